@@ -1,0 +1,77 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ApiError, NETWORK_ERROR, api, setLoggedOutHandler } from "../../web/api/client";
+import { tokens } from "../../web/api/tokens";
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("the API client (SPEC §4, §7)", () => {
+  it("attaches the stored access token as a bearer header and sends cookies", async () => {
+    tokens.set("acc-1", "ref-1");
+    const fetchSpy = vi.spyOn(globalThis, "fetch").mockResolvedValue(json(200, { ok: 1 }));
+    await api("/api/v1/user");
+    const [, init] = fetchSpy.mock.calls[0];
+    expect(new Headers(init!.headers).get("Authorization")).toBe("Bearer acc-1");
+    expect(init!.credentials).toBe("include");
+  });
+
+  it("keeps an Authorization header the request sets itself", async () => {
+    tokens.set("acc-1", "ref-1");
+    const fetchSpy = vi.spyOn(globalThis, "fetch").mockResolvedValue(json(200, {}));
+    await api("/api/v1/x", { headers: { Authorization: "Bearer mine" } });
+    expect(new Headers(fetchSpy.mock.calls[0][1]!.headers).get("Authorization")).toBe("Bearer mine");
+  });
+
+  it("refreshes once on a 401 and retries with the new access token", async () => {
+    tokens.set("old", "ref-1");
+    const fetchSpy = vi
+      .spyOn(globalThis, "fetch")
+      .mockResolvedValueOnce(json(401, { error: "expired" }))
+      .mockResolvedValueOnce(json(200, { access_token: "new", refresh_token: "ref-2" }))
+      .mockResolvedValueOnce(json(200, { credits: 5 }));
+    await expect(api("/api/v1/user")).resolves.toEqual({ credits: 5 });
+    expect(fetchSpy.mock.calls[1][0]).toBe("/api/v1/refresh");
+    expect(new Headers(fetchSpy.mock.calls[1][1]!.headers).get("Authorization")).toBe("Bearer ref-1");
+    expect(new Headers(fetchSpy.mock.calls[2][1]!.headers).get("Authorization")).toBe("Bearer new");
+    expect(tokens.access()).toBe("new");
+    expect(tokens.refresh()).toBe("ref-2");
+  });
+
+  it("logs out and goes to /login when the refresh fails", async () => {
+    tokens.set("old", "ref-1");
+    const loggedOut = vi.fn();
+    setLoggedOutHandler(loggedOut);
+    vi.spyOn(globalThis, "fetch")
+      .mockResolvedValueOnce(json(401, { error: "expired" }))
+      .mockResolvedValueOnce(json(401, { error: "Invalid refresh token" }));
+    await expect(api("/api/v1/user")).rejects.toBeInstanceOf(ApiError);
+    expect(loggedOut).toHaveBeenCalledOnce();
+    expect(tokens.access()).toBeNull();
+  });
+
+  it("retries at most once after a 401", async () => {
+    tokens.set("old", "ref-1");
+    setLoggedOutHandler(() => {});
+    const fetchSpy = vi
+      .spyOn(globalThis, "fetch")
+      .mockResolvedValueOnce(json(401, {}))
+      .mockResolvedValueOnce(json(200, { access_token: "new", refresh_token: "ref-2" }))
+      .mockResolvedValueOnce(json(401, { error: "still no" }));
+    await expect(api("/api/v1/user")).rejects.toThrow("still no");
+    expect(fetchSpy).toHaveBeenCalledTimes(3);
+  });
+
+  it("uses the body's error field, else the transport message", async () => {
+    vi.spyOn(globalThis, "fetch").mockResolvedValueOnce(json(409, { error: "That email is already registered" }));
+    await expect(api("/api/v1/signup", { body: {} })).rejects.toThrow("That email is already registered");
+    vi.spyOn(globalThis, "fetch").mockResolvedValueOnce(new Response("oops", { status: 502 }));
+    await expect(api("/api/v1/x")).rejects.toThrow("Request failed with status code 502");
+  });
+
+  it("reports 'Network error or CORS issue' when there is no response", async () => {
+    vi.spyOn(globalThis, "fetch").mockRejectedValueOnce(new TypeError("Failed to fetch"));
+    await expect(api("/api/v1/x")).rejects.toThrow(NETWORK_ERROR);
+  });
+});

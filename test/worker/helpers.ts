@@ -1,0 +1,53 @@
+// Shared helpers for worker tests: drive the real worker through fetch, and make users
+// directly in D1 so feature tests do not depend on the sign-up flow.
+import { exports } from "cloudflare:workers";
+import { env } from "cloudflare:workers";
+import { getDb } from "../../worker/db/client";
+import { users } from "../../worker/db/schema";
+import { hashPassword } from "../../worker/lib/crypto";
+import { grantCredits } from "../../worker/services/credits";
+import { signAccessToken } from "../../worker/services/tokens";
+
+const worker = (exports as unknown as { default: Fetcher }).default;
+
+export const db = () => getDb(env.DB);
+
+/** Calls the worker like a browser would. `json` sets the body and Content-Type. */
+export async function call(
+  path: string,
+  init: RequestInit & { json?: unknown; token?: string } = {},
+): Promise<Response> {
+  const headers = new Headers(init.headers);
+  let body = init.body;
+  if (init.json !== undefined) {
+    body = JSON.stringify(init.json);
+    headers.set("Content-Type", "application/json");
+  }
+  if (init.token) headers.set("Authorization", `Bearer ${init.token}`);
+  return worker.fetch(`http://localhost${path}`, { ...init, headers, body });
+}
+
+export interface TestUser {
+  id: number;
+  email: string;
+  password: string;
+  token: string;
+}
+
+let counter = 0;
+
+/** A user inserted straight into D1 (cheap PBKDF2 for speed), with credits via the ledger. */
+export async function createUser(
+  opts: { email?: string; password?: string; credits?: number; verified?: boolean; admin?: boolean } = {},
+): Promise<TestUser> {
+  const email = opts.email ?? (opts.admin ? "admin@parcelhive.test" : `user${++counter}-${crypto.randomUUID().slice(0, 8)}@example.com`);
+  const password = opts.password ?? "correct horse battery";
+  const [row] = await db()
+    .insert(users)
+    .values({ email, passwordHash: await hashPassword(password, 1000), emailVerified: opts.verified ?? true })
+    .returning();
+  if (opts.credits) {
+    await grantCredits(db(), { userId: row.id, delta: opts.credits, reason: "admin_grant", reference: "test" });
+  }
+  return { id: row.id, email, password, token: await signAccessToken(env, row.id) };
+}

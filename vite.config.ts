@@ -1,0 +1,16 @@
+import { cloudflare } from "@cloudflare/vite-plugin";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+// One dev server for SPA and API: the Cloudflare plugin runs worker/index.ts in workerd
+// (D1, R2, queues, email, rate limits through miniflare) next to Vite's React dev server.
+export default defineConfig({
+  plugins: [
+    react(),
+    // PH_STATE_DIR lets the e2e run keep its D1/R2 state apart from your dev data.
+    cloudflare({ persistState: process.env.PH_STATE_DIR ? { path: process.env.PH_STATE_DIR } : true }),
+  ],
+  server: { port: Number(process.env.PORT ?? 5173), strictPort: true, host: "127.0.0.1" },
+  preview: { port: Number(process.env.PORT ?? 4173), strictPort: true, host: "127.0.0.1" },
+  build: { sourcemap: false, chunkSizeWarningLimit: 800 },
+});

@@ -1,0 +1,60 @@
+import path from "node:path";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vitest/config";
+
+// Three suites, run together by `npm test`:
+//  - worker: API, services, queue, cron and email handlers inside workerd (real D1/R2/queues/email)
+//  - web:    React components in happy-dom
+//  - e2e:    the built app served by `vite preview`, driven in real Chromium (test/e2e/global-setup.ts)
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
+  return {
+    test: {
+      projects: [
+        {
+          plugins: [
+            cloudflareTest({
+              wrangler: { configPath: "./wrangler.toml" },
+              miniflare: {
+                bindings: {
+                  TEST_MIGRATIONS: migrations,
+                  JWT_SECRET: "test-jwt-secret-that-is-long-enough-0123456789",
+                  ADMIN_EMAILS: "admin@parcelhive.test",
+                  APP_URL: "http://localhost:5173",
+                  ENVIRONMENT: "test",
+                },
+              },
+            }),
+          ],
+          test: {
+            name: "worker",
+            include: ["test/worker/**/*.test.ts"],
+            setupFiles: ["./test/worker/setup.ts"],
+            silent: "passed-only",
+          },
+        },
+        {
+          plugins: [react()],
+          test: {
+            name: "web",
+            include: ["test/web/**/*.test.{ts,tsx}"],
+            environment: "happy-dom",
+            setupFiles: ["./test/web/setup.ts"],
+          },
+        },
+        {
+          test: {
+            name: "e2e",
+            include: ["test/e2e/**/*.test.ts"],
+            environment: "node",
+            globalSetup: ["./test/e2e/global-setup.ts"],
+            fileParallelism: false,
+            testTimeout: 120_000,
+            hookTimeout: 300_000,
+          },
+        },
+      ],
+    },
+  };
+});

@@ -1,0 +1,132 @@
+import { tokens } from "./tokens";
+
+/**
+ * The one API client (SPEC §4, §7). Every call goes to the site's own origin with cookies, and
+ * carries the stored access token as a bearer header unless the request sets its own. A 401 on
+ * any call but /refresh triggers one refresh and one retry; a failed refresh logs out and sends
+ * the browser to /login. No response at all is 'Network error or CORS issue'.
+ */
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+    readonly body?: unknown,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+export const NETWORK_ERROR = "Network error or CORS issue";
+const REFRESH_PATH = "/api/v1/refresh";
+
+type Json = Record<string, unknown> | unknown[];
+export interface RequestOptions {
+  method?: string;
+  /** A plain object is sent as JSON; FormData/Blob as is. */
+  body?: Json | FormData | Blob;
+  headers?: Record<string, string>;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  signal?: AbortSignal;
+}
+
+let refreshing: Promise<string | null> | null = null;
+let onLoggedOut: () => void = () => window.location.assign("/login");
+
+/** The app frame sets this so a failed refresh navigates inside the SPA. */
+export function setLoggedOutHandler(handler: () => void) {
+  onLoggedOut = handler;
+}
+
+function buildUrl(path: string, query?: RequestOptions["query"]): string {
+  const url = new URL(path, window.location.origin);
+  for (const [k, v] of Object.entries(query ?? {})) {
+    if (v !== undefined && v !== null && v !== "") url.searchParams.set(k, String(v));
+  }
+  return url.pathname + url.search;
+}
+
+async function send(path: string, opts: RequestOptions, accessToken: string | null): Promise<Response> {
+  const headers = new Headers(opts.headers);
+  let body: BodyInit | undefined;
+  if (opts.body instanceof FormData || opts.body instanceof Blob) body = opts.body;
+  else if (opts.body !== undefined) {
+    body = JSON.stringify(opts.body);
+    if (!headers.has("Content-Type")) headers.set("Content-Type", "application/json");
+  }
+  if (!headers.has("Authorization") && accessToken) headers.set("Authorization", `Bearer ${accessToken}`);
+  try {
+    return await fetch(buildUrl(path, opts.query), {
+      method: opts.method ?? (body ? "POST" : "GET"),
+      headers,
+      body,
+      credentials: "include",
+      signal: opts.signal,
+    });
+  } catch (err) {
+    if ((err as Error)?.name === "AbortError") throw err;
+    throw new ApiError(NETWORK_ERROR);
+  }
+}
+
+/** One refresh at a time: concurrent 401s wait for the same refresh. Never retried. */
+function refreshTokens(): Promise<string | null> {
+  refreshing ??= (async () => {
+    const refresh = tokens.refresh();
+    if (!refresh) return null;
+    try {
+      const res = await send(REFRESH_PATH, { method: "POST", headers: { Authorization: `Bearer ${refresh}` } }, null);
+      if (!res.ok) return null;
+      const data = (await res.json()) as { access_token?: string; refresh_token?: string };
+      if (!data.access_token || !data.refresh_token) return null;
+      tokens.set(data.access_token, data.refresh_token);
+      return data.access_token;
+    } catch {
+      return null;
+    }
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+/** Sends a request with the refresh-once rule and returns the raw Response (for blobs). */
+export async function apiFetch(path: string, opts: RequestOptions = {}): Promise<Response> {
+  const ownAuth = Boolean(opts.headers?.Authorization);
+  let res = await send(path, opts, tokens.access());
+  if (res.status === 401 && path !== REFRESH_PATH && !ownAuth) {
+    const fresh = await refreshTokens();
+    if (!fresh) {
+      tokens.clear();
+      onLoggedOut();
+      throw new ApiError(await errorMessage(res), 401);
+    }
+    res = await send(path, opts, fresh);
+  }
+  if (!res.ok) {
+    const body = await res.clone().json().catch(() => undefined);
+    throw new ApiError(await errorMessage(res, body), res.status, body);
+  }
+  return res;
+}
+
+async function errorMessage(res: Response, body?: unknown): Promise<string> {
+  const parsed = body ?? (await res.clone().json().catch(() => undefined));
+  const error = (parsed as { error?: unknown } | undefined)?.error;
+  if (typeof error === "string" && error) return error;
+  return `Request failed with status code ${res.status}`;
+}
+
+/** JSON call: answers the parsed body (undefined for an empty body). */
+export async function api<T = unknown>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const res = await apiFetch(path, opts);
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** The message to show for a failed call: the server's error, else the transport message. */
+export function messageOf(err: unknown, fallback: string): string {
+  if (err instanceof Error && err.message) return err.message;
+  return fallback;
+}

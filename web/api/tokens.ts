@@ -1,0 +1,26 @@
+// Auth tokens live in local browser storage under the spec's keys (SPEC §3, §9).
+const ACCESS = "access_token";
+const REFRESH = "refresh_token";
+const listeners = new Set<() => void>();
+
+export const tokens = {
+  access: () => localStorage.getItem(ACCESS),
+  refresh: () => localStorage.getItem(REFRESH),
+  set(access: string, refresh: string) {
+    localStorage.setItem(ACCESS, access);
+    localStorage.setItem(REFRESH, refresh);
+    listeners.forEach((l) => l());
+  },
+  clear() {
+    localStorage.removeItem(ACCESS);
+    localStorage.removeItem(REFRESH);
+    listeners.forEach((l) => l());
+  },
+  /** Called whenever the tokens change (login, refresh, logout). Returns an unsubscribe. */
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  },
+};

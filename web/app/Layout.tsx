@@ -1,0 +1,30 @@
+import { Suspense, useEffect } from "react";
+import { Outlet, useLocation, useNavigate } from "react-router";
+import { setLoggedOutHandler } from "../api/client";
+import { Spinner } from "../components/Spinner";
+import { NavBar } from "./NavBar";
+
+/** The shared page frame. The navigation bar is hidden on any path containing /print. */
+export function Layout() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const printing = location.pathname.includes("/print");
+
+  useEffect(() => setLoggedOutHandler(() => navigate("/login")), [navigate]);
+
+  return (
+    <>
+      {!printing && (
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+      )}
+      {!printing && <NavBar />}
+      <main id="main" className={printing ? "main-print" : "main"} tabIndex={-1}>
+        <Suspense fallback={<Spinner label="Loading…" />}>
+          <Outlet />
+        </Suspense>
+      </main>
+    </>
+  );
+}

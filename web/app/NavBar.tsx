@@ -1,0 +1,83 @@
+import { useEffect, useState } from "react";
+import { Link, NavLink, useLocation, useNavigate } from "react-router";
+import { Logo } from "../components/Logo";
+import { useAuth } from "./auth";
+
+interface NavItem {
+  to: string;
+  desktop: string;
+  mobile: string;
+}
+
+const USER_ITEMS: NavItem[] = [
+  { to: "/labels", desktop: "View Labels", mobile: "Labels" },
+  { to: "/analytics", desktop: "Analytics", mobile: "Analytics" },
+  { to: "/upload", desktop: "Import Labels", mobile: "Upload" },
+  { to: "/settings", desktop: "Settings", mobile: "Settings" },
+];
+const ADMIN_ITEMS: NavItem[] = [
+  { to: "/cheats", desktop: "Cheats", mobile: "Cheats" },
+  { to: "/webmail", desktop: "Webmail", mobile: "Webmail" },
+];
+
+/** Sticky top bar (SPEC §2 'Navigation bar'). The frame hides it on /print paths. */
+export function NavBar() {
+  const { accessToken, isAdmin, signOut } = useAuth();
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  useEffect(() => setOpen(false), [location.pathname]);
+
+  const items = accessToken ? [...USER_ITEMS, ...(isAdmin ? ADMIN_ITEMS : [])] : [];
+
+  async function logout() {
+    setOpen(false);
+    await signOut();
+    navigate("/login");
+  }
+
+  const links = (variant: "desktop" | "mobile") => (
+    <>
+      {items.map((item) => (
+        <NavLink key={item.to} to={item.to} className="nav-link" onClick={() => setOpen(false)}>
+          {item[variant]}
+        </NavLink>
+      ))}
+      {accessToken ? (
+        <button type="button" className="nav-link nav-logout" onClick={logout}>
+          Logout
+        </button>
+      ) : (
+        <NavLink to="/login" className="nav-link" onClick={() => setOpen(false)}>
+          Login
+        </NavLink>
+      )}
+    </>
+  );
+
+  return (
+    <header className="navbar">
+      <nav className="navbar-inner" aria-label="Main">
+        <Link to="/" className="brand" aria-label="Parcelhive home">
+          <Logo label="Parcelhive hexagonal parcel logo" />
+          <span className="brand-name">Parcelhive</span>
+        </Link>
+        <div className="nav-desktop">{links("desktop")}</div>
+        <button
+          type="button"
+          className="nav-toggle"
+          aria-expanded={open}
+          aria-controls="mobile-menu"
+          aria-label={open ? "Close menu" : "Open menu"}
+          onClick={() => setOpen((o) => !o)}
+        >
+          <span aria-hidden="true">{open ? "✕" : "☰"}</span>
+        </button>
+      </nav>
+      <div id="mobile-menu" className={`nav-mobile${open ? " open" : ""}`} hidden={!open}>
+        {links("mobile")}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,80 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { api } from "../api/client";
+import { tokens } from "../api/tokens";
+
+/** GET /api/v1/user (SPEC §3 User, as the server answers it). */
+export interface CurrentUser {
+  id: number;
+  email: string;
+  email_verified: boolean;
+  credits: number;
+  developer_api_key: string | null;
+  company_name: string | null;
+  company_tagline: string | null;
+  marketing_consent: boolean;
+  is_admin: boolean;
+  subscription_status?: string | null;
+}
+
+interface AuthState {
+  accessToken: string | null;
+  /** Fetched whenever the access token changes; false with no token or on fetch failure. */
+  isAdmin: boolean;
+  /** The signed-in user, or null while loading / signed out. */
+  user: CurrentUser | null;
+  reloadUser: () => Promise<CurrentUser | null>;
+  signIn: (access: string, refresh: string) => void;
+  signOut: () => Promise<void>;
+}
+
+const AuthContext = createContext<AuthState | null>(null);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [accessToken, setAccessToken] = useState(() => tokens.access());
+  const [user, setUser] = useState<CurrentUser | null>(null);
+
+  useEffect(() => tokens.subscribe(() => setAccessToken(tokens.access())), []);
+
+  const reloadUser = useCallback(async () => {
+    if (!tokens.access()) {
+      setUser(null);
+      return null;
+    }
+    try {
+      const u = await api<CurrentUser>("/api/v1/user");
+      setUser(u);
+      return u;
+    } catch (err) {
+      console.warn("Could not load the user", err);
+      setUser(null);
+      return null;
+    }
+  }, []);
+
+  useEffect(() => {
+    void reloadUser();
+  }, [accessToken, reloadUser]);
+
+  const signIn = useCallback((access: string, refresh: string) => tokens.set(access, refresh), []);
+  const signOut = useCallback(async () => {
+    const refresh = tokens.refresh();
+    tokens.clear();
+    setUser(null);
+    if (refresh) {
+      // Revoke on the server too; signing out locally must not wait for or depend on it.
+      await fetch("/api/v1/logout", { method: "POST", headers: { Authorization: `Bearer ${refresh}` } }).catch(() => {});
+    }
+  }, []);
+
+  const value = useMemo<AuthState>(
+    () => ({ accessToken, isAdmin: Boolean(accessToken && user?.is_admin), user, reloadUser, signIn, signOut }),
+    [accessToken, user, reloadUser, signIn, signOut],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error("useAuth outside AuthProvider");
+  return ctx;
+}

@@ -1,0 +1,84 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { secureHeaders } from "hono/secure-headers";
+import type { AppEnv } from "./context";
+import { getDb } from "./db/client";
+import { ApiError } from "./lib/errors";
+import { log } from "./lib/log";
+import adminRoutes from "./routes/admin";
+import analyticsRoutes from "./routes/analytics";
+import authRoutes from "./routes/auth";
+import billingRoutes from "./routes/billing";
+import courierRoutes from "./routes/couriers";
+import labelRoutes from "./routes/labels";
+import mailRoutes from "./routes/mail";
+import userRoutes from "./routes/user";
+
+/** Largest JSON/form body any call but the label upload accepts. */
+const MAX_BODY_BYTES = 256 * 1024;
+/** Label uploads: 16 MB file plus multipart overhead. */
+const MAX_UPLOAD_BYTES = 16 * 1024 * 1024 + 64 * 1024;
+
+const app = new Hono<AppEnv>();
+
+app.use("*", async (c, next) => {
+  const requestId = c.req.header("cf-ray") ?? crypto.randomUUID();
+  c.set("requestId", requestId);
+  c.set("db", getDb(c.env.DB));
+  const started = Date.now();
+  await next();
+  c.header("X-Request-Id", requestId);
+  log("info", "request", {
+    requestId,
+    method: c.req.method,
+    path: c.req.path,
+    status: c.res.status,
+    ms: Date.now() - started,
+  });
+});
+
+app.use(
+  "/api/*",
+  secureHeaders({
+    contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+    referrerPolicy: "strict-origin-when-cross-origin",
+    crossOriginResourcePolicy: "same-origin",
+    strictTransportSecurity: "max-age=63072000; includeSubDomains",
+  }),
+);
+
+app.use("/api/*", async (c, next) => {
+  const isUpload = c.req.method === "POST" && c.req.path === "/api/v1/label";
+  return bodyLimit({
+    maxSize: isUpload ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES,
+    onError: (c) => c.json({ error: isUpload ? "File is larger than 16MB" : "Request body too large" }, 413),
+  })(c, next);
+});
+
+app.get("/api/health", (c) => c.json({ ok: true }));
+
+const routes = app
+  .route("/api/v1", authRoutes)
+  .route("/api/v1", userRoutes)
+  .route("/api/v1", courierRoutes)
+  .route("/api/v1", analyticsRoutes)
+  .route("/api/v1", labelRoutes)
+  .route("/api/v1", billingRoutes)
+  .route("/api/v1", adminRoutes)
+  .route("/api/v1", mailRoutes);
+
+app.notFound((c) => c.json({ error: "Not found" }, 404));
+
+app.onError((err, c) => {
+  if (err instanceof ApiError) return c.json({ error: err.message }, err.status);
+  // Hono's own HTTPExceptions (e.g. malformed JSON from a validator) carry a status below 500.
+  const status = (err as { status?: number }).status;
+  if (typeof status === "number" && status >= 400 && status < 500) {
+    return c.json({ error: err.message || "Bad request" }, status as 400);
+  }
+  log("error", "unhandled", { requestId: c.get("requestId"), error: String(err), stack: (err as Error).stack });
+  return c.json({ error: "Something went wrong. Please try again." }, 500);
+});
+
+export type AppType = typeof routes;
+export default app;

@@ -1,0 +1,196 @@
+// Drizzle tables for D1. The SQL in migrations/ is the source of truth for the database
+// (it also holds the triggers drizzle cannot express); test/worker/schema.test.ts checks that
+// every table and column declared here exists after the migrations run.
+import { sql } from "drizzle-orm";
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+const now = sql`(unixepoch('subsec') * 1000)`;
+
+export const users = sqliteTable("users", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  email: text("email").notNull().unique(),
+  passwordHash: text("password_hash").notNull(),
+  emailVerified: integer("email_verified", { mode: "boolean" }).notNull().default(false),
+  /** Cached balance. Only the credit_ledger trigger changes it; CHECK (credits >= 0). */
+  credits: integer("credits").notNull().default(0),
+  marketingConsent: integer("marketing_consent", { mode: "boolean" }).notNull().default(false),
+  developerKeyHash: text("developer_key_hash").unique(),
+  developerKeyMasked: text("developer_key_masked"),
+  companyName: text("company_name"),
+  companyTagline: text("company_tagline"),
+  bannerKey: text("banner_key"),
+  bannerMime: text("banner_mime"),
+  stripeCustomerId: text("stripe_customer_id"),
+  subscriptionId: text("subscription_id"),
+  subscriptionStatus: text("subscription_status"),
+  createdAt: integer("created_at").notNull().default(now),
+  updatedAt: integer("updated_at").notNull().default(now),
+}, (t) => [check("users_credits_nonnegative", sql`${t.credits} >= 0`)]);
+
+/** Opaque refresh tokens, stored hashed; each refresh rotates within a family. */
+export const refreshTokens = sqliteTable(
+  "refresh_tokens",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull().references(() => users.id),
+    familyId: text("family_id").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    createdAt: integer("created_at").notNull().default(now),
+    expiresAt: integer("expires_at").notNull(),
+    /** Set when this token was exchanged for a new one: presenting it again is reuse. */
+    rotatedAt: integer("rotated_at"),
+    revokedAt: integer("revoked_at"),
+  },
+  (t) => [index("refresh_tokens_family").on(t.familyId)],
+);
+
+/** Single-use tokens sent by email: purpose 'verify' (24 h) or 'reset' (1 h). Stored hashed. */
+export const emailTokens = sqliteTable(
+  "email_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id").notNull().references(() => users.id),
+    purpose: text("purpose", { enum: ["verify", "reset"] }).notNull(),
+    email: text("email").notNull(),
+    createdAt: integer("created_at").notNull().default(now),
+    expiresAt: integer("expires_at").notNull(),
+    usedAt: integer("used_at"),
+  },
+  (t) => [index("email_tokens_user").on(t.userId, t.purpose)],
+);
+
+/**
+ * Every change of balance is a row here. An AFTER INSERT trigger applies `delta` to users.credits,
+ * and users.credits has CHECK (credits >= 0), so a debit that would overdraw aborts its whole batch.
+ * `idempotency_key` is unique: replaying a grant (a Stripe event, the free verification credits)
+ * with INSERT OR IGNORE changes nothing.
+ */
+export const creditLedger = sqliteTable(
+  "credit_ledger",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull().references(() => users.id),
+    delta: integer("delta").notNull(),
+    reason: text("reason", {
+      enum: ["free_verification", "purchase", "subscription", "label", "admin_grant", "refund"],
+    }).notNull(),
+    reference: text("reference"),
+    idempotencyKey: text("idempotency_key").unique(),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("credit_ledger_user").on(t.userId, t.createdAt)],
+);
+
+/** One uploaded original (a PDF or image) in R2; each label of it points here with its page. */
+export const labelFiles = sqliteTable("label_files", {
+  id: text("id").primaryKey(),
+  userId: integer("user_id").notNull().references(() => users.id),
+  r2Key: text("r2_key").notNull(),
+  name: text("name").notNull(),
+  mime: text("mime").notNull(),
+  size: integer("size").notNull(),
+  pages: integer("pages").notNull().default(1),
+  createdAt: integer("created_at").notNull().default(now),
+});
+
+export const labels = sqliteTable(
+  "labels",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id").notNull().references(() => users.id),
+    courier: text("courier").notNull(),
+    trackingCode: text("tracking_code").notNull(),
+    /** The spec's 'Label details' object (data[0]) as JSON, without tracking (kept in tracking_json). */
+    detailsJson: text("details_json").notNull().default("{}"),
+    notes: text("notes").notNull().default(""),
+    tagsJson: text("tags_json").notNull().default("[]"),
+    source: text("source", { enum: ["manual", "upload"] }).notNull(),
+    fileId: text("file_id").references(() => labelFiles.id),
+    filePage: integer("file_page"),
+    /** 'pending' while the queue is still reading an image-only label with OCR. */
+    ocrStatus: text("ocr_status", { enum: ["none", "pending", "done", "failed"] }).notNull().default("none"),
+    /** UK calendar day (YYYY-MM-DD) the parcel shipped: shippedAt, else label creation. For analytics. */
+    shippedOn: text("shipped_on").notNull(),
+    weightGrams: integer("weight_grams"),
+    isNextDay: integer("is_next_day", { mode: "boolean" }),
+    // Tracking state (filled by the tracking service).
+    trackingJson: text("tracking_json"),
+    trackingStatus: text("tracking_status"),
+    trackingError: text("tracking_error"),
+    trackingCheckedAt: integer("tracking_checked_at"),
+    nextTrackingAt: integer("next_tracking_at"),
+    lastScanAt: integer("last_scan_at"),
+    deliveredAt: integer("delivered_at"),
+    // Lost-parcel state.
+    potentiallyLost: integer("potentially_lost", { mode: "boolean" }).notNull().default(false),
+    potentiallyLostAt: integer("potentially_lost_at"),
+    lostReason: text("lost_reason"),
+    lostEmailSentAt: integer("lost_email_sent_at"),
+    createdAt: integer("created_at").notNull().default(now),
+    updatedAt: integer("updated_at").notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex("labels_user_tracking").on(t.userId, t.trackingCode),
+    index("labels_user_created").on(t.userId, t.createdAt),
+    index("labels_user_shipped").on(t.userId, t.shippedOn),
+    index("labels_next_tracking").on(t.nextTrackingAt),
+  ],
+);
+
+/** Tags, one row per (label, tag), so tag filters use an index. Mirrors labels.tags_json. */
+export const labelTags = sqliteTable(
+  "label_tags",
+  {
+    labelId: text("label_id").notNull().references(() => labels.id, { onDelete: "cascade" }),
+    userId: integer("user_id").notNull(),
+    tag: text("tag").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.labelId, t.tag] }), index("label_tags_user_tag").on(t.userId, t.tag)],
+);
+
+/** Stripe webhook events already handled (idempotency by event id). */
+export const stripeEvents = sqliteTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  receivedAt: integer("received_at").notNull().default(now),
+});
+
+/** The admin mailbox: inbound and sent mail. Raw EML lives in R2 under `key`. */
+export const mailMessages = sqliteTable(
+  "mail_messages",
+  {
+    key: text("key").primaryKey(),
+    direction: text("direction", { enum: ["in", "out"] }).notNull(),
+    messageId: text("message_id"),
+    inReplyTo: text("in_reply_to"),
+    referencesHeader: text("references_header"),
+    fromAddr: text("from_addr").notNull().default(""),
+    toJson: text("to_json").notNull().default("[]"),
+    ccJson: text("cc_json").notNull().default("[]"),
+    replyTo: text("reply_to"),
+    subject: text("subject").notNull().default(""),
+    date: integer("date"),
+    lastModified: integer("last_modified").notNull().default(now),
+    snippet: text("snippet").notNull().default(""),
+    size: integer("size").notNull().default(0),
+    /** Parse result: 'ok', or why the raw message was kept without parsing. */
+    parseStatus: text("parse_status").notNull().default("ok"),
+  },
+  (t) => [index("mail_messages_last_modified").on(t.lastModified, t.key)],
+);
+
+export const mailAttachments = sqliteTable(
+  "mail_attachments",
+  {
+    mailKey: text("mail_key").notNull().references(() => mailMessages.key, { onDelete: "cascade" }),
+    idx: integer("idx").notNull(),
+    filename: text("filename").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    r2Key: text("r2_key").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.mailKey, t.idx] })],
+);
+
+export type User = typeof users.$inferSelect;
+export type LabelRow = typeof labels.$inferSelect;

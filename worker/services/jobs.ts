@@ -1,0 +1,19 @@
+/**
+ * Messages on the JOBS queue: the slow work that routes and cron hand to the queue consumer
+ * (handlers/queue.ts). One union, so producers and the consumer agree on the shapes.
+ */
+export type JobMessage =
+  | { type: "tracking.refresh"; labelId: string }
+  | { type: "label.ocr"; labelId: string }
+  | { type: "lost.notify"; labelId: string };
+
+export async function enqueue(env: Pick<Env, "JOBS">, job: JobMessage, delaySeconds?: number) {
+  await env.JOBS.send(job, delaySeconds ? { delaySeconds } : undefined);
+}
+
+export async function enqueueMany(env: Pick<Env, "JOBS">, jobs: JobMessage[]) {
+  // sendBatch takes at most 100 messages per call.
+  for (let i = 0; i < jobs.length; i += 100) {
+    await env.JOBS.sendBatch(jobs.slice(i, i + 100).map((body) => ({ body })));
+  }
+}

@@ -1,0 +1,47 @@
+/**
+ * The one mailer: every message the product sends (verification, password reset, lost-parcel
+ * notices, admin compose/reply) goes through sendMail over the `send_email` binding.
+ * Locally miniflare writes each message under .wrangler/tmp/ and lists it at
+ * /cdn-cgi/local/explorer/api/local/email/sending.
+ */
+export interface OutgoingMail {
+  to: string | string[];
+  cc?: string[];
+  bcc?: string[];
+  subject: string;
+  text: string;
+  html?: string;
+  /** Defaults to MAIL_FROM. */
+  from?: string;
+  replyTo?: string;
+  headers?: Record<string, string>;
+}
+
+export async function sendMail(env: Pick<Env, "EMAIL" | "MAIL_FROM">, mail: OutgoingMail) {
+  const to = Array.isArray(mail.to) ? mail.to : [mail.to];
+  return env.EMAIL.send({
+    from: mail.from ?? env.MAIL_FROM,
+    to,
+    ...(mail.cc?.length ? { cc: mail.cc } : {}),
+    ...(mail.bcc?.length ? { bcc: mail.bcc } : {}),
+    subject: mail.subject,
+    text: mail.text,
+    ...(mail.html ? { html: mail.html } : {}),
+    ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+    ...(mail.headers ? { headers: mail.headers } : {}),
+  });
+}
+
+/** Escapes text for the HTML part of a message. */
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
+}
+
+/** A plain, readable HTML mail body in the product's style: a heading, paragraphs, one button. */
+export function simpleHtmlMail(opts: { heading: string; paragraphs: string[]; action?: { label: string; url: string } }) {
+  const p = opts.paragraphs.map((t) => `<p style="margin:0 0 14px;line-height:1.5">${escapeHtml(t)}</p>`).join("");
+  const button = opts.action
+    ? `<p style="margin:22px 0"><a href="${escapeHtml(opts.action.url)}" style="background:#d97706;color:#fff;padding:11px 18px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(opts.action.label)}</a></p><p style="font-size:13px;color:#555">Or paste this link into your browser:<br>${escapeHtml(opts.action.url)}</p>`
+    : "";
+  return `<!doctype html><html><body style="font-family:system-ui,-apple-system,Segoe UI,sans-serif;color:#1c1917;background:#fafaf9;padding:24px"><div style="max-width:520px;margin:auto;background:#fff;border:1px solid #e7e5e4;border-radius:12px;padding:28px"><p style="font-weight:700;color:#b45309;margin:0 0 18px">Parcelhive</p><h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(opts.heading)}</h1>${p}${button}</div></body></html>`;
+}

@@ -1,0 +1,39 @@
+import { SignJWT, jwtVerify } from "jose";
+
+/** Access tokens are short-lived HS256 JWTs; refresh tokens are opaque (see services/sessions.ts). */
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+const ISSUER = "parcelhive";
+const AUDIENCE = "parcelhive-api";
+
+function secretKey(env: Pick<Env, "JWT_SECRET">): Uint8Array {
+  if (!env.JWT_SECRET || env.JWT_SECRET.length < 32) {
+    throw new Error("JWT_SECRET is missing or shorter than 32 characters");
+  }
+  return new TextEncoder().encode(env.JWT_SECRET);
+}
+
+export async function signAccessToken(env: Pick<Env, "JWT_SECRET">, userId: number, now = Date.now()) {
+  return new SignJWT({ typ: "access" })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setSubject(String(userId))
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt(Math.floor(now / 1000))
+    .setExpirationTime(Math.floor(now / 1000) + ACCESS_TOKEN_TTL_SECONDS)
+    .sign(secretKey(env));
+}
+
+/** The user id of a valid access token, or null (expired, tampered, wrong key, alg=none...). */
+export async function verifyAccessToken(env: Pick<Env, "JWT_SECRET">, token: string): Promise<number | null> {
+  try {
+    const { payload } = await jwtVerify(token, secretKey(env), {
+      algorithms: ["HS256"],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+    });
+    const id = Number(payload.sub);
+    return payload.typ === "access" && Number.isSafeInteger(id) && id > 0 ? id : null;
+  } catch {
+    return null;
+  }
+}
