@@ -4,6 +4,10 @@ import { defineConfig } from "vite";
 
 // One dev server for SPA and API: the Cloudflare plugin runs worker/index.ts in workerd
 // (D1, R2, queues, email, rate limits through miniflare) next to Vite's React dev server.
+// PH_DIST puts the build somewhere else than dist/ (the e2e run builds into a temp dir, so
+// parallel runs and a running `npm run preview` never serve each other's files).
+const outRoot = process.env.PH_DIST;
+
 export default defineConfig({
   plugins: [
     react(),
@@ -13,4 +17,10 @@ export default defineConfig({
   server: { port: Number(process.env.PORT ?? 5173), strictPort: true, host: "127.0.0.1" },
   preview: { port: Number(process.env.PORT ?? 4173), strictPort: true, host: "127.0.0.1" },
   build: { sourcemap: false, chunkSizeWarningLimit: 800 },
+  environments: outRoot
+    ? {
+        client: { build: { outDir: `${outRoot}/client` } },
+        parcelhive: { build: { outDir: `${outRoot}/parcelhive` } },
+      }
+    : undefined,
 });

@@ -9,7 +9,7 @@ if (!existsSync(".dev.vars")) {
 process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= "false";
 process.env.WRANGLER_SEND_METRICS ??= "false";
 
-const migrate = spawnSync("wrangler", ["d1", "migrations", "apply", "DB", "--local"], { stdio: "inherit", shell: false });
+const migrate = spawnSync("wrangler", ["d1", "migrations", "apply", "DB", "--local", "-c", "wrangler.toml"], { stdio: "inherit", shell: false });
 if (migrate.status !== 0) process.exit(migrate.status ?? 1);
 
 const port = process.env.PORT ?? "5173";

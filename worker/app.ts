@@ -10,6 +10,7 @@ import analyticsRoutes from "./routes/analytics";
 import authRoutes from "./routes/auth";
 import billingRoutes from "./routes/billing";
 import courierRoutes from "./routes/couriers";
+import labelImportRoutes from "./routes/label-import";
 import labelRoutes from "./routes/labels";
 import mailRoutes from "./routes/mail";
 import userRoutes from "./routes/user";
@@ -62,6 +63,7 @@ const routes = app
   .route("/api/v1", userRoutes)
   .route("/api/v1", courierRoutes)
   .route("/api/v1", analyticsRoutes)
+  .route("/api/v1", labelImportRoutes)
   .route("/api/v1", labelRoutes)
   .route("/api/v1", billingRoutes)
   .route("/api/v1", adminRoutes)

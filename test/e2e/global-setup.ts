@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
@@ -19,6 +19,7 @@ declare module "vitest" {
 const PORT = Number(process.env.E2E_PORT ?? 4399);
 let server: ChildProcess | undefined;
 let stateDir = "";
+let distDir = "";
 
 function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}) {
   const r = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } });
@@ -41,11 +42,14 @@ async function waitFor(url: string, ms: number) {
 
 export async function setup(project: TestProject) {
   const env = { CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
-  if (!process.env.E2E_SKIP_BUILD) run("vite", ["build", "--logLevel", "warn"], env);
-  stateDir = mkdtempSync(path.join(tmpdir(), "parcelhive-e2e-"));
-  run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir], env);
+  stateDir = mkdtempSync(path.join(tmpdir(), "parcelhive-e2e-state-"));
+  // Our own build directory, so parallel runs and `npm run preview` never serve each other's files.
+  distDir = process.env.E2E_DIST ?? mkdtempSync(path.join(tmpdir(), "parcelhive-e2e-dist-"));
+  const buildEnv = { ...env, PH_DIST: distDir };
+  if (!process.env.E2E_SKIP_BUILD) run("vite", ["build", "--logLevel", "warn", "--emptyOutDir"], buildEnv);
+  run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "-c", "wrangler.toml", "--persist-to", stateDir], env);
   server = spawn("vite", ["preview", "--port", String(PORT), "--strictPort"], {
-    env: { ...process.env, ...env, PH_STATE_DIR: stateDir },
+    env: { ...process.env, ...buildEnv, PH_STATE_DIR: stateDir },
     stdio: process.env.E2E_SERVER_LOG ? "inherit" : "ignore",
   });
   const baseURL = `http://127.0.0.1:${PORT}`;
@@ -57,4 +61,14 @@ export async function setup(project: TestProject) {
 export async function teardown() {
   server?.kill("SIGTERM");
   if (stateDir) rmSync(stateDir, { recursive: true, force: true });
+  if (distDir && !process.env.E2E_DIST) {
+    rmSync(distDir, { recursive: true, force: true });
+    // vite build leaves a redirect to its output for wrangler; drop it when it points at our temp build.
+    const redirect = ".wrangler/deploy/config.json";
+    try {
+      if (readFileSync(redirect, "utf8").includes(path.basename(distDir))) rmSync(redirect);
+    } catch {
+      /* no redirect */
+    }
+  }
 }
