@@ -13,6 +13,7 @@ import courierRoutes from "./routes/couriers";
 import labelImportRoutes from "./routes/label-import";
 import labelRoutes from "./routes/labels";
 import mailRoutes from "./routes/mail";
+import trackingRoutes from "./routes/tracking";
 import userRoutes from "./routes/user";
 
 /** Largest JSON/form body any call but the label upload accepts. */
@@ -65,6 +66,7 @@ const routes = app
   .route("/api/v1", analyticsRoutes)
   .route("/api/v1", labelImportRoutes)
   .route("/api/v1", labelRoutes)
+  .route("/api/v1", trackingRoutes)
   .route("/api/v1", billingRoutes)
   .route("/api/v1", adminRoutes)
   .route("/api/v1", mailRoutes);
