@@ -22,6 +22,7 @@ const CheckoutCancelledPage = page(() => import("../features/checkout/CheckoutCa
 const AnalyticsPage = page(() => import("../features/analytics/AnalyticsPage"));
 const CheatsPage = page(() => import("../features/admin/CheatsPage"));
 const WebmailPage = page(() => import("../features/webmail/WebmailPage"));
+const ContactPage = page(() => import("../features/home/ContactPage"));
 const NotFoundPage = page(() => import("../features/home/NotFoundPage"));
 
 const authed = (Component: ComponentType) => (
@@ -51,6 +52,7 @@ export const router = createBrowserRouter([
       { path: "/analytics", element: authed(AnalyticsPage) },
       { path: "/cheats", element: authed(CheatsPage) },
       { path: "/webmail", element: authed(WebmailPage) },
+      { path: "/contact", element: <ContactPage /> },
       { path: "*", element: <NotFoundPage /> },
     ],
   },
