@@ -23,6 +23,8 @@ export const users = sqliteTable("users", {
   stripeCustomerId: text("stripe_customer_id"),
   subscriptionId: text("subscription_id"),
   subscriptionStatus: text("subscription_status"),
+  /** Stripe `created` (seconds) of the newest event applied to the subscription fields: older ones are ignored. */
+  subscriptionEventAt: integer("subscription_event_at"),
   createdAt: integer("created_at").notNull().default(now),
   updatedAt: integer("updated_at").notNull().default(now),
 }, (t) => [check("users_credits_nonnegative", sql`${t.credits} >= 0`)]);

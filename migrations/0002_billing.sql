@@ -1,0 +1,1 @@
+ALTER TABLE `users` ADD `subscription_event_at` integer;
