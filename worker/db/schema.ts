@@ -136,6 +136,9 @@ export const labels = sqliteTable(
     index("labels_user_created").on(t.userId, t.createdAt),
     index("labels_user_shipped").on(t.userId, t.shippedOn),
     index("labels_next_tracking").on(t.nextTrackingAt),
+    // Analytics (worker/services/analytics.ts): covers every filtered column and the weight, so
+    // tag-filtered summaries and time series read this index, never the table.
+    index("labels_analytics").on(t.userId, t.shippedOn, t.courier, t.potentiallyLost, t.isNextDay, t.weightGrams),
   ],
 );
 
@@ -147,7 +150,12 @@ export const labelTags = sqliteTable(
     userId: integer("user_id").notNull(),
     tag: text("tag").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.labelId, t.tag] }), index("label_tags_user_tag").on(t.userId, t.tag)],
+  (t) => [
+    primaryKey({ columns: [t.labelId, t.tag] }),
+    index("label_tags_user_tag").on(t.userId, t.tag),
+    // Analytics: the label ids carrying any of the filter's tags, read from the index alone.
+    index("label_tags_analytics").on(t.userId, t.tag, t.labelId),
+  ],
 );
 
 /** Stripe webhook events already handled (idempotency by event id). */
@@ -192,6 +200,26 @@ export const mailAttachments = sqliteTable(
     r2Key: text("r2_key").notNull(),
   },
   (t) => [primaryKey({ columns: [t.mailKey, t.idx] })],
+);
+
+/**
+ * Analytics rollup: labels per user, UK day, courier, lost flag and next-day flag (-1 = unknown),
+ * with their weight sum and count. Kept exact by triggers on `labels` (migrations/*_analytics.sql),
+ * so summaries and time series without a tag filter read at most a few rows per day.
+ */
+export const labelDayStats = sqliteTable(
+  "label_day_stats",
+  {
+    userId: integer("user_id").notNull(),
+    day: text("day").notNull(),
+    courier: text("courier").notNull(),
+    lost: integer("lost").notNull(),
+    nextDay: integer("next_day").notNull(),
+    labels: integer("labels").notNull(),
+    weightSum: integer("weight_sum").notNull(),
+    weightCount: integer("weight_count").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day, t.courier, t.lost, t.nextDay] })],
 );
 
 export type User = typeof users.$inferSelect;
