@@ -1,0 +1,300 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import app from "../../worker/app";
+import { creditLedger, stripeEvents, users } from "../../worker/db/schema";
+import { ledgerSum } from "../../worker/services/credits";
+import * as stripeFx from "../fixtures/stripe";
+import { call, createUser, db } from "./helpers";
+
+/** The worker with Stripe configured (the test environment has no Stripe secrets). */
+async function callStripeConfigured(path: string, init: RequestInit & { json?: unknown; token?: string } = {}) {
+  const headers = new Headers(init.headers);
+  let body = init.body;
+  if (init.json !== undefined) {
+    body = JSON.stringify(init.json);
+    headers.set("Content-Type", "application/json");
+  }
+  if (init.token) headers.set("Authorization", `Bearer ${init.token}`);
+  const ctx = createExecutionContext();
+  const res = await app.fetch(new Request(`http://localhost${path}`, { ...init, headers, body }), { ...env, ...stripeFx.STRIPE_TEST_ENV }, ctx);
+  await waitOnExecutionContext(ctx);
+  return res;
+}
+
+const userRow = async (id: number) => (await db().query.users.findFirst({ where: eq(users.id, id) }))!;
+const ledgerRows = (id: number) => db().select().from(creditLedger).where(eq(creditLedger.userId, id));
+
+async function deliver(evt: object, secret?: string) {
+  const { payload, header } = await stripeFx.signed(evt, secret);
+  return callStripeConfigured("/api/v1/stripe/webhook", {
+    method: "POST",
+    body: payload,
+    headers: { "Stripe-Signature": header, "Content-Type": "application/json" },
+  });
+}
+
+/** A user already linked to a Stripe customer, as after their first checkout. */
+async function customerUser(credits = 0) {
+  const u = await createUser({ credits });
+  const cus = `cus_${crypto.randomUUID().slice(0, 12)}`;
+  await db().update(users).set({ stripeCustomerId: cus }).where(eq(users.id, u.id));
+  return { ...u, cus };
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("POST /api/v1/create-checkout-session", () => {
+  it("answers 503 'Payments are not configured' without Stripe configuration", async () => {
+    const u = await createUser();
+    const res = await call("/api/v1/create-checkout-session", { method: "POST", token: u.token, json: { sku: "one_off_pack", quantity: 1 } });
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ error: "Payments are not configured" });
+  });
+
+  it("creates and links a Stripe customer, then a payment-mode session for the one-off pack", async () => {
+    const api = stripeFx.fakeStripeApi();
+    const spy = vi.spyOn(globalThis, "fetch").mockImplementation(api.handler);
+    const u = await createUser();
+
+    const res = await callStripeConfigured("/api/v1/create-checkout-session", {
+      method: "POST",
+      token: u.token,
+      json: { sku: "one_off_pack", quantity: 1 },
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { checkout_url: string };
+    expect(body.checkout_url).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_/);
+    expect(spy).toHaveBeenCalledTimes(2);
+
+    const [createCustomer, createSession] = api.requests;
+    expect(createCustomer.method).toBe("POST");
+    expect(createCustomer.path).toBe("/v1/customers");
+    expect(createCustomer.headers.get("Authorization")).toBe(`Bearer ${stripeFx.STRIPE_TEST_ENV.STRIPE_SECRET_KEY}`);
+    expect(createCustomer.headers.get("Content-Type")).toBe("application/x-www-form-urlencoded");
+    expect(createCustomer.form.get("email")).toBe(u.email);
+    expect(createCustomer.form.get("metadata[user_id]")).toBe(String(u.id));
+
+    const linked = (await userRow(u.id)).stripeCustomerId;
+    expect(linked).toMatch(/^cus_/);
+
+    expect(createSession.path).toBe("/v1/checkout/sessions");
+    const f = createSession.form;
+    expect(f.get("mode")).toBe("payment");
+    expect(f.get("line_items[0][price]")).toBe(stripeFx.STRIPE_TEST_ENV.STRIPE_PRICE_ONE_OFF_PACK);
+    expect(f.get("line_items[0][quantity]")).toBe("1");
+    expect(f.get("success_url")).toBe("http://localhost:5173/checkout/success");
+    expect(f.get("cancel_url")).toBe("http://localhost:5173/checkout/cancelled");
+    expect(f.get("customer")).toBe(linked);
+    expect(f.get("client_reference_id")).toBe(String(u.id));
+    expect(f.get("metadata[user_id]")).toBe(String(u.id));
+    expect(f.get("metadata[sku]")).toBe("one_off_pack");
+  });
+
+  it("creates a subscription-mode session for the monthly plan, reusing the linked customer", async () => {
+    const api = stripeFx.fakeStripeApi();
+    vi.spyOn(globalThis, "fetch").mockImplementation(api.handler);
+    const u = await customerUser();
+
+    const res = await callStripeConfigured("/api/v1/create-checkout-session", { method: "POST", token: u.token, json: { sku: "basic_plan", quantity: 1 } });
+    expect(res.status).toBe(200);
+    expect(api.requests.map((r) => r.path)).toEqual(["/v1/checkout/sessions"]);
+    const f = api.requests[0].form;
+    expect(f.get("mode")).toBe("subscription");
+    expect(f.get("line_items[0][price]")).toBe(stripeFx.STRIPE_TEST_ENV.STRIPE_PRICE_BASIC_PLAN);
+    expect(f.get("customer")).toBe(u.cus);
+    expect(f.get("client_reference_id")).toBe(String(u.id));
+    // Invoices carry the user through the subscription's metadata.
+    expect(f.get("subscription_data[metadata][user_id]")).toBe(String(u.id));
+  });
+
+  it("refuses a second subscription while one is active (409) without calling Stripe", async () => {
+    const spy = vi.spyOn(globalThis, "fetch").mockImplementation(stripeFx.fakeStripeApi().handler);
+    const u = await customerUser();
+    await db().update(users).set({ subscriptionId: "sub_x", subscriptionStatus: "active" }).where(eq(users.id, u.id));
+    const res = await callStripeConfigured("/api/v1/create-checkout-session", { method: "POST", token: u.token, json: { sku: "basic_plan", quantity: 1 } });
+    expect(res.status).toBe(409);
+    expect(spy).not.toHaveBeenCalled();
+  });
+
+  it("refuses an unknown sku or a quantity other than 1 with 400", async () => {
+    const u = await createUser();
+    for (const json of [{ sku: "gold_plan", quantity: 1 }, { sku: "one_off_pack", quantity: 5 }, {}]) {
+      const res = await callStripeConfigured("/api/v1/create-checkout-session", { method: "POST", token: u.token, json });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { error: string }).error).toBeTruthy();
+    }
+  });
+
+  it("needs a signed-in user", async () => {
+    const res = await callStripeConfigured("/api/v1/create-checkout-session", { method: "POST", json: { sku: "one_off_pack", quantity: 1 } });
+    expect(res.status).toBe(401);
+  });
+
+  it("answers 502 with a safe message when Stripe refuses the call", async () => {
+    const api = stripeFx.fakeStripeApi({ failWith: { status: 400, type: "invalid_request_error", message: "No such price: 'price_x'" } });
+    vi.spyOn(globalThis, "fetch").mockImplementation(api.handler);
+    const u = await customerUser();
+    const res = await callStripeConfigured("/api/v1/create-checkout-session", { method: "POST", token: u.token, json: { sku: "one_off_pack", quantity: 1 } });
+    expect(res.status).toBe(502);
+    expect(await res.json()).toEqual({ error: "Checkout failed. Please try again." });
+  });
+});
+
+describe("POST /api/v1/billing-portal", () => {
+  it("opens Stripe's customer portal for the linked customer, returning to /settings", async () => {
+    const api = stripeFx.fakeStripeApi();
+    vi.spyOn(globalThis, "fetch").mockImplementation(api.handler);
+    const u = await customerUser();
+    const res = await callStripeConfigured("/api/v1/billing-portal", { method: "POST", token: u.token, json: {} });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { url: string }).url).toMatch(/^https:\/\/billing\.stripe\.com\/p\/session\//);
+    expect(api.requests[0].path).toBe("/v1/billing_portal/sessions");
+    expect(api.requests[0].form.get("customer")).toBe(u.cus);
+    expect(api.requests[0].form.get("return_url")).toBe("http://localhost:5173/settings");
+  });
+
+  it("answers 409 when the user never bought anything", async () => {
+    const u = await createUser();
+    const res = await callStripeConfigured("/api/v1/billing-portal", { method: "POST", token: u.token });
+    expect(res.status).toBe(409);
+  });
+});
+
+describe("POST /api/v1/stripe/webhook", () => {
+  it("grants 200 credits once for a paid one-off checkout, even when the event is replayed", async () => {
+    const u = await customerUser(5);
+    const session = stripeFx.checkoutSession({ customer: u.cus, userId: u.id, mode: "payment" });
+    const evt = stripeFx.event("checkout.session.completed", session);
+
+    const first = await deliver(evt);
+    expect(first.status).toBe(200);
+    expect((await userRow(u.id)).credits).toBe(205);
+
+    const replay = await deliver(evt);
+    expect(replay.status).toBe(200);
+    expect(await replay.json()).toMatchObject({ outcome: "duplicate" });
+
+    // The same session in a different event (Stripe may send both completed and async_payment_succeeded).
+    await deliver(stripeFx.event("checkout.session.async_payment_succeeded", session));
+
+    expect((await userRow(u.id)).credits).toBe(205);
+    const rows = await ledgerRows(u.id);
+    expect(rows.filter((r) => r.reason === "purchase")).toMatchObject([
+      { delta: 200, reference: session.id, idempotencyKey: `stripe:session:${session.id}` },
+    ]);
+    expect(await ledgerSum(db(), u.id)).toBe(205);
+  });
+
+  it("grants nothing for an unpaid checkout (delayed payment) until it is paid", async () => {
+    const u = await customerUser();
+    const unpaid = stripeFx.checkoutSession({ customer: u.cus, userId: u.id, mode: "payment", paymentStatus: "unpaid" });
+    expect((await deliver(stripeFx.event("checkout.session.completed", unpaid))).status).toBe(200);
+    expect((await userRow(u.id)).credits).toBe(0);
+    await deliver(stripeFx.event("checkout.session.async_payment_succeeded", { ...unpaid, payment_status: "paid" }));
+    expect((await userRow(u.id)).credits).toBe(200);
+  });
+
+  it("grants 130 credits for the first subscription invoice and each renewal, never twice", async () => {
+    const u = await customerUser();
+    const sub = `sub_${crypto.randomUUID().slice(0, 12)}`;
+    const session = stripeFx.checkoutSession({ customer: u.cus, userId: u.id, mode: "subscription", subscription: sub });
+    const firstInvoice = stripeFx.invoice({ customer: u.cus, subscription: sub, userId: u.id, billingReason: "subscription_create" });
+
+    await deliver(stripeFx.event("checkout.session.completed", session));
+    expect((await userRow(u.id)).credits).toBe(0); // subscription credits come from invoices only
+    await deliver(stripeFx.event("invoice.paid", firstInvoice));
+    expect(await userRow(u.id)).toMatchObject({ credits: 130, subscriptionId: sub, subscriptionStatus: "active" });
+
+    // The same invoice again under a new event id (Stripe re-sends after a timeout).
+    await deliver(stripeFx.event("invoice.paid", firstInvoice));
+    expect((await userRow(u.id)).credits).toBe(130);
+
+    const renewal = stripeFx.invoice({ customer: u.cus, subscription: sub, userId: u.id, billingReason: "subscription_cycle" });
+    await deliver(stripeFx.event("invoice.paid", renewal));
+    expect((await userRow(u.id)).credits).toBe(260);
+
+    const grants = (await ledgerRows(u.id)).filter((r) => r.reason === "subscription");
+    expect(grants.map((g) => g.idempotencyKey).sort()).toEqual([`stripe:invoice:${firstInvoice.id}`, `stripe:invoice:${renewal.id}`].sort());
+    expect(await ledgerSum(db(), u.id)).toBe(260);
+  });
+
+  it("is safe when invoice.paid arrives before checkout.session.completed, and when events arrive out of order", async () => {
+    const u = await createUser(); // not yet linked: the invoice's subscription metadata names the user
+    const cus = `cus_${crypto.randomUUID().slice(0, 12)}`;
+    const sub = `sub_${crypto.randomUUID().slice(0, 12)}`;
+    const t = Math.floor(Date.now() / 1000);
+
+    const paid = stripeFx.event("invoice.paid", stripeFx.invoice({ customer: cus, subscription: sub, userId: u.id }), { created: t + 2 });
+    const created = stripeFx.event("customer.subscription.created", stripeFx.subscription({ id: sub, customer: cus, userId: u.id, status: "incomplete" }), { created: t });
+    const completed = stripeFx.event("checkout.session.completed", stripeFx.checkoutSession({ customer: cus, userId: u.id, mode: "subscription", subscription: sub }), { created: t + 3 });
+
+    await deliver(paid);
+    await deliver(completed);
+    await deliver(created); // older than invoice.paid: must not turn 'active' back to 'incomplete'
+    expect(await userRow(u.id)).toMatchObject({ credits: 130, stripeCustomerId: cus, subscriptionId: sub, subscriptionStatus: "active" });
+
+    // Cancellation, then a late 'updated' from before it: stays canceled.
+    const deleted = stripeFx.event("customer.subscription.deleted", stripeFx.subscription({ id: sub, customer: cus, status: "canceled" }), { created: t + 60 });
+    const lateUpdate = stripeFx.event("customer.subscription.updated", stripeFx.subscription({ id: sub, customer: cus, status: "active" }), { created: t + 30 });
+    await deliver(deleted);
+    await deliver(lateUpdate);
+    expect(await userRow(u.id)).toMatchObject({ subscriptionStatus: "canceled", credits: 130 });
+  });
+
+  it("reflects a failed renewal payment on the account", async () => {
+    const u = await customerUser();
+    const sub = `sub_${crypto.randomUUID().slice(0, 12)}`;
+    const t = Math.floor(Date.now() / 1000);
+    await deliver(stripeFx.event("invoice.paid", stripeFx.invoice({ customer: u.cus, subscription: sub }), { created: t }));
+    await deliver(stripeFx.event("invoice.payment_failed", stripeFx.invoice({ customer: u.cus, subscription: sub, status: "open" }), { created: t + 10 }));
+    expect(await userRow(u.id)).toMatchObject({ subscriptionStatus: "past_due", credits: 130 });
+  });
+
+  it("refuses a bad signature with 400 and changes nothing", async () => {
+    const u = await customerUser();
+    const evt = stripeFx.event("checkout.session.completed", stripeFx.checkoutSession({ customer: u.cus, userId: u.id, mode: "payment" }));
+    const forged = await deliver(evt, "whsec_not_the_real_secret");
+    expect(forged.status).toBe(400);
+    expect(await forged.json()).toEqual({ error: "Invalid Stripe signature" });
+
+    // A correctly signed body, altered after signing.
+    const { payload, header } = await stripeFx.signed(evt);
+    const tampered = await callStripeConfigured("/api/v1/stripe/webhook", {
+      method: "POST",
+      body: payload.replace(`"payment_status": "paid"`, `"payment_status": "paid" `),
+      headers: { "Stripe-Signature": header },
+    });
+    expect(tampered.status).toBe(400);
+
+    const unsigned = await callStripeConfigured("/api/v1/stripe/webhook", { method: "POST", body: payload });
+    expect(unsigned.status).toBe(400);
+
+    expect((await userRow(u.id)).credits).toBe(0);
+    expect(await db().query.stripeEvents.findFirst({ where: eq(stripeEvents.id, evt.id) })).toBeUndefined();
+  });
+
+  it("answers 200 and grants nothing for an unknown user", async () => {
+    const session = stripeFx.checkoutSession({ customer: "cus_nobody", userId: 987654, mode: "payment" });
+    const res = await deliver(stripeFx.event("checkout.session.completed", session));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ outcome: "ignored" });
+    expect(await db().select().from(creditLedger).where(eq(creditLedger.idempotencyKey, `stripe:session:${session.id}`))).toEqual([]);
+  });
+
+  it("answers 200 to event types it does not handle", async () => {
+    const res = await deliver(stripeFx.event("charge.refund.updated", { id: "re_123", object: "refund" }));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ outcome: "ignored" });
+  });
+
+  it("answers 503 when the webhook secret is not configured", async () => {
+    const evt = stripeFx.event("checkout.session.completed", { id: "cs_x", object: "checkout.session" });
+    const { payload, header } = await stripeFx.signed(evt);
+    const res = await call("/api/v1/stripe/webhook", { method: "POST", body: payload, headers: { "Stripe-Signature": header } });
+    expect(res.status).toBe(503);
+  });
+});
