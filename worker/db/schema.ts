@@ -224,3 +224,13 @@ export const labelDayStats = sqliteTable(
 
 export type User = typeof users.$inferSelect;
 export type LabelRow = typeof labels.$inferSelect;
+
+/**
+ * Short-lived leases (worker/services/leases.ts): a label is never refreshed twice at once, and a
+ * lost-parcel notice is never sent twice at once. Keys: `tracking:<labelId>`, `lost-mail:<labelId>`.
+ */
+export const jobLeases = sqliteTable("job_leases", {
+  key: text("key").primaryKey(),
+  /** Epoch ms; after it the lease may be taken over. */
+  until: integer("until").notNull(),
+});
