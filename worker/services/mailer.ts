@@ -45,3 +45,15 @@ export function simpleHtmlMail(opts: { heading: string; paragraphs: string[]; ac
     : "";
   return `<!doctype html><html><body style="font-family:system-ui,-apple-system,Segoe UI,sans-serif;color:#1c1917;background:#fafaf9;padding:24px"><div style="max-width:520px;margin:auto;background:#fff;border:1px solid #e7e5e4;border-radius:12px;padding:28px"><p style="font-weight:700;color:#b45309;margin:0 0 18px">Parcelhive</p><h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(opts.heading)}</h1>${p}${button}</div></body></html>`;
 }
+
+/**
+ * Sends a message already built as raw MIME (admin compose/reply, with threading headers the
+ * builder form cannot carry). The envelope takes one recipient per EmailMessage, so the same raw
+ * message goes once to each of `recipients` (To, Cc and Bcc; Bcc is never in the headers).
+ */
+export async function sendRawMail(env: Pick<Env, "EMAIL">, from: string, recipients: string[], raw: string) {
+  const { EmailMessage } = await import("cloudflare:email");
+  for (const to of recipients) {
+    await env.EMAIL.send(new EmailMessage(from, to, raw));
+  }
+}
