@@ -5,6 +5,7 @@ import type { AppEnv } from "../context";
 import { ApiError, notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { requireAuth } from "../middleware/auth";
+import { publicUser } from "../services/accounts";
 import { regenerateApiKey } from "../services/api-keys";
 import { getBanner, readBanner, updateProfile, type ProfileChange } from "../services/profile";
 
@@ -64,7 +65,8 @@ routes.put("/user/profile", requireAuth(), profileBody, async (c) => {
       removeBanner: body.remove_banner,
     };
   }
-  return c.json(await updateProfile(c.get("db"), c.env.FILES, c.get("user"), change));
+  const updated = await updateProfile(c.get("db"), c.env.FILES, c.get("user"), change);
+  return c.json({ ...publicUser(updated, c.env), has_banner: Boolean(updated.bannerKey) });
 });
 
 routes.get("/user/banner", requireAuth(), async (c) => {

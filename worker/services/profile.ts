@@ -45,26 +45,12 @@ export interface ProfileChange {
   removeBanner?: boolean;
 }
 
-export interface Profile {
-  company_name: string | null;
-  company_tagline: string | null;
-  marketing_consent: boolean;
-  has_banner: boolean;
-}
-
-export const profileOf = (u: User): Profile => ({
-  company_name: u.companyName,
-  company_tagline: u.companyTagline,
-  marketing_consent: u.marketingConsent,
-  has_banner: Boolean(u.bannerKey),
-});
-
 /**
  * Applies a profile change. A new banner is written to R2 before the row points at it, and the
  * object it replaces is deleted only after: a failure leaves at worst an unreferenced object,
  * never a row pointing at nothing.
  */
-export async function updateProfile(db: Db, files: R2Bucket, user: User, change: ProfileChange): Promise<Profile> {
+export async function updateProfile(db: Db, files: R2Bucket, user: User, change: ProfileChange): Promise<User> {
   const set: Partial<typeof users.$inferInsert> = { updatedAt: Date.now() };
   if (change.companyName !== undefined) set.companyName = change.companyName;
   if (change.companyTagline !== undefined) set.companyTagline = change.companyTagline;
@@ -94,7 +80,7 @@ export async function updateProfile(db: Db, files: R2Bucket, user: User, change:
   if (replaced) {
     await files.delete(user.bannerKey!).catch((err) => log("warn", "banner delete failed", { key: user.bannerKey, error: String(err) }));
   }
-  return profileOf(updated);
+  return updated;
 }
 
 /** The owner's banner object, or null when there is none. */
