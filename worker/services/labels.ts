@@ -9,7 +9,7 @@ import { normalisePostcode } from "../couriers/postcode";
 import { normaliseTrackingCode } from "../couriers/registry";
 import { debitWith, isInsufficientCredits } from "./credits";
 import { enqueueMany } from "./jobs";
-import { courierKey, labelFilterConditions, type LabelFilters } from "./label-filters";
+import { courierKey, labelFilterConditions, parseTags, type LabelFilters } from "./label-filters";
 import type { Address, ApiLabel, LabelDetails, TrackingResult } from "./label-model";
 
 /**
@@ -397,7 +397,22 @@ export async function listLabels(
   owner: LabelOwner & { id: number },
   query: { page: number; perPage: number; filters: LabelFilters },
 ): Promise<{ results: ApiLabel[]; total: number }> {
-  const where = and(...labelFilterConditions(owner.id, query.filters));
+  // labelFilterConditions' tag clause renders `exists select ...` without parentheses (a SQLite
+  // syntax error): until label-filters.ts wraps it, the tag condition is built here.
+  const { tags, ...rest } = query.filters;
+  const tagList = parseTags(tags);
+  const where = and(
+    ...labelFilterConditions(owner.id, rest),
+    ...(tagList.length
+      ? [
+          sql`exists (select 1 from ${labelTags} where ${and(
+            eq(labelTags.labelId, labels.id),
+            eq(labelTags.userId, owner.id),
+            inArray(labelTags.tag, tagList),
+          )})`,
+        ]
+      : []),
+  );
   const [rows, [{ total }]] = await Promise.all([
     db
       .select()
