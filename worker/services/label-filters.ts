@@ -1,4 +1,4 @@
-import { and, eq, exists, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { and, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { labelTags, labels } from "../db/schema";
 
@@ -42,14 +42,13 @@ export function labelFilterConditions(userId: number, filters: LabelFilters): SQ
   if (filters.next_day) conds.push(eq(labels.isNextDay, filters.next_day === "1"));
   const tags = parseTags(filters.tags);
   if (tags.length) {
+    // Parenthesised by hand: drizzle's exists() does not wrap a raw sql subquery.
     conds.push(
-      exists(
-        sql`select 1 from ${labelTags} where ${and(
-          eq(labelTags.labelId, labels.id),
-          eq(labelTags.userId, userId),
-          inArray(labelTags.tag, tags),
-        )}`,
-      ),
+      sql`exists (select 1 from ${labelTags} where ${and(
+        eq(labelTags.labelId, labels.id),
+        eq(labelTags.userId, userId),
+        inArray(labelTags.tag, tags),
+      )})`,
     );
   }
   return conds;
