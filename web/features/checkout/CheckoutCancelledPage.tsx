@@ -1,5 +1,13 @@
-import { ComingSoon } from "../../components/ComingSoon";
+import { Link } from "react-router";
+import { CheckoutResult } from "./CheckoutResult";
 
-export default function Page() {
-  return <ComingSoon title="Payment Cancelled" description="Your credit purchase was cancelled. No changes were made to your account." />;
+/** /checkout/cancelled: Stripe returns here when the buyer backs out. */
+export default function CheckoutCancelledPage() {
+  return (
+    <CheckoutResult tone="cancelled" title="Payment Cancelled" text="Your credit purchase was cancelled. No changes were made to your account.">
+      <Link to="/settings" className="btn btn-primary">
+        Back to Settings
+      </Link>
+    </CheckoutResult>
+  );
 }

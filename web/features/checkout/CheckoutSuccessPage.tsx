@@ -1,5 +1,19 @@
-import { ComingSoon } from "../../components/ComingSoon";
+import { useEffect } from "react";
+import { Link } from "react-router";
+import { useAuth } from "../../app/auth";
+import { CheckoutResult } from "./CheckoutResult";
 
-export default function Page() {
-  return <ComingSoon title="Payment Successful!" description="Your credits have been successfully added to your account." />;
+/** /checkout/success: Stripe returns here after payment. Credits arrive by webhook; refresh the balance. */
+export default function CheckoutSuccessPage() {
+  const { reloadUser } = useAuth();
+  useEffect(() => {
+    void reloadUser();
+  }, [reloadUser]);
+  return (
+    <CheckoutResult tone="success" title="Payment Successful!" text="Your credits have been successfully added to your account.">
+      <Link to="/settings" className="btn btn-primary">
+        Return to Settings
+      </Link>
+    </CheckoutResult>
+  );
 }

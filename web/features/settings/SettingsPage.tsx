@@ -1,5 +1,58 @@
-import { ComingSoon } from "../../components/ComingSoon";
+import { useEffect, useState } from "react";
+import { useAuth } from "../../app/auth";
+import { PageHeader } from "../../components/PageHeader";
+import { Spinner } from "../../components/Spinner";
+import { CreditsCard } from "./CreditsCard";
+import { DeveloperKeyCard } from "./DeveloperKeyCard";
+import { EmailPreferencesCard } from "./EmailPreferencesCard";
+import { EmailVerificationNotice } from "./EmailVerificationNotice";
+import { LabelSettingsCard } from "./LabelSettingsCard";
+import { TEXT } from "./texts";
 
-export default function Page() {
-  return <ComingSoon title="Settings" description="Email verification, developer API key, credits, email preferences and label branding." />;
+/** /settings (SPEC §2): user settings, then label settings. */
+export default function SettingsPage() {
+  const { user, reloadUser } = useAuth();
+  const [state, setState] = useState<"loading" | "ready" | "error">(user ? "ready" : "loading");
+
+  // Fresh figures every visit (the balance may have changed since the app loaded).
+  useEffect(() => {
+    let live = true;
+    reloadUser().then((u) => live && setState(u ? "ready" : "error"));
+    return () => {
+      live = false;
+    };
+  }, [reloadUser]);
+
+  if (!user) {
+    return (
+      <div className="container medium">
+        <PageHeader title={TEXT.title} />
+        {state === "error" ? (
+          <div className="card" role="alert">
+            <p>{TEXT.loadFailed}</p>
+            <button type="button" className="btn" onClick={() => (setState("loading"), reloadUser().then((u) => setState(u ? "ready" : "error")))}>
+              Try again
+            </button>
+          </div>
+        ) : (
+          <Spinner label={TEXT.loading} />
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <div className="container medium settings-page">
+      <PageHeader title={TEXT.title} subtitle={user.email} />
+      <h2 className="settings-section-title">{TEXT.userSettings}</h2>
+      <div className="stack">
+        <EmailVerificationNotice email={user.email} verified={user.email_verified} />
+        <DeveloperKeyCard masked={user.developer_api_key} onGenerated={reloadUser} />
+        <CreditsCard credits={user.credits} subscriptionStatus={user.subscription_status} />
+        <EmailPreferencesCard consent={user.marketing_consent} onSaved={reloadUser} />
+      </div>
+      <h2 className="settings-section-title">{TEXT.labelSettings}</h2>
+      <LabelSettingsCard companyName={user.company_name} companyTagline={user.company_tagline} onSaved={reloadUser} />
+    </div>
+  );
 }

@@ -1,0 +1,51 @@
+import { useState } from "react";
+import { messageOf } from "../../api/client";
+import { openBillingPortal } from "./api";
+import { PurchaseOptions } from "./PurchaseOptions";
+import { TEXT } from "./texts";
+
+const SUBSCRIBED = new Set(["active", "trialing", "past_due", "unpaid", "incomplete", "paused"]);
+
+/** Balance, the purchase options and, for subscribers, Stripe's portal to manage or cancel. */
+export function CreditsCard({ credits, subscriptionStatus }: { credits: number; subscriptionStatus: string | null | undefined }) {
+  const subscribed = Boolean(subscriptionStatus && SUBSCRIBED.has(subscriptionStatus));
+  const [opening, setOpening] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function manage() {
+    setOpening(true);
+    setError(null);
+    try {
+      const res = await openBillingPortal();
+      if (!res?.url) throw new Error(TEXT.portalFailed);
+      window.location.assign(res.url);
+    } catch (err) {
+      setError(messageOf(err, TEXT.portalFailed));
+      setOpening(false);
+    }
+  }
+
+  return (
+    <section className="card" aria-labelledby="credits-title">
+      <h2 id="credits-title">{TEXT.balanceTitle}</h2>
+      <p className="credits-balance">
+        <span className="muted">{TEXT.balance}: </span>
+        <strong data-testid="credit-balance">{credits}</strong>
+      </p>
+      {subscribed && (
+        <div className="row credits-subscription">
+          <span className={subscriptionStatus === "active" || subscriptionStatus === "trialing" ? "badge badge-ok" : "badge badge-warn"}>
+            Monthly Subscription: {subscriptionStatus === "past_due" ? "payment failed" : subscriptionStatus}
+          </span>
+          <button type="button" className="btn btn-sm" onClick={manage} disabled={opening}>
+            {opening ? TEXT.redirecting : TEXT.manageSubscription}
+          </button>
+          <span role="alert" className="settings-error-text">
+            {error}
+          </span>
+        </div>
+      )}
+      <PurchaseOptions subscribed={subscribed} />
+    </section>
+  );
+}

@@ -1,0 +1,184 @@
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { ApiError } from "../../api/client";
+import { errorText, loadBanner, updateProfile } from "./api";
+import { BANNER_MAX_BYTES, BANNER_TYPES, TEXT } from "./texts";
+
+/** The client's banner checks (SPEC §5): type and size. Answers the errors, first one shown. */
+export function bannerErrors(file: File): string[] {
+  const errors: string[] = [];
+  if (!(BANNER_TYPES as readonly string[]).includes(file.type)) errors.push(`File type must be one of ${BANNER_TYPES.join(", ")}`);
+  if (file.size > BANNER_MAX_BYTES) errors.push(`File is larger than ${BANNER_MAX_BYTES} bytes`);
+  return errors;
+}
+
+type BannerState = { kind: "loading" } | { kind: "none" } | { kind: "shown"; url: string } | { kind: "error" };
+type Message = { kind: "ok" | "error"; text: string } | null;
+
+/** Company name, tagline and banner printed on labels (SPEC §2 'Label Settings'). */
+export function LabelSettingsCard({
+  companyName,
+  companyTagline,
+  onSaved,
+}: {
+  companyName: string | null;
+  companyTagline: string | null;
+  onSaved: () => Promise<unknown>;
+}) {
+  const [name, setName] = useState(companyName ?? "");
+  const [tagline, setTagline] = useState(companyTagline ?? "");
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [banner, setBanner] = useState<BannerState>({ kind: "loading" });
+  const [busy, setBusy] = useState<"saving" | "removing" | null>(null);
+  const [message, setMessage] = useState<Message>(null);
+  const [reloadKey, setReloadKey] = useState(0);
+  const input = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    const ctrl = new AbortController();
+    let url: string | null = null;
+    setBanner({ kind: "loading" });
+    loadBanner(ctrl.signal)
+      .then((blob) => {
+        if (!blob) return setBanner({ kind: "none" });
+        url = URL.createObjectURL(blob);
+        setBanner({ kind: "shown", url });
+      })
+      .catch((err) => {
+        if ((err as Error)?.name !== "AbortError") setBanner({ kind: "error" });
+      });
+    return () => {
+      ctrl.abort();
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [reloadKey]);
+
+  function choose(files: FileList | null) {
+    setMessage(null);
+    const chosen = files?.[0] ?? null;
+    if (!chosen) return setFile(null);
+    if (files && files.length > 1) {
+      setFileError(TEXT.fileNotAccepted);
+      return setFile(null);
+    }
+    const errors = bannerErrors(chosen);
+    if (errors.length) {
+      setFileError(errors[0] ?? TEXT.fileNotAccepted);
+      setFile(null);
+      if (input.current) input.current.value = "";
+      return;
+    }
+    setFileError(null);
+    setFile(chosen);
+  }
+
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    setBusy("saving");
+    setMessage(null);
+    try {
+      await updateProfile({ company_name: name, company_tagline: tagline, banner_image: file ?? undefined });
+      setMessage({ kind: "ok", text: TEXT.saved });
+      if (file) {
+        setFile(null);
+        if (input.current) input.current.value = "";
+        setReloadKey((k) => k + 1);
+      }
+      await onSaved();
+    } catch (err) {
+      setMessage({ kind: "error", text: detailed(TEXT.saveFailed, err) });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function remove() {
+    setBusy("removing");
+    setMessage(null);
+    try {
+      await updateProfile({ remove_banner: true });
+      setMessage({ kind: "ok", text: TEXT.bannerRemoved });
+      setReloadKey((k) => k + 1);
+    } catch (err) {
+      setMessage({ kind: "error", text: detailed(TEXT.removeFailed, err) });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <section className="card" aria-labelledby="label-settings-title">
+      <h2 id="label-settings-title">{TEXT.labelSettings}</h2>
+      <form onSubmit={save} noValidate>
+        <div className="grid">
+          <div className="field">
+            <label htmlFor="company-name">{TEXT.companyName}</label>
+            <input id="company-name" className="input" maxLength={100} value={name} onChange={(e) => setName(e.target.value)} autoComplete="organization" />
+          </div>
+          <div className="field">
+            <label htmlFor="company-tagline">{TEXT.companyTagline}</label>
+            <input id="company-tagline" className="input" maxLength={200} value={tagline} onChange={(e) => setTagline(e.target.value)} />
+          </div>
+        </div>
+
+        <div className="field">
+          <span className="label" id="current-banner-label">
+            {TEXT.currentBanner}
+          </span>
+          <div className="banner-preview" aria-labelledby="current-banner-label">
+            {banner.kind === "loading" && <span className="muted small">Loading banner…</span>}
+            {banner.kind === "none" && <span className="muted small">{TEXT.noBanner}</span>}
+            {banner.kind === "error" && (
+              <span className="settings-error-text" role="alert">
+                {TEXT.bannerLoadFailed}
+              </span>
+            )}
+            {banner.kind === "shown" && <img src={banner.url} alt="Your current label banner" />}
+          </div>
+          {banner.kind === "shown" && (
+            <div>
+              <button type="button" className="btn btn-danger btn-sm" onClick={remove} disabled={busy !== null}>
+                {busy === "removing" ? TEXT.removing : TEXT.removeBanner}
+              </button>
+            </div>
+          )}
+        </div>
+
+        <div className="field">
+          <label htmlFor="banner-image">{banner.kind === "shown" ? "Replace banner image" : TEXT.banner}</label>
+          <input
+            id="banner-image"
+            ref={input}
+            className="input"
+            type="file"
+            accept={BANNER_TYPES.join(",")}
+            aria-describedby="banner-hint banner-error"
+            aria-invalid={fileError ? true : undefined}
+            onChange={(e) => choose(e.target.files)}
+          />
+          <span id="banner-hint" className="hint">
+            {TEXT.bannerHint}
+          </span>
+          <span id="banner-error" role="alert" className="settings-error-text">
+            {fileError}
+          </span>
+        </div>
+
+        <div className="row">
+          <button type="submit" className="btn btn-primary" disabled={busy !== null}>
+            {busy === "saving" ? TEXT.saving : TEXT.save}
+          </button>
+          <span role="status" aria-live="polite" className={message?.kind === "error" ? "settings-error-text" : "settings-ok-text"}>
+            {message?.text}
+          </span>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+/** The spec's text, with the server's reason when it gave one (e.g. which rule the banner broke). */
+function detailed(text: string, err: unknown): string {
+  const reason = err instanceof ApiError ? errorText(err, "") : "";
+  return reason ? `${text} ${reason}` : text;
+}

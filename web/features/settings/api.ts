@@ -1,0 +1,52 @@
+import { ApiError, NETWORK_ERROR, api, apiFetch } from "../../api/client";
+import type { Sku } from "./texts";
+
+// The settings screen's calls (SPEC §7). All go through the one API client.
+
+/** 'response error, else <fallback>': the server's `error` field, or the network message, or the fallback. */
+export function errorText(err: unknown, fallback: string): string {
+  if (err instanceof ApiError) {
+    const body = err.body as { error?: unknown } | undefined;
+    if (typeof body?.error === "string" && body.error) return body.error;
+    if (err.message === NETWORK_ERROR) return NETWORK_ERROR;
+  }
+  return fallback;
+}
+
+export const resendVerification = (email: string) =>
+  api<{ message?: string }>("/api/v1/resend-verification", { method: "POST", body: { email } });
+
+export const generateDeveloperKey = () =>
+  api<{ developer_api_key?: string }>("/api/v1/generate-developer-key", { method: "POST", body: {} });
+
+export const createCheckoutSession = (sku: Sku) =>
+  api<{ checkout_url?: string }>("/api/v1/create-checkout-session", { method: "POST", body: { sku, quantity: 1 } });
+
+export const openBillingPortal = () => api<{ url?: string }>("/api/v1/billing-portal", { method: "POST", body: {} });
+
+export type ProfileUpdate =
+  | { company_name: string; company_tagline: string; banner_image?: File }
+  | { remove_banner: true }
+  | { marketing_consent: boolean };
+
+/** PUT /user/profile: multipart when a new banner goes with it, JSON otherwise. */
+export function updateProfile(update: ProfileUpdate) {
+  if ("banner_image" in update && update.banner_image) {
+    const form = new FormData();
+    form.append("company_name", update.company_name);
+    form.append("company_tagline", update.company_tagline);
+    form.append("banner_image", update.banner_image);
+    return api("/api/v1/user/profile", { method: "PUT", body: form });
+  }
+  return api("/api/v1/user/profile", { method: "PUT", body: update });
+}
+
+/** The owner's banner as a blob, or null when there is none (404). */
+export async function loadBanner(signal?: AbortSignal): Promise<Blob | null> {
+  try {
+    return await (await apiFetch("/api/v1/user/banner", { signal })).blob();
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return null;
+    throw err;
+  }
+}
