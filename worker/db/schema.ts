@@ -137,8 +137,8 @@ export const labels = sqliteTable(
     index("labels_user_shipped").on(t.userId, t.shippedOn),
     index("labels_next_tracking").on(t.nextTrackingAt),
     // Analytics (worker/services/analytics.ts): covers every filtered column and the weight, so
-    // tag-filtered summaries and time series read this index, never the table.
-    index("labels_analytics").on(t.userId, t.shippedOn, t.courier, t.potentiallyLost, t.isNextDay, t.weightGrams),
+    // tag-filtered summaries and time series read this index (id included, for the tag match), never the table.
+    index("labels_analytics").on(t.userId, t.shippedOn, t.courier, t.potentiallyLost, t.isNextDay, t.weightGrams, t.id),
   ],
 );
 

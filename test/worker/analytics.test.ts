@@ -1,0 +1,253 @@
+import { eq, inArray } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { labelTags, labels, users } from "../../worker/db/schema";
+import { sha256Hex } from "../../worker/lib/crypto";
+import { addDays, ukDay } from "../../worker/services/analytics";
+import { expectedPoints, expectedSummary, insertSeed, makeSeed, query, type Filters, type SeedLabel } from "./analytics-fixtures";
+import { call, createUser, db, type TestUser } from "./helpers";
+
+const SUMMARY = "/api/v1/labels/analytics/summary";
+const SERIES = "/api/v1/labels/analytics/timeseries";
+
+async function get(path: string, f: Record<string, string | undefined>, token: string) {
+  const res = await call(`${path}?${query(f)}`, { token });
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+describe("analytics summary and time series over seeded labels", () => {
+  let user: TestUser;
+  let seed: SeedLabel[];
+
+  beforeAll(async () => {
+    user = await createUser();
+    // About five months, across the spring BST change, both couriers, tags, lost and next-day mixes.
+    seed = makeSeed(420, "2026-01-15", 150);
+    await insertSeed(user.id, seed);
+    // Another user's labels on the same days must never be counted.
+    const other = await createUser();
+    await insertSeed(other.id, makeSeed(120, "2026-01-15", 150, 99));
+  });
+
+  const ranges: [string, string][] = [
+    ["2026-01-15", "2026-06-13"],
+    ["2026-03-20", "2026-04-10"],
+  ];
+  const couriers = [undefined, "All", "evri", "royalmail", "Royal Mail"];
+  const flags = [undefined, "0", "1"];
+  const tagFilters = [undefined, "ebay", "ebay, Fragile", "nosuchtag"];
+
+  it("matches numbers computed independently for every combination of filters", async () => {
+    let checked = 0;
+    for (const [from, to] of ranges)
+      for (const courier of couriers)
+        for (const lost of flags)
+          for (const next_day of flags)
+            for (const tags of tagFilters) {
+              const f: Filters = { from, to, courier, lost, next_day, tags };
+              const [summary, series] = await Promise.all([
+                get(SUMMARY, { ...f, time_on: "shipping_label_created" }, user.token),
+                get(SERIES, { ...f, time_on: "shipping_label_created", bucket: "day", metric: "count" }, user.token),
+              ]);
+              const label = JSON.stringify(f);
+              expect(summary.status, label).toBe(200);
+              expect(summary.body, label).toEqual(expectedSummary(seed, f));
+              expect(series.status, label).toBe(200);
+              expect(series.body, label).toEqual({ points: expectedPoints(seed, f) });
+              checked++;
+            }
+    expect(checked).toBe(2 * 5 * 3 * 3 * 4);
+    // The seed is not degenerate: the full range sees every kind of label.
+    const all = expectedSummary(seed, { from: "2026-01-15", to: "2026-06-13" });
+    expect(all.totals.rows).toBe(420);
+    expect(all.lostMix.every((m) => m.count > 0) && all.nextDayMixEvri.every((m) => m.count > 0)).toBe(true);
+  }, 120_000);
+
+  it("fills every day of the range with zeros where there are no labels, in order", async () => {
+    const { body } = await get(SERIES, { from: "2025-12-30", to: "2026-01-20" }, user.token);
+    expect(body.points).toHaveLength(22);
+    expect(body.points.slice(0, 16).every((p: { value: number }) => p.value === 0)).toBe(true);
+    expect(body.points.map((p: { ts: string }) => p.ts)).toEqual(
+      Array.from({ length: 22 }, (_, i) => addDays("2025-12-30", i)),
+    );
+  });
+
+  it("answers an empty summary for a range without labels", async () => {
+    const { body } = await get(SUMMARY, { from: "2025-01-01", to: "2025-01-31" }, user.token);
+    expect(body).toEqual({
+      totals: { rows: 0 },
+      weightStats: { avg: null },
+      lostMix: [
+        { lost: true, count: 0 },
+        { lost: false, count: 0 },
+      ],
+      nextDayMixEvri: [
+        { isNextDay: true, count: 0 },
+        { isNextDay: false, count: 0 },
+      ],
+    });
+  });
+
+  it("defaults to the last 30 UK days up to today", async () => {
+    const { status, body } = await get(SERIES, {}, user.token);
+    expect(status).toBe(200);
+    expect(body.points).toHaveLength(30);
+    expect(body.points.at(-1).ts).toBe(ukDay());
+    expect(body.points[0].ts).toBe(addDays(ukDay(), -29));
+  });
+});
+
+describe("UK calendar days across the clock changes", () => {
+  it("puts late-evening UTC instants on the UK day they fall on", () => {
+    expect(ukDay(Date.parse("2026-03-28T23:30:00Z"))).toBe("2026-03-28"); // GMT
+    expect(ukDay(Date.parse("2026-03-29T23:30:00Z"))).toBe("2026-03-30"); // BST: 00:30 next day
+    expect(ukDay(Date.parse("2026-10-24T23:30:00Z"))).toBe("2026-10-25"); // still BST
+    expect(ukDay(Date.parse("2026-10-25T23:30:00Z"))).toBe("2026-10-25"); // GMT again
+  });
+
+  it("counts labels on the BST change days once each, with no day lost or doubled", async () => {
+    const user = await createUser();
+    const instants = [
+      "2026-03-28T23:30:00Z",
+      "2026-03-29T00:30:00Z",
+      "2026-03-29T01:30:00Z",
+      "2026-03-29T23:30:00Z",
+      "2026-10-24T22:59:00Z",
+      "2026-10-24T23:30:00Z",
+      "2026-10-25T00:30:00Z",
+      "2026-10-25T01:30:00Z",
+      "2026-10-25T23:30:00Z",
+    ];
+    const seed: SeedLabel[] = instants.map((at, i) => ({
+      id: `bst_${user.id}_${i}`,
+      courier: "evri",
+      shippedOn: ukDay(Date.parse(at)),
+      weightGrams: 100,
+      isNextDay: false,
+      potentiallyLost: false,
+      tags: [],
+    }));
+    await insertSeed(user.id, seed);
+
+    const spring = await get(SERIES, { from: "2026-03-28", to: "2026-03-30" }, user.token);
+    expect(spring.body.points).toEqual([
+      { ts: "2026-03-28", value: 1 },
+      { ts: "2026-03-29", value: 2 },
+      { ts: "2026-03-30", value: 1 },
+    ]);
+    const autumn = await get(SERIES, { from: "2026-10-24", to: "2026-10-26" }, user.token);
+    expect(autumn.body.points).toEqual([
+      { ts: "2026-10-24", value: 1 },
+      { ts: "2026-10-25", value: 4 },
+      { ts: "2026-10-26", value: 0 },
+    ]);
+    // A range over both changes has every calendar day exactly once.
+    const year = await get(SERIES, { from: "2026-03-01", to: "2026-10-31" }, user.token);
+    const days = year.body.points.map((p: { ts: string }) => p.ts);
+    expect(days).toHaveLength(245);
+    expect(new Set(days).size).toBe(245);
+    expect(days.filter((d: string) => d === "2026-03-29" || d === "2026-10-25")).toHaveLength(2);
+    expect(year.body.points.reduce((a: number, p: { value: number }) => a + p.value, 0)).toBe(instants.length);
+    const oneDay = await get(SUMMARY, { from: "2026-10-25", to: "2026-10-25" }, user.token);
+    expect(oneDay.body.totals.rows).toBe(4);
+  });
+});
+
+describe("the rollup follows label changes", () => {
+  it("stays exact when labels are flagged, re-dated, re-weighed, re-tagged and deleted", async () => {
+    const user = await createUser();
+    const seed = makeSeed(60, "2026-05-01", 20, 3);
+    await insertSeed(user.id, seed);
+    const d = db();
+    const f = { from: "2026-05-01", to: "2026-05-31" };
+    const check = async () => {
+      for (const extra of [{}, { lost: "1" }, { lost: "0", courier: "evri", next_day: "1" }, { tags: "gift" }]) {
+        const q = { ...f, ...extra };
+        expect((await get(SUMMARY, q, user.token)).body, JSON.stringify(q)).toEqual(expectedSummary(seed, q));
+        expect((await get(SERIES, q, user.token)).body.points, JSON.stringify(q)).toEqual(expectedPoints(seed, q));
+      }
+    };
+    await check();
+
+    const [a, b, c, e] = seed;
+    a.potentiallyLost = !a.potentiallyLost;
+    await d.update(labels).set({ potentiallyLost: a.potentiallyLost }).where(eq(labels.id, a.id));
+    b.shippedOn = "2026-05-25";
+    b.weightGrams = null;
+    await d.update(labels).set({ shippedOn: b.shippedOn, weightGrams: null }).where(eq(labels.id, b.id));
+    c.courier = "evri";
+    c.isNextDay = true;
+    c.weightGrams = 1234;
+    await d.update(labels).set({ courier: "evri", isNextDay: true, weightGrams: 1234 }).where(eq(labels.id, c.id));
+    // An update that changes nothing analytics reads.
+    await d.update(labels).set({ notes: "hello" }).where(eq(labels.id, e.id));
+    // Tags: the tag filter reads label_tags itself.
+    e.tags = ["gift"];
+    await d.delete(labelTags).where(eq(labelTags.labelId, e.id));
+    await d.insert(labelTags).values({ labelId: e.id, userId: user.id, tag: "gift" });
+    const gone = seed.splice(5, 3);
+    await d.delete(labels).where(inArray(labels.id, gone.map((l) => l.id)));
+    await check();
+  });
+});
+
+describe("who may ask", () => {
+  it("requires an access token or an API key", async () => {
+    for (const path of [SUMMARY, SERIES]) {
+      const res = await call(path);
+      expect(res.status).toBe(401);
+      expect(await res.json()).toEqual({ error: "Authentication required" });
+    }
+  });
+
+  it("accepts the owner's developer API key and counts only the owner's labels", async () => {
+    const owner = await createUser();
+    await insertSeed(owner.id, makeSeed(25, "2026-02-01", 10, 11));
+    const key = `phk_test_${crypto.randomUUID()}`;
+    await db().update(users).set({ developerKeyHash: await sha256Hex(key) }).where(eq(users.id, owner.id));
+    const res = await call(`${SUMMARY}?from=2026-02-01&to=2026-02-28`, { headers: { "X-API-Key": key } });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as any).totals.rows).toBe(25);
+
+    const stranger = await createUser();
+    const theirs = await get(SUMMARY, { from: "2026-02-01", to: "2026-02-28" }, stranger.token);
+    expect(theirs.body.totals.rows).toBe(0);
+  });
+});
+
+describe("bad parameters", () => {
+  let token: string;
+  beforeAll(async () => {
+    token = (await createUser()).token;
+  });
+
+  const cases: [string, Record<string, string>, RegExp][] = [
+    ["a malformed date", { from: "2026/01/01", to: "2026-01-31" }, /^from: must be a date as YYYY-MM-DD$/],
+    ["a date that does not exist", { from: "2026-02-30", to: "2026-03-31" }, /^from: is not a real date$/],
+    ["from after to", { from: "2026-02-02", to: "2026-02-01" }, /^from: must be on or before to$/],
+    ["more than 366 days", { from: "2025-01-01", to: "2026-01-02" }, /^to: the range can be at most 366 days$/],
+    ["only from, too long ago", { from: "2020-01-01" }, /^to: the range can be at most 366 days$/],
+    ["a lost flag other than 0/1", { lost: "yes" }, /^lost: must be 0 or 1$/],
+    ["a next_day flag other than 0/1", { next_day: "2" }, /^next_day: must be 0 or 1$/],
+    ["an unknown courier", { courier: "dhl" }, /^courier: must be all, evri or royalmail$/],
+    ["another time_on", { time_on: "delivered" }, /^time_on: /],
+    ["another bucket", { bucket: "week" }, /^bucket: must be day$/],
+    ["another metric", { metric: "sum" }, /^metric: must be count$/],
+    ["too many tags", { tags: Array.from({ length: 21 }, (_, i) => `t${i}`).join(",") }, /^tags: at most 20 tags$/],
+  ];
+  for (const [what, params, message] of cases) {
+    it(`refuses ${what} with a 400`, async () => {
+      for (const path of [SUMMARY, SERIES]) {
+        const { status, body } = await get(path, params, token);
+        expect(status).toBe(400);
+        expect(body.error).toMatch(message);
+      }
+    });
+  }
+
+  it("accepts exactly 366 days (a leap year)", async () => {
+    const { status, body } = await get(SERIES, { from: "2024-01-01", to: "2024-12-31" }, token);
+    expect(status).toBe(200);
+    expect(body.points).toHaveLength(366);
+    expect(body.points.map((p: { ts: string }) => p.ts)).toContain("2024-02-29");
+  });
+});
