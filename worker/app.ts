@@ -5,6 +5,8 @@ import type { AppEnv } from "./context";
 import { getDb } from "./db/client";
 import { ApiError } from "./lib/errors";
 import { log } from "./lib/log";
+import { buildOpenApi } from "./openapi";
+import { renderApiDocs } from "./openapi-docs";
 import adminRoutes from "./routes/admin";
 import analyticsRoutes from "./routes/analytics";
 import authRoutes from "./routes/auth";
@@ -39,15 +41,22 @@ app.use("*", async (c, next) => {
   });
 });
 
-app.use(
-  "/api/*",
+const headerOptions = (styles: boolean) =>
   secureHeaders({
-    contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+    // The API answers JSON (and the script-free reference page, which needs its inline styles).
+    contentSecurityPolicy: styles
+      ? { defaultSrc: ["'none'"], styleSrc: ["'unsafe-inline'"], frameAncestors: ["'none'"] }
+      : { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
     referrerPolicy: "strict-origin-when-cross-origin",
     crossOriginResourcePolicy: "same-origin",
-    strictTransportSecurity: "max-age=63072000; includeSubDomains",
-  }),
-);
+    strictTransportSecurity: false,
+  });
+const apiHeaders = headerOptions(false);
+const docsHeaders = headerOptions(true);
+app.use("/api/*", async (c, next) => {
+  await (c.req.path === "/api/docs" ? docsHeaders : apiHeaders)(c, next);
+  if (c.env.ENVIRONMENT === "production") c.header("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+});
 
 app.use("/api/*", async (c, next) => {
   const isUpload = c.req.method === "POST" && c.req.path === "/api/v1/label";
@@ -70,6 +79,9 @@ const routes = app
   .route("/api/v1", billingRoutes)
   .route("/api/v1", adminRoutes)
   .route("/api/v1", mailRoutes);
+
+app.get("/api/v1/openapi.json", (c) => c.json(buildOpenApi(app, { serverUrl: new URL(c.req.url).origin })));
+app.get("/api/docs", (c) => c.html(renderApiDocs(buildOpenApi(app))));
 
 app.notFound((c) => c.json({ error: "Not found" }, 404));
 

@@ -6,6 +6,7 @@ import { sha256Hex } from "../lib/crypto";
 import { ApiError, forbidden, unauthorized } from "../lib/errors";
 import { verifyAccessToken } from "../services/tokens";
 import { isAdminEmail } from "../services/admins";
+import { withMeta } from "../lib/openapi-meta";
 
 /** Developer API keys start with this prefix, so a bearer value tells which kind it is. */
 export const API_KEY_PREFIX = "phk_";
@@ -20,7 +21,7 @@ function bearer(header: string | undefined): string | null {
  * only access tokens: a leaked API key must not be able to change the account.
  */
 export function requireAuth(opts: { apiKey?: boolean } = {}) {
-  return createMiddleware<AppEnv>(async (c, next) => {
+  const mw = createMiddleware<AppEnv>(async (c, next) => {
     const db = c.get("db");
     const token = bearer(c.req.header("Authorization"));
     const headerKey = c.req.header("X-API-Key")?.trim();
@@ -46,10 +47,14 @@ export function requireAuth(opts: { apiKey?: boolean } = {}) {
     c.set("authKind", "access_token");
     await next();
   });
+  return withMeta(mw, { kind: "auth", apiKey: Boolean(opts.apiKey) });
 }
 
 /** Must come after requireAuth(). Admins are the emails in ADMIN_EMAILS, checked on every call. */
-export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
-  if (!isAdminEmail(c.env, c.get("user").email)) throw forbidden();
-  await next();
-});
+export const requireAdmin = withMeta(
+  createMiddleware<AppEnv>(async (c, next) => {
+    if (!isAdminEmail(c.env, c.get("user").email)) throw forbidden();
+    await next();
+  }),
+  { kind: "admin" },
+);
