@@ -251,3 +251,19 @@ describe("bad parameters", () => {
     expect(body.points.map((p: { ts: string }) => p.ts)).toContain("2024-02-29");
   });
 });
+
+describe("the API reference", () => {
+  it("documents both calls with their filters, API-key access and the any-of-the-tags rule", async () => {
+    const doc = (await (await call("/api/v1/openapi.json")).json()) as any;
+    for (const path of [SUMMARY, SERIES]) {
+      const op = doc.paths[path]?.get;
+      expect(op, path).toBeDefined();
+      expect(op.parameters.map((p: { name: string }) => p.name)).toEqual(
+        expect.arrayContaining(["from", "to", "time_on", "courier", "lost", "next_day", "tags", "bucket", "metric"]),
+      );
+      expect(op.description).toContain("a label matches when it has ANY of them");
+      expect(op.security).toEqual(expect.arrayContaining([{ apiKeyHeader: [] }]));
+    }
+    expect(doc.paths[SUMMARY].get.responses["200"].content["application/json"].schema.properties).toHaveProperty("nextDayMixEvri");
+  });
+});

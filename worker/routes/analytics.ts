@@ -1,24 +1,48 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../context";
+import { describe } from "../lib/openapi-meta";
 import { validate } from "../lib/validate";
 import { requireAuth } from "../middleware/auth";
-import { analyticsQuerySchema, analyticsSummary, analyticsTimeseries } from "../services/analytics";
+import {
+  analyticsQuerySchema,
+  analyticsSummary,
+  analyticsSummarySchema,
+  analyticsTimeseries,
+  analyticsTimeseriesSchema,
+} from "../services/analytics";
 
-/**
- * Analytics of the caller's own labels (SPEC §7), with an access token or a developer API key.
- *
- * Query (both calls): from, to (YYYY-MM-DD, UK calendar days, inclusive; default the last 30 days
- * up to today; at most 366 days), time_on (only shipping_label_created: the label's shipping date,
- * falling back to its creation), courier (all, evri, royalmail), lost (1/0), next_day (1/0),
- * tags (comma list, at most 20: a label matches when it has ANY of them).
- * Timeseries also takes bucket=day and metric=count, the only ones there are.
- */
+/** What both calls take (SPEC §7), for the API reference. */
+const FILTERS_DOC =
+  "Only the caller's labels. Query: from and to are UK calendar days (YYYY-MM-DD, Europe/London), inclusive, " +
+  "at most 366 days apart; they default to the last 30 days up to today. time_on can only be " +
+  "shipping_label_created: the label's shipping date, falling back to the day it was created. courier: all, evri " +
+  "or royalmail. lost and next_day: 1 or 0. tags: a comma-separated list of at most 20 tags; a label matches when " +
+  "it has ANY of them.";
+
 const routes = new Hono<AppEnv>()
-  .get("/labels/analytics/summary", requireAuth({ apiKey: true }), validate("query", analyticsQuerySchema), async (c) =>
-    c.json(await analyticsSummary(c.get("db"), c.get("user").id, c.req.valid("query"))),
+  .get(
+    "/labels/analytics/summary",
+    describe({
+      summary: "Analytics summary: totals, average weight, lost mix and Evri next-day mix",
+      description: FILTERS_DOC,
+      tag: "Analytics",
+      response: analyticsSummarySchema,
+    }),
+    requireAuth({ apiKey: true }),
+    validate("query", analyticsQuerySchema),
+    async (c) => c.json(await analyticsSummary(c.get("db"), c.get("user").id, c.req.valid("query"))),
   )
-  .get("/labels/analytics/timeseries", requireAuth({ apiKey: true }), validate("query", analyticsQuerySchema), async (c) =>
-    c.json(await analyticsTimeseries(c.get("db"), c.get("user").id, c.req.valid("query"))),
+  .get(
+    "/labels/analytics/timeseries",
+    describe({
+      summary: "Labels per UK day (bucket=day, metric=count), every day of the range present",
+      description: `${FILTERS_DOC} bucket can only be day and metric only count.`,
+      tag: "Analytics",
+      response: analyticsTimeseriesSchema,
+    }),
+    requireAuth({ apiKey: true }),
+    validate("query", analyticsQuerySchema),
+    async (c) => c.json(await analyticsTimeseries(c.get("db"), c.get("user").id, c.req.valid("query"))),
   );
 
 export default routes;

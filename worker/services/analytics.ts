@@ -67,17 +67,24 @@ export const analyticsQuerySchema = labelFilterSchema
   });
 export type AnalyticsQuery = z.output<typeof analyticsQuerySchema>;
 
-export interface AnalyticsSummary {
-  totals: { rows: number };
-  /** Mean weight in grams of the labels that have one; null when none has. */
-  weightStats: { avg: number | null };
-  lostMix: { lost: boolean; count: number }[];
-  /** Evri labels only, by service; labels whose service is not known are left out. */
-  nextDayMixEvri: { isNextDay: boolean; count: number }[];
-}
-export interface AnalyticsTimeseries {
-  points: { ts: string; value: number }[];
-}
+/** The answers, as schemas for the API reference (worker/openapi.ts) and types for the web app. */
+export const analyticsSummarySchema = z.object({
+  totals: z.object({ rows: z.number().int().describe("Labels matching the filters") }),
+  weightStats: z.object({
+    avg: z.number().nullable().describe("Mean weight in grams of the matching labels that have one; null when none has"),
+  }),
+  lostMix: z.array(z.object({ lost: z.boolean(), count: z.number().int() })).describe("Potentially lost or not"),
+  nextDayMixEvri: z
+    .array(z.object({ isNextDay: z.boolean(), count: z.number().int() }))
+    .describe("Evri labels by service, next-day or standard; labels whose service is not known are left out"),
+});
+export const analyticsTimeseriesSchema = z.object({
+  points: z
+    .array(z.object({ ts: z.string().describe("UK day, YYYY-MM-DD"), value: z.number().int().describe("Labels that day") }))
+    .describe("Every day of the range in order, 0 for days without labels"),
+});
+export type AnalyticsSummary = z.infer<typeof analyticsSummarySchema>;
+export type AnalyticsTimeseries = z.infer<typeof analyticsTimeseriesSchema>;
 
 const asFilters = (q: AnalyticsQuery): LabelFilters => ({
   from: q.from,
