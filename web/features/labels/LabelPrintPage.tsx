@@ -1,5 +1,144 @@
-import { ComingSoon } from "../../components/ComingSoon";
+import { useEffect, useRef, useState } from "react";
+import { useParams } from "react-router";
+import { apiFetch } from "../../api/client";
+import { Spinner } from "../../components/Spinner";
+import { details, formatDimensions, formatWeight, printLines, senderAddress, serviceType } from "./format";
+import { fetchLabel } from "./labelsApi";
+import type { ApiLabel } from "./types";
 
-export default function Page() {
-  return <ComingSoon title="Print label" description="A 4in x 6in printable label with barcodes." />;
+type State = { status: "loading" } | { status: "notfound" } | { status: "ok"; label: ApiLabel };
+
+/** The 2D payload to redraw: the label's decoded metadata, else its code, postcode and country. */
+function pdf417Text(label: ApiLabel): string {
+  const d = details(label);
+  return d.encodedMetadata || [label.trackingCode, d.address?.postcode?.replace(/\s+/g, ""), d.countryCode || "GB"].filter(Boolean).join(" ");
+}
+
+/** Loads a company banner through the API client (auth header); 404 or any failure: no banner. */
+function useBanner(url: string | null | undefined) {
+  const [src, setSrc] = useState<string | null>(null);
+  useEffect(() => {
+    if (!url) return;
+    let objectUrl: string | null = null;
+    let live = true;
+    apiFetch(url)
+      .then((r) => r.blob())
+      .then((b) => {
+        objectUrl = URL.createObjectURL(b);
+        if (live) setSrc(objectUrl);
+      })
+      .catch(() => {});
+    return () => {
+      live = false;
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [url]);
+  return src;
+}
+
+export default function LabelPrintPage() {
+  const { code = "" } = useParams();
+  const [state, setState] = useState<State>({ status: "loading" });
+  useEffect(() => {
+    const ctrl = new AbortController();
+    fetchLabel(code, ctrl.signal)
+      .then((label) => setState(label ? { status: "ok", label } : { status: "notfound" }))
+      .catch((err) => {
+        if ((err as Error).name !== "AbortError") setState({ status: "notfound" });
+      });
+    return () => ctrl.abort();
+  }, [code]);
+
+  if (state.status === "loading") return <Spinner label="Loading label…" />;
+  if (state.status === "notfound") return <p className="print-error" role="alert">Label not found</p>;
+  return <PrintableLabel label={state.label} />;
+}
+
+function PrintableLabel({ label }: { label: ApiLabel }) {
+  const d = details(label);
+  const pdfRef = useRef<HTMLCanvasElement>(null);
+  const codeRef = useRef<HTMLCanvasElement>(null);
+  const [errors, setErrors] = useState<{ pdf417?: string; code128?: string }>({});
+  const [drawn, setDrawn] = useState(false);
+  const banner = useBanner(label.labelSettings.banner_image_url);
+  const van = d.vanRouting ?? d.routing?.van ?? null;
+
+  useEffect(() => {
+    let live = true;
+    void (async () => {
+      const bwipjs = (await import("bwip-js/browser")).default;
+      const next: { pdf417?: string; code128?: string } = {};
+      try {
+        bwipjs.toCanvas(pdfRef.current!, { bcid: "pdf417", text: pdf417Text(label), scale: 2 });
+      } catch {
+        next.pdf417 = "Failed to render PDF417";
+      }
+      try {
+        // Code128 bars 2 px wide (scale 2) and 60 px high: bwip-js heights are mm at 72 dpi per scale unit.
+        bwipjs.toCanvas(codeRef.current!, { bcid: "code128", text: label.trackingCode, scale: 2, height: (60 / 2) * (25.4 / 72) });
+      } catch {
+        next.code128 = "Failed to render Code128";
+      }
+      if (!live) return;
+      setErrors(next);
+      setDrawn(true);
+    })();
+    return () => {
+      live = false;
+    };
+  }, [label]);
+
+  useEffect(() => {
+    if (!drawn) return;
+    const t = setTimeout(() => window.print(), 300);
+    return () => clearTimeout(t);
+  }, [drawn]);
+
+  const from = printLines(senderAddress(label));
+  const to = printLines(d.address);
+  return (
+    <article className="print-label" aria-label={`Printable label ${label.trackingCode}`} data-ready={drawn ? "true" : undefined}>
+      {banner && <img className="print-banner" src={banner} alt={label.labelSettings.company_name ?? "Company banner"} />}
+      {(label.labelSettings.company_name || label.labelSettings.company_tagline) && (
+        <div className="print-company">
+          {label.labelSettings.company_name && <strong>{label.labelSettings.company_name}</strong>}
+          {label.labelSettings.company_tagline && <span>{label.labelSettings.company_tagline}</span>}
+        </div>
+      )}
+      <div className="print-blocks">
+        <section className="print-block">
+          <h2>From</h2>
+          {from.map((l, i) => (
+            <div key={i}>{l}</div>
+          ))}
+        </section>
+        <section className="print-block print-to">
+          <h2>To</h2>
+          {to.map((l, i) => (
+            <div key={i}>{l}</div>
+          ))}
+        </section>
+        {van && (
+          <section className="print-block">
+            <h2>Van Routing</h2>
+            <div className="mono">{van}</div>
+          </section>
+        )}
+      </div>
+      <div className="print-meta">
+        {formatDimensions(d.dimensionsCm) && <span>{formatDimensions(d.dimensionsCm)}</span>}
+        {formatWeight(d.weightInGrams) && <span>{formatWeight(d.weightInGrams)}</span>}
+        {serviceType(label) && <span>{serviceType(label)}</span>}
+      </div>
+      <div className="print-2d">
+        <canvas ref={pdfRef} aria-label="PDF417 barcode" role="img" />
+        {errors.pdf417 && <p role="alert">{errors.pdf417}</p>}
+      </div>
+      <div className="print-1d">
+        <canvas ref={codeRef} aria-label="Code128 barcode" role="img" />
+        {errors.code128 && <p role="alert">{errors.code128}</p>}
+        <div className="mono print-code">{label.trackingCode}</div>
+      </div>
+    </article>
+  );
 }

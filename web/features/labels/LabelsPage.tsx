@@ -1,5 +1,139 @@
-import { ComingSoon } from "../../components/ComingSoon";
+import { useEffect, useMemo, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { messageOf } from "../../api/client";
+import { useAuth } from "../../app/auth";
+import { PageHeader } from "../../components/PageHeader";
+import { Spinner } from "../../components/Spinner";
+import { LabelCard } from "./LabelCard";
+import { fetchLabels, type LabelPage } from "./labelsApi";
 
-export default function Page() {
-  return <ComingSoon title="Labels" description="All your labels with tracking, addresses and lost-parcel warnings." />;
+const PAGE_SIZES = [15, 25, 50] as const;
+
+/** The analytics filters that can arrive in the query string (SPEC §2 'Analytics'), and their chips. */
+const FILTERS: Array<{ key: string; chip: (v: string) => string }> = [
+  { key: "from", chip: (v) => `From ${v}` },
+  { key: "to", chip: (v) => `To ${v}` },
+  { key: "courier", chip: (v) => `Courier: ${v}` },
+  { key: "lost", chip: (v) => `Potentially lost: ${v === "1" ? "Yes" : "No"}` },
+  { key: "next_day", chip: (v) => `Next-day: ${v === "1" ? "Next-day" : "Standard"}` },
+  { key: "tags", chip: (v) => `Tags: ${v}` },
+];
+
+export default function LabelsPage() {
+  const { accessToken } = useAuth();
+  const [params, setParams] = useSearchParams();
+  const [page, setPage] = useState(1);
+  const [perPage, setPerPage] = useState<number>(15);
+  const [state, setState] = useState<{ status: "loading" } | { status: "error"; message: string } | { status: "ok"; data: LabelPage }>({ status: "loading" });
+
+  const filters = useMemo(
+    () => Object.fromEntries(FILTERS.map((f) => [f.key, params.get(f.key) ?? undefined]).filter(([, v]) => v)) as Record<string, string>,
+    [params],
+  );
+  const filterKey = JSON.stringify(filters);
+
+  useEffect(() => setPage(1), [filterKey]);
+
+  useEffect(() => {
+    if (!accessToken) {
+      setState({ status: "error", message: "Authentication required" });
+      return;
+    }
+    const ctrl = new AbortController();
+    setState({ status: "loading" });
+    fetchLabels({ ...JSON.parse(filterKey), page, per_page: perPage }, ctrl.signal)
+      .then((data) => setState({ status: "ok", data }))
+      .catch((err) => {
+        if ((err as Error).name !== "AbortError") setState({ status: "error", message: messageOf(err, "Failed to fetch labels") });
+      });
+    return () => ctrl.abort();
+  }, [accessToken, page, perPage, filterKey]);
+
+  const total = state.status === "ok" ? state.data.total : 0;
+  const pages = Math.max(1, Math.ceil(total / perPage));
+
+  function removeFilter(key: string) {
+    const next = new URLSearchParams(params);
+    next.delete(key);
+    setParams(next);
+  }
+
+  return (
+    <div className="container labels-page">
+      <PageHeader
+        title="Labels"
+        subtitle={
+          <span aria-live="polite">
+            {state.status === "ok" ? `${total} ${total === 1 ? "label" : "labels"} · ` : ""}Page {page} of {pages}
+          </span>
+        }
+      >
+        <label className="row small" htmlFor="per-page">
+          Per page
+          <select
+            id="per-page"
+            className="input input-sm"
+            value={perPage}
+            onChange={(e) => {
+              setPerPage(Number(e.target.value));
+              setPage(1);
+            }}
+          >
+            {PAGE_SIZES.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </label>
+      </PageHeader>
+
+      {Object.keys(filters).length > 0 && (
+        <ul className="chips filter-chips" aria-label="Filters">
+          {FILTERS.filter((f) => filters[f.key]).map((f) => (
+            <li key={f.key} className="chip">
+              {f.chip(filters[f.key])}
+              <button type="button" aria-label={`Remove filter ${f.chip(filters[f.key])}`} onClick={() => removeFilter(f.key)}>
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {state.status === "loading" && <Spinner label="Loading labels…" />}
+      {state.status === "error" && (
+        <div className="card alert-error" role="alert">
+          {state.message}
+        </div>
+      )}
+      {state.status === "ok" && state.data.results.length === 0 && (
+        <div className="card empty">
+          <p>No labels found.</p>
+          <Link to="/upload" className="btn btn-primary">
+            Upload labels
+          </Link>
+        </div>
+      )}
+      {state.status === "ok" && state.data.results.length > 0 && (
+        <div className="label-list">
+          {state.data.results.map((l) => (
+            <LabelCard key={l.id} label={l} />
+          ))}
+        </div>
+      )}
+
+      <nav className="row pager" aria-label="Pagination">
+        <button type="button" className="btn" disabled={page <= 1} onClick={() => setPage((p) => Math.max(1, p - 1))}>
+          Previous
+        </button>
+        <span className="muted small">
+          Page {page} of {pages}
+        </span>
+        <button type="button" className="btn" disabled={page >= pages || state.status !== "ok"} onClick={() => setPage((p) => p + 1)}>
+          Next
+        </button>
+      </nav>
+    </div>
+  );
 }

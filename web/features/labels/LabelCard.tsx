@@ -1,0 +1,96 @@
+import { useId, useState } from "react";
+import { Link } from "react-router";
+import type { ApiLabel } from "./types";
+import { AddressCard } from "./AddressCard";
+import { CopyButton } from "./CopyButton";
+import { CourierLogo } from "./CourierLogo";
+import { TrackingEventList } from "./TrackingEvents";
+import {
+  EVENT_DATE,
+  UPDATED_DATE,
+  details,
+  formatDate,
+  formatDimensions,
+  formatWeight,
+  noEventsText,
+  senderAddress,
+  serviceType,
+  trackingEvents,
+} from "./format";
+
+/** The potentially-lost warning (list card and detail banner). */
+export function LostWarning({ label, detail }: { label: ApiLabel; detail?: boolean }) {
+  const lost = label.lostStatus;
+  if (!lost.potentiallyLost) return null;
+  return (
+    <div className="alert alert-warning lost-warning" role="status">
+      <strong>This parcel may be delayed or lost.</strong>
+      {lost.potentiallyLostAt && <div className="small">Flagged since {formatDate(lost.potentiallyLostAt, EVENT_DATE)}</div>}
+      {detail && lost.lostEmailSentAt && <div className="small">Notification sent {formatDate(lost.lostEmailSentAt, EVENT_DATE)}</div>}
+    </div>
+  );
+}
+
+export function Facts({ label }: { label: ApiLabel }) {
+  const d = details(label);
+  const items: Array<[string, string]> = [
+    ["Dimensions", formatDimensions(d.dimensionsCm)],
+    ["Weight", formatWeight(d.weightInGrams)],
+    ["Service type", serviceType(label)],
+  ];
+  return (
+    <dl className="facts">
+      {items.map(([k, v]) => (
+        <div key={k}>
+          <dt>{k}</dt>
+          <dd>{v || <span className="muted">—</span>}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** One label in the list (SPEC §2 'Label card'). */
+export function LabelCard({ label }: { label: ApiLabel }) {
+  const [showAll, setShowAll] = useState(false);
+  const eventsId = useId();
+  const d = details(label);
+  const events = trackingEvents(label);
+  const shown = showAll ? events : events.slice(0, 1);
+  return (
+    <article className="card label-card" aria-label={`Label ${label.trackingCode}`}>
+      <header className="label-card-head">
+        <CourierLogo courier={label.courier} />
+        <span className="mono tracking-code">{label.trackingCode}</span>
+        <CopyButton text={label.trackingCode} label="Copy tracking code" ms={1500} />
+      </header>
+      <LostWarning label={label} />
+      <div className="address-grid">
+        <AddressCard title="Sender" address={senderAddress(label)} />
+        <AddressCard title="Recipient" address={d.address} />
+      </div>
+      <Facts label={label} />
+      <section aria-label="Tracking events" id={eventsId}>
+        <div className="card-title">Tracking</div>
+        {events.length === 0 ? (
+          <p className="muted small">{noEventsText(label.courier, "card")}</p>
+        ) : (
+          <>
+            <TrackingEventList events={shown} />
+            {events.length > 1 && (
+              <button type="button" className="link-button" aria-expanded={showAll} aria-controls={eventsId} onClick={() => setShowAll((s) => !s)}>
+                {showAll ? "Hide details" : "Show all updates"}
+              </button>
+            )}
+          </>
+        )}
+      </section>
+      <footer className="label-card-foot">
+        <span className="muted small">Last updated {formatDate(label.updatedAt, UPDATED_DATE)}</span>
+        <Link className="btn btn-sm" to={`/label/${label.id ? label.id : encodeURIComponent(label.trackingCode)}`}>
+          More Info
+        </Link>
+      </footer>
+    </article>
+  );
+}

@@ -1,0 +1,128 @@
+import dayjs from "dayjs";
+import type { Address, ApiLabel, TrackingEvent } from "./types";
+
+// Formats and rules of the label screens (SPEC §5, §8, §9), in one place.
+
+export const EVENT_DATE = "MMM D, YYYY h:mm A";
+export const UPDATED_DATE = "MMMM D, YYYY h:mm A";
+export const EXTRA_DATE = "MMM D, YYYY";
+
+export const formatDate = (value: string | null | undefined, format: string) => {
+  if (!value) return "";
+  const d = dayjs(value);
+  return d.isValid() ? d.format(format) : "";
+};
+
+/** Under 1000 g in grams; else kg, with one decimal below 10 kg. */
+export function formatWeight(grams: number | null | undefined): string {
+  if (grams === null || grams === undefined || !Number.isFinite(grams)) return "";
+  if (grams < 1000) return `${Math.round(grams)} g`;
+  const kg = grams / 1000;
+  return kg < 10 ? `${kg.toFixed(1)} kg` : `${Math.round(kg)} kg`;
+}
+
+export function formatDimensions(d: [number, number, number] | null | undefined): string {
+  if (!d || d.length !== 3) return "";
+  return `${d[0]}cm × ${d[1]}cm × ${d[2]}cm`;
+}
+
+/** A courier name compared ignoring case, spaces, underscores and hyphens. */
+export const courierKey = (name: string | null | undefined) => (name ?? "").toLowerCase().replace(/[\s_-]+/g, "");
+
+export const details = (label: ApiLabel) => label.data[0] ?? { courier: label.courier, trackingCode: label.trackingCode, countryCode: "GB" };
+
+/** Events of every tracking result, newest first. */
+export function trackingEvents(label: ApiLabel): TrackingEvent[] {
+  const results = details(label).tracking?.results ?? [];
+  return results
+    .flatMap((r) => r.trackingEvents ?? [])
+    .slice()
+    .sort((a, b) => (Date.parse(b.dateTime) || 0) - (Date.parse(a.dateTime) || 0));
+}
+
+export function serviceType(label: ApiLabel): string {
+  const d = details(label);
+  const fromTracking = d.tracking?.results?.find((r) => r.service?.serviceType)?.service?.serviceType;
+  return fromTracking ?? d.serviceCode ?? (d.isNextDay ? "Next day" : "");
+}
+
+export function senderAddress(label: ApiLabel): Address | null {
+  const d = details(label);
+  return d.fromAddress ?? d.sendAddress ?? null;
+}
+
+/** SPEC §8: what a label without tracking events says, on the list card or the detail. */
+export function noEventsText(courier: string, where: "card" | "detail"): string {
+  const key = courierKey(courier);
+  if (key === "evri") {
+    return where === "card" ? "No tracking updates yet. This might be because Evri is behind or the number is too old." : "No updates available.";
+  }
+  if (key === "royalmail") {
+    return where === "card" ? "Tracking is currently not available for Royal Mail labels." : "Tracking not available for Royal Mail yet.";
+  }
+  return "No updates available.";
+}
+
+export const addressText = (a: Address) => [a.name, ...a.address, a.postcode].filter(Boolean).join("\n");
+
+/** Google Maps search for the address and postcode. */
+export function mapsUrl(a: Address): string {
+  const query = [...a.address, a.postcode].filter(Boolean).join(", ");
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
+}
+
+/** SPEC §9 weight bands for the courier link-out; missing weight gives 1–2kg. */
+export function weightBand(grams: number | null | undefined): string {
+  if (grams === null || grams === undefined || !Number.isFinite(grams)) return "1–2kg";
+  if (grams < 1000) return "under 1kg";
+  if (grams <= 2000) return "1–2kg";
+  if (grams <= 5000) return "2–5kg";
+  if (grams <= 10000) return "5–10kg";
+  return "10–15kg";
+}
+
+/** The tracked courier's send-a-parcel page, pre-filled with from, to and weightBand. */
+export function evriSendUrl(label: ApiLabel): string {
+  const d = details(label);
+  const params = new URLSearchParams({
+    from: senderAddress(label)?.postcode ?? "",
+    to: d.address?.postcode ?? "",
+    weightBand: weightBand(d.weightInGrams),
+  });
+  return `https://www.evri.com/send-a-parcel?${params}`;
+}
+
+/** Print address lines: split on new lines or commas. */
+export function printLines(a: Address | null | undefined): string[] {
+  if (!a) return [];
+  return [a.name, ...a.address, a.postcode]
+    .flatMap((l) => (l ?? "").split(/[\n,]/))
+    .map((l) => l.trim())
+    .filter(Boolean);
+}
+
+const MIME_EXTENSIONS: Record<string, string> = {
+  "application/pdf": "pdf",
+  "image/png": "png",
+  "image/jpeg": "jpg",
+  "image/webp": "webp",
+};
+
+/** The filename from Content-Disposition; a name without an extension gets one from the mime type. */
+export function downloadName(disposition: string | null, fallback: string, mime: string): string {
+  let name = fallback;
+  const star = disposition?.match(/filename\*=UTF-8''([^;]+)/i);
+  const plain = disposition?.match(/filename="?([^";]+)"?/i);
+  if (star) {
+    try {
+      name = decodeURIComponent(star[1]);
+    } catch {
+      name = plain?.[1] ?? fallback;
+    }
+  } else if (plain) name = plain[1];
+  if (!/\.[A-Za-z0-9]{1,5}$/.test(name)) {
+    const ext = MIME_EXTENSIONS[mime.split(";")[0].trim().toLowerCase()];
+    if (ext) name = `${name}.${ext}`;
+  }
+  return name;
+}

@@ -1,0 +1,38 @@
+import { api, apiFetch } from "../../api/client";
+import type { ApiLabel } from "./types";
+import { downloadName } from "./format";
+
+// The label calls of SPEC §7, over the one API client.
+
+export interface LabelPage {
+  results: ApiLabel[];
+  total: number;
+}
+
+export const fetchLabels = (query: Record<string, string | number | undefined>, signal?: AbortSignal) =>
+  api<LabelPage>("/api/v1/labels", { query, signal });
+
+export const fetchLabel = (idOrCode: string, signal?: AbortSignal) =>
+  api<ApiLabel>(`/api/v1/label/${encodeURIComponent(idOrCode)}`, { signal });
+
+export const saveNotesAndTags = (idOrCode: string, body: { notes: string; tags: string[] }) =>
+  api<ApiLabel>(`/api/v1/label/${encodeURIComponent(idOrCode)}`, { method: "PUT", body });
+
+/** Downloads the original file through the browser (the filename from content-disposition). */
+export async function downloadOriginal(label: ApiLabel): Promise<void> {
+  const res = await apiFetch(label.downloadUrl ?? `/api/v1/label/${encodeURIComponent(label.id)}/download`);
+  const blob = await res.blob();
+  const mime = res.headers.get("Content-Type") ?? label.file?.mime ?? "";
+  const name = downloadName(res.headers.get("Content-Disposition"), label.file?.name ?? label.trackingCode, mime);
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Tags typed comma-separated: trimmed, empties dropped. */
+export const parseTagInput = (text: string) => [...new Set(text.split(",").map((t) => t.trim()).filter(Boolean))];

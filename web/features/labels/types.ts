@@ -1,0 +1,101 @@
+// A copy of worker/services/label-model.ts and the ApiCourier type of worker/couriers/fields.ts.
+// tsconfig.web.json does not include worker files yet (TS6307): once it does, replace this file with
+// `export type * from "./types"` and the ApiCourier re-export.
+export interface Address {
+  name: string;
+  /** Address lines, without the name and the postcode. */
+  address: string[];
+  /** UK postcodes normalised to 'OUTWARD INWARD'. */
+  postcode: string;
+  countryCode: string;
+}
+
+export interface TrackingEvent {
+  dateTime: string;
+  trackingPoint: { description: string; trackingPointCode?: string };
+  trackingStage?: { trackingStageCode?: string; description?: string };
+  location?: string | null;
+}
+
+export interface TrackingResult {
+  sender?: { displayName?: string | null };
+  service?: { serviceType?: string | null };
+  /** Newest first. */
+  trackingEvents: TrackingEvent[];
+}
+
+export type TrackingStatus =
+  | "registered"
+  | "in_transit"
+  | "out_for_delivery"
+  | "delivered"
+  | "collected"
+  | "returned"
+  | "exception"
+  | "unknown";
+
+export interface LabelDetails {
+  courier: string;
+  trackingCode: string;
+  /** Default 'GB'. */
+  countryCode: string;
+  /** Recipient. */
+  address?: Address | null;
+  /** Sender. */
+  fromAddress?: Address | null;
+  sendAddress?: Address | null;
+  returnAddress?: Address | null;
+  serviceCode?: string | null;
+  serviceFlag?: string | null;
+  classId?: string | null;
+  /** [L, W, H] in cm. */
+  dimensionsCm?: [number, number, number] | null;
+  weightInGrams?: number | null;
+  /** ISO date-time the label was created / the parcel shipped. */
+  shippingLabelCreatedAt?: string | null;
+  date?: string | null;
+  deliveredAt?: string | null;
+  vanRouting?: string | null;
+  routing?: { van?: string | null } | null;
+  isNextDay?: boolean | null;
+  /** Raw decoded 2D barcode payload; the print view redraws it as PDF417. */
+  encodedMetadata?: string | null;
+  /** Positional fields split from the 2D payload: 2 tracking code, 4 and 7 postcodes, 6 country. */
+  additionalContent?: string[] | null;
+  tracking?: { results: TrackingResult[] } | null;
+}
+
+/** One label as GET /api/v1/label/{id} and GET /api/v1/labels answer it. */
+export interface ApiLabel {
+  id: string;
+  trackingCode: string;
+  courier: string;
+  notes: string;
+  tags: string[];
+  createdAt: string;
+  updatedAt: string;
+  downloadUrl: string | null;
+  file: { name: string; mime: string; hasBytes: boolean } | null;
+  lostStatus: {
+    potentiallyLost: boolean;
+    potentiallyLostAt: string | null;
+    lostEmailSentAt: string | null;
+    reason: string | null;
+  };
+  tracking: { status: TrackingStatus | null; checkedAt: string | null; error: string | null };
+  /** 'pending' while an image-only label is still being read by OCR. */
+  ocrStatus: "none" | "pending" | "done" | "failed";
+  /** data[0] is the label details. */
+  data: LabelDetails[];
+  labelSettings: { banner_image_url: string | null; company_name: string | null; company_tagline: string | null };
+}
+
+export type ManualFieldType = "integer" | "number" | "number[3]" | "boolean" | "datetime" | "string[]" | "string";
+
+export interface ApiCourier {
+  id: string;
+  label: string;
+  required: Partial<Record<string, ManualFieldType>>;
+  optional: Partial<Record<string, ManualFieldType>>;
+  fieldLabels: Partial<Record<string, string>>;
+}
