@@ -1,0 +1,140 @@
+import { useState, type FormEvent } from "react";
+import { Link, useNavigate } from "react-router";
+import { useAuth } from "../../app/auth";
+import { authErrorText, login, looksLikeEmail, signup, statusOf } from "./api";
+import { FieldError, FormError } from "./AuthCard";
+import { FIELD_ERRORS, LOGIN } from "./texts";
+
+export type CredentialsMode = "login" | "signup";
+
+interface FieldErrors {
+  email?: string;
+  password?: string;
+}
+
+/** SPEC §5: email required and well-formed, password required and at least 6 characters. */
+function checkFields(email: string, password: string): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!email.trim()) errors.email = FIELD_ERRORS.emailRequired;
+  else if (!looksLikeEmail(email)) errors.email = FIELD_ERRORS.emailInvalid;
+  if (!password) errors.password = FIELD_ERRORS.passwordRequired;
+  else if (password.length < 6) errors.password = FIELD_ERRORS.passwordShort;
+  return errors;
+}
+
+/**
+ * The login and sign-up form (SPEC §2). Browser validation is off (noValidate): fields are checked
+ * here. Login stores the tokens and goes to /upload; sign-up then signs in with the same
+ * credentials and goes to /upload too.
+ */
+export function CredentialsForm({ mode }: { mode: CredentialsMode }) {
+  const { signIn } = useAuth();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [consent, setConsent] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [error, setError] = useState<string | null>(null);
+  const isSignup = mode === "signup";
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const errors = checkFields(email, password);
+    setFieldErrors(errors);
+    setError(null);
+    if (errors.email || errors.password) {
+      document.getElementById(errors.email ? `${mode}-email` : `${mode}-password`)?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      if (isSignup) {
+        try {
+          await signup(email.trim(), password, consent);
+        } catch (err) {
+          throw statusOf(err) === 409 ? new Error(LOGIN.emailTaken) : err;
+        }
+      }
+      let pair;
+      try {
+        pair = await login(email.trim(), password);
+      } catch (err) {
+        throw statusOf(err) === 401 ? new Error(LOGIN.invalidLogin) : err;
+      }
+      signIn(pair.access_token, pair.refresh_token);
+      navigate("/upload");
+    } catch (err) {
+      setError(err instanceof Error && !("status" in err) ? err.message : authErrorText(err));
+      setBusy(false);
+    }
+  }
+
+  const describedBy = (field: keyof FieldErrors, extra?: string) =>
+    [fieldErrors[field] ? `${mode}-${field}-error` : null, extra].filter(Boolean).join(" ") || undefined;
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-busy={busy} className="auth-form">
+      <FormError message={error} />
+      <div className="field">
+        <label htmlFor={`${mode}-email`}>{LOGIN.email}</label>
+        <input
+          id={`${mode}-email`}
+          className="input"
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          aria-invalid={fieldErrors.email ? true : undefined}
+          aria-describedby={describedBy("email")}
+        />
+        <FieldError id={`${mode}-email-error`} message={fieldErrors.email} />
+      </div>
+      <div className="field">
+        <div className="auth-label-row">
+          <label htmlFor={`${mode}-password`}>{LOGIN.password}</label>
+          {!isSignup && (
+            <Link to="/forgot-password" className="small">
+              {LOGIN.forgot}
+            </Link>
+          )}
+        </div>
+        <input
+          id={`${mode}-password`}
+          className="input"
+          type="password"
+          name="password"
+          autoComplete={isSignup ? "new-password" : "current-password"}
+          required
+          minLength={6}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          aria-invalid={fieldErrors.password ? true : undefined}
+          aria-describedby={describedBy("password")}
+        />
+        <FieldError id={`${mode}-password-error`} message={fieldErrors.password} />
+      </div>
+      {isSignup && (
+        <>
+          <label className="checkbox auth-consent">
+            <input type="checkbox" name="marketing_consent" checked={consent} onChange={(e) => setConsent(e.target.checked)} />
+            <span>
+              {LOGIN.marketing} <Link to="/terms#privacy">{LOGIN.privacy}</Link>
+            </span>
+          </label>
+          <p className="small muted auth-agreement">
+            {LOGIN.agreementBefore}
+            <Link to="/terms">{LOGIN.agreementTerms}</Link>
+            {LOGIN.agreementAfter}
+          </p>
+        </>
+      )}
+      <button type="submit" className="btn btn-primary btn-lg auth-submit" disabled={busy}>
+        {busy ? (isSignup ? LOGIN.creatingAccount : LOGIN.signingIn) : isSignup ? LOGIN.createAccount : LOGIN.signIn}
+      </button>
+    </form>
+  );
+}

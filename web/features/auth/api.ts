@@ -1,0 +1,54 @@
+import { ApiError, api } from "../../api/client";
+import { LOGIN } from "./texts";
+
+// The sign-in screens' calls (SPEC §7), all through the one API client.
+
+export interface TokenPair {
+  access_token: string;
+  refresh_token: string;
+}
+
+export const login = (email: string, password: string) =>
+  api<TokenPair>("/api/v1/login", { method: "POST", body: { email, password } });
+
+export const signup = (email: string, password: string, marketingConsent: boolean) =>
+  api<{ message?: string }>("/api/v1/signup", { method: "POST", body: { email, password, marketing_consent: marketingConsent } });
+
+export const verifyEmail = (token: string) =>
+  api<{ message?: string }>("/api/v1/verify-email", { method: "POST", body: { token } });
+
+export const resendVerification = (email: string) =>
+  api<{ message?: string }>("/api/v1/resend-verification", { method: "POST", body: { email } });
+
+export const requestPasswordReset = (email: string) =>
+  api<{ message?: string }>("/api/v1/password-reset/request", { method: "POST", body: { email } });
+
+export type ResetLinkState = "ok" | "expired" | "used" | "invalid";
+
+export async function validateResetToken(token: string): Promise<ResetLinkState> {
+  const res = await api<{ valid?: boolean; reason?: string }>("/api/v1/password-reset/validate", { query: { token } });
+  if (res?.valid) return "ok";
+  return res?.reason === "expired" || res?.reason === "used" ? res.reason : "invalid";
+}
+
+export const confirmPasswordReset = (token: string, newPassword: string) =>
+  api<{ message?: string }>("/api/v1/password-reset/confirm", { method: "POST", body: { token, new_password: newPassword } });
+
+/**
+ * SPEC §8 'Other auth errors': the body's error, else its message, else the error's message,
+ * else 'An unknown error occurred'.
+ */
+export function authErrorText(err: unknown): string {
+  if (err instanceof ApiError) {
+    const body = err.body as { error?: unknown; message?: unknown } | undefined;
+    if (typeof body?.error === "string" && body.error) return body.error;
+    if (typeof body?.message === "string" && body.message) return body.message;
+  }
+  if (err instanceof Error && err.message) return err.message;
+  return LOGIN.unknownError;
+}
+
+export const statusOf = (err: unknown) => (err instanceof ApiError ? err.status : undefined);
+
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const looksLikeEmail = (email: string) => EMAIL_SHAPE.test(email.trim());
