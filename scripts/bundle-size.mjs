@@ -1,0 +1,32 @@
+// Reports the Worker bundle (gzip) against Cloudflare's 10 MB limit, and the SPA's first-load JS for '/'.
+// Run after `npm run deploy:check` (wrangler deploy --dry-run --outdir dist/deploy-check).
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+
+const WORKER_LIMIT = 10 * 1024 * 1024;
+const INITIAL_JS_BUDGET = 120 * 1024;
+
+function files(dir) {
+  return readdirSync(dir).flatMap((f) => {
+    const p = path.join(dir, f);
+    return statSync(p).isDirectory() ? files(p) : [p];
+  });
+}
+const gz = (p) => gzipSync(readFileSync(p), { level: 9 }).length;
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+
+const workerDir = process.argv[2] ?? "dist/deploy-check";
+const workerFiles = files(workerDir).filter((f) => !f.endsWith(".map"));
+const workerGz = workerFiles.reduce((s, f) => s + gz(f), 0);
+console.log(`Worker bundle: ${workerFiles.length} files, ${kb(workerGz)} gzipped (${((workerGz / WORKER_LIMIT) * 100).toFixed(1)}% of the 10 MB limit)`);
+
+// Initial JS for '/': the entry script in index.html plus its static imports (modulepreload links).
+const html = readFileSync("dist/client/index.html", "utf8");
+const scripts = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+const initial = scripts.reduce((s, src) => s + gz(path.join("dist/client", src)), 0);
+console.log(`Initial JS for '/': ${scripts.length} files, ${kb(initial)} gzipped (budget ${kb(INITIAL_JS_BUDGET)})`);
+if (workerGz > WORKER_LIMIT || initial > INITIAL_JS_BUDGET) {
+  console.error("Over budget");
+  process.exit(1);
+}
