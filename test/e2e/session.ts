@@ -1,0 +1,68 @@
+import type { BrowserContext } from "playwright-core";
+import { baseURL, uniqueEmail } from "./browser";
+
+/** Accounts for e2e tests, made through the real API (no shortcuts into the database). */
+export interface Session {
+  email: string;
+  password: string;
+  access_token: string;
+  refresh_token: string;
+}
+
+export const ADMIN_EMAIL = "admin@parcelhive.test";
+export const ADMIN_PASSWORD = "e2e-admin-password-1";
+
+async function post(path: string, body: unknown, token?: string) {
+  return fetch(baseURL() + path, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+}
+
+export async function login(email: string, password: string): Promise<Session> {
+  const res = await post("/api/v1/login", { email, password });
+  if (!res.ok) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
+  return { email, password, ...((await res.json()) as { access_token: string; refresh_token: string }) };
+}
+
+/** A new user (unverified, 0 credits) signed in through the API. */
+export async function newUser(prefix = "user"): Promise<Session> {
+  const email = uniqueEmail(prefix);
+  const password = "e2e-password-123";
+  const res = await post("/api/v1/signup", { email, password, marketing_consent: false });
+  if (!res.ok) throw new Error(`signup: ${res.status} ${await res.text()}`);
+  return login(email, password);
+}
+
+/** The admin account (ADMIN_EMAILS), shared by every e2e file: created once, then signed in. */
+export async function adminSession(): Promise<Session> {
+  const res = await post("/api/v1/signup", { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, marketing_consent: false });
+  if (!res.ok && res.status !== 409) throw new Error(`admin signup: ${res.status} ${await res.text()}`);
+  return login(ADMIN_EMAIL, ADMIN_PASSWORD);
+}
+
+/** Gives `email`'s account credits through the admin API. */
+export async function grantCredits(userEmail: string, amount: number) {
+  const admin = await adminSession();
+  const users = await fetch(baseURL() + `/api/v1/admin/users?q=${encodeURIComponent(userEmail)}`, {
+    headers: { Authorization: `Bearer ${admin.access_token}` },
+  }).then((r) => r.json() as Promise<{ results: { id: number; email: string }[] }>);
+  const user = users.results.find((u) => u.email === userEmail);
+  if (!user) throw new Error(`no user ${userEmail}`);
+  const res = await post("/api/v1/admin/grant-credits", { user_id: user.id, amount }, admin.access_token);
+  if (!res.ok) throw new Error(`grant: ${res.status} ${await res.text()}`);
+}
+
+/** Puts the session's tokens into the browser's local storage, as the login screen would. */
+export async function signInBrowser(context: BrowserContext, session: Session) {
+  await context.addInitScript(
+    ([a, r]) => {
+      if (!localStorage.getItem("access_token")) {
+        localStorage.setItem("access_token", a);
+        localStorage.setItem("refresh_token", r);
+      }
+    },
+    [session.access_token, session.refresh_token],
+  );
+}
