@@ -95,7 +95,9 @@ const app = routes
     ),
     async (c) => {
       const { max, cursor, q } = c.req.valid("query");
-      return c.json(await listMail(c.get("db"), { max, cursor: cursor || undefined, q: q || undefined }));
+      const page = await listMail(c.get("db"), { max, cursor: cursor || undefined, q: q || undefined });
+      // The mailbox address lets Reply all leave our own address out of the recipients.
+      return c.json({ ...page, mailbox: c.env.ADMIN_MAILBOX });
     },
   )
   .get("/admin/mail/view", validate("query", keyQuery), async (c) => {

@@ -1,0 +1,113 @@
+import { useState } from "react";
+import { messageOf } from "../../api/client";
+import { grantCredits, type AdminUser } from "./api";
+import { TEXTS } from "./texts";
+
+type Notice = { kind: "success" | "error"; text: string } | null;
+
+/** Parses the grant field: a positive whole number, else null. */
+export function parseAmount(raw: string): number | null {
+  if (!/^\s*\d+\s*$/.test(raw)) return null;
+  const n = Number(raw);
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
+}
+
+function GrantCell({ user, onGranted }: { user: AdminUser; onGranted: (u: AdminUser, n: number) => void }) {
+  const [amount, setAmount] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<Notice>(null);
+  const inputId = `grant-${user.id}`;
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    const n = parseAmount(amount);
+    if (n === null) {
+      setNotice({ kind: "error", text: TEXTS.badAmount });
+      return;
+    }
+    setBusy(true);
+    setNotice(null);
+    try {
+      const res = await grantCredits(user.id, n);
+      onGranted(res.user, n);
+      setAmount("");
+      setNotice({ kind: "success", text: TEXTS.granted(n, user.email) });
+    } catch (err) {
+      setNotice({ kind: "error", text: messageOf(err, TEXTS.grantFailed) === "Enter a positive integer amount" ? TEXTS.badAmount : TEXTS.grantFailed });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <td data-label="Grant">
+        <form id={`form-${inputId}`} onSubmit={submit} noValidate>
+          <label htmlFor={inputId} className="sr-only">
+            Credits to grant to {user.email}
+          </label>
+          <input
+            id={inputId}
+            className="input admin-grant-input"
+            inputMode="numeric"
+            placeholder="0"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+            aria-invalid={notice?.kind === "error" ? true : undefined}
+            aria-describedby={`${inputId}-notice`}
+          />
+        </form>
+        <p id={`${inputId}-notice`} className={`admin-grant-notice ${notice?.kind ?? ""}`} role="status" aria-live="polite">
+          {notice?.text ?? ""}
+        </p>
+      </td>
+      <td data-label="Action">
+        <button type="submit" form={`form-${inputId}`} className="btn btn-sm btn-primary" disabled={busy}>
+          {busy ? TEXTS.granting : TEXTS.grantButton}
+        </button>
+      </td>
+    </>
+  );
+}
+
+export function UsersTable({ users, onGranted }: { users: AdminUser[]; onGranted: (u: AdminUser, n: number) => void }) {
+  if (!users.length) return <p className="empty">{TEXTS.noUsers}</p>;
+  return (
+    <div className="table-wrap">
+      <table className="table admin-users-table">
+        <thead>
+          <tr>
+            <th scope="col">ID</th>
+            <th scope="col">Email</th>
+            <th scope="col">Verified</th>
+            <th scope="col">Credits</th>
+            <th scope="col">Grant</th>
+            <th scope="col">Action</th>
+          </tr>
+        </thead>
+        <tbody>
+          {users.map((u) => (
+            <tr key={u.id}>
+              <td data-label="ID" className="mono">
+                {u.id}
+              </td>
+              <td data-label="Email" className="admin-email">
+                <span>{u.email}</span>{" "}
+                {u.marketing_consent && (
+                  <span className="badge badge-ok" title={TEXTS.marketingBadgeLabel}>
+                    {TEXTS.marketingBadge}
+                  </span>
+                )}
+              </td>
+              <td data-label="Verified">
+                {u.email_verified ? <span className="badge badge-ok">Yes</span> : <span className="badge badge-warn">No</span>}
+              </td>
+              <td data-label="Credits">{u.credits}</td>
+              <GrantCell user={u} onGranted={onGranted} />
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

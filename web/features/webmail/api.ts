@@ -1,0 +1,88 @@
+import { api, apiFetch } from "../../api/client";
+
+/** SPEC §3 'Mail list item' (plus direction/to, which the server adds). */
+export interface MailListItem {
+  key: string;
+  direction: "in" | "out";
+  from: string;
+  to: string[];
+  subject: string;
+  date: string | null;
+  last_modified: string;
+  snippet: string;
+  size: number;
+}
+
+export interface MailListPage {
+  results: MailListItem[];
+  next_cursor: string | null;
+  is_truncated: boolean;
+  mailbox: string;
+}
+
+/** SPEC §3 'Mail detail'. */
+export interface MailDetail extends MailListItem {
+  cc: string[];
+  reply_to: string | null;
+  raw_eml_url: string;
+  html_sanitized: string | null;
+  text: string | null;
+  attachments: { filename: string; content_type: string; size: number; url: string }[];
+}
+
+export interface SendPayload {
+  from?: string;
+  to: string[];
+  cc: string[];
+  bcc: string[];
+  subject: string;
+  text?: string;
+  html?: string;
+}
+
+export interface ReplyPayload {
+  key: string;
+  from?: string;
+  to?: string;
+  cc: string[];
+  bcc: string[];
+  text?: string;
+  html?: string;
+  includeQuoted: true;
+}
+
+export const MAIL_PAGE_SIZE = 50;
+
+export const fetchMail = (opts: { cursor?: string | null; q?: string }, signal?: AbortSignal) =>
+  api<MailListPage>("/api/v1/admin/mail", { query: { max: MAIL_PAGE_SIZE, cursor: opts.cursor, q: opts.q }, signal });
+
+export const fetchMessage = (key: string, signal?: AbortSignal) =>
+  api<MailDetail>("/api/v1/admin/mail/view", { query: { key }, signal });
+
+export const sendMail = (payload: SendPayload) => api("/api/v1/admin/mail/send", { method: "POST", body: { ...payload } });
+export const sendReply = (payload: ReplyPayload) => api("/api/v1/admin/mail/reply", { method: "POST", body: { ...payload } });
+
+/** Downloads an authenticated file (raw EML, attachment) through the API client, then saves it. */
+export async function downloadFile(url: string, filename: string) {
+  const res = await apiFetch(url);
+  const blob = await res.blob();
+  const href = URL.createObjectURL(blob);
+  const a = document.createElement("a");
+  a.href = href;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 1000);
+}
+
+/** 'a@x, , b@y ' -> ['a@x', 'b@y'] (SPEC §5). */
+export const splitAddresses = (s: string) =>
+  s
+    .split(",")
+    .map((a) => a.trim())
+    .filter(Boolean);
+
+export const bareAddress = (formatted: string) => (formatted.match(/<([^<>]+)>\s*$/)?.[1] ?? formatted).trim();
+
+export const sizeKb = (bytes: number) => `${Math.round(bytes / 1024)} KB`;
