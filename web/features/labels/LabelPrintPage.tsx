@@ -98,6 +98,8 @@ function PrintableLabel({ label }: { label: ApiLabel }) {
   const to = printLines(d.address);
   return (
     <article className="print-label" aria-label={`Printable label ${label.trackingCode}`} data-ready={drawn ? "true" : undefined}>
+      {/* Only while this view is mounted, so other screens print on ordinary paper. */}
+      <style>{"@page { size: 4in 6in; margin: 0; }"}</style>
       {banner && <img className="print-banner" src={banner} alt={label.labelSettings.company_name ?? "Company banner"} />}
       {(label.labelSettings.company_name || label.labelSettings.company_tagline) && (
         <div className="print-company">

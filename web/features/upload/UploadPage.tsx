@@ -1,5 +1,114 @@
-import { ComingSoon } from "../../components/ComingSoon";
+import { useEffect, useState } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
+import { api } from "../../api/client";
+import { useAuth } from "../../app/auth";
+import { PageHeader } from "../../components/PageHeader";
+import type { ApiCourier } from "../labels/types";
+import { ManualTab } from "./ManualTab";
+import { UploadTab } from "./UploadTab";
 
-export default function Page() {
-  return <ComingSoon title="New Label" description="Upload a file or create a label manually from a tracking code." />;
+// /upload (SPEC §2 'New Label screen'): Upload / Manual tabs chosen by the URL hash.
+
+function CreditsBanner({ credits }: { credits: number }) {
+  if (credits > 0) {
+    return (
+      <div className="alert alert-info credits-banner" role="status">
+        Credits available: {credits}
+      </div>
+    );
+  }
+  return (
+    <div className="alert alert-warning credits-banner" role="status">
+      <p>You have no credits left. Buy credits to create labels.</p>
+      <div className="row">
+        <Link to="/settings" className="btn btn-primary">
+          One-off Pack · 200 credits
+        </Link>
+        <Link to="/settings" className="btn">
+          Monthly Subscription · 130 credits/month
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+export default function UploadPage() {
+  const { accessToken, user, reloadUser } = useAuth();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const tab = location.hash === "#manual" ? "manual" : "upload";
+  const [couriers, setCouriers] = useState<ApiCourier[] | null>(null);
+
+  useEffect(() => {
+    api<ApiCourier[]>("/api/v1/couriers")
+      .then(setCouriers)
+      .catch((err) => console.warn("Could not load couriers", err));
+  }, []);
+
+  const select = (next: "upload" | "manual") => navigate({ hash: `#${next}` }, { replace: true });
+  const credits = accessToken && user ? user.credits : null;
+
+  return (
+    <div className="container upload-page">
+      <PageHeader title="New Label" subtitle="Upload a file or create a label manually from a tracking code." />
+      <div className="grid info-cards">
+        <section className="card">
+          <div className="card-title">Supported Couriers</div>
+          <p>{couriers?.length ? couriers.map((c) => c.label).join(", ") : "Loading…"}</p>
+        </section>
+        <section className="card">
+          <div className="card-title">Image Requirements</div>
+          <p>Minimum 300 DPI. No photos or scans.</p>
+        </section>
+        <section className="card">
+          <div className="card-title">File Requirements</div>
+          <p>One label per page. PDF or image formats.</p>
+        </section>
+      </div>
+
+      {!accessToken ? (
+        <div className="card empty">
+          <p>Sign in to upload labels or create them manually.</p>
+          <Link to="/login" className="btn btn-primary">
+            Login
+          </Link>
+        </div>
+      ) : (
+        <>
+          {credits !== null && <CreditsBanner credits={credits} />}
+          <div className="tabs" role="tablist" aria-label="New label">
+            {(["upload", "manual"] as const).map((t) => (
+              <button
+                key={t}
+                type="button"
+                role="tab"
+                id={`tab-${t}`}
+                className="tab"
+                aria-selected={tab === t}
+                aria-controls={`panel-${t}`}
+                tabIndex={tab === t ? 0 : -1}
+                onClick={() => select(t)}
+                onKeyDown={(e) => {
+                  if (e.key === "ArrowRight" || e.key === "ArrowLeft") {
+                    const other = t === "upload" ? "manual" : "upload";
+                    select(other);
+                    document.getElementById(`tab-${other}`)?.focus();
+                  }
+                }}
+              >
+                {t === "upload" ? "Upload" : "Manual"}
+              </button>
+            ))}
+          </div>
+          <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
+            {tab === "upload" ? (
+              <UploadTab credits={credits} />
+            ) : (
+              <ManualTab couriers={couriers} credits={credits} onCreated={() => void reloadUser()} />
+            )}
+          </div>
+        </>
+      )}
+    </div>
+  );
 }
