@@ -3,13 +3,8 @@ import type { AppEnv } from "../context";
 import { describe } from "../lib/openapi-meta";
 import { validate } from "../lib/validate";
 import { requireAuth } from "../middleware/auth";
-import {
-  analyticsQuerySchema,
-  analyticsSummary,
-  analyticsSummarySchema,
-  analyticsTimeseries,
-  analyticsTimeseriesSchema,
-} from "../services/analytics";
+import { analyticsQuerySchema, analyticsSummary, analyticsTimeseries } from "../services/analytics";
+import { analyticsSummarySchema, analyticsTimeseriesSchema } from "../services/analytics-model";
 
 /** What both calls take (SPEC §7), for the API reference. */
 const FILTERS_DOC =

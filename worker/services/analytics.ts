@@ -2,6 +2,7 @@ import { and, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client";
 import { labelDayStats, labelTags, labels } from "../db/schema";
+import type { AnalyticsSummary, AnalyticsTimeseries } from "./analytics-model";
 import { courierKey, labelFilterConditions, labelFilterSchema, parseTags, type LabelFilters } from "./label-filters";
 
 /**
@@ -67,24 +68,6 @@ export const analyticsQuerySchema = labelFilterSchema
   });
 export type AnalyticsQuery = z.output<typeof analyticsQuerySchema>;
 
-/** The answers, as schemas for the API reference (worker/openapi.ts) and types for the web app. */
-export const analyticsSummarySchema = z.object({
-  totals: z.object({ rows: z.number().int().describe("Labels matching the filters") }),
-  weightStats: z.object({
-    avg: z.number().nullable().describe("Mean weight in grams of the matching labels that have one; null when none has"),
-  }),
-  lostMix: z.array(z.object({ lost: z.boolean(), count: z.number().int() })).describe("Potentially lost or not"),
-  nextDayMixEvri: z
-    .array(z.object({ isNextDay: z.boolean(), count: z.number().int() }))
-    .describe("Evri labels by service, next-day or standard; labels whose service is not known are left out"),
-});
-export const analyticsTimeseriesSchema = z.object({
-  points: z
-    .array(z.object({ ts: z.string().describe("UK day, YYYY-MM-DD"), value: z.number().int().describe("Labels that day") }))
-    .describe("Every day of the range in order, 0 for days without labels"),
-});
-export type AnalyticsSummary = z.infer<typeof analyticsSummarySchema>;
-export type AnalyticsTimeseries = z.infer<typeof analyticsTimeseriesSchema>;
 
 const asFilters = (q: AnalyticsQuery): LabelFilters => ({
   from: q.from,

@@ -1,5 +1,30 @@
-import { ComingSoon } from "../../components/ComingSoon";
+import { useCallback, useState } from "react";
+import { useAuth } from "../../app/auth";
+import { PageHeader } from "../../components/PageHeader";
+import { AnalyticsFilters } from "./AnalyticsFilters";
+import { fetchSummary, fetchTimeseries } from "./api";
+import { DailyShipments } from "./DailyShipments";
+import { defaultFilters, type AnalyticsFilters as Filters } from "./filters";
+import { SummaryCards } from "./SummaryCards";
+import { T } from "./texts";
+import { useAnalytics } from "./useAnalytics";
 
-export default function Page() {
-  return <ComingSoon title="Analytics" description="Parcel totals, weights, next-day share, lost parcels and daily shipments." />;
+/** /analytics (SPEC §2 'Analytics screen'): filters, four summary cards and the daily shipments chart. */
+export default function AnalyticsPage() {
+  const { accessToken } = useAuth();
+  const [filters, setFilters] = useState<Filters>(() => defaultFilters());
+  const onChange = useCallback((f: Filters) => setFilters(f), []);
+  const summary = useAnalytics(fetchSummary, filters, accessToken);
+  const series = useAnalytics(fetchTimeseries, filters, accessToken);
+
+  return (
+    <div className="container analytics">
+      <PageHeader title={T.title} subtitle={T.subtitle} />
+      <AnalyticsFilters value={filters} onChange={onChange} />
+      <section className="analytics-summary" aria-label="Summary" aria-busy={summary.status === "loading"}>
+        <SummaryCards state={summary} />
+      </section>
+      <DailyShipments state={series} filters={filters} />
+    </div>
+  );
 }

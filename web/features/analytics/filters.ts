@@ -1,0 +1,56 @@
+/** The analytics filters: defaults, the query both calls take, and the click-through to /labels. */
+export interface AnalyticsFilters {
+  from: string;
+  to: string;
+  /** "" = All */
+  courier: string;
+  /** "" = Any, "1" = Yes, "0" = No */
+  lost: string;
+  /** "" = Any, "1" = Next-day, "0" = Standard */
+  next_day: string;
+  /** Comma-separated, as typed. */
+  tags: string;
+}
+
+const DAY_MS = 86_400_000;
+const ukDayFormat = new Intl.DateTimeFormat("en-CA", {
+  timeZone: "Europe/London",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+
+/** Today's UK calendar day, YYYY-MM-DD (the server counts days in Europe/London too). */
+export const ukToday = (now: Date | number = Date.now()) => ukDayFormat.format(now);
+export const addDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+
+/** SPEC: the last 30 days up to today, every other filter at Any/All. */
+export function defaultFilters(now: Date | number = Date.now()): AnalyticsFilters {
+  const to = ukToday(now);
+  return { from: addDays(to, -29), to, courier: "", lost: "", next_day: "", tags: "" };
+}
+
+/** Tags as the server reads them: trimmed, empties dropped, joined with commas. */
+export const normaliseTags = (tags: string) =>
+  tags
+    .split(",")
+    .map((t) => t.trim())
+    .filter(Boolean)
+    .join(",");
+
+/** Query parameters of both analytics calls (set filters only; time_on is always the shipping day). */
+export function filterQuery(f: AnalyticsFilters): Record<string, string> {
+  const q: Record<string, string> = { from: f.from, to: f.to, time_on: "shipping_label_created" };
+  if (f.courier) q.courier = f.courier;
+  if (f.lost) q.lost = f.lost;
+  if (f.next_day) q.next_day = f.next_day;
+  const tags = normaliseTags(f.tags);
+  if (tags) q.tags = tags;
+  return q;
+}
+
+/** /labels with every current filter, from and to both set to `day`. */
+export function labelsHrefForDay(f: AnalyticsFilters, day: string): string {
+  return `/labels?${new URLSearchParams({ ...filterQuery(f), from: day, to: day })}`;
+}

@@ -1,0 +1,45 @@
+import { useEffect, useState } from "react";
+import { messageOf } from "../../api/client";
+import { filterQuery, type AnalyticsFilters } from "./filters";
+
+export type Load<T> =
+  | { status: "idle" }
+  | { status: "loading" }
+  | { status: "error"; message: string }
+  | { status: "data"; data: T };
+
+/**
+ * One analytics call, reloaded whenever the filters change (SPEC §4: summary and time series load
+ * independently, each loading, error, data). Nothing loads without an access token; a newer
+ * request aborts the one still running.
+ */
+export function useAnalytics<T>(
+  load: (f: AnalyticsFilters, signal: AbortSignal) => Promise<T>,
+  filters: AnalyticsFilters,
+  accessToken: string | null,
+): Load<T> {
+  const [state, setState] = useState<Load<T>>({ status: accessToken ? "loading" : "idle" });
+  const key = JSON.stringify(filterQuery(filters));
+
+  useEffect(() => {
+    if (!accessToken) {
+      setState({ status: "idle" });
+      return;
+    }
+    const controller = new AbortController();
+    setState({ status: "loading" });
+    load(filters, controller.signal).then(
+      (data) => {
+        if (!controller.signal.aborted) setState({ status: "data", data });
+      },
+      (err) => {
+        if (!controller.signal.aborted) setState({ status: "error", message: messageOf(err, "") });
+      },
+    );
+    return () => controller.abort();
+    // `key` stands for `filters`: a new object with the same query must not reload.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, accessToken, load]);
+
+  return state;
+}
