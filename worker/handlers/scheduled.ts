@@ -1,6 +1,16 @@
 import { log } from "../lib/log";
+import { enqueueDueRefreshes, enqueueUnsentLostNotices, type TrackingEnv } from "../services/tracking";
 
-/** The cron trigger: finds work that is due and hands it to the queue. */
-export async function handleScheduled(controller: ScheduledController, env: Env): Promise<void> {
-  log("info", "cron", { cron: controller.cron, scheduledTime: controller.scheduledTime });
+/**
+ * The cron trigger (every 15 minutes): claims the labels whose tracking refresh is due and queues
+ * them in bounded batches; the queue consumer fetches, stores and evaluates the lost rules on the
+ * fresh events (worker/services/tracking.ts, lost.ts). Flags whose notice never went out are
+ * queued again here.
+ */
+export async function handleScheduled(controller: ScheduledController, env: TrackingEnv): Promise<void> {
+  const now = controller.scheduledTime;
+  const started = Date.now();
+  const refreshes = await enqueueDueRefreshes(env, now);
+  const notices = await enqueueUnsentLostNotices(env, now);
+  log("info", "cron", { cron: controller.cron, scheduledTime: now, refreshes, notices, ms: Date.now() - started });
 }

@@ -1,0 +1,86 @@
+import { z } from "zod";
+import type { TrackingEvent, TrackingStatus } from "../../services/label-model";
+import type { CarrierAnswer } from "../evri/tracking";
+import { CarrierError, getCarrierJson, rejected, type CarrierHttpOptions } from "../tracking-http";
+
+/**
+ * royalMailTrackingClient: Tracking API v2 (../shared/LABELS.md), used only when
+ * ROYALMAIL_CLIENT_ID / ROYALMAIL_CLIENT_SECRET are configured:
+ *   GET {base}/mailpieces/v2/{id}/events with X-IBM-Client-Id, X-IBM-Client-Secret, X-Accept-RMG-Terms.
+ */
+
+export const ROYALMAIL_API_BASE = "https://api.royalmail.net";
+
+export interface RoyalMailConfig {
+  clientId: string;
+  clientSecret: string;
+  baseUrl?: string;
+}
+
+const CARRIER = "Royal Mail";
+
+const eventsAnswer = z.object({
+  mailPieces: z.object({
+    mailPieceId: z.string().nullish(),
+    summary: z
+      .object({
+        productName: z.string().nullish(),
+        statusCategory: z.string().nullish(),
+        statusDescription: z.string().nullish(),
+      })
+      .nullish(),
+    events: z
+      .array(
+        z.object({
+          eventCode: z.string().nullish(),
+          eventName: z.string(),
+          eventDateTime: z.string().refine((s) => !Number.isNaN(Date.parse(s)), "is not a date-time"),
+          locationName: z.string().nullish(),
+        }),
+      )
+      .nullish(),
+  }),
+});
+
+export async function fetchRoyalMailTracking(cfg: RoyalMailConfig, id: string, http?: CarrierHttpOptions): Promise<CarrierAnswer> {
+  const base = (cfg.baseUrl ?? ROYALMAIL_API_BASE).replace(/\/+$/, "");
+  const res = await getCarrierJson(
+    CARRIER,
+    `${base}/mailpieces/v2/${encodeURIComponent(id)}/events`,
+    { "X-IBM-Client-Id": cfg.clientId, "X-IBM-Client-Secret": cfg.clientSecret, "X-Accept-RMG-Terms": "yes" },
+    http,
+  );
+  // 404 with { errors: [{ errorCode: 'E1142', errorDescription: 'Tracking number not recognised' }] }.
+  if (res.status === 404) return { kind: "unknown" };
+  if (res.status >= 400) throw rejected(CARRIER, res.status, "Check ROYALMAIL_CLIENT_ID and ROYALMAIL_CLIENT_SECRET.");
+  const parsed = eventsAnswer.safeParse(res.body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path?.length ? ` at ${issue.path.join(".")}` : "";
+    throw new CarrierError("malformed", `${CARRIER} sent an answer we could not read${where}. Earlier tracking events are kept.`);
+  }
+  const piece = parsed.data.mailPieces;
+  const events: TrackingEvent[] = (piece.events ?? [])
+    .map((e) => ({
+      dateTime: new Date(Date.parse(e.eventDateTime)).toISOString(),
+      trackingPoint: { description: e.eventName, ...(e.eventCode ? { trackingPointCode: e.eventCode } : {}) },
+      location: e.locationName ?? null,
+    }))
+    .sort((a, b) => Date.parse(b.dateTime) - Date.parse(a.dateTime));
+  return {
+    kind: "found",
+    result: { sender: { displayName: null }, service: { serviceType: piece.summary?.productName ?? null }, trackingEvents: events },
+  };
+}
+
+/** What one Royal Mail event says about the item, from its event name. */
+export function royalMailEventStatus(e: TrackingEvent): TrackingStatus {
+  const name = e.trackingPoint.description;
+  if (/returned to sender|return to sender/i.test(name)) return "returned";
+  if (/collected/i.test(name) && !/we've collected|we have collected/i.test(name)) return "collected";
+  if (/\bdelivered\b/i.test(name) && !/not|unable|attempt/i.test(name)) return "delivered";
+  if (/out for delivery|with (your|our) delivery/i.test(name)) return "out_for_delivery";
+  if (/sender despatching|sender's data|information received|expecting|preparing/i.test(name)) return "registered";
+  if (/unable|undeliverable|damaged|held|awaiting|customs|fee to pay/i.test(name)) return "exception";
+  return "in_transit";
+}
