@@ -49,7 +49,8 @@ describe("developer API keys", () => {
     const theirs = await manualLabel(other.token);
     const key = await generate(owner.token);
 
-    for (const headers of [{ Authorization: `Bearer ${key}` }, { "X-API-Key": key }]) {
+    const ways: Record<string, string>[] = [{ Authorization: `Bearer ${key}` }, { "X-API-Key": key }];
+    for (const headers of ways) {
       const res = await listWith(headers);
       expect(res.status).toBe(200);
       const body = (await res.json()) as { results: { trackingCode: string }[]; total: number };
@@ -77,7 +78,8 @@ describe("developer API keys", () => {
   it("cannot mint keys: generate-developer-key with an API key is 403 and changes nothing", async () => {
     const u = await createUser();
     const key = await generate(u.token);
-    for (const headers of [{ Authorization: `Bearer ${key}` }, { "X-API-Key": key }]) {
+    const ways: Record<string, string>[] = [{ Authorization: `Bearer ${key}` }, { "X-API-Key": key }];
+    for (const headers of ways) {
       const res = await call("/api/v1/generate-developer-key", { method: "POST", headers, json: {} });
       expect(res.status).toBe(403);
       expect(await res.json()).toEqual({ error: "API keys cannot be used for this call" });

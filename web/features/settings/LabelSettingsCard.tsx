@@ -108,7 +108,6 @@ export function LabelSettingsCard({
 
   return (
     <section className="card" aria-labelledby="label-settings-title">
-      <h2 id="label-settings-title">{TEXT.labelSettings}</h2>
       <form onSubmit={save} noValidate>
         <div className="grid">
           <div className="field">

@@ -11,8 +11,15 @@ import { TEXT } from "./texts";
 
 /** /settings (SPEC §2): user settings, then label settings. */
 export default function SettingsPage() {
-  const { user, reloadUser } = useAuth();
-  const [state, setState] = useState<"loading" | "ready" | "error">(user ? "ready" : "loading");
+  const { user: current, reloadUser } = useAuth();
+  const [state, setState] = useState<"loading" | "ready" | "error">(current ? "ready" : "loading");
+  // Keep showing the last loaded figures if a later reload fails: a transient error must not
+  // unmount the cards (and lose a freshly generated key that is shown only once).
+  const [lastKnown, setLastKnown] = useState(current);
+  useEffect(() => {
+    if (current) setLastKnown(current);
+  }, [current]);
+  const user = current ?? lastKnown;
 
   // Fresh figures every visit (the balance may have changed since the app loaded).
   useEffect(() => {
@@ -51,7 +58,9 @@ export default function SettingsPage() {
         <CreditsCard credits={user.credits} subscriptionStatus={user.subscription_status} />
         <EmailPreferencesCard consent={user.marketing_consent} onSaved={reloadUser} />
       </div>
-      <h2 className="settings-section-title">{TEXT.labelSettings}</h2>
+      <h2 className="settings-section-title" id="label-settings-title">
+        {TEXT.labelSettings}
+      </h2>
       <LabelSettingsCard companyName={user.company_name} companyTagline={user.company_tagline} onSaved={reloadUser} />
     </div>
   );
