@@ -17,8 +17,8 @@ export const formatDate = (value: string | null | undefined, format: string) => 
 export function formatWeight(grams: number | null | undefined): string {
   if (grams === null || grams === undefined || !Number.isFinite(grams)) return "";
   if (grams < 1000) return `${Math.round(grams)} g`;
-  const kg = grams / 1000;
-  return kg < 10 ? `${kg.toFixed(1)} kg` : `${Math.round(kg)} kg`;
+  // Round from whole hundreds of grams: 1450 g is 1.5 kg (1.45.toFixed(1) would say 1.4).
+  return grams < 9950 ? `${(Math.round(grams / 100) / 10).toFixed(1)} kg` : `${Math.round(grams / 1000)} kg`;
 }
 
 export function formatDimensions(d: [number, number, number] | null | undefined): string {

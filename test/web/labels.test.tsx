@@ -1,0 +1,292 @@
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { MemoryRouter, Route, Routes } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { tokens } from "../../web/api/tokens";
+import { AuthProvider } from "../../web/app/auth";
+import { LabelCard } from "../../web/features/labels/LabelCard";
+import LabelsPage from "../../web/features/labels/LabelsPage";
+import { NotesTagsEditor } from "../../web/features/labels/NotesTagsEditor";
+import { downloadName, formatWeight, mapsUrl, noEventsText, printLines, weightBand } from "../../web/features/labels/format";
+import type { ApiCourier, ApiLabel } from "../../web/features/labels/types";
+import { ManualTab } from "../../web/features/upload/ManualTab";
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
+
+const COURIERS: ApiCourier[] = [
+  {
+    id: "evri",
+    label: "evri",
+    required: { recipientPostcode: "string" },
+    optional: { shippedAt: "datetime", weightInGrams: "integer", dimensionsCm: "number[3]" },
+    fieldLabels: { recipientPostcode: "Recipient postcode", shippedAt: "Shipped at", weightInGrams: "Weight (g)", dimensionsCm: "Dimensions (cm)" },
+  },
+  { id: "royalmail", label: "royalmail", required: { dimensionsCm: "number[3]" }, optional: {}, fieldLabels: { dimensionsCm: "Dimensions (cm)" } },
+];
+
+function label(over: Partial<ApiLabel> = {}, data: Partial<ApiLabel["data"][0]> = {}): ApiLabel {
+  return {
+    id: "lbl_1",
+    trackingCode: "H01AB00000000011",
+    courier: "evri",
+    notes: "",
+    tags: [],
+    createdAt: "2026-03-01T10:00:00.000Z",
+    updatedAt: "2026-03-02T15:30:00.000Z",
+    downloadUrl: null,
+    file: null,
+    lostStatus: { potentiallyLost: false, potentiallyLostAt: null, lostEmailSentAt: null, reason: null },
+    tracking: { status: null, checkedAt: null, error: null },
+    ocrStatus: "none",
+    data: [{ courier: "evri", trackingCode: "H01AB00000000011", countryCode: "GB", ...data }],
+    labelSettings: { banner_image_url: null, company_name: null, company_tagline: null },
+    ...over,
+  };
+}
+
+describe("label formats (SPEC §5, §8, §9)", () => {
+  it("shows weight in g under 1000 g, else kg with one decimal below 10 kg", () => {
+    expect(formatWeight(999)).toBe("999 g");
+    expect(formatWeight(1000)).toBe("1.0 kg");
+    expect(formatWeight(1450)).toBe("1.5 kg");
+    expect(formatWeight(9_949)).toBe("9.9 kg");
+    expect(formatWeight(12_400)).toBe("12 kg");
+  });
+  it("maps weights to the courier link's bands, missing weight 1–2kg", () => {
+    expect([weightBand(500), weightBand(1500), weightBand(3000), weightBand(7000), weightBand(12000), weightBand(null)]).toEqual([
+      "under 1kg",
+      "1–2kg",
+      "2–5kg",
+      "5–10kg",
+      "10–15kg",
+      "1–2kg",
+    ]);
+  });
+  it("uses the per-courier no-events texts", () => {
+    expect(noEventsText("evri", "card")).toBe("No tracking updates yet. This might be because Evri is behind or the number is too old.");
+    expect(noEventsText("Royal Mail", "card")).toBe("Tracking is currently not available for Royal Mail labels.");
+    expect(noEventsText("royal_mail", "detail")).toBe("Tracking not available for Royal Mail yet.");
+    expect(noEventsText("dpd", "card")).toBe("No updates available.");
+  });
+  it("names a download from content-disposition, adding an extension from the mime type", () => {
+    expect(downloadName(`attachment; filename="a b.pdf"; filename*=UTF-8''a%20b.pdf`, "x", "application/pdf")).toBe("a b.pdf");
+    expect(downloadName(`attachment; filename="scan"`, "x", "image/png")).toBe("scan.png");
+    expect(downloadName(null, "label", "application/pdf")).toBe("label.pdf");
+  });
+  it("splits print address lines on new lines and commas; builds a maps search link", () => {
+    const a = { name: "Jane", address: ["1 High St, Flat 2", "Leeds"], postcode: "LS1 1AA", countryCode: "GB" };
+    expect(printLines(a)).toEqual(["Jane", "1 High St", "Flat 2", "Leeds", "LS1 1AA"]);
+    expect(mapsUrl(a)).toBe("https://www.google.com/maps/search/?api=1&query=1%20High%20St%2C%20Flat%202%2C%20Leeds%2C%20LS1%201AA");
+  });
+});
+
+describe("Manual tab", () => {
+  const renderTab = (credits: number | null = 5) =>
+    render(
+      <MemoryRouter>
+        <ManualTab couriers={COURIERS} credits={credits} />
+      </MemoryRouter>,
+    );
+  const submit = () => fireEvent.click(screen.getByRole("button", { name: "Create Label" }));
+
+  it("asks for a courier first", () => {
+    renderTab();
+    submit();
+    expect(screen.getByRole("alert").textContent).toBe("Please select a courier.");
+  });
+
+  it("shows the tracking-code placeholder of the courier", () => {
+    renderTab();
+    const code = screen.getByLabelText("Tracking code");
+    expect(code.getAttribute("placeholder")).toBe("Enter tracking code");
+    fireEvent.change(screen.getByLabelText("Courier"), { target: { value: "evri" } });
+    expect(code.getAttribute("placeholder")).toBe("H01… (16 chars)");
+    fireEvent.change(screen.getByLabelText("Courier"), { target: { value: "royalmail" } });
+    expect(code.getAttribute("placeholder")).toBe("AA123456789GB");
+  });
+
+  it("lists the missing tracking code and required fields", () => {
+    renderTab();
+    fireEvent.change(screen.getByLabelText("Courier"), { target: { value: "evri" } });
+    submit();
+    expect([...screen.getByRole("alert").querySelectorAll("li")].map((li) => li.textContent)).toEqual([
+      "Tracking code is required.",
+      "Missing required field: Recipient postcode",
+    ]);
+  });
+
+  it("asks for three dimensions when they are required or partly typed", () => {
+    renderTab();
+    fireEvent.change(screen.getByLabelText("Courier"), { target: { value: "royalmail" } });
+    fireEvent.change(screen.getByLabelText("Tracking code"), { target: { value: "SG577041359GB" } });
+    fireEvent.change(screen.getByLabelText("Dimensions (cm) L"), { target: { value: "10" } });
+    submit();
+    expect(screen.getByRole("alert").textContent).toBe("Dimensions (cm) must be three numbers: L, W, H.");
+  });
+
+  it("sends the manual label with ISO dates, parsed numbers, trimmed tags and notes", async () => {
+    const fetchSpy = vi.spyOn(globalThis, "fetch").mockResolvedValue(json(201, { trackingCode: "H04AQA0004726589", id: "lbl_9" }));
+    renderTab();
+    fireEvent.change(screen.getByLabelText("Courier"), { target: { value: "evri" } });
+    fireEvent.change(screen.getByLabelText("Tracking code"), { target: { value: " H04AQA0004726589 " } });
+    fireEvent.change(screen.getByLabelText(/Recipient postcode/), { target: { value: "SW1A 1AA" } });
+    fireEvent.change(screen.getByLabelText(/Shipped at/), { target: { value: "2026-03-02T10:15" } });
+    fireEvent.change(screen.getByLabelText(/Weight/), { target: { value: "abc" } });
+    fireEvent.change(screen.getByLabelText("Tags"), { target: { value: " a, ,b " } });
+    fireEvent.change(screen.getByLabelText("Notes"), { target: { value: "  hi " } });
+    submit();
+    await screen.findByText(/created/);
+    const [url, init] = fetchSpy.mock.calls[0];
+    expect(url).toBe("/api/v1/label/manual");
+    expect(JSON.parse(String(init!.body))).toEqual({
+      courier: "evri",
+      trackingCode: "H04AQA0004726589",
+      fields: { recipientPostcode: "SW1A 1AA", shippedAt: new Date("2026-03-02T10:15").toISOString() },
+      tags: ["a", "b"],
+      notes: "hi",
+    });
+    expect(screen.getByRole("link", { name: "View label" }).getAttribute("href")).toBe("/label/lbl_9");
+  });
+
+  it("shows the server's error", async () => {
+    vi.spyOn(globalThis, "fetch").mockResolvedValue(json(400, { error: "Invalid tracking code for evri: nope." }));
+    renderTab();
+    fireEvent.change(screen.getByLabelText("Courier"), { target: { value: "evri" } });
+    fireEvent.change(screen.getByLabelText("Tracking code"), { target: { value: "H0" } });
+    fireEvent.change(screen.getByLabelText(/Recipient postcode/), { target: { value: "SW1A 1AA" } });
+    submit();
+    expect((await screen.findByRole("alert")).textContent).toBe("Invalid tracking code for evri: nope.");
+  });
+
+  it("disables creation at zero credits", () => {
+    renderTab(0);
+    const button = screen.getByRole("button", { name: "Create Label" });
+    expect(button.hasAttribute("disabled")).toBe(true);
+    expect(button.getAttribute("title")).toBe("You need credits to create labels");
+  });
+});
+
+describe("label card", () => {
+  const events = [
+    { dateTime: "2026-03-01T09:00:00Z", trackingPoint: { description: "Received" } },
+    { dateTime: "2026-03-03T09:00:00Z", trackingPoint: { description: "Delivered" } },
+  ];
+  const renderCard = (l: ApiLabel) => render(<MemoryRouter><LabelCard label={l} /></MemoryRouter>);
+
+  it("shows the latest event only until 'Show all updates'", () => {
+    renderCard(label({}, { tracking: { results: [{ trackingEvents: events }] }, weightInGrams: 1450, dimensionsCm: [30, 20, 10] }));
+    expect(screen.getByText("Delivered")).toBeTruthy();
+    expect(screen.queryByText("Received")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Show all updates" }));
+    expect(screen.getByText("Received")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Hide details" }));
+    expect(screen.queryByText("Received")).toBeNull();
+    expect(screen.getByText("1.5 kg")).toBeTruthy();
+    expect(screen.getByText("30cm × 20cm × 10cm")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "More Info" }).getAttribute("href")).toBe("/label/lbl_1");
+  });
+
+  it("warns about a potentially lost parcel and says when there are no events", () => {
+    renderCard(label({ lostStatus: { potentiallyLost: true, potentiallyLostAt: "2026-03-05T12:00:00Z", lostEmailSentAt: null, reason: null } }));
+    expect(screen.getByText("This parcel may be delayed or lost.")).toBeTruthy();
+    expect(screen.getByText(/^Flagged since Mar 5, 2026/)).toBeTruthy();
+    expect(screen.getByText("No tracking updates yet. This might be because Evri is behind or the number is too old.")).toBeTruthy();
+  });
+
+  it("shows 'Copied!' for 1.5 s after copying the tracking code", async () => {
+    vi.useFakeTimers();
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
+    renderCard(label());
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Copy tracking code" })));
+    expect(writeText).toHaveBeenCalledWith("H01AB00000000011");
+    expect(screen.getByText("Copied!")).toBeTruthy();
+    act(() => vi.advanceTimersByTime(1499));
+    expect(screen.queryByText("Copied!")).toBeTruthy();
+    act(() => vi.advanceTimersByTime(2));
+    expect(screen.queryByText("Copied!")).toBeNull();
+  });
+});
+
+describe("labels list", () => {
+  function mockApi(labels: (url: URL) => Response) {
+    return vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
+      const url = new URL(String(input), "http://localhost");
+      if (url.pathname === "/api/v1/user") return json(200, { id: 1, email: "a@b.c", credits: 3, is_admin: false });
+      return labels(url);
+    });
+  }
+  const renderList = (path = "/labels") =>
+    render(
+      <AuthProvider>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path="/labels" element={<LabelsPage />} />
+          </Routes>
+        </MemoryRouter>
+      </AuthProvider>,
+    );
+
+  it("shows 'No labels found.' with an 'Upload labels' button", async () => {
+    tokens.set("acc", "ref");
+    mockApi(() => json(200, { results: [], total: 0 }));
+    renderList();
+    expect(screen.getByText("Loading labels…")).toBeTruthy();
+    expect(await screen.findByText("No labels found.")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Upload labels" }).getAttribute("href")).toBe("/upload");
+    expect(screen.getAllByText(/Page 1 of 1/).length).toBeGreaterThan(0);
+  });
+
+  it("shows the error in a card", async () => {
+    tokens.set("acc", "ref");
+    mockApi(() => json(500, { error: "Failed to fetch labels" }));
+    renderList();
+    expect((await screen.findByRole("alert")).textContent).toBe("Failed to fetch labels");
+  });
+
+  it("pages, resets to page 1 when the page size changes, and passes analytics filters as removable chips", async () => {
+    tokens.set("acc", "ref");
+    const spy = mockApi((url) => json(200, { results: [label({ id: `lbl_${url.searchParams.get("page")}` })], total: 40 }));
+    renderList("/labels?courier=evri&from=2026-03-01&to=2026-03-01");
+    expect(await screen.findByText(/40 labels · Page 1 of 3/)).toBeTruthy();
+    const lastUrl = () =>
+      spy.mock.calls.map((c) => new URL(String(c[0]), "http://localhost")).filter((u) => u.pathname === "/api/v1/labels").at(-1)!;
+    expect(lastUrl().searchParams.get("courier")).toBe("evri");
+    expect(lastUrl().searchParams.get("per_page")).toBe("15");
+    expect(screen.getByRole("button", { name: "Previous" }).hasAttribute("disabled")).toBe(true);
+    fireEvent.click(screen.getByRole("button", { name: "Next" }));
+    expect(await screen.findByText(/Page 2 of 3/, { selector: "span[aria-live]" })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText("Per page"), { target: { value: "25" } });
+    await screen.findByText(/40 labels · Page 1 of 2/);
+    expect(lastUrl().searchParams.get("per_page")).toBe("25");
+    expect(lastUrl().searchParams.get("page")).toBe("1");
+    fireEvent.click(screen.getByRole("button", { name: "Remove filter Courier: evri" }));
+    await waitFor(() => expect(lastUrl().searchParams.get("courier")).toBeNull());
+    expect(lastUrl().searchParams.get("from")).toBe("2026-03-01");
+  });
+});
+
+describe("Notes & Tags", () => {
+  it("shows Saving…, then Saved for 2 seconds", async () => {
+    vi.spyOn(globalThis, "fetch").mockResolvedValue(json(200, label({ notes: "n", tags: ["a", "b"] })));
+    const onSaved = vi.fn();
+    render(<NotesTagsEditor label={label()} onSaved={onSaved} />);
+    fireEvent.change(screen.getByLabelText("Tags"), { target: { value: "a, , b" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(screen.getAllByText("Saving…").length).toBeGreaterThan(0);
+    expect(await screen.findByText("Saved")).toBeTruthy();
+    expect(onSaved).toHaveBeenCalled();
+    await waitFor(() => expect(screen.queryByText("Saved")).toBeNull(), { timeout: 3000 });
+  });
+
+  it("shows the server error when saving fails", async () => {
+    vi.spyOn(globalThis, "fetch").mockResolvedValue(json(400, { error: "tags: at most 50 tags" }));
+    render(<NotesTagsEditor label={label()} onSaved={() => {}} />);
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("tags: at most 50 tags");
+  });
+});
