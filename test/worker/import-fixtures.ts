@@ -1,0 +1,15 @@
+/// <reference types="vite/client" />
+// The label fixtures (test/fixtures/generate.mjs) as bytes inside workerd: bundled as data URLs.
+
+const files = import.meta.glob("../fixtures/labels/*.{pdf,png,jpg,webp}", { query: "?inline", import: "default", eager: true }) as Record<string, string>;
+
+export function fixture(name: string): Uint8Array {
+  const url = files[`../fixtures/labels/${name}`];
+  if (url === undefined) throw new Error(`no fixture ${name}`);
+  const b64 = url.slice(url.indexOf(",") + 1);
+  return Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+}
+
+const json = import.meta.glob("../fixtures/labels/expected.json", { import: "default", eager: true });
+/** Expected label details per fixture file (written by the generator). */
+export const expected = Object.values(json)[0] as Record<string, Record<string, unknown>[]>;

@@ -1,0 +1,76 @@
+/**
+ * Evri (formerly Hermes UK) labels -> LabelDetails. The tracking code (check digit validated) comes
+ * from the Code128 (or the Interleaved 2 of 5 of older Hermes labels), else the printed text. The 2D
+ * payload is not publicly documented: it is kept raw (encodedMetadata) and split into
+ * additionalContent, never interpreted.
+ */
+import { addressUnder, clean, dimensionsCm, fullText, labelledDate, splitPayload, twoD, weightGrams, type LabelInput } from "../../labels/fields";
+import type { LabelDetails } from "../../services/label-model";
+import { isValidEvriCode, normaliseEvriCode } from "./code";
+
+const CODE_IN_TEXT = /\b[HT][-\s]?[0-9A-Z](?:[-\s]?[0-9A-Z]){4}(?:[-\s]?\d){10}\b/g;
+const LEGACY_IN_TEXT = /\b\d{2}-\d{3}-\d{2}-\d{8}-\d\b/g;
+
+const SERVICES: [RegExp, string, boolean][] = [
+  [/\bnext\s*day\b/i, "NEXT DAY", true],
+  [/\b48\s*(?:hour|hr)s?\b/i, "48 HOUR", false],
+  [/\b24\s*(?:hour|hr)s?\b/i, "24 HOUR", true],
+  [/\bstandard\b/i, "STANDARD", false],
+  [/\beconomy\b/i, "ECONOMY", false],
+];
+
+function codeFromText(text: string): string | null {
+  const upper = text.toUpperCase();
+  for (const m of [...upper.matchAll(CODE_IN_TEXT), ...upper.matchAll(LEGACY_IN_TEXT)]) {
+    const code = normaliseEvriCode(m[0]);
+    if (isValidEvriCode(code)) return code;
+  }
+  return null;
+}
+
+export function looksLikeEvri(input: LabelInput): boolean {
+  return /\b(evri|hermes)\b/i.test(fullText(input.lines));
+}
+
+export function parseEvriLabel(input: LabelInput): LabelDetails | null {
+  const text = fullText(input.lines);
+  const fromBarcode = input.barcodes
+    .filter((b) => b.format === "Code128" || b.format === "ITF")
+    .map((b) => normaliseEvriCode(b.text))
+    .find((c) => isValidEvriCode(c) && (/^[HT]/.test(c) || looksLikeEvri(input)));
+  // 16 plain digits are only an Evri code on a page that says Evri/Hermes.
+  const fromText = codeFromText(text);
+  const trackingCode = fromBarcode ?? (fromText && (/^[HT]/.test(fromText) || looksLikeEvri(input)) ? fromText : null);
+  if (!trackingCode) return null;
+
+  const sym = twoD(input.barcodes.filter((b) => normaliseEvriCode(b.text) !== trackingCode));
+  const service = SERVICES.find(([re]) => re.test(text));
+  const van = text.match(/\bVAN\s*:?\s*(\d+)\b[^\n]*/i);
+  const created = labelledDate(text, /date|created|shipped|printed/);
+
+  const recipient = addressUnder(input.lines, /^(deliver\s*to|ship\s*to|to|recipient|delivery\s+address)\b:?/i);
+  const sender = addressUnder(input.lines, /^(from|sender|sent\s+by)\b:?/i);
+  const ret = addressUnder(input.lines, /^(return\s+address|return\s+to|returns?)\b:?/i);
+
+  return {
+    courier: "evri",
+    trackingCode,
+    countryCode: "GB",
+    address: recipient,
+    fromAddress: sender,
+    sendAddress: sender,
+    returnAddress: ret,
+    serviceCode: service?.[1] ?? null,
+    serviceFlag: service ? (service[2] ? "next_day" : "standard") : null,
+    classId: null,
+    dimensionsCm: dimensionsCm(text),
+    weightInGrams: weightGrams(text),
+    shippingLabelCreatedAt: created,
+    date: created,
+    vanRouting: van ? clean(van[0]) : null,
+    routing: van ? { van: van[1] } : null,
+    isNextDay: service ? service[2] : null,
+    encodedMetadata: sym ? sym.text : null,
+    additionalContent: sym ? splitPayload(sym.text) : null,
+  };
+}

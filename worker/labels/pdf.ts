@@ -1,0 +1,93 @@
+/**
+ * The text layer of a PDF with positions (unpdf / pdf.js), grouped into reading lines per page.
+ * Also where malformed, truncated and encrypted files are told apart, before anything else runs.
+ */
+import { getDocumentProxy } from "unpdf";
+import { ImportError } from "./errors";
+import { groupLines, type TextLine, type TextWord } from "./text";
+
+export interface PdfPageText {
+  /** Page size in points, after the page's /Rotate. */
+  width: number;
+  height: number;
+  rotate: number;
+  lines: TextLine[];
+  /** Number of text items with visible characters. */
+  chars: number;
+}
+
+export interface PdfText {
+  pageCount: number;
+  pages: PdfPageText[];
+}
+
+interface PdfJsTextItem {
+  str?: string;
+  transform?: number[];
+  width?: number;
+  height?: number;
+}
+
+/** Opens the PDF and reads the text of its first `maxPages` pages. Throws ImportError for bad files. */
+export async function readPdfText(bytes: Uint8Array, maxPages: number): Promise<PdfText> {
+  let doc: Awaited<ReturnType<typeof getDocumentProxy>>;
+  try {
+    // pdf.js takes ownership of (and detaches) the buffer it is given: hand it a copy.
+    doc = await getDocumentProxy(bytes.slice(), {
+      isEvalSupported: false,
+      disableFontFace: true,
+      useSystemFonts: false,
+      stopAtErrors: true,
+      verbosity: 0,
+    } as never);
+  } catch (err) {
+    throw pdfOpenError(err);
+  }
+  try {
+    const pageCount = doc.numPages;
+    if (pageCount < 1) throw new ImportError(422, "This PDF has no pages.");
+    if (pageCount > maxPages) {
+      throw new ImportError(422, `This PDF has ${pageCount} pages; at most ${maxPages} labels can be imported from one file.`);
+    }
+    const pages: PdfPageText[] = [];
+    for (let i = 1; i <= pageCount; i++) {
+      const page = await doc.getPage(i);
+      const [x0, y0, x1, y1] = page.view;
+      const rotate = ((page.rotate % 360) + 360) % 360;
+      const w = x1 - x0;
+      const h = y1 - y0;
+      const content = await page.getTextContent();
+      const words: TextWord[] = [];
+      for (const raw of content.items as PdfJsTextItem[]) {
+        const str = raw.str?.trim();
+        if (!str || !raw.transform) continue;
+        const [a, b, , , e, f] = raw.transform;
+        const size = Math.hypot(a, b) || raw.height || 1;
+        words.push({ text: str, x: e - x0, y: f - y0, size, angle: Math.atan2(b, a), width: raw.width ?? 0 });
+      }
+      pages.push({
+        width: rotate % 180 ? h : w,
+        height: rotate % 180 ? w : h,
+        rotate,
+        lines: groupLines(words),
+        chars: words.reduce((n, word) => n + word.text.length, 0),
+      });
+      page.cleanup();
+    }
+    return { pageCount, pages };
+  } catch (err) {
+    if (err instanceof ImportError) throw err;
+    throw pdfOpenError(err);
+  } finally {
+    const d = doc as unknown as { destroy?: () => Promise<void>; cleanup?: () => Promise<void>; loadingTask?: { destroy?: () => Promise<void> } };
+    await (d.loadingTask?.destroy ?? d.destroy ?? d.cleanup)?.call(d.loadingTask?.destroy ? d.loadingTask : d)?.catch(() => {});
+  }
+}
+
+function pdfOpenError(err: unknown): ImportError {
+  const name = (err as { name?: string })?.name ?? "";
+  if (name === "PasswordException") {
+    return new ImportError(422, "This PDF is password-protected. Remove the password and upload it again.");
+  }
+  return new ImportError(422, "This PDF is damaged or incomplete and cannot be read.");
+}

@@ -1,0 +1,152 @@
+/**
+ * The import pipeline: one uploaded file -> the labels on it. Each PDF page (or the image) is one
+ * label. PDFs: the text layer with positions (unpdf) plus a PDFium rendering of the page for its
+ * barcodes (vector or raster). Images: barcodes decoded straight from the pixels; their text needs
+ * OCR (ocrPending). Hostile files are refused before any heavy decoding (caps below).
+ */
+import { looksLikeEvri, parseEvriLabel } from "../couriers/evri/parse";
+import { looksLikeRoyalMail, parseRoyalMailLabel } from "../couriers/royalmail/parse";
+import type { LabelDetails } from "../services/label-model";
+import { ImportError } from "./errors";
+import type { LabelInput } from "./fields";
+import { readPdfText } from "./pdf";
+import { renderPages, type Pixmap } from "./pdfium";
+import { decodePngOnWhite } from "./png";
+import { imageInfo, MIME, sniff, type FileKind } from "./sniff";
+import type { TextLine } from "./text";
+import { decodeBarcodes, type Barcode } from "./zxing";
+
+export const LIMITS = {
+  /** Bytes per file (SPEC: 'up to 16MB'). */
+  maxBytes: 16 * 1024 * 1024,
+  /** Pages (labels) per PDF. */
+  maxPages: 50,
+  /** Pixels of an uploaded image (an A4 page at 300 DPI is 8.7 Mpx). */
+  maxImagePixels: 12_000_000,
+  maxImageSide: 8000,
+  /** Decoded RGBA bytes per file byte: anything above is a decompression bomb, not a label. */
+  maxExpansion: 4000,
+  /** PDF rendering: 300 DPI, the longer side at most this many pixels (A4 then ≈ 205 DPI). */
+  renderDpi: 300,
+  renderMaxSide: 2400,
+  /** Wall time per file before it is given up. */
+  maxMillis: 25_000,
+} as const;
+
+export interface PipelineLabel {
+  /** 1-based page of the file. */
+  page: number;
+  details: LabelDetails;
+  /** True when the page had no text layer: sender/recipient/service wait for OCR. */
+  ocrPending: boolean;
+}
+
+export interface PipelineResult {
+  kind: FileKind;
+  mime: string;
+  pages: number;
+  labels: PipelineLabel[];
+  /** Pages that were not labels (1-based), when others were. */
+  skippedPages: number[];
+}
+
+export const NOT_A_LABEL = "This file is not a recognised Evri or Royal Mail label.";
+
+/** Chooses the courier whose parser recognises the page. */
+export function parseLabel(input: LabelInput): LabelDetails | null {
+  const rm = parseRoyalMailLabel(input);
+  const ev = parseEvriLabel(input);
+  if (rm && ev) return looksLikeEvri(input) && !looksLikeRoyalMail(input) ? ev : rm;
+  return rm ?? ev;
+}
+
+export async function importLabelFile(bytes: Uint8Array, opts: { now?: () => number } = {}): Promise<PipelineResult> {
+  const now = opts.now ?? Date.now;
+  const started = now();
+  const checkTime = () => {
+    if (now() - started > LIMITS.maxMillis) throw new ImportError(422, "This file took too long to read. Upload one label per page, at most 50 pages.");
+  };
+  if (bytes.length === 0) throw new ImportError(400, "The file is empty.");
+  if (bytes.length > LIMITS.maxBytes) throw new ImportError(413, "File is larger than 16MB");
+  const kind = sniff(bytes);
+  if (!kind) throw new ImportError(415, "Unsupported file type. Upload a PDF, PNG, JPEG or WEBP file.");
+
+  if (kind === "pdf") return importPdf(bytes, checkTime);
+
+  const barcodes = await imageBarcodes(kind, bytes);
+  checkTime();
+  const details = parseLabel({ lines: [], barcodes });
+  if (!details) throw new ImportError(422, NOT_A_LABEL);
+  return { kind, mime: MIME[kind], pages: 1, labels: [{ page: 1, details, ocrPending: true }], skippedPages: [] };
+}
+
+async function importPdf(bytes: Uint8Array, checkTime: () => void): Promise<PipelineResult> {
+  const text = await readPdfText(bytes, LIMITS.maxPages);
+  checkTime();
+  const labels: PipelineLabel[] = [];
+  const skippedPages: number[] = [];
+  try {
+    await renderPages(bytes, { dpi: LIMITS.renderDpi, maxSide: LIMITS.renderMaxSide, maxPages: LIMITS.maxPages }, async (i, pixmap) => {
+      checkTime();
+      const lines = text.pages[i]?.lines ?? [];
+      const barcodes = await pageBarcodes(pixmap, lines);
+      const details = parseLabel({ lines, barcodes });
+      if (details) labels.push({ page: i + 1, details, ocrPending: lines.length === 0 });
+      else skippedPages.push(i + 1);
+    });
+  } catch (err) {
+    if (err instanceof ImportError) throw err;
+    throw new ImportError(422, "This PDF is damaged or incomplete and cannot be read.");
+  }
+  if (!labels.length) throw new ImportError(422, NOT_A_LABEL);
+  return { kind: "pdf", mime: MIME.pdf, pages: text.pageCount, labels, skippedPages };
+}
+
+/**
+ * Barcodes of a rendered page. A decoder pass over a whole page can miss a small 2D symbol
+ * (LABELS.md): when the page has a 1D code but no 2D symbol, the quadrants are tried too.
+ */
+async function pageBarcodes(pixmap: Pixmap, lines: TextLine[]): Promise<Barcode[]> {
+  const found = await decodeBarcodes(pixmap);
+  const has2D = found.some((b) => b.format === "PDF417" || b.format === "DataMatrix" || b.format === "QRCode");
+  if (has2D || (!found.length && !lines.length)) return found;
+  const { width, height } = pixmap;
+  const hw = Math.ceil(width / 2);
+  const hh = Math.ceil(height / 2);
+  for (const [x, y] of [[0, 0], [hw, 0], [0, hh], [hw, hh]]) {
+    const region = crop(pixmap, x, y, Math.min(hw + 40, width - x), Math.min(hh + 40, height - y));
+    for (const b of await decodeBarcodes(region)) {
+      if (!found.some((f) => f.text === b.text)) found.push({ ...b, box: { ...b.box, x: b.box.x + x, y: b.box.y + y } });
+    }
+  }
+  return found;
+}
+
+function crop(p: Pixmap, x0: number, y0: number, w: number, h: number): Pixmap {
+  const data = new Uint8ClampedArray(w * h * 4);
+  for (let y = 0; y < h; y++) data.set(p.data.subarray(((y0 + y) * p.width + x0) * 4, ((y0 + y) * p.width + x0 + w) * 4), y * w * 4);
+  return { data, width: w, height: h };
+}
+
+async function imageBarcodes(kind: Exclude<FileKind, "pdf">, bytes: Uint8Array): Promise<Barcode[]> {
+  const info = imageInfo(kind, bytes);
+  if (!info || info.width < 1 || info.height < 1) throw new ImportError(422, "This image is damaged or incomplete and cannot be read.");
+  const pixels = info.width * info.height;
+  if (pixels > LIMITS.maxImagePixels || info.width > LIMITS.maxImageSide || info.height > LIMITS.maxImageSide) {
+    throw new ImportError(422, `This image is too large (${info.width} × ${info.height} pixels). Upload it at 300 DPI, at most 12 megapixels.`);
+  }
+  if (kind !== "jpeg" && (pixels * 4) / bytes.length > LIMITS.maxExpansion) {
+    throw new ImportError(422, "This image expands to far more data than a label holds; it was refused.");
+  }
+  try {
+    if (kind === "webp") {
+      const { decodeWebp } = await import("./webp");
+      return await decodeBarcodes(await decodeWebp(bytes));
+    }
+    if (kind === "png" && info.hasAlpha) return await decodeBarcodes(await decodePngOnWhite(bytes));
+    return await decodeBarcodes(bytes);
+  } catch (err) {
+    if (err instanceof ImportError) throw err;
+    throw new ImportError(422, "This image is damaged or incomplete and cannot be read.");
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * Words with positions (from a PDF text layer or OCR) grouped into reading lines. A line is a run
+ * of words on one baseline with no wide gap: two columns on the same baseline stay two lines.
+ */
+export interface TextWord {
+  text: string;
+  /** Origin of the word (PDF user space: y grows upwards). */
+  x: number;
+  y: number;
+  /** Font size (same unit as x, y). */
+  size: number;
+  /** Text direction in radians (0 = left to right). */
+  angle: number;
+  width: number;
+}
+
+export interface TextLine {
+  text: string;
+  /** Left edge and top (reading frame: y grows downwards). */
+  x: number;
+  y: number;
+  size: number;
+}
+
+export function groupLines(words: TextWord[]): TextLine[] {
+  // Rotate every word into its own reading frame (angles snapped to quarter turns).
+  const placed = words.map((w) => {
+    const q = Math.round(w.angle / (Math.PI / 2)) * (Math.PI / 2);
+    const c = Math.cos(q);
+    const s = Math.sin(q);
+    return { ...w, rx: w.x * c + w.y * s, ry: -(-w.x * s + w.y * c), q: Math.round(q / (Math.PI / 2)) };
+  });
+  // Most text on a label reads one way; others (a sideways sort code) form their own lines.
+  placed.sort((a, b) => a.q - b.q || a.ry - b.ry || a.rx - b.rx);
+  const rows: (typeof placed)[] = [];
+  for (const w of placed) {
+    const row = rows.find((r) => r[0].q === w.q && Math.abs(r[0].ry - w.ry) < Math.max(r[0].size, w.size) * 0.45);
+    if (row) row.push(w);
+    else rows.push([w]);
+  }
+  const lines: TextLine[] = [];
+  for (const row of rows) {
+    row.sort((a, b) => a.rx - b.rx);
+    let cur: { words: string[]; x: number; end: number; y: number; size: number } | null = null;
+    for (const w of row) {
+      const gap = cur ? w.rx - cur.end : 0;
+      if (!cur || gap > Math.max(cur.size, w.size) * 2.5) {
+        if (cur) lines.push({ text: cur.words.join(" "), x: cur.x, y: cur.y - cur.size, size: cur.size });
+        cur = { words: [w.text], x: w.rx, end: w.rx + w.width, y: w.ry, size: w.size };
+      } else {
+        // pdf.js splits some words mid-way: join without a space when they touch.
+        if (gap < w.size * 0.1 && cur.words.length) cur.words[cur.words.length - 1] += w.text;
+        else cur.words.push(w.text);
+        cur.end = w.rx + w.width;
+        cur.size = Math.max(cur.size, w.size);
+      }
+    }
+    if (cur) lines.push({ text: cur.words.join(" "), x: cur.x, y: cur.y - cur.size, size: cur.size });
+  }
+  lines.sort((a, b) => a.y - b.y || a.x - b.x);
+  return lines;
+}

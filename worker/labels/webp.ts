@@ -1,0 +1,29 @@
+/** WEBP -> RGBA on white (@jsquash/webp; zxing reads PNG/JPEG only). Loaded on the first WEBP. */
+import decode, { init } from "@jsquash/webp/decode.js";
+import webpWasm from "@jsquash/webp/codec/dec/webp_dec.wasm";
+import { ImportError } from "./errors";
+import type { Pixmap } from "./pdfium";
+
+let ready: Promise<void> | null = null;
+
+export async function decodeWebp(bytes: Uint8Array): Promise<Pixmap> {
+  ready ??= (init as (module: WebAssembly.Module, overrides: object) => Promise<void>)(webpWasm, { locateFile: (p: string) => p });
+  await ready;
+  let img: { data: Uint8ClampedArray; width: number; height: number };
+  try {
+    img = await decode(bytes.slice().buffer);
+  } catch {
+    throw new ImportError(422, "This WEBP image is damaged and cannot be read.");
+  }
+  const d = img.data;
+  for (let i = 0; i < d.length; i += 4) {
+    const k = d[i + 3] / 255;
+    if (k < 1) {
+      d[i] = d[i] * k + 255 * (1 - k);
+      d[i + 1] = d[i + 1] * k + 255 * (1 - k);
+      d[i + 2] = d[i + 2] * k + 255 * (1 - k);
+      d[i + 3] = 255;
+    }
+  }
+  return { data: d, width: img.width, height: img.height };
+}
