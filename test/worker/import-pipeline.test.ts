@@ -10,6 +10,6 @@ describe("the import pipeline on drawn labels", () => {
       expect(result.labels.map((l) => l.page)).toEqual(labels.map((_, i) => i + 1));
       const imageOnly = !name.endsWith(".pdf") || name.includes("flattened");
       expect(result.labels.every((l) => l.ocrPending === imageOnly)).toBe(true);
-    });
+    }, 30_000); // the first PDF loads PDFium; the machine is shared
   }
 });
