@@ -30,7 +30,7 @@ export function DeveloperKeyCard({ masked, onGenerated }: { masked: string | nul
   }
 
   const hasKey = Boolean(masked || fresh);
-  const example = `curl -H "Authorization: Bearer ${fresh ?? masked ?? "phk_…"}" \\\n  ${window.location.origin}/api/v1/labels`;
+  const example = `curl -H "Authorization: Bearer ${fresh ?? "YOUR_API_KEY"}" \\\n  ${window.location.origin}/api/v1/labels`;
 
   return (
     <section className="card" aria-labelledby="api-key-title">
