@@ -1,7 +1,68 @@
 import { Hono } from "hono";
+import { z } from "zod";
 import type { AppEnv } from "../context";
+import { newId } from "../lib/crypto";
+import { log } from "../lib/log";
+import { validate } from "../lib/validate";
+import { importLabelFile } from "../labels/pipeline";
+import { requireAuth } from "../middleware/auth";
+import { saveImportedLabels } from "../services/labels";
 
-// POST /api/v1/label: multipart file upload -> labels (the import pipeline, worker/labels/).
-const routes = new Hono<AppEnv>();
+// POST /api/v1/label (SPEC §7): multipart, one file per request in `files`, optional `notes`.
+// Answers the labels produced from the file (ApiLabel[]). The file is read first (nothing is stored
+// for a file that is refused), then the original goes to R2, then the labels, the label_files row
+// and the debit (1 credit per new tracking code) are saved in one batch; if that fails (402 when
+// credits are short) the R2 object is deleted again.
+
+/**
+ * OCR of image-only labels (sender, recipient, service) is not wired in yet: image labels are
+ * saved complete with what their barcodes give, rather than left 'pending' with no consumer.
+ */
+const OCR_ENABLED = false;
+
+const form = z.object({
+  files: z.custom<File>((v) => v instanceof File, "Attach one label file (PDF, PNG, JPEG or WEBP) in the 'files' field."),
+  notes: z.string().max(5000, "notes are at most 5000 characters").optional(),
+});
+
+function cleanName(name: string): string {
+  const base = name.replace(/[\u0000-\u001f\u007f/\\]/g, "_").trim().slice(-200);
+  return base || "label";
+}
+
+const routes = new Hono<AppEnv>().post("/label", requireAuth({ apiKey: true }), validate("form", form), async (c) => {
+  const { files: file, notes } = c.req.valid("form");
+  const user = c.get("user");
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const result = await importLabelFile(bytes);
+
+  const fileId = newId("file");
+  const r2Key = `labels/${user.id}/${fileId}`;
+  const name = cleanName(file.name);
+  await c.env.FILES.put(r2Key, bytes, {
+    httpMetadata: { contentType: result.mime },
+    customMetadata: { userId: String(user.id), name },
+  });
+  try {
+    const labels = await saveImportedLabels(c.get("db"), c.env, {
+      userId: user.id,
+      file: { id: fileId, r2Key, name, mime: result.mime, size: bytes.length, pages: result.pages },
+      labels: result.labels.map((l) => ({ page: l.page, details: l.details, ocrPending: OCR_ENABLED && l.ocrPending })),
+      notes,
+    });
+    log("info", "label import", {
+      requestId: c.get("requestId"),
+      userId: user.id,
+      kind: result.kind,
+      pages: result.pages,
+      labels: labels.length,
+      skippedPages: result.skippedPages,
+    });
+    return c.json(labels, 200);
+  } catch (err) {
+    await c.env.FILES.delete(r2Key).catch((e) => log("error", "orphan R2 object", { r2Key, error: String(e) }));
+    throw err;
+  }
+});
 
 export default routes;

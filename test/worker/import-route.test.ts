@@ -1,0 +1,159 @@
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { labelFiles, labels, users } from "../../worker/db/schema";
+import type { ApiLabel } from "../../worker/services/label-model";
+import { call, createUser, db, type TestUser } from "./helpers";
+import { fixture } from "./import-fixtures";
+
+const MIME: Record<string, string> = { pdf: "application/pdf", png: "image/png", jpg: "image/jpeg", webp: "image/webp" };
+
+function upload(user: TestUser | null, files: { name: string; bytes: Uint8Array; type?: string }[], notes?: string) {
+  const form = new FormData();
+  for (const f of files) form.append("files", new File([f.bytes], f.name, { type: f.type ?? MIME[f.name.split(".").pop()!] ?? "" }));
+  if (notes !== undefined) form.append("notes", notes);
+  return call("/api/v1/label", { method: "POST", body: form, token: user?.token });
+}
+
+const uploadFixture = (user: TestUser, name: string, notes?: string) => upload(user, [{ name, bytes: fixture(name) }], notes);
+
+const balance = async (id: number) => (await db().query.users.findFirst({ where: eq(users.id, id) }))!.credits;
+const r2Keys = async (userId: number) => (await env.FILES.list({ prefix: `labels/${userId}/` })).objects.map((o) => o.key);
+const labelRows = (userId: number) => db().select().from(labels).where(eq(labels.userId, userId));
+const fileRows = (userId: number) => db().select().from(labelFiles).where(eq(labelFiles.userId, userId));
+
+async function expectNothingStored(user: TestUser, credits: number) {
+  expect(await balance(user.id)).toBe(credits);
+  expect(await r2Keys(user.id)).toEqual([]);
+  expect(await labelRows(user.id)).toEqual([]);
+  expect(await fileRows(user.id)).toEqual([]);
+}
+
+describe("POST /api/v1/label", () => {
+  it("imports a text-layer Evri PDF: fields, 1 credit, the original in R2", async () => {
+    const user = await createUser({ credits: 5 });
+    const res = await uploadFixture(user, "evri.pdf", "  fragile  ");
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as ApiLabel[];
+    expect(body).toHaveLength(1);
+    const [label] = body;
+    expect(label).toMatchObject({ trackingCode: "H04AQA0004726589", courier: "evri", notes: "fragile", ocrStatus: "done" });
+    expect(label.file).toMatchObject({ name: "evri.pdf", mime: "application/pdf", hasBytes: true });
+    expect(label.data[0]).toMatchObject({
+      address: { name: "Jane Smith", address: ["Flat 2", "14 Acacia Avenue", "Manchester"], postcode: "M1 1AE" },
+      fromAddress: { name: "ACME Widgets Ltd", postcode: "LS11 5TD" },
+      isNextDay: true,
+      weightInGrams: 1200,
+      vanRouting: "VAN 98 DROP 38 C-ROUND 7123",
+    });
+    expect(await balance(user.id)).toBe(4);
+    const keys = await r2Keys(user.id);
+    expect(keys).toHaveLength(1);
+    const [file] = await fileRows(user.id);
+    expect(file).toMatchObject({ r2Key: keys[0], name: "evri.pdf", mime: "application/pdf", pages: 1, size: fixture("evri.pdf").length });
+    const obj = await env.FILES.get(keys[0]);
+    expect(new Uint8Array(await obj!.arrayBuffer())).toEqual(fixture("evri.pdf"));
+
+    // The original downloads back byte for byte.
+    const dl = await call(`/api/v1/label/${label.id}/download`, { token: user.token });
+    expect(dl.status).toBe(200);
+    expect(new Uint8Array(await dl.arrayBuffer())).toEqual(fixture("evri.pdf"));
+  }, 30_000);
+
+  it("charges one credit per label of a multi-page PDF, in page order", async () => {
+    const user = await createUser({ credits: 3 });
+    const res = await uploadFixture(user, "multi.pdf");
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as ApiLabel[];
+    expect(body.map((l) => l.trackingCode)).toEqual(["VB442550835GB", "H04AQA0004726589", "SG577041359GB"]);
+    expect(await balance(user.id)).toBe(0);
+    expect(await r2Keys(user.id)).toHaveLength(1);
+  }, 30_000);
+
+  it("updates a label the user already has and charges nothing for it", async () => {
+    const user = await createUser({ credits: 2 });
+    expect((await uploadFixture(user, "royalmail-300dpi.png")).status).toBe(200);
+    expect(await balance(user.id)).toBe(1);
+    const res = await uploadFixture(user, "royalmail.pdf");
+    expect(res.status).toBe(200);
+    const [label] = (await res.json()) as ApiLabel[];
+    expect(label.data[0]).toMatchObject({ trackingCode: "VB442550835GB", address: { name: "Tom Jones", postcode: "OX18 3UQ" } });
+    expect(await balance(user.id)).toBe(1);
+    expect(await labelRows(user.id)).toHaveLength(1);
+    expect(label.file).toMatchObject({ name: "royalmail.pdf" });
+  }, 30_000);
+
+  it("reads an image label from its barcodes", async () => {
+    const user = await createUser({ credits: 1 });
+    const res = await uploadFixture(user, "evri-300dpi.webp");
+    expect(res.status).toBe(200);
+    const [label] = (await res.json()) as ApiLabel[];
+    expect(label).toMatchObject({ trackingCode: "H04AQA0004726589", courier: "evri" });
+    expect(label.file).toMatchObject({ mime: "image/webp" });
+    expect(label.data[0].encodedMetadata).toContain("H04AQA0004726589|M11AE");
+  }, 30_000);
+
+  it("fails whole with 402 when credits do not cover every label, storing nothing", async () => {
+    const user = await createUser({ credits: 2 });
+    const res = await uploadFixture(user, "multi.pdf");
+    expect(res.status).toBe(402);
+    expect(await res.json()).toEqual({ error: "You need 3 credits to process this file" });
+    await expectNothingStored(user, 2);
+  }, 30_000);
+
+  it("refuses a file that is not a label with 422 and charges nothing", async () => {
+    const user = await createUser({ credits: 5 });
+    for (const name of ["not-a-label.pdf", "not-a-label.png"]) {
+      const res = await uploadFixture(user, name);
+      expect(res.status).toBe(422);
+      expect(await res.json()).toEqual({ error: "This file is not a recognised Evri or Royal Mail label." });
+    }
+    await expectNothingStored(user, 5);
+  }, 30_000);
+
+  const hostile: [string, number, RegExp][] = [
+    ["hostile-empty.pdf", 400, /empty/],
+    ["hostile-truncated.pdf", 422, /damaged or incomplete/],
+    ["hostile-encrypted.pdf", 422, /password-protected/],
+    ["hostile-random.pdf", 422, /damaged or incomplete/],
+    ["hostile-zip.png", 415, /Unsupported file type/],
+    ["hostile-bomb.png", 422, /too large/],
+    ["hostile-huge.png", 422, /too large/],
+  ];
+  for (const [name, status, message] of hostile) {
+    it(`refuses ${name} with ${status}, storing and charging nothing`, async () => {
+      const user = await createUser({ credits: 5 });
+      const res = await uploadFixture(user, name);
+      expect(res.status).toBe(status);
+      expect(((await res.json()) as { error: string }).error).toMatch(message);
+      await expectNothingStored(user, 5);
+    }, 30_000);
+  }
+
+  it("refuses a file over 16 MB with 413", async () => {
+    const user = await createUser({ credits: 5 });
+    const big = new Uint8Array(16 * 1024 * 1024 + 1);
+    big.set(new TextEncoder().encode("%PDF-1.7\n"));
+    const res = await upload(user, [{ name: "big.pdf", bytes: big }]);
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ error: "File is larger than 16MB" });
+    await expectNothingStored(user, 5);
+  }, 30_000);
+
+  it("wants exactly one file, and a signed-in caller", async () => {
+    const user = await createUser({ credits: 5 });
+    const none = await upload(user, []);
+    expect(none.status).toBe(400);
+    expect(((await none.json()) as { error: string }).error).toMatch(/^files: Attach one label file/);
+    const two = await upload(user, [
+      { name: "a.pdf", bytes: fixture("evri.pdf") },
+      { name: "b.pdf", bytes: fixture("royalmail.pdf") },
+    ]);
+    expect(two.status).toBe(400);
+    const json = await call("/api/v1/label", { method: "POST", json: { files: "x" }, token: user.token });
+    expect(json.status).toBe(400);
+    const anon = await upload(null, [{ name: "evri.pdf", bytes: fixture("evri.pdf") }]);
+    expect(anon.status).toBe(401);
+    await expectNothingStored(user, 5);
+  }, 30_000);
+});
