@@ -245,6 +245,20 @@ describe("POST /api/v1/stripe/webhook", () => {
     expect(await userRow(u.id)).toMatchObject({ subscriptionStatus: "canceled", credits: 130 });
   });
 
+  it("grants once when the same invoice is delivered many times at once", async () => {
+    const u = await customerUser();
+    const inv = stripeFx.invoice({ customer: u.cus, subscription: `sub_${crypto.randomUUID().slice(0, 12)}` });
+    const sameEvent = stripeFx.event("invoice.paid", inv);
+    const deliveries = [
+      ...Array.from({ length: 10 }, () => deliver(sameEvent)),
+      ...Array.from({ length: 10 }, () => deliver(stripeFx.event("invoice.paid", inv))),
+    ];
+    const answers = await Promise.all(deliveries);
+    expect(answers.every((r) => r.status === 200)).toBe(true);
+    expect((await userRow(u.id)).credits).toBe(130);
+    expect(await ledgerSum(db(), u.id)).toBe(130);
+  });
+
   it("reflects a failed renewal payment on the account", async () => {
     const u = await customerUser();
     const sub = `sub_${crypto.randomUUID().slice(0, 12)}`;
