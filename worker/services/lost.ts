@@ -17,6 +17,9 @@ import { releaseLease, tryLease } from "./leases";
  * 10-day investigation window (from the last scan) and its 30-day claim window.
  */
 
+/** Evri investigates only within 10 days of the last scan: alert 3 days before that at the latest. */
+export const NO_NEW_SCAN_CAP_MS = (10 - 3) * 86_400_000;
+
 export type LostReason = "no_first_scan" | "no_new_scan" | "past_expected_delivery";
 
 export interface LostThresholds {
@@ -66,10 +69,14 @@ export function evaluateLostRules(p: LostInput, t: LostThresholds, now: number):
     return workingDaysBetween(p.createdAt, now) >= t.noFirstScanDays ? "no_first_scan" : null;
   }
   if (p.status !== "returned") {
-    const deadline = addWorkingDays(addWorkingDays(p.firstScanAt, p.serviceDays), t.pastExpectedDays);
+    // Expected by the end of the service's last working day; late by N more working days.
+    const deadline = addWorkingDays(p.firstScanAt, p.serviceDays + t.pastExpectedDays);
     if (now >= deadline && p.lastScanAt < deadline) return "past_expected_delivery";
   }
-  return workingDaysBetween(p.lastScanAt, now) >= t.noNewScanDays ? "no_new_scan" : null;
+  // Over Christmas N working days can span 12 calendar days: never let the notice come later than
+  // a few days before Evri's 10-day investigation window closes.
+  const silentFor = now - p.lastScanAt;
+  return workingDaysBetween(p.lastScanAt, now) >= t.noNewScanDays || silentFor >= NO_NEW_SCAN_CAP_MS ? "no_new_scan" : null;
 }
 
 /** Why, in words, for the notice and the UI. */
