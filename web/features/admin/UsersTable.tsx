@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { messageOf } from "../../api/client";
+import { ApiError, messageOf } from "../../api/client";
 import { grantCredits, type AdminUser } from "./api";
 import { TEXTS } from "./texts";
 
@@ -33,7 +33,9 @@ function GrantCell({ user, onGranted }: { user: AdminUser; onGranted: (u: AdminU
       setAmount("");
       setNotice({ kind: "success", text: TEXTS.granted(n, user.email) });
     } catch (err) {
-      setNotice({ kind: "error", text: messageOf(err, TEXTS.grantFailed) === "Enter a positive integer amount" ? TEXTS.badAmount : TEXTS.grantFailed });
+      // The server's rule texts (amount, unknown user) say more than the generic failure.
+      const status = err instanceof ApiError ? err.status : undefined;
+      setNotice({ kind: "error", text: status === 400 || status === 404 ? messageOf(err, TEXTS.grantFailed) : TEXTS.grantFailed });
     } finally {
       setBusy(false);
     }
@@ -62,7 +64,13 @@ function GrantCell({ user, onGranted }: { user: AdminUser; onGranted: (u: AdminU
         </p>
       </td>
       <td data-label="Action">
-        <button type="submit" form={`form-${inputId}`} className="btn btn-sm btn-primary" disabled={busy}>
+        <button
+          type="submit"
+          form={`form-${inputId}`}
+          className="btn btn-sm btn-primary"
+          disabled={busy}
+          aria-label={`${TEXTS.grantButton} credits to ${user.email}`}
+        >
           {busy ? TEXTS.granting : TEXTS.grantButton}
         </button>
       </td>

@@ -184,7 +184,7 @@ export function ComposeDialog({ request, mailbox, onClose, onSent, onSwitch }: P
             <summary>{T.html}</summary>
             <div className="field">
               <label htmlFor="compose-html" className="sr-only">
-                {T.html}
+                {T.htmlField}
               </label>
               <textarea id="compose-html" className="input mono" rows={6} value={html} onChange={(e) => setHtml(e.target.value)} />
             </div>

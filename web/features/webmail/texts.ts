@@ -40,6 +40,7 @@ export const TEXTS = {
     subject: "Subject",
     body: "Body",
     html: "Optional HTML body (advanced)",
+    htmlField: "HTML body",
     htmlHint: "If both bodies are set, recipients see the HTML with a plain-text alternative.",
     switchToAll: "Switch to Reply all",
     switchToOne: "Switch to Reply only",
