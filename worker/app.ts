@@ -58,11 +58,25 @@ app.use("/api/*", async (c, next) => {
   if (c.env.ENVIRONMENT === "production") c.header("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
 });
 
+/** Banner images: 5 MB plus multipart overhead (the profile service checks the exact 5 MB). */
+const MAX_BANNER_BYTES = 5 * 1024 * 1024 + 64 * 1024;
+
 app.use("/api/*", async (c, next) => {
   const isUpload = c.req.method === "POST" && c.req.path === "/api/v1/label";
+  const isBanner = c.req.method === "PUT" && c.req.path === "/api/v1/user/profile";
   return bodyLimit({
-    maxSize: isUpload ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES,
-    onError: (c) => c.json({ error: isUpload ? "File is larger than 16MB" : "Request body too large" }, 413),
+    maxSize: isUpload ? MAX_UPLOAD_BYTES : isBanner ? MAX_BANNER_BYTES : MAX_BODY_BYTES,
+    onError: (c) =>
+      c.json(
+        {
+          error: isUpload
+            ? "File is larger than 16MB"
+            : isBanner
+              ? "The banner image must be 5 MB or smaller."
+              : "Request body too large",
+        },
+        413,
+      ),
   })(c, next);
 });
 
