@@ -1,13 +1,10 @@
 /** Tick choices for the daily chart (SPEC: about 6 x ticks, 5 y ticks), kept apart from uPlot to test them. */
 
-/** Up to `count` evenly spread indexes of `n` points, always the first; the last when it fits. */
+/** `count` evenly spread indexes of `n` points (all of them when fewer), first and last included. */
 export function xTickIndexes(n: number, count = 6): number[] {
   if (n <= 0) return [];
   if (n <= count) return Array.from({ length: n }, (_, i) => i);
-  const step = Math.ceil((n - 1) / (count - 1));
-  const out: number[] = [];
-  for (let i = 0; i < n; i += step) out.push(i);
-  return out;
+  return Array.from({ length: count }, (_, i) => Math.round((i * (n - 1)) / (count - 1)));
 }
 
 /** A step of 1, 2 or 5 x 10^k so that 4 steps reach `max`: 5 ticks, 0 to 4 x step. */
