@@ -1,0 +1,152 @@
+/**
+ * Label import benchmark in workerd: builds the app, serves the real bundle with `vite preview`
+ * (workerd via miniflare) on port 4493 with its own D1/R2 state, uploads label fixtures through
+ * POST /api/v1/label and reports ms per label (loopback round trip, so server time plus a little),
+ * labels per second, workerd's peak RSS, and the gzip size of the worker bundle against 10 MB.
+ *
+ *   npx tsx bench/import.ts            (BENCH_RUNS=5 by default; BENCH_SKIP_BUILD=1 reuses BENCH_DIST)
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+
+const PORT = Number(process.env.BENCH_PORT ?? 4493);
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const BASE = `http://127.0.0.1:${PORT}`;
+const FIXTURES = path.join(import.meta.dirname, "../test/fixtures/labels");
+const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
+
+const CASES: [string, string, string][] = [
+  ["text-layer PDF (3 pages, vector barcodes)", "multi.pdf", "application/pdf"],
+  ["vector-barcode PDF, /Rotate 90", "royalmail-rotated.pdf", "application/pdf"],
+  ["A4 PDF, label in a quarter", "evri-a4.pdf", "application/pdf"],
+  ["flattened raster-only PDF", "evri-flattened.pdf", "application/pdf"],
+  ["300 DPI PNG", "evri-300dpi.png", "image/png"],
+  ["300 DPI JPEG", "royalmail-300dpi.jpg", "image/jpeg"],
+  ["300 DPI WEBP", "evri-300dpi.webp", "image/webp"],
+  ["300 DPI transparent PNG", "royalmail-transparent.png", "image/png"],
+];
+
+function run(cmd: string, args: string[], extra: NodeJS.ProcessEnv = {}) {
+  const r = spawnSync(cmd, args, { stdio: "inherit", env: { ...env, ...extra } });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed`);
+}
+
+function descendants(pid: number): number[] {
+  const out: number[] = [];
+  try {
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      const kids = readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+      for (const k of kids) out.push(k, ...descendants(k));
+    }
+  } catch {
+    /* gone */
+  }
+  return out;
+}
+
+/** Peak and current RSS (MB) of the workerd processes under the server. */
+function workerdMemory(root: number): { peak: number; rss: number } {
+  let peak = 0;
+  let rss = 0;
+  for (const pid of descendants(root)) {
+    try {
+      if (!readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("workerd")) continue;
+      const status = readFileSync(`/proc/${pid}/status`, "utf8");
+      peak = Math.max(peak, Number(status.match(/VmHWM:\s+(\d+)/)?.[1] ?? 0) / 1024);
+      rss = Math.max(rss, Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024);
+    } catch {
+      /* gone */
+    }
+  }
+  return { peak: Math.round(peak), rss: Math.round(rss) };
+}
+
+async function post(p: string, body: unknown, token?: string) {
+  const res = await fetch(BASE + p, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok && res.status !== 409) throw new Error(`${p}: ${res.status} ${await res.text()}`);
+  return res.json() as Promise<Record<string, unknown>>;
+}
+
+async function session(email: string) {
+  await post("/api/v1/signup", { email, password: "bench-password-1", marketing_consent: false });
+  return (await post("/api/v1/login", { email, password: "bench-password-1" })).access_token as string;
+}
+
+async function main() {
+  const dist = process.env.BENCH_DIST ?? mkdtempSync(path.join(tmpdir(), "parcelhive-bench-dist-"));
+  const state = mkdtempSync(path.join(tmpdir(), "parcelhive-bench-state-"));
+  if (!process.env.BENCH_SKIP_BUILD) run("vite", ["build", "--logLevel", "warn", "--emptyOutDir"], { PH_DIST: dist });
+  run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "-c", "wrangler.toml", "--persist-to", state]);
+  const server: ChildProcess = spawn("vite", ["preview", "--port", String(PORT), "--strictPort"], {
+    env: { ...env, PH_DIST: dist, PH_STATE_DIR: state },
+    stdio: "ignore",
+  });
+  try {
+    for (let i = 0; ; i++) {
+      if (i > 240) throw new Error("server did not start");
+      if (await fetch(`${BASE}/api/health`).then((r) => r.ok, () => false)) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const admin = await session("admin@parcelhive.test");
+    const user = await session(`bench-${Date.now()}@example.com`);
+    const users = (await (await fetch(`${BASE}/api/v1/admin/users`, { headers: { Authorization: `Bearer ${admin}` } })).json()) as {
+      results: { id: number; email: string }[];
+    };
+    const me = users.results.find((u) => u.email.startsWith("bench-"))!;
+    await post("/api/v1/admin/grant-credits", { user_id: me.id, amount: 1000 }, admin);
+    const baseline = workerdMemory(server.pid!);
+
+    console.log(`\nLabel import in workerd (vite preview of the built bundle), ${RUNS} runs each after one warm-up\n`);
+    console.log("| file | labels | ms per label (median) | labels/s | workerd peak RSS |");
+    console.log("|---|---|---|---|---|");
+    for (const [what, name, type] of CASES) {
+      const bytes = readFileSync(path.join(FIXTURES, name));
+      const times: number[] = [];
+      let labels = 0;
+      for (let r = 0; r <= RUNS; r++) {
+        const form = new FormData();
+        form.append("files", new File([bytes], name, { type }));
+        const t = performance.now();
+        const res = await fetch(`${BASE}/api/v1/label`, { method: "POST", body: form, headers: { Authorization: `Bearer ${user}` } });
+        const body = (await res.json()) as unknown[];
+        const ms = performance.now() - t;
+        if (!res.ok) throw new Error(`${name}: ${res.status} ${JSON.stringify(body)}`);
+        labels = body.length;
+        if (r > 0) times.push(ms / labels);
+      }
+      times.sort((a, b) => a - b);
+      const median = times[Math.floor(times.length / 2)];
+      console.log(`| ${what} (${name}) | ${labels} | ${median.toFixed(0)} | ${(1000 / median).toFixed(1)} | ${workerdMemory(server.pid!).peak} MB |`);
+    }
+    console.log(`\nworkerd RSS before the first upload: ${baseline.rss} MB (miniflare runs all bindings in the same process).`);
+
+    let total = 0;
+    console.log(`\nWorker bundle (${path.join(dist, "parcelhive")}), gzip -9 per file:`);
+    for (const f of readdirSync(path.join(dist, "parcelhive"), { recursive: true }) as string[]) {
+      const p = path.join(dist, "parcelhive", f);
+      if (!statSync(p).isFile()) continue;
+      const gz = gzipSync(readFileSync(p), { level: 9 }).length;
+      total += gz;
+      if (gz > 100_000) console.log(`  ${f}: ${(gz / 1e6).toFixed(2)} MB`);
+    }
+    console.log(`  total: ${(total / 1e6).toFixed(2)} MB of the 10 MB limit`);
+  } finally {
+    server.kill("SIGTERM");
+    rmSync(state, { recursive: true, force: true });
+    if (!process.env.BENCH_DIST) rmSync(dist, { recursive: true, force: true });
+    try {
+      if (readFileSync(".wrangler/deploy/config.json", "utf8").includes("parcelhive-bench-dist-")) rmSync(".wrangler/deploy/config.json");
+    } catch {
+      /* no redirect */
+    }
+  }
+}
+
+await main();
