@@ -6,6 +6,9 @@ import { details, formatDimensions, formatWeight, printLines, senderAddress, ser
 import { fetchLabel } from "./labelsApi";
 import type { ApiLabel } from "./types";
 
+/** Quiet zones on white: scanners (and zxing) need them, and a transparent canvas prints unpredictably. */
+const QUIET = { padding: 10, backgroundcolor: "FFFFFF" };
+
 type State = { status: "loading" } | { status: "notfound" } | { status: "ok"; label: ApiLabel };
 
 /** The 2D payload to redraw: the label's decoded metadata, else its code, postcode and country. */
@@ -69,13 +72,13 @@ function PrintableLabel({ label }: { label: ApiLabel }) {
       const bwipjs = (await import("bwip-js/browser")).default;
       const next: { pdf417?: string; code128?: string } = {};
       try {
-        bwipjs.toCanvas(pdfRef.current!, { bcid: "pdf417", text: pdf417Text(label), scale: 2 });
+        bwipjs.toCanvas(pdfRef.current!, { bcid: "pdf417", text: pdf417Text(label), scale: 2, ...QUIET });
       } catch {
         next.pdf417 = "Failed to render PDF417";
       }
       try {
         // Code128 bars 2 px wide (scale 2) and 60 px high: bwip-js heights are mm at 72 dpi per scale unit.
-        bwipjs.toCanvas(codeRef.current!, { bcid: "code128", text: label.trackingCode, scale: 2, height: (60 / 2) * (25.4 / 72) });
+        bwipjs.toCanvas(codeRef.current!, { bcid: "code128", text: label.trackingCode, scale: 2, height: (60 / 2) * (25.4 / 72), ...QUIET });
       } catch {
         next.code128 = "Failed to render Code128";
       }
