@@ -137,6 +137,7 @@ describe("admin screens", () => {
 
     await page.getByRole("button", { name: new RegExp(subject) }).first().click();
     await page.getByRole("heading", { name: subject, level: 2 }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
     await screenshot(page, "webmail-phone");
     await page.context().close();
   });
@@ -144,13 +145,31 @@ describe("admin screens", () => {
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     it(`admin grants credits on Cheats and sees the marketing list (${name})`, async () => {
       const customer = await newUser("cheats");
+      const fan = `Promo-Fan-${name}@Example.com`;
+      for (const email of [fan, `second-fan-${name}@example.com`]) {
+        await fetch(baseURL() + "/api/v1/signup", {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ email, password: "e2e-password-123", marketing_consent: true }),
+        });
+      }
       const page = await pageAs(browser, admin, viewport);
       await page.goto(baseURL() + "/cheats");
       await page.getByRole("heading", { name: "Admin Cheats & Management" }).waitFor();
       await page.getByRole("heading", { name: /Marketing email list/ }).waitFor();
       for (const label of ["Comma", "Semicolon", "New line"]) expect(await page.getByLabel(label).count()).toBe(1);
+      const list = page.getByRole("textbox", { name: "Marketing email list" });
+      expect(await list.inputValue()).toContain(fan.toLowerCase());
+      await page.getByLabel("New line").check();
+      expect(await list.inputValue()).toMatch(/\n/);
+      expect(await page.getByText("MKT ✓").first().isVisible()).toBe(true);
+      if (name === "phone") {
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
+      }
 
       await page.getByLabel("Search by email").fill(customer.email);
+      await page.getByRole("heading", { name: "Users 1", exact: true }).waitFor();
+      expect(await page.getByRole("row").count()).toBe(2);
       const input = page.getByLabel(`Credits to grant to ${customer.email}`);
       await input.waitFor();
       await input.fill("1.5");

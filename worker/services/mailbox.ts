@@ -378,7 +378,12 @@ export interface ReplyRequest {
   includeQuoted: boolean;
 }
 
-const quoteText = (text: string) => text.split(/\r?\n/).map((l) => `> ${l}`).join("\n");
+const quoteText = (text: string) =>
+  text
+    .trimEnd()
+    .split(/\r?\n/)
+    .map((l) => (l ? `> ${l}` : ">"))
+    .join("\n");
 
 /** A reply to a stored message: 'Re: ' subject, In-Reply-To/References, and the quoted original. */
 export async function replyTo(env: Env, db: Db, req: ReplyRequest) {

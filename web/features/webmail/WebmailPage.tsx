@@ -44,6 +44,7 @@ export default function WebmailPage() {
   const [compose, setCompose] = useState<ComposeRequest | null>(null);
   const [notice, setNotice] = useState("");
   const listRequest = useRef(0);
+  const paneRef = useRef<HTMLElement>(null);
   const loadedOnce = useRef(false);
   const knownNonAdmin = user !== null && !isAdmin;
 
@@ -91,7 +92,11 @@ export default function WebmailPage() {
     const ctrl = new AbortController();
     setView({ status: "loading" });
     fetchMessage(selected, ctrl.signal)
-      .then((mail) => setView({ status: "loaded", mail }))
+      .then((mail) => {
+        setView({ status: "loaded", mail });
+        // One column on small screens: bring the opened message into view.
+        if (window.matchMedia("(max-width: 860px)").matches) paneRef.current?.scrollIntoView({ block: "start" });
+      })
       .catch(() => {
         if (ctrl.signal.aborted) return;
         setView({ status: "error" });
@@ -155,7 +160,7 @@ export default function WebmailPage() {
           }}
           onLoadMore={() => void load({ more: cursor, q: search })}
         />
-        <section className="card webmail-pane" aria-label="Message">
+        <section ref={paneRef} className="card webmail-pane" aria-label="Message">
           <MailView state={view} onReply={(mail, all) => setCompose({ mode: all ? "replyAll" : "reply", original: mail })} />
         </section>
       </div>
