@@ -70,7 +70,7 @@ describe("GET /api/v1/admin/mail", () => {
     expect(new Set(seen).size).toBe(120);
     const expected = [...made].sort((a, b) => (a < b ? 1 : -1));
     expect(seen).toEqual(expected);
-  });
+  }, 60_000); // 120 stored messages: slow on a busy shared machine
 
   it("searches subject, from and snippet on the server", async () => {
     await storeInbound(env, db(), plainText({ subject: "Zebra crossing", body: "nothing" }), { from: "x", to: "y" });
