@@ -3,7 +3,7 @@ import { createMimeMessage } from "mimetext/browser";
 import PostalMime, { decodeWords, type Address, type Email } from "postal-mime";
 import type { Db } from "../db/client";
 import { mailAttachments, mailMessages } from "../db/schema";
-import { badRequest, notFound } from "../lib/errors";
+import { ApiError, badRequest, notFound } from "../lib/errors";
 import { log } from "../lib/log";
 import { likePattern } from "./admin-users";
 import { sanitizeHtml } from "./html-sanitizer";
@@ -344,7 +344,13 @@ export async function sendAndStore(env: Env, db: Db, mail: ComposedMail, now = D
   const messageId = `<${crypto.randomUUID()}@${domain}>`;
   const raw = buildMime(mail, messageId);
   const recipients = [...new Set([...mail.to, ...mail.cc, ...mail.bcc].map((a) => bareAddress(a).toLowerCase()))];
-  await sendRawMail(env, bareAddress(mail.from), recipients, raw);
+  try {
+    await sendRawMail(env, bareAddress(mail.from), recipients, raw);
+  } catch (err) {
+    // The platform refused the message (unverified sender or destination, quota): say so, not a 500.
+    log("warn", "admin mail not sent", { error: String(err) });
+    throw new ApiError(502, `Send failed: ${String((err as Error)?.message ?? err).slice(0, 200)}`);
+  }
 
   const key = newMailKey("out", now);
   const bytes = new TextEncoder().encode(raw);

@@ -150,7 +150,7 @@ export function ComposeDialog({ request, mailbox, onClose, onSent, onSwitch }: P
           )}
           <div className="field">
             <label htmlFor="compose-from">{T.from}</label>
-            <input id="compose-from" className="input" type="email" placeholder={T.fromPlaceholder} value={from} onChange={(e) => setFrom(e.target.value)} aria-describedby="compose-from-hint" />
+            <input id="compose-from" className="input" type="email" placeholder={`name@${mailbox.split("@")[1] || T.fromPlaceholder.split("@")[1]}`} value={from} onChange={(e) => setFrom(e.target.value)} aria-describedby="compose-from-hint" />
             <span id="compose-from-hint" className="hint">
               {T.fromHint}
             </span>
