@@ -35,3 +35,12 @@ export interface ManualFieldSet {
   required: ManualFieldName[];
   optional: ManualFieldName[];
 }
+
+/** SPEC §3 Courier, as GET /api/v1/couriers answers it (plus the on-screen field names). Pure types: the web app imports them. */
+export interface ApiCourier {
+  id: string;
+  label: string;
+  required: Partial<Record<ManualFieldName, ManualFieldType>>;
+  optional: Partial<Record<ManualFieldName, ManualFieldType>>;
+  fieldLabels: Partial<Record<ManualFieldName, string>>;
+}

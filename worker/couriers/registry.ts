@@ -1,7 +1,7 @@
 import { courierKey } from "../services/label-filters";
 import { isValidEvriCode, normaliseEvriCode } from "./evri/code";
 import { evriManualFields } from "./evri/manual";
-import { MANUAL_FIELD_LABELS, MANUAL_FIELD_TYPES, type ManualFieldName, type ManualFieldSet, type ManualFieldType } from "./fields";
+import { MANUAL_FIELD_LABELS, MANUAL_FIELD_TYPES, type ApiCourier, type ManualFieldName, type ManualFieldSet } from "./fields";
 import { isValidRoyalMailCode, normaliseRoyalMailCode } from "./royalmail/code";
 import { royalMailManualFields } from "./royalmail/manual";
 
@@ -48,15 +48,6 @@ export function findCourier(name: string): Courier | undefined {
 /** Uppercase, no spaces/dashes/dots: how tracking codes are stored and looked up. */
 export function normaliseTrackingCode(input: string): string {
   return input.toUpperCase().replace(/[\s\-.]/g, "");
-}
-
-/** SPEC §3 Courier, as GET /api/v1/couriers answers it (plus the on-screen field names). */
-export interface ApiCourier {
-  id: string;
-  label: string;
-  required: Partial<Record<ManualFieldName, ManualFieldType>>;
-  optional: Partial<Record<ManualFieldName, ManualFieldType>>;
-  fieldLabels: Partial<Record<ManualFieldName, string>>;
 }
 
 const typed = (names: ManualFieldName[]) => Object.fromEntries(names.map((n) => [n, MANUAL_FIELD_TYPES[n]]));
