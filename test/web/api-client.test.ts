@@ -75,3 +75,15 @@ describe("the API client (SPEC §4, §7)", () => {
     await expect(api("/api/v1/x")).rejects.toThrow(NETWORK_ERROR);
   });
 });
+
+describe("credential calls", () => {
+  it("answers a login 401 with its error and never refreshes or logs out", async () => {
+    tokens.set("stale", "ref-1");
+    const loggedOut = vi.fn();
+    setLoggedOutHandler(loggedOut);
+    const fetchSpy = vi.spyOn(globalThis, "fetch").mockResolvedValueOnce(json(401, { error: "Invalid email or password" }));
+    await expect(api("/api/v1/login", { body: { email: "a@b.c", password: "x" } })).rejects.toThrow("Invalid email or password");
+    expect(fetchSpy).toHaveBeenCalledOnce();
+    expect(loggedOut).not.toHaveBeenCalled();
+  });
+});

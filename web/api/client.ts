@@ -20,6 +20,8 @@ export class ApiError extends Error {
 
 export const NETWORK_ERROR = "Network error or CORS issue";
 const REFRESH_PATH = "/api/v1/refresh";
+/** Calls where a 401 means wrong credentials or a bad link, not an expired session: never refreshed. */
+const NO_REFRESH = /^\/api\/v1\/(login|signup|refresh|logout|verify-email|resend-verification|password-reset\/)/;
 
 type Json = Record<string, unknown> | unknown[];
 export interface RequestOptions {
@@ -95,7 +97,7 @@ function refreshTokens(): Promise<string | null> {
 export async function apiFetch(path: string, opts: RequestOptions = {}): Promise<Response> {
   const ownAuth = Boolean(opts.headers?.Authorization);
   let res = await send(path, opts, tokens.access());
-  if (res.status === 401 && path !== REFRESH_PATH && !ownAuth) {
+  if (res.status === 401 && !NO_REFRESH.test(path) && !ownAuth) {
     const fresh = await refreshTokens();
     if (!fresh) {
       tokens.clear();
