@@ -9,7 +9,8 @@ import { normalisePostcode } from "../couriers/postcode";
 import { normaliseTrackingCode } from "../couriers/registry";
 import { debitWith, isInsufficientCredits } from "./credits";
 import { enqueueMany } from "./jobs";
-import { courierKey, labelFilterConditions, parseTags, type LabelFilters } from "./label-filters";
+import { courierKey, labelFilterConditions, type LabelFilters } from "./label-filters";
+import { lostReasonText } from "./lost";
 import type { Address, ApiLabel, LabelDetails, TrackingResult } from "./label-model";
 
 /**
@@ -121,7 +122,7 @@ export function serializeLabel(row: LabelRow, file: LabelFile | null | undefined
       potentiallyLost: row.potentiallyLost,
       potentiallyLostAt: iso(row.potentiallyLostAt),
       lostEmailSentAt: iso(row.lostEmailSentAt),
-      reason: row.lostReason ?? null,
+      reason: row.lostReason ? lostReasonText(row.lostReason) : null,
     },
     tracking: {
       status: (row.trackingStatus as ApiLabel["tracking"]["status"]) ?? null,
@@ -238,6 +239,8 @@ export async function createManualLabel(
           source: "manual",
           ...mirrorColumns(details, now),
           createdAt: now,
+          // Due for its first tracking fetch now: the cron picks it up even if the enqueue fails.
+          nextTrackingAt: now,
           updatedAt: now,
         }),
         ...tagStatements(db, id, userId, tags ?? [], false),
@@ -340,6 +343,8 @@ export async function saveImportedLabels(
             ocrStatus,
             ...mirrorColumns(l.details, now),
             createdAt: now,
+            // Due for its first tracking fetch now: the cron picks it up even if the enqueue fails.
+            nextTrackingAt: now,
             updatedAt: now,
           }),
         );
@@ -397,22 +402,7 @@ export async function listLabels(
   owner: LabelOwner & { id: number },
   query: { page: number; perPage: number; filters: LabelFilters },
 ): Promise<{ results: ApiLabel[]; total: number }> {
-  // labelFilterConditions' tag clause renders `exists select ...` without parentheses (a SQLite
-  // syntax error): until label-filters.ts wraps it, the tag condition is built here.
-  const { tags, ...rest } = query.filters;
-  const tagList = parseTags(tags);
-  const where = and(
-    ...labelFilterConditions(owner.id, rest),
-    ...(tagList.length
-      ? [
-          sql`exists (select 1 from ${labelTags} where ${and(
-            eq(labelTags.labelId, labels.id),
-            eq(labelTags.userId, owner.id),
-            inArray(labelTags.tag, tagList),
-          )})`,
-        ]
-      : []),
-  );
+  const where = and(...labelFilterConditions(owner.id, query.filters));
   const [rows, [{ total }]] = await Promise.all([
     db
       .select()

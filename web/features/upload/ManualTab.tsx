@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { api, messageOf } from "../../api/client";
-import type { ApiCourier, ManualFieldType } from "../labels/types";
+import type { ApiCourier, ManualFieldName, ManualFieldType } from "../labels/types";
 import { courierKey } from "../labels/format";
 import { parseTagInput } from "../labels/labelsApi";
 
@@ -66,7 +66,7 @@ export function validateManual(courier: ApiCourier | undefined, trackingCode: st
   const fields = buildFields(courier, values);
   for (const name of Object.keys(courier.required)) {
     if (name === DIMENSIONS) continue; // handled above
-    if (fields[name] === undefined) errors.push(`Missing required field: ${courier.fieldLabels[name] ?? name}`);
+    if (fields[name] === undefined) errors.push(`Missing required field: ${courier.fieldLabels[name as ManualFieldName] ?? name}`);
   }
   return errors;
 }
@@ -223,7 +223,7 @@ export function ManualTab({ couriers, credits, onCreated }: { couriers: ApiCouri
               name={f.name}
               type={f.type}
               required={f.required}
-              label={courier?.fieldLabels[f.name] ?? f.name}
+              label={courier?.fieldLabels[f.name as ManualFieldName] ?? f.name}
               value={values[f.name]}
               onChange={(v) => setValues((old) => ({ ...old, [f.name]: v }))}
             />

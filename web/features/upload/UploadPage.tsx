@@ -4,6 +4,7 @@ import { api } from "../../api/client";
 import { useAuth } from "../../app/auth";
 import { PageHeader } from "../../components/PageHeader";
 import type { ApiCourier } from "../labels/types";
+import { PurchaseOptions } from "../settings/PurchaseOptions";
 import { ManualTab } from "./ManualTab";
 import { UploadTab } from "./UploadTab";
 
@@ -20,14 +21,7 @@ function CreditsBanner({ credits }: { credits: number }) {
   return (
     <div className="alert alert-warning credits-banner" role="status">
       <p>You have no credits left. Buy credits to create labels.</p>
-      <div className="row">
-        <Link to="/settings" className="btn btn-primary">
-          One-off Pack · 200 credits
-        </Link>
-        <Link to="/settings" className="btn">
-          Monthly Subscription · 130 credits/month
-        </Link>
-      </div>
+      <PurchaseOptions />
     </div>
   );
 }
