@@ -1,17 +1,9 @@
 import { api } from "../../api/client";
 import { filterQuery, type AnalyticsFilters } from "./filters";
 
-// The answers of worker/services/analytics-model.ts (its zod schemas are the source). Repeated here
-// because tsconfig.web.json may not include worker files (TS6307); see the lead's note in the report.
-export interface AnalyticsSummary {
-  totals: { rows: number };
-  weightStats: { avg: number | null };
-  lostMix: { lost: boolean; count: number }[];
-  nextDayMixEvri: { isNextDay: boolean; count: number }[];
-}
-export interface AnalyticsTimeseries {
-  points: { ts: string; value: number }[];
-}
+import type { AnalyticsSummary, AnalyticsTimeseries } from "../../../worker/services/analytics-model";
+
+export type { AnalyticsSummary, AnalyticsTimeseries };
 
 export const fetchSummary = (f: AnalyticsFilters, signal?: AbortSignal) =>
   api<AnalyticsSummary>("/api/v1/labels/analytics/summary", { query: filterQuery(f), signal });

@@ -89,7 +89,7 @@ export function DeveloperKeyCard({ masked, onGenerated }: { masked: string | nul
           calls this site uses: list and read labels, upload, create manual labels and analytics. See the{" "}
           <a href="/api/docs">API reference</a>.
         </p>
-        <pre className="settings-code">
+        <pre className="settings-code" tabIndex={0} aria-label="Example request">
           <code>{example}</code>
         </pre>
       </div>

@@ -1,0 +1,83 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { VIEWPORTS, baseURL, launchBrowser } from "./browser";
+import { adminSession, grantCredits, newUser, signInBrowser, type Session } from "./session";
+
+/**
+ * axe-core over every screen, signed out, as a user and as an admin, at desktop and phone width:
+ * zero serious or critical violations. (bypassCSP only lets the test inject axe; the app's CSP is
+ * checked elsewhere.)
+ */
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  const violations = (await page.evaluate(async () => {
+    // @ts-expect-error axe is injected above
+    const result = await window.axe.run(document, { resultTypes: ["violations"] });
+    return result.violations;
+  })) as Violation[];
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+}
+
+const EVRI_CODE = "H04AQA0004726589";
+
+const SIGNED_OUT = ["/", "/login", "/login#signup", "/forgot-password", "/reset-password?token=nope", "/verify-email", "/terms", "/terms#privacy", "/contact", "/upload", "/checkout/success", "/checkout/cancelled", "/no-such-page"];
+const USER = ["/labels", `/label/${EVRI_CODE}`, "/upload", "/upload#manual", "/settings", "/analytics"];
+const ADMIN = ["/cheats", "/webmail"];
+
+describe("accessibility (axe-core)", () => {
+  let browser: Browser;
+  let user: Session;
+  let admin: Session;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    user = await newUser("a11y");
+    await grantCredits(user.email, 5);
+    const res = await fetch(baseURL() + "/api/v1/label/manual", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${user.access_token}` },
+      body: JSON.stringify({ courier: "evri", trackingCode: EVRI_CODE, fields: { recipientPostcode: "SW1A 1AA", weightInGrams: 850 }, tags: ["gift"], notes: "Fragile" }),
+    });
+    expect(res.status).toBe(201);
+    admin = await adminSession();
+  });
+  afterAll(async () => browser?.close());
+
+  const cases: [string, string[], () => Session | null][] = [
+    ["signed out", SIGNED_OUT, () => null],
+    ["user", USER, () => user],
+    ["admin", ADMIN, () => admin],
+  ];
+
+  for (const [who, paths, session] of cases) {
+    for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+      it(`${who} screens have no serious or critical violations (${size})`, async () => {
+        const context: BrowserContext = await browser.newContext({ viewport, bypassCSP: true });
+        const s = session();
+        if (s) await signInBrowser(context, s);
+        const page = await context.newPage();
+        const problems: string[] = [];
+        for (const path of paths) {
+          await page.goto(baseURL() + path, { waitUntil: "networkidle" });
+          await page.waitForTimeout(150);
+          for (const v of await seriousViolations(page)) problems.push(`${path}: ${v}`);
+        }
+        await context.close();
+        expect(problems).toEqual([]);
+      });
+    }
+  }
+});
