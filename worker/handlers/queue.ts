@@ -2,12 +2,15 @@ import type { JobMessage } from "../services/jobs";
 import { log } from "../lib/log";
 import { runTrackingRefreshJob } from "../services/tracking";
 import { sendLostNotice } from "../services/lost";
+import { runLabelOcrJob } from "../labels/ocr-job";
 
 /** Runs one job. Throwing makes the message retry (with backoff); returning acks it. */
 async function runJob(job: JobMessage, env: Env): Promise<void> {
   switch (job.type) {
     case "tracking.refresh":
       return runTrackingRefreshJob(env, job.labelId);
+    case "label.ocr":
+      return runLabelOcrJob(env, job.labelId);
     case "lost.notify":
       await sendLostNotice(env, job.labelId);
       return;

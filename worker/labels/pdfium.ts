@@ -44,11 +44,11 @@ export class PdfiumError extends Error {}
 /**
  * Renders each page (page rotation applied) to RGBA on white, scaled so the longer side is at most
  * `maxSide` px and the resolution at most `dpi`. Calls `onPage` with each page as it is drawn, so only
- * one bitmap is alive at a time.
+ * one bitmap is alive at a time. `fromPage` (0-based) skips the pages before it.
  */
 export async function renderPages(
   bytes: Uint8Array,
-  opts: { dpi: number; maxSide: number; maxPages: number },
+  opts: { dpi: number; maxSide: number; maxPages: number; fromPage?: number },
   onPage: (index: number, pixmap: Pixmap) => Promise<void>,
 ): Promise<void> {
   const lib = await getPdfium();
@@ -60,7 +60,7 @@ export async function renderPages(
   try {
     if (!doc) throw new PdfiumError(`PDFium could not open the file (error ${lib.FPDF_GetLastError()})`);
     const count = Math.min(lib.FPDF_GetPageCount(doc), opts.maxPages);
-    for (let i = 0; i < count; i++) {
+    for (let i = opts.fromPage ?? 0; i < count; i++) {
       const page = lib.FPDF_LoadPage(doc, i);
       if (!page) throw new PdfiumError(`PDFium could not read page ${i + 1}`);
       let bitmap = 0;

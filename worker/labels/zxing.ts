@@ -31,6 +31,8 @@ export interface Barcode {
   text: string;
   /** Bounding box in pixels of the decoded image. */
   box: { x: number; y: number; w: number; h: number };
+  /** Clockwise rotation of the symbol in the image, degrees (90 = the label was turned a quarter clockwise). */
+  rotation?: number;
 }
 
 const OPTIONS: ReaderOptions = {
@@ -47,7 +49,7 @@ function toBarcode(r: ReadResult): Barcode {
   const ys = [r.position.topLeft.y, r.position.topRight.y, r.position.bottomLeft.y, r.position.bottomRight.y];
   const x = Math.min(...xs);
   const y = Math.min(...ys);
-  return { format: r.format, text: r.text, box: { x, y, w: Math.max(...xs) - x, h: Math.max(...ys) - y } };
+  return { format: r.format, text: r.text, box: { x, y, w: Math.max(...xs) - x, h: Math.max(...ys) - y }, rotation: r.rotation };
 }
 
 /** Decodes every barcode in an encoded PNG/JPEG (bytes) or in RGBA pixels. */

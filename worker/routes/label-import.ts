@@ -4,8 +4,10 @@ import type { AppEnv } from "../context";
 import { newId } from "../lib/crypto";
 import { log } from "../lib/log";
 import { validate } from "../lib/validate";
+import { queueLabelOcr } from "../labels/ocr-job";
 import { importLabelFile } from "../labels/pipeline";
 import { requireAuth } from "../middleware/auth";
+import type { ApiLabel } from "../services/label-model";
 import { saveImportedLabels } from "../services/labels";
 
 // POST /api/v1/label (SPEC §7): multipart, one file per request in `files`, optional `notes`.
@@ -14,11 +16,8 @@ import { saveImportedLabels } from "../services/labels";
 // and the debit (1 credit per new tracking code) are saved in one batch; if that fails (402 when
 // credits are short) the R2 object is deleted again.
 
-/**
- * OCR of image-only labels (sender, recipient, service) is not wired in yet: image labels are
- * saved complete with what their barcodes give, rather than left 'pending' with no consumer.
- */
-const OCR_ENABLED = false;
+// Image-only labels (images, flattened PDFs) are saved with what their barcodes give and
+// ocrStatus 'pending'; the queue reads their text (worker/labels/ocr-job.ts) and fills in the rest.
 
 const form = z.object({
   files: z.custom<File>((v) => v instanceof File, "Attach one label file (PDF, PNG, JPEG or WEBP) in the 'files' field."),
@@ -43,11 +42,12 @@ const routes = new Hono<AppEnv>().post("/label", requireAuth({ apiKey: true }), 
     httpMetadata: { contentType: result.mime },
     customMetadata: { userId: String(user.id), name },
   });
+  let saved: ApiLabel[];
   try {
-    const labels = await saveImportedLabels(c.get("db"), c.env, {
+    saved = await saveImportedLabels(c.get("db"), c.env, {
       userId: user.id,
       file: { id: fileId, r2Key, name, mime: result.mime, size: bytes.length, pages: result.pages },
-      labels: result.labels.map((l) => ({ page: l.page, details: l.details, ocrPending: OCR_ENABLED && l.ocrPending })),
+      labels: result.labels.map((l) => ({ page: l.page, details: l.details, ocrPending: l.ocrPending })),
       notes,
     });
     log("info", "label import", {
@@ -55,14 +55,16 @@ const routes = new Hono<AppEnv>().post("/label", requireAuth({ apiKey: true }), 
       userId: user.id,
       kind: result.kind,
       pages: result.pages,
-      labels: labels.length,
+      labels: saved.length,
+      ocrPending: saved.filter((l) => l.ocrStatus === "pending").length,
       skippedPages: result.skippedPages,
     });
-    return c.json(labels, 200);
   } catch (err) {
     await c.env.FILES.delete(r2Key).catch((e) => log("error", "orphan R2 object", { r2Key, error: String(e) }));
     throw err;
   }
+  // Saved and paid for: from here on the answer is 200 whatever the queue does.
+  return c.json(await queueLabelOcr(c.get("db"), c.env, saved), 200);
 });
 
 export default routes;

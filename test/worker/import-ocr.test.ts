@@ -1,0 +1,314 @@
+import { createExecutionContext, createMessageBatch, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { PDFDocument } from "pdf-lib";
+import { describe, expect, it } from "vitest";
+import worker from "../../worker/index";
+import { labels } from "../../worker/db/schema";
+import { fillDetails } from "../../worker/labels/ocr-job";
+import { fixHeading, fixPostcode } from "../../worker/labels/ocr";
+import { renderPages, type Pixmap } from "../../worker/labels/pdfium";
+import { rotateGrey, toGrey, type Grey } from "../../worker/labels/raster";
+import type { JobMessage } from "../../worker/services/jobs";
+import type { ApiLabel, LabelDetails } from "../../worker/services/label-model";
+import { call, createUser, db, type TestUser } from "./helpers";
+import { expected, fixture } from "./import-fixtures";
+
+// OCR of image-only labels, end to end: POST /api/v1/label answers at once (ocrStatus 'pending')
+// and queues {type:'label.ocr'}; the test is the queue's transport and hands the messages to the
+// real queue() handler (createMessageBatch + getQueueResult), which reads the original from R2,
+// OCRs it with Tesseract and fills in the label in D1.
+//
+// Two sets of raster labels: the generated fixtures (test/fixtures/labels), whose 4-colour palette
+// breaks the strokes of the 8pt regular text (the sender block is unreadable there, by eye too), and
+// clean 300 DPI rasters made here from the text-layer PDF fixtures with PDFium (grey PNG, a turned
+// PNG, and a flattened PDF holding the image), for the small print.
+
+const EVRI = expected["evri.pdf"][0] as unknown as LabelDetails;
+const RM = expected["royalmail.pdf"][0] as unknown as LabelDetails;
+
+/** An env whose JOBS queue keeps the label.ocr messages for the test to deliver (tracking refreshes are dropped). */
+function captureEnv(overrides: Partial<Env> = {}) {
+  const sent: JobMessage[] = [];
+  const keep = (body: JobMessage) => void (body.type === "label.ocr" && sent.push(body));
+  const JOBS = {
+    send: async (body: JobMessage) => keep(body),
+    sendBatch: async (msgs: Iterable<MessageSendRequest<JobMessage>>) => void [...msgs].forEach((m) => keep(m.body)),
+  } as unknown as Queue;
+  return { sent, env: { ...env, JOBS, ...overrides } as Env };
+}
+
+async function upload(e: Env, user: TestUser, name: string, bytes: Uint8Array, type: string) {
+  const form = new FormData();
+  form.append("files", new File([bytes], name, { type }));
+  const ctx = createExecutionContext();
+  const res = await worker.fetch(
+    new Request("http://localhost/api/v1/label", { method: "POST", body: form, headers: { Authorization: `Bearer ${user.token}` } }),
+    e,
+    ctx,
+  );
+  await waitOnExecutionContext(ctx);
+  return res;
+}
+
+async function deliver(e: Env, jobs: JobMessage[]) {
+  const batch = createMessageBatch<JobMessage>(
+    "parcelhive-jobs",
+    jobs.map((body, i) => ({ id: `ocr-${i}-${crypto.randomUUID()}`, timestamp: new Date(), attempts: 1, body })),
+  );
+  const ctx = createExecutionContext();
+  await worker.queue(batch, e);
+  return getQueueResult(batch, ctx);
+}
+
+const getLabel = async (user: TestUser, id: string) => (await (await call(`/api/v1/label/${id}`, { token: user.token })).json()) as ApiLabel;
+
+/** Upload -> 'pending' answer and one label.ocr job -> queue handler acks -> the label as read back. */
+async function importAndOcr(user: TestUser, name: string, bytes: Uint8Array, type: string) {
+  const { sent, env: e } = captureEnv();
+  const res = await upload(e, user, name, bytes, type);
+  expect(res.status).toBe(200);
+  const [answered] = (await res.json()) as ApiLabel[];
+  expect(answered.ocrStatus).toBe("pending");
+  expect(sent).toEqual([{ type: "label.ocr", labelId: answered.id }]);
+  const result = await deliver(e, sent);
+  expect(result.retryMessages).toEqual([]);
+  expect(result.explicitAcks).toHaveLength(1);
+  return { answered, label: await getLabel(user, answered.id) };
+}
+
+// ---------- clean rasters from the text-layer fixtures ----------
+
+const CRC = new Uint32Array(256).map((_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+function crc32(bytes: Uint8Array): number {
+  let c = 0xffffffff;
+  for (const b of bytes) c = CRC[(c ^ b) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+function chunk(type: string, body: Uint8Array): Uint8Array {
+  const out = new Uint8Array(12 + body.length);
+  const dv = new DataView(out.buffer);
+  dv.setUint32(0, body.length);
+  out.set(new TextEncoder().encode(type), 4);
+  out.set(body, 8);
+  dv.setUint32(8 + body.length, crc32(out.subarray(4, 8 + body.length)));
+  return out;
+}
+/** 8-bit greyscale PNG with 300 DPI in pHYs. */
+async function encodePng(g: Grey): Promise<Uint8Array> {
+  const raw = new Uint8Array((g.width + 1) * g.height);
+  for (let y = 0; y < g.height; y++) raw.set(g.data.subarray(y * g.width, (y + 1) * g.width), y * (g.width + 1) + 1);
+  const idat = new Uint8Array(await new Response(new Blob([raw]).stream().pipeThrough(new CompressionStream("deflate"))).arrayBuffer());
+  const ihdr = new Uint8Array(13);
+  new DataView(ihdr.buffer).setUint32(0, g.width);
+  new DataView(ihdr.buffer).setUint32(4, g.height);
+  ihdr.set([8, 0, 0, 0, 0], 8);
+  const phys = new Uint8Array(9);
+  new DataView(phys.buffer).setUint32(0, 11811); // 300 DPI in pixels per metre
+  new DataView(phys.buffer).setUint32(4, 11811);
+  phys[8] = 1;
+  const parts = [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", ihdr), chunk("pHYs", phys), chunk("IDAT", idat), chunk("IEND", new Uint8Array())];
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let o = 0;
+  for (const p of parts) {
+    out.set(p, o);
+    o += p.length;
+  }
+  return out;
+}
+async function cleanRaster(pdfName: string): Promise<Grey> {
+  let page: Pixmap | null = null;
+  await renderPages(fixture(pdfName), { dpi: 300, maxSide: 2400, maxPages: 1 }, async (_i, p) => {
+    page = p;
+  });
+  return toGrey(page!);
+}
+async function flattenedPdf(png: Uint8Array): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const img = await doc.embedPng(png);
+  doc.addPage([288, 432]).drawImage(img, { x: 0, y: 0, width: 288, height: 432 });
+  return doc.save();
+}
+
+describe("OCR of image-only labels through the queue", () => {
+  it("a clean 300 DPI Evri PNG: recipient, sender, service, weight and date filled in; barcode fields kept", async () => {
+    const user = await createUser({ credits: 5 });
+    const png = await encodePng(await cleanRaster("evri.pdf"));
+    const { answered, label } = await importAndOcr(user, "evri-clean.png", png, "image/png");
+    // The first answer has only what the barcodes give.
+    expect(answered.data[0].address ?? null).toBeNull();
+    expect(label.ocrStatus).toBe("done");
+    expect(Date.parse(label.updatedAt)).toBeGreaterThan(Date.parse(answered.updatedAt));
+    expect(label.data[0]).toMatchObject({
+      courier: "evri",
+      trackingCode: EVRI.trackingCode,
+      encodedMetadata: EVRI.encodedMetadata,
+      address: { name: "Jane Smith", address: ["Flat 2", "14 Acacia Avenue", "Manchester"], postcode: "M1 1AE" },
+      fromAddress: { name: "ACME Widgets Ltd", postcode: "LS11 5TD" },
+      serviceCode: "NEXT DAY",
+      isNextDay: true,
+      weightInGrams: 1200,
+      shippingLabelCreatedAt: "2026-11-12T00:00:00.000Z",
+    });
+    // The analytics columns follow the details.
+    const [row] = await db().select().from(labels).where(eq(labels.id, label.id));
+    expect(row).toMatchObject({ weightGrams: 1200, isNextDay: true, shippedOn: "2026-11-12", ocrStatus: "done" });
+  }, 60_000);
+
+  it("a clean 300 DPI Royal Mail PNG: recipient and return address; the Data Matrix postcode and product stay", async () => {
+    const user = await createUser({ credits: 5 });
+    const png = await encodePng(await cleanRaster("royalmail.pdf"));
+    const { answered, label } = await importAndOcr(user, "rm-clean.png", png, "image/png");
+    expect(answered.data[0].address).toMatchObject({ name: "", postcode: "OX18 3UQ" });
+    expect(label.ocrStatus).toBe("done");
+    expect(label.data[0]).toMatchObject({
+      courier: "royalmail",
+      trackingCode: RM.trackingCode,
+      serviceCode: "TPN01",
+      encodedMetadata: RM.encodedMetadata,
+      address: { name: "Tom Jones", address: ["22 Station Road", "Kidlington"], postcode: "OX18 3UQ" },
+      returnAddress: { name: "Bright Prints", postcode: "SP6 1PA" },
+      classId: "Tracked 24",
+      weightInGrams: 750,
+    });
+  }, 60_000);
+
+  it("a clean label turned a quarter anticlockwise is read upright", async () => {
+    const user = await createUser({ credits: 5 });
+    const png = await encodePng(rotateGrey(await cleanRaster("evri.pdf"), 3));
+    const { label } = await importAndOcr(user, "evri-turned.png", png, "image/png");
+    expect(label.ocrStatus).toBe("done");
+    expect(label.data[0]).toMatchObject({
+      address: { name: "Jane Smith", postcode: "M1 1AE" },
+      fromAddress: { postcode: "LS11 5TD" },
+    });
+  }, 60_000);
+
+  it("a clean flattened PDF (one image, no text layer) is rendered and read", async () => {
+    const user = await createUser({ credits: 5 });
+    const pdf = await flattenedPdf(await encodePng(await cleanRaster("royalmail.pdf")));
+    const { label } = await importAndOcr(user, "rm-flat.pdf", pdf, "application/pdf");
+    expect(label.ocrStatus).toBe("done");
+    expect(label.data[0]).toMatchObject({
+      address: { name: "Tom Jones", postcode: "OX18 3UQ" },
+      returnAddress: { name: "Bright Prints", postcode: "SP6 1PA" },
+    });
+  }, 60_000);
+
+  for (const [name, type, courier] of [
+    ["evri-300dpi.png", "image/png", "evri"],
+    ["royalmail-300dpi.png", "image/png", "royalmail"],
+    ["evri-rotated.png", "image/png", "evri"],
+    ["royalmail-rotated.png", "image/png", "royalmail"],
+    ["evri-flattened.pdf", "application/pdf", "evri"],
+    ["royalmail-flattened.pdf", "application/pdf", "royalmail"],
+  ] as const) {
+    it(`the generated fixture ${name}: recipient name and postcode`, async () => {
+      const user = await createUser({ credits: 5 });
+      const { label } = await importAndOcr(user, name, fixture(name), type);
+      const want = courier === "evri" ? EVRI : RM;
+      expect(label.ocrStatus).toBe("done");
+      expect(label.data[0]).toMatchObject({
+        courier,
+        trackingCode: want.trackingCode,
+        encodedMetadata: want.encodedMetadata,
+        address: { name: want.address!.name, postcode: want.address!.postcode },
+      });
+    }, 60_000);
+  }
+
+  it("never overwrites what the label already holds", async () => {
+    const user = await createUser({ credits: 5 });
+    const { sent, env: e } = captureEnv();
+    const [answered] = (await (await upload(e, user, "evri.png", fixture("evri-300dpi.png"), "image/png")).json()) as ApiLabel[];
+    // Meanwhile the label got a recipient name from elsewhere.
+    const [row] = await db().select().from(labels).where(eq(labels.id, answered.id));
+    const details = { ...JSON.parse(row.detailsJson), address: { name: "Kept Name", address: [], postcode: "", countryCode: "GB" }, weightInGrams: 99 };
+    await db().update(labels).set({ detailsJson: JSON.stringify(details) }).where(eq(labels.id, answered.id));
+    await deliver(e, sent);
+    const label = await getLabel(user, answered.id);
+    expect(label.ocrStatus).toBe("done");
+    expect(label.data[0].address).toMatchObject({ name: "Kept Name", postcode: "M1 1AE", address: ["Flat 2", "14 Acacia Avenue", "Manchester"] });
+    expect(label.data[0].weightInGrams).toBe(99);
+    expect(label.data[0].encodedMetadata).toBe(EVRI.encodedMetadata);
+  }, 60_000);
+
+  it("a label whose original is gone from R2 ends 'failed', still complete with its barcode fields", async () => {
+    const user = await createUser({ credits: 5 });
+    const { sent, env: e } = captureEnv();
+    const [answered] = (await (await upload(e, user, "rm.png", fixture("royalmail-300dpi.png"), "image/png")).json()) as ApiLabel[];
+    for (const o of (await env.FILES.list({ prefix: `labels/${user.id}/` })).objects) await env.FILES.delete(o.key);
+    const result = await deliver(e, sent);
+    expect(result.explicitAcks).toHaveLength(1);
+    const label = await getLabel(user, answered.id);
+    expect(label.ocrStatus).toBe("failed");
+    expect(label.data[0]).toMatchObject({ trackingCode: RM.trackingCode, serviceCode: "TPN01", address: { postcode: "OX18 3UQ" } });
+  }, 60_000);
+
+  it("an R2 outage retries the message and leaves the label pending", async () => {
+    const user = await createUser({ credits: 5 });
+    const { sent, env: e } = captureEnv();
+    const [answered] = (await (await upload(e, user, "rm.png", fixture("royalmail-300dpi.png"), "image/png")).json()) as ApiLabel[];
+    const broken = { ...e, FILES: { get: async () => Promise.reject(new Error("R2 unavailable")) } as unknown as R2Bucket };
+    const result = await deliver(broken, sent);
+    expect(result.retryMessages).toHaveLength(1);
+    expect(result.explicitAcks).toEqual([]);
+    expect((await getLabel(user, answered.id)).ocrStatus).toBe("pending");
+    // The retry, with R2 back, completes it.
+    await deliver(e, sent);
+    expect((await getLabel(user, answered.id)).ocrStatus).toBe("done");
+  }, 60_000);
+
+  it("does nothing for a label that no longer waits for OCR (re-imported from a text-layer PDF)", async () => {
+    const user = await createUser({ credits: 5 });
+    const { sent, env: e } = captureEnv();
+    const [first] = (await (await upload(e, user, "evri.png", fixture("evri-300dpi.png"), "image/png")).json()) as ApiLabel[];
+    const [again] = (await (await upload(e, user, "evri.pdf", fixture("evri.pdf"), "application/pdf")).json()) as ApiLabel[];
+    expect(again.id).toBe(first.id);
+    expect(again.ocrStatus).toBe("done");
+    expect(sent).toHaveLength(1);
+    const before = await getLabel(user, first.id);
+    const result = await deliver(e, sent);
+    expect(result.explicitAcks).toHaveLength(1);
+    expect(await getLabel(user, first.id)).toEqual(before);
+  }, 60_000);
+
+  it("when the queue refuses the job the label is saved and marked 'failed', never left pending", async () => {
+    const user = await createUser({ credits: 5 });
+    const JOBS = { send: async () => Promise.reject(new Error("queue down")), sendBatch: async () => Promise.reject(new Error("queue down")) } as unknown as Queue;
+    const res = await upload({ ...env, JOBS } as Env, user, "evri.png", fixture("evri-300dpi.png"), "image/png");
+    expect(res.status).toBe(200);
+    const [label] = (await res.json()) as ApiLabel[];
+    expect(label).toMatchObject({ ocrStatus: "failed", trackingCode: EVRI.trackingCode });
+    expect((await getLabel(user, label.id)).ocrStatus).toBe("failed");
+  }, 60_000);
+});
+
+describe("OCR helpers", () => {
+  it("fills only empty fields, address blocks field by field", () => {
+    const known = { courier: "royalmail", trackingCode: "VB442550835GB", serviceCode: "TPN01", address: { name: "", address: [], postcode: "OX18 3UQ", countryCode: "GB" }, weightInGrams: null } as unknown as LabelDetails;
+    const read = { courier: "royalmail", trackingCode: "XX", serviceCode: "TPNO1", address: { name: "Tom Jones", address: ["22 Station Road"], postcode: "OX1 8UQ", countryCode: "GB" }, weightInGrams: 750, encodedMetadata: "ocr" } as unknown as LabelDetails;
+    expect(fillDetails(known, read)).toEqual({
+      courier: "royalmail",
+      trackingCode: "VB442550835GB",
+      serviceCode: "TPN01",
+      address: { name: "Tom Jones", address: ["22 Station Road"], postcode: "OX18 3UQ", countryCode: "GB" },
+      weightInGrams: 750,
+    });
+  });
+
+  it("puts back headings and postcodes misread by a character", () => {
+    expect(fixHeading("Deliver toa:")).toBe("Deliver to:");
+    expect(fixHeading("Fr0m:")).toBe("From:");
+    expect(fixHeading("Delivery address")).toBe("Delivery address");
+    expect(fixPostcode("M1 LAE")).toBe("M1 1AE");
+    expect(fixPostcode("Ml LAE")).toBe("M1 1AE");
+    expect(fixPostcode("Leeds LS11 STD")).toBe("Leeds LS11 5TD");
+    expect(fixPostcode("Ali Bob")).toBe("Ali Bob");
+    expect(fixPostcode("5 Mill Lane")).toBe("5 Mill Lane");
+  });
+});

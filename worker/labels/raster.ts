@@ -1,0 +1,119 @@
+/**
+ * Pixels for OCR: any label file (PNG, JPEG, WEBP, or one page of a PDF rendered by PDFium) as
+ * RGBA, then 8-bit grey scaled down to about 300 DPI and turned upright. Sizes are checked from the
+ * headers before anything is decoded (the same caps as the import).
+ */
+import jpeg from "jpeg-js";
+import { ImportError } from "./errors";
+import { renderPages, type Pixmap } from "./pdfium";
+import { decodePngOnWhite } from "./png";
+import { imageInfo, sniff } from "./sniff";
+
+/** 8-bit grey, one byte per pixel, rows packed. */
+export interface Grey {
+  data: Uint8Array;
+  width: number;
+  height: number;
+}
+
+export const OCR_LIMITS = {
+  /** An upload is refused above this before it is ever stored (pipeline.ts LIMITS). */
+  maxImagePixels: 12_000_000,
+  maxImageSide: 8000,
+  /** OCR input: the longer side at most this many pixels (4x6in at 400 DPI, A4 at ≈ 205 DPI). */
+  maxOcrSide: 2400,
+  renderDpi: 300,
+} as const;
+
+/** Decodes an uploaded image or renders page `page` (1-based) of a PDF, on white. */
+export async function labelPixels(bytes: Uint8Array, page: number): Promise<Pixmap> {
+  const kind = sniff(bytes);
+  if (!kind) throw new ImportError(415, "Unsupported file type.");
+  if (kind === "pdf") {
+    let found: Pixmap | null = null;
+    await renderPages(bytes, { dpi: OCR_LIMITS.renderDpi, maxSide: OCR_LIMITS.maxOcrSide, maxPages: page, fromPage: page - 1 }, async (_i, p) => {
+      found = p;
+    });
+    if (!found) throw new ImportError(422, `The PDF has no page ${page}.`);
+    return found;
+  }
+  const info = imageInfo(kind, bytes);
+  if (!info || info.width * info.height > OCR_LIMITS.maxImagePixels || Math.max(info.width, info.height) > OCR_LIMITS.maxImageSide) {
+    throw new ImportError(422, "This image is damaged or too large to read.");
+  }
+  if (kind === "png") return decodePngOnWhite(bytes);
+  if (kind === "webp") {
+    const { decodeWebp } = await import("./webp");
+    return decodeWebp(bytes);
+  }
+  try {
+    const img = jpeg.decode(bytes, { useTArray: true, formatAsRGBA: true, maxResolutionInMP: 12, maxMemoryUsageInMB: 128 });
+    return { data: new Uint8ClampedArray(img.data.buffer, img.data.byteOffset, img.data.length), width: img.width, height: img.height };
+  } catch {
+    throw new ImportError(422, "This JPEG is damaged and cannot be read.");
+  }
+}
+
+/**
+ * RGBA -> grey (Rec. 601 luma), scaled down by area averaging so the longer side is at most
+ * `maxSide`. Never scales up.
+ */
+export function toGrey(p: Pixmap, maxSide: number = OCR_LIMITS.maxOcrSide): Grey {
+  const scale = Math.min(1, maxSide / Math.max(p.width, p.height));
+  const width = Math.max(1, Math.round(p.width * scale));
+  const height = Math.max(1, Math.round(p.height * scale));
+  const out = new Uint8Array(width * height);
+  const src = p.data;
+  if (scale === 1) {
+    for (let i = 0, o = 0; o < out.length; i += 4, o++) out[o] = (src[i] * 299 + src[i + 1] * 587 + src[i + 2] * 114) / 1000;
+    return { data: out, width, height };
+  }
+  // Each output pixel averages the source pixels whose centres fall inside it.
+  const sums = new Float64Array(width);
+  const counts = new Uint32Array(width);
+  const xMap = new Uint32Array(p.width);
+  for (let x = 0; x < p.width; x++) xMap[x] = Math.min(width - 1, Math.floor((x + 0.5) * scale));
+  let row = -1;
+  const flush = () => {
+    if (row < 0) return;
+    for (let x = 0; x < width; x++) out[row * width + x] = counts[x] ? sums[x] / counts[x] : 255;
+    sums.fill(0);
+    counts.fill(0);
+  };
+  for (let y = 0; y < p.height; y++) {
+    const oy = Math.min(height - 1, Math.floor((y + 0.5) * scale));
+    if (oy !== row) {
+      flush();
+      row = oy;
+    }
+    let i = y * p.width * 4;
+    for (let x = 0; x < p.width; x++, i += 4) {
+      const ox = xMap[x];
+      sums[ox] += (src[i] * 299 + src[i + 1] * 587 + src[i + 2] * 114) / 1000;
+      counts[ox]++;
+    }
+  }
+  flush();
+  return { data: out, width, height };
+}
+
+/** Turns a grey image clockwise by `quarters` quarter turns. */
+export function rotateGrey(g: Grey, quarters: number): Grey {
+  const q = ((quarters % 4) + 4) % 4;
+  if (q === 0) return g;
+  const { width: w, height: h, data } = g;
+  const W = q === 2 ? w : h;
+  const H = q === 2 ? h : w;
+  const out = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const v = data[y * w + x];
+      let nx: number, ny: number;
+      if (q === 1) { nx = h - 1 - y; ny = x; }
+      else if (q === 2) { nx = w - 1 - x; ny = h - 1 - y; }
+      else { nx = y; ny = w - 1 - x; }
+      out[ny * W + nx] = v;
+    }
+  }
+  return { data: out, width: W, height: H };
+}
