@@ -139,6 +139,9 @@ export const labels = sqliteTable(
     // Analytics (worker/services/analytics.ts): covers every filtered column and the weight, so
     // tag-filtered summaries and time series read this index (id included, for the tag match), never the table.
     index("labels_analytics").on(t.userId, t.shippedOn, t.courier, t.potentiallyLost, t.isNextDay, t.weightGrams, t.id),
+    // The labels list filtered on lost (GET /labels?lost=1): the page is read in created_at order from the few
+    // flagged labels instead of walking every label of the user (totals come from label_day_stats).
+    index("labels_user_lost_created").on(t.userId, t.potentiallyLost, t.createdAt),
   ],
 );
 

@@ -1,7 +1,7 @@
-import { and, count, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, countDistinct, desc, eq, gte, inArray, lte, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../db/client";
-import { labelFiles, labelTags, labels, users, type LabelRow, type User } from "../db/schema";
+import { labelDayStats, labelFiles, labelTags, labels, users, type LabelRow, type User } from "../db/schema";
 import { newId } from "../lib/crypto";
 import { ApiError, notFound } from "../lib/errors";
 import { log } from "../lib/log";
@@ -9,7 +9,7 @@ import { normalisePostcode } from "../couriers/postcode";
 import { normaliseTrackingCode } from "../couriers/registry";
 import { debitWith, isInsufficientCredits } from "./credits";
 import { enqueueMany } from "./jobs";
-import { courierKey, labelFilterConditions, type LabelFilters } from "./label-filters";
+import { courierKey, labelFilterConditions, parseTags, type LabelFilters } from "./label-filters";
 import { lostReasonText } from "./lost";
 import type { Address, ApiLabel, LabelDetails, TrackingResult } from "./label-model";
 
@@ -403,7 +403,7 @@ export async function listLabels(
   query: { page: number; perPage: number; filters: LabelFilters },
 ): Promise<{ results: ApiLabel[]; total: number }> {
   const where = and(...labelFilterConditions(owner.id, query.filters));
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select()
       .from(labels)
@@ -412,9 +412,46 @@ export async function listLabels(
       .orderBy(desc(labels.createdAt), desc(sql`${labels}.rowid`))
       .limit(query.perPage)
       .offset((query.page - 1) * query.perPage),
-    db.select({ total: count() }).from(labels).where(where),
+    countLabels(db, owner.id, query.filters),
   ]);
   return { results: await serializeRows(db, rows, owner), total };
+}
+
+/**
+ * The list's total without visiting every matching label (a count(*) over the labels would read all of a
+ * user's rows on every page; bench/README.md 'Labels list'):
+ *  - no tag filter: summed from the label_day_stats rollup (kept exact by triggers on labels; one row per
+ *    day, courier, lost and next-day flag), whose columns are exactly the other filters;
+ *  - tags only: the tag rows themselves (label_tags carries its label's owner), each label once;
+ *  - tags and other filters: from the tag rows to their labels, so only tagged labels are read.
+ */
+async function countLabels(db: Db, userId: number, filters: LabelFilters): Promise<number> {
+  const tags = parseTags(filters.tags);
+  const courier = filters.courier && courierKey(filters.courier) !== "all" ? courierKey(filters.courier) : null;
+  if (!tags.length) {
+    const s = labelDayStats;
+    const conds = [eq(s.userId, userId)];
+    if (filters.from) conds.push(gte(s.day, filters.from));
+    if (filters.to) conds.push(lte(s.day, filters.to));
+    if (courier) conds.push(eq(s.courier, courier));
+    if (filters.lost) conds.push(eq(s.lost, Number(filters.lost)));
+    // next_day -1 (not known) matches neither 0 nor 1, as is_next_day NULL does.
+    if (filters.next_day) conds.push(eq(s.nextDay, Number(filters.next_day)));
+    const [{ total }] = await db.select({ total: sql<number>`coalesce(sum(${s.labels}), 0)` }).from(s).where(and(...conds));
+    return Number(total);
+  }
+  const tagged = and(eq(labelTags.userId, userId), inArray(labelTags.tag, tags));
+  const others = labelFilterConditions(userId, { ...filters, tags: undefined });
+  if (others.length === 1) {
+    const [{ total }] = await db.select({ total: countDistinct(labelTags.labelId) }).from(labelTags).where(tagged);
+    return total;
+  }
+  // CROSS JOIN keeps label_tags as the outer loop (SQLite never reorders it): tagged labels only.
+  const [{ total }] = await db
+    .select({ total: sql<number>`count(distinct ${labelTags.labelId})` })
+    .from(sql`${labelTags} cross join ${labels}`)
+    .where(and(tagged, eq(labels.id, labelTags.labelId), ...others));
+  return Number(total);
 }
 
 /** PUT notes and tags: the label row and its label_tags rows change in one batch. */

@@ -1,0 +1,189 @@
+/**
+ * Shared bench plumbing (the approach of bench/labels-list.ts, factored out for bench/api-load.mjs and
+ * bench/lighthouse.mjs): build the app, apply the migrations to a fresh local D1 (--persist-to), serve the
+ * real bundle with `vite preview` (workerd via miniflare), sign users up through the API, and write labels
+ * straight into the local D1 SQLite file with node:sqlite in one transaction (the migrations' triggers run
+ * as they do through D1).
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
+
+export const benchEnv = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
+
+export function run(cmd: string, args: string[], extra: NodeJS.ProcessEnv = {}) {
+  const r = spawnSync(cmd, args, { stdio: ["ignore", "ignore", "inherit"], env: { ...benchEnv, ...extra } });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed`);
+}
+
+export interface Workspace {
+  stateDir: string;
+  distDir: string;
+  /** Removes the temp state (and the build, unless BENCH_DIST was given). */
+  cleanup(): void;
+}
+
+/** A build (BENCH_DIST reuses one) and a fresh, migrated D1 state directory. */
+export function prepare(name: string): Workspace {
+  const stateDir = mkdtempSync(path.join(tmpdir(), `parcelhive-bench-${name}-state-`));
+  const reuse = process.env.BENCH_DIST;
+  const distDir = reuse ?? mkdtempSync(path.join(tmpdir(), `parcelhive-bench-${name}-dist-`));
+  if (!reuse) run("vite", ["build", "--logLevel", "warn", "--emptyOutDir"], { PH_DIST: distDir });
+  run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "-c", "wrangler.toml", "--persist-to", stateDir]);
+  return {
+    stateDir,
+    distDir,
+    cleanup() {
+      rmSync(stateDir, { recursive: true, force: true });
+      if (reuse) return;
+      rmSync(distDir, { recursive: true, force: true });
+      // vite build leaves a redirect to its output for wrangler; drop it when it points at our temp build.
+      const redirect = ".wrangler/deploy/config.json";
+      try {
+        if (readFileSync(redirect, "utf8").includes(path.basename(distDir))) rmSync(redirect);
+      } catch {
+        /* no redirect */
+      }
+    },
+  };
+}
+
+export interface Server {
+  base: string;
+  process: ChildProcess;
+  /** Worker request log lines ({"level":…,"msg":"request","path","ms"}), as they arrive. */
+  requests: { path: string; ms: number }[];
+  stop(): Promise<void>;
+}
+
+/** `vite preview` of the build on 127.0.0.1:port with its own state; resolves once /api/health answers. */
+export async function serve(ws: Workspace, port: number): Promise<Server> {
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn("vite", ["preview", "--port", String(port), "--strictPort"], {
+    env: { ...benchEnv, PH_DIST: ws.distDir, PH_STATE_DIR: ws.stateDir },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const requests: Server["requests"] = [];
+  let buf = "";
+  child.stdout!.on("data", (chunk: Buffer) => {
+    buf += chunk.toString();
+    for (let nl = buf.indexOf("\n"); nl >= 0; nl = buf.indexOf("\n")) {
+      const line = buf.slice(0, nl);
+      buf = buf.slice(nl + 1);
+      const at = line.indexOf('{"level"');
+      if (at < 0) continue;
+      try {
+        const e = JSON.parse(line.slice(at)) as { msg?: string; path?: string; ms?: number };
+        if (e.msg === "request" && e.path && typeof e.ms === "number") requests.push({ path: e.path, ms: e.ms });
+      } catch {
+        /* not a log line */
+      }
+    }
+  });
+  const exited = new Promise<void>((r) => child.once("exit", () => r()));
+  const server: Server = {
+    base,
+    process: child,
+    requests,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+      await exited;
+    },
+  };
+  for (let i = 0; i < 240; i++) {
+    if (child.exitCode !== null) break;
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return server;
+    } catch {
+      /* starting */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  await server.stop();
+  throw new Error("server did not start");
+}
+
+export async function post<T>(base: string, pathname: string, json: unknown): Promise<T> {
+  const res = await fetch(base + pathname, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(json) });
+  if (!res.ok) throw new Error(`${pathname}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+export async function get<T>(base: string, pathname: string, token: string): Promise<T> {
+  const res = await fetch(base + pathname, { headers: { Authorization: `Bearer ${token}` } });
+  if (!res.ok) throw new Error(`${pathname}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+export interface Account {
+  id: number;
+  email: string;
+  password: string;
+}
+
+/** Signs a user up through the API and returns its id (from GET /api/v1/user). */
+export async function signUp(base: string, email: string, password = "bench-password-123"): Promise<Account> {
+  await post(base, "/api/v1/signup", { email, password, marketing_consent: false });
+  const { access_token } = await login(base, email, password);
+  const me = await get<{ id: number }>(base, "/api/v1/user", access_token);
+  return { id: me.id, email, password };
+}
+
+export function login(base: string, email: string, password: string) {
+  return post<{ access_token: string; refresh_token: string }>(base, "/api/v1/login", { email, password });
+}
+
+export function d1File(stateDir: string): string {
+  const dir = path.join(stateDir, "v3/d1/miniflare-D1DatabaseObject");
+  const file = readdirSync(dir).find((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite");
+  if (!file) throw new Error(`no D1 file in ${dir}`);
+  return path.join(dir, file);
+}
+
+/**
+ * Writes `count` labels for `userId` into the D1 file (the server must be stopped): one a minute back from
+ * now, realistic details JSON, 2/3 evri (a fifth of those next-day), `ebay` tag on 10%. Returns ms taken.
+ * `prefix` keeps ids and tracking codes unique per call.
+ */
+export function seedLabels(file: string, batches: { userId: number; count: number; prefix: string }[]): number {
+  const db = new DatabaseSync(file);
+  const insert = db.prepare(
+    `INSERT INTO labels (id, user_id, courier, tracking_code, details_json, tags_json, source, shipped_on, weight_grams, is_next_day, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, 'upload', ?, ?, ?, ?, ?)`,
+  );
+  const tag = db.prepare("INSERT INTO label_tags (label_id, user_id, tag) VALUES (?, ?, 'ebay')");
+  const started = performance.now();
+  const now = Date.now();
+  db.exec("BEGIN");
+  for (const { userId, count, prefix } of batches) {
+    for (let i = 0; i < count; i++) {
+      const id = `lbl_${prefix}${i.toString(16).padStart(18, "0")}`;
+      const evri = i % 3 !== 0;
+      const code = `${prefix.toUpperCase()}${String(i).padStart(14, "0")}`;
+      const at = now - i * 60_000;
+      const details = {
+        courier: evri ? "evri" : "royalmail",
+        trackingCode: code,
+        countryCode: "GB",
+        address: { name: "Recipient Name", address: ["12 Long Street", "Townsville"], postcode: "SW1A 1AA", countryCode: "GB" },
+        fromAddress: { name: "Sender Ltd", address: ["Unit 4 Park"], postcode: "OX18 3UQ", countryCode: "GB" },
+        weightInGrams: 100 + ((i * 37) % 5000),
+        dimensionsCm: [30, 20, 10],
+        shippingLabelCreatedAt: new Date(at).toISOString(),
+      };
+      const ebay = i % 10 === 0;
+      insert.run(id, userId, details.courier, code, JSON.stringify(details), ebay ? '["ebay"]' : "[]",
+        new Date(at).toISOString().slice(0, 10), details.weightInGrams, evri ? (i % 5 === 0 ? 1 : 0) : null, at, at);
+      if (ebay) tag.run(id, userId);
+    }
+  }
+  db.exec("COMMIT");
+  db.close();
+  return performance.now() - started;
+}
+
+const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
+export const median = (xs: number[]) => sorted(xs)[Math.floor(xs.length / 2)];
+export const percentile = (xs: number[], p: number) => sorted(xs)[Math.min(xs.length - 1, Math.floor(xs.length * p))];

@@ -1,0 +1,1 @@
+CREATE INDEX `labels_user_lost_created` ON `labels` (`user_id`,`potentially_lost`,`created_at`);
