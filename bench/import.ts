@@ -3,6 +3,9 @@
  * (workerd via miniflare) on port 4493 with its own D1/R2 state, uploads label fixtures through
  * POST /api/v1/label and reports ms per label (loopback round trip, so server time plus a little),
  * labels per second, workerd's peak RSS, and the gzip size of the worker bundle against 10 MB.
+ * Then the OCR of image-only labels: upload -> the queue consumer (local queue, 1 s batch timeout)
+ * -> ocrStatus 'done', timed end to end by polling GET /api/v1/label/:id, with the consumer's own
+ * time per job taken from its "label ocr" log line.
  *
  *   npx tsx bench/import.ts            (BENCH_RUNS=5 by default; BENCH_SKIP_BUILD=1 reuses BENCH_DIST)
  */
@@ -27,6 +30,13 @@ const CASES: [string, string, string][] = [
   ["300 DPI JPEG", "royalmail-300dpi.jpg", "image/jpeg"],
   ["300 DPI WEBP", "evri-300dpi.webp", "image/webp"],
   ["300 DPI transparent PNG", "royalmail-transparent.png", "image/png"],
+];
+
+const OCR_CASES: [string, string, string][] = [
+  ["300 DPI PNG, Evri", "evri-300dpi.png", "image/png"],
+  ["300 DPI PNG turned 90°, Royal Mail", "royalmail-rotated.png", "image/png"],
+  ["300 DPI JPEG, Royal Mail", "royalmail-300dpi.jpg", "image/jpeg"],
+  ["flattened raster-only PDF, Evri", "evri-flattened.pdf", "application/pdf"],
 ];
 
 function run(cmd: string, args: string[], extra: NodeJS.ProcessEnv = {}) {
@@ -86,8 +96,26 @@ async function main() {
   run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "-c", "wrangler.toml", "--persist-to", state]);
   const server: ChildProcess = spawn("vite", ["preview", "--port", String(PORT), "--strictPort"], {
     env: { ...env, PH_DIST: dist, PH_STATE_DIR: state },
-    stdio: "ignore",
+    stdio: ["ignore", "pipe", "pipe"],
   });
+  // The queue consumer logs one JSON line per OCR job: {"msg":"label ocr","labelId","ms","passes",...}.
+  const ocrLog: { labelId: string; ms: number; passes: number; meanConf: number }[] = [];
+  let buffered = "";
+  server.stdout!.on("data", (chunk: Buffer) => {
+    buffered += chunk.toString();
+    const lines = buffered.split("\n");
+    buffered = lines.pop()!;
+    for (const line of lines) {
+      const at = line.indexOf('{"level"');
+      if (at < 0 || !line.includes('"label ocr"')) continue;
+      try {
+        ocrLog.push(JSON.parse(line.slice(at)));
+      } catch {
+        /* not ours */
+      }
+    }
+  });
+  server.stderr!.on("data", () => {});
   try {
     for (let i = 0; ; i++) {
       if (i > 240) throw new Error("server did not start");
@@ -126,6 +154,46 @@ async function main() {
       console.log(`| ${what} (${name}) | ${labels} | ${median.toFixed(0)} | ${(1000 / median).toFixed(1)} | ${workerdMemory(server.pid!).peak} MB |`);
     }
     console.log(`\nworkerd RSS before the first upload: ${baseline.rss} MB (miniflare runs all bindings in the same process).`);
+
+    console.log(`\nOCR of image-only labels (queue consumer), ${RUNS} runs each after one warm-up\n`);
+    console.log("| file | upload answer ms | upload -> ocrStatus done, ms (median) | consumer ms per job (median) | Tesseract passes | status | workerd peak RSS |");
+    console.log("|---|---|---|---|---|---|---|");
+    for (const [what, name, type] of OCR_CASES) {
+      const bytes = readFileSync(path.join(FIXTURES, name));
+      const answer: number[] = [];
+      const total: number[] = [];
+      const job: number[] = [];
+      let passes = 0;
+      let status = "";
+      for (let r = 0; r <= RUNS; r++) {
+        const form = new FormData();
+        form.append("files", new File([bytes], name, { type }));
+        const t = performance.now();
+        const res = await fetch(`${BASE}/api/v1/label`, { method: "POST", body: form, headers: { Authorization: `Bearer ${user}` } });
+        const [label] = (await res.json()) as { id: string; ocrStatus: string }[];
+        const answered = performance.now() - t;
+        if (!res.ok || label.ocrStatus !== "pending") throw new Error(`${name}: ${res.status} ${JSON.stringify(label)}`);
+        for (let i = 0; ; i++) {
+          if (i > 1200) throw new Error(`${name}: OCR did not finish in 60 s`);
+          await new Promise((r) => setTimeout(r, 50));
+          const got = (await (await fetch(`${BASE}/api/v1/label/${label.id}`, { headers: { Authorization: `Bearer ${user}` } })).json()) as { ocrStatus: string };
+          if (got.ocrStatus !== "pending") {
+            status = got.ocrStatus;
+            break;
+          }
+        }
+        const done = performance.now() - t;
+        const entry = ocrLog.filter((l) => l.labelId === label.id).at(-1);
+        if (r > 0) {
+          answer.push(answered);
+          total.push(done);
+          if (entry) job.push(entry.ms);
+        }
+        passes = entry?.passes ?? passes;
+      }
+      const med = (xs: number[]) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)].toFixed(0) : "–");
+      console.log(`| ${what} (${name}) | ${med(answer)} | ${med(total)} | ${med(job)} | ${passes} | ${status} | ${workerdMemory(server.pid!).peak} MB |`);
+    }
 
     let total = 0;
     console.log(`\nWorker bundle (${path.join(dist, "parcelhive")}), gzip -9 per file:`);
