@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
@@ -41,6 +41,8 @@ async function waitFor(url: string, ms: number) {
 }
 
 export async function setup(project: TestProject) {
+  // Secrets come from .dev.vars, as under `npm run dev`; a fresh clone (CI) has only the example.
+  if (!existsSync(".dev.vars")) copyFileSync(".dev.vars.example", ".dev.vars");
   const env = { CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
   stateDir = mkdtempSync(path.join(tmpdir(), "parcelhive-e2e-state-"));
   // Our own build directory, so parallel runs and `npm run preview` never serve each other's files.
