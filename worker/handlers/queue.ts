@@ -2,7 +2,7 @@ import type { JobMessage } from "../services/jobs";
 import { log } from "../lib/log";
 import { runTrackingRefreshJob } from "../services/tracking";
 import { sendLostNotice } from "../services/lost";
-import { runLabelOcrJob } from "../labels/ocr-job";
+import { giveUpLabelOcr, runLabelOcrJob } from "../labels/ocr-job";
 
 /** Runs one job. Throwing makes the message retry (with backoff); returning acks it. */
 async function runJob(job: JobMessage, env: Env): Promise<void> {
@@ -19,6 +19,14 @@ async function runJob(job: JobMessage, env: Env): Promise<void> {
   }
 }
 
+/** Deliveries per message: the first plus wrangler.toml's max_retries (5). */
+export const MAX_ATTEMPTS = 6;
+
+/** What a job leaves behind when the queue gives up on it (the message then goes to the DLQ). */
+async function giveUp(job: JobMessage, env: Env): Promise<void> {
+  if (job.type === "label.ocr") await giveUpLabelOcr(env, job.labelId);
+}
+
 /** Acks or retries each message on its own, so one failing job does not redo the others. */
 export async function handleQueue(batch: MessageBatch<JobMessage>, env: Env): Promise<void> {
   for (const msg of batch.messages) {
@@ -27,6 +35,9 @@ export async function handleQueue(batch: MessageBatch<JobMessage>, env: Env): Pr
       msg.ack();
     } catch (err) {
       log("error", "job failed", { id: msg.id, type: msg.body?.type, attempts: msg.attempts, error: String(err) });
+      if (msg.attempts >= MAX_ATTEMPTS) {
+        await giveUp(msg.body, env).catch((e) => log("error", "job give-up failed", { id: msg.id, error: String(e) }));
+      }
       msg.retry({ delaySeconds: Math.min(600, 10 * 2 ** msg.attempts) });
     }
   }

@@ -206,3 +206,14 @@ async function finish(db: Db, first: LabelRow, read: LabelDetails | null, failur
     row = await db.query.labels.findFirst({ where: eq(labels.id, row.id) });
   }
 }
+
+/**
+ * The queue gave up on a label's OCR (its last retry failed, the message goes to the dead-letter
+ * queue): mark it 'failed' so the screen stops saying it is still being read. Its barcode fields stay.
+ */
+export async function giveUpLabelOcr(env: Pick<Env, "DB">, labelId: string): Promise<void> {
+  await getDb(env.DB)
+    .update(labels)
+    .set({ ocrStatus: "failed", updatedAt: Date.now() })
+    .where(and(eq(labels.id, labelId), eq(labels.ocrStatus, "pending")));
+}
