@@ -6,7 +6,7 @@
  * as they do through D1).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -61,6 +61,11 @@ export interface Server {
 /** `vite preview` of the build on 127.0.0.1:port with its own state; resolves once /api/health answers. */
 export async function serve(ws: Workspace, port: number): Promise<Server> {
   const base = `http://127.0.0.1:${port}`;
+  // `vite preview` finds the worker to run through .wrangler/deploy/config.json, which every `vite build` in
+  // this tree rewrites (the last build wins): point it at our build, as our own build did, just before starting.
+  mkdirSync(".wrangler/deploy", { recursive: true });
+  const workerConfig = path.relative(".wrangler/deploy", path.join(ws.distDir, "parcelhive/wrangler.json"));
+  writeFileSync(".wrangler/deploy/config.json", JSON.stringify({ configPath: workerConfig, auxiliaryWorkers: [] }));
   const child = spawn("vite", ["preview", "--port", String(port), "--strictPort"], {
     env: { ...benchEnv, PH_DIST: ws.distDir, PH_STATE_DIR: ws.stateDir },
     stdio: ["ignore", "pipe", "inherit"],

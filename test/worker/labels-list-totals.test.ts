@@ -5,7 +5,9 @@ import { inArray } from "drizzle-orm";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { labelTags, labels } from "../../worker/db/schema";
+import { saveImportedLabels } from "../../worker/services/labels";
 import { call, createUser, db } from "./helpers";
+import { evriCode, fileFor } from "./labels-fixtures";
 
 interface Seeded {
   id: string;
@@ -127,6 +129,30 @@ describe("GET /api/v1/labels totals", () => {
     await db().delete(labelTags).where(inArray(labelTags.labelId, gone));
     await db().delete(labels).where(inArray(labels.id, gone));
     await check(mine.filter((r) => !gone.includes(r.id)));
+  });
+
+  it("answers each label with its file (joined into the page query) and the same fields as GET /label/{id}", async () => {
+    const u = await createUser({ credits: 2 });
+    const fileId = `f_${crypto.randomUUID()}`;
+    const [imported] = await saveImportedLabels(db(), env, {
+      userId: u.id,
+      file: fileFor(fileId, { name: "evri.pdf" }),
+      labels: [{ page: 1, details: { courier: "evri", trackingCode: evriCode(), countryCode: "GB" }, ocrPending: false }],
+    });
+    const manualRes = await call("/api/v1/label/manual", {
+      method: "POST",
+      token: u.token,
+      json: { courier: "evri", trackingCode: evriCode(), fields: { recipientPostcode: "SW1A 1AA" } },
+    });
+    expect(manualRes.status).toBe(201);
+    const list = (await (await call("/api/v1/labels", { token: u.token })).json()) as { results: Record<string, unknown>[]; total: number };
+    expect(list.total).toBe(2);
+    const listed = list.results.find((l) => l.id === imported.id)!;
+    expect(listed).toMatchObject({ file: { name: "evri.pdf", mime: "application/pdf", hasBytes: true }, downloadUrl: `/api/v1/label/${imported.id}/download` });
+    for (const l of list.results) {
+      expect(l).toEqual(await (await call(`/api/v1/label/${l.id}`, { token: u.token })).json());
+    }
+    expect(list.results.find((l) => l.id !== imported.id)).toMatchObject({ file: null, downloadUrl: null });
   });
 
   it("is 0 for a user without labels, whatever the filter", async () => {

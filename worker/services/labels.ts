@@ -1,4 +1,4 @@
-import { and, countDistinct, desc, eq, gte, inArray, lte, or, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lte, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../db/client";
 import { labelDayStats, labelFiles, labelTags, labels, users, type LabelRow, type User } from "../db/schema";
@@ -94,7 +94,7 @@ function trackingResults(row: LabelRow): { results: TrackingResult[] } | null {
 }
 
 /** One label as the API answers it (SPEC §3 'Label' and 'Label details'). */
-export function serializeLabel(row: LabelRow, file: LabelFile | null | undefined, owner: LabelOwner): ApiLabel {
+export function serializeLabel(row: LabelRow, file: Pick<LabelFile, "name" | "mime" | "size"> | null | undefined, owner: LabelOwner): ApiLabel {
   const stored = parseJson<Partial<LabelDetails>>(row.detailsJson, {});
   const details: LabelDetails = {
     ...stored,
@@ -402,19 +402,22 @@ export async function listLabels(
   owner: LabelOwner & { id: number },
   query: { page: number; perPage: number; filters: LabelFilters },
 ): Promise<{ results: ApiLabel[]; total: number }> {
-  const where = and(...labelFilterConditions(owner.id, query.filters));
-  const [rows, total] = await Promise.all([
+  // One D1 round trip: the page (with each label's file, joined) and the total, batched. The file's columns
+  // are picked by name: D1 answers rows as objects, so a second `id` column would overwrite the label's.
+  const [rows, [{ total }]] = await db.batch([
     db
-      .select()
+      .select({ label: labels, fileName: labelFiles.name, fileMime: labelFiles.mime, fileSize: labelFiles.size })
       .from(labels)
-      .where(where)
+      .leftJoin(labelFiles, eq(labelFiles.id, labels.fileId))
+      .where(and(...labelFilterConditions(owner.id, query.filters)))
       // rowid breaks ties between labels saved in one batch, and stays inside the index.
       .orderBy(desc(labels.createdAt), desc(sql`${labels}.rowid`))
       .limit(query.perPage)
       .offset((query.page - 1) * query.perPage),
     countLabels(db, owner.id, query.filters),
   ]);
-  return { results: await serializeRows(db, rows, owner), total };
+  const file = (r: (typeof rows)[number]) => (r.fileName === null || r.fileMime === null || r.fileSize === null ? null : { name: r.fileName, mime: r.fileMime, size: r.fileSize });
+  return { results: rows.map((r) => serializeLabel(r.label, file(r), owner)), total: Number(total) };
 }
 
 /**
@@ -425,7 +428,7 @@ export async function listLabels(
  *  - tags only: the tag rows themselves (label_tags carries its label's owner), each label once;
  *  - tags and other filters: from the tag rows to their labels, so only tagged labels are read.
  */
-async function countLabels(db: Db, userId: number, filters: LabelFilters): Promise<number> {
+function countLabels(db: Db, userId: number, filters: LabelFilters) {
   const tags = parseTags(filters.tags);
   const courier = filters.courier && courierKey(filters.courier) !== "all" ? courierKey(filters.courier) : null;
   if (!tags.length) {
@@ -437,21 +440,18 @@ async function countLabels(db: Db, userId: number, filters: LabelFilters): Promi
     if (filters.lost) conds.push(eq(s.lost, Number(filters.lost)));
     // next_day -1 (not known) matches neither 0 nor 1, as is_next_day NULL does.
     if (filters.next_day) conds.push(eq(s.nextDay, Number(filters.next_day)));
-    const [{ total }] = await db.select({ total: sql<number>`coalesce(sum(${s.labels}), 0)` }).from(s).where(and(...conds));
-    return Number(total);
+    return db.select({ total: sql<number>`coalesce(sum(${s.labels}), 0)` }).from(s).where(and(...conds));
   }
   const tagged = and(eq(labelTags.userId, userId), inArray(labelTags.tag, tags));
   const others = labelFilterConditions(userId, { ...filters, tags: undefined });
   if (others.length === 1) {
-    const [{ total }] = await db.select({ total: countDistinct(labelTags.labelId) }).from(labelTags).where(tagged);
-    return total;
+    return db.select({ total: sql<number>`count(distinct ${labelTags.labelId})` }).from(labelTags).where(tagged);
   }
   // CROSS JOIN keeps label_tags as the outer loop (SQLite never reorders it): tagged labels only.
-  const [{ total }] = await db
+  return db
     .select({ total: sql<number>`count(distinct ${labelTags.labelId})` })
     .from(sql`${labelTags} cross join ${labels}`)
     .where(and(tagged, eq(labels.id, labelTags.labelId), ...others));
-  return Number(total);
 }
 
 /** PUT notes and tags: the label row and its label_tags rows change in one batch. */
