@@ -25,6 +25,9 @@ export default function LabelsPage() {
   const [page, setPage] = useState(1);
   const [perPage, setPerPage] = useState<number>(15);
   const [state, setState] = useState<{ status: "loading" } | { status: "error"; message: string } | { status: "ok"; data: LabelPage }>({ status: "loading" });
+  // The pager appears with the first answer, in its final place below the list (no layout shift on load),
+  // and then stays while later pages load, so a keyboard user keeps focus on Next.
+  const [answered, setAnswered] = useState(false);
 
   const filters = useMemo(
     () => Object.fromEntries(FILTERS.map((f) => [f.key, params.get(f.key) ?? undefined]).filter(([, v]) => v)) as Record<string, string>,
@@ -42,9 +45,14 @@ export default function LabelsPage() {
     const ctrl = new AbortController();
     setState({ status: "loading" });
     fetchLabels({ ...JSON.parse(filterKey), page, per_page: perPage }, ctrl.signal)
-      .then((data) => setState({ status: "ok", data }))
+      .then((data) => {
+        setState({ status: "ok", data });
+        setAnswered(true);
+      })
       .catch((err) => {
-        if ((err as Error).name !== "AbortError") setState({ status: "error", message: messageOf(err, "Failed to fetch labels") });
+        if ((err as Error).name === "AbortError") return;
+        setState({ status: "error", message: messageOf(err, "Failed to fetch labels") });
+        setAnswered(true);
       });
     return () => ctrl.abort();
   }, [accessToken, page, perPage, filterKey]);
@@ -123,17 +131,19 @@ export default function LabelsPage() {
         </div>
       )}
 
-      <nav className="row pager" aria-label="Pagination">
-        <button type="button" className="btn" disabled={page <= 1} onClick={() => setPage((p) => Math.max(1, p - 1))}>
-          Previous
-        </button>
-        <span className="muted small">
-          Page {page} of {pages}
-        </span>
-        <button type="button" className="btn" disabled={page >= pages || state.status !== "ok"} onClick={() => setPage((p) => p + 1)}>
-          Next
-        </button>
-      </nav>
+      {answered && (
+        <nav className="row pager" aria-label="Pagination">
+          <button type="button" className="btn" disabled={page <= 1} onClick={() => setPage((p) => Math.max(1, p - 1))}>
+            Previous
+          </button>
+          <span className="muted small">
+            Page {page} of {pages}
+          </span>
+          <button type="button" className="btn" disabled={page >= pages || state.status !== "ok"} onClick={() => setPage((p) => p + 1)}>
+            Next
+          </button>
+        </nav>
+      )}
     </div>
   );
 }
