@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
@@ -50,6 +50,11 @@ export async function setup(project: TestProject) {
   const buildEnv = { ...env, PH_DIST: distDir };
   if (!process.env.E2E_SKIP_BUILD) run("vite", ["build", "--logLevel", "warn", "--emptyOutDir"], buildEnv);
   run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "-c", "wrangler.toml", "--persist-to", stateDir], env);
+  // `vite preview` finds the worker through .wrangler/deploy/config.json, which every `vite build` in this
+  // tree rewrites (the last build wins): point it at our own build just before starting the server.
+  mkdirSync(".wrangler/deploy", { recursive: true });
+  const workerConfig = path.relative(".wrangler/deploy", path.join(distDir, "parcelhive/wrangler.json"));
+  writeFileSync(".wrangler/deploy/config.json", JSON.stringify({ configPath: workerConfig, auxiliaryWorkers: [] }));
   server = spawn("vite", ["preview", "--port", String(PORT), "--strictPort"], {
     env: { ...process.env, ...buildEnv, PH_STATE_DIR: stateDir },
     stdio: process.env.E2E_SERVER_LOG ? "inherit" : "ignore",
