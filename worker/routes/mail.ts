@@ -12,9 +12,8 @@ import {
   getRawMail,
   isMailKey,
   listMail,
-  replyTo,
-  sendAndStore,
 } from "../services/mailbox";
+import { replyTo, sendAndStore } from "../services/mail-compose";
 
 /** The admin mailbox (SPEC §2 'Admin webmail', §5 compose rules). Admins only. */
 const routes = new Hono<AppEnv>();

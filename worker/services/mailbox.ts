@@ -1,13 +1,11 @@
 import { and, desc, eq, lt, or, sql, type SQL } from "drizzle-orm";
-import { createMimeMessage } from "mimetext/browser";
 import PostalMime, { decodeWords, type Address, type Email } from "postal-mime";
 import type { Db } from "../db/client";
 import { mailAttachments, mailMessages } from "../db/schema";
-import { ApiError, badRequest, notFound } from "../lib/errors";
+import { badRequest, notFound } from "../lib/errors";
 import { log } from "../lib/log";
 import { likePattern } from "./admin-users";
 import { sanitizeHtml } from "./html-sanitizer";
-import { escapeHtml, sendRawMail } from "./mailer";
 
 /**
  * The admin mailbox (SPEC §2 'Admin webmail', DESIGN 'Mail in'). Every message, received or sent,
@@ -30,7 +28,7 @@ export function isMailKey(key: string): boolean {
   return MAIL_KEY.test(key);
 }
 
-function newMailKey(direction: MailDirection, now: number): string {
+export function newMailKey(direction: MailDirection, now: number): string {
   const rand = [...crypto.getRandomValues(new Uint8Array(8))].map((b) => b.toString(16).padStart(2, "0")).join("");
   return `mail/${direction}/${String(now).padStart(13, "0")}-${rand}.eml`;
 }
@@ -67,7 +65,7 @@ function htmlToText(html: string): string {
     .replace(/&#39;/gi, "'");
 }
 
-function snippetOf(text: string | undefined, html: string | undefined): string {
+export function snippetOf(text: string | undefined, html: string | undefined): string {
   const source = text?.trim() ? text : html ? htmlToText(html) : "";
   return source.replace(/\s+/g, " ").trim().slice(0, SNIPPET_CHARS);
 }
@@ -300,128 +298,4 @@ export async function getAttachment(env: Env, db: Db, key: string, idx: number) 
   const obj = att ? await env.FILES.get(att.r2Key) : null;
   if (!att || !obj) throw notFound("Attachment not found");
   return { attachment: att, body: obj };
-}
-
-// ---------- Sending ----------
-
-export interface ComposedMail {
-  from: string;
-  to: string[];
-  cc: string[];
-  bcc: string[];
-  subject: string;
-  text?: string;
-  html?: string;
-  inReplyTo?: string | null;
-  references?: string | null;
-}
-
-function base64Utf8(s: string): string {
-  const bytes = new TextEncoder().encode(s);
-  let bin = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(bin).replace(/.{76}(?=.)/g, "$&\r\n");
-}
-
-/** RFC 5322 MIME: text, an optional HTML alternative, threading headers; Bcc never in the headers. */
-export function buildMime(mail: ComposedMail, messageId: string): string {
-  const msg = createMimeMessage();
-  msg.setSender(mail.from);
-  msg.setTo(mail.to);
-  if (mail.cc.length) msg.setCc(mail.cc);
-  msg.setSubject(mail.subject);
-  msg.setHeader("Message-ID", messageId);
-  if (mail.inReplyTo) msg.setHeader("In-Reply-To", mail.inReplyTo);
-  if (mail.references) msg.setHeader("References", mail.references);
-  msg.addMessage({ contentType: "text/plain", encoding: "base64", data: base64Utf8(mail.text ?? "") });
-  if (mail.html) msg.addMessage({ contentType: "text/html", encoding: "base64", data: base64Utf8(mail.html) });
-  return msg.asRaw();
-}
-
-/** Sends a composed message to every recipient and stores it as sent mail (direction 'out'). */
-export async function sendAndStore(env: Env, db: Db, mail: ComposedMail, now = Date.now()) {
-  const domain = bareAddress(mail.from).split("@")[1] ?? "localhost";
-  const messageId = `<${crypto.randomUUID()}@${domain}>`;
-  const raw = buildMime(mail, messageId);
-  const recipients = [...new Set([...mail.to, ...mail.cc, ...mail.bcc].map((a) => bareAddress(a).toLowerCase()))];
-  try {
-    await sendRawMail(env, bareAddress(mail.from), recipients, raw);
-  } catch (err) {
-    // The platform refused the message (unverified sender or destination, quota): say so, not a 500.
-    log("warn", "admin mail not sent", { error: String(err) });
-    throw new ApiError(502, `Send failed: ${String((err as Error)?.message ?? err).slice(0, 200)}`);
-  }
-
-  const key = newMailKey("out", now);
-  const bytes = new TextEncoder().encode(raw);
-  await env.FILES.put(key, bytes, { httpMetadata: { contentType: "message/rfc822" } });
-  await db.insert(mailMessages).values({
-    key,
-    direction: "out",
-    messageId,
-    inReplyTo: mail.inReplyTo ?? null,
-    referencesHeader: mail.references ?? null,
-    fromAddr: mail.from,
-    toJson: JSON.stringify(mail.to),
-    ccJson: JSON.stringify(mail.cc),
-    subject: mail.subject,
-    date: now,
-    lastModified: now,
-    snippet: snippetOf(mail.text, mail.html),
-    size: bytes.byteLength,
-  });
-  return { key, message_id: messageId };
-}
-
-export interface ReplyRequest {
-  key: string;
-  from: string;
-  to: string[];
-  cc: string[];
-  bcc: string[];
-  text?: string;
-  html?: string;
-  includeQuoted: boolean;
-}
-
-const quoteText = (text: string) =>
-  text
-    .trimEnd()
-    .split(/\r?\n/)
-    .map((l) => (l ? `> ${l}` : ">"))
-    .join("\n");
-
-/** A reply to a stored message: 'Re: ' subject, In-Reply-To/References, and the quoted original. */
-export async function replyTo(env: Env, db: Db, req: ReplyRequest) {
-  const original = await getMailDetail(env, db, req.key);
-  const subject = /^re:/i.test(original.subject.trim()) ? original.subject : `Re: ${original.subject}`;
-  const to = req.to.length ? req.to : [original.reply_to ?? original.from].filter(Boolean);
-  if (!to.length) throw badRequest("From and at least one To are required");
-
-  let text = req.text ?? "";
-  let html = req.html;
-  if (req.includeQuoted) {
-    const when = original.date ?? original.last_modified;
-    const intro = `On ${new Date(when).toUTCString()}, ${original.from} wrote:`;
-    const quoted = original.text ?? original.snippet;
-    text = `${text}\n\n${intro}\n${quoteText(quoted)}`;
-    if (html) {
-      html += `<p>${escapeHtml(intro)}</p><blockquote style="margin:0 0 0 .8ex;border-left:1px solid #ccc;padding-left:1ex">${
-        original.html_sanitized ?? `<pre>${escapeHtml(quoted)}</pre>`
-      }</blockquote>`;
-    }
-  }
-  const prior = await db.query.mailMessages.findFirst({ where: eq(mailMessages.key, req.key) });
-  const references = [prior?.referencesHeader, prior?.messageId].filter(Boolean).join(" ") || null;
-  return sendAndStore(env, db, {
-    from: req.from,
-    to,
-    cc: req.cc,
-    bcc: req.bcc,
-    subject,
-    text,
-    html,
-    inReplyTo: prior?.messageId ?? null,
-    references,
-  });
 }
