@@ -7,8 +7,19 @@ export type AppEnv = {
   Variables: {
     requestId: string;
     db: Db;
-    /** Set by requireAuth: the signed-in user (access token) or the owner of the API key. */
+    /** Set by requireAuth: the signed-in user's id (access token) or the API key owner's id. */
+    userId: number;
+    /**
+     * Set by requireAuth: the signed-in user (access token) or the owner of the API key. Not set on routes
+     * with `requireAuth({ loadUser: false })` (their env types it as never): they read the row themselves.
+     */
     user: User;
     authKind: "access_token" | "api_key";
   };
 };
+
+/**
+ * What `requireAuth({ loadUser: false })` adds to a route's environment: no `user` (typed never, so reading it
+ * does not compile), only `userId`. The route reads the user row itself, in the same D1 batch as its own work.
+ */
+export type DeferredUserEnv = { Variables: { user: never } };

@@ -4,9 +4,9 @@ import type { AppEnv } from "../context";
 import { manualLabelDetails, manualLabelSchema } from "../couriers/manual";
 import { notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
-import { requireAuth } from "../middleware/auth";
+import { requireAuth, userGone } from "../middleware/auth";
 import { labelFilterSchema } from "../services/label-filters";
-import { createManualLabel, getLabel, labelOriginal, listLabels, updateNotesAndTags } from "../services/labels";
+import { createManualLabel, labelOriginal, listLabels, readLabel, updateNotesAndTags } from "../services/labels";
 
 // Labels (SPEC §7): manual creation, the list, one label, notes and tags, the original file.
 // Every call is the caller's own labels only: another user's label is a 404.
@@ -34,6 +34,9 @@ function contentDisposition(filename: string): string {
 
 // Per route, not a path middleware: other resources (import, tracking) also live under /label/.
 const auth = requireAuth({ apiKey: true });
+// The hot reads: the token is checked without a D1 call, and the user's row comes in the same D1 batch as the
+// labels (one D1 call per request; bench/README.md 'API under load'). No user row: 401, as requireAuth answers.
+const readAuth = requireAuth({ apiKey: true, loadUser: false });
 
 const routes = new Hono<AppEnv>()
   .post("/label/manual", auth, validate("json", manualLabelSchema), async (c) => {
@@ -46,9 +49,11 @@ const routes = new Hono<AppEnv>()
     });
     return c.json({ trackingCode: label.trackingCode, id: label.id, created }, created ? 201 : 200);
   })
-  .get("/labels", auth, validate("query", listQuery), async (c) => {
+  .get("/labels", readAuth, validate("query", listQuery), async (c) => {
     const { page, per_page, ...filters } = c.req.valid("query");
-    return c.json(await listLabels(c.get("db"), c.get("user"), { page, perPage: per_page, filters }));
+    const list = await listLabels(c.get("db"), c.get("userId"), { page, perPage: per_page, filters });
+    if (!list) throw userGone(c.get("authKind"));
+    return c.json(list);
   })
   .get("/label/:id/download", auth, validate("param", idParam), async (c) => {
     const file = await labelOriginal(c.get("db"), c.env, c.get("user").id, c.req.valid("param").id);
@@ -62,8 +67,9 @@ const routes = new Hono<AppEnv>()
       },
     });
   })
-  .get("/label/:id", auth, validate("param", idParam), async (c) => {
-    const label = await getLabel(c.get("db"), c.get("user").id, c.req.valid("param").id);
+  .get("/label/:id", readAuth, validate("param", idParam), async (c) => {
+    const { owner, label } = await readLabel(c.get("db"), c.get("userId"), c.req.valid("param").id);
+    if (!owner) throw userGone(c.get("authKind"));
     if (!label) throw notFound("Label not found");
     return c.json(label);
   })

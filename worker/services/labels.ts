@@ -389,42 +389,80 @@ export async function findLabelRow(db: Db, userId: number, idOrCode: string): Pr
   });
 }
 
-export async function getLabel(db: Db, userId: number, idOrCode: string): Promise<ApiLabel | null> {
-  const row = await findLabelRow(db, userId, idOrCode);
-  if (!row) return null;
-  const [labelsOut] = await serializeRows(db, [row], await loadOwner(db, userId));
-  return labelsOut;
-}
-
-/** One page of the user's labels, newest first (index labels_user_created), with the total. */
-export async function listLabels(
-  db: Db,
-  owner: LabelOwner & { id: number },
-  query: { page: number; perPage: number; filters: LabelFilters },
-): Promise<{ results: ApiLabel[]; total: number }> {
-  // One D1 round trip: the page (with its labels' files) and the total, batched. The file's columns are
-  // subqueries in the select list, evaluated for the page's rows only (a join would also run for every row an
-  // OFFSET skips, reading each skipped label's row).
+/**
+ * A label select with its file's columns as select-list subqueries: evaluated for the rows answered only (a
+ * join would also run for every row an OFFSET skips, reading each skipped label's row).
+ */
+function labelsWithFile(db: Db) {
   const fileColumn = <T>(column: typeof labelFiles.name | typeof labelFiles.mime | typeof labelFiles.size) =>
     sql<T | null>`(select ${column} from ${labelFiles} where ${labelFiles.id} = ${labels.fileId})`;
-  const [rows, [{ total }]] = await db.batch([
-    db
-      .select({
-        label: labels,
-        fileName: fileColumn<string>(labelFiles.name).as("file_name_"),
-        fileMime: fileColumn<string>(labelFiles.mime).as("file_mime_"),
-        fileSize: fileColumn<number>(labelFiles.size).as("file_size_"),
-      })
-      .from(labels)
-      .where(and(...labelFilterConditions(owner.id, query.filters)))
+  return db
+    .select({
+      label: labels,
+      fileName: fileColumn<string>(labelFiles.name).as("file_name_"),
+      fileMime: fileColumn<string>(labelFiles.mime).as("file_mime_"),
+      fileSize: fileColumn<number>(labelFiles.size).as("file_size_"),
+    })
+    .from(labels);
+}
+
+type LabelWithFile = { label: LabelRow; fileName: string | null; fileMime: string | null; fileSize: number | null };
+
+const fileOf = (r: LabelWithFile) =>
+  r.fileName === null || r.fileMime === null || r.fileSize === null ? null : { name: r.fileName, mime: r.fileMime, size: r.fileSize };
+
+/** The owner's columns a label needs (banner, company); no row when the user is gone. */
+const ownerQuery = (db: Db, userId: number) =>
+  db
+    .select({ bannerKey: users.bannerKey, companyName: users.companyName, companyTagline: users.companyTagline })
+    .from(users)
+    .where(eq(users.id, userId));
+
+/**
+ * One label of the user (by id or tracking code) and its owner, in ONE D1 batch: `owner` is null when the user
+ * row is gone (routes behind requireAuth({ loadUser: false }) answer 401 then), `label` null when not found.
+ */
+export async function readLabel(
+  db: Db,
+  userId: number,
+  idOrCode: string,
+): Promise<{ owner: LabelOwner | null; label: ApiLabel | null }> {
+  const [[owner], [row]] = await db.batch([
+    ownerQuery(db, userId),
+    labelsWithFile(db)
+      .where(and(eq(labels.userId, userId), or(eq(labels.id, idOrCode), eq(labels.trackingCode, normaliseTrackingCode(idOrCode)))))
+      .limit(1),
+  ]);
+  if (!owner) return { owner: null, label: null };
+  return { owner, label: row ? serializeLabel(row.label, fileOf(row), owner) : null };
+}
+
+export async function getLabel(db: Db, userId: number, idOrCode: string): Promise<ApiLabel | null> {
+  return (await readLabel(db, userId, idOrCode)).label;
+}
+
+/**
+ * One page of the user's labels, newest first (index labels_user_created), with the total, in ONE D1 round
+ * trip: the owner's row (null answer when the user is gone: routes behind requireAuth({ loadUser: false })
+ * answer 401), the page with its labels' files, and the total, batched.
+ */
+export async function listLabels(
+  db: Db,
+  userId: number,
+  query: { page: number; perPage: number; filters: LabelFilters },
+): Promise<{ results: ApiLabel[]; total: number } | null> {
+  const [[owner], rows, [{ total }]] = await db.batch([
+    ownerQuery(db, userId),
+    labelsWithFile(db)
+      .where(and(...labelFilterConditions(userId, query.filters)))
       // rowid breaks ties between labels saved in one batch, and stays inside the index.
       .orderBy(desc(labels.createdAt), desc(sql`${labels}.rowid`))
       .limit(query.perPage)
       .offset((query.page - 1) * query.perPage),
-    countLabels(db, owner.id, query.filters),
+    countLabels(db, userId, query.filters),
   ]);
-  const file = (r: (typeof rows)[number]) => (r.fileName === null || r.fileMime === null || r.fileSize === null ? null : { name: r.fileName, mime: r.fileMime, size: r.fileSize });
-  return { results: rows.map((r) => serializeLabel(r.label, file(r), owner)), total: Number(total) };
+  if (!owner) return null;
+  return { results: rows.map((r) => serializeLabel(r.label, fileOf(r), owner)), total: Number(total) };
 }
 
 /**
