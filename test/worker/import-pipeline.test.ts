@@ -1,5 +1,9 @@
+import { PDFDocument, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
+import { readPdfText } from "../../worker/labels/pdf";
+import { renderPages, type Pixmap } from "../../worker/labels/pdfium";
 import { importLabelFile } from "../../worker/labels/pipeline";
+import { decodeBarcodes } from "../../worker/labels/zxing";
 import { expected, fixture } from "./import-fixtures";
 
 describe("the import pipeline on drawn labels", () => {
@@ -12,4 +16,112 @@ describe("the import pipeline on drawn labels", () => {
       expect(result.labels.every((l) => l.ocrPending === imageOnly)).toBe(true);
     }, 30_000); // the first PDF loads PDFium; the machine is shared
   }
+});
+
+/** Renders page 1 at 200 DPI, with the region from its text box when `clipped`. */
+async function page1(bytes: Uint8Array, clipped: boolean): Promise<Pixmap> {
+  const text = await readPdfText(bytes, 50);
+  let got: Pixmap | null = null;
+  await renderPages(bytes, { dpi: 200, maxSide: 2400, maxPages: 1, region: clipped ? () => text.pages[0].textBox : undefined }, async (_i, p) => {
+    got = p;
+  });
+  return got!;
+}
+
+/** The same pixel in the clipped bitmap and in the whole page. */
+function samePixels(region: Pixmap, page: Pixmap): boolean {
+  const { x, y } = region.clip!;
+  for (let j = 0; j < region.height; j += 7) {
+    for (let i = 0; i < region.width; i += 7) {
+      const a = (j * region.width + i) * 4;
+      const b = ((y + j) * page.width + x + i) * 4;
+      if (Math.abs(region.data[a] - page.data[b]) > 8) return false;
+    }
+  }
+  return true;
+}
+
+/** A4 sheet holding the given PDFs' first pages (scaled to a quarter) at the given corners, plus loose text lines. */
+async function sheet(labels: { pdf: Uint8Array; x: number; y: number }[], notes: { text: string; x: number; y: number }[] = []) {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([595.28, 841.89]);
+  for (const l of labels) {
+    const [embedded] = await doc.embedPdf(l.pdf);
+    const scale = (841.89 / 2 - 30) / embedded.height;
+    page.drawPage(embedded, { x: l.x, y: l.y, width: embedded.width * scale, height: embedded.height * scale });
+  }
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (const n of notes) page.drawText(n.text, { x: n.x, y: n.y, size: 10, font });
+  return doc.save();
+}
+
+describe("A4 sheets: only the label's region is drawn and decoded", () => {
+  it("an A4 page with the label in a quarter is drawn around the label only, pixel for pixel as in the whole page", async () => {
+    for (const name of ["evri-a4.pdf", "royalmail-a4.pdf"]) {
+      const bytes = fixture(name);
+      const region = await page1(bytes, true);
+      const whole = await page1(bytes, false);
+      expect(whole.clip).toBeUndefined();
+      expect(region.clip).toMatchObject({ pageWidth: whole.width, pageHeight: whole.height });
+      // The label is in the top-left quarter: the region holds it and little else.
+      expect(region.clip!.x).toBeLessThan(whole.width * 0.06);
+      expect(region.clip!.y).toBeLessThan(whole.height * 0.06);
+      expect(region.width * region.height).toBeLessThan(whole.width * whole.height * 0.3);
+      expect(region.width * region.height).toBeGreaterThan(whole.width * whole.height * 0.2);
+      expect(samePixels(region, whole)).toBe(true);
+      // Both barcodes are inside it, the 2D symbol below the last text line included.
+      const formats = (await decodeBarcodes(region)).map((b) => b.format).sort();
+      expect(formats).toEqual(name.startsWith("evri") ? ["Code128", "PDF417"] : ["Code128", "DataMatrix"]);
+    }
+  }, 60_000);
+
+  it("a 4x6 label page is drawn whole (the region would not save anything)", async () => {
+    const p = await page1(fixture("evri.pdf"), true);
+    expect(p.clip).toBeUndefined();
+    expect([p.width, p.height]).toEqual([800, 1200]);
+  }, 30_000);
+
+  it("a /Rotate 90 page: the region maps through the rotation", async () => {
+    // The rotated label on a landscape A4 sheet: text box in user space, region in device pixels.
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([841.89, 595.28]);
+    const [embedded] = await doc.embedPdf(fixture("royalmail.pdf"));
+    page.drawPage(embedded, { x: 20, y: 20, width: 288 * 0.9, height: 432 * 0.9 });
+    page.setRotation({ type: "degrees", angle: 90 } as never);
+    const bytes = await doc.save();
+    const region = await page1(bytes, true);
+    const whole = await page1(bytes, false);
+    expect(whole.width).toBeLessThan(whole.height); // shown portrait
+    expect(region.clip).toBeDefined();
+    expect(samePixels(region, whole)).toBe(true);
+    const result = await importLabelFile(bytes);
+    expect(result.labels.map((l) => l.details)).toMatchObject([expected["royalmail.pdf"][0]]);
+  }, 60_000);
+
+  it("falls back to the whole page when nothing decodes around the text", async () => {
+    // An image-only label in the bottom-right quarter, a note in the top-left corner: the text box
+    // holds no barcode, the whole page does.
+    const bytes = await sheet([{ pdf: fixture("royalmail-flattened.pdf"), x: 595.28 - 20 - 261, y: 20 }], [{ text: "Order 10023, Bright Prints", x: 30, y: 800 }]);
+    const region = await page1(bytes, true);
+    expect(region.clip).toBeDefined();
+    expect(await decodeBarcodes(region)).toEqual([]);
+    const result = await importLabelFile(bytes);
+    expect(result.labels).toHaveLength(1);
+    expect(result.labels[0].details).toMatchObject({
+      courier: "royalmail",
+      trackingCode: "VB442550835GB",
+      encodedMetadata: expected["royalmail.pdf"][0].encodedMetadata,
+    });
+  }, 60_000);
+
+  it("two labels side by side on A4: both are inside the region", async () => {
+    const bytes = await sheet([
+      { pdf: fixture("evri.pdf"), x: 20, y: 841.89 / 2 + 10 },
+      { pdf: fixture("royalmail.pdf"), x: 595.28 / 2 + 10, y: 841.89 / 2 + 10 },
+    ]);
+    const region = await page1(bytes, true);
+    expect(region.clip).toBeDefined();
+    const texts = (await decodeBarcodes(region)).map((b) => b.text).sort();
+    expect(texts).toEqual(expect.arrayContaining(["H04AQA0004726589", "VB442550835GB", expected["evri.pdf"][0].encodedMetadata, expected["royalmail.pdf"][0].encodedMetadata]));
+  }, 60_000);
 });

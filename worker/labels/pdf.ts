@@ -14,6 +14,19 @@ export interface PdfPageText {
   lines: TextLine[];
   /** Number of text items with visible characters. */
   chars: number;
+  /**
+   * Bounding box of the visible text items in PDF user space (points, y upwards, before /Rotate):
+   * where the label sits on a larger sheet. Null when the page has no text layer.
+   */
+  textBox: PdfRect | null;
+}
+
+/** A rectangle in PDF user space. */
+export interface PdfRect {
+  left: number;
+  bottom: number;
+  right: number;
+  top: number;
 }
 
 export interface PdfText {
@@ -58,12 +71,14 @@ export async function readPdfText(bytes: Uint8Array, maxPages: number): Promise<
       const h = y1 - y0;
       const content = await page.getTextContent();
       const words: TextWord[] = [];
+      let box: PdfRect | null = null;
       for (const raw of content.items as PdfJsTextItem[]) {
         const str = raw.str?.trim();
         if (!str || !raw.transform) continue;
-        const [a, b, , , e, f] = raw.transform;
+        const [a, b, c, d, e, f] = raw.transform;
         const size = Math.hypot(a, b) || raw.height || 1;
         words.push({ text: str, x: e - x0, y: f - y0, size, angle: Math.atan2(b, a), width: raw.width ?? 0 });
+        box = unionRect(box, itemBox(a, b, c, d, e, f, raw.width ?? 0));
       }
       pages.push({
         width: rotate % 180 ? h : w,
@@ -71,6 +86,7 @@ export async function readPdfText(bytes: Uint8Array, maxPages: number): Promise<
         rotate,
         lines: groupLines(words),
         chars: words.reduce((n, word) => n + word.text.length, 0),
+        textBox: box,
       });
       page.cleanup();
     }
@@ -82,6 +98,28 @@ export async function readPdfText(bytes: Uint8Array, maxPages: number): Promise<
     const d = doc as unknown as { destroy?: () => Promise<void>; cleanup?: () => Promise<void>; loadingTask?: { destroy?: () => Promise<void> } };
     await (d.loadingTask?.destroy ?? d.destroy ?? d.cleanup)?.call(d.loadingTask?.destroy ? d.loadingTask : d)?.catch(() => {});
   }
+}
+
+/**
+ * User-space box of one text item: origin (e, f), `width` along the baseline (a, b), the font size
+ * up (c, d), a quarter of it below the baseline for descenders.
+ */
+function itemBox(a: number, b: number, c: number, d: number, e: number, f: number, width: number): PdfRect {
+  const along = Math.hypot(a, b) || 1;
+  const [ux, uy] = [a / along, b / along];
+  const [vx, vy] = [c, d];
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (const [s, t] of [[0, -0.25], [width, -0.25], [0, 1], [width, 1]]) {
+    xs.push(e + ux * s + vx * t);
+    ys.push(f + uy * s + vy * t);
+  }
+  return { left: Math.min(...xs), bottom: Math.min(...ys), right: Math.max(...xs), top: Math.max(...ys) };
+}
+
+export function unionRect(a: PdfRect | null, b: PdfRect): PdfRect {
+  if (!a) return b;
+  return { left: Math.min(a.left, b.left), bottom: Math.min(a.bottom, b.bottom), right: Math.max(a.right, b.right), top: Math.max(a.top, b.top) };
 }
 
 function pdfOpenError(err: unknown): ImportError {

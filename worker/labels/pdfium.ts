@@ -5,6 +5,7 @@
  * package's own loader would fetch it).
  */
 import pdfiumWasm from "@embedpdf/pdfium/pdfium.wasm";
+import { unionRect, type PdfRect } from "./pdf";
 
 type Pdfium = Awaited<ReturnType<typeof import("@embedpdf/pdfium").init>>;
 
@@ -37,7 +38,16 @@ export interface Pixmap {
   data: Uint8ClampedArray;
   width: number;
   height: number;
+  /** Set when only a region of the page was drawn: where it sits in the whole page at this resolution. */
+  clip?: { x: number; y: number; pageWidth: number; pageHeight: number };
 }
+
+/** A region is drawn instead of the whole page only when it is at most this share of the page's pixels. */
+export const MAX_REGION_SHARE = 0.6;
+/** Points around the text box in which other page content (barcodes, the label's frame) joins the region. */
+const REGION_REACH = 14;
+/** Points of white kept around the region (barcode quiet zones). */
+const REGION_MARGIN = 9;
 
 export class PdfiumError extends Error {}
 
@@ -45,10 +55,15 @@ export class PdfiumError extends Error {}
  * Renders each page (page rotation applied) to RGBA on white, scaled so the longer side is at most
  * `maxSide` px and the resolution at most `dpi`. Calls `onPage` with each page as it is drawn, so only
  * one bitmap is alive at a time. `fromPage` (0-based) skips the pages before it.
+ *
+ * `region(index)` may name where the label is on the page (its text box, PDF user space): the page
+ * is then drawn only there, grown to the page content that touches it (barcodes, the frame) and
+ * padded, into a bitmap of that size at the same scale (`clip` says where it sits). The whole page
+ * is drawn when the region would not save much (over MAX_REGION_SHARE of it).
  */
 export async function renderPages(
   bytes: Uint8Array,
-  opts: { dpi: number; maxSide: number; maxPages: number; fromPage?: number },
+  opts: { dpi: number; maxSide: number; maxPages: number; fromPage?: number; region?: (index: number) => PdfRect | null },
   onPage: (index: number, pixmap: Pixmap) => Promise<void>,
 ): Promise<void> {
   const lib = await getPdfium();
@@ -70,13 +85,18 @@ export async function renderPages(
         const hPt = lib.FPDF_GetPageHeightF(page);
         if (!(wPt > 0 && hPt > 0)) throw new PdfiumError(`page ${i + 1} has no size`);
         const scale = Math.min(opts.dpi / 72, opts.maxSide / Math.max(wPt, hPt));
-        const width = Math.max(1, Math.round(wPt * scale));
-        const height = Math.max(1, Math.round(hPt * scale));
+        const pageWidth = Math.max(1, Math.round(wPt * scale));
+        const pageHeight = Math.max(1, Math.round(hPt * scale));
+        const wanted = opts.region?.(i);
+        const clip = wanted ? deviceRegion(lib, page, wanted, pageWidth, pageHeight, scale) : null;
+        const width = clip ? clip.w : pageWidth;
+        const height = clip ? clip.h : pageHeight;
         bitmap = lib.FPDFBitmap_Create(width, height, 0);
         if (!bitmap) throw new PdfiumError("out of memory");
         lib.FPDFBitmap_FillRect(bitmap, 0, 0, width, height, 0xffffffff);
-        // flags: FPDF_ANNOT (0x01) | FPDF_PRINTING (0x800)
-        lib.FPDF_RenderPageBitmap(bitmap, page, 0, 0, width, height, 0, 0x01 | 0x800);
+        // The page is laid out at its full size, shifted so the region lands on the small bitmap;
+        // PDFium draws only what falls inside it. flags: FPDF_ANNOT (0x01) | FPDF_PRINTING (0x800)
+        lib.FPDF_RenderPageBitmap(bitmap, page, clip ? -clip.x : 0, clip ? -clip.y : 0, pageWidth, pageHeight, 0, 0x01 | 0x800);
         const stride = lib.FPDFBitmap_GetStride(bitmap);
         const buf = lib.FPDFBitmap_GetBuffer(bitmap);
         const src = mod.HEAPU8;
@@ -96,7 +116,7 @@ export async function renderPages(
         bitmap = 0;
         lib.FPDF_ClosePage(page);
         pageOpen = false;
-        await onPage(i, { data, width, height });
+        await onPage(i, clip ? { data, width, height, clip: { x: clip.x, y: clip.y, pageWidth, pageHeight } } : { data, width, height });
       } finally {
         if (bitmap) lib.FPDFBitmap_Destroy(bitmap);
         if (pageOpen) lib.FPDF_ClosePage(page);
@@ -106,4 +126,76 @@ export async function renderPages(
     if (doc) lib.FPDF_CloseDocument(doc);
     mod.wasmExports.free(filePtr);
   }
+}
+
+type Lib = Pdfium;
+
+/**
+ * The device-pixel rectangle (in the whole page drawn at `pageWidth` x `pageHeight`) holding the
+ * label whose text box is `text`: the box grown by every page object within REGION_REACH of it
+ * (repeatedly, so a barcode under the last line and the label's frame join), then REGION_MARGIN of
+ * white around. Objects covering half the page or more (backgrounds, a sheet frame) say nothing about
+ * where the label is and are left out. Null when the region is not worth it.
+ */
+function deviceRegion(lib: Lib, page: number, text: PdfRect, pageWidth: number, pageHeight: number, scale: number) {
+  const mod = lib.pdfium as typeof lib.pdfium & { HEAPU8: Uint8Array };
+  const bounds: PdfRect[] = [];
+  const out = mod.wasmExports.malloc(16);
+  if (!out) throw new PdfiumError("out of memory");
+  try {
+    const pageArea = (pageWidth / scale) * (pageHeight / scale);
+    const count = lib.FPDFPage_CountObjects(page);
+    for (let k = 0; k < count; k++) {
+      const obj = lib.FPDFPage_GetObject(page, k);
+      if (!obj || !lib.FPDFPageObj_GetBounds(obj, out, out + 4, out + 8, out + 12)) continue;
+      const f = new Float32Array(mod.HEAPU8.buffer, out, 4);
+      const b = { left: f[0], bottom: f[1], right: f[2], top: f[3] };
+      if ((b.right - b.left) * (b.top - b.bottom) >= pageArea / 2) continue;
+      bounds.push(b);
+    }
+  } finally {
+    mod.wasmExports.free(out);
+  }
+  let r: PdfRect = text;
+  const near = (b: PdfRect) =>
+    b.left <= r.right + REGION_REACH && b.right >= r.left - REGION_REACH && b.bottom <= r.top + REGION_REACH && b.top >= r.bottom - REGION_REACH;
+  for (let grown = true; grown; ) {
+    grown = false;
+    for (let k = bounds.length - 1; k >= 0; k--) {
+      if (!near(bounds[k])) continue;
+      r = unionRect(r, bounds[k]);
+      bounds[k] = bounds[bounds.length - 1];
+      bounds.pop();
+      grown = true;
+    }
+  }
+  r = { left: r.left - REGION_MARGIN, bottom: r.bottom - REGION_MARGIN, right: r.right + REGION_MARGIN, top: r.top + REGION_MARGIN };
+
+  // Corners to device pixels (PDFium applies the page's /Rotate and box origin).
+  const xy = mod.wasmExports.malloc(8);
+  if (!xy) throw new PdfiumError("out of memory");
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  try {
+    for (const [px, py] of [[r.left, r.bottom], [r.left, r.top], [r.right, r.bottom], [r.right, r.top]]) {
+      if (!lib.FPDF_PageToDevice(page, 0, 0, pageWidth, pageHeight, 0, px, py, xy, xy + 4)) return null;
+      const d = new Int32Array(mod.HEAPU8.buffer, xy, 2);
+      x0 = Math.min(x0, d[0]);
+      y0 = Math.min(y0, d[1]);
+      x1 = Math.max(x1, d[0]);
+      y1 = Math.max(y1, d[1]);
+    }
+  } finally {
+    mod.wasmExports.free(xy);
+  }
+  x0 = Math.max(0, x0 - 1);
+  y0 = Math.max(0, y0 - 1);
+  x1 = Math.min(pageWidth, x1 + 1);
+  y1 = Math.min(pageHeight, y1 + 1);
+  const w = x1 - x0;
+  const h = y1 - y0;
+  if (w < 1 || h < 1 || w * h > pageWidth * pageHeight * MAX_REGION_SHARE) return null;
+  return { x: x0, y: y0, w, h };
 }

@@ -93,11 +93,20 @@ async function importPdf(bytes: Uint8Array, checkTime: () => void): Promise<Pipe
   // the quadrant search at 200 DPI has none to keep).
   const allText = text.pages.every((p) => p.lines.length > 0);
   const firstDpi = allText ? LIMITS.vectorDpi : LIMITS.renderDpi;
+  // A label on a larger sheet (A4 with the label in a quarter, two labels side by side) is drawn
+  // and decoded only around its text (pdfium.ts grows the text box to the barcodes and frame that
+  // touch it): a quarter of the pixels for zxing. When nothing decodes there, the whole page is.
+  const region = (i: number) => text.pages[i]?.textBox ?? null;
+  const whole: number[] = [];
   const again: number[] = [];
   const readPage = (dpi: number) => async (i: number, pixmap: Pixmap) => {
     checkTime();
     const lines = text.pages[i]?.lines ?? [];
     const barcodes = await pageBarcodes(pixmap, lines);
+    if (!barcodes.length && pixmap.clip) {
+      whole.push(i);
+      return;
+    }
     if (dpi < LIMITS.renderDpi && !barcodes.length) {
       again.push(i);
       return;
@@ -106,11 +115,11 @@ async function importPdf(bytes: Uint8Array, checkTime: () => void): Promise<Pipe
     if (details) labels.push({ page: i + 1, details, ocrPending: lines.length === 0 });
     else skippedPages.push(i + 1);
   };
+  const one = (i: number) => ({ maxSide: LIMITS.renderMaxSide, maxPages: i + 1, fromPage: i });
   try {
-    await renderPages(bytes, { dpi: firstDpi, maxSide: LIMITS.renderMaxSide, maxPages: LIMITS.maxPages }, readPage(firstDpi));
-    for (const i of again) {
-      await renderPages(bytes, { dpi: LIMITS.renderDpi, maxSide: LIMITS.renderMaxSide, maxPages: i + 1, fromPage: i }, readPage(LIMITS.renderDpi));
-    }
+    await renderPages(bytes, { dpi: firstDpi, maxSide: LIMITS.renderMaxSide, maxPages: LIMITS.maxPages, region }, readPage(firstDpi));
+    for (const i of whole) await renderPages(bytes, { dpi: firstDpi, ...one(i) }, readPage(firstDpi));
+    for (const i of again) await renderPages(bytes, { dpi: LIMITS.renderDpi, ...one(i) }, readPage(LIMITS.renderDpi));
   } catch (err) {
     if (err instanceof ImportError) throw err;
     throw new ImportError(422, "This PDF is damaged or incomplete and cannot be read.");
