@@ -18,13 +18,16 @@ import {
   trackingEvents,
 } from "./format";
 
-/** The potentially-lost warning (list card and detail banner). */
+const LOST_HEADLINE = "This parcel may be delayed or lost.";
+
+/** The potentially-lost warning (list card and detail banner), with the server's reason in words. */
 export function LostWarning({ label, detail }: { label: ApiLabel; detail?: boolean }) {
   const lost = label.lostStatus;
   if (!lost.potentiallyLost) return null;
   return (
     <div className="alert alert-warning lost-warning" role="status">
-      <strong>This parcel may be delayed or lost.</strong>
+      <strong>{LOST_HEADLINE}</strong>
+      {lost.reason && lost.reason !== LOST_HEADLINE && <div className="small">{lost.reason}</div>}
       {lost.potentiallyLostAt && <div className="small">Flagged since {formatDate(lost.potentiallyLostAt, EVENT_DATE)}</div>}
       {detail && lost.lostEmailSentAt && <div className="small">Notification sent {formatDate(lost.lostEmailSentAt, EVENT_DATE)}</div>}
     </div>
