@@ -11,7 +11,8 @@ describe("the import pipeline on drawn labels", () => {
     it(`reads ${name}`, async () => {
       const result = await importLabelFile(fixture(name));
       expect(result.labels.map((l) => l.details)).toMatchObject(labels);
-      expect(result.labels.map((l) => l.page)).toEqual(labels.map((_, i) => i + 1));
+      // One label per page, except on the sheet holding two side by side.
+      expect(result.labels.map((l) => l.page)).toEqual(labels.map((_, i) => (name.startsWith("two-up") ? 1 : i + 1)));
       const imageOnly = !name.endsWith(".pdf") || name.includes("flattened");
       expect(result.labels.every((l) => l.ocrPending === imageOnly)).toBe(true);
     }, 30_000); // the first PDF loads PDFium; the machine is shared
@@ -22,7 +23,7 @@ describe("the import pipeline on drawn labels", () => {
 async function page1(bytes: Uint8Array, clipped: boolean): Promise<Pixmap> {
   const text = await readPdfText(bytes, 50);
   let got: Pixmap | null = null;
-  await renderPages(bytes, { dpi: 200, maxSide: 2400, maxPages: 1, region: clipped ? () => text.pages[0].textBox : undefined }, async (_i, p) => {
+  await renderPages(bytes, { dpi: 200, maxSide: 2400, maxPages: 1, regions: clipped ? () => [{ textBox: text.pages[0].textBox! }] : undefined }, async (_i, p) => {
     got = p;
   });
   return got!;
@@ -114,14 +115,42 @@ describe("A4 sheets: only the label's region is drawn and decoded", () => {
     });
   }, 60_000);
 
-  it("two labels side by side on A4: both are inside the region", async () => {
+  it("two labels side by side on A4: one region each, one label each (left to right), nothing mixed", async () => {
+    const bytes = fixture("two-up-a4.pdf");
+    const text = await readPdfText(bytes, 50);
+    expect(text.pages[0].parts).toHaveLength(2);
+    const drawn: Pixmap[] = [];
+    await renderPages(bytes, { dpi: 200, maxSide: 2400, maxPages: 1, regions: () => text.pages[0].parts }, async (_i, p) => void drawn.push(p));
+    expect(drawn.map((p) => p.clip && [p.clip.part, p.clip.parts])).toEqual([[0, 2], [1, 2]]);
+    expect(drawn[0].clip!.x + drawn[0].width).toBeLessThanOrEqual(drawn[1].clip!.x);
+    expect((await decodeBarcodes(drawn[0])).map((b) => b.text).sort()).toEqual(["H04AQA0004726589", expected["evri.pdf"][0].encodedMetadata].sort());
+    expect((await decodeBarcodes(drawn[1])).map((b) => b.text).sort()).toEqual(["VB442550835GB", expected["royalmail.pdf"][0].encodedMetadata].sort());
+    const result = await importLabelFile(bytes);
+    expect(result.labels.map((l) => [l.page, l.details.trackingCode])).toEqual([[1, "H04AQA0004726589"], [1, "VB442550835GB"]]);
+    expect(result.labels[0].details).toMatchObject(expected["evri.pdf"][0]);
+    expect(result.labels[1].details).toMatchObject(expected["royalmail.pdf"][0]);
+    // Nothing of the neighbour leaks in (the whole-page reading put Evri's recipient on the Royal Mail label).
+    expect(JSON.stringify(result.labels[0].details)).not.toMatch(/Bright Prints|Tom Jones|VB442550835GB/);
+    expect(JSON.stringify(result.labels[1].details)).not.toMatch(/ACME|Jane Smith|H04AQA0004726589/);
+  }, 60_000);
+
+  it("labels side by side drawn as embedded pages (form XObjects) are split the same way", async () => {
     const bytes = await sheet([
-      { pdf: fixture("evri.pdf"), x: 20, y: 841.89 / 2 + 10 },
-      { pdf: fixture("royalmail.pdf"), x: 595.28 / 2 + 10, y: 841.89 / 2 + 10 },
+      { pdf: fixture("royalmail.pdf"), x: 20, y: 841.89 / 2 + 10 },
+      { pdf: fixture("evri.pdf"), x: 595.28 / 2 + 10, y: 841.89 / 2 + 10 },
     ]);
-    const region = await page1(bytes, true);
-    expect(region.clip).toBeDefined();
-    const texts = (await decodeBarcodes(region)).map((b) => b.text).sort();
-    expect(texts).toEqual(expect.arrayContaining(["H04AQA0004726589", "VB442550835GB", expected["evri.pdf"][0].encodedMetadata, expected["royalmail.pdf"][0].encodedMetadata]));
+    const result = await importLabelFile(bytes);
+    expect(result.labels.map((l) => l.details)).toMatchObject([expected["royalmail.pdf"][0], expected["evri.pdf"][0]]);
+  }, 60_000);
+
+  it("a label whose text falls into two columns is still one label", async () => {
+    // The columns split the text, but only one side reads as a label: the page is read whole.
+    const bytes = await sheet(
+      [{ pdf: fixture("royalmail.pdf"), x: 20, y: 841.89 / 2 + 10 }],
+      ["Packing note", "Order 10023", "2 x Blue mug", "1 x Teapot", "Thank you!"].map((t, k) => ({ text: t, x: 400, y: 800 - k * 14 })),
+    );
+    expect((await readPdfText(bytes, 50)).pages[0].parts).toHaveLength(2);
+    const result = await importLabelFile(bytes);
+    expect(result.labels.map((l) => l.details)).toMatchObject([expected["royalmail.pdf"][0]]);
   }, 60_000);
 });

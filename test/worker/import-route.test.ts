@@ -70,6 +70,24 @@ describe("POST /api/v1/label", () => {
     expect(await r2Keys(user.id)).toHaveLength(1);
   }, 30_000);
 
+  it("imports two labels side by side on one A4 page as two labels of that page, two credits", async () => {
+    const user = await createUser({ credits: 3 });
+    const res = await uploadFixture(user, "two-up-a4.pdf");
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as ApiLabel[];
+    expect(body.map((l) => [l.trackingCode, l.courier, l.ocrStatus])).toEqual([
+      ["H04AQA0004726589", "evri", "done"],
+      ["VB442550835GB", "royalmail", "done"],
+    ]);
+    expect(body[0].data[0].address).toMatchObject({ name: "Jane Smith", postcode: "M1 1AE" });
+    expect(body[1].data[0].address).toMatchObject({ name: "Tom Jones", postcode: "OX18 3UQ" });
+    expect(await balance(user.id)).toBe(1);
+    const rows = await labelRows(user.id);
+    expect(rows.map((r) => r.filePage)).toEqual([1, 1]);
+    expect(new Set(rows.map((r) => r.fileId)).size).toBe(1);
+    expect(await r2Keys(user.id)).toHaveLength(1);
+  }, 30_000);
+
   it("updates a label the user already has and charges nothing for it", async () => {
     const user = await createUser({ credits: 2 });
     expect((await uploadFixture(user, "royalmail-300dpi.png")).status).toBe(200);

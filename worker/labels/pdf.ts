@@ -19,6 +19,19 @@ export interface PdfPageText {
    * where the label sits on a larger sheet. Null when the page has no text layer.
    */
   textBox: PdfRect | null;
+  /**
+   * Labels side by side on one sheet (text in columns with a clear gutter between them): each
+   * one's text box, lines and the band of the page it may grow into, in display order (left to
+   * right). Empty for a page whose text does not fall apart that way.
+   */
+  parts: PdfTextPart[];
+}
+
+export interface PdfTextPart {
+  textBox: PdfRect;
+  lines: TextLine[];
+  /** The part's side of the gutters (user space; open on the other axis). */
+  limit: PdfRect;
 }
 
 /** A rectangle in PDF user space. */
@@ -71,6 +84,7 @@ export async function readPdfText(bytes: Uint8Array, maxPages: number): Promise<
       const h = y1 - y0;
       const content = await page.getTextContent();
       const words: TextWord[] = [];
+      const boxes: PdfRect[] = [];
       let box: PdfRect | null = null;
       for (const raw of content.items as PdfJsTextItem[]) {
         const str = raw.str?.trim();
@@ -78,7 +92,8 @@ export async function readPdfText(bytes: Uint8Array, maxPages: number): Promise<
         const [a, b, c, d, e, f] = raw.transform;
         const size = Math.hypot(a, b) || raw.height || 1;
         words.push({ text: str, x: e - x0, y: f - y0, size, angle: Math.atan2(b, a), width: raw.width ?? 0 });
-        box = unionRect(box, itemBox(a, b, c, d, e, f, raw.width ?? 0));
+        boxes.push(itemBox(a, b, c, d, e, f, raw.width ?? 0));
+        box = unionRect(box, boxes[boxes.length - 1]);
       }
       pages.push({
         width: rotate % 180 ? h : w,
@@ -87,6 +102,7 @@ export async function readPdfText(bytes: Uint8Array, maxPages: number): Promise<
         lines: groupLines(words),
         chars: words.reduce((n, word) => n + word.text.length, 0),
         textBox: box,
+        parts: sideBySide(words, boxes, rotate),
       });
       page.cleanup();
     }
@@ -98,6 +114,43 @@ export async function readPdfText(bytes: Uint8Array, maxPages: number): Promise<
     const d = doc as unknown as { destroy?: () => Promise<void>; cleanup?: () => Promise<void>; loadingTask?: { destroy?: () => Promise<void> } };
     await (d.loadingTask?.destroy ?? d.destroy ?? d.cleanup)?.call(d.loadingTask?.destroy ? d.loadingTask : d)?.catch(() => {});
   }
+}
+
+/** Gutter (points) between two labels' text on one sheet; each label holds at least MIN_PART_ITEMS text items. */
+const GUTTER = 12;
+const MIN_PART_ITEMS = 5;
+
+/**
+ * Splits a page's text at the vertical gutters of the displayed page (user-space x for an upright
+ * page, y for one with /Rotate 90 or 270) when every column holds a label's worth of text. Whether
+ * each column really is a label is for the caller to find out (pipeline.ts: each must read as a
+ * label with a tracking code of its own).
+ */
+function sideBySide(words: TextWord[], boxes: PdfRect[], rotate: number): PdfTextPart[] {
+  if (words.length < 2 * MIN_PART_ITEMS) return [];
+  const alongX = rotate % 180 === 0;
+  const lo = (b: PdfRect) => (alongX ? b.left : b.bottom);
+  const hi = (b: PdfRect) => (alongX ? b.right : b.top);
+  const order = boxes.map((_, k) => k).sort((a, b) => lo(boxes[a]) - lo(boxes[b]));
+  const cuts: number[] = [];
+  let reach = hi(boxes[order[0]]);
+  for (const k of order) {
+    if (lo(boxes[k]) - reach >= GUTTER) cuts.push((reach + lo(boxes[k])) / 2);
+    reach = Math.max(reach, hi(boxes[k]));
+  }
+  if (!cuts.length || cuts.length > 3) return [];
+  const bands = [-Infinity, ...cuts, Infinity];
+  const parts: PdfTextPart[] = [];
+  for (let p = 0; p + 1 < bands.length; p++) {
+    const inside = order.filter((k) => lo(boxes[k]) > bands[p] && hi(boxes[k]) < bands[p + 1]);
+    if (inside.length < MIN_PART_ITEMS) return [];
+    const limit = alongX
+      ? { left: bands[p], right: bands[p + 1], bottom: -Infinity, top: Infinity }
+      : { left: -Infinity, right: Infinity, bottom: bands[p], top: bands[p + 1] };
+    parts.push({ textBox: inside.map((k) => boxes[k]).reduce<PdfRect | null>(unionRect, null)!, lines: groupLines(inside.map((k) => words[k])), limit });
+  }
+  // Display order: user space runs right to left on a page turned 180 (x) or 270 (y).
+  return rotate === 180 || rotate === 270 ? parts.reverse() : parts;
 }
 
 /**

@@ -38,8 +38,17 @@ export interface Pixmap {
   data: Uint8ClampedArray;
   width: number;
   height: number;
-  /** Set when only a region of the page was drawn: where it sits in the whole page at this resolution. */
-  clip?: { x: number; y: number; pageWidth: number; pageHeight: number };
+  /**
+   * Set when only a region of the page was drawn: where it sits in the whole page at this
+   * resolution, and which of the page's `parts` regions (labels side by side) it is.
+   */
+  clip?: { x: number; y: number; pageWidth: number; pageHeight: number; part: number; parts: number };
+}
+
+/** Where a label is on a page: its text box, and the band it must stay inside (PDF user space). */
+export interface RegionRequest {
+  textBox: PdfRect;
+  limit?: PdfRect;
 }
 
 /** A region is drawn instead of the whole page only when it is at most this share of the page's pixels. */
@@ -56,14 +65,15 @@ export class PdfiumError extends Error {}
  * `maxSide` px and the resolution at most `dpi`. Calls `onPage` with each page as it is drawn, so only
  * one bitmap is alive at a time. `fromPage` (0-based) skips the pages before it.
  *
- * `region(index)` may name where the label is on the page (its text box, PDF user space): the page
- * is then drawn only there, grown to the page content that touches it (barcodes, the frame) and
- * padded, into a bitmap of that size at the same scale (`clip` says where it sits). The whole page
- * is drawn when the region would not save much (over MAX_REGION_SHARE of it).
+ * `regions(index)` may name where the labels are on the page (their text boxes, PDF user space):
+ * the page is then drawn only there, once per label, each region grown to the page content that
+ * touches it (barcodes, the frame) and padded, into a bitmap of that size at the same scale (`clip`
+ * says where it sits). The whole page is drawn instead when a region would not save much (over
+ * MAX_REGION_SHARE of it).
  */
 export async function renderPages(
   bytes: Uint8Array,
-  opts: { dpi: number; maxSide: number; maxPages: number; fromPage?: number; region?: (index: number) => PdfRect | null },
+  opts: { dpi: number; maxSide: number; maxPages: number; fromPage?: number; regions?: (index: number) => RegionRequest[] },
   onPage: (index: number, pixmap: Pixmap) => Promise<void>,
 ): Promise<void> {
   const lib = await getPdfium();
@@ -78,7 +88,6 @@ export async function renderPages(
     for (let i = opts.fromPage ?? 0; i < count; i++) {
       const page = lib.FPDF_LoadPage(doc, i);
       if (!page) throw new PdfiumError(`PDFium could not read page ${i + 1}`);
-      let bitmap = 0;
       let pageOpen = true;
       try {
         const wPt = lib.FPDF_GetPageWidthF(page);
@@ -87,38 +96,21 @@ export async function renderPages(
         const scale = Math.min(opts.dpi / 72, opts.maxSide / Math.max(wPt, hPt));
         const pageWidth = Math.max(1, Math.round(wPt * scale));
         const pageHeight = Math.max(1, Math.round(hPt * scale));
-        const wanted = opts.region?.(i);
-        const clip = wanted ? deviceRegion(lib, page, wanted, pageWidth, pageHeight, scale) : null;
-        const width = clip ? clip.w : pageWidth;
-        const height = clip ? clip.h : pageHeight;
-        bitmap = lib.FPDFBitmap_Create(width, height, 0);
-        if (!bitmap) throw new PdfiumError("out of memory");
-        lib.FPDFBitmap_FillRect(bitmap, 0, 0, width, height, 0xffffffff);
-        // The page is laid out at its full size, shifted so the region lands on the small bitmap;
-        // PDFium draws only what falls inside it. flags: FPDF_ANNOT (0x01) | FPDF_PRINTING (0x800)
-        lib.FPDF_RenderPageBitmap(bitmap, page, clip ? -clip.x : 0, clip ? -clip.y : 0, pageWidth, pageHeight, 0, 0x01 | 0x800);
-        const stride = lib.FPDFBitmap_GetStride(bitmap);
-        const buf = lib.FPDFBitmap_GetBuffer(bitmap);
-        const src = mod.HEAPU8;
-        const data = new Uint8ClampedArray(width * height * 4);
-        for (let y = 0; y < height; y++) {
-          let s = buf + y * stride;
-          let d = y * width * 4;
-          for (let x = 0; x < width; x++, s += 4, d += 4) {
-            // BGRA -> RGBA
-            data[d] = src[s + 2];
-            data[d + 1] = src[s + 1];
-            data[d + 2] = src[s];
-            data[d + 3] = 255;
-          }
-        }
-        lib.FPDFBitmap_Destroy(bitmap);
-        bitmap = 0;
+        const wanted = opts.regions?.(i) ?? [];
+        const clips = wanted.map((r) => deviceRegion(lib, page, r, pageWidth, pageHeight, scale));
+        const draws = wanted.length && clips.every(Boolean) ? clips : [null];
+        // Pixels first, for every region (each a label's size), then the page is closed before
+        // anything is decoded.
+        const drawn = draws.map((clip) => drawBitmap(lib, page, pageWidth, pageHeight, clip));
         lib.FPDF_ClosePage(page);
         pageOpen = false;
-        await onPage(i, clip ? { data, width, height, clip: { x: clip.x, y: clip.y, pageWidth, pageHeight } } : { data, width, height });
+        for (let k = 0; k < drawn.length; k++) {
+          const clip = draws[k];
+          const { data, width, height } = drawn[k];
+          drawn[k] = null as never; // let it go once decoded
+          await onPage(i, clip ? { data, width, height, clip: { x: clip.x, y: clip.y, pageWidth, pageHeight, part: k, parts: draws.length } } : { data, width, height });
+        }
       } finally {
-        if (bitmap) lib.FPDFBitmap_Destroy(bitmap);
         if (pageOpen) lib.FPDF_ClosePage(page);
       }
     }
@@ -131,13 +123,50 @@ export async function renderPages(
 type Lib = Pdfium;
 
 /**
+ * Draws the page (or the `clip` region of it) to RGBA on white. The page is laid out at its full
+ * size, shifted so the region lands on the small bitmap; PDFium draws only what falls inside it.
+ */
+function drawBitmap(lib: Lib, page: number, pageWidth: number, pageHeight: number, clip: { x: number; y: number; w: number; h: number } | null): Pixmap {
+  const mod = lib.pdfium as typeof lib.pdfium & { HEAPU8: Uint8Array };
+  const width = clip ? clip.w : pageWidth;
+  const height = clip ? clip.h : pageHeight;
+  const bitmap = lib.FPDFBitmap_Create(width, height, 0);
+  if (!bitmap) throw new PdfiumError("out of memory");
+  try {
+    lib.FPDFBitmap_FillRect(bitmap, 0, 0, width, height, 0xffffffff);
+    // flags: FPDF_ANNOT (0x01) | FPDF_PRINTING (0x800)
+    lib.FPDF_RenderPageBitmap(bitmap, page, clip ? -clip.x : 0, clip ? -clip.y : 0, pageWidth, pageHeight, 0, 0x01 | 0x800);
+    const stride = lib.FPDFBitmap_GetStride(bitmap);
+    const buf = lib.FPDFBitmap_GetBuffer(bitmap);
+    const src = mod.HEAPU8;
+    const data = new Uint8ClampedArray(width * height * 4);
+    for (let y = 0; y < height; y++) {
+      let s = buf + y * stride;
+      let d = y * width * 4;
+      for (let x = 0; x < width; x++, s += 4, d += 4) {
+        // BGRA -> RGBA
+        data[d] = src[s + 2];
+        data[d + 1] = src[s + 1];
+        data[d + 2] = src[s];
+        data[d + 3] = 255;
+      }
+    }
+    return { data, width, height };
+  } finally {
+    lib.FPDFBitmap_Destroy(bitmap);
+  }
+}
+
+/**
  * The device-pixel rectangle (in the whole page drawn at `pageWidth` x `pageHeight`) holding the
  * label whose text box is `text`: the box grown by every page object within REGION_REACH of it
  * (repeatedly, so a barcode under the last line and the label's frame join), then REGION_MARGIN of
  * white around. Objects covering half the page or more (backgrounds, a sheet frame) say nothing about
  * where the label is and are left out. Null when the region is not worth it.
  */
-function deviceRegion(lib: Lib, page: number, text: PdfRect, pageWidth: number, pageHeight: number, scale: number) {
+function deviceRegion(lib: Lib, page: number, want: RegionRequest, pageWidth: number, pageHeight: number, scale: number) {
+  const text = want.textBox;
+  const limit = want.limit;
   const mod = lib.pdfium as typeof lib.pdfium & { HEAPU8: Uint8Array };
   const bounds: PdfRect[] = [];
   const out = mod.wasmExports.malloc(16);
@@ -170,6 +199,9 @@ function deviceRegion(lib: Lib, page: number, text: PdfRect, pageWidth: number, 
     }
   }
   r = { left: r.left - REGION_MARGIN, bottom: r.bottom - REGION_MARGIN, right: r.right + REGION_MARGIN, top: r.top + REGION_MARGIN };
+  if (limit) {
+    r = { left: Math.max(r.left, limit.left), bottom: Math.max(r.bottom, limit.bottom), right: Math.min(r.right, limit.right), top: Math.min(r.top, limit.top) };
+  }
 
   // Corners to device pixels (PDFium applies the page's /Rotate and box origin).
   const xy = mod.wasmExports.malloc(8);

@@ -10,7 +10,7 @@ import type { LabelDetails } from "../services/label-model";
 import { ImportError } from "./errors";
 import type { LabelInput } from "./fields";
 import { readPdfText } from "./pdf";
-import { renderPages, type Pixmap } from "./pdfium";
+import { renderPages, type Pixmap, type RegionRequest } from "./pdfium";
 import { decodePngOnWhite } from "./png";
 import { imageInfo, MIME, sniff, type FileKind } from "./sniff";
 import type { TextLine } from "./text";
@@ -93,15 +93,40 @@ async function importPdf(bytes: Uint8Array, checkTime: () => void): Promise<Pipe
   // the quadrant search at 200 DPI has none to keep).
   const allText = text.pages.every((p) => p.lines.length > 0);
   const firstDpi = allText ? LIMITS.vectorDpi : LIMITS.renderDpi;
-  // A label on a larger sheet (A4 with the label in a quarter, two labels side by side) is drawn
-  // and decoded only around its text (pdfium.ts grows the text box to the barcodes and frame that
-  // touch it): a quarter of the pixels for zxing. When nothing decodes there, the whole page is.
-  const region = (i: number) => text.pages[i]?.textBox ?? null;
+  // A label on a larger sheet (A4 with the label in a quarter) is drawn and decoded only around its
+  // text (pdfium.ts grows the text box to the barcodes and frame that touch it): a quarter of the
+  // pixels for zxing. Labels side by side are drawn one region each and read as one label each
+  // when every one of them reads as a label of its own; else the page is read as one label. When
+  // nothing decodes around the text, the whole page is drawn.
+  const regions = (i: number): RegionRequest[] => {
+    const page = text.pages[i];
+    if (!page?.textBox) return [];
+    return page.parts.length > 1 && !single.includes(i) ? page.parts : [{ textBox: page.textBox }];
+  };
+  const single: number[] = [];
   const whole: number[] = [];
   const again: number[] = [];
+  const partBarcodes = new Map<number, Barcode[][]>();
   const readPage = (dpi: number) => async (i: number, pixmap: Pixmap) => {
     checkTime();
-    const lines = text.pages[i]?.lines ?? [];
+    const page = text.pages[i];
+    if (pixmap.clip && pixmap.clip.parts > 1 && page) {
+      const { part, parts } = pixmap.clip;
+      const found = partBarcodes.get(i) ?? [];
+      found[part] = await pageBarcodes(pixmap, page.parts[part].lines);
+      partBarcodes.set(i, found);
+      if (part < parts - 1) return;
+      partBarcodes.delete(i);
+      const read = page.parts.map((p, k) => parseLabel({ lines: p.lines, barcodes: found[k] }));
+      const codes = new Set(read.map((d) => d?.trackingCode));
+      if (read.every(Boolean) && codes.size === read.length) {
+        for (const details of read) labels.push({ page: i + 1, details: details!, ocrPending: false });
+      } else {
+        single.push(i);
+      }
+      return;
+    }
+    const lines = page?.lines ?? [];
     const barcodes = await pageBarcodes(pixmap, lines);
     if (!barcodes.length && pixmap.clip) {
       whole.push(i);
@@ -117,7 +142,8 @@ async function importPdf(bytes: Uint8Array, checkTime: () => void): Promise<Pipe
   };
   const one = (i: number) => ({ maxSide: LIMITS.renderMaxSide, maxPages: i + 1, fromPage: i });
   try {
-    await renderPages(bytes, { dpi: firstDpi, maxSide: LIMITS.renderMaxSide, maxPages: LIMITS.maxPages, region }, readPage(firstDpi));
+    await renderPages(bytes, { dpi: firstDpi, maxSide: LIMITS.renderMaxSide, maxPages: LIMITS.maxPages, regions }, readPage(firstDpi));
+    for (const i of single) await renderPages(bytes, { dpi: firstDpi, ...one(i), regions }, readPage(firstDpi));
     for (const i of whole) await renderPages(bytes, { dpi: firstDpi, ...one(i) }, readPage(firstDpi));
     for (const i of again) await renderPages(bytes, { dpi: LIMITS.renderDpi, ...one(i) }, readPage(LIMITS.renderDpi));
   } catch (err) {
