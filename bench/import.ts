@@ -8,15 +8,23 @@
  * time per job taken from its "label ocr" log line.
  *
  *   npx tsx bench/import.ts            (BENCH_RUNS=5 by default; BENCH_SKIP_BUILD=1 reuses BENCH_DIST)
+ *   BENCH_ONLY=a4 npx tsx bench/import.ts   (only the upload cases whose file name contains "a4"; no OCR part)
+ *
+ * Before/after on a shared, loaded machine: BENCH_BASELINE_DIST=<an earlier build> serves that build
+ * too (port + 1, its own state) and alternates every upload between the two servers; it prints the
+ * median server time per label of each (the `request` log line's ms, so loopback is left out).
+ *
+ *   BENCH_BASELINE_DIST=/tmp/old-dist BENCH_ONLY=a4 BENCH_RUNS=15 npx tsx bench/import.ts
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 
 const PORT = Number(process.env.BENCH_PORT ?? 4493);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const ONLY = process.env.BENCH_ONLY;
 const BASE = `http://127.0.0.1:${PORT}`;
 const FIXTURES = path.join(import.meta.dirname, "../test/fixtures/labels");
 const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
@@ -25,6 +33,8 @@ const CASES: [string, string, string][] = [
   ["text-layer PDF (3 pages, vector barcodes)", "multi.pdf", "application/pdf"],
   ["vector-barcode PDF, /Rotate 90", "royalmail-rotated.pdf", "application/pdf"],
   ["A4 PDF, label in a quarter", "evri-a4.pdf", "application/pdf"],
+  ["A4 PDF, label in a quarter", "royalmail-a4.pdf", "application/pdf"],
+  ["A4 PDF, two labels side by side", "two-up-a4.pdf", "application/pdf"],
   ["flattened raster-only PDF", "evri-flattened.pdf", "application/pdf"],
   ["300 DPI PNG", "evri-300dpi.png", "image/png"],
   ["300 DPI JPEG", "royalmail-300dpi.jpg", "image/jpeg"],
@@ -42,6 +52,26 @@ const OCR_CASES: [string, string, string][] = [
 function run(cmd: string, args: string[], extra: NodeJS.ProcessEnv = {}) {
   const r = spawnSync(cmd, args, { stdio: "inherit", env: { ...env, ...extra } });
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed`);
+}
+
+/**
+ * `vite preview` finds the worker to run through .wrangler/deploy/config.json, which every `vite build`
+ * in this tree rewrites (the last build wins, another engineer's included): point it at `dist` just
+ * before starting a server (it is read at start-up).
+ */
+function pointPreviewAt(dist: string) {
+  mkdirSync(".wrangler/deploy", { recursive: true });
+  const configPath = path.relative(".wrangler/deploy", path.join(dist, "parcelhive/wrangler.json"));
+  writeFileSync(".wrangler/deploy/config.json", JSON.stringify({ configPath, auxiliaryWorkers: [] }));
+}
+
+function dropRedirectTo(dists: string[]) {
+  try {
+    const redirect = readFileSync(".wrangler/deploy/config.json", "utf8");
+    if (dists.some((d) => redirect.includes(path.basename(d)))) rmSync(".wrangler/deploy/config.json");
+  } catch {
+    /* no redirect */
+  }
 }
 
 function descendants(pid: number): number[] {
@@ -94,6 +124,7 @@ async function main() {
   const state = mkdtempSync(path.join(tmpdir(), "parcelhive-bench-state-"));
   if (!process.env.BENCH_SKIP_BUILD) run("vite", ["build", "--logLevel", "warn", "--emptyOutDir"], { PH_DIST: dist });
   run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "-c", "wrangler.toml", "--persist-to", state]);
+  pointPreviewAt(dist);
   const server: ChildProcess = spawn("vite", ["preview", "--port", String(PORT), "--strictPort"], {
     env: { ...env, PH_DIST: dist, PH_STATE_DIR: state },
     stdio: ["ignore", "pipe", "pipe"],
@@ -134,7 +165,7 @@ async function main() {
     console.log(`\nLabel import in workerd (vite preview of the built bundle), ${RUNS} runs each after one warm-up\n`);
     console.log("| file | labels | ms per label (median) | labels/s | workerd peak RSS |");
     console.log("|---|---|---|---|---|");
-    for (const [what, name, type] of CASES) {
+    for (const [what, name, type] of CASES.filter(([, name]) => !ONLY || name.includes(ONLY))) {
       const bytes = readFileSync(path.join(FIXTURES, name));
       const times: number[] = [];
       let labels = 0;
@@ -155,6 +186,7 @@ async function main() {
     }
     console.log(`\nworkerd RSS before the first upload: ${baseline.rss} MB (miniflare runs all bindings in the same process).`);
 
+    if (ONLY) return;
     console.log(`\nOCR of image-only labels (queue consumer), ${RUNS} runs each after one warm-up\n`);
     console.log("| file | upload answer ms | upload -> ocrStatus done, ms (median) | consumer ms per job (median) | Tesseract passes | status | workerd peak RSS |");
     console.log("|---|---|---|---|---|---|---|");
@@ -209,12 +241,109 @@ async function main() {
     server.kill("SIGTERM");
     rmSync(state, { recursive: true, force: true });
     if (!process.env.BENCH_DIST) rmSync(dist, { recursive: true, force: true });
-    try {
-      if (readFileSync(".wrangler/deploy/config.json", "utf8").includes("parcelhive-bench-dist-")) rmSync(".wrangler/deploy/config.json");
-    } catch {
-      /* no redirect */
-    }
+    dropRedirectTo([dist]);
   }
 }
 
-await main();
+interface Served {
+  server: ChildProcess;
+  base: string;
+  state: string;
+  /** Server-side ms of each request, by X-Request-Id (from the `request` log line). */
+  serverMs: Map<string, number>;
+}
+
+async function serve(dist: string, port: number): Promise<Served> {
+  const state = mkdtempSync(path.join(tmpdir(), "parcelhive-bench-state-"));
+  run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "-c", "wrangler.toml", "--persist-to", state]);
+  pointPreviewAt(dist);
+  const server = spawn("vite", ["preview", "--port", String(port), "--strictPort"], { env: { ...env, PH_DIST: dist, PH_STATE_DIR: state }, stdio: ["ignore", "pipe", "pipe"] });
+  const serverMs = new Map<string, number>();
+  let buffered = "";
+  server.stdout!.on("data", (chunk: Buffer) => {
+    buffered += chunk.toString();
+    const lines = buffered.split("\n");
+    buffered = lines.pop()!;
+    for (const line of lines) {
+      const at = line.indexOf('{"level"');
+      if (at < 0 || !line.includes('"msg":"request"')) continue;
+      try {
+        const entry = JSON.parse(line.slice(at)) as { requestId: string; ms: number };
+        serverMs.set(entry.requestId, entry.ms);
+      } catch {
+        /* not ours */
+      }
+    }
+  });
+  server.stderr!.on("data", () => {});
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (i > 240) throw new Error(`server on ${port} did not start`);
+    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { server, base, state, serverMs };
+}
+
+async function benchUser(s: Served): Promise<string> {
+  const call = async (p: string, body: unknown, token?: string) =>
+    (await fetch(s.base + p, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    }).then((r) => r.json())) as Record<string, unknown>;
+  const login = async (email: string) => {
+    await call("/api/v1/signup", { email, password: "bench-password-1", marketing_consent: false });
+    return (await call("/api/v1/login", { email, password: "bench-password-1" })).access_token as string;
+  };
+  const admin = await login("admin@parcelhive.test");
+  const email = `bench-${Date.now()}@example.com`;
+  const user = await login(email);
+  const users = (await (await fetch(`${s.base}/api/v1/admin/users`, { headers: { Authorization: `Bearer ${admin}` } })).json()) as { results: { id: number; email: string }[] };
+  await call("/api/v1/admin/grant-credits", { user_id: users.results.find((u) => u.email === email)!.id, amount: 1000 }, admin);
+  return user;
+}
+
+/** The same uploads to a baseline build and to this one, alternated; median server ms per label. */
+async function compare(baselineDist: string) {
+  const dist = process.env.BENCH_DIST ?? mkdtempSync(path.join(tmpdir(), "parcelhive-bench-dist-"));
+  if (!process.env.BENCH_SKIP_BUILD) run("vite", ["build", "--logLevel", "warn", "--emptyOutDir"], { PH_DIST: dist });
+  const servers: Served[] = [];
+  try {
+    servers.push(await serve(baselineDist, PORT + 1), await serve(dist, PORT));
+    const tokens = [await benchUser(servers[0]), await benchUser(servers[1])];
+    console.log(`\nBefore (${baselineDist}) and after (this build), uploads alternated, ${RUNS} runs each after one warm-up\n`);
+    console.log("| file | labels before | labels after | server ms per label before (median) | after (median) |");
+    console.log("|---|---|---|---|---|");
+    for (const [what, name, type] of CASES.filter(([, name]) => !ONLY || name.includes(ONLY))) {
+      const bytes = readFileSync(path.join(FIXTURES, name));
+      const times: number[][] = [[], []];
+      const labels = [0, 0];
+      for (let r = 0; r <= RUNS; r++) {
+        for (const k of r % 2 ? [1, 0] : [0, 1]) {
+          const form = new FormData();
+          form.append("files", new File([bytes], name, { type }));
+          const res = await fetch(`${servers[k].base}/api/v1/label`, { method: "POST", body: form, headers: { Authorization: `Bearer ${tokens[k]}` } });
+          const body = (await res.json()) as unknown[];
+          if (!res.ok) throw new Error(`${name}: ${res.status} ${JSON.stringify(body)}`);
+          labels[k] = body.length;
+          const id = res.headers.get("X-Request-Id")!;
+          for (let i = 0; i < 100 && !servers[k].serverMs.has(id); i++) await new Promise((ok) => setTimeout(ok, 10));
+          if (r > 0 && servers[k].serverMs.has(id)) times[k].push(servers[k].serverMs.get(id)! / labels[k]);
+        }
+      }
+      const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]?.toFixed(0) ?? "–";
+      console.log(`| ${what} (${name}) | ${labels[0]} | ${labels[1]} | ${med(times[0])} | ${med(times[1])} |`);
+    }
+  } finally {
+    for (const s of servers) {
+      s.server.kill("SIGTERM");
+      rmSync(s.state, { recursive: true, force: true });
+    }
+    if (!process.env.BENCH_DIST) rmSync(dist, { recursive: true, force: true });
+    dropRedirectTo([dist, baselineDist]);
+  }
+}
+
+if (process.env.BENCH_BASELINE_DIST) await compare(process.env.BENCH_BASELINE_DIST);
+else await main();
