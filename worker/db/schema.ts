@@ -237,3 +237,26 @@ export const jobLeases = sqliteTable("job_leases", {
   /** Epoch ms; after it the lease may be taken over. */
   until: integer("until").notNull(),
 });
+
+/**
+ * Analytics rollup per tag: like label_day_stats, one row per user, tag, UK day, courier, lost flag and
+ * next-day flag (-1 = unknown), counting the labels that carry the tag (a label_tags row whose user is the
+ * label's). Kept exact by triggers on `label_tags` and `labels` (migrations/0007_analytics_tag_rollup.sql),
+ * so a summary or time series filtered on ONE tag reads a few rows per day instead of every label.
+ * Several tags ("any of them") cannot be summed from it (a label with two of the tags would count twice).
+ */
+export const labelTagDayStats = sqliteTable(
+  "label_tag_day_stats",
+  {
+    userId: integer("user_id").notNull(),
+    tag: text("tag").notNull(),
+    day: text("day").notNull(),
+    courier: text("courier").notNull(),
+    lost: integer("lost").notNull(),
+    nextDay: integer("next_day").notNull(),
+    labels: integer("labels").notNull(),
+    weightSum: integer("weight_sum").notNull(),
+    weightCount: integer("weight_count").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.tag, t.day, t.courier, t.lost, t.nextDay] })],
+);
