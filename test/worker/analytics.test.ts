@@ -1,9 +1,19 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
+import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { labelTags, labels, users } from "../../worker/db/schema";
+import { labelTagDayStats, labelTags, labels, users } from "../../worker/db/schema";
 import { sha256Hex } from "../../worker/lib/crypto";
 import { addDays, ukDay } from "../../worker/services/analytics";
-import { expectedPoints, expectedSummary, insertSeed, makeSeed, query, type Filters, type SeedLabel } from "./analytics-fixtures";
+import {
+  expectedPoints,
+  expectedSummary,
+  insertSeed,
+  makeSeed,
+  query,
+  TAG_POOL,
+  type Filters,
+  type SeedLabel,
+} from "./analytics-fixtures";
 import { call, createUser, db, type TestUser } from "./helpers";
 
 const SUMMARY = "/api/v1/labels/analytics/summary";
@@ -34,7 +44,8 @@ describe("analytics summary and time series over seeded labels", () => {
   ];
   const couriers = [undefined, "All", "evri", "royalmail", "Royal Mail"];
   const flags = [undefined, "0", "1"];
-  const tagFilters = [undefined, "ebay", "ebay, Fragile", "nosuchtag"];
+  // One tag reads the per-tag rollup; several add it up and subtract the labels with two or more of them.
+  const tagFilters = [undefined, "ebay", "ebay, Fragile", "etsy, gift ,Fragile", "nosuchtag"];
 
   it("matches numbers computed independently for every combination of filters", async () => {
     let checked = 0;
@@ -55,7 +66,7 @@ describe("analytics summary and time series over seeded labels", () => {
               expect(series.body, label).toEqual({ points: expectedPoints(seed, f) });
               checked++;
             }
-    expect(checked).toBe(2 * 5 * 3 * 3 * 4);
+    expect(checked).toBe(2 * 5 * 3 * 3 * 5);
     // The seed is not degenerate: the full range sees every kind of label.
     const all = expectedSummary(seed, { from: "2026-01-15", to: "2026-06-13" });
     expect(all.totals.rows).toBe(420);
@@ -180,7 +191,7 @@ describe("the rollup follows label changes", () => {
     await d.update(labels).set({ courier: "evri", isNextDay: true, weightGrams: 1234 }).where(eq(labels.id, c.id));
     // An update that changes nothing analytics reads.
     await d.update(labels).set({ notes: "hello" }).where(eq(labels.id, e.id));
-    // Tags: the tag filter reads label_tags itself.
+    // Tags re-written by hand: the per-tag rollup follows label_tags.
     e.tags = ["gift"];
     await d.delete(labelTags).where(eq(labelTags.labelId, e.id));
     await d.insert(labelTags).values({ labelId: e.id, userId: user.id, tag: "gift" });
@@ -188,6 +199,106 @@ describe("the rollup follows label changes", () => {
     await d.delete(labels).where(inArray(labels.id, gone.map((l) => l.id)));
     await check();
   });
+});
+
+describe("the per-tag rollup follows label and tag changes", () => {
+  /** label_tag_day_stats of a user, and the same rows counted afresh from labels and label_tags. */
+  async function rollupRows(userId: number) {
+    const s = labelTagDayStats;
+    const stored = await db()
+      .select({ tag: s.tag, day: s.day, courier: s.courier, lost: s.lost, nextDay: s.nextDay, labels: s.labels, weightSum: s.weightSum, weightCount: s.weightCount })
+      .from(s)
+      .where(eq(s.userId, userId))
+      .orderBy(s.tag, s.day, s.courier, s.lost, s.nextDay);
+    const { results } = await env.DB.prepare(
+      `SELECT t.tag, l.shipped_on AS day, l.courier, l.potentially_lost AS lost, coalesce(l.is_next_day, -1) AS nextDay,
+              count(*) AS labels, coalesce(sum(l.weight_grams), 0) AS weightSum, count(l.weight_grams) AS weightCount
+       FROM label_tags t JOIN labels l ON l.id = t.label_id AND l.user_id = t.user_id
+       WHERE l.user_id = ? GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`,
+    )
+      .bind(userId)
+      .all();
+    return { stored, counted: results };
+  }
+
+  it("answers exactly what the labels say after flags, weights, days, couriers, PUT tag edits and deletes", async () => {
+    const user = await createUser();
+    const seed = makeSeed(90, "2026-05-01", 20, 5);
+    await insertSeed(user.id, seed);
+    // Another user's labels with the same tags on the same days.
+    await insertSeed((await createUser()).id, makeSeed(30, "2026-05-01", 20, 6));
+    const d = db();
+    const tagFilters = [...TAG_POOL, "gift,ebay", "Fragile, etsy, ebay", "nosuchtag"];
+    const extras: Record<string, string>[] = [
+      {},
+      { lost: "1" },
+      { lost: "0", courier: "evri", next_day: "1" },
+      { courier: "Royal Mail" },
+      { next_day: "0" },
+    ];
+    let checks = 0;
+    const check = async (when: string) => {
+      const { stored, counted } = await rollupRows(user.id);
+      expect(stored, when).toEqual(counted);
+      expect(stored.length, when).toBeGreaterThan(0);
+      for (const [from, to] of [["2026-05-01", "2026-05-31"], ["2026-05-06", "2026-05-12"]])
+        for (const tags of tagFilters)
+          for (const extra of extras) {
+            const f = { from, to, tags, ...extra };
+            const label = `${when} ${JSON.stringify(f)}`;
+            const [summary, series] = await Promise.all([get(SUMMARY, f, user.token), get(SERIES, f, user.token)]);
+            expect(summary.body, label).toEqual(expectedSummary(seed, f));
+            expect(series.body.points, label).toEqual(expectedPoints(seed, f));
+            checks++;
+          }
+    };
+    await check("as seeded");
+
+    // Label updates of every counted column, on tagged labels.
+    const tagged = seed.filter((l) => l.tags.length >= 2);
+    expect(tagged.length).toBeGreaterThanOrEqual(6);
+    const [a, b, c, e, g] = tagged;
+    a.potentiallyLost = !a.potentiallyLost;
+    await d.update(labels).set({ potentiallyLost: a.potentiallyLost }).where(eq(labels.id, a.id));
+    b.weightGrams = b.weightGrams === null ? 777 : null;
+    await d.update(labels).set({ weightGrams: b.weightGrams }).where(eq(labels.id, b.id));
+    c.shippedOn = c.shippedOn === "2026-05-10" ? "2026-05-11" : "2026-05-10";
+    await d.update(labels).set({ shippedOn: c.shippedOn }).where(eq(labels.id, c.id));
+    e.courier = e.courier === "evri" ? "royalmail" : "evri";
+    e.isNextDay = e.courier === "evri" ? true : null;
+    await d.update(labels).set({ courier: e.courier, isNextDay: e.isNextDay }).where(eq(labels.id, e.id));
+    g.weightGrams = 4321;
+    g.shippedOn = "2026-05-07";
+    g.potentiallyLost = true;
+    await d.update(labels).set({ weightGrams: 4321, shippedOn: g.shippedOn, potentiallyLost: true }).where(eq(labels.id, g.id));
+    // Updates that change nothing counted.
+    await d.update(labels).set({ notes: "hello", courier: a.courier }).where(eq(labels.id, a.id));
+    await check("after label updates");
+
+    // Tag edits through the API: replaced, cleared, added to an untagged label, case kept apart.
+    const untagged = seed.find((l) => !l.tags.length)!;
+    for (const [l, tags] of [
+      [tagged[0], ["etsy", "Fragile"]],
+      [tagged[1], []],
+      [untagged, ["gift", "ebay", "Gift"]],
+      [tagged[2], [...tagged[2].tags]],
+    ] as [SeedLabel, string[]][]) {
+      const res = await call(`/api/v1/label/${l.id}`, { method: "PUT", token: user.token, json: { notes: "", tags } });
+      expect(res.status, l.id).toBe(200);
+      l.tags = tags;
+    }
+    await check("after PUT /label tag edits");
+    expect((await get(SUMMARY, { from: "2026-05-01", to: "2026-05-31", tags: "Gift" }, user.token)).body.totals.rows).toBe(1);
+
+    // Deletes: tagged labels (their tags go with them) and an untagged one.
+    const gone = [tagged[3], tagged[4], tagged[0], untagged, seed.find((l) => !l.tags.length && l !== untagged)!];
+    await d.delete(labels).where(inArray(labels.id, gone.map((l) => l.id)));
+    for (const l of gone) seed.splice(seed.indexOf(l), 1);
+    const orphans = await d.select({ n: sql<number>`count(*)` }).from(labelTags).where(inArray(labelTags.labelId, gone.map((l) => l.id)));
+    expect(orphans[0].n).toBe(0);
+    await check("after deletes");
+    expect(checks).toBe(4 * 2 * tagFilters.length * extras.length);
+  }, 180_000);
 });
 
 describe("who may ask", () => {
