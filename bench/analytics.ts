@@ -7,7 +7,11 @@
  *     node:sqlite in one transaction, so the migrations' triggers fill the rollup as inserts through
  *     D1 would; 50,000 labels of a second user sit beside them;
  *  4. serves it again and times each call: `ms` from the worker's own request log (at the server,
- *     D1 included) and the loopback round trip; prints the query plans from the same SQLite file.
+ *     D1 included) and the loopback round trip; checks each answer's label count against a plain count
+ *     over the same SQLite file, and prints the query plans from it.
+ *
+ * Cases: no tag (label_day_stats), one tag (label_tag_day_stats) and several tags (per-tag sums minus the
+ * labels carrying two or more of them, counted from the tag rows).
  *
  *   node bench/analytics.ts      (BENCH_LABELS=1000000, BENCH_RUNS=15, BENCH_PORT=4495; BENCH_DIST reuses a build)
  */
@@ -161,11 +165,34 @@ async function main() {
       ["year, no filter", { from: YEAR_FROM, to: YEAR_TO }],
       ["last 30 days, no filter", { from: addDays(YEAR_TO, -29), to: YEAR_TO }],
       ["year, courier=evri lost=0 next_day=1", { from: YEAR_FROM, to: YEAR_TO, courier: "evri", lost: "0", next_day: "1" }],
+      // One tag: the per-tag rollup.
       ["last 30 days, tags=ebay", { from: addDays(YEAR_TO, -29), to: YEAR_TO, tags: "ebay" }],
       ["year, tags=etsy (5%)", { from: YEAR_FROM, to: YEAR_TO, tags: "etsy" }],
       ["year, tags=ebay (10%)", { from: YEAR_FROM, to: YEAR_TO, tags: "ebay" }],
+      ["year, tags=gift (1/7) courier=evri lost=0", { from: YEAR_FROM, to: YEAR_TO, tags: "gift", courier: "evri", lost: "0" }],
+      // Several tags ("any of them"): the exact, slower path.
+      ["last 30 days, tags=ebay,gift", { from: addDays(YEAR_TO, -29), to: YEAR_TO, tags: "ebay,gift" }],
+      ["year, tags=ebay,etsy (no overlap)", { from: YEAR_FROM, to: YEAR_TO, tags: "ebay,etsy" }],
       ["year, tags=ebay,gift (23%)", { from: YEAR_FROM, to: YEAR_TO, tags: "ebay,gift" }],
+      ["year, tags=ebay,gift,etsy (27%)", { from: YEAR_FROM, to: YEAR_TO, tags: "ebay,gift,etsy" }],
     ];
+    // The answer each case must give, counted plainly from the same file (never through the rollups).
+    const counted = new DatabaseSync(file, { readOnly: true });
+    const expectedRows = (p: Record<string, string>) => {
+      const conds = ["l.user_id = ?", "l.shipped_on >= ?", "l.shipped_on <= ?"];
+      const args: (string | number)[] = [me.id, p.from, p.to];
+      for (const [key, column] of [["courier", "courier"], ["lost", "potentially_lost"], ["next_day", "is_next_day"]]) {
+        if (p[key] === undefined) continue;
+        conds.push(`l.${column} = ?`);
+        args.push(key === "courier" ? p[key] : Number(p[key]));
+      }
+      if (p.tags) {
+        const tags = p.tags.split(",");
+        conds.push(`EXISTS (SELECT 1 FROM label_tags t WHERE t.label_id = l.id AND t.user_id = l.user_id AND t.tag IN (${tags.map(() => "?").join(",")}))`);
+        args.push(...tags);
+      }
+      return Number((counted.prepare(`SELECT count(*) AS n FROM labels l WHERE ${conds.join(" AND ")}`).get(...args) as { n: number }).n);
+    };
     console.log(`\n| query | call | server ms median | p90 | round trip ms median | labels |`);
     console.log(`|---|---|---:|---:|---:|---:|`);
     for (const [name, params] of cases) {
@@ -183,6 +210,8 @@ async function main() {
           rows = body.totals?.rows ?? body.points!.reduce((a, p) => a + p.value, 0);
         }
         await new Promise((r) => setTimeout(r, 200)); // let the last log lines arrive
+        const want = expectedRows(params);
+        if (rows !== want) throw new Error(`${name} ${call}: answered ${rows} labels, a plain count says ${want}`);
         const server = serverMs.filter((s) => s.path === pathname).map((s) => s.ms);
         console.log(
           `| ${name} | ${call} | ${median(server)} | ${p90(server)} | ${median(trips).toFixed(1)} | ${rows.toLocaleString("en-GB")} |`,
@@ -191,17 +220,28 @@ async function main() {
     }
     await stop(server);
 
+    counted.close();
+
     // The plans SQLite chose, from the same file (the statements the service sends, with literals).
     const db = new DatabaseSync(file, { readOnly: true });
     const plan = (sql: string) => db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all().map((r) => (r as { detail: string }).detail);
     const range = `user_id = ${me.id} AND day >= '${YEAR_FROM}' AND day <= '${YEAR_TO}'`;
-    const lrange = `labels.user_id = ${me.id} AND shipped_on >= '${YEAR_FROM}' AND shipped_on <= '${YEAR_TO}'`;
-    const tagged = `labels.id IN (SELECT label_id FROM label_tags WHERE user_id = ${me.id} AND tag IN ('ebay','gift'))`;
     console.log("\nplans:");
-    console.log("rollup summary   ", plan(`SELECT sum(labels), sum(weight_sum) FROM label_day_stats WHERE ${range}`));
-    console.log("rollup timeseries", plan(`SELECT day, sum(labels) FROM label_day_stats WHERE ${range} GROUP BY day ORDER BY day`));
-    console.log("tags summary     ", plan(`SELECT count(*), sum(weight_grams) FROM labels WHERE ${lrange} AND ${tagged}`));
-    console.log("tags timeseries  ", plan(`SELECT shipped_on, count(*) FROM labels WHERE ${lrange} AND ${tagged} GROUP BY shipped_on ORDER BY shipped_on`));
+    console.log("no tag summary    ", plan(`SELECT sum(labels), sum(weight_sum) FROM label_day_stats WHERE ${range}`));
+    console.log("no tag timeseries ", plan(`SELECT day, sum(labels) FROM label_day_stats WHERE ${range} GROUP BY day ORDER BY day`));
+    console.log("one tag summary   ", plan(`SELECT sum(labels), sum(weight_sum) FROM label_tag_day_stats WHERE ${range} AND tag = 'ebay'`));
+    console.log("one tag timeseries", plan(`SELECT day, sum(labels) FROM label_tag_day_stats WHERE ${range} AND tag = 'ebay' GROUP BY day ORDER BY day`));
+    console.log("several: per tag  ", plan(`SELECT sum(labels) FROM label_tag_day_stats WHERE ${range} AND tag IN ('ebay','gift')`));
+    console.log(
+      "several: surplus  ",
+      plan(`WITH req(tag, pos) AS (SELECT j.value, row_number() OVER (ORDER BY (SELECT coalesce(sum(s.labels), 0)
+        FROM label_tag_day_stats s WHERE s.user_id = ${me.id} AND s.tag = j.value AND s.day >= '${YEAR_FROM}' AND s.day <= '${YEAR_TO}') DESC, j.key)
+        FROM json_each('["ebay","gift"]') j)
+      SELECT count(*) FROM req r CROSS JOIN label_tags t CROSS JOIN labels l
+      WHERE r.pos > 1 AND t.user_id = ${me.id} AND t.tag = r.tag
+        AND EXISTS (SELECT 1 FROM req r2 CROSS JOIN label_tags p WHERE r2.pos < r.pos AND p.user_id = ${me.id} AND p.tag = r2.tag AND p.label_id = t.label_id)
+        AND l.id = t.label_id AND +l.user_id = ${me.id} AND l.shipped_on >= '${YEAR_FROM}' AND l.shipped_on <= '${YEAR_TO}'`),
+    );
     db.close();
   } finally {
     rmSync(stateDir, { recursive: true, force: true });
