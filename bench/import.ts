@@ -8,7 +8,7 @@
  * time per job taken from its "label ocr" log line.
  *
  *   npx tsx bench/import.ts            (BENCH_RUNS=5 by default; BENCH_SKIP_BUILD=1 reuses BENCH_DIST)
- *   BENCH_ONLY=a4 npx tsx bench/import.ts   (only the upload cases whose file name contains "a4"; no OCR part)
+ *   BENCH_ONLY=a4,rotated.pdf npx tsx bench/import.ts   (only the upload cases whose file name contains one of these; no OCR part)
  *
  * Before/after on a shared, loaded machine: BENCH_BASELINE_DIST=<an earlier build> serves that build
  * too (port + 1, its own state) and alternates every upload between the two servers; it prints the
@@ -24,7 +24,9 @@ import { gzipSync } from "node:zlib";
 
 const PORT = Number(process.env.BENCH_PORT ?? 4493);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const ONLY = process.env.BENCH_ONLY;
+/** Comma-separated parts of fixture names: only the upload cases matching one of them. */
+const ONLY = process.env.BENCH_ONLY?.split(",").filter(Boolean);
+const picked = ([, name]: [string, string, string]) => !ONLY || ONLY.some((o) => name.includes(o));
 const BASE = `http://127.0.0.1:${PORT}`;
 const FIXTURES = path.join(import.meta.dirname, "../test/fixtures/labels");
 const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
@@ -165,7 +167,7 @@ async function main() {
     console.log(`\nLabel import in workerd (vite preview of the built bundle), ${RUNS} runs each after one warm-up\n`);
     console.log("| file | labels | ms per label (median) | labels/s | workerd peak RSS |");
     console.log("|---|---|---|---|---|");
-    for (const [what, name, type] of CASES.filter(([, name]) => !ONLY || name.includes(ONLY))) {
+    for (const [what, name, type] of CASES.filter(picked)) {
       const bytes = readFileSync(path.join(FIXTURES, name));
       const times: number[] = [];
       let labels = 0;
@@ -278,7 +280,12 @@ async function serve(dist: string, port: number): Promise<Served> {
   server.stderr!.on("data", () => {});
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
-    if (i > 240) throw new Error(`server on ${port} did not start`);
+    if (i > 720) {
+      // Never leave it running: the caller only stops the servers this returns.
+      server.kill("SIGTERM");
+      rmSync(state, { recursive: true, force: true });
+      throw new Error(`server on ${port} did not start in 3 minutes`);
+    }
     if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -315,7 +322,7 @@ async function compare(baselineDist: string) {
     console.log(`\nBefore (${baselineDist}) and after (this build), uploads alternated, ${RUNS} runs each after one warm-up\n`);
     console.log("| file | labels before | labels after | server ms per label before (median) | after (median) |");
     console.log("|---|---|---|---|---|");
-    for (const [what, name, type] of CASES.filter(([, name]) => !ONLY || name.includes(ONLY))) {
+    for (const [what, name, type] of CASES.filter(picked)) {
       const bytes = readFileSync(path.join(FIXTURES, name));
       const times: number[][] = [[], []];
       const labels = [0, 0];

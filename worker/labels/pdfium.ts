@@ -168,18 +168,21 @@ function deviceRegion(lib: Lib, page: number, want: RegionRequest, pageWidth: nu
   const text = want.textBox;
   const limit = want.limit;
   const mod = lib.pdfium as typeof lib.pdfium & { HEAPU8: Uint8Array };
+  const pageArea = (pageWidth / scale) * (pageHeight / scale);
+  const area = (b: PdfRect) => (b.right - b.left) * (b.top - b.bottom);
+  // A label page's own text already covers most of it (a 4x6 page): no region, no object walk.
+  if (area(text) > pageArea * MAX_REGION_SHARE) return null;
   const bounds: PdfRect[] = [];
   const out = mod.wasmExports.malloc(16);
   if (!out) throw new PdfiumError("out of memory");
   try {
-    const pageArea = (pageWidth / scale) * (pageHeight / scale);
     const count = lib.FPDFPage_CountObjects(page);
     for (let k = 0; k < count; k++) {
       const obj = lib.FPDFPage_GetObject(page, k);
       if (!obj || !lib.FPDFPageObj_GetBounds(obj, out, out + 4, out + 8, out + 12)) continue;
       const f = new Float32Array(mod.HEAPU8.buffer, out, 4);
       const b = { left: f[0], bottom: f[1], right: f[2], top: f[3] };
-      if ((b.right - b.left) * (b.top - b.bottom) >= pageArea / 2) continue;
+      if (area(b) >= pageArea / 2) continue;
       bounds.push(b);
     }
   } finally {

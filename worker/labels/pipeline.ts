@@ -1,6 +1,6 @@
 /**
  * The import pipeline: one uploaded file -> the labels on it. Each PDF page (or the image) is one
- * label. PDFs: the text layer with positions (unpdf) plus a PDFium rendering of the page for its
+ * label, except a sheet holding labels side by side (one label per column). PDFs: the text layer with positions (unpdf) plus a PDFium rendering of the page for its
  * barcodes (vector or raster). Images: barcodes decoded straight from the pixels; their text needs
  * OCR (ocrPending). Hostile files are refused before any heavy decoding (caps below).
  */
