@@ -31,6 +31,12 @@ app.use("*", async (c, next) => {
   c.set("db", getDb(c.env.DB));
   const started = Date.now();
   await next();
+  // Locally (vite dev/preview, e2e) miniflare reuses a connection that workerd closes when a request body
+  // goes unread (e.g. a 401/403 before validation): the next request then fails with 'fetch failed'.
+  // Drain what the handler left. Deployed Workers do not need this.
+  if (c.env.ENVIRONMENT !== "production" && c.req.raw.body && !c.req.raw.bodyUsed) {
+    await c.req.raw.arrayBuffer().catch(() => {});
+  }
   c.header("X-Request-Id", requestId);
   log("info", "request", {
     requestId,

@@ -47,7 +47,8 @@ export async function setup(project: TestProject) {
   stateDir = mkdtempSync(path.join(tmpdir(), "parcelhive-e2e-state-"));
   // Our own build directory, so parallel runs and `npm run preview` never serve each other's files.
   distDir = process.env.E2E_DIST ?? mkdtempSync(path.join(tmpdir(), "parcelhive-e2e-dist-"));
-  const buildEnv = { ...env, PH_DIST: distDir };
+  // NODE_ENV=production: vitest sets it to 'test', which would bundle React's development build.
+  const buildEnv = { ...env, PH_DIST: distDir, NODE_ENV: "production" };
   if (!process.env.E2E_SKIP_BUILD) run("vite", ["build", "--logLevel", "warn", "--emptyOutDir"], buildEnv);
   run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "-c", "wrangler.toml", "--persist-to", stateDir], env);
   // `vite preview` finds the worker through .wrangler/deploy/config.json, which every `vite build` in this
