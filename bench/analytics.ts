@@ -16,7 +16,7 @@
  *   node bench/analytics.ts      (BENCH_LABELS=1000000, BENCH_RUNS=15, BENCH_PORT=4495; BENCH_DIST reuses a build)
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -41,6 +41,11 @@ const addDays = (day: string, n: number) =>
 const serverMs: { path: string; ms: number }[] = [];
 
 async function serve(stateDir: string, distDir: string): Promise<ChildProcess> {
+  // `vite preview` finds the worker through .wrangler/deploy/config.json, which every `vite build` in this
+  // tree rewrites (the last build wins): point it at our own build just before starting (as bench/seed.ts).
+  mkdirSync(".wrangler/deploy", { recursive: true });
+  const workerConfig = path.relative(".wrangler/deploy", path.join(distDir, "parcelhive/wrangler.json"));
+  writeFileSync(".wrangler/deploy/config.json", JSON.stringify({ configPath: workerConfig, auxiliaryWorkers: [] }));
   const server = spawn("vite", ["preview", "--port", String(PORT), "--strictPort"], {
     env: { ...env, PH_DIST: distDir, PH_STATE_DIR: stateDir },
     stdio: ["ignore", "pipe", "inherit"],
@@ -70,10 +75,12 @@ async function serve(stateDir: string, distDir: string): Promise<ChildProcess> {
     }
     await new Promise((r) => setTimeout(r, 250));
   }
+  await stop(server); // never leave a half-started preview behind
   throw new Error("server did not start");
 }
 
 async function stop(server: ChildProcess) {
+  if (server.exitCode !== null || server.signalCode !== null) return;
   server.kill("SIGTERM");
   await new Promise((r) => server.once("exit", r));
 }
