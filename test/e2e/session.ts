@@ -1,4 +1,7 @@
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import type { BrowserContext } from "playwright-core";
+import { inject } from "vitest";
 import { baseURL, uniqueEmail } from "./browser";
 
 /** Accounts for e2e tests, made through the real API (no shortcuts into the database). */
@@ -35,11 +38,23 @@ export async function newUser(prefix = "user"): Promise<Session> {
   return login(email, password);
 }
 
-/** The admin account (ADMIN_EMAILS), shared by every e2e file: created once, then signed in. */
-export async function adminSession(): Promise<Session> {
-  const res = await post("/api/v1/signup", { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, marketing_consent: false });
-  if (!res.ok && res.status !== 409) throw new Error(`admin signup: ${res.status} ${await res.text()}`);
-  return login(ADMIN_EMAIL, ADMIN_PASSWORD);
+/**
+ * The admin account (ADMIN_EMAILS), shared by every e2e file: signed up and signed in once per run, its
+ * tokens kept in the run's state dir. The server's real rate limits (5 sign-ups, 10 logins a minute per
+ * email) would refuse a sign-up or login per test.
+ */
+let adminCache: Promise<Session> | undefined;
+export function adminSession(): Promise<Session> {
+  adminCache ??= (async () => {
+    const file = path.join(inject("stateDir"), "e2e-admin-session.json");
+    if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8")) as Session;
+    const res = await post("/api/v1/signup", { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, marketing_consent: false });
+    if (!res.ok && res.status !== 409) throw new Error(`admin signup: ${res.status} ${await res.text()}`);
+    const session = await login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    writeFileSync(file, JSON.stringify(session));
+    return session;
+  })();
+  return adminCache;
 }
 
 /** Gives `email`'s account credits through the admin API. */
