@@ -1,27 +1,13 @@
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
-import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import app from "../../worker/app";
 import { creditLedger, stripeEvents, users } from "../../worker/db/schema";
 import { ledgerSum } from "../../worker/services/credits";
 import * as stripeFx from "../fixtures/stripe";
-import { call, createUser, db } from "./helpers";
+import { call, callWithEnv, createUser, db } from "./helpers";
 
 /** The worker with Stripe configured (the test environment has no Stripe secrets). */
-async function callStripeConfigured(path: string, init: RequestInit & { json?: unknown; token?: string } = {}) {
-  const headers = new Headers(init.headers);
-  let body = init.body;
-  if (init.json !== undefined) {
-    body = JSON.stringify(init.json);
-    headers.set("Content-Type", "application/json");
-  }
-  if (init.token) headers.set("Authorization", `Bearer ${init.token}`);
-  const ctx = createExecutionContext();
-  const res = await app.fetch(new Request(`http://localhost${path}`, { ...init, headers, body }), { ...env, ...stripeFx.STRIPE_TEST_ENV }, ctx);
-  await waitOnExecutionContext(ctx);
-  return res;
-}
+const callStripeConfigured = (path: string, init: Parameters<typeof callWithEnv>[2] = {}) =>
+  callWithEnv(stripeFx.STRIPE_TEST_ENV, path, init);
 
 const userRow = async (id: number) => (await db().query.users.findFirst({ where: eq(users.id, id) }))!;
 const ledgerRows = (id: number) => db().select().from(creditLedger).where(eq(creditLedger.userId, id));

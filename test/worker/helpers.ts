@@ -1,7 +1,8 @@
 // Shared helpers for worker tests: drive the real worker through fetch, and make users
 // directly in D1 so feature tests do not depend on the sign-up flow.
-import { exports } from "cloudflare:workers";
-import { env } from "cloudflare:workers";
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
+import app from "../../worker/app";
 import { getDb } from "../../worker/db/client";
 import { users } from "../../worker/db/schema";
 import { hashPassword } from "../../worker/lib/crypto";
@@ -12,11 +13,9 @@ const worker = (exports as unknown as { default: Fetcher }).default;
 
 export const db = () => getDb(env.DB);
 
-/** Calls the worker like a browser would. `json` sets the body and Content-Type. */
-export async function call(
-  path: string,
-  init: RequestInit & { json?: unknown; token?: string } = {},
-): Promise<Response> {
+type CallInit = RequestInit & { json?: unknown; token?: string };
+
+function buildRequest(path: string, init: CallInit): Request {
   const headers = new Headers(init.headers);
   let body = init.body;
   if (init.json !== undefined) {
@@ -24,7 +23,20 @@ export async function call(
     headers.set("Content-Type", "application/json");
   }
   if (init.token) headers.set("Authorization", `Bearer ${init.token}`);
-  return worker.fetch(`http://localhost${path}`, { ...init, headers, body });
+  return new Request(`http://localhost${path}`, { ...init, headers, body });
+}
+
+/** Calls the worker like a browser would. `json` sets the body and Content-Type. */
+export async function call(path: string, init: CallInit = {}): Promise<Response> {
+  return worker.fetch(buildRequest(path, init));
+}
+
+/** Calls the app with some configuration overridden (e.g. Stripe keys the test environment lacks). */
+export async function callWithEnv(overrides: Partial<Env>, path: string, init: CallInit = {}): Promise<Response> {
+  const ctx = createExecutionContext();
+  const res = await app.fetch(buildRequest(path, init), { ...env, ...overrides }, ctx);
+  await waitOnExecutionContext(ctx);
+  return res;
 }
 
 export interface TestUser {

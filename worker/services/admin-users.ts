@@ -2,16 +2,9 @@ import { asc, count, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
 import { notFound } from "../lib/errors";
+import type { AdminUser, AdminUsersPage } from "./admin-model";
 import { grantCredits } from "./credits";
 
-/** SPEC §3 'Admin user'. */
-export interface AdminUser {
-  id: number;
-  email: string;
-  email_verified: boolean;
-  credits: number;
-  marketing_consent: boolean;
-}
 
 /** The largest single admin grant: a typo of a few extra zeros must not mint a fortune. */
 export const MAX_ADMIN_GRANT = 100_000;
@@ -30,7 +23,7 @@ export function likePattern(q: string): string {
 }
 
 /** One page of users (oldest first), optionally only those whose email contains `q`. */
-export async function listUsers(db: Db, opts: { q?: string; page: number; perPage: number }) {
+export async function listUsers(db: Db, opts: { q?: string; page: number; perPage: number }): Promise<AdminUsersPage> {
   const where: SQL | undefined = opts.q ? sql`${users.email} LIKE ${likePattern(opts.q.toLowerCase())} ESCAPE '\\'` : undefined;
   const [rows, [{ total }]] = await Promise.all([
     db

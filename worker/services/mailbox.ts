@@ -4,6 +4,7 @@ import type { Db } from "../db/client";
 import { mailAttachments, mailMessages } from "../db/schema";
 import { badRequest, notFound } from "../lib/errors";
 import { log } from "../lib/log";
+import type { MailDetail, MailDirection, MailListItem } from "./admin-model";
 import { likePattern } from "./admin-users";
 import { sanitizeHtml } from "./html-sanitizer";
 
@@ -18,7 +19,6 @@ export const MAX_INBOUND_BYTES = 25 * 1024 * 1024;
 export const MAIL_PAGE_SIZE = 50;
 const SNIPPET_CHARS = 200;
 
-export type MailDirection = "in" | "out";
 type MailRow = typeof mailMessages.$inferSelect;
 
 const MAIL_KEY = /^mail\/(in|out)\/\d{13}-[0-9a-f]{16}\.eml$/;
@@ -154,17 +154,6 @@ export async function storeInbound(env: Env, db: Db, raw: Uint8Array, envelope: 
 
 // ---------- Listing ----------
 
-export interface MailListItem {
-  key: string;
-  direction: MailDirection;
-  from: string;
-  to: string[];
-  subject: string;
-  date: string | null;
-  last_modified: string;
-  snippet: string;
-  size: number;
-}
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -249,7 +238,7 @@ const mailUrl = (path: string, key: string, extra = "") =>
   `/api/v1/admin/mail/${path}?key=${encodeURIComponent(key)}${extra}`;
 
 /** SPEC §3 'Mail detail', with the HTML body sanitized on the server. */
-export async function getMailDetail(env: Env, db: Db, key: string) {
+export async function getMailDetail(env: Env, db: Db, key: string): Promise<MailDetail> {
   const row = await findMail(db, key);
   const atts = await db.select().from(mailAttachments).where(eq(mailAttachments.mailKey, key)).orderBy(mailAttachments.idx);
   let text: string | null = null;

@@ -1,21 +1,8 @@
 import { api } from "../../api/client";
 
-/** SPEC §3 'Admin user', as GET /api/v1/admin/users answers it. */
-export interface AdminUser {
-  id: number;
-  email: string;
-  email_verified: boolean;
-  credits: number;
-  marketing_consent: boolean;
-}
+import type { AdminUser, AdminUsersPage } from "../../../worker/services/admin-model";
 
-export interface AdminUsersPage {
-  results: AdminUser[];
-  total: number;
-  page: number;
-  per_page: number;
-  pages: number;
-}
+export type { AdminUser, AdminUsersPage };
 
 export const USERS_PER_PAGE = 50;
 

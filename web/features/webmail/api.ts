@@ -1,34 +1,8 @@
 import { api, apiFetch } from "../../api/client";
 
-/** SPEC §3 'Mail list item' (plus direction/to, which the server adds). */
-export interface MailListItem {
-  key: string;
-  direction: "in" | "out";
-  from: string;
-  to: string[];
-  subject: string;
-  date: string | null;
-  last_modified: string;
-  snippet: string;
-  size: number;
-}
+import type { MailDetail, MailListItem, MailListPage } from "../../../worker/services/admin-model";
 
-export interface MailListPage {
-  results: MailListItem[];
-  next_cursor: string | null;
-  is_truncated: boolean;
-  mailbox: string;
-}
-
-/** SPEC §3 'Mail detail'. */
-export interface MailDetail extends MailListItem {
-  cc: string[];
-  reply_to: string | null;
-  raw_eml_url: string;
-  html_sanitized: string | null;
-  text: string | null;
-  attachments: { filename: string; content_type: string; size: number; url: string }[];
-}
+export type { MailDetail, MailListItem, MailListPage };
 
 export interface SendPayload {
   from?: string;
