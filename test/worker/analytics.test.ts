@@ -44,7 +44,7 @@ describe("analytics summary and time series over seeded labels", () => {
   ];
   const couriers = [undefined, "All", "evri", "royalmail", "Royal Mail"];
   const flags = [undefined, "0", "1"];
-  // One tag reads the per-tag rollup; several add it up and subtract the labels with two or more of them.
+  // One tag reads the per-tag rollup; several the tag-set rollup.
   const tagFilters = [undefined, "ebay", "ebay, Fragile", "etsy, gift ,Fragile", "nosuchtag"];
 
   it("matches numbers computed independently for every combination of filters", async () => {
@@ -201,7 +201,36 @@ describe("the rollup follows label changes", () => {
   });
 });
 
-describe("the per-tag rollup follows label and tag changes", () => {
+describe("the tag rollups follow label and tag changes", () => {
+  /** label_tag_set_day_stats of a user, and the same rows counted afresh: each tagged label once, under its set. */
+  async function tagSetRows(userId: number) {
+    const grouped = (from: string) =>
+      env.DB.prepare(
+        `SELECT tag_set AS tagSet, day, courier, lost, next_day AS nextDay, sum(labels) AS labels,
+                sum(weight_sum) AS weightSum, sum(weight_count) AS weightCount FROM (${from})
+         GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`,
+      )
+        .bind(userId)
+        .all();
+    const stored = await grouped(`SELECT * FROM label_tag_set_day_stats WHERE user_id = ?1`);
+    const counted = await grouped(
+      `SELECT (SELECT json_group_array(tag) FROM (SELECT t.tag FROM label_tags t
+                 WHERE t.label_id = l.id AND t.user_id = l.user_id ORDER BY t.tag)) AS tag_set,
+              l.shipped_on AS day, l.courier, l.potentially_lost AS lost, coalesce(l.is_next_day, -1) AS next_day,
+              1 AS labels, coalesce(l.weight_grams, 0) AS weight_sum, l.weight_grams IS NOT NULL AS weight_count
+       FROM labels l WHERE l.user_id = ?1
+         AND EXISTS (SELECT 1 FROM label_tags t WHERE t.label_id = l.id AND t.user_id = l.user_id)`,
+    );
+    // Every stored set is listed under each of its tags.
+    const { results: unlisted } = await env.DB.prepare(
+      `SELECT s.tag_set, j.value FROM label_tag_set_day_stats s, json_each(s.tag_set) j WHERE s.user_id = ?1
+         AND NOT EXISTS (SELECT 1 FROM tag_set_tags m WHERE m.user_id = ?1 AND m.tag = j.value AND m.tag_set = s.tag_set)`,
+    )
+      .bind(userId)
+      .all();
+    return { stored: stored.results, counted: counted.results, unlisted };
+  }
+
   /** label_tag_day_stats of a user, and the same rows counted afresh from labels and label_tags. */
   async function rollupRows(userId: number) {
     const s = labelTagDayStats;
@@ -241,6 +270,10 @@ describe("the per-tag rollup follows label and tag changes", () => {
       const { stored, counted } = await rollupRows(user.id);
       expect(stored, when).toEqual(counted);
       expect(stored.length, when).toBeGreaterThan(0);
+      const sets = await tagSetRows(user.id);
+      expect(sets.stored, when).toEqual(sets.counted);
+      expect(sets.stored.some((r) => JSON.parse(String(r.tagSet)).length >= 2), when).toBe(true);
+      expect(sets.unlisted, when).toEqual([]);
       for (const [from, to] of [["2026-05-01", "2026-05-31"], ["2026-05-06", "2026-05-12"]])
         for (const tags of tagFilters)
           for (const extra of extras) {
@@ -296,6 +329,12 @@ describe("the per-tag rollup follows label and tag changes", () => {
     for (const l of gone) seed.splice(seed.indexOf(l), 1);
     const orphans = await d.select({ n: sql<number>`count(*)` }).from(labelTags).where(inArray(labelTags.labelId, gone.map((l) => l.id)));
     expect(orphans[0].n).toBe(0);
+    const leftInSets = await env.DB.prepare(
+      `SELECT count(*) AS n FROM label_tag_sets WHERE label_id IN (${gone.map(() => "?").join(",")})`,
+    )
+      .bind(...gone.map((l) => l.id))
+      .first<{ n: number }>();
+    expect(leftInSets?.n).toBe(0);
     await check("after deletes");
     expect(checks).toBe(4 * 2 * tagFilters.length * extras.length);
   }, 180_000);

@@ -260,3 +260,50 @@ export const labelTagDayStats = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.tag, t.day, t.courier, t.lost, t.nextDay] })],
 );
+
+/**
+ * Analytics over SEVERAL tags ("any of them") — migrations/0008_analytics_tag_sets.sql, kept exact by triggers.
+ * Each tagged label is counted once, under the set of all its tags (`tag_set`: the tags sorted, as a JSON array):
+ *  - label_tag_sets: one row per tagged label, its set and the columns the rollup counts (what it adds now);
+ *  - label_tag_set_day_stats: the label_day_stats rollup per tag set;
+ *  - tag_set_tags: which sets contain a tag (a set stays listed after its last label leaves; it then matches
+ *    no rollup rows).
+ * "Any of these tags" is the sum of the rollup rows of the sets that contain one of them: exact, since each
+ * label sits in exactly one set.
+ */
+export const labelTagSets = sqliteTable("label_tag_sets", {
+  labelId: text("label_id").primaryKey(),
+  userId: integer("user_id").notNull(),
+  tagSet: text("tag_set").notNull(),
+  day: text("day").notNull(),
+  courier: text("courier").notNull(),
+  lost: integer("lost").notNull(),
+  nextDay: integer("next_day").notNull(),
+  weightGrams: integer("weight_grams"),
+});
+
+export const labelTagSetDayStats = sqliteTable(
+  "label_tag_set_day_stats",
+  {
+    userId: integer("user_id").notNull(),
+    tagSet: text("tag_set").notNull(),
+    day: text("day").notNull(),
+    courier: text("courier").notNull(),
+    lost: integer("lost").notNull(),
+    nextDay: integer("next_day").notNull(),
+    labels: integer("labels").notNull(),
+    weightSum: integer("weight_sum").notNull(),
+    weightCount: integer("weight_count").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.tagSet, t.day, t.courier, t.lost, t.nextDay] })],
+);
+
+export const tagSetTags = sqliteTable(
+  "tag_set_tags",
+  {
+    userId: integer("user_id").notNull(),
+    tag: text("tag").notNull(),
+    tagSet: text("tag_set").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.tag, t.tagSet] })],
+);

@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client";
-import { labelDayStats, labelTagDayStats, labelTags, labels } from "../db/schema";
+import { labelDayStats, labelTagDayStats, labelTagSetDayStats, tagSetTags } from "../db/schema";
 import type { AnalyticsSummary, AnalyticsTimeseries } from "./analytics-model";
 import { courierKey, labelFilterSchema, parseTags } from "./label-filters";
 
@@ -9,14 +9,15 @@ import { courierKey, labelFilterSchema, parseTags } from "./label-filters";
  * Analytics over one user's labels (SPEC §2 'Analytics screen', §3 'Analytics summary' and
  * 'Timeseries'). Days are UK calendar days (labels.shipped_on), ranges inclusive.
  *
- * Three read paths, each on a table or index made for it (see test/worker/analytics-plans.test.ts and
- * bench/README.md 'Analytics'):
- *  - no tag filter: the label_day_stats rollup (kept exact by triggers on labels), a few rows a day;
- *  - one tag: the label_tag_day_stats rollup (the same per tag, kept exact by triggers on label_tags
- *    and labels), a few rows a day;
- *  - several tags ("any of them"): the per-tag rows added up, minus the surplus of labels that carry two
- *    or more of the tags, counted from the tag rows (surplusStatement). Exact, but it visits the tag rows
- *    of every tag but the most used one (over all time, not just the range), so it is slower.
+ * Three read paths, each one statement on a rollup kept exact by triggers (migrations 0003, 0007, 0008;
+ * plans in test/worker/analytics-plans.test.ts and bench/README.md 'Analytics'), a few rows per day:
+ *  - no tag filter: label_day_stats (per user, day, courier, lost, next-day);
+ *  - one tag: label_tag_day_stats (the same per tag);
+ *  - several tags ("any of them"): label_tag_set_day_stats (the same per tag SET: each label counted once,
+ *    under the set of all its tags), summed over the sets that contain any of the tags (tag_set_tags).
+ *    Per-tag rows could not be added up: a label with two of the tags would count twice.
+ * One tag keeps its own rollup: a user whose labels each carry a unique tag (an order number, say) besides
+ * a common one has as many sets as labels, and the per-tag rows stay few whatever the sets.
  */
 
 export const MAX_RANGE_DAYS = 366;
@@ -73,14 +74,20 @@ export const analyticsQuerySchema = labelFilterSchema
 export type AnalyticsQuery = z.output<typeof analyticsQuerySchema>;
 
 
-/** The two rollups share their counted columns; the per-tag one adds `tag` to the key. */
-type Rollup = typeof labelDayStats | typeof labelTagDayStats;
+/** The three rollups share their counted columns; the tag ones add `tag` or `tag_set` to the key. */
+type Rollup = typeof labelDayStats | typeof labelTagDayStats | typeof labelTagSetDayStats;
 
-/** Rollup rows of the query's range and filters; on label_tag_day_stats, of its tag(s). */
+/** No tag: label_day_stats; one tag: label_tag_day_stats; several: label_tag_set_day_stats. */
+const rollupTable = (q: AnalyticsQuery): Rollup =>
+  q.tags.length === 0 ? labelDayStats : q.tags.length === 1 ? labelTagDayStats : labelTagSetDayStats;
+
+/** Rollup rows of the query's range and filters, and of its tag or of the tag sets containing any of its tags. */
 function rollupConditions(s: Rollup, userId: number, q: AnalyticsQuery): SQL {
   const conds = [eq(s.userId, userId)];
-  if (s === labelTagDayStats) {
-    conds.push(q.tags.length === 1 ? eq(labelTagDayStats.tag, q.tags[0]) : inArray(labelTagDayStats.tag, q.tags));
+  if (s === labelTagDayStats) conds.push(eq(labelTagDayStats.tag, q.tags[0]));
+  if (s === labelTagSetDayStats) {
+    conds.push(sql`${labelTagSetDayStats.tagSet} in (select ${tagSetTags.tagSet} from ${tagSetTags}
+      where ${and(eq(tagSetTags.userId, userId), inArray(tagSetTags.tag, q.tags))})`);
   }
   conds.push(gte(s.day, q.from), lte(s.day, q.to));
   if (q.courier) conds.push(eq(s.courier, q.courier));
@@ -90,9 +97,9 @@ function rollupConditions(s: Rollup, userId: number, q: AnalyticsQuery): SQL {
   return and(...conds)!;
 }
 
-const rollupTable = (q: AnalyticsQuery): Rollup => (q.tags.length ? labelTagDayStats : labelDayStats);
-
-function rollupSummary(db: Db, s: Rollup, userId: number, q: AnalyticsQuery) {
+/** The summary statement of a query (exported so the tests can check its query plan). */
+export function summaryStatement(db: Db, userId: number, q: AnalyticsQuery) {
+  const s = rollupTable(q);
   return db
     .select({
       rows: sql<number>`sum(${s.labels})`,
@@ -106,7 +113,9 @@ function rollupSummary(db: Db, s: Rollup, userId: number, q: AnalyticsQuery) {
     .where(rollupConditions(s, userId, q));
 }
 
-function rollupTimeseries(db: Db, s: Rollup, userId: number, q: AnalyticsQuery) {
+/** The time-series statement of a query: labels per UK day, only days that have any. */
+export function timeseriesStatement(db: Db, userId: number, q: AnalyticsQuery) {
+  const s = rollupTable(q);
   return db
     .select({ day: s.day, value: sql<number>`sum(${s.labels})` })
     .from(s)
@@ -115,88 +124,13 @@ function rollupTimeseries(db: Db, s: Rollup, userId: number, q: AnalyticsQuery) 
     .orderBy(s.day);
 }
 
-/**
- * Several tags, "any of them": the per-tag rollup rows added up count a label once per requested tag it
- * carries, so the surplus is subtracted label by label. The tags are ranked (most labels in the range
- * first); every tag row of a lower-ranked tag whose label also carries a higher-ranked one is one surplus
- * count, so a label with m of the tags is subtracted m - 1 times and counts exactly once. Only the tag
- * rows of the tags after the first are visited (label_tags_analytics, one index probe each), and only the
- * labels carrying two or more of the tags are read. CROSS JOIN fixes that order (SQLite never reorders it).
- */
-function surplusStatement(userId: number, q: AnalyticsQuery, kind: "summary" | "timeseries"): SQL {
-  const labelConds = [sql`l.shipped_on >= ${q.from}`, sql`l.shipped_on <= ${q.to}`];
-  if (q.courier) labelConds.push(sql`l.courier = ${q.courier}`);
-  if (q.lost) labelConds.push(sql`l.potentially_lost = ${Number(q.lost)}`);
-  if (q.next_day) labelConds.push(sql`l.is_next_day = ${Number(q.next_day)}`);
-  const columns =
-    kind === "summary"
-      ? sql`count(*) as rows, sum(l.weight_grams) as weight_sum, count(l.weight_grams) as weight_count,
-          sum(l.potentially_lost = 1) as lost, sum(l.courier = 'evri' and l.is_next_day = 1) as evri_next_day,
-          sum(l.courier = 'evri' and l.is_next_day = 0) as evri_standard`
-      : sql`l.shipped_on as day, count(*) as value`;
-  // A select over the raw statement (drizzle's batch cannot carry a raw db.all()).
-  const surplus = sql`(
-    with req(tag, pos) as (
-      select j.value, row_number() over (order by (
-        select coalesce(sum(s.labels), 0) from ${labelTagDayStats} s
-        where s.user_id = ${userId} and s.tag = j.value and s.day >= ${q.from} and s.day <= ${q.to}) desc, j.key)
-      from json_each(${JSON.stringify(q.tags)}) j)
-    select ${columns}
-    from req r cross join ${labelTags} t cross join ${labels} l
-    where r.pos > 1 and t.user_id = ${userId} and t.tag = r.tag
-      and exists (select 1 from req r2 cross join ${labelTags} p
-                  where r2.pos < r.pos and p.user_id = ${userId} and p.tag = r2.tag and p.label_id = t.label_id)
-      and l.id = t.label_id and +l.user_id = ${userId} and ${sql.join(labelConds, sql` and `)}
-    ${kind === "timeseries" ? sql`group by l.shipped_on` : sql``}) as surplus`;
-  return surplus;
-}
-
-function surplusSummary(db: Db, userId: number, q: AnalyticsQuery) {
-  return db
-    .select({
-      rows: sql<number>`rows`,
-      weightSum: sql<number>`weight_sum`,
-      weightCount: sql<number>`weight_count`,
-      lost: sql<number>`lost`,
-      evriNextDay: sql<number>`evri_next_day`,
-      evriStandard: sql<number>`evri_standard`,
-    })
-    .from(surplusStatement(userId, q, "summary"));
-}
-
-function surplusTimeseries(db: Db, userId: number, q: AnalyticsQuery) {
-  return db
-    .select({ day: sql<string>`day`, value: sql<number>`value` })
-    .from(surplusStatement(userId, q, "timeseries"));
-}
-
 const num = (v: unknown) => Number(v ?? 0);
-
-/**
- * The summary statements of a query (exported so the tests can check their query plans): one rollup read
- * (label_day_stats without tags, label_tag_day_stats with tags), plus with several tags the surplus.
- */
-export function summaryStatements(db: Db, userId: number, q: AnalyticsQuery) {
-  return {
-    rollup: rollupSummary(db, rollupTable(q), userId, q),
-    surplus: q.tags.length > 1 ? surplusSummary(db, userId, q) : null,
-  };
-}
-
-/** The time-series statements of a query: labels per UK day, only days that have any. */
-export function timeseriesStatements(db: Db, userId: number, q: AnalyticsQuery) {
-  return {
-    rollup: rollupTimeseries(db, rollupTable(q), userId, q),
-    surplus: q.tags.length > 1 ? surplusTimeseries(db, userId, q) : null,
-  };
-}
 
 const SUMMARY_KEYS = ["rows", "weightSum", "weightCount", "lost", "evriNextDay", "evriStandard"] as const;
 
 export async function analyticsSummary(db: Db, userId: number, q: AnalyticsQuery): Promise<AnalyticsSummary> {
-  const { rollup, surplus } = summaryStatements(db, userId, q);
-  const [[sums], [extra]] = surplus ? await db.batch([rollup, surplus]) : [await rollup, []];
-  const total = Object.fromEntries(SUMMARY_KEYS.map((k) => [k, num(sums?.[k]) - num(extra?.[k])])) as Record<
+  const [sums] = await summaryStatement(db, userId, q);
+  const total = Object.fromEntries(SUMMARY_KEYS.map((k) => [k, num(sums?.[k])])) as Record<
     (typeof SUMMARY_KEYS)[number],
     number
   >;
@@ -217,10 +151,8 @@ export async function analyticsSummary(db: Db, userId: number, q: AnalyticsQuery
 
 /** Every day of the range, in order, with 0 for days without labels. */
 export async function analyticsTimeseries(db: Db, userId: number, q: AnalyticsQuery): Promise<AnalyticsTimeseries> {
-  const { rollup, surplus } = timeseriesStatements(db, userId, q);
-  const [perDay, extra] = surplus ? await db.batch([rollup, surplus]) : [await rollup, []];
+  const perDay = await timeseriesStatement(db, userId, q);
   const found = new Map(perDay.map((r) => [r.day, num(r.value)]));
-  for (const r of extra) found.set(r.day, (found.get(r.day) ?? 0) - num(r.value));
   const points: AnalyticsTimeseries["points"] = [];
   for (let day = q.from; day <= q.to; day = addDays(day, 1)) points.push({ ts: day, value: found.get(day) ?? 0 });
   return { points };
