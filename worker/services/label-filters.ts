@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { and, eq, gte, inArray, lte, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { labelTags, labels } from "../db/schema";
 
@@ -32,24 +32,87 @@ export function parseTags(tags: string | undefined): string[] {
   return [...new Set((tags ?? "").split(",").map((t) => t.trim()).filter(Boolean))];
 }
 
-/** The WHERE conditions for one user's labels under `filters` (use with and(...)). */
-export function labelFilterConditions(userId: number, filters: LabelFilters): SQL[] {
+/**
+ * The filters as the SQL uses them: a courier as its key ("all" is no filter), the flags as booleans, the tags
+ * parsed. `V` is the type of the values: strings, or placeholders for a statement built once (placeholderTerms).
+ */
+export interface LabelFilterTerms<V = string> {
+  from?: V;
+  to?: V;
+  courier?: V;
+  lost?: boolean;
+  nextDay?: boolean;
+  tags: V[];
+}
+
+export function filterTerms(filters: LabelFilters): LabelFilterTerms {
+  return {
+    from: filters.from || undefined,
+    to: filters.to || undefined,
+    courier: filters.courier && courierKey(filters.courier) !== "all" ? courierKey(filters.courier) : undefined,
+    lost: filters.lost ? filters.lost === "1" : undefined,
+    nextDay: filters.next_day ? filters.next_day === "1" : undefined,
+    tags: parseTags(filters.tags),
+  };
+}
+
+/**
+ * The same terms with a placeholder for every value, for statements built once per shape (worker/db/prepared.ts):
+ * `shape` names everything their SQL text depends on (which filters apply, the flags, how many tags), `values`
+ * what each call binds. The flags stay literal: each value is its own shape.
+ */
+export function placeholderTerms(t: LabelFilterTerms): {
+  shape: string;
+  terms: LabelFilterTerms<Placeholder>;
+  values: Record<string, string>;
+} {
+  const values: Record<string, string> = {};
+  const bind = (name: string, value: string | undefined) => {
+    if (value === undefined) return undefined;
+    values[name] = value;
+    return sql.placeholder(name);
+  };
+  const terms = {
+    from: bind("from", t.from),
+    to: bind("to", t.to),
+    courier: bind("courier", t.courier),
+    lost: t.lost,
+    nextDay: t.nextDay,
+    tags: t.tags.map((tag, i) => bind(`tag${i}`, tag)!),
+  };
+  const shape = [
+    t.from !== undefined && "from",
+    t.to !== undefined && "to",
+    t.courier !== undefined && "courier",
+    t.lost !== undefined && `lost=${Number(t.lost)}`,
+    t.nextDay !== undefined && `next_day=${Number(t.nextDay)}`,
+    `tags=${t.tags.length}`,
+  ].filter(Boolean).join("&");
+  return { shape, terms, values };
+}
+
+/** The WHERE conditions for one user's labels under the terms (use with and(...)). */
+export function termConditions(userId: number | Placeholder, t: LabelFilterTerms<string | Placeholder>): SQL[] {
   const conds: SQL[] = [eq(labels.userId, userId)];
-  if (filters.from) conds.push(gte(labels.shippedOn, filters.from));
-  if (filters.to) conds.push(lte(labels.shippedOn, filters.to));
-  if (filters.courier && courierKey(filters.courier) !== "all") conds.push(eq(labels.courier, courierKey(filters.courier)));
-  if (filters.lost) conds.push(eq(labels.potentiallyLost, filters.lost === "1"));
-  if (filters.next_day) conds.push(eq(labels.isNextDay, filters.next_day === "1"));
-  const tags = parseTags(filters.tags);
-  if (tags.length) {
+  if (t.from !== undefined) conds.push(gte(labels.shippedOn, t.from));
+  if (t.to !== undefined) conds.push(lte(labels.shippedOn, t.to));
+  if (t.courier !== undefined) conds.push(eq(labels.courier, t.courier));
+  if (t.lost !== undefined) conds.push(eq(labels.potentiallyLost, t.lost));
+  if (t.nextDay !== undefined) conds.push(eq(labels.isNextDay, t.nextDay));
+  if (t.tags.length) {
     // Parenthesised by hand: drizzle's exists() does not wrap a raw sql subquery.
     conds.push(
       sql`exists (select 1 from ${labelTags} where ${and(
         eq(labelTags.labelId, labels.id),
         eq(labelTags.userId, userId),
-        inArray(labelTags.tag, tags),
+        inArray(labelTags.tag, t.tags),
       )})`,
     );
   }
   return conds;
+}
+
+/** The WHERE conditions for one user's labels under `filters` (use with and(...)). */
+export function labelFilterConditions(userId: number, filters: LabelFilters): SQL[] {
+  return termConditions(userId, filterTerms(filters));
 }

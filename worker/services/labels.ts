@@ -1,6 +1,7 @@
-import { and, desc, eq, gte, inArray, lte, or, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lte, or, sql, type Placeholder } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../db/client";
+import { cachedRead, readBatch } from "../db/prepared";
 import { labelDayStats, labelFiles, labelTags, labels, users, type LabelRow, type User } from "../db/schema";
 import { newId } from "../lib/crypto";
 import { ApiError, notFound } from "../lib/errors";
@@ -9,7 +10,7 @@ import { normalisePostcode } from "../couriers/postcode";
 import { normaliseTrackingCode } from "../couriers/registry";
 import { debitWith, isInsufficientCredits } from "./credits";
 import { enqueueMany } from "./jobs";
-import { courierKey, labelFilterConditions, parseTags, type LabelFilters } from "./label-filters";
+import { courierKey, filterTerms, placeholderTerms, termConditions, type LabelFilterTerms, type LabelFilters } from "./label-filters";
 import { lostReasonText } from "./lost";
 import type { Address, ApiLabel, LabelDetails, TrackingResult } from "./label-model";
 
@@ -411,12 +412,32 @@ type LabelWithFile = { label: LabelRow; fileName: string | null; fileMime: strin
 const fileOf = (r: LabelWithFile) =>
   r.fileName === null || r.fileMime === null || r.fileSize === null ? null : { name: r.fileName, mime: r.fileMime, size: r.fileSize };
 
-/** The owner's columns a label needs (banner, company); no row when the user is gone. */
-const ownerQuery = (db: Db, userId: number) =>
-  db
-    .select({ bannerKey: users.bannerKey, companyName: users.companyName, companyTagline: users.companyTagline })
-    .from(users)
-    .where(eq(users.id, userId));
+// The hot reads (GET /labels, GET /label/:id) are built once per isolate and filter shape and only bound per call
+// (worker/db/prepared.ts): every value goes through one of these placeholders.
+const P = {
+  userId: sql.placeholder("userId"),
+  id: sql.placeholder("id"),
+  trackingCode: sql.placeholder("trackingCode"),
+  limit: sql.placeholder("limit"),
+  offset: sql.placeholder("offset"),
+};
+
+/** The owner's columns a label needs (banner, company); no row when the user is gone. Binds `userId`. */
+const ownerRead = (db: Db) =>
+  cachedRead("labels.owner", () =>
+    db
+      .select({ bannerKey: users.bannerKey, companyName: users.companyName, companyTagline: users.companyTagline })
+      .from(users)
+      .where(eq(users.id, P.userId)),
+  );
+
+/** One label of the user by id or tracking code, with its file. Binds `userId`, `id`, `trackingCode`. */
+const labelRead = (db: Db) =>
+  cachedRead("labels.one", () =>
+    labelsWithFile(db)
+      .where(and(eq(labels.userId, P.userId), or(eq(labels.id, P.id), eq(labels.trackingCode, P.trackingCode))))
+      .limit(1),
+  );
 
 /**
  * One label of the user (by id or tracking code) and its owner, in ONE D1 batch: `owner` is null when the user
@@ -427,11 +448,9 @@ export async function readLabel(
   userId: number,
   idOrCode: string,
 ): Promise<{ owner: LabelOwner | null; label: ApiLabel | null }> {
-  const [[owner], [row]] = await db.batch([
-    ownerQuery(db, userId),
-    labelsWithFile(db)
-      .where(and(eq(labels.userId, userId), or(eq(labels.id, idOrCode), eq(labels.trackingCode, normaliseTrackingCode(idOrCode)))))
-      .limit(1),
+  const [[owner], [row]] = await readBatch(db.$client, [
+    ownerRead(db).bind({ userId }),
+    labelRead(db).bind({ userId, id: idOrCode, trackingCode: normaliseTrackingCode(idOrCode) }),
   ]);
   if (!owner) return { owner: null, label: null };
   return { owner, label: row ? serializeLabel(row.label, fileOf(row), owner) : null };
@@ -451,15 +470,21 @@ export async function listLabels(
   userId: number,
   query: { page: number; perPage: number; filters: LabelFilters },
 ): Promise<{ results: ApiLabel[]; total: number } | null> {
-  const [[owner], rows, [{ total }]] = await db.batch([
-    ownerQuery(db, userId),
+  // One statement per filter shape (which filters, how many tags); the filters' values are bound like the user's.
+  const { shape, terms, values } = placeholderTerms(filterTerms(query.filters));
+  const pageRead = cachedRead(`labels.page?${shape}`, () =>
     labelsWithFile(db)
-      .where(and(...labelFilterConditions(userId, query.filters)))
+      .where(and(...termConditions(P.userId, terms)))
       // rowid breaks ties between labels saved in one batch, and stays inside the index.
       .orderBy(desc(labels.createdAt), desc(sql`${labels}.rowid`))
-      .limit(query.perPage)
-      .offset((query.page - 1) * query.perPage),
-    countLabels(db, userId, query.filters),
+      .limit(P.limit)
+      .offset(P.offset),
+  );
+  const totalRead = cachedRead(`labels.total?${shape}`, () => countLabels(db, terms));
+  const [[owner], rows, [{ total }]] = await readBatch(db.$client, [
+    ownerRead(db).bind({ userId }),
+    pageRead.bind({ ...values, userId, limit: query.perPage, offset: (query.page - 1) * query.perPage }),
+    totalRead.bind({ ...values, userId }),
   ]);
   if (!owner) return null;
   return { results: rows.map((r) => serializeLabel(r.label, fileOf(r), owner)), total: Number(total) };
@@ -473,22 +498,20 @@ export async function listLabels(
  *  - tags only: the tag rows themselves (label_tags carries its label's owner), each label once;
  *  - tags and other filters: from the tag rows to their labels, so only tagged labels are read.
  */
-function countLabels(db: Db, userId: number, filters: LabelFilters) {
-  const tags = parseTags(filters.tags);
-  const courier = filters.courier && courierKey(filters.courier) !== "all" ? courierKey(filters.courier) : null;
-  if (!tags.length) {
+function countLabels(db: Db, terms: LabelFilterTerms<Placeholder>) {
+  if (!terms.tags.length) {
     const s = labelDayStats;
-    const conds = [eq(s.userId, userId)];
-    if (filters.from) conds.push(gte(s.day, filters.from));
-    if (filters.to) conds.push(lte(s.day, filters.to));
-    if (courier) conds.push(eq(s.courier, courier));
-    if (filters.lost) conds.push(eq(s.lost, Number(filters.lost)));
+    const conds = [eq(s.userId, P.userId)];
+    if (terms.from) conds.push(gte(s.day, terms.from));
+    if (terms.to) conds.push(lte(s.day, terms.to));
+    if (terms.courier) conds.push(eq(s.courier, terms.courier));
+    if (terms.lost !== undefined) conds.push(eq(s.lost, Number(terms.lost)));
     // next_day -1 (not known) matches neither 0 nor 1, as is_next_day NULL does.
-    if (filters.next_day) conds.push(eq(s.nextDay, Number(filters.next_day)));
+    if (terms.nextDay !== undefined) conds.push(eq(s.nextDay, Number(terms.nextDay)));
     return db.select({ total: sql<number>`coalesce(sum(${s.labels}), 0)` }).from(s).where(and(...conds));
   }
-  const tagged = and(eq(labelTags.userId, userId), inArray(labelTags.tag, tags));
-  const others = labelFilterConditions(userId, { ...filters, tags: undefined });
+  const tagged = and(eq(labelTags.userId, P.userId), inArray(labelTags.tag, terms.tags));
+  const others = termConditions(P.userId, { ...terms, tags: [] });
   if (others.length === 1) {
     return db.select({ total: sql<number>`count(distinct ${labelTags.labelId})` }).from(labelTags).where(tagged);
   }
