@@ -9,6 +9,8 @@
 --    (a row in = its label added, a row out = subtracted, a changed row = moved), emptied rows removed;
 --  - tag_set_tags: the sets containing each tag (kept after a set's last label leaves: it then matches
 --    nothing, and a set that existed once is likely to come back).
+-- `+t.user_id` keeps SQLite on label_tags' (label_id, tag) key: without the `+` it picks the (user_id, tag, ...)
+-- index (ORDER BY tag looks free there) and reads every tag row of the user for each tag written.
 CREATE TABLE `label_tag_set_day_stats` (
 	`user_id` integer NOT NULL,
 	`tag_set` text NOT NULL,
@@ -98,10 +100,10 @@ BEGIN
   INSERT INTO `label_tag_sets` (`label_id`, `user_id`, `tag_set`, `day`, `courier`, `lost`, `next_day`, `weight_grams`)
   SELECT l.`id`, l.`user_id`,
          (SELECT json_group_array(s.`tag`) FROM (SELECT t.`tag` FROM `label_tags` t
-            WHERE t.`label_id` = l.`id` AND t.`user_id` = l.`user_id` ORDER BY t.`tag`) s),
+            WHERE t.`label_id` = l.`id` AND +t.`user_id` = l.`user_id` ORDER BY t.`tag`) s),
          l.`shipped_on`, l.`courier`, l.`potentially_lost`, coalesce(l.`is_next_day`, -1), l.`weight_grams`
   FROM `labels` l
-  WHERE l.`id` = NEW.`label_id` AND EXISTS (SELECT 1 FROM `label_tags` t WHERE t.`label_id` = l.`id` AND t.`user_id` = l.`user_id`)
+  WHERE l.`id` = NEW.`label_id` AND EXISTS (SELECT 1 FROM `label_tags` t WHERE t.`label_id` = l.`id` AND +t.`user_id` = l.`user_id`)
   ON CONFLICT (`label_id`) DO UPDATE SET
     `user_id` = excluded.`user_id`, `tag_set` = excluded.`tag_set`, `day` = excluded.`day`, `courier` = excluded.`courier`,
     `lost` = excluded.`lost`, `next_day` = excluded.`next_day`, `weight_grams` = excluded.`weight_grams`
@@ -115,15 +117,15 @@ CREATE TRIGGER `label_tag_sets_tag_delete` AFTER DELETE ON `label_tags`
 BEGIN
   -- refresh: no counted tag left -> out of the sets
   DELETE FROM `label_tag_sets` WHERE `label_id` = OLD.`label_id` AND NOT EXISTS (
-    SELECT 1 FROM `labels` l JOIN `label_tags` t ON t.`label_id` = l.`id` AND t.`user_id` = l.`user_id` WHERE l.`id` = OLD.`label_id`);
+    SELECT 1 FROM `labels` l JOIN `label_tags` t ON t.`label_id` = l.`id` AND +t.`user_id` = l.`user_id` WHERE l.`id` = OLD.`label_id`);
   -- refresh: the label's set and counted columns now (a no-op when nothing changed)
   INSERT INTO `label_tag_sets` (`label_id`, `user_id`, `tag_set`, `day`, `courier`, `lost`, `next_day`, `weight_grams`)
   SELECT l.`id`, l.`user_id`,
          (SELECT json_group_array(s.`tag`) FROM (SELECT t.`tag` FROM `label_tags` t
-            WHERE t.`label_id` = l.`id` AND t.`user_id` = l.`user_id` ORDER BY t.`tag`) s),
+            WHERE t.`label_id` = l.`id` AND +t.`user_id` = l.`user_id` ORDER BY t.`tag`) s),
          l.`shipped_on`, l.`courier`, l.`potentially_lost`, coalesce(l.`is_next_day`, -1), l.`weight_grams`
   FROM `labels` l
-  WHERE l.`id` = OLD.`label_id` AND EXISTS (SELECT 1 FROM `label_tags` t WHERE t.`label_id` = l.`id` AND t.`user_id` = l.`user_id`)
+  WHERE l.`id` = OLD.`label_id` AND EXISTS (SELECT 1 FROM `label_tags` t WHERE t.`label_id` = l.`id` AND +t.`user_id` = l.`user_id`)
   ON CONFLICT (`label_id`) DO UPDATE SET
     `user_id` = excluded.`user_id`, `tag_set` = excluded.`tag_set`, `day` = excluded.`day`, `courier` = excluded.`courier`,
     `lost` = excluded.`lost`, `next_day` = excluded.`next_day`, `weight_grams` = excluded.`weight_grams`
@@ -137,15 +139,15 @@ WHEN OLD.`label_id` IS NOT NEW.`label_id` OR OLD.`user_id` IS NOT NEW.`user_id` 
 BEGIN
   -- refresh: no counted tag left -> out of the sets
   DELETE FROM `label_tag_sets` WHERE `label_id` = OLD.`label_id` AND NOT EXISTS (
-    SELECT 1 FROM `labels` l JOIN `label_tags` t ON t.`label_id` = l.`id` AND t.`user_id` = l.`user_id` WHERE l.`id` = OLD.`label_id`);
+    SELECT 1 FROM `labels` l JOIN `label_tags` t ON t.`label_id` = l.`id` AND +t.`user_id` = l.`user_id` WHERE l.`id` = OLD.`label_id`);
   -- refresh: the label's set and counted columns now (a no-op when nothing changed)
   INSERT INTO `label_tag_sets` (`label_id`, `user_id`, `tag_set`, `day`, `courier`, `lost`, `next_day`, `weight_grams`)
   SELECT l.`id`, l.`user_id`,
          (SELECT json_group_array(s.`tag`) FROM (SELECT t.`tag` FROM `label_tags` t
-            WHERE t.`label_id` = l.`id` AND t.`user_id` = l.`user_id` ORDER BY t.`tag`) s),
+            WHERE t.`label_id` = l.`id` AND +t.`user_id` = l.`user_id` ORDER BY t.`tag`) s),
          l.`shipped_on`, l.`courier`, l.`potentially_lost`, coalesce(l.`is_next_day`, -1), l.`weight_grams`
   FROM `labels` l
-  WHERE l.`id` = OLD.`label_id` AND EXISTS (SELECT 1 FROM `label_tags` t WHERE t.`label_id` = l.`id` AND t.`user_id` = l.`user_id`)
+  WHERE l.`id` = OLD.`label_id` AND EXISTS (SELECT 1 FROM `label_tags` t WHERE t.`label_id` = l.`id` AND +t.`user_id` = l.`user_id`)
   ON CONFLICT (`label_id`) DO UPDATE SET
     `user_id` = excluded.`user_id`, `tag_set` = excluded.`tag_set`, `day` = excluded.`day`, `courier` = excluded.`courier`,
     `lost` = excluded.`lost`, `next_day` = excluded.`next_day`, `weight_grams` = excluded.`weight_grams`
@@ -153,15 +155,15 @@ BEGIN
     IS NOT (excluded.`user_id`, excluded.`tag_set`, excluded.`day`, excluded.`courier`, excluded.`lost`, excluded.`next_day`, excluded.`weight_grams`);
   -- refresh: no counted tag left -> out of the sets
   DELETE FROM `label_tag_sets` WHERE `label_id` = NEW.`label_id` AND NOT EXISTS (
-    SELECT 1 FROM `labels` l JOIN `label_tags` t ON t.`label_id` = l.`id` AND t.`user_id` = l.`user_id` WHERE l.`id` = NEW.`label_id`);
+    SELECT 1 FROM `labels` l JOIN `label_tags` t ON t.`label_id` = l.`id` AND +t.`user_id` = l.`user_id` WHERE l.`id` = NEW.`label_id`);
   -- refresh: the label's set and counted columns now (a no-op when nothing changed)
   INSERT INTO `label_tag_sets` (`label_id`, `user_id`, `tag_set`, `day`, `courier`, `lost`, `next_day`, `weight_grams`)
   SELECT l.`id`, l.`user_id`,
          (SELECT json_group_array(s.`tag`) FROM (SELECT t.`tag` FROM `label_tags` t
-            WHERE t.`label_id` = l.`id` AND t.`user_id` = l.`user_id` ORDER BY t.`tag`) s),
+            WHERE t.`label_id` = l.`id` AND +t.`user_id` = l.`user_id` ORDER BY t.`tag`) s),
          l.`shipped_on`, l.`courier`, l.`potentially_lost`, coalesce(l.`is_next_day`, -1), l.`weight_grams`
   FROM `labels` l
-  WHERE l.`id` = NEW.`label_id` AND EXISTS (SELECT 1 FROM `label_tags` t WHERE t.`label_id` = l.`id` AND t.`user_id` = l.`user_id`)
+  WHERE l.`id` = NEW.`label_id` AND EXISTS (SELECT 1 FROM `label_tags` t WHERE t.`label_id` = l.`id` AND +t.`user_id` = l.`user_id`)
   ON CONFLICT (`label_id`) DO UPDATE SET
     `user_id` = excluded.`user_id`, `tag_set` = excluded.`tag_set`, `day` = excluded.`day`, `courier` = excluded.`courier`,
     `lost` = excluded.`lost`, `next_day` = excluded.`next_day`, `weight_grams` = excluded.`weight_grams`
@@ -176,10 +178,10 @@ BEGIN
   INSERT INTO `label_tag_sets` (`label_id`, `user_id`, `tag_set`, `day`, `courier`, `lost`, `next_day`, `weight_grams`)
   SELECT l.`id`, l.`user_id`,
          (SELECT json_group_array(s.`tag`) FROM (SELECT t.`tag` FROM `label_tags` t
-            WHERE t.`label_id` = l.`id` AND t.`user_id` = l.`user_id` ORDER BY t.`tag`) s),
+            WHERE t.`label_id` = l.`id` AND +t.`user_id` = l.`user_id` ORDER BY t.`tag`) s),
          l.`shipped_on`, l.`courier`, l.`potentially_lost`, coalesce(l.`is_next_day`, -1), l.`weight_grams`
   FROM `labels` l
-  WHERE l.`id` = NEW.`id` AND EXISTS (SELECT 1 FROM `label_tags` t WHERE t.`label_id` = l.`id` AND t.`user_id` = l.`user_id`)
+  WHERE l.`id` = NEW.`id` AND EXISTS (SELECT 1 FROM `label_tags` t WHERE t.`label_id` = l.`id` AND +t.`user_id` = l.`user_id`)
   ON CONFLICT (`label_id`) DO UPDATE SET
     `user_id` = excluded.`user_id`, `tag_set` = excluded.`tag_set`, `day` = excluded.`day`, `courier` = excluded.`courier`,
     `lost` = excluded.`lost`, `next_day` = excluded.`next_day`, `weight_grams` = excluded.`weight_grams`
@@ -196,15 +198,15 @@ BEGIN
   DELETE FROM `label_tag_sets` WHERE `label_id` = OLD.`id` AND OLD.`id` IS NOT NEW.`id`;
   -- refresh: no counted tag left -> out of the sets
   DELETE FROM `label_tag_sets` WHERE `label_id` = NEW.`id` AND NOT EXISTS (
-    SELECT 1 FROM `labels` l JOIN `label_tags` t ON t.`label_id` = l.`id` AND t.`user_id` = l.`user_id` WHERE l.`id` = NEW.`id`);
+    SELECT 1 FROM `labels` l JOIN `label_tags` t ON t.`label_id` = l.`id` AND +t.`user_id` = l.`user_id` WHERE l.`id` = NEW.`id`);
   -- refresh: the label's set and counted columns now (a no-op when nothing changed)
   INSERT INTO `label_tag_sets` (`label_id`, `user_id`, `tag_set`, `day`, `courier`, `lost`, `next_day`, `weight_grams`)
   SELECT l.`id`, l.`user_id`,
          (SELECT json_group_array(s.`tag`) FROM (SELECT t.`tag` FROM `label_tags` t
-            WHERE t.`label_id` = l.`id` AND t.`user_id` = l.`user_id` ORDER BY t.`tag`) s),
+            WHERE t.`label_id` = l.`id` AND +t.`user_id` = l.`user_id` ORDER BY t.`tag`) s),
          l.`shipped_on`, l.`courier`, l.`potentially_lost`, coalesce(l.`is_next_day`, -1), l.`weight_grams`
   FROM `labels` l
-  WHERE l.`id` = NEW.`id` AND EXISTS (SELECT 1 FROM `label_tags` t WHERE t.`label_id` = l.`id` AND t.`user_id` = l.`user_id`)
+  WHERE l.`id` = NEW.`id` AND EXISTS (SELECT 1 FROM `label_tags` t WHERE t.`label_id` = l.`id` AND +t.`user_id` = l.`user_id`)
   ON CONFLICT (`label_id`) DO UPDATE SET
     `user_id` = excluded.`user_id`, `tag_set` = excluded.`tag_set`, `day` = excluded.`day`, `courier` = excluded.`courier`,
     `lost` = excluded.`lost`, `next_day` = excluded.`next_day`, `weight_grams` = excluded.`weight_grams`
@@ -222,7 +224,7 @@ END;
 INSERT INTO `label_tag_sets` (`label_id`, `user_id`, `tag_set`, `day`, `courier`, `lost`, `next_day`, `weight_grams`)
 SELECT l.`id`, l.`user_id`,
        (SELECT json_group_array(s.`tag`) FROM (SELECT t.`tag` FROM `label_tags` t
-          WHERE t.`label_id` = l.`id` AND t.`user_id` = l.`user_id` ORDER BY t.`tag`) s),
+          WHERE t.`label_id` = l.`id` AND +t.`user_id` = l.`user_id` ORDER BY t.`tag`) s),
        l.`shipped_on`, l.`courier`, l.`potentially_lost`, coalesce(l.`is_next_day`, -1), l.`weight_grams`
 FROM `labels` l
-WHERE EXISTS (SELECT 1 FROM `label_tags` t WHERE t.`label_id` = l.`id` AND t.`user_id` = l.`user_id`);
+WHERE EXISTS (SELECT 1 FROM `label_tags` t WHERE t.`label_id` = l.`id` AND +t.`user_id` = l.`user_id`);
