@@ -12,9 +12,8 @@ const FILTERS_DOC =
   "at most 366 days apart; they default to the last 30 days up to today. time_on can only be " +
   "shipping_label_created: the label's shipping date, falling back to the day it was created. courier: all, evri " +
   "or royalmail. lost and next_day: 1 or 0. tags: a comma-separated list of at most 20 tags; a label matches when " +
-  "it has ANY of them. Without tags or with one tag the numbers come from daily rollups and answer in " +
-  "milliseconds, even for a year of 1,000,000 labels; with several tags the answer is exact but slower (about " +
-  "0.1–0.3 s at 1,000,000 labels).";
+  "it has ANY of them (each label is counted once, however many of them it has). The numbers come from daily " +
+  "rollups and answer in milliseconds with or without tags, even for a year of 1,000,000 labels.";
 
 const routes = new Hono<AppEnv>()
   .get(
