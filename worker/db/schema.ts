@@ -206,22 +206,27 @@ export const mailAttachments = sqliteTable(
 );
 
 /**
+ * The columns of the three analytics rollups besides their key's tag or tag set: the group (day, courier, lost,
+ * next-day) and what is counted in it. A function: each table needs builders of its own.
+ */
+const rollupColumns = () => ({
+  day: text("day").notNull(),
+  courier: text("courier").notNull(),
+  lost: integer("lost").notNull(),
+  nextDay: integer("next_day").notNull(),
+  labels: integer("labels").notNull(),
+  weightSum: integer("weight_sum").notNull(),
+  weightCount: integer("weight_count").notNull(),
+});
+
+/**
  * Analytics rollup: labels per user, UK day, courier, lost flag and next-day flag (-1 = unknown),
  * with their weight sum and count. Kept exact by triggers on `labels` (migrations/*_analytics.sql),
  * so summaries and time series without a tag filter read at most a few rows per day.
  */
 export const labelDayStats = sqliteTable(
   "label_day_stats",
-  {
-    userId: integer("user_id").notNull(),
-    day: text("day").notNull(),
-    courier: text("courier").notNull(),
-    lost: integer("lost").notNull(),
-    nextDay: integer("next_day").notNull(),
-    labels: integer("labels").notNull(),
-    weightSum: integer("weight_sum").notNull(),
-    weightCount: integer("weight_count").notNull(),
-  },
+  { userId: integer("user_id").notNull(), ...rollupColumns() },
   (t) => [primaryKey({ columns: [t.userId, t.day, t.courier, t.lost, t.nextDay] })],
 );
 
@@ -247,17 +252,7 @@ export const jobLeases = sqliteTable("job_leases", {
  */
 export const labelTagDayStats = sqliteTable(
   "label_tag_day_stats",
-  {
-    userId: integer("user_id").notNull(),
-    tag: text("tag").notNull(),
-    day: text("day").notNull(),
-    courier: text("courier").notNull(),
-    lost: integer("lost").notNull(),
-    nextDay: integer("next_day").notNull(),
-    labels: integer("labels").notNull(),
-    weightSum: integer("weight_sum").notNull(),
-    weightCount: integer("weight_count").notNull(),
-  },
+  { userId: integer("user_id").notNull(), tag: text("tag").notNull(), ...rollupColumns() },
   (t) => [primaryKey({ columns: [t.userId, t.tag, t.day, t.courier, t.lost, t.nextDay] })],
 );
 
@@ -284,17 +279,7 @@ export const labelTagSets = sqliteTable("label_tag_sets", {
 
 export const labelTagSetDayStats = sqliteTable(
   "label_tag_set_day_stats",
-  {
-    userId: integer("user_id").notNull(),
-    tagSet: text("tag_set").notNull(),
-    day: text("day").notNull(),
-    courier: text("courier").notNull(),
-    lost: integer("lost").notNull(),
-    nextDay: integer("next_day").notNull(),
-    labels: integer("labels").notNull(),
-    weightSum: integer("weight_sum").notNull(),
-    weightCount: integer("weight_count").notNull(),
-  },
+  { userId: integer("user_id").notNull(), tagSet: text("tag_set").notNull(), ...rollupColumns() },
   (t) => [primaryKey({ columns: [t.userId, t.tagSet, t.day, t.courier, t.lost, t.nextDay] })],
 );
 
