@@ -5,10 +5,10 @@ export type Db = ReturnType<typeof createDb>;
 
 const createDb = (d1: D1Database) => drizzle(d1, { schema });
 
-// One Drizzle instance per D1 binding: building it derives the relational config of the whole schema (about
-// 0.3 ms of CPU, on every request when app.ts built it per request). The instance holds no per-request state
-// (no logger, no cache, no transaction), only the binding, so sharing it between requests is safe; a different
-// binding object (another env) gets its own, and the WeakMap lets it go with its binding.
+// One Drizzle instance per D1 binding: building it derives the relational config of the whole schema, which
+// app.ts did on every request. The instance holds no per-request state (no logger, no cache, no transaction), only
+// the binding, so sharing it between requests is safe; a different binding object (another env) gets its own, and
+// the WeakMap lets it go with its binding.
 const instances = new WeakMap<D1Database, Db>();
 
 export function getDb(d1: D1Database): Db {

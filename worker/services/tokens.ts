@@ -13,8 +13,7 @@ function checkSecret(env: Pick<Env, "JWT_SECRET">): string {
 }
 
 // The HMAC key, imported once per isolate and secret: given the secret's bytes, jose imports a CryptoKey on every
-// sign and verify, part of the 0.26 ms the token check took per request in the profile (bench/README.md 'API under
-// load'). The key itself is kept, not the pending import, so no request ever waits on another request's promise.
+// sign and verify. The key itself is kept, not the pending import, so no request waits on another request's promise.
 let imported: { secret: string; key: CryptoKey } | undefined;
 
 async function secretKey(env: Pick<Env, "JWT_SECRET">): Promise<CryptoKey> {
