@@ -343,7 +343,7 @@ describe("the tag rollups follow label and tag changes", () => {
 describe("label_tag_sets", () => {
   it("refuses updates: its rows are only ever replaced, so the rollup cannot drift", async () => {
     const user = await createUser();
-    await insertSeed(user.id, makeSeed(6, "2026-05-01", 3, 7));
+    await insertSeed(user.id, makeSeed(6, "2026-05-01", 3, 41));
     const before = await env.DB.prepare("SELECT * FROM label_tag_set_day_stats WHERE user_id = ? ORDER BY 1, 2, 3, 4, 5, 6").bind(user.id).all();
     expect(before.results.length).toBeGreaterThan(0);
     await expect(env.DB.prepare("UPDATE label_tag_sets SET day = '2026-01-01' WHERE user_id = ?").bind(user.id).run()).rejects.toThrow(
