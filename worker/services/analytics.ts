@@ -126,25 +126,22 @@ export function timeseriesStatement(db: Db, userId: number, q: AnalyticsQuery) {
 
 const num = (v: unknown) => Number(v ?? 0);
 
-const SUMMARY_KEYS = ["rows", "weightSum", "weightCount", "lost", "evriNextDay", "evriStandard"] as const;
-
 export async function analyticsSummary(db: Db, userId: number, q: AnalyticsQuery): Promise<AnalyticsSummary> {
   const [sums] = await summaryStatement(db, userId, q);
-  const total = Object.fromEntries(SUMMARY_KEYS.map((k) => [k, num(sums?.[k])])) as Record<
-    (typeof SUMMARY_KEYS)[number],
-    number
-  >;
-  const { rows, lost, weightCount } = total;
+  // sum() over no rows is NULL: an empty range counts 0.
+  const rows = num(sums?.rows);
+  const lost = num(sums?.lost);
+  const weightCount = num(sums?.weightCount);
   return {
     totals: { rows },
-    weightStats: { avg: weightCount ? total.weightSum / weightCount : null },
+    weightStats: { avg: weightCount ? num(sums?.weightSum) / weightCount : null },
     lostMix: [
       { lost: true, count: lost },
       { lost: false, count: rows - lost },
     ],
     nextDayMixEvri: [
-      { isNextDay: true, count: total.evriNextDay },
-      { isNextDay: false, count: total.evriStandard },
+      { isNextDay: true, count: num(sums?.evriNextDay) },
+      { isNextDay: false, count: num(sums?.evriStandard) },
     ],
   };
 }
