@@ -37,6 +37,15 @@ export type TrackingStatus =
   | "exception"
   | "unknown";
 
+/**
+ * Where a field of an imported label came from: the 2D/1D barcode payload, the PDF text layer, OCR of
+ * an image, or the user's own correction. Shown with the field so a user knows what to check.
+ */
+export type FieldSource = "barcode" | "text" | "ocr" | "user";
+
+/** The fields whose origin is recorded (the ones a reader can get wrong and a user can correct). */
+export type SourcedField = "trackingCode" | "address" | "fromAddress" | "returnAddress" | "service" | "weightInGrams";
+
 export interface LabelDetails {
   courier: string;
   trackingCode: string;
@@ -66,6 +75,8 @@ export interface LabelDetails {
   /** Positional fields split from the 2D payload: 2 tracking code, 4 and 7 postcodes, 6 country. */
   additionalContent?: string[] | null;
   tracking?: { results: TrackingResult[] } | null;
+  /** Origin of each field that was filled (import: barcode/text/ocr; a correction: user). */
+  fieldSources?: Partial<Record<SourcedField, FieldSource>> | null;
 }
 
 /** One label as GET /api/v1/label/{id} and GET /api/v1/labels answer it. */
