@@ -30,3 +30,24 @@ if (workerGz > WORKER_LIMIT || initial > INITIAL_JS_BUDGET) {
   console.error("Over budget");
   process.exit(1);
 }
+
+// What a worker start evaluates: the entry module and the chunks it imports statically. The label
+// readers (PDFium, zxing, pdf.js, Tesseract), Stripe's SDK and the MIME libraries are imported
+// lazily by the calls that need them; this check keeps a stray static import from pulling them back.
+const entryDir = "dist/parcelhive";
+const startup = new Set();
+const visit = (file) => {
+  if (startup.has(file)) return;
+  startup.add(file);
+  const src = readFileSync(path.join(entryDir, file), "utf8");
+  for (const m of src.matchAll(/^import\s[^;]*?from\s*"\.\/(?:assets\/)?([^"]+\.js)"/gm)) visit(`assets/${path.basename(m[1])}`);
+};
+visit("index.js");
+const startupBytes = [...startup].reduce((s, f) => s + statSync(path.join(entryDir, f)).size, 0);
+const lazyOnly = /(stripe|pdfjs|pipeline|ocr-job|tesseract|postal-mime|mimetext|webp|pdfium|zxing)/i;
+const stray = [...startup].filter((f) => lazyOnly.test(path.basename(f)));
+console.log(`Worker start evaluates ${startup.size} modules, ${kb(startupBytes)} (lazy-only chunks among them: ${stray.length ? stray.join(", ") : "none"})`);
+if (stray.length) {
+  console.error("A lazily loaded library is imported statically at worker start");
+  process.exit(1);
+}

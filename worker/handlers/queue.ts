@@ -2,15 +2,17 @@ import type { JobMessage } from "../services/jobs";
 import { log } from "../lib/log";
 import { runTrackingRefreshJob } from "../services/tracking";
 import { sendLostNotice } from "../services/lost";
-import { giveUpLabelOcr, runLabelOcrJob } from "../labels/ocr-job";
 
 /** Runs one job. Throwing makes the message retry (with backoff); returning acks it. */
 async function runJob(job: JobMessage, env: Env): Promise<void> {
   switch (job.type) {
     case "tracking.refresh":
       return runTrackingRefreshJob(env, job.labelId);
-    case "label.ocr":
+    case "label.ocr": {
+      // OCR (Tesseract, PDFium, zxing) loads only when a batch holds an OCR job.
+      const { runLabelOcrJob } = await import("../labels/ocr-job");
       return runLabelOcrJob(env, job.labelId);
+    }
     case "lost.notify":
       await sendLostNotice(env, job.labelId);
       return;
@@ -24,7 +26,9 @@ export const MAX_ATTEMPTS = 6;
 
 /** What a job leaves behind when the queue gives up on it (the message then goes to the DLQ). */
 async function giveUp(job: JobMessage, env: Env): Promise<void> {
-  if (job.type === "label.ocr") await giveUpLabelOcr(env, job.labelId);
+  if (job.type !== "label.ocr") return;
+  const { giveUpLabelOcr } = await import("../labels/ocr-job");
+  await giveUpLabelOcr(env, job.labelId);
 }
 
 /** Acks or retries each message on its own, so one failing job does not redo the others. */

@@ -4,8 +4,6 @@ import type { AppEnv } from "../context";
 import { newId } from "../lib/crypto";
 import { log } from "../lib/log";
 import { validate } from "../lib/validate";
-import { queueLabelOcr } from "../labels/ocr-job";
-import { importLabelFile } from "../labels/pipeline";
 import { requireAuth } from "../middleware/auth";
 import type { ApiLabel } from "../services/label-model";
 import { saveImportedLabels } from "../services/labels";
@@ -33,6 +31,10 @@ const routes = new Hono<AppEnv>().post("/label", requireAuth({ apiKey: true }), 
   const { files: file, notes } = c.req.valid("form");
   const user = c.get("user");
   const bytes = new Uint8Array(await file.arrayBuffer());
+  // The label readers (PDFium, zxing, pdf.js, OCR) load on the import path only, so every other
+  // request starts a worker without evaluating them.
+  const { importLabelFile } = await import("../labels/pipeline");
+  const { queueLabelOcr } = await import("../labels/ocr-job");
   const result = await importLabelFile(bytes);
 
   const fileId = newId("file");

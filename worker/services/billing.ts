@@ -1,5 +1,5 @@
 import { and, eq, isNull, lte, or } from "drizzle-orm";
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import type { Db } from "../db/client";
 import { stripeEvents, users, type User } from "../db/schema";
 import { ApiError } from "../lib/errors";
@@ -19,10 +19,17 @@ export type Sku = (typeof SKUS)[number];
 export const PAYMENTS_NOT_CONFIGURED = "Payments are not configured";
 const notConfigured = () => new ApiError(503, PAYMENTS_NOT_CONFIGURED);
 
+/**
+ * Stripe's SDK (the largest package in the worker) loads on the billing calls only, so the other
+ * requests start a worker without evaluating it.
+ */
+const stripeSdk = async () => (await import("stripe")).default;
+
 /** A client per request: the fetch client captures globalThis.fetch when it is created. */
-export function stripeClient(env: Env): Stripe | null {
+async function stripeClient(env: Env): Promise<Stripe | null> {
   if (!env.STRIPE_SECRET_KEY) return null;
-  return new Stripe(env.STRIPE_SECRET_KEY, { httpClient: Stripe.createFetchHttpClient(), maxNetworkRetries: 1 });
+  const Sdk = await stripeSdk();
+  return new Sdk(env.STRIPE_SECRET_KEY, { httpClient: Sdk.createFetchHttpClient(), maxNetworkRetries: 1 });
 }
 
 function priceFor(env: Env, sku: Sku): string | null {
@@ -62,7 +69,7 @@ async function customerFor(stripe: Stripe, db: Db, user: User): Promise<string> 
 
 /** POST /create-checkout-session: a hosted Checkout page for one pack or the monthly plan. */
 export async function createCheckoutSession(env: Env, db: Db, user: User, sku: Sku): Promise<{ checkout_url: string }> {
-  const stripe = stripeClient(env);
+  const stripe = await stripeClient(env);
   const price = priceFor(env, sku);
   if (!stripe || !price) throw notConfigured();
   if (sku === "basic_plan" && isSubscribed(user.subscriptionStatus)) {
@@ -89,7 +96,7 @@ export async function createCheckoutSession(env: Env, db: Db, user: User, sku: S
 
 /** POST /billing-portal: Stripe's customer portal, to change or cancel the subscription. */
 export async function createPortalSession(env: Env, user: User): Promise<{ url: string }> {
-  const stripe = stripeClient(env);
+  const stripe = await stripeClient(env);
   if (!stripe) throw notConfigured();
   if (!user.stripeCustomerId) throw new ApiError(409, "You have no subscription to manage.");
   const portal = await callStripe("billingPortal.sessions.create", () =>
@@ -105,14 +112,9 @@ export async function createPortalSession(env: Env, user: User): Promise<{ url: 
 export async function verifyWebhook(env: Env, rawBody: string, signature: string | undefined): Promise<Stripe.Event> {
   if (!env.STRIPE_WEBHOOK_SECRET) throw notConfigured();
   if (!signature) throw new ApiError(400, "Missing Stripe-Signature header");
+  const Sdk = await stripeSdk();
   try {
-    return await Stripe.webhooks.constructEventAsync(
-      rawBody,
-      signature,
-      env.STRIPE_WEBHOOK_SECRET,
-      undefined,
-      Stripe.createSubtleCryptoProvider(),
-    );
+    return await Sdk.webhooks.constructEventAsync(rawBody, signature, env.STRIPE_WEBHOOK_SECRET, undefined, Sdk.createSubtleCryptoProvider());
   } catch (err) {
     log("warn", "stripe webhook signature refused", { error: String(err) });
     throw new ApiError(400, "Invalid Stripe signature");

@@ -1,5 +1,4 @@
 import { eq } from "drizzle-orm";
-import { createMimeMessage } from "mimetext/browser";
 import type { Db } from "../db/client";
 import { mailMessages } from "../db/schema";
 import { ApiError, badRequest } from "../lib/errors";
@@ -32,7 +31,9 @@ function base64Utf8(s: string): string {
 }
 
 /** RFC 5322 MIME: text, an optional HTML alternative, threading headers; Bcc never in the headers. */
-export function buildMime(mail: ComposedMail, messageId: string): string {
+export async function buildMime(mail: ComposedMail, messageId: string): Promise<string> {
+  // mimetext (and the core-js it brings) loads when an admin sends mail, not with every worker start.
+  const { createMimeMessage } = await import("mimetext/browser");
   const msg = createMimeMessage();
   msg.setSender(mail.from);
   msg.setTo(mail.to);
@@ -50,7 +51,7 @@ export function buildMime(mail: ComposedMail, messageId: string): string {
 export async function sendAndStore(env: Env, db: Db, mail: ComposedMail, now = Date.now()) {
   const domain = bareAddress(mail.from).split("@")[1] ?? "localhost";
   const messageId = `<${crypto.randomUUID()}@${domain}>`;
-  const raw = buildMime(mail, messageId);
+  const raw = await buildMime(mail, messageId);
   const recipients = [...new Set([...mail.to, ...mail.cc, ...mail.bcc].map((a) => bareAddress(a).toLowerCase()))];
   try {
     await sendRawMail(env, bareAddress(mail.from), recipients, raw);

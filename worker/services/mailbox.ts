@@ -1,5 +1,5 @@
 import { and, desc, eq, lt, or, sql, type SQL } from "drizzle-orm";
-import PostalMime, { decodeWords, type Address, type Email } from "postal-mime";
+import type { Address, Email } from "postal-mime";
 import type { Db } from "../db/client";
 import { mailAttachments, mailMessages } from "../db/schema";
 import { badRequest, notFound } from "../lib/errors";
@@ -76,7 +76,11 @@ function parseDate(value: string | undefined): number | null {
   return Number.isFinite(t) ? t : null;
 }
 
+/** postal-mime loads with the first inbound message, not with every worker start. */
+const postalMime = () => import("postal-mime");
+
 async function parseEml(raw: Uint8Array): Promise<Email> {
+  const { default: PostalMime } = await postalMime();
   // Bounded nesting: a hostile message must not make the parser recurse without end.
   return PostalMime.parse(raw, { maxNestingDepth: 50, attachmentEncoding: "arraybuffer" });
 }
@@ -108,6 +112,7 @@ export async function storeInbound(env: Env, db: Db, raw: Uint8Array, envelope: 
   }
 
   const headerSubject = envelope.headers?.get("subject");
+  const { decodeWords } = await postalMime();
   const row: typeof mailMessages.$inferInsert = {
     key,
     direction: "in",
