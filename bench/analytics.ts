@@ -53,8 +53,7 @@ async function serve(stateDir: string, distDir: string): Promise<ChildProcess> {
   let buf = "";
   server.stdout!.on("data", (chunk: Buffer) => {
     buf += chunk.toString();
-    let nl;
-    while ((nl = buf.indexOf("\n")) >= 0) {
+    for (let nl = buf.indexOf("\n"); nl >= 0; nl = buf.indexOf("\n")) {
       const line = buf.slice(0, nl);
       buf = buf.slice(nl + 1);
       const at = line.indexOf('{"level"');

@@ -88,7 +88,7 @@ app.use("/api/*", async (c, next) => {
 
 app.get("/api/health", (c) => c.json({ ok: true }));
 
-const routes = app
+app
   .route("/api/v1", authRoutes)
   .route("/api/v1", userRoutes)
   .route("/api/v1", courierRoutes)
@@ -116,5 +116,4 @@ app.onError((err, c) => {
   return c.json({ error: "Something went wrong. Please try again." }, 500);
 });
 
-export type AppType = typeof routes;
 export default app;

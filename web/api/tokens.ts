@@ -9,12 +9,12 @@ export const tokens = {
   set(access: string, refresh: string) {
     localStorage.setItem(ACCESS, access);
     localStorage.setItem(REFRESH, refresh);
-    listeners.forEach((l) => l());
+    for (const l of listeners) l();
   },
   clear() {
     localStorage.removeItem(ACCESS);
     localStorage.removeItem(REFRESH);
-    listeners.forEach((l) => l());
+    for (const l of listeners) l();
   },
   /** Called whenever the tokens change (login, refresh, logout). Returns an unsubscribe. */
   subscribe(listener: () => void) {

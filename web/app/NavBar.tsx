@@ -27,6 +27,7 @@ export function NavBar() {
   const location = useLocation();
   const navigate = useNavigate();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the menu closes whenever the page changes
   useEffect(() => setOpen(false), [location.pathname]);
 
   const items = accessToken ? [...USER_ITEMS, ...(isAdmin ? ADMIN_ITEMS : [])] : [];
@@ -34,7 +35,7 @@ export function NavBar() {
   async function logout() {
     setOpen(false);
     await signOut();
-    navigate("/login");
+    void navigate("/login");
   }
 
   const links = (variant: "desktop" | "mobile") => (

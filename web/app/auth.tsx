@@ -51,6 +51,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new access token (sign-in, refresh) means the user is read again
   useEffect(() => {
     void reloadUser();
   }, [accessToken, reloadUser]);

@@ -23,6 +23,7 @@ const form = z.object({
 });
 
 function cleanName(name: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this strips from a file name
   const base = name.replace(/[\u0000-\u001f\u007f/\\]/g, "_").trim().slice(-200);
   return base || "label";
 }

@@ -60,7 +60,6 @@ export function publicUser(user: User, env: Pick<Env, "ADMIN_EMAILS">) {
     subscription_status: user.subscriptionStatus ?? null,
   };
 }
-export type PublicUser = ReturnType<typeof publicUser>;
 
 export async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
   return db.query.users.findFirst({ where: eq(users.email, normaliseEmail(email)) });

@@ -1,4 +1,4 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../db/client";
 import { creditLedger } from "../db/schema";
@@ -82,10 +82,6 @@ export async function grantCredits(db: Db, entry: LedgerEntry): Promise<boolean>
     .onConflictDoNothing()
     .returning({ id: creditLedger.id });
   return inserted.length === 1;
-}
-
-export async function ledgerFor(db: Db, userId: number, limit = 50) {
-  return db.select().from(creditLedger).where(eq(creditLedger.userId, userId)).orderBy(desc(creditLedger.id)).limit(limit);
 }
 
 export async function ledgerSum(db: Db, userId: number): Promise<number> {

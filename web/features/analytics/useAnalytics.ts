@@ -21,6 +21,7 @@ export function useAnalytics<T>(
   const [state, setState] = useState<Load<T>>({ status: accessToken ? "loading" : "idle" });
   const key = JSON.stringify(filterQuery(filters));
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for `filters`: a new object with the same query must not reload
   useEffect(() => {
     if (!accessToken) {
       setState({ status: "idle" });
@@ -37,8 +38,6 @@ export function useAnalytics<T>(
       },
     );
     return () => controller.abort();
-    // `key` stands for `filters`: a new object with the same query must not reload.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, accessToken, load]);
 
   return state;

@@ -56,14 +56,14 @@ export function CredentialsForm({ mode }: { mode: CredentialsMode }) {
           throw statusOf(err) === 409 ? new Error(LOGIN.emailTaken) : err;
         }
       }
-      let pair;
+      let pair: Awaited<ReturnType<typeof login>>;
       try {
         pair = await login(email.trim(), password);
       } catch (err) {
         throw statusOf(err) === 401 ? new Error(LOGIN.invalidLogin) : err;
       }
       signIn(pair.access_token, pair.refresh_token);
-      navigate("/upload");
+      void navigate("/upload");
     } catch (err) {
       setError(err instanceof Error && !("status" in err) ? err.message : authErrorText(err));
       setBusy(false);

@@ -80,7 +80,7 @@ function NewPasswordForm({ token }: { token: string }) {
     setBusy(true);
     try {
       await confirmPasswordReset(token, password);
-      navigate("/login", { state: { passwordReset: true } satisfies LoginLocationState });
+      void navigate("/login", { state: { passwordReset: true } satisfies LoginLocationState });
     } catch (err) {
       const text = authErrorText(err);
       setError(text === "An unknown error occurred" ? RESET.failed : text);

@@ -20,7 +20,7 @@ export default function TermsPage() {
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ terms: null, privacy: null });
 
   function choose(next: Tab, focus = false) {
-    navigate({ pathname: location.pathname.replace(/\/privacy\/?$/, ""), hash: next === "privacy" ? "#privacy" : "#terms" }, { replace: true });
+    void navigate({ pathname: location.pathname.replace(/\/privacy\/?$/, ""), hash: next === "privacy" ? "#privacy" : "#terms" }, { replace: true });
     if (focus) tabRefs.current[next]?.focus();
   }
   function onTabKey(e: KeyboardEvent) {

@@ -34,6 +34,7 @@ export function LabelSettingsCard({
   const [reloadKey, setReloadKey] = useState(0);
   const input = useRef<HTMLInputElement>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reloadKey changes after an upload or removal: the banner is read again
   useEffect(() => {
     const ctrl = new AbortController();
     let url: string | null = null;

@@ -24,7 +24,7 @@ export default function SettingsPage() {
   // Fresh figures every visit (the balance may have changed since the app loaded).
   useEffect(() => {
     let live = true;
-    reloadUser().then((u) => live && setState(u ? "ready" : "error"));
+    void reloadUser().then((u) => live && setState(u ? "ready" : "error"));
     return () => {
       live = false;
     };
@@ -37,7 +37,10 @@ export default function SettingsPage() {
         {state === "error" ? (
           <div className="card" role="alert">
             <p>{TEXT.loadFailed}</p>
-            <button type="button" className="btn" onClick={() => (setState("loading"), reloadUser().then((u) => setState(u ? "ready" : "error")))}>
+            <button type="button" className="btn" onClick={() => {
+                setState("loading");
+                void reloadUser().then((u) => setState(u ? "ready" : "error"));
+              }}>
               Try again
             </button>
           </div>

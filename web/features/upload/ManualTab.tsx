@@ -60,7 +60,7 @@ export function validateManual(courier: ApiCourier | undefined, trackingCode: st
   const dims = values[DIMENSIONS] as string[] | undefined;
   const dimsRequired = DIMENSIONS in courier.required;
   const dimsTyped = dims?.some((x) => x.trim() !== "");
-  if ((dimsRequired || dimsTyped) && !(dims && dims.every((x) => x.trim() !== "" && Number.isFinite(Number.parseFloat(x))))) {
+  if ((dimsRequired || dimsTyped) && !dims?.every((x) => x.trim() !== "" && Number.isFinite(Number.parseFloat(x)))) {
     errors.push(DIMENSIONS_ERROR);
   }
   const fields = buildFields(courier, values);

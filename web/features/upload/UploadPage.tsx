@@ -85,7 +85,7 @@ export default function UploadPage() {
                 onKeyDown={(e) => {
                   if (e.key === "ArrowRight" || e.key === "ArrowLeft") {
                     const other = t === "upload" ? "manual" : "upload";
-                    select(other);
+                    void select(other);
                     document.getElementById(`tab-${other}`)?.focus();
                   }
                 }}

@@ -115,6 +115,7 @@ export function UploadTab({ credits }: { credits: number | null }) {
         <div className="alert alert-error" role="alert">
           <ul className="upload-rejections">
             {rejected.map((r, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the list is replaced whole on each drop, never reordered
               <li key={i}>
                 {r.file ? <strong>{r.file.name}: </strong> : null}
                 {r.errors.join(". ")}
@@ -137,6 +138,7 @@ export function UploadTab({ credits }: { credits: number | null }) {
           <progress className="upload-progress" max={100} value={overall} aria-label="Overall upload progress" />
           <ul className="upload-list">
             {queue.map((it, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: uploads are only appended, never reordered or removed
               <li key={i} className={`upload-item upload-item-${it.status}`}>
                 <StatusIcon status={it.status} />
                 <div className="upload-item-main">

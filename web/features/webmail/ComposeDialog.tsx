@@ -61,13 +61,12 @@ export function ComposeDialog({ request, mailbox, onClose, onSent, onSwitch }: P
     setCc(r.cc);
   }, [mode, original, mailbox]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: focus once per opening, not per mode switch
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
     const first = dialogRef.current?.querySelector<HTMLElement>(mode === "new" ? "#compose-to" : "#compose-body");
     first?.focus();
     return () => opener?.focus?.();
-    // Focus once per opening, not per mode switch.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   function onKeyDown(e: React.KeyboardEvent) {
