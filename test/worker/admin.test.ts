@@ -122,7 +122,7 @@ describe("POST /api/v1/admin/grant-credits", () => {
     expect(grant.reference).toBe(`admin:${admin.id}:${admin.email}`);
   });
 
-  for (const amount of [0, -5, 1.5, "abc", null, "2.5"]) {
+  for (const amount of [0, -5, 1.5, "abc", null, "2.5", "10", " 7 ", true, [10], 1e300]) {
     it(`refuses the amount ${JSON.stringify(amount)} with 'Enter a positive integer amount'`, async () => {
       const admin = await adminUser();
       const user = await createUser({ credits: 4 });
@@ -154,6 +154,11 @@ describe("POST /api/v1/admin/grant-credits", () => {
   it("answers 400 for a missing user id or a body that is not JSON", async () => {
     const admin = await adminUser();
     expect((await call("/api/v1/admin/grant-credits", { method: "POST", token: admin.token, json: { amount: 5 } })).status).toBe(400);
+    // A user id is a JSON integer too: "1" is not read as 1.
+    const user = await createUser({ credits: 3 });
+    const stringId = await call("/api/v1/admin/grant-credits", { method: "POST", token: admin.token, json: { user_id: String(user.id), amount: 5 } });
+    expect(stringId.status).toBe(400);
+    expect((await db().query.users.findFirst({ where: eq(users.id, user.id) }))!.credits).toBe(3);
     const notJson = await call("/api/v1/admin/grant-credits", {
       method: "POST",
       token: admin.token,

@@ -116,4 +116,22 @@ describe("access tokens", () => {
 
     expect((await get(u.token)).status).toBe(200);
   });
+
+  it("refuses a token signed with the right key but without exp, iat or sub", async () => {
+    const u = await createUser();
+    const key = new TextEncoder().encode(env.JWT_SECRET);
+    const now = Math.floor(Date.now() / 1000);
+    const base = { typ: "access", sub: String(u.id), iss: "parcelhive", aud: "parcelhive-api", iat: now, exp: now + 900 };
+    const sign = (claims: Record<string, unknown>) => new SignJWT(claims).setProtectedHeader({ alg: "HS256", typ: "JWT" }).sign(key);
+    const without = (name: keyof typeof base) => Object.fromEntries(Object.entries(base).filter(([k]) => k !== name));
+
+    for (const missing of ["exp", "iat", "sub"] as const) {
+      await expectClearError(await get(await sign(without(missing))), 401);
+    }
+    // Issued in the future, or valid for far longer than an access token ever is.
+    await expectClearError(await get(await sign({ ...base, iat: now + 3600, exp: now + 7200 })), 401);
+    await expectClearError(await get(await sign({ ...base, iat: now - 86_400, exp: now + 86_400 })), 401);
+    // The same claims, complete, are accepted: the refusals above come from the missing or wrong claim.
+    expect((await get(await sign(base))).status).toBe(200);
+  });
 });

@@ -21,16 +21,15 @@ const usersQuery = z.object({
   per_page: z.coerce.number().int().min(1).max(500).default(100),
 });
 
-/** A whole number of credits, as a JSON number or a string of digits. */
+/** A whole number of credits, as a JSON integer: a string such as "10" is refused, never read as a number. */
 function grantAmount(value: unknown): number | null {
-  const n = typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
-  return typeof n === "number" && Number.isSafeInteger(n) && n > 0 ? n : null;
+  return typeof value === "number" && Number.isSafeInteger(value) && value > 0 ? value : null;
 }
 
 // The amount rule is checked on the whole object so its message is the spec's text, unprefixed.
 const grantBody = z
   .object({
-    user_id: z.coerce.number({ error: "user_id must be a user id" }).int().positive("user_id must be a user id"),
+    user_id: z.number({ error: "user_id must be a user id" }).int().positive("user_id must be a user id"),
     amount: z.unknown(),
   })
   .transform((body, ctx) => {

@@ -38,13 +38,17 @@ export async function signAccessToken(env: Pick<Env, "JWT_SECRET">, userId: numb
     .sign(await secretKey(env));
 }
 
-/** The user id of a valid access token, or null (expired, tampered, wrong key, alg=none...). */
+/** The user id of a valid access token, or null (expired, tampered, wrong key, alg=none, a claim missing...). */
 export async function verifyAccessToken(env: Pick<Env, "JWT_SECRET">, token: string): Promise<number | null> {
   try {
     const { payload } = await jwtVerify(token, await secretKey(env), {
       algorithms: ["HS256"],
       issuer: ISSUER,
       audience: AUDIENCE,
+      // jose checks exp only when it is present: a token must say when it ends and when it began, and be no older
+      // than an access token ever lives (iat in the future is refused too).
+      requiredClaims: ["exp", "iat", "sub"],
+      maxTokenAge: ACCESS_TOKEN_TTL_SECONDS,
     });
     const id = Number(payload.sub);
     return payload.typ === "access" && Number.isSafeInteger(id) && id > 0 ? id : null;
