@@ -8,7 +8,8 @@
  * read ends as ocrStatus 'failed' with the barcode fields intact. D1/R2 errors are thrown so the
  * queue retries the message.
  */
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
+import { inValueList } from "../db/d1-limits";
 import { getDb, type Db } from "../db/client";
 import { labelFiles, labels, type LabelRow } from "../db/schema";
 import { log } from "../lib/log";
@@ -41,7 +42,7 @@ export async function queueLabelOcr(db: Db, env: Pick<Env, "JOBS">, saved: ApiLa
       await db
         .update(labels)
         .set({ ocrStatus: "failed", updatedAt: Date.now() })
-        .where(and(inArray(labels.id, pending), eq(labels.ocrStatus, "pending")));
+        .where(and(inValueList(labels.id, pending), eq(labels.ocrStatus, "pending")));
     } catch (e) {
       log("error", "could not mark OCR failed", { labelIds: pending, error: String(e) });
       return saved;

@@ -1,5 +1,6 @@
 import { asc, count, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { containsText } from "../db/d1-limits";
 import { users } from "../db/schema";
 import { notFound } from "../lib/errors";
 import type { AdminUser, AdminUsersPage } from "./admin-model";
@@ -17,14 +18,9 @@ const adminUserColumns = {
   marketing_consent: users.marketingConsent,
 };
 
-/** `%`, `_` and `\` in a search are literal characters, not LIKE wildcards. */
-export function likePattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-}
-
 /** One page of users (oldest first), optionally only those whose email contains `q`. */
 export async function listUsers(db: Db, opts: { q?: string; page: number; perPage: number }): Promise<AdminUsersPage> {
-  const where: SQL | undefined = opts.q ? sql`${users.email} LIKE ${likePattern(opts.q.toLowerCase())} ESCAPE '\\'` : undefined;
+  const where: SQL | undefined = opts.q ? containsText(users.email, opts.q) : undefined;
   const [rows, [{ total }]] = await Promise.all([
     db
       .select(adminUserColumns)

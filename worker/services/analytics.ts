@@ -22,8 +22,6 @@ import { courierKey, labelFilterSchema, parseTags } from "./label-filters";
 
 export const MAX_RANGE_DAYS = 366;
 export const DEFAULT_RANGE_DAYS = 30;
-/** Each tag is a bound parameter; D1 allows 100 per statement. */
-export const MAX_TAGS = 20;
 const COURIER_CHOICES = ["all", "evri", "royalmail"];
 
 const DAY_MS = 86_400_000;
@@ -63,11 +61,8 @@ export const analyticsQuerySchema = labelFilterSchema
       ctx.addIssue({ code: "custom", path: ["courier"], message: "must be all, evri or royalmail" });
       return z.NEVER;
     }
+    // At most MAX_FILTER_TAGS: labelFilterSchema checks it.
     const tags = parseTags(q.tags);
-    if (tags.length > MAX_TAGS) {
-      ctx.addIssue({ code: "custom", path: ["tags"], message: `at most ${MAX_TAGS} tags` });
-      return z.NEVER;
-    }
     const courier = q.courier === undefined || courierKey(q.courier) === "all" ? undefined : courierKey(q.courier);
     return { from, to, courier, lost: q.lost, next_day: q.next_day, tags };
   });

@@ -14,13 +14,20 @@ const day = z
   .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), "is not a real date");
 const flag = z.enum(["0", "1"], { message: "must be 0 or 1" });
 
+/** Each filter tag is a bound parameter, and D1 binds at most 100 per statement (with the other filters). */
+export const MAX_FILTER_TAGS = 20;
+
 export const labelFilterSchema = z.object({
   from: day.optional(),
   to: day.optional(),
   courier: z.string().trim().max(40).optional(),
   lost: flag.optional(),
   next_day: flag.optional(),
-  tags: z.string().max(1000).optional(),
+  tags: z
+    .string()
+    .max(1000)
+    .refine((tags) => parseTags(tags).length <= MAX_FILTER_TAGS, `at most ${MAX_FILTER_TAGS} tags`)
+    .optional(),
   time_on: z.literal("shipping_label_created").optional(),
 });
 export type LabelFilters = z.infer<typeof labelFilterSchema>;

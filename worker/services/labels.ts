@@ -2,6 +2,7 @@ import { and, desc, eq, gte, inArray, lte, or, sql, type Placeholder } from "dri
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../db/client";
 import { cachedRead, readBatch } from "../db/prepared";
+import { inValueList, insertChunks } from "../db/d1-limits";
 import { labelDayStats, labelFiles, labelTags, labels, users, type LabelRow, type User } from "../db/schema";
 import { newId } from "../lib/crypto";
 import { ApiError, notFound } from "../lib/errors";
@@ -150,7 +151,7 @@ const isUniqueConflict = (err: unknown) => {
 function tagStatements(db: Db, labelId: string, userId: number, tags: string[], replace: boolean): Batch {
   const out: Batch = [];
   if (replace) out.push(db.delete(labelTags).where(eq(labelTags.labelId, labelId)));
-  if (tags.length) out.push(db.insert(labelTags).values(tags.map((tag) => ({ labelId, userId, tag }))));
+  for (const rows of insertChunks(tags.map((tag) => ({ labelId, userId, tag })), 3)) out.push(db.insert(labelTags).values(rows));
   return out;
 }
 
@@ -164,7 +165,7 @@ async function loadOwner(db: Db, userId: number): Promise<LabelOwner> {
 
 async function serializeRows(db: Db, rows: LabelRow[], owner: LabelOwner): Promise<ApiLabel[]> {
   const fileIds = [...new Set(rows.map((r) => r.fileId).filter((id): id is string => Boolean(id)))];
-  const files = fileIds.length ? await db.select().from(labelFiles).where(inArray(labelFiles.id, fileIds)) : [];
+  const files = fileIds.length ? await db.select().from(labelFiles).where(inValueList(labelFiles.id, fileIds)) : [];
   const byId = new Map(files.map((f) => [f.id, f]));
   return rows.map((r) => serializeLabel(r, r.fileId ? byId.get(r.fileId) : null, owner));
 }
@@ -300,7 +301,7 @@ export async function saveImportedLabels(
 
   for (let attempt = 0; attempt < 2; attempt++) {
     const existing = codes.length
-      ? await db.select().from(labels).where(and(eq(labels.userId, userId), inArray(labels.trackingCode, codes)))
+      ? await db.select().from(labels).where(and(eq(labels.userId, userId), inValueList(labels.trackingCode, codes)))
       : [];
     const existingByCode = new Map(existing.map((r) => [r.trackingCode, r]));
     const now = Date.now();
@@ -369,7 +370,7 @@ export async function saveImportedLabels(
     }
 
     await enqueueTracking(env, newIds);
-    const rows = await db.select().from(labels).where(and(eq(labels.userId, userId), inArray(labels.id, ids)));
+    const rows = await db.select().from(labels).where(and(eq(labels.userId, userId), inValueList(labels.id, ids)));
     const order = new Map(ids.map((id, i) => [id, i]));
     rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
     return serializeRows(db, rows, await loadOwner(db, userId));

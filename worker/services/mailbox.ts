@@ -1,11 +1,11 @@
 import { and, desc, eq, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Address, Email } from "postal-mime";
 import type { Db } from "../db/client";
+import { containsText } from "../db/d1-limits";
 import { mailAttachments, mailMessages } from "../db/schema";
 import { badRequest, notFound } from "../lib/errors";
 import { log } from "../lib/log";
 import type { MailDetail, MailDirection, MailListItem } from "./admin-model";
-import { likePattern } from "./admin-users";
 import { sanitizeHtml } from "./html-sanitizer";
 
 /**
@@ -195,10 +195,8 @@ function decodeCursor(cursor: string): { lastModified: number; key: string } {
 export async function listMail(db: Db, opts: { max: number; cursor?: string; q?: string }) {
   const conds: SQL[] = [];
   if (opts.q) {
-    const pattern = likePattern(opts.q);
-    conds.push(
-      sql`(${mailMessages.subject} LIKE ${pattern} ESCAPE '\\' OR ${mailMessages.fromAddr} LIKE ${pattern} ESCAPE '\\' OR ${mailMessages.snippet} LIKE ${pattern} ESCAPE '\\')`,
-    );
+    const q = opts.q;
+    conds.push(or(containsText(mailMessages.subject, q), containsText(mailMessages.fromAddr, q), containsText(mailMessages.snippet, q))!);
   }
   if (opts.cursor) {
     const c = decodeCursor(opts.cursor);
