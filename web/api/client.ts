@@ -132,3 +132,16 @@ export function messageOf(err: unknown, fallback: string): string {
   if (err instanceof Error && err.message) return err.message;
   return fallback;
 }
+
+/** Saves a downloaded file under `filename` (an object URL clicked through a temporary link). */
+export function saveBlob(blob: Blob, filename: string): void {
+  const href = URL.createObjectURL(blob);
+  const a = document.createElement("a");
+  a.href = href;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  // Some browsers read the URL after click() returns: revoke it a little later.
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}

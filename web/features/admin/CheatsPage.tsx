@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
-import { useNavigate } from "react-router";
 import { ApiError } from "../../api/client";
 import { useAuth } from "../../app/auth";
+import { AccessDenied } from "../../components/AccessDenied";
 import { PageHeader } from "../../components/PageHeader";
 import { Spinner } from "../../components/Spinner";
 import { fetchMarketingList, fetchUsers, type AdminUser, type AdminUsersPage } from "./api";
@@ -10,21 +10,6 @@ import { TEXTS } from "./texts";
 import { UsersTable } from "./UsersTable";
 
 type PageState = { status: "loading" } | { status: "denied" } | { status: "error" } | { status: "shown" };
-
-export function AccessDenied() {
-  const navigate = useNavigate();
-  return (
-    <div className="container narrow">
-      <div className="card center" role="alert">
-        <h1>{TEXTS.denied}</h1>
-        <p className="muted">{TEXTS.deniedHint}</p>
-        <button type="button" className="btn btn-primary" onClick={() => navigate("/")}>
-          {TEXTS.goHome}
-        </button>
-      </div>
-    </div>
-  );
-}
 
 /** /cheats: users, credit grants and the marketing list (admins only; the server enforces it too). */
 export default function CheatsPage() {
@@ -65,7 +50,7 @@ export default function CheatsPage() {
     return () => clearTimeout(t);
   }, [query]);
 
-  if (knownNonAdmin || state.status === "denied") return <AccessDenied />;
+  if (knownNonAdmin || state.status === "denied") return <AccessDenied title={TEXTS.denied} message={TEXTS.deniedHint} home={TEXTS.goHome} />;
 
   const onGranted = (updated: AdminUser) =>
     setUsersPage((p) => (p ? { ...p, results: p.results.map((u) => (u.id === updated.id ? updated : u)) } : p));

@@ -1,5 +1,5 @@
 import type { Address } from "./types";
-import { CopyButton } from "./CopyButton";
+import { CopyButton } from "../../components/CopyButton";
 import { addressText, mapsUrl } from "./format";
 
 /** A sender / recipient / return address with copy (1.2 s) and open-in-maps. */
@@ -18,7 +18,7 @@ export function AddressCard({ title, address }: { title: string; address: Addres
             {address.postcode && <span className="mono">{address.postcode}</span>}
           </address>
           <div className="row address-actions">
-            <CopyButton text={addressText(address)} label={`Copy ${title.toLowerCase()}`} ms={1200} />
+            <CopyButton value={addressText(address)} label={`Copy ${title.toLowerCase()}`} ms={1200} />
             <a className="btn btn-ghost btn-sm" href={mapsUrl(address)} target="_blank" rel="noopener noreferrer" aria-label={`Open ${title.toLowerCase()} in maps`}>
               <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
                 <path d="M12 21s-7-6.2-7-11.5a7 7 0 0 1 14 0C19 14.8 12 21 12 21z" />

@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import { Link } from "react-router";
 import type { ApiLabel } from "./types";
 import { AddressCard } from "./AddressCard";
-import { CopyButton } from "./CopyButton";
+import { CopyButton } from "../../components/CopyButton";
 import { CourierLogo } from "./CourierLogo";
 import { TrackingEventList } from "./TrackingEvents";
 import {
@@ -65,7 +65,7 @@ export function LabelCard({ label }: { label: ApiLabel }) {
       <header className="label-card-head">
         <CourierLogo courier={label.courier} />
         <span className="mono tracking-code">{label.trackingCode}</span>
-        <CopyButton text={label.trackingCode} label="Copy tracking code" ms={1500} />
+        <CopyButton value={label.trackingCode} label="Copy tracking code" />
       </header>
       <LostWarning label={label} />
       <div className="address-grid">

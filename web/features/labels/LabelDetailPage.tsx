@@ -4,7 +4,7 @@ import { ApiError, messageOf } from "../../api/client";
 import { PageHeader } from "../../components/PageHeader";
 import { Spinner } from "../../components/Spinner";
 import { AddressCard } from "./AddressCard";
-import { CopyButton } from "./CopyButton";
+import { CopyButton } from "../../components/CopyButton";
 import { CourierLogo } from "./CourierLogo";
 import { Facts, LostWarning } from "./LabelCard";
 import { NotesTagsEditor } from "./NotesTagsEditor";
@@ -132,7 +132,7 @@ function LoadedLabel({ label, onChange, onRefreshed }: { label: ApiLabel; onChan
         <div className="label-card-head">
           <CourierLogo courier={label.courier} />
           <span className="mono tracking-code">{label.trackingCode}</span>
-          <CopyButton text={label.trackingCode} label="Copy tracking code" ms={1500} />
+          <CopyButton value={label.trackingCode} label="Copy tracking code" />
         </div>
         <div className="address-grid three">
           <AddressCard title="Sender" address={senderAddress(label)} />

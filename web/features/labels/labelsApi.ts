@@ -1,4 +1,4 @@
-import { api, apiFetch } from "../../api/client";
+import { api, apiFetch, saveBlob } from "../../api/client";
 import type { ApiLabel } from "./types";
 import { downloadName } from "./format";
 
@@ -24,14 +24,7 @@ export async function downloadOriginal(label: ApiLabel): Promise<void> {
   const blob = await res.blob();
   const mime = res.headers.get("Content-Type") ?? label.file?.mime ?? "";
   const name = downloadName(res.headers.get("Content-Disposition"), label.file?.name ?? label.trackingCode, mime);
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(blob, name);
 }
 
 /** Tags typed comma-separated: trimmed, empties dropped. */

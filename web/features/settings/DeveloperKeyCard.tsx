@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { errorText, generateDeveloperKey } from "./api";
-import { CopyButton } from "./CopyButton";
+import { CopyButton } from "../../components/CopyButton";
 import { TEXT } from "./texts";
 
 /**
@@ -45,7 +45,7 @@ export function DeveloperKeyCard({ masked, onGenerated }: { masked: string | nul
           </label>
           <div className="row settings-key-row">
             <input id="developer-key-value" className="input mono" readOnly value={fresh} onFocus={(e) => e.currentTarget.select()} />
-            <CopyButton value={fresh} label="Copy API key" />
+            <CopyButton value={fresh} label="Copy API key" className="btn btn-sm" />
           </div>
         </div>
       ) : masked ? (

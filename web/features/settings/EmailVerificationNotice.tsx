@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { errorText, resendVerification } from "./api";
-import { AlertIcon, CheckIcon } from "./icons";
+import { AlertIcon, CheckIcon } from "../../components/icons";
 import { TEXT } from "./texts";
 
 type Resend = { state: "idle" | "sending" } | { state: "sent" | "error"; message: string };

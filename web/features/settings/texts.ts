@@ -22,8 +22,6 @@ export const TEXT = {
   generating: "Generating…",
   keyShownOnce: "Copy this key now. It will not be shown again.",
   keyFailed: "Could not generate an API key.",
-  copy: "Copy",
-  copied: "Copied!",
   usingApi: "Using the API",
 
   balanceTitle: "Credits",

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useNavigate } from "react-router";
 import { ApiError } from "../../api/client";
 import { useAuth } from "../../app/auth";
+import { AccessDenied } from "../../components/AccessDenied";
 import { PageHeader } from "../../components/PageHeader";
 import { Spinner } from "../../components/Spinner";
 import { fetchMail, fetchMessage, type MailDetail, type MailListItem } from "./api";
@@ -12,21 +12,6 @@ import { TEXTS } from "./texts";
 
 type Access = "loading" | "allowed" | "denied";
 type ViewState = { status: "none" } | { status: "loading" } | { status: "error" } | { status: "loaded"; mail: MailDetail };
-
-function Denied() {
-  const navigate = useNavigate();
-  return (
-    <div className="container narrow">
-      <div className="card center" role="alert">
-        <h1>{TEXTS.title}</h1>
-        <p>{TEXTS.denied}</p>
-        <button type="button" className="btn btn-primary" onClick={() => navigate("/")}>
-          {TEXTS.home}
-        </button>
-      </div>
-    </div>
-  );
-}
 
 /** /webmail: the admin mailbox (admins only; every call is also checked on the server). */
 export default function WebmailPage() {
@@ -105,7 +90,7 @@ export default function WebmailPage() {
     return () => ctrl.abort();
   }, [selected]);
 
-  if (knownNonAdmin || access === "denied") return <Denied />;
+  if (knownNonAdmin || access === "denied") return <AccessDenied title={TEXTS.title} message={TEXTS.denied} home={TEXTS.home} />;
   if (access === "loading") return <Spinner label={TEXTS.loading} />;
 
   return (

@@ -1,4 +1,4 @@
-import { api, apiFetch } from "../../api/client";
+import { api, apiFetch, saveBlob } from "../../api/client";
 
 import type { MailDetail, MailListItem, MailListPage } from "../../../worker/services/admin-model";
 
@@ -39,15 +39,7 @@ export const sendReply = (payload: ReplyPayload) => api("/api/v1/admin/mail/repl
 /** Downloads an authenticated file (raw EML, attachment) through the API client, then saves it. */
 export async function downloadFile(url: string, filename: string) {
   const res = await apiFetch(url);
-  const blob = await res.blob();
-  const href = URL.createObjectURL(blob);
-  const a = document.createElement("a");
-  a.href = href;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 1000);
+  saveBlob(await res.blob(), filename);
 }
 
 /** 'a@x, , b@y ' -> ['a@x', 'b@y'] (SPEC §5). */

@@ -1,18 +1,22 @@
 import { useEffect, useRef, useState } from "react";
+import { CheckIcon, CopyIcon } from "./icons";
 
-/** Copies `text`; shows 'Copied!' for `ms` (1.5 s tracking codes, 1.2 s addresses). */
-export function CopyButton({ text, label, ms }: { text: string; label: string; ms: number }) {
+/**
+ * Copies `value` and says 'Copied!' for `ms` (1.5 s for tracking codes and keys, 1.2 s for
+ * addresses). Where the clipboard API is blocked (an insecure context) a hidden textarea is
+ * copied instead, so the button works on every page that shows it.
+ */
+export function CopyButton({ value, label, ms = 1500, className = "btn btn-ghost btn-sm" }: { value: string; label: string; ms?: number; className?: string }) {
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   async function copy() {
     try {
-      await navigator.clipboard.writeText(text);
+      await navigator.clipboard.writeText(value);
     } catch {
-      // Clipboard blocked (insecure context): fall back to a hidden textarea.
       const ta = document.createElement("textarea");
-      ta.value = text;
+      ta.value = value;
       ta.setAttribute("readonly", "");
       ta.style.position = "fixed";
       ta.style.opacity = "0";
@@ -27,11 +31,8 @@ export function CopyButton({ text, label, ms }: { text: string; label: string; m
   }
 
   return (
-    <button type="button" className="btn btn-ghost btn-sm" onClick={copy} aria-label={copied ? "Copied!" : label}>
-      <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-        <rect x="9" y="9" width="12" height="12" rx="2" />
-        <path d="M5 15V5a2 2 0 0 1 2-2h10" />
-      </svg>
+    <button type="button" className={className} onClick={copy} aria-label={copied ? "Copied!" : label}>
+      {copied ? <CheckIcon /> : <CopyIcon />}
       <span aria-live="polite">{copied ? "Copied!" : "Copy"}</span>
     </button>
   );

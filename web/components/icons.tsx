@@ -1,4 +1,4 @@
-// Small inline icons for the settings screen (no emoji: the test browser has no emoji font).
+// Small inline icons shared by the screens (no emoji: the test browser has no emoji font).
 const base = { width: 16, height: 16, viewBox: "0 0 24 24", fill: "none", stroke: "currentColor", strokeWidth: 2, strokeLinecap: "round", strokeLinejoin: "round", "aria-hidden": true, focusable: false } as const;
 
 export const CopyIcon = () => (
