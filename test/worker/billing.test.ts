@@ -231,6 +231,72 @@ describe("POST /api/v1/stripe/webhook", () => {
     expect(await userRow(u.id)).toMatchObject({ subscriptionStatus: "canceled", credits: 130 });
   });
 
+  it("grants an old-shape invoice.paid whose user is named only on its line items, before the customer is linked", async () => {
+    const u = await createUser(); // not linked: no customer, no subscription on the account yet
+    const sub = `sub_${crypto.randomUUID().slice(0, 12)}`;
+    const inv = stripeFx.legacyInvoice({ customer: `cus_${crypto.randomUUID().slice(0, 12)}`, subscription: sub, userId: u.id });
+    const res = await deliver(stripeFx.event("invoice.paid", inv));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ outcome: "handled" });
+    expect(await userRow(u.id)).toMatchObject({ credits: 130, stripeCustomerId: inv.customer, subscriptionId: sub, subscriptionStatus: "active" });
+  });
+
+  it("finds the user of an old-shape invoice through its subscription when nothing else names them", async () => {
+    const u = await createUser();
+    const sub = `sub_${crypto.randomUUID().slice(0, 12)}`;
+    const t = Math.floor(Date.now() / 1000);
+    // customer.subscription.created (with our metadata) came first and recorded the subscription on the account.
+    await deliver(stripeFx.event("customer.subscription.created", stripeFx.subscription({ id: sub, customer: "cus_other", userId: u.id, status: "active" }), { created: t }));
+    await db().update(users).set({ stripeCustomerId: null }).where(eq(users.id, u.id));
+    const inv = stripeFx.legacyInvoice({ customer: `cus_${crypto.randomUUID().slice(0, 12)}`, subscription: sub });
+    expect((await deliver(stripeFx.event("invoice.paid", inv, { created: t + 1 }))).status).toBe(200);
+    expect((await userRow(u.id)).credits).toBe(130);
+  });
+
+  it("records nothing for an invoice.paid whose user is not known yet, so Stripe's retry grants it once linked", async () => {
+    const u = await createUser();
+    const cus = `cus_${crypto.randomUUID().slice(0, 12)}`;
+    const sub = `sub_${crypto.randomUUID().slice(0, 12)}`;
+    const paid = stripeFx.event("invoice.paid", stripeFx.legacyInvoice({ customer: cus, subscription: sub }));
+    const first = await deliver(paid);
+    expect(first.status).toBe(409); // any answer but 2xx makes Stripe deliver the event again later
+    expect(((await first.json()) as { error: string }).error).toMatch(/retry/i);
+    expect(await db().query.stripeEvents.findFirst({ where: eq(stripeEvents.id, paid.id) })).toBeUndefined();
+
+    // Checkout completes and links the customer; Stripe's retry of the same event now grants the month.
+    await deliver(stripeFx.event("checkout.session.completed", stripeFx.checkoutSession({ customer: cus, userId: u.id, mode: "subscription", subscription: sub })));
+    const retry = await deliver(paid);
+    expect(retry.status).toBe(200);
+    expect((await userRow(u.id)).credits).toBe(130);
+    expect((await deliver(paid)).status).toBe(200);
+    expect((await userRow(u.id)).credits).toBe(130);
+  });
+
+  it("refuses well-signed events of handled types without a data object with 400 and records nothing", async () => {
+    const u = await customerUser();
+    const inv = stripeFx.invoice({ customer: u.cus, subscription: `sub_${crypto.randomUUID().slice(0, 12)}`, userId: u.id });
+    const broken = [
+      { ...stripeFx.event("invoice.paid", inv), data: { object: null } },
+      { ...stripeFx.event("invoice.paid", inv), data: undefined },
+      { ...stripeFx.event("invoice.paid", inv), data: null },
+      { ...stripeFx.event("invoice.paid", inv), data: { object: "in_123" } },
+      { ...stripeFx.event("invoice.paid", inv), data: { object: [inv] } },
+      { ...stripeFx.event("invoice.paid", inv), data: { object: { ...inv, id: 42 } } },
+      { ...stripeFx.event("invoice.paid", inv), data: { object: { ...inv, object: "subscription" } } },
+      { ...stripeFx.event("invoice.paid", inv), created: "yesterday" },
+      { ...stripeFx.event("checkout.session.completed", {}), data: { object: null } },
+      { ...stripeFx.event("invoice.payment_failed", inv), data: {} },
+      { ...stripeFx.event("customer.subscription.updated", {}), data: { object: null } },
+    ];
+    for (const evt of broken) {
+      const res = await deliver(evt);
+      expect(res.status, JSON.stringify(evt.data)).toBe(400);
+      expect(typeof ((await res.json()) as { error?: string }).error).toBe("string");
+      expect(await db().query.stripeEvents.findFirst({ where: eq(stripeEvents.id, evt.id) })).toBeUndefined();
+    }
+    expect((await userRow(u.id)).credits).toBe(0);
+  });
+
   it("grants once when the same invoice is delivered many times at once", async () => {
     const u = await customerUser();
     const inv = stripeFx.invoice({ customer: u.cus, subscription: `sub_${crypto.randomUUID().slice(0, 12)}` });

@@ -3,7 +3,8 @@ import { z } from "zod";
 import type { AppEnv } from "../context";
 import { validate } from "../lib/validate";
 import { requireAuth } from "../middleware/auth";
-import { SKUS, createCheckoutSession, createPortalSession, handleStripeEvent, verifyWebhook } from "../services/billing";
+import { SKUS, createCheckoutSession, createPortalSession } from "../services/billing";
+import { handleStripeEvent, verifyWebhook } from "../services/stripe-webhooks";
 
 // Credits purchases: Stripe Checkout, the customer portal and Stripe's webhook.
 const routes = new Hono<AppEnv>();
