@@ -127,8 +127,17 @@ export async function api<T = unknown>(path: string, opts: RequestOptions = {}):
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-/** The message to show for a failed call: the server's error, else the transport message. */
-export function messageOf(err: unknown, fallback: string): string {
+/**
+ * The one rule for the text a failed call shows: the answer's `error`, else its `message`, else
+ * the error's own message (network failure, 'Request failed with status code N'), else the
+ * screen's fallback text.
+ */
+export function errorText(err: unknown, fallback: string): string {
+  if (err instanceof ApiError) {
+    const body = err.body as { error?: unknown; message?: unknown } | undefined;
+    if (typeof body?.error === "string" && body.error) return body.error;
+    if (typeof body?.message === "string" && body.message) return body.message;
+  }
   if (err instanceof Error && err.message) return err.message;
   return fallback;
 }

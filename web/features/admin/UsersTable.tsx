@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { ApiError, messageOf } from "../../api/client";
+import { ApiError, errorText } from "../../api/client";
 import { grantCredits, type AdminUser } from "./api";
 import { TEXTS } from "./texts";
 
@@ -35,7 +35,7 @@ function GrantCell({ user, onGranted }: { user: AdminUser; onGranted: (u: AdminU
     } catch (err) {
       // The server's rule texts (amount, unknown user) say more than the generic failure.
       const status = err instanceof ApiError ? err.status : undefined;
-      setNotice({ kind: "error", text: status === 400 || status === 404 ? messageOf(err, TEXTS.grantFailed) : TEXTS.grantFailed });
+      setNotice({ kind: "error", text: status === 400 || status === 404 ? errorText(err, TEXTS.grantFailed) : TEXTS.grantFailed });
     } finally {
       setBusy(false);
     }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { messageOf } from "../../api/client";
+import { errorText } from "../../api/client";
 import { filterQuery, type AnalyticsFilters } from "./filters";
 
 export type Load<T> =
@@ -34,7 +34,7 @@ export function useAnalytics<T>(
         if (!controller.signal.aborted) setState({ status: "data", data });
       },
       (err) => {
-        if (!controller.signal.aborted) setState({ status: "error", message: messageOf(err, "") });
+        if (!controller.signal.aborted) setState({ status: "error", message: errorText(err, "") });
       },
     );
     return () => controller.abort();

@@ -1,7 +1,8 @@
+import { errorText } from "../../api/client";
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { useAuth } from "../../app/auth";
-import { authErrorText, login, looksLikeEmail, signup, statusOf } from "./api";
+import { login, looksLikeEmail, signup, statusOf } from "./api";
 import { FieldError, FormError } from "./AuthCard";
 import { FIELD_ERRORS, LOGIN } from "./texts";
 
@@ -65,7 +66,7 @@ export function CredentialsForm({ mode }: { mode: CredentialsMode }) {
       signIn(pair.access_token, pair.refresh_token);
       void navigate("/upload");
     } catch (err) {
-      setError(err instanceof Error && !("status" in err) ? err.message : authErrorText(err));
+      setError(err instanceof Error && !("status" in err) ? err.message : errorText(err, LOGIN.unknownError));
       setBusy(false);
     }
   }

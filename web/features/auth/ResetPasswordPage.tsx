@@ -1,7 +1,8 @@
+import { errorText } from "../../api/client";
 import { useEffect, useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { Spinner } from "../../components/Spinner";
-import { authErrorText, confirmPasswordReset, validateResetToken, type ResetLinkState } from "./api";
+import { confirmPasswordReset, validateResetToken, type ResetLinkState } from "./api";
 import { AuthCard, FieldError, FormError } from "./AuthCard";
 import type { LoginLocationState } from "./LoginPage";
 import { FIELD_ERRORS, RESET } from "./texts";
@@ -82,8 +83,7 @@ function NewPasswordForm({ token }: { token: string }) {
       await confirmPasswordReset(token, password);
       void navigate("/login", { state: { passwordReset: true } satisfies LoginLocationState });
     } catch (err) {
-      const text = authErrorText(err);
-      setError(text === "An unknown error occurred" ? RESET.failed : text);
+      setError(errorText(err, RESET.failed));
       setBusy(false);
     }
   }

@@ -34,19 +34,6 @@ export async function validateResetToken(token: string): Promise<ResetLinkState>
 export const confirmPasswordReset = (token: string, newPassword: string) =>
   api<{ message?: string }>("/api/v1/password-reset/confirm", { method: "POST", body: { token, new_password: newPassword } });
 
-/**
- * SPEC §8 'Other auth errors': the body's error, else its message, else the error's message,
- * else 'An unknown error occurred'.
- */
-export function authErrorText(err: unknown): string {
-  if (err instanceof ApiError) {
-    const body = err.body as { error?: unknown; message?: unknown } | undefined;
-    if (typeof body?.error === "string" && body.error) return body.error;
-    if (typeof body?.message === "string" && body.message) return body.message;
-  }
-  if (err instanceof Error && err.message) return err.message;
-  return LOGIN.unknownError;
-}
 
 export const statusOf = (err: unknown) => (err instanceof ApiError ? err.status : undefined);
 

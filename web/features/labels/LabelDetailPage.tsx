@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { Link, useParams } from "react-router";
-import { ApiError, messageOf } from "../../api/client";
+import { ApiError, errorText } from "../../api/client";
 import { PageHeader } from "../../components/PageHeader";
 import { Spinner } from "../../components/Spinner";
 import { AddressCard } from "./AddressCard";
@@ -34,7 +34,7 @@ export default function LabelDetailPage() {
       } catch (err) {
         if ((err as Error).name === "AbortError") return;
         if (err instanceof ApiError && err.status === 404) setState({ status: "notfound" });
-        else setState({ status: "error", message: messageOf(err, "Failed to fetch label") });
+        else setState({ status: "error", message: errorText(err, "Failed to fetch label") });
       }
     },
     [code],
@@ -77,7 +77,7 @@ function LoadedLabel({ label, onChange, onRefreshed }: { label: ApiLabel; onChan
     try {
       await downloadOriginal(label);
     } catch (err) {
-      window.alert(messageOf(err, "Failed to download file"));
+      window.alert(errorText(err, "Failed to download file"));
     } finally {
       setDownloading(false);
     }

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { messageOf } from "../../api/client";
+import { errorText } from "../../api/client";
 import { useAuth } from "../../app/auth";
 import { PageHeader } from "../../components/PageHeader";
 import { Spinner } from "../../components/Spinner";
@@ -51,7 +51,7 @@ export default function LabelsPage() {
       })
       .catch((err) => {
         if ((err as Error).name === "AbortError") return;
-        setState({ status: "error", message: messageOf(err, "Failed to fetch labels") });
+        setState({ status: "error", message: errorText(err, "Failed to fetch labels") });
         setAnswered(true);
       });
     return () => ctrl.abort();

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { messageOf } from "../../api/client";
+import { errorText } from "../../api/client";
 import type { ApiLabel } from "./types";
 import { parseTagInput, saveNotesAndTags } from "./labelsApi";
 
@@ -25,7 +25,7 @@ export function NotesTagsEditor({ label, onSaved }: { label: ApiLabel; onSaved: 
       setState({ status: "saved" });
       timer.current = setTimeout(() => setState({ status: "idle" }), 2000);
     } catch (err) {
-      setState({ status: "error", message: messageOf(err, "Failed to save") });
+      setState({ status: "error", message: errorText(err, "Failed to save") });
     }
   }
 

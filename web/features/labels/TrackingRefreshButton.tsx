@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { api, messageOf } from "../../api/client";
+import { api, errorText } from "../../api/client";
 
 /** What POST /api/v1/label/:id/refresh-tracking answers (worker/routes/tracking.ts). */
 interface RefreshAnswer {
@@ -40,7 +40,7 @@ export function TrackingRefreshButton({ labelId, onRefreshed }: { labelId: strin
       timer.current = setTimeout(() => setState({ kind: "idle" }), DONE_MS);
       onRefreshed?.();
     } catch (err) {
-      setState({ kind: "error", text: messageOf(err, "Could not refresh tracking.") });
+      setState({ kind: "error", text: errorText(err, "Could not refresh tracking.") });
     }
   }
 

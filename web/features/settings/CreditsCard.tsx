@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { messageOf } from "../../api/client";
+import { errorText } from "../../api/client";
 import { openBillingPortal } from "./api";
 import { PurchaseOptions } from "./PurchaseOptions";
 import { TEXT } from "./texts";
@@ -20,7 +20,7 @@ export function CreditsCard({ credits, subscriptionStatus }: { credits: number; 
       if (!res?.url) throw new Error(TEXT.portalFailed);
       window.location.assign(res.url);
     } catch (err) {
-      setError(messageOf(err, TEXT.portalFailed));
+      setError(errorText(err, TEXT.portalFailed));
       setOpening(false);
     }
   }

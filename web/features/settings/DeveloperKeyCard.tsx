@@ -1,5 +1,6 @@
+import { errorText } from "../../api/client";
 import { useState } from "react";
-import { errorText, generateDeveloperKey } from "./api";
+import { generateDeveloperKey } from "./api";
 import { CopyButton } from "../../components/CopyButton";
 import { TEXT } from "./texts";
 

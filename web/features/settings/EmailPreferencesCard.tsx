@@ -1,6 +1,7 @@
+import { errorText } from "../../api/client";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { errorText, updateProfile } from "./api";
+import { updateProfile } from "./api";
 import { TEXT } from "./texts";
 
 type Status = { kind: "idle" | "saving" } | { kind: "ok" | "error"; message: string };

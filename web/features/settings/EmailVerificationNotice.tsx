@@ -1,5 +1,6 @@
+import { errorText } from "../../api/client";
 import { useState } from "react";
-import { errorText, resendVerification } from "./api";
+import { resendVerification } from "./api";
 import { AlertIcon, CheckIcon } from "../../components/icons";
 import { TEXT } from "./texts";
 

@@ -1,6 +1,7 @@
+import { errorText } from "../../api/client";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { ApiError } from "../../api/client";
-import { errorText, loadBanner, updateProfile } from "./api";
+import { loadBanner, updateProfile } from "./api";
 import { BANNER_MAX_BYTES, BANNER_TYPES, TEXT } from "./texts";
 
 /** The client's banner checks (SPEC §5): type and size. Answers the errors, first one shown. */

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { messageOf } from "../../api/client";
+import { errorText } from "../../api/client";
 import { createCheckoutSession } from "./api";
 import { PURCHASE_OPTIONS, TEXT, type Sku } from "./texts";
 
@@ -21,7 +21,7 @@ export function PurchaseOptions({ headingLevel = 3, subscribed = false }: { head
       if (!res?.checkout_url) throw new Error(TEXT.invalidCheckout);
       window.location.assign(res.checkout_url);
     } catch (err) {
-      setError(messageOf(err, TEXT.checkoutFailed));
+      setError(errorText(err, TEXT.checkoutFailed));
       setPending(null);
     }
   }

@@ -3,16 +3,6 @@ import type { Sku } from "./texts";
 
 // The settings screen's calls (SPEC §7). All go through the one API client.
 
-/** 'response error, else <fallback>': the server's `error` field, or the network message, or the fallback. */
-export function errorText(err: unknown, fallback: string): string {
-  if (err instanceof ApiError) {
-    const body = err.body as { error?: unknown } | undefined;
-    if (typeof body?.error === "string" && body.error) return body.error;
-    if (err.message === NETWORK_ERROR) return NETWORK_ERROR;
-  }
-  return fallback;
-}
-
 export const resendVerification = (email: string) =>
   api<{ message?: string }>("/api/v1/resend-verification", { method: "POST", body: { email } });
 

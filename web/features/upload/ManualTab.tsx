@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { api, messageOf } from "../../api/client";
+import { api, errorText } from "../../api/client";
 import type { ApiCourier, ManualFieldName, ManualFieldType } from "../labels/types";
 import { courierKey } from "../labels/format";
 import { parseTagInput } from "../labels/labelsApi";
@@ -177,7 +177,7 @@ export function ManualTab({ couriers, credits, onCreated }: { couriers: ApiCouri
       onCreated?.();
     } catch (err) {
       const body = (err as { body?: { error?: string; message?: string } }).body;
-      setOutcome({ kind: "errors", messages: [body?.error || body?.message || messageOf(err, "Failed to create label.")] });
+      setOutcome({ kind: "errors", messages: [body?.error || body?.message || errorText(err, "Failed to create label.")] });
     } finally {
       setBusy(false);
     }

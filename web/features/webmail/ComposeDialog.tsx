@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { messageOf } from "../../api/client";
+import { errorText } from "../../api/client";
 import { bareAddress, sendMail, sendReply, splitAddresses, type MailDetail } from "./api";
 import { TEXTS } from "./texts";
 
@@ -114,7 +114,7 @@ export function ComposeDialog({ request, mailbox, onClose, onSent, onSwitch }: P
       else await sendReply({ ...common, key: original!.key, to: toList[0], includeQuoted: true });
       onSent();
     } catch (err) {
-      setError(messageOf(err, T.failed));
+      setError(errorText(err, T.failed));
     } finally {
       setSending(false);
     }

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { messageOf } from "../../api/client";
+import { errorText } from "../../api/client";
 import { Spinner } from "../../components/Spinner";
 import { downloadFile, sizeKb, type MailDetail } from "./api";
 import { mailDate } from "./format";
@@ -45,7 +45,7 @@ export function MailView({ state, onReply }: Props) {
     try {
       await downloadFile(url, name);
     } catch (err) {
-      setDownloadError(messageOf(err, "Download failed"));
+      setDownloadError(errorText(err, "Download failed"));
     }
   };
 
