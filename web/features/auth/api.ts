@@ -1,5 +1,4 @@
 import { ApiError, api } from "../../api/client";
-import { LOGIN } from "./texts";
 
 // The sign-in screens' calls (SPEC §7), all through the one API client.
 

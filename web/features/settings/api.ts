@@ -1,4 +1,4 @@
-import { ApiError, NETWORK_ERROR, api, apiFetch } from "../../api/client";
+import { ApiError, api, apiFetch } from "../../api/client";
 import type { Sku } from "./texts";
 
 // The settings screen's calls (SPEC §7). All go through the one API client.
