@@ -1,7 +1,7 @@
 import { tokens } from "./tokens";
 
 /**
- * The one API client (SPEC §4, §7). Every call goes to the site's own origin with cookies, and
+ * The one API client. Every call goes to the site's own origin with cookies, and
  * carries the stored access token as a bearer header unless the request sets its own. A 401 on
  * any call but /refresh triggers one refresh and one retry; a failed refresh logs out and sends
  * the browser to /login. No response at all is 'Network error or CORS issue'.

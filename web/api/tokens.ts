@@ -1,4 +1,4 @@
-// Auth tokens live in local browser storage under the spec's keys (SPEC §3, §9).
+// Auth tokens live in local browser storage under the spec's keys.
 const ACCESS = "access_token";
 const REFRESH = "refresh_token";
 const listeners = new Set<() => void>();

@@ -20,7 +20,7 @@ const ADMIN_ITEMS: NavItem[] = [
   { to: "/webmail", desktop: "Webmail", mobile: "Webmail" },
 ];
 
-/** Sticky top bar (SPEC §2 'Navigation bar'). The frame hides it on /print paths. */
+/** Sticky top bar. The frame hides it on /print paths. */
 export function NavBar() {
   const { accessToken, isAdmin, signOut } = useAuth();
   const [open, setOpen] = useState(false);

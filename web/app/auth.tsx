@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { api } from "../api/client";
 import { tokens } from "../api/tokens";
 
-/** GET /api/v1/user (SPEC §3 User, as the server answers it). */
+/** GET /api/v1/user, as the server answers it. */
 export interface CurrentUser {
   id: number;
   email: string;

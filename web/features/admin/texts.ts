@@ -1,4 +1,4 @@
-// The admin users screen's texts (SPEC §2 'Admin users screen', §5, §8).
+// The admin users screen's texts.
 export const TEXTS = {
   title: "Admin Cheats & Management",
   subtitle: "Users, credit grants and the marketing email list.",

@@ -9,7 +9,7 @@ import { SummaryCards } from "./SummaryCards";
 import { T } from "./texts";
 import { useAnalytics } from "./useAnalytics";
 
-/** /analytics (SPEC §2 'Analytics screen'): filters, four summary cards and the daily shipments chart. */
+/** /analytics: filters, four summary cards and the daily shipments chart. */
 export default function AnalyticsPage() {
   const { accessToken } = useAuth();
   const [filters, setFilters] = useState<Filters>(() => defaultFilters());

@@ -6,7 +6,7 @@ import type { Load } from "./useAnalytics";
 const count = (n: number) => n.toLocaleString("en-GB");
 const percent = (part: number, whole: number) => (whole > 0 ? `${Math.round((part / whole) * 1000) / 10}%` : "–");
 
-/** The four cards (SPEC §2): Total parcels, Average weight (rounded, g), Next-day share, Potentially lost. */
+/** The four cards: Total parcels, Average weight (rounded, g), Next-day share, Potentially lost. */
 export function SummaryCards({ state }: { state: Load<AnalyticsSummary> }) {
   if (state.status === "idle") return null;
   if (state.status === "loading") return <Spinner label={T.loading} />;

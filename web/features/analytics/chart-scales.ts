@@ -1,4 +1,4 @@
-/** Tick choices for the daily chart (SPEC: about 6 x ticks, 5 y ticks), kept apart from uPlot to test them. */
+/** Tick choices for the daily chart (about 6 x ticks, 5 y ticks), kept apart from uPlot to test them. */
 
 /** `count` evenly spread indexes of `n` points (all of them when fewer), first and last included. */
 export function xTickIndexes(n: number, count = 6): number[] {

@@ -25,7 +25,7 @@ export const ukToday = (now: Date | number = Date.now()) => ukDayFormat.format(n
 export const addDays = (day: string, n: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 
-/** SPEC: the last 30 days up to today, every other filter at Any/All. */
+/** The last 30 days up to today, every other filter at Any/All. */
 export function defaultFilters(now: Date | number = Date.now()): AnalyticsFilters {
   const to = ukToday(now);
   return { from: addDays(to, -29), to, courier: "", lost: "", next_day: "", tags: "" };

@@ -1,4 +1,4 @@
-/** The analytics screen's texts (SPEC §2 'Analytics screen', §8), in one place. */
+/** The analytics screen's texts, in one place. */
 export const T = {
   title: "Analytics",
   subtitle: "Parcel totals, weights, next-day share and lost parcels, by the day they shipped.",

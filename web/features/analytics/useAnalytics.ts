@@ -9,8 +9,8 @@ export type Load<T> =
   | { status: "data"; data: T };
 
 /**
- * One analytics call, reloaded whenever the filters change (SPEC §4: summary and time series load
- * independently, each loading, error, data). Nothing loads without an access token; a newer
+ * One analytics call, reloaded whenever the filters change (summary and time series load
+ * independently, each with its own loading, error and data). Nothing loads without an access token; a newer
  * request aborts the one still running.
  */
 export function useAnalytics<T>(

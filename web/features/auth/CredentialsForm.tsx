@@ -13,7 +13,7 @@ interface FieldErrors {
   password?: string;
 }
 
-/** SPEC §5: email required and well-formed, password required and at least 6 characters. */
+/** Email required and well-formed, password required and at least 6 characters. */
 function checkFields(email: string, password: string): FieldErrors {
   const errors: FieldErrors = {};
   if (!email.trim()) errors.email = FIELD_ERRORS.emailRequired;
@@ -24,7 +24,7 @@ function checkFields(email: string, password: string): FieldErrors {
 }
 
 /**
- * The login and sign-up form (SPEC §2). Browser validation is off (noValidate): fields are checked
+ * The login and sign-up form. Browser validation is off (noValidate): fields are checked
  * here. Login stores the tokens and goes to /upload; sign-up then signs in with the same
  * credentials and goes to /upload too.
  */

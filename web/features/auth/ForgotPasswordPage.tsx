@@ -7,7 +7,7 @@ import { FORGOT, LOGIN } from "./texts";
 type Outcome = { kind: "sent" | "failed"; message: string } | null;
 
 /**
- * /forgot-password (SPEC §2, §8). The answer never says whether the address has an account:
+ * /forgot-password. The answer never says whether the address has an account:
  * no status or a 5xx is 'Something went wrong'; any other status shows the same sent text.
  */
 export default function ForgotPasswordPage() {

@@ -14,7 +14,7 @@ export interface LoginLocationState {
   passwordReset?: boolean;
 }
 
-/** /login: the Login and Sign up tabs (SPEC §2). `#signup` opens the sign-up tab. */
+/** /login: the Login and Sign up tabs. `#signup` opens the sign-up tab. */
 export default function LoginPage() {
   const location = useLocation();
   const [mode, setMode] = useState<CredentialsMode>(location.hash === "#signup" ? "signup" : "login");

@@ -5,7 +5,7 @@ import { LOGIN, VERIFY } from "./texts";
 
 type Resend = { state: "idle" | "sending" } | { state: "sent" | "error"; message: string };
 
-/** The resend form of the verify screen (SPEC §2, §4 'Resend', §8 'Resend verification'). */
+/** The resend form of the verify screen. */
 export function ResendVerificationForm() {
   const [email, setEmail] = useState("");
   const [resend, setResend] = useState<Resend>({ state: "idle" });

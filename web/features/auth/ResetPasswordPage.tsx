@@ -15,7 +15,7 @@ const DEAD_LINK: Record<"expired" | "used" | "invalid", string> = {
   invalid: RESET.invalid,
 };
 
-/** /reset-password?token=… (SPEC §2, §4 'Reset link check', §5, §8). */
+/** /reset-password?token=… */
 export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get("token")?.trim() ?? "";

@@ -35,7 +35,7 @@ function verifyOnce(token: string): Promise<string> {
   return call;
 }
 
-/** /verify-email (SPEC §2 'Verify email screen', §4, §8). */
+/** /verify-email. */
 export default function VerifyEmailPage() {
   const location = useLocation();
   const { reloadUser } = useAuth();

@@ -1,6 +1,6 @@
 import { ApiError, api } from "../../api/client";
 
-// The sign-in screens' calls (SPEC §7), all through the one API client.
+// The sign-in screens' calls, all through the one API client.
 
 export interface TokenPair {
   access_token: string;

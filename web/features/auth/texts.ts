@@ -1,4 +1,4 @@
-// Every text of the sign-in screens in one place (SPEC §2, §4, §5, §8).
+// Every text of the sign-in screens in one place.
 
 export const LOGIN = {
   tabLogin: "Login",

@@ -8,7 +8,7 @@ const icon = (path: ReactNode) => (
   </svg>
 );
 
-// Welcome screen benefits (SPEC §1).
+// Welcome screen benefits.
 const BENEFITS = [
   {
     title: "Create custom branded labels",

@@ -53,7 +53,7 @@ export function Facts({ label }: { label: ApiLabel }) {
   );
 }
 
-/** One label in the list (SPEC §2 'Label card'). */
+/** One label in the list. */
 export function LabelCard({ label }: { label: ApiLabel }) {
   const [showAll, setShowAll] = useState(false);
   const eventsId = useId();

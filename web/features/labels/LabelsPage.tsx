@@ -9,7 +9,7 @@ import { fetchLabels, type LabelPage } from "./labelsApi";
 
 const PAGE_SIZES = [15, 25, 50] as const;
 
-/** The analytics filters that can arrive in the query string (SPEC §2 'Analytics'), and their chips. */
+/** The analytics filters that can arrive in the query string, and their chips. */
 const FILTERS: Array<{ key: string; chip: (v: string) => string }> = [
   { key: "from", chip: (v) => `From ${v}` },
   { key: "to", chip: (v) => `To ${v}` },

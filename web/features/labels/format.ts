@@ -1,7 +1,7 @@
 import dayjs from "dayjs";
 import type { Address, ApiLabel, TrackingEvent } from "./types";
 
-// Formats and rules of the label screens (SPEC §5, §8, §9), in one place.
+// Formats and rules of the label screens, in one place.
 
 export const EVENT_DATE = "MMM D, YYYY h:mm A";
 export const UPDATED_DATE = "MMMM D, YYYY h:mm A";
@@ -51,7 +51,7 @@ export function senderAddress(label: ApiLabel): Address | null {
   return d.fromAddress ?? d.sendAddress ?? null;
 }
 
-/** SPEC §8: what a label without tracking events says, on the list card or the detail. */
+/** What a label without tracking events says, on the list card or the detail. */
 export function noEventsText(courier: string, where: "card" | "detail"): string {
   const key = courierKey(courier);
   if (key === "evri") {
@@ -71,7 +71,7 @@ export function mapsUrl(a: Address): string {
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
 }
 
-/** SPEC §9 weight bands for the courier link-out; missing weight gives 1–2kg. */
+/** Weight bands for the courier link-out; missing weight gives 1–2kg. */
 export function weightBand(grams: number | null | undefined): string {
   if (grams === null || grams === undefined || !Number.isFinite(grams)) return "1–2kg";
   if (grams < 1000) return "under 1kg";

@@ -2,7 +2,7 @@ import { api, apiFetch, saveBlob } from "../../api/client";
 import type { ApiLabel } from "./types";
 import { downloadName } from "./format";
 
-// The label calls of SPEC §7, over the one API client.
+// The label calls, over the one API client.
 
 export interface LabelPage {
   results: ApiLabel[];

@@ -9,7 +9,7 @@ const TABS: { id: Tab; label: string }[] = [
   { id: "privacy", label: "Privacy Policy" },
 ];
 
-/** #privacy or a path ending in /privacy opens the privacy policy (SPEC §2 'Terms page'). */
+/** #privacy or a path ending in /privacy opens the privacy policy. */
 const tabOf = (pathname: string, hash: string): Tab => (hash === "#privacy" || /\/privacy\/?$/.test(pathname) ? "privacy" : "terms");
 
 /** /terms: Terms and Privacy Policy tabs; switching updates the hash. */

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 
 /**
- * The Terms of Service and Privacy Policy (SPEC §2 'Terms page'): 14 and 10 sections. Plain
+ * The Terms of Service and Privacy Policy: 14 and 10 sections. Plain
  * English, for Parcelhive Ltd, a company registered in England and Wales.
  */
 

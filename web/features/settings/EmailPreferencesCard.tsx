@@ -6,7 +6,7 @@ import { TEXT } from "./texts";
 
 type Status = { kind: "idle" | "saving" } | { kind: "ok" | "error"; message: string };
 
-/** Marketing consent, saved as soon as it is toggled (SPEC §2 'privacy and emails'). */
+/** Marketing consent, saved as soon as it is toggled. */
 export function EmailPreferencesCard({ consent, onSaved }: { consent: boolean; onSaved: () => Promise<unknown> }) {
   const [checked, setChecked] = useState(consent);
   const [status, setStatus] = useState<Status>({ kind: "idle" });

@@ -6,7 +6,7 @@ import { TEXT } from "./texts";
 
 type Resend = { state: "idle" | "sending" } | { state: "sent" | "error"; message: string };
 
-/** Green when verified, amber with a resend button when not, nothing while unknown (SPEC §2). */
+/** Green when verified, amber with a resend button when not, nothing while unknown. */
 export function EmailVerificationNotice({ email, verified }: { email: string; verified: boolean | undefined }) {
   const [resend, setResend] = useState<Resend>({ state: "idle" });
   if (verified === undefined) return null;

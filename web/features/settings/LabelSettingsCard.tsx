@@ -4,7 +4,7 @@ import { ApiError } from "../../api/client";
 import { loadBanner, updateProfile } from "./api";
 import { BANNER_MAX_BYTES, BANNER_TYPES, TEXT } from "./texts";
 
-/** The client's banner checks (SPEC §5): type and size. Answers the errors, first one shown. */
+/** The client's banner checks: type and size. Answers the errors, first one shown. */
 export function bannerErrors(file: File): string[] {
   const errors: string[] = [];
   if (!(BANNER_TYPES as readonly string[]).includes(file.type)) errors.push(`File type must be one of ${BANNER_TYPES.join(", ")}`);
@@ -15,7 +15,7 @@ export function bannerErrors(file: File): string[] {
 type BannerState = { kind: "loading" } | { kind: "none" } | { kind: "shown"; url: string } | { kind: "error" };
 type Message = { kind: "ok" | "error"; text: string } | null;
 
-/** Company name, tagline and banner printed on labels (SPEC §2 'Label Settings'). */
+/** Company name, tagline and banner printed on labels. */
 export function LabelSettingsCard({
   companyName,
   companyTagline,

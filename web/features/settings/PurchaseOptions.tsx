@@ -4,7 +4,7 @@ import { createCheckoutSession } from "./api";
 import { PURCHASE_OPTIONS, TEXT, type Sku } from "./texts";
 
 /**
- * The two ways to buy credits (SPEC §2). Choosing one disables it and shows 'Redirecting…' until
+ * The two ways to buy credits. Choosing one disables it and shows 'Redirecting…' until
  * the browser leaves for Stripe Checkout; on failure the error shows and the option is enabled again.
  * Also used by the upload screen when the balance is zero.
  */

@@ -9,7 +9,7 @@ import { EmailVerificationNotice } from "./EmailVerificationNotice";
 import { LabelSettingsCard } from "./LabelSettingsCard";
 import { TEXT } from "./texts";
 
-/** /settings (SPEC §2): user settings, then label settings. */
+/** /settings: user settings, then label settings. */
 export default function SettingsPage() {
   const { user: current, reloadUser } = useAuth();
   const [state, setState] = useState<"loading" | "ready" | "error">(current ? "ready" : "loading");

@@ -1,7 +1,7 @@
 import { ApiError, api, apiFetch } from "../../api/client";
 import type { Sku } from "./texts";
 
-// The settings screen's calls (SPEC §7). All go through the one API client.
+// The settings screen's calls. All go through the one API client.
 
 export const resendVerification = (email: string) =>
   api<{ message?: string }>("/api/v1/resend-verification", { method: "POST", body: { email } });

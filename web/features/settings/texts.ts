@@ -1,4 +1,4 @@
-// The settings and purchase texts (SPEC §2 'Settings screen', §8 error catalogue), in one place.
+// The settings and purchase texts, in one place.
 export const TEXT = {
   title: "Settings",
   userSettings: "User Settings",
@@ -56,13 +56,13 @@ export const TEXT = {
   bannerRemoved: "Banner removed.",
 } as const;
 
-/** SPEC §2 purchase options. */
+/** Purchase options. */
 export const PURCHASE_OPTIONS = [
   { sku: "one_off_pack", name: "One-off Pack", credits: 200, detail: "200 credits, single purchase" },
   { sku: "basic_plan", name: "Monthly Subscription", credits: 130, detail: "130 credits every month" },
 ] as const;
 export type Sku = (typeof PURCHASE_OPTIONS)[number]["sku"];
 
-/** SPEC §5/§9 banner rules, checked here and again on the server. */
+/** Banner rules, checked here and again on the server. */
 export const BANNER_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
 export const BANNER_MAX_BYTES = 5 * 1024 * 1024;

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type DragEvent } from "react";
 
-/** Drop-zone rules (SPEC §5, §9): images and PDFs, 1 byte to 16 MB each, at most 15 files per drop. */
+/** Drop-zone rules: images and PDFs, 1 byte to 16 MB each, at most 15 files per drop. */
 export const ACCEPT = ["application/pdf", "image/png", "image/jpeg", "image/webp"];
 const EXTENSIONS = [".pdf", ".png", ".jpg", ".jpeg", ".webp"];
 export const MAX_FILES = 15;

@@ -5,7 +5,7 @@ import type { ApiCourier, ManualFieldName, ManualFieldType } from "../labels/typ
 import { courierKey } from "../labels/format";
 import { parseTagInput } from "../labels/labelsApi";
 
-// The Manual tab of /upload (SPEC §2, §3 'Manual label', §5): the form comes from the courier registry.
+// The Manual tab of /upload: the form comes from the courier registry.
 
 const DIMENSIONS = "dimensionsCm";
 const DIMENSIONS_ERROR = "Dimensions (cm) must be three numbers: L, W, H.";
@@ -20,7 +20,7 @@ export function trackingPlaceholder(courier: string): string {
 
 type Values = Record<string, string | boolean | [string, string, string]>;
 
-/** SPEC §5: datetimes as ISO, unparseable or empty numbers omitted, empties omitted. */
+/** Datetimes as ISO, unparseable or empty numbers omitted, empties omitted. */
 export function buildFields(courier: ApiCourier, values: Values): Record<string, unknown> {
   const types: Record<string, ManualFieldType> = { ...courier.optional, ...courier.required } as Record<string, ManualFieldType>;
   const out: Record<string, unknown> = {};
@@ -52,7 +52,7 @@ export function buildFields(courier: ApiCourier, values: Values): Record<string,
   return out;
 }
 
-/** SPEC §5 client messages, in order. */
+/** Client messages, in order. */
 export function validateManual(courier: ApiCourier | undefined, trackingCode: string, values: Values): string[] {
   if (!courier) return ["Please select a courier."];
   const errors: string[] = [];

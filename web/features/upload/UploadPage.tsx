@@ -8,7 +8,7 @@ import { PurchaseOptions } from "../settings/PurchaseOptions";
 import { ManualTab } from "./ManualTab";
 import { UploadTab } from "./UploadTab";
 
-// /upload (SPEC §2 'New Label screen'): Upload / Manual tabs chosen by the URL hash.
+// /upload: Upload / Manual tabs chosen by the URL hash.
 
 function CreditsBanner({ credits }: { credits: number }) {
   if (credits > 0) {

@@ -5,7 +5,7 @@ import { checkFiles, DropZone, type Rejection } from "./DropZone";
 import { uploadLabelFile, UploadAbort } from "./uploadFile";
 
 /**
- * The Upload tab of /upload (SPEC §2 'New Label screen', §9): a drop zone, then up to three uploads at
+ * The Upload tab of /upload: a drop zone, then up to three uploads at
  * a time with per-file and overall progress by bytes, then per-file results and a summary.
  */
 

@@ -42,7 +42,7 @@ export async function downloadFile(url: string, filename: string) {
   saveBlob(await res.blob(), filename);
 }
 
-/** 'a@x, , b@y ' -> ['a@x', 'b@y'] (SPEC §5). */
+/** 'a@x, , b@y ' -> ['a@x', 'b@y']. */
 export const splitAddresses = (s: string) =>
   s
     .split(",")

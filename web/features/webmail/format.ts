@@ -1,5 +1,5 @@
 import dayjs from "dayjs";
 
-/** 'MMM D, YYYY h:mm A' (SPEC §9), from the Date header, else when the mailbox got it. */
+/** 'MMM D, YYYY h:mm A', from the Date header, else when the mailbox got it. */
 export const mailDate = (m: { date: string | null; last_modified: string }) =>
   dayjs(m.date ?? m.last_modified).format("MMM D, YYYY h:mm A");

@@ -1,4 +1,4 @@
-// The admin webmail screen's texts (SPEC §2 'Admin webmail', §5, §8).
+// The admin webmail screen's texts.
 export const TEXTS = {
   title: "Admin Webmail",
   subtitle: "Read, reply to and compose mail for the product's mailbox.",
