@@ -14,7 +14,7 @@ const PROGRESS_CAP = 95;
 
 type Status = "queued" | "uploading" | "done" | "failed";
 
-/** SPEC §3 'Upload queue item'. */
+/** One file of a drop: its state, upload progress and the server's answer or error. */
 interface QueueItem {
   file: File;
   status: Status;
