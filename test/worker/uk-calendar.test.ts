@@ -87,3 +87,14 @@ describe("UK days and working days", () => {
     expect(addWorkingDays(at("2026-12-24T12:00:00Z"), 2)).toBe(at("2026-12-31T00:00:00Z"));
   });
 });
+
+describe("ukDayOf", () => {
+  it("agrees with the Europe/London time zone for every hour of 2025 to 2027, both changeovers included", () => {
+    const london = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" });
+    const wrong: string[] = [];
+    for (let t = Date.UTC(2025, 0, 1); t < Date.UTC(2028, 0, 1); t += 3_600_000) {
+      for (const at of [t, t + 59 * 60_000]) if (ukDayOf(at) !== london.format(at)) wrong.push(new Date(at).toISOString());
+    }
+    expect(wrong).toEqual([]);
+  });
+});

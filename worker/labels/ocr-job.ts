@@ -14,7 +14,7 @@ import { getDb, type Db } from "../db/client";
 import { labelFiles, labels, type LabelRow } from "../db/schema";
 import { log } from "../lib/log";
 import type { Address, ApiLabel, LabelDetails } from "../services/label-model";
-import { ukDay } from "../services/labels";
+import { ukDayOf } from "../services/uk-calendar";
 import { enqueueMany } from "../services/jobs";
 import { ImportError } from "./errors";
 import { ocrLines, OcrEngineError, recognise, type OcrResult } from "./ocr";
@@ -194,7 +194,7 @@ async function finish(db: Db, first: LabelRow, read: LabelDetails | null, failur
       const shipped = details.shippingLabelCreatedAt ?? details.date;
       const shippedMs = shipped ? Date.parse(shipped) : NaN;
       set.detailsJson = JSON.stringify(details);
-      set.shippedOn = ukDay(Number.isNaN(shippedMs) ? row.createdAt : shippedMs);
+      set.shippedOn = ukDayOf(Number.isNaN(shippedMs) ? row.createdAt : shippedMs);
       set.weightGrams = typeof details.weightInGrams === "number" ? Math.round(details.weightInGrams) : null;
       set.isNextDay = typeof details.isNextDay === "boolean" ? details.isNextDay : null;
     }

@@ -4,6 +4,7 @@ import type { Db } from "../db/client";
 import { labelDayStats, labelTagDayStats, labelTagSetDayStats, tagSetTags } from "../db/schema";
 import type { AnalyticsSummary, AnalyticsTimeseries } from "./analytics-model";
 import { courierKey, labelFilterSchema, parseTags } from "./label-filters";
+import { addDays, ukDayOf } from "./uk-calendar";
 
 /**
  * Analytics over one user's labels (SPEC §2 'Analytics screen', §3 'Analytics summary' and
@@ -25,19 +26,6 @@ export const DEFAULT_RANGE_DAYS = 30;
 const COURIER_CHOICES = ["all", "evri", "royalmail"];
 
 const DAY_MS = 86_400_000;
-const ukDayFormat = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "Europe/London",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
-
-/** The UK calendar day (YYYY-MM-DD) an instant falls on. */
-export const ukDay = (at: Date | number = Date.now()) => ukDayFormat.format(at);
-
-/** Calendar-day arithmetic on YYYY-MM-DD strings (UTC midnights, so no DST hour is ever lost). */
-export const addDays = (day: string, n: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 const daysInRange = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS) + 1;
 
 /** Query of both calls: the label filters, with defaults and limits applied. */
@@ -47,7 +35,7 @@ export const analyticsQuerySchema = labelFilterSchema
     metric: z.literal("count", { message: "must be count" }).optional(),
   })
   .transform((q, ctx) => {
-    const to = q.to ?? ukDay();
+    const to = q.to ?? ukDayOf();
     const from = q.from ?? addDays(to, -(DEFAULT_RANGE_DAYS - 1));
     if (from > to) {
       ctx.addIssue({ code: "custom", path: ["from"], message: "must be on or before to" });

@@ -14,6 +14,7 @@ import { enqueueMany } from "./jobs";
 import { courierKey, filterTerms, placeholderTerms, termConditions, type LabelFilterTerms, type LabelFilters } from "./label-filters";
 import { lostReasonText } from "./lost";
 import type { Address, ApiLabel, LabelDetails, TrackingResult } from "./label-model";
+import { ukDayOf } from "./uk-calendar";
 
 /**
  * Labels: creating them (manual or imported, each new tracking code paid with one credit in the
@@ -37,11 +38,6 @@ function parseJson<T>(text: string | null | undefined, fallback: T): T {
   }
 }
 
-/** The UK calendar day (Europe/London) of an instant, as YYYY-MM-DD. */
-export function ukDay(at: Date | number | string): string {
-  const d = new Date(at);
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" }).format(d);
-}
 
 /** Tags as stored: trimmed, empties dropped, duplicates removed, order kept. */
 export function cleanTags(tags: string[]): string[] {
@@ -81,7 +77,7 @@ function mirrorColumns(d: LabelDetails, createdAt: number) {
   const shippedMs = shipped ? Date.parse(shipped) : NaN;
   return {
     courier: d.courier,
-    shippedOn: ukDay(Number.isNaN(shippedMs) ? createdAt : shippedMs),
+    shippedOn: ukDayOf(Number.isNaN(shippedMs) ? createdAt : shippedMs),
     weightGrams: typeof d.weightInGrams === "number" ? Math.round(d.weightInGrams) : null,
     isNextDay: typeof d.isNextDay === "boolean" ? d.isNextDay : null,
   };

@@ -16,7 +16,8 @@ const pad = (n: number) => String(n).padStart(2, "0");
 const isoDay = (y: number, m: number, d: number): IsoDay => `${y}-${pad(m)}-${pad(d)}`;
 /** Day of week of a calendar date (0 = Sunday), independent of time zones. */
 const weekday = (y: number, m: number, d: number) => new Date(Date.UTC(y, m - 1, d)).getUTCDay();
-const addDays = (day: IsoDay, n: number): IsoDay => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+/** Calendar-day arithmetic on YYYY-MM-DD strings (UTC midnights, so no DST hour is ever lost). */
+export const addDays = (day: IsoDay, n: number): IsoDay => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 
 /** Easter Sunday (Gregorian; the anonymous algorithm of Meeus/Jones/Butcher). */
 export function easterSunday(year: number): IsoDay {
@@ -125,9 +126,13 @@ export function ukOffsetMs(at: number): number {
   return at >= lastSundayAt1Utc(year, 3) && at < lastSundayAt1Utc(year, 10) ? 3_600_000 : 0;
 }
 
-/** The UK calendar day of an instant. */
-export function ukDayOf(at: number): IsoDay {
-  return new Date(at + ukOffsetMs(at)).toISOString().slice(0, 10);
+/**
+ * The UK calendar day (Europe/London, YYYY-MM-DD) of an instant. Plain arithmetic on the BST rule:
+ * no Intl time-zone formatter, which costs milliseconds to create.
+ */
+export function ukDayOf(at: number | Date = Date.now()): IsoDay {
+  const ms = typeof at === "number" ? at : at.getTime();
+  return new Date(ms + ukOffsetMs(ms)).toISOString().slice(0, 10);
 }
 
 /** The instant a UK calendar day starts (its local midnight). */
