@@ -1,6 +1,8 @@
+import { QueryClientProvider } from "@tanstack/react-query";
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { newQueryClient } from "../../web/api/queries";
 import { tokens } from "../../web/api/tokens";
 import { xTickIndexes, yTicks } from "../../web/features/analytics/chart-scales";
 import { addDays, defaultFilters, labelsHrefForDay, ukToday } from "../../web/features/analytics/filters";
@@ -83,7 +85,11 @@ function renderPage() {
     ],
     { initialEntries: ["/analytics"] },
   );
-  return render(<RouterProvider router={router} />);
+  return render(
+    <QueryClientProvider client={newQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
 }
 
 beforeEach(() => tokens.set("acc", "ref"));

@@ -1,6 +1,8 @@
+import { QueryClientProvider } from "@tanstack/react-query";
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { newQueryClient } from "../../web/api/queries";
 import { tokens } from "../../web/api/tokens";
 import { AuthProvider } from "../../web/app/auth";
 import { LabelCard } from "../../web/features/labels/LabelCard";
@@ -222,13 +224,15 @@ describe("labels list", () => {
   }
   const renderList = (path = "/labels") =>
     render(
-      <AuthProvider>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path="/labels" element={<LabelsPage />} />
-          </Routes>
-        </MemoryRouter>
-      </AuthProvider>,
+      <QueryClientProvider client={newQueryClient()}>
+        <AuthProvider>
+          <MemoryRouter initialEntries={[path]}>
+            <Routes>
+              <Route path="/labels" element={<LabelsPage />} />
+            </Routes>
+          </MemoryRouter>
+        </AuthProvider>
+      </QueryClientProvider>,
     );
 
   it("shows 'No labels found.' with an 'Upload labels' button", async () => {

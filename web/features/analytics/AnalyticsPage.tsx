@@ -2,20 +2,19 @@ import { useCallback, useState } from "react";
 import { useAuth } from "../../app/auth";
 import { PageHeader } from "../../components/PageHeader";
 import { AnalyticsFilters } from "./AnalyticsFilters";
-import { fetchSummary, fetchTimeseries } from "./api";
 import { DailyShipments } from "./DailyShipments";
 import { defaultFilters, type AnalyticsFilters as Filters } from "./filters";
 import { SummaryCards } from "./SummaryCards";
 import { T } from "./texts";
-import { useAnalytics } from "./useAnalytics";
+import { useAnalyticsSummary, useAnalyticsTimeseries } from "./useAnalytics";
 
 /** /analytics: filters, four summary cards and the daily shipments chart. */
 export default function AnalyticsPage() {
   const { accessToken } = useAuth();
   const [filters, setFilters] = useState<Filters>(() => defaultFilters());
   const onChange = useCallback((f: Filters) => setFilters(f), []);
-  const summary = useAnalytics(fetchSummary, filters, accessToken);
-  const series = useAnalytics(fetchTimeseries, filters, accessToken);
+  const summary = useAnalyticsSummary(filters, accessToken);
+  const series = useAnalyticsTimeseries(filters, accessToken);
 
   return (
     <div className="container analytics">

@@ -1,5 +1,6 @@
-import { useEffect, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { errorText } from "../../api/client";
+import { fetchSummary, fetchTimeseries } from "./api";
 import { filterQuery, type AnalyticsFilters } from "./filters";
 
 export type Load<T> =
@@ -9,36 +10,21 @@ export type Load<T> =
   | { status: "data"; data: T };
 
 /**
- * One analytics call, reloaded whenever the filters change (summary and time series load
- * independently, each with its own loading, error and data). Nothing loads without an access token; a newer
- * request aborts the one still running.
+ * The summary and the daily series, each its own query keyed by the filters' query string (a new
+ * filters object with the same query does not reload), so they load and fail independently.
+ * Nothing loads without an access token; a query superseded by newer filters is aborted.
  */
-export function useAnalytics<T>(
-  load: (f: AnalyticsFilters, signal: AbortSignal) => Promise<T>,
-  filters: AnalyticsFilters,
-  accessToken: string | null,
-): Load<T> {
-  const [state, setState] = useState<Load<T>>({ status: accessToken ? "loading" : "idle" });
-  const key = JSON.stringify(filterQuery(filters));
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for `filters`: a new object with the same query must not reload
-  useEffect(() => {
-    if (!accessToken) {
-      setState({ status: "idle" });
-      return;
-    }
-    const controller = new AbortController();
-    setState({ status: "loading" });
-    load(filters, controller.signal).then(
-      (data) => {
-        if (!controller.signal.aborted) setState({ status: "data", data });
-      },
-      (err) => {
-        if (!controller.signal.aborted) setState({ status: "error", message: errorText(err, "") });
-      },
-    );
-    return () => controller.abort();
-  }, [key, accessToken, load]);
-
-  return state;
+function useAnalyticsQuery<T>(name: string, load: (f: AnalyticsFilters, signal: AbortSignal) => Promise<T>, filters: AnalyticsFilters, accessToken: string | null): Load<T> {
+  const query = useQuery({
+    queryKey: ["analytics", name, filterQuery(filters)],
+    queryFn: ({ signal }) => load(filters, signal),
+    enabled: Boolean(accessToken),
+  });
+  if (!accessToken) return { status: "idle" };
+  if (query.isPending) return { status: "loading" };
+  if (query.isError) return { status: "error", message: errorText(query.error, "") };
+  return { status: "data", data: query.data };
 }
+
+export const useAnalyticsSummary = (filters: AnalyticsFilters, accessToken: string | null) => useAnalyticsQuery("summary", fetchSummary, filters, accessToken);
+export const useAnalyticsTimeseries = (filters: AnalyticsFilters, accessToken: string | null) => useAnalyticsQuery("timeseries", fetchTimeseries, filters, accessToken);

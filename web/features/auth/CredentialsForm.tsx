@@ -1,6 +1,6 @@
-import { errorText } from "../../api/client";
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
+import { errorText } from "../../api/client";
 import { useAuth } from "../../app/auth";
 import { login, looksLikeEmail, signup, statusOf } from "./api";
 import { FieldError, FormError } from "./AuthCard";

@@ -1,6 +1,6 @@
-import { errorText } from "../../api/client";
 import { useEffect, useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
+import { errorText } from "../../api/client";
 import { Spinner } from "../../components/Spinner";
 import { confirmPasswordReset, validateResetToken, type ResetLinkState } from "./api";
 import { AuthCard, FieldError, FormError } from "./AuthCard";

@@ -13,6 +13,7 @@ export function AddressCard({ title, address }: { title: string; address: Addres
           <address className="address-lines">
             {address.name && <strong>{address.name}</strong>}
             {address.address.map((l, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one address, never reordered (two may read the same)
               <span key={i}>{l}</span>
             ))}
             {address.postcode && <span className="mono">{address.postcode}</span>}

@@ -1,15 +1,15 @@
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useParams } from "react-router";
 import { apiFetch } from "../../api/client";
+import { useObjectUrl } from "../../api/useObjectUrl";
 import { Spinner } from "../../components/Spinner";
 import { details, formatDimensions, formatWeight, printLines, senderAddress, serviceType } from "./format";
-import { fetchLabel } from "./labelsApi";
+import { useLabel } from "./labelsApi";
 import type { ApiLabel } from "./types";
 
 /** Quiet zones on white: scanners (and zxing) need them, and a transparent canvas prints unpredictably. */
 const QUIET = { padding: 10, backgroundcolor: "FFFFFF" };
-
-type State = { status: "loading" } | { status: "notfound" } | { status: "ok"; label: ApiLabel };
 
 /** The 2D payload to redraw: the label's decoded metadata, else its code, postcode and country. */
 function pdf417Text(label: ApiLabel): string {
@@ -19,42 +19,21 @@ function pdf417Text(label: ApiLabel): string {
 
 /** Loads a company banner through the API client (auth header); 404 or any failure: no banner. */
 function useBanner(url: string | null | undefined) {
-  const [src, setSrc] = useState<string | null>(null);
-  useEffect(() => {
-    if (!url) return;
-    let objectUrl: string | null = null;
-    let live = true;
-    apiFetch(url)
-      .then((r) => r.blob())
-      .then((b) => {
-        objectUrl = URL.createObjectURL(b);
-        if (live) setSrc(objectUrl);
-      })
-      .catch(() => {});
-    return () => {
-      live = false;
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
-    };
-  }, [url]);
-  return src;
+  const banner = useQuery({
+    queryKey: ["labels", "banner", url],
+    queryFn: async ({ signal }) => (await apiFetch(url!, { signal })).blob(),
+    enabled: Boolean(url),
+  });
+  return useObjectUrl(banner.data);
 }
 
 export default function LabelPrintPage() {
   const { code = "" } = useParams();
-  const [state, setState] = useState<State>({ status: "loading" });
-  useEffect(() => {
-    const ctrl = new AbortController();
-    fetchLabel(code, ctrl.signal)
-      .then((label) => setState(label ? { status: "ok", label } : { status: "notfound" }))
-      .catch((err) => {
-        if ((err as Error).name !== "AbortError") setState({ status: "notfound" });
-      });
-    return () => ctrl.abort();
-  }, [code]);
-
-  if (state.status === "loading") return <Spinner label="Loading label…" />;
-  if (state.status === "notfound") return <p className="print-error" role="alert">Label not found</p>;
-  return <PrintableLabel label={state.label} />;
+  const label = useLabel(code);
+  if (label.isPending) return <Spinner label="Loading label…" />;
+  // Any failure (404, another user's label, network) prints the same line: there is nothing to print.
+  if (label.isError || !label.data) return <p className="print-error" role="alert">Label not found</p>;
+  return <PrintableLabel label={label.data} />;
 }
 
 function PrintableLabel({ label }: { label: ApiLabel }) {
@@ -114,12 +93,14 @@ function PrintableLabel({ label }: { label: ApiLabel }) {
         <section className="print-block">
           <h2>From</h2>
           {from.map((l, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one address, never reordered (two may read the same)
             <div key={i}>{l}</div>
           ))}
         </section>
         <section className="print-block print-to">
           <h2>To</h2>
           {to.map((l, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one address, never reordered (two may read the same)
             <div key={i}>{l}</div>
           ))}
         </section>

@@ -5,7 +5,7 @@ import { useAuth } from "../../app/auth";
 import { PageHeader } from "../../components/PageHeader";
 import { Spinner } from "../../components/Spinner";
 import { LabelCard } from "./LabelCard";
-import { fetchLabels, type LabelPage } from "./labelsApi";
+import { useLabelsPage } from "./labelsApi";
 
 const PAGE_SIZES = [15, 25, 50] as const;
 
@@ -24,7 +24,6 @@ export default function LabelsPage() {
   const [params, setParams] = useSearchParams();
   const [page, setPage] = useState(1);
   const [perPage, setPerPage] = useState<number>(15);
-  const [state, setState] = useState<{ status: "loading" } | { status: "error"; message: string } | { status: "ok"; data: LabelPage }>({ status: "loading" });
   // The pager appears with the first answer, in its final place below the list (no layout shift on load),
   // and then stays while later pages load, so a keyboard user keeps focus on Next.
   const [answered, setAnswered] = useState(false);
@@ -35,27 +34,20 @@ export default function LabelsPage() {
   );
   const filterKey = JSON.stringify(filters);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a change of filters starts again at page 1
   useEffect(() => setPage(1), [filterKey]);
 
+  const list = useLabelsPage({ ...filters, page, per_page: perPage }, Boolean(accessToken));
+  const state = !accessToken
+    ? ({ status: "error", message: "Authentication required" } as const)
+    : list.isPending
+      ? ({ status: "loading" } as const)
+      : list.isError
+        ? ({ status: "error", message: errorText(list.error, "Failed to fetch labels") } as const)
+        : ({ status: "ok", data: list.data } as const);
   useEffect(() => {
-    if (!accessToken) {
-      setState({ status: "error", message: "Authentication required" });
-      return;
-    }
-    const ctrl = new AbortController();
-    setState({ status: "loading" });
-    fetchLabels({ ...JSON.parse(filterKey), page, per_page: perPage }, ctrl.signal)
-      .then((data) => {
-        setState({ status: "ok", data });
-        setAnswered(true);
-      })
-      .catch((err) => {
-        if ((err as Error).name === "AbortError") return;
-        setState({ status: "error", message: errorText(err, "Failed to fetch labels") });
-        setAnswered(true);
-      });
-    return () => ctrl.abort();
-  }, [accessToken, page, perPage, filterKey]);
+    if (state.status !== "loading") setAnswered(true);
+  }, [state.status]);
 
   const total = state.status === "ok" ? state.data.total : 0;
   const pages = Math.max(1, Math.ceil(total / perPage));

@@ -6,6 +6,7 @@ export function TrackingEventList({ events, className }: { events: TrackingEvent
   return (
     <ol className={`events ${className ?? ""}`}>
       {events.map((e, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: two events may share a time; the list is replaced whole, never reordered
         <li key={`${e.dateTime}-${i}`} className="event">
           <span className="event-dot" aria-hidden="true" />
           <div>

@@ -22,7 +22,7 @@ export function formatWeight(grams: number | null | undefined): string {
 }
 
 export function formatDimensions(d: [number, number, number] | null | undefined): string {
-  if (!d || d.length !== 3) return "";
+  if (d?.length !== 3) return "";
   return `${d[0]}cm × ${d[1]}cm × ${d[2]}cm`;
 }
 

@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { api, apiFetch, saveBlob } from "../../api/client";
 import type { ApiLabel } from "./types";
 import { downloadName } from "./format";
@@ -12,8 +13,16 @@ export interface LabelPage {
 export const fetchLabels = (query: Record<string, string | number | undefined>, signal?: AbortSignal) =>
   api<LabelPage>("/api/v1/labels", { query, signal });
 
+/** One page of the signed-in user's labels for a filter and page query (nothing without a token). */
+export const useLabelsPage = (query: Record<string, string | number | undefined>, enabled: boolean) =>
+  useQuery({ queryKey: ["labels", "page", query], queryFn: ({ signal }) => fetchLabels(query, signal), enabled });
+
 export const fetchLabel = (idOrCode: string, signal?: AbortSignal) =>
   api<ApiLabel>(`/api/v1/label/${encodeURIComponent(idOrCode)}`, { signal });
+
+/** One label by id or tracking code. */
+export const useLabel = (idOrCode: string) =>
+  useQuery({ queryKey: ["labels", "one", idOrCode], queryFn: ({ signal }) => fetchLabel(idOrCode, signal) });
 
 export const saveNotesAndTags = (idOrCode: string, body: { notes: string; tags: string[] }) =>
   api<ApiLabel>(`/api/v1/label/${encodeURIComponent(idOrCode)}`, { method: "PUT", body });

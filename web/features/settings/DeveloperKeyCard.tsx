@@ -1,5 +1,5 @@
-import { errorText } from "../../api/client";
 import { useState } from "react";
+import { errorText } from "../../api/client";
 import { generateDeveloperKey } from "./api";
 import { CopyButton } from "../../components/CopyButton";
 import { TEXT } from "./texts";

@@ -1,6 +1,6 @@
-import { errorText } from "../../api/client";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
+import { errorText } from "../../api/client";
 import { updateProfile } from "./api";
 import { TEXT } from "./texts";
 

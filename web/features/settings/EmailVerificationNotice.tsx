@@ -1,5 +1,5 @@
-import { errorText } from "../../api/client";
 import { useState } from "react";
+import { errorText } from "../../api/client";
 import { resendVerification } from "./api";
 import { AlertIcon, CheckIcon } from "../../components/icons";
 import { TEXT } from "./texts";

@@ -1,7 +1,8 @@
-import { errorText } from "../../api/client";
-import { useEffect, useRef, useState, type FormEvent } from "react";
-import { ApiError } from "../../api/client";
-import { loadBanner, updateProfile } from "./api";
+import { useQueryClient } from "@tanstack/react-query";
+import { useRef, useState, type FormEvent } from "react";
+import { ApiError, errorText } from "../../api/client";
+import { useObjectUrl } from "../../api/useObjectUrl";
+import { BANNER_QUERY_KEY, updateProfile, useBanner } from "./api";
 import { BANNER_MAX_BYTES, BANNER_TYPES, TEXT } from "./texts";
 
 /** The client's banner checks: type and size. Answers the errors, first one shown. */
@@ -12,7 +13,6 @@ export function bannerErrors(file: File): string[] {
   return errors;
 }
 
-type BannerState = { kind: "loading" } | { kind: "none" } | { kind: "shown"; url: string } | { kind: "error" };
 type Message = { kind: "ok" | "error"; text: string } | null;
 
 /** Company name, tagline and banner printed on labels. */
@@ -29,31 +29,23 @@ export function LabelSettingsCard({
   const [tagline, setTagline] = useState(companyTagline ?? "");
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
-  const [banner, setBanner] = useState<BannerState>({ kind: "loading" });
   const [busy, setBusy] = useState<"saving" | "removing" | null>(null);
   const [message, setMessage] = useState<Message>(null);
-  const [reloadKey, setReloadKey] = useState(0);
   const input = useRef<HTMLInputElement>(null);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reloadKey changes after an upload or removal: the banner is read again
-  useEffect(() => {
-    const ctrl = new AbortController();
-    let url: string | null = null;
-    setBanner({ kind: "loading" });
-    loadBanner(ctrl.signal)
-      .then((blob) => {
-        if (!blob) return setBanner({ kind: "none" });
-        url = URL.createObjectURL(blob);
-        setBanner({ kind: "shown", url });
-      })
-      .catch((err) => {
-        if ((err as Error)?.name !== "AbortError") setBanner({ kind: "error" });
-      });
-    return () => {
-      ctrl.abort();
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [reloadKey]);
+  const queryClient = useQueryClient();
+  const current = useBanner();
+  const bannerUrl = useObjectUrl(current.data);
+  const banner = current.isPending
+    ? ({ kind: "loading" } as const)
+    : current.isError
+      ? ({ kind: "error" } as const)
+      : !current.data
+        ? ({ kind: "none" } as const)
+        : bannerUrl
+          ? ({ kind: "shown", url: bannerUrl } as const)
+          : ({ kind: "loading" } as const);
+  // After an upload or a removal the banner is read again.
+  const reloadBanner = () => void queryClient.invalidateQueries({ queryKey: BANNER_QUERY_KEY });
 
   function choose(files: FileList | null) {
     setMessage(null);
@@ -84,7 +76,7 @@ export function LabelSettingsCard({
       if (file) {
         setFile(null);
         if (input.current) input.current.value = "";
-        setReloadKey((k) => k + 1);
+        reloadBanner();
       }
       await onSaved();
     } catch (err) {
@@ -100,7 +92,7 @@ export function LabelSettingsCard({
     try {
       await updateProfile({ remove_banner: true });
       setMessage({ kind: "ok", text: TEXT.bannerRemoved });
-      setReloadKey((k) => k + 1);
+      reloadBanner();
     } catch (err) {
       setMessage({ kind: "error", text: detailed(TEXT.removeFailed, err) });
     } finally {

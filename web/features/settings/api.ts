@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { ApiError, api, apiFetch } from "../../api/client";
 import type { Sku } from "./texts";
 
@@ -40,3 +41,8 @@ export async function loadBanner(signal?: AbortSignal): Promise<Blob | null> {
     throw err;
   }
 }
+
+export const BANNER_QUERY_KEY = ["user", "banner"] as const;
+
+/** The user's current banner image (null when there is none). */
+export const useBanner = () => useQuery({ queryKey: BANNER_QUERY_KEY, queryFn: ({ signal }) => loadBanner(signal) });

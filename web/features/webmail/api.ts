@@ -1,3 +1,4 @@
+import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { api, apiFetch, saveBlob } from "../../api/client";
 
 import type { MailDetail, MailListItem, MailListPage } from "../../../worker/services/admin-model";
@@ -32,6 +33,21 @@ export const fetchMail = (opts: { cursor?: string | null; q?: string }, signal?:
 
 export const fetchMessage = (key: string, signal?: AbortSignal) =>
   api<MailDetail>("/api/v1/admin/mail/view", { query: { key }, signal });
+
+/** The mailbox, 50 at a time (Load more follows the cursor); the last search's list stays shown while a new one loads. */
+export const useMailList = (q: string, enabled: boolean) =>
+  useInfiniteQuery({
+    queryKey: ["admin", "mail", "list", q],
+    queryFn: ({ pageParam, signal }) => fetchMail({ cursor: pageParam, q }, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.next_cursor ?? undefined,
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+
+/** One message, read when it is selected. */
+export const useMailMessage = (key: string | null) =>
+  useQuery({ queryKey: ["admin", "mail", "message", key], queryFn: ({ signal }) => fetchMessage(key!, signal), enabled: key !== null });
 
 export const sendMail = (payload: SendPayload) => api("/api/v1/admin/mail/send", { method: "POST", body: { ...payload } });
 export const sendReply = (payload: ReplyPayload) => api("/api/v1/admin/mail/reply", { method: "POST", body: { ...payload } });
