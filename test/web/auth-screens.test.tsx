@@ -1,6 +1,8 @@
+import { QueryClientProvider } from "@tanstack/react-query";
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { newQueryClient } from "../../web/api/queries";
 import { AuthProvider } from "../../web/app/auth";
 import { tokens } from "../../web/api/tokens";
 import ForgotPasswordPage from "../../web/features/auth/ForgotPasswordPage";
@@ -31,9 +33,11 @@ function renderAt(entry: string | { pathname: string; search?: string; hash?: st
     { initialEntries: [entry] },
   );
   render(
-    <AuthProvider>
-      <RouterProvider router={router} />
-    </AuthProvider>,
+    <QueryClientProvider client={newQueryClient()}>
+      <AuthProvider>
+        <RouterProvider router={router} />
+      </AuthProvider>
+    </QueryClientProvider>,
   );
   return router;
 }

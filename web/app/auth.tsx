@@ -1,3 +1,4 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { api } from "../api/client";
 import { tokens } from "../api/tokens";
@@ -29,38 +30,35 @@ interface AuthState {
 
 const AuthContext = createContext<AuthState | null>(null);
 
+const userQuery = (token: string | null) => ({
+  queryKey: ["user", token] as const,
+  queryFn: ({ signal }: { signal: AbortSignal }) => api<CurrentUser>("/api/v1/user", { signal }),
+});
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [accessToken, setAccessToken] = useState(() => tokens.access());
-  const [user, setUser] = useState<CurrentUser | null>(null);
-
   useEffect(() => tokens.subscribe(() => setAccessToken(tokens.access())), []);
 
+  // Keyed by the token: a new access token (sign-in, refresh) means the user is read again.
+  const queryClient = useQueryClient();
+  const current = useQuery({ ...userQuery(accessToken), enabled: Boolean(accessToken) });
+  const user = accessToken ? (current.data ?? null) : null;
+
   const reloadUser = useCallback(async () => {
-    if (!tokens.access()) {
-      setUser(null);
-      return null;
-    }
+    const token = tokens.access();
+    if (!token) return null;
     try {
-      const u = await api<CurrentUser>("/api/v1/user");
-      setUser(u);
-      return u;
+      return await queryClient.fetchQuery({ ...userQuery(token), staleTime: 0 });
     } catch (err) {
       console.warn("Could not load the user", err);
-      setUser(null);
       return null;
     }
-  }, []);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new access token (sign-in, refresh) means the user is read again
-  useEffect(() => {
-    void reloadUser();
-  }, [accessToken, reloadUser]);
+  }, [queryClient]);
 
   const signIn = useCallback((access: string, refresh: string) => tokens.set(access, refresh), []);
   const signOut = useCallback(async () => {
     const refresh = tokens.refresh();
     tokens.clear();
-    setUser(null);
     if (refresh) {
       // Revoke on the server too; signing out locally must not wait for or depend on it.
       await fetch("/api/v1/logout", { method: "POST", headers: { Authorization: `Bearer ${refresh}` } }).catch(() => {});

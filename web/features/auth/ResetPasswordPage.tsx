@@ -1,8 +1,8 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { errorText } from "../../api/client";
 import { Spinner } from "../../components/Spinner";
-import { confirmPasswordReset, validateResetToken, type ResetLinkState } from "./api";
+import { confirmPasswordReset, useResetLinkState, type ResetLinkState } from "./api";
 import { AuthCard, FieldError, FormError } from "./AuthCard";
 import type { LoginLocationState } from "./LoginPage";
 import { FIELD_ERRORS, RESET } from "./texts";
@@ -19,19 +19,8 @@ const DEAD_LINK: Record<"expired" | "used" | "invalid", string> = {
 export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get("token")?.trim() ?? "";
-  const [check, setCheck] = useState<Check>(token ? "checking" : "invalid");
-
-  useEffect(() => {
-    if (!token) return setCheck("invalid");
-    let live = true;
-    setCheck("checking");
-    validateResetToken(token)
-      .then((state) => live && setCheck(state))
-      .catch(() => live && setCheck("error"));
-    return () => {
-      live = false;
-    };
-  }, [token]);
+  const link = useResetLinkState(token);
+  const check: Check = !token ? "invalid" : link.isPending ? "checking" : link.isError ? "error" : link.data;
 
   if (check === "checking") {
     return (

@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { ApiError, api } from "../../api/client";
 
 // The sign-in screens' calls, all through the one API client.
@@ -29,6 +30,10 @@ export async function validateResetToken(token: string): Promise<ResetLinkState>
   if (res?.valid) return "ok";
   return res?.reason === "expired" || res?.reason === "used" ? res.reason : "invalid";
 }
+
+/** Whether a reset link still works, asked once per token (a later visit asks again). */
+export const useResetLinkState = (token: string) =>
+  useQuery({ queryKey: ["password-reset", token], queryFn: () => validateResetToken(token), enabled: token !== "", gcTime: 0 });
 
 export const confirmPasswordReset = (token: string, newPassword: string) =>
   api<{ message?: string }>("/api/v1/password-reset/confirm", { method: "POST", body: { token, new_password: newPassword } });
