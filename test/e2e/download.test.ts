@@ -7,7 +7,7 @@ import { grantCredits, newUser, signInBrowser, type Session } from "./session";
 
 // 'Download original' (issue 3): import real label files through the Upload tab, open each label's
 // detail and download its original through the browser. The suggested filename has the right
-// extension (added from the type when the upload's name had none, SPEC §5) and the bytes are the
+// extension (added from the type when the upload's name had none) and the bytes are the
 // file that was uploaded.
 
 const FIXTURES = path.join(import.meta.dirname, "../fixtures/labels");

@@ -6,7 +6,7 @@ import { grantCredits, newUser, signInBrowser, type Session } from "./session";
 
 // Tracking in the browser (issue 5): a label's tracking events on the list card (latest only until
 // 'Show all updates') and on the detail (newest first, scrolling), the potentially-lost banner, the
-// per-courier 'no events' texts of SPEC §8, and the Refresh tracking button's states.
+// per-courier 'no events' texts, and the Refresh tracking button's states.
 //
 // There is no network to Evri here, so the labels get their tracking state the way the product
 // stores it: the tracking and lost columns of `labels` in this run's own local D1 (the same SQL shape
@@ -37,7 +37,7 @@ const STORY = [
   "It's at our depot in Truro",
 ];
 
-/** 'MMM D, YYYY h:mm A' (SPEC §9) in the browser's time zone, as the screens format dates. */
+/** 'MMM D, YYYY h:mm A' in the browser's time zone, as the screens format dates. */
 function eventDate(ms: number): string {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat("en-US", { timeZone: TZ, month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", hour12: true })
@@ -98,7 +98,7 @@ describe("tracking on the label screens", () => {
       ids[code] = (await api<{ id: string }>(session, `/api/v1/label/${code}`)).id;
     }
 
-    // Evri's answer as the tracking service stores it (SPEC §3 tracking.results[]), in no particular order.
+    // Evri's answer as the tracking service stores it, in no particular order.
     const shuffled = [...events.slice(7), ...events.slice(0, 7).reverse()];
     const tracking = {
       results: [
@@ -163,7 +163,7 @@ describe("tracking on the label screens", () => {
     expect(await warning.getByText("The carrier has not scanned this parcel for 4 working days.").count()).toBe(1);
     expect(await warning.getByText(/Notification sent/).count()).toBe(0);
 
-    // SPEC §8 no-events texts, list card form.
+    // No-events texts, list card form.
     const quiet = page.getByRole("article", { name: `Label ${QUIET}` });
     await quiet.getByText("No tracking updates yet. This might be because Evri is behind or the number is too old.").waitFor();
     expect(await quiet.locator(".lost-warning").count()).toBe(0);
@@ -189,7 +189,7 @@ describe("tracking on the label screens", () => {
     const list = page.locator("section[aria-labelledby='events-title'] ol.events");
     expect(await eventTexts(list)).toEqual(newestFirst);
     expect(await list.locator("time").allTextContents()).toEqual([...events].reverse().map((e) => eventDate(e.at)));
-    // SPEC §2: the list scrolls at a maximum height of 520 px.
+    // The list scrolls at a maximum height of 520 px.
     const box = await list.evaluate((el) => {
       const s = getComputedStyle(el);
       return { maxHeight: s.maxHeight, overflowY: s.overflowY, scrollHeight: el.scrollHeight, clientHeight: el.clientHeight };

@@ -7,7 +7,7 @@ const json = (status: number, body: unknown) =>
 
 afterEach(() => vi.restoreAllMocks());
 
-describe("the API client (SPEC §4, §7)", () => {
+describe("the API client", () => {
   it("attaches the stored access token as a bearer header and sends cookies", async () => {
     tokens.set("acc-1", "ref-1");
     const fetchSpy = vi.spyOn(globalThis, "fetch").mockResolvedValue(json(200, { ok: 1 }));

@@ -50,7 +50,7 @@ function label(over: Partial<ApiLabel> = {}, data: Partial<ApiLabel["data"][0]> 
   };
 }
 
-describe("label formats (SPEC §5, §8, §9)", () => {
+describe("label formats", () => {
   it("shows weight in g under 1000 g, else kg with one decimal below 10 kg", () => {
     expect(formatWeight(999)).toBe("999 g");
     expect(formatWeight(1000)).toBe("1.0 kg");

@@ -2,7 +2,7 @@ import type { Address } from "../services/label-model";
 import { UK_POSTCODE_IN_TEXT_RE, UK_POSTCODE_RE, normalisePostcode } from "./postcode";
 
 /**
- * A free-text address (SPEC §3 'Address'): first line the name, the remaining lines the address,
+ * A free-text address: first line the name, the remaining lines the address,
  * the UK postcode found in the text and normalised to 'OUTWARD INWARD'. Lines are split on new
  * lines; a one-line address is split on commas.
  */

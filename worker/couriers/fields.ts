@@ -1,5 +1,5 @@
 /**
- * Manual-label fields (SPEC §3 'Manual label', 'Courier'): each courier lists which of these it
+ * Manual-label fields: each courier lists which of these it
  * requires and which it accepts. The API serves the types; the UI renders its form from them.
  */
 export type ManualFieldType = "integer" | "number" | "number[3]" | "boolean" | "datetime" | "string[]" | "string";
@@ -36,7 +36,7 @@ export interface ManualFieldSet {
   optional: ManualFieldName[];
 }
 
-/** SPEC §3 Courier, as GET /api/v1/couriers answers it (plus the on-screen field names). Pure types: the web app imports them. */
+/** A courier as GET /api/v1/couriers answers it (plus the on-screen field names). Pure types: the web app imports them. */
 export interface ApiCourier {
   id: string;
   label: string;

@@ -7,8 +7,8 @@ import { isUkPostcode, normalisePostcode } from "./postcode";
 import { findCourier, type Courier } from "./registry";
 
 /**
- * POST /api/v1/label/manual body (SPEC §3 'Manual label') and its SPEC §5 rules, checked on the
- * server too: the client's messages where the spec gives them, a clear 400 otherwise.
+ * POST /api/v1/label/manual body and its rules (courier, tracking code, required fields), checked
+ * on the server too: the client's messages where the spec gives them, a clear 400 otherwise.
  */
 export const manualLabelSchema = z.object({
   courier: z.string({ message: "Please select a courier." }).trim().min(1, "Please select a courier.").max(40),

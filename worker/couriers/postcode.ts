@@ -1,5 +1,5 @@
 /**
- * UK postcodes (../shared/LABELS.md): uppercase, no white space, one space before the inward code
+ * UK postcodes: uppercase, no white space, one space before the inward code
  * (last three characters, `\d[A-Z]{2}`). 2D payloads store them without the space.
  */
 export const UK_POSTCODE_RE = /^[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}$/i;

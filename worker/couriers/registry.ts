@@ -11,7 +11,7 @@ import { royalMailManualFields } from "./royalmail/manual";
  */
 export interface Courier {
   id: "evri" | "royalmail";
-  /** SPEC §1: the couriers are labelled evri and royalmail. */
+  /** The id shown and accepted on the wire: 'evri', 'royalmail'. */
   label: string;
   normaliseCode: (input: string) => string;
   isValidCode: (code: string) => boolean;

@@ -36,7 +36,7 @@ export const ACCOUNT_TEXTS = {
   verifyUsed: "This verification link has already been used.",
 } as const;
 
-/** The spec's reset-link texts (SPEC §8 'Reset'), by token state. */
+/** The spec's reset-link texts, by token state. */
 export const RESET_TOKEN_ERRORS: Record<Exclude<EmailTokenState, "ok">, string> = {
   expired: "This reset link has expired.",
   used: "This reset link has already been used.",
@@ -45,7 +45,7 @@ export const RESET_TOKEN_ERRORS: Record<Exclude<EmailTokenState, "ok">, string> 
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
-/** GET /api/v1/user's answer (SPEC §3 'User'). The developer key is only ever the masked form. */
+/** GET /api/v1/user's answer. The developer key is only ever the masked form. */
 export function publicUser(user: User, env: Pick<Env, "ADMIN_EMAILS">) {
   return {
     id: user.id,

@@ -1,5 +1,5 @@
 /**
- * What the admin calls answer (SPEC §3 'Admin user', 'Mail list item', 'Mail detail'). The worker builds
+ * What the admin calls answer. The worker builds
  * these shapes and the web app imports them (types only), so both sides agree, as with label-model.ts.
  */
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * The analytics answers (SPEC §3 'Analytics summary', 'Timeseries'): schemas for the API reference,
+ * The analytics answers: schemas for the API reference,
  * types for the web app (which imports this file's types only, so nothing of the worker is bundled).
  */
 export const analyticsSummarySchema = z.object({

@@ -7,8 +7,7 @@ import { courierKey, labelFilterSchema, parseTags } from "./label-filters";
 import { addDays, ukDayOf } from "./uk-calendar";
 
 /**
- * Analytics over one user's labels (SPEC §2 'Analytics screen', §3 'Analytics summary' and
- * 'Timeseries'). Days are UK calendar days (labels.shipped_on), ranges inclusive.
+ * Analytics over one user's labels. Days are UK calendar days (labels.shipped_on), ranges inclusive.
  *
  * Three read paths, each one statement on a rollup kept exact by triggers (migrations 0003, 0007, 0008;
  * plans in test/worker/analytics-plans.test.ts and bench/README.md 'Analytics'), a few rows per day:

@@ -6,7 +6,7 @@ import { ApiError } from "../lib/errors";
 import { log } from "../lib/log";
 
 /**
- * Purchases through Stripe Checkout (DESIGN 'Purchases'). Credits are granted only from verified
+ * Purchases through Stripe Checkout. Credits are granted only from verified
  * webhooks, through the ledger, with one idempotency key per paid thing (`stripe:session:<id>`
  * for a one-off pack, `stripe:invoice:<id>` for each paid subscription invoice), so a replayed,
  * duplicated or out-of-order event never grants twice.

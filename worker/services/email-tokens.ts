@@ -15,7 +15,7 @@ export const EMAIL_TOKEN_TTL_MS: Record<EmailTokenPurpose, number> = {
   reset: 60 * 60 * 1000,
 };
 
-/** The reasons GET /password-reset/validate gives (SPEC §3 'Password reset validation'). */
+/** The reasons GET /password-reset/validate gives. */
 export type EmailTokenState = "ok" | "expired" | "used" | "invalid";
 
 export type EmailTokenRow = typeof emailTokens.$inferSelect;

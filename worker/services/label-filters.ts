@@ -3,8 +3,8 @@ import { z } from "zod";
 import { labelTags, labels } from "../db/schema";
 
 /**
- * The label filters the analytics screen sends, shared by GET /labels and the analytics calls
- * (SPEC §2 'Analytics screen'). Dates are UK calendar days (YYYY-MM-DD), inclusive, and apply to
+ * The label filters the analytics screen sends, shared by GET /labels and the analytics calls.
+ * Dates are UK calendar days (YYYY-MM-DD), inclusive, and apply to
  * labels.shipped_on (the shipping date, falling back to the label's creation day).
  * `tags` is a comma list: a label matches when it has ANY of the tags.
  */
@@ -32,7 +32,7 @@ export const labelFilterSchema = z.object({
 });
 export type LabelFilters = z.infer<typeof labelFilterSchema>;
 
-/** Normalises a courier name: case, spaces, underscores and hyphens are ignored (SPEC §5). */
+/** Normalises a courier name: case, spaces, underscores and hyphens are ignored. */
 export const courierKey = (name: string) => name.toLowerCase().replace(/[\s_-]+/g, "");
 
 export function parseTags(tags: string | undefined): string[] {

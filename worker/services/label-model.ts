@@ -1,5 +1,5 @@
 /**
- * The label as the spec describes it (SPEC §3 'Label', 'Label details', 'Address', 'Tracking event').
+ * The label as the spec describes it.
  * Both ways of making a label (manual creation, file import) produce LabelDetails; the API answers
  * ApiLabel. The web app imports these types (types only) so both sides agree.
  */

@@ -9,7 +9,7 @@ import type { MailDetail, MailDirection, MailListItem } from "./admin-model";
 import { sanitizeHtml } from "./html-sanitizer";
 
 /**
- * The admin mailbox (SPEC §2 'Admin webmail', DESIGN 'Mail in'). Every message, received or sent,
+ * The admin mailbox. Every message, received or sent,
  * is a raw EML in R2 under its key plus one indexed row in mail_messages; attachments of received
  * mail are stored apart in R2 so they download without re-parsing. Bodies are parsed from the raw
  * EML when a message is opened, and its HTML is sanitized then.
@@ -240,7 +240,7 @@ async function readRaw(env: Env, key: string): Promise<Uint8Array> {
 const mailUrl = (path: string, key: string, extra = "") =>
   `/api/v1/admin/mail/${path}?key=${encodeURIComponent(key)}${extra}`;
 
-/** SPEC §3 'Mail detail', with the HTML body sanitized on the server. */
+/** One message as the webmail shows it, with the HTML body sanitized on the server. */
 export async function getMailDetail(env: Env, db: Db, key: string): Promise<MailDetail> {
   const row = await findMail(db, key);
   const atts = await db.select().from(mailAttachments).where(eq(mailAttachments.mailKey, key)).orderBy(mailAttachments.idx);

@@ -10,7 +10,7 @@ import { log } from "../lib/log";
  * consent. The banner's type is decided by its bytes, never by its name or declared type.
  */
 
-/** SPEC §5/§9: banner max 5 MB. */
+/** Banner max 5 MB. */
 export const BANNER_MAX_BYTES = 5 * 1024 * 1024;
 export const BANNER_TYPES_TEXT = "PNG, JPEG or WEBP";
 

@@ -7,7 +7,7 @@ import { log } from "../lib/log";
 import { signAccessToken } from "./tokens";
 
 /**
- * Sign-in sessions (DESIGN 'Tokens'). A session is a family of opaque refresh tokens, stored as
+ * Sign-in sessions. A session is a family of opaque refresh tokens, stored as
  * SHA-256 hashes. Every refresh rotates: the presented token is marked rotated and a new one of the
  * same family is issued. Presenting a token that was already rotated means it was copied, so the
  * whole family is revoked. Logout revokes the family too.

@@ -8,7 +8,7 @@ import { notConfigured, stripeSdk } from "./billing";
 import { CREDITS, grantCredits } from "./credits";
 
 /**
- * Stripe's webhook (DESIGN 'Purchases'): credits are granted only from verified events, through the ledger,
+ * Stripe's webhook: credits are granted only from verified events, through the ledger,
  * keyed by what was paid (`stripe:session:<id>`, `stripe:invoice:<id>`), so a replayed, duplicated or
  * out-of-order event never grants twice. An event id is recorded as seen only once its work is done.
  */

@@ -1,5 +1,5 @@
 /**
- * Evri (formerly Hermes UK) tracking numbers (../shared/LABELS.md):
+ * Evri (formerly Hermes UK) tracking numbers:
  * 16 characters `^[HT][0-9A-Z]{5}\d{10}$`; check digit: letters count (ASCII - 63) mod 10,
  * digits as themselves, weights 2,1,2,1,... over the first 15, sum mod 10 = 16th digit.
  * Older Hermes barcodes are 16 plain digits (Interleaved 2 of 5), printed grouped.

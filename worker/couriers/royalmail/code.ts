@@ -1,5 +1,5 @@
 /**
- * Royal Mail tracking numbers are UPU S10 (../shared/LABELS.md): `^[A-Z]{2}\d{8}\d[A-Z]{2}$`,
+ * Royal Mail tracking numbers are UPU S10: `^[A-Z]{2}\d{8}\d[A-Z]{2}$`,
  * UK items end in GB. Check digit over the 8 serial digits with weights 8,6,4,2,3,5,9,7:
  * c = 11 - (sum mod 11); 10 -> 0, 11 -> 5. Printed spaced: `VB 4425 5083 5GB`.
  */
