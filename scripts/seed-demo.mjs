@@ -35,7 +35,7 @@ const STAGES = {
   delivered: ["5_COURIER", "Delivered: handed to the recipient", "DEL"],
 };
 
-/** Tracking.results[] for a story of [stage, hours ago], newest first. */
+/** tracking.results[] for a story of [stage, hours ago], newest first. */
 function tracking(story, serviceType) {
   const events = story
     .map(([stage, h]) => ({
