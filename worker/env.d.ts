@@ -17,6 +17,7 @@ interface __BaseEnv_Env {
 	MAIL_FROM: string;
 	ADMIN_MAILBOX: string;
 	EVRI_API_BASE: string;
+	ROYALMAIL_API_BASE: string;
 	LOST_NO_FIRST_SCAN_DAYS: string;
 	LOST_NO_NEW_SCAN_DAYS: string;
 	LOST_PAST_EXPECTED_DAYS: string;
@@ -37,7 +38,7 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "ENVIRONMENT" | "APP_URL" | "ADMIN_EMAILS" | "MAIL_FROM" | "ADMIN_MAILBOX" | "EVRI_API_BASE" | "LOST_NO_FIRST_SCAN_DAYS" | "LOST_NO_NEW_SCAN_DAYS" | "LOST_PAST_EXPECTED_DAYS" | "JWT_SECRET" | "STRIPE_SECRET_KEY" | "STRIPE_WEBHOOK_SECRET" | "STRIPE_PRICE_ONE_OFF_PACK" | "STRIPE_PRICE_BASIC_PLAN" | "EVRI_API_KEY" | "ROYALMAIL_CLIENT_ID" | "ROYALMAIL_CLIENT_SECRET">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "ENVIRONMENT" | "APP_URL" | "ADMIN_EMAILS" | "MAIL_FROM" | "ADMIN_MAILBOX" | "EVRI_API_BASE" | "ROYALMAIL_API_BASE" | "LOST_NO_FIRST_SCAN_DAYS" | "LOST_NO_NEW_SCAN_DAYS" | "LOST_PAST_EXPECTED_DAYS" | "JWT_SECRET" | "STRIPE_SECRET_KEY" | "STRIPE_WEBHOOK_SECRET" | "STRIPE_PRICE_ONE_OFF_PACK" | "STRIPE_PRICE_BASIC_PLAN" | "EVRI_API_KEY" | "ROYALMAIL_CLIENT_ID" | "ROYALMAIL_CLIENT_SECRET">> {}
 }
 declare module "*.txt" {
 	const value: string;

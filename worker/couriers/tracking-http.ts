@@ -13,10 +13,14 @@ export type CarrierErrorKind =
   | "rejected";
 
 export class CarrierError extends Error {
+  /** How long the carrier asked us to wait (Retry-After), when it did. */
+  retryAfterMs?: number;
   constructor(
     readonly kind: CarrierErrorKind,
     message: string,
     readonly httpStatus?: number,
+    /** The carrier's own error code (e.g. Royal Mail's E1307), for the logs. */
+    readonly code?: string,
   ) {
     super(message);
     this.name = "CarrierError";
@@ -73,6 +77,7 @@ export async function getCarrierJson(
 ): Promise<CarrierResponse> {
   const opts = { ...DEFAULT_HTTP, ...options };
   let lastProblem = "";
+  let lastRetryAfter: number | null = null;
   for (let attempt = 0; attempt <= opts.retries; attempt++) {
     if (attempt > 0) await sleep(opts.backoffMs * 2 ** (attempt - 1));
     let res: Response;
@@ -86,6 +91,7 @@ export async function getCarrierJson(
     if (res.status === 429 || res.status >= 500) {
       lastProblem = res.status === 429 ? `${carrier} is limiting requests (HTTP 429)` : `${carrier} had a problem (HTTP ${res.status})`;
       const wait = res.status === 429 ? retryAfterMs(res) : null;
+      lastRetryAfter = res.status === 429 ? (wait ?? 60_000) : null;
       await res.body?.cancel();
       if (wait !== null && wait > opts.maxRetryAfterMs) break;
       if (wait !== null && attempt < opts.retries) await sleep(wait);
@@ -101,7 +107,9 @@ export async function getCarrierJson(
     }
     return { status: res.status, body };
   }
-  throw new CarrierError("unavailable", `${lastProblem}. Earlier tracking events are kept; we will try again later.`);
+  const error = new CarrierError("unavailable", `${lastProblem}. Earlier tracking events are kept; we will try again later.`);
+  if (lastRetryAfter !== null) error.retryAfterMs = lastRetryAfter;
+  throw error;
 }
 
 /** A refused request (bad key, bad request) as a CarrierError. */

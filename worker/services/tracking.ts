@@ -23,7 +23,7 @@ export type TrackingEnv = Pick<Env, "DB" | "JOBS" | "EVRI_API_BASE"> &
   Partial<
     Pick<
       Env,
-      "EVRI_API_KEY" | "ROYALMAIL_CLIENT_ID" | "ROYALMAIL_CLIENT_SECRET" | "LOST_NO_FIRST_SCAN_DAYS" | "LOST_NO_NEW_SCAN_DAYS" | "LOST_PAST_EXPECTED_DAYS"
+      "EVRI_API_KEY" | "ROYALMAIL_API_BASE" | "ROYALMAIL_CLIENT_ID" | "ROYALMAIL_CLIENT_SECRET" | "LOST_NO_FIRST_SCAN_DAYS" | "LOST_NO_NEW_SCAN_DAYS" | "LOST_PAST_EXPECTED_DAYS"
     >
   >;
 
@@ -53,7 +53,7 @@ export function trackingClientFor(env: TrackingEnv, courier: string): CourierTra
     return { name: "Evri", fetch: (code, http) => fetchEvriTracking(cfg, code, http), eventStatus: evriEventStatus };
   }
   if (courier === "royalmail" && env.ROYALMAIL_CLIENT_ID && env.ROYALMAIL_CLIENT_SECRET) {
-    const cfg = { clientId: env.ROYALMAIL_CLIENT_ID, clientSecret: env.ROYALMAIL_CLIENT_SECRET };
+    const cfg = { clientId: env.ROYALMAIL_CLIENT_ID, clientSecret: env.ROYALMAIL_CLIENT_SECRET, baseUrl: env.ROYALMAIL_API_BASE || undefined };
     return { name: "Royal Mail", fetch: (code, http) => fetchRoyalMailTracking(cfg, code, http), eventStatus: royalMailEventStatus };
   }
   return null;
@@ -215,11 +215,11 @@ async function storeAnswer(env: TrackingEnv, db: Db, row: LabelRow, client: Cour
     .set({
       trackingJson: tracking ? JSON.stringify(tracking) : row.trackingJson,
       trackingStatus: status,
-      trackingError: answer.kind === "unknown" ? `${client.name} has no tracking for this parcel yet.` : null,
+      trackingError: answerNote(client.name, answer),
       trackingCheckedAt: now,
       lastScanAt: summary.lastScanAt,
       deliveredAt: delivered ? summary.deliveredAt : null,
-      nextTrackingAt: nextRefreshAt(now, { id: row.id, createdAt: row.createdAt, lastScanAt: summary.lastScanAt, status }),
+      nextTrackingAt: answer.kind === "untracked" ? null : nextRefreshAt(now, { id: row.id, createdAt: row.createdAt, lastScanAt: summary.lastScanAt, status }),
       ...(deliveredIso
         ? {
             detailsJson: sql`case when json_valid(${labels.detailsJson}) then json_set(${labels.detailsJson}, '$.deliveredAt', ${deliveredIso}) else ${labels.detailsJson} end`,
@@ -243,15 +243,31 @@ async function storeAnswer(env: TrackingEnv, db: Db, row: LabelRow, client: Cour
   return { kind: answer.kind === "found" ? "refreshed" : "unknown", status, flagged, events: events.length };
 }
 
+/** What the label says about an answer without events (null when it had events). */
+function answerNote(carrier: string, answer: CarrierAnswer): string | null {
+  switch (answer.kind) {
+    case "found":
+      return null;
+    case "unknown":
+      return `${carrier} has no tracking for this parcel yet.`;
+    case "pending":
+      return `${carrier} will show updates once the parcel is in its network (allow up to 3 working days).`;
+    case "untracked":
+      return `${carrier} does not track this service, so there are no updates to show.`;
+  }
+}
+
 /** A carrier problem: recorded on the label, earlier events and state untouched, retried later. */
 async function recordFailure(db: Db, row: LabelRow, err: CarrierError, now: number) {
-  const wait = err.kind === "unavailable" ? HOUR : 6 * HOUR;
+  // A rate limit says when to come back; an outage is tried again within the hour; a refused
+  // request (credentials, a request we built wrong) waits for an administrator, not a retry loop.
+  const wait = err.retryAfterMs !== undefined ? Math.max(err.retryAfterMs, MINUTE) : err.kind === "unavailable" ? HOUR : 6 * HOUR;
   const stale = now - Math.max(row.createdAt, row.lastScanAt ?? 0) > STALE_AFTER_MS;
   await db
     .update(labels)
     .set({ trackingError: err.message, nextTrackingAt: stale ? null : now + wait + jitter(row.id, wait) })
     .where(eq(labels.id, row.id));
-  log("warn", "tracking refresh failed", { labelId: row.id, kind: err.kind, status: err.httpStatus, error: err.message });
+  log(err.kind === "rejected" ? "error" : "warn", "tracking refresh failed", { labelId: row.id, kind: err.kind, status: err.httpStatus, code: err.code, error: err.message });
 }
 
 /**

@@ -1,12 +1,15 @@
 import { z } from "zod";
 import type { TrackingEvent, TrackingStatus } from "../../services/label-model";
 import type { CarrierAnswer } from "../evri/tracking";
-import { CarrierError, getCarrierJson, rejected, type CarrierHttpOptions } from "../tracking-http";
+import { CarrierError, getCarrierJson, type CarrierHttpOptions } from "../tracking-http";
+import { royalMailProblem } from "./answers";
 
 /**
- * royalMailTrackingClient: Tracking API v2 (../shared/LABELS.md), used only when
- * ROYALMAIL_CLIENT_ID / ROYALMAIL_CLIENT_SECRET are configured:
+ * royalMailTrackingClient: Royal Mail Tracking API v2, used only when ROYALMAIL_CLIENT_ID /
+ * ROYALMAIL_CLIENT_SECRET are configured, at ROYALMAIL_API_BASE (Royal Mail's production address
+ * by default, a sandbox or a local stand-in otherwise):
  *   GET {base}/mailpieces/v2/{id}/events with X-IBM-Client-Id, X-IBM-Client-Secret, X-Accept-RMG-Terms.
+ * What its error answers mean is in answers.ts.
  */
 
 export const ROYALMAIL_API_BASE = "https://api.royalmail.net";
@@ -50,9 +53,11 @@ export async function fetchRoyalMailTracking(cfg: RoyalMailConfig, id: string, h
     { "X-IBM-Client-Id": cfg.clientId, "X-IBM-Client-Secret": cfg.clientSecret, "X-Accept-RMG-Terms": "yes" },
     http,
   );
-  // 404 with { errors: [{ errorCode: 'E1142', errorDescription: 'Tracking number not recognised' }] }.
-  if (res.status === 404) return { kind: "unknown" };
-  if (res.status >= 400) throw rejected(CARRIER, res.status, "Check ROYALMAIL_CLIENT_ID and ROYALMAIL_CLIENT_SECRET.");
+  const problem = royalMailProblem(res.status, res.body);
+  if (problem?.kind === "not_found") return { kind: "unknown" };
+  if (problem?.kind === "no_update_yet") return { kind: "pending" };
+  if (problem?.kind === "not_tracked") return { kind: "untracked" };
+  if (problem?.kind === "error") throw problem.error;
   const parsed = eventsAnswer.safeParse(res.body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
