@@ -150,7 +150,8 @@ describe("a Royal Mail refresh that meets an error", () => {
   it("calls the address ROYALMAIL_API_BASE names", async () => {
     const id = await rmLabel();
     const { calls } = answerCarrier([[/mailpieces/, [json(fixtures.royalMailEvents)]]]);
-    await refreshLabelTracking(rmEnv({ ROYALMAIL_API_BASE: "http://127.0.0.1:4010/" }), id, { now: NOW, http: FAST_HTTP });
+    // Later than the rate limit above, which paused Royal Mail for its Retry-After.
+    await refreshLabelTracking(rmEnv({ ROYALMAIL_API_BASE: "http://127.0.0.1:4010/" }), id, { now: NOW + 3_600_000, http: FAST_HTTP });
     expect(calls[0].url).toBe("http://127.0.0.1:4010/mailpieces/v2/SG577041359GB/events");
   });
 });

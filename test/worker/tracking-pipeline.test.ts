@@ -81,7 +81,7 @@ describe("cron -> queue -> Evri -> D1 -> mail", () => {
     await deliver(e, [{ type: "lost.notify", labelId: id }]);
     expect(mailSpy).toHaveBeenCalledTimes(1);
     await runCron(e, now + 60_000);
-    expect(sent.filter((m) => m.labelId === id)).toEqual([]);
+    expect(sent.filter((m) => "labelId" in m && m.labelId === id)).toEqual([]);
   });
 
   it("retries the message when Evri is down, keeping the label's data", async () => {

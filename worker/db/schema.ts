@@ -292,3 +292,23 @@ export const tagSetTags = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.tag, t.tagSet] })],
 );
+
+/**
+ * Carrier calls made per carrier per minute (epoch minute), shared by every queue consumer: a call
+ * is made only after its row was raised within the configured budget (one conditional upsert).
+ */
+export const carrierCallBudget = sqliteTable(
+  "carrier_call_budget",
+  {
+    carrier: text("carrier").notNull(),
+    minute: integer("minute").notNull(),
+    used: integer("used").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.carrier, t.minute] })],
+);
+
+/** A carrier that asked us to wait (429 / Retry-After): no calls to it before `until`. */
+export const carrierPauses = sqliteTable("carrier_pauses", {
+  carrier: text("carrier").primaryKey(),
+  until: integer("until").notNull(),
+});

@@ -1,6 +1,7 @@
 import type { JobMessage } from "../services/jobs";
 import { log } from "../lib/log";
 import { runTrackingRefreshJob } from "../services/tracking";
+import { runLatestTrackingJob } from "../services/tracking-batch";
 import { sendLostNotice } from "../services/lost";
 
 /** Runs one job. Throwing makes the message retry (with backoff); returning acks it. */
@@ -8,6 +9,9 @@ async function runJob(job: JobMessage, env: Env): Promise<void> {
   switch (job.type) {
     case "tracking.refresh":
       return runTrackingRefreshJob(env, job.labelId);
+    case "tracking.latest":
+      await runLatestTrackingJob(env, job.courier, job.labelIds);
+      return;
     case "label.ocr": {
       // OCR (Tesseract, PDFium, zxing) loads only when a batch holds an OCR job.
       const { runLabelOcrJob } = await import("../labels/ocr-job");

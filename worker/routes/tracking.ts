@@ -31,6 +31,7 @@ const routes = new Hono<AppEnv>().post(
     const result = await refreshLabelTracking(c.env, label.id, { force: true, http: INTERACTIVE_HTTP });
     if (result.kind === "busy") throw new ApiError(409, "This label's tracking is being refreshed right now. Please try again in a moment.");
     if (result.kind === "failed") throw new ApiError(502, result.error.message);
+    if (result.kind === "deferred") throw new ApiError(429, "Tracking look-ups with this carrier are at their limit for this minute. Please try again shortly.");
     if (result.kind !== "refreshed" && result.kind !== "unknown") throw notFound("Label not found.");
 
     const row = (await findOwnLabel(c.get("db"), c.get("user").id, label.id))!;

@@ -4,6 +4,8 @@
  */
 export type JobMessage =
   | { type: "tracking.refresh"; labelId: string }
+  /** One batched look-up (e.g. Royal Mail's summary of up to 30 parcels) for labels of one courier. */
+  | { type: "tracking.latest"; courier: string; labelIds: string[] }
   | { type: "label.ocr"; labelId: string }
   | { type: "lost.notify"; labelId: string };
 

@@ -1,13 +1,14 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import { fetchEvriTracking, evriEventStatus, type CarrierAnswer } from "../couriers/evri/tracking";
-import { fetchRoyalMailTracking, royalMailEventStatus } from "../couriers/royalmail/tracking";
+import { fetchRoyalMailSummaries, fetchRoyalMailTracking, royalMailEventStatus, SUMMARY_MAX_IDS, type RoyalMailSummaryItem } from "../couriers/royalmail/tracking";
 import { CarrierError, type CarrierHttpOptions } from "../couriers/tracking-http";
 import { getDb, type Db } from "../db/client";
 import { labels, type LabelRow } from "../db/schema";
 import { log } from "../lib/log";
-import { enqueue, enqueueMany } from "./jobs";
+import { enqueue, enqueueMany, type JobMessage } from "./jobs";
 import type { LabelDetails, TrackingEvent, TrackingResult, TrackingStatus } from "./label-model";
 import { evaluateLostRules, lostThresholds, lostTransition, serviceDays } from "./lost";
+import { carrierCallsPerMinute, pauseCarrier, takeCarrierCalls, type BudgetCarrier } from "./carrier-budget";
 import { releaseLease, tryLease } from "./leases";
 
 /**
@@ -23,7 +24,7 @@ export type TrackingEnv = Pick<Env, "DB" | "JOBS" | "EVRI_API_BASE"> &
   Partial<
     Pick<
       Env,
-      "EVRI_API_KEY" | "ROYALMAIL_API_BASE" | "ROYALMAIL_CLIENT_ID" | "ROYALMAIL_CLIENT_SECRET" | "LOST_NO_FIRST_SCAN_DAYS" | "LOST_NO_NEW_SCAN_DAYS" | "LOST_PAST_EXPECTED_DAYS"
+      "EVRI_API_KEY" | "EVRI_CALLS_PER_MINUTE" | "ROYALMAIL_CALLS_PER_MINUTE" | "ROYALMAIL_API_BASE" | "ROYALMAIL_CLIENT_ID" | "ROYALMAIL_CLIENT_SECRET" | "LOST_NO_FIRST_SCAN_DAYS" | "LOST_NO_NEW_SCAN_DAYS" | "LOST_PAST_EXPECTED_DAYS"
     >
   >;
 
@@ -40,9 +41,15 @@ export const STALE_AFTER_MS = 30 * DAY;
 /** A queued refresh this soon after the last check is a duplicate delivery: skip it. */
 const DUPLICATE_WINDOW_MS = 5 * MINUTE;
 
-interface CourierTracking {
+export interface CourierTracking {
+  /** The courier id, which is also its call budget's key. */
+  id: BudgetCarrier;
   name: string;
+  /** Carrier calls one fetch makes (Evri: barcode -> URN -> events). */
+  callsPerFetch: number;
   fetch(trackingCode: string, http?: CarrierHttpOptions): Promise<CarrierAnswer>;
+  /** A batched look-up of each parcel's latest event (one call for up to `batchSize` codes), where the carrier has one. */
+  latest?: { batchSize: number; fetch(trackingCodes: string[], http?: CarrierHttpOptions): Promise<Map<string, RoyalMailSummaryItem>> };
   eventStatus(e: TrackingEvent): TrackingStatus;
 }
 
@@ -50,11 +57,18 @@ interface CourierTracking {
 export function trackingClientFor(env: TrackingEnv, courier: string): CourierTracking | null {
   if (courier === "evri" && env.EVRI_API_BASE) {
     const cfg = { baseUrl: env.EVRI_API_BASE, apiKey: env.EVRI_API_KEY ?? "" };
-    return { name: "Evri", fetch: (code, http) => fetchEvriTracking(cfg, code, http), eventStatus: evriEventStatus };
+    return { id: "evri", name: "Evri", callsPerFetch: 2, fetch: (code, http) => fetchEvriTracking(cfg, code, http), eventStatus: evriEventStatus };
   }
   if (courier === "royalmail" && env.ROYALMAIL_CLIENT_ID && env.ROYALMAIL_CLIENT_SECRET) {
     const cfg = { clientId: env.ROYALMAIL_CLIENT_ID, clientSecret: env.ROYALMAIL_CLIENT_SECRET, baseUrl: env.ROYALMAIL_API_BASE || undefined };
-    return { name: "Royal Mail", fetch: (code, http) => fetchRoyalMailTracking(cfg, code, http), eventStatus: royalMailEventStatus };
+    return {
+      id: "royalmail",
+      name: "Royal Mail",
+      callsPerFetch: 1,
+      fetch: (code, http) => fetchRoyalMailTracking(cfg, code, http),
+      latest: { batchSize: SUMMARY_MAX_IDS, fetch: (codes, http) => fetchRoyalMailSummaries(cfg, codes, http) },
+      eventStatus: royalMailEventStatus,
+    };
   }
   return null;
 }
@@ -145,7 +159,7 @@ function labelCreatedAt(row: LabelRow, details: Partial<LabelDetails>, now: numb
 export type RefreshResult =
   | { kind: "refreshed" | "unknown"; status: TrackingStatus | null; flagged: boolean; events: number }
   | { kind: "failed"; error: CarrierError }
-  | { kind: "busy" | "unavailable" | "missing" | "duplicate" };
+  | { kind: "busy" | "unavailable" | "missing" | "duplicate" | "deferred" };
 
 export interface RefreshOptions {
   now?: number;
@@ -167,12 +181,17 @@ export async function refreshLabelTracking(env: TrackingEnv, labelId: string, op
   const lease = await tryLease(db, `tracking:${labelId}`, now, REFRESH_LEASE_MS);
   if (!lease) return { kind: "busy" };
   try {
+    if (!(await takeCarrierCalls(db, client.id, client.callsPerFetch, carrierCallsPerMinute(env, client.id), now))) {
+      await deferForBudget(db, [row], now);
+      return { kind: "deferred" };
+    }
     let answer: CarrierAnswer;
     try {
       answer = await client.fetch(row.trackingCode, opts.http);
     } catch (err) {
       if (!(err instanceof CarrierError)) throw err;
       await recordFailure(db, row, err, now);
+      if (err.retryAfterMs !== undefined) await pauseCarrier(db, client.id, now + err.retryAfterMs);
       return { kind: "failed", error: err };
     }
     return await storeAnswer(env, db, row, client, answer, now);
@@ -181,7 +200,22 @@ export async function refreshLabelTracking(env: TrackingEnv, labelId: string, op
   }
 }
 
-async function storeAnswer(env: TrackingEnv, db: Db, row: LabelRow, client: CourierTracking, answer: CarrierAnswer, now: number): Promise<RefreshResult> {
+/** A carrier answer, or a batched look-up's word that nothing changed since the stored events. */
+export type StoredAnswer = CarrierAnswer | { kind: "unchanged" };
+
+/**
+ * Labels whose carrier call did not fit the minute's budget stay due, ordered by urgency for the
+ * next pass (the cron takes due labels oldest next_tracking_at first): out for delivery first,
+ * then the oldest news (last scan, else creation). Never dropped.
+ */
+export async function deferForBudget(db: Db, rows: LabelRow[], now: number): Promise<void> {
+  for (const row of rows) {
+    const dueAt = row.trackingStatus === "out_for_delivery" ? now - STALE_AFTER_MS : Math.min(now, row.lastScanAt ?? row.createdAt);
+    await db.update(labels).set({ nextTrackingAt: dueAt }).where(eq(labels.id, row.id));
+  }
+}
+
+export async function storeAnswer(env: TrackingEnv, db: Db, row: LabelRow, client: CourierTracking, answer: StoredAnswer, now: number): Promise<RefreshResult> {
   const previous = storedTracking(row);
   const oldEvents = previous?.results[0]?.trackingEvents ?? [];
   let tracking = previous;
@@ -215,7 +249,7 @@ async function storeAnswer(env: TrackingEnv, db: Db, row: LabelRow, client: Cour
     .set({
       trackingJson: tracking ? JSON.stringify(tracking) : row.trackingJson,
       trackingStatus: status,
-      trackingError: answerNote(client.name, answer),
+      trackingError: answer.kind === "unchanged" ? null : answerNote(client.name, answer),
       trackingCheckedAt: now,
       lastScanAt: summary.lastScanAt,
       deliveredAt: delivered ? summary.deliveredAt : null,
@@ -240,7 +274,7 @@ async function storeAnswer(env: TrackingEnv, db: Db, row: LabelRow, client: Cour
       log("warn", "could not enqueue lost notice", { labelId: row.id, error: String(err) });
     }
   }
-  return { kind: answer.kind === "found" ? "refreshed" : "unknown", status, flagged, events: events.length };
+  return { kind: answer.kind === "found" || answer.kind === "unchanged" ? "refreshed" : "unknown", status, flagged, events: events.length };
 }
 
 /** What the label says about an answer without events (null when it had events). */
@@ -258,7 +292,7 @@ function answerNote(carrier: string, answer: CarrierAnswer): string | null {
 }
 
 /** A carrier problem: recorded on the label, earlier events and state untouched, retried later. */
-async function recordFailure(db: Db, row: LabelRow, err: CarrierError, now: number) {
+export async function recordFailure(db: Db, row: LabelRow, err: CarrierError, now: number) {
   // A rate limit says when to come back; an outage is tried again within the hour; a refused
   // request (credentials, a request we built wrong) waits for an administrator, not a retry loop.
   const wait = err.retryAfterMs !== undefined ? Math.max(err.retryAfterMs, MINUTE) : err.kind === "unavailable" ? HOUR : 6 * HOUR;
@@ -274,7 +308,7 @@ async function recordFailure(db: Db, row: LabelRow, err: CarrierError, now: numb
  * Claims up to `limit` labels whose refresh is due (index labels_next_tracking) by pushing their
  * next_tracking_at ahead in the same statement, so overlapping cron passes never claim one twice.
  */
-export async function claimDueLabels(db: Db, couriers: string[], now: number, limit: number): Promise<string[]> {
+export async function claimDueLabels(db: Db, couriers: string[], now: number, limit: number): Promise<{ id: string; courier: string }[]> {
   if (!couriers.length) return [];
   const due = db
     .select({ id: labels.id })
@@ -282,8 +316,26 @@ export async function claimDueLabels(db: Db, couriers: string[], now: number, li
     .where(and(lte(labels.nextTrackingAt, now), inArray(labels.courier, couriers)))
     .orderBy(asc(labels.nextTrackingAt))
     .limit(limit);
-  const rows = await db.update(labels).set({ nextTrackingAt: now + CRON_CLAIM_MS }).where(inArray(labels.id, due)).returning({ id: labels.id });
-  return rows.map((r) => r.id);
+  return db.update(labels).set({ nextTrackingAt: now + CRON_CLAIM_MS }).where(inArray(labels.id, due)).returning({ id: labels.id, courier: labels.courier });
+}
+
+/**
+ * The jobs for claimed labels: one batched look-up per batch of a carrier that has one (Royal
+ * Mail's summary, 30 parcels a call), one refresh per label otherwise.
+ */
+export function refreshJobs(env: TrackingEnv, claimed: { id: string; courier: string }[]): JobMessage[] {
+  const jobs: JobMessage[] = [];
+  const byCourier = new Map<string, string[]>();
+  for (const { id, courier } of claimed) byCourier.set(courier, [...(byCourier.get(courier) ?? []), id]);
+  for (const [courier, ids] of byCourier) {
+    const batch = trackingClientFor(env, courier)?.latest?.batchSize;
+    if (!batch) {
+      for (const labelId of ids) jobs.push({ type: "tracking.refresh", labelId });
+      continue;
+    }
+    for (let i = 0; i < ids.length; i += batch) jobs.push({ type: "tracking.latest", courier, labelIds: ids.slice(i, i + batch) });
+  }
+  return jobs;
 }
 
 export interface CronOptions {
@@ -301,11 +353,11 @@ export async function enqueueDueRefreshes(env: TrackingEnv, now: number, opts: C
   const db = getDb(env.DB);
   let total = 0;
   while (total < max) {
-    const ids = await claimDueLabels(db, couriers, now, Math.min(chunk, max - total));
-    if (!ids.length) break;
-    await enqueueMany(env, ids.map((labelId) => ({ type: "tracking.refresh", labelId })));
-    total += ids.length;
-    if (ids.length < chunk) break;
+    const claimed = await claimDueLabels(db, couriers, now, Math.min(chunk, max - total));
+    if (!claimed.length) break;
+    await enqueueMany(env, refreshJobs(env, claimed));
+    total += claimed.length;
+    if (claimed.length < chunk) break;
   }
   return total;
 }

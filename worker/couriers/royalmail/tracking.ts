@@ -89,3 +89,66 @@ export function royalMailEventStatus(e: TrackingEvent): TrackingStatus {
   if (/unable|undeliverable|damaged|held|awaiting|customs|fee to pay/i.test(name)) return "exception";
   return "in_transit";
 }
+
+/** Royal Mail's summary operation takes at most this many ids per call. */
+export const SUMMARY_MAX_IDS = 30;
+
+export type RoyalMailSummaryItem =
+  | { kind: "summary"; lastEventCode: string | null; lastEventAt: number | null }
+  | { kind: "unknown" }
+  | { kind: "pending" }
+  | { kind: "untracked" }
+  | { kind: "error"; error: CarrierError };
+
+const summaryAnswer = z.object({
+  mailPieces: z.array(
+    z.object({
+      mailPieceId: z.string(),
+      status: z.union([z.string(), z.number()]).nullish(),
+      summary: z.object({ lastEventCode: z.string().nullish(), lastEventDateTime: z.string().nullish() }).nullish(),
+      error: z.object({ errorCode: z.string().nullish() }).passthrough().nullish(),
+    }),
+  ),
+});
+
+/**
+ * GET {base}/mailpieces/v2/summary?mailPieceId=a,b,... : each item's latest event, for up to 30
+ * ids in one call. Answers 200 when at least one id worked; each item has its own `status` and
+ * either `summary` or `error`. A whole-answer problem (outage, rate limit, credentials) throws.
+ */
+export async function fetchRoyalMailSummaries(cfg: RoyalMailConfig, ids: string[], http?: CarrierHttpOptions): Promise<Map<string, RoyalMailSummaryItem>> {
+  if (ids.length === 0) return new Map();
+  if (ids.length > SUMMARY_MAX_IDS) throw new Error(`at most ${SUMMARY_MAX_IDS} ids per summary call`);
+  const base = (cfg.baseUrl ?? ROYALMAIL_API_BASE).replace(/\/+$/, "");
+  const res = await getCarrierJson(
+    CARRIER,
+    `${base}/mailpieces/v2/summary?mailPieceId=${ids.map(encodeURIComponent).join(",")}`,
+    { "X-IBM-Client-Id": cfg.clientId, "X-IBM-Client-Secret": cfg.clientSecret, "X-Accept-RMG-Terms": "yes" },
+    http,
+  );
+  const out = new Map<string, RoyalMailSummaryItem>();
+  const whole = royalMailProblem(res.status, res.body);
+  if (whole?.kind === "error") throw whole.error;
+  if (whole) {
+    // Every id failed alike (e.g. a 404 E1142 for all of them).
+    const kind = whole.kind === "not_found" ? "unknown" : whole.kind === "no_update_yet" ? "pending" : "untracked";
+    for (const id of ids) out.set(id, { kind });
+    return out;
+  }
+  const parsed = summaryAnswer.safeParse(res.body);
+  if (!parsed.success) throw new CarrierError("malformed", `${CARRIER} sent a summary we could not read. Earlier tracking events are kept.`);
+  for (const piece of parsed.data.mailPieces) {
+    const id = piece.mailPieceId.toUpperCase();
+    const status = Number(piece.status ?? 200);
+    const problem = piece.error || status >= 300 ? royalMailProblem(status, { errors: piece.error ? [piece.error] : [] }) : null;
+    if (problem?.kind === "not_found") out.set(id, { kind: "unknown" });
+    else if (problem?.kind === "no_update_yet") out.set(id, { kind: "pending" });
+    else if (problem?.kind === "not_tracked") out.set(id, { kind: "untracked" });
+    else if (problem?.kind === "error") out.set(id, { kind: "error", error: problem.error });
+    else {
+      const at = piece.summary?.lastEventDateTime ? Date.parse(piece.summary.lastEventDateTime) : NaN;
+      out.set(id, { kind: "summary", lastEventCode: piece.summary?.lastEventCode ?? null, lastEventAt: Number.isNaN(at) ? null : at });
+    }
+  }
+  return out;
+}
