@@ -65,12 +65,19 @@ export function toAddress(parts: string[]): Address | null {
   return { name, address, postcode, countryCode: "GB" };
 }
 
+/**
+ * A printed weight in grams: 'Weight: 1.2kg', 'Parcel weight: 2.5 kg', 'WT 0.75 KG', '1,2 kg',
+ * '750g'. A labelled weight wins over a bare one; kilograms over a bare gram figure.
+ */
 export function weightGrams(text: string): number | null {
-  const m = text.match(/weight\s*:?\s*(\d+(?:[.,]\d+)?)\s*(kg|kgs|g|grams?)\b/i) ?? text.match(/\b(\d+(?:\.\d+)?)\s*(kg)\b/i);
+  const m =
+    text.match(/\b(?:weight|wt)\b[^\d\n]{0,12}(\d+(?:[.,]\d+)?)\s*(kg|kgs|g|grams?)\b/i) ??
+    text.match(/\b(\d+(?:[.,]\d+)?)\s*(kg|kgs|kilos?)\b/i) ??
+    text.match(/\b(\d{2,5})\s*(g|grams?)\b/i);
   if (!m) return null;
   const n = Number(m[1].replace(",", "."));
   if (!Number.isFinite(n) || n <= 0) return null;
-  return Math.round(/^kg/i.test(m[2]) ? n * 1000 : n);
+  return Math.round(/^k/i.test(m[2]) ? n * 1000 : n);
 }
 
 export function dimensionsCm(text: string): [number, number, number] | null {

@@ -20,6 +20,8 @@ export interface TextLine {
   x: number;
   y: number;
   size: number;
+  /** Width of the line, when known (the layout model estimates it from the text otherwise). */
+  width?: number;
 }
 
 export function groupLines(words: TextWord[]): TextLine[] {
@@ -45,7 +47,7 @@ export function groupLines(words: TextWord[]): TextLine[] {
     for (const w of row) {
       const gap = cur ? w.rx - cur.end : 0;
       if (!cur || gap > Math.max(cur.size, w.size) * 2.5) {
-        if (cur) lines.push({ text: cur.words.join(" "), x: cur.x, y: cur.y - cur.size, size: cur.size });
+        if (cur) lines.push({ text: cur.words.join(" "), x: cur.x, y: cur.y - cur.size, size: cur.size, width: cur.end - cur.x });
         cur = { words: [w.text], x: w.rx, end: w.rx + w.width, y: w.ry, size: w.size };
       } else {
         // pdf.js splits some words mid-way: join without a space when they touch.
@@ -55,7 +57,7 @@ export function groupLines(words: TextWord[]): TextLine[] {
         cur.size = Math.max(cur.size, w.size);
       }
     }
-    if (cur) lines.push({ text: cur.words.join(" "), x: cur.x, y: cur.y - cur.size, size: cur.size });
+    if (cur) lines.push({ text: cur.words.join(" "), x: cur.x, y: cur.y - cur.size, size: cur.size, width: cur.end - cur.x });
   }
   lines.sort((a, b) => a.y - b.y || a.x - b.x);
   return lines;

@@ -4,20 +4,25 @@
  * payload is not publicly documented: it is kept raw (encodedMetadata) and split into
  * additionalContent, never interpreted.
  */
-import { addressUnder, clean, dimensionsCm, fullText, labelledDate, splitPayload, twoD, weightGrams, type LabelInput } from "../../labels/fields";
-import type { LabelDetails } from "../../services/label-model";
+import { clean, dimensionsCm, fullText, labelledDate, splitPayload, twoD, weightGrams, type LabelInput } from "../../labels/fields";
+import { headerName, readAddresses } from "../../labels/layout";
+import type { Address, FieldSource, LabelDetails, SourcedField } from "../../services/label-model";
 import { isValidEvriCode, normaliseEvriCode } from "./code";
 
 const CODE_IN_TEXT = /\b[HT][-\s]?[0-9A-Z](?:[-\s]?[0-9A-Z]){4}(?:[-\s]?\d){10}\b/g;
 const LEGACY_IN_TEXT = /\b\d{2}-\d{3}-\d{2}-\d{8}-\d\b/g;
 
+/** Service words in any case ('NEXT DAY', 'Next Day', '48 HOUR', '48hr', '2-3 day'), and whether each is next-day. */
 const SERVICES: [RegExp, string, boolean][] = [
-  [/\bnext\s*day\b/i, "NEXT DAY", true],
-  [/\b48\s*(?:hour|hr)s?\b/i, "48 HOUR", false],
-  [/\b24\s*(?:hour|hr)s?\b/i, "24 HOUR", true],
-  [/\bstandard\b/i, "STANDARD", false],
+  [/\bnext[\s-]*day\b|\bND\s*24\b/i, "NEXT DAY", true],
+  [/\b48\s*-?\s*(?:hour|hr)s?\b/i, "48 HOUR", false],
+  [/\b24\s*-?\s*(?:hour|hr)s?\b/i, "24 HOUR", true],
+  [/\bstandard\b|\b2\s*-\s*3\s*(?:working\s*)?days?\b/i, "STANDARD", false],
   [/\beconomy\b/i, "ECONOMY", false],
 ];
+
+/** Header words of Evri / Hermes labels that are never the retailer's name. */
+const NOT_RETAILER = [/\b(?:evri|hermes|parcel|courier|delivery|postage)\b/i, /^\d/];
 
 function codeFromText(text: string): string | null {
   const upper = text.toUpperCase();
@@ -48,9 +53,22 @@ export function parseEvriLabel(input: LabelInput): LabelDetails | null {
   const van = text.match(/\bVAN\s*:?\s*(\d+)\b[^\n]*/i);
   const created = labelledDate(text, /date|created|shipped|printed/);
 
-  const recipient = addressUnder(input.lines, /^(deliver\s*to|ship\s*to|to|recipient|delivery\s+address)\b:?/i);
-  const sender = addressUnder(input.lines, /^(from|sender|sent\s+by)\b:?/i);
-  const ret = addressUnder(input.lines, /^(return\s+address|return\s+to|returns?)\b:?/i);
+  // Addresses from the page's layout; a routing label names the retailer (the sender) in its header.
+  const layout = readAddresses(input.lines);
+  const recipient = layout.recipient;
+  const ret = layout.returnAddress;
+  let sender: Address | null = layout.sender;
+  if (!sender) {
+    const shop = headerName(input.lines, layout.blocks, NOT_RETAILER);
+    if (shop) sender = { name: shop, address: [], postcode: "", countryCode: "GB" };
+  }
+  const weight = weightGrams(text);
+  const sources: Partial<Record<SourcedField, FieldSource>> = { trackingCode: fromBarcode ? "barcode" : "text" };
+  if (recipient) sources.address = "text";
+  if (sender) sources.fromAddress = "text";
+  if (ret) sources.returnAddress = "text";
+  if (service) sources.service = "text";
+  if (weight !== null) sources.weightInGrams = "text";
 
   return {
     courier: "evri",
@@ -64,7 +82,7 @@ export function parseEvriLabel(input: LabelInput): LabelDetails | null {
     serviceFlag: service ? (service[2] ? "next_day" : "standard") : null,
     classId: null,
     dimensionsCm: dimensionsCm(text),
-    weightInGrams: weightGrams(text),
+    weightInGrams: weight,
     shippingLabelCreatedAt: created,
     date: created,
     vanRouting: van ? clean(van[0]) : null,
@@ -72,5 +90,6 @@ export function parseEvriLabel(input: LabelInput): LabelDetails | null {
     isNextDay: service ? service[2] : null,
     encodedMetadata: sym ? sym.text : null,
     additionalContent: sym ? splitPayload(sym.text) : null,
+    fieldSources: sources,
   };
 }

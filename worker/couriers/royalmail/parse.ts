@@ -4,12 +4,14 @@
  * ../shared/LABELS.md) is parsed defensively: fields are found by pattern, not fixed column, so
  * collapsed spacing and non-Latin-1 characters do not break it; the raw text is kept.
  */
-import { addressUnder, clean, dimensionsCm, fullText, isoDate, labelledDate, splitPayload, twoD, weightGrams, type LabelInput } from "../../labels/fields";
-import type { LabelDetails } from "../../services/label-model";
+import { clean, dimensionsCm, fullText, isoDate, labelledDate, splitPayload, twoD, weightGrams, type LabelInput } from "../../labels/fields";
+import { readAddresses } from "../../labels/layout";
+import type { FieldSource, LabelDetails, SourcedField } from "../../services/label-model";
 import { normalisePostcode } from "../postcode";
 import { isValidRoyalMailCode, normaliseRoyalMailCode } from "./code";
 
-const S10_IN_TEXT = /\b([A-Z]{2})\s?(\d{4})\s?(\d{4})\s?(\d)\s?([A-Z]{2})\b/g;
+/** An S10 number as printed: 'YS270640023GB', 'YS 2706 4002 3GB', 'YS-2706-4002-3GB'. */
+const S10_IN_TEXT = /\b([A-Z]{2})[\s-]?(\d{4})[\s-]?(\d{4})[\s-]?(\d)[\s-]?([A-Z]{2})\b/g;
 
 /** Product codes seen on 2D payloads and the service they name. */
 const PRODUCTS: Record<string, string> = {
@@ -29,10 +31,40 @@ const CLASSES: [RegExp, string][] = [
   [/\btracked\s*24\b/i, "Tracked 24"],
   [/\btracked\s*48\b/i, "Tracked 48"],
   [/\bspecial\s+delivery\b/i, "Special Delivery Guaranteed by 1pm"],
+  [/\binternational\s+tracked\b/i, "International Tracked"],
   [/\b1st\s+class\b/i, "1st Class"],
   [/\b2nd\s+class\b/i, "2nd Class"],
-  [/\binternational\s+tracked\b/i, "International Tracked"],
+  [/\bsigned\s+for\b/i, "Signed For"],
 ];
+
+/**
+ * The service a Click & Drop label prints near 'Postage Paid GB' (its line, the two above and the
+ * one below), else anywhere on the page ('Tracked 48 No Signature' -> Tracked 48).
+ */
+function printedClass(lines: LabelInput["lines"]): string | null {
+  const paid = lines.findIndex((l) => /postage\s+paid/i.test(l.text));
+  const near = paid >= 0 ? lines.slice(Math.max(0, paid - 2), paid + 2).map((l) => l.text).join("\n") : "";
+  const all = lines.map((l) => l.text).join("\n");
+  for (const text of [near, all]) {
+    const hit = CLASSES.find(([re]) => re.test(text));
+    if (hit) return hit[1];
+  }
+  return null;
+}
+
+/**
+ * An S10 number inside a 2D payload that is not a 'JGB' one (Click & Drop QR codes hold it in a
+ * longer fixed-width text, sometimes without its 'GB'): found by its check digit.
+ */
+function codeInPayload(text: string): string | null {
+  const upper = text.toUpperCase();
+  for (const m of upper.matchAll(/([A-Z]{2}\d{9})([A-Z]{2})?/g)) {
+    const code = m[2] ? `${m[1]}${m[2]}` : `${m[1]}GB`;
+    if (isValidRoyalMailCode(code)) return code;
+    if (m[2] && isValidRoyalMailCode(`${m[1]}GB`)) return `${m[1]}GB`;
+  }
+  return null;
+}
 
 export interface RoyalMailPayload {
   infoType: string | null;
@@ -102,19 +134,34 @@ export function parseRoyalMailLabel(input: LabelInput): LabelDetails | null {
     .filter((b) => b.format !== "PDF417" && b.format !== "DataMatrix")
     .map((b) => normaliseRoyalMailCode(b.text))
     .find(isValidRoyalMailCode);
-  const trackingCode = fromBarcode ?? payload?.trackingCode ?? codeFromText(text);
+  const inPayload = input.barcodes.filter((b) => b.format === "QRCode" || b.format === "DataMatrix" || b.format === "PDF417").map((b) => codeInPayload(b.text)).find(Boolean) ?? null;
+  const fromText = codeFromText(text);
+  const trackingCode = fromBarcode ?? payload?.trackingCode ?? inPayload ?? fromText;
   if (!trackingCode) return null;
+  const sources: Partial<Record<SourcedField, FieldSource>> = { trackingCode: fromBarcode || payload?.trackingCode || inPayload ? "barcode" : "text" };
 
-  const recipient = addressUnder(input.lines, /^(deliver\s*to|ship\s*to|to|recipient|delivery\s+address)\b:?/i);
-  const ret = addressUnder(input.lines, /^(return\s+address|return\s+to|if\s+undelivered[^:]*|returns?)\b:?/i);
-  const sender = addressUnder(input.lines, /^(from|sender)\b:?/i);
+  // Addresses from the page's layout, told apart by their headings, then by the postcodes the 2D
+  // payload names (destination, return), then by size. The sender is the return block's first line.
+  const layout = readAddresses(input.lines, { destinationPostcode: payload?.destinationPostcode, returnPostcode: payload?.returnPostcode });
+  const recipient = layout.recipient;
+  const ret = layout.returnAddress;
+  const sender = layout.sender;
+  if (recipient) sources.address = "text";
+  if (sender) sources.fromAddress = "text";
+  if (ret) sources.returnAddress = "text";
 
   const address = recipient ?? (payload?.destinationPostcode ? { name: "", address: [], postcode: payload.destinationPostcode, countryCode: payload.countryCode ?? "GB" } : null);
   if (address && !address.postcode && payload?.destinationPostcode) address.postcode = payload.destinationPostcode;
+  if (address && !recipient) sources.address = "barcode";
   const returnAddress = ret ?? (payload?.returnPostcode ? { name: "", address: [], postcode: payload.returnPostcode, countryCode: "GB" } : null);
+  if (returnAddress && !ret) sources.returnAddress = "barcode";
 
   const productCode = payload?.productCode ?? text.match(/\bservice\s*:?\s*([A-Z]{3}\d{2})\b/i)?.[1]?.toUpperCase() ?? null;
-  const classId = CLASSES.find(([re]) => re.test(text))?.[1] ?? (productCode ? PRODUCTS[productCode.slice(0, 3)] ?? null : null);
+  const printed = printedClass(input.lines);
+  const classId = printed ?? (productCode ? (PRODUCTS[productCode.slice(0, 3)] ?? null) : null);
+  if (classId || productCode) sources.service = printed ? "text" : "barcode";
+  const weight = weightGrams(text);
+  if (weight !== null) sources.weightInGrams = "text";
   const created = labelledDate(text, /posted|date|despatch(?:ed)?|shipped/) ?? payload?.dates[0] ?? null;
 
   const details: LabelDetails = {
@@ -129,12 +176,13 @@ export function parseRoyalMailLabel(input: LabelInput): LabelDetails | null {
     serviceFlag: payload?.infoType ?? null,
     classId,
     dimensionsCm: dimensionsCm(text),
-    weightInGrams: weightGrams(text),
+    weightInGrams: weight,
     shippingLabelCreatedAt: created,
     date: created,
     isNextDay: null, // next-day is an Evri service flag (analytics filter "Next-day (Evri)")
     encodedMetadata: sym ? sym.text : null,
     additionalContent: sym ? splitPayload(sym.text) : null,
+    fieldSources: sources,
   };
   if (details.address) details.address.name = clean(details.address.name);
   return details;
