@@ -1,0 +1,149 @@
+import { describe, expect, it } from "vitest";
+import { parseEvriLabel } from "../../worker/couriers/evri/parse";
+import { parseRoyalMailLabel } from "../../worker/couriers/royalmail/parse";
+import { findAddressBlocks, readAddresses } from "../../worker/labels/layout";
+import type { TextLine } from "../../worker/labels/text";
+import { parseLabel } from "../../worker/labels/pipeline";
+import type { Barcode } from "../../worker/labels/zxing";
+
+/** A line at (x, y) in points, y growing downwards, with a font size. */
+const L = (x: number, y: number, size: number, text: string): TextLine => ({ text, x, y, size });
+const code128 = (text: string): Barcode => ({ format: "Code128", text, box: { x: 0, y: 0, w: 10, h: 10 } });
+const qr = (text: string): Barcode => ({ format: "QRCode", text, box: { x: 0, y: 0, w: 10, h: 10 } });
+
+// A Hermes UK routing label as the carrier's API prints it (4x6, no 'To:' / 'From:' headings):
+// the retailer's name as the header, a bare customer reference, the recipient block beside the
+// barcode and large routing codes around it.
+const hermesRouting: TextLine[] = [
+  L(14, 10, 14, "Hollow Oak Ceramics"),
+  L(14, 30, 9, "1234567"),
+  L(220, 28, 40, "10"),
+  L(214, 70, 22, "LVPL"),
+  L(14, 60, 11, "MRS JANE DOE"),
+  L(14, 73, 11, "FLAT 3"),
+  L(14, 86, 11, "27 CHURCH STREET"),
+  L(14, 99, 11, "WARRINGTON"),
+  L(14, 112, 11, "WA1 2AB"),
+  L(14, 150, 16, "HERMES"),
+  L(150, 150, 16, "COU-PNET"),
+  L(14, 175, 18, "VAN 98"),
+  L(110, 175, 18, "DROP 38"),
+  L(200, 175, 18, "C-ROUND 7123"),
+  L(40, 330, 12, "10-712-98-01011449-6"),
+];
+
+// A Royal Mail Click & Drop label: bare recipient, service two lines above 'Postage Paid GB', the
+// S10 printed grouped, the sender under 'If undelivered please return to:', an Amazon order number.
+const clickAndDrop: TextLine[] = [
+  L(200, 8, 9, "Tracked 48 No Signature"),
+  L(200, 20, 8, "Royal Mail"),
+  L(200, 32, 9, "Postage Paid GB"),
+  L(14, 60, 13, "Dr Priya Natarajan"),
+  L(14, 76, 13, "Natarajan Design Studio"),
+  L(14, 92, 13, "4 Harbour View"),
+  L(14, 108, 13, "PLYMOUTH"),
+  L(14, 124, 13, "PL1 3DE"),
+  L(14, 250, 11, "YS 2706 4002 3GB"),
+  L(14, 300, 8, "Customer Ref: 206-7965794-0399534"),
+  L(14, 330, 7, "If undelivered please return to:"),
+  L(14, 340, 7, "Bright Prints"),
+  L(14, 349, 7, "5 Mill Lane"),
+  L(14, 358, 7, "Salisbury"),
+  L(14, 367, 7, "SP6 1PA"),
+];
+
+describe("address blocks from the layout", () => {
+  it("finds the bare recipient block of a routing label, without its routing codes or reference", () => {
+    const blocks = findAddressBlocks(hermesRouting);
+    expect(blocks).toHaveLength(1);
+    expect(blocks[0].lines).toEqual(["MRS JANE DOE", "FLAT 3", "27 CHURCH STREET", "WARRINGTON", "WA1 2AB"]);
+    expect(readAddresses(hermesRouting).recipient).toEqual({ name: "MRS JANE DOE", address: ["FLAT 3", "27 CHURCH STREET", "WARRINGTON"], postcode: "WA1 2AB", countryCode: "GB" });
+  });
+
+  it("tells a return block by its heading and a bare recipient by its size", () => {
+    const { recipient, sender, returnAddress } = readAddresses(clickAndDrop);
+    expect(recipient).toEqual({ name: "Dr Priya Natarajan", address: ["Natarajan Design Studio", "4 Harbour View", "PLYMOUTH"], postcode: "PL1 3DE", countryCode: "GB" });
+    expect(returnAddress?.name).toBe("Bright Prints");
+    expect(sender).toEqual(returnAddress);
+  });
+
+  it("uses the 2D payload's postcodes when neither block has a heading", () => {
+    const twoBare = [
+      L(14, 10, 8, "Bright Prints"),
+      L(14, 19, 8, "5 Mill Lane"),
+      L(14, 28, 8, "SP6 1PA"),
+      L(14, 80, 8, "Tom Jones"),
+      L(14, 89, 8, "22 Station Road"),
+      L(14, 98, 8, "OX18 3UQ"),
+    ];
+    const { recipient, returnAddress } = readAddresses(twoBare, { destinationPostcode: "OX183UQ", returnPostcode: "SP61PA" });
+    expect(recipient?.name).toBe("Tom Jones");
+    expect(returnAddress?.name).toBe("Bright Prints");
+  });
+
+  it("keeps company contacts and 'c/o' lines as printed, and reads a 'To' heading in its own column", () => {
+    const boxed = [L(14, 40, 10, "To:"), L(60, 40, 11, "ACME Trading Ltd"), L(60, 54, 11, "Attn: Sam Green"), L(60, 68, 11, "c/o Unit 9, Dock Road"), L(60, 82, 11, "Leeds LS10 1AB"), L(14, 130, 9, "From: Me, 1 High St, York YO1 7AA")];
+    const { recipient, sender } = readAddresses(boxed);
+    expect(recipient).toEqual({ name: "ACME Trading Ltd", address: ["Attn: Sam Green", "c/o Unit 9, Dock Road", "Leeds"], postcode: "LS10 1AB", countryCode: "GB" });
+    expect(sender).toEqual({ name: "Me", address: ["1 High St", "York"], postcode: "YO1 7AA", countryCode: "GB" });
+  });
+});
+
+describe("courier parsers on real layouts", () => {
+  it("reads a Hermes routing label: legacy grouped number, recipient, and the retailer as sender", () => {
+    const d = parseEvriLabel({ lines: hermesRouting, barcodes: [] })!;
+    expect(d.trackingCode).toBe("1071298010114496");
+    expect(d.address).toMatchObject({ name: "MRS JANE DOE", postcode: "WA1 2AB" });
+    expect(d.fromAddress?.name).toBe("Hollow Oak Ceramics");
+    expect(d.vanRouting).toBe("VAN 98");
+    expect(d.fieldSources).toMatchObject({ trackingCode: "text", address: "text", fromAddress: "text" });
+  });
+
+  it("reads a Click & Drop label: S10 grouped, service from 'Postage Paid GB', sender from the return block, never the order number", () => {
+    const d = parseRoyalMailLabel({ lines: clickAndDrop, barcodes: [] })!;
+    expect(d.trackingCode).toBe("YS270640023GB");
+    expect(d.classId).toBe("Tracked 48");
+    expect(d.address?.name).toBe("Dr Priya Natarajan");
+    expect(d.fromAddress).toMatchObject({ name: "Bright Prints", postcode: "SP6 1PA" });
+    expect(d.sendAddress).toEqual(d.fromAddress);
+    expect(JSON.stringify(d)).not.toContain("2067965794");
+  });
+
+  it("reads the S10 from inside a longer QR payload, with or without its 'GB'", () => {
+    const payload = "ABCD12345678901234567890123YS270640023GB00000000PL13DE";
+    expect(parseRoyalMailLabel({ lines: [L(14, 10, 8, "Royal Mail")], barcodes: [qr(payload)] })?.trackingCode).toBe("YS270640023GB");
+    const noGb = "0000000000000000000000000YS270640023  1  PL13DE";
+    expect(parseRoyalMailLabel({ lines: [L(14, 10, 8, "Royal Mail")], barcodes: [qr(noGb)] })?.trackingCode).toBe("YS270640023GB");
+  });
+
+  it("reads an S10 printed with dashes", () => {
+    expect(parseRoyalMailLabel({ lines: [L(14, 10, 8, "Royal Mail"), L(14, 30, 10, "YS-2706-4002-3GB")], barcodes: [] })?.trackingCode).toBe("YS270640023GB");
+  });
+
+  it("never takes an Amazon order number for a tracking code", () => {
+    const page = [L(14, 10, 8, "Royal Mail"), L(14, 30, 8, "Order: 206-7965794-0399534"), L(14, 50, 8, "Customer Ref: 026-1234567-1234567")];
+    expect(parseLabel({ lines: page, barcodes: [] })).toBeNull();
+  });
+
+  it.each([
+    ["Weight: 1.2kg", 1200],
+    ["Parcel weight: 2.5 kg", 2500],
+    ["WT 0.75 KG", 750],
+    ["1,2 kg", 1200],
+    ["750g", 750],
+  ])("reads the weight '%s'", (printed, grams) => {
+    const d = parseEvriLabel({ lines: [L(14, 10, 8, "evri"), L(14, 30, 8, printed)], barcodes: [code128("H04AQA0004726589")] });
+    expect(d?.weightInGrams).toBe(grams);
+  });
+
+  it.each([
+    ["NEXT DAY", "NEXT DAY", true],
+    ["Next Day Delivery", "NEXT DAY", true],
+    ["48 HOUR", "48 HOUR", false],
+    ["48hr", "48 HOUR", false],
+    ["STANDARD", "STANDARD", false],
+  ])("reads the Evri service '%s'", (printed, service, nextDay) => {
+    const d = parseEvriLabel({ lines: [L(14, 10, 8, "evri"), L(14, 30, 12, printed)], barcodes: [code128("H04AQA0004726589")] });
+    expect(d).toMatchObject({ serviceCode: service, isNextDay: nextDay });
+  });
+});
