@@ -300,6 +300,8 @@ describe("OCR helpers", () => {
       serviceCode: "TPN01",
       address: { name: "Tom Jones", address: ["22 Station Road"], postcode: "OX18 3UQ", countryCode: "GB" },
       weightInGrams: 750,
+      // What OCR filled says so; the service came from the barcode and stays unmarked here.
+      fieldSources: { address: "ocr", weightInGrams: "ocr" },
     });
   });
 

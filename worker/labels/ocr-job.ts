@@ -13,7 +13,7 @@ import { inValueList } from "../db/d1-limits";
 import { getDb, type Db } from "../db/client";
 import { labelFiles, labels, type LabelRow } from "../db/schema";
 import { log } from "../lib/log";
-import type { Address, ApiLabel, LabelDetails } from "../services/label-model";
+import type { Address, ApiLabel, LabelDetails, SourcedField } from "../services/label-model";
 import { ukDayOf } from "../services/uk-calendar";
 import { enqueueMany } from "../services/jobs";
 import { ImportError } from "./errors";
@@ -117,7 +117,16 @@ function fillAddress(known: Address | null | undefined, read: Address | null | u
 
 const ADDRESS_KEYS = ["address", "fromAddress", "sendAddress", "returnAddress"] as const;
 /** Never taken from OCR: the identity of the label and what only the barcodes carry. */
-const KEPT_KEYS = new Set(["courier", "trackingCode", "tracking", "encodedMetadata", "additionalContent"]);
+const KEPT_KEYS = new Set(["courier", "trackingCode", "tracking", "encodedMetadata", "additionalContent", "fieldSources"]);
+
+/** The detail keys behind each field whose source is recorded. */
+const SOURCED: [SourcedField, (d: LabelDetails) => unknown][] = [
+  ["address", (d) => d.address?.name || d.address?.address?.length],
+  ["fromAddress", (d) => d.fromAddress?.name || d.fromAddress?.address?.length],
+  ["returnAddress", (d) => d.returnAddress?.name || d.returnAddress?.address?.length],
+  ["service", (d) => d.serviceCode || d.classId],
+  ["weightInGrams", (d) => d.weightInGrams],
+];
 
 /** What OCR read fills only what the barcodes left empty; address blocks are filled field by field. */
 export function fillDetails(known: LabelDetails, read: LabelDetails): LabelDetails {
@@ -130,7 +139,12 @@ export function fillDetails(known: LabelDetails, read: LabelDetails): LabelDetai
     const filled = fillAddress(known[k], read[k]);
     if (filled !== undefined) out[k] = filled;
   }
-  return out as unknown as LabelDetails;
+  // A field OCR filled (empty before, set now) says so.
+  const merged = out as unknown as LabelDetails;
+  const sources = { ...(known.fieldSources ?? {}) };
+  for (const [field, value] of SOURCED) if (isEmpty(value(known) || null) && !isEmpty(value(merged) || null)) sources[field] = "ocr";
+  merged.fieldSources = sources;
+  return merged;
 }
 
 function parseJson<T>(text: string | null | undefined, fallback: T): T {
