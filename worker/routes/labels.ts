@@ -5,6 +5,7 @@ import { manualLabelDetails, manualLabelSchema } from "../couriers/manual";
 import { notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { requireAuth, userGone } from "../middleware/auth";
+import { correctLabelDetails, labelCorrectionSchema } from "../services/label-corrections";
 import { labelFilterSchema } from "../services/label-filters";
 import { createManualLabel, labelOriginal, listLabels, readLabel, updateNotesAndTags } from "../services/labels";
 
@@ -75,6 +76,11 @@ const routes = new Hono<AppEnv>()
   })
   .put("/label/:id", auth, validate("param", idParam), validate("json", notesAndTags), async (c) => {
     const label = await updateNotesAndTags(c.get("db"), c.get("user").id, c.req.valid("param").id, c.req.valid("json"));
+    return c.json(label);
+  })
+  // Corrections of what the reader got wrong: free, the caller's own label, each field marked 'user'.
+  .patch("/label/:id/details", auth, validate("param", idParam), validate("json", labelCorrectionSchema), async (c) => {
+    const label = await correctLabelDetails(c.get("db"), c.get("user").id, c.req.valid("param").id, c.req.valid("json"));
     return c.json(label);
   });
 
