@@ -155,6 +155,43 @@ describe("labels: create by hand, list, detail, notes and tags, print", () => {
     await page.close();
   });
 
+  it("corrects the recipient and weight in 'Edit details', free, and shows them as edited after a reload", async () => {
+    const page = await context.newPage();
+    await page.goto(`${baseURL()}/label/${labelId}`);
+    await page.getByRole("button", { name: "Edit details" }).click();
+    const editor = page.getByRole("form", { name: "Edit details" });
+    await editor.waitFor();
+    await editor.getByLabel("Name").nth(1).fill("Jane Smith");
+    await editor.getByLabel("Address lines").nth(1).fill("Flat 2\n14 Acacia Avenue\nManchester");
+    await editor.getByLabel("Postcode").nth(1).fill("not a postcode");
+    await editor.getByRole("button", { name: "Save details" }).click();
+    expect(await editor.getByRole("alert").first().textContent()).toBe("Recipient postcode must be a UK postcode.");
+    await editor.getByLabel("Postcode").nth(1).fill("m11ae");
+    await editor.getByLabel(/Weight \(g\)/).fill("2300");
+    await screenshot(page, "label-edit-details-desktop");
+    await editor.getByRole("button", { name: "Save details" }).click();
+    await editor.waitFor({ state: "detached" });
+
+    await page.reload();
+    const recipient = page.getByRole("region", { name: "Recipient" });
+    await recipient.getByText("Jane Smith").waitFor();
+    expect(await recipient.getByText("M1 1AE").isVisible()).toBe(true);
+    expect(await recipient.getByText("edited by you").isVisible()).toBe(true);
+    await page.setViewportSize(VIEWPORTS.phone);
+    await page.getByRole("button", { name: "Edit details" }).click();
+    await screenshot(page, "label-edit-details-phone");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
+
+    const res = await fetch(`${baseURL()}/api/v1/label/${labelId}`, { headers: { Authorization: `Bearer ${session.access_token}` } });
+    const d = ((await res.json()) as { data: { weightInGrams: number; fieldSources: Record<string, string> }[] }).data[0];
+    expect(d.weightInGrams).toBe(2300);
+    expect(d.fieldSources).toMatchObject({ address: "user", weightInGrams: "user" });
+    // Free: the balance is what it was after creating the label.
+    const user = await fetch(`${baseURL()}/api/v1/user`, { headers: { Authorization: `Bearer ${session.access_token}` } });
+    expect(((await user.json()) as { credits: number }).credits).toBe(1);
+    await page.close();
+  });
+
   it("answers 'Label not found' on the print view of another user's label", async () => {
     const other = await newUser("labels-other");
     const ctx = await browser.newContext({ viewport: VIEWPORTS.desktop });

@@ -4,7 +4,7 @@ import { isUkPostcode, normalisePostcode } from "../couriers/postcode";
 import type { Db } from "../db/client";
 import { labels } from "../db/schema";
 import { badRequest, notFound } from "../lib/errors";
-import type { Address, ApiLabel, FieldSource, LabelDetails, SourcedField } from "./label-model";
+import type { Address, ApiLabel, FieldSource, LabelCorrection, LabelDetails, SourcedField } from "./label-model";
 import { findLabelRow, getLabel } from "./labels";
 
 /**
@@ -41,7 +41,9 @@ export const labelCorrectionSchema = z
   .strict()
   .refine((b) => Object.keys(b).length > 0, "Nothing to correct: send at least one of address, fromAddress, returnAddress, service, weightInGrams.");
 
-export type LabelCorrection = z.infer<typeof labelCorrectionSchema>;
+// The schema is the server's check of the LabelCorrection type the web app sends: same shape.
+const labelCorrectionContract: z.ZodType<LabelCorrection, LabelCorrection> = labelCorrectionSchema;
+void labelCorrectionContract;
 
 const LABELS: Record<"address" | "fromAddress" | "returnAddress", string> = {
   address: "Recipient",
@@ -62,7 +64,7 @@ function checkedAddress(field: keyof typeof LABELS, a: z.infer<typeof addressInp
 /** Next day for an Evri service name; Royal Mail services carry no next-day flag. */
 const evriNextDay = (service: string) => /\bnext[\s-]*day\b|\b24\s*-?\s*h(?:ou)?rs?\b/i.test(service);
 
-export async function correctLabelDetails(db: Db, userId: number, idOrCode: string, body: LabelCorrection): Promise<ApiLabel> {
+export async function correctLabelDetails(db: Db, userId: number, idOrCode: string, body: z.output<typeof labelCorrectionSchema>): Promise<ApiLabel> {
   const row = await findLabelRow(db, userId, idOrCode);
   if (!row) throw notFound("Label not found");
   let details: LabelDetails;

@@ -79,6 +79,23 @@ export interface LabelDetails {
   fieldSources?: Partial<Record<SourcedField, FieldSource>> | null;
 }
 
+/** An address as a correction sends it (the postcode is checked and normalised by the server). */
+export interface AddressCorrection {
+  name: string;
+  address?: string[];
+  postcode?: string;
+  countryCode?: string;
+}
+
+/** PATCH /api/v1/label/{id}/details: the fields a user may correct; null clears one. */
+export interface LabelCorrection {
+  address?: AddressCorrection | null;
+  fromAddress?: AddressCorrection | null;
+  returnAddress?: AddressCorrection | null;
+  service?: string | null;
+  weightInGrams?: number | null;
+}
+
 /** One label as GET /api/v1/label/{id} and GET /api/v1/labels answer it. */
 export interface ApiLabel {
   id: string;

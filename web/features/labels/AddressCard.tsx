@@ -1,13 +1,16 @@
-import type { Address } from "./types";
+import type { Address, FieldSource } from "./types";
+import { SourceBadge } from "./SourceBadge";
 import { CopyButton } from "../../components/CopyButton";
 import { addressText, mapsUrl } from "./format";
 
 /** A sender / recipient / return address with copy (1.2 s) and open-in-maps. */
-export function AddressCard({ title, address }: { title: string; address: Address | null | undefined }) {
+export function AddressCard({ title, address, source }: { title: string; address: Address | null | undefined; source?: FieldSource | null }) {
   const has = Boolean(address && (address.name || address.address.length || address.postcode));
   return (
     <section className="address-card" aria-label={title}>
-      <div className="card-title">{title}</div>
+      <div className="card-title">
+        {title} {address ? <SourceBadge source={source} /> : null}
+      </div>
       {has && address ? (
         <>
           <address className="address-lines">

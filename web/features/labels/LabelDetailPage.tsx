@@ -1,6 +1,8 @@
-import { useCallback, useEffect, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { ApiError, errorText } from "../../api/client";
+import { DetailsEditor } from "./DetailsEditor";
 import { PageHeader } from "../../components/PageHeader";
 import { Spinner } from "../../components/Spinner";
 import { AddressCard } from "./AddressCard";
@@ -11,10 +13,8 @@ import { NotesTagsEditor } from "./NotesTagsEditor";
 import { TrackingEventList } from "./TrackingEvents";
 import { TrackingRefreshButton } from "./TrackingRefreshButton";
 import { EXTRA_DATE, courierKey, details, evriSendUrl, formatDate, noEventsText, senderAddress, trackingEvents } from "./format";
-import { downloadOriginal, fetchLabel } from "./labelsApi";
+import { downloadOriginal, labelQueryKey, useLabel } from "./labelsApi";
 import type { ApiLabel } from "./types";
-
-type State = { status: "loading" } | { status: "notfound" } | { status: "error"; message: string } | { status: "ok"; label: ApiLabel };
 
 const BackLink = () => (
   <Link to="/labels" className="btn btn-ghost">
@@ -24,43 +24,25 @@ const BackLink = () => (
 
 export default function LabelDetailPage() {
   const { code = "" } = useParams();
-  const [state, setState] = useState<State>({ status: "loading" });
-
-  const load = useCallback(
-    async (signal?: AbortSignal) => {
-      try {
-        const label = await fetchLabel(code, signal);
-        setState(label ? { status: "ok", label } : { status: "notfound" });
-      } catch (err) {
-        if ((err as Error).name === "AbortError") return;
-        if (err instanceof ApiError && err.status === 404) setState({ status: "notfound" });
-        else setState({ status: "error", message: errorText(err, "Failed to fetch label") });
-      }
-    },
-    [code],
-  );
-
-  useEffect(() => {
-    const ctrl = new AbortController();
-    setState({ status: "loading" });
-    void load(ctrl.signal);
-    return () => ctrl.abort();
-  }, [load]);
-
-  const label = state.status === "ok" ? state.label : null;
+  const query = useLabel(code);
+  const queryClient = useQueryClient();
+  const notFound = (query.isError && query.error instanceof ApiError && query.error.status === 404) || (query.isSuccess && !query.data);
+  const label = query.data ?? null;
+  // A save answers the label as it now is: that is the cached label.
+  const onChange = (l: ApiLabel) => queryClient.setQueryData(labelQueryKey(code), l);
   return (
     <div className="container label-detail">
       <PageHeader title="Label Details" subtitle={label ? <span className="mono">{label.trackingCode}</span> : undefined}>
         <BackLink />
       </PageHeader>
-      {state.status === "loading" && <Spinner label="Loading label…" />}
-      {state.status === "notfound" && <div className="card empty">Label not found.</div>}
-      {state.status === "error" && (
+      {query.isPending && <Spinner label="Loading label…" />}
+      {notFound && <div className="card empty">Label not found.</div>}
+      {query.isError && !notFound && (
         <div className="card alert-error" role="alert">
-          {state.message}
+          {errorText(query.error, "Failed to fetch label")}
         </div>
       )}
-      {label && <LoadedLabel label={label} onChange={(l) => setState({ status: "ok", label: l })} onRefreshed={() => load()} />}
+      {label && <LoadedLabel label={label} onChange={onChange} onRefreshed={() => void query.refetch()} />}
     </div>
   );
 }
@@ -71,6 +53,8 @@ function LoadedLabel({ label, onChange, onRefreshed }: { label: ApiLabel; onChan
   const isRoyalMail = courierKey(label.courier) === "royalmail";
   const hasBytes = Boolean(label.file?.hasBytes);
   const [downloading, setDownloading] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const sources = d.fieldSources ?? {};
 
   async function download() {
     setDownloading(true);
@@ -133,11 +117,16 @@ function LoadedLabel({ label, onChange, onRefreshed }: { label: ApiLabel; onChan
           <CourierLogo courier={label.courier} />
           <span className="mono tracking-code">{label.trackingCode}</span>
           <CopyButton value={label.trackingCode} label="Copy tracking code" />
+          {!editing && (
+            <button type="button" className="btn btn-sm label-edit-button" onClick={() => setEditing(true)}>
+              Edit details
+            </button>
+          )}
         </div>
         <div className="address-grid three">
-          <AddressCard title="Sender" address={senderAddress(label)} />
-          <AddressCard title="Recipient" address={d.address} />
-          <AddressCard title="Return address" address={d.returnAddress} />
+          <AddressCard title="Sender" address={senderAddress(label)} source={sources.fromAddress} />
+          <AddressCard title="Recipient" address={d.address} source={sources.address} />
+          <AddressCard title="Return address" address={d.returnAddress} source={sources.returnAddress} />
         </div>
         <Facts label={label} />
         {dates.length > 0 && (
@@ -151,6 +140,17 @@ function LoadedLabel({ label, onChange, onRefreshed }: { label: ApiLabel; onChan
           </dl>
         )}
       </section>
+
+      {editing && (
+        <DetailsEditor
+          label={label}
+          onCancel={() => setEditing(false)}
+          onSaved={(l) => {
+            onChange(l);
+            setEditing(false);
+          }}
+        />
+      )}
 
       <div className="detail-columns">
         <NotesTagsEditor label={label} onSaved={onChange} />

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { api, apiFetch, saveBlob } from "../../api/client";
-import type { ApiLabel } from "./types";
+import type { ApiLabel, LabelCorrection } from "./types";
 import { downloadName } from "./format";
 
 // The label calls, over the one API client.
@@ -20,9 +20,13 @@ export const useLabelsPage = (query: Record<string, string | number | undefined>
 export const fetchLabel = (idOrCode: string, signal?: AbortSignal) =>
   api<ApiLabel>(`/api/v1/label/${encodeURIComponent(idOrCode)}`, { signal });
 
+export const labelQueryKey = (idOrCode: string) => ["labels", "one", idOrCode] as const;
+
 /** One label by id or tracking code. */
-export const useLabel = (idOrCode: string) =>
-  useQuery({ queryKey: ["labels", "one", idOrCode], queryFn: ({ signal }) => fetchLabel(idOrCode, signal) });
+export const useLabel = (idOrCode: string) => useQuery({ queryKey: labelQueryKey(idOrCode), queryFn: ({ signal }) => fetchLabel(idOrCode, signal) });
+
+export const correctLabelDetails = (idOrCode: string, body: LabelCorrection) =>
+  api<ApiLabel>(`/api/v1/label/${encodeURIComponent(idOrCode)}/details`, { method: "PATCH", body: { ...body } });
 
 export const saveNotesAndTags = (idOrCode: string, body: { notes: string; tags: string[] }) =>
   api<ApiLabel>(`/api/v1/label/${encodeURIComponent(idOrCode)}`, { method: "PUT", body });

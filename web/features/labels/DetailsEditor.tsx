@@ -1,0 +1,158 @@
+import { useState, type FormEvent } from "react";
+import { errorText } from "../../api/client";
+import { correctLabelDetails } from "./labelsApi";
+import { SourceBadge } from "./SourceBadge";
+import { details, senderAddress } from "./format";
+import type { Address, ApiLabel, FieldSource, LabelCorrection } from "./types";
+
+const UK_POSTCODE = /^[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}$/i;
+
+interface AddressDraft {
+  name: string;
+  lines: string;
+  postcode: string;
+}
+
+const draftOf = (a: Address | null | undefined): AddressDraft => ({ name: a?.name ?? "", lines: (a?.address ?? []).join("\n"), postcode: a?.postcode ?? "" });
+const isBlank = (d: AddressDraft) => !d.name.trim() && !d.lines.trim() && !d.postcode.trim();
+const toAddress = (d: AddressDraft) => ({
+  name: d.name.trim(),
+  address: d.lines.split("\n").map((l) => l.trim()).filter(Boolean),
+  postcode: d.postcode.trim(),
+});
+
+type Errors = Partial<Record<"recipient" | "sender" | "return" | "weight" | "form", string>>;
+
+/** What the form checks before sending; the server checks the same again. */
+function check(recipient: AddressDraft, sender: AddressDraft, ret: AddressDraft, weight: string): Errors {
+  const errors: Errors = {};
+  if (!isBlank(recipient) && !UK_POSTCODE.test(recipient.postcode.trim())) errors.recipient = "Recipient postcode must be a UK postcode.";
+  if (!isBlank(sender) && !sender.name.trim()) errors.sender = "Sender needs a name.";
+  else if (!isBlank(sender) && sender.postcode.trim() && !UK_POSTCODE.test(sender.postcode.trim())) errors.sender = "Sender postcode must be a UK postcode.";
+  if (!isBlank(ret) && !ret.name.trim()) errors.return = "Return address needs a name.";
+  else if (!isBlank(ret) && ret.postcode.trim() && !UK_POSTCODE.test(ret.postcode.trim())) errors.return = "Return address postcode must be a UK postcode.";
+  if (weight.trim() && !/^\d{1,7}$/.test(weight.trim())) errors.weight = "Weight must be a whole number of grams.";
+  return errors;
+}
+
+function AddressFields({ id, title, draft, onChange, error, source }: { id: string; title: string; draft: AddressDraft; onChange: (d: AddressDraft) => void; error?: string; source?: FieldSource | null }) {
+  const errId = `${id}-error`;
+  return (
+    <fieldset className="details-fieldset" aria-describedby={error ? errId : undefined}>
+      <legend>
+        {title} <SourceBadge source={source} />
+      </legend>
+      <div className="field">
+        <label htmlFor={`${id}-name`}>Name</label>
+        <input id={`${id}-name`} className="input" value={draft.name} onChange={(e) => onChange({ ...draft, name: e.target.value })} autoComplete="off" />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-lines`}>Address lines</label>
+        <textarea id={`${id}-lines`} className="input" rows={3} value={draft.lines} onChange={(e) => onChange({ ...draft, lines: e.target.value })} aria-describedby={`${id}-lines-hint`} />
+        <span id={`${id}-lines-hint`} className="hint">
+          One line each: street, town, county.
+        </span>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-postcode`}>Postcode</label>
+        <input id={`${id}-postcode`} className="input input-postcode" value={draft.postcode} onChange={(e) => onChange({ ...draft, postcode: e.target.value })} autoComplete="off" aria-invalid={Boolean(error)} />
+      </div>
+      {error && (
+        <p id={errId} className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/**
+ * 'Edit details': the recipient, sender, return address, service and weight, for when the reader
+ * got them wrong. Free of charge; each saved field then shows 'edited by you'. An emptied address
+ * is cleared.
+ */
+export function DetailsEditor({ label, onSaved, onCancel }: { label: ApiLabel; onSaved: (l: ApiLabel) => void; onCancel: () => void }) {
+  const d = details(label);
+  const src = d.fieldSources ?? {};
+  const initial = {
+    recipient: draftOf(d.address),
+    sender: draftOf(senderAddress(label)),
+    ret: draftOf(d.returnAddress),
+    service: d.classId ?? d.serviceCode ?? "",
+    weight: d.weightInGrams ? String(d.weightInGrams) : "",
+  };
+  const [recipient, setRecipient] = useState(initial.recipient);
+  const [sender, setSender] = useState(initial.sender);
+  const [ret, setRet] = useState(initial.ret);
+  const [service, setService] = useState(initial.service);
+  const [weight, setWeight] = useState(initial.weight);
+  const [errors, setErrors] = useState<Errors>({});
+  const [saving, setSaving] = useState(false);
+
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    const found = check(recipient, sender, ret, weight);
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    // Only what the user changed is sent, so only that is marked 'edited by you'.
+    const same = (a: AddressDraft, b: AddressDraft) => JSON.stringify(toAddress(a)) === JSON.stringify(toAddress(b));
+    const body: LabelCorrection = {};
+    if (!same(recipient, initial.recipient)) body.address = isBlank(recipient) ? null : toAddress(recipient);
+    if (!same(sender, initial.sender)) body.fromAddress = isBlank(sender) ? null : toAddress(sender);
+    if (!same(ret, initial.ret)) body.returnAddress = isBlank(ret) ? null : toAddress(ret);
+    if (service.trim() !== initial.service.trim()) body.service = service.trim() ? service.trim() : null;
+    if (weight.trim() !== initial.weight.trim()) body.weightInGrams = weight.trim() ? Number(weight.trim()) : null;
+    if (Object.keys(body).length === 0) return onCancel();
+    setSaving(true);
+    try {
+      onSaved(await correctLabelDetails(label.id, body));
+    } catch (err) {
+      setErrors({ form: errorText(err, "Failed to save") });
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form className="card stack details-editor" onSubmit={save} aria-labelledby="details-editor-title" noValidate>
+      <h2 id="details-editor-title">Edit details</h2>
+      <p className="muted small">Correct what was read wrongly from the label. Saving is free.</p>
+      <div className="address-grid three">
+        <AddressFields id="edit-sender" title="Sender" draft={sender} onChange={setSender} error={errors.sender} source={src.fromAddress} />
+        <AddressFields id="edit-recipient" title="Recipient" draft={recipient} onChange={setRecipient} error={errors.recipient} source={src.address} />
+        <AddressFields id="edit-return" title="Return address" draft={ret} onChange={setRet} error={errors.return} source={src.returnAddress} />
+      </div>
+      <div className="row details-editor-facts">
+        <div className="field">
+          <label htmlFor="edit-service">
+            Service <SourceBadge source={src.service} />
+          </label>
+          <input id="edit-service" className="input" value={service} onChange={(e) => setService(e.target.value)} placeholder="e.g. Tracked 48, NEXT DAY" />
+        </div>
+        <div className="field">
+          <label htmlFor="edit-weight">
+            Weight (g) <SourceBadge source={src.weightInGrams} />
+          </label>
+          <input id="edit-weight" className="input" inputMode="numeric" value={weight} onChange={(e) => setWeight(e.target.value)} aria-invalid={Boolean(errors.weight)} aria-describedby={errors.weight ? "edit-weight-error" : undefined} />
+          {errors.weight && (
+            <p id="edit-weight-error" className="field-error" role="alert">
+              {errors.weight}
+            </p>
+          )}
+        </div>
+      </div>
+      {errors.form && (
+        <div className="alert alert-error" role="alert">
+          {errors.form}
+        </div>
+      )}
+      <div className="row">
+        <button type="submit" className="btn btn-primary" disabled={saving}>
+          {saving ? "Saving…" : "Save details"}
+        </button>
+        <button type="button" className="btn" onClick={onCancel} disabled={saving}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
