@@ -102,7 +102,7 @@ export async function readPdfText(bytes: Uint8Array, maxPages: number): Promise<
         lines: groupLines(words),
         chars: words.reduce((n, word) => n + word.text.length, 0),
         textBox: box,
-        parts: sideBySide(words, boxes, rotate),
+        parts: sheetParts(words, boxes, rotate, page.view),
       });
       page.cleanup();
     }
@@ -119,38 +119,84 @@ export async function readPdfText(bytes: Uint8Array, maxPages: number): Promise<
 /** Gutter (points) between two labels' text on one sheet; each label holds at least MIN_PART_ITEMS text items. */
 const GUTTER = 12;
 const MIN_PART_ITEMS = 5;
+/** A tracking number as printed (Evri, legacy Hermes, Royal Mail S10): each label of a sheet has its own. */
+const PRINTED_CODE = /\b[HT][0-9A-Z]{5}\d{10}\b|\b\d{2}-\d{3}-\d{2}-\d{8}-\d\b|\b[A-Z]{2}\d{9}[A-Z]{2}\b/;
 
 /**
- * Splits a page's text at the vertical gutters of the displayed page (user-space x for an upright
- * page, y for one with /Rotate 90 or 270) when every column holds a label's worth of text. Whether
- * each column really is a label is for the caller to find out (pipeline.ts: each must read as a
- * label with a tracking code of its own).
+ * Splits a sheet holding several labels (A4 with two side by side, two stacked, or four in a 2x2
+ * grid): first into columns at the vertical gutters of the displayed page, then each column into
+ * rows at its horizontal gutters. A cut is kept only where both sides hold a label's worth of text
+ * and a printed tracking number of their own, so the gaps inside one label (between its address
+ * and its barcode) never split it. Whether each part really is a label is for the caller to find
+ * out (pipeline.ts: each must read as a label with a tracking code of its own).
  */
-function sideBySide(words: TextWord[], boxes: PdfRect[], rotate: number): PdfTextPart[] {
+function sheetParts(words: TextWord[], boxes: PdfRect[], rotate: number, view: number[]): PdfTextPart[] {
   if (words.length < 2 * MIN_PART_ITEMS) return [];
-  const alongX = rotate % 180 === 0;
-  const lo = (b: PdfRect) => (alongX ? b.left : b.bottom);
-  const hi = (b: PdfRect) => (alongX ? b.right : b.top);
-  const order = boxes.map((_, k) => k).sort((a, b) => lo(boxes[a]) - lo(boxes[b]));
-  const cuts: number[] = [];
-  let reach = hi(boxes[order[0]]);
-  for (const k of order) {
-    if (lo(boxes[k]) - reach >= GUTTER) cuts.push((reach + lo(boxes[k])) / 2);
-    reach = Math.max(reach, hi(boxes[k]));
+  // Displayed x runs along user-space x on an upright page, along y on one turned a quarter.
+  const upright = rotate % 180 === 0;
+  const xLo = (b: PdfRect) => (upright ? b.left : b.bottom);
+  const xHi = (b: PdfRect) => (upright ? b.right : b.top);
+  const yLo = (b: PdfRect) => (upright ? b.bottom : b.left);
+  const yHi = (b: PdfRect) => (upright ? b.top : b.right);
+  const codes = (ks: number[]) => {
+    const text = groupLines(ks.map((k) => words[k]))
+      .map((l) => l.text.replace(/(?<=[A-Z0-9])[\s-]+(?=\d)|(?<=\d)[\s-]+(?=[A-Z0-9])/gi, ""))
+      .join("\n")
+      .toUpperCase();
+    return new Set(text.match(new RegExp(PRINTED_CODE.source, "g")) ?? []).size;
+  };
+
+  /**
+   * Groups of `ks` along one axis, each with a printed tracking number of its own: the cuts are the
+   * gutters nearest the sheet's equal bands (sheets print labels on a regular grid; the gaps inside
+   * one label, between its address and its barcode, are often wider than between two labels).
+   * [ks] when no band count gives every band a number.
+   */
+  function split(ks: number[], lo: (b: PdfRect) => number, hi: (b: PdfRect) => number, span: [number, number]) {
+    const whole = [{ ks, from: Number.NEGATIVE_INFINITY, to: Number.POSITIVE_INFINITY }];
+    const n = codes(ks);
+    if (n < 2 || n > 8) return whole;
+    const order = [...ks].sort((a, b) => lo(boxes[a]) - lo(boxes[b]));
+    const gutters: number[] = [];
+    let reach = hi(boxes[order[0]]);
+    for (const k of order) {
+      if (lo(boxes[k]) - reach >= GUTTER) gutters.push((reach + lo(boxes[k])) / 2);
+      reach = Math.max(reach, hi(boxes[k]));
+    }
+    // As many bands as numbers (one label each), else fewer (a 2x2 sheet has two columns of two).
+    for (let m = Math.min(n, 4); m >= 2; m--) {
+      const cuts = new Set<number>();
+      for (let i = 1; i < m; i++) {
+        const ideal = span[0] + ((span[1] - span[0]) * i) / m;
+        const best = gutters.filter((g) => !cuts.has(g)).sort((a, b) => Math.abs(a - ideal) - Math.abs(b - ideal))[0];
+        if (best !== undefined) cuts.add(best);
+      }
+      if (cuts.size !== m - 1) continue;
+      const bounds = [Number.NEGATIVE_INFINITY, ...[...cuts].sort((a, b) => a - b), Number.POSITIVE_INFINITY];
+      const groups = bounds.slice(1).map((to, i) => ({ ks: order.filter((k) => lo(boxes[k]) > bounds[i] && hi(boxes[k]) < to), from: bounds[i], to }));
+      const complete = groups.reduce((sum, g) => sum + g.ks.length, 0) === ks.length;
+      if (complete && groups.every((g) => g.ks.length >= MIN_PART_ITEMS && codes(g.ks) >= 1)) return groups;
+    }
+    return whole;
   }
-  if (!cuts.length || cuts.length > 3) return [];
-  const bands = [-Infinity, ...cuts, Infinity];
-  const parts: PdfTextPart[] = [];
-  for (let p = 0; p + 1 < bands.length; p++) {
-    const inside = order.filter((k) => lo(boxes[k]) > bands[p] && hi(boxes[k]) < bands[p + 1]);
-    if (inside.length < MIN_PART_ITEMS) return [];
-    const limit = alongX
-      ? { left: bands[p], right: bands[p + 1], bottom: -Infinity, top: Infinity }
-      : { left: -Infinity, right: Infinity, bottom: bands[p], top: bands[p + 1] };
-    parts.push({ textBox: inside.map((k) => boxes[k]).reduce<PdfRect | null>(unionRect, null)!, lines: groupLines(inside.map((k) => words[k])), limit });
+
+  const all = words.map((_, k) => k);
+  const cells: { ks: number[]; x: [number, number]; y: [number, number] }[] = [];
+  for (const col of split(all, xLo, xHi, upright ? [view[0], view[2]] : [view[1], view[3]])) {
+    for (const row of split(col.ks, yLo, yHi, upright ? [view[1], view[3]] : [view[0], view[2]])) cells.push({ ks: row.ks, x: [col.from, col.to], y: [row.from, row.to] });
   }
-  // Display order: user space runs right to left on a page turned 180 (x) or 270 (y).
-  return rotate === 180 || rotate === 270 ? parts.reverse() : parts;
+  if (cells.length < 2 || cells.length > 8) return [];
+  const parts = cells.map((c) => ({
+    textBox: c.ks.map((k) => boxes[k]).reduce<PdfRect | null>(unionRect, null)!,
+    lines: groupLines(c.ks.map((k) => words[k])),
+    limit: upright ? { left: c.x[0], right: c.x[1], bottom: c.y[0], top: c.y[1] } : { bottom: c.x[0], top: c.x[1], left: c.y[0], right: c.y[1] },
+    // Reading order: top row first (user-space y grows upwards), then left to right.
+    order: [-(upright ? c.y[1] : c.x[1]), upright ? c.x[0] : c.y[0]] as const,
+  }));
+  parts.sort((a, b) => a.order[0] - b.order[0] || a.order[1] - b.order[1]);
+  // User space runs right to left / bottom to top on a page turned 180 or 270.
+  const ordered = rotate === 180 || rotate === 270 ? parts.reverse() : parts;
+  return ordered.map(({ textBox, lines, limit }) => ({ textBox, lines, limit }));
 }
 
 /**
