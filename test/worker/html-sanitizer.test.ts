@@ -42,6 +42,7 @@ function problems(html: string): string[] {
       if (el.namespaceURI !== HTML_NS) found.push(`<${el.tagName}> in ${el.namespaceURI}`);
       if (DANGEROUS_ELEMENTS.has(el.tagName)) found.push(`<${el.tagName}>`);
       for (const { name, value } of el.attrs) {
+        // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what a browser ignores in a URL
         const compact = value.replace(/[\u0000-\u0020\u007f-\u009f]/g, "").toLowerCase();
         if (name.startsWith("on")) found.push(`handler ${name}`);
         if (LOADING_ATTRS.has(name)) found.push(`loading attribute ${name}`);

@@ -33,7 +33,9 @@ function captureEnv(overrides: Partial<Env> = {}) {
   const keep = (body: JobMessage) => void (body.type === "label.ocr" && sent.push(body));
   const JOBS = {
     send: async (body: JobMessage) => keep(body),
-    sendBatch: async (msgs: Iterable<MessageSendRequest<JobMessage>>) => void [...msgs].forEach((m) => keep(m.body)),
+    sendBatch: async (msgs: Iterable<MessageSendRequest<JobMessage>>) => {
+      for (const m of msgs) keep(m.body);
+    },
   } as unknown as Queue;
   return { sent, env: { ...env, JOBS, ...overrides } as Env };
 }

@@ -26,7 +26,6 @@ const CONSUMERS = Number(vars.BENCH_CONSUMERS ?? 10);
 const START = Date.parse("2026-11-23T08:00:00Z"); // a Monday
 const STORED_EVENT = new Date(START - 5 * 3_600_000).toISOString();
 const NEWER_EVENT = new Date(START - 3_600_000).toISOString();
-const code = (i: number) => `AA${String(i).padStart(9, "0")}GB`;
 const hasNews = (trackingCode: string) => Number(trackingCode.slice(2, 11)) % 100 < NEWS_PERCENT;
 
 const benchEnv = {

@@ -1,4 +1,6 @@
 import { log } from "../lib/log";
+import { getDb } from "../db/client";
+import { pruneCarrierBudget } from "../services/carrier-budget";
 import { enqueueDueRefreshes, enqueueUnsentLostNotices, type TrackingEnv } from "../services/tracking";
 
 /**
@@ -12,5 +14,6 @@ export async function handleScheduled(controller: ScheduledController, env: Trac
   const started = Date.now();
   const refreshes = await enqueueDueRefreshes(env, now);
   const notices = await enqueueUnsentLostNotices(env, now);
+  await pruneCarrierBudget(getDb(env.DB), now);
   log("info", "cron", { cron: controller.cron, scheduledTime: now, refreshes, notices, ms: Date.now() - started });
 }

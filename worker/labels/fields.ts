@@ -1,9 +1,7 @@
 /**
- * Field helpers shared by the courier parsers: address blocks found under a heading, weights,
- * dates and dimensions, from lines of label text (PDF text layer or OCR).
+ * Field helpers shared by the courier parsers: weights, dates, dimensions and 2D payloads, from lines
+ * of label text (PDF text layer or OCR). Addresses come from the layout model (layout.ts).
  */
-import { UK_POSTCODE_IN_TEXT_RE, normalisePostcode } from "../couriers/postcode";
-import type { Address } from "../services/label-model";
 import type { Barcode } from "./zxing";
 import type { TextLine } from "./text";
 
@@ -16,54 +14,6 @@ export const clean = (s: string) => s.replace(/\s+/g, " ").trim();
 
 /** Whole text of the label, one line per text line. */
 export const fullText = (lines: TextLine[]) => lines.map((l) => l.text).join("\n");
-
-/**
- * The address under a heading such as 'Deliver to:'. Takes the lines below the heading in the same
- * column, up to and including the first line that holds a postcode. Text after the heading on its
- * own line ('From: ACME Ltd, 1 High St, Leeds LS1 1AA') counts too, split on commas.
- */
-export function addressUnder(lines: TextLine[], heading: RegExp, maxLines = 8): Address | null {
-  const idx = lines.findIndex((l) => heading.test(l.text));
-  if (idx < 0) return null;
-  const head = lines[idx];
-  const parts: string[] = [];
-  const rest = clean(head.text.replace(heading, "").replace(/^[:\s-]+/, ""));
-  if (rest) parts.push(...rest.split(/\s*,\s*/).filter(Boolean));
-  if (!parts.some((p) => UK_POSTCODE_IN_TEXT_RE.test(p))) {
-    let lastY = head.y;
-    const below = lines
-      .slice(idx + 1)
-      .filter((l) => l.y > head.y + head.size * 0.3 && Math.abs(l.x - head.x) < Math.max(head.size, l.size) * 1.5)
-      .sort((a, b) => a.y - b.y);
-    for (const l of below) {
-      if (l.y - lastY > Math.max(l.size, head.size) * 2.6) break;
-      if (/^(from|sender|deliver to|ship to|to|return|weight|date|van)\b/i.test(l.text)) break;
-      parts.push(clean(l.text));
-      lastY = l.y;
-      if (UK_POSTCODE_IN_TEXT_RE.test(l.text) || parts.length >= maxLines) break;
-    }
-  }
-  return toAddress(parts);
-}
-
-/** First line the name, the last postcode found split off, the rest the address lines. */
-export function toAddress(parts: string[]): Address | null {
-  const lines = parts.map(clean).filter(Boolean);
-  if (!lines.length) return null;
-  let postcode = "";
-  for (let i = lines.length - 1; i >= 0 && !postcode; i--) {
-    const m = lines[i].match(UK_POSTCODE_IN_TEXT_RE);
-    if (m) {
-      postcode = normalisePostcode(`${m[1]}${m[2]}`);
-      const left = clean(lines[i].replace(m[0], "").replace(/[,\s]+$/, ""));
-      if (left) lines[i] = left;
-      else lines.splice(i, 1);
-    }
-  }
-  const [name = "", ...address] = lines;
-  if (!name && !postcode) return null;
-  return { name, address, postcode, countryCode: "GB" };
-}
 
 /**
  * A printed weight in grams: 'Weight: 1.2kg', 'Parcel weight: 2.5 kg', 'WT 0.75 KG', '1,2 kg',

@@ -165,7 +165,7 @@ const isPermanent = (err: unknown) => err instanceof ImportError || err instance
 export async function runLabelOcrJob(env: Pick<Env, "DB" | "FILES">, labelId: string): Promise<void> {
   const db = getDb(env.DB);
   const row = await db.query.labels.findFirst({ where: eq(labels.id, labelId) });
-  if (!row || row.ocrStatus !== "pending") return;
+  if (row?.ocrStatus !== "pending") return;
   const file = row.fileId ? await db.query.labelFiles.findFirst({ where: eq(labelFiles.id, row.fileId) }) : undefined;
   if (!file) return finish(db, row, null, "the label has no stored file");
   const obj = await env.FILES.get(file.r2Key); // throws on R2 errors: retried

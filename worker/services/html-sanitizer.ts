@@ -71,7 +71,7 @@ function decodeEntities(value: string): { text: string; unknown: boolean } {
 /** True for a URL a reader may follow: http(s), mailto, tel or an in-page anchor. */
 export function isSafeUrl(raw: string): boolean {
   // Browsers ignore control characters and whitespace inside a scheme ("java\tscript:").
-  // eslint-disable-next-line no-control-regex
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: browsers skip control characters inside a URL scheme
   const url = decodeEntities(raw).text.replace(/[\u0000-\u0020\u007f-\u009f]/g, "");
   // An unknown entity in the scheme could decode to ':' in a browser: only the scheme part matters here.
   return SAFE_URL.test(url) && !/&[a-z0-9#]+;?/i.test(url.slice(0, 12));
@@ -99,7 +99,7 @@ export function isSafeStyle(style: string): boolean {
   // Comments and escapes are undone in both orders, and spaces and controls removed, so that neither
   // "u/**/rl(", "\75rl(" nor "url (" hides a fetch from the check.
   return [withoutCssComments(decodeCssEscapes(text)), decodeCssEscapes(withoutCssComments(text))].every(
-    // eslint-disable-next-line no-control-regex
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: CSS parsers skip control characters, so must the filter
     (form) => !UNSAFE_CSS.test(form.toLowerCase().replace(/[\s\u0000-\u001f\u007f-\u009f]/g, "")),
   );
 }
@@ -125,7 +125,10 @@ class AllowlistElementHandler implements HTMLRewriterElementContentHandlers {
       if (tag !== "listing") {
         this.literalText = true;
         // plaintext has no end tag: everything after it is its text, and sanitizeHtml closes the <pre>.
-        if (tag === "xmp") el.onEndTag(() => void (this.literalText = false));
+        if (tag === "xmp")
+          el.onEndTag(() => {
+            this.literalText = false;
+          });
         else this.openPlaintext = true;
       }
       return;

@@ -134,7 +134,7 @@ export async function sendLostNotice(env: NoticeEnv, labelId: string, now = Date
       .innerJoin(users, eq(users.id, labels.userId))
       .where(eq(labels.id, labelId))
       .limit(1);
-    if (!row || !row.label.potentiallyLost || row.label.lostEmailSentAt !== null || row.label.potentiallyLostAt === null) return "skipped";
+    if (!row?.label.potentiallyLost || row.label.lostEmailSentAt !== null || row.label.potentiallyLostAt === null) return "skipped";
     const label = row.label;
     await sendMail(env, { to: row.email, ...lostNoticeMail(env, label) });
     // Only for the flag the notice was about: a flag cleared meanwhile stays cleared.

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, lt, or, type SQL } from "drizzle-orm";
 import type { Address, Email } from "postal-mime";
 import type { Db } from "../db/client";
 import { containsText } from "../db/d1-limits";
