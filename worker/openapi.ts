@@ -1,5 +1,6 @@
 import type { Hono } from "hono";
 import { z, type ZodType } from "zod";
+import { ROUTE_ANSWERS } from "./api-answers";
 import { metaOf, type OpenApiMeta } from "./lib/openapi-meta";
 
 /**
@@ -68,6 +69,37 @@ function parametersFrom(schema: ZodType, where: "query" | "path"): unknown[] {
   }));
 }
 
+const STATUS_TEXT: Record<number, string> = {
+  200: "OK",
+  201: "Created",
+  204: "No content",
+  400: "Invalid input",
+  401: "Authentication required",
+  402: "Not enough credits",
+  403: "Not allowed: admin only, or an API key on an account-only call",
+  404: "Not found (another user's label is not found either)",
+  409: "Conflict with the current state",
+  413: "Body too large",
+  415: "Unsupported media type",
+  422: "The file could not be read as a label",
+  429: "Too many requests",
+  502: "The payment or carrier service failed",
+  503: "Not configured on this server",
+};
+
+/** The statuses one call can answer: its own (api-answers.ts) and those every call of its kind can give. */
+export function routeAnswers(method: string, path: string, requiresAuth: boolean, apiKey: boolean, admin: boolean) {
+  const own = ROUTE_ANSWERS[`${method} ${path}`];
+  const errors = new Set<number>([400, 413, ...(own?.errors ?? [])]);
+  if (requiresAuth) {
+    errors.add(401);
+    errors.add(403);
+    if (apiKey) errors.add(429);
+  }
+  if (admin) errors.add(403);
+  return { success: own?.status ?? 200, also: own?.also, body: own?.body, file: own?.file, errors: [...errors].sort((a, b) => a - b) };
+}
+
 export function buildOpenApi(app: RoutedApp, opts: { serverUrl?: string } = {}) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of collectRoutes(app)) {
@@ -104,12 +136,16 @@ export function buildOpenApi(app: RoutedApp, opts: { serverUrl?: string } = {}) 
     }
     if (parameters.length) op.parameters = parameters;
     if (!op.tags) op.tags = [route.path.split("/")[3] ?? "api"];
-    responses["200"] ??= { description: "OK" };
-    responses["400"] = { description: "Invalid input", content: { "application/json": { schema: errorSchema } } };
+    const answers = routeAnswers(route.method, route.path, requiresAuth, apiKey, admin);
+    const ok = ROUTE_ANSWERS[`${route.method} ${route.path}`];
+    if (ok?.body) {
+      for (const status of [ok.status, ...(ok.also ? [ok.also] : [])]) responses[String(status)] = { description: STATUS_TEXT[status], content: { "application/json": { schema: jsonSchema(ok.body) } } };
+    }
+    else if (ok?.file) responses[String(ok.status)] = { description: STATUS_TEXT[ok.status], content: { [ok.file]: { schema: { type: "string", format: "binary" } } } };
+    else responses[String(ok?.status ?? 200)] ??= { description: STATUS_TEXT[ok?.status ?? 200] };
+    for (const status of answers.errors) responses[String(status)] = { description: STATUS_TEXT[status] ?? "Error", content: { "application/json": { schema: errorSchema } } };
     if (requiresAuth) {
       op.security = apiKey ? [{ bearerAuth: [] }, { apiKeyHeader: [] }, { apiKeyBearer: [] }] : [{ bearerAuth: [] }];
-      responses["401"] = { description: "Authentication required", content: { "application/json": { schema: errorSchema } } };
-      if (admin) responses["403"] = { description: "Admin privileges required.", content: { "application/json": { schema: errorSchema } } };
     } else if (describedPublic || !requiresAuth) {
       op.security = [];
     }

@@ -8,6 +8,7 @@ import { users } from "../../worker/db/schema";
 import { hashPassword } from "../../worker/lib/crypto";
 import { grantCredits } from "../../worker/services/credits";
 import { signAccessToken } from "../../worker/services/tokens";
+import { checkAnswer } from "./api-contract";
 
 const worker = (exports as unknown as { default: Fetcher }).default;
 
@@ -28,14 +29,19 @@ function buildRequest(path: string, init: CallInit): Request {
 
 /** Calls the worker like a browser would. `json` sets the body and Content-Type. */
 export async function call(path: string, init: CallInit = {}): Promise<Response> {
-  return worker.fetch(buildRequest(path, init));
+  const req = buildRequest(path, init);
+  const res = await worker.fetch(req.clone());
+  await checkAnswer(req, res);
+  return res;
 }
 
 /** Calls the app with some configuration overridden (e.g. Stripe keys the test environment lacks). */
 export async function callWithEnv(overrides: Partial<Env>, path: string, init: CallInit = {}): Promise<Response> {
   const ctx = createExecutionContext();
-  const res = await app.fetch(buildRequest(path, init), { ...env, ...overrides }, ctx);
+  const req = buildRequest(path, init);
+  const res = await app.fetch(req.clone(), { ...env, ...overrides }, ctx);
   await waitOnExecutionContext(ctx);
+  await checkAnswer(req, res);
   return res;
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import app from "../../worker/app";
+import { ROUTE_ANSWERS } from "../../worker/api-answers";
 import { collectRoutes } from "../../worker/openapi";
 import { call } from "./helpers";
 
@@ -37,5 +38,24 @@ describe("the OpenAPI document", () => {
     expect(html).toContain("/api/v1/login");
     expect(html).not.toMatch(/<script/i);
     expect(res.headers.get("Content-Security-Policy")).toContain("default-src 'none'");
+  });
+});
+
+describe("the API document's answers", () => {
+  it("lists every registered call's answers, and no call that does not exist", async () => {
+    const registered = collectRoutes(app).map((r) => `${r.method} ${r.path}`).sort();
+    expect(Object.keys(ROUTE_ANSWERS).sort()).toEqual(registered);
+  });
+
+  it("describes a success body or file for every call, and every error status it lists", async () => {
+    const doc = (await (await call("/api/v1/openapi.json")).json()) as { paths: Record<string, Record<string, { responses: Record<string, { content?: object }> }>> };
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        const codes = Object.keys(op.responses);
+        expect(codes.some((c) => c.startsWith("2")), `${method} ${path}`).toBe(true);
+        for (const c of codes.filter((c) => Number(c) >= 400)) expect(op.responses[c].content, `${method} ${path} ${c}`).toBeDefined();
+      }
+    }
+    expect(Object.keys(doc.paths["/api/v1/label/manual"].post.responses)).toEqual(expect.arrayContaining(["200", "201", "402"]));
   });
 });
