@@ -5,8 +5,6 @@ import type { AppEnv } from "./context";
 import { getDb } from "./db/client";
 import { ApiError } from "./lib/errors";
 import { log } from "./lib/log";
-import { buildOpenApi } from "./openapi";
-import { renderApiDocs } from "./openapi-docs";
 import adminRoutes from "./routes/admin";
 import analyticsRoutes from "./routes/analytics";
 import authRoutes from "./routes/auth";
@@ -100,8 +98,15 @@ app
   .route("/api/v1", adminRoutes)
   .route("/api/v1", mailRoutes);
 
-app.get("/api/v1/openapi.json", (c) => c.json(buildOpenApi(app, { serverUrl: new URL(c.req.url).origin })));
-app.get("/api/docs", (c) => c.html(renderApiDocs(buildOpenApi(app))));
+// The document (and the answer schemas it is built from) loads when it is asked for, not at every start.
+app.get("/api/v1/openapi.json", async (c) => {
+  const { buildOpenApi } = await import("./openapi");
+  return c.json(buildOpenApi(app, { serverUrl: new URL(c.req.url).origin }));
+});
+app.get("/api/docs", async (c) => {
+  const [{ buildOpenApi }, { renderApiDocs }] = await Promise.all([import("./openapi"), import("./openapi-docs")]);
+  return c.html(renderApiDocs(buildOpenApi(app)));
+});
 
 app.notFound((c) => c.json({ error: "Not found" }, 404));
 
