@@ -98,6 +98,8 @@ export interface OcrWord {
   width: number;
   height: number;
   conf: number;
+  /** Tesseract's own text line ('block.paragraph.line'), which follows a skewed line. */
+  line?: string;
 }
 
 export interface OcrResult {
@@ -154,7 +156,7 @@ export function parseTsv(tsv: string): OcrWord[] {
     const text = cols.slice(11).join("\t").trim();
     const conf = Number(cols[10]);
     if (!text || !(conf >= 0)) continue;
-    words.push({ text, left: Number(cols[6]), top: Number(cols[7]), width: Number(cols[8]), height: Number(cols[9]), conf });
+    words.push({ text, left: Number(cols[6]), top: Number(cols[7]), width: Number(cols[8]), height: Number(cols[9]), conf, line: `${cols[2]}.${cols[3]}.${cols[4]}` });
   }
   return words;
 }
@@ -166,6 +168,9 @@ export function parseTsv(tsv: string): OcrWord[] {
  */
 export function ocrLines(words: OcrWord[], minConf = 10): TextLine[] {
   const kept = words.filter((w) => w.conf >= minConf && !/^[|_\-=~.,:;'"`!]+$/.test(w.text));
+  // Tesseract's own lines follow a photo's tilt, where grouping by height on the page would merge
+  // neighbouring lines; words far apart on one of its lines are still two columns.
+  if (kept.length && kept.every((w) => w.line)) return tesseractLines(kept).map((l) => ({ ...l, text: fixPostcode(fixHeading(l.text)) }));
   const textWords: TextWord[] = kept.map((w) => ({
     text: w.text,
     x: w.left,
@@ -176,6 +181,32 @@ export function ocrLines(words: OcrWord[], minConf = 10): TextLine[] {
     width: w.width,
   }));
   return groupLines(textWords).map((l) => ({ ...l, text: fixPostcode(fixHeading(l.text)) }));
+}
+
+function tesseractLines(words: OcrWord[]): TextLine[] {
+  const byLine = new Map<string, OcrWord[]>();
+  for (const w of words) byLine.set(w.line!, [...(byLine.get(w.line!) ?? []), w]);
+  const lines: TextLine[] = [];
+  for (const group of byLine.values()) {
+    group.sort((a, b) => a.left - b.left);
+    const heights = group.map((w) => w.height).sort((a, b) => a - b);
+    const size = Math.max(1, heights[Math.floor(heights.length / 2)]);
+    let run: OcrWord[] = [];
+    const flush = () => {
+      if (!run.length) return;
+      const left = run[0].left;
+      const right = Math.max(...run.map((w) => w.left + w.width));
+      lines.push({ text: run.map((w) => w.text).join(" "), x: left, y: Math.min(...run.map((w) => w.top)), size, width: right - left });
+      run = [];
+    };
+    for (const w of group) {
+      const prev = run[run.length - 1];
+      if (prev && w.left - (prev.left + prev.width) > size * 2.5) flush();
+      run.push(w);
+    }
+    flush();
+  }
+  return lines.sort((a, b) => a.y - b.y || a.x - b.x);
 }
 
 /** Headings the courier parsers look for, as printed. */
