@@ -6,7 +6,7 @@ import { parseLabel } from "../../worker/labels/pipeline";
 
 const lines = (...texts: [number, string][]): TextLine[] => texts.map(([x, text], i) => ({ text, x, y: i * 14, size: 10 }));
 
-describe("Royal Mail 2D payloads (LABELS.md)", () => {
+describe("Royal Mail 2D payloads", () => {
   const real =
     "JGB 6209F239044455800000A19D44600002501300419300419TPN01  VB442550835GB    14                                 OX183UQ9ZGB SP61PA   SP61PA";
 

@@ -1,5 +1,5 @@
 /**
- * OCR of image-only labels (DESIGN: the queue does the slow work). POST /api/v1/label answers at
+ * OCR of image-only labels. POST /api/v1/label answers at
  * once with what the barcodes gave and ocrStatus 'pending', and queues {type:'label.ocr', labelId}.
  * The consumer (runLabelOcrJob) loads the original from R2, renders or decodes the label's page,
  * turns it upright, reads it with Tesseract, runs the courier parser over the OCR lines plus the

@@ -17,7 +17,7 @@ import type { TextLine } from "./text";
 import { decodeBarcodes, TWO_D_ONLY, type Barcode } from "./zxing";
 
 export const LIMITS = {
-  /** Bytes per file (SPEC: 'up to 16MB'). */
+  /** Bytes per file. */
   maxBytes: 16 * 1024 * 1024,
   /** Pages (labels) per PDF. */
   maxPages: 50,
@@ -159,8 +159,8 @@ async function importPdf(bytes: Uint8Array, checkTime: () => void): Promise<Pipe
 const is2D = (b: Barcode) => b.format === "PDF417" || b.format === "DataMatrix" || b.format === "QRCode";
 
 /**
- * Barcodes of a rendered page. A decoder pass over a whole page can miss a small 2D symbol
- * (LABELS.md): when the page has a 1D code or text but no 2D symbol, the quadrants are searched
+ * Barcodes of a rendered page. A decoder pass over a whole page can miss a small 2D symbol (some
+ * zxing versions search outward from the centre): when the page has a 1D code or text but no 2D symbol, the quadrants are searched
  * again for 2D symbols only (a tenth of the cost of a full pass).
  */
 async function pageBarcodes(pixmap: Pixmap, lines: TextLine[]): Promise<Barcode[]> {

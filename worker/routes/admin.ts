@@ -5,7 +5,7 @@ import { validate } from "../lib/validate";
 import { requireAdmin, requireAuth } from "../middleware/auth";
 import { MAX_ADMIN_GRANT, adminGrant, listUsers, marketingList } from "../services/admin-users";
 
-/** Admin: users, credit grants and the marketing list (SPEC §2 'Admin users screen'). Admins only. */
+/** Admin: users, credit grants and the marketing list. Admins only. */
 const routes = new Hono<AppEnv>();
 
 // Each path guarded by name: /admin/mail* has its own guard in routes/mail.ts (one auth per call).

@@ -6,7 +6,7 @@ import { requireAuth } from "../middleware/auth";
 import { analyticsQuerySchema, analyticsSummary, analyticsTimeseries } from "../services/analytics";
 import { analyticsSummarySchema, analyticsTimeseriesSchema } from "../services/analytics-model";
 
-/** What both calls take (SPEC §7), for the API reference. */
+/** What both calls take, for the API reference. */
 const FILTERS_DOC =
   "Only the caller's labels. Query: from and to are UK calendar days (YYYY-MM-DD, Europe/London), inclusive, " +
   "at most 366 days apart; they default to the last 30 days up to today. time_on can only be " +

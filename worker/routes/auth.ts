@@ -19,7 +19,7 @@ import {
 import { endSession, rotateSession, startSession } from "../services/sessions";
 
 /**
- * Accounts and sign-in (SPEC §4 'Auth', §7): sign-up, login, refresh, logout, the current user,
+ * Accounts and sign-in: sign-up, login, refresh, logout, the current user,
  * email verification and password reset. Tokens and account answers are never cached.
  */
 const routes = new Hono<AppEnv>();
@@ -50,7 +50,7 @@ const emailBody = z.object({ email });
 const tokenBody = z.object({ token });
 const resetConfirmBody = z
   .object({ token, new_password: z.string({ error: "New password is required." }).max(256, "Password must be at most 256 characters.") })
-  // The spec's exact text, without a field prefix (SPEC §5).
+  // The spec's exact text, without a field prefix.
   .refine((b) => b.new_password.length >= 8, { error: "Password must be at least 8 characters.", path: [] });
 const validateQuery = z.object({ token: z.string().max(200).optional() });
 

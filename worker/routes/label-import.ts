@@ -8,7 +8,7 @@ import { requireAuth } from "../middleware/auth";
 import type { ApiLabel } from "../services/label-model";
 import { saveImportedLabels } from "../services/labels";
 
-// POST /api/v1/label (SPEC §7): multipart, one file per request in `files`, optional `notes`.
+// POST /api/v1/label: multipart, one file per request in `files`, optional `notes`.
 // Answers the labels produced from the file (ApiLabel[]). The file is read first (nothing is stored
 // for a file that is refused), then the original goes to R2, then the labels, the label_files row
 // and the debit (1 credit per new tracking code) are saved in one batch; if that fails (402 when

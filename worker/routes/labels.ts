@@ -9,7 +9,7 @@ import { correctLabelDetails, labelCorrectionSchema } from "../services/label-co
 import { labelFilterSchema } from "../services/label-filters";
 import { createManualLabel, labelOriginal, listLabels, readLabel, updateNotesAndTags } from "../services/labels";
 
-// Labels (SPEC §7): manual creation, the list, one label, notes and tags, the original file.
+// Labels: manual creation, the list, one label, notes and tags, the original file.
 // Every call is the caller's own labels only: another user's label is a 404.
 
 const listQuery = labelFilterSchema.extend({

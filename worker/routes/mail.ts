@@ -15,7 +15,7 @@ import {
 } from "../services/mailbox";
 import { replyTo, sendAndStore } from "../services/mail-compose";
 
-/** The admin mailbox (SPEC §2 'Admin webmail', §5 compose rules). Admins only. */
+/** The admin mailbox. Admins only. */
 const routes = new Hono<AppEnv>();
 
 routes.use("/admin/mail", requireAuth(), requireAdmin);
@@ -25,7 +25,7 @@ const REQUIRED = "From and at least one To are required";
 const MAX_RECIPIENTS = 50;
 const emailAddress = z.email();
 
-/** 'a@x, b@y' or ['a@x', ' '] -> ['a@x', 'b@y']: comma-separated, trimmed, blanks removed (SPEC §5). */
+/** 'a@x, b@y' or ['a@x', ' '] -> ['a@x', 'b@y']: comma-separated, trimmed, blanks removed. */
 const recipients = z
   .union([z.string(), z.array(z.string())])
   .optional()

@@ -91,7 +91,7 @@ function trackingResults(row: LabelRow): { results: TrackingResult[] } | null {
   return null;
 }
 
-/** One label as the API answers it (SPEC §3 'Label' and 'Label details'). */
+/** One label as the API answers it. */
 export function serializeLabel(row: LabelRow, file: Pick<LabelFile, "name" | "mime" | "size"> | null | undefined, owner: LabelOwner): ApiLabel {
   const stored = parseJson<Partial<LabelDetails>>(row.detailsJson, {});
   const details: LabelDetails = {

@@ -8,7 +8,7 @@ import { addWorkingDays, workingDaysBetween } from "./uk-calendar";
 import { releaseLease, tryLease } from "./leases";
 
 /**
- * Potentially lost parcels (DESIGN.md 'Potentially lost'). Three rules, counted in UK working
+ * Potentially lost parcels. Three rules, counted in UK working
  * days, with thresholds from configuration:
  *   no_first_scan          no carrier scan N days after the label was created;
  *   no_new_scan            no new scan for N days since the last one;

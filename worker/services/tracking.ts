@@ -12,8 +12,8 @@ import { carrierCallsPerMinute, pauseCarrier, takeCarrierCalls, type BudgetCarri
 import { releaseLease, tryLease } from "./leases";
 
 /**
- * Tracking: fetching a label's carrier events, storing them (labels.tracking_json as SPEC §3
- * 'tracking.results[]', newest first) with a normalised status, the delivery time and the last
+ * Tracking: fetching a label's carrier events, storing them (labels.tracking_json as
+ * `{ results: [{ sender, service, trackingEvents }] }`, events newest first) with a normalised status, the delivery time and the last
  * scan, evaluating the lost rules on the fresh data, and scheduling the next refresh.
  *
  * Refreshes run in the queue (cron claims due labels through labels.next_tracking_at) or on demand
@@ -36,7 +36,7 @@ const DAY = 24 * HOUR;
 export const REFRESH_LEASE_MS = 3 * MINUTE;
 /** Cron pushes a claimed label's next_tracking_at this far ahead, so the next pass skips it. */
 export const CRON_CLAIM_MS = 30 * MINUTE;
-/** Tracking stops once nothing has happened for this long (DESIGN.md: '30 days stale'). */
+/** Tracking stops once nothing has happened for this long. */
 export const STALE_AFTER_MS = 30 * DAY;
 /** A queued refresh this soon after the last check is a duplicate delivery: skip it. */
 const DUPLICATE_WINDOW_MS = 5 * MINUTE;

@@ -3,7 +3,7 @@ import type { TrackingEvent, TrackingResult, TrackingStatus } from "../../servic
 import { CarrierError, getCarrierJson, rejected, type CarrierHttpOptions } from "../tracking-http";
 
 /**
- * evriTrackingClient: Evri's public tracking API (../shared/LABELS.md), two steps:
+ * evriTrackingClient: Evri's public tracking API, two steps:
  *   1. GET {base}/parcels/reference/{barcode}   -> { parcelIdentifiers: [{ urn, redirectUrl }] }
  *   2. GET {base}/parcels?uniqueIds={urn}        -> { results: [...], failures: [{ uniqueId }] }
  * Every answer is checked against the documented shape (zod) before anything is stored.
@@ -116,7 +116,7 @@ export async function fetchEvriTracking(cfg: EvriConfig, barcode: string, http?:
 }
 
 /**
- * What one Evri event says about the parcel. Stage codes (LABELS.md): 0/1 registered, 2/3 in
+ * What one Evri event says about the parcel. Stage codes: 0/1 registered, 2/3 in
  * transit, 4 returned, 4_COURIER out for delivery, 5_COURIER delivered, 5_SHOP collected.
  */
 export function evriEventStatus(e: TrackingEvent): TrackingStatus {

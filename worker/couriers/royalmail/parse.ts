@@ -1,7 +1,7 @@
 /**
  * Royal Mail labels -> LabelDetails. The tracking code (UPU S10, check digit validated) comes from
- * the Code128, else the 2D payload, else the printed text. The Data Matrix parcel payload ('JGB 6…',
- * ../shared/LABELS.md) is parsed defensively: fields are found by pattern, not fixed column, so
+ * the Code128, else the 2D payload, else the printed text. The Data Matrix parcel payload ('JGB 6…':
+ * dates, product code, S10, destination postcode + delivery point + country, return postcode) is parsed defensively: fields are found by pattern, not fixed column, so
  * collapsed spacing and non-Latin-1 characters do not break it; the raw text is kept.
  */
 import { clean, dimensionsCm, fullText, isoDate, labelledDate, splitPayload, twoD, weightGrams, type LabelInput } from "../../labels/fields";
