@@ -4,13 +4,6 @@
  *
  *   node bench/import-accuracy.ts      (or `npm run bench:accuracy`)
  */
-import { spawnSync } from "node:child_process";
-import path from "node:path";
+import { runWorkerdBench } from "./workerd-bench.ts";
 
-const root = path.join(import.meta.dirname, "..");
-const r = spawnSync(path.join(root, "node_modules", ".bin", "vitest"), ["run", "--config", path.join(root, "bench", "import-accuracy.vitest.config.ts")], {
-  cwd: root,
-  stdio: "inherit",
-  env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" },
-});
-process.exit(r.status ?? 1);
+process.exit(runWorkerdBench("test/worker/import-accuracy.bench.ts"));

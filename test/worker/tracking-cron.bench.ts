@@ -6,7 +6,7 @@
  * labels_next_tracking index, queueing them in batches of 100, the unsent-notice sweep).
  *
  *   npm run bench:cron      (BENCH_LABELS, BENCH_PASSES to change; bench/cron.ts drives it)
- * Not part of the worker suite (not a *.test.ts): bench/cron.vitest.config.ts runs it.
+ * Not part of the worker suite (not a *.test.ts): bench/cron.ts runs it through bench/workerd-bench.config.ts.
  */
 import { applyD1Migrations, createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
