@@ -26,19 +26,22 @@ const message = z.object({ message: z.string() });
 const tokenPair = z.object({ access_token: z.string(), refresh_token: z.string() });
 const address = z.object({ name: z.string(), address: z.array(z.string()), postcode: z.string(), countryCode: z.string() }).loose();
 
-const publicUser = z
-  .object({
-    id: z.number().int(),
-    email: z.string(),
-    email_verified: z.boolean(),
-    credits: z.number().int(),
-    developer_api_key: z.string().nullable(),
-    company_name: z.string().nullable(),
-    company_tagline: z.string().nullable(),
-    marketing_consent: z.boolean(),
-    is_admin: z.boolean(),
-  })
-  .loose();
+const publicUser = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  email_verified: z.boolean(),
+  credits: z.number().int(),
+  developer_api_key: z.string().nullable(),
+  company_name: z.string().nullable(),
+  company_tagline: z.string().nullable(),
+  marketing_consent: z.boolean(),
+  is_admin: z.boolean(),
+  subscription_status: z.string().nullable(),
+});
+
+/** The answer types the web app reads, inferred from the same schemas (types only on the web side). */
+export type CurrentUser = z.infer<typeof publicUser>;
+export type TokenPair = z.infer<typeof tokenPair>;
 
 /** One label as GET /label/{id} answers it (worker/services/label-model.ts ApiLabel). */
 export const apiLabelSchema = z

@@ -2,20 +2,10 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { api } from "../api/client";
 import { tokens } from "../api/tokens";
+import type { CurrentUser } from "../../worker/api-answers";
 
-/** GET /api/v1/user, as the server answers it. */
-export interface CurrentUser {
-  id: number;
-  email: string;
-  email_verified: boolean;
-  credits: number;
-  developer_api_key: string | null;
-  company_name: string | null;
-  company_tagline: string | null;
-  marketing_consent: boolean;
-  is_admin: boolean;
-  subscription_status?: string | null;
-}
+/** GET /api/v1/user, as the server answers it (its schema is the API document's). */
+export type { CurrentUser };
 
 interface AuthState {
   accessToken: string | null;

@@ -1,12 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
+import type { TokenPair } from "../../../worker/api-answers";
 import { ApiError, api } from "../../api/client";
 
 // The sign-in screens' calls, all through the one API client.
-
-export interface TokenPair {
-  access_token: string;
-  refresh_token: string;
-}
 
 export const login = (email: string, password: string) =>
   api<TokenPair>("/api/v1/login", { method: "POST", body: { email, password } });
