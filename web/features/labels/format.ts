@@ -43,7 +43,8 @@ export function trackingEvents(label: ApiLabel): TrackingEvent[] {
 export function serviceType(label: ApiLabel): string {
   const d = details(label);
   const fromTracking = d.tracking?.results?.find((r) => r.service?.serviceType)?.service?.serviceType;
-  return fromTracking ?? d.serviceCode ?? (d.isNextDay ? "Next day" : "");
+  // The carrier's own name first, then the service as printed ('Tracked 24'), then its code ('TPN01').
+  return fromTracking ?? d.classId ?? d.serviceCode ?? (d.isNextDay ? "Next day" : "");
 }
 
 export function senderAddress(label: ApiLabel): Address | null {
