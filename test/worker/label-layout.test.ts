@@ -147,3 +147,17 @@ describe("courier parsers on real layouts", () => {
     expect(d).toMatchObject({ serviceCode: service, isNextDay: nextDay });
   });
 });
+
+describe("contact lines inside an address", () => {
+  it("passes over a phone number or e-mail printed between the name and the street", () => {
+    const page = [
+      L(14, 40, 11, "Grace O'Connor"),
+      L(14, 54, 11, "Tel: 07700 900123"),
+      L(14, 68, 11, "grace@example.com"),
+      L(14, 82, 11, "18 The Crescent"),
+      L(14, 96, 11, "Brighton"),
+      L(14, 110, 11, "BN1 3FG"),
+    ];
+    expect(readAddresses(page).recipient).toEqual({ name: "Grace O'Connor", address: ["18 The Crescent", "Brighton"], postcode: "BN1 3FG", countryCode: "GB" });
+  });
+});

@@ -74,6 +74,10 @@ const NOT_ADDRESS: RegExp[] = [
   /^(?:qty|quantity|sku|item|description|price|total|subtotal)\b/i,
 ];
 
+/** Contact lines printed inside an address block (a phone number, an e-mail): passed over, not part of it. */
+const CONTACT = /^(?:(?:tel|phone|mob(?:ile)?|t|m)\s*[.:]?\s*)?(?:\+?44\s?|0)\d[\d\s()-]{8,14}$|^(?:e-?mail\s*:?\s*)?[^\s@]+@[^\s@]+\.[a-z]{2,}$/i;
+export const isContactLine = (text: string) => CONTACT.test(clean(text));
+
 export const isAddressText = (text: string) => {
   const t = clean(text);
   return t.length > 0 && t.length <= 80 && !NOT_ADDRESS.some((re) => re.test(t));
@@ -122,6 +126,10 @@ export function findAddressBlocks(lines: TextLine[]): AddressBlock[] {
       if (!inColumn(l, left, right, Math.max(size, l.size))) continue;
       const gap = top - (l.y + l.size);
       if (gap > Math.max(size, l.size) * 1.6) break;
+      if (isContactLine(l.text)) {
+        top = l.y;
+        continue;
+      }
       const heading = headingOf(l.text);
       if (heading) {
         headingRole = heading.role;
