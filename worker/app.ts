@@ -5,16 +5,16 @@ import type { AppEnv } from "./context";
 import { getDb } from "./db/client";
 import { ApiError } from "./lib/errors";
 import { log } from "./lib/log";
-import adminRoutes from "./routes/admin";
-import analyticsRoutes from "./routes/analytics";
-import authRoutes from "./routes/auth";
-import billingRoutes from "./routes/billing";
-import courierRoutes from "./routes/couriers";
-import labelImportRoutes from "./routes/label-import";
-import labelRoutes from "./routes/labels";
-import mailRoutes from "./routes/mail";
-import trackingRoutes from "./routes/tracking";
-import userRoutes from "./routes/user";
+import adminRoutes from "./admin/routes";
+import analyticsRoutes from "./analytics/routes";
+import authRoutes from "./accounts/auth-routes";
+import billingRoutes from "./billing/routes";
+import courierRoutes from "./couriers/routes";
+import labelImportRoutes from "./label-import/routes";
+import labelRoutes from "./labels/routes";
+import mailRoutes from "./mail/routes";
+import trackingRoutes from "./tracking/routes";
+import userRoutes from "./accounts/user-routes";
 
 /** Largest JSON/form body any call but the label upload accepts. */
 const MAX_BODY_BYTES = 256 * 1024;
@@ -100,11 +100,11 @@ app
 
 // The document (and the answer schemas it is built from) loads when it is asked for, not at every start.
 app.get("/api/v1/openapi.json", async (c) => {
-  const { buildOpenApi } = await import("./openapi");
+  const { buildOpenApi } = await import("./api-docs/openapi");
   return c.json(buildOpenApi(app, { serverUrl: new URL(c.req.url).origin }));
 });
 app.get("/api/docs", async (c) => {
-  const [{ buildOpenApi }, { renderApiDocs }] = await Promise.all([import("./openapi"), import("./openapi-docs")]);
+  const [{ buildOpenApi }, { renderApiDocs }] = await Promise.all([import("./api-docs/openapi"), import("./api-docs/reference-page")]);
   return c.html(renderApiDocs(buildOpenApi(app)));
 });
 

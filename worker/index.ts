@@ -2,7 +2,7 @@ import app from "./app";
 import { handleEmail } from "./handlers/email";
 import { handleQueue } from "./handlers/queue";
 import { handleScheduled } from "./handlers/scheduled";
-import type { JobMessage } from "./services/jobs";
+import type { JobMessage } from "./lib/jobs";
 
 export default {
   fetch: app.fetch,

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { analyticsQuerySchema, summaryStatement, timeseriesStatement } from "../../worker/services/analytics";
+import { analyticsQuerySchema, summaryStatement, timeseriesStatement } from "../../worker/analytics/analytics";
 import { db } from "./helpers";
 
 type Statement = { toSQL(): { sql: string; params: unknown[] } } | { getQuery(): { sql: string; params: unknown[] } };

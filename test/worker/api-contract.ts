@@ -1,9 +1,9 @@
 // The API document checked against the worker tests' own traffic: every answer that goes through
-// the shared request helpers must have a status its call lists (worker/api-answers.ts plus the
+// the shared request helpers must have a status its call lists (worker/api-docs/answers.ts plus the
 // statuses every call of its kind can give) and, on success, a body matching its schema; an error
 // must be `{ error }`. Violations are collected and fail the test file (test/worker/setup.ts).
 import app from "../../worker/app";
-import { collectRoutes, routeAnswers } from "../../worker/openapi";
+import { collectRoutes, routeAnswers } from "../../worker/api-docs/openapi";
 
 const routes = collectRoutes(app).map((r) => ({
   ...r,

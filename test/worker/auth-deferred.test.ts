@@ -3,9 +3,9 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { users } from "../../worker/db/schema";
 import { hashPassword, sha256Hex } from "../../worker/lib/crypto";
-import { grantCredits } from "../../worker/services/credits";
-import type { ApiLabel } from "../../worker/services/label-model";
-import { signAccessToken } from "../../worker/services/tokens";
+import { grantCredits } from "../../worker/credits/credits";
+import type { ApiLabel } from "../../worker/labels/model";
+import { signAccessToken } from "../../worker/accounts/tokens";
 import { call, createUser, db } from "./helpers";
 import { evriCode } from "./labels-fixtures";
 

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { creditLedger, emailTokens, refreshTokens, users } from "../../worker/db/schema";
 import { sha256Hex } from "../../worker/lib/crypto";
-import { issueEmailToken } from "../../worker/services/email-tokens";
+import { issueEmailToken } from "../../worker/accounts/email-tokens";
 import { call, createUser, db } from "./helpers";
 import { captureMail, settle, tokenFrom } from "./auth-mail";
 

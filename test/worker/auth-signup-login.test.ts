@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { users } from "../../worker/db/schema";
-import { signAccessToken } from "../../worker/services/tokens";
+import { signAccessToken } from "../../worker/accounts/tokens";
 import { env } from "cloudflare:workers";
 import { call, createUser, db } from "./helpers";
 import { captureMail, tokenFrom, type SentMail } from "./auth-mail";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import app from "../../worker/app";
-import { collectRoutes } from "../../worker/openapi";
+import { collectRoutes } from "../../worker/api-docs/openapi";
 import { call, createUser } from "./helpers";
 
 /**

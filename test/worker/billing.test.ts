@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { creditLedger, stripeEvents, users } from "../../worker/db/schema";
-import { ledgerSum } from "../../worker/services/credits";
+import { ledgerSum } from "../../worker/credits/credits";
 import * as stripeFx from "../fixtures/stripe";
 import { call, callWithEnv, createUser, db } from "./helpers";
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { users } from "../../worker/db/schema";
-import { debitWith, grantCredits, ledgerSum } from "../../worker/services/credits";
+import { debitWith, grantCredits, ledgerSum } from "../../worker/credits/credits";
 import { createUser, db } from "./helpers";
 
 const balance = async (id: number) => (await db().query.users.findFirst({ where: eq(users.id, id) }))!.credits;

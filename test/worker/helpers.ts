@@ -6,8 +6,8 @@ import app from "../../worker/app";
 import { getDb } from "../../worker/db/client";
 import { users } from "../../worker/db/schema";
 import { hashPassword } from "../../worker/lib/crypto";
-import { grantCredits } from "../../worker/services/credits";
-import { signAccessToken } from "../../worker/services/tokens";
+import { grantCredits } from "../../worker/credits/credits";
+import { signAccessToken } from "../../worker/accounts/tokens";
 import { checkAnswer } from "./api-contract";
 
 const worker = (exports as unknown as { default: Fetcher }).default;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ZodType } from "zod";
 import app from "../../worker/app";
-import { collectRoutes } from "../../worker/openapi";
+import { collectRoutes } from "../../worker/api-docs/openapi";
 import { call, createUser } from "./helpers";
 
 /**

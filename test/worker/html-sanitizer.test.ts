@@ -1,6 +1,6 @@
 import { parseFragment, type DefaultTreeAdapterMap } from "parse5";
 import { describe, expect, it } from "vitest";
-import { sanitizeHtml } from "../../worker/services/html-sanitizer";
+import { sanitizeHtml } from "../../worker/mail/html-sanitizer";
 import { XSS_VECTORS } from "../fixtures/mail/xss-vectors";
 
 type Node = DefaultTreeAdapterMap["node"];

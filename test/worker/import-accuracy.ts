@@ -10,11 +10,11 @@
  * - weight only where the label prints one; a file's labels are matched by tracking code;
  * - a bad input counts as right when it is refused with the expected 4xx.
  */
-import { ImportError } from "../../worker/labels/errors";
-import { fillDetails, readLabelPage } from "../../worker/labels/ocr-job";
-import { importLabelFile } from "../../worker/labels/pipeline";
-import { labelPixels } from "../../worker/labels/raster";
-import type { LabelDetails } from "../../worker/services/label-model";
+import { ImportError } from "../../worker/label-import/errors";
+import { fillDetails, readLabelPage } from "../../worker/label-import/ocr-job";
+import { importLabelFile } from "../../worker/label-import/pipeline";
+import { labelPixels } from "../../worker/label-import/raster";
+import type { LabelDetails } from "../../worker/labels/model";
 
 const files = import.meta.glob("../fixtures/corpus/files/*", { query: "?inline", import: "default", eager: true }) as Record<string, string>;
 const manifest = Object.values(import.meta.glob("../fixtures/corpus/expected.json", { import: "default", eager: true }))[0] as Record<string, CorpusEntry>;

@@ -5,12 +5,12 @@ import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import worker from "../../worker/index";
 import { labels } from "../../worker/db/schema";
-import { fillDetails } from "../../worker/labels/ocr-job";
-import { fixHeading, fixPostcode } from "../../worker/labels/ocr";
-import { renderPages, type Pixmap } from "../../worker/labels/pdfium";
-import { rotateGrey, toGrey, type Grey } from "../../worker/labels/raster";
-import type { JobMessage } from "../../worker/services/jobs";
-import type { ApiLabel, LabelDetails } from "../../worker/services/label-model";
+import { fillDetails } from "../../worker/label-import/ocr-job";
+import { fixHeading, fixPostcode } from "../../worker/label-import/ocr";
+import { renderPages, type Pixmap } from "../../worker/label-import/pdfium";
+import { rotateGrey, toGrey, type Grey } from "../../worker/label-import/raster";
+import type { JobMessage } from "../../worker/lib/jobs";
+import type { ApiLabel, LabelDetails } from "../../worker/labels/model";
 import { call, createUser, db, type TestUser } from "./helpers";
 import { expected, fixture } from "./import-fixtures";
 

@@ -1,9 +1,9 @@
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { readPdfText } from "../../worker/labels/pdf";
-import { renderPages, type Pixmap } from "../../worker/labels/pdfium";
-import { importLabelFile } from "../../worker/labels/pipeline";
-import { decodeBarcodes } from "../../worker/labels/zxing";
+import { readPdfText } from "../../worker/label-import/pdf";
+import { renderPages, type Pixmap } from "../../worker/label-import/pdfium";
+import { importLabelFile } from "../../worker/label-import/pipeline";
+import { decodeBarcodes } from "../../worker/label-import/zxing";
 import { expected, fixture } from "./import-fixtures";
 
 describe("the import pipeline on drawn labels", () => {

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { labelFiles, labels, users } from "../../worker/db/schema";
-import type { ApiLabel } from "../../worker/services/label-model";
+import type { ApiLabel } from "../../worker/labels/model";
 import { call, createUser, db, type TestUser } from "./helpers";
 import { fixture } from "./import-fixtures";
 

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { ApiLabel } from "../../worker/services/label-model";
-import { ledgerSum } from "../../worker/services/credits";
+import type { ApiLabel } from "../../worker/labels/model";
+import { ledgerSum } from "../../worker/credits/credits";
 import { call, createUser, db, type TestUser } from "./helpers";
 import { evriCode, royalMailCode } from "./labels-fixtures";
 

@@ -1,7 +1,7 @@
 import { and } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { labelTags, labels } from "../../worker/db/schema";
-import { labelFilterConditions, labelFilterSchema } from "../../worker/services/label-filters";
+import { labelFilterConditions, labelFilterSchema } from "../../worker/labels/filters";
 import { createUser, db } from "./helpers";
 
 async function seed(userId: number, id: string, shippedOn: string, tags: string[], extra: Partial<typeof labels.$inferInsert> = {}) {

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { labelTags, labels, users } from "../../worker/db/schema";
-import { ledgerSum } from "../../worker/services/credits";
-import { saveImportedLabels } from "../../worker/services/labels";
+import { ledgerSum } from "../../worker/credits/credits";
+import { saveImportedLabels } from "../../worker/labels/labels";
 import { createUser, db } from "./helpers";
 import { evriCode, fileFor } from "./labels-fixtures";
 

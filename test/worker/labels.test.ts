@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { labelTags, labels, users } from "../../worker/db/schema";
-import type { ApiLabel } from "../../worker/services/label-model";
-import { createManualLabel, saveImportedLabels } from "../../worker/services/labels";
+import type { ApiLabel } from "../../worker/labels/model";
+import { createManualLabel, saveImportedLabels } from "../../worker/labels/labels";
 import { call, createUser, db, type TestUser } from "./helpers";
 import { evriCode, fileFor, royalMailCode } from "./labels-fixtures";
 

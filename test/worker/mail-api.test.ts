@@ -4,7 +4,7 @@ import PostalMime from "postal-mime";
 import { describe, expect, it } from "vitest";
 import { mailMessages } from "../../worker/db/schema";
 import { handleEmail } from "../../worker/handlers/email";
-import { storeInbound } from "../../worker/services/mailbox";
+import { storeInbound } from "../../worker/mail/mailbox";
 import { inboundMessage, plainText, withAttachments } from "../fixtures/mail/messages";
 import { call, createUser, db } from "./helpers";
 

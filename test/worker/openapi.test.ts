@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import app from "../../worker/app";
-import { ROUTE_ANSWERS } from "../../worker/api-answers";
-import { collectRoutes } from "../../worker/openapi";
+import { ROUTE_ANSWERS } from "../../worker/api-docs/answers";
+import { collectRoutes } from "../../worker/api-docs/openapi";
 import { call } from "./helpers";
 
 describe("the OpenAPI document", () => {

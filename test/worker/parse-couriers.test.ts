@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { parseEvriLabel } from "../../worker/couriers/evri/parse";
 import { parseRoyalMailLabel, parseRoyalMailPayload } from "../../worker/couriers/royalmail/parse";
-import type { TextLine } from "../../worker/labels/text";
-import { parseLabel } from "../../worker/labels/pipeline";
+import type { TextLine } from "../../worker/label-import/text";
+import { parseLabel } from "../../worker/label-import/pipeline";
 
 const lines = (...texts: [number, string][]): TextLine[] => texts.map(([x, text], i) => ({ text, x, y: i * 14, size: 10 }));
 

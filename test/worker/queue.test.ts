@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { labelFiles, labels } from "../../worker/db/schema";
 import { MAX_ATTEMPTS, handleQueue } from "../../worker/handlers/queue";
-import type { JobMessage } from "../../worker/services/jobs";
+import type { JobMessage } from "../../worker/lib/jobs";
 import { createUser, db } from "./helpers";
 
 async function pendingOcrLabel() {

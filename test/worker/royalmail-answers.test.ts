@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { royalMailProblem } from "../../worker/couriers/royalmail/answers";
 import { fetchRoyalMailTracking } from "../../worker/couriers/royalmail/tracking";
 import { CarrierError } from "../../worker/couriers/tracking-http";
-import { refreshLabelTracking, runTrackingRefreshJob } from "../../worker/services/tracking";
+import { refreshLabelTracking, runTrackingRefreshJob } from "../../worker/tracking/tracking";
 import { answerCarrier, FAST_HTTP, fixtures, json, trackingEnv } from "../fixtures/carriers/carrier-fetch";
 import { insertTrackedLabel, labelRow } from "../fixtures/carriers/tracking-labels";
 import { createUser } from "./helpers";

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { users } from "../../worker/db/schema";
-import { BANNER_MAX_BYTES, readBanner, sniffBannerMime } from "../../worker/services/profile";
+import { BANNER_MAX_BYTES, readBanner, sniffBannerMime } from "../../worker/accounts/profile";
 import { call, createUser, db } from "./helpers";
 
 // Banner bytes built here: a real 1x1 PNG, and minimal JPEG/WEBP/PDF headers (types are decided by bytes).

@@ -2,7 +2,7 @@ import { createExecutionContext, createMessageBatch, createScheduledController, 
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import worker from "../../worker/index";
-import type { JobMessage } from "../../worker/services/jobs";
+import type { JobMessage } from "../../worker/lib/jobs";
 import { answerEvri, fixtures, json, trackingEnv } from "../fixtures/carriers/carrier-fetch";
 import { insertTrackedLabel, labelRow } from "../fixtures/carriers/tracking-labels";
 import { createUser } from "./helpers";

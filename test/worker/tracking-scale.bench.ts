@@ -13,9 +13,9 @@ import { applyD1Migrations } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { expect, it, vi } from "vitest";
 import { getDb } from "../../worker/db/client";
-import type { JobMessage } from "../../worker/services/jobs";
-import { claimDueLabels, refreshJobs } from "../../worker/services/tracking";
-import { runLatestTrackingJob } from "../../worker/services/tracking-batch";
+import type { JobMessage } from "../../worker/lib/jobs";
+import { claimDueLabels, refreshJobs } from "../../worker/tracking/tracking";
+import { runLatestTrackingJob } from "../../worker/tracking/batch";
 
 const vars = env as unknown as Record<string, string | undefined>;
 const LABELS = Number(vars.BENCH_LABELS ?? 100_000);

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "../../worker/db/client";
-import { pauseCarrier, takeCarrierCalls } from "../../worker/services/carrier-budget";
-import { refreshJobs, refreshLabelTracking } from "../../worker/services/tracking";
-import { runLatestTrackingJob } from "../../worker/services/tracking-batch";
+import { pauseCarrier, takeCarrierCalls } from "../../worker/tracking/carrier-budget";
+import { refreshJobs, refreshLabelTracking } from "../../worker/tracking/tracking";
+import { runLatestTrackingJob } from "../../worker/tracking/batch";
 import { answerCarrier, FAST_HTTP, fixtures, json, trackingEnv } from "../fixtures/carriers/carrier-fetch";
 import { insertTrackedLabel, labelRow } from "../fixtures/carriers/tracking-labels";
 import { createUser } from "./helpers";
@@ -77,12 +77,14 @@ describe("batched look-ups (Royal Mail's summary)", () => {
     const withNews = await insertTrackedLabel(env.DB, { userId: user.id, courier: "royalmail", createdAt: CREATED });
     const unknown = await insertTrackedLabel(env.DB, { userId: user.id, courier: "royalmail", trackingCode: "ZW924750388GB", createdAt: CREATED });
     const { calls } = answerCarrier([
-      [/mailpieces\/v2\/summary\?mailPieceId=SG577041359GB,ZW924750388GB$/, [json(fixtures.royalMailSummary)]],
+      [/mailpieces\/v2\/summary\?mailPieceId=/, [json(fixtures.royalMailSummary)]],
       [/mailpieces\/v2\/SG577041359GB\/events$/, [json(fixtures.royalMailEvents)]],
     ]);
     const result = await runLatestTrackingJob(rmEnv(), "royalmail", [withNews, unknown], at, FAST_HTTP);
     expect(result).toMatchObject({ calls: 2, withNews: 1, unchanged: 1, failed: 0, deferred: 0 });
     expect(calls.map((c) => new URL(c.url).pathname)).toEqual(["/mailpieces/v2/summary", "/mailpieces/v2/SG577041359GB/events"]);
+    // One summary call for both parcels, in whatever order the batch holds them.
+    expect(new URL(calls[0].url).searchParams.get("mailPieceId")?.split(",").sort()).toEqual(["SG577041359GB", "ZW924750388GB"]);
     expect((await labelRow(env.DB, withNews)).trackingStatus).toBe("delivered");
     expect((await labelRow(env.DB, unknown)).trackingError).toMatch(/no tracking for this parcel yet/);
 

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { fetchEvriTracking } from "../../worker/couriers/evri/tracking";
 import { fetchRoyalMailTracking } from "../../worker/couriers/royalmail/tracking";
 import { CarrierError } from "../../worker/couriers/tracking-http";
-import { nextRefreshAt, refreshLabelTracking, runTrackingRefreshJob } from "../../worker/services/tracking";
+import { nextRefreshAt, refreshLabelTracking, runTrackingRefreshJob } from "../../worker/tracking/tracking";
 import {
   answerCarrier,
   answerEvri,

@@ -7,7 +7,7 @@ import {
   ukDayOf,
   ukMidnight,
   workingDaysBetween,
-} from "../../worker/services/uk-calendar";
+} from "../../worker/lib/uk-calendar";
 
 // England and Wales bank holidays as published on gov.uk/bank-holidays.
 const GOV_UK: Record<number, string[]> = {

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { api } from "../api/client";
 import { tokens } from "../api/tokens";
-import type { CurrentUser } from "../../worker/api-answers";
+import type { CurrentUser } from "../../worker/api-docs/answers";
 
 /** GET /api/v1/user, as the server answers it (its schema is the API document's). */
 export type { CurrentUser };

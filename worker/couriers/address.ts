@@ -1,4 +1,4 @@
-import type { Address } from "../services/label-model";
+import type { Address } from "../labels/model";
 import { UK_POSTCODE_IN_TEXT_RE, UK_POSTCODE_RE, normalisePostcode } from "./postcode";
 
 /**

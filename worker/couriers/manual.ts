@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ApiError, badRequest } from "../lib/errors";
-import type { LabelDetails } from "../services/label-model";
+import type { LabelDetails } from "../labels/model";
 import { parseFreeTextAddress } from "./address";
 import { MANUAL_FIELD_LABELS, MANUAL_FIELD_TYPES, type ManualFieldName, type ManualFieldType } from "./fields";
 import { isUkPostcode, normalisePostcode } from "./postcode";

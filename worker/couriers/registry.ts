@@ -1,4 +1,4 @@
-import { courierKey } from "../services/label-filters";
+import { courierKey } from "../labels/filters";
 import { isValidEvriCode, normaliseEvriCode } from "./evri/code";
 import { evriManualFields } from "./evri/manual";
 import { MANUAL_FIELD_LABELS, MANUAL_FIELD_TYPES, type ApiCourier, type ManualFieldName, type ManualFieldSet } from "./fields";

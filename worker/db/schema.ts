@@ -136,7 +136,7 @@ export const labels = sqliteTable(
     index("labels_user_created").on(t.userId, t.createdAt),
     index("labels_user_shipped").on(t.userId, t.shippedOn),
     index("labels_next_tracking").on(t.nextTrackingAt),
-    // Analytics (worker/services/analytics.ts): covers every filtered column and the weight, so
+    // Analytics (worker/analytics/analytics.ts): covers every filtered column and the weight, so
     // tag-filtered summaries and time series read this index (id included, for the tag match), never the table.
     index("labels_analytics").on(t.userId, t.shippedOn, t.courier, t.potentiallyLost, t.isNextDay, t.weightGrams, t.id),
     // The labels list filtered on lost (GET /labels?lost=1): the page is read in created_at order from the few
@@ -234,7 +234,7 @@ export type User = typeof users.$inferSelect;
 export type LabelRow = typeof labels.$inferSelect;
 
 /**
- * Short-lived leases (worker/services/leases.ts): a label is never refreshed twice at once, and a
+ * Short-lived leases (worker/tracking/leases.ts): a label is never refreshed twice at once, and a
  * lost-parcel notice is never sent twice at once. Keys: `tracking:<labelId>`, `lost-mail:<labelId>`.
  */
 export const jobLeases = sqliteTable("job_leases", {

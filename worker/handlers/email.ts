@@ -1,6 +1,6 @@
 import { getDb } from "../db/client";
 import { log } from "../lib/log";
-import { MAX_INBOUND_BYTES, storeInbound } from "../services/mailbox";
+import { MAX_INBOUND_BYTES, storeInbound } from "../mail/mailbox";
 
 const TOO_LARGE = `Message too large (limit ${MAX_INBOUND_BYTES / 1024 / 1024} MB)`;
 

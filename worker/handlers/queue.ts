@@ -1,8 +1,8 @@
-import type { JobMessage } from "../services/jobs";
+import type { JobMessage } from "../lib/jobs";
 import { log } from "../lib/log";
-import { runTrackingRefreshJob } from "../services/tracking";
-import { runLatestTrackingJob } from "../services/tracking-batch";
-import { sendLostNotice } from "../services/lost";
+import { runTrackingRefreshJob } from "../tracking/tracking";
+import { runLatestTrackingJob } from "../tracking/batch";
+import { sendLostNotice } from "../tracking/lost";
 
 /** Runs one job. Throwing makes the message retry (with backoff); returning acks it. */
 async function runJob(job: JobMessage, env: Env): Promise<void> {
@@ -14,7 +14,7 @@ async function runJob(job: JobMessage, env: Env): Promise<void> {
       return;
     case "label.ocr": {
       // OCR (Tesseract, PDFium, zxing) loads only when a batch holds an OCR job.
-      const { runLabelOcrJob } = await import("../labels/ocr-job");
+      const { runLabelOcrJob } = await import("../label-import/ocr-job");
       return runLabelOcrJob(env, job.labelId);
     }
     case "lost.notify":
@@ -31,7 +31,7 @@ export const MAX_ATTEMPTS = 6;
 /** What a job leaves behind when the queue gives up on it (the message then goes to the DLQ). */
 async function giveUp(job: JobMessage, env: Env): Promise<void> {
   if (job.type !== "label.ocr") return;
-  const { giveUpLabelOcr } = await import("../labels/ocr-job");
+  const { giveUpLabelOcr } = await import("../label-import/ocr-job");
   await giveUpLabelOcr(env, job.labelId);
 }
 

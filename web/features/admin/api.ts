@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api } from "../../api/client";
 
-import type { AdminUser, AdminUsersPage } from "../../../worker/services/admin-model";
+import type { AdminUser, AdminUsersPage } from "../../../worker/admin/model";
 
 export type { AdminUser, AdminUsersPage };
 

@@ -1,7 +1,7 @@
 import { api } from "../../api/client";
 import { filterQuery, type AnalyticsFilters } from "./filters";
 
-import type { AnalyticsSummary, AnalyticsTimeseries } from "../../../worker/services/analytics-model";
+import type { AnalyticsSummary, AnalyticsTimeseries } from "../../../worker/analytics/model";
 
 export type { AnalyticsSummary, AnalyticsTimeseries };
 

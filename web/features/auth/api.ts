@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import type { TokenPair } from "../../../worker/api-answers";
+import type { TokenPair } from "../../../worker/api-docs/answers";
 import { ApiError, api } from "../../api/client";
 
 // The sign-in screens' calls, all through the one API client.

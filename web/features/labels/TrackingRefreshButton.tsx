@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { api, errorText } from "../../api/client";
 
-/** What POST /api/v1/label/:id/refresh-tracking answers (worker/routes/tracking.ts). */
+/** What POST /api/v1/label/:id/refresh-tracking answers (worker/tracking/routes.ts). */
 interface RefreshAnswer {
   tracking: { status: string | null; checkedAt: string | null; error: string | null };
   events: number;

@@ -1,7 +1,7 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { api, apiFetch, saveBlob } from "../../api/client";
 
-import type { MailDetail, MailListItem, MailListPage } from "../../../worker/services/admin-model";
+import type { MailDetail, MailListItem, MailListPage } from "../../../worker/admin/model";
 
 export type { MailDetail, MailListItem, MailListPage };
 

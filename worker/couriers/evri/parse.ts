@@ -4,9 +4,9 @@
  * payload is not publicly documented: it is kept raw (encodedMetadata) and split into
  * additionalContent, never interpreted.
  */
-import { clean, dimensionsCm, fullText, labelledDate, splitPayload, twoD, weightGrams, type LabelInput } from "../../labels/fields";
-import { headerName, readAddresses } from "../../labels/layout";
-import type { Address, FieldSource, LabelDetails, SourcedField } from "../../services/label-model";
+import { clean, dimensionsCm, fullText, labelledDate, splitPayload, twoD, weightGrams, type LabelInput } from "../../label-import/fields";
+import { headerName, readAddresses } from "../../label-import/layout";
+import type { Address, FieldSource, LabelDetails, SourcedField } from "../../labels/model";
 import { isValidEvriCode, normaliseEvriCode } from "./code";
 
 const CODE_IN_TEXT = /\b[HT][-\s]?[0-9A-Z](?:[-\s]?[0-9A-Z]){4}(?:[-\s]?\d){10}\b/g;

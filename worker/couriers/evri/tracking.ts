@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { TrackingEvent, TrackingResult, TrackingStatus } from "../../services/label-model";
+import type { TrackingEvent, TrackingResult, TrackingStatus } from "../../labels/model";
 import { CarrierError, getCarrierJson, rejected, type CarrierHttpOptions } from "../tracking-http";
 
 /**

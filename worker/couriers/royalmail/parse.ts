@@ -4,9 +4,9 @@
  * dates, product code, S10, destination postcode + delivery point + country, return postcode) is parsed defensively: fields are found by pattern, not fixed column, so
  * collapsed spacing and non-Latin-1 characters do not break it; the raw text is kept.
  */
-import { clean, dimensionsCm, fullText, isoDate, labelledDate, splitPayload, twoD, weightGrams, type LabelInput } from "../../labels/fields";
-import { readAddresses } from "../../labels/layout";
-import type { FieldSource, LabelDetails, SourcedField } from "../../services/label-model";
+import { clean, dimensionsCm, fullText, isoDate, labelledDate, splitPayload, twoD, weightGrams, type LabelInput } from "../../label-import/fields";
+import { readAddresses } from "../../label-import/layout";
+import type { FieldSource, LabelDetails, SourcedField } from "../../labels/model";
 import { normalisePostcode } from "../postcode";
 import { isValidRoyalMailCode, normaliseRoyalMailCode } from "./code";
 

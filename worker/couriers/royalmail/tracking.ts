@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { TrackingEvent, TrackingStatus } from "../../services/label-model";
+import type { TrackingEvent, TrackingStatus } from "../../labels/model";
 import type { CarrierAnswer } from "../evri/tracking";
 import { CarrierError, getCarrierJson, type CarrierHttpOptions } from "../tracking-http";
 import { royalMailProblem } from "./answers";

@@ -1,0 +1,247 @@
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { emailTokens, users, type User } from "../db/schema";
+import { hashPassword, randomToken, sha256Hex, verifyPassword } from "../lib/crypto";
+import { ApiError, badRequest, unauthorized } from "../lib/errors";
+import { log } from "../lib/log";
+import { isAdminEmail } from "./admins";
+import { CREDITS, ledgerInsert } from "../credits/credits";
+import {
+  EMAIL_TOKEN_TTL_MS,
+  consumeTokenStatement,
+  inspectEmailToken,
+  issueEmailToken,
+  tokenStillLive,
+  type EmailTokenState,
+} from "./email-tokens";
+import { sendMail, simpleHtmlMail } from "../lib/mailer";
+import { revokeAllSessionsStatement } from "./sessions";
+
+/**
+ * Accounts: sign-up, sign-in, email verification (with the one-time free credits) and password
+ * reset. Emails are stored trimmed and lowercased, so one address is one account.
+ */
+
+export const ACCOUNT_TEXTS = {
+  invalidLogin: "Invalid email or password",
+  emailTaken: "That email is already registered",
+  signedUp: "Account created. Check your email for a verification link.",
+  verified: "Email verified",
+  alreadyVerified: "Already verified",
+  resendSent: "If the email exists, a verification link was sent.",
+  resetRequested: "If that email exists, we’ve sent a password reset link.",
+  passwordReset: "Your password has been reset. Please sign in.",
+  verifyInvalid: "This verification link is invalid.",
+  verifyExpired: "This verification link has expired. Request a new one below.",
+  verifyUsed: "This verification link has already been used.",
+} as const;
+
+/** The spec's reset-link texts, by token state. */
+export const RESET_TOKEN_ERRORS: Record<Exclude<EmailTokenState, "ok">, string> = {
+  expired: "This reset link has expired.",
+  used: "This reset link has already been used.",
+  invalid: "This reset link is invalid.",
+};
+
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+/** GET /api/v1/user's answer. The developer key is only ever the masked form. */
+export function publicUser(user: User, env: Pick<Env, "ADMIN_EMAILS">) {
+  return {
+    id: user.id,
+    email: user.email,
+    email_verified: user.emailVerified,
+    credits: user.credits,
+    developer_api_key: user.developerKeyMasked ?? null,
+    company_name: user.companyName ?? null,
+    company_tagline: user.companyTagline ?? null,
+    marketing_consent: user.marketingConsent,
+    is_admin: isAdminEmail(env, user.email),
+    subscription_status: user.subscriptionStatus ?? null,
+  };
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
+  return db.query.users.findFirst({ where: eq(users.email, normaliseEmail(email)) });
+}
+
+function isUniqueEmailViolation(err: unknown): boolean {
+  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
+    if (/UNIQUE constraint failed: users\.email/.test(String((e as Error).message ?? e))) return true;
+  }
+  return false;
+}
+
+/**
+ * Creates the account and its first verification token in one batch (both or neither), then
+ * sends the verification mail. A mail failure is logged, not fatal: the user can resend.
+ */
+export async function createAccount(
+  db: Db,
+  env: MailEnv,
+  input: { email: string; password: string; marketingConsent: boolean },
+  now = Date.now(),
+): Promise<void> {
+  const email = normaliseEmail(input.email);
+  const passwordHash = await hashPassword(input.password);
+  const token = randomToken(32);
+  try {
+    await db.batch([
+      db.insert(users).values({ email, passwordHash, marketingConsent: input.marketingConsent, createdAt: now, updatedAt: now }),
+      // The token row takes the new user's id: same batch, so both rows are written or neither.
+      db.insert(emailTokens).select(
+        db
+          .select({
+            tokenHash: sql<string>`${await sha256Hex(token)}`.as("token_hash"),
+            userId: users.id,
+            purpose: sql<"verify">`'verify'`.as("purpose"),
+            email: users.email,
+            createdAt: sql<number>`${now}`.as("created_at"),
+            expiresAt: sql<number>`${now + EMAIL_TOKEN_TTL_MS.verify}`.as("expires_at"),
+            usedAt: sql<null>`null`.as("used_at"),
+          })
+          .from(users)
+          .where(eq(users.email, email)),
+      ),
+    ]);
+  } catch (err) {
+    if (isUniqueEmailViolation(err)) throw new ApiError(409, ACCOUNT_TEXTS.emailTaken);
+    throw err;
+  }
+  await sendAccountMail(env, "verify", email, token);
+}
+
+// One PBKDF2 run against a throwaway hash when the email is unknown, so a login answers in the
+// same time whether or not the account exists.
+let dummyHash: Promise<string> | undefined;
+
+/** The user for a correct email and password; otherwise the spec's 401. */
+export async function authenticate(db: Db, email: string, password: string): Promise<User> {
+  const user = await findUserByEmail(db, email);
+  if (!user) {
+    dummyHash ??= hashPassword("not a real password");
+    await verifyPassword(password, await dummyHash);
+    throw unauthorized(ACCOUNT_TEXTS.invalidLogin);
+  }
+  if (!(await verifyPassword(password, user.passwordHash))) throw unauthorized(ACCOUNT_TEXTS.invalidLogin);
+  return user;
+}
+
+/**
+ * Verifies the address a token was sent to. The first verification grants the free credits in
+ * the same batch: the verified flag, the token's use and the ledger row happen together, and the
+ * ledger's idempotency key (one per address) means no address is ever granted twice.
+ */
+export async function verifyEmail(db: Db, raw: string, now = Date.now()): Promise<string> {
+  const { state, row } = await inspectEmailToken(db, raw, "verify", now);
+  if (!row) throw badRequest(ACCOUNT_TEXTS.verifyInvalid);
+  const user = await db.query.users.findFirst({ where: eq(users.id, row.userId) });
+  if (!user || user.email !== row.email) throw badRequest(ACCOUNT_TEXTS.verifyInvalid);
+  // A second click on the link (used token) or a link to an account verified since: nothing to do.
+  if (user.emailVerified) return ACCOUNT_TEXTS.alreadyVerified;
+  if (state === "expired") throw badRequest(ACCOUNT_TEXTS.verifyExpired);
+  if (state === "used") throw badRequest(ACCOUNT_TEXTS.verifyUsed);
+
+  await db.batch([
+    db
+      .update(users)
+      .set({ emailVerified: true, updatedAt: now })
+      .where(sql`${users.id} = ${user.id} and ${tokenStillLive(row.tokenHash, now)}`),
+    ledgerInsert(db, {
+      userId: user.id,
+      delta: CREDITS.freeVerification,
+      reason: "free_verification",
+      reference: "email verification",
+      idempotencyKey: `free-verification:${user.email}`,
+    }),
+    consumeTokenStatement(db, row.tokenHash, now),
+  ]);
+  return ACCOUNT_TEXTS.verified;
+}
+
+/** Sends a new verification link when the address belongs to an unverified account. */
+export async function resendVerification(db: Db, env: MailEnv, email: string, now = Date.now()): Promise<boolean> {
+  const user = await findUserByEmail(db, email);
+  if (!user || user.emailVerified) return false;
+  const token = await issueEmailToken(db, { userId: user.id, email: user.email, purpose: "verify" }, now);
+  await sendAccountMail(env, "verify", user.email, token);
+  return true;
+}
+
+/** Sends a reset link when the address has an account. The caller answers the same either way. */
+export async function requestPasswordReset(db: Db, env: MailEnv, email: string, now = Date.now()): Promise<boolean> {
+  const user = await findUserByEmail(db, email);
+  if (!user) return false;
+  const token = await issueEmailToken(db, { userId: user.id, email: user.email, purpose: "reset" }, now);
+  await sendAccountMail(env, "reset", user.email, token);
+  return true;
+}
+
+export async function checkResetToken(db: Db, raw: string, now = Date.now()): Promise<EmailTokenState> {
+  return (await inspectEmailToken(db, raw, "reset", now)).state;
+}
+
+/**
+ * Sets the new password and uses up the token in one batch; the password only changes if the
+ * token is still live at that moment. Every session of the account ends: whoever knew the old
+ * password must sign in again.
+ */
+export async function resetPassword(db: Db, raw: string, newPassword: string, now = Date.now()): Promise<void> {
+  const { state, row } = await inspectEmailToken(db, raw, "reset", now);
+  if (state !== "ok" || !row) throw badRequest(RESET_TOKEN_ERRORS[state === "ok" ? "invalid" : state]);
+  const passwordHash = await hashPassword(newPassword);
+  const [changed] = await db.batch([
+    db
+      .update(users)
+      .set({ passwordHash, updatedAt: now })
+      .where(sql`${users.id} = ${row.userId} and ${tokenStillLive(row.tokenHash, now)}`),
+    revokeAllSessionsStatement(db, row.userId, now),
+    consumeTokenStatement(db, row.tokenHash, now),
+  ]);
+  if (changed.meta.changes !== 1) throw badRequest(RESET_TOKEN_ERRORS.used);
+}
+
+// ---------- Account mail ----------
+
+export type MailEnv = Pick<Env, "EMAIL" | "MAIL_FROM" | "APP_URL" | "ENVIRONMENT">;
+
+const ACCOUNT_MAIL = {
+  verify: {
+    path: "/verify-email",
+    subject: "Verify your Parcelhive email address",
+    heading: "Confirm your email address",
+    paragraphs: [
+      "Welcome to Parcelhive. Confirm your email address to finish setting up your account; verified accounts receive 50 free credits to try the product.",
+      "The link works for 24 hours. If you did not create a Parcelhive account, you can ignore this email.",
+    ],
+    action: "Verify email",
+  },
+  reset: {
+    path: "/reset-password",
+    subject: "Reset your Parcelhive password",
+    heading: "Reset your password",
+    paragraphs: [
+      "We received a request to reset the password of your Parcelhive account. Use the link below to choose a new one.",
+      "The link works for 1 hour and only once. If you did not ask for this, ignore this email: your password stays the same.",
+    ],
+    action: "Choose a new password",
+  },
+} as const;
+
+/** Verification and reset mail: plain text and HTML with the one link. Failures are logged. */
+async function sendAccountMail(env: MailEnv, kind: keyof typeof ACCOUNT_MAIL, to: string, token: string) {
+  const mail = ACCOUNT_MAIL[kind];
+  const link = `${env.APP_URL.replace(/\/+$/, "")}${mail.path}?token=${encodeURIComponent(token)}`;
+  // In development the link is logged too, so a newcomer can follow it without a mailbox.
+  if (env.ENVIRONMENT !== "production") log("info", `${kind === "verify" ? "verification" : "password reset"} link`, { to, link });
+  try {
+    await sendMail(env, {
+      to,
+      subject: mail.subject,
+      text: `${mail.heading}\n\n${mail.paragraphs[0]}\n\n${link}\n\n${mail.paragraphs[1]}\n\nParcelhive`,
+      html: simpleHtmlMail({ heading: mail.heading, paragraphs: [...mail.paragraphs], action: { label: mail.action, url: link } }),
+    });
+  } catch (err) {
+    log("error", "account mail not sent", { kind, error: String(err) });
+  }
+}

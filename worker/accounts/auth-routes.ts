@@ -1,0 +1,148 @@
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../context";
+import { ApiError, unauthorized } from "../lib/errors";
+import { log } from "../lib/log";
+import { validate } from "../lib/validate";
+import { requireAuth } from "./require-auth";
+import {
+  ACCOUNT_TEXTS,
+  authenticate,
+  checkResetToken,
+  createAccount,
+  publicUser,
+  requestPasswordReset,
+  resendVerification,
+  resetPassword,
+  verifyEmail,
+} from "./accounts";
+import { endSession, rotateSession, startSession } from "./sessions";
+
+/**
+ * Accounts and sign-in: sign-up, login, refresh, logout, the current user,
+ * email verification and password reset. Tokens and account answers are never cached.
+ */
+const routes = new Hono<AppEnv>();
+
+// ---------- Input ----------
+
+const email = z
+  .string({ error: "Email is required." })
+  .trim()
+  .toLowerCase()
+  .min(1, "Email is required.")
+  .max(254, "Email is too long.")
+  .pipe(z.email({ error: "Enter a valid email address." }));
+const password = (min: number) =>
+  z
+    .string({ error: "Password is required." })
+    .min(min, `Password must be at least ${min} characters.`)
+    .max(256, "Password must be at most 256 characters.");
+const token = z.string({ error: "Token is required." }).trim().min(1, "Token is required.").max(200, "Token is invalid.");
+
+const signupBody = z.object({
+  email,
+  password: password(6),
+  marketing_consent: z.boolean({ error: "marketing_consent must be true or false." }).optional().default(false),
+});
+const loginBody = z.object({ email, password: password(6) });
+const emailBody = z.object({ email });
+const tokenBody = z.object({ token });
+const resetConfirmBody = z
+  .object({ token, new_password: z.string({ error: "New password is required." }).max(256, "Password must be at most 256 characters.") })
+  // The spec's exact text, without a field prefix.
+  .refine((b) => b.new_password.length >= 8, { error: "Password must be at least 8 characters.", path: [] });
+const validateQuery = z.object({ token: z.string().max(200).optional() });
+
+// ---------- Helpers ----------
+
+const TOO_MANY = "Too many attempts. Please wait a minute and try again.";
+
+/** The client's IP in production (Cloudflare sets it). Loopback means a local run: not a real client. */
+function clientIp(c: Context<AppEnv>): string | null {
+  const ip = c.req.header("CF-Connecting-IP")?.trim();
+  if (!ip || ip === "::1" || ip.startsWith("127.")) return null;
+  return ip;
+}
+
+/** Every key must be under its limit: per address (guessing one account) and per IP (spraying many). */
+async function limit(c: Context<AppEnv>, limiter: RateLimit, action: string, address: string) {
+  const ip = clientIp(c);
+  const keys = [`${action}:email:${address}`, ...(ip ? [`${action}:ip:${ip}`] : [])];
+  for (const key of keys) {
+    const { success } = await limiter.limit({ key });
+    if (!success) throw new ApiError(429, TOO_MANY);
+  }
+}
+
+function bearer(c: Context<AppEnv>): string {
+  const m = c.req.header("Authorization")?.match(/^Bearer\s+(\S+)\s*$/i);
+  if (!m || m[1].length > 200) throw unauthorized();
+  return m[1];
+}
+
+/** Work whose timing must not tell whether an account exists runs after the answer is sent. */
+function inBackground(c: Context<AppEnv>, what: string, work: Promise<unknown>) {
+  c.executionCtx.waitUntil(work.catch((err) => log("error", `${what} failed`, { error: String(err) })));
+}
+
+const noStore = (c: Context<AppEnv>) => c.header("Cache-Control", "no-store");
+
+// ---------- Routes ----------
+
+const app = routes
+  .post("/signup", validate("json", signupBody), async (c) => {
+    const body = c.req.valid("json");
+    await limit(c, c.env.SIGNUP_LIMITER, "signup", body.email);
+    await createAccount(c.get("db"), c.env, { email: body.email, password: body.password, marketingConsent: body.marketing_consent });
+    noStore(c);
+    return c.json({ message: ACCOUNT_TEXTS.signedUp }, 201);
+  })
+  .post("/login", validate("json", loginBody), async (c) => {
+    const body = c.req.valid("json");
+    await limit(c, c.env.LOGIN_LIMITER, "login", body.email);
+    const user = await authenticate(c.get("db"), body.email, body.password);
+    noStore(c);
+    return c.json(await startSession(c.get("db"), c.env, user.id));
+  })
+  .post("/refresh", async (c) => {
+    const pair = await rotateSession(c.get("db"), c.env, bearer(c));
+    noStore(c);
+    return c.json(pair);
+  })
+  .post("/logout", async (c) => {
+    await endSession(c.get("db"), bearer(c));
+    return c.body(null, 204);
+  })
+  .get("/user", requireAuth(), async (c) => {
+    noStore(c);
+    return c.json(publicUser(c.get("user"), c.env));
+  })
+  .post("/resend-verification", validate("json", emailBody), async (c) => {
+    const { email } = c.req.valid("json");
+    await limit(c, c.env.RESEND_LIMITER, "resend", email);
+    inBackground(c, "resend verification", resendVerification(c.get("db"), c.env, email));
+    return c.json({ message: ACCOUNT_TEXTS.resendSent });
+  })
+  .post("/verify-email", validate("json", tokenBody), async (c) => {
+    const message = await verifyEmail(c.get("db"), c.req.valid("json").token);
+    return c.json({ message });
+  })
+  .post("/password-reset/request", validate("json", emailBody), async (c) => {
+    const { email } = c.req.valid("json");
+    await limit(c, c.env.RESET_LIMITER, "reset", email);
+    inBackground(c, "password reset request", requestPasswordReset(c.get("db"), c.env, email));
+    return c.json({ message: ACCOUNT_TEXTS.resetRequested });
+  })
+  .get("/password-reset/validate", validate("query", validateQuery), async (c) => {
+    const state = await checkResetToken(c.get("db"), c.req.valid("query").token ?? "");
+    noStore(c);
+    return c.json(state === "ok" ? { valid: true } : { valid: false, reason: state });
+  })
+  .post("/password-reset/confirm", validate("json", resetConfirmBody), async (c) => {
+    const body = c.req.valid("json");
+    await resetPassword(c.get("db"), body.token, body.new_password);
+    return c.json({ message: ACCOUNT_TEXTS.passwordReset });
+  });
+
+export default app;

@@ -1,0 +1,84 @@
+import { eq } from "drizzle-orm";
+import { createMiddleware } from "hono/factory";
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv, DeferredUserEnv } from "../context";
+import { users } from "../db/schema";
+import { sha256Hex } from "../lib/crypto";
+import { ApiError, forbidden, unauthorized } from "../lib/errors";
+import { verifyAccessToken } from "./tokens";
+import { isAdminEmail } from "./admins";
+import { withMeta } from "../lib/openapi-meta";
+
+/** Developer API keys start with this prefix, so a bearer value tells which kind it is. */
+export const API_KEY_PREFIX = "phk_";
+
+const INVALID_ACCESS_TOKEN = "Invalid or expired access token";
+
+function bearer(header: string | undefined): string | null {
+  const m = header?.match(/^Bearer\s+(.+)$/i);
+  return m ? m[1].trim() : null;
+}
+
+/**
+ * Signed-in user or developer API key. `apiKey: false` routes (account, billing, admin) accept
+ * only access tokens: a leaked API key must not be able to change the account.
+ *
+ * `loadUser: false` (hot read routes): for an access token only the JWT is verified and `userId` set, without
+ * reading D1; the route MUST then read the user row itself (in the same D1 batch as its own queries) and answer
+ * 401 'Invalid or expired access token' when the row is gone, as this middleware does otherwise. An API key
+ * still needs its hash lookup, which gives the user; `user` is set then but typed never, so routes use `userId`.
+ */
+export function requireAuth(opts: { apiKey?: boolean; loadUser: false }): MiddlewareHandler<AppEnv & DeferredUserEnv>;
+export function requireAuth(opts?: { apiKey?: boolean; loadUser?: true }): MiddlewareHandler<AppEnv>;
+export function requireAuth(
+  opts: { apiKey?: boolean; loadUser?: boolean } = {},
+): MiddlewareHandler<AppEnv> | MiddlewareHandler<AppEnv & DeferredUserEnv> {
+  const mw = createMiddleware<AppEnv>(async (c, next) => {
+    const db = c.get("db");
+    const token = bearer(c.req.header("Authorization"));
+    const headerKey = c.req.header("X-API-Key")?.trim();
+    const apiKey = headerKey || (token?.startsWith(API_KEY_PREFIX) ? token : null);
+
+    if (apiKey) {
+      if (!opts.apiKey) throw new ApiError(403, "API keys cannot be used for this call");
+      const user = await db.query.users.findFirst({ where: eq(users.developerKeyHash, await sha256Hex(apiKey)) });
+      if (!user) throw unauthorized("Invalid API key");
+      const { success } = await c.env.API_KEY_LIMITER.limit({ key: `key:${user.id}` });
+      if (!success) throw new ApiError(429, "Too many requests for this API key. Please slow down.");
+      c.set("userId", user.id);
+      c.set("user", user);
+      c.set("authKind", "api_key");
+      return next();
+    }
+
+    if (!token) throw unauthorized();
+    const userId = await verifyAccessToken(c.env, token);
+    if (!userId) throw unauthorized(INVALID_ACCESS_TOKEN);
+    if (opts.loadUser !== false) {
+      const user = await db.query.users.findFirst({ where: eq(users.id, userId) });
+      if (!user) throw unauthorized(INVALID_ACCESS_TOKEN);
+      c.set("user", user);
+    }
+    c.set("userId", userId);
+    c.set("authKind", "access_token");
+    await next();
+  });
+  return withMeta(mw, { kind: "auth", apiKey: Boolean(opts.apiKey) });
+}
+
+/**
+ * For `requireAuth({ loadUser: false })` routes whose own D1 read found no user row: the same 401 the
+ * middleware gives (a valid token of a deleted user; an API key revoked or whose user went in between).
+ */
+export function userGone(authKind: AppEnv["Variables"]["authKind"]): ApiError {
+  return unauthorized(authKind === "api_key" ? "Invalid API key" : INVALID_ACCESS_TOKEN);
+}
+
+/** Must come after requireAuth(). Admins are the emails in ADMIN_EMAILS, checked on every call. */
+export const requireAdmin = withMeta(
+  createMiddleware<AppEnv>(async (c, next) => {
+    if (!isAdminEmail(c.env, c.get("user").email)) throw forbidden();
+    await next();
+  }),
+  { kind: "admin" },
+);

@@ -1,0 +1,44 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../context";
+import { describe } from "../lib/openapi-meta";
+import { validate } from "../lib/validate";
+import { requireAuth } from "../accounts/require-auth";
+import { analyticsQuerySchema, analyticsSummary, analyticsTimeseries } from "./analytics";
+import { analyticsSummarySchema, analyticsTimeseriesSchema } from "./model";
+
+/** What both calls take, for the API reference. */
+const FILTERS_DOC =
+  "Only the caller's labels. Query: from and to are UK calendar days (YYYY-MM-DD, Europe/London), inclusive, " +
+  "at most 366 days apart; they default to the last 30 days up to today. time_on can only be " +
+  "shipping_label_created: the label's shipping date, falling back to the day it was created. courier: all, evri " +
+  "or royalmail. lost and next_day: 1 or 0. tags: a comma-separated list of at most 20 tags; a label matches when " +
+  "it has ANY of them (each label is counted once, however many of them it has). The numbers come from daily " +
+  "rollups and answer in milliseconds with or without tags, even for a year of 1,000,000 labels.";
+
+const routes = new Hono<AppEnv>()
+  .get(
+    "/labels/analytics/summary",
+    describe({
+      summary: "Analytics summary: totals, average weight, lost mix and Evri next-day mix",
+      description: FILTERS_DOC,
+      tag: "Analytics",
+      response: analyticsSummarySchema,
+    }),
+    requireAuth({ apiKey: true }),
+    validate("query", analyticsQuerySchema),
+    async (c) => c.json(await analyticsSummary(c.get("db"), c.get("user").id, c.req.valid("query"))),
+  )
+  .get(
+    "/labels/analytics/timeseries",
+    describe({
+      summary: "Labels per UK day (bucket=day, metric=count), every day of the range present",
+      description: `${FILTERS_DOC} bucket can only be day and metric only count.`,
+      tag: "Analytics",
+      response: analyticsTimeseriesSchema,
+    }),
+    requireAuth({ apiKey: true }),
+    validate("query", analyticsQuerySchema),
+    async (c) => c.json(await analyticsTimeseries(c.get("db"), c.get("user").id, c.req.valid("query"))),
+  );
+
+export default routes;

@@ -1,0 +1,134 @@
+/**
+ * What each API call answers: its success status and body schema, and every error status it can
+ * give. The OpenAPI document (openapi.ts) is built from this table, and the worker tests check
+ * every answer they receive against it (test/worker/api-contract.ts): a status that is not listed,
+ * or a body that does not match, fails the test that caused it. Statuses every call of a kind can
+ * give are added in openapi.ts: 400 (a body, query or path that does not validate, malformed
+ * JSON), 413 (a body over the limit), 401 and 403 (signed out; an API key on an account-only call;
+ * a non-admin on an admin call), 429 (an API key over its rate).
+ */
+import { z, type ZodType } from "zod";
+import { analyticsSummarySchema, analyticsTimeseriesSchema } from "../analytics/model";
+
+export interface RouteAnswers {
+  status: 200 | 201 | 204;
+  /** A second success status with the same body (manual create: 200 when the code already existed). */
+  also?: 200;
+  /** The success body (JSON); absent for 204 and file downloads. */
+  body?: ZodType;
+  /** A file answer (download, banner image): its media type. */
+  file?: string;
+  /** Error statuses of this call beyond the common ones. */
+  errors: number[];
+}
+
+const message = z.object({ message: z.string() });
+const tokenPair = z.object({ access_token: z.string(), refresh_token: z.string() });
+const address = z.object({ name: z.string(), address: z.array(z.string()), postcode: z.string(), countryCode: z.string() }).loose();
+
+const publicUser = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  email_verified: z.boolean(),
+  credits: z.number().int(),
+  developer_api_key: z.string().nullable(),
+  company_name: z.string().nullable(),
+  company_tagline: z.string().nullable(),
+  marketing_consent: z.boolean(),
+  is_admin: z.boolean(),
+  subscription_status: z.string().nullable(),
+});
+
+/** The answer types the web app reads, inferred from the same schemas (types only on the web side). */
+export type CurrentUser = z.infer<typeof publicUser>;
+export type TokenPair = z.infer<typeof tokenPair>;
+
+/** One label as GET /label/{id} answers it (worker/labels/model.ts ApiLabel). */
+export const apiLabelSchema = z
+  .object({
+    id: z.string(),
+    trackingCode: z.string(),
+    courier: z.string(),
+    notes: z.string(),
+    tags: z.array(z.string()),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    downloadUrl: z.string().nullable(),
+    file: z.object({ name: z.string(), mime: z.string(), hasBytes: z.boolean() }).nullable(),
+    lostStatus: z.object({ potentiallyLost: z.boolean(), potentiallyLostAt: z.string().nullable(), lostEmailSentAt: z.string().nullable(), reason: z.string().nullable() }),
+    tracking: z.object({ status: z.string().nullable(), checkedAt: z.string().nullable(), error: z.string().nullable() }),
+    ocrStatus: z.enum(["none", "pending", "done", "failed"]),
+    data: z.array(
+      z
+        .object({
+          courier: z.string(),
+          trackingCode: z.string(),
+          countryCode: z.string(),
+          address: address.nullish(),
+          fromAddress: address.nullish(),
+          returnAddress: address.nullish(),
+          fieldSources: z.record(z.string(), z.enum(["barcode", "text", "ocr", "user"])).nullish(),
+        })
+        .loose(),
+    ),
+    labelSettings: z.object({ banner_image_url: z.string().nullable(), company_name: z.string().nullable(), company_tagline: z.string().nullable() }),
+  })
+  .loose();
+
+const adminUser = z.object({ id: z.number().int(), email: z.string(), credits: z.number().int() }).loose();
+const mailItem = z.object({ key: z.string() }).loose();
+const courier = z.object({ id: z.string(), label: z.string(), required: z.record(z.string(), z.string()), optional: z.record(z.string(), z.string()) }).loose();
+const checkout = z.object({ checkout_url: z.string() });
+const sent = z.object({ ok: z.literal(true) }).loose();
+
+export const ROUTE_ANSWERS: Record<string, RouteAnswers> = {
+  "GET /api/health": { status: 200, body: z.object({ ok: z.literal(true) }), errors: [] },
+  "GET /api/v1/openapi.json": { status: 200, body: z.object({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }).loose(), errors: [] },
+  "GET /api/docs": { status: 200, file: "text/html", errors: [] },
+
+  "POST /api/v1/signup": { status: 201, body: message, errors: [409, 429] },
+  "POST /api/v1/login": { status: 200, body: tokenPair, errors: [401, 429] },
+  "POST /api/v1/refresh": { status: 200, body: tokenPair, errors: [401] },
+  "POST /api/v1/logout": { status: 204, errors: [401] },
+  "GET /api/v1/user": { status: 200, body: publicUser, errors: [] },
+  "POST /api/v1/resend-verification": { status: 200, body: message, errors: [429] },
+  "POST /api/v1/verify-email": { status: 200, body: message, errors: [] },
+  "POST /api/v1/password-reset/request": { status: 200, body: message, errors: [429] },
+  "GET /api/v1/password-reset/validate": { status: 200, body: z.object({ valid: z.boolean(), reason: z.string().optional() }), errors: [] },
+  "POST /api/v1/password-reset/confirm": { status: 200, body: message, errors: [] },
+
+  "PUT /api/v1/user/profile": { status: 200, body: publicUser.extend({ has_banner: z.boolean() }), errors: [404, 415] },
+  "GET /api/v1/user/banner": { status: 200, file: "image/*", errors: [404] },
+  "POST /api/v1/generate-developer-key": { status: 200, body: z.object({ developer_api_key: z.string(), developer_api_key_masked: z.string() }), errors: [] },
+
+  "GET /api/v1/couriers": { status: 200, body: z.array(courier), errors: [] },
+  "POST /api/v1/label/manual": { status: 201, also: 200, body: z.object({ trackingCode: z.string(), id: z.string(), created: z.boolean() }), errors: [402, 409] },
+  "GET /api/v1/labels": { status: 200, body: z.object({ results: z.array(apiLabelSchema), total: z.number().int() }).loose(), errors: [] },
+  "GET /api/v1/label/:id": { status: 200, body: apiLabelSchema, errors: [404] },
+  "PUT /api/v1/label/:id": { status: 200, body: apiLabelSchema, errors: [404] },
+  "PATCH /api/v1/label/:id/details": { status: 200, body: apiLabelSchema, errors: [404] },
+  "GET /api/v1/label/:id/download": { status: 200, file: "application/octet-stream", errors: [404] },
+  "POST /api/v1/label": { status: 200, body: z.array(apiLabelSchema), errors: [402, 409, 413, 415, 422] },
+  "POST /api/v1/label/:id/refresh-tracking": {
+    status: 200,
+    body: z.object({ tracking: z.object({ status: z.string().nullable() }).loose(), events: z.number().int(), lostStatus: z.object({ potentiallyLost: z.boolean() }).loose() }),
+    errors: [404, 409, 429, 502],
+  },
+
+  "GET /api/v1/labels/analytics/summary": { status: 200, body: analyticsSummarySchema, errors: [] },
+  "GET /api/v1/labels/analytics/timeseries": { status: 200, body: analyticsTimeseriesSchema, errors: [] },
+
+  "POST /api/v1/create-checkout-session": { status: 200, body: checkout, errors: [409, 502, 503] },
+  "POST /api/v1/billing-portal": { status: 200, body: z.object({ url: z.string() }), errors: [409, 502, 503] },
+  "POST /api/v1/stripe/webhook": { status: 200, body: z.object({ received: z.literal(true), outcome: z.unknown() }), errors: [409, 503] },
+
+  "GET /api/v1/admin/users": { status: 200, body: z.object({ results: z.array(adminUser), total: z.number().int() }).loose(), errors: [] },
+  "GET /api/v1/admin/marketing-list": { status: 200, body: z.object({ emails: z.array(z.string()), count: z.number().int() }), errors: [] },
+  "POST /api/v1/admin/grant-credits": { status: 200, body: z.object({ granted: z.number().int(), user: adminUser }), errors: [404] },
+  "GET /api/v1/admin/mail": { status: 200, body: z.object({ results: z.array(mailItem), mailbox: z.string() }).loose(), errors: [] },
+  "GET /api/v1/admin/mail/view": { status: 200, body: z.object({ key: z.string() }).loose(), errors: [404] },
+  "GET /api/v1/admin/mail/raw": { status: 200, file: "message/rfc822", errors: [404] },
+  "GET /api/v1/admin/mail/attachment": { status: 200, file: "application/octet-stream", errors: [404] },
+  "POST /api/v1/admin/mail/send": { status: 201, body: sent, errors: [502] },
+  "POST /api/v1/admin/mail/reply": { status: 201, body: sent, errors: [404, 502] },
+};

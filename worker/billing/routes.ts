@@ -1,0 +1,33 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../context";
+import { validate } from "../lib/validate";
+import { requireAuth } from "../accounts/require-auth";
+import { SKUS, createCheckoutSession, createPortalSession } from "./billing";
+import { handleStripeEvent, verifyWebhook } from "./stripe-webhooks";
+
+// Credits purchases: Stripe Checkout, the customer portal and Stripe's webhook.
+const routes = new Hono<AppEnv>();
+
+const checkoutBody = z.object({
+  sku: z.enum(SKUS, { error: "sku must be one_off_pack or basic_plan" }),
+  quantity: z.literal(1, { error: "quantity must be 1" }).optional().default(1),
+});
+
+routes.post("/create-checkout-session", requireAuth(), validate("json", checkoutBody), async (c) => {
+  const { sku } = c.req.valid("json");
+  return c.json(await createCheckoutSession(c.env, c.get("db"), c.get("user"), sku));
+});
+
+routes.post("/billing-portal", requireAuth(), async (c) => {
+  return c.json(await createPortalSession(c.env, c.get("user")));
+});
+
+// No auth: Stripe signs the raw body, and the signature is the authentication.
+routes.post("/stripe/webhook", async (c) => {
+  const event = await verifyWebhook(c.env, await c.req.text(), c.req.header("Stripe-Signature"));
+  const outcome = await handleStripeEvent(c.get("db"), event);
+  return c.json({ received: true, outcome });
+});
+
+export default routes;

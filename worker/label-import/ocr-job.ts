@@ -1,0 +1,234 @@
+/**
+ * OCR of image-only labels. POST /api/v1/label answers at
+ * once with what the barcodes gave and ocrStatus 'pending', and queues {type:'label.ocr', labelId}.
+ * The consumer (runLabelOcrJob) loads the original from R2, renders or decodes the label's page,
+ * turns it upright, reads it with Tesseract, runs the courier parser over the OCR lines plus the
+ * barcodes, and fills in what the barcodes could not give (sender, recipient, service, weight,
+ * dates...) without overwriting anything already known. The label is never lost: a file OCR cannot
+ * read ends as ocrStatus 'failed' with the barcode fields intact. D1/R2 errors are thrown so the
+ * queue retries the message.
+ */
+import { and, eq } from "drizzle-orm";
+import { inValueList } from "../db/d1-limits";
+import { getDb, type Db } from "../db/client";
+import { labelFiles, labels, type LabelRow } from "../db/schema";
+import { log } from "../lib/log";
+import type { Address, ApiLabel, LabelDetails, SourcedField } from "../labels/model";
+import { ukDayOf } from "../lib/uk-calendar";
+import { enqueueMany } from "../lib/jobs";
+import { ImportError } from "./errors";
+import { ocrLines, OcrEngineError, recognise, type OcrResult } from "./ocr";
+import { PdfiumError, type Pixmap } from "./pdfium";
+import { parseLabel } from "./pipeline";
+import { labelPixels, rotateGrey, toGrey, type Grey } from "./raster";
+import { decodeBarcodes, type Barcode } from "./zxing";
+
+/** Mean confidence under which the page is read again turned (upright ≈ 90, upside down ≈ 40). */
+export const LOW_CONFIDENCE = 60;
+
+/**
+ * Queues OCR for the imported labels that wait for it. When the queue cannot take them, they are
+ * marked 'failed' (still complete with their barcode fields) rather than left 'pending' for ever.
+ */
+export async function queueLabelOcr(db: Db, env: Pick<Env, "JOBS">, saved: ApiLabel[]): Promise<ApiLabel[]> {
+  const pending = saved.filter((l) => l.ocrStatus === "pending").map((l) => l.id);
+  if (!pending.length) return saved;
+  try {
+    await enqueueMany(env, pending.map((labelId) => ({ type: "label.ocr", labelId })));
+    return saved;
+  } catch (err) {
+    log("error", "could not queue OCR", { labelIds: pending, error: String(err) });
+    try {
+      await db
+        .update(labels)
+        .set({ ocrStatus: "failed", updatedAt: Date.now() })
+        .where(and(inValueList(labels.id, pending), eq(labels.ocrStatus, "pending")));
+    } catch (e) {
+      log("error", "could not mark OCR failed", { labelIds: pending, error: String(e) });
+      return saved;
+    }
+    return saved.map((l) => (pending.includes(l.id) ? { ...l, ocrStatus: "failed" } : l));
+  }
+}
+
+export interface LabelReading {
+  details: LabelDetails | null;
+  /** Quarter turns clockwise applied to make the page upright. */
+  quarters: number;
+  meanConf: number;
+  /** Tesseract passes run (1 when the first orientation read well). */
+  passes: number;
+  ms: number;
+}
+
+/** Quarter turns that make a page upright, from the rotation zxing reports for its barcodes. */
+export function uprightQuarters(barcodes: Barcode[]): number {
+  const linear = barcodes.find((b) => b.format === "Code128" || b.format === "ITF") ?? barcodes[0];
+  const deg = linear?.rotation;
+  if (typeof deg !== "number" || !Number.isFinite(deg)) return 0;
+  // A symbol rotated clockwise by `deg` is made upright by turning the image back (anticlockwise).
+  return (4 - (Math.round(deg / 90) % 4)) % 4;
+}
+
+/**
+ * Reads one label page: barcodes from the pixels, the page turned upright (from the barcodes'
+ * rotation; then by confidence: other turns are tried while Tesseract's mean confidence stays
+ * under LOW_CONFIDENCE), OCR, and the courier parser over OCR lines + barcodes.
+ */
+export async function readLabelPage(pixmap: Pixmap): Promise<LabelReading> {
+  const started = Date.now();
+  const barcodes = await decodeBarcodes(pixmap);
+  const grey = toGrey(pixmap);
+  const dpi = 300 * (grey.width / pixmap.width);
+  const first = uprightQuarters(barcodes);
+  let best: { ocr: OcrResult; quarters: number } | null = null;
+  let passes = 0;
+  for (const extra of [0, 2, 1, 3]) {
+    const quarters = (first + extra) % 4;
+    const ocr = await recognise(rotateGrey(grey, quarters) as Grey, dpi);
+    passes++;
+    if (!best || ocr.meanConf > best.ocr.meanConf) best = { ocr, quarters };
+    if (best.ocr.meanConf >= LOW_CONFIDENCE) break;
+  }
+  const lines = ocrLines(best!.ocr.words);
+  return {
+    details: parseLabel({ lines, barcodes }),
+    quarters: best!.quarters,
+    meanConf: best!.ocr.meanConf,
+    passes,
+    ms: Date.now() - started,
+  };
+}
+
+const isEmpty = (v: unknown) =>
+  v === null || v === undefined || v === "" || (Array.isArray(v) && v.length === 0);
+
+function fillAddress(known: Address | null | undefined, read: Address | null | undefined): Address | null | undefined {
+  if (!read) return known;
+  if (!known) return read;
+  return {
+    ...known,
+    name: known.name || read.name,
+    address: known.address?.length ? known.address : read.address,
+    postcode: known.postcode || read.postcode,
+    countryCode: known.countryCode || read.countryCode,
+  };
+}
+
+const ADDRESS_KEYS = ["address", "fromAddress", "sendAddress", "returnAddress"] as const;
+/** Never taken from OCR: the identity of the label and what only the barcodes carry. */
+const KEPT_KEYS = new Set(["courier", "trackingCode", "tracking", "encodedMetadata", "additionalContent", "fieldSources"]);
+
+/** The detail keys behind each field whose source is recorded. */
+const SOURCED: [SourcedField, (d: LabelDetails) => unknown][] = [
+  ["address", (d) => d.address?.name || d.address?.address?.length],
+  ["fromAddress", (d) => d.fromAddress?.name || d.fromAddress?.address?.length],
+  ["returnAddress", (d) => d.returnAddress?.name || d.returnAddress?.address?.length],
+  ["service", (d) => d.serviceCode || d.classId],
+  ["weightInGrams", (d) => d.weightInGrams],
+];
+
+/** What OCR read fills only what the barcodes left empty; address blocks are filled field by field. */
+export function fillDetails(known: LabelDetails, read: LabelDetails): LabelDetails {
+  const out: Record<string, unknown> = { ...known };
+  for (const [k, v] of Object.entries(read)) {
+    if (KEPT_KEYS.has(k) || (ADDRESS_KEYS as readonly string[]).includes(k) || isEmpty(v)) continue;
+    if (isEmpty(out[k])) out[k] = v;
+  }
+  for (const k of ADDRESS_KEYS) {
+    const filled = fillAddress(known[k], read[k]);
+    if (filled !== undefined) out[k] = filled;
+  }
+  // A field OCR filled (empty before, set now) says so.
+  const merged = out as unknown as LabelDetails;
+  const sources = { ...(known.fieldSources ?? {}) };
+  for (const [field, value] of SOURCED) if (isEmpty(value(known) || null) && !isEmpty(value(merged) || null)) sources[field] = "ocr";
+  merged.fieldSources = sources;
+  return merged;
+}
+
+function parseJson<T>(text: string | null | undefined, fallback: T): T {
+  try {
+    return text ? (JSON.parse(text) as T) : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+/** A problem with the file itself: retrying cannot help, the label ends as 'failed'. */
+const isPermanent = (err: unknown) => err instanceof ImportError || err instanceof PdfiumError || err instanceof OcrEngineError;
+
+/**
+ * The `label.ocr` queue job. Returns normally when the label is done, failed or no longer waits for
+ * OCR (deleted, re-imported with a text layer); throws on D1/R2 errors so the message is retried.
+ */
+export async function runLabelOcrJob(env: Pick<Env, "DB" | "FILES">, labelId: string): Promise<void> {
+  const db = getDb(env.DB);
+  const row = await db.query.labels.findFirst({ where: eq(labels.id, labelId) });
+  if (row?.ocrStatus !== "pending") return;
+  const file = row.fileId ? await db.query.labelFiles.findFirst({ where: eq(labelFiles.id, row.fileId) }) : undefined;
+  if (!file) return finish(db, row, null, "the label has no stored file");
+  const obj = await env.FILES.get(file.r2Key); // throws on R2 errors: retried
+  if (!obj) return finish(db, row, null, `original missing from R2 (${file.r2Key})`);
+  const bytes = new Uint8Array(await obj.arrayBuffer());
+
+  let reading: LabelReading;
+  try {
+    reading = await readLabelPage(await labelPixels(bytes, row.filePage ?? 1));
+  } catch (err) {
+    if (!isPermanent(err)) throw err;
+    return finish(db, row, null, String((err as Error).message ?? err));
+  }
+  log("info", "label ocr", {
+    labelId,
+    ms: reading.ms,
+    passes: reading.passes,
+    quarters: reading.quarters,
+    meanConf: Math.round(reading.meanConf),
+    parsed: Boolean(reading.details),
+  });
+  const sameLabel = reading.details && reading.details.trackingCode === row.trackingCode && reading.details.courier === row.courier;
+  if (!sameLabel) return finish(db, row, null, "the OCR text did not read as this label");
+  return finish(db, row, reading.details, null);
+}
+
+/**
+ * Stores the outcome: details filled in and 'done', or 'failed' with the details untouched. The
+ * update is conditional on the row not having changed since it was read (a concurrent import of
+ * the same tracking code); then the row is read again and the merge redone.
+ */
+async function finish(db: Db, first: LabelRow, read: LabelDetails | null, failure: string | null): Promise<void> {
+  if (failure) log("warn", "label ocr failed", { labelId: first.id, reason: failure });
+  let row: LabelRow | undefined = first;
+  for (let attempt = 0; attempt < 3 && row && row.ocrStatus === "pending"; attempt++) {
+    const now = Math.max(Date.now(), row.updatedAt + 1);
+    const set: Partial<typeof labels.$inferInsert> = { ocrStatus: read ? "done" : "failed", updatedAt: now };
+    if (read) {
+      const details = fillDetails(parseJson<LabelDetails>(row.detailsJson, read), read);
+      const shipped = details.shippingLabelCreatedAt ?? details.date;
+      const shippedMs = shipped ? Date.parse(shipped) : NaN;
+      set.detailsJson = JSON.stringify(details);
+      set.shippedOn = ukDayOf(Number.isNaN(shippedMs) ? row.createdAt : shippedMs);
+      set.weightGrams = typeof details.weightInGrams === "number" ? Math.round(details.weightInGrams) : null;
+      set.isNextDay = typeof details.isNextDay === "boolean" ? details.isNextDay : null;
+    }
+    const done = await db
+      .update(labels)
+      .set(set)
+      .where(and(eq(labels.id, row.id), eq(labels.ocrStatus, "pending"), eq(labels.updatedAt, row.updatedAt)))
+      .returning({ id: labels.id });
+    if (done.length) return;
+    row = await db.query.labels.findFirst({ where: eq(labels.id, row.id) });
+  }
+}
+
+/**
+ * The queue gave up on a label's OCR (its last retry failed, the message goes to the dead-letter
+ * queue): mark it 'failed' so the screen stops saying it is still being read. Its barcode fields stay.
+ */
+export async function giveUpLabelOcr(env: Pick<Env, "DB">, labelId: string): Promise<void> {
+  await getDb(env.DB)
+    .update(labels)
+    .set({ ocrStatus: "failed", updatedAt: Date.now() })
+    .where(and(eq(labels.id, labelId), eq(labels.ocrStatus, "pending")));
+}

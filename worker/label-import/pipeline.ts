@@ -1,0 +1,208 @@
+/**
+ * The import pipeline: one uploaded file -> the labels on it. Each PDF page (or the image) is one
+ * label, except a sheet holding labels side by side (one label per column). PDFs: the text layer with positions (unpdf) plus a PDFium rendering of the page for its
+ * barcodes (vector or raster). Images: barcodes decoded straight from the pixels; their text needs
+ * OCR (ocrPending). Hostile files are refused before any heavy decoding (caps below).
+ */
+import { looksLikeEvri, parseEvriLabel } from "../couriers/evri/parse";
+import { looksLikeRoyalMail, parseRoyalMailLabel } from "../couriers/royalmail/parse";
+import type { LabelDetails } from "../labels/model";
+import { ImportError } from "./errors";
+import type { LabelInput } from "./fields";
+import { readPdfText } from "./pdf";
+import { renderPages, type Pixmap, type RegionRequest } from "./pdfium";
+import { decodePngOnWhite } from "./png";
+import { imageInfo, MIME, sniff, type FileKind } from "./sniff";
+import type { TextLine } from "./text";
+import { decodeBarcodes, TWO_D_ONLY, type Barcode } from "./zxing";
+
+export const LIMITS = {
+  /** Bytes per file. */
+  maxBytes: 16 * 1024 * 1024,
+  /** Pages (labels) per PDF. */
+  maxPages: 50,
+  /** Pixels of an uploaded image (an A4 page at 300 DPI is 8.7 Mpx). */
+  maxImagePixels: 12_000_000,
+  maxImageSide: 8000,
+  /** Decoded RGBA bytes per file byte: anything above is a decompression bomb, not a label. */
+  maxExpansion: 4000,
+  /** PDF rendering: 300 DPI, the longer side at most this many pixels (A4 then ≈ 205 DPI). */
+  renderDpi: 300,
+  /** First rendering of PDFs whose every page has a text layer (vector barcodes). */
+  vectorDpi: 200,
+  renderMaxSide: 2400,
+  /** Wall time per file before it is given up. */
+  maxMillis: 25_000,
+} as const;
+
+export interface PipelineLabel {
+  /** 1-based page of the file. */
+  page: number;
+  details: LabelDetails;
+  /** True when the page had no text layer: sender/recipient/service wait for OCR. */
+  ocrPending: boolean;
+}
+
+export interface PipelineResult {
+  kind: FileKind;
+  mime: string;
+  pages: number;
+  labels: PipelineLabel[];
+  /** Pages that were not labels (1-based), when others were. */
+  skippedPages: number[];
+}
+
+export const NOT_A_LABEL = "This file is not a recognised Evri or Royal Mail label.";
+
+/** Chooses the courier whose parser recognises the page. */
+export function parseLabel(input: LabelInput): LabelDetails | null {
+  const rm = parseRoyalMailLabel(input);
+  const ev = parseEvriLabel(input);
+  if (rm && ev) return looksLikeEvri(input) && !looksLikeRoyalMail(input) ? ev : rm;
+  return rm ?? ev;
+}
+
+export async function importLabelFile(bytes: Uint8Array, opts: { now?: () => number } = {}): Promise<PipelineResult> {
+  const now = opts.now ?? Date.now;
+  const started = now();
+  const checkTime = () => {
+    if (now() - started > LIMITS.maxMillis) throw new ImportError(422, "This file took too long to read. Upload one label per page, at most 50 pages.");
+  };
+  if (bytes.length === 0) throw new ImportError(400, "The file is empty.");
+  if (bytes.length > LIMITS.maxBytes) throw new ImportError(413, "File is larger than 16MB");
+  const kind = sniff(bytes);
+  if (!kind) throw new ImportError(415, "Unsupported file type. Upload a PDF, PNG, JPEG or WEBP file.");
+
+  if (kind === "pdf") return importPdf(bytes, checkTime);
+
+  const barcodes = await imageBarcodes(kind, bytes);
+  checkTime();
+  const details = parseLabel({ lines: [], barcodes });
+  if (!details) throw new ImportError(422, NOT_A_LABEL);
+  return { kind, mime: MIME[kind], pages: 1, labels: [{ page: 1, details, ocrPending: true }], skippedPages: [] };
+}
+
+async function importPdf(bytes: Uint8Array, checkTime: () => void): Promise<PipelineResult> {
+  const text = await readPdfText(bytes, LIMITS.maxPages);
+  checkTime();
+  const labels: PipelineLabel[] = [];
+  const skippedPages: number[] = [];
+  // Pages with a text layer are vector labels: 200 DPI decodes their barcodes at a third of the
+  // cost of 300. A page is drawn again at 300 only when neither a 2D symbol nor a 1D code was found
+  // at 200 (a 1D code read there shows the resolution was enough: a page with no 2D symbol after
+  // the quadrant search at 200 DPI has none to keep).
+  const allText = text.pages.every((p) => p.lines.length > 0);
+  const firstDpi = allText ? LIMITS.vectorDpi : LIMITS.renderDpi;
+  // A label on a larger sheet (A4 with the label in a quarter) is drawn and decoded only around its
+  // text (pdfium.ts grows the text box to the barcodes and frame that touch it): a quarter of the
+  // pixels for zxing. Labels side by side are drawn one region each and read as one label each
+  // when every one of them reads as a label of its own; else the page is read as one label. When
+  // nothing decodes around the text, the whole page is drawn.
+  const regions = (i: number): RegionRequest[] => {
+    const page = text.pages[i];
+    if (!page?.textBox) return [];
+    return page.parts.length > 1 && !single.includes(i) ? page.parts : [{ textBox: page.textBox }];
+  };
+  const single: number[] = [];
+  const whole: number[] = [];
+  const again: number[] = [];
+  const partBarcodes = new Map<number, Barcode[][]>();
+  const readPage = (dpi: number) => async (i: number, pixmap: Pixmap) => {
+    checkTime();
+    const page = text.pages[i];
+    if (pixmap.clip && pixmap.clip.parts > 1 && page) {
+      const { part, parts } = pixmap.clip;
+      const found = partBarcodes.get(i) ?? [];
+      found[part] = await pageBarcodes(pixmap, page.parts[part].lines);
+      partBarcodes.set(i, found);
+      if (part < parts - 1) return;
+      partBarcodes.delete(i);
+      const read = page.parts.map((p, k) => parseLabel({ lines: p.lines, barcodes: found[k] }));
+      const codes = new Set(read.map((d) => d?.trackingCode));
+      if (read.every(Boolean) && codes.size === read.length) {
+        for (const details of read) labels.push({ page: i + 1, details: details!, ocrPending: false });
+      } else {
+        single.push(i);
+      }
+      return;
+    }
+    const lines = page?.lines ?? [];
+    const barcodes = await pageBarcodes(pixmap, lines);
+    if (!barcodes.length && pixmap.clip) {
+      whole.push(i);
+      return;
+    }
+    if (dpi < LIMITS.renderDpi && !barcodes.length) {
+      again.push(i);
+      return;
+    }
+    const details = parseLabel({ lines, barcodes });
+    if (details) labels.push({ page: i + 1, details, ocrPending: lines.length === 0 });
+    else skippedPages.push(i + 1);
+  };
+  const one = (i: number) => ({ maxSide: LIMITS.renderMaxSide, maxPages: i + 1, fromPage: i });
+  try {
+    await renderPages(bytes, { dpi: firstDpi, maxSide: LIMITS.renderMaxSide, maxPages: LIMITS.maxPages, regions }, readPage(firstDpi));
+    for (const i of single) await renderPages(bytes, { dpi: firstDpi, ...one(i), regions }, readPage(firstDpi));
+    for (const i of whole) await renderPages(bytes, { dpi: firstDpi, ...one(i) }, readPage(firstDpi));
+    for (const i of again) await renderPages(bytes, { dpi: LIMITS.renderDpi, ...one(i) }, readPage(LIMITS.renderDpi));
+  } catch (err) {
+    if (err instanceof ImportError) throw err;
+    throw new ImportError(422, "This PDF is damaged or incomplete and cannot be read.");
+  }
+  if (!labels.length) throw new ImportError(422, NOT_A_LABEL);
+  labels.sort((a, b) => a.page - b.page);
+  skippedPages.sort((a, b) => a - b);
+  return { kind: "pdf", mime: MIME.pdf, pages: text.pageCount, labels, skippedPages };
+}
+
+const is2D = (b: Barcode) => b.format === "PDF417" || b.format === "DataMatrix" || b.format === "QRCode";
+
+/**
+ * Barcodes of a rendered page. A decoder pass over a whole page can miss a small 2D symbol (some
+ * zxing versions search outward from the centre): when the page has a 1D code or text but no 2D symbol, the quadrants are searched
+ * again for 2D symbols only (a tenth of the cost of a full pass).
+ */
+async function pageBarcodes(pixmap: Pixmap, lines: TextLine[]): Promise<Barcode[]> {
+  const found = await decodeBarcodes(pixmap);
+  if (found.some(is2D) || (!found.length && !lines.length)) return found;
+  const { width, height } = pixmap;
+  const hw = Math.ceil(width / 2);
+  const hh = Math.ceil(height / 2);
+  for (const [x, y] of [[0, 0], [hw, 0], [0, hh], [hw, hh]]) {
+    const region = crop(pixmap, x, y, Math.min(hw + 40, width - x), Math.min(hh + 40, height - y));
+    for (const b of await decodeBarcodes(region, TWO_D_ONLY)) {
+      if (!found.some((f) => f.text === b.text)) found.push({ ...b, box: { ...b.box, x: b.box.x + x, y: b.box.y + y } });
+    }
+  }
+  return found;
+}
+
+function crop(p: Pixmap, x0: number, y0: number, w: number, h: number): Pixmap {
+  const data = new Uint8ClampedArray(w * h * 4);
+  for (let y = 0; y < h; y++) data.set(p.data.subarray(((y0 + y) * p.width + x0) * 4, ((y0 + y) * p.width + x0 + w) * 4), y * w * 4);
+  return { data, width: w, height: h };
+}
+
+async function imageBarcodes(kind: Exclude<FileKind, "pdf">, bytes: Uint8Array): Promise<Barcode[]> {
+  const info = imageInfo(kind, bytes);
+  if (!info || info.width < 1 || info.height < 1) throw new ImportError(422, "This image is damaged or incomplete and cannot be read.");
+  const pixels = info.width * info.height;
+  if (pixels > LIMITS.maxImagePixels || info.width > LIMITS.maxImageSide || info.height > LIMITS.maxImageSide) {
+    throw new ImportError(422, `This image is too large (${info.width} × ${info.height} pixels). Upload it at 300 DPI, at most 12 megapixels.`);
+  }
+  if (kind !== "jpeg" && (pixels * 4) / bytes.length > LIMITS.maxExpansion) {
+    throw new ImportError(422, "This image expands to far more data than a label holds; it was refused.");
+  }
+  try {
+    if (kind === "webp") {
+      const { decodeWebp } = await import("./webp");
+      return await decodeBarcodes(await decodeWebp(bytes));
+    }
+    if (kind === "png" && info.hasAlpha) return await decodeBarcodes(await decodePngOnWhite(bytes));
+    return await decodeBarcodes(bytes);
+  } catch (err) {
+    if (err instanceof ImportError) throw err;
+    throw new ImportError(422, "This image is damaged or incomplete and cannot be read.");
+  }
+}

@@ -1,0 +1,107 @@
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { isUkPostcode, normalisePostcode } from "../couriers/postcode";
+import type { Db } from "../db/client";
+import { labels } from "../db/schema";
+import { badRequest, notFound } from "../lib/errors";
+import type { Address, ApiLabel, FieldSource, LabelCorrection, LabelDetails, SourcedField } from "./model";
+import { findLabelRow, getLabel } from "./labels";
+
+/**
+ * Corrections by the user of what the reader got wrong on an imported (or manual) label: the
+ * recipient, the sender, the return address, the service and the weight. Validated like a manual
+ * label (UK postcodes, a name for a sender or return address), free of charge (no credit moves),
+ * the caller's own label only. Each corrected field is marked as 'user' in details.fieldSources;
+ * null clears a field. The analytics columns that mirror the details (weight, next day) follow,
+ * so the rollups stay exact through their triggers.
+ */
+
+const addressInput = z
+  .object({
+    name: z.string().trim().max(200, "a name is at most 200 characters"),
+    address: z.array(z.string().trim().max(200, "an address line is at most 200 characters")).max(8, "at most 8 address lines").default([]),
+    postcode: z.string().trim().max(12, "a postcode is at most 12 characters").default(""),
+    countryCode: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z]{2}$/, "countryCode must be two letters")
+      .default("GB")
+      .transform((c) => c.toUpperCase()),
+  })
+  .strict();
+
+export const labelCorrectionSchema = z
+  .object({
+    address: addressInput.nullable().optional(),
+    fromAddress: addressInput.nullable().optional(),
+    returnAddress: addressInput.nullable().optional(),
+    service: z.string().trim().min(1, "service must not be empty").max(100, "service is at most 100 characters").nullable().optional(),
+    weightInGrams: z.number().int("weightInGrams must be a whole number of grams").positive("weightInGrams must be positive").max(1_000_000).nullable().optional(),
+  })
+  .strict()
+  .refine((b) => Object.keys(b).length > 0, "Nothing to correct: send at least one of address, fromAddress, returnAddress, service, weightInGrams.");
+
+// The schema is the server's check of the LabelCorrection type the web app sends: same shape.
+const labelCorrectionContract: z.ZodType<LabelCorrection, LabelCorrection> = labelCorrectionSchema;
+void labelCorrectionContract;
+
+const LABELS: Record<"address" | "fromAddress" | "returnAddress", string> = {
+  address: "Recipient",
+  fromAddress: "Sender",
+  returnAddress: "Return address",
+};
+
+function checkedAddress(field: keyof typeof LABELS, a: z.infer<typeof addressInput>): Address {
+  const lines = a.address.filter(Boolean);
+  const postcode = a.postcode;
+  if (a.countryCode === "GB" && postcode && !isUkPostcode(postcode)) throw badRequest(`${LABELS[field]} postcode must be a UK postcode.`);
+  if (field === "address" && a.countryCode === "GB" && !postcode) throw badRequest("Recipient postcode is required.");
+  if (field !== "address" && !a.name) throw badRequest(`${LABELS[field]} needs a name.`);
+  if (!a.name && !lines.length && !postcode) throw badRequest(`${LABELS[field]} is empty: send null to clear it.`);
+  return { name: a.name, address: lines, postcode: postcode ? normalisePostcode(postcode) : "", countryCode: a.countryCode };
+}
+
+/** Next day for an Evri service name; Royal Mail services carry no next-day flag. */
+const evriNextDay = (service: string) => /\bnext[\s-]*day\b|\b24\s*-?\s*h(?:ou)?rs?\b/i.test(service);
+
+export async function correctLabelDetails(db: Db, userId: number, idOrCode: string, body: z.output<typeof labelCorrectionSchema>): Promise<ApiLabel> {
+  const row = await findLabelRow(db, userId, idOrCode);
+  if (!row) throw notFound("Label not found");
+  let details: LabelDetails;
+  try {
+    details = JSON.parse(row.detailsJson) as LabelDetails;
+  } catch {
+    details = { courier: row.courier, trackingCode: row.trackingCode, countryCode: "GB" };
+  }
+  const sources: Partial<Record<SourcedField, FieldSource>> = { ...(details.fieldSources ?? {}) };
+  for (const field of ["address", "fromAddress", "returnAddress"] as const) {
+    const value = body[field];
+    if (value === undefined) continue;
+    const address = value === null ? null : checkedAddress(field, value);
+    details[field] = address;
+    // The sender is stored twice (fromAddress and sendAddress): both follow.
+    if (field === "fromAddress") details.sendAddress = address;
+    sources[field] = "user";
+  }
+  if (body.service !== undefined) {
+    details.serviceCode = body.service;
+    if (row.courier === "royalmail") details.classId = body.service;
+    if (row.courier === "evri") details.isNextDay = body.service === null ? null : evriNextDay(body.service);
+    sources.service = "user";
+  }
+  if (body.weightInGrams !== undefined) {
+    details.weightInGrams = body.weightInGrams;
+    sources.weightInGrams = "user";
+  }
+  details.fieldSources = sources;
+  await db
+    .update(labels)
+    .set({
+      detailsJson: JSON.stringify(details),
+      weightGrams: typeof details.weightInGrams === "number" ? details.weightInGrams : null,
+      isNextDay: typeof details.isNextDay === "boolean" ? details.isNextDay : null,
+      updatedAt: Date.now(),
+    })
+    .where(eq(labels.id, row.id));
+  return (await getLabel(db, userId, row.id))!;
+}

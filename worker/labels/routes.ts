@@ -1,0 +1,87 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../context";
+import { manualLabelDetails, manualLabelSchema } from "../couriers/manual";
+import { notFound } from "../lib/errors";
+import { validate } from "../lib/validate";
+import { requireAuth, userGone } from "../accounts/require-auth";
+import { correctLabelDetails, labelCorrectionSchema } from "./corrections";
+import { labelFilterSchema } from "./filters";
+import { createManualLabel, labelOriginal, listLabels, readLabel, updateNotesAndTags } from "./labels";
+
+// Labels: manual creation, the list, one label, notes and tags, the original file.
+// Every call is the caller's own labels only: another user's label is a 404.
+
+const listQuery = labelFilterSchema.extend({
+  page: z
+    .string()
+    .regex(/^[1-9]\d{0,5}$/, "must be a whole number from 1")
+    .default("1")
+    .transform(Number),
+  per_page: z.enum(["15", "25", "50"], { message: "must be 15, 25 or 50" }).default("15").transform(Number),
+});
+
+const idParam = z.object({ id: z.string().trim().min(1).max(100) });
+
+const notesAndTags = z.object({
+  notes: z.string().max(5000, "notes are at most 5000 characters"),
+  tags: z.array(z.string().max(50, "a tag is at most 50 characters")).max(50, "at most 50 tags"),
+});
+
+function contentDisposition(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+// Per route, not a path middleware: other resources (import, tracking) also live under /label/.
+const auth = requireAuth({ apiKey: true });
+// The hot reads: the token is checked without a D1 call, and the user's row comes in the same D1 batch as the
+// labels (one D1 call per request; bench/README.md 'API under load'). No user row: 401, as requireAuth answers.
+const readAuth = requireAuth({ apiKey: true, loadUser: false });
+
+const routes = new Hono<AppEnv>()
+  .post("/label/manual", auth, validate("json", manualLabelSchema), async (c) => {
+    const body = c.req.valid("json");
+    const details = manualLabelDetails(body);
+    const { label, created } = await createManualLabel(c.get("db"), c.env, c.get("user").id, {
+      details,
+      tags: body.tags,
+      notes: body.notes,
+    });
+    return c.json({ trackingCode: label.trackingCode, id: label.id, created }, created ? 201 : 200);
+  })
+  .get("/labels", readAuth, validate("query", listQuery), async (c) => {
+    const { page, per_page, ...filters } = c.req.valid("query");
+    const list = await listLabels(c.get("db"), c.get("userId"), { page, perPage: per_page, filters });
+    if (!list) throw userGone(c.get("authKind"));
+    return c.json(list);
+  })
+  .get("/label/:id/download", auth, validate("param", idParam), async (c) => {
+    const file = await labelOriginal(c.get("db"), c.env, c.get("user").id, c.req.valid("param").id);
+    return new Response(file.body, {
+      headers: {
+        "Content-Type": file.mime,
+        "Content-Length": String(file.size),
+        "Content-Disposition": contentDisposition(file.filename),
+        "Cache-Control": "private, no-store",
+        "X-Content-Type-Options": "nosniff",
+      },
+    });
+  })
+  .get("/label/:id", readAuth, validate("param", idParam), async (c) => {
+    const { owner, label } = await readLabel(c.get("db"), c.get("userId"), c.req.valid("param").id);
+    if (!owner) throw userGone(c.get("authKind"));
+    if (!label) throw notFound("Label not found");
+    return c.json(label);
+  })
+  .put("/label/:id", auth, validate("param", idParam), validate("json", notesAndTags), async (c) => {
+    const label = await updateNotesAndTags(c.get("db"), c.get("user").id, c.req.valid("param").id, c.req.valid("json"));
+    return c.json(label);
+  })
+  // Corrections of what the reader got wrong: free, the caller's own label, each field marked 'user'.
+  .patch("/label/:id/details", auth, validate("param", idParam), validate("json", labelCorrectionSchema), async (c) => {
+    const label = await correctLabelDetails(c.get("db"), c.get("user").id, c.req.valid("param").id, c.req.valid("json"));
+    return c.json(label);
+  });
+
+export default routes;

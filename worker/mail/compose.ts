@@ -1,0 +1,136 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { mailMessages } from "../db/schema";
+import { ApiError, badRequest } from "../lib/errors";
+import { log } from "../lib/log";
+import { bareAddress, getMailDetail, newMailKey, snippetOf } from "./mailbox";
+import { escapeHtml, sendRawMail } from "../lib/mailer";
+
+/**
+ * Admin mail out: new messages and replies built as MIME, sent through the mailer to every recipient
+ * and stored in the mailbox as sent mail (direction 'out'). Reading and inbound mail: ./mailbox.ts.
+ */
+
+export interface ComposedMail {
+  from: string;
+  to: string[];
+  cc: string[];
+  bcc: string[];
+  subject: string;
+  text?: string;
+  html?: string;
+  inReplyTo?: string | null;
+  references?: string | null;
+}
+
+function base64Utf8(s: string): string {
+  const bytes = new TextEncoder().encode(s);
+  let bin = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(bin).replace(/.{76}(?=.)/g, "$&\r\n");
+}
+
+/** RFC 5322 MIME: text, an optional HTML alternative, threading headers; Bcc never in the headers. */
+export async function buildMime(mail: ComposedMail, messageId: string): Promise<string> {
+  // mimetext (and the core-js it brings) loads when an admin sends mail, not with every worker start.
+  const { createMimeMessage } = await import("mimetext/browser");
+  const msg = createMimeMessage();
+  msg.setSender(mail.from);
+  msg.setTo(mail.to);
+  if (mail.cc.length) msg.setCc(mail.cc);
+  msg.setSubject(mail.subject);
+  msg.setHeader("Message-ID", messageId);
+  if (mail.inReplyTo) msg.setHeader("In-Reply-To", mail.inReplyTo);
+  if (mail.references) msg.setHeader("References", mail.references);
+  msg.addMessage({ contentType: "text/plain", encoding: "base64", data: base64Utf8(mail.text ?? "") });
+  if (mail.html) msg.addMessage({ contentType: "text/html", encoding: "base64", data: base64Utf8(mail.html) });
+  return msg.asRaw();
+}
+
+/** Sends a composed message to every recipient and stores it as sent mail (direction 'out'). */
+export async function sendAndStore(env: Env, db: Db, mail: ComposedMail, now = Date.now()) {
+  const domain = bareAddress(mail.from).split("@")[1] ?? "localhost";
+  const messageId = `<${crypto.randomUUID()}@${domain}>`;
+  const raw = await buildMime(mail, messageId);
+  const recipients = [...new Set([...mail.to, ...mail.cc, ...mail.bcc].map((a) => bareAddress(a).toLowerCase()))];
+  try {
+    await sendRawMail(env, bareAddress(mail.from), recipients, raw);
+  } catch (err) {
+    // The platform refused the message (unverified sender or destination, quota): say so, not a 500.
+    log("warn", "admin mail not sent", { error: String(err) });
+    throw new ApiError(502, `Send failed: ${String((err as Error)?.message ?? err).slice(0, 200)}`);
+  }
+
+  const key = newMailKey("out", now);
+  const bytes = new TextEncoder().encode(raw);
+  await env.FILES.put(key, bytes, { httpMetadata: { contentType: "message/rfc822" } });
+  await db.insert(mailMessages).values({
+    key,
+    direction: "out",
+    messageId,
+    inReplyTo: mail.inReplyTo ?? null,
+    referencesHeader: mail.references ?? null,
+    fromAddr: mail.from,
+    toJson: JSON.stringify(mail.to),
+    ccJson: JSON.stringify(mail.cc),
+    subject: mail.subject,
+    date: now,
+    lastModified: now,
+    snippet: snippetOf(mail.text, mail.html),
+    size: bytes.byteLength,
+  });
+  return { key, message_id: messageId };
+}
+
+export interface ReplyRequest {
+  key: string;
+  from: string;
+  to: string[];
+  cc: string[];
+  bcc: string[];
+  text?: string;
+  html?: string;
+  includeQuoted: boolean;
+}
+
+const quoteText = (text: string) =>
+  text
+    .trimEnd()
+    .split(/\r?\n/)
+    .map((l) => (l ? `> ${l}` : ">"))
+    .join("\n");
+
+/** A reply to a stored message: 'Re: ' subject, In-Reply-To/References, and the quoted original. */
+export async function replyTo(env: Env, db: Db, req: ReplyRequest) {
+  const original = await getMailDetail(env, db, req.key);
+  const subject = /^re:/i.test(original.subject.trim()) ? original.subject : `Re: ${original.subject}`;
+  const to = req.to.length ? req.to : [original.reply_to ?? original.from].filter(Boolean);
+  if (!to.length) throw badRequest("From and at least one To are required");
+
+  let text = req.text ?? "";
+  let html = req.html;
+  if (req.includeQuoted) {
+    const when = original.date ?? original.last_modified;
+    const intro = `On ${new Date(when).toUTCString()}, ${original.from} wrote:`;
+    const quoted = original.text ?? original.snippet;
+    text = `${text}\n\n${intro}\n${quoteText(quoted)}`;
+    if (html) {
+      html += `<p>${escapeHtml(intro)}</p><blockquote style="margin:0 0 0 .8ex;border-left:1px solid #ccc;padding-left:1ex">${
+        original.html_sanitized ?? `<pre>${escapeHtml(quoted)}</pre>`
+      }</blockquote>`;
+    }
+  }
+  const prior = await db.query.mailMessages.findFirst({ where: eq(mailMessages.key, req.key) });
+  const references = [prior?.referencesHeader, prior?.messageId].filter(Boolean).join(" ") || null;
+  return sendAndStore(env, db, {
+    from: req.from,
+    to,
+    cc: req.cc,
+    bcc: req.bcc,
+    subject,
+    text,
+    html,
+    inReplyTo: prior?.messageId ?? null,
+    references,
+  });
+}

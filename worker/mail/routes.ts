@@ -1,0 +1,148 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../context";
+import { badRequest } from "../lib/errors";
+import { validate } from "../lib/validate";
+import { requireAdmin, requireAuth } from "../accounts/require-auth";
+import {
+  MAIL_PAGE_SIZE,
+  bareAddress,
+  getAttachment,
+  getMailDetail,
+  getRawMail,
+  isMailKey,
+  listMail,
+} from "./mailbox";
+import { replyTo, sendAndStore } from "./compose";
+
+/** The admin mailbox. Admins only. */
+const routes = new Hono<AppEnv>();
+
+routes.use("/admin/mail", requireAuth(), requireAdmin);
+routes.use("/admin/mail/*", requireAuth(), requireAdmin);
+
+const REQUIRED = "From and at least one To are required";
+const MAX_RECIPIENTS = 50;
+const emailAddress = z.email();
+
+/** 'a@x, b@y' or ['a@x', ' '] -> ['a@x', 'b@y']: comma-separated, trimmed, blanks removed. */
+const recipients = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((v, ctx) => {
+    const list = (Array.isArray(v) ? v : (v ?? "").split(","))
+      .flatMap((s) => s.split(","))
+      .map((s) => s.trim())
+      .filter(Boolean);
+    for (const addr of list) {
+      if (!emailAddress.safeParse(bareAddress(addr)).success) {
+        ctx.addIssue({ code: "custom", message: `Invalid email address: ${addr}` });
+        return z.NEVER;
+      }
+    }
+    return list;
+  });
+
+const body = z.string().max(200_000).optional().transform((s) => (s?.trim() ? s : undefined));
+
+const composeFields = {
+  from: z.string().trim().max(320).optional(),
+  to: recipients,
+  cc: recipients,
+  bcc: recipients,
+  text: body,
+  html: body,
+};
+
+const sendBody = z.object({ ...composeFields, subject: z.string().max(998).optional().default("") });
+const replyBody = z.object({
+  ...composeFields,
+  key: z.string().optional(),
+  includeQuoted: z.boolean().optional().default(true),
+});
+
+const keyQuery = z.object({ key: z.string().refine(isMailKey, "Invalid message key") });
+
+/**
+ * The sender: the admin mailbox unless the admin chose another address at the product's domain
+ * (the only domain Email Routing lets the Worker send from).
+ */
+function senderFor(env: Env, from: string | undefined): string {
+  const mailbox = env.ADMIN_MAILBOX;
+  if (!from) return mailbox;
+  const addr = bareAddress(from);
+  if (!emailAddress.safeParse(addr).success) throw badRequest(`Invalid email address: ${from}`);
+  const domain = mailbox.split("@")[1]?.toLowerCase();
+  if (addr.split("@")[1]?.toLowerCase() !== domain) throw badRequest(`From must be an address at ${domain}`);
+  return from;
+}
+
+function checkRecipients(to: string[], cc: string[], bcc: string[]) {
+  if (to.length + cc.length + bcc.length > MAX_RECIPIENTS) throw badRequest(`At most ${MAX_RECIPIENTS} recipients`);
+}
+
+const app = routes
+  .get(
+    "/admin/mail",
+    validate(
+      "query",
+      z.object({
+        max: z.coerce.number().int().min(1).max(MAIL_PAGE_SIZE).default(MAIL_PAGE_SIZE),
+        cursor: z.string().max(500).optional(),
+        q: z.string().trim().max(200).optional(),
+      }),
+    ),
+    async (c) => {
+      const { max, cursor, q } = c.req.valid("query");
+      const page = await listMail(c.get("db"), { max, cursor: cursor || undefined, q: q || undefined });
+      // The mailbox address lets Reply all leave our own address out of the recipients.
+      return c.json({ ...page, mailbox: c.env.ADMIN_MAILBOX });
+    },
+  )
+  .get("/admin/mail/view", validate("query", keyQuery), async (c) => {
+    return c.json(await getMailDetail(c.env, c.get("db"), c.req.valid("query").key));
+  })
+  .get("/admin/mail/raw", validate("query", keyQuery), async (c) => {
+    const { key } = c.req.valid("query");
+    const obj = await getRawMail(c.env, c.get("db"), key);
+    const name = key.split("/").pop()!;
+    return c.body(obj.body, 200, {
+      "Content-Type": "message/rfc822",
+      "Content-Disposition": `attachment; filename="${name}"`,
+      "Cache-Control": "private, no-store",
+    });
+  })
+  .get(
+    "/admin/mail/attachment",
+    validate("query", keyQuery.extend({ idx: z.coerce.number().int().min(0).max(10_000) })),
+    async (c) => {
+      const { key, idx } = c.req.valid("query");
+      const { attachment, body: file } = await getAttachment(c.env, c.get("db"), key, idx);
+      // Always a download, never rendered on our origin (an attachment may be HTML or SVG).
+      const ascii = attachment.filename.replace(/[^\x20-\x7e]|["\\]/g, "_");
+      return c.body(file.body, 200, {
+        "Content-Type": "application/octet-stream",
+        "Content-Disposition": `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(attachment.filename)}`,
+        "Cache-Control": "private, no-store",
+      });
+    },
+  )
+  .post("/admin/mail/send", validate("json", sendBody), async (c) => {
+    const m = c.req.valid("json");
+    if (!m.to.length) throw badRequest(REQUIRED);
+    checkRecipients(m.to, m.cc, m.bcc);
+    const from = senderFor(c.env, m.from);
+    const sent = await sendAndStore(c.env, c.get("db"), { ...m, from });
+    return c.json({ ok: true, ...sent }, 201);
+  })
+  .post("/admin/mail/reply", validate("json", replyBody), async (c) => {
+    const m = c.req.valid("json");
+    if (!m.key) throw badRequest("No original selected");
+    if (!isMailKey(m.key)) throw badRequest("Invalid message key");
+    checkRecipients(m.to, m.cc, m.bcc);
+    const from = senderFor(c.env, m.from);
+    const sent = await replyTo(c.env, c.get("db"), { ...m, key: m.key, from });
+    return c.json({ ok: true, ...sent }, 201);
+  });
+
+export default app;

@@ -1,0 +1,184 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { getDb } from "../db/client";
+import { labels, users } from "../db/schema";
+import { log } from "../lib/log";
+import type { LabelDetails, TrackingStatus } from "../labels/model";
+import { sendMail, simpleHtmlMail } from "../lib/mailer";
+import { addWorkingDays, workingDaysBetween } from "../lib/uk-calendar";
+import { releaseLease, tryLease } from "./leases";
+
+/**
+ * Potentially lost parcels. Three rules, counted in UK working
+ * days, with thresholds from configuration:
+ *   no_first_scan          no carrier scan N days after the label was created;
+ *   no_new_scan            no new scan for N days since the last one;
+ *   past_expected_delivery the service's expected delivery passed N days ago with no scan since.
+ * Delivered or collected parcels are never flagged. The defaults (3/4/2) alert well inside Evri's
+ * 10-day investigation window (from the last scan) and its 30-day claim window.
+ */
+
+/** Evri investigates only within 10 days of the last scan: alert 3 days before that at the latest. */
+export const NO_NEW_SCAN_CAP_MS = (10 - 3) * 86_400_000;
+
+export type LostReason = "no_first_scan" | "no_new_scan" | "past_expected_delivery";
+
+export interface LostThresholds {
+  noFirstScanDays: number;
+  noNewScanDays: number;
+  pastExpectedDays: number;
+}
+
+export const DEFAULT_LOST_THRESHOLDS: LostThresholds = { noFirstScanDays: 3, noNewScanDays: 4, pastExpectedDays: 2 };
+
+function days(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value !== undefined && value !== "" && Number.isInteger(n) && n >= 1 && n <= 60 ? n : fallback;
+}
+
+export function lostThresholds(env: Partial<Pick<Env, "LOST_NO_FIRST_SCAN_DAYS" | "LOST_NO_NEW_SCAN_DAYS" | "LOST_PAST_EXPECTED_DAYS">>): LostThresholds {
+  return {
+    noFirstScanDays: days(env.LOST_NO_FIRST_SCAN_DAYS, DEFAULT_LOST_THRESHOLDS.noFirstScanDays),
+    noNewScanDays: days(env.LOST_NO_NEW_SCAN_DAYS, DEFAULT_LOST_THRESHOLDS.noNewScanDays),
+    pastExpectedDays: days(env.LOST_PAST_EXPECTED_DAYS, DEFAULT_LOST_THRESHOLDS.pastExpectedDays),
+  };
+}
+
+/** Working days a service promises from its first scan: next day / 24 h 1, 48 h 2, otherwise 3. */
+export function serviceDays(serviceType: string | null | undefined, isNextDay: boolean | null | undefined): number {
+  const s = (serviceType ?? "").toLowerCase();
+  if (isNextDay || /next[\s-]?day|24/.test(s)) return 1;
+  if (/48/.test(s)) return 2;
+  return 3;
+}
+
+export interface LostInput {
+  /** When the label was created (the parcel's clock starts here). */
+  createdAt: number;
+  /** The oldest and newest carrier scans (registration events are not scans), null without any. */
+  firstScanAt: number | null;
+  lastScanAt: number | null;
+  status: TrackingStatus | null;
+  /** From serviceDays(). */
+  serviceDays: number;
+}
+
+/** The first rule that finds the parcel potentially lost at `now`, or null. */
+export function evaluateLostRules(p: LostInput, t: LostThresholds, now: number): LostReason | null {
+  if (p.status === "delivered" || p.status === "collected") return null;
+  if (p.firstScanAt === null || p.lastScanAt === null) {
+    return workingDaysBetween(p.createdAt, now) >= t.noFirstScanDays ? "no_first_scan" : null;
+  }
+  if (p.status !== "returned") {
+    // Expected by the end of the service's last working day; late by N more working days.
+    const deadline = addWorkingDays(p.firstScanAt, p.serviceDays + t.pastExpectedDays);
+    if (now >= deadline && p.lastScanAt < deadline) return "past_expected_delivery";
+  }
+  // Over Christmas N working days can span 12 calendar days: never let the notice come later than
+  // a few days before Evri's 10-day investigation window closes.
+  const silentFor = now - p.lastScanAt;
+  return workingDaysBetween(p.lastScanAt, now) >= t.noNewScanDays || silentFor >= NO_NEW_SCAN_CAP_MS ? "no_new_scan" : null;
+}
+
+/** Why, in words, for the notice and the UI. */
+export function lostReasonText(reason: string | null | undefined, t: LostThresholds = DEFAULT_LOST_THRESHOLDS): string {
+  switch (reason) {
+    case "no_first_scan":
+      return `The carrier has not scanned this parcel in the ${t.noFirstScanDays} working days since its label was created.`;
+    case "no_new_scan":
+      return `The carrier has not scanned this parcel for ${t.noNewScanDays} working days.`;
+    case "past_expected_delivery":
+      return `This parcel is ${t.pastExpectedDays} working days past the expected delivery of its service.`;
+    default:
+      return "This parcel may be delayed or lost.";
+  }
+}
+
+/** The columns that change when the lost state changes (flag, clear), or null for no change. */
+export function lostTransition(
+  current: { potentiallyLost: boolean; lastScanAt: number | null },
+  next: { lastScanAt: number | null; reason: LostReason | null; delivered: boolean },
+  now: number,
+): Partial<typeof labels.$inferInsert> | null {
+  const newScan = next.lastScanAt !== null && (current.lastScanAt === null || next.lastScanAt > current.lastScanAt);
+  if (current.potentiallyLost) {
+    // A later scan or the delivery clears the flag; a new flag later sends a new notice.
+    if (next.delivered || newScan || next.reason === null) {
+      return { potentiallyLost: false, potentiallyLostAt: null, lostReason: null, lostEmailSentAt: null };
+    }
+    return null;
+  }
+  if (next.reason && !next.delivered) {
+    return { potentiallyLost: true, potentiallyLostAt: now, lostReason: next.reason, lostEmailSentAt: null };
+  }
+  return null;
+}
+
+const MAIL_LEASE_MS = 5 * 60_000;
+
+type NoticeEnv = Pick<Env, "DB" | "EMAIL" | "MAIL_FROM" | "APP_URL"> &
+  Partial<Pick<Env, "LOST_NO_FIRST_SCAN_DAYS" | "LOST_NO_NEW_SCAN_DAYS" | "LOST_PAST_EXPECTED_DAYS">>;
+
+/**
+ * Sends the owner one notice for the label's current flag and records lost_email_sent_at.
+ * Safe to run twice (at-least-once queue): a lease stops concurrent sends, and a notice already
+ * sent for this flag is not sent again. Throws when the mail could not be sent (the queue retries).
+ */
+export async function sendLostNotice(env: NoticeEnv, labelId: string, now = Date.now()): Promise<"sent" | "skipped"> {
+  const db = getDb(env.DB);
+  const lease = await tryLease(db, `lost-mail:${labelId}`, now, MAIL_LEASE_MS);
+  if (!lease) return "skipped";
+  try {
+    const [row] = await db
+      .select({ label: labels, email: users.email })
+      .from(labels)
+      .innerJoin(users, eq(users.id, labels.userId))
+      .where(eq(labels.id, labelId))
+      .limit(1);
+    if (!row?.label.potentiallyLost || row.label.lostEmailSentAt !== null || row.label.potentiallyLostAt === null) return "skipped";
+    const label = row.label;
+    await sendMail(env, { to: row.email, ...lostNoticeMail(env, label) });
+    // Only for the flag the notice was about: a flag cleared meanwhile stays cleared.
+    await db
+      .update(labels)
+      .set({ lostEmailSentAt: Date.now() })
+      .where(and(eq(labels.id, labelId), eq(labels.potentiallyLostAt, label.potentiallyLostAt!), isNull(labels.lostEmailSentAt)));
+    log("info", "lost notice sent", { labelId });
+    return "sent";
+  } finally {
+    await releaseLease(db, lease);
+  }
+}
+
+const COURIER_NAMES: Record<string, string> = { evri: "Evri", royalmail: "Royal Mail" };
+
+/** The notice: which label, why, what to do, and a link to it. */
+export function lostNoticeMail(env: Pick<Env, "APP_URL"> & Parameters<typeof lostThresholds>[0], label: typeof labels.$inferSelect) {
+  const courier = COURIER_NAMES[label.courier] ?? label.courier;
+  let details: Partial<LabelDetails> = {};
+  try {
+    details = JSON.parse(label.detailsJson) as Partial<LabelDetails>;
+  } catch {
+    /* details are optional here */
+  }
+  const to = details.address ? [details.address.name, details.address.postcode].filter(Boolean).join(", ") : "";
+  const url = `${env.APP_URL.replace(/\/+$/, "")}/label/${encodeURIComponent(label.id)}`;
+  const why = lostReasonText(label.lostReason, lostThresholds(env));
+  const what =
+    label.courier === "evri"
+      ? "Check with the recipient first. If it has not arrived, contact Evri soon: Evri investigates only within 10 days of the last scan, and claims must be made within 30 days of the label being created."
+      : `Check with the recipient first. If it has not arrived, contact ${courier} with the tracking number to start an enquiry.`;
+  const lines = [
+    `This parcel may be delayed or lost: ${courier} ${label.trackingCode}${to ? ` to ${to}` : ""}.`,
+    `Why: ${why}`,
+    `What to do: ${what}`,
+  ];
+  return {
+    subject: `Parcel ${label.trackingCode} may be delayed or lost`,
+    text: `${lines.join("\n\n")}\n\nOpen the label: ${url}\n\nWe will clear the warning as soon as the carrier scans the parcel again.\n\nParcelhive`,
+    html: simpleHtmlMail({
+      heading: `Parcel ${label.trackingCode} may be delayed or lost`,
+      paragraphs: [...lines, "We will clear the warning as soon as the carrier scans the parcel again."],
+      action: { label: "Open the label", url },
+    }),
+  };
+}

@@ -1,0 +1,52 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../context";
+import { ApiError, notFound } from "../lib/errors";
+import { validate } from "../lib/validate";
+import { requireAuth } from "../accounts/require-auth";
+import { findOwnLabel, refreshLabelTracking, trackingClientFor } from "./tracking";
+
+/** An interactive refresh waits for the carrier at most ~10 s: one retry, shorter timeouts. */
+const INTERACTIVE_HTTP = { timeoutMs: 4_000, retries: 1, backoffMs: 300, maxRetryAfterMs: 1_000 };
+
+const NOT_AVAILABLE: Record<string, string> = {
+  royalmail: "Tracking not available for Royal Mail yet.",
+  evri: "Evri tracking is not configured on this server.",
+};
+
+const routes = new Hono<AppEnv>().post(
+  "/label/:id/refresh-tracking",
+  requireAuth({ apiKey: true }),
+  validate("param", z.object({ id: z.string().trim().min(1).max(100) })),
+  async (c) => {
+    const { id } = c.req.valid("param");
+    const label = await findOwnLabel(c.get("db"), c.get("user").id, id);
+    if (!label) throw notFound("Label not found.");
+    if (!trackingClientFor(c.env, label.courier)) {
+      throw new ApiError(409, NOT_AVAILABLE[label.courier] ?? "Tracking is not available for this courier.");
+    }
+    const { success } = await c.env.TRACKING_REFRESH_LIMITER.limit({ key: `label:${label.id}` });
+    if (!success) throw new ApiError(429, "Tracking for this label was refreshed moments ago. Please wait a minute and try again.");
+
+    const result = await refreshLabelTracking(c.env, label.id, { force: true, http: INTERACTIVE_HTTP });
+    if (result.kind === "busy") throw new ApiError(409, "This label's tracking is being refreshed right now. Please try again in a moment.");
+    if (result.kind === "failed") throw new ApiError(502, result.error.message);
+    if (result.kind === "deferred") throw new ApiError(429, "Tracking look-ups with this carrier are at their limit for this minute. Please try again shortly.");
+    if (result.kind !== "refreshed" && result.kind !== "unknown") throw notFound("Label not found.");
+
+    const row = (await findOwnLabel(c.get("db"), c.get("user").id, label.id))!;
+    const iso = (v: number | null) => (v === null ? null : new Date(v).toISOString());
+    return c.json({
+      tracking: { status: row.trackingStatus, checkedAt: iso(row.trackingCheckedAt), error: row.trackingError },
+      events: result.events,
+      lostStatus: {
+        potentiallyLost: row.potentiallyLost,
+        potentiallyLostAt: iso(row.potentiallyLostAt),
+        lostEmailSentAt: iso(row.lostEmailSentAt),
+        reason: row.lostReason,
+      },
+    });
+  },
+);
+
+export default routes;

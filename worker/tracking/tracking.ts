@@ -1,0 +1,386 @@
+import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import { fetchEvriTracking, evriEventStatus, type CarrierAnswer } from "../couriers/evri/tracking";
+import { fetchRoyalMailSummaries, fetchRoyalMailTracking, royalMailEventStatus, SUMMARY_MAX_IDS, type RoyalMailSummaryItem } from "../couriers/royalmail/tracking";
+import { CarrierError, type CarrierHttpOptions } from "../couriers/tracking-http";
+import { getDb, type Db } from "../db/client";
+import { labels, type LabelRow } from "../db/schema";
+import { log } from "../lib/log";
+import { enqueue, enqueueMany, type JobMessage } from "../lib/jobs";
+import type { LabelDetails, TrackingEvent, TrackingResult, TrackingStatus } from "../labels/model";
+import { evaluateLostRules, lostThresholds, lostTransition, serviceDays } from "./lost";
+import { carrierCallsPerMinute, pauseCarrier, takeCarrierCalls, type BudgetCarrier } from "./carrier-budget";
+import { releaseLease, tryLease } from "./leases";
+
+/**
+ * Tracking: fetching a label's carrier events, storing them (labels.tracking_json as
+ * `{ results: [{ sender, service, trackingEvents }] }`, events newest first) with a normalised status, the delivery time and the last
+ * scan, evaluating the lost rules on the fresh data, and scheduling the next refresh.
+ *
+ * Refreshes run in the queue (cron claims due labels through labels.next_tracking_at) or on demand
+ * from the label detail; a lease makes sure one label is never refreshed twice at once.
+ */
+
+export type TrackingEnv = Pick<Env, "DB" | "JOBS" | "EVRI_API_BASE"> &
+  Partial<
+    Pick<
+      Env,
+      "EVRI_API_KEY" | "EVRI_CALLS_PER_MINUTE" | "ROYALMAIL_CALLS_PER_MINUTE" | "ROYALMAIL_API_BASE" | "ROYALMAIL_CLIENT_ID" | "ROYALMAIL_CLIENT_SECRET" | "LOST_NO_FIRST_SCAN_DAYS" | "LOST_NO_NEW_SCAN_DAYS" | "LOST_PAST_EXPECTED_DAYS"
+    >
+  >;
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** How long one refresh may hold its label: two carrier calls with their retries fit well inside. */
+export const REFRESH_LEASE_MS = 3 * MINUTE;
+/** Cron pushes a claimed label's next_tracking_at this far ahead, so the next pass skips it. */
+export const CRON_CLAIM_MS = 30 * MINUTE;
+/** Tracking stops once nothing has happened for this long. */
+export const STALE_AFTER_MS = 30 * DAY;
+/** A queued refresh this soon after the last check is a duplicate delivery: skip it. */
+const DUPLICATE_WINDOW_MS = 5 * MINUTE;
+
+export interface CourierTracking {
+  /** The courier id, which is also its call budget's key. */
+  id: BudgetCarrier;
+  name: string;
+  /** Carrier calls one fetch makes (Evri: barcode -> URN -> events). */
+  callsPerFetch: number;
+  fetch(trackingCode: string, http?: CarrierHttpOptions): Promise<CarrierAnswer>;
+  /** A batched look-up of each parcel's latest event (one call for up to `batchSize` codes), where the carrier has one. */
+  latest?: { batchSize: number; fetch(trackingCodes: string[], http?: CarrierHttpOptions): Promise<Map<string, RoyalMailSummaryItem>> };
+  eventStatus(e: TrackingEvent): TrackingStatus;
+}
+
+/** The carrier client for a courier, or null when its tracking is not configured. */
+export function trackingClientFor(env: TrackingEnv, courier: string): CourierTracking | null {
+  if (courier === "evri" && env.EVRI_API_BASE) {
+    const cfg = { baseUrl: env.EVRI_API_BASE, apiKey: env.EVRI_API_KEY ?? "" };
+    return { id: "evri", name: "Evri", callsPerFetch: 2, fetch: (code, http) => fetchEvriTracking(cfg, code, http), eventStatus: evriEventStatus };
+  }
+  if (courier === "royalmail" && env.ROYALMAIL_CLIENT_ID && env.ROYALMAIL_CLIENT_SECRET) {
+    const cfg = { clientId: env.ROYALMAIL_CLIENT_ID, clientSecret: env.ROYALMAIL_CLIENT_SECRET, baseUrl: env.ROYALMAIL_API_BASE || undefined };
+    return {
+      id: "royalmail",
+      name: "Royal Mail",
+      callsPerFetch: 1,
+      fetch: (code, http) => fetchRoyalMailTracking(cfg, code, http),
+      latest: { batchSize: SUMMARY_MAX_IDS, fetch: (codes, http) => fetchRoyalMailSummaries(cfg, codes, http) },
+      eventStatus: royalMailEventStatus,
+    };
+  }
+  return null;
+}
+
+/** Couriers whose labels are refreshed (their tracking API is configured). */
+export function trackedCouriers(env: TrackingEnv): string[] {
+  return ["evri", "royalmail"].filter((c) => trackingClientFor(env, c));
+}
+
+const ms = (iso: string) => Date.parse(iso);
+
+/** Old and new events together, one per (time, code, description), newest first. */
+export function mergeEvents(older: TrackingEvent[], fresh: TrackingEvent[]): TrackingEvent[] {
+  const key = (e: TrackingEvent) => `${ms(e.dateTime)}|${e.trackingPoint.trackingPointCode ?? ""}|${e.trackingPoint.description}`;
+  const byKey = new Map<string, TrackingEvent>();
+  for (const e of older) if (!Number.isNaN(ms(e.dateTime))) byKey.set(key(e), e);
+  for (const e of fresh) byKey.set(key(e), e);
+  return [...byKey.values()].sort((a, b) => ms(b.dateTime) - ms(a.dateTime));
+}
+
+export interface TrackingSummary {
+  status: TrackingStatus | null;
+  /** Oldest and newest carrier scans; 'registered' events (parcel details sent) are not scans. */
+  firstScanAt: number | null;
+  lastScanAt: number | null;
+  deliveredAt: number | null;
+}
+
+export function summariseEvents(events: TrackingEvent[], eventStatus: (e: TrackingEvent) => TrackingStatus): TrackingSummary {
+  let firstScanAt: number | null = null;
+  let lastScanAt: number | null = null;
+  let deliveredAt: number | null = null;
+  for (const e of events) {
+    const at = ms(e.dateTime);
+    const s = eventStatus(e);
+    if (s !== "registered") {
+      lastScanAt = lastScanAt === null ? at : Math.max(lastScanAt, at);
+      firstScanAt = firstScanAt === null ? at : Math.min(firstScanAt, at);
+    }
+    if ((s === "delivered" || s === "collected") && (deliveredAt === null || at > deliveredAt)) deliveredAt = at;
+  }
+  return { status: events.length ? eventStatus(events[0]) : null, firstScanAt, lastScanAt, deliveredAt };
+}
+
+/** A label-specific offset (0-9% of the interval) so labels created together do not refresh together. */
+function jitter(id: string, interval: number): number {
+  let h = 0;
+  for (let i = 0; i < id.length; i++) h = (h * 31 + id.charCodeAt(i)) >>> 0;
+  return Math.floor(((h % 1000) / 1000) * 0.09 * interval);
+}
+
+/**
+ * When to look again: never once delivered or 30 days without news; hourly while out for delivery
+ * or in the first day, then every 3 hours up to day 3, 6 hours up to day 7, 12 hours after that.
+ */
+export function nextRefreshAt(now: number, p: { id: string; createdAt: number; lastScanAt: number | null; status: TrackingStatus | null }): number | null {
+  if (p.status === "delivered" || p.status === "collected") return null;
+  if (now - Math.max(p.createdAt, p.lastScanAt ?? 0) > STALE_AFTER_MS) return null;
+  const age = now - p.createdAt;
+  const interval = p.status === "out_for_delivery" || age < DAY ? HOUR : age < 3 * DAY ? 3 * HOUR : age < 7 * DAY ? 6 * HOUR : 12 * HOUR;
+  return now + interval + jitter(p.id, interval);
+}
+
+function storedTracking(row: LabelRow): { results: TrackingResult[] } | null {
+  if (!row.trackingJson) return null;
+  try {
+    const t = JSON.parse(row.trackingJson) as { results?: TrackingResult[] };
+    return Array.isArray(t?.results) ? { results: t.results } : null;
+  } catch {
+    return null;
+  }
+}
+
+function storedDetails(row: LabelRow): Partial<LabelDetails> {
+  try {
+    return JSON.parse(row.detailsJson) as Partial<LabelDetails>;
+  } catch {
+    return {};
+  }
+}
+
+/** The lost rules' clock starts when the label was created (its own date when older than the row). */
+function labelCreatedAt(row: LabelRow, details: Partial<LabelDetails>, now: number): number {
+  const shipped = details.shippingLabelCreatedAt ? ms(details.shippingLabelCreatedAt) : NaN;
+  return !Number.isNaN(shipped) && shipped < row.createdAt && shipped <= now ? shipped : row.createdAt;
+}
+
+export type RefreshResult =
+  | { kind: "refreshed" | "unknown"; status: TrackingStatus | null; flagged: boolean; events: number }
+  | { kind: "failed"; error: CarrierError }
+  | { kind: "busy" | "unavailable" | "missing" | "duplicate" | "deferred" };
+
+export interface RefreshOptions {
+  now?: number;
+  http?: CarrierHttpOptions;
+  /** The refresh button: run even if the label was checked moments ago. */
+  force?: boolean;
+}
+
+/** Fetches, stores and evaluates one label. Never throws for a carrier problem: it is recorded on the label. */
+export async function refreshLabelTracking(env: TrackingEnv, labelId: string, opts: RefreshOptions = {}): Promise<RefreshResult> {
+  const now = opts.now ?? Date.now();
+  const db = getDb(env.DB);
+  const row = await db.query.labels.findFirst({ where: eq(labels.id, labelId) });
+  if (!row) return { kind: "missing" };
+  const client = trackingClientFor(env, row.courier);
+  if (!client) return { kind: "unavailable" };
+  if (!opts.force && row.trackingCheckedAt !== null && now - row.trackingCheckedAt < DUPLICATE_WINDOW_MS) return { kind: "duplicate" };
+
+  const lease = await tryLease(db, `tracking:${labelId}`, now, REFRESH_LEASE_MS);
+  if (!lease) return { kind: "busy" };
+  try {
+    if (!(await takeCarrierCalls(db, client.id, client.callsPerFetch, carrierCallsPerMinute(env, client.id), now))) {
+      await deferForBudget(db, [row], now);
+      return { kind: "deferred" };
+    }
+    let answer: CarrierAnswer;
+    try {
+      answer = await client.fetch(row.trackingCode, opts.http);
+    } catch (err) {
+      if (!(err instanceof CarrierError)) throw err;
+      await recordFailure(db, row, err, now);
+      if (err.retryAfterMs !== undefined) await pauseCarrier(db, client.id, now + err.retryAfterMs);
+      return { kind: "failed", error: err };
+    }
+    return await storeAnswer(env, db, row, client, answer, now);
+  } finally {
+    await releaseLease(db, lease);
+  }
+}
+
+/** A carrier answer, or a batched look-up's word that nothing changed since the stored events. */
+export type StoredAnswer = CarrierAnswer | { kind: "unchanged" };
+
+/**
+ * Labels whose carrier call did not fit the minute's budget stay due, ordered by urgency for the
+ * next pass (the cron takes due labels oldest next_tracking_at first): out for delivery first,
+ * then the oldest news (last scan, else creation). Never dropped.
+ */
+export async function deferForBudget(db: Db, rows: LabelRow[], now: number): Promise<void> {
+  for (const row of rows) {
+    const dueAt = row.trackingStatus === "out_for_delivery" ? now - STALE_AFTER_MS : Math.min(now, row.lastScanAt ?? row.createdAt);
+    await db.update(labels).set({ nextTrackingAt: dueAt }).where(eq(labels.id, row.id));
+  }
+}
+
+export async function storeAnswer(env: TrackingEnv, db: Db, row: LabelRow, client: CourierTracking, answer: StoredAnswer, now: number): Promise<RefreshResult> {
+  const previous = storedTracking(row);
+  const oldEvents = previous?.results[0]?.trackingEvents ?? [];
+  let tracking = previous;
+  if (answer.kind === "found") {
+    const events = mergeEvents(oldEvents, answer.result.trackingEvents);
+    tracking = { results: [{ ...answer.result, trackingEvents: events }] };
+  }
+  const events = tracking?.results[0]?.trackingEvents ?? [];
+  const summary = summariseEvents(events, client.eventStatus);
+  const status: TrackingStatus = summary.status ?? "unknown";
+  const details = storedDetails(row);
+  const delivered = status === "delivered" || status === "collected";
+
+  const reason = evaluateLostRules(
+    {
+      createdAt: labelCreatedAt(row, details, now),
+      firstScanAt: summary.firstScanAt,
+      lastScanAt: summary.lastScanAt,
+      status,
+      serviceDays: serviceDays(tracking?.results[0]?.service?.serviceType, details.isNextDay),
+    },
+    lostThresholds(env),
+    now,
+  );
+  const lost = lostTransition({ potentiallyLost: row.potentiallyLost, lastScanAt: row.lastScanAt }, { lastScanAt: summary.lastScanAt, reason, delivered }, now);
+  const deliveredIso = delivered && summary.deliveredAt !== null ? new Date(summary.deliveredAt).toISOString() : null;
+  const changed = events.length !== oldEvents.length || status !== row.trackingStatus;
+
+  await db
+    .update(labels)
+    .set({
+      trackingJson: tracking ? JSON.stringify(tracking) : row.trackingJson,
+      trackingStatus: status,
+      trackingError: answer.kind === "unchanged" ? null : answerNote(client.name, answer),
+      trackingCheckedAt: now,
+      lastScanAt: summary.lastScanAt,
+      deliveredAt: delivered ? summary.deliveredAt : null,
+      nextTrackingAt: answer.kind === "untracked" ? null : nextRefreshAt(now, { id: row.id, createdAt: row.createdAt, lastScanAt: summary.lastScanAt, status }),
+      ...(deliveredIso
+        ? {
+            detailsJson: sql`case when json_valid(${labels.detailsJson}) then json_set(${labels.detailsJson}, '$.deliveredAt', ${deliveredIso}) else ${labels.detailsJson} end`,
+          }
+        : {}),
+      ...(changed ? { updatedAt: now } : {}),
+      ...(lost ?? {}),
+    })
+    .where(eq(labels.id, row.id));
+
+  const flagged = lost?.potentiallyLost === true;
+  if (flagged) {
+    log("info", "label potentially lost", { labelId: row.id, reason });
+    try {
+      await enqueue(env, { type: "lost.notify", labelId: row.id });
+    } catch (err) {
+      // The cron's sweep (enqueueUnsentLostNotices) sends it later.
+      log("warn", "could not enqueue lost notice", { labelId: row.id, error: String(err) });
+    }
+  }
+  return { kind: answer.kind === "found" || answer.kind === "unchanged" ? "refreshed" : "unknown", status, flagged, events: events.length };
+}
+
+/** What the label says about an answer without events (null when it had events). */
+function answerNote(carrier: string, answer: CarrierAnswer): string | null {
+  switch (answer.kind) {
+    case "found":
+      return null;
+    case "unknown":
+      return `${carrier} has no tracking for this parcel yet.`;
+    case "pending":
+      return `${carrier} will show updates once the parcel is in its network (allow up to 3 working days).`;
+    case "untracked":
+      return `${carrier} does not track this service, so there are no updates to show.`;
+  }
+}
+
+/** A carrier problem: recorded on the label, earlier events and state untouched, retried later. */
+export async function recordFailure(db: Db, row: LabelRow, err: CarrierError, now: number) {
+  // A rate limit says when to come back; an outage is tried again within the hour; a refused
+  // request (credentials, a request we built wrong) waits for an administrator, not a retry loop.
+  const wait = err.retryAfterMs !== undefined ? Math.max(err.retryAfterMs, MINUTE) : err.kind === "unavailable" ? HOUR : 6 * HOUR;
+  const stale = now - Math.max(row.createdAt, row.lastScanAt ?? 0) > STALE_AFTER_MS;
+  await db
+    .update(labels)
+    .set({ trackingError: err.message, nextTrackingAt: stale ? null : now + wait + jitter(row.id, wait) })
+    .where(eq(labels.id, row.id));
+  log(err.kind === "rejected" ? "error" : "warn", "tracking refresh failed", { labelId: row.id, kind: err.kind, status: err.httpStatus, code: err.code, error: err.message });
+}
+
+/**
+ * Claims up to `limit` labels whose refresh is due (index labels_next_tracking) by pushing their
+ * next_tracking_at ahead in the same statement, so overlapping cron passes never claim one twice.
+ */
+export async function claimDueLabels(db: Db, couriers: string[], now: number, limit: number): Promise<{ id: string; courier: string }[]> {
+  if (!couriers.length) return [];
+  const due = db
+    .select({ id: labels.id })
+    .from(labels)
+    .where(and(lte(labels.nextTrackingAt, now), inArray(labels.courier, couriers)))
+    .orderBy(asc(labels.nextTrackingAt))
+    .limit(limit);
+  return db.update(labels).set({ nextTrackingAt: now + CRON_CLAIM_MS }).where(inArray(labels.id, due)).returning({ id: labels.id, courier: labels.courier });
+}
+
+/**
+ * The jobs for claimed labels: one batched look-up per batch of a carrier that has one (Royal
+ * Mail's summary, 30 parcels a call), one refresh per label otherwise.
+ */
+export function refreshJobs(env: TrackingEnv, claimed: { id: string; courier: string }[]): JobMessage[] {
+  const jobs: JobMessage[] = [];
+  const byCourier = new Map<string, string[]>();
+  for (const { id, courier } of claimed) byCourier.set(courier, [...(byCourier.get(courier) ?? []), id]);
+  for (const [courier, ids] of byCourier) {
+    const batch = trackingClientFor(env, courier)?.latest?.batchSize;
+    if (!batch) {
+      for (const labelId of ids) jobs.push({ type: "tracking.refresh", labelId });
+      continue;
+    }
+    for (let i = 0; i < ids.length; i += batch) jobs.push({ type: "tracking.latest", courier, labelIds: ids.slice(i, i + batch) });
+  }
+  return jobs;
+}
+
+export interface CronOptions {
+  /** Labels claimed per statement. */
+  chunk?: number;
+  /** At most this many refreshes per cron pass (bounded work per 15-minute pass). */
+  maxPerPass?: number;
+}
+
+/** The cron's tracking pass: claims due labels in bounded batches and queues their refreshes. */
+export async function enqueueDueRefreshes(env: TrackingEnv, now: number, opts: CronOptions = {}): Promise<number> {
+  const chunk = opts.chunk ?? 500;
+  const max = opts.maxPerPass ?? 5000;
+  const couriers = trackedCouriers(env);
+  const db = getDb(env.DB);
+  let total = 0;
+  while (total < max) {
+    const claimed = await claimDueLabels(db, couriers, now, Math.min(chunk, max - total));
+    if (!claimed.length) break;
+    await enqueueMany(env, refreshJobs(env, claimed));
+    total += claimed.length;
+    if (claimed.length < chunk) break;
+  }
+  return total;
+}
+
+/** Flags whose notice never went out (a lost queue message, a mail outage): queue them again. */
+export async function enqueueUnsentLostNotices(env: Pick<Env, "DB" | "JOBS">, now: number, limit = 200): Promise<number> {
+  const db = getDb(env.DB);
+  const rows = await db
+    .select({ id: labels.id })
+    .from(labels)
+    .where(and(eq(labels.potentiallyLost, true), isNull(labels.lostEmailSentAt), lte(labels.potentiallyLostAt, now - CRON_CLAIM_MS)))
+    .limit(limit);
+  if (rows.length) await enqueueMany(env, rows.map((r) => ({ type: "lost.notify", labelId: r.id })));
+  return rows.length;
+}
+
+/** The signed-in user's own label, or undefined (another user's label is not found). */
+export async function findOwnLabel(db: Db, userId: number, labelId: string) {
+  return db.query.labels.findFirst({ where: and(eq(labels.id, labelId), eq(labels.userId, userId)) });
+}
+
+/** The queue's 'tracking.refresh' job: a carrier outage throws, so the message retries with backoff. */
+export async function runTrackingRefreshJob(env: TrackingEnv, labelId: string, now = Date.now()): Promise<void> {
+  const result = await refreshLabelTracking(env, labelId, { now });
+  if (result.kind === "failed" && result.error.retryable) throw result.error;
+}
