@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { labelTags } from "../../worker/db/schema";
 import { storeInbound } from "../../worker/mail/mailbox";
-import { createManualLabel, saveImportedLabels } from "../../worker/labels/labels";
+import { createManualLabel, saveImportedLabels } from "../../worker/labels/save";
 import { plainText } from "../fixtures/mail/messages";
 import { call, createUser, db } from "./helpers";
 import { evriCode, fileFor } from "./labels-fixtures";

@@ -8,7 +8,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { cachedRead, readBatch } from "../../worker/db/prepared";
 import { labelFiles, labelTags, labels, users, type LabelRow } from "../../worker/db/schema";
-import { serializeLabel } from "../../worker/labels/labels";
+import { serializeLabel } from "../../worker/labels/serialise";
 import { createUser, call, db, type TestUser } from "./helpers";
 
 const TAG_SETS = [[], ["ebay"], ["gift"], ["ebay", "gift"], ["etsy"], [], ["gift", "etsy"]];

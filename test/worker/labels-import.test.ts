@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { labelTags, labels, users } from "../../worker/db/schema";
 import { ledgerSum } from "../../worker/credits/credits";
-import { saveImportedLabels } from "../../worker/labels/labels";
+import { saveImportedLabels } from "../../worker/labels/save";
 import { createUser, db } from "./helpers";
 import { evriCode, fileFor } from "./labels-fixtures";
 

@@ -5,7 +5,7 @@ import { inArray } from "drizzle-orm";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { labelTags, labels } from "../../worker/db/schema";
-import { saveImportedLabels } from "../../worker/labels/labels";
+import { saveImportedLabels } from "../../worker/labels/save";
 import { call, createUser, db } from "./helpers";
 import { evriCode, fileFor } from "./labels-fixtures";
 

@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { labelTags, labels, users } from "../../worker/db/schema";
 import type { ApiLabel } from "../../worker/labels/model";
-import { createManualLabel, saveImportedLabels } from "../../worker/labels/labels";
+import { createManualLabel, saveImportedLabels } from "../../worker/labels/save";
 import { call, createUser, db, type TestUser } from "./helpers";
 import { evriCode, fileFor, royalMailCode } from "./labels-fixtures";
 

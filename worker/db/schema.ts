@@ -1,3 +1,4 @@
+// Over ~300 lines on purpose: the whole schema in one file, which drizzle-kit reads to generate the migrations.
 // Drizzle tables for D1. The SQL in migrations/ is the source of truth for the database
 // (it also holds the triggers drizzle cannot express); test/worker/schema.test.ts checks that
 // every table and column declared here exists after the migrations run.

@@ -6,7 +6,7 @@ import { log } from "../lib/log";
 import { validate } from "../lib/validate";
 import { requireAuth } from "../accounts/require-auth";
 import type { ApiLabel } from "../labels/model";
-import { saveImportedLabels } from "../labels/labels";
+import { saveImportedLabels } from "../labels/save";
 
 // POST /api/v1/label: multipart, one file per request in `files`, optional `notes`.
 // Answers the labels produced from the file (ApiLabel[]). The file is read first (nothing is stored

@@ -5,7 +5,7 @@ import type { Db } from "../db/client";
 import { labels } from "../db/schema";
 import { badRequest, notFound } from "../lib/errors";
 import type { Address, ApiLabel, FieldSource, LabelCorrection, LabelDetails, SourcedField } from "./model";
-import { findLabelRow, getLabel } from "./labels";
+import { findLabelRow, getLabel } from "./read";
 
 /**
  * Corrections by the user of what the reader got wrong on an imported (or manual) label: the

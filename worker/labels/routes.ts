@@ -7,7 +7,10 @@ import { validate } from "../lib/validate";
 import { requireAuth, userGone } from "../accounts/require-auth";
 import { correctLabelDetails, labelCorrectionSchema } from "./corrections";
 import { labelFilterSchema } from "./filters";
-import { createManualLabel, labelOriginal, listLabels, readLabel, updateNotesAndTags } from "./labels";
+import { labelOriginal } from "./download";
+import { updateNotesAndTags } from "./notes-and-tags";
+import { listLabels, readLabel } from "./read";
+import { createManualLabel } from "./save";
 
 // Labels: manual creation, the list, one label, notes and tags, the original file.
 // Every call is the caller's own labels only: another user's label is a 404.

@@ -1,3 +1,4 @@
+// Over ~300 lines on purpose: the legal text itself, kept whole so it reads as one document.
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 

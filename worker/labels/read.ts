@@ -1,0 +1,173 @@
+import { and, desc, eq, gte, inArray, lte, or, sql, type Placeholder } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { cachedRead, readBatch } from "../db/prepared";
+import { inValueList } from "../db/d1-limits";
+import { labelDayStats, labelFiles, labelTags, labels, users, type LabelRow } from "../db/schema";
+import { normaliseTrackingCode } from "../couriers/registry";
+import { filterTerms, placeholderTerms, termConditions, type LabelFilterTerms, type LabelFilters } from "./filters";
+import type { ApiLabel } from "./model";
+import { serializeLabel, type LabelOwner } from "./serialise";
+
+/** Reading labels: one label, a page of the list with its total, the labels a save answers. */
+
+/** Finds the user's label by id or tracking code (spaces/dashes and case ignored). */
+export async function findLabelRow(db: Db, userId: number, idOrCode: string): Promise<LabelRow | undefined> {
+  return db.query.labels.findFirst({
+    where: and(
+      eq(labels.userId, userId),
+      or(eq(labels.id, idOrCode), eq(labels.trackingCode, normaliseTrackingCode(idOrCode))),
+    ),
+  });
+}
+
+/**
+ * A label select with its file's columns as select-list subqueries: evaluated for the rows answered only (a
+ * join would also run for every row an OFFSET skips, reading each skipped label's row).
+ */
+function labelsWithFile(db: Db) {
+  const fileColumn = <T>(column: typeof labelFiles.name | typeof labelFiles.mime | typeof labelFiles.size) =>
+    sql<T | null>`(select ${column} from ${labelFiles} where ${labelFiles.id} = ${labels.fileId})`;
+  return db
+    .select({
+      label: labels,
+      fileName: fileColumn<string>(labelFiles.name).as("file_name_"),
+      fileMime: fileColumn<string>(labelFiles.mime).as("file_mime_"),
+      fileSize: fileColumn<number>(labelFiles.size).as("file_size_"),
+    })
+    .from(labels);
+}
+
+type LabelWithFile = { label: LabelRow; fileName: string | null; fileMime: string | null; fileSize: number | null };
+
+const fileOf = (r: LabelWithFile) =>
+  r.fileName === null || r.fileMime === null || r.fileSize === null ? null : { name: r.fileName, mime: r.fileMime, size: r.fileSize };
+
+// The hot reads (GET /labels, GET /label/:id) are built once per isolate and filter shape and only bound per call
+// (worker/db/prepared.ts): every value goes through one of these placeholders.
+const P = {
+  userId: sql.placeholder("userId"),
+  id: sql.placeholder("id"),
+  trackingCode: sql.placeholder("trackingCode"),
+  limit: sql.placeholder("limit"),
+  offset: sql.placeholder("offset"),
+};
+
+/** The owner's columns a label needs (banner, company); no row when the user is gone. Binds `userId`. */
+const ownerRead = (db: Db) =>
+  cachedRead("labels.owner", () =>
+    db
+      .select({ bannerKey: users.bannerKey, companyName: users.companyName, companyTagline: users.companyTagline })
+      .from(users)
+      .where(eq(users.id, P.userId)),
+  );
+
+/** One label of the user by id or tracking code, with its file. Binds `userId`, `id`, `trackingCode`. */
+const labelRead = (db: Db) =>
+  cachedRead("labels.one", () =>
+    labelsWithFile(db)
+      .where(and(eq(labels.userId, P.userId), or(eq(labels.id, P.id), eq(labels.trackingCode, P.trackingCode))))
+      .limit(1),
+  );
+
+/**
+ * One label of the user (by id or tracking code) and its owner, in ONE D1 batch: `owner` is null when the user
+ * row is gone (routes behind requireAuth({ loadUser: false }) answer 401 then), `label` null when not found.
+ */
+export async function readLabel(
+  db: Db,
+  userId: number,
+  idOrCode: string,
+): Promise<{ owner: LabelOwner | null; label: ApiLabel | null }> {
+  const [[owner], [row]] = await readBatch(db.$client, [
+    ownerRead(db).bind({ userId }),
+    labelRead(db).bind({ userId, id: idOrCode, trackingCode: normaliseTrackingCode(idOrCode) }),
+  ]);
+  if (!owner) return { owner: null, label: null };
+  return { owner, label: row ? serializeLabel(row.label, fileOf(row), owner) : null };
+}
+
+export async function getLabel(db: Db, userId: number, idOrCode: string): Promise<ApiLabel | null> {
+  return (await readLabel(db, userId, idOrCode)).label;
+}
+
+async function loadOwner(db: Db, userId: number): Promise<LabelOwner> {
+  const owner = await db.query.users.findFirst({
+    where: eq(users.id, userId),
+    columns: { bannerKey: true, companyName: true, companyTagline: true },
+  });
+  return owner ?? { bannerKey: null, companyName: null, companyTagline: null };
+}
+
+/** The user's labels with these ids, in the order of `ids`. */
+export async function labelsByIds(db: Db, userId: number, ids: string[]): Promise<ApiLabel[]> {
+  const rows = await db.select().from(labels).where(and(eq(labels.userId, userId), inValueList(labels.id, ids)));
+  const order = new Map(ids.map((id, i) => [id, i]));
+  rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+  const owner = await loadOwner(db, userId);
+  const fileIds = [...new Set(rows.map((r) => r.fileId).filter((id): id is string => Boolean(id)))];
+  const files = fileIds.length ? await db.select().from(labelFiles).where(inValueList(labelFiles.id, fileIds)) : [];
+  const byId = new Map(files.map((f) => [f.id, f]));
+  return rows.map((r) => serializeLabel(r, r.fileId ? byId.get(r.fileId) : null, owner));
+}
+
+/**
+ * One page of the user's labels, newest first (index labels_user_created), with the total, in ONE D1 round
+ * trip: the owner's row (null answer when the user is gone: routes behind requireAuth({ loadUser: false })
+ * answer 401), the page with its labels' files, and the total, batched.
+ */
+export async function listLabels(
+  db: Db,
+  userId: number,
+  query: { page: number; perPage: number; filters: LabelFilters },
+): Promise<{ results: ApiLabel[]; total: number } | null> {
+  // One statement per filter shape (which filters, how many tags); the filters' values are bound like the user's.
+  const { shape, terms, values } = placeholderTerms(filterTerms(query.filters));
+  const pageRead = cachedRead(`labels.page?${shape}`, () =>
+    labelsWithFile(db)
+      .where(and(...termConditions(P.userId, terms)))
+      // rowid breaks ties between labels saved in one batch, and stays inside the index.
+      .orderBy(desc(labels.createdAt), desc(sql`${labels}.rowid`))
+      .limit(P.limit)
+      .offset(P.offset),
+  );
+  const totalRead = cachedRead(`labels.total?${shape}`, () => countLabels(db, terms));
+  const [[owner], rows, [{ total }]] = await readBatch(db.$client, [
+    ownerRead(db).bind({ userId }),
+    pageRead.bind({ ...values, userId, limit: query.perPage, offset: (query.page - 1) * query.perPage }),
+    totalRead.bind({ ...values, userId }),
+  ]);
+  if (!owner) return null;
+  return { results: rows.map((r) => serializeLabel(r.label, fileOf(r), owner)), total: Number(total) };
+}
+
+/**
+ * The list's total without visiting every matching label (a count(*) over the labels would read all of a
+ * user's rows on every page; bench/README.md 'Labels list'):
+ *  - no tag filter: summed from the label_day_stats rollup (kept exact by triggers on labels; one row per
+ *    day, courier, lost and next-day flag), whose columns are exactly the other filters;
+ *  - tags only: the tag rows themselves (label_tags carries its label's owner), each label once;
+ *  - tags and other filters: from the tag rows to their labels, so only tagged labels are read.
+ */
+function countLabels(db: Db, terms: LabelFilterTerms<Placeholder>) {
+  if (!terms.tags.length) {
+    const s = labelDayStats;
+    const conds = [eq(s.userId, P.userId)];
+    if (terms.from) conds.push(gte(s.day, terms.from));
+    if (terms.to) conds.push(lte(s.day, terms.to));
+    if (terms.courier) conds.push(eq(s.courier, terms.courier));
+    if (terms.lost !== undefined) conds.push(eq(s.lost, Number(terms.lost)));
+    // next_day -1 (not known) matches neither 0 nor 1, as is_next_day NULL does.
+    if (terms.nextDay !== undefined) conds.push(eq(s.nextDay, Number(terms.nextDay)));
+    return db.select({ total: sql<number>`coalesce(sum(${s.labels}), 0)` }).from(s).where(and(...conds));
+  }
+  const tagged = and(eq(labelTags.userId, P.userId), inArray(labelTags.tag, terms.tags));
+  const others = termConditions(P.userId, { ...terms, tags: [] });
+  if (others.length === 1) {
+    return db.select({ total: sql<number>`count(distinct ${labelTags.labelId})` }).from(labelTags).where(tagged);
+  }
+  // CROSS JOIN keeps label_tags as the outer loop (SQLite never reorders it): tagged labels only.
+  return db
+    .select({ total: sql<number>`count(distinct ${labelTags.labelId})` })
+    .from(sql`${labelTags} cross join ${labels}`)
+    .where(and(tagged, eq(labels.id, labelTags.labelId), ...others));
+}
