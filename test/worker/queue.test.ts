@@ -36,7 +36,7 @@ describe("the queue consumer", () => {
     expect(result.retryMessages.map((m) => m.msgId)).toEqual(["m1"]);
     const row = await db().query.labels.findFirst({ where: eq(labels.id, id) });
     expect(row!.ocrStatus).toBe("pending");
-  });
+  }, 30_000); // the first OCR job of the file loads the label readers (PDFium, zxing, Tesseract)
 
   it("marks OCR failed when the last attempt fails, so no label stays 'being read' forever", async () => {
     const id = await pendingOcrLabel();
