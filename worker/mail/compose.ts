@@ -3,7 +3,9 @@ import type { Db } from "../db/client";
 import { mailMessages } from "../db/schema";
 import { ApiError, badRequest } from "../lib/errors";
 import { log } from "../lib/log";
-import { bareAddress, getMailDetail, newMailKey, snippetOf } from "./mailbox";
+import type { z } from "zod";
+import { getMailDetail, newMailKey, snippetOf } from "./mailbox";
+import { bareAddress, type replyMailBody, type sendMailBody } from "./model";
 import { escapeHtml, sendRawMail } from "../lib/mailer";
 
 /**
@@ -11,17 +13,12 @@ import { escapeHtml, sendRawMail } from "../lib/mailer";
  * and stored in the mailbox as sent mail (direction 'out'). Reading and inbound mail: ./mailbox.ts.
  */
 
-export interface ComposedMail {
+/** A message as validated, with its sender settled and, for a reply, its threading headers. */
+export type ComposedMail = Omit<z.output<typeof sendMailBody>, "from"> & {
   from: string;
-  to: string[];
-  cc: string[];
-  bcc: string[];
-  subject: string;
-  text?: string;
-  html?: string;
   inReplyTo?: string | null;
   references?: string | null;
-}
+};
 
 function base64Utf8(s: string): string {
   const bytes = new TextEncoder().encode(s);
@@ -82,16 +79,8 @@ export async function sendAndStore(env: Env, db: Db, mail: ComposedMail, now = D
   return { key, message_id: messageId };
 }
 
-export interface ReplyRequest {
-  key: string;
-  from: string;
-  to: string[];
-  cc: string[];
-  bcc: string[];
-  text?: string;
-  html?: string;
-  includeQuoted: boolean;
-}
+/** A reply as validated, with the original chosen and the sender settled. */
+export type ReplyRequest = Omit<z.output<typeof replyMailBody>, "from" | "key"> & { key: string; from: string };
 
 const quoteText = (text: string) =>
   text

@@ -47,12 +47,6 @@ function formatAddresses(list: Address[] | Address | undefined): string[] {
   return out;
 }
 
-/** The bare address of 'Name <addr>' or 'addr'. */
-export function bareAddress(formatted: string): string {
-  const m = formatted.match(/<([^<>]+)>\s*$/);
-  return (m ? m[1] : formatted).trim();
-}
-
 function htmlToText(html: string): string {
   return html
     .replace(/<(script|style|head|title)[\s\S]*?<\/\1\s*>/gi, " ")

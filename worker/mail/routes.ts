@@ -6,7 +6,6 @@ import { validate } from "../lib/validate";
 import { requireAdmin, requireAuth } from "../accounts/require-auth";
 import {
   MAIL_PAGE_SIZE,
-  bareAddress,
   getAttachment,
   getMailDetail,
   getRawMail,
@@ -14,6 +13,7 @@ import {
   listMail,
 } from "./mailbox";
 import { replyTo, sendAndStore } from "./compose";
+import { bareAddress, emailAddress, replyMailBody, sendMailBody } from "./model";
 
 /** The admin mailbox. Admins only. */
 const routes = new Hono<AppEnv>();
@@ -23,44 +23,6 @@ routes.use("/admin/mail/*", requireAuth(), requireAdmin);
 
 const REQUIRED = "From and at least one To are required";
 const MAX_RECIPIENTS = 50;
-const emailAddress = z.email();
-
-/** 'a@x, b@y' or ['a@x', ' '] -> ['a@x', 'b@y']: comma-separated, trimmed, blanks removed. */
-const recipients = z
-  .union([z.string(), z.array(z.string())])
-  .optional()
-  .transform((v, ctx) => {
-    const list = (Array.isArray(v) ? v : (v ?? "").split(","))
-      .flatMap((s) => s.split(","))
-      .map((s) => s.trim())
-      .filter(Boolean);
-    for (const addr of list) {
-      if (!emailAddress.safeParse(bareAddress(addr)).success) {
-        ctx.addIssue({ code: "custom", message: `Invalid email address: ${addr}` });
-        return z.NEVER;
-      }
-    }
-    return list;
-  });
-
-const body = z.string().max(200_000).optional().transform((s) => (s?.trim() ? s : undefined));
-
-const composeFields = {
-  from: z.string().trim().max(320).optional(),
-  to: recipients,
-  cc: recipients,
-  bcc: recipients,
-  text: body,
-  html: body,
-};
-
-const sendBody = z.object({ ...composeFields, subject: z.string().max(998).optional().default("") });
-const replyBody = z.object({
-  ...composeFields,
-  key: z.string().optional(),
-  includeQuoted: z.boolean().optional().default(true),
-});
-
 const keyQuery = z.object({ key: z.string().refine(isMailKey, "Invalid message key") });
 
 /**
@@ -127,7 +89,7 @@ const app = routes
       });
     },
   )
-  .post("/admin/mail/send", validate("json", sendBody), async (c) => {
+  .post("/admin/mail/send", validate("json", sendMailBody), async (c) => {
     const m = c.req.valid("json");
     if (!m.to.length) throw badRequest(REQUIRED);
     checkRecipients(m.to, m.cc, m.bcc);
@@ -135,7 +97,7 @@ const app = routes
     const sent = await sendAndStore(c.env, c.get("db"), { ...m, from });
     return c.json({ ok: true, ...sent }, 201);
   })
-  .post("/admin/mail/reply", validate("json", replyBody), async (c) => {
+  .post("/admin/mail/reply", validate("json", replyMailBody), async (c) => {
     const m = c.req.valid("json");
     if (!m.key) throw badRequest("No original selected");
     if (!isMailKey(m.key)) throw badRequest("Invalid message key");

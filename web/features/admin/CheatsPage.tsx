@@ -4,6 +4,7 @@ import { ApiError } from "../../api/client";
 import { useAuth } from "../../app/auth";
 import { AccessDenied } from "../../components/AccessDenied";
 import { PageHeader } from "../../components/PageHeader";
+import { SearchBox } from "../../components/SearchBox";
 import { Spinner } from "../../components/Spinner";
 import { useAdminUsers, useMarketingList, usersQueryKey, type AdminUser, type AdminUsersPage } from "./api";
 import { MarketingList } from "./MarketingList";
@@ -65,17 +66,7 @@ export default function CheatsPage() {
                 {TEXTS.usersTitle} <span className="badge">{usersPage.total}</span>
               </h2>
               <div className="field admin-search">
-                <label htmlFor="admin-user-search" className="sr-only">
-                  {TEXTS.search}
-                </label>
-                <input
-                  id="admin-user-search"
-                  type="search"
-                  className="input"
-                  placeholder={TEXTS.search}
-                  value={query}
-                  onChange={(e) => setQuery(e.target.value)}
-                />
+                <SearchBox id="admin-user-search" label={TEXTS.search} placeholder={TEXTS.search} value={query} onChange={setQuery} />
               </div>
             </div>
             <UsersTable users={usersPage.results} onGranted={onGranted} />

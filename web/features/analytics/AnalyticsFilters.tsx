@@ -1,5 +1,7 @@
 import { useEffect, useId, useState } from "react";
-import { COURIER_OPTIONS, LOST_OPTIONS, NEXT_DAY_OPTIONS, T } from "./texts";
+import { Field } from "../../components/Field";
+import { useCouriers } from "../labels/labelsApi";
+import { ALL_COURIERS, LOST_OPTIONS, NEXT_DAY_OPTIONS, T } from "./texts";
 import { defaultFilters, type AnalyticsFilters as Filters } from "./filters";
 
 const TAGS_DELAY_MS = 400;
@@ -8,6 +10,7 @@ const TAGS_DELAY_MS = 400;
 export function AnalyticsFilters({ value, onChange }: { value: Filters; onChange: (f: Filters) => void }) {
   const id = useId();
   const [tags, setTags] = useState(value.tags);
+  const couriers = useCouriers().data;
 
   useEffect(() => setTags(value.tags), [value.tags]);
   useEffect(() => {
@@ -30,6 +33,19 @@ export function AnalyticsFilters({ value, onChange }: { value: Filters; onChange
     </div>
   );
 
+  // A cleared date input is ignored: the range always has both ends.
+  const date = (key: "from" | "to", label: string, bounds: { min?: string; max?: string }) => (
+    <Field
+      id={`${id}-${key}`}
+      label={label}
+      type="date"
+      required
+      value={value[key]}
+      {...bounds}
+      onChange={(e) => e.target.value && set({ [key]: e.target.value })}
+    />
+  );
+
   return (
     <form
       className="card analytics-filters"
@@ -39,49 +55,22 @@ export function AnalyticsFilters({ value, onChange }: { value: Filters; onChange
         if (tags !== value.tags) onChange({ ...value, tags });
       }}
     >
-      <div className="field">
-        <label htmlFor={`${id}-from`}>{T.from}</label>
-        <input
-          id={`${id}-from`}
-          className="input"
-          type="date"
-          required
-          value={value.from}
-          max={value.to}
-          onChange={(e) => e.target.value && set({ from: e.target.value })}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-to`}>{T.to}</label>
-        <input
-          id={`${id}-to`}
-          className="input"
-          type="date"
-          required
-          value={value.to}
-          min={value.from}
-          onChange={(e) => e.target.value && set({ to: e.target.value })}
-        />
-      </div>
-      {select("courier", T.courier, COURIER_OPTIONS)}
+      {date("from", T.from, { max: value.to })}
+      {date("to", T.to, { min: value.from })}
+      {select("courier", T.courier, [ALL_COURIERS, ...(couriers ?? []).map((c) => ({ value: c.id, label: c.label }))])}
       {select("lost", T.lost, LOST_OPTIONS)}
       {select("next_day", T.nextDay, NEXT_DAY_OPTIONS)}
-      <div className="field analytics-tags">
-        <label htmlFor={`${id}-tags`}>{T.tags}</label>
-        <input
-          id={`${id}-tags`}
-          className="input"
-          type="text"
-          placeholder="ebay, gifts"
-          aria-describedby={`${id}-tags-hint`}
-          value={tags}
-          onChange={(e) => setTags(e.target.value)}
-          onBlur={() => tags !== value.tags && onChange({ ...value, tags })}
-        />
-        <span id={`${id}-tags-hint`} className="hint">
-          {T.tagsHint}
-        </span>
-      </div>
+      <Field
+        id={`${id}-tags`}
+        label={T.tags}
+        hint={T.tagsHint}
+        className="analytics-tags"
+        type="text"
+        placeholder="ebay, gifts"
+        value={tags}
+        onChange={(e) => setTags(e.target.value)}
+        onBlur={() => tags !== value.tags && onChange({ ...value, tags })}
+      />
       <div className="analytics-filters-actions">
         <button type="button" className="btn btn-sm" onClick={() => onChange(defaultFilters())}>
           {T.reset}

@@ -26,13 +26,3 @@ export function FormError({ message }: { message: string | null }) {
     </div>
   );
 }
-
-/** A field-level error under an input, tied to it by id. */
-export function FieldError({ id, message }: { id: string; message?: string }) {
-  if (!message) return null;
-  return (
-    <span id={id} className="field-error">
-      {message}
-    </span>
-  );
-}

@@ -2,8 +2,9 @@ import { useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { errorText } from "../../api/client";
 import { useAuth } from "../../app/auth";
+import { Field } from "../../components/Field";
 import { login, looksLikeEmail, signup, statusOf } from "./api";
-import { FieldError, FormError } from "./AuthCard";
+import { FormError } from "./AuthCard";
 import { FIELD_ERRORS, LOGIN } from "./texts";
 
 export type CredentialsMode = "login" | "signup";
@@ -71,53 +72,40 @@ export function CredentialsForm({ mode }: { mode: CredentialsMode }) {
     }
   }
 
-  const describedBy = (field: keyof FieldErrors, extra?: string) =>
-    [fieldErrors[field] ? `${mode}-${field}-error` : null, extra].filter(Boolean).join(" ") || undefined;
-
   return (
     <form onSubmit={onSubmit} noValidate aria-busy={busy} className="auth-form">
       <FormError message={error} />
-      <div className="field">
-        <label htmlFor={`${mode}-email`}>{LOGIN.email}</label>
-        <input
-          id={`${mode}-email`}
-          className="input"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          aria-invalid={fieldErrors.email ? true : undefined}
-          aria-describedby={describedBy("email")}
-        />
-        <FieldError id={`${mode}-email-error`} message={fieldErrors.email} />
-      </div>
-      <div className="field">
-        <div className="auth-label-row">
-          <label htmlFor={`${mode}-password`}>{LOGIN.password}</label>
-          {!isSignup && (
+      <Field
+        id={`${mode}-email`}
+        label={LOGIN.email}
+        error={fieldErrors.email}
+        type="email"
+        name="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
+      <Field
+        id={`${mode}-password`}
+        label={LOGIN.password}
+        error={fieldErrors.password}
+        aside={
+          !isSignup && (
             <Link to="/forgot-password" className="small">
               {LOGIN.forgot}
             </Link>
-          )}
-        </div>
-        <input
-          id={`${mode}-password`}
-          className="input"
-          type="password"
-          name="password"
-          autoComplete={isSignup ? "new-password" : "current-password"}
-          required
-          minLength={6}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          aria-invalid={fieldErrors.password ? true : undefined}
-          aria-describedby={describedBy("password")}
-        />
-        <FieldError id={`${mode}-password-error`} message={fieldErrors.password} />
-      </div>
+          )
+        }
+        type="password"
+        name="password"
+        autoComplete={isSignup ? "new-password" : "current-password"}
+        required
+        minLength={6}
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
       {isSignup && (
         <>
           <label className="checkbox auth-consent">

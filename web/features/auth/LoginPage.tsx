@@ -1,13 +1,15 @@
-import { useRef, useState, type KeyboardEvent } from "react";
+import { useState } from "react";
 import { useLocation } from "react-router";
+import { TabList, type TabPair } from "../../components/TabList";
 import { AuthCard } from "./AuthCard";
 import { CredentialsForm, type CredentialsMode } from "./CredentialsForm";
 import { LOGIN } from "./texts";
 
-const TABS: { mode: CredentialsMode; label: string }[] = [
-  { mode: "login", label: LOGIN.tabLogin },
-  { mode: "signup", label: LOGIN.tabSignup },
+const TABS: TabPair<CredentialsMode> = [
+  { id: "login", label: LOGIN.tabLogin },
+  { id: "signup", label: LOGIN.tabSignup },
 ];
+const tabId = (mode: CredentialsMode) => `tab-${mode}`;
 
 /** Navigation state the reset-password screen sets after a successful reset. */
 export interface LoginLocationState {
@@ -18,47 +20,18 @@ export interface LoginLocationState {
 export default function LoginPage() {
   const location = useLocation();
   const [mode, setMode] = useState<CredentialsMode>(location.hash === "#signup" ? "signup" : "login");
-  const tabRefs = useRef<Record<CredentialsMode, HTMLButtonElement | null>>({ login: null, signup: null });
   const resetDone = Boolean((location.state as LoginLocationState | null)?.passwordReset);
 
-  function choose(next: CredentialsMode, focus = false) {
+  function switchTab(next: CredentialsMode) {
     setMode(next);
-    if (focus) tabRefs.current[next]?.focus();
-  }
-
-  // Arrow keys move between tabs (WAI-ARIA tabs pattern).
-  function onTabKey(e: KeyboardEvent) {
-    if (e.key === "ArrowRight" || e.key === "ArrowLeft" || e.key === "Home" || e.key === "End") {
-      e.preventDefault();
-      choose(mode === "login" ? "signup" : "login", true);
-    }
+    document.getElementById(tabId(next))?.focus();
   }
 
   const isSignup = mode === "signup";
   return (
     <AuthCard>
-      <div className="tabs auth-tabs" role="tablist" aria-label="Account">
-        {TABS.map((t) => (
-          <button
-            key={t.mode}
-            ref={(el) => {
-              tabRefs.current[t.mode] = el;
-            }}
-            type="button"
-            role="tab"
-            id={`tab-${t.mode}`}
-            className="tab"
-            aria-selected={mode === t.mode}
-            aria-controls={`panel-${t.mode}`}
-            tabIndex={mode === t.mode ? 0 : -1}
-            onClick={() => choose(t.mode)}
-            onKeyDown={onTabKey}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
-      <section role="tabpanel" id={`panel-${mode}`} aria-labelledby={`tab-${mode}`}>
+      <TabList tabs={TABS} selected={mode} onSelect={setMode} label="Account" className="tabs auth-tabs" tabId={tabId} panelId={(m) => `panel-${m}`} />
+      <section role="tabpanel" id={`panel-${mode}`} aria-labelledby={tabId(mode)}>
         <h1 className="auth-title">{isSignup ? LOGIN.signupHeading : LOGIN.loginHeading}</h1>
         <p className="muted auth-lead">{isSignup ? LOGIN.signupLead : LOGIN.loginLead}</p>
         {!isSignup && resetDone && (
@@ -69,7 +42,7 @@ export default function LoginPage() {
         {/* key: each tab gets a fresh form, so errors and busy state never leak across tabs. */}
         <CredentialsForm key={mode} mode={mode} />
         <p className="auth-switch">
-          <button type="button" className="link-button" onClick={() => choose(isSignup ? "login" : "signup", true)}>
+          <button type="button" className="link-button" onClick={() => switchTab(isSignup ? "login" : "signup")}>
             {isSignup ? LOGIN.toLogin : LOGIN.toSignup}
           </button>
         </p>

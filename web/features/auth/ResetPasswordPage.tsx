@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { errorText } from "../../api/client";
+import { Field } from "../../components/Field";
 import { Spinner } from "../../components/Spinner";
 import { confirmPasswordReset, useResetLinkState, type ResetLinkState } from "./api";
-import { AuthCard, FieldError, FormError } from "./AuthCard";
+import { AuthCard, FormError } from "./AuthCard";
 import type { LoginLocationState } from "./LoginPage";
 import { FIELD_ERRORS, RESET } from "./texts";
 
@@ -81,43 +82,28 @@ function NewPasswordForm({ token }: { token: string }) {
     <AuthCard title={RESET.title}>
       <form onSubmit={onSubmit} noValidate aria-busy={busy}>
         <FormError message={error} />
-        <div className="field">
-          <label htmlFor="reset-password">{RESET.newPassword}</label>
-          <input
-            id="reset-password"
-            className="input"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={8}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            aria-invalid={fieldError.password ? true : undefined}
-            aria-describedby={fieldError.password ? "reset-password-error" : "reset-password-hint"}
-          />
-          {fieldError.password ? (
-            <FieldError id="reset-password-error" message={fieldError.password} />
-          ) : (
-            <span id="reset-password-hint" className="hint">
-              {RESET.hint}
-            </span>
-          )}
-        </div>
-        <div className="field">
-          <label htmlFor="reset-confirm">{RESET.confirmPassword}</label>
-          <input
-            id="reset-confirm"
-            className="input"
-            type="password"
-            autoComplete="new-password"
-            required
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-            aria-invalid={fieldError.confirm ? true : undefined}
-            aria-describedby={fieldError.confirm ? "reset-confirm-error" : undefined}
-          />
-          <FieldError id="reset-confirm-error" message={fieldError.confirm} />
-        </div>
+        <Field
+          id="reset-password"
+          label={RESET.newPassword}
+          error={fieldError.password}
+          hint={RESET.hint}
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={8}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <Field
+          id="reset-confirm"
+          label={RESET.confirmPassword}
+          error={fieldError.confirm}
+          type="password"
+          autoComplete="new-password"
+          required
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+        />
         <button type="submit" className="btn btn-primary btn-lg auth-submit" disabled={busy}>
           {busy ? RESET.saving : RESET.submit}
         </button>

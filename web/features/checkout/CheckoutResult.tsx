@@ -1,7 +1,7 @@
-import type { ReactNode } from "react";
+import { Link } from "react-router";
 
-/** The card both checkout return pages share: an icon, a heading, one sentence and a way back. */
-export function CheckoutResult({ tone, title, text, children }: { tone: "success" | "cancelled"; title: string; text: string; children: ReactNode }) {
+/** The card both checkout return pages share: an icon, a heading, one sentence and a way back to Settings. */
+export function CheckoutResult({ tone, title, text, back }: { tone: "success" | "cancelled"; title: string; text: string; back: string }) {
   return (
     <div className="container narrow">
       <div className={`card center checkout-result checkout-${tone}`}>
@@ -15,7 +15,9 @@ export function CheckoutResult({ tone, title, text, children }: { tone: "success
         </svg>
         <h1>{title}</h1>
         <p className="muted">{text}</p>
-        {children}
+        <Link to="/settings" className="btn btn-primary">
+          {back}
+        </Link>
       </div>
     </div>
   );

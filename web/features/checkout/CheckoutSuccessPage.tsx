@@ -1,5 +1,4 @@
 import { useEffect } from "react";
-import { Link } from "react-router";
 import { useAuth } from "../../app/auth";
 import { CheckoutResult } from "./CheckoutResult";
 
@@ -10,10 +9,6 @@ export default function CheckoutSuccessPage() {
     void reloadUser();
   }, [reloadUser]);
   return (
-    <CheckoutResult tone="success" title="Payment Successful!" text="Your credits have been successfully added to your account.">
-      <Link to="/settings" className="btn btn-primary">
-        Return to Settings
-      </Link>
-    </CheckoutResult>
+    <CheckoutResult tone="success" title="Payment Successful!" text="Your credits have been successfully added to your account." back="Return to Settings" />
   );
 }

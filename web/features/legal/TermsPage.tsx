@@ -1,10 +1,10 @@
-import { useRef, type KeyboardEvent } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { PageHeader } from "../../components/PageHeader";
+import { TabList, type TabPair } from "../../components/TabList";
 import { LAST_UPDATED, PRIVACY_SECTIONS, TERMS_SECTIONS, type LegalSection } from "./terms-content";
 
 type Tab = "terms" | "privacy";
-const TABS: { id: Tab; label: string }[] = [
+const TABS: TabPair<Tab> = [
   { id: "terms", label: "Terms" },
   { id: "privacy", label: "Privacy Policy" },
 ];
@@ -17,18 +17,8 @@ export default function TermsPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const tab = tabOf(location.pathname, location.hash);
-  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ terms: null, privacy: null });
-
-  function choose(next: Tab, focus = false) {
+  const choose = (next: Tab) =>
     void navigate({ pathname: location.pathname.replace(/\/privacy\/?$/, ""), hash: next === "privacy" ? "#privacy" : "#terms" }, { replace: true });
-    if (focus) tabRefs.current[next]?.focus();
-  }
-  function onTabKey(e: KeyboardEvent) {
-    if (["ArrowLeft", "ArrowRight", "Home", "End"].includes(e.key)) {
-      e.preventDefault();
-      choose(tab === "terms" ? "privacy" : "terms", true);
-    }
-  }
 
   const sections = tab === "terms" ? TERMS_SECTIONS : PRIVACY_SECTIONS;
   return (
@@ -38,27 +28,15 @@ export default function TermsPage() {
           <PrintIcon /> Print
         </button>
       </PageHeader>
-      <div className="tabs no-print" role="tablist" aria-label="Legal documents">
-        {TABS.map((t) => (
-          <button
-            key={t.id}
-            ref={(el) => {
-              tabRefs.current[t.id] = el;
-            }}
-            type="button"
-            role="tab"
-            id={`legal-tab-${t.id}`}
-            className="tab"
-            aria-selected={tab === t.id}
-            aria-controls="legal-panel"
-            tabIndex={tab === t.id ? 0 : -1}
-            onClick={() => choose(t.id)}
-            onKeyDown={onTabKey}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
+      <TabList
+        tabs={TABS}
+        selected={tab}
+        onSelect={choose}
+        label="Legal documents"
+        className="tabs no-print"
+        tabId={(t) => `legal-tab-${t}`}
+        panelId={() => "legal-panel"}
+      />
       <article className="card legal-doc" role="tabpanel" id="legal-panel" aria-labelledby={`legal-tab-${tab}`}>
         <h2 className="legal-doc-title">{tab === "terms" ? "Terms of Service" : "Privacy Policy"}</h2>
         <Sections sections={sections} />

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { errorText } from "../../api/client";
+import { Field } from "../../components/Field";
 import { bareAddress, sendMail, sendReply, splitAddresses, type MailDetail } from "./api";
 import { TEXTS } from "./texts";
 
@@ -147,34 +148,21 @@ export function ComposeDialog({ request, mailbox, onClose, onSent, onSwitch }: P
               </button>
             </p>
           )}
-          <div className="field">
-            <label htmlFor="compose-from">{T.from}</label>
-            <input id="compose-from" className="input" type="email" placeholder={`name@${mailbox.split("@")[1] || T.fromPlaceholder.split("@")[1]}`} value={from} onChange={(e) => setFrom(e.target.value)} aria-describedby="compose-from-hint" />
-            <span id="compose-from-hint" className="hint">
-              {T.fromHint}
-            </span>
-          </div>
-          <div className="field">
-            <label htmlFor="compose-to">{T.to}</label>
-            <input id="compose-to" className="input" value={to} onChange={(e) => setTo(e.target.value)} aria-describedby="compose-to-hint" />
-            <span id="compose-to-hint" className="hint">
-              {T.toHint}
-            </span>
-          </div>
+          <Field
+            id="compose-from"
+            label={T.from}
+            hint={T.fromHint}
+            type="email"
+            placeholder={`name@${mailbox.split("@")[1] || T.fromPlaceholder.split("@")[1]}`}
+            value={from}
+            onChange={(e) => setFrom(e.target.value)}
+          />
+          <Field id="compose-to" label={T.to} hint={T.toHint} value={to} onChange={(e) => setTo(e.target.value)} />
           <div className="compose-two">
-            <div className="field">
-              <label htmlFor="compose-cc">{T.cc}</label>
-              <input id="compose-cc" className="input" value={cc} onChange={(e) => setCc(e.target.value)} />
-            </div>
-            <div className="field">
-              <label htmlFor="compose-bcc">{T.bcc}</label>
-              <input id="compose-bcc" className="input" value={bcc} onChange={(e) => setBcc(e.target.value)} />
-            </div>
+            <Field id="compose-cc" label={T.cc} value={cc} onChange={(e) => setCc(e.target.value)} />
+            <Field id="compose-bcc" label={T.bcc} value={bcc} onChange={(e) => setBcc(e.target.value)} />
           </div>
-          <div className="field">
-            <label htmlFor="compose-subject">{T.subject}</label>
-            <input id="compose-subject" className="input" value={subject} readOnly={mode !== "new"} onChange={(e) => setSubject(e.target.value)} />
-          </div>
+          <Field id="compose-subject" label={T.subject} value={subject} readOnly={mode !== "new"} onChange={(e) => setSubject(e.target.value)} />
           <div className="field">
             <label htmlFor="compose-body">{T.body}</label>
             <textarea id="compose-body" className="input" rows={8} value={text} onChange={(e) => setText(e.target.value)} />

@@ -3,6 +3,7 @@ import { ApiError } from "../../api/client";
 import { useAuth } from "../../app/auth";
 import { AccessDenied } from "../../components/AccessDenied";
 import { PageHeader } from "../../components/PageHeader";
+import { SearchBox } from "../../components/SearchBox";
 import { Spinner } from "../../components/Spinner";
 import { useMailList, useMailMessage, type MailDetail } from "./api";
 import { ComposeDialog, type ComposeRequest } from "./ComposeDialog";
@@ -65,17 +66,7 @@ export default function WebmailPage() {
             else setSearch(q);
           }}
         >
-          <label htmlFor="webmail-search" className="sr-only">
-            {TEXTS.searchLabel}
-          </label>
-          <input
-            id="webmail-search"
-            type="search"
-            className="input"
-            placeholder={TEXTS.searchPlaceholder}
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-          />
+          <SearchBox id="webmail-search" label={TEXTS.searchLabel} placeholder={TEXTS.searchPlaceholder} value={query} onChange={setQuery} />
         </form>
         <button type="button" className="btn" onClick={refresh}>
           {TEXTS.refresh}

@@ -2,29 +2,9 @@ import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-qu
 import { api, apiFetch, saveBlob } from "../../api/client";
 
 import type { MailDetail, MailListItem, MailListPage } from "../../../worker/admin/model";
+import type { ReplyMailBody, SendMailBody } from "../../../worker/mail/model";
 
 export type { MailDetail, MailListItem, MailListPage };
-
-export interface SendPayload {
-  from?: string;
-  to: string[];
-  cc: string[];
-  bcc: string[];
-  subject: string;
-  text?: string;
-  html?: string;
-}
-
-export interface ReplyPayload {
-  key: string;
-  from?: string;
-  to?: string;
-  cc: string[];
-  bcc: string[];
-  text?: string;
-  html?: string;
-  includeQuoted: true;
-}
 
 export const MAIL_PAGE_SIZE = 50;
 
@@ -49,8 +29,8 @@ export const useMailList = (q: string, enabled: boolean) =>
 export const useMailMessage = (key: string | null) =>
   useQuery({ queryKey: ["admin", "mail", "message", key], queryFn: ({ signal }) => fetchMessage(key!, signal), enabled: key !== null });
 
-export const sendMail = (payload: SendPayload) => api("/api/v1/admin/mail/send", { method: "POST", body: { ...payload } });
-export const sendReply = (payload: ReplyPayload) => api("/api/v1/admin/mail/reply", { method: "POST", body: { ...payload } });
+export const sendMail = (payload: SendMailBody) => api("/api/v1/admin/mail/send", { method: "POST", body: { ...payload } });
+export const sendReply = (payload: ReplyMailBody) => api("/api/v1/admin/mail/reply", { method: "POST", body: { ...payload } });
 
 /** Downloads an authenticated file (raw EML, attachment) through the API client, then saves it. */
 export async function downloadFile(url: string, filename: string) {

@@ -1,0 +1,47 @@
+import type { InputHTMLAttributes, ReactNode } from "react";
+
+type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "className"> & {
+  id: string;
+  label: string;
+  /** Shown under the input and tied to it by `${id}-error`; it takes the hint's place. */
+  error?: string;
+  /** Shown under the input, tied to it by `${id}-hint`. */
+  hint?: ReactNode;
+  /** Beside the label, on its row (e.g. a 'Forgot password?' link). */
+  aside?: ReactNode;
+  /** Classes beside `field` on the wrapper. */
+  className?: string;
+};
+
+/**
+ * A labelled input with its error or hint under it. An error marks the input invalid and is what
+ * screen readers hear with it; without one, the hint is.
+ */
+export function Field({ id, label, error, hint, aside, className, ...input }: FieldProps) {
+  const labelEl = <label htmlFor={id}>{label}</label>;
+  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  return (
+    <div className={className ? `field ${className}` : "field"}>
+      {aside ? (
+        <div className="field-label-row">
+          {labelEl}
+          {aside}
+        </div>
+      ) : (
+        labelEl
+      )}
+      <input id={id} className="input" {...input} aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
+      {error ? (
+        <span id={`${id}-error`} className="field-error">
+          {error}
+        </span>
+      ) : (
+        hint && (
+          <span id={`${id}-hint`} className="hint">
+            {hint}
+          </span>
+        )
+      )}
+    </div>
+  );
+}
