@@ -15,94 +15,17 @@
  *
  *   node bench/analytics.ts      (BENCH_LABELS=1000000, BENCH_RUNS=15, BENCH_PORT=4495; BENCH_DIST reuses a build)
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import { d1File, get, login, median, percentile, prepare, serve, signUp, type Server } from "./seed.ts";
 
 const LABELS = Number(process.env.BENCH_LABELS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const PORT = Number(process.env.BENCH_PORT ?? 4495);
-const BASE = `http://127.0.0.1:${PORT}`;
-const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
 const YEAR_FROM = "2025-11-01";
 const YEAR_TO = "2026-10-31";
 
-function run(cmd: string, args: string[], extra: NodeJS.ProcessEnv = {}) {
-  const r = spawnSync(cmd, args, { stdio: ["ignore", "ignore", "inherit"], env: { ...env, ...extra } });
-  if (r.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed`);
-}
-
 const addDays = (day: string, n: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-
-/** Server request log lines: {"msg":"request","path":...,"ms":...}. */
-const serverMs: { path: string; ms: number }[] = [];
-
-async function serve(stateDir: string, distDir: string): Promise<ChildProcess> {
-  // `vite preview` finds the worker through .wrangler/deploy/config.json, which every `vite build` in this
-  // tree rewrites (the last build wins): point it at our own build just before starting (as bench/seed.ts).
-  mkdirSync(".wrangler/deploy", { recursive: true });
-  const workerConfig = path.relative(".wrangler/deploy", path.join(distDir, "parcelhive/wrangler.json"));
-  writeFileSync(".wrangler/deploy/config.json", JSON.stringify({ configPath: workerConfig, auxiliaryWorkers: [] }));
-  const server = spawn("vite", ["preview", "--port", String(PORT), "--strictPort"], {
-    env: { ...env, PH_DIST: distDir, PH_STATE_DIR: stateDir },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  let buf = "";
-  server.stdout!.on("data", (chunk: Buffer) => {
-    buf += chunk.toString();
-    for (let nl = buf.indexOf("\n"); nl >= 0; nl = buf.indexOf("\n")) {
-      const line = buf.slice(0, nl);
-      buf = buf.slice(nl + 1);
-      const at = line.indexOf('{"level"');
-      if (at < 0) continue;
-      try {
-        const entry = JSON.parse(line.slice(at)) as { msg?: string; path?: string; ms?: number };
-        if (entry.msg === "request" && entry.path && typeof entry.ms === "number") serverMs.push({ path: entry.path, ms: entry.ms });
-      } catch {
-        /* not a log line */
-      }
-    }
-  });
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return server;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  await stop(server); // never leave a half-started preview behind
-  throw new Error("server did not start");
-}
-
-async function stop(server: ChildProcess) {
-  if (server.exitCode !== null || server.signalCode !== null) return;
-  server.kill("SIGTERM");
-  await new Promise((r) => server.once("exit", r));
-}
-
-async function api<T>(pathname: string, init: RequestInit & { token?: string; json?: unknown } = {}): Promise<T> {
-  const headers: Record<string, string> = {};
-  if (init.token) headers.Authorization = `Bearer ${init.token}`;
-  if (init.json !== undefined) headers["Content-Type"] = "application/json";
-  const res = await fetch(BASE + pathname, {
-    method: init.json !== undefined ? "POST" : "GET",
-    headers,
-    body: init.json !== undefined ? JSON.stringify(init.json) : undefined,
-  });
-  if (!res.ok) throw new Error(`${pathname}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-function d1File(stateDir: string): string {
-  const dir = path.join(stateDir, "v3/d1/miniflare-D1DatabaseObject");
-  const file = readdirSync(dir).find((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite");
-  if (!file) throw new Error(`no D1 file in ${dir}`);
-  return path.join(dir, file);
-}
 
 /**
  * Labels spread evenly over the year: 2/3 evri (20% of them next-day), 2% lost, tags ebay 10%, gift 1/7, etsy 5%,
@@ -146,31 +69,23 @@ function seed(file: string, userId: number, otherId: number) {
   return ms;
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const p90 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.9))];
-
 async function main() {
-  const stateDir = mkdtempSync(path.join(tmpdir(), "parcelhive-bench-analytics-state-"));
-  const distDir = process.env.BENCH_DIST ?? mkdtempSync(path.join(tmpdir(), "parcelhive-bench-analytics-dist-"));
+  const ws = prepare("analytics");
+  let server: Server | undefined;
   try {
-    if (!process.env.BENCH_DIST) run("vite", ["build", "--logLevel", "warn", "--emptyOutDir"], { PH_DIST: distDir });
-    run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "-c", "wrangler.toml", "--persist-to", stateDir]);
-
-    let server = await serve(stateDir, distDir);
+    server = await serve(ws, PORT);
     const email = `bench-${Date.now()}@example.com`;
-    const password = "bench-password-123";
-    await api("/api/v1/signup", { json: { email, password, marketing_consent: false } });
-    await api("/api/v1/signup", { json: { email: `other-${email}`, password, marketing_consent: false } });
-    const { access_token } = await api<{ access_token: string }>("/api/v1/login", { json: { email, password } });
-    const me = await api<{ id: number }>("/api/v1/user", { token: access_token });
-    await stop(server);
+    const me = await signUp(server.base, email);
+    const other = await signUp(server.base, `other-${email}`);
+    await server.stop();
+    server = undefined;
 
-    const file = d1File(stateDir);
-    const seedMs = seed(file, me.id, me.id + 1);
+    const file = d1File(ws.stateDir);
+    const seedMs = seed(file, me.id, other.id);
     console.log(`seeded ${LABELS.toLocaleString("en-GB")} labels (+50,000 of another user) in ${(seedMs / 1000).toFixed(1)} s`);
 
-    server = await serve(stateDir, distDir);
-    const { access_token: token } = await api<{ access_token: string }>("/api/v1/login", { json: { email, password } });
+    server = await serve(ws, PORT);
+    const { access_token: token } = await login(server.base, me.email, me.password);
 
     const cases: [string, Record<string, string>][] = [
       ["year, no filter", { from: YEAR_FROM, to: YEAR_TO }],
@@ -214,24 +129,25 @@ async function main() {
         const qs = new URLSearchParams({ ...params, time_on: "shipping_label_created" });
         let rows = 0;
         const trips: number[] = [];
-        await api(`${pathname}?${qs}`, { token }); // warm-up
-        serverMs.length = 0;
+        await get(server.base, `${pathname}?${qs}`, token); // warm-up
+        server.requests.length = 0;
         for (let i = 0; i < RUNS; i++) {
           const t = performance.now();
-          const body = await api<{ totals?: { rows: number }; points?: { value: number }[] }>(`${pathname}?${qs}`, { token });
+          const body = await get<{ totals?: { rows: number }; points?: { value: number }[] }>(server.base, `${pathname}?${qs}`, token);
           trips.push(performance.now() - t);
           rows = body.totals?.rows ?? body.points!.reduce((a, p) => a + p.value, 0);
         }
         await new Promise((r) => setTimeout(r, 200)); // let the last log lines arrive
         const want = expectedRows(params);
         if (rows !== want) throw new Error(`${name} ${call}: answered ${rows} labels, a plain count says ${want}`);
-        const server = serverMs.filter((s) => s.path === pathname).map((s) => s.ms);
+        const ms = server.requests.filter((r) => r.path === pathname).map((r) => r.ms);
         console.log(
-          `| ${name} | ${call} | ${median(server)} | ${p90(server)} | ${median(trips).toFixed(1)} | ${rows.toLocaleString("en-GB")} |`,
+          `| ${name} | ${call} | ${median(ms)} | ${percentile(ms, 0.9)} | ${median(trips).toFixed(1)} | ${rows.toLocaleString("en-GB")} |`,
         );
       }
     }
-    await stop(server);
+    await server.stop();
+    server = undefined;
 
     counted.close();
 
@@ -252,17 +168,8 @@ async function main() {
       "label_tag_sets", size("label_tag_sets"), "label_tag_set_day_stats", size("label_tag_set_day_stats"), "tag_set_tags", size("tag_set_tags"));
     db.close();
   } finally {
-    rmSync(stateDir, { recursive: true, force: true });
-    if (!process.env.BENCH_DIST) {
-      rmSync(distDir, { recursive: true, force: true });
-      // vite build leaves a redirect to its output for wrangler; drop it when it points at our temp build.
-      const redirect = ".wrangler/deploy/config.json";
-      try {
-        if (readFileSync(redirect, "utf8").includes(path.basename(distDir))) rmSync(redirect);
-      } catch {
-        /* no redirect */
-      }
-    }
+    if (server) await server.stop(); // never leave a preview running
+    ws.cleanup();
   }
 }
 

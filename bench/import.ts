@@ -21,6 +21,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, wr
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { onWorkerLog } from "./seed.ts";
 
 const PORT = Number(process.env.BENCH_PORT ?? 4493);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -133,20 +134,8 @@ async function main() {
   });
   // The queue consumer logs one JSON line per OCR job: {"msg":"label ocr","labelId","ms","passes",...}.
   const ocrLog: { labelId: string; ms: number; passes: number; meanConf: number }[] = [];
-  let buffered = "";
-  server.stdout!.on("data", (chunk: Buffer) => {
-    buffered += chunk.toString();
-    const lines = buffered.split("\n");
-    buffered = lines.pop()!;
-    for (const line of lines) {
-      const at = line.indexOf('{"level"');
-      if (at < 0 || !line.includes('"label ocr"')) continue;
-      try {
-        ocrLog.push(JSON.parse(line.slice(at)));
-      } catch {
-        /* not ours */
-      }
-    }
+  onWorkerLog(server.stdout!, (e) => {
+    if (e.msg === "label ocr") ocrLog.push(e as unknown as (typeof ocrLog)[number]);
   });
   server.stderr!.on("data", () => {});
   try {
@@ -261,21 +250,8 @@ async function serve(dist: string, port: number): Promise<Served> {
   pointPreviewAt(dist);
   const server = spawn("vite", ["preview", "--port", String(port), "--strictPort"], { env: { ...env, PH_DIST: dist, PH_STATE_DIR: state }, stdio: ["ignore", "pipe", "pipe"] });
   const serverMs = new Map<string, number>();
-  let buffered = "";
-  server.stdout!.on("data", (chunk: Buffer) => {
-    buffered += chunk.toString();
-    const lines = buffered.split("\n");
-    buffered = lines.pop()!;
-    for (const line of lines) {
-      const at = line.indexOf('{"level"');
-      if (at < 0 || !line.includes('"msg":"request"')) continue;
-      try {
-        const entry = JSON.parse(line.slice(at)) as { requestId: string; ms: number };
-        serverMs.set(entry.requestId, entry.ms);
-      } catch {
-        /* not ours */
-      }
-    }
+  onWorkerLog(server.stdout!, (e) => {
+    if (e.msg === "request") serverMs.set(e.requestId as string, e.ms as number);
   });
   server.stderr!.on("data", () => {});
   const base = `http://127.0.0.1:${port}`;

@@ -9,6 +9,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { Readable } from "node:stream";
 import { DatabaseSync } from "node:sqlite";
 
 export const benchEnv = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
@@ -50,6 +51,30 @@ export function prepare(name: string): Workspace {
   };
 }
 
+/** A JSON line the worker logs: {"level":…,"msg":…, …fields}. */
+export type WorkerLogEntry = { level: string; msg: string } & Record<string, unknown>;
+
+/** Calls `onEntry` with each JSON log line in a server's output (text before `{"level"` is passed over). */
+export function onWorkerLog(output: Readable, onEntry: (entry: WorkerLogEntry) => void) {
+  let buffered = "";
+  output.on("data", (chunk: Buffer) => {
+    buffered += chunk.toString();
+    const lines = buffered.split("\n");
+    buffered = lines.pop()!;
+    for (const line of lines) {
+      const at = line.indexOf('{"level"');
+      if (at < 0) continue;
+      let entry: WorkerLogEntry;
+      try {
+        entry = JSON.parse(line.slice(at));
+      } catch {
+        continue; // not a log line
+      }
+      onEntry(entry);
+    }
+  });
+}
+
 export interface Server {
   base: string;
   process: ChildProcess;
@@ -71,21 +96,8 @@ export async function serve(ws: Workspace, port: number): Promise<Server> {
     stdio: ["ignore", "pipe", "inherit"],
   });
   const requests: Server["requests"] = [];
-  let buf = "";
-  child.stdout!.on("data", (chunk: Buffer) => {
-    buf += chunk.toString();
-    for (let nl = buf.indexOf("\n"); nl >= 0; nl = buf.indexOf("\n")) {
-      const line = buf.slice(0, nl);
-      buf = buf.slice(nl + 1);
-      const at = line.indexOf('{"level"');
-      if (at < 0) continue;
-      try {
-        const e = JSON.parse(line.slice(at)) as { msg?: string; path?: string; ms?: number };
-        if (e.msg === "request" && e.path && typeof e.ms === "number") requests.push({ path: e.path, ms: e.ms });
-      } catch {
-        /* not a log line */
-      }
-    }
+  onWorkerLog(child.stdout!, (e) => {
+    if (e.msg === "request" && typeof e.path === "string" && typeof e.ms === "number") requests.push({ path: e.path, ms: e.ms });
   });
   const exited = new Promise<void>((r) => child.once("exit", () => r()));
   const server: Server = {
