@@ -58,6 +58,20 @@ const seriesFor = (url: URL, value = (i: number) => i % 3) => {
   return { points };
 };
 
+/** The couriers call's answer: the two couriers and one that only the API knows. */
+const COURIERS = ["evri", "royalmail", "parcelfox"].map((id) => ({
+  id,
+  label: id,
+  displayName: id,
+  trackingPlaceholder: "",
+  noEvents: { card: "", detail: "" },
+  printing: { supported: true },
+  sendParcel: null,
+  required: {},
+  optional: {},
+  fieldLabels: {},
+}));
+
 type Responder = (url: URL) => Response | Promise<Response>;
 let calls: URL[] = [];
 function serve(summary: Responder, series: Responder) {
@@ -67,6 +81,7 @@ function serve(summary: Responder, series: Responder) {
     calls.push(url);
     if (url.pathname.endsWith("/summary")) return summary(url);
     if (url.pathname.endsWith("/timeseries")) return series(url);
+    if (url.pathname === "/api/v1/couriers") return json(200, COURIERS);
     return json(404, { error: "Not found" });
   });
 }
@@ -118,6 +133,14 @@ describe("the analytics screen", () => {
     expect((screen.getByLabelText("From") as HTMLInputElement).value).toBe(addDays(today, -29));
     expect((screen.getByLabelText("To") as HTMLInputElement).value).toBe(today);
     expect((screen.getByLabelText("Courier") as HTMLSelectElement).selectedOptions[0].textContent).toBe("All");
+    await waitFor(() =>
+      expect([...(screen.getByLabelText("Courier") as HTMLSelectElement).options].map((o) => [o.value, o.textContent])).toEqual([
+        ["", "All"],
+        ["evri", "evri"],
+        ["royalmail", "royalmail"],
+        ["parcelfox", "parcelfox"],
+      ]),
+    );
     expect((screen.getByLabelText("Potentially lost") as HTMLSelectElement).selectedOptions[0].textContent).toBe("Any");
     expect((screen.getByLabelText("Next-day (Evri)") as HTMLSelectElement).selectedOptions[0].textContent).toBe("Any");
 
@@ -135,7 +158,8 @@ describe("the analytics screen", () => {
     serve(() => json(200, SUMMARY), (u) => json(200, seriesFor(u)));
     renderPage();
     await act(() => new Promise((r) => setTimeout(r, 50)));
-    expect(calls).toHaveLength(0);
+    // Only the public couriers call, for the filter's choices.
+    expect(calls.map((u) => u.pathname)).toEqual(["/api/v1/couriers"]);
     expect(screen.queryByText("Loading…")).toBeNull();
   });
 

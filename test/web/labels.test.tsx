@@ -9,8 +9,10 @@ import { LabelCard } from "../../web/features/labels/LabelCard";
 import LabelsPage from "../../web/features/labels/LabelsPage";
 import { NotesTagsEditor } from "../../web/features/labels/NotesTagsEditor";
 import { downloadName, formatWeight, mapsUrl, noEventsText, printLines, weightBand } from "../../web/features/labels/format";
+import { couriersQueryKey } from "../../web/features/labels/labelsApi";
 import type { ApiCourier, ApiLabel } from "../../web/features/labels/types";
 import { ManualTab } from "../../web/features/upload/ManualTab";
+import UploadPage from "../../web/features/upload/UploadPage";
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
@@ -19,16 +21,51 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const COURIERS: ApiCourier[] = [
-  {
-    id: "evri",
-    label: "evri",
-    required: { recipientPostcode: "string" },
-    optional: { shippedAt: "datetime", weightInGrams: "integer", dimensionsCm: "number[3]" },
-    fieldLabels: { recipientPostcode: "Recipient postcode", shippedAt: "Shipped at", weightInGrams: "Weight (g)", dimensionsCm: "Dimensions (cm)" },
-  },
-  { id: "royalmail", label: "royalmail", required: { dimensionsCm: "number[3]" }, optional: {}, fieldLabels: { dimensionsCm: "Dimensions (cm)" } },
-];
+const EVRI: ApiCourier = {
+  id: "evri",
+  label: "evri",
+  displayName: "Evri",
+  trackingPlaceholder: "H01… (16 chars)",
+  noEvents: { card: "No tracking updates yet. This might be because Evri is behind or the number is too old.", detail: "No updates available." },
+  printing: { supported: true },
+  sendParcel: { url: "https://www.evri.com/send-a-parcel", text: "Send with Evri" },
+  required: { recipientPostcode: "string" },
+  optional: { shippedAt: "datetime", weightInGrams: "integer", dimensionsCm: "number[3]" },
+  fieldLabels: { recipientPostcode: "Recipient postcode", shippedAt: "Shipped at", weightInGrams: "Weight (g)", dimensionsCm: "Dimensions (cm)" },
+};
+const ROYAL_MAIL: ApiCourier = {
+  id: "royalmail",
+  label: "royalmail",
+  displayName: "Royal Mail",
+  trackingPlaceholder: "AA123456789GB",
+  noEvents: { card: "Tracking is currently not available for Royal Mail labels.", detail: "Tracking not available for Royal Mail yet." },
+  printing: { supported: false, disabledTitle: "Printing not supported for Royal Mail yet" },
+  sendParcel: null,
+  required: { dimensionsCm: "number[3]" },
+  optional: {},
+  fieldLabels: { dimensionsCm: "Dimensions (cm)" },
+};
+/** A courier only the API knows: nothing on the web names it. */
+const PARCEL_FOX: ApiCourier = {
+  id: "parcelfox",
+  label: "parcelfox",
+  displayName: "Parcel Fox",
+  trackingPlaceholder: "PF12345678",
+  noEvents: { card: "Parcel Fox sends no updates.", detail: "No Parcel Fox updates." },
+  printing: { supported: false, disabledTitle: "Parcel Fox labels cannot be printed" },
+  sendParcel: null,
+  required: { weightInGrams: "integer" },
+  optional: { deliveredAt: "datetime" },
+  fieldLabels: { weightInGrams: "Weight (g)", deliveredAt: "Delivered at" },
+};
+const COURIERS = [EVRI, ROYAL_MAIL];
+
+/** A query cache that already holds the couriers call's answer. */
+function cacheWithCouriers(couriers: ApiCourier[] = COURIERS) {
+  const client = newQueryClient();
+  client.setQueryData(couriersQueryKey, couriers);
+  return client;
+}
 
 function label(over: Partial<ApiLabel> = {}, data: Partial<ApiLabel["data"][0]> = {}): ApiLabel {
   return {
@@ -43,6 +80,7 @@ function label(over: Partial<ApiLabel> = {}, data: Partial<ApiLabel["data"][0]> 
     file: null,
     lostStatus: { potentiallyLost: false, potentiallyLostAt: null, lostEmailSentAt: null, reason: null },
     tracking: { status: null, checkedAt: null, error: null },
+    deadlines: null,
     ocrStatus: "none",
     data: [{ courier: "evri", trackingCode: "H01AB00000000011", countryCode: "GB", ...data }],
     labelSettings: { banner_image_url: null, company_name: null, company_tagline: null },
@@ -68,11 +106,11 @@ describe("label formats", () => {
       "1–2kg",
     ]);
   });
-  it("uses the per-courier no-events texts", () => {
-    expect(noEventsText("evri", "card")).toBe("No tracking updates yet. This might be because Evri is behind or the number is too old.");
-    expect(noEventsText("Royal Mail", "card")).toBe("Tracking is currently not available for Royal Mail labels.");
-    expect(noEventsText("royal_mail", "detail")).toBe("Tracking not available for Royal Mail yet.");
-    expect(noEventsText("dpd", "card")).toBe("No updates available.");
+  it("uses the courier's own no-events texts, else 'No updates available.'", () => {
+    expect(noEventsText(EVRI, "card")).toBe("No tracking updates yet. This might be because Evri is behind or the number is too old.");
+    expect(noEventsText(ROYAL_MAIL, "card")).toBe("Tracking is currently not available for Royal Mail labels.");
+    expect(noEventsText(ROYAL_MAIL, "detail")).toBe("Tracking not available for Royal Mail yet.");
+    expect(noEventsText(undefined, "card")).toBe("No updates available.");
   });
   it("names a download from content-disposition, adding an extension from the mime type", () => {
     expect(downloadName(`attachment; filename="a b.pdf"; filename*=UTF-8''a%20b.pdf`, "x", "application/pdf")).toBe("a b.pdf");
@@ -164,6 +202,36 @@ describe("Manual tab", () => {
     expect((await screen.findByRole("alert")).textContent).toBe("Invalid tracking code for evri: nope.");
   });
 
+  it("renders the form of a courier only the couriers call knows, from its answer", async () => {
+    tokens.set("acc", "ref");
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
+      const url = new URL(String(input), "http://localhost");
+      if (url.pathname === "/api/v1/user") return json(200, { id: 1, email: "a@b.c", credits: 3, is_admin: false });
+      if (url.pathname === "/api/v1/couriers") return json(200, [...COURIERS, PARCEL_FOX]);
+      return json(404, { error: "Not found" });
+    });
+    render(
+      <QueryClientProvider client={newQueryClient()}>
+        <AuthProvider>
+          <MemoryRouter initialEntries={["/upload#manual"]}>
+            <UploadPage />
+          </MemoryRouter>
+        </AuthProvider>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText("evri, royalmail, parcelfox")).toBeTruthy();
+    const courier = (await screen.findByLabelText("Courier")) as HTMLSelectElement;
+    expect([...courier.options].map((o) => o.textContent)).toEqual(["Select a courier", "evri", "royalmail", "parcelfox"]);
+    fireEvent.change(courier, { target: { value: "parcelfox" } });
+    expect(screen.getByLabelText("Tracking code").getAttribute("placeholder")).toBe("PF12345678");
+    expect(screen.getByLabelText(/Weight \(g\)/).getAttribute("aria-required")).toBe("true");
+    expect(screen.getByLabelText(/Delivered at/).getAttribute("type")).toBe("datetime-local");
+    expect(screen.queryByLabelText(/Recipient postcode/)).toBeNull();
+    fireEvent.change(screen.getByLabelText("Tracking code"), { target: { value: "PF12345678" } });
+    submit();
+    expect(screen.getByRole("alert").textContent).toBe("Missing required field: Weight (g)");
+  });
+
   it("disables creation at zero credits", () => {
     renderTab(0);
     const button = screen.getByRole("button", { name: "Create Label" });
@@ -177,7 +245,14 @@ describe("label card", () => {
     { dateTime: "2026-03-01T09:00:00Z", trackingPoint: { description: "Received" } },
     { dateTime: "2026-03-03T09:00:00Z", trackingPoint: { description: "Delivered" } },
   ];
-  const renderCard = (l: ApiLabel) => render(<MemoryRouter><LabelCard label={l} /></MemoryRouter>);
+  const renderCard = (l: ApiLabel, couriers: ApiCourier[] = COURIERS) =>
+    render(
+      <QueryClientProvider client={cacheWithCouriers(couriers)}>
+        <MemoryRouter>
+          <LabelCard label={l} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
 
   it("shows the latest event only until 'Show all updates'", () => {
     renderCard(label({}, { tracking: { results: [{ trackingEvents: events }] }, weightInGrams: 1450, dimensionsCm: [30, 20, 10] }));
@@ -197,6 +272,17 @@ describe("label card", () => {
     expect(screen.getByText("This parcel may be delayed or lost.")).toBeTruthy();
     expect(screen.getByText(/^Flagged since Mar 5, 2026/)).toBeTruthy();
     expect(screen.getByText("No tracking updates yet. This might be because Evri is behind or the number is too old.")).toBeTruthy();
+  });
+
+  it("names a courier it has no mark for by its display name, with its own no-events text", () => {
+    renderCard(label({ courier: "parcelfox", trackingCode: "PF12345678" }), [...COURIERS, PARCEL_FOX]);
+    expect(screen.getByText("Parcel Fox").className).toBe("badge");
+    expect(screen.getByText("Parcel Fox sends no updates.")).toBeTruthy();
+  });
+
+  it("draws the mark of a courier that has one", () => {
+    renderCard(label());
+    expect(screen.getByRole("img", { name: "Evri" })).toBeTruthy();
   });
 
   it("shows 'Copied!' for 1.5 s after copying the tracking code", async () => {
@@ -219,6 +305,7 @@ describe("labels list", () => {
     return vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
       const url = new URL(String(input), "http://localhost");
       if (url.pathname === "/api/v1/user") return json(200, { id: 1, email: "a@b.c", credits: 3, is_admin: false });
+      if (url.pathname === "/api/v1/couriers") return json(200, COURIERS);
       return labels(url);
     });
   }

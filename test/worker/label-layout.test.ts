@@ -161,3 +161,27 @@ describe("contact lines inside an address", () => {
     expect(readAddresses(page).recipient).toEqual({ name: "Grace O'Connor", address: ["18 The Crescent", "Brighton"], postcode: "BN1 3FG", countryCode: "GB" });
   });
 });
+
+describe("names printed on one line with their address", () => {
+  it("splits a sender printed 'Name, street,' over two lines, keeping commas that belong to a name", () => {
+    const page = [
+      L(14, 20, 6, "From: Quayside Books, 3 Dock St,"),
+      L(14, 28, 6, "Whitby YO21 3AB"),
+      L(14, 60, 14, "ANDREW PATEL"),
+      L(14, 77, 14, "27 WILLOW GROVE"),
+      L(14, 94, 14, "KETTERING"),
+      L(14, 111, 14, "NN15 7QT"),
+    ];
+    const { recipient, sender } = readAddresses(page);
+    expect(sender).toEqual({ name: "Quayside Books", address: ["3 Dock St", "Whitby"], postcode: "YO21 3AB", countryCode: "GB" });
+    expect(recipient?.name).toBe("ANDREW PATEL");
+    const firm = [L(14, 40, 11, "Smith, Jones & Co"), L(14, 54, 11, "Flat 2, 9 Mill Road"), L(14, 68, 11, "Ely"), L(14, 82, 11, "CB7 4DF")];
+    expect(readAddresses(firm).recipient).toEqual({ name: "Smith, Jones & Co", address: ["Flat 2, 9 Mill Road", "Ely"], postcode: "CB7 4DF", countryCode: "GB" });
+  });
+
+  it("reads a Royal Mail class as OCR spells it ('Ist Class', 'Znd Class')", () => {
+    const page = (service: string) => [L(14, 10, 9, service), L(14, 22, 8, "Royal Mail"), L(14, 34, 9, "Postage Paid GB"), L(14, 60, 10, "YS 2706 4002 3GB")];
+    expect(parseRoyalMailLabel({ lines: page("Ist Class"), barcodes: [] })?.classId).toBe("1st Class");
+    expect(parseRoyalMailLabel({ lines: page("Znd Class"), barcodes: [] })?.classId).toBe("2nd Class");
+  });
+});

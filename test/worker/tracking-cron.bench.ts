@@ -12,7 +12,7 @@ import { applyD1Migrations, createExecutionContext, createScheduledController, w
 import { env } from "cloudflare:workers";
 import { expect, it } from "vitest";
 import { handleScheduled } from "../../worker/handlers/scheduled";
-import { enqueueDueRefreshes, enqueueUnsentLostNotices } from "../../worker/tracking/tracking";
+import { enqueueDueRefreshes, enqueueUnsentLostNotices } from "../../worker/tracking/cron";
 
 const benchVars = env as unknown as { BENCH_LABELS?: string; BENCH_PASSES?: string };
 const LABELS = Number(benchVars.BENCH_LABELS ?? 100_000);

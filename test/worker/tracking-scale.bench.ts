@@ -14,7 +14,7 @@ import { env } from "cloudflare:workers";
 import { expect, it, vi } from "vitest";
 import { getDb } from "../../worker/db/client";
 import type { JobMessage } from "../../worker/lib/jobs";
-import { claimDueLabels, refreshJobs } from "../../worker/tracking/tracking";
+import { claimDueLabels, refreshJobs } from "../../worker/tracking/cron";
 import { runLatestTrackingJob } from "../../worker/tracking/batch";
 
 const vars = env as unknown as Record<string, string | undefined>;

@@ -1,5 +1,6 @@
 import { and, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
+import { couriers } from "../couriers/registry";
 import type { Db } from "../db/client";
 import { labelDayStats, labelTagDayStats, labelTagSetDayStats, tagSetTags } from "../db/schema";
 import type { AnalyticsSummary, AnalyticsTimeseries } from "./model";
@@ -22,7 +23,6 @@ import { addDays, ukDayOf } from "../lib/uk-calendar";
 
 export const MAX_RANGE_DAYS = 366;
 export const DEFAULT_RANGE_DAYS = 30;
-const COURIER_CHOICES = ["all", "evri", "royalmail"];
 
 const DAY_MS = 86_400_000;
 const daysInRange = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS) + 1;
@@ -44,8 +44,9 @@ export const analyticsQuerySchema = labelFilterSchema
       ctx.addIssue({ code: "custom", path: ["to"], message: `the range can be at most ${MAX_RANGE_DAYS} days` });
       return z.NEVER;
     }
-    if (q.courier !== undefined && !COURIER_CHOICES.includes(courierKey(q.courier))) {
-      ctx.addIssue({ code: "custom", path: ["courier"], message: "must be all, evri or royalmail" });
+    const choices = ["all", ...couriers().map((c) => c.id)];
+    if (q.courier !== undefined && !choices.includes(courierKey(q.courier))) {
+      ctx.addIssue({ code: "custom", path: ["courier"], message: `must be ${new Intl.ListFormat("en-GB", { type: "disjunction" }).format(choices)}` });
       return z.NEVER;
     }
     // At most MAX_FILTER_TAGS: labelFilterSchema checks it.
@@ -82,14 +83,21 @@ function rollupConditions(s: Rollup, userId: number, q: AnalyticsQuery): SQL {
 /** The summary statement of a query (exported so the tests can check its query plan). */
 export function summaryStatement(db: Db, userId: number, q: AnalyticsQuery) {
   const s = rollupTable(q);
+  // The next-day mix counts the labels of couriers whose services are next-day or standard (Evri).
+  const mixed = inArray(
+    s.courier,
+    couriers()
+      .filter((c) => c.nextDayMix)
+      .map((c) => c.id),
+  );
   return db
     .select({
       rows: sql<number>`sum(${s.labels})`,
       weightSum: sql<number>`sum(${s.weightSum})`,
       weightCount: sql<number>`sum(${s.weightCount})`,
       lost: sql<number>`sum(case when ${s.lost} = 1 then ${s.labels} else 0 end)`,
-      evriNextDay: sql<number>`sum(case when ${s.courier} = 'evri' and ${s.nextDay} = 1 then ${s.labels} else 0 end)`,
-      evriStandard: sql<number>`sum(case when ${s.courier} = 'evri' and ${s.nextDay} = 0 then ${s.labels} else 0 end)`,
+      nextDay: sql<number>`sum(case when ${mixed} and ${s.nextDay} = 1 then ${s.labels} else 0 end)`,
+      standard: sql<number>`sum(case when ${mixed} and ${s.nextDay} = 0 then ${s.labels} else 0 end)`,
     })
     .from(s)
     .where(rollupConditions(s, userId, q));
@@ -122,8 +130,8 @@ export async function analyticsSummary(db: Db, userId: number, q: AnalyticsQuery
       { lost: false, count: rows - lost },
     ],
     nextDayMixEvri: [
-      { isNextDay: true, count: num(sums?.evriNextDay) },
-      { isNextDay: false, count: num(sums?.evriStandard) },
+      { isNextDay: true, count: num(sums?.nextDay) },
+      { isNextDay: false, count: num(sums?.standard) },
     ],
   };
 }

@@ -10,8 +10,8 @@ import { analyticsSummarySchema, analyticsTimeseriesSchema } from "./model";
 const FILTERS_DOC =
   "Only the caller's labels. Query: from and to are UK calendar days (YYYY-MM-DD, Europe/London), inclusive, " +
   "at most 366 days apart; they default to the last 30 days up to today. time_on can only be " +
-  "shipping_label_created: the label's shipping date, falling back to the day it was created. courier: all, evri " +
-  "or royalmail. lost and next_day: 1 or 0. tags: a comma-separated list of at most 20 tags; a label matches when " +
+  "shipping_label_created: the label's shipping date, falling back to the day it was created. courier: all or " +
+  "a courier id from GET /couriers. lost and next_day: 1 or 0. tags: a comma-separated list of at most 20 tags; a label matches when " +
   "it has ANY of them (each label is counted once, however many of them it has). The numbers come from daily " +
   "rollups and answer in milliseconds with or without tags, even for a year of 1,000,000 labels.";
 

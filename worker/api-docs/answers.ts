@@ -9,6 +9,7 @@
  */
 import { z, type ZodType } from "zod";
 import { analyticsSummarySchema, analyticsTimeseriesSchema } from "../analytics/model";
+import { MANUAL_FIELD_TYPES, type ManualFieldName, type ManualFieldType } from "../couriers/fields";
 
 export interface RouteAnswers {
   status: 200 | 201 | 204;
@@ -77,7 +78,22 @@ export const apiLabelSchema = z
 
 const adminUser = z.object({ id: z.number().int(), email: z.string(), credits: z.number().int() }).loose();
 const mailItem = z.object({ key: z.string() }).loose();
-const courier = z.object({ id: z.string(), label: z.string(), required: z.record(z.string(), z.string()), optional: z.record(z.string(), z.string()) }).loose();
+const manualFieldName = z.enum(Object.keys(MANUAL_FIELD_TYPES) as [ManualFieldName, ...ManualFieldName[]]);
+const manualFieldType = z.enum(["integer", "number", "number[3]", "boolean", "datetime", "string[]", "string"] satisfies ManualFieldType[]);
+/** One courier as GET /couriers answers it: what the screens show of it, and its manual form. */
+const courier = z.object({
+  id: z.string(),
+  label: z.string(),
+  displayName: z.string(),
+  trackingPlaceholder: z.string(),
+  noEvents: z.object({ card: z.string(), detail: z.string() }),
+  printing: z.discriminatedUnion("supported", [z.object({ supported: z.literal(true) }), z.object({ supported: z.literal(false), disabledTitle: z.string() })]),
+  sendParcel: z.object({ url: z.string(), text: z.string() }).nullable(),
+  required: z.partialRecord(manualFieldName, manualFieldType),
+  optional: z.partialRecord(manualFieldName, manualFieldType),
+  fieldLabels: z.partialRecord(manualFieldName, z.string()),
+});
+export type ApiCourier = z.infer<typeof courier>;
 const checkout = z.object({ checkout_url: z.string() });
 const sent = z.object({ ok: z.literal(true) }).loose();
 

@@ -35,12 +35,3 @@ export interface ManualFieldSet {
   required: ManualFieldName[];
   optional: ManualFieldName[];
 }
-
-/** A courier as GET /api/v1/couriers answers it (plus the on-screen field names). Pure types: the web app imports them. */
-export interface ApiCourier {
-  id: string;
-  label: string;
-  required: Partial<Record<ManualFieldName, ManualFieldType>>;
-  optional: Partial<Record<ManualFieldName, ManualFieldType>>;
-  fieldLabels: Partial<Record<ManualFieldName, string>>;
-}

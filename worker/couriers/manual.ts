@@ -4,7 +4,8 @@ import type { LabelDetails } from "../labels/model";
 import { parseFreeTextAddress } from "./address";
 import { MANUAL_FIELD_LABELS, MANUAL_FIELD_TYPES, type ManualFieldName, type ManualFieldType } from "./fields";
 import { isUkPostcode, normalisePostcode } from "./postcode";
-import { findCourier, type Courier } from "./registry";
+import type { Courier } from "./courier";
+import { findCourier } from "./registry";
 
 /**
  * POST /api/v1/label/manual body and its rules (courier, tracking code, required fields), checked

@@ -1,48 +1,43 @@
+import type { ApiCourier } from "../api-docs/answers";
 import { courierKey } from "../labels/filters";
-import { isValidEvriCode, normaliseEvriCode } from "./evri/code";
-import { evriManualFields } from "./evri/manual";
-import { MANUAL_FIELD_LABELS, MANUAL_FIELD_TYPES, type ApiCourier, type ManualFieldName, type ManualFieldSet } from "./fields";
-import { isValidRoyalMailCode, normaliseRoyalMailCode } from "./royalmail/code";
-import { royalMailManualFields } from "./royalmail/manual";
+import type { Courier } from "./courier";
+import { evri } from "./evri/courier";
+import { MANUAL_FIELD_LABELS, MANUAL_FIELD_TYPES, type ManualFieldName } from "./fields";
+import { royalMail } from "./royalmail/courier";
 
 /**
- * The one courier registry: the API (GET /couriers, manual creation, imports) and the UI (manual
- * form, placeholders) read it. Add a courier here and it appears everywhere.
+ * The one courier registry: the API (GET /couriers, manual creation, imports, tracking, filters,
+ * analytics) and, through GET /couriers, the UI read it. Add a courier here and it appears everywhere.
  */
-export interface Courier {
-  id: "evri" | "royalmail";
-  /** The id shown and accepted on the wire: 'evri', 'royalmail'. */
-  label: string;
-  normaliseCode: (input: string) => string;
-  isValidCode: (code: string) => boolean;
-  /** Why a code was refused, in words a sender understands. */
-  codeRule: string;
-  manual: ManualFieldSet;
+const registered: Courier[] = [evri, royalMail];
+
+/** Every courier, in the order the couriers call lists them. */
+export function couriers(): readonly Courier[] {
+  return registered;
 }
 
-export const COURIERS: readonly Courier[] = [
-  {
-    id: "evri",
-    label: "evri",
-    normaliseCode: normaliseEvriCode,
-    isValidCode: isValidEvriCode,
-    codeRule: "Evri tracking codes are 16 characters, like H04AQA0004726589, with a valid check digit",
-    manual: evriManualFields,
-  },
-  {
-    id: "royalmail",
-    label: "royalmail",
-    normaliseCode: normaliseRoyalMailCode,
-    isValidCode: isValidRoyalMailCode,
-    codeRule: "Royal Mail tracking codes look like AA123456789GB, with a valid check digit",
-    manual: royalMailManualFields,
-  },
-];
+/**
+ * Adds a courier for the length of a test; the returned function removes it again. The app's own
+ * couriers are the ones listed above.
+ */
+export function registerCourier(courier: Courier): () => void {
+  if (findCourier(courier.id)) throw new Error(`courier ${courier.id} is already registered`);
+  registered.push(courier);
+  return () => {
+    const at = registered.indexOf(courier);
+    if (at >= 0) registered.splice(at, 1);
+  };
+}
+
+/** The courier of a stored label (labels keep its id). */
+export function courierById(id: string): Courier | undefined {
+  return registered.find((c) => c.id === id);
+}
 
 /** Finds a courier ignoring case, spaces, underscores and hyphens ('Royal Mail' -> royalmail). */
 export function findCourier(name: string): Courier | undefined {
   const key = courierKey(name);
-  return COURIERS.find((c) => c.id === key || courierKey(c.label) === key);
+  return registered.find((c) => c.id === key || courierKey(c.label) === key);
 }
 
 /** Uppercase, no spaces/dashes/dots: how tracking codes are stored and looked up. */
@@ -52,10 +47,16 @@ export function normaliseTrackingCode(input: string): string {
 
 const typed = (names: ManualFieldName[]) => Object.fromEntries(names.map((n) => [n, MANUAL_FIELD_TYPES[n]]));
 
+/** GET /api/v1/couriers: what the screens need to know about each courier. */
 export function courierList(): ApiCourier[] {
-  return COURIERS.map((c) => ({
+  return registered.map((c) => ({
     id: c.id,
     label: c.label,
+    displayName: c.displayName,
+    trackingPlaceholder: c.trackingPlaceholder,
+    noEvents: c.noEvents,
+    printing: c.printing,
+    sendParcel: c.sendParcel,
     required: typed(c.manual.required),
     optional: typed(c.manual.optional),
     fieldLabels: Object.fromEntries([...c.manual.required, ...c.manual.optional].map((n) => [n, MANUAL_FIELD_LABELS[n]])),

@@ -1,12 +1,13 @@
 import { log } from "../lib/log";
 import { getDb } from "../db/client";
 import { pruneCarrierBudget } from "../tracking/carrier-budget";
-import { enqueueDueRefreshes, enqueueUnsentLostNotices, type TrackingEnv } from "../tracking/tracking";
+import { enqueueDueRefreshes, enqueueUnsentLostNotices } from "../tracking/cron";
+import type { TrackingEnv } from "../tracking/tracking";
 
 /**
  * The cron trigger (every 15 minutes): claims the labels whose tracking refresh is due and queues
  * them in bounded batches; the queue consumer fetches, stores and evaluates the lost rules on the
- * fresh events (worker/tracking/tracking.ts, lost.ts). Flags whose notice never went out are
+ * fresh events (worker/tracking/cron.ts, tracking.ts, lost.ts). Flags whose notice never went out are
  * queued again here.
  */
 export async function handleScheduled(controller: ScheduledController, env: TrackingEnv): Promise<void> {

@@ -176,9 +176,28 @@ export function blockAddress(block: AddressBlock, countryCode = "GB"): Address |
     else lines.splice(i, 1);
     break;
   }
-  const [name = "", ...address] = lines;
+  const [first = "", ...address] = lines;
+  const { name, rest } = splitNameLine(first);
   if (!name && !block.postcode) return null;
-  return { name, address, postcode: block.postcode, countryCode };
+  return { name, address: [...rest, ...address], postcode: block.postcode, countryCode };
+}
+
+/** A comma that starts a house number or premises: the name line goes on with the address. */
+const ADDRESS_AFTER_COMMA_RE = /,\s*(?=\d|(?:flat|unit|apartment|suite|floor|room)\b)/i;
+
+/**
+ * The name, and any address the same line goes on with: senders are often printed on one line
+ * ('Quayside Books, 3 Dock St, Whitby'). A comma inside a name ('Smith, Jones & Co') is kept.
+ */
+function splitNameLine(line: string): { name: string; rest: string[] } {
+  const at = line.search(ADDRESS_AFTER_COMMA_RE);
+  if (at <= 0) return { name: line, rest: [] };
+  const rest = line
+    .slice(at + 1)
+    .split(",")
+    .map((part) => clean(part))
+    .filter(Boolean);
+  return { name: clean(line.slice(0, at)), rest };
 }
 
 export interface LayoutHints {

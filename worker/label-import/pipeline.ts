@@ -4,9 +4,9 @@
  * barcodes (vector or raster). Images: barcodes decoded straight from the pixels; their text needs
  * OCR (ocrPending). Hostile files are refused before any heavy decoding (caps below).
  */
-import { looksLikeEvri, parseEvriLabel } from "../couriers/evri/parse";
-import { looksLikeRoyalMail, parseRoyalMailLabel } from "../couriers/royalmail/parse";
+import { couriers } from "../couriers/registry";
 import type { LabelDetails } from "../labels/model";
+import type { LabelReader } from "../couriers/courier";
 import { ImportError } from "./errors";
 import type { LabelInput } from "./fields";
 import { readPdfText } from "./pdf";
@@ -52,14 +52,22 @@ export interface PipelineResult {
   skippedPages: number[];
 }
 
-export const NOT_A_LABEL = "This file is not a recognised Evri or Royal Mail label.";
+/** 'This file is not a recognised Evri or Royal Mail label.': every courier named. */
+const notALabel = () =>
+  `This file is not a recognised ${new Intl.ListFormat("en-GB", { type: "disjunction" }).format(couriers().map((c) => c.displayName))} label.`;
 
-/** Chooses the courier whose parser recognises the page. */
+/**
+ * Every courier's reader tries the page. When several read it, the one whose name (or symbol) is
+ * alone on the page wins; otherwise the reader that wins ties, else the first that read it.
+ */
 export function parseLabel(input: LabelInput): LabelDetails | null {
-  const rm = parseRoyalMailLabel(input);
-  const ev = parseEvriLabel(input);
-  if (rm && ev) return looksLikeEvri(input) && !looksLikeRoyalMail(input) ? ev : rm;
-  return rm ?? ev;
+  const read = couriers()
+    .map((c) => ({ reader: c.labelReader, details: c.labelReader.parse(input) }))
+    .filter((r): r is { reader: LabelReader; details: LabelDetails } => r.details !== null);
+  if (read.length <= 1) return read[0]?.details ?? null;
+  const named = read.filter((r) => r.reader.recognises(input));
+  if (named.length === 1) return named[0].details;
+  return (read.find((r) => r.reader.winsTies) ?? read[0]).details;
 }
 
 export async function importLabelFile(bytes: Uint8Array, opts: { now?: () => number } = {}): Promise<PipelineResult> {
@@ -78,7 +86,7 @@ export async function importLabelFile(bytes: Uint8Array, opts: { now?: () => num
   const barcodes = await imageBarcodes(kind, bytes);
   checkTime();
   const details = parseLabel({ lines: [], barcodes });
-  if (!details) throw new ImportError(422, NOT_A_LABEL);
+  if (!details) throw new ImportError(422, notALabel());
   return { kind, mime: MIME[kind], pages: 1, labels: [{ page: 1, details, ocrPending: true }], skippedPages: [] };
 }
 
@@ -150,7 +158,7 @@ async function importPdf(bytes: Uint8Array, checkTime: () => void): Promise<Pipe
     if (err instanceof ImportError) throw err;
     throw new ImportError(422, "This PDF is damaged or incomplete and cannot be read.");
   }
-  if (!labels.length) throw new ImportError(422, NOT_A_LABEL);
+  if (!labels.length) throw new ImportError(422, notALabel());
   labels.sort((a, b) => a.page - b.page);
   skippedPages.sort((a, b) => a - b);
   return { kind: "pdf", mime: MIME.pdf, pages: text.pageCount, labels, skippedPages };

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { isUkPostcode, normalisePostcode } from "../couriers/postcode";
+import { courierById } from "../couriers/registry";
 import type { Db } from "../db/client";
 import { labels } from "../db/schema";
 import { badRequest, notFound } from "../lib/errors";
@@ -61,9 +62,6 @@ function checkedAddress(field: keyof typeof LABELS, a: z.infer<typeof addressInp
   return { name: a.name, address: lines, postcode: postcode ? normalisePostcode(postcode) : "", countryCode: a.countryCode };
 }
 
-/** Next day for an Evri service name; Royal Mail services carry no next-day flag. */
-const evriNextDay = (service: string) => /\bnext[\s-]*day\b|\b24\s*-?\s*h(?:ou)?rs?\b/i.test(service);
-
 export async function correctLabelDetails(db: Db, userId: number, idOrCode: string, body: z.output<typeof labelCorrectionSchema>): Promise<ApiLabel> {
   const row = await findLabelRow(db, userId, idOrCode);
   if (!row) throw notFound("Label not found");
@@ -85,8 +83,7 @@ export async function correctLabelDetails(db: Db, userId: number, idOrCode: stri
   }
   if (body.service !== undefined) {
     details.serviceCode = body.service;
-    if (row.courier === "royalmail") details.classId = body.service;
-    if (row.courier === "evri") details.isNextDay = body.service === null ? null : evriNextDay(body.service);
+    Object.assign(details, courierById(row.courier)?.serviceCorrection(body.service));
     sources.service = "user";
   }
   if (body.weightInGrams !== undefined) {

@@ -4,7 +4,7 @@ import { CarrierError } from "../couriers/tracking-http";
 import { getDb } from "../db/client";
 import { labels, type LabelRow } from "../db/schema";
 import { log } from "../lib/log";
-import { carrierCallsPerMinute, pauseCarrier, takeCarrierCalls } from "./carrier-budget";
+import { pauseCarrier, takeCarrierCalls } from "./carrier-budget";
 import type { TrackingEvent } from "../labels/model";
 import { deferForBudget, recordFailure, refreshLabelTracking, storeAnswer, trackingClientFor, type TrackingEnv } from "./tracking";
 
@@ -50,7 +50,7 @@ export async function runLatestTrackingJob(env: TrackingEnv, courier: string, la
   const rows = await db.select().from(labels).where(and(inArray(labels.id, labelIds.slice(0, client.latest.batchSize)), eq(labels.courier, courier)));
   if (!rows.length) return result;
 
-  if (!(await takeCarrierCalls(db, client.id, 1, carrierCallsPerMinute(env, client.id), now))) {
+  if (!(await takeCarrierCalls(db, client.id, 1, client.callsPerMinute, now))) {
     await deferForBudget(db, rows, now);
     result.deferred = rows.length;
     return result;

@@ -13,11 +13,8 @@ import { carrierCallBudget } from "../db/schema";
  * per batch of calls (a summary call covers 30 parcels), and it holds under any number of isolates.
  */
 
-export type BudgetCarrier = "evri" | "royalmail";
-
-/** Calls per minute for each carrier: configuration, defaulting to a polite 600. */
-export function carrierCallsPerMinute(env: Partial<Pick<Env, "EVRI_CALLS_PER_MINUTE" | "ROYALMAIL_CALLS_PER_MINUTE">>, carrier: BudgetCarrier): number {
-  const raw = carrier === "evri" ? env.EVRI_CALLS_PER_MINUTE : env.ROYALMAIL_CALLS_PER_MINUTE;
+/** A carrier's calls per minute from its configuration (e.g. EVRI_CALLS_PER_MINUTE), defaulting to a polite 600. */
+export function callsPerMinuteSetting(raw: string | undefined): number {
   const n = Number(raw);
   return Number.isInteger(n) && n > 0 ? n : 600;
 }
@@ -25,7 +22,7 @@ export function carrierCallsPerMinute(env: Partial<Pick<Env, "EVRI_CALLS_PER_MIN
 export const minuteOf = (now: number) => Math.floor(now / 60_000);
 
 /** Takes `calls` from this minute's budget. True when they may be made now. */
-export async function takeCarrierCalls(db: Db, carrier: BudgetCarrier, calls: number, limit: number, now: number): Promise<boolean> {
+export async function takeCarrierCalls(db: Db, carrier: string, calls: number, limit: number, now: number): Promise<boolean> {
   if (calls > limit) return false;
   const minute = minuteOf(now);
   const rows = await db.all<{ used: number }>(sql`
@@ -38,7 +35,7 @@ export async function takeCarrierCalls(db: Db, carrier: BudgetCarrier, calls: nu
 }
 
 /** The carrier asked us to wait (Retry-After): nobody calls it before `until`. */
-export async function pauseCarrier(db: Db, carrier: BudgetCarrier, until: number): Promise<void> {
+export async function pauseCarrier(db: Db, carrier: string, until: number): Promise<void> {
   await db.run(sql`
     INSERT INTO carrier_pauses (carrier, until) VALUES (${carrier}, ${until})
     ON CONFLICT (carrier) DO UPDATE SET until = max(until, excluded.until)`);

@@ -1,4 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
+import { courierById } from "../couriers/registry";
 import { getDb } from "../db/client";
 import { labels, users } from "../db/schema";
 import { log } from "../lib/log";
@@ -149,11 +150,10 @@ export async function sendLostNotice(env: NoticeEnv, labelId: string, now = Date
   }
 }
 
-const COURIER_NAMES: Record<string, string> = { evri: "Evri", royalmail: "Royal Mail" };
-
 /** The notice: which label, why, what to do, and a link to it. */
 export function lostNoticeMail(env: Pick<Env, "APP_URL"> & Parameters<typeof lostThresholds>[0], label: typeof labels.$inferSelect) {
-  const courier = COURIER_NAMES[label.courier] ?? label.courier;
+  const known = courierById(label.courier);
+  const courier = known?.displayName ?? label.courier;
   let details: Partial<LabelDetails> = {};
   try {
     details = JSON.parse(label.detailsJson) as Partial<LabelDetails>;
@@ -163,10 +163,7 @@ export function lostNoticeMail(env: Pick<Env, "APP_URL"> & Parameters<typeof los
   const to = details.address ? [details.address.name, details.address.postcode].filter(Boolean).join(", ") : "";
   const url = `${env.APP_URL.replace(/\/+$/, "")}/label/${encodeURIComponent(label.id)}`;
   const why = lostReasonText(label.lostReason, lostThresholds(env));
-  const what =
-    label.courier === "evri"
-      ? "Check with the recipient first. If it has not arrived, contact Evri soon: Evri investigates only within 10 days of the last scan, and claims must be made within 30 days of the label being created."
-      : `Check with the recipient first. If it has not arrived, contact ${courier} with the tracking number to start an enquiry.`;
+  const what = known?.lostAdvice ?? `Check with the recipient first. If it has not arrived, contact ${courier} with the tracking number to start an enquiry.`;
   const lines = [
     `This parcel may be delayed or lost: ${courier} ${label.trackingCode}${to ? ` to ${to}` : ""}.`,
     `Why: ${why}`,

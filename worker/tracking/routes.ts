@@ -4,15 +4,11 @@ import type { AppEnv } from "../context";
 import { ApiError, notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { requireAuth } from "../accounts/require-auth";
+import { courierById } from "../couriers/registry";
 import { findOwnLabel, refreshLabelTracking, trackingClientFor } from "./tracking";
 
 /** An interactive refresh waits for the carrier at most ~10 s: one retry, shorter timeouts. */
 const INTERACTIVE_HTTP = { timeoutMs: 4_000, retries: 1, backoffMs: 300, maxRetryAfterMs: 1_000 };
-
-const NOT_AVAILABLE: Record<string, string> = {
-  royalmail: "Tracking not available for Royal Mail yet.",
-  evri: "Evri tracking is not configured on this server.",
-};
 
 const routes = new Hono<AppEnv>().post(
   "/label/:id/refresh-tracking",
@@ -23,7 +19,8 @@ const routes = new Hono<AppEnv>().post(
     const label = await findOwnLabel(c.get("db"), c.get("user").id, id);
     if (!label) throw notFound("Label not found.");
     if (!trackingClientFor(c.env, label.courier)) {
-      throw new ApiError(409, NOT_AVAILABLE[label.courier] ?? "Tracking is not available for this courier.");
+      const courier = courierById(label.courier);
+      throw new ApiError(409, courier?.trackingUnavailable ?? "Tracking is not available for this courier.");
     }
     const { success } = await c.env.TRACKING_REFRESH_LIMITER.limit({ key: `label:${label.id}` });
     if (!success) throw new ApiError(429, "Tracking for this label was refreshed moments ago. Please wait a minute and try again.");

@@ -1,14 +1,15 @@
-import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
-import { fetchEvriTracking, evriEventStatus, type CarrierAnswer } from "../couriers/evri/tracking";
-import { fetchRoyalMailSummaries, fetchRoyalMailTracking, royalMailEventStatus, SUMMARY_MAX_IDS, type RoyalMailSummaryItem } from "../couriers/royalmail/tracking";
+import { and, eq, sql } from "drizzle-orm";
+import type { CarrierAnswer, CourierEnv, CourierTracking } from "../couriers/courier";
+import { courierById } from "../couriers/registry";
 import { CarrierError, type CarrierHttpOptions } from "../couriers/tracking-http";
 import { getDb, type Db } from "../db/client";
 import { labels, type LabelRow } from "../db/schema";
 import { log } from "../lib/log";
-import { enqueue, enqueueMany, type JobMessage } from "../lib/jobs";
-import type { LabelDetails, TrackingEvent, TrackingResult, TrackingStatus } from "../labels/model";
+import { enqueue } from "../lib/jobs";
+import type { LabelDetails, TrackingResult, TrackingStatus } from "../labels/model";
+import { mergeEvents, summariseEvents } from "./events";
 import { evaluateLostRules, lostThresholds, lostTransition, serviceDays } from "./lost";
-import { carrierCallsPerMinute, pauseCarrier, takeCarrierCalls, type BudgetCarrier } from "./carrier-budget";
+import { pauseCarrier, takeCarrierCalls } from "./carrier-budget";
 import { releaseLease, tryLease } from "./leases";
 
 /**
@@ -20,13 +21,8 @@ import { releaseLease, tryLease } from "./leases";
  * from the label detail; a lease makes sure one label is never refreshed twice at once.
  */
 
-export type TrackingEnv = Pick<Env, "DB" | "JOBS" | "EVRI_API_BASE"> &
-  Partial<
-    Pick<
-      Env,
-      "EVRI_API_KEY" | "EVRI_CALLS_PER_MINUTE" | "ROYALMAIL_CALLS_PER_MINUTE" | "ROYALMAIL_API_BASE" | "ROYALMAIL_CLIENT_ID" | "ROYALMAIL_CLIENT_SECRET" | "LOST_NO_FIRST_SCAN_DAYS" | "LOST_NO_NEW_SCAN_DAYS" | "LOST_PAST_EXPECTED_DAYS"
-    >
-  >;
+/** The queue's and the cron's bindings, and each courier's tracking configuration. */
+export type TrackingEnv = Pick<Env, "DB" | "JOBS"> & CourierEnv;
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -34,84 +30,17 @@ const DAY = 24 * HOUR;
 
 /** How long one refresh may hold its label: two carrier calls with their retries fit well inside. */
 export const REFRESH_LEASE_MS = 3 * MINUTE;
-/** Cron pushes a claimed label's next_tracking_at this far ahead, so the next pass skips it. */
-export const CRON_CLAIM_MS = 30 * MINUTE;
 /** Tracking stops once nothing has happened for this long. */
 export const STALE_AFTER_MS = 30 * DAY;
 /** A queued refresh this soon after the last check is a duplicate delivery: skip it. */
 const DUPLICATE_WINDOW_MS = 5 * MINUTE;
 
-export interface CourierTracking {
-  /** The courier id, which is also its call budget's key. */
-  id: BudgetCarrier;
-  name: string;
-  /** Carrier calls one fetch makes (Evri: barcode -> URN -> events). */
-  callsPerFetch: number;
-  fetch(trackingCode: string, http?: CarrierHttpOptions): Promise<CarrierAnswer>;
-  /** A batched look-up of each parcel's latest event (one call for up to `batchSize` codes), where the carrier has one. */
-  latest?: { batchSize: number; fetch(trackingCodes: string[], http?: CarrierHttpOptions): Promise<Map<string, RoyalMailSummaryItem>> };
-  eventStatus(e: TrackingEvent): TrackingStatus;
-}
-
 /** The carrier client for a courier, or null when its tracking is not configured. */
 export function trackingClientFor(env: TrackingEnv, courier: string): CourierTracking | null {
-  if (courier === "evri" && env.EVRI_API_BASE) {
-    const cfg = { baseUrl: env.EVRI_API_BASE, apiKey: env.EVRI_API_KEY ?? "" };
-    return { id: "evri", name: "Evri", callsPerFetch: 2, fetch: (code, http) => fetchEvriTracking(cfg, code, http), eventStatus: evriEventStatus };
-  }
-  if (courier === "royalmail" && env.ROYALMAIL_CLIENT_ID && env.ROYALMAIL_CLIENT_SECRET) {
-    const cfg = { clientId: env.ROYALMAIL_CLIENT_ID, clientSecret: env.ROYALMAIL_CLIENT_SECRET, baseUrl: env.ROYALMAIL_API_BASE || undefined };
-    return {
-      id: "royalmail",
-      name: "Royal Mail",
-      callsPerFetch: 1,
-      fetch: (code, http) => fetchRoyalMailTracking(cfg, code, http),
-      latest: { batchSize: SUMMARY_MAX_IDS, fetch: (codes, http) => fetchRoyalMailSummaries(cfg, codes, http) },
-      eventStatus: royalMailEventStatus,
-    };
-  }
-  return null;
-}
-
-/** Couriers whose labels are refreshed (their tracking API is configured). */
-export function trackedCouriers(env: TrackingEnv): string[] {
-  return ["evri", "royalmail"].filter((c) => trackingClientFor(env, c));
+  return courierById(courier)?.trackingClient(env) ?? null;
 }
 
 const ms = (iso: string) => Date.parse(iso);
-
-/** Old and new events together, one per (time, code, description), newest first. */
-export function mergeEvents(older: TrackingEvent[], fresh: TrackingEvent[]): TrackingEvent[] {
-  const key = (e: TrackingEvent) => `${ms(e.dateTime)}|${e.trackingPoint.trackingPointCode ?? ""}|${e.trackingPoint.description}`;
-  const byKey = new Map<string, TrackingEvent>();
-  for (const e of older) if (!Number.isNaN(ms(e.dateTime))) byKey.set(key(e), e);
-  for (const e of fresh) byKey.set(key(e), e);
-  return [...byKey.values()].sort((a, b) => ms(b.dateTime) - ms(a.dateTime));
-}
-
-export interface TrackingSummary {
-  status: TrackingStatus | null;
-  /** Oldest and newest carrier scans; 'registered' events (parcel details sent) are not scans. */
-  firstScanAt: number | null;
-  lastScanAt: number | null;
-  deliveredAt: number | null;
-}
-
-export function summariseEvents(events: TrackingEvent[], eventStatus: (e: TrackingEvent) => TrackingStatus): TrackingSummary {
-  let firstScanAt: number | null = null;
-  let lastScanAt: number | null = null;
-  let deliveredAt: number | null = null;
-  for (const e of events) {
-    const at = ms(e.dateTime);
-    const s = eventStatus(e);
-    if (s !== "registered") {
-      lastScanAt = lastScanAt === null ? at : Math.max(lastScanAt, at);
-      firstScanAt = firstScanAt === null ? at : Math.min(firstScanAt, at);
-    }
-    if ((s === "delivered" || s === "collected") && (deliveredAt === null || at > deliveredAt)) deliveredAt = at;
-  }
-  return { status: events.length ? eventStatus(events[0]) : null, firstScanAt, lastScanAt, deliveredAt };
-}
 
 /** A label-specific offset (0-9% of the interval) so labels created together do not refresh together. */
 function jitter(id: string, interval: number): number {
@@ -181,7 +110,7 @@ export async function refreshLabelTracking(env: TrackingEnv, labelId: string, op
   const lease = await tryLease(db, `tracking:${labelId}`, now, REFRESH_LEASE_MS);
   if (!lease) return { kind: "busy" };
   try {
-    if (!(await takeCarrierCalls(db, client.id, client.callsPerFetch, carrierCallsPerMinute(env, client.id), now))) {
+    if (!(await takeCarrierCalls(db, client.id, client.callsPerFetch, client.callsPerMinute, now))) {
       await deferForBudget(db, [row], now);
       return { kind: "deferred" };
     }
@@ -302,76 +231,6 @@ export async function recordFailure(db: Db, row: LabelRow, err: CarrierError, no
     .set({ trackingError: err.message, nextTrackingAt: stale ? null : now + wait + jitter(row.id, wait) })
     .where(eq(labels.id, row.id));
   log(err.kind === "rejected" ? "error" : "warn", "tracking refresh failed", { labelId: row.id, kind: err.kind, status: err.httpStatus, code: err.code, error: err.message });
-}
-
-/**
- * Claims up to `limit` labels whose refresh is due (index labels_next_tracking) by pushing their
- * next_tracking_at ahead in the same statement, so overlapping cron passes never claim one twice.
- */
-export async function claimDueLabels(db: Db, couriers: string[], now: number, limit: number): Promise<{ id: string; courier: string }[]> {
-  if (!couriers.length) return [];
-  const due = db
-    .select({ id: labels.id })
-    .from(labels)
-    .where(and(lte(labels.nextTrackingAt, now), inArray(labels.courier, couriers)))
-    .orderBy(asc(labels.nextTrackingAt))
-    .limit(limit);
-  return db.update(labels).set({ nextTrackingAt: now + CRON_CLAIM_MS }).where(inArray(labels.id, due)).returning({ id: labels.id, courier: labels.courier });
-}
-
-/**
- * The jobs for claimed labels: one batched look-up per batch of a carrier that has one (Royal
- * Mail's summary, 30 parcels a call), one refresh per label otherwise.
- */
-export function refreshJobs(env: TrackingEnv, claimed: { id: string; courier: string }[]): JobMessage[] {
-  const jobs: JobMessage[] = [];
-  const byCourier = new Map<string, string[]>();
-  for (const { id, courier } of claimed) byCourier.set(courier, [...(byCourier.get(courier) ?? []), id]);
-  for (const [courier, ids] of byCourier) {
-    const batch = trackingClientFor(env, courier)?.latest?.batchSize;
-    if (!batch) {
-      for (const labelId of ids) jobs.push({ type: "tracking.refresh", labelId });
-      continue;
-    }
-    for (let i = 0; i < ids.length; i += batch) jobs.push({ type: "tracking.latest", courier, labelIds: ids.slice(i, i + batch) });
-  }
-  return jobs;
-}
-
-export interface CronOptions {
-  /** Labels claimed per statement. */
-  chunk?: number;
-  /** At most this many refreshes per cron pass (bounded work per 15-minute pass). */
-  maxPerPass?: number;
-}
-
-/** The cron's tracking pass: claims due labels in bounded batches and queues their refreshes. */
-export async function enqueueDueRefreshes(env: TrackingEnv, now: number, opts: CronOptions = {}): Promise<number> {
-  const chunk = opts.chunk ?? 500;
-  const max = opts.maxPerPass ?? 5000;
-  const couriers = trackedCouriers(env);
-  const db = getDb(env.DB);
-  let total = 0;
-  while (total < max) {
-    const claimed = await claimDueLabels(db, couriers, now, Math.min(chunk, max - total));
-    if (!claimed.length) break;
-    await enqueueMany(env, refreshJobs(env, claimed));
-    total += claimed.length;
-    if (claimed.length < chunk) break;
-  }
-  return total;
-}
-
-/** Flags whose notice never went out (a lost queue message, a mail outage): queue them again. */
-export async function enqueueUnsentLostNotices(env: Pick<Env, "DB" | "JOBS">, now: number, limit = 200): Promise<number> {
-  const db = getDb(env.DB);
-  const rows = await db
-    .select({ id: labels.id })
-    .from(labels)
-    .where(and(eq(labels.potentiallyLost, true), isNull(labels.lostEmailSentAt), lte(labels.potentiallyLostAt, now - CRON_CLAIM_MS)))
-    .limit(limit);
-  if (rows.length) await enqueueMany(env, rows.map((r) => ({ type: "lost.notify", labelId: r.id })));
-  return rows.length;
 }
 
 /** The signed-in user's own label, or undefined (another user's label is not found). */

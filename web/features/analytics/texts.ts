@@ -28,11 +28,8 @@ export const T = {
   failedSeries: "Failed to load time series",
 } as const;
 
-export const COURIER_OPTIONS = [
-  { value: "", label: "All" },
-  { value: "evri", label: "evri" },
-  { value: "royalmail", label: "royalmail" },
-];
+/** The courier filter's first choice; the couriers themselves come from the couriers call. */
+export const ALL_COURIERS = { value: "", label: "All" };
 export const LOST_OPTIONS = [
   { value: "", label: "Any" },
   { value: "1", label: "Yes" },

@@ -1,27 +1,30 @@
 import { courierKey } from "./format";
+import { useCourier } from "./labelsApi";
 
-/** The courier's mark as inline SVG (no image requests), or its name for any other courier. */
+/** The couriers with a mark of their own, drawn inline (no image requests). */
+const LOGOS: Record<string, () => React.ReactElement> = {
+  evri: () => (
+    <svg className="courier-logo" viewBox="0 0 64 24" width="64" height="24" role="img" aria-label="Evri">
+      <rect width="64" height="24" rx="6" fill="#0b3c8c" />
+      <text x="32" y="17" textAnchor="middle" fontFamily="system-ui, sans-serif" fontWeight="800" fontSize="14" fill="#fff">
+        evri
+      </text>
+    </svg>
+  ),
+  royalmail: () => (
+    <svg className="courier-logo" viewBox="0 0 96 24" width="96" height="24" role="img" aria-label="Royal Mail">
+      <rect width="96" height="24" rx="6" fill="#da202a" />
+      <text x="48" y="16.5" textAnchor="middle" fontFamily="system-ui, sans-serif" fontWeight="800" fontSize="12" fill="#ffd400">
+        Royal Mail
+      </text>
+    </svg>
+  ),
+};
+
+/** The courier's mark, or a neutral badge with its name (as the couriers call gives it) for any other courier. */
 export function CourierLogo({ courier }: { courier: string }) {
-  const key = courierKey(courier);
-  if (key === "evri") {
-    return (
-      <svg className="courier-logo" viewBox="0 0 64 24" width="64" height="24" role="img" aria-label="Evri">
-        <rect width="64" height="24" rx="6" fill="#0b3c8c" />
-        <text x="32" y="17" textAnchor="middle" fontFamily="system-ui, sans-serif" fontWeight="800" fontSize="14" fill="#fff">
-          evri
-        </text>
-      </svg>
-    );
-  }
-  if (key === "royalmail") {
-    return (
-      <svg className="courier-logo" viewBox="0 0 96 24" width="96" height="24" role="img" aria-label="Royal Mail">
-        <rect width="96" height="24" rx="6" fill="#da202a" />
-        <text x="48" y="16.5" textAnchor="middle" fontFamily="system-ui, sans-serif" fontWeight="800" fontSize="12" fill="#ffd400">
-          Royal Mail
-        </text>
-      </svg>
-    );
-  }
-  return <span className="badge">{courier}</span>;
+  const known = useCourier(courier);
+  const Logo = LOGOS[courierKey(courier)];
+  if (Logo) return <Logo />;
+  return <span className="badge">{known?.displayName ?? courier}</span>;
 }

@@ -17,6 +17,7 @@ import {
   serviceType,
   trackingEvents,
 } from "./format";
+import { useCourier } from "./labelsApi";
 
 const LOST_HEADLINE = "This parcel may be delayed or lost.";
 
@@ -60,6 +61,7 @@ export function LabelCard({ label }: { label: ApiLabel }) {
   const d = details(label);
   const events = trackingEvents(label);
   const shown = showAll ? events : events.slice(0, 1);
+  const courier = useCourier(label.courier);
   return (
     <article className="card label-card" aria-label={`Label ${label.trackingCode}`}>
       <header className="label-card-head">
@@ -76,7 +78,7 @@ export function LabelCard({ label }: { label: ApiLabel }) {
       <section aria-label="Tracking events" id={eventsId}>
         <div className="card-title">Tracking</div>
         {events.length === 0 ? (
-          <p className="muted small">{noEventsText(label.courier, "card")}</p>
+          <p className="muted small">{noEventsText(courier, "card")}</p>
         ) : (
           <>
             <TrackingEventList events={shown} />

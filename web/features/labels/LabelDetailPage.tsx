@@ -12,9 +12,9 @@ import { Facts, LostWarning } from "./LabelCard";
 import { NotesTagsEditor } from "./NotesTagsEditor";
 import { TrackingEventList } from "./TrackingEvents";
 import { TrackingRefreshButton } from "./TrackingRefreshButton";
-import { EXTRA_DATE, courierKey, details, evriSendUrl, formatDate, noEventsText, senderAddress, trackingEvents } from "./format";
-import { downloadOriginal, labelQueryKey, useLabel } from "./labelsApi";
-import type { ApiLabel } from "./types";
+import { EXTRA_DATE, details, formatDate, noEventsText, senderAddress, sendParcelUrl, trackingEvents } from "./format";
+import { downloadOriginal, labelQueryKey, useCourier, useLabel } from "./labelsApi";
+import type { ApiCourier, ApiLabel } from "./types";
 
 const BackLink = () => (
   <Link to="/labels" className="btn btn-ghost">
@@ -50,7 +50,8 @@ export default function LabelDetailPage() {
 function LoadedLabel({ label, onChange, onRefreshed }: { label: ApiLabel; onChange: (l: ApiLabel) => void; onRefreshed: () => void }) {
   const d = details(label);
   const events = trackingEvents(label);
-  const isRoyalMail = courierKey(label.courier) === "royalmail";
+  const courier = useCourier(label.courier);
+  const printing: ApiCourier["printing"] = courier?.printing ?? { supported: true };
   const hasBytes = Boolean(label.file?.hasBytes);
   const [downloading, setDownloading] = useState(false);
   const [editing, setEditing] = useState(false);
@@ -83,8 +84,8 @@ function LoadedLabel({ label, onChange, onRefreshed }: { label: ApiLabel; onChan
           type="button"
           className="btn btn-primary"
           onClick={print}
-          disabled={isRoyalMail}
-          title={isRoyalMail ? "Printing not supported for Royal Mail yet" : undefined}
+          disabled={!printing.supported}
+          title={printing.supported ? undefined : printing.disabledTitle}
         >
           Print
         </button>
@@ -98,9 +99,9 @@ function LoadedLabel({ label, onChange, onRefreshed }: { label: ApiLabel; onChan
           Download original
         </button>
         <TrackingRefreshButton labelId={label.id} onRefreshed={onRefreshed} />
-        {courierKey(label.courier) === "evri" && (
-          <a className="btn btn-ghost" href={evriSendUrl(label)} target="_blank" rel="noopener noreferrer">
-            Send with Evri
+        {courier?.sendParcel && (
+          <a className="btn btn-ghost" href={sendParcelUrl(courier.sendParcel.url, label)} target="_blank" rel="noopener noreferrer">
+            {courier.sendParcel.text}
           </a>
         )}
       </div>
@@ -156,7 +157,7 @@ function LoadedLabel({ label, onChange, onRefreshed }: { label: ApiLabel; onChan
         <NotesTagsEditor label={label} onSaved={onChange} />
         <section className="card" aria-labelledby="events-title">
           <h2 id="events-title">Tracking Events</h2>
-          {events.length === 0 ? <p className="muted">{noEventsText(label.courier, "detail")}</p> : <TrackingEventList events={events} className="events-scroll" />}
+          {events.length === 0 ? <p className="muted">{noEventsText(courier, "detail")}</p> : <TrackingEventList events={events} className="events-scroll" />}
         </section>
       </div>
     </div>

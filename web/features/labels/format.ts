@@ -1,5 +1,5 @@
 import dayjs from "dayjs";
-import type { Address, ApiLabel, TrackingEvent } from "./types";
+import type { Address, ApiCourier, ApiLabel, TrackingEvent } from "./types";
 
 // Formats and rules of the label screens, in one place.
 
@@ -52,16 +52,9 @@ export function senderAddress(label: ApiLabel): Address | null {
   return d.fromAddress ?? d.sendAddress ?? null;
 }
 
-/** What a label without tracking events says, on the list card or the detail. */
-export function noEventsText(courier: string, where: "card" | "detail"): string {
-  const key = courierKey(courier);
-  if (key === "evri") {
-    return where === "card" ? "No tracking updates yet. This might be because Evri is behind or the number is too old." : "No updates available.";
-  }
-  if (key === "royalmail") {
-    return where === "card" ? "Tracking is currently not available for Royal Mail labels." : "Tracking not available for Royal Mail yet.";
-  }
-  return "No updates available.";
+/** What a label without tracking events says, on the list card or the detail ('No updates available.' for a courier not known). */
+export function noEventsText(courier: ApiCourier | undefined, where: "card" | "detail"): string {
+  return courier?.noEvents[where] ?? "No updates available.";
 }
 
 export const addressText = (a: Address) => [a.name, ...a.address, a.postcode].filter(Boolean).join("\n");
@@ -82,15 +75,15 @@ export function weightBand(grams: number | null | undefined): string {
   return "10–15kg";
 }
 
-/** The tracked courier's send-a-parcel page, pre-filled with from, to and weightBand. */
-export function evriSendUrl(label: ApiLabel): string {
+/** A courier's send-a-parcel page (`page`), pre-filled with from, to and weightBand. */
+export function sendParcelUrl(page: string, label: ApiLabel): string {
   const d = details(label);
   const params = new URLSearchParams({
     from: senderAddress(label)?.postcode ?? "",
     to: d.address?.postcode ?? "",
     weightBand: weightBand(d.weightInGrams),
   });
-  return `https://www.evri.com/send-a-parcel?${params}`;
+  return `${page}?${params}`;
 }
 
 /** Print address lines: split on new lines or commas. */

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { api, apiFetch, saveBlob } from "../../api/client";
-import type { ApiLabel, LabelCorrection } from "./types";
-import { downloadName } from "./format";
+import type { ApiCourier, ApiLabel, LabelCorrection } from "./types";
+import { courierKey, downloadName } from "./format";
 
 // The label calls, over the one API client.
 
@@ -42,3 +42,26 @@ export async function downloadOriginal(label: ApiLabel): Promise<void> {
 
 /** Tags typed comma-separated: trimmed, empties dropped. */
 export const parseTagInput = (text: string) => [...new Set(text.split(",").map((t) => t.trim()).filter(Boolean))];
+
+export const couriersQueryKey = ["couriers"] as const;
+
+/**
+ * GET /couriers, once per visit: the manual form, the analytics courier filter and every screen that
+ * names a courier read the same answer. A failure is only logged (the screens fall back to plain texts).
+ */
+export const useCouriers = () =>
+  useQuery({
+    queryKey: couriersQueryKey,
+    queryFn: ({ signal }) =>
+      api<ApiCourier[]>("/api/v1/couriers", { signal }).catch((err: unknown) => {
+        console.warn("Could not load couriers", err);
+        throw err;
+      }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+/** A label's courier as the couriers call describes it (names compared ignoring case, spaces, underscores and hyphens). */
+export function useCourier(name: string): ApiCourier | undefined {
+  const key = courierKey(name);
+  return useCouriers().data?.find((c) => c.id === key || courierKey(c.label) === key);
+}

@@ -2,21 +2,13 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { api, errorText } from "../../api/client";
 import type { ApiCourier, ManualFieldName, ManualFieldType } from "../labels/types";
-import { courierKey } from "../labels/format";
 import { parseTagInput } from "../labels/labelsApi";
 
-// The Manual tab of /upload: the form comes from the courier registry.
+// The Manual tab of /upload: the form comes from the couriers call (the courier registry).
 
 const DIMENSIONS = "dimensionsCm";
 const DIMENSIONS_ERROR = "Dimensions (cm) must be three numbers: L, W, H.";
 const DATETIME_LOCAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/;
-
-export function trackingPlaceholder(courier: string): string {
-  const key = courierKey(courier);
-  if (key === "evri") return "H01… (16 chars)";
-  if (key === "royalmail") return "AA123456789GB";
-  return "Enter tracking code";
-}
 
 type Values = Record<string, string | boolean | [string, string, string]>;
 
@@ -210,7 +202,7 @@ export function ManualTab({ couriers, credits, onCreated }: { couriers: ApiCouri
           className="input mono"
           value={trackingCode}
           onChange={(e) => setTrackingCode(e.target.value)}
-          placeholder={trackingPlaceholder(courier?.id ?? "")}
+          placeholder={courier?.trackingPlaceholder ?? "Enter tracking code"}
           autoComplete="off"
           spellCheck={false}
         />

@@ -1,9 +1,7 @@
-import { useEffect, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { api } from "../../api/client";
 import { useAuth } from "../../app/auth";
 import { PageHeader } from "../../components/PageHeader";
-import type { ApiCourier } from "../labels/types";
+import { useCouriers } from "../labels/labelsApi";
 import { PurchaseOptions } from "../settings/PurchaseOptions";
 import { ManualTab } from "./ManualTab";
 import { UploadTab } from "./UploadTab";
@@ -31,13 +29,7 @@ export default function UploadPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const tab = location.hash === "#manual" ? "manual" : "upload";
-  const [couriers, setCouriers] = useState<ApiCourier[] | null>(null);
-
-  useEffect(() => {
-    api<ApiCourier[]>("/api/v1/couriers")
-      .then(setCouriers)
-      .catch((err) => console.warn("Could not load couriers", err));
-  }, []);
+  const couriers = useCouriers().data ?? null;
 
   const select = (next: "upload" | "manual") => navigate({ hash: `#${next}` }, { replace: true });
   const credits = accessToken && user ? user.credits : null;

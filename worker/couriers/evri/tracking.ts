@@ -1,5 +1,6 @@
 import { z } from "zod";
-import type { TrackingEvent, TrackingResult, TrackingStatus } from "../../labels/model";
+import type { TrackingEvent, TrackingStatus } from "../../labels/model";
+import type { CarrierAnswer } from "../courier";
 import { CarrierError, getCarrierJson, rejected, type CarrierHttpOptions } from "../tracking-http";
 
 /**
@@ -13,13 +14,6 @@ export interface EvriConfig {
   baseUrl: string;
   apiKey: string;
 }
-
-/**
- * A carrier's answer for one parcel: its events; not known (yet); known but with no update until it
- * is in the carrier's network ('pending', Royal Mail E1284/E1308); or a service the carrier does not
- * track ('untracked', Royal Mail E1283: asking again will not help).
- */
-export type CarrierAnswer = { kind: "found"; result: TrackingResult } | { kind: "unknown" } | { kind: "pending" } | { kind: "untracked" };
 
 const isoDateTime = z.string().refine((s) => !Number.isNaN(Date.parse(s)), "is not a date-time");
 

@@ -32,8 +32,9 @@ const CLASSES: [RegExp, string][] = [
   [/\btracked\s*48\b/i, "Tracked 48"],
   [/\bspecial\s+delivery\b/i, "Special Delivery Guaranteed by 1pm"],
   [/\binternational\s+tracked\b/i, "International Tracked"],
-  [/\b1st\s+class\b/i, "1st Class"],
-  [/\b2nd\s+class\b/i, "2nd Class"],
+  // OCR reads a printed '1' as 'I' or 'l' and a '2' as 'Z' at small sizes.
+  [/\b[1Il|]st\s+class\b/i, "1st Class"],
+  [/\b[2Z]nd\s+class\b/i, "2nd Class"],
   [/\bsigned\s+for\b/i, "Signed For"],
 ];
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { TrackingEvent, TrackingStatus } from "../../labels/model";
-import type { CarrierAnswer } from "../evri/tracking";
+import type { CarrierAnswer, LatestEvent } from "../courier";
 import { CarrierError, getCarrierJson, type CarrierHttpOptions } from "../tracking-http";
 import { royalMailProblem } from "./answers";
 
@@ -93,13 +93,6 @@ export function royalMailEventStatus(e: TrackingEvent): TrackingStatus {
 /** Royal Mail's summary operation takes at most this many ids per call. */
 export const SUMMARY_MAX_IDS = 30;
 
-export type RoyalMailSummaryItem =
-  | { kind: "summary"; lastEventCode: string | null; lastEventAt: number | null }
-  | { kind: "unknown" }
-  | { kind: "pending" }
-  | { kind: "untracked" }
-  | { kind: "error"; error: CarrierError };
-
 const summaryAnswer = z.object({
   mailPieces: z.array(
     z.object({
@@ -116,7 +109,7 @@ const summaryAnswer = z.object({
  * ids in one call. Answers 200 when at least one id worked; each item has its own `status` and
  * either `summary` or `error`. A whole-answer problem (outage, rate limit, credentials) throws.
  */
-export async function fetchRoyalMailSummaries(cfg: RoyalMailConfig, ids: string[], http?: CarrierHttpOptions): Promise<Map<string, RoyalMailSummaryItem>> {
+export async function fetchRoyalMailSummaries(cfg: RoyalMailConfig, ids: string[], http?: CarrierHttpOptions): Promise<Map<string, LatestEvent>> {
   if (ids.length === 0) return new Map();
   if (ids.length > SUMMARY_MAX_IDS) throw new Error(`at most ${SUMMARY_MAX_IDS} ids per summary call`);
   const base = (cfg.baseUrl ?? ROYALMAIL_API_BASE).replace(/\/+$/, "");
@@ -126,7 +119,7 @@ export async function fetchRoyalMailSummaries(cfg: RoyalMailConfig, ids: string[
     { "X-IBM-Client-Id": cfg.clientId, "X-IBM-Client-Secret": cfg.clientSecret, "X-Accept-RMG-Terms": "yes" },
     http,
   );
-  const out = new Map<string, RoyalMailSummaryItem>();
+  const out = new Map<string, LatestEvent>();
   const whole = royalMailProblem(res.status, res.body);
   if (whole?.kind === "error") throw whole.error;
   if (whole) {
