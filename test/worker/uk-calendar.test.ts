@@ -3,7 +3,9 @@ import {
   addWorkingDays,
   bankHolidays,
   easterSunday,
+  isMonToSatWorkingDay,
   isWorkingDay,
+  nthWorkingDayAfter,
   ukDayOf,
   ukMidnight,
   workingDaysBetween,
@@ -96,5 +98,24 @@ describe("ukDayOf", () => {
       for (const at of [t, t + 59 * 60_000]) if (ukDayOf(at) !== london.format(at)) wrong.push(new Date(at).toISOString());
     }
     expect(wrong).toEqual([]);
+  });
+});
+
+describe("nthWorkingDayAfter", () => {
+  it("counts Monday to Friday by default, skipping bank holidays", () => {
+    expect(nthWorkingDayAfter("2026-11-20", 1)).toBe("2026-11-23"); // Friday -> Monday
+    expect(nthWorkingDayAfter("2026-12-24", 1)).toBe("2026-12-29"); // Christmas, weekend, Boxing Day (Mon 28) off
+    expect(nthWorkingDayAfter("2026-04-02", 1)).toBe("2026-04-07"); // Good Friday, Easter Monday off
+    expect(nthWorkingDayAfter("2026-11-20", 0)).toBe("2026-11-20");
+  });
+
+  it("counts Saturdays as working days when asked (Royal Mail claims), never Sundays or bank holidays", () => {
+    expect(isMonToSatWorkingDay("2026-11-21")).toBe(true); // Saturday
+    expect(isMonToSatWorkingDay("2026-11-22")).toBe(false); // Sunday
+    expect(isMonToSatWorkingDay("2026-12-28")).toBe(false); // Boxing Day substitute
+    expect(nthWorkingDayAfter("2026-11-20", 1, { saturdays: true })).toBe("2026-11-21");
+    expect(nthWorkingDayAfter("2026-11-20", 2, { saturdays: true })).toBe("2026-11-23");
+    expect(nthWorkingDayAfter("2026-12-24", 2, { saturdays: true })).toBe("2026-12-29"); // Sat 26, Tue 29
+    expect(nthWorkingDayAfter("2026-04-02", 2, { saturdays: true })).toBe("2026-04-07"); // Sat 4, Tue 7
   });
 });

@@ -3,6 +3,9 @@
  * Both ways of making a label (manual creation, file import) produce LabelDetails; the API answers
  * ApiLabel. The web app imports these types (types only) so both sides agree.
  */
+import type { LabelDeadlines } from "../claims/model";
+
+export type { LabelDeadlines };
 
 export interface Address {
   name: string;
@@ -114,6 +117,8 @@ export interface ApiLabel {
     reason: string | null;
   };
   tracking: { status: TrackingStatus | null; checkedAt: string | null; error: string | null };
+  /** The carrier's deadlines (expected delivery, enquiry, claim window) and what to do next; null for a courier without rules. */
+  deadlines: LabelDeadlines | null;
   /** 'pending' while an image-only label is still being read by OCR. */
   ocrStatus: "none" | "pending" | "done" | "failed";
   /** data[0] is the label details. */

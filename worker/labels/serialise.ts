@@ -1,7 +1,9 @@
 import type { labelFiles, LabelRow, User } from "../db/schema";
 import { normalisePostcode } from "../couriers/postcode";
+import { labelDeadlines, scanTimes } from "../claims/deadlines";
+import type { LabelDeadlines } from "../claims/model";
 import { lostReasonText } from "../tracking/lost";
-import type { Address, ApiLabel, LabelDetails, TrackingResult } from "./model";
+import type { Address, ApiLabel, LabelDetails, TrackingResult, TrackingStatus } from "./model";
 
 /** A label row as the API answers it (ApiLabel), with its file and its owner's banner and company. */
 
@@ -36,8 +38,25 @@ function trackingResults(row: LabelRow): { results: TrackingResult[] } | null {
   return null;
 }
 
+/** The label's carrier deadlines from its service, its creation (its own date when older) and its scans. */
+function deadlines(row: LabelRow, details: LabelDetails, now: number): LabelDeadlines | null {
+  const result = details.tracking?.results[0];
+  const printed = details.shippingLabelCreatedAt ? Date.parse(details.shippingLabelCreatedAt) : NaN;
+  return labelDeadlines(
+    {
+      courier: row.courier,
+      service: result?.service?.serviceType || details.classId || details.serviceCode,
+      isNextDay: details.isNextDay,
+      createdAt: !Number.isNaN(printed) && printed < row.createdAt ? printed : row.createdAt,
+      ...scanTimes(row.courier, result?.trackingEvents ?? []),
+      status: (row.trackingStatus as TrackingStatus | null) ?? (row.deliveredAt !== null ? "delivered" : null),
+    },
+    now,
+  );
+}
+
 /** One label as the API answers it. */
-export function serializeLabel(row: LabelRow, file: Pick<LabelFile, "name" | "mime" | "size"> | null | undefined, owner: LabelOwner): ApiLabel {
+export function serializeLabel(row: LabelRow, file: Pick<LabelFile, "name" | "mime" | "size"> | null | undefined, owner: LabelOwner, now = Date.now()): ApiLabel {
   const stored = parseJson<Partial<LabelDetails>>(row.detailsJson, {});
   const details: LabelDetails = {
     ...stored,
@@ -72,6 +91,7 @@ export function serializeLabel(row: LabelRow, file: Pick<LabelFile, "name" | "mi
       checkedAt: iso(row.trackingCheckedAt),
       error: row.trackingError ?? null,
     },
+    deadlines: deadlines(row, details, now),
     ocrStatus: row.ocrStatus,
     data: [details],
     labelSettings: {

@@ -175,3 +175,26 @@ export function addWorkingDays(from: number, days: number): number {
   }
   return ukMidnight(addDays(day, 1));
 }
+
+/**
+ * Royal Mail counts Monday to Saturday as working days for claims (its business claims guidance);
+ * Sundays and England and Wales bank holidays are not.
+ */
+export function isMonToSatWorkingDay(day: IsoDay): boolean {
+  return new Date(`${day}T00:00:00Z`).getUTCDay() !== 0 && !isBankHoliday(day);
+}
+
+/**
+ * The `n`-th working day after a calendar day (n >= 1; the day itself when n is 0): Monday to
+ * Friday, or Monday to Saturday with `saturdays`, bank holidays excluded either way.
+ */
+export function nthWorkingDayAfter(day: IsoDay, n: number, opts: { saturdays?: boolean } = {}): IsoDay {
+  const working = opts.saturdays ? isMonToSatWorkingDay : isWorkingDay;
+  let left = Math.max(0, Math.floor(n));
+  let d = day;
+  while (left > 0) {
+    d = addDays(d, 1);
+    if (working(d)) left--;
+  }
+  return d;
+}

@@ -1,0 +1,18 @@
+import { z } from "zod";
+
+/**
+ * A label's carrier deadlines as the API answers them (ApiLabel.deadlines): a schema for the API
+ * reference and the answer checks, and the type the web app imports (types only).
+ */
+const ukDay = (what: string) => z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable().describe(`${what} (UK day, YYYY-MM-DD); null when it does not apply or is not known yet`);
+
+export const labelDeadlinesSchema = z.object({
+  expectedBy: ukDay("The last day of the service's delivery aim, counted from the first scan"),
+  enquiryBy: ukDay("The last day the carrier still investigates (Evri: 10 days after the last scan)"),
+  claimableFrom: ukDay("The first day a claim for loss is accepted (Royal Mail)"),
+  claimClosesOn: ukDay("The last day a claim is accepted"),
+  sentence: z.string().nullable().describe("What to do next, in words; null once delivered, collected or returned"),
+  urgent: z.boolean().describe("The parcel is late and the sentence asks the user to act"),
+});
+
+export type LabelDeadlines = z.infer<typeof labelDeadlinesSchema>;
