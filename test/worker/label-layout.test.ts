@@ -185,3 +185,12 @@ describe("names printed on one line with their address", () => {
     expect(parseRoyalMailLabel({ lines: page("Znd Class"), barcodes: [] })?.classId).toBe("2nd Class");
   });
 });
+
+describe("headings as marketplaces print them", () => {
+  it.each(["SHIP FROM:", "Shipped from", "Sold by:", "Sending from"])("reads '%s' as the sender's heading", (heading) => {
+    const page = [L(14, 60, 7, heading), L(14, 69, 7, "Pennyroyal Books"), L(14, 78, 7, "8 Castle Rd, Hastings TN34 3DY"), L(150, 60, 10, "SHIP TO:"), L(150, 72, 10, "Mr Arjun Mehta"), L(150, 84, 10, "14 Canal St"), L(150, 96, 10, "Nottingham"), L(150, 108, 10, "NG1 7EH")];
+    const { recipient, sender } = readAddresses(page);
+    expect(sender).toMatchObject({ name: "Pennyroyal Books", postcode: "TN34 3DY" });
+    expect(recipient).toMatchObject({ name: "Mr Arjun Mehta", postcode: "NG1 7EH" });
+  });
+});

@@ -39,7 +39,7 @@ const clean = (s: string) => s.replace(/\s+/g, " ").trim();
 
 const RECIPIENT_HEADING = /^(?:deliver(?:y)?\s*to|ship(?:ping)?\s*to|ship\s*address|shipping\s*address|delivery\s*address|recipient|consignee|addressee|to)\b\s*:?/i;
 const RETURN_HEADING = /^(?:if\s+undelivered(?:\s+please)?\s+return\s+to|return\s+address|returns?\s+to|return(?:s)?)\b\s*:?/i;
-const SENDER_HEADING = /^(?:from|sender|sent\s+by|shipper|dispatched\s+by|despatched\s+by)\b\s*:?/i;
+const SENDER_HEADING = /^(?:ship(?:ped)?\s*from|sending\s+from|from|sender|sent\s+by|sold\s+by|seller|shipper|dispatched\s+by|despatched\s+by)\b\s*:?/i;
 
 /** The role a heading line names, and the text after it on the same line. */
 export function headingOf(text: string): { role: AddressRole; rest: string } | null {
