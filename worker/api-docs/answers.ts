@@ -9,6 +9,7 @@
  */
 import { z, type ZodType } from "zod";
 import { analyticsSummarySchema, analyticsTimeseriesSchema } from "../analytics/model";
+import { labelDeadlinesSchema } from "../claims/model";
 import { MANUAL_FIELD_TYPES, type ManualFieldName, type ManualFieldType } from "../couriers/fields";
 
 export interface RouteAnswers {
@@ -58,6 +59,7 @@ export const apiLabelSchema = z
     file: z.object({ name: z.string(), mime: z.string(), hasBytes: z.boolean() }).nullable(),
     lostStatus: z.object({ potentiallyLost: z.boolean(), potentiallyLostAt: z.string().nullable(), lostEmailSentAt: z.string().nullable(), reason: z.string().nullable() }),
     tracking: z.object({ status: z.string().nullable(), checkedAt: z.string().nullable(), error: z.string().nullable() }),
+    deadlines: labelDeadlinesSchema.nullable(),
     ocrStatus: z.enum(["none", "pending", "done", "failed"]),
     data: z.array(
       z

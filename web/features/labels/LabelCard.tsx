@@ -4,6 +4,7 @@ import type { ApiLabel } from "./types";
 import { AddressCard } from "./AddressCard";
 import { CopyButton } from "../../components/CopyButton";
 import { CourierLogo } from "./CourierLogo";
+import { DeadlineNote } from "./DeadlineNote";
 import { TrackingEventList } from "./TrackingEvents";
 import {
   EVENT_DATE,
@@ -70,6 +71,7 @@ export function LabelCard({ label }: { label: ApiLabel }) {
         <CopyButton value={label.trackingCode} label="Copy tracking code" />
       </header>
       <LostWarning label={label} />
+      <DeadlineNote label={label} />
       <div className="address-grid">
         <AddressCard title="Sender" address={senderAddress(label)} />
         <AddressCard title="Recipient" address={d.address} />

@@ -8,6 +8,7 @@ import { Spinner } from "../../components/Spinner";
 import { AddressCard } from "./AddressCard";
 import { CopyButton } from "../../components/CopyButton";
 import { CourierLogo } from "./CourierLogo";
+import { DeadlineNote } from "./DeadlineNote";
 import { Facts, LostWarning } from "./LabelCard";
 import { NotesTagsEditor } from "./NotesTagsEditor";
 import { TrackingEventList } from "./TrackingEvents";
@@ -112,6 +113,7 @@ function LoadedLabel({ label, onChange, onRefreshed }: { label: ApiLabel; onChan
         </div>
       )}
       <LostWarning label={label} detail />
+      <DeadlineNote label={label} detail />
 
       <section className="card stack" aria-label="Label">
         <div className="label-card-head">

@@ -1,0 +1,78 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { render, screen } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
+import { describe, expect, it } from "vitest";
+import { newQueryClient } from "../../web/api/queries";
+import { DeadlineNote } from "../../web/features/labels/DeadlineNote";
+import { LabelCard } from "../../web/features/labels/LabelCard";
+import type { ApiLabel, LabelDeadlines } from "../../web/features/labels/types";
+
+const late: LabelDeadlines = {
+  expectedBy: "2026-11-26",
+  enquiryBy: "2026-12-04",
+  claimableFrom: null,
+  claimClosesOn: "2026-12-23",
+  sentence: "Evri will only investigate until 4 Dec: raise it now",
+  urgent: true,
+};
+
+function label(deadlines: LabelDeadlines | null): ApiLabel {
+  return {
+    id: "lbl_1",
+    trackingCode: "H01AB00000000011",
+    courier: "evri",
+    notes: "",
+    tags: [],
+    createdAt: "2026-11-23T09:00:00.000Z",
+    updatedAt: "2026-11-24T08:00:00.000Z",
+    downloadUrl: null,
+    file: null,
+    lostStatus: { potentiallyLost: false, potentiallyLostAt: null, lostEmailSentAt: null, reason: null },
+    tracking: { status: "in_transit", checkedAt: null, error: null },
+    deadlines,
+    ocrStatus: "none",
+    data: [{ courier: "evri", trackingCode: "H01AB00000000011", countryCode: "GB" }],
+    labelSettings: { banner_image_url: null, company_name: null, company_tagline: null },
+  };
+}
+
+describe("the deadline sentence", () => {
+  it("warns on the label card when the parcel is late and the user must act", () => {
+    const client = newQueryClient();
+    client.setQueryData(["couriers"], []); // the card reads the couriers list; no call needed here
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <LabelCard label={label(late)} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const note = screen.getByRole("status", { name: "Carrier deadlines" });
+    expect(note.textContent).toBe("Evri will only investigate until 4 Dec: raise it now");
+    expect(note.classList).toContain("alert-warning");
+    expect(screen.queryByText("Enquiry by")).toBeNull(); // the card shows the sentence only
+  });
+
+  it("lists the known dates on the detail page", () => {
+    render(<DeadlineNote label={label(late)} detail />);
+    const date = (name: string) => screen.getByText(name).nextSibling?.textContent;
+    expect(screen.getByRole("status").textContent).toContain("raise it now");
+    expect(date("Expected by")).toBe("Nov 26, 2026");
+    expect(date("Enquiry by")).toBe("Dec 4, 2026");
+    expect(date("Claims close on")).toBe("Dec 23, 2026");
+    expect(screen.queryByText("Claimable from")).toBeNull();
+  });
+
+  it("is a quiet line while the parcel is on time", () => {
+    render(<DeadlineNote label={label({ ...late, sentence: "Expected by Thu 26 Nov", urgent: false })} />);
+    expect(screen.getByText("Expected by Thu 26 Nov").classList).toContain("muted");
+    expect(screen.queryByRole("status")).toBeNull();
+  });
+
+  it("shows nothing once delivered or for a courier without rules", () => {
+    const { container, rerender } = render(<DeadlineNote label={label({ ...late, sentence: null, urgent: false })} detail />);
+    expect(container.innerHTML).toBe("");
+    rerender(<DeadlineNote label={label(null)} detail />);
+    expect(container.innerHTML).toBe("");
+  });
+});
