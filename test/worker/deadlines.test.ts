@@ -153,11 +153,15 @@ it("takes the first and last scans from the stored events, registration excluded
   const events = [evriEvent("2026-10-06T09:00:00Z", "3"), evriEvent("2026-10-05T09:00:00Z", "2"), evriEvent("2026-10-01T09:00:00Z", "1"), evriEvent("not a date", "2")];
   expect(scanTimes("evri", events)).toEqual({ firstScanAt: at("2026-10-05T09:00:00Z"), lastScanAt: at("2026-10-06T09:00:00Z") });
   expect(scanTimes("parcelfox", events)).toEqual({ firstScanAt: null, lastScanAt: null });
+  // Stored events of another shape are skipped, never a failed answer.
+  const odd = [{ status: "in_transit", dateTime: "2026-10-07T09:00:00Z" }, null, { dateTime: 5 }] as unknown as TrackingEvent[];
+  expect(scanTimes("evri", [...odd, ...events])).toEqual({ firstScanAt: at("2026-10-05T09:00:00Z"), lastScanAt: at("2026-10-06T09:00:00Z") });
+  expect(scanTimes("royalmail", odd)).toEqual({ firstScanAt: null, lastScanAt: null });
 });
 
 describe("GET /api/v1/label/{id}", () => {
   it("shows the label's deadlines", async () => {
-    const u = await createUser({ credits: 2 });
+    const u = await createUser({ credits: 3 });
     const manual = (json: unknown) => call("/api/v1/label/manual", { method: "POST", token: u.token, json });
     const { id } = (await (await manual({ courier: "evri", trackingCode: evriCode(), fields: { recipientPostcode: "SW1A 1AA" } })).json()) as { id: string };
     // Created Thu 1 Oct 2026, first scanned Mon 5 Oct, last Tue 6 Oct: long past, so the windows have closed.
@@ -182,5 +186,11 @@ describe("GET /api/v1/label/{id}", () => {
     await db().update(labels).set({ trackingStatus: "delivered" }).where(eq(labels.id, rm.id));
     const list = (await (await call("/api/v1/labels", { token: u.token })).json()) as { results: ApiLabel[] };
     expect(list.results.find((l) => l.id === rm.id)!.deadlines).toMatchObject({ expectedBy: null, sentence: null });
+
+    // A manual label the user says was delivered.
+    const given = { courier: "evri", trackingCode: evriCode(), fields: { recipientPostcode: "SW1A 1AA", deliveredAt: "2026-11-24T10:00:00.000Z" } };
+    const delivered = (await (await manual(given)).json()) as { id: string };
+    const one = (await (await call(`/api/v1/label/${delivered.id}`, { token: u.token })).json()) as ApiLabel;
+    expect(one.deadlines).toMatchObject({ sentence: null, urgent: false });
   });
 });

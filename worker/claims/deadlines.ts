@@ -116,7 +116,9 @@ export function scanTimes(courier: string, events: TrackingEvent[]): { firstScan
   let firstScanAt: number | null = null;
   let lastScanAt: number | null = null;
   if (!status) return { firstScanAt, lastScanAt };
-  for (const e of events) {
+  for (const e of Array.isArray(events) ? events : []) {
+    // Stored JSON from older versions or other tools may lack fields: such an event is not a scan.
+    if (typeof e?.dateTime !== "string" || typeof e.trackingPoint !== "object" || e.trackingPoint === null) continue;
     const at = Date.parse(e.dateTime);
     if (Number.isNaN(at) || status(e) === "registered") continue;
     firstScanAt = firstScanAt === null ? at : Math.min(firstScanAt, at);

@@ -45,11 +45,12 @@ function deadlines(row: LabelRow, details: LabelDetails, now: number): LabelDead
   return labelDeadlines(
     {
       courier: row.courier,
-      service: result?.service?.serviceType || details.classId || details.serviceCode,
-      isNextDay: details.isNextDay,
+      service: [result?.service?.serviceType, details.classId, details.serviceCode].find((v): v is string => typeof v === "string" && v !== ""),
+      isNextDay: details.isNextDay === true,
       createdAt: !Number.isNaN(printed) && printed < row.createdAt ? printed : row.createdAt,
       ...scanTimes(row.courier, result?.trackingEvents ?? []),
-      status: (row.trackingStatus as TrackingStatus | null) ?? (row.deliveredAt !== null ? "delivered" : null),
+      // Delivered by the carrier's scans or by the user's own word (a manual label's delivery date).
+      status: row.deliveredAt !== null || details.deliveredAt ? "delivered" : (row.trackingStatus as TrackingStatus | null),
     },
     now,
   );
