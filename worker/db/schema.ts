@@ -207,6 +207,16 @@ export const mailAttachments = sqliteTable(
 );
 
 /**
+ * Each user's private label import address, labels+<token>@<domain>: mail to it is read as label files for that
+ * user. One row per user; regenerating replaces the token, so the old address stops working at once.
+ */
+export const labelImportAddresses = sqliteTable("label_import_addresses", {
+  userId: integer("user_id").primaryKey().references(() => users.id),
+  token: text("token").notNull().unique(),
+  createdAt: integer("created_at").notNull().default(now),
+});
+
+/**
  * The columns of the three analytics rollups besides their key's tag or tag set: the group (day, courier, lost,
  * next-day) and what is counted in it. A function: each table needs builders of its own.
  */
