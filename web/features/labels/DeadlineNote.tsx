@@ -29,7 +29,7 @@ export function DeadlineNote({ label, detail }: { label: ApiLabel; detail?: bool
   );
   if (deadlines.urgent) {
     return (
-      <div className="alert alert-warning lost-warning" role="status" aria-label="Carrier deadlines">
+      <div className="alert alert-warning deadline-warning" role="status" aria-label="Carrier deadlines">
         <strong>{deadlines.sentence}</strong>
         {list}
       </div>
