@@ -323,3 +323,43 @@ export const carrierPauses = sqliteTable("carrier_pauses", {
   carrier: text("carrier").primaryKey(),
   until: integer("until").notNull(),
 });
+
+/**
+ * Developer webhooks (worker/webhooks/): endpoints a user registered in Settings, at most a few each. `secret` is
+ * the `whsec_…` signing secret as is: it must be read back to sign every delivery (see README, Webhooks).
+ * `events_json` is the JSON list of event types the endpoint wants.
+ */
+export const webhookEndpoints = sqliteTable(
+  "webhook_endpoints",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id").notNull().references(() => users.id),
+    url: text("url").notNull(),
+    eventsJson: text("events_json").notNull(),
+    secret: text("secret").notNull(),
+    enabled: integer("enabled", { mode: "boolean" }).notNull().default(true),
+    createdAt: integer("created_at").notNull().default(now),
+    updatedAt: integer("updated_at").notNull().default(now),
+  },
+  // The save and tracking paths ask "does this user have an enabled endpoint?" on this index alone.
+  (t) => [index("webhook_endpoints_user_enabled").on(t.userId, t.enabled)],
+);
+
+/** One row per delivery attempt of a webhook, the newest ~50 per endpoint kept (older ones pruned). */
+export const webhookDeliveries = sqliteTable(
+  "webhook_deliveries",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    endpointId: text("endpoint_id").notNull().references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    eventId: text("event_id").notNull(),
+    eventType: text("event_type").notNull(),
+    attempt: integer("attempt").notNull(),
+    /** The receiver's HTTP status, null when no answer came (timeout, refused address, network error). */
+    statusCode: integer("status_code"),
+    error: text("error"),
+    ok: integer("ok", { mode: "boolean" }).notNull(),
+    durationMs: integer("duration_ms").notNull(),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("webhook_deliveries_endpoint").on(t.endpointId, t.id)],
+);
