@@ -129,6 +129,11 @@ export const labels = sqliteTable(
     potentiallyLostAt: integer("potentially_lost_at"),
     lostReason: text("lost_reason"),
     lostEmailSentAt: integer("lost_email_sent_at"),
+    /** What the user marked the parcel as ('claimed', 'found', 'delivered'): no alerts, no lost flag. */
+    outcome: text("outcome", { enum: ["claimed", "found", "delivered"] }),
+    outcomeAt: integer("outcome_at"),
+    /** When the cron next looks at the label's deadline alerts (worker/claims/alerts.ts); 0: at once, null: never. */
+    alertDueAt: integer("alert_due_at").default(0),
     createdAt: integer("created_at").notNull().default(now),
     updatedAt: integer("updated_at").notNull().default(now),
   },
@@ -143,7 +148,21 @@ export const labels = sqliteTable(
     // The labels list filtered on lost (GET /labels?lost=1): the page is read in created_at order from the few
     // flagged labels instead of walking every label of the user (totals come from label_day_stats).
     index("labels_user_lost_created").on(t.userId, t.potentiallyLost, t.createdAt),
+    // The cron's deadline-alert pass reads the few labels whose alert is due, not every label.
+    index("labels_alert_due").on(t.alertDueAt),
   ],
+);
+
+/** The deadline alerts sent for a label, once each (worker/claims/alerts.ts). */
+export const labelAlerts = sqliteTable(
+  "label_alerts",
+  {
+    labelId: text("label_id").notNull().references(() => labels.id, { onDelete: "cascade" }),
+    /** 'act_early' (the carrier still investigates, or a loss became claimable), 'claim_closing'. */
+    kind: text("kind", { enum: ["act_early", "claim_closing"] }).notNull(),
+    sentAt: integer("sent_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.labelId, t.kind] })],
 );
 
 /** Tags, one row per (label, tag), so tag filters use an index. Mirrors labels.tags_json. */
