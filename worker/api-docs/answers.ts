@@ -118,10 +118,13 @@ export const ROUTE_ANSWERS: Record<string, RouteAnswers> = {
   "PUT /api/v1/user/profile": { status: 200, body: publicUser.extend({ has_banner: z.boolean() }), errors: [404, 415] },
   "GET /api/v1/user/banner": { status: 200, file: "image/*", errors: [404] },
   "POST /api/v1/generate-developer-key": { status: 200, body: z.object({ developer_api_key: z.string(), developer_api_key_masked: z.string() }), errors: [] },
+  "GET /api/v1/user/import-address": { status: 200, body: importAddress, errors: [] },
+  "POST /api/v1/user/import-address/regenerate": { status: 200, body: importAddress, errors: [] },
 
   "GET /api/v1/couriers": { status: 200, body: z.array(courier), errors: [] },
   "POST /api/v1/label/manual": { status: 201, also: 200, body: z.object({ trackingCode: z.string(), id: z.string(), created: z.boolean() }), errors: [402, 409] },
   "GET /api/v1/labels": { status: 200, body: z.object({ results: z.array(apiLabelSchema), total: z.number().int() }).loose(), errors: [] },
+  "GET /api/v1/labels/export.csv": { status: 200, file: "text/csv", errors: [] },
   "GET /api/v1/label/:id": { status: 200, body: apiLabelSchema, errors: [404] },
   "PUT /api/v1/label/:id": { status: 200, body: apiLabelSchema, errors: [404] },
   "PATCH /api/v1/label/:id/details": { status: 200, body: apiLabelSchema, errors: [404] },

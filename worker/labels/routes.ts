@@ -6,6 +6,7 @@ import { notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { requireAuth, userGone } from "../accounts/require-auth";
 import { correctLabelDetails, labelCorrectionSchema } from "./corrections";
+import { exportFilename, labelsCsvStream } from "./export";
 import { labelFilterSchema } from "./filters";
 import { labelOriginal } from "./download";
 import { updateNotesAndTags } from "./notes-and-tags";
@@ -29,6 +30,13 @@ const idParam = z.object({ id: z.string().trim().min(1).max(100) });
 const notesAndTags = z.object({
   notes: z.string().max(5000, "notes are at most 5000 characters"),
   tags: z.array(z.string().max(50, "a tag is at most 50 characters")).max(50, "at most 50 tags"),
+});
+
+const csvHeaders = (filename: string) => ({
+  "Content-Type": "text/csv; charset=utf-8",
+  "Content-Disposition": `attachment; filename="${filename}"`,
+  "Cache-Control": "private, no-store",
+  "X-Content-Type-Options": "nosniff",
 });
 
 function contentDisposition(filename: string): string {
@@ -58,6 +66,11 @@ const routes = new Hono<AppEnv>()
     const list = await listLabels(c.get("db"), c.get("userId"), { page, perPage: per_page, filters });
     if (!list) throw userGone(c.get("authKind"));
     return c.json(list);
+  })
+  // The list's labels as CSV (its filters, every page), streamed.
+  .get("/labels/export.csv", auth, validate("query", labelFilterSchema), (c) => {
+    const stream = labelsCsvStream(c.get("db"), c.get("user").id, c.req.valid("query"));
+    return new Response(stream, { headers: csvHeaders(exportFilename()) });
   })
   .get("/label/:id/download", auth, validate("param", idParam), async (c) => {
     const file = await labelOriginal(c.get("db"), c.env, c.get("user").id, c.req.valid("param").id);

@@ -4,6 +4,7 @@ import { errorText } from "../../api/client";
 import { useAuth } from "../../app/auth";
 import { PageHeader } from "../../components/PageHeader";
 import { Spinner } from "../../components/Spinner";
+import { ExportCsvButton } from "./ExportCsvButton";
 import { LabelCard } from "./LabelCard";
 import { useLabelsPage } from "./labelsApi";
 
@@ -86,6 +87,7 @@ export default function LabelsPage() {
             ))}
           </select>
         </label>
+        <ExportCsvButton filters={filters} />
       </PageHeader>
 
       {Object.keys(filters).length > 0 && (

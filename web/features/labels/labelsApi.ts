@@ -40,6 +40,13 @@ export async function downloadOriginal(label: ApiLabel): Promise<void> {
   saveBlob(blob, name);
 }
 
+/** Downloads the labels matching `filters` as CSV (every page), under the name the server gives. */
+export async function downloadLabelsCsv(filters: Record<string, string>): Promise<void> {
+  const res = await apiFetch("/api/v1/labels/export.csv", { query: filters });
+  const name = downloadName(res.headers.get("Content-Disposition"), "labels.csv", "text/csv");
+  saveBlob(await res.blob(), name);
+}
+
 /** Tags typed comma-separated: trimmed, empties dropped. */
 export const parseTagInput = (text: string) => [...new Set(text.split(",").map((t) => t.trim()).filter(Boolean))];
 
