@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { labelDeadlines, royalMailService, scanTimes, type DeadlineInput } from "../../worker/claims/deadlines";
+import { labelDeadlines, scanTimes, type DeadlineInput } from "../../worker/claims/deadlines";
+import { royalMailService } from "../../worker/couriers/royalmail/claims";
 import { labels } from "../../worker/db/schema";
 import type { ApiLabel, TrackingEvent } from "../../worker/labels/model";
 import { call, createUser, db } from "./helpers";

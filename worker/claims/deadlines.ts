@@ -1,58 +1,21 @@
-import { evriEventStatus } from "../couriers/evri/tracking";
-import { royalMailEventStatus } from "../couriers/royalmail/tracking";
+import type { CourierClaims } from "../couriers/courier";
+import { courierById } from "../couriers/registry";
 import type { TrackingEvent, TrackingStatus } from "../labels/model";
 import { addDays, nthWorkingDayAfter, ukDayOf, type IsoDay } from "../lib/uk-calendar";
 import { serviceDays } from "../tracking/lost";
-import type { LabelDeadlines } from "./model";
+import type { LabelDeadlines, LabelOutcome } from "./model";
 
 /**
  * A parcel's carrier deadlines: when it should arrive, until when the carrier still investigates,
- * when a claim for loss opens and when it closes. Every carrier rule lives here, in days:
+ * when a claim for loss opens and when it closes. The numbers are each carrier's own, with their
+ * sources, on its Courier (`claims` in worker/couriers/<id>/courier.ts); the calculation is here,
+ * the same for every carrier.
  *
- * Evri (Evri help centre, "My parcel hasn't arrived" and "How do I make a claim?"):
- *   - Evri investigates a missing parcel only within 10 days of its last tracking scan;
- *   - claims must be made within 30 days of the label being created.
- *
- * Royal Mail, business accounts (Royal Mail "Business claims: loss, damage and delay" guidance and
- * its service descriptions):
- *   - Tracked 24, Special Delivery Guaranteed and next-day services aim for the next working day;
- *     Tracked 48 for 2 to 3 working days (the deadline uses 3);
- *   - an item is claimable as lost 7 working days after its due date for Tracked services, 5 for
- *     Special Delivery, 10 for every other service, working days being Monday to Saturday without
- *     bank holidays;
- *   - claims must be made within 80 days of posting.
- *
- * Other services' delivery aims are the lost-parcel rules' (serviceDays). Delivery aims count UK
- * working days (Monday to Friday, England and Wales bank holidays excluded) from the first scan.
+ * Delivery aims count UK working days (Monday to Friday, England and Wales bank holidays excluded)
+ * from the first scan; a carrier without an aim of its own for a service uses the lost-parcel rules'
+ * (serviceDays). The investigation window counts calendar days after the last scan's UK day; the
+ * waiting time before a loss is claimable counts Monday-to-Saturday working days after the due date.
  */
-
-export const EVRI_ENQUIRY_DAYS = 10;
-export const EVRI_CLAIM_DAYS = 30;
-export const ROYALMAIL_CLAIM_DAYS = 80;
-/** Royal Mail working days (Monday to Saturday) after the due date before a loss can be claimed. */
-export const ROYALMAIL_CLAIMABLE_AFTER = { tracked: 7, specialDelivery: 5, other: 10 } as const;
-
-type RoyalMailService = "tracked24" | "tracked48" | "specialDelivery" | "other";
-
-/** The Royal Mail service from its name ('Tracked 48 No Signature') or product code ('TPS01'). */
-export function royalMailService(service: string | null | undefined): RoyalMailService {
-  const s = (service ?? "").trim();
-  if (/special\s*delivery|^SD\d/i.test(s)) return "specialDelivery";
-  if (/international/i.test(s)) return "other";
-  if (/tracked\s*24|^T[PRS]N\d/i.test(s)) return "tracked24";
-  if (/tracked\s*48|^T[PRS]S\d/i.test(s)) return "tracked48";
-  return "other";
-}
-
-/** Working days (Monday to Friday) from the first scan to the end of the service's delivery aim. */
-function aimDays(courier: string, service: string | null | undefined, isNextDay: boolean | null | undefined): number {
-  if (courier === "royalmail") {
-    const rm = royalMailService(service);
-    if (rm === "tracked24" || rm === "specialDelivery") return 1;
-    if (rm === "tracked48") return 3;
-  }
-  return serviceDays(service, isNextDay);
-}
 
 export interface DeadlineInput {
   courier: string;
@@ -65,54 +28,54 @@ export interface DeadlineInput {
   firstScanAt: number | null;
   lastScanAt: number | null;
   status: TrackingStatus | null;
+  /** What the user marked the parcel as: nothing is asked of them any more. */
+  outcome?: LabelOutcome | null;
 }
 
 const DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-const dayMonth = (day: IsoDay) => `${Number(day.slice(8, 10))} ${MONTHS[Number(day.slice(5, 7)) - 1]}`;
+export const dayMonth = (day: IsoDay) => `${Number(day.slice(8, 10))} ${MONTHS[Number(day.slice(5, 7)) - 1]}`;
 const weekdayDayMonth = (day: IsoDay) => `${DAYS[new Date(`${day}T00:00:00Z`).getUTCDay()]} ${dayMonth(day)}`;
 
 const FINISHED: (TrackingStatus | null)[] = ["delivered", "collected", "returned"];
 
-/** A label's deadlines at `now` (the sentence depends on the day), or null for a courier without rules. */
-export function labelDeadlines(p: DeadlineInput, now: number = Date.now()): LabelDeadlines | null {
-  if (p.courier !== "evri" && p.courier !== "royalmail") return null;
-  const today = ukDayOf(now);
-  const expectedBy = p.firstScanAt === null ? null : nthWorkingDayAfter(ukDayOf(p.firstScanAt), aimDays(p.courier, p.service, p.isNextDay));
-  const finished = FINISHED.includes(p.status);
-
-  if (p.courier === "evri") {
-    const enquiryBy = p.lastScanAt === null ? null : addDays(ukDayOf(p.lastScanAt), EVRI_ENQUIRY_DAYS);
-    const claimClosesOn = addDays(ukDayOf(p.createdAt), EVRI_CLAIM_DAYS);
-    const dates = { expectedBy, enquiryBy, claimableFrom: null, claimClosesOn };
-    if (finished) return { ...dates, sentence: null, urgent: false };
-    if (expectedBy === null) return { ...dates, sentence: `Waiting for Evri's first scan; claims close on ${dayMonth(claimClosesOn)}`, urgent: false };
-    if (today <= expectedBy) return { ...dates, sentence: `Expected by ${weekdayDayMonth(expectedBy)}`, urgent: false };
-    if (enquiryBy !== null && today <= enquiryBy) return { ...dates, sentence: `Evri will only investigate until ${dayMonth(enquiryBy)}: raise it now`, urgent: true };
-    if (today <= claimClosesOn) return { ...dates, sentence: `Evri no longer investigates; claims close on ${dayMonth(claimClosesOn)}: claim now`, urgent: true };
-    return { ...dates, sentence: `Evri's claim window closed on ${dayMonth(claimClosesOn)}`, urgent: false };
-  }
-
-  const rm = royalMailService(p.service);
-  const after = rm === "specialDelivery" ? ROYALMAIL_CLAIMABLE_AFTER.specialDelivery : rm === "other" ? ROYALMAIL_CLAIMABLE_AFTER.other : ROYALMAIL_CLAIMABLE_AFTER.tracked;
-  const claimableFrom = expectedBy === null ? null : nthWorkingDayAfter(expectedBy, after, { saturdays: true });
-  const claimClosesOn = addDays(ukDayOf(p.firstScanAt ?? p.createdAt), ROYALMAIL_CLAIM_DAYS);
-  const dates = { expectedBy, enquiryBy: null, claimableFrom, claimClosesOn };
-  if (finished) return { ...dates, sentence: null, urgent: false };
-  if (expectedBy === null || claimableFrom === null) {
-    return { ...dates, sentence: `Waiting for Royal Mail's first scan; claims close on ${dayMonth(claimClosesOn)}`, urgent: false };
-  }
-  if (today <= expectedBy) return { ...dates, sentence: `Expected by ${weekdayDayMonth(expectedBy)}`, urgent: false };
-  if (today < claimableFrom) return { ...dates, sentence: `You can claim from ${dayMonth(claimableFrom)}; claims close on ${dayMonth(claimClosesOn)}`, urgent: true };
-  if (today <= claimClosesOn) return { ...dates, sentence: `You can claim now; claims close on ${dayMonth(claimClosesOn)}`, urgent: true };
-  return { ...dates, sentence: `Royal Mail's claim window closed on ${dayMonth(claimClosesOn)}`, urgent: false };
+/** A carrier's rules, or null for a courier without any. */
+export function claimsOf(courier: string): { name: string; claims: CourierClaims } | null {
+  const c = courierById(courier);
+  return c?.claims ? { name: c.displayName, claims: c.claims } : null;
 }
 
-const EVENT_STATUS: Record<string, (e: TrackingEvent) => TrackingStatus> = { evri: evriEventStatus, royalmail: royalMailEventStatus };
+/** A label's deadlines at `now` (the sentence depends on the day), or null for a courier without rules. */
+export function labelDeadlines(p: DeadlineInput, now: number = Date.now()): LabelDeadlines | null {
+  const rules = claimsOf(p.courier);
+  if (!rules) return null;
+  const { name, claims } = rules;
+  const today = ukDayOf(now);
+  const aim = claims.aimDays(p.service) ?? serviceDays(p.service, p.isNextDay);
+  const expectedBy = p.firstScanAt === null ? null : nthWorkingDayAfter(ukDayOf(p.firstScanAt), aim);
+  const enquiryBy = claims.investigationDays === null || p.lastScanAt === null ? null : addDays(ukDayOf(p.lastScanAt), claims.investigationDays);
+  const after = claims.claimableAfterDays(p.service);
+  const claimableFrom = after === null || expectedBy === null ? null : nthWorkingDayAfter(expectedBy, after, { saturdays: true });
+  const windowFrom = claims.claimWindow.from === "posted" ? (p.firstScanAt ?? p.createdAt) : p.createdAt;
+  const claimClosesOn = addDays(ukDayOf(windowFrom), claims.claimWindow.days);
+  const dates = { expectedBy, enquiryBy, claimableFrom, claimClosesOn };
+
+  const quiet = (sentence: string | null) => ({ ...dates, sentence, urgent: false });
+  const act = (sentence: string) => ({ ...dates, sentence, urgent: true });
+  if (FINISHED.includes(p.status) || p.outcome) return quiet(null);
+  if (expectedBy === null) return quiet(`Waiting for ${name}'s first scan; claims close on ${dayMonth(claimClosesOn)}`);
+  if (today <= expectedBy) return quiet(`Expected by ${weekdayDayMonth(expectedBy)}`);
+  if (enquiryBy !== null && today <= enquiryBy) return act(`${name} will only investigate until ${dayMonth(enquiryBy)}: raise it now`);
+  if (claimableFrom !== null && today < claimableFrom) return act(`You can claim from ${dayMonth(claimableFrom)}; claims close on ${dayMonth(claimClosesOn)}`);
+  if (today <= claimClosesOn) {
+    return act(enquiryBy !== null ? `${name} no longer investigates; claims close on ${dayMonth(claimClosesOn)}: claim now` : `You can claim now; claims close on ${dayMonth(claimClosesOn)}`);
+  }
+  return quiet(`${name}'s claim window closed on ${dayMonth(claimClosesOn)}`);
+}
 
 /** The oldest and newest carrier scans among a label's stored events ('registered' events are not scans). */
 export function scanTimes(courier: string, events: TrackingEvent[]): { firstScanAt: number | null; lastScanAt: number | null } {
-  const status = EVENT_STATUS[courier];
+  const status = claimsOf(courier)?.claims.eventStatus;
   let firstScanAt: number | null = null;
   let lastScanAt: number | null = null;
   if (!status) return { firstScanAt, lastScanAt };

@@ -16,3 +16,7 @@ export const labelDeadlinesSchema = z.object({
 });
 
 export type LabelDeadlines = z.infer<typeof labelDeadlinesSchema>;
+
+/** What the user marked a parcel as: it stops the alerts (and, but for 'claimed', the tracking). */
+export const LABEL_OUTCOMES = ["claimed", "found", "delivered"] as const;
+export type LabelOutcome = (typeof LABEL_OUTCOMES)[number];

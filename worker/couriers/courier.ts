@@ -45,6 +45,27 @@ export interface Courier {
   serviceCorrection(service: string | null): Partial<LabelDetails>;
   /** Its services are next-day or standard: its labels make up the analytics' next-day mix. */
   nextDayMix: boolean;
+  /** Its rules for late and lost parcels (worker/claims/ turns them into dates); absent: no deadlines. */
+  claims?: CourierClaims;
+}
+
+/**
+ * A carrier's deadlines for a late or lost parcel, in days, with where they come from. The dates and
+ * the sentences are computed in worker/claims/deadlines.ts, the same for every carrier.
+ */
+export interface CourierClaims {
+  /** The carrier's own guidance these numbers come from. */
+  sources: string;
+  /** Working days (Monday to Friday) from the first scan to the end of the service's delivery aim; null: the general aim. */
+  aimDays(service: string | null | undefined): number | null;
+  /** Calendar days after the last scan during which the carrier still investigates; null: no such window. */
+  investigationDays: number | null;
+  /** Working days (Monday to Saturday, bank holidays excluded) after the due date before a loss is claimable; null: no waiting time. */
+  claimableAfterDays(service: string | null | undefined): number | null;
+  /** Calendar days a claim stays open, from the label's creation or from posting (its first scan, else its creation). */
+  claimWindow: { days: number; from: "created" | "posted" };
+  /** How its events read, to tell a scan from a registration. */
+  eventStatus(e: TrackingEvent): TrackingStatus;
 }
 
 export interface LabelReader {

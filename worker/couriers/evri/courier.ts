@@ -42,4 +42,14 @@ export const evri: Courier = {
   sendParcel: { url: "https://www.evri.com/send-a-parcel", text: "Send with Evri" },
   serviceCorrection: (service) => ({ isNextDay: service === null ? null : isNextDayService(service) }),
   nextDayMix: true,
+  // Evri help centre, "My parcel hasn't arrived" and "How do I make a claim?": Evri investigates a
+  // missing parcel only within 10 days of its last scan; claims within 30 days of the label's creation.
+  claims: {
+    sources: "Evri help centre: \"My parcel hasn't arrived\" and \"How do I make a claim?\"",
+    aimDays: () => null,
+    investigationDays: 10,
+    claimableAfterDays: () => null,
+    claimWindow: { days: 30, from: "created" },
+    eventStatus: evriEventStatus,
+  },
 };

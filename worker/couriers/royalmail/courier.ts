@@ -1,5 +1,6 @@
 import { callsPerMinuteSetting } from "../../tracking/carrier-budget";
 import type { Courier } from "../courier";
+import { royalMailClaims } from "./claims";
 import { isValidRoyalMailCode, normaliseRoyalMailCode } from "./code";
 import { royalMailManualFields } from "./manual";
 import { looksLikeRoyalMail, parseRoyalMailLabel } from "./parse";
@@ -40,4 +41,5 @@ export const royalMail: Courier = {
   // A Royal Mail service is its class ('Tracked 24'); it carries no next-day flag.
   serviceCorrection: (service) => ({ classId: service }),
   nextDayMix: false,
+  claims: royalMailClaims,
 };
