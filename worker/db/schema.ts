@@ -134,6 +134,18 @@ export const labels = sqliteTable(
     outcomeAt: integer("outcome_at"),
     /** When the cron next looks at the label's deadline alerts (worker/claims/alerts.ts); 0: at once, null: never. */
     alertDueAt: integer("alert_due_at").default(0),
+    // Delivery facts (worker/tracking/delivery-facts.ts), kept whenever tracking is saved, so the on-time
+    // analytics never read tracking_json. Working days are UK working days (Monday to Friday, bank holidays out).
+    /** The oldest carrier scan (registration is not a scan). */
+    firstScanAt: integer("first_scan_at"),
+    /** Working days from the shipping day (shipped_on) to the first scan's UK day. */
+    scanDays: integer("scan_days"),
+    /** Working days from the first scan's UK day to the delivery's; null until delivered. */
+    transitDays: integer("transit_days"),
+    /** Delivered by the service's expected day; null until delivered. */
+    onTime: integer("on_time", { mode: "boolean" }),
+    /** The service the expected day was counted for (the carrier's name for it, else the label's). */
+    deliveryService: text("delivery_service"),
     createdAt: integer("created_at").notNull().default(now),
     updatedAt: integer("updated_at").notNull().default(now),
   },
@@ -258,6 +270,30 @@ export const labelDayStats = sqliteTable(
   "label_day_stats",
   { userId: integer("user_id").notNull(), ...rollupColumns() },
   (t) => [primaryKey({ columns: [t.userId, t.day, t.courier, t.lost, t.nextDay] })],
+);
+
+/**
+ * On-time analytics rollup: labels per user, UK day, courier, lost, next-day (-1 unknown), claimed, delivery
+ * service ('' unknown), working days to the first scan and in transit (capped at 10; -1 not yet) and on time
+ * (-1 not delivered). Kept exact by triggers on `labels` (migrations/0013_delivery_facts.sql), so the delivery
+ * analytics without a tag filter read a few rows per day instead of every label.
+ */
+export const labelDeliveryDayStats = sqliteTable(
+  "label_delivery_day_stats",
+  {
+    userId: integer("user_id").notNull(),
+    day: text("day").notNull(),
+    courier: text("courier").notNull(),
+    lost: integer("lost").notNull(),
+    nextDay: integer("next_day").notNull(),
+    claimed: integer("claimed").notNull(),
+    service: text("service").notNull(),
+    scanDays: integer("scan_days").notNull(),
+    transitDays: integer("transit_days").notNull(),
+    onTime: integer("on_time").notNull(),
+    labels: integer("labels").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day, t.courier, t.lost, t.nextDay, t.claimed, t.service, t.scanDays, t.transitDays, t.onTime] })],
 );
 
 export type User = typeof users.$inferSelect;
