@@ -9,6 +9,7 @@
  */
 import { z, type ZodType } from "zod";
 import { analyticsSummarySchema, analyticsTimeseriesSchema } from "../analytics/model";
+import { claimPackSchema } from "../claims/claim-pack-model";
 import { labelDeadlinesSchema } from "../claims/model";
 import { MANUAL_FIELD_TYPES, type ManualFieldName, type ManualFieldType } from "../couriers/fields";
 
@@ -129,6 +130,8 @@ export const ROUTE_ANSWERS: Record<string, RouteAnswers> = {
   "PUT /api/v1/label/:id": { status: 200, body: apiLabelSchema, errors: [404] },
   "PATCH /api/v1/label/:id/details": { status: 200, body: apiLabelSchema, errors: [404] },
   "GET /api/v1/label/:id/download": { status: 200, file: "application/octet-stream", errors: [404] },
+  "GET /api/v1/label/:id/claim-pack": { status: 200, body: claimPackSchema, errors: [404] },
+  "GET /api/v1/label/:id/claim-pack.pdf": { status: 200, file: "application/pdf", errors: [404] },
   "POST /api/v1/label": { status: 200, body: z.array(apiLabelSchema), errors: [402, 409, 413, 415, 422] },
   "POST /api/v1/label/:id/refresh-tracking": {
     status: 200,

@@ -10,7 +10,8 @@ export type ManualFieldName =
   | "weightInGrams"
   | "dimensionsCm"
   | "recipientPostcode"
-  | "fromAddress";
+  | "fromAddress"
+  | "declaredValue";
 
 export const MANUAL_FIELD_TYPES: Record<ManualFieldName, ManualFieldType> = {
   shippedAt: "datetime",
@@ -19,6 +20,7 @@ export const MANUAL_FIELD_TYPES: Record<ManualFieldName, ManualFieldType> = {
   dimensionsCm: "number[3]",
   recipientPostcode: "string",
   fromAddress: "string",
+  declaredValue: "number",
 };
 
 /** How a field is named on screen ('Missing required field: {field label}'). */
@@ -29,6 +31,7 @@ export const MANUAL_FIELD_LABELS: Record<ManualFieldName, string> = {
   dimensionsCm: "Dimensions (cm)",
   recipientPostcode: "Recipient postcode",
   fromAddress: "From address",
+  declaredValue: "Declared value (£)",
 };
 
 export interface ManualFieldSet {

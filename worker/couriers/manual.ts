@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ApiError, badRequest } from "../lib/errors";
+import { DECLARED_VALUE_RULE, poundsToPence } from "../claims/declared-value";
 import type { LabelDetails } from "../labels/model";
 import { parseFreeTextAddress } from "./address";
 import { MANUAL_FIELD_LABELS, MANUAL_FIELD_TYPES, type ManualFieldName, type ManualFieldType } from "./fields";
@@ -56,6 +57,12 @@ export function manualLabelDetails(body: ManualLabelBody): LabelDetails {
     if (!allowed.has(name)) throw badRequest(`fields.${name}: not a field of ${courier.label} labels`);
     if (raw === null || raw === undefined || raw === "") continue; // empty values are omitted
     const field = name as ManualFieldName;
+    if (field === "declaredValue") {
+      const pence = poundsToPence(raw);
+      if (pence === null) throw fieldError(field, DECLARED_VALUE_RULE);
+      values[field] = pence;
+      continue;
+    }
     const { schema, rule } = FIELD_SCHEMAS[MANUAL_FIELD_TYPES[field]];
     const parsed = schema.safeParse(raw);
     if (!parsed.success) throw fieldError(field, rule);
@@ -83,5 +90,6 @@ export function manualLabelDetails(body: ManualLabelBody): LabelDetails {
     shippingLabelCreatedAt: shippedAt,
     date: shippedAt,
     deliveredAt: values.deliveredAt ? new Date(values.deliveredAt as string).toISOString() : null,
+    declaredValuePence: (values.declaredValue as number | undefined) ?? null,
   };
 }

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { isUkPostcode, normalisePostcode } from "../couriers/postcode";
+import { declaredValueInput, poundsToPence } from "../claims/declared-value";
 import { courierById } from "../couriers/registry";
 import type { Db } from "../db/client";
 import { labels } from "../db/schema";
@@ -10,7 +11,7 @@ import { findLabelRow, getLabel } from "./read";
 
 /**
  * Corrections by the user of what the reader got wrong on an imported (or manual) label: the
- * recipient, the sender, the return address, the service and the weight. Validated like a manual
+ * recipient, the sender, the return address, the service and the weight; and the declared value. Validated like a manual
  * label (UK postcodes, a name for a sender or return address), free of charge (no credit moves),
  * the caller's own label only. Each corrected field is marked as 'user' in details.fieldSources;
  * null clears a field. The analytics columns that mirror the details (weight, next day) follow,
@@ -38,9 +39,10 @@ export const labelCorrectionSchema = z
     returnAddress: addressInput.nullable().optional(),
     service: z.string().trim().min(1, "service must not be empty").max(100, "service is at most 100 characters").nullable().optional(),
     weightInGrams: z.number().int("weightInGrams must be a whole number of grams").positive("weightInGrams must be positive").max(1_000_000).nullable().optional(),
+    declaredValue: declaredValueInput,
   })
   .strict()
-  .refine((b) => Object.keys(b).length > 0, "Nothing to correct: send at least one of address, fromAddress, returnAddress, service, weightInGrams.");
+  .refine((b) => Object.keys(b).length > 0, "Nothing to correct: send at least one of address, fromAddress, returnAddress, service, weightInGrams, declaredValue.");
 
 // The schema is the server's check of the LabelCorrection type the web app sends: same shape.
 const labelCorrectionContract: z.ZodType<LabelCorrection, LabelCorrection> = labelCorrectionSchema;
@@ -90,6 +92,8 @@ export async function correctLabelDetails(db: Db, userId: number, idOrCode: stri
     details.weightInGrams = body.weightInGrams;
     sources.weightInGrams = "user";
   }
+  // The user's own figure: not a field a reader fills, so it has no source mark.
+  if (body.declaredValue !== undefined) details.declaredValuePence = body.declaredValue === null ? null : poundsToPence(body.declaredValue);
   details.fieldSources = sources;
   await db
     .update(labels)

@@ -78,6 +78,8 @@ export interface LabelDetails {
   /** Positional fields split from the 2D payload: 2 tracking code, 4 and 7 postcodes, 6 country. */
   additionalContent?: string[] | null;
   tracking?: { results: TrackingResult[] } | null;
+  /** What the contents are worth, in whole pence (entered and shown in pounds); what a loss claim asks for. */
+  declaredValuePence?: number | null;
   /** Origin of each field that was filled (import: barcode/text/ocr; a correction: user). */
   fieldSources?: Partial<Record<SourcedField, FieldSource>> | null;
 }
@@ -97,6 +99,8 @@ export interface LabelCorrection {
   returnAddress?: AddressCorrection | null;
   service?: string | null;
   weightInGrams?: number | null;
+  /** In pounds, at most two decimals, 0 to 100,000. */
+  declaredValue?: number | null;
 }
 
 /** One label as GET /api/v1/label/{id} and GET /api/v1/labels answer it. */
