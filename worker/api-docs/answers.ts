@@ -12,6 +12,7 @@ import { analyticsSummarySchema, analyticsTimeseriesSchema } from "../analytics/
 import { claimPackSchema } from "../claims/claim-pack-model";
 import { labelDeadlinesSchema } from "../claims/model";
 import { MANUAL_FIELD_TYPES, type ManualFieldName, type ManualFieldType } from "../couriers/fields";
+import { webhookCreatedSchema, webhookDeliveriesSchema, webhookEndpointSchema, webhookListSchema, webhookTestSchema } from "../webhooks/model";
 
 export interface RouteAnswers {
   status: 200 | 201 | 204;
@@ -155,4 +156,11 @@ export const ROUTE_ANSWERS: Record<string, RouteAnswers> = {
   "GET /api/v1/admin/mail/attachment": { status: 200, file: "application/octet-stream", errors: [404] },
   "POST /api/v1/admin/mail/send": { status: 201, body: sent, errors: [502] },
   "POST /api/v1/admin/mail/reply": { status: 201, body: sent, errors: [404, 502] },
+
+  "GET /api/v1/webhooks": { status: 200, body: webhookListSchema, errors: [] },
+  "POST /api/v1/webhooks": { status: 201, body: webhookCreatedSchema, errors: [409] },
+  "PATCH /api/v1/webhooks/:id": { status: 200, body: webhookEndpointSchema, errors: [404] },
+  "DELETE /api/v1/webhooks/:id": { status: 204, errors: [404] },
+  "GET /api/v1/webhooks/:id/deliveries": { status: 200, body: webhookDeliveriesSchema, errors: [404] },
+  "POST /api/v1/webhooks/:id/test": { status: 200, body: webhookTestSchema, errors: [404] },
 };
