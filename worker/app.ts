@@ -12,11 +12,11 @@ import billingRoutes from "./billing/routes";
 import claimPackRoutes from "./claims/claim-pack-routes";
 import courierRoutes from "./couriers/routes";
 import labelImportRoutes from "./label-import/routes";
+import labelMailRoutes from "./label-mail/routes";
 import labelRoutes from "./labels/routes";
 import mailRoutes from "./mail/routes";
 import trackingRoutes from "./tracking/routes";
 import userRoutes from "./accounts/user-routes";
-import webhookRoutes from "./webhooks/routes";
 
 /** Largest JSON/form body any call but the label upload accepts. */
 const MAX_BODY_BYTES = 256 * 1024;
@@ -94,13 +94,13 @@ app
   .route("/api/v1", courierRoutes)
   .route("/api/v1", analyticsRoutes)
   .route("/api/v1", labelImportRoutes)
+  .route("/api/v1", labelMailRoutes)
   .route("/api/v1", labelRoutes)
   .route("/api/v1", claimPackRoutes)
   .route("/api/v1", trackingRoutes)
   .route("/api/v1", billingRoutes)
   .route("/api/v1", adminRoutes)
-  .route("/api/v1", mailRoutes)
-  .route("/api/v1", webhookRoutes);
+  .route("/api/v1", mailRoutes);
 
 // The document (and the answer schemas it is built from) loads when it is asked for, not at every start.
 app.get("/api/v1/openapi.json", async (c) => {

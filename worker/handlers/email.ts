@@ -1,5 +1,6 @@
 import { getDb } from "../db/client";
 import { log } from "../lib/log";
+import { accountOfImportToken, importTokenOf } from "../label-mail/address";
 import { MAX_INBOUND_BYTES, storeInbound } from "../mail/mailbox";
 
 const TOO_LARGE = `Message too large (limit ${MAX_INBOUND_BYTES / 1024 / 1024} MB)`;
@@ -29,11 +30,15 @@ async function readAtMost(stream: ReadableStream<Uint8Array>, limit: number): Pr
 }
 
 /**
- * Inbound mail (Email Workers). Only ADMIN_MAILBOX receives mail; anything else, and anything over
- * 25 MB, is rejected with a reason the sender sees. Accepted mail is stored whole (raw EML), even
- * when it cannot be parsed; a storage failure throws so the sending server retries later.
+ * Inbound mail (Email Workers). Mail to a user's import address (labels+<token>@IMPORT_MAIL_DOMAIN) is read
+ * for label files and not kept; ADMIN_MAILBOX receives the rest; anything else (an unknown or replaced
+ * import token included), and anything over 25 MB, is rejected with a reason the sender sees. Mailbox mail
+ * is stored whole (raw EML), even when it cannot be parsed; a storage failure throws so the sending server
+ * retries later.
  */
 export async function handleEmail(message: ForwardableEmailMessage, env: Env): Promise<void> {
+  const importToken = importTokenOf(env, message.to);
+  if (importToken !== null) return receiveLabelMail(message, env, importToken);
   const mailbox = env.ADMIN_MAILBOX.trim().toLowerCase();
   if (!mailbox || message.to.trim().toLowerCase() !== mailbox) {
     message.setReject("Unknown recipient");
@@ -54,4 +59,22 @@ export async function handleEmail(message: ForwardableEmailMessage, env: Env): P
     headers: message.headers,
   });
   log("info", "inbound mail stored", { key, size: raw.byteLength, parseStatus });
+}
+
+/** Mail to an import address: refused unless its token is a user's current one; nothing of it is stored. */
+async function receiveLabelMail(message: ForwardableEmailMessage, env: Env, token: string): Promise<void> {
+  const db = getDb(env.DB);
+  const account = await accountOfImportToken(db, token);
+  if (!account) {
+    message.setReject("Unknown recipient");
+    return;
+  }
+  const raw = message.rawSize > MAX_INBOUND_BYTES ? null : await readAtMost(message.raw, MAX_INBOUND_BYTES);
+  if (!raw) {
+    message.setReject(TOO_LARGE);
+    return;
+  }
+  // The label readers and the MIME parser load with the first mail that needs them.
+  const { importLabelMail } = await import("../label-mail/inbound");
+  await importLabelMail(env, db, account, raw, message.headers);
 }

@@ -1,0 +1,17 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../context";
+import { requireAuth } from "../accounts/require-auth";
+import { importAddressFor, regenerateImportAddress } from "./address";
+
+// The signed-in user's label import address. Account only: requireAuth() without `apiKey` answers 403
+// to a developer key, so a leaked key can neither read the address nor replace it.
+// Neither call takes input (the regenerate body, if any, carries nothing to read).
+const routes = new Hono<AppEnv>()
+  .get("/user/import-address", requireAuth(), async (c) => {
+    return c.json({ address: await importAddressFor(c.get("db"), c.env, c.get("user").id) });
+  })
+  .post("/user/import-address/regenerate", requireAuth(), async (c) => {
+    return c.json({ address: await regenerateImportAddress(c.get("db"), c.env, c.get("user").id) });
+  });
+
+export default routes;
