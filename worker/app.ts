@@ -17,6 +17,7 @@ import labelRoutes from "./labels/routes";
 import mailRoutes from "./mail/routes";
 import trackingRoutes from "./tracking/routes";
 import userRoutes from "./accounts/user-routes";
+import webhookRoutes from "./webhooks/routes";
 
 /** Largest JSON/form body any call but the label upload accepts. */
 const MAX_BODY_BYTES = 256 * 1024;
@@ -100,7 +101,8 @@ app
   .route("/api/v1", trackingRoutes)
   .route("/api/v1", billingRoutes)
   .route("/api/v1", adminRoutes)
-  .route("/api/v1", mailRoutes);
+  .route("/api/v1", mailRoutes)
+  .route("/api/v1", webhookRoutes);
 
 // The document (and the answer schemas it is built from) loads when it is asked for, not at every start.
 app.get("/api/v1/openapi.json", async (c) => {

@@ -1,11 +1,11 @@
-import type { JobMessage } from "../lib/jobs";
+import { RetryJobLater, type JobMessage } from "../lib/jobs";
 import { log } from "../lib/log";
 import { runTrackingRefreshJob } from "../tracking/tracking";
 import { runLatestTrackingJob } from "../tracking/batch";
 import { sendLostNotice } from "../tracking/lost";
 
 /** Runs one job. Throwing makes the message retry (with backoff); returning acks it. */
-async function runJob(job: JobMessage, env: Env): Promise<void> {
+async function runJob(job: JobMessage, env: Env, attempt: number): Promise<void> {
   switch (job.type) {
     case "tracking.refresh":
       return runTrackingRefreshJob(env, job.labelId);
@@ -20,6 +20,11 @@ async function runJob(job: JobMessage, env: Env): Promise<void> {
     case "lost.notify":
       await sendLostNotice(env, job.labelId);
       return;
+    case "webhook.deliver": {
+      const { runWebhookDelivery } = await import("../webhooks/delivery");
+      await runWebhookDelivery(env, job, attempt);
+      return;
+    }
     default:
       log("warn", "job type not handled", { type: (job as { type: string }).type });
   }
@@ -39,14 +44,14 @@ async function giveUp(job: JobMessage, env: Env): Promise<void> {
 export async function handleQueue(batch: MessageBatch<JobMessage>, env: Env): Promise<void> {
   for (const msg of batch.messages) {
     try {
-      await runJob(msg.body, env);
+      await runJob(msg.body, env, msg.attempts);
       msg.ack();
     } catch (err) {
       log("error", "job failed", { id: msg.id, type: msg.body?.type, attempts: msg.attempts, error: String(err) });
       if (msg.attempts >= MAX_ATTEMPTS) {
         await giveUp(msg.body, env).catch((e) => log("error", "job give-up failed", { id: msg.id, error: String(e) }));
       }
-      msg.retry({ delaySeconds: Math.min(600, 10 * 2 ** msg.attempts) });
+      msg.retry({ delaySeconds: err instanceof RetryJobLater ? err.delaySeconds : Math.min(600, 10 * 2 ** msg.attempts) });
     }
   }
 }

@@ -9,6 +9,7 @@ import { enqueueMany } from "../lib/jobs";
 import { log } from "../lib/log";
 import { ukDayOf } from "../lib/uk-calendar";
 import { normaliseTrackingCode } from "../couriers/registry";
+import { queueWebhookEvents } from "../webhooks/events";
 import { debitWith, isInsufficientCredits } from "../credits/credits";
 import { courierKey } from "./filters";
 import type { ApiLabel, LabelDetails } from "./model";
@@ -106,6 +107,7 @@ async function saveLabels(db: Db, env: Pick<Env, "JOBS">, save: LabelSave): Prom
     try {
       const saved = await writeLabels(db, save);
       await enqueueTracking(env, saved.newIds);
+      await queueWebhookEvents(env, db, save.userId, saved.newIds.map((labelId) => ({ type: "label.created", labelId })));
       return saved;
     } catch (err) {
       if (attempt === 0 && isUniqueConflict(err)) continue;

@@ -7,7 +7,20 @@ export type JobMessage =
   /** One batched look-up (e.g. Royal Mail's summary of up to 30 parcels) for labels of one courier. */
   | { type: "tracking.latest"; courier: string; labelIds: string[] }
   | { type: "label.ocr"; labelId: string }
-  | { type: "lost.notify"; labelId: string };
+  | { type: "lost.notify"; labelId: string }
+  /** One attempt at sending one event to one webhook endpoint (worker/webhooks/delivery.ts); type is the event's. */
+  | { type: "webhook.deliver"; endpointId: string; event: { id: string; type: string; created: number; labelId: string | null } };
+
+/** Thrown by a job that wants its message retried after its own delay instead of the consumer's default backoff. */
+export class RetryJobLater extends Error {
+  constructor(
+    readonly delaySeconds: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = "RetryJobLater";
+  }
+}
 
 export async function enqueue(env: Pick<Env, "JOBS">, job: JobMessage, delaySeconds?: number) {
   await env.JOBS.send(job, delaySeconds ? { delaySeconds } : undefined);
