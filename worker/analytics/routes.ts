@@ -4,23 +4,24 @@ import { describe } from "../lib/openapi-meta";
 import { validate } from "../lib/validate";
 import { requireAuth } from "../accounts/require-auth";
 import { analyticsQuerySchema, analyticsSummary, analyticsTimeseries } from "./analytics";
-import { analyticsSummarySchema, analyticsTimeseriesSchema } from "./model";
+import { deliveryAnalytics } from "./delivery";
+import { analyticsSummarySchema, analyticsTimeseriesSchema, deliveryAnalyticsSchema } from "./model";
 
-/** What both calls take, for the API reference. */
+/** What the analytics calls take, for the API reference. */
 const FILTERS_DOC =
   "Only the caller's labels. Query: from and to are UK calendar days (YYYY-MM-DD, Europe/London), inclusive, " +
   "at most 366 days apart; they default to the last 30 days up to today. time_on can only be " +
   "shipping_label_created: the label's shipping date, falling back to the day it was created. courier: all or " +
   "a courier id from GET /couriers. lost and next_day: 1 or 0. tags: a comma-separated list of at most 20 tags; a label matches when " +
-  "it has ANY of them (each label is counted once, however many of them it has). The numbers come from daily " +
-  "rollups and answer in milliseconds with or without tags, even for a year of 1,000,000 labels.";
+  "it has ANY of them (each label is counted once, however many of them it has).";
+const ROLLUP_DOC = " The numbers come from daily rollups and answer in milliseconds with or without tags, even for a year of 1,000,000 labels.";
 
 const routes = new Hono<AppEnv>()
   .get(
     "/labels/analytics/summary",
     describe({
       summary: "Analytics summary: totals, average weight, lost mix and Evri next-day mix",
-      description: FILTERS_DOC,
+      description: FILTERS_DOC + ROLLUP_DOC,
       tag: "Analytics",
       response: analyticsSummarySchema,
     }),
@@ -32,13 +33,29 @@ const routes = new Hono<AppEnv>()
     "/labels/analytics/timeseries",
     describe({
       summary: "Labels per UK day (bucket=day, metric=count), every day of the range present",
-      description: `${FILTERS_DOC} bucket can only be day and metric only count.`,
+      description: `${FILTERS_DOC}${ROLLUP_DOC} bucket can only be day and metric only count.`,
       tag: "Analytics",
       response: analyticsTimeseriesSchema,
     }),
     requireAuth({ apiKey: true }),
     validate("query", analyticsQuerySchema),
     async (c) => c.json(await analyticsTimeseries(c.get("db"), c.get("user").id, c.req.valid("query"))),
+  )
+  .get(
+    "/labels/analytics/delivery",
+    describe({
+      summary: "On-time analytics: on-time rate against each service's aim, days to the first scan, transit days per courier and service, lost and claimed",
+      description:
+        `${FILTERS_DOC} ` +
+        "Days are UK working days (Monday to Friday, England and Wales bank holidays excluded): to the first scan from the " +
+        "shipping day, in transit from the first scan's day to the delivery's. A parcel is on time when delivered by the last day " +
+        "of its service's delivery aim (the label's deadlines' expectedBy). Labels count once their tracking has been saved.",
+      tag: "Analytics",
+      response: deliveryAnalyticsSchema,
+    }),
+    requireAuth({ apiKey: true }),
+    validate("query", analyticsQuerySchema),
+    async (c) => c.json(await deliveryAnalytics(c.get("db"), c.get("user").id, c.req.valid("query"))),
   );
 
 export default routes;

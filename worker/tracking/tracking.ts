@@ -7,11 +7,11 @@ import { labels, type LabelRow } from "../db/schema";
 import { log } from "../lib/log";
 import { enqueue } from "../lib/jobs";
 import type { LabelDetails, TrackingResult, TrackingStatus } from "../labels/model";
+import { deliveryFacts, labelService } from "./delivery-facts";
 import { mergeEvents, summariseEvents } from "./events";
 import { evaluateLostRules, lostThresholds, lostTransition, serviceDays } from "./lost";
 import { pauseCarrier, takeCarrierCalls } from "./carrier-budget";
 import { releaseLease, tryLease } from "./leases";
-import { queueWebhookEvents } from "../webhooks/events";
 
 /**
  * Tracking: fetching a label's carrier events, storing them (labels.tracking_json as
@@ -191,16 +191,11 @@ export async function storeAnswer(env: TrackingEnv, db: Db, row: LabelRow, clien
         : {}),
       ...(changed ? { updatedAt: now } : {}),
       ...(lost ?? {}),
+      ...deliveryFacts({ ...summary, ...labelService(tracking?.results[0], details), createdAt: row.createdAt, courier: row.courier, shippedOn: row.shippedOn, deliveredAt: delivered ? summary.deliveredAt : null }),
     })
     .where(eq(labels.id, row.id));
 
   const flagged = lost?.potentiallyLost === true;
-  const deliveredNow = delivered && row.trackingStatus !== "delivered" && row.trackingStatus !== "collected";
-  await queueWebhookEvents(env, db, row.userId, [
-    ...(events.length !== oldEvents.length ? [{ type: "tracking.updated" as const, labelId: row.id }] : []),
-    ...(deliveredNow ? [{ type: "parcel.delivered" as const, labelId: row.id }] : []),
-    ...(flagged ? [{ type: "parcel.potentially_lost" as const, labelId: row.id }] : []),
-  ]);
   if (flagged) {
     log("info", "label potentially lost", { labelId: row.id, reason });
     try {

@@ -1,0 +1,234 @@
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { medianOf } from "../../worker/analytics/delivery";
+import { labels } from "../../worker/db/schema";
+import { deliveryFacts, type DeliveryFactsInput } from "../../worker/tracking/delivery-facts";
+import { refreshLabelTracking } from "../../worker/tracking/tracking";
+import { answerEvri, FAST_HTTP, fixtures, json, trackingEnv } from "../fixtures/carriers/carrier-fetch";
+import { insertTrackedLabel, labelRow } from "../fixtures/carriers/tracking-labels";
+import { insertSeed, makeSeed, query, type Filters, type SeedLabel } from "./analytics-fixtures";
+import { call, createUser, db, type TestUser } from "./helpers";
+
+const at = (iso: string) => Date.parse(iso);
+const DELIVERY = "/api/v1/labels/analytics/delivery";
+
+afterEach(() => vi.restoreAllMocks());
+
+const base = (over: Partial<DeliveryFactsInput>): DeliveryFactsInput => ({
+  courier: "evri",
+  service: "Next Day",
+  isNextDay: true,
+  shippedOn: "2026-11-19",
+  createdAt: at("2026-11-19T09:00:00Z"),
+  firstScanAt: null,
+  lastScanAt: null,
+  deliveredAt: null,
+  ...over,
+});
+
+describe("delivery facts in UK working days", () => {
+  it("a next-day parcel scanned on Friday is on time on Monday, late on Tuesday (a weekend between)", () => {
+    const p = base({ shippedOn: "2026-11-19", firstScanAt: at("2026-11-20T17:00:00Z"), lastScanAt: at("2026-11-20T17:00:00Z") });
+    expect(deliveryFacts({ ...p, deliveredAt: at("2026-11-23T13:00:00Z") })).toEqual({
+      firstScanAt: at("2026-11-20T17:00:00Z"),
+      scanDays: 1,
+      transitDays: 1,
+      onTime: true,
+      deliveryService: "Next Day",
+    });
+    expect(deliveryFacts({ ...p, deliveredAt: at("2026-11-24T08:00:00Z") })).toMatchObject({ transitDays: 2, onTime: false });
+    // Delivered on the Saturday: no working day has passed, and it is on time.
+    expect(deliveryFacts({ ...p, deliveredAt: at("2026-11-21T10:00:00Z") })).toMatchObject({ transitDays: 0, onTime: true });
+  });
+
+  it("skips the early May bank holiday: scanned Friday 1 May, next day is Tuesday 5 May", () => {
+    const p = base({ shippedOn: "2026-05-01", firstScanAt: at("2026-05-01T16:00:00Z"), lastScanAt: at("2026-05-01T16:00:00Z") });
+    expect(deliveryFacts({ ...p, deliveredAt: at("2026-05-05T12:00:00Z") })).toMatchObject({ scanDays: 0, transitDays: 1, onTime: true });
+    expect(deliveryFacts({ ...p, deliveredAt: at("2026-05-06T12:00:00Z") })).toMatchObject({ transitDays: 2, onTime: false });
+    // Shipped on the Friday, first scanned on the Tuesday: the bank holiday Monday is not a working day.
+    expect(deliveryFacts({ ...p, firstScanAt: at("2026-05-05T09:00:00Z"), lastScanAt: at("2026-05-05T09:00:00Z") })).toMatchObject({ scanDays: 1, transitDays: null, onTime: null });
+  });
+
+  it("Royal Mail Tracked 48 over Christmas: due Thursday 31 Dec, late on Saturday 2 Jan after the New Year holiday", () => {
+    const p = base({ courier: "royalmail", service: "Tracked 48", isNextDay: false, shippedOn: "2026-12-24", firstScanAt: at("2026-12-24T11:00:00Z"), lastScanAt: at("2026-12-24T11:00:00Z") });
+    expect(deliveryFacts({ ...p, deliveredAt: at("2026-12-31T15:00:00Z") })).toMatchObject({ transitDays: 3, onTime: true });
+    // 1 Jan is a bank holiday and 2 Jan a Saturday: still 3 working days in transit, but after the due day.
+    expect(deliveryFacts({ ...p, deliveredAt: at("2027-01-02T10:00:00Z") })).toMatchObject({ transitDays: 3, onTime: false });
+  });
+
+  it("counts UK days, not UTC ones: a scan at 23:30 UTC in BST is the next UK day", () => {
+    const p = base({ shippedOn: "2026-06-01", firstScanAt: at("2026-06-01T23:30:00Z"), lastScanAt: at("2026-06-01T23:30:00Z") });
+    // First scan on Tuesday 2 June (UK); next day is Wednesday 3 June.
+    expect(deliveryFacts({ ...p, deliveredAt: at("2026-06-03T20:00:00Z") })).toMatchObject({ scanDays: 1, transitDays: 1, onTime: true });
+    expect(deliveryFacts({ ...p, deliveredAt: at("2026-06-03T23:10:00Z") })).toMatchObject({ transitDays: 2, onTime: false });
+  });
+
+  it("knows nothing before the first scan", () => {
+    expect(deliveryFacts(base({}))).toEqual({ firstScanAt: null, scanDays: null, transitDays: null, onTime: null, deliveryService: "Next Day" });
+  });
+
+  it("takes the median of counts per value", () => {
+    expect(medianOf([0, 0, 0])).toBeNull();
+    expect(medianOf([1, 0, 2])).toBe(2);
+    expect(medianOf([1, 1, 0, 0])).toBe(0.5);
+    expect(medianOf([0, 3, 1, 1])).toBe(1);
+  });
+});
+
+describe("delivery facts kept when tracking is saved", () => {
+  it("stores first scan, working days and on time from the carrier's events, and the analytics count them", async () => {
+    const user = await createUser();
+    // Created Monday 16 Nov; Evri's next-day parcel scanned Monday evening, delivered Tuesday.
+    const id = await insertTrackedLabel(env.DB, { userId: user.id, createdAt: at("2026-11-16T10:00:00Z"), details: { isNextDay: true } });
+    answerEvri([json(fixtures.evriDelivered)]);
+    await refreshLabelTracking(trackingEnv(env), id, { now: at("2026-11-18T09:00:00Z"), http: FAST_HTTP });
+    const row = await labelRow(env.DB, id);
+    expect(row.firstScanAt).toBe(at("2026-11-16T17:42:20Z"));
+    expect(row).toMatchObject({ scanDays: 0, transitDays: 1, onTime: true, deliveryService: "Next Day" });
+
+    const res = await call(`${DELIVERY}?from=2026-11-01&to=2026-11-30`, { token: user.token });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as any;
+    expect(body.totals).toEqual({ labels: 1, delivered: 1, onTime: 1, lost: 0, claimed: 0 });
+    expect(body.onTimeRate).toBe(1);
+    expect(body.services).toEqual([expect.objectContaining({ courier: "evri", service: "Next Day", transitDays: [0, 1, 0, 0, 0, 0] })]);
+  });
+});
+
+/** Seeded labels with delivery facts, and the answer computed from them in plain JS. */
+interface DeliverySeed extends SeedLabel {
+  service: string | null;
+  scanDays: number | null;
+  transitDays: number | null;
+  onTime: boolean | null;
+  claimed: boolean;
+}
+
+function withFacts(seed: SeedLabel[]): DeliverySeed[] {
+  return seed.map((l, i) => {
+    const scanned = i % 7 !== 0;
+    const delivered = scanned && i % 5 !== 0;
+    const service = l.courier === "evri" ? (i % 3 === 0 ? null : l.isNextDay ? "Next Day" : "Standard") : i % 2 ? "Tracked 24" : "Tracked 48";
+    const transitDays = delivered ? (i * 7) % 13 : null;
+    return {
+      ...l,
+      service,
+      scanDays: scanned ? (i * 3) % 12 : null,
+      transitDays,
+      onTime: delivered ? transitDays! <= (l.isNextDay || service === "Tracked 24" ? 1 : 3) : null,
+      claimed: i % 11 === 0,
+    };
+  });
+}
+
+function expected(seed: DeliverySeed[], f: Filters) {
+  const tags = (f.tags ?? "").split(",").map((t) => t.trim()).filter(Boolean);
+  const courier = f.courier && f.courier.toLowerCase() !== "all" ? f.courier : undefined;
+  const rows = seed.filter(
+    (l) =>
+      l.shippedOn >= f.from! &&
+      l.shippedOn <= f.to! &&
+      (!courier || l.courier === courier) &&
+      (f.lost === undefined || l.potentiallyLost === (f.lost === "1")) &&
+      (f.next_day === undefined || l.isNextDay === (f.next_day === "1")) &&
+      (tags.length === 0 || l.tags.some((t) => tags.includes(t))),
+  );
+  const bucket = (days: (number | null)[]) => [0, 1, 2, 3, 4, 5].map((b) => days.filter((d) => d !== null && (b < 5 ? d === b : d >= 5)).length);
+  const median = (days: (number | null)[]) => {
+    const v = days.filter((d): d is number => d !== null).map((d) => Math.min(d, 10)).sort((a, b) => a - b);
+    if (!v.length) return null;
+    return v.length % 2 ? v[(v.length - 1) / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+  };
+  const delivered = rows.filter((l) => l.onTime !== null);
+  const onTime = delivered.filter((l) => l.onTime).length;
+  return {
+    totals: { labels: rows.length, delivered: delivered.length, onTime, lost: rows.filter((l) => l.potentiallyLost).length, claimed: rows.filter((l) => l.claimed).length },
+    onTimeRate: delivered.length ? onTime / delivered.length : null,
+    firstScan: { scanned: rows.filter((l) => l.scanDays !== null).length, medianDays: median(rows.map((l) => l.scanDays)), days: bucket(rows.map((l) => l.scanDays)) },
+    transit: { medianDays: median(rows.map((l) => l.transitDays)), days: bucket(rows.map((l) => l.transitDays)) },
+    evriTransit: bucket(rows.filter((l) => l.courier === "evri").map((l) => l.transitDays)),
+    tracked24: rows.filter((l) => l.service === "Tracked 24").length,
+  };
+}
+
+describe("GET /labels/analytics/delivery over seeded labels", () => {
+  let user: TestUser;
+  let seed: DeliverySeed[];
+
+  beforeAll(async () => {
+    user = await createUser();
+    seed = withFacts(makeSeed(300, "2026-01-15", 120, 21));
+    await insertSeed(user.id, seed);
+    // The facts and outcome as the tracking save and the user's mark write them: by update, through the triggers.
+    const d = db();
+    const updates = seed.map((l) =>
+      d
+        .update(labels)
+        .set({ deliveryService: l.service, scanDays: l.scanDays, transitDays: l.transitDays, onTime: l.onTime, outcome: l.claimed ? "claimed" : null })
+        .where(eq(labels.id, l.id)),
+    );
+    for (let i = 0; i < updates.length; i += 50) {
+      const part = updates.slice(i, i + 50);
+      await d.batch(part as [(typeof part)[0], ...typeof part]);
+    }
+    const other = await createUser();
+    await insertSeed(other.id, makeSeed(60, "2026-01-15", 120, 22));
+  });
+
+  const cases: Filters[] = [
+    { from: "2026-01-15", to: "2026-05-14" },
+    { from: "2026-02-01", to: "2026-03-15", courier: "evri" },
+    { from: "2026-01-15", to: "2026-05-14", courier: "royalmail", lost: "0" },
+    { from: "2026-01-15", to: "2026-05-14", next_day: "1" },
+    { from: "2026-01-15", to: "2026-05-14", lost: "1" },
+    { from: "2026-01-15", to: "2026-05-14", tags: "ebay" },
+    { from: "2026-01-15", to: "2026-05-14", tags: "ebay, gift", courier: "evri", next_day: "0" },
+    { from: "2026-03-01", to: "2026-03-31", tags: "etsy,Fragile", lost: "0" },
+  ];
+
+  it("matches counts computed independently, with and without tags", async () => {
+    for (const f of cases) {
+      const res = await call(`${DELIVERY}?${query({ ...f })}`, { token: user.token });
+      const label = JSON.stringify(f);
+      expect(res.status, label).toBe(200);
+      const body = (await res.json()) as any;
+      const want = expected(seed, f);
+      expect(body.totals, label).toEqual(want.totals);
+      expect(body.onTimeRate, label).toBeCloseTo(want.onTimeRate ?? Number.NaN, 10);
+      expect(body.firstScan, label).toEqual(want.firstScan);
+      expect(body.transit, label).toEqual(want.transit);
+      expect(body.couriers.find((c: any) => c.courier === "evri")?.transitDays ?? [0, 0, 0, 0, 0, 0], label).toEqual(want.evriTransit);
+      expect(body.services.find((s: any) => s.service === "Tracked 24")?.labels ?? 0, label).toBe(want.tracked24);
+    }
+    // The seed is not degenerate.
+    const all = expected(seed, cases[0]);
+    expect(all.totals.delivered).toBeGreaterThan(100);
+    expect(all.totals.onTime).toBeLessThan(all.totals.delivered);
+    expect(all.totals.claimed && all.totals.lost).toBeGreaterThan(0);
+  });
+
+  it("answers an empty range with zeros and nulls", async () => {
+    const res = await call(`${DELIVERY}?from=2025-01-01&to=2025-01-31`, { token: user.token });
+    expect(await res.json()).toEqual({
+      totals: { labels: 0, delivered: 0, onTime: 0, lost: 0, claimed: 0 },
+      onTimeRate: null,
+      firstScan: { scanned: 0, medianDays: null, days: [0, 0, 0, 0, 0, 0] },
+      transit: { medianDays: null, days: [0, 0, 0, 0, 0, 0] },
+      couriers: [],
+      services: [],
+    });
+  });
+
+  it("validates its query like the summary", async () => {
+    for (const q of ["from=2026-02-01&to=2026-01-01", "from=2025-01-01&to=2026-03-01", "courier=dhl", "lost=2", "next_day=yes", "from=2026-13-01", `tags=${Array.from({ length: 21 }, (_, i) => `t${i}`).join(",")}`]) {
+      const res = await call(`${DELIVERY}?${q}`, { token: user.token });
+      expect(res.status, q).toBe(400);
+      expect(typeof ((await res.json()) as any).error, q).toBe("string");
+    }
+  });
+
+  it("needs a signed-in user", async () => {
+    expect((await call(DELIVERY)).status).toBe(401);
+  });
+});

@@ -1,0 +1,167 @@
+import { and, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { labelDeliveryDayStats, labelTags, labels } from "../db/schema";
+import type { AnalyticsQuery } from "./analytics";
+import { TRANSIT_BUCKETS, type DeliveryAnalytics, type DeliveryGroup } from "./model";
+
+/**
+ * On-time analytics over one user's labels, from the delivery facts kept on each label when its
+ * tracking is saved (worker/tracking/delivery-facts.ts), in UK working days. Same filters as the summary.
+ *
+ * Without a tag filter: one statement on label_delivery_day_stats (a rollup kept exact by triggers,
+ * migration 0013), a few rows per day. With tags: the labels carrying any of them, read through the
+ * labels_analytics index and their rows (a label with several of the tags counts once).
+ */
+
+/** Days are capped at this in the rollup: a median of 10 means 10 or more. */
+const DAYS_CAP = 10;
+
+interface Row {
+  courier: string;
+  service: string;
+  scanDays: number;
+  transitDays: number;
+  onTime: number;
+  labels: number;
+  lost: number;
+  claimed: number;
+}
+
+function rollupStatement(db: Db, userId: number, q: AnalyticsQuery) {
+  const s = labelDeliveryDayStats;
+  const conds: SQL[] = [eq(s.userId, userId), gte(s.day, q.from), lte(s.day, q.to)];
+  if (q.courier) conds.push(eq(s.courier, q.courier));
+  if (q.lost) conds.push(eq(s.lost, Number(q.lost)));
+  if (q.next_day) conds.push(eq(s.nextDay, Number(q.next_day)));
+  return db
+    .select({
+      courier: s.courier,
+      service: s.service,
+      scanDays: s.scanDays,
+      transitDays: s.transitDays,
+      onTime: s.onTime,
+      labels: sql<number>`sum(${s.labels})`,
+      lost: sql<number>`sum(${s.lost} * ${s.labels})`,
+      claimed: sql<number>`sum(${s.claimed} * ${s.labels})`,
+    })
+    .from(s)
+    .where(and(...conds))
+    .groupBy(s.courier, s.service, s.scanDays, s.transitDays, s.onTime);
+}
+
+function taggedStatement(db: Db, userId: number, q: AnalyticsQuery) {
+  const l = labels;
+  const conds: SQL[] = [
+    eq(l.userId, userId),
+    gte(l.shippedOn, q.from),
+    lte(l.shippedOn, q.to),
+    inArray(l.id, db.select({ id: labelTags.labelId }).from(labelTags).where(and(eq(labelTags.userId, userId), inArray(labelTags.tag, q.tags)))),
+  ];
+  if (q.courier) conds.push(eq(l.courier, q.courier));
+  if (q.lost) conds.push(eq(l.potentiallyLost, q.lost === "1"));
+  // next_day 1/0 never matches an unknown (NULL) flag, as in the rollups.
+  if (q.next_day) conds.push(eq(l.isNextDay, q.next_day === "1"));
+  const capped = (c: typeof l.scanDays | typeof l.transitDays) => sql<number>`coalesce(min(${c}, ${DAYS_CAP}), -1)`;
+  const scanDays = capped(l.scanDays);
+  const transitDays = capped(l.transitDays);
+  const onTime = sql<number>`coalesce(${l.onTime}, -1)`;
+  const service = sql<string>`coalesce(${l.deliveryService}, '')`;
+  return db
+    .select({
+      courier: l.courier,
+      service,
+      scanDays,
+      transitDays,
+      onTime,
+      labels: sql<number>`count(*)`,
+      lost: sql<number>`sum(${l.potentiallyLost})`,
+      claimed: sql<number>`sum(${l.outcome} is 'claimed')`,
+    })
+    .from(l)
+    .where(and(...conds))
+    .groupBy(l.courier, service, scanDays, transitDays, onTime);
+}
+
+/** The delivery statement of a query (exported so the tests can check its query plan). */
+export function deliveryStatement(db: Db, userId: number, q: AnalyticsQuery) {
+  return q.tags.length === 0 ? rollupStatement(db, userId, q) : taggedStatement(db, userId, q);
+}
+
+/** The median of values given as counts per value (index = value); null without any. */
+export function medianOf(counts: number[]): number | null {
+  const n = counts.reduce((a, b) => a + b, 0);
+  if (n === 0) return null;
+  const nth = (k: number) => {
+    let seen = 0;
+    for (let v = 0; v < counts.length; v++) {
+      seen += counts[v];
+      if (seen > k) return v;
+    }
+    return counts.length - 1;
+  };
+  return n % 2 === 1 ? nth((n - 1) / 2) : (nth(n / 2 - 1) + nth(n / 2)) / 2;
+}
+
+/** Counts per value 0..DAYS_CAP into the answer's buckets: 0, 1, 2, 3, 4, 5 or more. */
+const buckets = (counts: number[]) => TRANSIT_BUCKETS.map((_, i) => (i < TRANSIT_BUCKETS.length - 1 ? counts[i] : counts.slice(i).reduce((a, b) => a + b, 0)));
+
+class Tally {
+  labels = 0;
+  delivered = 0;
+  onTime = 0;
+  transit = new Array<number>(DAYS_CAP + 1).fill(0);
+
+  add(r: Row, n: number) {
+    this.labels += n;
+    if (r.transitDays >= 0) this.transit[r.transitDays] += n;
+    if (r.onTime >= 0) this.delivered += n;
+    if (r.onTime === 1) this.onTime += n;
+  }
+
+  group(): Omit<DeliveryGroup, "courier" | "service"> {
+    return {
+      labels: this.labels,
+      delivered: this.delivered,
+      onTime: this.onTime,
+      onTimeRate: this.delivered ? this.onTime / this.delivered : null,
+      medianTransitDays: medianOf(this.transit),
+      transitDays: buckets(this.transit),
+    };
+  }
+}
+
+export async function deliveryAnalytics(db: Db, userId: number, q: AnalyticsQuery): Promise<DeliveryAnalytics> {
+  const rows = (await deliveryStatement(db, userId, q)) as Row[];
+  const all = new Tally();
+  const scan = new Array<number>(DAYS_CAP + 1).fill(0);
+  const byCourier = new Map<string, Tally>();
+  const byService = new Map<string, { courier: string; service: string; tally: Tally }>();
+  let lost = 0;
+  let claimed = 0;
+  for (const raw of rows) {
+    const r: Row = { ...raw, scanDays: Number(raw.scanDays), transitDays: Number(raw.transitDays), onTime: Number(raw.onTime) };
+    const n = Number(r.labels);
+    lost += Number(r.lost ?? 0);
+    claimed += Number(r.claimed ?? 0);
+    all.add(r, n);
+    if (r.scanDays >= 0) scan[r.scanDays] += n;
+    const courier = byCourier.get(r.courier) ?? new Tally();
+    courier.add(r, n);
+    byCourier.set(r.courier, courier);
+    const key = `${r.courier}\u0000${r.service}`;
+    const service = byService.get(key) ?? { courier: r.courier, service: r.service, tally: new Tally() };
+    service.tally.add(r, n);
+    byService.set(key, service);
+  }
+  const total = all.group();
+  return {
+    totals: { labels: total.labels, delivered: total.delivered, onTime: total.onTime, lost, claimed },
+    onTimeRate: total.onTimeRate,
+    firstScan: { scanned: scan.reduce((a, b) => a + b, 0), medianDays: medianOf(scan), days: buckets(scan) },
+    transit: { medianDays: total.medianTransitDays, days: total.transitDays },
+    couriers: [...byCourier].sort(([a], [b]) => a.localeCompare(b)).map(([courier, t]) => ({ courier, service: null, ...t.group() })),
+    services: [...byService.values()]
+      .sort((a, b) => a.courier.localeCompare(b.courier) || b.tally.labels - a.tally.labels || a.service.localeCompare(b.service))
+      .map(({ courier, service, tally }) => ({ courier, service: service || null, ...tally.group() })),
+  };
+}
