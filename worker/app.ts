@@ -67,12 +67,15 @@ app.use("/api/*", async (c, next) => {
 
 /** Banner images: 5 MB plus multipart overhead (the profile service checks the exact 5 MB). */
 const MAX_BANNER_BYTES = 5 * 1024 * 1024 + 64 * 1024;
+/** CSV imports and their previews: 1 MB plus multipart overhead (worker/labels/csv-import.ts checks the exact 1 MB). */
+const MAX_CSV_BYTES = 1024 * 1024 + 64 * 1024;
 
 app.use("/api/*", async (c, next) => {
   const isUpload = c.req.method === "POST" && c.req.path === "/api/v1/label";
   const isBanner = c.req.method === "PUT" && c.req.path === "/api/v1/user/profile";
+  const isCsv = c.req.method === "POST" && /^\/api\/v1\/labels\/import(\/preview)?$/.test(c.req.path);
   return bodyLimit({
-    maxSize: isUpload ? MAX_UPLOAD_BYTES : isBanner ? MAX_BANNER_BYTES : MAX_BODY_BYTES,
+    maxSize: isUpload ? MAX_UPLOAD_BYTES : isBanner ? MAX_BANNER_BYTES : isCsv ? MAX_CSV_BYTES : MAX_BODY_BYTES,
     onError: (c) =>
       c.json(
         {
@@ -80,7 +83,9 @@ app.use("/api/*", async (c, next) => {
             ? "File is larger than 16MB"
             : isBanner
               ? "The banner image must be 5 MB or smaller."
-              : "Request body too large",
+              : isCsv
+                ? "The CSV file must be 1 MB or smaller."
+                : "Request body too large",
         },
         413,
       ),

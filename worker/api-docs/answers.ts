@@ -8,7 +8,7 @@
  * a non-admin on an admin call), 429 (an API key over its rate).
  */
 import { z, type ZodType } from "zod";
-import { analyticsSummarySchema, analyticsTimeseriesSchema, deliveryAnalyticsSchema } from "../analytics/model";
+import { analyticsSummarySchema, analyticsTimeseriesSchema } from "../analytics/model";
 import { claimPackSchema } from "../claims/claim-pack-model";
 import { labelDeadlinesSchema } from "../claims/model";
 import { MANUAL_FIELD_TYPES, type ManualFieldName, type ManualFieldType } from "../couriers/fields";
@@ -98,6 +98,27 @@ const courier = z.object({
   fieldLabels: z.partialRecord(manualFieldName, z.string()),
 });
 export type ApiCourier = z.infer<typeof courier>;
+const csvImportRow = z.object({
+  line: z.number().int(),
+  trackingCode: z.string(),
+  courier: z.string(),
+  status: z.enum(["new", "update", "error"]),
+  errors: z.array(z.string()),
+});
+const csvImportCounts = {
+  rows: z.array(csvImportRow),
+  total: z.number().int(),
+  new: z.number().int(),
+  update: z.number().int(),
+  error: z.number().int(),
+  credits: z.number().int(),
+  balance: z.number().int(),
+};
+/** POST /labels/import/preview: what the import would do, row by row, and what it would cost (nothing is charged). */
+const csvImportPreview = z.object(csvImportCounts);
+export type CsvImportPreview = z.infer<typeof csvImportPreview>;
+const csvImportResult = z.object({ ...csvImportCounts, imported: z.number().int() });
+export type CsvImportResult = z.infer<typeof csvImportResult>;
 const checkout = z.object({ checkout_url: z.string() });
 const sent = z.object({ ok: z.literal(true) }).loose();
 
@@ -127,6 +148,9 @@ export const ROUTE_ANSWERS: Record<string, RouteAnswers> = {
   "POST /api/v1/label/manual": { status: 201, also: 200, body: z.object({ trackingCode: z.string(), id: z.string(), created: z.boolean() }), errors: [402, 409] },
   "GET /api/v1/labels": { status: 200, body: z.object({ results: z.array(apiLabelSchema), total: z.number().int() }).loose(), errors: [] },
   "GET /api/v1/labels/export.csv": { status: 200, file: "text/csv", errors: [] },
+  "GET /api/v1/labels/import/template.csv": { status: 200, file: "text/csv", errors: [] },
+  "POST /api/v1/labels/import/preview": { status: 200, body: csvImportPreview, errors: [415] },
+  "POST /api/v1/labels/import": { status: 200, body: csvImportResult, errors: [402, 409, 415] },
   "GET /api/v1/label/:id": { status: 200, body: apiLabelSchema, errors: [404] },
   "PUT /api/v1/label/:id": { status: 200, body: apiLabelSchema, errors: [404] },
   "PATCH /api/v1/label/:id/details": { status: 200, body: apiLabelSchema, errors: [404] },
@@ -142,7 +166,6 @@ export const ROUTE_ANSWERS: Record<string, RouteAnswers> = {
 
   "GET /api/v1/labels/analytics/summary": { status: 200, body: analyticsSummarySchema, errors: [] },
   "GET /api/v1/labels/analytics/timeseries": { status: 200, body: analyticsTimeseriesSchema, errors: [] },
-  "GET /api/v1/labels/analytics/delivery": { status: 200, body: deliveryAnalyticsSchema, errors: [] },
 
   "POST /api/v1/create-checkout-session": { status: 200, body: checkout, errors: [409, 502, 503] },
   "POST /api/v1/billing-portal": { status: 200, body: z.object({ url: z.string() }), errors: [409, 502, 503] },

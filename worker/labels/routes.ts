@@ -6,6 +6,7 @@ import { notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { requireAuth, userGone } from "../accounts/require-auth";
 import { correctLabelDetails, labelCorrectionSchema } from "./corrections";
+import { importLabels, importSummary, importTemplate, importText, readImport } from "./csv-import";
 import { exportFilename, labelsCsvStream } from "./export";
 import { labelFilterSchema } from "./filters";
 import { labelOriginal } from "./download";
@@ -71,6 +72,15 @@ const routes = new Hono<AppEnv>()
   .get("/labels/export.csv", auth, validate("query", labelFilterSchema), (c) => {
     const stream = labelsCsvStream(c.get("db"), c.get("user").id, c.req.valid("query"));
     return new Response(stream, { headers: csvHeaders(exportFilename()) });
+  })
+  // CSV import: the template, a preview that charges nothing, then one batch of every good row.
+  .get("/labels/import/template.csv", auth, () => new Response(importTemplate(), { headers: csvHeaders("parcelhive-labels-template.csv") }))
+  .post("/labels/import/preview", auth, async (c) => {
+    const reading = await readImport(c.get("db"), c.get("user").id, await importText(c.req.raw));
+    return c.json({ ...importSummary(reading), balance: c.get("user").credits });
+  })
+  .post("/labels/import", auth, async (c) => {
+    return c.json(await importLabels(c.get("db"), c.env, c.get("user").id, await importText(c.req.raw)));
   })
   .get("/label/:id/download", auth, validate("param", idParam), async (c) => {
     const file = await labelOriginal(c.get("db"), c.env, c.get("user").id, c.req.valid("param").id);

@@ -186,6 +186,19 @@ export interface ManualLabelInput {
   notes?: string;
 }
 
+/** A manual label as the save path takes it: notes and tags replace the label's own when given. */
+function manualLabelToSave(db: Db, userId: number, input: ManualLabelInput): LabelToSave {
+  const tags = input.tags ? cleanTags(input.tags) : undefined;
+  const notes = input.notes?.trim();
+  return {
+    details: storedDetails(input.details),
+    insert: { notes: notes ?? "", tagsJson: JSON.stringify(tags ?? []) },
+    update: { ...(notes !== undefined ? { notes } : {}), ...(tags !== undefined ? { tagsJson: JSON.stringify(tags) } : {}) },
+    // Given tags go in place of the label's old ones.
+    withLabel: (id, isNew) => (tags === undefined ? [] : tagStatements(db, id, userId, tags, !isNew)),
+  };
+}
+
 /**
  * Creates a label by hand for one credit, or updates the user's label with that tracking code for free (notes
  * and tags replaced when given).
@@ -196,23 +209,33 @@ export async function createManualLabel(
   userId: number,
   input: ManualLabelInput,
 ): Promise<{ label: ApiLabel; created: boolean }> {
-  const tags = input.tags ? cleanTags(input.tags) : undefined;
-  const notes = input.notes?.trim();
   const { ids, newIds } = await saveLabels(db, env, {
     userId,
     source: "manual",
     reference: ([id]) => id,
-    labels: [
-      {
-        details: storedDetails(input.details),
-        insert: { notes: notes ?? "", tagsJson: JSON.stringify(tags ?? []) },
-        update: { ...(notes !== undefined ? { notes } : {}), ...(tags !== undefined ? { tagsJson: JSON.stringify(tags) } : {}) },
-        // Given tags go in place of the label's old ones.
-        withLabel: (id, isNew) => (tags === undefined ? [] : tagStatements(db, id, userId, tags, !isNew)),
-      },
-    ],
+    labels: [manualLabelToSave(db, userId, input)],
   });
   return { label: (await getLabel(db, userId, ids[0]))!, created: newIds.length > 0 };
+}
+
+/**
+ * Creates or updates many manual labels (one per tracking code) in ONE batch, as a CSV import does: one credit
+ * per new code, existing codes updated for free; with too few credits nothing is written (402).
+ */
+export async function createManualLabels(
+  db: Db,
+  env: Pick<Env, "JOBS">,
+  userId: number,
+  inputs: ManualLabelInput[],
+): Promise<{ ids: string[]; newIds: string[] }> {
+  const batchId = newId("csv");
+  return saveLabels(db, env, {
+    userId,
+    source: "manual",
+    reference: () => batchId,
+    insufficientCredits: (needed) => new ApiError(402, `You need ${needed} credits to import these labels`),
+    labels: inputs.map((input) => manualLabelToSave(db, userId, input)),
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
