@@ -8,7 +8,7 @@
  * a non-admin on an admin call), 429 (an API key over its rate).
  */
 import { z, type ZodType } from "zod";
-import { analyticsSummarySchema, analyticsTimeseriesSchema } from "../analytics/model";
+import { analyticsSummarySchema, analyticsTimeseriesSchema, deliveryAnalyticsSchema } from "../analytics/model";
 import { claimPackSchema } from "../claims/claim-pack-model";
 import { labelDeadlinesSchema } from "../claims/model";
 import { MANUAL_FIELD_TYPES, type ManualFieldName, type ManualFieldType } from "../couriers/fields";
@@ -166,6 +166,7 @@ export const ROUTE_ANSWERS: Record<string, RouteAnswers> = {
 
   "GET /api/v1/labels/analytics/summary": { status: 200, body: analyticsSummarySchema, errors: [] },
   "GET /api/v1/labels/analytics/timeseries": { status: 200, body: analyticsTimeseriesSchema, errors: [] },
+  "GET /api/v1/labels/analytics/delivery": { status: 200, body: deliveryAnalyticsSchema, errors: [] },
 
   "POST /api/v1/create-checkout-session": { status: 200, body: checkout, errors: [409, 502, 503] },
   "POST /api/v1/billing-portal": { status: 200, body: z.object({ url: z.string() }), errors: [409, 502, 503] },

@@ -12,6 +12,7 @@ import { mergeEvents, summariseEvents } from "./events";
 import { evaluateLostRules, lostThresholds, lostTransition, serviceDays } from "./lost";
 import { pauseCarrier, takeCarrierCalls } from "./carrier-budget";
 import { releaseLease, tryLease } from "./leases";
+import { queueWebhookEvents } from "../webhooks/events";
 
 /**
  * Tracking: fetching a label's carrier events, storing them (labels.tracking_json as
@@ -196,6 +197,12 @@ export async function storeAnswer(env: TrackingEnv, db: Db, row: LabelRow, clien
     .where(eq(labels.id, row.id));
 
   const flagged = lost?.potentiallyLost === true;
+  const deliveredNow = delivered && row.trackingStatus !== "delivered" && row.trackingStatus !== "collected";
+  await queueWebhookEvents(env, db, row.userId, [
+    ...(events.length !== oldEvents.length ? [{ type: "tracking.updated" as const, labelId: row.id }] : []),
+    ...(deliveredNow ? [{ type: "parcel.delivered" as const, labelId: row.id }] : []),
+    ...(flagged ? [{ type: "parcel.potentially_lost" as const, labelId: row.id }] : []),
+  ]);
   if (flagged) {
     log("info", "label potentially lost", { labelId: row.id, reason });
     try {
