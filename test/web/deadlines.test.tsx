@@ -30,6 +30,7 @@ function label(deadlines: LabelDeadlines | null): ApiLabel {
     lostStatus: { potentiallyLost: false, potentiallyLostAt: null, lostEmailSentAt: null, reason: null },
     tracking: { status: "in_transit", checkedAt: null, error: null },
     deadlines,
+    outcome: null,
     ocrStatus: "none",
     data: [{ courier: "evri", trackingCode: "H01AB00000000011", countryCode: "GB" }],
     labelSettings: { banner_image_url: null, company_name: null, company_tagline: null },

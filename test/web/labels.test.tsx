@@ -81,6 +81,7 @@ function label(over: Partial<ApiLabel> = {}, data: Partial<ApiLabel["data"][0]> 
     lostStatus: { potentiallyLost: false, potentiallyLostAt: null, lostEmailSentAt: null, reason: null },
     tracking: { status: null, checkedAt: null, error: null },
     deadlines: null,
+    outcome: null,
     ocrStatus: "none",
     data: [{ courier: "evri", trackingCode: "H01AB00000000011", countryCode: "GB", ...data }],
     labelSettings: { banner_image_url: null, company_name: null, company_tagline: null },

@@ -20,3 +20,28 @@ export type LabelDeadlines = z.infer<typeof labelDeadlinesSchema>;
 /** What the user marked a parcel as: it stops the alerts (and, but for 'claimed', the tracking). */
 export const LABEL_OUTCOMES = ["claimed", "found", "delivered"] as const;
 export type LabelOutcome = (typeof LABEL_OUTCOMES)[number];
+
+/** At most this many parcels in the 'Needs action' answer. */
+export const NEEDS_ACTION_MAX = 50;
+
+/** One parcel that needs action (GET /api/v1/labels/needs-action). */
+const needsActionItemSchema = z.object({
+  id: z.string(),
+  trackingCode: z.string(),
+  courier: z.string(),
+  courierName: z.string(),
+  recipient: z.string().nullable().describe("The recipient's name and postcode, when known"),
+  sentence: z.string().nullable().describe("What to do next (the label's deadline sentence)"),
+  urgent: z.boolean(),
+  potentiallyLost: z.boolean(),
+  lostReason: z.string().nullable(),
+  actBy: z.string().nullable().describe("The UK day (YYYY-MM-DD) to act by: the end of the carrier's investigation, else the claim window's close"),
+});
+
+export const needsActionSchema = z.object({
+  results: z.array(needsActionItemSchema).describe(`The most urgent first, at most ${NEEDS_ACTION_MAX}`),
+  total: z.number().int().describe("How many of the caller's parcels need action"),
+});
+
+export type NeedsActionItem = z.infer<typeof needsActionItemSchema>;
+export type NeedsAction = z.infer<typeof needsActionSchema>;

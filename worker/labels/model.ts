@@ -3,7 +3,7 @@
  * Both ways of making a label (manual creation, file import) produce LabelDetails; the API answers
  * ApiLabel. The web app imports these types (types only) so both sides agree.
  */
-import type { LabelDeadlines } from "../claims/model";
+import type { LabelDeadlines, LabelOutcome } from "../claims/model";
 
 export type { LabelDeadlines };
 
@@ -123,6 +123,8 @@ export interface ApiLabel {
   tracking: { status: TrackingStatus | null; checkedAt: string | null; error: string | null };
   /** The carrier's deadlines (expected delivery, enquiry, claim window) and what to do next; null for a courier without rules. */
   deadlines: LabelDeadlines | null;
+  /** What the user marked the parcel as: no alerts, no lost flag; 'found' and 'delivered' also stop tracking. */
+  outcome: LabelOutcome | null;
   /** 'pending' while an image-only label is still being read by OCR. */
   ocrStatus: "none" | "pending" | "done" | "failed";
   /** data[0] is the label details. */

@@ -1,9 +1,9 @@
 import type { labelFiles, LabelRow, User } from "../db/schema";
 import { normalisePostcode } from "../couriers/postcode";
-import { labelDeadlines, scanTimes } from "../claims/deadlines";
-import type { LabelDeadlines } from "../claims/model";
+import { labelDeadlines } from "../claims/deadlines";
+import { deadlineInput } from "../claims/label-input";
 import { lostReasonText } from "../tracking/lost";
-import type { Address, ApiLabel, LabelDetails, TrackingResult, TrackingStatus } from "./model";
+import type { Address, ApiLabel, LabelDetails, TrackingResult } from "./model";
 
 /** A label row as the API answers it (ApiLabel), with its file and its owner's banner and company. */
 
@@ -36,24 +36,6 @@ function trackingResults(row: LabelRow): { results: TrackingResult[] } | null {
   if (Array.isArray(t)) return { results: t as TrackingResult[] };
   if (typeof t === "object" && Array.isArray((t as { results?: unknown }).results)) return t as { results: TrackingResult[] };
   return null;
-}
-
-/** The label's carrier deadlines from its service, its creation (its own date when older) and its scans. */
-function deadlines(row: LabelRow, details: LabelDetails, now: number): LabelDeadlines | null {
-  const result = details.tracking?.results[0];
-  const printed = details.shippingLabelCreatedAt ? Date.parse(details.shippingLabelCreatedAt) : NaN;
-  return labelDeadlines(
-    {
-      courier: row.courier,
-      service: [result?.service?.serviceType, details.classId, details.serviceCode].find((v): v is string => typeof v === "string" && v !== ""),
-      isNextDay: details.isNextDay === true,
-      createdAt: !Number.isNaN(printed) && printed < row.createdAt ? printed : row.createdAt,
-      ...scanTimes(row.courier, result?.trackingEvents ?? []),
-      // Delivered by the carrier's scans or by the user's own word (a manual label's delivery date).
-      status: row.deliveredAt !== null || details.deliveredAt ? "delivered" : (row.trackingStatus as TrackingStatus | null),
-    },
-    now,
-  );
 }
 
 /** One label as the API answers it. */
@@ -92,7 +74,8 @@ export function serializeLabel(row: LabelRow, file: Pick<LabelFile, "name" | "mi
       checkedAt: iso(row.trackingCheckedAt),
       error: row.trackingError ?? null,
     },
-    deadlines: deadlines(row, details, now),
+    deadlines: labelDeadlines(deadlineInput(row, details), now),
+    outcome: row.outcome ?? null,
     ocrStatus: row.ocrStatus,
     data: [details],
     labelSettings: {

@@ -1,0 +1,58 @@
+import { courierById } from "../couriers/registry";
+import type { LabelRow } from "../db/schema";
+import type { LabelDetails } from "../labels/model";
+import { simpleHtmlMail } from "../lib/mailer";
+import type { AlertKind } from "./alerts";
+import { dayMonth } from "./deadlines";
+import type { LabelDeadlines } from "./model";
+
+/**
+ * The deadline alerts' texts, in the lost notice's manner: which parcel, why now, what to do, a
+ * link to the label, and how to stop them (mark it on the label page).
+ */
+export function deadlineAlertMail(env: Pick<Env, "APP_URL">, label: LabelRow, kind: AlertKind, d: LabelDeadlines) {
+  const known = courierById(label.courier);
+  const courier = known?.displayName ?? label.courier;
+  let details: Partial<LabelDetails> = {};
+  try {
+    details = JSON.parse(label.detailsJson) as Partial<LabelDetails>;
+  } catch {
+    /* details are optional here */
+  }
+  const to = details.address ? [details.address.name, details.address.postcode].filter(Boolean).join(", ") : "";
+  const parcel = `${courier} ${label.trackingCode}${to ? ` to ${to}` : ""}`;
+  const url = `${env.APP_URL.replace(/\/+$/, "")}/label/${encodeURIComponent(label.id)}`;
+  const closes = dayMonth(d.claimClosesOn!);
+  const stop = "Has it arrived, or have you claimed? Mark it on the label page and we will stop these reminders.";
+
+  let subject: string;
+  let lines: string[];
+  if (kind === "claim_closing") {
+    subject = `Parcel ${label.trackingCode}: claims close on ${closes}`;
+    lines = [
+      `${courier} accepts claims for this parcel only until ${closes}: ${parcel}.`,
+      "Why now: it has not been delivered, and a claim made after that day is refused.",
+      `What to do: check with the recipient; if it has not arrived, make your claim with ${courier} before ${closes}.`,
+    ];
+  } else if (d.enquiryBy !== null) {
+    const until = dayMonth(d.enquiryBy);
+    subject = `Parcel ${label.trackingCode}: raise it with ${courier} by ${until}`;
+    lines = [
+      `${courier} has not scanned this parcel for a week: ${parcel}.`,
+      `Why now: ${courier} investigates a missing parcel only until ${until}; after that only a claim is left (claims close on ${closes}).`,
+      `What to do: ${known?.lostAdvice ?? `check with the recipient first; if it has not arrived, contact ${courier} with the tracking number.`}`,
+    ];
+  } else {
+    subject = `Parcel ${label.trackingCode}: you can claim from ${courier} now`;
+    lines = [
+      `This parcel is late and can now be claimed as lost: ${parcel}.`,
+      `Why now: ${courier} accepts a claim for loss from ${dayMonth(d.claimableFrom!)}; claims close on ${closes}.`,
+      `What to do: check with the recipient first; if it has not arrived, make your claim with ${courier}.`,
+    ];
+  }
+  return {
+    subject,
+    text: `${lines.join("\n\n")}\n\nOpen the label: ${url}\n\n${stop}\n\nParcelhive`,
+    html: simpleHtmlMail({ heading: subject, paragraphs: [...lines, stop], action: { label: "Open the label", url } }),
+  };
+}

@@ -1,0 +1,34 @@
+import type { LabelRow } from "../db/schema";
+import type { LabelDetails, TrackingResult, TrackingStatus } from "../labels/model";
+import { scanTimes, type DeadlineInput } from "./deadlines";
+
+/**
+ * What a stored label tells its deadlines: its service (the carrier's name for it, else the one
+ * printed, else its code), its creation (its own date when older than the row), its scans, whether
+ * it is delivered (by the carrier's scans or by the user's own word, a manual delivery date) and
+ * what the user marked it as.
+ */
+export function deadlineInput(row: LabelRow, details: Partial<LabelDetails>): DeadlineInput {
+  const result = details.tracking?.results?.[0];
+  const printed = details.shippingLabelCreatedAt ? Date.parse(details.shippingLabelCreatedAt) : NaN;
+  return {
+    courier: row.courier,
+    service: [result?.service?.serviceType, details.classId, details.serviceCode].find((v): v is string => typeof v === "string" && v !== ""),
+    isNextDay: details.isNextDay === true,
+    createdAt: !Number.isNaN(printed) && printed < row.createdAt ? printed : row.createdAt,
+    ...scanTimes(row.courier, result?.trackingEvents ?? []),
+    status: row.deliveredAt !== null || details.deliveredAt ? "delivered" : (row.trackingStatus as TrackingStatus | null),
+    outcome: row.outcome,
+  };
+}
+
+/** A stored label's details with its tracking (an unreadable column reads as empty). */
+export function storedDetails(row: Pick<LabelRow, "detailsJson" | "trackingJson">): Partial<LabelDetails> {
+  try {
+    const details = JSON.parse(row.detailsJson) as Partial<LabelDetails>;
+    const tracking = row.trackingJson ? (JSON.parse(row.trackingJson) as { results?: TrackingResult[] }) : null;
+    return { ...details, tracking: Array.isArray(tracking?.results) ? { results: tracking.results } : null };
+  } catch {
+    return {};
+  }
+}
