@@ -15,6 +15,7 @@ const TermsPage = page(() => import("../features/legal/TermsPage"));
 const LabelsPage = page(() => import("../features/labels/LabelsPage"));
 const LabelDetailPage = page(() => import("../features/labels/LabelDetailPage"));
 const LabelPrintPage = page(() => import("../features/labels/LabelPrintPage"));
+const ClaimPackPage = page(() => import("../features/labels/ClaimPackPage"));
 const UploadPage = page(() => import("../features/upload/UploadPage"));
 const SettingsPage = page(() => import("../features/settings/SettingsPage"));
 const CheckoutSuccessPage = page(() => import("../features/checkout/CheckoutSuccessPage"));
@@ -45,6 +46,7 @@ export const router = createBrowserRouter([
       { path: "/labels", element: authed(LabelsPage) },
       { path: "/label/:code", element: authed(LabelDetailPage) },
       { path: "/label/:code/print", element: authed(LabelPrintPage) },
+      { path: "/label/:code/claim", element: authed(ClaimPackPage) },
       { path: "/upload", element: <UploadPage /> },
       { path: "/settings", element: authed(SettingsPage) },
       { path: "/checkout/success", element: <CheckoutSuccessPage /> },

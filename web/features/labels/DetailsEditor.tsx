@@ -21,10 +21,15 @@ const toAddress = (d: AddressDraft) => ({
   postcode: d.postcode.trim(),
 });
 
-type Errors = Partial<Record<"recipient" | "sender" | "return" | "weight" | "form", string>>;
+type Errors = Partial<Record<"recipient" | "sender" | "return" | "weight" | "declared" | "form", string>>;
+
+/** Pounds with at most two decimals, 0 to 100,000 (the server checks the same). */
+const POUNDS = /^\d{1,6}(\.\d{1,2})?$/;
+const DECLARED_ERROR = "Declared value must be an amount in pounds from 0 to 100,000, with at most two decimals.";
+const poundsText = (pence: number | null | undefined) => (typeof pence === "number" ? (pence / 100).toFixed(2) : "");
 
 /** What the form checks before sending; the server checks the same again. */
-function check(recipient: AddressDraft, sender: AddressDraft, ret: AddressDraft, weight: string): Errors {
+function check(recipient: AddressDraft, sender: AddressDraft, ret: AddressDraft, weight: string, declared: string): Errors {
   const errors: Errors = {};
   if (!isBlank(recipient) && !UK_POSTCODE.test(recipient.postcode.trim())) errors.recipient = "Recipient postcode must be a UK postcode.";
   if (!isBlank(sender) && !sender.name.trim()) errors.sender = "Sender needs a name.";
@@ -32,6 +37,8 @@ function check(recipient: AddressDraft, sender: AddressDraft, ret: AddressDraft,
   if (!isBlank(ret) && !ret.name.trim()) errors.return = "Return address needs a name.";
   else if (!isBlank(ret) && ret.postcode.trim() && !UK_POSTCODE.test(ret.postcode.trim())) errors.return = "Return address postcode must be a UK postcode.";
   if (weight.trim() && !/^\d{1,7}$/.test(weight.trim())) errors.weight = "Weight must be a whole number of grams.";
+  const pounds = declared.trim().replace(/^£/, "");
+  if (pounds && (!POUNDS.test(pounds) || Number(pounds) > 100_000)) errors.declared = DECLARED_ERROR;
   return errors;
 }
 
@@ -68,7 +75,7 @@ function AddressFields({ id, title, draft, onChange, error, source }: { id: stri
 
 /**
  * 'Edit details': the recipient, sender, return address, service and weight, for when the reader
- * got them wrong. Free of charge; each saved field then shows 'edited by you'. An emptied address
+ * got them wrong, and the declared value a claim is made for. Free of charge; each saved field then shows 'edited by you'. An emptied address
  * is cleared.
  */
 export function DetailsEditor({ label, onSaved, onCancel }: { label: ApiLabel; onSaved: (l: ApiLabel) => void; onCancel: () => void }) {
@@ -80,18 +87,20 @@ export function DetailsEditor({ label, onSaved, onCancel }: { label: ApiLabel; o
     ret: draftOf(d.returnAddress),
     service: d.classId ?? d.serviceCode ?? "",
     weight: d.weightInGrams ? String(d.weightInGrams) : "",
+    declared: poundsText(d.declaredValuePence),
   };
   const [recipient, setRecipient] = useState(initial.recipient);
   const [sender, setSender] = useState(initial.sender);
   const [ret, setRet] = useState(initial.ret);
   const [service, setService] = useState(initial.service);
   const [weight, setWeight] = useState(initial.weight);
+  const [declared, setDeclared] = useState(initial.declared);
   const [errors, setErrors] = useState<Errors>({});
   const [saving, setSaving] = useState(false);
 
   async function save(e: FormEvent) {
     e.preventDefault();
-    const found = check(recipient, sender, ret, weight);
+    const found = check(recipient, sender, ret, weight, declared);
     setErrors(found);
     if (Object.keys(found).length) return;
     // Only what the user changed is sent, so only that is marked 'edited by you'.
@@ -102,6 +111,8 @@ export function DetailsEditor({ label, onSaved, onCancel }: { label: ApiLabel; o
     if (!same(ret, initial.ret)) body.returnAddress = isBlank(ret) ? null : toAddress(ret);
     if (service.trim() !== initial.service.trim()) body.service = service.trim() ? service.trim() : null;
     if (weight.trim() !== initial.weight.trim()) body.weightInGrams = weight.trim() ? Number(weight.trim()) : null;
+    const pounds = declared.trim().replace(/^£/, "");
+    if (pounds !== initial.declared) body.declaredValue = pounds ? Number(pounds) : null;
     if (Object.keys(body).length === 0) return onCancel();
     setSaving(true);
     try {
@@ -136,6 +147,24 @@ export function DetailsEditor({ label, onSaved, onCancel }: { label: ApiLabel; o
           {errors.weight && (
             <p id="edit-weight-error" className="field-error" role="alert">
               {errors.weight}
+            </p>
+          )}
+        </div>
+        <div className="field">
+          <label htmlFor="edit-declared">Declared value (£)</label>
+          <input
+            id="edit-declared"
+            className="input"
+            inputMode="decimal"
+            value={declared}
+            onChange={(e) => setDeclared(e.target.value)}
+            placeholder="e.g. 49.99"
+            aria-invalid={Boolean(errors.declared)}
+            aria-describedby={errors.declared ? "edit-declared-error" : undefined}
+          />
+          {errors.declared && (
+            <p id="edit-declared-error" className="field-error" role="alert">
+              {errors.declared}
             </p>
           )}
         </div>

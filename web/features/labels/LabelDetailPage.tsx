@@ -13,7 +13,7 @@ import { Facts, LostWarning } from "./LabelCard";
 import { NotesTagsEditor } from "./NotesTagsEditor";
 import { TrackingEventList } from "./TrackingEvents";
 import { TrackingRefreshButton } from "./TrackingRefreshButton";
-import { EXTRA_DATE, details, formatDate, noEventsText, senderAddress, sendParcelUrl, trackingEvents } from "./format";
+import { EXTRA_DATE, details, formatDate, formatPence, noEventsText, senderAddress, sendParcelUrl, trackingEvents } from "./format";
 import { downloadOriginal, labelQueryKey, useCourier, useLabel } from "./labelsApi";
 import type { ApiCourier, ApiLabel } from "./types";
 
@@ -73,9 +73,10 @@ function LoadedLabel({ label, onChange, onRefreshed }: { label: ApiLabel; onChan
     window.open(`/label/${encodeURIComponent(label.id)}/print`, "_blank", "noopener");
   }
 
-  const dates: Array<[string, string]> = [
+  const extraFacts: Array<[string, string]> = [
     ["Label created", formatDate(d.shippingLabelCreatedAt ?? d.date, EXTRA_DATE)],
     ["Delivered", formatDate(d.deliveredAt, EXTRA_DATE)],
+    ["Declared value", formatPence(d.declaredValuePence)],
   ].filter((x): x is [string, string] => Boolean(x[1]));
 
   return (
@@ -99,6 +100,9 @@ function LoadedLabel({ label, onChange, onRefreshed }: { label: ApiLabel; onChan
         >
           Download original
         </button>
+        <Link className="btn" to={`/label/${encodeURIComponent(label.id)}/claim`}>
+          Claim pack
+        </Link>
         <TrackingRefreshButton labelId={label.id} onRefreshed={onRefreshed} />
         {courier?.sendParcel && (
           <a className="btn btn-ghost" href={sendParcelUrl(courier.sendParcel.url, label)} target="_blank" rel="noopener noreferrer">
@@ -132,9 +136,9 @@ function LoadedLabel({ label, onChange, onRefreshed }: { label: ApiLabel; onChan
           <AddressCard title="Return address" address={d.returnAddress} source={sources.returnAddress} />
         </div>
         <Facts label={label} />
-        {dates.length > 0 && (
+        {extraFacts.length > 0 && (
           <dl className="facts">
-            {dates.map(([k, v]) => (
+            {extraFacts.map(([k, v]) => (
               <div key={k}>
                 <dt>{k}</dt>
                 <dd>{v}</dd>

@@ -21,6 +21,12 @@ export function formatWeight(grams: number | null | undefined): string {
   return grams < 9950 ? `${(Math.round(grams / 100) / 10).toFixed(1)} kg` : `${Math.round(grams / 1000)} kg`;
 }
 
+/** Whole pence as pounds: '£1,234.50'; '' when not set. */
+export function formatPence(pence: number | null | undefined): string {
+  if (typeof pence !== "number" || !Number.isFinite(pence)) return "";
+  return `£${(pence / 100).toLocaleString("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
 export function formatDimensions(d: [number, number, number] | null | undefined): string {
   if (d?.length !== 3) return "";
   return `${d[0]}cm × ${d[1]}cm × ${d[2]}cm`;
