@@ -6,6 +6,7 @@ import { CreditsCard } from "./CreditsCard";
 import { DeveloperKeyCard } from "./DeveloperKeyCard";
 import { EmailPreferencesCard } from "./EmailPreferencesCard";
 import { EmailVerificationNotice } from "./EmailVerificationNotice";
+import { ImportAddressCard } from "./ImportAddressCard";
 import { LabelSettingsCard } from "./LabelSettingsCard";
 import { TEXT } from "./texts";
 
@@ -58,6 +59,7 @@ export default function SettingsPage() {
       <div className="stack">
         <EmailVerificationNotice email={user.email} verified={user.email_verified} />
         <DeveloperKeyCard masked={user.developer_api_key} onGenerated={reloadUser} />
+        <ImportAddressCard email={user.email} />
         <CreditsCard credits={user.credits} subscriptionStatus={user.subscription_status} />
         <EmailPreferencesCard consent={user.marketing_consent} onSaved={reloadUser} />
       </div>

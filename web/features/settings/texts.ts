@@ -24,6 +24,21 @@ export const TEXT = {
   keyFailed: "Could not generate an API key.",
   usingApi: "Using the API",
 
+  importTitle: "Import labels by email",
+  importIntro:
+    "Send or forward label files (PDF, PNG, JPEG or WEBP, up to 10 per mail, 16 MB each) to your private address below: each label is imported like an upload, 1 credit per new label.",
+  importReplyTo: (email: string) => `We reply to ${email} with what was imported, or why not.`,
+  importAddressLabel: "Your import address",
+  importCopy: "Copy import address",
+  importLoading: "Loading your import address…",
+  importLoadFailed: "Could not load your import address.",
+  importRegenerate: "Regenerate address",
+  importRegenerateConfirm: "The current address stops working at once: mail sent to it is refused. Keep it private.",
+  importRegenerateYes: "Yes, regenerate",
+  importRegenerating: "Regenerating…",
+  importRegenerated: "New address ready. The old one no longer works.",
+  importRegenerateFailed: "Could not regenerate the address.",
+
   balanceTitle: "Credits",
   balance: "Credits available",
   redirecting: "Redirecting…",
