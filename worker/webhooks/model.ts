@@ -54,3 +54,5 @@ export const webhookCreatedSchema = z.object({ endpoint: webhookEndpointSchema, 
 
 export const webhookDeliveriesSchema = z.object({ results: z.array(webhookDeliverySchema) });
 export const webhookTestSchema = z.object({ queued: z.literal(true), eventId: z.string() });
+export type ApiWebhookList = z.infer<typeof webhookListSchema>;
+export type ApiWebhookCreated = z.infer<typeof webhookCreatedSchema>;

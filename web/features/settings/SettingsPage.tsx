@@ -9,6 +9,7 @@ import { EmailVerificationNotice } from "./EmailVerificationNotice";
 import { ImportAddressCard } from "./ImportAddressCard";
 import { LabelSettingsCard } from "./LabelSettingsCard";
 import { TEXT } from "./texts";
+import { WebhooksCard } from "./WebhooksCard";
 
 /** /settings: user settings, then label settings. */
 export default function SettingsPage() {
@@ -59,6 +60,7 @@ export default function SettingsPage() {
       <div className="stack">
         <EmailVerificationNotice email={user.email} verified={user.email_verified} />
         <DeveloperKeyCard masked={user.developer_api_key} onGenerated={reloadUser} />
+        <WebhooksCard />
         <ImportAddressCard email={user.email} />
         <CreditsCard credits={user.credits} subscriptionStatus={user.subscription_status} />
         <EmailPreferencesCard consent={user.marketing_consent} onSaved={reloadUser} />

@@ -81,3 +81,46 @@ export type Sku = (typeof PURCHASE_OPTIONS)[number]["sku"];
 /** Banner rules, checked here and again on the server. */
 export const BANNER_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
 export const BANNER_MAX_BYTES = 5 * 1024 * 1024;
+
+/** The webhook endpoints card. */
+export const WEBHOOK_TEXT = {
+  title: "Webhooks",
+  intro: "We POST a signed JSON event to your URL when something happens to a label. Check each one with its signing secret.",
+  loading: "Loading webhooks…",
+  loadFailed: "Could not load your webhook endpoints.",
+  retry: "Try again",
+  none: "No webhook endpoints yet.",
+  urlLabel: "Endpoint URL",
+  urlHint: "https:// on the standard port. Private and local addresses are refused.",
+  eventsLegend: "Events to send",
+  add: "Add endpoint",
+  adding: "Adding…",
+  addFailed: "Could not add the endpoint.",
+  atLimit: (n: number) => `You have the most endpoints allowed (${n}). Delete one to add another.`,
+  secretShownOnce: "Copy this signing secret now. It will not be shown again.",
+  secretLabel: "Signing secret",
+  enabled: "Enabled",
+  toggleFailed: "Could not change the endpoint.",
+  sendTest: "Send test event",
+  sendingTest: "Sending…",
+  testQueued: "Test event queued. It appears in the delivery log within a few seconds.",
+  testFailed: "Could not queue a test event.",
+  showLog: "Delivery log",
+  hideLog: "Hide delivery log",
+  logLoading: "Loading deliveries…",
+  logFailed: "Could not load the delivery log.",
+  logEmpty: "No deliveries yet.",
+  delete: "Delete",
+  deleteConfirm: "Delete this endpoint and its delivery log? Events stop at once.",
+  deleteYes: "Yes, delete",
+  deleteFailed: "Could not delete the endpoint.",
+  cancel: "Cancel",
+  docs: "How to verify signatures: see Webhooks in the",
+  docsLink: "API reference",
+  eventNames: {
+    "label.created": "Label created",
+    "tracking.updated": "Tracking updated",
+    "parcel.delivered": "Parcel delivered",
+    "parcel.potentially_lost": "Parcel potentially lost",
+  },
+} as const;
