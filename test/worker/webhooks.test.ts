@@ -294,6 +294,17 @@ describe("delivering a webhook", () => {
   });
 });
 
+describe("the API reference", () => {
+  it("documents the webhooks: events, payload, signature header and a verification example", async () => {
+    const html = await (await call("/api/docs")).text();
+    expect(html).toContain('id="webhooks"');
+    for (const e of ["label.created", "tracking.updated", "parcel.delivered", "parcel.potentially_lost", "Parcelhive-Signature", "verifyParcelhive", "timingSafeEqual"]) {
+      expect(html).toContain(e);
+    }
+    expect(html).toContain("/api/v1/webhooks");
+  });
+});
+
 describe("where events are fired", () => {
   it("queues label.created once per new label and subscribed endpoint, none for an update of the same code", async () => {
     const u = await createUser({ credits: 5 });

@@ -1,4 +1,5 @@
 import { escapeHtml } from "../lib/mailer";
+import { webhooksGuideHtml } from "../webhooks/guide";
 
 type Doc = ReturnType<typeof import("./openapi").buildOpenApi>;
 type Op = {
@@ -41,7 +42,7 @@ export function renderApiDocs(doc: Doc): string {
       groups.set(tag, [...(groups.get(tag) ?? []), html]);
     }
   }
-  const nav = [...groups.keys()].map((t) => `<a href="#tag-${escapeHtml(t)}">${escapeHtml(t)}</a>`).join("");
+  const nav = `${[...groups.keys()].map((t) => `<a href="#tag-${escapeHtml(t)}">${escapeHtml(t)}</a>`).join("")}<a href="#webhooks">webhooks guide</a>`;
   const sections = [...groups.entries()].map(([t, ops]) => `<h2 id="tag-${escapeHtml(t)}">${escapeHtml(t)}</h2>${ops.join("")}`).join("");
   return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Parcelhive API reference</title><style>
 body{font-family:system-ui,-apple-system,Segoe UI,sans-serif;margin:0;color:#1c1917;background:#fafaf9;line-height:1.5}
@@ -52,5 +53,5 @@ h1{margin:0;font-size:1.5rem}h2{margin-top:2rem;text-transform:capitalize;border
 .pill{font-size:.72rem;border:1px solid #d6d3d1;border-radius:999px;padding:1px 8px;color:#44403c}.pill.key{border-color:#b45309;color:#92400e}.pill.admin{border-color:#b91c1c;color:#7f1d1d}
 pre{background:#1c1917;color:#fafaf9;padding:10px;border-radius:8px;overflow:auto;font-size:.8rem}table{border-collapse:collapse;width:100%;font-size:.85rem}td,th{border-bottom:1px solid #e7e5e4;padding:4px 6px;text-align:left;vertical-align:top}
 nav{display:flex;gap:12px;flex-wrap:wrap;margin-top:8px}nav a{color:#92400e}.label{font-weight:600;margin:8px 0 2px}.muted{color:#57534e}code{font-family:ui-monospace,Menlo,Consolas,monospace}
-</style></head><body><header><h1>Parcelhive API reference</h1><p class="muted">${escapeHtml(doc.info.description)}</p><p><a href="/api/v1/openapi.json">OpenAPI 3.1 document (JSON)</a></p><nav aria-label="Sections">${nav}</nav></header><main>${sections}</main></body></html>`;
+</style></head><body><header><h1>Parcelhive API reference</h1><p class="muted">${escapeHtml(doc.info.description)}</p><p><a href="/api/v1/openapi.json">OpenAPI 3.1 document (JSON)</a></p><nav aria-label="Sections">${nav}</nav></header><main>${sections}<h2>Webhooks guide</h2>${webhooksGuideHtml()}</main></body></html>`;
 }
