@@ -123,8 +123,8 @@ export interface ApiLabel {
   tracking: { status: TrackingStatus | null; checkedAt: string | null; error: string | null };
   /** The carrier's deadlines (expected delivery, enquiry, claim window) and what to do next; null for a courier without rules. */
   deadlines: LabelDeadlines | null;
-  /** What the user marked the parcel as: no alerts, no lost flag; 'found' and 'delivered' also stop tracking. */
-  outcome: LabelOutcome | null;
+  /** What the user marked the parcel as (always answered, null when unmarked): no alerts, no lost flag; 'found' and 'delivered' also stop tracking. */
+  outcome?: LabelOutcome | null;
   /** 'pending' while an image-only label is still being read by OCR. */
   ocrStatus: "none" | "pending" | "done" | "failed";
   /** data[0] is the label details. */

@@ -171,7 +171,8 @@ export async function storeAnswer(env: TrackingEnv, db: Db, row: LabelRow, clien
     lostThresholds(env),
     now,
   );
-  const lost = lostTransition({ potentiallyLost: row.potentiallyLost, lastScanAt: row.lastScanAt }, { lastScanAt: summary.lastScanAt, reason, delivered }, now);
+  // A parcel the user marked (claimed, found, delivered) is never flagged again.
+  const lost = row.outcome ? null : lostTransition({ potentiallyLost: row.potentiallyLost, lastScanAt: row.lastScanAt }, { lastScanAt: summary.lastScanAt, reason, delivered }, now);
   const deliveredIso = delivered && summary.deliveredAt !== null ? new Date(summary.deliveredAt).toISOString() : null;
   const changed = events.length !== oldEvents.length || status !== row.trackingStatus;
 
@@ -184,7 +185,7 @@ export async function storeAnswer(env: TrackingEnv, db: Db, row: LabelRow, clien
       trackingCheckedAt: now,
       lastScanAt: summary.lastScanAt,
       deliveredAt: delivered ? summary.deliveredAt : null,
-      nextTrackingAt: answer.kind === "untracked" ? null : nextRefreshAt(now, { id: row.id, createdAt: row.createdAt, lastScanAt: summary.lastScanAt, status }),
+      nextTrackingAt: answer.kind === "untracked" || row.outcome === "found" || row.outcome === "delivered" ? null : nextRefreshAt(now, { id: row.id, createdAt: row.createdAt, lastScanAt: summary.lastScanAt, status }),
       ...(deliveredIso
         ? {
             detailsJson: sql`case when json_valid(${labels.detailsJson}) then json_set(${labels.detailsJson}, '$.deliveredAt', ${deliveredIso}) else ${labels.detailsJson} end`,

@@ -11,6 +11,7 @@ import { CourierLogo } from "./CourierLogo";
 import { DeadlineNote } from "./DeadlineNote";
 import { Facts, LostWarning } from "./LabelCard";
 import { NotesTagsEditor } from "./NotesTagsEditor";
+import { OutcomeControl } from "./OutcomeControl";
 import { TrackingEventList } from "./TrackingEvents";
 import { TrackingRefreshButton } from "./TrackingRefreshButton";
 import { EXTRA_DATE, details, formatDate, formatPence, noEventsText, senderAddress, sendParcelUrl, trackingEvents } from "./format";
@@ -118,6 +119,7 @@ function LoadedLabel({ label, onChange, onRefreshed }: { label: ApiLabel; onChan
       )}
       <LostWarning label={label} detail />
       <DeadlineNote label={label} detail />
+      <OutcomeControl label={label} onChange={onChange} />
 
       <section className="card stack" aria-label="Label">
         <div className="label-card-head">

@@ -1,0 +1,178 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { MemoryRouter, Route, Routes } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { newQueryClient } from "../../web/api/queries";
+import { tokens } from "../../web/api/tokens";
+import { AuthProvider } from "../../web/app/auth";
+import { LabelCard } from "../../web/features/labels/LabelCard";
+import LabelsPage from "../../web/features/labels/LabelsPage";
+import { OutcomeControl } from "../../web/features/labels/OutcomeControl";
+import type { NeedsAction } from "../../web/features/labels/needsActionApi";
+import type { ApiLabel } from "../../web/features/labels/types";
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  tokens.clear();
+});
+
+const NEEDS: NeedsAction = {
+  results: [
+    {
+      id: "lbl_a",
+      trackingCode: "H01AB00000000011",
+      courier: "evri",
+      courierName: "Evri",
+      recipient: "Ada Lovelace, SW1A 1AA",
+      sentence: "Evri will only investigate until 4 Dec: raise it now",
+      urgent: true,
+      potentiallyLost: false,
+      lostReason: null,
+      actBy: "2026-12-04",
+    },
+    {
+      id: "lbl_b",
+      trackingCode: "SG577041359GB",
+      courier: "royalmail",
+      courierName: "Royal Mail",
+      recipient: null,
+      sentence: "Waiting for Royal Mail's first scan; claims close on 11 Feb",
+      urgent: false,
+      potentiallyLost: true,
+      lostReason: "The carrier has not scanned this parcel in the 3 working days since its label was created.",
+      actBy: "2027-02-11",
+    },
+  ],
+  total: 2,
+};
+
+function mockApi(needs: () => Response) {
+  return vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
+    const url = new URL(String(input), "http://localhost");
+    if (url.pathname === "/api/v1/user") return json(200, { id: 1, email: "a@b.c", credits: 3, is_admin: false });
+    if (url.pathname === "/api/v1/couriers") return json(200, []);
+    if (url.pathname === "/api/v1/labels/needs-action") return needs();
+    return json(200, { results: [], total: 0 });
+  });
+}
+
+const renderList = () =>
+  render(
+    <QueryClientProvider client={newQueryClient()}>
+      <AuthProvider>
+        <MemoryRouter initialEntries={["/labels"]}>
+          <Routes>
+            <Route path="/labels" element={<LabelsPage />} />
+          </Routes>
+        </MemoryRouter>
+      </AuthProvider>
+    </QueryClientProvider>,
+  );
+
+describe("'Needs action' on the labels list", () => {
+  it("lists each parcel with its count, what to do and a link to it, the most urgent first", async () => {
+    tokens.set("acc", "ref");
+    mockApi(() => json(200, NEEDS));
+    renderList();
+    const section = await screen.findByRole("region", { name: /Needs action/ });
+    expect(within(section).getByRole("heading").textContent).toBe("Needs action 2");
+    const items = within(section).getAllByRole("listitem");
+    expect(items.map((li) => within(li).getByRole("link").textContent)).toEqual(["H01AB00000000011", "SG577041359GB"]);
+    expect(within(items[0]).getByRole("link").getAttribute("href")).toBe("/label/lbl_a");
+    expect(items[0].textContent).toContain("Evri will only investigate until 4 Dec: raise it now");
+    expect(items[0].textContent).toContain("to Ada Lovelace, SW1A 1AA");
+    expect(items[0].textContent).toContain("Act by Dec 4, 2026");
+    // A flagged parcel whose deadline does not ask to act yet says why it is listed.
+    expect(items[1].textContent).toContain("has not scanned this parcel in the 3 working days");
+  });
+
+  it("is hidden when nothing needs action, and says so when it could not load", async () => {
+    tokens.set("acc", "ref");
+    mockApi(() => json(200, { results: [], total: 0 }));
+    const { unmount } = renderList();
+    expect(await screen.findByText("No labels found.")).toBeTruthy();
+    expect(screen.queryByRole("region", { name: /Needs action/ })).toBeNull();
+    unmount();
+
+    mockApi(() => json(500, { error: "Database unavailable" }));
+    renderList();
+    expect(await screen.findByText("Database unavailable")).toBeTruthy();
+    expect(screen.queryByRole("region", { name: /Needs action/ })).toBeNull();
+  });
+});
+
+function label(over: Partial<ApiLabel> = {}): ApiLabel {
+  return {
+    id: "lbl_a",
+    trackingCode: "H01AB00000000011",
+    courier: "evri",
+    notes: "",
+    tags: [],
+    createdAt: "2026-11-23T09:00:00.000Z",
+    updatedAt: "2026-11-24T08:00:00.000Z",
+    downloadUrl: null,
+    file: null,
+    lostStatus: { potentiallyLost: false, potentiallyLostAt: null, lostEmailSentAt: null, reason: null },
+    tracking: { status: "in_transit", checkedAt: null, error: null },
+    deadlines: null,
+    outcome: null,
+    ocrStatus: "none",
+    data: [{ courier: "evri", trackingCode: "H01AB00000000011", countryCode: "GB" }],
+    labelSettings: { banner_image_url: null, company_name: null, company_tagline: null },
+    ...over,
+  };
+}
+
+describe("marking a parcel", () => {
+  const renderControl = (l: ApiLabel, onChange = vi.fn()) =>
+    render(
+      <QueryClientProvider client={newQueryClient()}>
+        <OutcomeControl label={l} onChange={onChange} />
+      </QueryClientProvider>,
+    );
+
+  it("sends the mark and takes the label the server answers", async () => {
+    const fetchSpy = vi.spyOn(globalThis, "fetch").mockResolvedValue(json(200, label({ outcome: "delivered" })));
+    const onChange = vi.fn();
+    renderControl(label(), onChange);
+    expect(screen.getByRole("button", { name: "Mark delivered" }).getAttribute("aria-pressed")).toBe("false");
+    fireEvent.click(screen.getByRole("button", { name: "Mark delivered" }));
+    await waitFor(() => expect(onChange).toHaveBeenCalledWith(expect.objectContaining({ outcome: "delivered" })));
+    const [url, init] = fetchSpy.mock.calls[0];
+    expect(String(url)).toBe("/api/v1/label/lbl_a/outcome");
+    expect(init?.method).toBe("POST");
+    expect(JSON.parse(String(init?.body))).toEqual({ outcome: "delivered" });
+  });
+
+  it("shows the mark, and undoes it", async () => {
+    const fetchSpy = vi.spyOn(globalThis, "fetch").mockResolvedValue(json(200, label()));
+    renderControl(label({ outcome: "claimed" }));
+    expect(screen.getByRole("status").textContent).toContain("You marked this parcel claimed");
+    expect(screen.getByRole("button", { name: "Mark claimed" }).getAttribute("aria-pressed")).toBe("true");
+    fireEvent.click(screen.getByRole("button", { name: "Undo mark" }));
+    await waitFor(() => expect(fetchSpy).toHaveBeenCalled());
+    expect(JSON.parse(String(fetchSpy.mock.calls[0][1]?.body))).toEqual({ outcome: null });
+  });
+
+  it("says why a mark failed", async () => {
+    vi.spyOn(globalThis, "fetch").mockResolvedValue(json(404, { error: "Label not found" }));
+    renderControl(label());
+    fireEvent.click(screen.getByRole("button", { name: "Mark found" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("Label not found");
+  });
+
+  it("puts a small badge on the label card", () => {
+    const client = newQueryClient();
+    client.setQueryData(["couriers"], []);
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <LabelCard label={label({ outcome: "found" })} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(screen.getByText("Found").classList).toContain("outcome-badge");
+  });
+});

@@ -1,0 +1,60 @@
+import { errorText } from "../../api/client";
+import { type LabelOutcome, useMarkOutcome } from "./needsActionApi";
+import type { ApiLabel } from "./types";
+
+const MARKS: Array<{ outcome: LabelOutcome; button: string; badge: string }> = [
+  { outcome: "delivered", button: "Mark delivered", badge: "Delivered (marked)" },
+  { outcome: "found", button: "Mark found", badge: "Found" },
+  { outcome: "claimed", button: "Mark claimed", badge: "Claimed" },
+];
+
+const MARKED_TEXT: Record<LabelOutcome, string> = {
+  delivered: "You marked this parcel delivered: no more alerts, and tracking has stopped.",
+  found: "You marked this parcel found: no more alerts, and tracking has stopped.",
+  claimed: "You marked this parcel claimed: no more alerts; tracking goes on in case it turns up.",
+};
+
+/** The small mark on a label card. */
+export function OutcomeBadge({ label }: { label: ApiLabel }) {
+  const mark = MARKS.find((m) => m.outcome === label.outcome);
+  return mark ? <span className="badge badge-ok outcome-badge">{mark.badge}</span> : null;
+}
+
+/** On the label detail: mark the parcel claimed, found or delivered to stop its alerts, or undo it. */
+export function OutcomeControl({ label, onChange }: { label: ApiLabel; onChange: (label: ApiLabel) => void }) {
+  const mark = useMarkOutcome(label.id, onChange);
+  const busy = mark.isPending;
+  return (
+    <section className="card stack outcome-control" aria-labelledby="outcome-title">
+      <h2 id="outcome-title">What happened to this parcel?</h2>
+      <p className="small muted" role="status">
+        {label.outcome ? MARKED_TEXT[label.outcome] : "Mark it once it arrives, turns up or you have claimed: the deadline alerts stop."}
+      </p>
+      <div className="row" role="group" aria-label="Mark the parcel">
+        {MARKS.map((m) => (
+          <button
+            key={m.outcome}
+            type="button"
+            className={label.outcome === m.outcome ? "btn btn-sm btn-primary" : "btn btn-sm"}
+            aria-pressed={label.outcome === m.outcome}
+            disabled={busy}
+            onClick={() => mark.mutate(label.outcome === m.outcome ? null : m.outcome)}
+          >
+            {m.button}
+          </button>
+        ))}
+        {label.outcome && (
+          <button type="button" className="btn btn-sm btn-ghost" disabled={busy} onClick={() => mark.mutate(null)}>
+            Undo mark
+          </button>
+        )}
+      </div>
+      {busy && <p className="small muted">Saving…</p>}
+      {mark.isError && (
+        <p className="small field-error" role="alert">
+          {errorText(mark.error, "Could not mark the parcel.")}
+        </p>
+      )}
+    </section>
+  );
+}

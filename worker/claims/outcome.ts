@@ -1,0 +1,44 @@
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../db/client";
+import { labels } from "../db/schema";
+import { findLabelRow } from "../labels/read";
+import { notFound } from "../lib/errors";
+import { LABEL_OUTCOMES, type LabelOutcome } from "./model";
+
+/**
+ * The user's own word on a parcel: 'claimed', 'found' or 'delivered' (null undoes it). Free. A
+ * marked parcel gets no alerts, no sentence asking to act and no lost flag; 'found' and 'delivered'
+ * also stop its tracking refreshes, 'claimed' keeps them (the carrier may still deliver it).
+ * Undoing it looks at its alerts and tracking again.
+ */
+export const outcomeSchema = z.object({ outcome: z.enum(LABEL_OUTCOMES, { message: "outcome must be claimed, found, delivered or null" }).nullable() }).strict();
+
+const stopsTracking = (outcome: LabelOutcome | null) => outcome === "found" || outcome === "delivered";
+
+/** Marks the caller's own label (by id or tracking code); another user's label is not found. Answers its id. */
+export async function markOutcome(db: Db, userId: number, idOrCode: string, outcome: LabelOutcome | null, now = Date.now()): Promise<string> {
+  const row = await findLabelRow(db, userId, idOrCode);
+  if (!row) throw notFound("Label not found");
+  if (row.outcome === outcome) return row.id;
+  const finishedByCarrier = row.deliveredAt !== null || row.trackingStatus === "delivered" || row.trackingStatus === "collected";
+  await db
+    .update(labels)
+    .set(
+      outcome === null
+        ? // Undone: alerts are looked at on the next cron pass, tracking resumes (the lost rules run again on it).
+          { outcome: null, outcomeAt: null, alertDueAt: 0, nextTrackingAt: finishedByCarrier ? null : (row.nextTrackingAt ?? now) }
+        : {
+            outcome,
+            outcomeAt: now,
+            alertDueAt: null,
+            potentiallyLost: false,
+            potentiallyLostAt: null,
+            lostReason: null,
+            lostEmailSentAt: null,
+            ...(stopsTracking(outcome) ? { nextTrackingAt: null } : {}),
+          },
+    )
+    .where(eq(labels.id, row.id));
+  return row.id;
+}
