@@ -9,6 +9,7 @@ import adminRoutes from "./admin/routes";
 import analyticsRoutes from "./analytics/routes";
 import authRoutes from "./accounts/auth-routes";
 import billingRoutes from "./billing/routes";
+import claimActionRoutes from "./claims/action-routes";
 import claimPackRoutes from "./claims/claim-pack-routes";
 import courierRoutes from "./couriers/routes";
 import labelImportRoutes from "./label-import/routes";
@@ -102,6 +103,7 @@ app
   .route("/api/v1", labelImportRoutes)
   .route("/api/v1", labelMailRoutes)
   .route("/api/v1", labelRoutes)
+  .route("/api/v1", claimActionRoutes)
   .route("/api/v1", claimPackRoutes)
   .route("/api/v1", trackingRoutes)
   .route("/api/v1", billingRoutes)

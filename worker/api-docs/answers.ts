@@ -10,7 +10,7 @@
 import { z, type ZodType } from "zod";
 import { analyticsSummarySchema, analyticsTimeseriesSchema, deliveryAnalyticsSchema } from "../analytics/model";
 import { claimPackSchema } from "../claims/claim-pack-model";
-import { labelDeadlinesSchema } from "../claims/model";
+import { LABEL_OUTCOMES, labelDeadlinesSchema, needsActionSchema } from "../claims/model";
 import { MANUAL_FIELD_TYPES, type ManualFieldName, type ManualFieldType } from "../couriers/fields";
 import { webhookCreatedSchema, webhookDeliveriesSchema, webhookEndpointSchema, webhookListSchema, webhookTestSchema } from "../webhooks/model";
 
@@ -62,6 +62,7 @@ export const apiLabelSchema = z
     lostStatus: z.object({ potentiallyLost: z.boolean(), potentiallyLostAt: z.string().nullable(), lostEmailSentAt: z.string().nullable(), reason: z.string().nullable() }),
     tracking: z.object({ status: z.string().nullable(), checkedAt: z.string().nullable(), error: z.string().nullable() }),
     deadlines: labelDeadlinesSchema.nullable(),
+    outcome: z.enum(LABEL_OUTCOMES).nullable(),
     ocrStatus: z.enum(["none", "pending", "done", "failed"]),
     data: z.array(
       z
@@ -154,6 +155,8 @@ export const ROUTE_ANSWERS: Record<string, RouteAnswers> = {
   "GET /api/v1/label/:id": { status: 200, body: apiLabelSchema, errors: [404] },
   "PUT /api/v1/label/:id": { status: 200, body: apiLabelSchema, errors: [404] },
   "PATCH /api/v1/label/:id/details": { status: 200, body: apiLabelSchema, errors: [404] },
+  "POST /api/v1/label/:id/outcome": { status: 200, body: apiLabelSchema, errors: [404] },
+  "GET /api/v1/labels/needs-action": { status: 200, body: needsActionSchema, errors: [] },
   "GET /api/v1/label/:id/download": { status: 200, file: "application/octet-stream", errors: [404] },
   "GET /api/v1/label/:id/claim-pack": { status: 200, body: claimPackSchema, errors: [404] },
   "GET /api/v1/label/:id/claim-pack.pdf": { status: 200, file: "application/pdf", errors: [404] },

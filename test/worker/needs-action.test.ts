@@ -1,0 +1,115 @@
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { labels } from "../../worker/db/schema";
+import type { ApiLabel, TrackingEvent } from "../../worker/labels/model";
+import type { NeedsAction } from "../../worker/claims/model";
+import { insertTrackedLabel, labelRow } from "../fixtures/carriers/tracking-labels";
+import { call, createUser, db } from "./helpers";
+
+// 'Needs action' and the user's mark on a parcel, through the API. Dates are relative to now:
+// these calls answer for the day they run.
+
+const DAY = 86_400_000;
+const scan = (at: number): TrackingEvent => ({ dateTime: new Date(at).toISOString(), trackingPoint: { description: "At the depot" }, trackingStage: { trackingStageCode: "3" } });
+
+async function evriLabel(userId: number, o: { ageDays: number; lastScanDaysAgo: number | null; code: string; extra?: Partial<typeof labels.$inferInsert> }) {
+  const now = Date.now();
+  const events = o.lastScanDaysAgo === null ? [] : [scan(now - o.lastScanDaysAgo * DAY)];
+  return insertTrackedLabel(env.DB, {
+    userId,
+    trackingCode: o.code,
+    createdAt: now - o.ageDays * DAY,
+    extra: { trackingJson: JSON.stringify({ results: [{ trackingEvents: events }] }), trackingStatus: events.length ? "in_transit" : null, nextTrackingAt: now + DAY, ...o.extra },
+  });
+}
+
+const needsAction = async (token: string) => {
+  const res = await call("/api/v1/labels/needs-action", { token });
+  expect(res.status).toBe(200);
+  return (await res.json()) as NeedsAction;
+};
+const mark = (token: string, id: string, outcome: unknown) => call(`/api/v1/label/${id}/outcome`, { method: "POST", token, json: { outcome } });
+
+describe("GET /api/v1/labels/needs-action", () => {
+  it("lists the late and the flagged parcels, most urgent first, and none delivered, marked or on time", async () => {
+    const u = await createUser();
+    // Last scanned 8 days ago: Evri investigates 2 more days. Last scanned 12 days ago: only a claim is left (by day 30).
+    const soon = await evriLabel(u.id, { ageDays: 9, lastScanDaysAgo: 8, code: "H01AB00000000011" });
+    const claim = await evriLabel(u.id, { ageDays: 14, lastScanDaysAgo: 12, code: "H01AB00000000012" });
+    const flagged = await evriLabel(u.id, { ageDays: 4, lastScanDaysAgo: null, code: "H01AB00000000013", extra: { potentiallyLost: true, potentiallyLostAt: Date.now(), lostReason: "no_first_scan" } });
+    await evriLabel(u.id, { ageDays: 1, lastScanDaysAgo: 0, code: "H01AB00000000014" });
+    await evriLabel(u.id, { ageDays: 9, lastScanDaysAgo: 8, code: "H01AB00000000015", extra: { trackingStatus: "delivered", deliveredAt: Date.now() - DAY } });
+    await evriLabel(u.id, { ageDays: 9, lastScanDaysAgo: 8, code: "H01AB00000000016", extra: { outcome: "claimed" } });
+    const other = await createUser();
+    await evriLabel(other.id, { ageDays: 9, lastScanDaysAgo: 8, code: "H01AB00000000017" });
+
+    const list = await needsAction(u.token);
+    expect(list.total).toBe(3);
+    expect(list.results.map((r) => r.id)).toEqual([soon, claim, flagged]);
+    expect(list.results[0]).toMatchObject({ trackingCode: "H01AB00000000011", courierName: "Evri", urgent: true, potentiallyLost: false });
+    expect(list.results[0].sentence).toMatch(/^Evri will only investigate until \d+ \w{3}: raise it now$/);
+    expect(list.results[1].sentence).toMatch(/^Evri no longer investigates; claims close on/);
+    expect(list.results[2]).toMatchObject({ potentiallyLost: true, urgent: false, lostReason: expect.stringContaining("has not scanned this parcel") });
+
+    expect(await needsAction(other.token)).toMatchObject({ total: 1 });
+  });
+
+  it("is empty for a user with nothing to do", async () => {
+    const u = await createUser();
+    expect(await needsAction(u.token)).toEqual({ results: [], total: 0 });
+  });
+});
+
+describe("POST /api/v1/label/{id}/outcome", () => {
+  it("marks a parcel delivered: no sentence, no lost flag, no alerts, tracking stops; undoing it brings them back", async () => {
+    const u = await createUser();
+    const id = await evriLabel(u.id, { ageDays: 9, lastScanDaysAgo: 8, code: "H01AB00000000021", extra: { potentiallyLost: true, potentiallyLostAt: Date.now(), lostReason: "no_new_scan" } });
+    const res = await mark(u.token, id, "delivered");
+    expect(res.status).toBe(200);
+    const label = (await res.json()) as ApiLabel;
+    expect(label.outcome).toBe("delivered");
+    expect(label.deadlines).toMatchObject({ sentence: null, urgent: false });
+    expect(label.lostStatus.potentiallyLost).toBe(false);
+    expect(await labelRow(env.DB, id)).toMatchObject({ outcome: "delivered", alertDueAt: null, nextTrackingAt: null, potentiallyLost: false });
+    expect((await needsAction(u.token)).total).toBe(0);
+
+    const undone = (await (await mark(u.token, id, null)).json()) as ApiLabel;
+    expect(undone.outcome).toBeNull();
+    expect(undone.deadlines?.urgent).toBe(true);
+    expect(await labelRow(env.DB, id)).toMatchObject({ outcome: null, alertDueAt: 0 });
+    expect((await labelRow(env.DB, id)).nextTrackingAt).not.toBeNull();
+    expect((await needsAction(u.token)).total).toBe(1);
+  });
+
+  it("keeps tracking a claimed parcel (the carrier may still deliver it), without alerts", async () => {
+    const u = await createUser();
+    const id = await evriLabel(u.id, { ageDays: 9, lastScanDaysAgo: 8, code: "H01AB00000000022" });
+    const label = (await (await mark(u.token, id, "claimed")).json()) as ApiLabel;
+    expect(label.outcome).toBe("claimed");
+    const row = await labelRow(env.DB, id);
+    expect(row.alertDueAt).toBeNull();
+    expect(row.nextTrackingAt).not.toBeNull();
+  });
+
+  it("finds the label by its tracking code too, and answers 404 for another user's label", async () => {
+    const u = await createUser();
+    const other = await createUser();
+    const id = await evriLabel(u.id, { ageDays: 2, lastScanDaysAgo: 1, code: "H01AB00000000023" });
+    expect((await mark(u.token, "H01AB00000000023", "found")).status).toBe(200);
+    const res = await mark(other.token, id, "claimed");
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: "Label not found" });
+    expect((await labelRow(env.DB, id)).outcome).toBe("found");
+    expect((await mark(other.token, "lbl_missing", null)).status).toBe(404);
+  });
+
+  it.each([[{ outcome: "lost" }], [{}], [{ outcome: "claimed", extra: 1 }], [{ outcome: 3 }]])("refuses %j with a 400 and changes nothing", async (body) => {
+    const u = await createUser();
+    const id = await evriLabel(u.id, { ageDays: 2, lastScanDaysAgo: 1, code: "H01AB00000000024" });
+    const res = await call(`/api/v1/label/${id}/outcome`, { method: "POST", token: u.token, json: body });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toHaveProperty("error");
+    expect((await db().select({ outcome: labels.outcome }).from(labels).where(eq(labels.id, id)))[0].outcome).toBeNull();
+  });
+});
