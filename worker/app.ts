@@ -13,6 +13,7 @@ import claimActionRoutes from "./claims/action-routes";
 import claimPackRoutes from "./claims/claim-pack-routes";
 import courierRoutes from "./couriers/routes";
 import labelImportRoutes from "./label-import/routes";
+import labelPrintRoutes from "./label-print/routes";
 import labelMailRoutes from "./label-mail/routes";
 import labelRoutes from "./labels/routes";
 import mailRoutes from "./mail/routes";
@@ -103,6 +104,7 @@ app
   .route("/api/v1", labelImportRoutes)
   .route("/api/v1", labelMailRoutes)
   .route("/api/v1", labelRoutes)
+  .route("/api/v1", labelPrintRoutes)
   .route("/api/v1", claimActionRoutes)
   .route("/api/v1", claimPackRoutes)
   .route("/api/v1", trackingRoutes)

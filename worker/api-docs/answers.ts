@@ -158,6 +158,8 @@ export const ROUTE_ANSWERS: Record<string, RouteAnswers> = {
   "POST /api/v1/label/:id/outcome": { status: 200, body: apiLabelSchema, errors: [404] },
   "GET /api/v1/labels/needs-action": { status: 200, body: needsActionSchema, errors: [] },
   "GET /api/v1/label/:id/download": { status: 200, file: "application/octet-stream", errors: [404] },
+  // One merged file of many labels (application/pdf, or text/plain ZPL); 400 names labels that cannot be printed.
+  "POST /api/v1/labels/print": { status: 200, file: "application/pdf", errors: [404] },
   "GET /api/v1/label/:id/claim-pack": { status: 200, body: claimPackSchema, errors: [404] },
   "GET /api/v1/label/:id/claim-pack.pdf": { status: 200, file: "application/pdf", errors: [404] },
   "POST /api/v1/label": { status: 200, body: z.array(apiLabelSchema), errors: [402, 409, 413, 415, 422] },

@@ -1,21 +1,15 @@
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useParams } from "react-router";
 import { apiFetch } from "../../api/client";
 import { useObjectUrl } from "../../api/useObjectUrl";
 import { Spinner } from "../../components/Spinner";
-import { details, formatDimensions, formatWeight, printLines, senderAddress, serviceType } from "./format";
+import { labelPrintContent } from "../../../worker/labels/print-content";
 import { useLabel } from "./labelsApi";
 import type { ApiLabel } from "./types";
 
 /** Quiet zones on white: scanners (and zxing) need them, and a transparent canvas prints unpredictably. */
 const QUIET = { padding: 10, backgroundcolor: "FFFFFF" };
-
-/** The 2D payload to redraw: the label's decoded metadata, else its code, postcode and country. */
-function pdf417Text(label: ApiLabel): string {
-  const d = details(label);
-  return d.encodedMetadata || [label.trackingCode, d.address?.postcode?.replace(/\s+/g, ""), d.countryCode || "GB"].filter(Boolean).join(" ");
-}
 
 /** Loads a company banner through the API client (auth header); 404 or any failure: no banner. */
 function useBanner(url: string | null | undefined) {
@@ -36,14 +30,14 @@ export default function LabelPrintPage() {
   return <PrintableLabel label={label.data} />;
 }
 
+/** The label as the merged PDF and ZPL also print it (the same content, from labelPrintContent). */
 function PrintableLabel({ label }: { label: ApiLabel }) {
-  const d = details(label);
+  const content = useMemo(() => labelPrintContent(label), [label]);
   const pdfRef = useRef<HTMLCanvasElement>(null);
   const codeRef = useRef<HTMLCanvasElement>(null);
   const [errors, setErrors] = useState<{ pdf417?: string; code128?: string }>({});
   const [drawn, setDrawn] = useState(false);
   const banner = useBanner(label.labelSettings.banner_image_url);
-  const van = d.vanRouting ?? d.routing?.van ?? null;
 
   useEffect(() => {
     let live = true;
@@ -51,13 +45,13 @@ function PrintableLabel({ label }: { label: ApiLabel }) {
       const bwipjs = (await import("bwip-js/browser")).default;
       const next: { pdf417?: string; code128?: string } = {};
       try {
-        bwipjs.toCanvas(pdfRef.current!, { bcid: "pdf417", text: pdf417Text(label), scale: 2, ...QUIET });
+        bwipjs.toCanvas(pdfRef.current!, { bcid: "pdf417", text: content.pdf417, scale: 2, ...QUIET });
       } catch {
         next.pdf417 = "Failed to render PDF417";
       }
       try {
         // Code128 bars 2 px wide (scale 2) and 60 px high: bwip-js heights are mm at 72 dpi per scale unit.
-        bwipjs.toCanvas(codeRef.current!, { bcid: "code128", text: label.trackingCode, scale: 2, height: (60 / 2) * (25.4 / 72), ...QUIET });
+        bwipjs.toCanvas(codeRef.current!, { bcid: "code128", text: content.code128, scale: 2, height: (60 / 2) * (25.4 / 72), ...QUIET });
       } catch {
         next.code128 = "Failed to render Code128";
       }
@@ -68,7 +62,7 @@ function PrintableLabel({ label }: { label: ApiLabel }) {
     return () => {
       live = false;
     };
-  }, [label]);
+  }, [content]);
 
   useEffect(() => {
     if (!drawn) return;
@@ -76,17 +70,16 @@ function PrintableLabel({ label }: { label: ApiLabel }) {
     return () => clearTimeout(t);
   }, [drawn]);
 
-  const from = printLines(senderAddress(label));
-  const to = printLines(d.address);
+  const { from, to, vanRouting: van } = content;
   return (
     <article className="print-label" aria-label={`Printable label ${label.trackingCode}`} data-ready={drawn ? "true" : undefined}>
       {/* Only while this view is mounted, so other screens print on ordinary paper. */}
       <style>{"@page { size: 4in 6in; margin: 0; }"}</style>
       {banner && <img className="print-banner" src={banner} alt={label.labelSettings.company_name ?? "Company banner"} />}
-      {(label.labelSettings.company_name || label.labelSettings.company_tagline) && (
+      {(content.companyName || content.companyTagline) && (
         <div className="print-company">
-          {label.labelSettings.company_name && <strong>{label.labelSettings.company_name}</strong>}
-          {label.labelSettings.company_tagline && <span>{label.labelSettings.company_tagline}</span>}
+          {content.companyName && <strong>{content.companyName}</strong>}
+          {content.companyTagline && <span>{content.companyTagline}</span>}
         </div>
       )}
       <div className="print-blocks">
@@ -112,9 +105,9 @@ function PrintableLabel({ label }: { label: ApiLabel }) {
         )}
       </div>
       <div className="print-meta">
-        {formatDimensions(d.dimensionsCm) && <span>{formatDimensions(d.dimensionsCm)}</span>}
-        {formatWeight(d.weightInGrams) && <span>{formatWeight(d.weightInGrams)}</span>}
-        {serviceType(label) && <span>{serviceType(label)}</span>}
+        {content.facts.map((fact) => (
+          <span key={fact}>{fact}</span>
+        ))}
       </div>
       <div className="print-2d">
         <canvas ref={pdfRef} aria-label="PDF417 barcode" role="img" />
@@ -123,7 +116,7 @@ function PrintableLabel({ label }: { label: ApiLabel }) {
       <div className="print-1d">
         <canvas ref={codeRef} aria-label="Code128 barcode" role="img" />
         {errors.code128 && <p role="alert">{errors.code128}</p>}
-        <div className="mono print-code">{label.trackingCode}</div>
+        <div className="mono print-code">{content.code128}</div>
       </div>
     </article>
   );

@@ -1,0 +1,243 @@
+import { env } from "cloudflare:workers";
+import { PDFDocument } from "pdf-lib";
+import { describe, expect, it } from "vitest";
+import { insertChunks } from "../../worker/db/d1-limits";
+import { labels } from "../../worker/db/schema";
+import { code128 } from "../../worker/label-print/barcodes";
+import { renderPages } from "../../worker/label-import/pdfium";
+import { decodeBarcodes } from "../../worker/label-import/zxing";
+import type { LabelDetails } from "../../worker/labels/model";
+import { createManualLabel, saveImportedLabels } from "../../worker/labels/save";
+import { call, createUser, db, type TestUser } from "./helpers";
+import { evriCode, fileFor, royalMailCode } from "./labels-fixtures";
+import { parseZpl } from "./zpl-parser";
+
+const A4: [number, number] = [595.28, 841.89];
+
+const print = (u: TestUser, json: unknown) => call("/api/v1/labels/print", { method: "POST", token: u.token, json });
+const errorOf = async (res: Response) => ((await res.json()) as { error: string }).error;
+
+async function evriLabel(u: TestUser, over: Partial<LabelDetails> = {}, tags: string[] = []) {
+  const trackingCode = evriCode();
+  const { label } = await createManualLabel(db(), env, u.id, {
+    details: {
+      courier: "evri",
+      trackingCode,
+      countryCode: "GB",
+      address: { name: "Ada Lovelace", address: ["12 Example Street", "London"], postcode: "SW1A 1AA", countryCode: "GB" },
+      weightInGrams: 1450,
+      dimensionsCm: [30, 20, 10],
+      ...over,
+    },
+    tags,
+  });
+  return label;
+}
+
+/** A Royal Mail label imported from a one-page PDF whose own Code128 (drawn here) carries `marker`. */
+async function royalMailFromPdf(u: TestUser, marker: string) {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([283.46, 425.2]); // a 100 x 150 mm label
+  const bars = code128(marker, 800);
+  let at = 0;
+  bars.widths.forEach((w, i) => {
+    if (i % 2 === 0) page.drawRectangle({ x: 40 + at * 1.2, y: 200, width: w * 1.2, height: 60 });
+    at += w;
+  });
+  return royalMailWithFile(u, "rm.pdf", "application/pdf", await doc.save());
+}
+
+async function royalMailWithFile(u: TestUser, name: string, mime: string, bytes: Uint8Array) {
+  const fileId = `file_${crypto.randomUUID()}`;
+  await env.FILES.put(`labels/${fileId}`, bytes);
+  const [label] = await saveImportedLabels(db(), env, {
+    userId: u.id,
+    file: fileFor(fileId, { name, mime, size: bytes.length, pages: 1 }),
+    labels: [{ page: 1, details: { courier: "royalmail", trackingCode: royalMailCode(), countryCode: "GB" }, ocrPending: false }],
+  });
+  return label;
+}
+
+/** Every barcode on every page, rendered by PDFium at 203 dpi and read by zxing: one list per page. */
+async function barcodesByPage(pdf: Uint8Array): Promise<Array<Array<{ format: string; text: string }>>> {
+  const pages: Array<Array<{ format: string; text: string }>> = [];
+  await renderPages(pdf, { dpi: 203, maxSide: 2400, maxPages: 50 }, async (index, pixmap) => {
+    const found = await decodeBarcodes(pixmap, { formats: ["Code128", "PDF417"], maxNumberOfSymbols: 8, tryRotate: false });
+    pages[index] = found.map((b) => ({ format: b.format, text: b.text }));
+  });
+  return pages;
+}
+
+const sizes = async (pdf: Uint8Array) => (await PDFDocument.load(pdf)).getPages().map((p) => [p.getWidth(), p.getHeight()]);
+
+describe("POST /api/v1/labels/print (PDF)", () => {
+  it("merges labels into one 4x6 in page each whose Code128 and PDF417 decode back to the label", async () => {
+    const u = await createUser({ credits: 3 });
+    const made = [await evriLabel(u), await evriLabel(u, { encodedMetadata: "EVRI|2D|PAYLOAD|SW1A1AA|GB|0123456789" }), await evriLabel(u)];
+    const res = await print(u, { ids: made.map((l) => l.id), layout: "4x6", format: "pdf" });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("application/pdf");
+    expect(res.headers.get("Content-Disposition")).toMatch(/^attachment; filename="labels-4x6-\d{4}-\d{2}-\d{2}\.pdf"$/);
+    const pdf = new Uint8Array(await res.arrayBuffer());
+    expect(await sizes(pdf)).toEqual([
+      [288, 432],
+      [288, 432],
+      [288, 432],
+    ]);
+    const pages = await barcodesByPage(pdf);
+    made.forEach((label, i) => {
+      expect(pages[i].filter((b) => b.format === "Code128").map((b) => b.text)).toEqual([label.trackingCode]);
+      const payload = i === 1 ? "EVRI|2D|PAYLOAD|SW1A1AA|GB|0123456789" : `${label.trackingCode} SW1A1AA GB`;
+      expect(pages[i].filter((b) => b.format === "PDF417").map((b) => b.text)).toEqual([payload]);
+    });
+  });
+
+  it("puts two labels on each A4 sheet (a4-2) and four (a4-4), every barcode readable", async () => {
+    const u = await createUser({ credits: 5 });
+    const made = [];
+    for (let i = 0; i < 5; i++) made.push(await evriLabel(u, { fromAddress: { name: "Quayside Books", address: ["3 Dock St"], postcode: "BS1 4RB", countryCode: "GB" } }));
+    const ids = made.map((l) => l.id);
+
+    const two = new Uint8Array(await (await print(u, { ids, layout: "a4-2" })).arrayBuffer());
+    expect(await sizes(two)).toEqual([A4, A4, A4]);
+    const twoPages = await barcodesByPage(two);
+    expect(twoPages.map((p) => p.filter((b) => b.format === "Code128").map((b) => b.text).sort())).toEqual([
+      [made[0].trackingCode, made[1].trackingCode].sort(),
+      [made[2].trackingCode, made[3].trackingCode].sort(),
+      [made[4].trackingCode],
+    ]);
+
+    const four = new Uint8Array(await (await print(u, { ids, layout: "a4-4" })).arrayBuffer());
+    expect(await sizes(four)).toEqual([A4, A4]);
+    const fourPages = await barcodesByPage(four);
+    expect(fourPages[0].filter((b) => b.format === "Code128").map((b) => b.text).sort()).toEqual(made.slice(0, 4).map((l) => l.trackingCode).sort());
+    expect(fourPages[0].filter((b) => b.format === "PDF417")).toHaveLength(4);
+    expect(fourPages[1].map((b) => b.text)).toContain(made[4].trackingCode);
+  });
+
+  it("merges a Royal Mail label's original PDF page, scaled to fit the 4x6 page", async () => {
+    const u = await createUser({ credits: 2 });
+    const evri = await evriLabel(u);
+    const rm = await royalMailFromPdf(u, "RMORIGINAL42");
+    const res = await print(u, { ids: [rm.id, evri.id], layout: "4x6" });
+    expect(res.status).toBe(200);
+    const pdf = new Uint8Array(await res.arrayBuffer());
+    expect(await sizes(pdf)).toEqual([
+      [288, 432],
+      [288, 432],
+    ]);
+    const pages = await barcodesByPage(pdf);
+    expect(pages[0].map((b) => b.text)).toEqual(["RMORIGINAL42"]);
+    expect(pages[1].filter((b) => b.format === "Code128").map((b) => b.text)).toEqual([evri.trackingCode]);
+  });
+
+  it("refuses the whole print, naming them, when Royal Mail labels have no file to merge", async () => {
+    const u = await createUser({ credits: 3 });
+    const evri = await evriLabel(u);
+    const { label: bare } = await createManualLabel(db(), env, u.id, { details: { courier: "royalmail", trackingCode: royalMailCode(), countryCode: "GB" } });
+    const webp = await royalMailWithFile(u, "rm.webp", "image/webp", new Uint8Array([0x52, 0x49, 0x46, 0x46, 1, 2, 3, 4]));
+    const res = await print(u, { ids: [evri.id, bare.id, webp.id], layout: "4x6" });
+    expect(res.status).toBe(400);
+    expect(await errorOf(res)).toBe(`These labels cannot be printed: they have no original PDF, PNG or JPEG file to merge: ${bare.trackingCode}, ${webp.trackingCode}`);
+  });
+
+  it("refuses an original that is not a readable PDF, naming it", async () => {
+    const u = await createUser({ credits: 1 });
+    const broken = await royalMailWithFile(u, "rm.pdf", "application/pdf", new TextEncoder().encode("%PDF-1.4 not really"));
+    const res = await print(u, { ids: [broken.id] });
+    expect(res.status).toBe(400);
+    expect(await errorOf(res)).toContain(broken.trackingCode);
+  });
+
+  it("answers 404 for another user's label and prints nothing of the caller's own", async () => {
+    const owner = await createUser({ credits: 1 });
+    const other = await createUser({ credits: 1 });
+    const mine = await evriLabel(owner);
+    const theirs = await evriLabel(other);
+    const res = await print(owner, { ids: [mine.id, theirs.id] });
+    expect(res.status).toBe(404);
+    expect(await errorOf(res)).toBe(`Label not found: ${theirs.id}`);
+  });
+
+  it("refuses more than 500 ids, no ids, an unknown layout or both ids and filters", async () => {
+    const u = await createUser();
+    const ids = Array.from({ length: 501 }, (_, i) => `lbl_${i}`);
+    const cases: Array<[unknown, string]> = [
+      [{ ids }, "ids: at most 500 labels at once"],
+      [{ ids: [] }, "ids: choose at least one label"],
+      [{ ids: ["lbl_1"], layout: "a5" }, "layout: must be 4x6, a4-2 or a4-4"],
+      [{ ids: ["lbl_1"], format: "png" }, "format: must be pdf or zpl"],
+      [{ ids: ["lbl_1"], filters: {} }, "Send either ids or filters"],
+      [{ layout: "4x6" }, "Send either ids or filters"],
+    ];
+    for (const [body, message] of cases) {
+      const res = await print(u, body);
+      expect(res.status).toBe(400);
+      expect(await errorOf(res)).toBe(message);
+    }
+  });
+
+  it("prints every label matching the list's filters, newest first", async () => {
+    const u = await createUser({ credits: 3 });
+    const a = await evriLabel(u, {}, ["shop"]);
+    await evriLabel(u, {}, ["other"]);
+    const b = await evriLabel(u, {}, ["shop"]);
+    const res = await print(u, { filters: { tags: "shop" }, layout: "4x6" });
+    expect(res.status).toBe(200);
+    const pages = await barcodesByPage(new Uint8Array(await res.arrayBuffer()));
+    expect(pages.map((p) => p.find((x) => x.format === "Code128")?.text)).toEqual([b.trackingCode, a.trackingCode]);
+
+    const none = await print(u, { filters: { tags: "nothing" } });
+    expect(none.status).toBe(400);
+    expect(await errorOf(none)).toBe("No labels match these filters.");
+  });
+
+  it("refuses filters matching more than 500 labels", async () => {
+    const u = await createUser();
+    const rows = Array.from({ length: 501 }, () => ({
+      id: `lbl_${crypto.randomUUID()}`,
+      userId: u.id,
+      courier: "evri",
+      trackingCode: evriCode(),
+      source: "manual" as const,
+      shippedOn: "2026-11-20",
+    }));
+    for (const chunk of insertChunks(rows, 12)) await db().insert(labels).values(chunk);
+    const res = await print(u, { filters: { courier: "evri" } });
+    expect(res.status).toBe(400);
+    expect(await errorOf(res)).toMatch(/^More than 500 labels match these filters/);
+  });
+});
+
+describe("POST /api/v1/labels/print (ZPL)", () => {
+  it("writes one ^XA…^XZ format per label, its ^BC the tracking code and its ^B7 the 2D payload", async () => {
+    const u = await createUser({ credits: 2 });
+    const plain = await evriLabel(u, { fromAddress: { name: "Caret ^ Tilde ~ Co_", address: ["1 High St"], postcode: "BS1 4RB", countryCode: "GB" } });
+    const payload = "EVRI^2D~PAYLOAD_SW1A1AA";
+    const coded = await evriLabel(u, { encodedMetadata: payload, vanRouting: "VAN 12" });
+    const res = await print(u, { ids: [plain.id, coded.id], format: "zpl" });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
+    expect(res.headers.get("Content-Disposition")).toMatch(/filename="labels-\d{4}-\d{2}-\d{2}\.zpl"/);
+    const formats = parseZpl(await res.text());
+    expect(formats).toHaveLength(2);
+    for (const f of formats) {
+      expect(f.commands.find((c) => c.name === "PW")?.params).toBe("812");
+      expect(f.commands.find((c) => c.name === "LL")?.params).toBe("1218");
+    }
+    expect(formats.map((f) => f.barcode("BC"))).toEqual([plain.trackingCode, coded.trackingCode]);
+    expect(formats.map((f) => f.barcode("B7"))).toEqual([`${plain.trackingCode} SW1A1AA GB`, payload]);
+    expect(formats[0].texts()).toContain("Caret ^ Tilde ~ Co_");
+    expect(formats[1].texts()).toContain("VAN 12");
+    expect(formats[1].texts()).toContain("30cm × 20cm × 10cm   1.5 kg");
+  });
+
+  it("refuses Royal Mail labels, naming them: their originals are files, not ZPL", async () => {
+    const u = await createUser({ credits: 2 });
+    const evri = await evriLabel(u);
+    const rm = await royalMailFromPdf(u, "RM1");
+    const res = await print(u, { ids: [evri.id, rm.id], format: "zpl" });
+    expect(res.status).toBe(400);
+    expect(await errorOf(res)).toBe(`These labels cannot be printed as ZPL (their carrier's own label is a file: download it or print as PDF): ${rm.trackingCode}`);
+  });
+});

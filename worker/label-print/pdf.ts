@@ -1,0 +1,142 @@
+import {
+  PDFDocument,
+  StandardFonts,
+  degrees,
+  grayscale,
+  type PDFEmbeddedPage,
+  type PDFImage,
+  type PDFPage,
+} from "pdf-lib";
+import { badRequest } from "../lib/errors";
+import { labelPrintContent } from "../labels/print-content";
+import { drawLabel, type Box, type LabelFonts } from "./pdf-label";
+import { codeList, type PrintItem, type PrintLayout } from "./select";
+
+/**
+ * The merged PDF of a bulk print: one label per 4x6 in page, or two (stacked) or four (2x2) per A4 sheet with cut
+ * margins. Labels we print are drawn in their cell with their barcodes at full size (pdf-label.ts); a carrier's
+ * original (a PDF page, a PNG or JPEG) is placed whole, scaled uniformly to fit the cell, never stretched.
+ */
+
+const PAGE_4X6: [number, number] = [288, 432];
+const PAGE_A4: [number, number] = [595.28, 841.89];
+/** White kept around each label on an A4 sheet, for cutting (about 3 mm). */
+const CUT_MARGIN = 9;
+
+interface Sheet {
+  size: [number, number];
+  cells: Box[];
+  /** Cut guides between cells: [x1, y1, x2, y2]. */
+  guides: Array<[number, number, number, number]>;
+}
+
+/** The page size and the label boxes on it, in order (top first, then left to right). */
+export function sheetFor(layout: PrintLayout): Sheet {
+  if (layout === "4x6") return { size: PAGE_4X6, cells: [{ x: 0, y: 0, w: PAGE_4X6[0], h: PAGE_4X6[1] }], guides: [] };
+  const [W, H] = PAGE_A4;
+  const cols = layout === "a4-4" ? 2 : 1;
+  const cellW = W / cols;
+  const cellH = H / 2;
+  const w = Math.min(PAGE_4X6[0], cellW - 2 * CUT_MARGIN);
+  const h = Math.min(PAGE_4X6[1], cellH - 2 * CUT_MARGIN);
+  const cells: Box[] = [];
+  for (const row of [1, 0]) {
+    for (let col = 0; col < cols; col++) cells.push({ x: col * cellW + (cellW - w) / 2, y: row * cellH + (cellH - h) / 2, w, h });
+  }
+  const guides: Sheet["guides"] = [[0, cellH, W, cellH]];
+  if (cols === 2) guides.push([cellW, 0, cellW, H]);
+  return { size: PAGE_A4, cells, guides };
+}
+
+/** An original as it goes on the page: an embedded page (with its display rotation) or an image. */
+type Original = { page: PDFEmbeddedPage; rotation: number } | { image: PDFImage };
+
+async function embedOriginals(doc: PDFDocument, items: PrintItem[], files: Map<string, Uint8Array>): Promise<Map<PrintItem, Original>> {
+  const out = new Map<PrintItem, Original>();
+  const sources = new Map<string, PDFDocument | null>();
+  const refused: string[] = [];
+  for (const item of items) {
+    if (item.kind !== "original") continue;
+    const bytes = files.get(item.r2Key);
+    try {
+      if (!bytes) throw new Error("missing");
+      if (item.mime === "application/pdf") {
+        if (!sources.has(item.r2Key)) sources.set(item.r2Key, await PDFDocument.load(bytes, { updateMetadata: false }).catch(() => null));
+        const src = sources.get(item.r2Key);
+        if (!src || src.getPageCount() === 0) throw new Error("unreadable");
+        const page = src.getPage(Math.min(item.page, src.getPageCount()) - 1);
+        out.set(item, { page: await doc.embedPage(page), rotation: ((page.getRotation().angle % 360) + 360) % 360 });
+      } else {
+        out.set(item, { image: item.mime === "image/png" ? await doc.embedPng(bytes) : await doc.embedJpg(bytes) });
+      }
+    } catch {
+      refused.push(item.label.trackingCode);
+    }
+  }
+  if (refused.length) throw badRequest(`These labels' original files cannot be read to merge them: ${codeList(refused)}`);
+  return out;
+}
+
+/** An original scaled uniformly to fit the box, centred, turned as its page is displayed. */
+function drawOriginal(page: PDFPage, box: Box, original: Original) {
+  if ("image" in original) {
+    const s = Math.min(box.w / original.image.width, box.h / original.image.height);
+    const w = original.image.width * s;
+    const h = original.image.height * s;
+    page.drawImage(original.image, { x: box.x + (box.w - w) / 2, y: box.y + (box.h - h) / 2, width: w, height: h });
+    return;
+  }
+  const { width, height } = original.page;
+  const turned = original.rotation === 90 || original.rotation === 270;
+  const [dw, dh] = turned ? [height, width] : [width, height];
+  const s = Math.min(box.w / dw, box.h / dh);
+  const x = box.x + (box.w - dw * s) / 2;
+  const y = box.y + (box.h - dh * s) / 2;
+  // drawPage turns counter-clockwise about (x, y); a page displayed turned clockwise by R is drawn turned by -R.
+  const at = { 0: [x, y], 90: [x, y + dh * s], 180: [x + dw * s, y + dh * s], 270: [x + dw * s, y] }[original.rotation as 0] ?? [x, y];
+  page.drawPage(original.page, { x: at[0], y: at[1], xScale: s, yScale: s, rotate: degrees(-original.rotation) });
+}
+
+function drawGuides(page: PDFPage, sheet: Sheet) {
+  for (const [x1, y1, x2, y2] of sheet.guides) {
+    page.drawLine({ start: { x: x1, y: y1 }, end: { x: x2, y: y2 }, thickness: 0.5, color: grayscale(0.6), dashArray: [4, 4] });
+  }
+}
+
+/**
+ * The merged PDF. `files` holds the originals' bytes by R2 key; `banner` the company banner (PNG or JPEG bytes)
+ * when there is one. A file that cannot be read refuses the whole print with a 400 naming its labels.
+ */
+export async function buildLabelsPdf(items: PrintItem[], layout: PrintLayout, files: Map<string, Uint8Array>, banner: Uint8Array | null): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.setTitle(`Parcelhive labels (${items.length})`);
+  doc.setProducer("Parcelhive");
+  const fonts: LabelFonts = { regular: await doc.embedFont(StandardFonts.Helvetica), bold: await doc.embedFont(StandardFonts.HelveticaBold) };
+  const bannerImage = banner ? await embedBanner(doc, banner) : null;
+  const originals = await embedOriginals(doc, items, files);
+  const sheet = sheetFor(layout);
+  let page: PDFPage | null = null;
+  items.forEach((item, i) => {
+    const slot = i % sheet.cells.length;
+    if (slot === 0) {
+      page = doc.addPage(sheet.size);
+      drawGuides(page, sheet);
+    }
+    const box = sheet.cells[slot];
+    const original = originals.get(item);
+    if (original) drawOriginal(page!, box, original);
+    else drawLabel(page!, box, labelPrintContent(item.label), fonts, bannerImage);
+  });
+  return doc.save();
+}
+
+/** The banner as an image: PNG or JPEG (by their magic bytes); a WEBP banner is left out (the company name stays). */
+async function embedBanner(doc: PDFDocument, bytes: Uint8Array): Promise<PDFImage | null> {
+  try {
+    if (bytes[0] === 0x89 && bytes[1] === 0x50) return await doc.embedPng(bytes);
+    if (bytes[0] === 0xff && bytes[1] === 0xd8) return await doc.embedJpg(bytes);
+  } catch {
+    // A banner that cannot be read prints no banner, as the print view does.
+  }
+  return null;
+}
