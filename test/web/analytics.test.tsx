@@ -72,6 +72,16 @@ const COURIERS = ["evri", "royalmail", "parcelfox"].map((id) => ({
   fieldLabels: {},
 }));
 
+const zeros = [0, 0, 0, 0, 0, 0];
+const NO_DELIVERIES = {
+  totals: { labels: 0, delivered: 0, onTime: 0, lost: 0, claimed: 0 },
+  onTimeRate: null,
+  firstScan: { scanned: 0, medianDays: null, days: zeros },
+  transit: { medianDays: null, days: zeros },
+  couriers: [],
+  services: [],
+};
+
 type Responder = (url: URL) => Response | Promise<Response>;
 let calls: URL[] = [];
 function serve(summary: Responder, series: Responder) {
@@ -82,6 +92,8 @@ function serve(summary: Responder, series: Responder) {
     if (url.pathname.endsWith("/summary")) return summary(url);
     if (url.pathname.endsWith("/timeseries")) return series(url);
     if (url.pathname === "/api/v1/couriers") return json(200, COURIERS);
+    // The delivery performance has its own tests (analytics-delivery.test.tsx): here it has no labels.
+    if (url.pathname.endsWith("/delivery")) return json(200, NO_DELIVERIES);
     return json(404, { error: "Not found" });
   });
 }
@@ -183,7 +195,8 @@ describe("the analytics screen", () => {
   it("shows 'No data' when there are no labels in the range", async () => {
     serve(() => json(200, EMPTY_SUMMARY), (u) => json(200, seriesFor(u, () => 0)));
     renderPage();
-    await waitFor(() => expect(screen.getAllByText("No data")).toHaveLength(2));
+    // The summary, the daily chart and the delivery performance.
+    await waitFor(() => expect(screen.getAllByText("No data")).toHaveLength(3));
     expect(screen.queryByRole("img")).toBeNull();
   });
 

@@ -3,18 +3,20 @@ import { useAuth } from "../../app/auth";
 import { PageHeader } from "../../components/PageHeader";
 import { AnalyticsFilters } from "./AnalyticsFilters";
 import { DailyShipments } from "./DailyShipments";
+import { DeliveryPerformance } from "./DeliveryPerformance";
 import { defaultFilters, type AnalyticsFilters as Filters } from "./filters";
 import { SummaryCards } from "./SummaryCards";
 import { T } from "./texts";
-import { useAnalyticsSummary, useAnalyticsTimeseries } from "./useAnalytics";
+import { useAnalyticsDelivery, useAnalyticsSummary, useAnalyticsTimeseries } from "./useAnalytics";
 
-/** /analytics: filters, four summary cards and the daily shipments chart. */
+/** /analytics: filters, four summary cards, the daily shipments chart and the delivery performance. */
 export default function AnalyticsPage() {
   const { accessToken } = useAuth();
   const [filters, setFilters] = useState<Filters>(() => defaultFilters());
   const onChange = useCallback((f: Filters) => setFilters(f), []);
   const summary = useAnalyticsSummary(filters, accessToken);
   const series = useAnalyticsTimeseries(filters, accessToken);
+  const delivery = useAnalyticsDelivery(filters, accessToken);
 
   return (
     <div className="container analytics">
@@ -24,6 +26,7 @@ export default function AnalyticsPage() {
         <SummaryCards state={summary} />
       </section>
       <DailyShipments state={series} filters={filters} />
+      <DeliveryPerformance state={delivery} filters={filters} />
     </div>
   );
 }

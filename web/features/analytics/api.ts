@@ -1,9 +1,9 @@
 import { api } from "../../api/client";
 import { filterQuery, type AnalyticsFilters } from "./filters";
 
-import type { AnalyticsSummary, AnalyticsTimeseries } from "../../../worker/analytics/model";
+import type { AnalyticsSummary, AnalyticsTimeseries, DeliveryAnalytics, DeliveryGroup } from "../../../worker/analytics/model";
 
-export type { AnalyticsSummary, AnalyticsTimeseries };
+export type { AnalyticsSummary, AnalyticsTimeseries, DeliveryAnalytics, DeliveryGroup };
 
 export const fetchSummary = (f: AnalyticsFilters, signal?: AbortSignal) =>
   api<AnalyticsSummary>("/api/v1/labels/analytics/summary", { query: filterQuery(f), signal });
@@ -13,3 +13,6 @@ export const fetchTimeseries = (f: AnalyticsFilters, signal?: AbortSignal) =>
     query: { ...filterQuery(f), bucket: "day", metric: "count" },
     signal,
   });
+
+export const fetchDelivery = (f: AnalyticsFilters, signal?: AbortSignal) =>
+  api<DeliveryAnalytics>("/api/v1/labels/analytics/delivery", { query: filterQuery(f), signal });

@@ -54,3 +54,8 @@ export function filterQuery(f: AnalyticsFilters): Record<string, string> {
 export function labelsHrefForDay(f: AnalyticsFilters, day: string): string {
   return `/labels?${new URLSearchParams({ ...filterQuery(f), from: day, to: day })}`;
 }
+
+/** /labels with every current filter, and `extra` (a courier, lost=1) over them. */
+export function labelsHref(f: AnalyticsFilters, extra: Record<string, string> = {}): string {
+  return `/labels?${new URLSearchParams({ ...filterQuery(f), ...extra })}`;
+}

@@ -26,6 +26,28 @@ export const T = {
   loading: "Loading…",
   failedSummary: "Failed to load summary",
   failedSeries: "Failed to load time series",
+  delivery: "Delivery performance",
+  deliveryNote: "In UK working days (Monday to Friday, bank holidays excluded), for labels whose tracking has come in.",
+  onTime: "On time",
+  onTimeNote: (onTime: string, delivered: string) => `${onTime} of ${delivered} delivered by the service's expected day`,
+  firstScan: "Days to first scan",
+  firstScanNote: (scanned: string) => `median, from the shipping day; ${scanned} scanned`,
+  transit: "Days in transit",
+  transitNote: "median, first scan to delivery",
+  lostClaimed: "Lost / claimed",
+  lostClaimedNote: (lost: string, claimed: string) => `${lost} potentially lost, ${claimed} claimed`,
+  openLabels: "Open labels",
+  noDeliveries: "No delivered parcels in this view yet.",
+  failedDelivery: "Failed to load delivery performance",
+  transitTitle: "Transit time by courier",
+  transitTip: "click a bar to open that courier's labels",
+  transitDays: "Working days in transit",
+  service: "Service",
+  unknownService: "Service not known",
+  delivered: "Delivered",
+  median: "Median",
+  allServices: "All services",
+  downloadCsv: "Download CSV",
 } as const;
 
 /** The courier filter's first choice; the couriers themselves come from the couriers call. */
@@ -40,3 +62,6 @@ export const NEXT_DAY_OPTIONS = [
   { value: "1", label: "Next-day" },
   { value: "0", label: "Standard" },
 ];
+
+/** The transit buckets' headings: 0 to 4 working days, then 5 or more. */
+export const DAY_BUCKETS = ["0 days", "1 day", "2 days", "3 days", "4 days", "5+ days"] as const;

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { errorText } from "../../api/client";
-import { fetchSummary, fetchTimeseries } from "./api";
+import { fetchDelivery, fetchSummary, fetchTimeseries } from "./api";
 import { filterQuery, type AnalyticsFilters } from "./filters";
 
 export type Load<T> =
@@ -10,7 +10,7 @@ export type Load<T> =
   | { status: "data"; data: T };
 
 /**
- * The summary and the daily series, each its own query keyed by the filters' query string (a new
+ * The summary, the daily series and the delivery figures, each its own query keyed by the filters' query string (a new
  * filters object with the same query does not reload), so they load and fail independently.
  * Nothing loads without an access token; a query superseded by newer filters is aborted.
  */
@@ -28,3 +28,4 @@ function useAnalyticsQuery<T>(name: string, load: (f: AnalyticsFilters, signal: 
 
 export const useAnalyticsSummary = (filters: AnalyticsFilters, accessToken: string | null) => useAnalyticsQuery("summary", fetchSummary, filters, accessToken);
 export const useAnalyticsTimeseries = (filters: AnalyticsFilters, accessToken: string | null) => useAnalyticsQuery("timeseries", fetchTimeseries, filters, accessToken);
+export const useAnalyticsDelivery = (filters: AnalyticsFilters, accessToken: string | null) => useAnalyticsQuery("delivery", fetchDelivery, filters, accessToken);

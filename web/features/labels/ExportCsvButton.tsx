@@ -2,8 +2,8 @@ import { useState } from "react";
 import { errorText } from "../../api/client";
 import { downloadLabelsCsv } from "./labelsApi";
 
-/** 'Export CSV': every label matching the list's current filters, downloaded as one CSV file. */
-export function ExportCsvButton({ filters }: { filters: Record<string, string> }) {
+/** 'Export CSV' (or `label`): every label matching the current filters, downloaded as one CSV file. */
+export function ExportCsvButton({ filters, label = "Export CSV" }: { filters: Record<string, string>; label?: string }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -22,7 +22,7 @@ export function ExportCsvButton({ filters }: { filters: Record<string, string> }
   return (
     <div className="export-csv">
       <button type="button" className="btn" disabled={busy} aria-busy={busy} onClick={() => void exportCsv()}>
-        {busy ? "Exporting…" : "Export CSV"}
+        {busy ? "Exporting…" : label}
       </button>
       {error && (
         <p className="field-error small" role="alert">
