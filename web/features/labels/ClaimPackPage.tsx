@@ -137,7 +137,8 @@ function LoadedPack({ pack }: { pack: ClaimPack }) {
         {pack.events.length === 0 ? (
           <p className="muted">No tracking events were received for this parcel.</p>
         ) : (
-          <div className="table-scroll">
+          // Scrolls sideways on a phone: focusable so a keyboard can scroll it too.
+          <div className="table-scroll" role="region" aria-label="Tracking history table" tabIndex={0}>
             <table className="claim-table">
               <thead>
                 <tr>
