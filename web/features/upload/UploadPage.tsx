@@ -3,10 +3,18 @@ import { useAuth } from "../../app/auth";
 import { PageHeader } from "../../components/PageHeader";
 import { useCouriers } from "../labels/labelsApi";
 import { PurchaseOptions } from "../settings/PurchaseOptions";
+import { CsvTab } from "./CsvTab";
 import { ManualTab } from "./ManualTab";
 import { UploadTab } from "./UploadTab";
 
-// /upload: Upload / Manual tabs chosen by the URL hash.
+// /upload: Upload / Manual / CSV tabs chosen by the URL hash.
+
+const TABS = [
+  { id: "upload", name: "Upload" },
+  { id: "manual", name: "Manual" },
+  { id: "csv", name: "CSV" },
+] as const;
+type Tab = (typeof TABS)[number]["id"];
 
 function CreditsBanner({ credits }: { credits: number }) {
   if (credits > 0) {
@@ -28,10 +36,10 @@ export default function UploadPage() {
   const { accessToken, user, reloadUser } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
-  const tab = location.hash === "#manual" ? "manual" : "upload";
+  const tab: Tab = TABS.find((t) => `#${t.id}` === location.hash)?.id ?? "upload";
   const couriers = useCouriers().data ?? null;
 
-  const select = (next: "upload" | "manual") => navigate({ hash: `#${next}` }, { replace: true });
+  const select = (next: Tab) => navigate({ hash: `#${next}` }, { replace: true });
   const credits = accessToken && user ? user.credits : null;
 
   return (
@@ -63,7 +71,7 @@ export default function UploadPage() {
         <>
           {credits !== null && <CreditsBanner credits={credits} />}
           <div className="tabs" role="tablist" aria-label="New label">
-            {(["upload", "manual"] as const).map((t) => (
+            {TABS.map(({ id: t, name }, i) => (
               <button
                 key={t}
                 type="button"
@@ -76,22 +84,20 @@ export default function UploadPage() {
                 onClick={() => select(t)}
                 onKeyDown={(e) => {
                   if (e.key === "ArrowRight" || e.key === "ArrowLeft") {
-                    const other = t === "upload" ? "manual" : "upload";
+                    const other = TABS[(i + (e.key === "ArrowRight" ? 1 : TABS.length - 1)) % TABS.length].id;
                     void select(other);
                     document.getElementById(`tab-${other}`)?.focus();
                   }
                 }}
               >
-                {t === "upload" ? "Upload" : "Manual"}
+                {name}
               </button>
             ))}
           </div>
           <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
-            {tab === "upload" ? (
-              <UploadTab credits={credits} />
-            ) : (
-              <ManualTab couriers={couriers} credits={credits} onCreated={() => void reloadUser()} />
-            )}
+            {tab === "upload" && <UploadTab credits={credits} />}
+            {tab === "manual" && <ManualTab couriers={couriers} credits={credits} onCreated={() => void reloadUser()} />}
+            {tab === "csv" && <CsvTab credits={credits} onImported={() => void reloadUser()} />}
           </div>
         </>
       )}
