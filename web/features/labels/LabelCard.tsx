@@ -56,8 +56,8 @@ export function Facts({ label }: { label: ApiLabel }) {
   );
 }
 
-/** One label in the list. */
-export function LabelCard({ label }: { label: ApiLabel }) {
+/** One label in the list; with `onSelectedChange`, a checkbox to select it for printing in bulk. */
+export function LabelCard({ label, selected, onSelectedChange }: { label: ApiLabel; selected?: boolean; onSelectedChange?: (selected: boolean) => void }) {
   const [showAll, setShowAll] = useState(false);
   const eventsId = useId();
   const d = details(label);
@@ -67,6 +67,15 @@ export function LabelCard({ label }: { label: ApiLabel }) {
   return (
     <article className="card label-card" aria-label={`Label ${label.trackingCode}`}>
       <header className="label-card-head">
+        {onSelectedChange && (
+          <input
+            type="checkbox"
+            className="label-select"
+            aria-label={`Select label ${label.trackingCode}`}
+            checked={selected ?? false}
+            onChange={(e) => onSelectedChange(e.target.checked)}
+          />
+        )}
         <CourierLogo courier={label.courier} />
         <span className="mono tracking-code">{label.trackingCode}</span>
         <CopyButton value={label.trackingCode} label="Copy tracking code" />

@@ -4,10 +4,12 @@ import { errorText } from "../../api/client";
 import { useAuth } from "../../app/auth";
 import { PageHeader } from "../../components/PageHeader";
 import { Spinner } from "../../components/Spinner";
+import { BulkPrintBar } from "./BulkPrintBar";
 import { ExportCsvButton } from "./ExportCsvButton";
 import { LabelCard } from "./LabelCard";
 import { NeedsActionList } from "./NeedsActionList";
 import { useLabelsPage } from "./labelsApi";
+import { useLabelSelection } from "./useLabelSelection";
 
 const PAGE_SIZES = [15, 25, 50] as const;
 
@@ -53,6 +55,9 @@ export default function LabelsPage() {
 
   const total = state.status === "ok" ? state.data.total : 0;
   const pages = Math.max(1, Math.ceil(total / perPage));
+  const selected = useLabelSelection(filters, filterKey, total);
+  const pageIds = state.status === "ok" ? state.data.results.map((l) => l.id) : [];
+  const pageSelected = pageIds.length > 0 && pageIds.every(selected.isSelected);
 
   function removeFilter(key: string) {
     const next = new URLSearchParams(params);
@@ -121,12 +126,26 @@ export default function LabelsPage() {
         </div>
       )}
       {state.status === "ok" && state.data.results.length > 0 && (
-        <div className="label-list">
-          {state.data.results.map((l) => (
-            <LabelCard key={l.id} label={l} />
-          ))}
-        </div>
+        <>
+          <div className="row selection-row">
+            <label className="row small">
+              <input type="checkbox" checked={pageSelected} onChange={(e) => selected.setSelected(pageIds, e.target.checked, pageIds)} />
+              Select all on this page
+            </label>
+            {!selected.allMatching && (
+              <button type="button" className="link-button small" onClick={selected.selectAllMatching}>
+                Select all {total} matching the filters
+              </button>
+            )}
+          </div>
+          <div className="label-list">
+            {state.data.results.map((l) => (
+              <LabelCard key={l.id} label={l} selected={selected.isSelected(l.id)} onSelectedChange={(on) => selected.setSelected([l.id], on, pageIds)} />
+            ))}
+          </div>
+        </>
       )}
+      <BulkPrintBar count={selected.count} selection={selected.selection} onClear={selected.clear} />
 
       {answered && (
         <nav className="row pager" aria-label="Pagination">
