@@ -34,7 +34,7 @@ if (workerGz > WORKER_LIMIT || initial > INITIAL_JS_BUDGET) {
 // What a worker start evaluates: the entry module and the chunks it imports statically; and what the
 // first call of each entry point adds (the HTTP app, the queue consumer, the cron, the mail handler:
 // the chunks index.js imports dynamically, with their static imports). The label readers (PDFium,
-// zxing, pdf.js, Tesseract), Stripe's SDK and the MIME libraries are imported lazily by the calls that
+// zxing, pdf.js, Tesseract), Stripe's SDK, the MIME libraries and the claim-pack PDF (pdf-lib) are imported lazily by the calls that
 // need them; this check keeps a stray static import from pulling them into a start or a first call.
 const entryDir = "dist/parcelhive";
 const staticGraph = (file, seen = new Set()) => {
@@ -45,7 +45,7 @@ const staticGraph = (file, seen = new Set()) => {
   return seen;
 };
 const bytes = (set) => [...set].reduce((s, f) => s + statSync(path.join(entryDir, f)).size, 0);
-const lazyOnly = /(stripe|pdfjs|pipeline|ocr-job|tesseract|postal-mime|mimetext|webp|pdfium|zxing)/i;
+const lazyOnly = /(stripe|pdfjs|pipeline|ocr-job|tesseract|postal-mime|mimetext|webp|pdfium|zxing|claim-pack-pdf)/i;
 const startup = staticGraph("index.js");
 const entrySrc = readFileSync(path.join(entryDir, "index.js"), "utf8");
 const firstCalls = [...entrySrc.matchAll(/import\(\s*"\.\/(?:assets\/)?([^"]+\.js)"\s*\)/g)].map((m) => `assets/${path.basename(m[1])}`);
