@@ -23,7 +23,7 @@ describe("GET /api/v1/couriers", () => {
     const list = (await res.json()) as Array<{ id: string; label: string; required: object; optional: Record<string, string> }>;
     expect(list.map((c) => c.id)).toEqual(["evri", "royalmail"]);
     expect(list[0]).toMatchObject({ label: "evri", required: { recipientPostcode: "string" } });
-    expect(list[0].optional).toEqual({ shippedAt: "datetime", deliveredAt: "datetime", weightInGrams: "integer", dimensionsCm: "number[3]" });
+    expect(list[0].optional).toEqual({ shippedAt: "datetime", deliveredAt: "datetime", weightInGrams: "integer", dimensionsCm: "number[3]", declaredValue: "number" });
     expect(list[1].optional.fromAddress).toBe("string");
     expect(list[0].optional.fromAddress).toBeUndefined();
   });
