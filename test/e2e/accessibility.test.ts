@@ -62,6 +62,18 @@ describe("accessibility (axe-core)", () => {
     ["admin", ADMIN, () => admin],
   ];
 
+  it("the labels list with labels selected and the print bar has no serious or critical violations (phone)", async () => {
+    const context: BrowserContext = await browser.newContext({ viewport: VIEWPORTS.phone, bypassCSP: true });
+    await signInBrowser(context, user);
+    const page = await context.newPage();
+    await page.goto(baseURL() + "/labels", { waitUntil: "networkidle" });
+    await page.getByRole("checkbox", { name: "Select all on this page" }).check();
+    await page.getByRole("region", { name: "Print selected labels" }).waitFor();
+    const problems = await seriousViolations(page);
+    await context.close();
+    expect(problems).toEqual([]);
+  });
+
   for (const [who, paths, session] of cases) {
     for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       it(`${who} screens have no serious or critical violations (${size})`, async () => {

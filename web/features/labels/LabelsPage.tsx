@@ -129,7 +129,7 @@ export default function LabelsPage() {
         <>
           <div className="row selection-row">
             <label className="row small">
-              <input type="checkbox" checked={pageSelected} onChange={(e) => selected.setSelected(pageIds, e.target.checked, pageIds)} />
+              <input type="checkbox" className="label-select" checked={pageSelected} onChange={(e) => selected.setSelected(pageIds, e.target.checked, pageIds)} />
               Select all on this page
             </label>
             {!selected.allMatching && (

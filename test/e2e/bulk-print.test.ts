@@ -1,0 +1,209 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { init } from "@embedpdf/pdfium";
+import { PDFDocument } from "pdf-lib";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { prepareZXingModule, readBarcodes } from "zxing-wasm/reader";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { VIEWPORTS, baseURL, launchBrowser, screenshot } from "./browser";
+import { grantCredits, newUser, signInBrowser, type Session } from "./session";
+
+// Select three labels on /labels, download the 4x6 PDF and the A4 4-up PDF, render every page with PDFium and
+// decode every barcode back to its label's tracking code with zxing, as the print e2e does for one label.
+
+const CODES = ["H01PRA0000000108", "H01PRA0000000209", "H01PRA0000000300"]; // valid Evri check digits
+const resolveModule = createRequire(import.meta.url).resolve;
+
+/** zxing-wasm in Node, from the package's own .wasm (never the CDN loader). */
+async function loadZxing() {
+  const wasm = readFileSync(resolveModule("zxing-wasm/reader/zxing_reader.wasm"));
+  await prepareZXingModule({
+    overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) as ArrayBuffer },
+    fireImmediately: true,
+  });
+}
+
+type Pdfium = Awaited<ReturnType<typeof init>>;
+
+async function loadPdfium(): Promise<Pdfium> {
+  const wasm = readFileSync(resolveModule("@embedpdf/pdfium/pdfium.wasm"));
+  const lib = await init({ wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) as ArrayBuffer } as never);
+  lib.PDFiumExt_Init();
+  return lib;
+}
+
+/** Every page of the PDF rendered at `dpi` on white, as RGBA. */
+function renderPdf(lib: Pdfium, bytes: Uint8Array, dpi: number): Array<{ data: Uint8ClampedArray; width: number; height: number }> {
+  const mod = lib.pdfium as typeof lib.pdfium & { HEAPU8: Uint8Array };
+  const ptr = mod.wasmExports.malloc(bytes.length);
+  mod.HEAPU8.set(bytes, ptr);
+  const doc = lib.FPDF_LoadMemDocument(ptr, bytes.length, "");
+  const pages = [];
+  try {
+    for (let i = 0; i < lib.FPDF_GetPageCount(doc); i++) {
+      const page = lib.FPDF_LoadPage(doc, i);
+      const width = Math.round((lib.FPDF_GetPageWidthF(page) * dpi) / 72);
+      const height = Math.round((lib.FPDF_GetPageHeightF(page) * dpi) / 72);
+      const bitmap = lib.FPDFBitmap_Create(width, height, 0);
+      lib.FPDFBitmap_FillRect(bitmap, 0, 0, width, height, 0xffffffff);
+      lib.FPDF_RenderPageBitmap(bitmap, page, 0, 0, width, height, 0, 0x01 | 0x800);
+      const stride = lib.FPDFBitmap_GetStride(bitmap);
+      const buf = lib.FPDFBitmap_GetBuffer(bitmap);
+      const data = new Uint8ClampedArray(width * height * 4);
+      for (let y = 0; y < height; y++) {
+        for (let x = 0; x < width; x++) {
+          const s = buf + y * stride + x * 4;
+          const d = (y * width + x) * 4;
+          data[d] = mod.HEAPU8[s + 2];
+          data[d + 1] = mod.HEAPU8[s + 1];
+          data[d + 2] = mod.HEAPU8[s];
+          data[d + 3] = 255;
+        }
+      }
+      pages.push({ data, width, height });
+      lib.FPDFBitmap_Destroy(bitmap);
+      lib.FPDF_ClosePage(page);
+    }
+  } finally {
+    lib.FPDF_CloseDocument(doc);
+    mod.wasmExports.free(ptr);
+  }
+  return pages;
+}
+
+/** Clicks a download button and answers the file's name and bytes. */
+async function download(page: Page, button: string): Promise<{ name: string; bytes: Uint8Array }> {
+  const [file] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: button }).click()]);
+  const stream = await file.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return { name: file.suggestedFilename(), bytes: new Uint8Array(Buffer.concat(chunks)) };
+}
+
+async function codesOnPages(lib: Pdfium, pdf: Uint8Array) {
+  const pages = renderPdf(lib, pdf, 203);
+  const out = [];
+  for (const image of pages) {
+    const found = await readBarcodes(image as unknown as ImageData, { formats: ["Code128", "PDF417"], maxNumberOfSymbols: 8, tryRotate: false });
+    out.push({
+      code128: found.filter((r) => r.format === "Code128").map((r) => r.text).sort(),
+      pdf417: found.filter((r) => r.format === "PDF417").map((r) => r.text).sort(),
+    });
+  }
+  return out;
+}
+
+describe("bulk print: select labels, download one merged PDF, every barcode decodes", () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let session: Session;
+  let pdfium: Pdfium;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    session = await newUser("bulkprint");
+    await grantCredits(session.email, 3);
+    for (const [i, trackingCode] of CODES.entries()) {
+      const res = await fetch(`${baseURL()}/api/v1/label/manual`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${session.access_token}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ courier: "evri", trackingCode, fields: { recipientPostcode: "SW1A 1AA", weightInGrams: 500 + i } }),
+      });
+      expect(res.status).toBe(201);
+    }
+    context = await browser.newContext({ viewport: VIEWPORTS.desktop, acceptDownloads: true });
+    await signInBrowser(context, session);
+    await loadZxing();
+    pdfium = await loadPdfium();
+  });
+  afterAll(async () => browser?.close());
+
+  it("selects with the keyboard and the page checkbox, and shows the bar only while something is selected", async () => {
+    const page = await context.newPage();
+    await page.goto(`${baseURL()}/labels`);
+    const first = page.getByRole("checkbox", { name: `Select label ${CODES[0]}` });
+    await first.waitFor();
+    expect(await page.getByRole("region", { name: "Print selected labels" }).count()).toBe(0);
+    await first.focus();
+    await page.keyboard.press("Space");
+    await page.getByText("1 label selected").waitFor();
+    await page.getByRole("checkbox", { name: "Select all on this page" }).check();
+    await page.getByText("3 labels selected").waitFor();
+    await screenshot(page, "bulk-print-desktop");
+    await page.setViewportSize(VIEWPORTS.phone);
+    await screenshot(page, "bulk-print-phone");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
+    await page.getByRole("button", { name: "Clear selection" }).click();
+    expect(await page.getByRole("region", { name: "Print selected labels" }).count()).toBe(0);
+    await page.close();
+  });
+
+  it("downloads a 4x6 PDF, one label per 4x6 in page, each page's barcodes its label's", async () => {
+    const page = await context.newPage();
+    await page.goto(`${baseURL()}/labels`);
+    await page.getByRole("button", { name: "Select all 3 matching the filters" }).click();
+    await page.getByText("All 3 matching labels selected").waitFor();
+    const file = await download(page, "Download PDF");
+    expect(file.name).toMatch(/^labels-4x6-\d{4}-\d{2}-\d{2}\.pdf$/);
+    const doc = await PDFDocument.load(file.bytes);
+    expect(doc.getPages().map((p) => [p.getWidth(), p.getHeight()])).toEqual([
+      [288, 432],
+      [288, 432],
+      [288, 432],
+    ]);
+    const pages = await codesOnPages(pdfium, file.bytes);
+    // The list is newest first: the last label created is on the first page.
+    expect(pages.map((p) => p.code128)).toEqual([[CODES[2]], [CODES[1]], [CODES[0]]]);
+    expect(pages.map((p) => p.pdf417)).toEqual([[`${CODES[2]} SW1A1AA GB`], [`${CODES[1]} SW1A1AA GB`], [`${CODES[0]} SW1A1AA GB`]]);
+    await page.close();
+  });
+
+  it("downloads the A4 4-up PDF: one A4 sheet holding all three labels, every barcode readable", async () => {
+    const page = await context.newPage();
+    await page.goto(`${baseURL()}/labels`);
+    await page.getByRole("checkbox", { name: "Select all on this page" }).check();
+    await page.getByLabel("Layout").selectOption("a4-4");
+    const file = await download(page, "Download PDF");
+    expect(file.name).toMatch(/^labels-a4-4-.*\.pdf$/);
+    const doc = await PDFDocument.load(file.bytes);
+    expect(doc.getPages().map((p) => [p.getWidth(), p.getHeight()])).toEqual([[595.28, 841.89]]);
+    const [sheet] = await codesOnPages(pdfium, file.bytes);
+    expect(sheet.code128).toEqual([...CODES].sort());
+    expect(sheet.pdf417).toEqual(CODES.map((c) => `${c} SW1A1AA GB`).sort());
+
+    // Rendered for a person to look at.
+    const [image] = renderPdf(pdfium, file.bytes, 72);
+    const sharp = (await import("sharp")).default;
+    await sharp(Buffer.from(image.data), { raw: { width: image.width, height: image.height, channels: 4 } })
+      .png()
+      .toFile("test-results/screenshots/bulk-print-a4-4.png");
+    await page.close();
+  });
+
+  it("downloads ZPL with one format per label", async () => {
+    const page = await context.newPage();
+    await page.goto(`${baseURL()}/labels`);
+    await page.getByRole("checkbox", { name: "Select all on this page" }).check();
+    const file = await download(page, "Download ZPL");
+    expect(file.name).toMatch(/\.zpl$/);
+    const zpl = new TextDecoder().decode(file.bytes);
+    expect(zpl.match(/\^XA/g)).toHaveLength(3);
+    for (const code of CODES) expect(zpl).toContain(`^BCN,127,N,N,N,A^FH_^FD${code}^FS`);
+    await page.close();
+  });
+
+  it("shows the server's refusal in the bar", async () => {
+    const page = await context.newPage();
+    await page.route("**/api/v1/labels/print", (route) =>
+      route.fulfill({ status: 400, contentType: "application/json", body: JSON.stringify({ error: "These labels cannot be printed: SG12345678GB" }) }),
+    );
+    await page.goto(`${baseURL()}/labels`);
+    await page.getByRole("checkbox", { name: `Select label ${CODES[1]}` }).check();
+    await page.getByRole("button", { name: "Download PDF" }).click();
+    const bar = page.getByRole("region", { name: "Print selected labels" });
+    expect(await bar.getByRole("alert").textContent()).toBe("These labels cannot be printed: SG12345678GB");
+    expect(await bar.getByText("1 label selected").isVisible()).toBe(true);
+    await screenshot(page, "bulk-print-error");
+    await page.close();
+  });
+});
