@@ -1,5 +1,10 @@
 import dayjs from "dayjs";
+import { details, senderAddress } from "../../../worker/labels/print-content";
 import type { Address, ApiCourier, ApiLabel, TrackingEvent } from "./types";
+
+// What a printed label says and the formats it shares with these screens live with the print content, which the
+// browser's print view and the worker's merged PDF both use.
+export { details, formatDimensions, formatWeight, printLines, senderAddress, serviceType } from "../../../worker/labels/print-content";
 
 // Formats and rules of the label screens, in one place.
 
@@ -13,29 +18,14 @@ export const formatDate = (value: string | null | undefined, format: string) => 
   return d.isValid() ? d.format(format) : "";
 };
 
-/** Under 1000 g in grams; else kg, with one decimal below 10 kg. */
-export function formatWeight(grams: number | null | undefined): string {
-  if (grams === null || grams === undefined || !Number.isFinite(grams)) return "";
-  if (grams < 1000) return `${Math.round(grams)} g`;
-  // Round from whole hundreds of grams: 1450 g is 1.5 kg (1.45.toFixed(1) would say 1.4).
-  return grams < 9950 ? `${(Math.round(grams / 100) / 10).toFixed(1)} kg` : `${Math.round(grams / 1000)} kg`;
-}
-
 /** Whole pence as pounds: '£1,234.50'; '' when not set. */
 export function formatPence(pence: number | null | undefined): string {
   if (typeof pence !== "number" || !Number.isFinite(pence)) return "";
   return `£${(pence / 100).toLocaleString("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
 
-export function formatDimensions(d: [number, number, number] | null | undefined): string {
-  if (d?.length !== 3) return "";
-  return `${d[0]}cm × ${d[1]}cm × ${d[2]}cm`;
-}
-
 /** A courier name compared ignoring case, spaces, underscores and hyphens. */
 export const courierKey = (name: string | null | undefined) => (name ?? "").toLowerCase().replace(/[\s_-]+/g, "");
-
-export const details = (label: ApiLabel) => label.data[0] ?? { courier: label.courier, trackingCode: label.trackingCode, countryCode: "GB" };
 
 /** Events of every tracking result, newest first. */
 export function trackingEvents(label: ApiLabel): TrackingEvent[] {
@@ -44,18 +34,6 @@ export function trackingEvents(label: ApiLabel): TrackingEvent[] {
     .flatMap((r) => r.trackingEvents ?? [])
     .slice()
     .sort((a, b) => (Date.parse(b.dateTime) || 0) - (Date.parse(a.dateTime) || 0));
-}
-
-export function serviceType(label: ApiLabel): string {
-  const d = details(label);
-  const fromTracking = d.tracking?.results?.find((r) => r.service?.serviceType)?.service?.serviceType;
-  // The carrier's own name first, then the service as printed ('Tracked 24'), then its code ('TPN01').
-  return fromTracking ?? d.classId ?? d.serviceCode ?? (d.isNextDay ? "Next day" : "");
-}
-
-export function senderAddress(label: ApiLabel): Address | null {
-  const d = details(label);
-  return d.fromAddress ?? d.sendAddress ?? null;
 }
 
 /** What a label without tracking events says, on the list card or the detail ('No updates available.' for a courier not known). */
@@ -90,15 +68,6 @@ export function sendParcelUrl(page: string, label: ApiLabel): string {
     weightBand: weightBand(d.weightInGrams),
   });
   return `${page}?${params}`;
-}
-
-/** Print address lines: split on new lines or commas. */
-export function printLines(a: Address | null | undefined): string[] {
-  if (!a) return [];
-  return [a.name, ...a.address, a.postcode]
-    .flatMap((l) => (l ?? "").split(/[\n,]/))
-    .map((l) => l.trim())
-    .filter(Boolean);
 }
 
 const MIME_EXTENSIONS: Record<string, string> = {
