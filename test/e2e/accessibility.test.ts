@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VIEWPORTS, baseURL, launchBrowser } from "./browser";
+import { d1 } from "./d1";
 import { adminSession, grantCredits, newUser, signInBrowser, type Session } from "./session";
 
 /**
@@ -69,6 +70,22 @@ describe("accessibility (axe-core)", () => {
     await page.goto(baseURL() + "/labels", { waitUntil: "networkidle" });
     await page.getByRole("checkbox", { name: "Select all on this page" }).check();
     await page.getByRole("region", { name: "Print selected labels" }).waitFor();
+    const problems = await seriousViolations(page);
+    await context.close();
+    expect(problems).toEqual([]);
+  });
+
+  it("the analytics delivery performance with its charts and per-service table has no serious or critical violations (phone)", async () => {
+    // The label delivered on time, as the tracking save records it (no carrier network here).
+    d1(`UPDATE labels SET delivery_service = 'Next Day', scan_days = 1, transit_days = 1, on_time = 1 WHERE tracking_code = '${EVRI_CODE}' AND user_id = (SELECT id FROM users WHERE email = '${user.email}')`);
+    const context: BrowserContext = await browser.newContext({ viewport: VIEWPORTS.phone, bypassCSP: true });
+    await signInBrowser(context, user);
+    const page = await context.newPage();
+    await page.goto(baseURL() + "/analytics", { waitUntil: "networkidle" });
+    const delivery = page.getByRole("region", { name: "Delivery performance" });
+    await delivery.locator(".transit-chart canvas").waitFor();
+    await delivery.getByRole("button", { name: "Show as table" }).click();
+    await delivery.locator(".delivery-table").waitFor();
     const problems = await seriousViolations(page);
     await context.close();
     expect(problems).toEqual([]);

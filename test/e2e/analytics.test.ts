@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VIEWPORTS, baseURL, launchBrowser, screenshot } from "./browser";
+import { d1 } from "./d1";
 import { grantCredits, newUser, signInBrowser, type Session } from "./session";
 
 // Labels are made through the real manual-create call, by a user who signed up through the API.
@@ -51,6 +52,20 @@ async function makeLabel(session: Session, courier: "evri" | "royalmail", day: s
   return { code, courier, day, tags };
 }
 
+/**
+ * Delivery facts as the tracking save keeps them (there is no carrier network here): service, working days
+ * to the first scan and in transit, on time, and the user's 'claimed' mark. null: not scanned / not delivered.
+ */
+const FACTS: [service: string, scanDays: number | null, transitDays: number | null, onTime: number | null, claimed: boolean][] = [
+  ["Next Day", 0, 1, 1, false], // evri, day A
+  ["Standard", 1, 5, 0, false], // evri, day A: late
+  ["Standard", null, null, null, false], // evri, day A: not scanned yet
+  ["Tracked 48", 1, 2, 1, false], // royalmail, day A
+  ["Next Day", 0, 1, 1, false], // evri, day B
+  ["Standard", 2, null, null, false], // evri, day B: in transit
+  ["Tracked 48", null, null, null, true], // royalmail, day B: claimed
+];
+
 /** The value shown on one of the four cards. */
 const cardValue = (page: Page, title: string) =>
   page.locator(".analytics-card", { has: page.locator(".card-title", { hasText: title }) }).locator(".analytics-card-value");
@@ -80,6 +95,13 @@ describe("analytics screen", () => {
     ] as const) {
       labels.push(await makeLabel(session, courier, day, weight, [...tags]));
     }
+    const n = (v: number | null) => (v === null ? "NULL" : String(v));
+    d1(
+      FACTS.map(
+        ([service, scan, transit, onTime, claimed], i) =>
+          `UPDATE labels SET delivery_service = '${service}', scan_days = ${n(scan)}, transit_days = ${n(transit)}, on_time = ${n(onTime)}, outcome = ${claimed ? "'claimed'" : "NULL"} WHERE tracking_code = '${labels[i].code}';`,
+      ).join(" "),
+    );
   });
   afterAll(async () => browser?.close());
 
@@ -107,12 +129,12 @@ describe("analytics screen", () => {
     await expect.poll(() => cardValue(page, "Total parcels").textContent(), { timeout: 15_000 }).toBe("2");
 
     // The table view has the same numbers.
-    await page.getByRole("button", { name: "Show as table" }).click();
+    await page.locator(".analytics-series").getByRole("button", { name: "Show as table" }).click();
     const rows = page.locator(".analytics-table tbody tr");
     expect(await rows.count()).toBe(30);
     const counts = await rows.locator("td:first-of-type").allTextContents();
     expect(counts.map(Number).reduce((a, b) => a + b, 0)).toBe(2);
-    await page.getByRole("button", { name: "Hide table" }).click();
+    await page.locator(".analytics-series").getByRole("button", { name: "Hide table" }).click();
 
     // Click the chart at day A: 30 points across the plot's width, day A is the 27th.
     await page.getByLabel("Tags").fill("");
@@ -139,6 +161,50 @@ describe("analytics screen", () => {
     await context.close();
   });
 
+  it("shows the delivery performance in working days, its bars open a courier's labels, and the CSV downloads", async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop, acceptDownloads: true });
+    await signInBrowser(context, session);
+    const page = await context.newPage();
+    await page.goto(baseURL() + "/analytics");
+    const delivery = page.getByRole("region", { name: "Delivery performance" });
+    const value = (title: string) => delivery.locator(".analytics-card", { has: page.locator(".card-title", { hasText: title }) }).locator(".analytics-card-value");
+    // 4 delivered, 3 on time; first scans after 0, 1, 1, 0, 2 days; transit 1, 5, 2, 1 days; 1 claimed.
+    await expect.poll(() => value("On time").textContent(), { timeout: 15_000 }).toBe("75%");
+    expect(await value("Days to first scan").textContent()).toBe("1 day");
+    expect(await value("Days in transit").textContent()).toBe("1.5 days");
+    expect(await value("Lost / claimed").textContent()).toBe("0 / 1");
+    await delivery.locator(".transit-chart canvas").nth(1).waitFor();
+    expect(await delivery.getByRole("img", { name: /^Evri, 3 delivered, 66.7% on time\. Working days in transit: 0 days: 0, 1 day: 2, 2 days: 0, 3 days: 0, 4 days: 0, 5\+ days: 1\.$/ }).count()).toBe(1);
+    expect(await delivery.getByRole("img", { name: /^Royal Mail, 1 delivered, 100% on time/ }).count()).toBe(1);
+    await screenshot(page, "analytics-delivery-desktop");
+
+    // The table per courier and service.
+    await delivery.getByRole("button", { name: "Show as table" }).click();
+    const rows = delivery.locator(".delivery-table tbody tr");
+    expect(await rows.locator("th").allTextContents()).toEqual(["Evri · Next Day", "Evri · Standard", "Royal Mail · Tracked 48"]);
+    expect(await rows.nth(1).locator("td").allTextContents()).toEqual(["1", "0%", "5 days", "0", "0", "0", "0", "0", "1", "Open"]);
+
+    // The CSV of the labels behind the view: every label of the last 30 days, one row each.
+    const [download] = await Promise.all([page.waitForEvent("download"), delivery.getByRole("button", { name: "Download CSV" }).click()]);
+    const csv = await (await import("node:fs/promises")).readFile((await download.path())!, "utf8");
+    const inRange = labels.filter((l) => l.day >= addDays(today, -29));
+    expect(csv.trim().split(/\r?\n/).length).toBe(1 + inRange.length);
+    for (const l of inRange) expect(csv).toContain(l.code);
+
+    // A click on Royal Mail's bars opens its labels under the same filters.
+    const bars = delivery.locator(".transit-chart .u-over").nth(1);
+    const box = (await bars.boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await page.waitForURL(/\/labels\?/);
+    expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({
+      from: addDays(today, -29),
+      to: today,
+      time_on: "shipping_label_created",
+      courier: "royalmail",
+    });
+    await context.close();
+  });
+
   it("is readable on a phone, with the chart fitting the screen", async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.phone });
     await signInBrowser(context, session);
@@ -153,6 +219,13 @@ describe("analytics screen", () => {
     // No sideways scrolling of the page.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
     await screenshot(page, "analytics-phone");
+    // The delivery performance fits too: its charts inside the screen.
+    const transit = page.locator(".transit-chart canvas");
+    await transit.nth(1).waitFor();
+    for (const b of [await transit.nth(0).boundingBox(), await transit.nth(1).boundingBox()]) expect(b!.x + b!.width).toBeLessThanOrEqual(VIEWPORTS.phone.width);
+    await page.getByRole("region", { name: "Delivery performance" }).scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
+    await screenshot(page, "analytics-delivery-phone");
     await context.close();
   });
 
@@ -164,7 +237,8 @@ describe("analytics screen", () => {
     await expect.poll(() => cardValue(page, "Total parcels").textContent(), { timeout: 15_000 }).toBe("7");
     await page.getByLabel("From", { exact: true }).fill("2020-01-01");
     await page.getByLabel("To", { exact: true }).fill("2020-01-31");
-    await expect.poll(() => page.getByText("No data").count(), { timeout: 15_000 }).toBe(2);
+    // The summary, the daily chart and the delivery performance.
+    await expect.poll(() => page.getByText("No data").count(), { timeout: 15_000 }).toBe(3);
     await context.close();
   });
 });

@@ -42,8 +42,8 @@ const DELIVERY = {
 };
 const SUMMARY = { totals: { rows: 1310 }, weightStats: { avg: 500 }, lostMix: [], nextDayMixEvri: [] };
 const COURIERS = [
-  { id: "evri", label: "Evri" },
-  { id: "royalmail", label: "Royal Mail" },
+  { id: "evri", label: "evri", displayName: "Evri" },
+  { id: "royalmail", label: "royalmail", displayName: "Royal Mail" },
 ];
 
 let calls: URL[] = [];

@@ -161,7 +161,7 @@ export async function deliveryAnalytics(db: Db, userId: number, q: AnalyticsQuer
     transit: { medianDays: total.medianTransitDays, days: total.transitDays },
     couriers: [...byCourier].sort(([a], [b]) => a.localeCompare(b)).map(([courier, t]) => ({ courier, service: null, ...t.group() })),
     services: [...byService.values()]
-      .sort((a, b) => a.courier.localeCompare(b.courier) || b.tally.labels - a.tally.labels || a.service.localeCompare(b.service))
+      .sort((a, b) => a.courier.localeCompare(b.courier) || b.tally.delivered - a.tally.delivered || b.tally.labels - a.tally.labels || a.service.localeCompare(b.service))
       .map(({ courier, service, tally }) => ({ courier, service: service || null, ...tally.group() })),
   };
 }

@@ -58,7 +58,7 @@ export const deliveryAnalyticsSchema = z.object({
     days: bucketCounts("Delivered labels by time from the first scan to delivery"),
   }),
   couriers: z.array(deliveryGroupSchema).describe("Per courier (service null), by courier id"),
-  services: z.array(deliveryGroupSchema).describe("Per courier and service, each courier's busiest service first"),
+  services: z.array(deliveryGroupSchema).describe("Per courier and service: by courier id, then most delivered first"),
 });
 export type DeliveryGroup = z.infer<typeof deliveryGroupSchema>;
 export type DeliveryAnalytics = z.infer<typeof deliveryAnalyticsSchema>;

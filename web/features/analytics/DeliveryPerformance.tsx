@@ -41,7 +41,7 @@ export function DeliveryPerformance({ state, filters }: { state: Load<DeliveryAn
   const id = useId();
   const [showTable, setShowTable] = useState(false);
   const couriers = useCouriers().data;
-  const courierName = useCallback((c: string) => couriers?.find((x) => x.id === c)?.label ?? c, [couriers]);
+  const courierName = useCallback((c: string) => couriers?.find((x) => x.id === c)?.displayName ?? c, [couriers]);
   const hrefFor = useCallback((courier: string) => labelsHref(filters, { courier }), [filters]);
   const csvFilters = useMemo(() => filterQuery(filters), [filters]);
 

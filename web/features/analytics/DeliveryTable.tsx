@@ -16,7 +16,7 @@ export function DeliveryTable({
   hrefFor: (courier: string) => string;
 }) {
   return (
-    <div className="table-wrap analytics-table" id={id}>
+    <div className="table-wrap delivery-table" id={id}>
       <table className="table">
         <caption className="sr-only">{T.transitTitle}</caption>
         <thead>

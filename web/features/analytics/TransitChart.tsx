@@ -62,5 +62,5 @@ export default function TransitChart({ counts, label, onPick }: { counts: number
     };
   }, [counts, onPick]);
 
-  return <div ref={box} className="analytics-chart transit-chart" role="img" aria-label={label} />;
+  return <div ref={box} className="transit-chart" role="img" aria-label={label} />;
 }
