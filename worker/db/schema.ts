@@ -162,6 +162,9 @@ export const labels = sqliteTable(
     index("labels_user_lost_created").on(t.userId, t.potentiallyLost, t.createdAt),
     // The cron's deadline-alert pass reads the few labels whose alert is due, not every label.
     index("labels_alert_due").on(t.alertDueAt),
+    // Delivered labels saved before their delivery facts existed, for the cron's backfill (worker/tracking/
+    // delivery-backfill.ts); empty once they are filled, as every later delivery gets its facts when saved.
+    index("labels_delivery_backfill").on(t.id).where(sql`${t.deliveredAt} IS NOT NULL AND ${t.onTime} IS NULL`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX `labels_delivery_backfill` ON `labels` (`id`) WHERE "labels"."delivered_at" IS NOT NULL AND "labels"."on_time" IS NULL;
