@@ -1,9 +1,9 @@
-import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { extractText, getDocumentProxy } from "unpdf";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VIEWPORTS, baseURL, launchBrowser, screenshot } from "./browser";
+import { d1 } from "./d1";
 import { grantCredits, newUser, signInBrowser, type Session } from "./session";
 
 // The claim pack (issue 16): an imported Evri label with tracking events gets a declared value in
@@ -11,16 +11,6 @@ import { grantCredits, newUser, signInBrowser, type Session } from "./session";
 // and 'Download PDF' saves an A4 PDF holding the same (parsed back here) with the original appended.
 
 const CODE = "H04AQA0004726589"; // the code of test/fixtures/labels/evri.pdf
-
-/** Runs SQL against the e2e server's own local D1 (its --persist-to state directory). */
-function d1(sql: string) {
-  const r = spawnSync(
-    "wrangler",
-    ["d1", "execute", "DB", "--local", "-c", "wrangler.toml", "--persist-to", inject("stateDir"), "--command", sql],
-    { encoding: "utf8", env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" } },
-  );
-  if (r.status !== 0) throw new Error(`wrangler d1 execute failed (${r.status}): ${r.stderr || r.stdout}`);
-}
 
 const EVENTS = [
   { dateTime: "2026-11-13T13:02:11Z", trackingPoint: { trackingPointCode: "DEL", description: "Delivered to your safe place: porch" }, trackingStage: { trackingStageCode: "5_COURIER", description: "Delivered" } },
