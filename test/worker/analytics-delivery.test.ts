@@ -4,6 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { medianOf } from "../../worker/analytics/delivery";
 import { labels } from "../../worker/db/schema";
 import { deliveryFacts, type DeliveryFactsInput } from "../../worker/tracking/delivery-facts";
+import { backfillDeliveryFacts } from "../../worker/tracking/delivery-backfill";
 import { refreshLabelTracking } from "../../worker/tracking/tracking";
 import { answerEvri, FAST_HTTP, fixtures, json, trackingEnv } from "../fixtures/carriers/carrier-fetch";
 import { insertTrackedLabel, labelRow } from "../fixtures/carriers/tracking-labels";
@@ -93,6 +94,27 @@ describe("delivery facts kept when tracking is saved", () => {
     expect(body.totals).toEqual({ labels: 1, delivered: 1, onTime: 1, lost: 0, claimed: 0 });
     expect(body.onTimeRate).toBe(1);
     expect(body.services).toEqual([expect.objectContaining({ courier: "evri", service: "Next Day", transitDays: [0, 1, 0, 0, 0, 0] })]);
+  });
+});
+
+describe("the cron's backfill of delivered labels saved before delivery facts were kept", () => {
+  it("fills them from their stored events, once, through the partial index", async () => {
+    const user = await createUser();
+    const evri = fixtures.evriDelivered.results[0];
+    const id = await insertTrackedLabel(env.DB, {
+      userId: user.id,
+      createdAt: at("2026-11-16T10:00:00Z"),
+      details: { isNextDay: true },
+      extra: { trackingJson: JSON.stringify({ results: [evri] }), trackingStatus: "delivered", deliveredAt: at("2026-11-17T13:02:11Z"), nextTrackingAt: null },
+    });
+    let filled = 0;
+    for (let n = await backfillDeliveryFacts(db()); n > 0; n = await backfillDeliveryFacts(db())) filled += n;
+    expect(filled).toBeGreaterThanOrEqual(1);
+    expect(await labelRow(env.DB, id)).toMatchObject({ firstScanAt: at("2026-11-16T17:42:20Z"), scanDays: 0, transitDays: 1, onTime: true, deliveryService: "Next Day" });
+    expect(await backfillDeliveryFacts(db())).toBe(0);
+
+    const { results } = await env.DB.prepare("EXPLAIN QUERY PLAN SELECT id FROM labels WHERE delivered_at IS NOT NULL AND on_time IS NULL LIMIT 200").all<{ detail: string }>();
+    expect(results.map((r) => r.detail).join(" | ")).toContain("labels_delivery_backfill");
   });
 });
 

@@ -3,6 +3,7 @@ import { log } from "../lib/log";
 import { getDb } from "../db/client";
 import { pruneCarrierBudget } from "../tracking/carrier-budget";
 import { enqueueDueRefreshes, enqueueUnsentLostNotices } from "../tracking/cron";
+import { backfillDeliveryFacts } from "../tracking/delivery-backfill";
 import type { TrackingEnv } from "../tracking/tracking";
 
 /**
@@ -18,5 +19,6 @@ export async function handleScheduled(controller: ScheduledController, env: Trac
   const notices = await enqueueUnsentLostNotices(env, now);
   const alerts = await sendDueAlerts(env, now);
   await pruneCarrierBudget(getDb(env.DB), now);
-  log("info", "cron", { cron: controller.cron, scheduledTime: now, refreshes, notices, alertsLooked: alerts.looked, alertsSent: alerts.sent, ms: Date.now() - started });
+  const deliveryFacts = await backfillDeliveryFacts(getDb(env.DB));
+  log("info", "cron", { cron: controller.cron, scheduledTime: now, refreshes, notices, alertsLooked: alerts.looked, alertsSent: alerts.sent, deliveryFacts, ms: Date.now() - started });
 }
