@@ -2,13 +2,15 @@ import { env } from "cloudflare:workers";
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { insertChunks } from "../../worker/db/d1-limits";
-import { labels } from "../../worker/db/schema";
+import { eq } from "drizzle-orm";
+import { labels, users } from "../../worker/db/schema";
 import { code128 } from "../../worker/label-print/barcodes";
 import { renderPages } from "../../worker/label-import/pdfium";
 import { decodeBarcodes } from "../../worker/label-import/zxing";
 import type { LabelDetails } from "../../worker/labels/model";
 import { createManualLabel, saveImportedLabels } from "../../worker/labels/save";
 import { call, createUser, db, type TestUser } from "./helpers";
+import { fixture } from "./import-fixtures";
 import { evriCode, fileFor, royalMailCode } from "./labels-fixtures";
 import { parseZpl } from "./zpl-parser";
 
@@ -131,14 +133,49 @@ describe("POST /api/v1/labels/print (PDF)", () => {
     expect(pages[1].filter((b) => b.format === "Code128").map((b) => b.text)).toEqual([evri.trackingCode]);
   });
 
+  it("merges Royal Mail originals of every kind (PDF, page turned by /Rotate, PNG, JPEG, WEBP) so their own barcodes still read", async () => {
+    const u = await createUser({ credits: 5 });
+    const originals: Array<[string, string]> = [
+      ["royalmail.pdf", "application/pdf"],
+      ["royalmail-rotated.pdf", "application/pdf"],
+      ["royalmail-300dpi.png", "image/png"],
+      ["royalmail-300dpi.jpg", "image/jpeg"],
+      ["royalmail-300dpi.webp", "image/webp"],
+    ];
+    const made = [];
+    for (const [name, mime] of originals) made.push(await royalMailWithFile(u, name, mime, fixture(name)));
+    const res = await print(u, { ids: made.map((l) => l.id), layout: "4x6" });
+    expect(res.status).toBe(200);
+    const pdf = new Uint8Array(await res.arrayBuffer());
+    expect(await sizes(pdf)).toEqual(originals.map(() => [288, 432]));
+    const found: string[][] = [];
+    await renderPages(pdf, { dpi: 300, maxSide: 4000, maxPages: 10 }, async (i, pixmap) => {
+      found[i] = (await decodeBarcodes(pixmap, { maxNumberOfSymbols: 8 })).map((b) => b.text);
+    });
+    // Each original carries its Royal Mail number in its own barcodes: every page reads it.
+    expect(found.map((texts) => texts.some((t) => t.includes("VB442550835GB")))).toEqual(originals.map(() => true));
+  });
+
   it("refuses the whole print, naming them, when Royal Mail labels have no file to merge", async () => {
     const u = await createUser({ credits: 3 });
     const evri = await evriLabel(u);
     const { label: bare } = await createManualLabel(db(), env, u.id, { details: { courier: "royalmail", trackingCode: royalMailCode(), countryCode: "GB" } });
-    const webp = await royalMailWithFile(u, "rm.webp", "image/webp", new Uint8Array([0x52, 0x49, 0x46, 0x46, 1, 2, 3, 4]));
-    const res = await print(u, { ids: [evri.id, bare.id, webp.id], layout: "4x6" });
+    const gif = await royalMailWithFile(u, "rm.gif", "image/gif", new TextEncoder().encode("GIF89a"));
+    const res = await print(u, { ids: [evri.id, bare.id, gif.id], layout: "4x6" });
     expect(res.status).toBe(400);
-    expect(await errorOf(res)).toBe(`These labels cannot be printed: they have no original PDF, PNG or JPEG file to merge: ${bare.trackingCode}, ${webp.trackingCode}`);
+    expect(await errorOf(res)).toBe(`These labels cannot be printed: they have no original PDF, PNG, JPEG or WEBP file to merge: ${bare.trackingCode}, ${gif.trackingCode}`);
+  });
+
+  it("prints the company banner above the label, outside its barcodes", async () => {
+    const u = await createUser({ credits: 1 });
+    await env.FILES.put(`banners/${u.id}`, fixture("evri-transparent.png"));
+    await db().update(users).set({ bannerKey: `banners/${u.id}`, companyName: "Quayside Books" }).where(eq(users.id, u.id));
+    const label = await evriLabel(u);
+    const pdf = new Uint8Array(await (await print(u, { ids: [label.id] })).arrayBuffer());
+    expect(new TextDecoder("latin1").decode(pdf)).toMatch(/\/Subtype\s*\/Image/);
+    const [page] = await barcodesByPage(pdf);
+    expect(page.filter((b) => b.format === "Code128").map((b) => b.text)).toEqual([label.trackingCode]);
+    expect(page.filter((b) => b.format === "PDF417")).toHaveLength(1);
   });
 
   it("refuses an original that is not a readable PDF, naming it", async () => {

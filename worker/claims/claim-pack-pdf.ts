@@ -253,7 +253,5 @@ async function appendOriginal(doc: PdfDocument, original: ClaimPackOriginal): Pr
 }
 
 async function webpAsJpeg(bytes: Uint8Array): Promise<Uint8Array> {
-  const [{ decodeWebp }, jpeg] = await Promise.all([import("../label-import/webp"), import("jpeg-js")]);
-  const pixels = await decodeWebp(bytes);
-  return jpeg.default.encode({ data: pixels.data, width: pixels.width, height: pixels.height }, 92).data;
+  return (await import("../label-import/webp")).webpAsJpeg(bytes);
 }

@@ -27,3 +27,9 @@ export async function decodeWebp(bytes: Uint8Array): Promise<Pixmap> {
   }
   return { data: d, width: img.width, height: img.height };
 }
+
+/** A WEBP as a JPEG (quality 92), for PDFs: pdf-lib embeds PNG and JPEG only. */
+export async function webpAsJpeg(bytes: Uint8Array): Promise<Uint8Array> {
+  const [pixels, jpeg] = await Promise.all([decodeWebp(bytes), import("jpeg-js")]);
+  return jpeg.default.encode({ data: pixels.data, width: pixels.width, height: pixels.height }, 92).data;
+}

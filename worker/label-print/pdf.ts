@@ -15,7 +15,7 @@ import { codeList, type PrintItem, type PrintLayout } from "./select";
 /**
  * The merged PDF of a bulk print: one label per 4x6 in page, or two (stacked) or four (2x2) per A4 sheet with cut
  * margins. Labels we print are drawn in their cell with their barcodes at full size (pdf-label.ts); a carrier's
- * original (a PDF page, a PNG or JPEG) is placed whole, scaled uniformly to fit the cell, never stretched.
+ * original (a PDF page, a PNG, JPEG or WEBP) is placed whole, scaled uniformly to fit the cell, never stretched.
  */
 
 const PAGE_4X6: [number, number] = [288, 432];
@@ -67,7 +67,7 @@ async function embedOriginals(doc: PDFDocument, items: PrintItem[], files: Map<s
         const page = src.getPage(Math.min(item.page, src.getPageCount()) - 1);
         out.set(item, { page: await doc.embedPage(page), rotation: ((page.getRotation().angle % 360) + 360) % 360 });
       } else {
-        out.set(item, { image: item.mime === "image/png" ? await doc.embedPng(bytes) : await doc.embedJpg(bytes) });
+        out.set(item, { image: await embedImage(doc, item.mime, bytes) });
       }
     } catch {
       refused.push(item.label.trackingCode);
@@ -130,13 +130,22 @@ export async function buildLabelsPdf(items: PrintItem[], layout: PrintLayout, fi
   return doc.save();
 }
 
-/** The banner as an image: PNG or JPEG (by their magic bytes); a WEBP banner is left out (the company name stays). */
+/** An image original or banner; a WEBP goes in as a JPEG (pdf-lib embeds PNG and JPEG only). */
+async function embedImage(doc: PDFDocument, mime: string, bytes: Uint8Array): Promise<PDFImage> {
+  if (mime === "image/png") return doc.embedPng(bytes);
+  if (mime === "image/webp") return doc.embedJpg(await (await import("../label-import/webp")).webpAsJpeg(bytes));
+  return doc.embedJpg(bytes);
+}
+
+/** The banner (PNG, JPEG or WEBP, told by their magic bytes); one that cannot be read prints no banner, as on the print view. */
 async function embedBanner(doc: PDFDocument, bytes: Uint8Array): Promise<PDFImage | null> {
-  try {
-    if (bytes[0] === 0x89 && bytes[1] === 0x50) return await doc.embedPng(bytes);
-    if (bytes[0] === 0xff && bytes[1] === 0xd8) return await doc.embedJpg(bytes);
-  } catch {
-    // A banner that cannot be read prints no banner, as the print view does.
-  }
-  return null;
+  const mime =
+    bytes[0] === 0x89 && bytes[1] === 0x50
+      ? "image/png"
+      : bytes[0] === 0xff && bytes[1] === 0xd8
+        ? "image/jpeg"
+        : String.fromCharCode(...bytes.subarray(8, 12)) === "WEBP"
+          ? "image/webp"
+          : null;
+  return mime ? embedImage(doc, mime, bytes).catch(() => null) : null;
 }

@@ -35,9 +35,10 @@ export type PrintRequest = z.infer<typeof printRequestSchema>;
 /** How one label goes into the merged file. */
 export type PrintItem =
   | { kind: "drawn"; label: ApiLabel }
-  | { kind: "original"; label: ApiLabel; r2Key: string; mime: "application/pdf" | "image/png" | "image/jpeg"; page: number };
+  | { kind: "original"; label: ApiLabel; r2Key: string; mime: OriginalMime; page: number };
 
-const MERGEABLE = new Set(["application/pdf", "image/png", "image/jpeg"]);
+type OriginalMime = "application/pdf" | "image/png" | "image/jpeg" | "image/webp";
+const MERGEABLE = new Set<string>(["application/pdf", "image/png", "image/jpeg", "image/webp"] satisfies OriginalMime[]);
 
 /** The labels to print, in the list's order for filters and in the caller's order for ids. Whole refusal on any problem. */
 async function selectRows(db: Db, userId: number, req: PrintRequest): Promise<LabelRow[]> {
@@ -71,7 +72,7 @@ export function codeList(codes: string[]): string {
 
 /**
  * The caller's labels for a print request, each with how it is printed: a courier whose labels we print is drawn
- * from its details; another courier's label (Royal Mail) merges its original file (a PDF page, a PNG or JPEG).
+ * from its details; another courier's label (Royal Mail) merges its original file (a PDF page, a PNG, JPEG or WEBP).
  * A label that has neither, or any label of such a courier in ZPL, refuses the whole request with a 400 naming it:
  * nothing is silently left out of a file meant to hold every parcel.
  */
@@ -95,7 +96,7 @@ export async function printItems(db: Db, userId: number, req: PrintRequest): Pro
     if (courierById(row.courier)?.printing.supported) {
       items.push({ kind: "drawn", label });
     } else if (req.format === "pdf" && file && file.size > 0 && MERGEABLE.has(file.mime)) {
-      items.push({ kind: "original", label, r2Key: file.r2Key, mime: file.mime as "application/pdf", page: Math.max(1, row.filePage ?? 1) });
+      items.push({ kind: "original", label, r2Key: file.r2Key, mime: file.mime as OriginalMime, page: Math.max(1, row.filePage ?? 1) });
     } else {
       refused.push(row.trackingCode);
     }
@@ -104,7 +105,7 @@ export async function printItems(db: Db, userId: number, req: PrintRequest): Pro
     throw badRequest(
       req.format === "zpl"
         ? `These labels cannot be printed as ZPL (their carrier's own label is a file: download it or print as PDF): ${codeList(refused)}`
-        : `These labels cannot be printed: they have no original PDF, PNG or JPEG file to merge: ${codeList(refused)}`,
+        : `These labels cannot be printed: they have no original PDF, PNG, JPEG or WEBP file to merge: ${codeList(refused)}`,
     );
   }
   return { items, bannerKey: owner.bannerKey ?? null };
