@@ -91,6 +91,18 @@ describe("accessibility (axe-core)", () => {
     expect(problems).toEqual([]);
   });
 
+  it("the import address card's regenerate confirmation has no serious or critical violations (phone)", async () => {
+    const context: BrowserContext = await browser.newContext({ viewport: VIEWPORTS.phone, bypassCSP: true });
+    await signInBrowser(context, user);
+    const page = await context.newPage();
+    await page.goto(baseURL() + "/settings", { waitUntil: "networkidle" });
+    await page.getByRole("button", { name: "Regenerate address" }).click();
+    await page.getByRole("alertdialog").waitFor();
+    const problems = await seriousViolations(page);
+    await context.close();
+    expect(problems).toEqual([]);
+  });
+
   for (const [who, paths, session] of cases) {
     for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       it(`${who} screens have no serious or critical violations (${size})`, async () => {

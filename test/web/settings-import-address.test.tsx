@@ -44,9 +44,9 @@ describe("the import address card", () => {
     expect(screen.queryByRole("button", { name: "Regenerate address" })).toBeNull();
 
     release(json(200, { address: FIRST }));
-    const input = (await screen.findByLabelText("Your import address")) as HTMLInputElement;
-    expect(input.value).toBe(FIRST);
-    expect(input.readOnly).toBe(true);
+    const field = (await screen.findByLabelText("Your import address")) as HTMLTextAreaElement;
+    expect(field.value).toBe(FIRST);
+    expect(field.readOnly).toBe(true);
     expect(screen.getByText("We reply to jane@example.com with what was imported, or why not.")).toBeTruthy();
 
     const writeText = vi.fn(async () => {});
@@ -93,6 +93,6 @@ describe("the import address card", () => {
     fireEvent.click(screen.getByRole("button", { name: "Regenerate address" }));
     fireEvent.click(screen.getByRole("button", { name: "Yes, regenerate" }));
     await waitFor(() => expect(screen.getByRole("alert").textContent).toBe("Too many requests"));
-    expect((screen.getByLabelText("Your import address") as HTMLInputElement).value).toBe(FIRST);
+    expect((screen.getByLabelText("Your import address") as HTMLTextAreaElement).value).toBe(FIRST);
   });
 });

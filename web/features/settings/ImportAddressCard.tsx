@@ -54,10 +54,12 @@ export function ImportAddressCard({ email }: { email: string }) {
             {TEXT.importAddressLabel}
           </label>
           <div className="row settings-key-row">
-            <input
+            {/* A text area, not an input: the whole address wraps onto the screen, even at phone width. */}
+            <textarea
               id="import-address-value"
-              className="input mono"
+              className="input mono settings-import-address"
               readOnly
+              rows={2}
               value={address}
               data-testid="import-address"
               onFocus={(e) => e.currentTarget.select()}
