@@ -45,7 +45,8 @@ const staticGraph = (file, seen = new Set()) => {
   return seen;
 };
 const bytes = (set) => [...set].reduce((s, f) => s + statSync(path.join(entryDir, f)).size, 0);
-const lazyOnly = /(stripe|pdfjs|pipeline|ocr-job|tesseract|postal-mime|mimetext|webp|pdfium|zxing|claim-pack-pdf)/i;
+// The bulk label print's PDF and ZPL builders (pdf-lib, bwip-js: label-print/pdf.ts, zpl.ts, barcodes.ts) load lazily too.
+const lazyOnly = /(stripe|pdfjs|pipeline|ocr-job|tesseract|postal-mime|mimetext|webp|pdfium|zxing|claim-pack-pdf|barcodes|zpl|^pdf-)/i;
 const startup = staticGraph("index.js");
 const entrySrc = readFileSync(path.join(entryDir, "index.js"), "utf8");
 const firstCalls = [...entrySrc.matchAll(/import\(\s*"\.\/(?:assets\/)?([^"]+\.js)"\s*\)/g)].map((m) => `assets/${path.basename(m[1])}`);
