@@ -1,0 +1,185 @@
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { VIEWPORTS, baseURL, launchBrowser, screenshot } from "./browser";
+import { grantCredits, newUser, signInBrowser, type Session } from "./session";
+
+// Acting on the carriers' deadlines in the browser: a parcel seeded into a late state (its tracking
+// written into this run's own D1, as the tracking service stores it) shows its deadline sentence,
+// appears in 'Needs action', gets exactly one alert when the cron runs, and stops appearing and
+// alerting once the user marks it; a parcel marked before the cron gets none.
+
+const LATE = "H01TRK0000000013"; // Evri, last scanned 8 days ago: Evri investigates 2 more days
+const MARKED = "H01TRK0000000025"; // the same, marked found before the cron runs
+const DAY = 86_400_000;
+const TZ = "Europe/London";
+const MAIL_API = "/cdn-cgi/local/explorer/api/local/email/sending";
+const CRON = "/cdn-cgi/handler/scheduled?cron=*/15+*+*+*+*";
+const SENTENCE = /^Evri will only investigate until \d{1,2} [A-Z][a-z]{2}: raise it now$/;
+
+const sqlText = (v: string) => `'${v.replace(/'/g, "''")}'`;
+
+/** Runs SQL against the e2e server's own local D1 (its --persist-to state directory). */
+function d1(sql: string) {
+  const r = spawnSync(
+    "wrangler",
+    ["d1", "execute", "DB", "--local", "-c", "wrangler.toml", "--persist-to", inject("stateDir"), "--command", sql],
+    { encoding: "utf8", env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" } },
+  );
+  if (r.status !== 0) throw new Error(`wrangler d1 execute failed (${r.status}): ${r.stderr || r.stdout}`);
+}
+
+async function api<T>(session: Session, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(baseURL() + path, {
+    method: body === undefined ? "GET" : "POST",
+    headers: { Authorization: `Bearer ${session.access_token}`, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** The parcel mails (not the sign-up's verification) the send_email binding sent to `address` in this run (miniflare's local explorer). */
+async function parcelMailsTo(address: string): Promise<{ subject: string; to: string[] }[]> {
+  const found: { subject: string; to: string[] }[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < 50; page++) {
+    const url = new URL(MAIL_API, baseURL());
+    url.searchParams.set("per_page", "100");
+    if (cursor) url.searchParams.set("cursor", cursor);
+    const body = (await (await fetch(url)).json()) as { result: { subject: string; to: string[] }[]; result_info?: { cursor?: string; has_more?: boolean } };
+    found.push(...body.result.filter((m) => m.to.includes(address) && m.subject.startsWith("Parcel ")));
+    cursor = body.result_info?.cursor;
+    if (!body.result_info?.has_more || !cursor) break;
+  }
+  return found;
+}
+
+/** Runs the cron once (its work runs after the answer: give it a moment). */
+async function runCron() {
+  const res = await fetch(baseURL() + CRON);
+  expect(res.status).toBe(200);
+  await new Promise((r) => setTimeout(r, 1500));
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/** axe-core's serious or critical violations on the page. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  const violations = (await page.evaluate(async () => {
+    // @ts-expect-error axe is injected above
+    const result = await window.axe.run(document, { resultTypes: ["violations"] });
+    return result.violations;
+  })) as { id: string; impact: string | null; nodes: { target: string[] }[] }[];
+  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+describe("'Needs action' and the deadline alerts", () => {
+  let browser: Browser;
+  let session: Session;
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    session = await newUser("needs-action");
+    await grantCredits(session.email, 2);
+    const now = Date.now();
+    for (const code of [LATE, MARKED]) {
+      await api(session, "/api/v1/label/manual", { courier: "evri", trackingCode: code, fields: { recipientPostcode: "TR18 4AA", weightInGrams: 900 } });
+      ids[code] = (await api<{ id: string }>(session, `/api/v1/label/${code}`)).id;
+      const scannedAt = now - 8 * DAY;
+      const tracking = {
+        results: [
+          {
+            service: { serviceType: "Standard" },
+            trackingEvents: [
+              { dateTime: new Date(scannedAt).toISOString(), trackingPoint: { trackingPointCode: "P2", description: "It's at our local depot in Penzance" }, trackingStage: { trackingStageCode: "3" } },
+              { dateTime: new Date(scannedAt - DAY).toISOString(), trackingPoint: { trackingPointCode: "P1", description: "We've got it" }, trackingStage: { trackingStageCode: "2" } },
+            ],
+          },
+        ],
+      };
+      d1(
+        `UPDATE labels SET tracking_json = ${sqlText(JSON.stringify(tracking))}, tracking_status = 'in_transit', last_scan_at = ${scannedAt}, ` +
+          `created_at = ${now - 10 * DAY}, alert_due_at = 0 WHERE id = ${sqlText(ids[code])};`,
+      );
+    }
+  });
+  afterAll(async () => browser?.close());
+
+  async function open(viewport: { width: number; height: number }, path: string): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await browser.newContext({ viewport, timezoneId: TZ, locale: "en-GB", bypassCSP: true });
+    await signInBrowser(context, session);
+    const page = await context.newPage();
+    await page.goto(baseURL() + path);
+    return { context, page };
+  }
+
+  it("shows the late parcels' sentence in 'Needs action', sends one alert, and none once marked", async () => {
+    const { context, page } = await open(VIEWPORTS.desktop, "/labels");
+    const section = page.getByRole("region", { name: /Needs action/ });
+    await section.waitFor();
+    expect(await section.getByRole("heading").textContent()).toBe("Needs action 2");
+    const items = section.getByRole("listitem");
+    expect(await items.count()).toBe(2);
+    expect(await section.locator(".needs-action-sentence").first().textContent()).toMatch(SENTENCE);
+    // The card says the same.
+    const card = page.getByRole("article", { name: `Label ${LATE}` });
+    expect(await card.getByRole("status", { name: "Carrier deadlines" }).textContent()).toMatch(SENTENCE);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, "needs-action-list");
+
+    // Mark one found on its page: the mark shows, and it leaves 'Needs action'.
+    await section.getByRole("link", { name: MARKED }).click();
+    await page.getByRole("heading", { name: "What happened to this parcel?" }).waitFor();
+    await page.getByRole("button", { name: "Mark found" }).click();
+    await page.getByText("You marked this parcel found").waitFor();
+    expect(await page.getByRole("button", { name: "Mark found" }).getAttribute("aria-pressed")).toBe("true");
+    expect(await page.getByRole("status", { name: "Carrier deadlines" }).count()).toBe(0);
+    // Let the pressed button's colour transition finish before axe measures its contrast.
+    await page.mouse.move(0, 0);
+    await page.waitForTimeout(400);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, "needs-action-detail-marked");
+    await page.getByRole("link", { name: "Back to all labels" }).click();
+    await section.getByRole("heading", { name: "Needs action 1" }).waitFor();
+    await page.getByRole("article", { name: `Label ${MARKED}` }).getByText("Found", { exact: true }).waitFor();
+
+    // The cron: one alert for the late parcel, none for the marked one, and none again on the next pass.
+    await runCron();
+    const sent = await parcelMailsTo(session.email);
+    expect(sent.map((m) => m.subject)).toEqual([expect.stringMatching(new RegExp(`^Parcel ${LATE}: raise it with Evri by \\d{1,2} [A-Z][a-z]{2}$`))]);
+    d1(`UPDATE labels SET alert_due_at = 0 WHERE user_id = (SELECT id FROM users WHERE email = ${sqlText(session.email)});`);
+    await runCron();
+    expect(await parcelMailsTo(session.email)).toHaveLength(1);
+
+    // Marked delivered: 'Needs action' empties and is hidden.
+    await page.getByRole("article", { name: `Label ${LATE}` }).getByRole("link", { name: "More Info" }).click();
+    await page.getByRole("button", { name: "Mark delivered" }).click();
+    await page.getByText("You marked this parcel delivered").waitFor();
+    await page.getByRole("link", { name: "Back to all labels" }).click();
+    await page.getByRole("article", { name: `Label ${LATE}` }).waitFor();
+    await page.getByRole("region", { name: /Needs action/ }).waitFor({ state: "detached" });
+    expect(await api<{ total: number }>(session, "/api/v1/labels/needs-action")).toEqual({ results: [], total: 0 });
+    await context.close();
+  });
+
+  it("fits a phone: the list and the mark buttons", async () => {
+    await api(session, `/api/v1/label/${ids[LATE]}/outcome`, { outcome: null });
+    const { context, page } = await open(VIEWPORTS.phone, "/labels");
+    const section = page.getByRole("region", { name: /Needs action/ });
+    await section.waitFor();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, "needs-action-list-phone");
+    await page.goto(`${baseURL()}/label/${ids[LATE]}`);
+    await page.getByRole("button", { name: "Mark claimed" }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, "needs-action-detail-phone");
+    await context.close();
+  });
+});
