@@ -186,6 +186,18 @@ describe("POST /api/v1/labels/print (PDF)", () => {
     expect(await errorOf(res)).toContain(broken.trackingCode);
   });
 
+  it("refuses, naming it, a label whose 2D payload is too long for a PDF417 in spec on the label (PDF and ZPL)", async () => {
+    const u = await createUser({ credits: 3 });
+    const fine = await evriLabel(u);
+    const long = await evriLabel(u, { encodedMetadata: "x".repeat(1500) }); // encodable, but taller than half the label
+    const huge = await evriLabel(u, { encodedMetadata: "x".repeat(4000) });
+    for (const format of ["pdf", "zpl"]) {
+      const res = await print(u, { ids: [fine.id, long.id, huge.id], format });
+      expect(res.status).toBe(400);
+      expect(await errorOf(res)).toBe(`These labels' barcodes cannot be drawn in spec (too much data for the label): ${long.trackingCode}, ${huge.trackingCode}`);
+    }
+  });
+
   it("answers 404 for another user's label and prints nothing of the caller's own", async () => {
     const owner = await createUser({ credits: 1 });
     const other = await createUser({ credits: 1 });

@@ -1,5 +1,6 @@
 import bwipjs from "bwip-js/generic";
-import { ApiError } from "../lib/errors";
+import { ApiError, badRequest } from "../lib/errors";
+import { codeList } from "./select";
 
 /**
  * The printed label's barcodes as modules, from bwip-js's raw encoder: the PDF and the ZPL both draw from these,
@@ -38,32 +39,46 @@ export interface Pdf417 {
   dots: number;
 }
 
-/** A code too long for the label's width: the print is refused (400) rather than a barcode drawn out of spec. */
-class BarcodeFitError extends ApiError {
+/** A barcode that cannot be drawn in spec on the label (too long, too much data): the print is refused (400). */
+export class BarcodeFitError extends ApiError {
   constructor(message: string) {
     super(400, message);
   }
 }
 
 /** Code128 of `text` at the widest module width whose symbol and quiet zones fit in `maxWidthDots`. */
+/** bwip-js's encoding, its refusals (data it cannot encode, too much of it) as a BarcodeFitError. */
+function encode<T>(bcid: string, text: string, options: object): T {
+  try {
+    return (bwipjs.raw(bcid, text, options as never) as T[])[0];
+  } catch {
+    throw new BarcodeFitError(`A ${bcid === "pdf417" ? "PDF417" : "Code128"} cannot hold this data`);
+  }
+}
+
 export function code128(text: string, maxWidthDots: number): Code128 {
-  const [raw] = bwipjs.raw("code128", text, {}) as Array<{ sbs: number[] }>;
+  const raw = encode<{ sbs: number[] }>("code128", text, {});
   const modules = raw.sbs.reduce((s, w) => s + w, 0);
   const dots = CODE128_DOTS.find((d) => (modules + 2 * CODE128_QUIET) * d <= maxWidthDots);
   if (!dots) throw new BarcodeFitError(`The tracking code ${text} is too long for a Code128 on this label`);
   return { widths: raw.sbs, modules, dots };
 }
 
-/** PDF417 of `text`, with as many data columns as bwip-js chooses, fewer when that is wider than `maxWidthDots`. */
-export function pdf417(text: string, maxWidthDots: number): Pdf417 {
+/**
+ * PDF417 of `text`, with as many data columns as bwip-js chooses, fewer when that is wider than `maxWidthDots`;
+ * a symbol taller than `maxHeightDots` (a payload too long for the label) is refused.
+ */
+export function pdf417(text: string, maxWidthDots: number, maxHeightDots: number): Pdf417 {
+  type Raw = { pixs: number[]; pixx: number; pixy: number };
   const maxCols = Math.floor(maxWidthDots / PDF417_DOTS) - 2 * PDF417_QUIET;
-  let raw = (bwipjs.raw("pdf417", text, {}) as Array<{ pixs: number[]; pixx: number; pixy: number }>)[0];
+  let raw = encode<Raw>("pdf417", text, {});
   if (raw.pixx > maxCols) {
     // 69 modules of start, stop and row indicators, 17 per data column.
     const columns = Math.floor((maxCols - 69) / 17);
     if (columns < 1) throw new BarcodeFitError("The 2D barcode does not fit on this label");
-    raw = (bwipjs.raw("pdf417", text, { columns } as never) as Array<{ pixs: number[]; pixx: number; pixy: number }>)[0];
+    raw = encode<Raw>("pdf417", text, { columns });
   }
+  if (raw.pixy * PDF417_DOTS > maxHeightDots) throw new BarcodeFitError("The 2D barcode is too tall for this label");
   const rows: Uint8Array[] = [];
   for (let y = 0; y < raw.pixy; y++) rows.push(Uint8Array.from(raw.pixs.slice(y * raw.pixx, (y + 1) * raw.pixx)));
   return { rows, cols: raw.pixx, dataColumns: (raw.pixx - 69) / 17, dots: PDF417_DOTS };
@@ -93,4 +108,23 @@ export function pdf417Rects(symbol: Pdf417): Array<{ x: number; y: number; w: nu
     y += h;
   }
   return rects;
+}
+
+/**
+ * `draw` for each label; the labels whose barcodes cannot be drawn in spec refuse the whole print together, by
+ * tracking code (no file with some parcels left out).
+ */
+export function withBarcodesInSpec<T extends { label: { trackingCode: string } }, R>(items: T[], draw: (item: T) => R): R[] {
+  const refused: string[] = [];
+  const out: R[] = [];
+  for (const item of items) {
+    try {
+      out.push(draw(item));
+    } catch (err) {
+      if (!(err instanceof BarcodeFitError)) throw err;
+      refused.push(item.label.trackingCode);
+    }
+  }
+  if (refused.length) throw badRequest(`These labels' barcodes cannot be drawn in spec (too much data for the label): ${codeList(refused)}`);
+  return out;
 }

@@ -74,7 +74,8 @@ function drawBarcodes(page: PDFPage, box: Box, content: LabelPrintContent, fonts
   });
   y += height + 10;
 
-  const symbol = pdf417(content.pdf417, maxDots);
+  // At most half the label's height: the addresses keep the rest.
+  const symbol = pdf417(content.pdf417, maxDots, Math.floor(box.h / 2 / DOT_PT));
   const m = symbol.dots * DOT_PT;
   const x417 = box.x + (box.w - symbol.cols * m) / 2;
   const top = y + symbol.rows.length * m;

@@ -9,6 +9,7 @@ import {
 } from "pdf-lib";
 import { badRequest } from "../lib/errors";
 import { labelPrintContent } from "../labels/print-content";
+import { withBarcodesInSpec } from "./barcodes";
 import { drawLabel, type Box, type LabelFonts } from "./pdf-label";
 import { codeList, type PrintItem, type PrintLayout } from "./select";
 
@@ -116,8 +117,9 @@ export async function buildLabelsPdf(items: PrintItem[], layout: PrintLayout, fi
   const originals = await embedOriginals(doc, items, files);
   const sheet = sheetFor(layout);
   let page: PDFPage | null = null;
-  items.forEach((item, i) => {
-    const slot = i % sheet.cells.length;
+  let i = 0;
+  withBarcodesInSpec(items, (item) => {
+    const slot = i++ % sheet.cells.length;
     if (slot === 0) {
       page = doc.addPage(sheet.size);
       drawGuides(page, sheet);

@@ -1,5 +1,5 @@
 import { labelPrintContent, type LabelPrintContent } from "../labels/print-content";
-import { CODE128_HEIGHT_DOTS, CODE128_QUIET, PDF417_QUIET, code128, pdf417 } from "./barcodes";
+import { CODE128_HEIGHT_DOTS, CODE128_QUIET, PDF417_QUIET, code128, pdf417, withBarcodesInSpec } from "./barcodes";
 import type { PrintItem } from "./select";
 
 /**
@@ -66,7 +66,7 @@ export function labelZpl(content: LabelPrintContent): string {
   const bars = code128(content.code128, WIDTH);
   const codeTextY = HEIGHT - MARGIN - 34;
   const barsY = codeTextY - 10 - CODE128_HEIGHT_DOTS;
-  const symbol = pdf417(content.pdf417, WIDTH);
+  const symbol = pdf417(content.pdf417, WIDTH, HEIGHT / 2);
   const rowHeight = 3 * symbol.dots;
   const symbolY = barsY - 24 - symbol.rows.length * symbol.dots;
   const x417 = Math.max(PDF417_QUIET * symbol.dots, Math.round((WIDTH - symbol.cols * symbol.dots) / 2));
@@ -81,5 +81,5 @@ export function labelZpl(content: LabelPrintContent): string {
 
 /** Every label's format, one after another (the caller has refused anything that is not drawn). */
 export function buildLabelsZpl(items: PrintItem[]): string {
-  return `${items.map((item) => labelZpl(labelPrintContent(item.label))).join("\n")}\n`;
+  return `${withBarcodesInSpec(items, (item) => labelZpl(labelPrintContent(item.label))).join("\n")}\n`;
 }
