@@ -151,3 +151,22 @@ describe("once only, and none once delivered or marked", () => {
     expect((await labelRow(env.DB, id)).alertDueAt).toBeNull();
   });
 });
+
+describe("a cron pass over a backlog", () => {
+  it("looks at a bounded number of due labels per pass, in chunks D1 can bind, and the rest on the next passes", async () => {
+    const user = await createUser();
+    await env.DB.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 900)
+       INSERT INTO labels (id, user_id, courier, tracking_code, details_json, source, shipped_on, created_at, updated_at, tracking_status, delivered_at, alert_due_at)
+       SELECT 'lbl_backlog_' || i, ?1, 'evri', 'HB' || printf('%014d', i), '{}', 'manual', '2026-11-20', ?2, ?2, 'delivered', ?2, 0 FROM n`,
+    )
+      .bind(user.id, at("2026-11-20T09:00:00Z"))
+      .run();
+    const due = async () => (await env.DB.prepare("SELECT count(*) AS n FROM labels WHERE user_id = ?1 AND alert_due_at IS NOT NULL").bind(user.id).first<{ n: number }>())!.n;
+    const first = await sendDueAlerts(env, at("2026-11-25T09:00:00Z"));
+    expect(first.looked).toBe(800);
+    expect(await due()).toBeGreaterThanOrEqual(100);
+    await sendDueAlerts(env, at("2026-11-25T09:15:00Z"));
+    expect(await due()).toBe(0);
+  });
+});

@@ -126,8 +126,9 @@ export interface AlertPassOptions {
 
 /** The cron's alert pass: the labels whose alert is due, in bounded batches; sends what is due and schedules the next look. */
 export async function sendDueAlerts(env: AlertEnv, now: number, opts: AlertPassOptions = {}): Promise<{ looked: number; sent: number }> {
-  const chunk = opts.chunk ?? 200;
-  const max = opts.maxPerPass ?? 1000;
+  // D1 binds at most 100 variables a statement: a chunk's ids must stay under that.
+  const chunk = Math.min(opts.chunk ?? 80, 90);
+  const max = opts.maxPerPass ?? 800;
   const db = getDb(env.DB);
   let looked = 0;
   let sent = 0;
