@@ -103,6 +103,27 @@ describe("accessibility (axe-core)", () => {
     expect(problems).toEqual([]);
   });
 
+  it("the webhooks card with an endpoint, its delivery log and the delete confirmation has no serious or critical violations (phone)", async () => {
+    const res = await fetch(baseURL() + "/api/v1/webhooks", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${user.access_token}` },
+      body: JSON.stringify({ url: "http://127.0.0.1:9/a11y-hook", events: ["label.created"] }),
+    });
+    expect(res.status).toBe(201);
+    const context: BrowserContext = await browser.newContext({ viewport: VIEWPORTS.phone, bypassCSP: true });
+    await signInBrowser(context, user);
+    const page = await context.newPage();
+    await page.goto(baseURL() + "/settings", { waitUntil: "networkidle" });
+    const item = page.getByRole("listitem", { name: "Webhook endpoint http://127.0.0.1:9/a11y-hook" });
+    await item.getByRole("button", { name: "Delivery log" }).click();
+    await item.getByText("No deliveries yet.").waitFor();
+    await item.getByRole("button", { name: "Delete" }).click();
+    await item.getByRole("alertdialog").waitFor();
+    const problems = await seriousViolations(page);
+    await context.close();
+    expect(problems).toEqual([]);
+  });
+
   for (const [who, paths, session] of cases) {
     for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       it(`${who} screens have no serious or critical violations (${size})`, async () => {
