@@ -94,7 +94,7 @@ describe("printing selected labels in bulk", () => {
     renderList();
     fireEvent.click(await screen.findByRole("checkbox", { name: "Select all on this page" }));
     expect(bar()?.textContent).toContain("3 labels selected");
-    fireEvent.change(screen.getByLabelText("Layout"), { target: { value: "a4-4" } });
+    fireEvent.change(screen.getByLabelText("PDF layout"), { target: { value: "a4-4" } });
 
     spy.mockImplementation(async (input) => {
       if (String(input).endsWith("/api/v1/labels/print")) return new Promise<Response>((resolve) => (answer = resolve));

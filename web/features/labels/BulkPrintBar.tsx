@@ -38,8 +38,8 @@ export function BulkPrintBar({ count, selection, onClear }: { count: number; sel
         <strong aria-live="polite">
           {"ids" in selection ? `${count} ${count === 1 ? "label" : "labels"} selected` : `All ${count} matching labels selected`}
         </strong>
-        <label className="row small" htmlFor={layoutId}>
-          Layout
+        <label className="row small" htmlFor={layoutId} title="ZPL is always one 4x6 in label per format, at 203 dpi">
+          PDF layout
           <select id={layoutId} className="input input-sm" value={layout} onChange={(e) => setLayout(e.target.value as PrintLayout)}>
             {LAYOUTS.map((l) => (
               <option key={l.value} value={l.value}>
