@@ -130,6 +130,16 @@ describe("printing selected labels in bulk", () => {
     expect(bar()?.textContent).toContain("1 label selected");
   });
 
+  it("starts again with nothing selected when the filters change", async () => {
+    mockApi(40, () => json(200, {}));
+    renderList("/labels?courier=evri&tags=shop");
+    fireEvent.click(await screen.findByRole("button", { name: "Select all 40 matching the filters" }));
+    expect(bar()).not.toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Remove filter Tags: shop" }));
+    await waitFor(() => expect(bar()).toBeNull());
+    expect(((await screen.findByRole("checkbox", { name: "Select label H01AB00000000011" })) as HTMLInputElement).checked).toBe(false);
+  });
+
   it("will not ask for more than 500 labels at once", async () => {
     mockApi(501, () => json(200, {}));
     renderList();
