@@ -4,8 +4,17 @@ import { webhookEndpoints } from "../db/schema";
 import { newId } from "../lib/crypto";
 import { enqueueMany, type JobMessage } from "../lib/jobs";
 import { log } from "../lib/log";
-import { endpointEvents } from "./endpoints";
 import type { WebhookEventType } from "./model";
+
+/** Whether the endpoint's stored event list holds the type (read without the schemas, which the cron and queue never load). */
+function subscribes(eventsJson: string, type: WebhookEventType): boolean {
+  try {
+    const list = JSON.parse(eventsJson) as unknown;
+    return Array.isArray(list) && list.includes(type);
+  } catch {
+    return false;
+  }
+}
 
 /** Something that happened to one of a user's labels, for the endpoints subscribed to it. */
 export interface LabelEvent {
@@ -27,7 +36,7 @@ export async function queueWebhookEvents(env: Pick<Env, "JOBS">, db: Db, userId:
     if (!endpoints.length) return 0;
     const jobs: JobMessage[] = [];
     for (const e of events) {
-      const subscribed = endpoints.filter((ep) => endpointEvents(ep).includes(e.type));
+      const subscribed = endpoints.filter((ep) => subscribes(ep.eventsJson, e.type));
       if (!subscribed.length) continue;
       // One event id for every endpoint that receives it, so a receiver can de-duplicate retries.
       const event = { id: newId("evt"), type: e.type, created: Math.floor(now / 1000), labelId: e.labelId };
