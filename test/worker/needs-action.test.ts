@@ -41,6 +41,8 @@ describe("GET /api/v1/labels/needs-action", () => {
     await evriLabel(u.id, { ageDays: 1, lastScanDaysAgo: 0, code: "H01AB00000000014" });
     await evriLabel(u.id, { ageDays: 9, lastScanDaysAgo: 8, code: "H01AB00000000015", extra: { trackingStatus: "delivered", deliveredAt: Date.now() - DAY } });
     await evriLabel(u.id, { ageDays: 9, lastScanDaysAgo: 8, code: "H01AB00000000016", extra: { outcome: "claimed" } });
+    // Flagged, but Evri's 30-day claim window has closed: nothing left to do.
+    await evriLabel(u.id, { ageDays: 40, lastScanDaysAgo: 38, code: "H01AB00000000018", extra: { potentiallyLost: true, potentiallyLostAt: Date.now(), lostReason: "no_new_scan" } });
     const other = await createUser();
     await evriLabel(other.id, { ageDays: 9, lastScanDaysAgo: 8, code: "H01AB00000000017" });
 

@@ -35,7 +35,9 @@ export async function needsAction(db: Db, userId: number, now = Date.now()): Pro
   for (const row of rows) {
     const d = storedDetails(row);
     const deadlines = labelDeadlines(deadlineInput(row, d), now);
-    if (!(deadlines?.urgent || (row.potentiallyLost && deadlines?.sentence !== null))) continue;
+    // A flagged parcel is listed while something can still be done: not once its claim window has closed.
+    const open = !deadlines || (deadlines.sentence !== null && (deadlines.claimClosesOn === null || today <= deadlines.claimClosesOn));
+    if (!(deadlines?.urgent || (row.potentiallyLost && open))) continue;
     const actBy = deadlines?.enquiryBy && today <= deadlines.enquiryBy ? deadlines.enquiryBy : (deadlines?.claimClosesOn ?? null);
     items.push({
       id: row.id,
