@@ -281,12 +281,45 @@ describe("POST /api/v1/labels/print (ZPL)", () => {
     expect(formats[1].texts()).toContain("30cm × 20cm × 10cm   1.5 kg");
   });
 
-  it("refuses Royal Mail labels, naming them: their originals are files, not ZPL", async () => {
+  it("prints Royal Mail originals (PDF, PNG, WEBP) as ^GFA graphics whose own barcodes read back from the dots", async () => {
+    const u = await createUser({ credits: 4 });
+    const evri = await evriLabel(u);
+    const made = [];
+    for (const [name, mime] of [
+      ["royalmail.pdf", "application/pdf"],
+      ["royalmail-300dpi.png", "image/png"],
+      ["royalmail-300dpi.webp", "image/webp"],
+    ]) {
+      made.push(await royalMailWithFile(u, name, mime, fixture(name)));
+    }
+    const res = await print(u, { ids: [evri.id, ...made.map((l) => l.id)], format: "zpl" });
+    expect(res.status).toBe(200);
+    const zpl = await res.text();
+    const formats = parseZpl(zpl);
+    expect(formats).toHaveLength(4);
+    // Compressed: each graphic far below its 124 KB of raw dots (248 KB as plain hex).
+    for (const block of zpl.split("^XZ").slice(1, 4)) expect(block.length).toBeLessThan(40_000);
+    expect(formats[0].barcode("BC")).toBe(evri.trackingCode);
+    for (const f of formats.slice(1)) {
+      const g = f.graphic()!;
+      expect(g.x + g.width).toBeLessThanOrEqual(812 + 7);
+      expect(g.y + g.height).toBeLessThanOrEqual(1218);
+      // The dots as an image on white, read by zxing.
+      const rgba = new Uint8ClampedArray(g.width * g.height * 4).fill(255);
+      for (let i = 0; i < g.width * g.height; i++) {
+        if (g.dots[i >> 3] & (0x80 >> (i & 7))) rgba.fill(0, i * 4, i * 4 + 3);
+      }
+      const texts = (await decodeBarcodes({ data: rgba, width: g.width, height: g.height }, { maxNumberOfSymbols: 8 })).map((b) => b.text);
+      expect(texts.some((t) => t.includes("VB442550835GB"))).toBe(true);
+    }
+  });
+
+  it("refuses Royal Mail labels without a file in ZPL too, naming them", async () => {
     const u = await createUser({ credits: 2 });
     const evri = await evriLabel(u);
-    const rm = await royalMailFromPdf(u, "RM1");
-    const res = await print(u, { ids: [evri.id, rm.id], format: "zpl" });
+    const { label: bare } = await createManualLabel(db(), env, u.id, { details: { courier: "royalmail", trackingCode: royalMailCode(), countryCode: "GB" } });
+    const res = await print(u, { ids: [evri.id, bare.id], format: "zpl" });
     expect(res.status).toBe(400);
-    expect(await errorOf(res)).toBe(`These labels cannot be printed as ZPL (their carrier's own label is a file: download it or print as PDF): ${rm.trackingCode}`);
+    expect(await errorOf(res)).toBe(`These labels cannot be printed: they have no original PDF, PNG, JPEG or WEBP file to merge: ${bare.trackingCode}`);
   });
 });

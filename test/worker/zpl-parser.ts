@@ -11,9 +11,42 @@ export interface ZplFormat {
   barcode(name: string): string | undefined;
   /** The decoded data of every text field (^A). */
   texts(): string[];
+  /** The first ^GFA graphic, decoded: where it is, its size in dots and its dots (1 = printed), rows packed. */
+  graphic(): { x: number; y: number; width: number; height: number; dots: Uint8Array } | undefined;
 }
 
-const TWO_LETTER = /^(XA|XZ|FO|FD|FS|FH|FB|BY|BC|B7|GB|CI|PW|LL|LH)/;
+/**
+ * ^GFA hex data in ZPL's alternative compression scheme: G..Y repeat the next digit 1..19 times and g..z 20..400
+ * times (counts add up), ',' fills the row with 0, '!' with F, ':' repeats the previous row.
+ */
+export function decodeGfa(data: string, rowBytes: number): Uint8Array[] {
+  const rows: Uint8Array[] = [];
+  const width = rowBytes * 2;
+  let row = "";
+  let count = 0;
+  const finish = () => {
+    const bytes = new Uint8Array(rowBytes);
+    for (let i = 0; i < rowBytes; i++) bytes[i] = Number.parseInt(row.slice(i * 2, i * 2 + 2), 16);
+    rows.push(bytes);
+    row = "";
+  };
+  for (const ch of data) {
+    if (ch >= "G" && ch <= "Y") count += ch.charCodeAt(0) - 70;
+    else if (ch >= "g" && ch <= "z") count += (ch.charCodeAt(0) - 102) * 20;
+    else if (ch === ",") row = row.padEnd(width, "0");
+    else if (ch === "!") row = row.padEnd(width, "F");
+    else if (ch === ":") rows.push(rows.at(-1)!.slice());
+    else if (/[0-9A-F]/.test(ch)) {
+      row += ch.repeat(count || 1);
+      count = 0;
+    } else throw new Error(`not ^GFA data: ${ch}`);
+    if (row.length > width) throw new Error("a ^GFA row runs past its width");
+    if (row.length === width) finish();
+  }
+  return rows;
+}
+
+const TWO_LETTER = /^(XA|XZ|FO|FD|FS|FH|FB|BY|BC|B7|GB|GF|CI|PW|LL|LH)/;
 
 function commandsOf(text: string): ZplCommand[] {
   const out: ZplCommand[] = [];
@@ -76,6 +109,18 @@ export function parseZpl(text: string): ZplFormat[] {
         return field ? fieldData(field) : undefined;
       },
       texts: () => fields.filter((f) => f.some((c) => c.name === "A")).map((f) => fieldData(f) ?? ""),
+      graphic: () => {
+        const field = fields.find((f) => f.some((c) => c.name === "GF"));
+        if (!field) return undefined;
+        const [x, y] = field[0].params.split(",").map(Number);
+        const [kind, total, , rowBytes, ...rest] = field.find((c) => c.name === "GF")!.params.split(",");
+        if (kind !== "A") throw new Error("only ASCII hex graphics are read");
+        const rows = decodeGfa(rest.join(","), Number(rowBytes));
+        if (rows.length * Number(rowBytes) !== Number(total)) throw new Error("the graphic's byte count does not match its rows");
+        const dots = new Uint8Array(rows.length * Number(rowBytes));
+        for (const [i, r] of rows.entries()) dots.set(r, i * Number(rowBytes));
+        return { x, y, width: Number(rowBytes) * 8, height: rows.length, dots };
+      },
     };
   });
 }

@@ -72,8 +72,8 @@ export function codeList(codes: string[]): string {
 
 /**
  * The caller's labels for a print request, each with how it is printed: a courier whose labels we print is drawn
- * from its details; another courier's label (Royal Mail) merges its original file (a PDF page, a PNG, JPEG or WEBP).
- * A label that has neither, or any label of such a courier in ZPL, refuses the whole request with a 400 naming it:
+ * from its details; another courier's label (Royal Mail) merges its original file (a PDF page, a PNG, JPEG or WEBP;
+ * in ZPL as a graphic). A label that has neither refuses the whole request with a 400 naming it:
  * nothing is silently left out of a file meant to hold every parcel.
  */
 export async function printItems(db: Db, userId: number, req: PrintRequest): Promise<{ items: PrintItem[]; bannerKey: string | null }> {
@@ -95,18 +95,12 @@ export async function printItems(db: Db, userId: number, req: PrintRequest): Pro
     const label = serializeLabel(row, file, owner);
     if (courierById(row.courier)?.printing.supported) {
       items.push({ kind: "drawn", label });
-    } else if (req.format === "pdf" && file && file.size > 0 && MERGEABLE.has(file.mime)) {
+    } else if (file && file.size > 0 && MERGEABLE.has(file.mime)) {
       items.push({ kind: "original", label, r2Key: file.r2Key, mime: file.mime as OriginalMime, page: Math.max(1, row.filePage ?? 1) });
     } else {
       refused.push(row.trackingCode);
     }
   }
-  if (refused.length) {
-    throw badRequest(
-      req.format === "zpl"
-        ? `These labels cannot be printed as ZPL (their carrier's own label is a file: download it or print as PDF): ${codeList(refused)}`
-        : `These labels cannot be printed: they have no original PDF, PNG, JPEG or WEBP file to merge: ${codeList(refused)}`,
-    );
-  }
+  if (refused.length) throw badRequest(`These labels cannot be printed: they have no original PDF, PNG, JPEG or WEBP file to merge: ${codeList(refused)}`);
   return { items, bannerKey: owner.bannerKey ?? null };
 }

@@ -1,10 +1,11 @@
 import { labelPrintContent, type LabelPrintContent } from "../labels/print-content";
 import { CODE128_HEIGHT_DOTS, CODE128_QUIET, PDF417_QUIET, code128, pdf417, withBarcodesInSpec } from "./barcodes";
-import type { PrintItem } from "./select";
+import { badRequest } from "../lib/errors";
+import { codeList, type PrintItem } from "./select";
 
 /**
  * ZPL II for Zebra-type thermal printers: one ^XA…^XZ format per label, 4x6 in at 203 dpi (812 x 1218 dots), the
- * same content as the PDF. The printer draws the barcodes itself (^BC Code128 of the tracking code, ^B7 PDF417 of
+ * same content as the PDF (a carrier's original as a graphic). The printer draws the barcodes itself (^BC Code128 of the tracking code, ^B7 PDF417 of
  * the 2D payload) at the module widths the PDF uses (barcodes.ts). Text is UTF-8 (^CI28); every field's data goes
  * through ^FH so '^' and '~' in an address cannot start a command.
  */
@@ -79,7 +80,23 @@ export function labelZpl(content: LabelPrintContent): string {
   return out.join("\n");
 }
 
-/** Every label's format, one after another (the caller has refused anything that is not drawn). */
-export function buildLabelsZpl(items: PrintItem[]): string {
-  return `${withBarcodesInSpec(items, (item) => labelZpl(labelPrintContent(item.label))).join("\n")}\n`;
+/**
+ * Every label's format, one after another: labels we print drawn by the printer, a carrier's original as a graphic
+ * (zpl-graphic.ts; `files` holds the originals' bytes by R2 key). An original that cannot be read refuses the
+ * whole print with a 400 naming its labels.
+ */
+export async function buildLabelsZpl(items: PrintItem[], files: Map<string, Uint8Array>): Promise<string> {
+  const graphics = new Map<PrintItem, string>();
+  const unreadable: string[] = [];
+  for (const item of items) {
+    if (item.kind !== "original") continue;
+    // The readers (PDFium, the image decoders) load only when there is an original to print.
+    const { originalZpl } = await import("./zpl-graphic");
+    const bytes = files.get(item.r2Key);
+    const graphic = bytes ? await originalZpl(bytes, item.page).catch(() => null) : null;
+    if (graphic) graphics.set(item, graphic);
+    else unreadable.push(item.label.trackingCode);
+  }
+  if (unreadable.length) throw badRequest(`These labels' original files cannot be read to merge them: ${codeList(unreadable)}`);
+  return `${withBarcodesInSpec(items, (item) => graphics.get(item) ?? labelZpl(labelPrintContent(item.label))).join("\n")}\n`;
 }

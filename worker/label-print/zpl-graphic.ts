@@ -1,0 +1,70 @@
+import { labelPixels, toGrey } from "../label-import/raster";
+
+/**
+ * A carrier's original label (a PDF page, a PNG, JPEG or WEBP) as a ZPL graphic: rendered or decoded, scaled down
+ * (never up) by area averaging to fit the 812 x 1218 dot label, thresholded to black and white dots, and sent as
+ * ^GFA hex data compressed with ZPL's alternative compression scheme (runs, ',' for a row ending in white, ':' for
+ * a row like the one before), so a mostly white label stays a few kilobytes. This is what a printer driver does
+ * with a file; the original's own barcodes come out at the printer's resolution.
+ */
+
+const WIDTH = 812;
+const HEIGHT = 1218;
+
+/** Run counts: G..Y are 1..19, g..z are 20..400 in steps of 20. */
+function runCount(n: number): string {
+  let out = "";
+  while (n >= 400) {
+    out += "z";
+    n -= 400;
+  }
+  if (n >= 20) out += String.fromCharCode("g".charCodeAt(0) + Math.floor(n / 20) - 1);
+  if (n % 20) out += String.fromCharCode("G".charCodeAt(0) + (n % 20) - 1);
+  return out;
+}
+
+/** One row of hex digits in the alternative compression scheme. */
+function compressRow(hex: string): string {
+  const body = hex.replace(/0+$/, "");
+  if (!body) return ",";
+  let out = "";
+  for (let i = 0; i < body.length; ) {
+    let n = 1;
+    while (i + n < body.length && body[i + n] === body[i]) n++;
+    out += (n > 1 ? runCount(n) : "") + body[i];
+    i += n;
+  }
+  return body.length < hex.length ? `${out},` : out;
+}
+
+const HEX = "0123456789ABCDEF";
+
+/** The original's page (`page`, 1-based, for a PDF) as one ZPL format. */
+export async function originalZpl(bytes: Uint8Array, page: number): Promise<string> {
+  const pixels = await labelPixels(bytes, page);
+  const scale = Math.min(1, WIDTH / pixels.width, HEIGHT / pixels.height);
+  const grey = toGrey(pixels, Math.max(1, Math.floor(Math.max(pixels.width, pixels.height) * scale)));
+  const width = Math.min(WIDTH, grey.width);
+  const height = Math.min(HEIGHT, grey.height);
+  const rowBytes = Math.ceil(width / 8);
+  const rows: string[] = [];
+  let previous = "";
+  for (let y = 0; y < height; y++) {
+    let hex = "";
+    for (let b = 0; b < rowBytes; b++) {
+      let byte = 0;
+      for (let bit = 0; bit < 8; bit++) {
+        const x = b * 8 + bit;
+        // A dot is printed (1) where the pixel is darker than mid-grey.
+        if (x < width && grey.data[y * grey.width + x] < 128) byte |= 0x80 >> bit;
+      }
+      hex += HEX[byte >> 4] + HEX[byte & 15];
+    }
+    rows.push(hex === previous ? ":" : compressRow(hex));
+    previous = hex;
+  }
+  const total = rowBytes * height;
+  const x = Math.floor((WIDTH - width) / 2);
+  const y = Math.floor((HEIGHT - height) / 2);
+  return ["^XA", `^PW${WIDTH}`, `^LL${HEIGHT}`, "^LH0,0", `^FO${x},${y}^GFA,${total},${total},${rowBytes},${rows.join("")}^FS`, "^XZ"].join("\n");
+}
