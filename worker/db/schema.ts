@@ -187,12 +187,26 @@ export const labelTags = sqliteTable(
     labelId: text("label_id").notNull().references(() => labels.id, { onDelete: "cascade" }),
     userId: integer("user_id").notNull(),
     tag: text("tag").notNull(),
+    // The label's on-time analytics key, as label_delivery_day_stats counts it, copied here by triggers
+    // (migration 0015) so the delivery analytics filtered on tags read this table's index, never the labels.
+    // day is null when the tag row's user is not the label's (such a row never counts).
+    day: text("day"),
+    courier: text("courier"),
+    lost: integer("lost"),
+    nextDay: integer("next_day"),
+    claimed: integer("claimed"),
+    service: text("service"),
+    scanDays: integer("scan_days"),
+    transitDays: integer("transit_days"),
+    onTime: integer("on_time"),
   },
   (t) => [
     primaryKey({ columns: [t.labelId, t.tag] }),
     index("label_tags_user_tag").on(t.userId, t.tag),
     // Analytics: the label ids carrying any of the filter's tags, read from the index alone.
     index("label_tags_analytics").on(t.userId, t.tag, t.labelId),
+    // On-time analytics with a tag filter: one range of this index per tag, covering every counted column.
+    index("label_tags_delivery").on(t.userId, t.tag, t.day, t.courier, t.lost, t.nextDay, t.claimed, t.service, t.scanDays, t.transitDays, t.onTime, t.labelId),
   ],
 );
 
