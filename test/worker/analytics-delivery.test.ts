@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { medianOf } from "../../worker/analytics/delivery";
-import { labels } from "../../worker/db/schema";
+import { deliveryStatement, medianOf } from "../../worker/analytics/delivery";
+import { labelTags, labels } from "../../worker/db/schema";
 import { deliveryFacts, type DeliveryFactsInput } from "../../worker/tracking/delivery-facts";
 import { backfillDeliveryFacts } from "../../worker/tracking/delivery-backfill";
 import { refreshLabelTracking } from "../../worker/tracking/tracking";
@@ -228,6 +228,29 @@ describe("GET /labels/analytics/delivery over seeded labels", () => {
     expect(all.totals.delivered).toBeGreaterThan(100);
     expect(all.totals.onTime).toBeLessThan(all.totals.delivered);
     expect(all.totals.claimed && all.totals.lost).toBeGreaterThan(0);
+  });
+
+  it("counts a tag added after the label's facts, and follows the facts when they change", async () => {
+    const delivered = seed.find((l) => l.onTime === true && l.shippedOn >= "2026-02-01")!;
+    await db().insert(labelTags).values({ labelId: delivered.id, userId: user.id, tag: "late-tag" });
+    const ask = async () => (await (await call(`${DELIVERY}?from=2026-01-15&to=2026-05-14&tags=late-tag`, { token: user.token })).json()) as any;
+    expect((await ask()).totals).toMatchObject({ labels: 1, delivered: 1, onTime: 1 });
+    await db().update(labels).set({ onTime: false }).where(eq(labels.id, delivered.id));
+    expect((await ask()).totals).toMatchObject({ labels: 1, delivered: 1, onTime: 0 });
+    await db().update(labels).set({ onTime: true }).where(eq(labels.id, delivered.id));
+    await db().delete(labelTags).where(eq(labelTags.tag, "late-tag"));
+  });
+
+  it("reads one index range per tag with tags, and the rollup without", async () => {
+    const plan = async (tags: string[]) => {
+      const stmt = deliveryStatement(db(), user.id, { from: "2026-01-15", to: "2026-05-14", courier: undefined, lost: undefined, next_day: undefined, tags }).toSQL();
+      const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${stmt.sql}`).bind(...stmt.params).all<{ detail: string }>();
+      return results.map((r) => r.detail).join(" | ");
+    };
+    expect(await plan([])).toContain("label_delivery_day_stats USING PRIMARY KEY");
+    expect(await plan(["ebay"])).toContain("USING COVERING INDEX label_tags_delivery");
+    expect(await plan(["ebay", "gift"])).toContain("USING COVERING INDEX label_tags_delivery");
+    expect(await plan(["ebay", "gift"])).not.toMatch(/SCAN (labels|label_tags)/);
   });
 
   it("answers an empty range with zeros and nulls", async () => {

@@ -1,6 +1,7 @@
-import { and, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { and, eq, gte, inArray, lt, lte, notExists, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../db/client";
-import { labelDeliveryDayStats, labelTags, labels } from "../db/schema";
+import { labelDeliveryDayStats, labelTags } from "../db/schema";
 import type { AnalyticsQuery } from "./analytics";
 import { TRANSIT_BUCKETS, type DeliveryAnalytics, type DeliveryGroup } from "./model";
 
@@ -9,8 +10,8 @@ import { TRANSIT_BUCKETS, type DeliveryAnalytics, type DeliveryGroup } from "./m
  * tracking is saved (worker/tracking/delivery-facts.ts), in UK working days. Same filters as the summary.
  *
  * Without a tag filter: one statement on label_delivery_day_stats (a rollup kept exact by triggers,
- * migration 0013), a few rows per day. With tags: the labels carrying any of them, read through the
- * labels_analytics index and their rows (a label with several of the tags counts once).
+ * migration 0013), a few rows per day. With tags: label_tags, which carries each label's key (migration 0015),
+ * one range of its label_tags_delivery index per tag (a label with several of the tags counts once).
  */
 
 /** Days are capped at this in the rollup: a median of 10 means 10 or more. */
@@ -50,36 +51,37 @@ function rollupStatement(db: Db, userId: number, q: AnalyticsQuery) {
 }
 
 function taggedStatement(db: Db, userId: number, q: AnalyticsQuery) {
-  const l = labels;
-  const conds: SQL[] = [
-    eq(l.userId, userId),
-    gte(l.shippedOn, q.from),
-    lte(l.shippedOn, q.to),
-    inArray(l.id, db.select({ id: labelTags.labelId }).from(labelTags).where(and(eq(labelTags.userId, userId), inArray(labelTags.tag, q.tags)))),
-  ];
-  if (q.courier) conds.push(eq(l.courier, q.courier));
-  if (q.lost) conds.push(eq(l.potentiallyLost, q.lost === "1"));
-  // next_day 1/0 never matches an unknown (NULL) flag, as in the rollups.
-  if (q.next_day) conds.push(eq(l.isNextDay, q.next_day === "1"));
-  const capped = (c: typeof l.scanDays | typeof l.transitDays) => sql<number>`coalesce(min(${c}, ${DAYS_CAP}), -1)`;
-  const scanDays = capped(l.scanDays);
-  const transitDays = capped(l.transitDays);
-  const onTime = sql<number>`coalesce(${l.onTime}, -1)`;
-  const service = sql<string>`coalesce(${l.deliveryService}, '')`;
+  const t = labelTags;
+  const conds: SQL[] = [eq(t.userId, userId), q.tags.length === 1 ? eq(t.tag, q.tags[0]) : inArray(t.tag, q.tags), gte(t.day, q.from), lte(t.day, q.to)];
+  if (q.tags.length > 1) {
+    // "Any of the tags": a label with several of them counts once, under the first of them (in tag order).
+    const earlier = alias(labelTags, "earlier");
+    conds.push(
+      notExists(
+        db
+          .select({ one: sql`1` })
+          .from(earlier)
+          .where(and(eq(earlier.labelId, t.labelId), eq(earlier.userId, t.userId), inArray(earlier.tag, q.tags), lt(earlier.tag, t.tag))),
+      ),
+    );
+  }
+  if (q.courier) conds.push(eq(t.courier, q.courier));
+  if (q.lost) conds.push(eq(t.lost, Number(q.lost)));
+  if (q.next_day) conds.push(eq(t.nextDay, Number(q.next_day)));
   return db
     .select({
-      courier: l.courier,
-      service,
-      scanDays,
-      transitDays,
-      onTime,
+      courier: sql<string>`${t.courier}`,
+      service: sql<string>`${t.service}`,
+      scanDays: sql<number>`${t.scanDays}`,
+      transitDays: sql<number>`${t.transitDays}`,
+      onTime: sql<number>`${t.onTime}`,
       labels: sql<number>`count(*)`,
-      lost: sql<number>`sum(${l.potentiallyLost})`,
-      claimed: sql<number>`sum(${l.outcome} is 'claimed')`,
+      lost: sql<number>`sum(${t.lost})`,
+      claimed: sql<number>`sum(${t.claimed})`,
     })
-    .from(l)
+    .from(t)
     .where(and(...conds))
-    .groupBy(l.courier, service, scanDays, transitDays, onTime);
+    .groupBy(t.courier, t.service, t.scanDays, t.transitDays, t.onTime);
 }
 
 /** The delivery statement of a query (exported so the tests can check its query plan). */

@@ -49,7 +49,7 @@ const routes = new Hono<AppEnv>()
         `${FILTERS_DOC} ` +
         "Days are UK working days (Monday to Friday, England and Wales bank holidays excluded): to the first scan from the " +
         "shipping day, in transit from the first scan's day to the delivery's. A parcel is on time when delivered by the last day " +
-        "of its service's delivery aim (the label's deadlines' expectedBy). Labels count once their tracking has been saved.",
+        "of its service's delivery aim (the label's deadlines' expectedBy). The delivery figures count a label once its tracking has been saved; lost and claimed count every label.",
       tag: "Analytics",
       response: deliveryAnalyticsSchema,
     }),
