@@ -134,11 +134,12 @@ describe("POST /api/v1/labels/print (PDF)", () => {
   });
 
   it("merges Royal Mail originals of every kind (PDF, page turned by /Rotate, PNG, JPEG, WEBP) so their own barcodes still read", async () => {
-    const u = await createUser({ credits: 5 });
+    const u = await createUser({ credits: 6 });
     const originals: Array<[string, string]> = [
       ["royalmail.pdf", "application/pdf"],
       ["royalmail-rotated.pdf", "application/pdf"],
-      ["royalmail-300dpi.png", "image/png"],
+      ["royalmail-300dpi.png", "image/png"], // 8-bit grey: its data copied as is
+      ["royalmail-transparent.png", "image/png"], // with alpha: decoded by pdf-lib
       ["royalmail-300dpi.jpg", "image/jpeg"],
       ["royalmail-300dpi.webp", "image/webp"],
     ];

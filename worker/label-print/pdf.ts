@@ -2,7 +2,11 @@ import {
   PDFDocument,
   StandardFonts,
   degrees,
+  concatTransformationMatrix,
+  drawObject,
   grayscale,
+  popGraphicsState,
+  pushGraphicsState,
   type PDFEmbeddedPage,
   type PDFImage,
   type PDFPage,
@@ -11,6 +15,7 @@ import { badRequest } from "../lib/errors";
 import { labelPrintContent } from "../labels/print-content";
 import { withBarcodesInSpec } from "./barcodes";
 import { drawLabel, type Box, type LabelFonts } from "./pdf-label";
+import { embedPngAsIs, type PngXObject } from "./png-xobject";
 import { codeList, type PrintItem, type PrintLayout } from "./select";
 
 /**
@@ -49,8 +54,8 @@ export function sheetFor(layout: PrintLayout): Sheet {
   return { size: PAGE_A4, cells, guides };
 }
 
-/** An original as it goes on the page: an embedded page (with its display rotation) or an image. */
-type Original = { page: PDFEmbeddedPage; rotation: number } | { image: PDFImage };
+/** An original as it goes on the page: an embedded page (with its display rotation), an image, or a PNG as is. */
+type Original = { page: PDFEmbeddedPage; rotation: number } | { image: PDFImage } | { png: PngXObject };
 
 async function embedOriginals(doc: PDFDocument, items: PrintItem[], files: Map<string, Uint8Array>): Promise<Map<PrintItem, Original>> {
   const out = new Map<PrintItem, Original>();
@@ -68,7 +73,8 @@ async function embedOriginals(doc: PDFDocument, items: PrintItem[], files: Map<s
         const page = src.getPage(Math.min(item.page, src.getPageCount()) - 1);
         out.set(item, { page: await doc.embedPage(page), rotation: ((page.getRotation().angle % 360) + 360) % 360 });
       } else {
-        out.set(item, { image: await embedImage(doc, item.mime, bytes) });
+        const png = item.mime === "image/png" ? embedPngAsIs(doc, bytes) : null;
+        out.set(item, png ? { png } : { image: await embedImage(doc, item.mime, bytes) });
       }
     } catch {
       refused.push(item.label.trackingCode);
@@ -80,6 +86,14 @@ async function embedOriginals(doc: PDFDocument, items: PrintItem[], files: Map<s
 
 /** An original scaled uniformly to fit the box, centred, turned as its page is displayed. */
 function drawOriginal(page: PDFPage, box: Box, original: Original) {
+  if ("png" in original) {
+    const { ref, width, height } = original.png;
+    const s = Math.min(box.w / width, box.h / height);
+    const name = page.node.newXObject("Image", ref);
+    const [x, y] = [box.x + (box.w - width * s) / 2, box.y + (box.h - height * s) / 2];
+    page.pushOperators(pushGraphicsState(), concatTransformationMatrix(width * s, 0, 0, height * s, x, y), drawObject(name), popGraphicsState());
+    return;
+  }
   if ("image" in original) {
     const s = Math.min(box.w / original.image.width, box.h / original.image.height);
     const w = original.image.width * s;

@@ -1,4 +1,6 @@
+import { renderPages, type Pixmap } from "../label-import/pdfium";
 import { labelPixels, toGrey } from "../label-import/raster";
+import { sniff } from "../label-import/sniff";
 
 /**
  * A carrier's original label (a PDF page, a PNG, JPEG or WEBP) as a ZPL graphic: rendered or decoded, scaled down
@@ -40,8 +42,19 @@ function compressRow(hex: string): string {
 const HEX = "0123456789ABCDEF";
 
 /** The original's page (`page`, 1-based, for a PDF) as one ZPL format. */
+/** A PDF page rendered straight at the printer's 203 dpi (a 4x6 page is then exactly its dots); an image decoded. */
+async function originalPixels(bytes: Uint8Array, page: number): Promise<Pixmap> {
+  if (sniff(bytes) !== "pdf") return labelPixels(bytes, page);
+  let found: Pixmap | null = null;
+  await renderPages(bytes, { dpi: 203, maxSide: HEIGHT, maxPages: page, fromPage: page - 1 }, async (_i, p) => {
+    found = p;
+  });
+  if (!found) throw new Error(`no page ${page}`);
+  return found;
+}
+
 export async function originalZpl(bytes: Uint8Array, page: number): Promise<string> {
-  const pixels = await labelPixels(bytes, page);
+  const pixels = await originalPixels(bytes, page);
   const scale = Math.min(1, WIDTH / pixels.width, HEIGHT / pixels.height);
   const grey = toGrey(pixels, Math.max(1, Math.floor(Math.max(pixels.width, pixels.height) * scale)));
   const width = Math.min(WIDTH, grey.width);
