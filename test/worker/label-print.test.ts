@@ -36,17 +36,17 @@ async function evriLabel(u: TestUser, over: Partial<LabelDetails> = {}, tags: st
   return label;
 }
 
-/** A Royal Mail label imported from a one-page PDF whose own Code128 (drawn here) carries `marker`. */
-async function royalMailFromPdf(u: TestUser, marker: string) {
+/** A Royal Mail label imported from a one-page PDF (100 x 150 mm unless `size`) whose own Code128 of `marker` is drawn at 1.2 pt a module. */
+async function royalMailFromPdf(u: TestUser, marker: string, size: [number, number] = [283.46, 425.2]) {
   const doc = await PDFDocument.create();
-  const page = doc.addPage([283.46, 425.2]); // a 100 x 150 mm label
+  const page = doc.addPage(size);
   const bars = code128(marker, 800);
   let at = 0;
   bars.widths.forEach((w, i) => {
     if (i % 2 === 0) page.drawRectangle({ x: 40 + at * 1.2, y: 200, width: w * 1.2, height: 60 });
     at += w;
   });
-  return royalMailWithFile(u, "rm.pdf", "application/pdf", await doc.save());
+  return { label: await royalMailWithFile(u, "rm.pdf", "application/pdf", await doc.save()), modules: bars.modules };
 }
 
 async function royalMailWithFile(u: TestUser, name: string, mime: string, bytes: Uint8Array) {
@@ -68,6 +68,13 @@ async function barcodesByPage(pdf: Uint8Array): Promise<Array<Array<{ format: st
     pages[index] = found.map((b) => ({ format: b.format, text: b.text }));
   });
   return pages;
+}
+
+/** A ZPL graphic's dots as an image on white (printed dots black), for zxing. */
+function graphicImage(g: { width: number; height: number; dots: Uint8Array }) {
+  const data = new Uint8ClampedArray(g.width * g.height * 4).fill(255);
+  for (let i = 0; i < g.width * g.height; i++) if (g.dots[i >> 3] & (0x80 >> (i & 7))) data.fill(0, i * 4, i * 4 + 3);
+  return { data, width: g.width, height: g.height };
 }
 
 const sizes = async (pdf: Uint8Array) => (await PDFDocument.load(pdf)).getPages().map((p) => [p.getWidth(), p.getHeight()]);
@@ -120,7 +127,7 @@ describe("POST /api/v1/labels/print (PDF)", () => {
   it("merges a Royal Mail label's original PDF page, scaled to fit the 4x6 page", async () => {
     const u = await createUser({ credits: 2 });
     const evri = await evriLabel(u);
-    const rm = await royalMailFromPdf(u, "RMORIGINAL42");
+    const { label: rm } = await royalMailFromPdf(u, "RMORIGINAL42");
     const res = await print(u, { ids: [rm.id, evri.id], layout: "4x6" });
     expect(res.status).toBe(200);
     const pdf = new Uint8Array(await res.arrayBuffer());
@@ -155,6 +162,19 @@ describe("POST /api/v1/labels/print (PDF)", () => {
     });
     // Each original carries its Royal Mail number in its own barcodes: every page reads it.
     expect(found.map((texts) => texts.some((t) => t.includes("VB442550835GB")))).toEqual(originals.map(() => true));
+  });
+
+  it("turns a landscape original a quarter on a 4x6 page, so it prints at full size", async () => {
+    const u = await createUser({ credits: 1 });
+    const { label, modules } = await royalMailFromPdf(u, "RMLANDSCAPE1", [432, 288]); // 6 x 4 in
+    const pdf = new Uint8Array(await (await print(u, { ids: [label.id] })).arrayBuffer());
+    const found: Array<{ text: string; length: number }> = [];
+    await renderPages(pdf, { dpi: 203, maxSide: 2400, maxPages: 1 }, async (_i, pixmap) => {
+      for (const b of await decodeBarcodes(pixmap, { formats: ["Code128"] })) found.push({ text: b.text, length: Math.max(b.box.w, b.box.h) });
+    });
+    expect(found.map((b) => b.text)).toEqual(["RMLANDSCAPE1"]);
+    // Its bars at their own 1.2 pt a module (scaled to fit unturned, they would be a third shorter).
+    expect(found[0].length / ((modules * 1.2 * 203) / 72)).toBeGreaterThan(0.93);
   });
 
   it("refuses the whole print, naming them, when Royal Mail labels have no file to merge", async () => {
@@ -305,14 +325,19 @@ describe("POST /api/v1/labels/print (ZPL)", () => {
       const g = f.graphic()!;
       expect(g.x + g.width).toBeLessThanOrEqual(812 + 7);
       expect(g.y + g.height).toBeLessThanOrEqual(1218);
-      // The dots as an image on white, read by zxing.
-      const rgba = new Uint8ClampedArray(g.width * g.height * 4).fill(255);
-      for (let i = 0; i < g.width * g.height; i++) {
-        if (g.dots[i >> 3] & (0x80 >> (i & 7))) rgba.fill(0, i * 4, i * 4 + 3);
-      }
-      const texts = (await decodeBarcodes({ data: rgba, width: g.width, height: g.height }, { maxNumberOfSymbols: 8 })).map((b) => b.text);
+      const texts = (await decodeBarcodes(graphicImage(g), { maxNumberOfSymbols: 8 })).map((b) => b.text);
       expect(texts.some((t) => t.includes("VB442550835GB"))).toBe(true);
     }
+  });
+
+  it("turns a landscape original a quarter in ZPL too, its bars at full length", async () => {
+    const u = await createUser({ credits: 1 });
+    const { label, modules } = await royalMailFromPdf(u, "RMLANDSCAPE2", [432, 288]);
+    const g = parseZpl(await (await print(u, { ids: [label.id], format: "zpl" })).text())[0].graphic()!;
+    expect(g.height).toBeGreaterThan(g.width);
+    const [bars] = await decodeBarcodes(graphicImage(g), { formats: ["Code128"] });
+    expect(bars.text).toBe("RMLANDSCAPE2");
+    expect(Math.max(bars.box.w, bars.box.h) / ((modules * 1.2 * 203) / 72)).toBeGreaterThan(0.93);
   });
 
   it("refuses Royal Mail labels without a file in ZPL too, naming them", async () => {

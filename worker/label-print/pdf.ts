@@ -84,32 +84,34 @@ async function embedOriginals(doc: PDFDocument, items: PrintItem[], files: Map<s
   return out;
 }
 
-/** An original scaled uniformly to fit the box, centred, turned as its page is displayed. */
+/**
+ * An original scaled uniformly to fit the box and centred, turned as its page is displayed, and turned a quarter
+ * more when it lies the other way from the box (a 6x4 in landscape label on a 4x6 page prints at full size, as a
+ * printer driver's auto-rotate would, instead of shrunk by a third).
+ */
 function drawOriginal(page: PDFPage, box: Box, original: Original) {
-  if ("png" in original) {
-    const { ref, width, height } = original.png;
-    const s = Math.min(box.w / width, box.h / height);
-    const name = page.node.newXObject("Image", ref);
-    const [x, y] = [box.x + (box.w - width * s) / 2, box.y + (box.h - height * s) / 2];
-    page.pushOperators(pushGraphicsState(), concatTransformationMatrix(width * s, 0, 0, height * s, x, y), drawObject(name), popGraphicsState());
-    return;
-  }
-  if ("image" in original) {
-    const s = Math.min(box.w / original.image.width, box.h / original.image.height);
-    const w = original.image.width * s;
-    const h = original.image.height * s;
-    page.drawImage(original.image, { x: box.x + (box.w - w) / 2, y: box.y + (box.h - h) / 2, width: w, height: h });
-    return;
-  }
-  const { width, height } = original.page;
-  const turned = original.rotation === 90 || original.rotation === 270;
-  const [dw, dh] = turned ? [height, width] : [width, height];
+  const [width, height] = "png" in original ? [original.png.width, original.png.height] : "image" in original ? [original.image.width, original.image.height] : [original.page.width, original.page.height];
+  const shown = "page" in original ? (Math.round(original.rotation / 90) * 90) % 360 : 0;
+  const landscape = shown % 180 === 0 ? width > height : height > width;
+  const turn = width !== height && landscape !== box.w > box.h ? 90 : 0;
+  const rotation = (shown + turn) % 360;
+  const [dw, dh] = rotation % 180 ? [height, width] : [width, height];
   const s = Math.min(box.w / dw, box.h / dh);
   const x = box.x + (box.w - dw * s) / 2;
   const y = box.y + (box.h - dh * s) / 2;
-  // drawPage turns counter-clockwise about (x, y); a page displayed turned clockwise by R is drawn turned by -R.
-  const at = { 0: [x, y], 90: [x, y + dh * s], 180: [x + dw * s, y + dh * s], 270: [x + dw * s, y] }[original.rotation as 0] ?? [x, y];
-  page.drawPage(original.page, { x: at[0], y: at[1], xScale: s, yScale: s, rotate: degrees(-original.rotation) });
+  // Turned clockwise by `rotation` about `at`, the content's bounding box lands at (x, y).
+  const at = { 0: [x, y], 90: [x, y + dh * s], 180: [x + dw * s, y + dh * s], 270: [x + dw * s, y] }[rotation as 0];
+  if ("png" in original) {
+    const name = page.node.newXObject("Image", original.png.ref);
+    const cos = Math.round(Math.cos((rotation * Math.PI) / 180));
+    const sin = Math.round(Math.sin((rotation * Math.PI) / 180));
+    const matrix = concatTransformationMatrix(width * s * cos, -width * s * sin, height * s * sin, height * s * cos, at[0], at[1]);
+    page.pushOperators(pushGraphicsState(), matrix, drawObject(name), popGraphicsState());
+  } else if ("image" in original) {
+    page.drawImage(original.image, { x: at[0], y: at[1], width: width * s, height: height * s, rotate: degrees(-rotation) });
+  } else {
+    page.drawPage(original.page, { x: at[0], y: at[1], xScale: s, yScale: s, rotate: degrees(-rotation) });
+  }
 }
 
 function drawGuides(page: PDFPage, sheet: Sheet) {

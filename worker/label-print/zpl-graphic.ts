@@ -1,10 +1,10 @@
 import { renderPages, type Pixmap } from "../label-import/pdfium";
-import { labelPixels, toGrey } from "../label-import/raster";
+import { labelPixels, rotateGrey, toGrey } from "../label-import/raster";
 import { sniff } from "../label-import/sniff";
 
 /**
- * A carrier's original label (a PDF page, a PNG, JPEG or WEBP) as a ZPL graphic: rendered or decoded, scaled down
- * (never up) by area averaging to fit the 812 x 1218 dot label, thresholded to black and white dots, and sent as
+ * A carrier's original label (a PDF page, a PNG, JPEG or WEBP) as a ZPL graphic: rendered or decoded, turned a quarter
+ * when it lies landscape, scaled down (never up) by area averaging to fit the 812 x 1218 dot label, thresholded to black and white dots, and sent as
  * ^GFA hex data compressed with ZPL's alternative compression scheme (runs, ',' for a row ending in white, ':' for
  * a row like the one before), so a mostly white label stays a few kilobytes. This is what a printer driver does
  * with a file; the original's own barcodes come out at the printer's resolution.
@@ -55,8 +55,12 @@ async function originalPixels(bytes: Uint8Array, page: number): Promise<Pixmap> 
 
 export async function originalZpl(bytes: Uint8Array, page: number): Promise<string> {
   const pixels = await originalPixels(bytes, page);
-  const scale = Math.min(1, WIDTH / pixels.width, HEIGHT / pixels.height);
-  const grey = toGrey(pixels, Math.max(1, Math.floor(Math.max(pixels.width, pixels.height) * scale)));
+  // A landscape original is turned a quarter to fill the portrait label, as for the PDF.
+  const turn = pixels.width > pixels.height;
+  const [w, h] = turn ? [pixels.height, pixels.width] : [pixels.width, pixels.height];
+  const scale = Math.min(1, WIDTH / w, HEIGHT / h);
+  const scaled = toGrey(pixels, Math.max(1, Math.floor(Math.max(w, h) * scale)));
+  const grey = turn ? rotateGrey(scaled, 1) : scaled;
   const width = Math.min(WIDTH, grey.width);
   const height = Math.min(HEIGHT, grey.height);
   const rowBytes = Math.ceil(width / 8);
