@@ -15,7 +15,7 @@ import { badRequest } from "../lib/errors";
 import { labelPrintContent } from "../labels/print-content";
 import { withBarcodesInSpec } from "./barcodes";
 import { drawLabel, type Box, type LabelFonts } from "./pdf-label";
-import { embedPngAsIs, type PngXObject } from "./png-xobject";
+import { embedPixels, embedPngAsIs, type PngXObject } from "./png-xobject";
 import { codeList, type PrintItem, type PrintLayout } from "./select";
 
 /**
@@ -73,8 +73,7 @@ async function embedOriginals(doc: PDFDocument, items: PrintItem[], files: Map<s
         const page = src.getPage(Math.min(item.page, src.getPageCount()) - 1);
         out.set(item, { page: await doc.embedPage(page), rotation: ((page.getRotation().angle % 360) + 360) % 360 });
       } else {
-        const png = item.mime === "image/png" ? embedPngAsIs(doc, bytes) : null;
-        out.set(item, png ? { png } : { image: await embedImage(doc, item.mime, bytes) });
+        out.set(item, item.mime === "image/jpeg" ? { image: await doc.embedJpg(bytes) } : { png: await embedImageOriginal(doc, item.mime, bytes) });
       }
     } catch {
       refused.push(item.label.trackingCode);
@@ -148,7 +147,15 @@ export async function buildLabelsPdf(items: PrintItem[], layout: PrintLayout, fi
   return doc.save();
 }
 
-/** An image original or banner; a WEBP goes in as a JPEG (pdf-lib embeds PNG and JPEG only). */
+/** A PNG original as it is when PDF can read its data, else (alpha, palette, WEBP) decoded and embedded losslessly. */
+async function embedImageOriginal(doc: PDFDocument, mime: "image/png" | "image/webp", bytes: Uint8Array): Promise<PngXObject> {
+  const asIs = mime === "image/png" ? embedPngAsIs(doc, bytes) : null;
+  if (asIs) return asIs;
+  const pixels = mime === "image/png" ? await (await import("../label-import/png")).decodePngOnWhite(bytes) : await (await import("../label-import/webp")).decodeWebp(bytes);
+  return embedPixels(doc, pixels);
+}
+
+/** The banner as an image; a WEBP goes in as a JPEG (pdf-lib embeds PNG and JPEG only). */
 async function embedImage(doc: PDFDocument, mime: string, bytes: Uint8Array): Promise<PDFImage> {
   if (mime === "image/png") return doc.embedPng(bytes);
   if (mime === "image/webp") return doc.embedJpg(await (await import("../label-import/webp")).webpAsJpeg(bytes));
