@@ -251,6 +251,8 @@ describe("GET /labels/analytics/delivery over seeded labels", () => {
     expect(await plan(["ebay"])).toContain("USING COVERING INDEX label_tags_delivery");
     expect(await plan(["ebay", "gift"])).toContain("USING COVERING INDEX label_tags_delivery");
     expect(await plan(["ebay", "gift"])).not.toMatch(/SCAN (labels|label_tags)/);
+    // The earlier-tag check looks up the label's own tag rows, never the user's.
+    expect(await plan(["ebay", "gift"])).toMatch(/SEARCH earlier USING (COVERING )?INDEX sqlite_autoindex_label_tags_1 \(label_id=\? AND tag/);
   });
 
   it("answers an empty range with zeros and nulls", async () => {

@@ -61,7 +61,9 @@ function taggedStatement(db: Db, userId: number, q: AnalyticsQuery) {
         db
           .select({ one: sql`1` })
           .from(earlier)
-          .where(and(eq(earlier.labelId, t.labelId), eq(earlier.userId, t.userId), inArray(earlier.tag, q.tags), lt(earlier.tag, t.tag))),
+          // `+user_id` keeps SQLite on label_tags' (label_id, tag) key: with a plain column it may pick the
+          // (user_id, tag) index and read every tag row of the user for each label.
+          .where(and(eq(earlier.labelId, t.labelId), sql`+${earlier.userId} = ${t.userId}`, inArray(earlier.tag, q.tags), lt(earlier.tag, t.tag))),
       ),
     );
   }
