@@ -122,6 +122,8 @@ const csvImportResult = z.object({ ...csvImportCounts, imported: z.number().int(
 export type CsvImportResult = z.infer<typeof csvImportResult>;
 const checkout = z.object({ checkout_url: z.string() });
 const sent = z.object({ ok: z.literal(true) }).loose();
+/** The user's private label import address (labels+<token>@<domain>). */
+const importAddress = z.object({ address: z.string() });
 
 export const ROUTE_ANSWERS: Record<string, RouteAnswers> = {
   "GET /api/health": { status: 200, body: z.object({ ok: z.literal(true) }), errors: [] },
