@@ -184,7 +184,7 @@ async function main() {
     const delivery = `SELECT courier, service, scan_days, transit_days, on_time, sum(labels) FROM label_delivery_day_stats WHERE ${range}`;
     console.log("delivery, no tag  ", plan(`${delivery} GROUP BY courier, service, scan_days, transit_days, on_time`));
     const tagged = `SELECT courier, service, scan_days, transit_days, on_time, count(*) FROM label_tags WHERE user_id = ${me.id} AND tag IN ('ebay','gift') AND day >= '${YEAR_FROM}' AND day <= '${YEAR_TO}'`;
-    const earlier = `SELECT 1 FROM label_tags e WHERE e.label_id = label_tags.label_id AND e.user_id = label_tags.user_id AND e.tag IN ('ebay','gift') AND e.tag < label_tags.tag`;
+    const earlier = `SELECT 1 FROM label_tags e WHERE e.label_id = label_tags.label_id AND +e.user_id = label_tags.user_id AND e.tag IN ('ebay','gift') AND e.tag < label_tags.tag`;
     console.log("delivery, tags    ", plan(`${tagged} AND NOT EXISTS (${earlier}) GROUP BY courier, service, scan_days, transit_days, on_time`));
     console.log("rows: label_delivery_day_stats", Number((db.prepare("SELECT count(*) AS n FROM label_delivery_day_stats").get() as { n: number }).n));
     const size = (table: string) => Number((db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n);
