@@ -7,33 +7,44 @@ import { defineConfig } from "vitest/config";
 //  - worker: API, services, queue, cron and email handlers inside workerd (real D1/R2/queues/email)
 //  - web:    React components in happy-dom
 //  - e2e:    the built app served by `vite preview`, driven in real Chromium (test/e2e/global-setup.ts)
+// The label-print tests load the print libraries (pdf-lib, bwip-js) through the app's lazy imports. In one
+// project with the other worker files, every later file's first module snapshot then carries them, and the
+// pool's WebSocket refuses a message that large (workerd: 'Message is too large'), ending the run. Their
+// own project keeps its own module graph.
+const PRINT_TESTS = ["test/worker/label-print.test.ts"];
+
+function workerProject(name: string, files: { include: string[]; exclude?: string[] }, migrations: Awaited<ReturnType<typeof readD1Migrations>>) {
+  return {
+    plugins: [
+      cloudflareTest({
+        wrangler: { configPath: "./wrangler.toml" },
+        miniflare: {
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            JWT_SECRET: "test-jwt-secret-that-is-long-enough-0123456789",
+            ADMIN_EMAILS: "admin@parcelhive.test",
+            APP_URL: "http://localhost:5173",
+            ENVIRONMENT: "test",
+          },
+        },
+      }),
+    ],
+    test: {
+      name,
+      ...files,
+      setupFiles: ["./test/worker/setup.ts"],
+      silent: "passed-only" as const,
+    },
+  };
+}
+
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
   return {
     test: {
       projects: [
-        {
-          plugins: [
-            cloudflareTest({
-              wrangler: { configPath: "./wrangler.toml" },
-              miniflare: {
-                bindings: {
-                  TEST_MIGRATIONS: migrations,
-                  JWT_SECRET: "test-jwt-secret-that-is-long-enough-0123456789",
-                  ADMIN_EMAILS: "admin@parcelhive.test",
-                  APP_URL: "http://localhost:5173",
-                  ENVIRONMENT: "test",
-                },
-              },
-            }),
-          ],
-          test: {
-            name: "worker",
-            include: ["test/worker/**/*.test.ts"],
-            setupFiles: ["./test/worker/setup.ts"],
-            silent: "passed-only",
-          },
-        },
+        workerProject("worker", { include: ["test/worker/**/*.test.ts"], exclude: PRINT_TESTS }, migrations),
+        workerProject("worker-print", { include: PRINT_TESTS }, migrations),
         {
           plugins: [react()],
           test: {
