@@ -19,7 +19,7 @@ import {
   serviceType,
   trackingEvents,
 } from "./format";
-import { useCourier } from "./labelsApi";
+import { useCourier, useCouriers } from "./labelsApi";
 
 const LOST_HEADLINE = "This parcel may be delayed or lost.";
 
@@ -64,6 +64,8 @@ export function LabelCard({ label, selected, onSelectedChange }: { label: ApiLab
   const events = trackingEvents(label);
   const shown = showAll ? events : events.slice(0, 1);
   const courier = useCourier(label.courier);
+  // Until the couriers call answers, the courier's own no-events text is not known: hold its line.
+  const couriersPending = useCouriers().isPending;
   return (
     <article className="card label-card" aria-label={`Label ${label.trackingCode}`}>
       <header className="label-card-head">
@@ -91,7 +93,7 @@ export function LabelCard({ label, selected, onSelectedChange }: { label: ApiLab
       <section aria-label="Tracking events" id={eventsId}>
         <div className="card-title">Tracking</div>
         {events.length === 0 ? (
-          <p className="muted small">{noEventsText(courier, "card")}</p>
+          <p className="muted small">{courier || !couriersPending ? noEventsText(courier, "card") : "\u00a0"}</p>
         ) : (
           <>
             <TrackingEventList events={shown} />

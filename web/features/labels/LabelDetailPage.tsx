@@ -15,7 +15,7 @@ import { OutcomeControl } from "./OutcomeControl";
 import { TrackingEventList } from "./TrackingEvents";
 import { TrackingRefreshButton } from "./TrackingRefreshButton";
 import { EXTRA_DATE, details, formatDate, formatPence, noEventsText, senderAddress, sendParcelUrl, trackingEvents } from "./format";
-import { downloadOriginal, labelQueryKey, useCourier, useLabel } from "./labelsApi";
+import { downloadOriginal, labelQueryKey, useCourier, useCouriers, useLabel } from "./labelsApi";
 import type { ApiCourier, ApiLabel } from "./types";
 
 const BackLink = () => (
@@ -27,6 +27,8 @@ const BackLink = () => (
 export default function LabelDetailPage() {
   const { code = "" } = useParams();
   const query = useLabel(code);
+  // The page names the courier from the couriers call: ask for it beside the label, not after it.
+  useCouriers();
   const queryClient = useQueryClient();
   const notFound = (query.isError && query.error instanceof ApiError && query.error.status === 404) || (query.isSuccess && !query.data);
   const label = query.data ?? null;

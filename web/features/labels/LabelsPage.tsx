@@ -8,7 +8,7 @@ import { BulkPrintBar } from "./BulkPrintBar";
 import { ExportCsvButton } from "./ExportCsvButton";
 import { LabelCard } from "./LabelCard";
 import { NeedsActionList } from "./NeedsActionList";
-import { useLabelsPage } from "./labelsApi";
+import { useCouriers, useLabelsPage } from "./labelsApi";
 import { useLabelSelection } from "./useLabelSelection";
 
 const PAGE_SIZES = [15, 25, 50] as const;
@@ -42,6 +42,8 @@ export default function LabelsPage() {
   useEffect(() => setPage(1), [filterKey]);
 
   const list = useLabelsPage({ ...filters, page, per_page: perPage }, Boolean(accessToken));
+  // The cards name each courier from the couriers call: ask for it beside the list, not after it.
+  useCouriers();
   const state = !accessToken
     ? ({ status: "error", message: "Authentication required" } as const)
     : list.isPending
