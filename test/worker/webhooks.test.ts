@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { webhookDeliveries, webhookEndpoints } from "../../worker/db/schema";
 import { handleQueue } from "../../worker/handlers/queue";
 import { RetryJobLater, type JobMessage } from "../../worker/lib/jobs";
+import { markOutcome } from "../../worker/claims/outcome";
 import { createManualLabel } from "../../worker/labels/save";
 import { refreshLabelTracking } from "../../worker/tracking/tracking";
 import { logAttempt, MAX_DELIVERY_ATTEMPTS, RETRY_DELAYS_SECONDS, runWebhookDelivery } from "../../worker/webhooks/delivery";
@@ -367,6 +368,18 @@ describe("where events are fired", () => {
     await refreshLabelTracking(tEnv, id, { now: Date.parse("2026-11-20T12:00:00Z"), http: FAST_HTTP, force: true });
     expect(jobs.deliveries().map((j) => j.event.type)).toEqual(["parcel.potentially_lost"]);
     expect(jobs.sent.filter((j) => j.type === "lost.notify")).toHaveLength(1);
+  });
+
+  it("queues parcel.delivered once when the user marks a parcel delivered that the carrier never showed delivered", async () => {
+    const u = await createUser();
+    const { endpoint } = await register(u, ["parcel.delivered"]);
+    const id = await insertTrackedLabel(env.DB, { userId: u.id, createdAt: CREATED });
+    const jobs = fakeJobs();
+    await markOutcome({ JOBS: jobs.JOBS }, db(), u.id, id, "delivered");
+    await markOutcome({ JOBS: jobs.JOBS }, db(), u.id, id, "delivered");
+    expect(jobs.deliveries().map((j) => [j.endpointId, j.event.type, j.event.labelId])).toEqual([[endpoint.id, "parcel.delivered", id]]);
+    await markOutcome({ JOBS: jobs.JOBS }, db(), u.id, id, "found");
+    expect(jobs.deliveries()).toHaveLength(1);
   });
 
   it("queues no tracking events for a user without endpoints", async () => {

@@ -20,7 +20,7 @@ const routes = new Hono<AppEnv>()
   })
   .post("/label/:id/outcome", auth, validate("param", idParam), validate("json", outcomeSchema), async (c) => {
     const userId = c.get("user").id;
-    const id = await markOutcome(c.get("db"), userId, c.req.valid("param").id, c.req.valid("json").outcome);
+    const id = await markOutcome(c.env, c.get("db"), userId, c.req.valid("param").id, c.req.valid("json").outcome);
     const label = await getLabel(c.get("db"), userId, id);
     if (!label) throw notFound("Label not found");
     return c.json(label);

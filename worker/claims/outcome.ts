@@ -4,20 +4,29 @@ import type { Db } from "../db/client";
 import { labels } from "../db/schema";
 import { findLabelRow } from "../labels/read";
 import { notFound } from "../lib/errors";
+import { queueWebhookEvents } from "../webhooks/events";
 import { LABEL_OUTCOMES, type LabelOutcome } from "./model";
 
 /**
  * The user's own word on a parcel: 'claimed', 'found' or 'delivered' (null undoes it). Free. A
  * marked parcel gets no alerts, no sentence asking to act and no lost flag; 'found' and 'delivered'
  * also stop its tracking refreshes, 'claimed' keeps them (the carrier may still deliver it).
- * Undoing it looks at its alerts and tracking again.
+ * Undoing it looks at its alerts and tracking again. Marking delivered a parcel the carrier never
+ * scanned as delivered sends the user's `parcel.delivered` webhooks, as a delivery scan would.
  */
 export const outcomeSchema = z.object({ outcome: z.enum(LABEL_OUTCOMES, { message: "outcome must be claimed, found, delivered or null" }).nullable() }).strict();
 
 const stopsTracking = (outcome: LabelOutcome | null) => outcome === "found" || outcome === "delivered";
 
 /** Marks the caller's own label (by id or tracking code); another user's label is not found. Answers its id. */
-export async function markOutcome(db: Db, userId: number, idOrCode: string, outcome: LabelOutcome | null, now = Date.now()): Promise<string> {
+export async function markOutcome(
+  env: Pick<Env, "JOBS">,
+  db: Db,
+  userId: number,
+  idOrCode: string,
+  outcome: LabelOutcome | null,
+  now = Date.now(),
+): Promise<string> {
   const row = await findLabelRow(db, userId, idOrCode);
   if (!row) throw notFound("Label not found");
   if (row.outcome === outcome) return row.id;
@@ -40,5 +49,6 @@ export async function markOutcome(db: Db, userId: number, idOrCode: string, outc
           },
     )
     .where(eq(labels.id, row.id));
+  if (outcome === "delivered" && !finishedByCarrier) await queueWebhookEvents(env, db, userId, [{ type: "parcel.delivered", labelId: row.id }], now);
   return row.id;
 }
