@@ -65,7 +65,7 @@ describe("the webhooks card in Settings", () => {
 
   it("registers an endpoint for the chosen events and shows its secret once", async () => {
     let list = [] as ReturnType<typeof endpoint>[];
-    const calls = serve((url, init) => {
+    const calls = serve((_url, init) => {
       if (init?.method === "POST") {
         list = [endpoint({ events: ["label.created", "parcel.delivered"] })];
         return json(201, { endpoint: list[0], secret: "whsec_abcdefghijklmnopqrstuvwxyz012345" });

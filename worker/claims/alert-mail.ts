@@ -1,6 +1,5 @@
-import { courierById } from "../couriers/registry";
 import type { LabelRow } from "../db/schema";
-import type { LabelDetails } from "../labels/model";
+import { labelNoticeFacts } from "../labels/notice";
 import { simpleHtmlMail } from "../lib/mailer";
 import type { AlertKind } from "./alerts";
 import { dayMonth } from "./deadlines";
@@ -11,17 +10,8 @@ import type { LabelDeadlines } from "./model";
  * link to the label, and how to stop them (mark it on the label page).
  */
 export function deadlineAlertMail(env: Pick<Env, "APP_URL">, label: LabelRow, kind: AlertKind, d: LabelDeadlines) {
-  const known = courierById(label.courier);
-  const courier = known?.displayName ?? label.courier;
-  let details: Partial<LabelDetails> = {};
-  try {
-    details = JSON.parse(label.detailsJson) as Partial<LabelDetails>;
-  } catch {
-    /* details are optional here */
-  }
-  const to = details.address ? [details.address.name, details.address.postcode].filter(Boolean).join(", ") : "";
+  const { known, courier, to, url } = labelNoticeFacts(env, label);
   const parcel = `${courier} ${label.trackingCode}${to ? ` to ${to}` : ""}`;
-  const url = `${env.APP_URL.replace(/\/+$/, "")}/label/${encodeURIComponent(label.id)}`;
   const closes = dayMonth(d.claimClosesOn!);
   const stop = "Has it arrived, or have you claimed? Mark it on the label page and we will stop these reminders.";
 

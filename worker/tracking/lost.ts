@@ -1,9 +1,9 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { courierById } from "../couriers/registry";
 import { getDb } from "../db/client";
 import { labels, users } from "../db/schema";
 import { log } from "../lib/log";
-import type { LabelDetails, TrackingStatus } from "../labels/model";
+import { labelNoticeFacts } from "../labels/notice";
+import type { TrackingStatus } from "../labels/model";
 import { sendMail, simpleHtmlMail } from "../lib/mailer";
 import { addWorkingDays, workingDaysBetween } from "../lib/uk-calendar";
 import { releaseLease, tryLease } from "./leases";
@@ -152,16 +152,7 @@ export async function sendLostNotice(env: NoticeEnv, labelId: string, now = Date
 
 /** The notice: which label, why, what to do, and a link to it. */
 export function lostNoticeMail(env: Pick<Env, "APP_URL"> & Parameters<typeof lostThresholds>[0], label: typeof labels.$inferSelect) {
-  const known = courierById(label.courier);
-  const courier = known?.displayName ?? label.courier;
-  let details: Partial<LabelDetails> = {};
-  try {
-    details = JSON.parse(label.detailsJson) as Partial<LabelDetails>;
-  } catch {
-    /* details are optional here */
-  }
-  const to = details.address ? [details.address.name, details.address.postcode].filter(Boolean).join(", ") : "";
-  const url = `${env.APP_URL.replace(/\/+$/, "")}/label/${encodeURIComponent(label.id)}`;
+  const { known, courier, to, url } = labelNoticeFacts(env, label);
   const why = lostReasonText(label.lostReason, lostThresholds(env));
   const what = known?.lostAdvice ?? `Check with the recipient first. If it has not arrived, contact ${courier} with the tracking number to start an enquiry.`;
   const lines = [

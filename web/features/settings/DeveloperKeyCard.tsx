@@ -2,6 +2,7 @@ import { useState } from "react";
 import { errorText } from "../../api/client";
 import { generateDeveloperKey } from "./api";
 import { CopyButton } from "../../components/CopyButton";
+import { InlineConfirm } from "../../components/InlineConfirm";
 import { TEXT } from "./texts";
 
 /**
@@ -58,17 +59,7 @@ export function DeveloperKeyCard({ masked, onGenerated }: { masked: string | nul
       )}
 
       {confirming ? (
-        <div className="alert alert-warning" role="alertdialog" aria-labelledby="regen-warning">
-          <p id="regen-warning">{TEXT.regenerateConfirm}</p>
-          <div className="row">
-            <button type="button" className="btn btn-primary btn-sm" onClick={generate} autoFocus>
-              {TEXT.regenerateYes}
-            </button>
-            <button type="button" className="btn btn-sm" onClick={() => setConfirming(false)}>
-              Cancel
-            </button>
-          </div>
-        </div>
+        <InlineConfirm question={TEXT.regenerateConfirm} confirm={TEXT.regenerateYes} onConfirm={generate} onCancel={() => setConfirming(false)} />
       ) : (
         <button
           type="button"

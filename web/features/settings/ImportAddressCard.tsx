@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { errorText } from "../../api/client";
 import { CopyButton } from "../../components/CopyButton";
+import { InlineConfirm } from "../../components/InlineConfirm";
 import { useImportAddress, useRegenerateImportAddress } from "./import-address-api";
 import { TEXT } from "./texts";
 
@@ -71,17 +72,7 @@ export function ImportAddressCard({ email }: { email: string }) {
 
       {address &&
         (confirming ? (
-          <div className="alert alert-warning" role="alertdialog" aria-labelledby="import-regen-warning">
-            <p id="import-regen-warning">{TEXT.importRegenerateConfirm}</p>
-            <div className="row">
-              <button type="button" className="btn btn-primary btn-sm" onClick={regenerate} autoFocus>
-                {TEXT.importRegenerateYes}
-              </button>
-              <button type="button" className="btn btn-sm" onClick={() => setConfirming(false)}>
-                Cancel
-              </button>
-            </div>
-          </div>
+          <InlineConfirm question={TEXT.importRegenerateConfirm} confirm={TEXT.importRegenerateYes} onConfirm={regenerate} onCancel={() => setConfirming(false)} />
         ) : (
           <button type="button" className="btn" disabled={busy} onClick={() => setConfirming(true)}>
             {busy ? TEXT.importRegenerating : TEXT.importRegenerate}

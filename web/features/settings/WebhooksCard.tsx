@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { errorText } from "../../api/client";
 import { CopyButton } from "../../components/CopyButton";
+import { InlineConfirm } from "../../components/InlineConfirm";
 import { Spinner } from "../../components/Spinner";
 import { WEBHOOK_TEXT as T } from "./texts";
 import {
@@ -212,25 +213,15 @@ function WebhookEndpoint({ endpoint, onChanged }: { endpoint: ApiWebhookEndpoint
         )}
       </div>
       {confirming && (
-        <div className="alert alert-warning" role="alertdialog" aria-labelledby={`${logId}-confirm`}>
-          <p id={`${logId}-confirm`}>{T.deleteConfirm}</p>
-          <div className="row">
-            <button
-              type="button"
-              className="btn btn-primary btn-sm"
-              autoFocus
-              onClick={() => {
-                setConfirming(false);
-                void run("delete", () => deleteWebhook(endpoint.id), null, T.deleteFailed);
-              }}
-            >
-              {T.deleteYes}
-            </button>
-            <button type="button" className="btn btn-sm" onClick={() => setConfirming(false)}>
-              {T.cancel}
-            </button>
-          </div>
-        </div>
+        <InlineConfirm
+          question={T.deleteConfirm}
+          confirm={T.deleteYes}
+          onConfirm={() => {
+            setConfirming(false);
+            void run("delete", () => deleteWebhook(endpoint.id), null, T.deleteFailed);
+          }}
+          onCancel={() => setConfirming(false)}
+        />
       )}
       <p role="status" aria-live="polite" className={note?.kind === "error" ? "settings-error-text" : "settings-ok-text"}>
         {note?.text}
