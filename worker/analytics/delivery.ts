@@ -1,7 +1,6 @@
-import { and, eq, gte, inArray, lt, lte, notExists, sql, type SQL } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
+import { and, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { labelDeliveryDayStats, labelTags } from "../db/schema";
+import { labelDeliveryDayStats, labelTags, labelTagSetDeliveryDayStats, tagSetTags } from "../db/schema";
 import type { AnalyticsQuery } from "./analytics";
 import { TRANSIT_BUCKETS, type DeliveryAnalytics, type DeliveryGroup } from "./model";
 
@@ -9,9 +8,11 @@ import { TRANSIT_BUCKETS, type DeliveryAnalytics, type DeliveryGroup } from "./m
  * On-time analytics over one user's labels, from the delivery facts kept on each label when its
  * tracking is saved (worker/tracking/delivery-facts.ts), in UK working days. Same filters as the summary.
  *
- * Without a tag filter: one statement on label_delivery_day_stats (a rollup kept exact by triggers,
- * migration 0013), a few rows per day. With tags: label_tags, which carries each label's key (migration 0015),
- * one range of its label_tags_delivery index per tag (a label with several of the tags counts once).
+ * One statement per query, a few rows per day, as the summary's three paths (worker/analytics/analytics.ts):
+ *  - no tag filter: label_delivery_day_stats (a rollup kept exact by triggers, migration 0013);
+ *  - one tag: label_tags, which carries each label's key (migration 0015), one range of its label_tags_delivery index;
+ *  - several tags ("any of them"): label_tag_set_delivery_day_stats (the same rollup per tag SET, migration 0016),
+ *    summed over the sets that contain any of the tags: each label counts once.
  */
 
 /** Days are capped at this in the rollup: a median of 10 means 10 or more. */
@@ -50,23 +51,10 @@ function rollupStatement(db: Db, userId: number, q: AnalyticsQuery) {
     .groupBy(s.courier, s.service, s.scanDays, s.transitDays, s.onTime);
 }
 
-function taggedStatement(db: Db, userId: number, q: AnalyticsQuery) {
+/** One tag: its label_tags rows, which carry their label's key. */
+function tagStatement(db: Db, userId: number, q: AnalyticsQuery) {
   const t = labelTags;
-  const conds: SQL[] = [eq(t.userId, userId), q.tags.length === 1 ? eq(t.tag, q.tags[0]) : inArray(t.tag, q.tags), gte(t.day, q.from), lte(t.day, q.to)];
-  if (q.tags.length > 1) {
-    // "Any of the tags": a label with several of them counts once, under the first of them (in tag order).
-    const earlier = alias(labelTags, "earlier");
-    conds.push(
-      notExists(
-        db
-          .select({ one: sql`1` })
-          .from(earlier)
-          // `+user_id` keeps SQLite on label_tags' (label_id, tag) key: with a plain column it may pick the
-          // (user_id, tag) index and read every tag row of the user for each label.
-          .where(and(eq(earlier.labelId, t.labelId), sql`+${earlier.userId} = ${t.userId}`, inArray(earlier.tag, q.tags), lt(earlier.tag, t.tag))),
-      ),
-    );
-  }
+  const conds: SQL[] = [eq(t.userId, userId), eq(t.tag, q.tags[0]), gte(t.day, q.from), lte(t.day, q.to)];
   if (q.courier) conds.push(eq(t.courier, q.courier));
   if (q.lost) conds.push(eq(t.lost, Number(q.lost)));
   if (q.next_day) conds.push(eq(t.nextDay, Number(q.next_day)));
@@ -86,9 +74,37 @@ function taggedStatement(db: Db, userId: number, q: AnalyticsQuery) {
     .groupBy(t.courier, t.service, t.scanDays, t.transitDays, t.onTime);
 }
 
+/** Several tags: the rollup rows of the tag sets that contain any of them (each label sits in one set). */
+function tagSetStatement(db: Db, userId: number, q: AnalyticsQuery) {
+  const s = labelTagSetDeliveryDayStats;
+  const conds: SQL[] = [
+    eq(s.userId, userId),
+    sql`${s.tagSet} in (select ${tagSetTags.tagSet} from ${tagSetTags} where ${and(eq(tagSetTags.userId, userId), inArray(tagSetTags.tag, q.tags))})`,
+    gte(s.day, q.from),
+    lte(s.day, q.to),
+  ];
+  if (q.courier) conds.push(eq(s.courier, q.courier));
+  if (q.lost) conds.push(eq(s.lost, Number(q.lost)));
+  if (q.next_day) conds.push(eq(s.nextDay, Number(q.next_day)));
+  return db
+    .select({
+      courier: s.courier,
+      service: s.service,
+      scanDays: s.scanDays,
+      transitDays: s.transitDays,
+      onTime: s.onTime,
+      labels: sql<number>`sum(${s.labels})`,
+      lost: sql<number>`sum(${s.lost} * ${s.labels})`,
+      claimed: sql<number>`sum(${s.claimed} * ${s.labels})`,
+    })
+    .from(s)
+    .where(and(...conds))
+    .groupBy(s.courier, s.service, s.scanDays, s.transitDays, s.onTime);
+}
+
 /** The delivery statement of a query (exported so the tests can check its query plan). */
 export function deliveryStatement(db: Db, userId: number, q: AnalyticsQuery) {
-  return q.tags.length === 0 ? rollupStatement(db, userId, q) : taggedStatement(db, userId, q);
+  return q.tags.length === 0 ? rollupStatement(db, userId, q) : q.tags.length === 1 ? tagStatement(db, userId, q) : tagSetStatement(db, userId, q);
 }
 
 /** The median of values given as counts per value (index = value); null without any. */

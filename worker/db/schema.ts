@@ -358,12 +358,42 @@ export const labelTagSets = sqliteTable("label_tag_sets", {
   lost: integer("lost").notNull(),
   nextDay: integer("next_day").notNull(),
   weightGrams: integer("weight_grams"),
+  // The label's on-time key, as label_delivery_day_stats keys it (migration 0016; defaults only for the ALTER).
+  claimed: integer("claimed").notNull().default(0),
+  service: text("service").notNull().default(""),
+  scanDays: integer("scan_days").notNull().default(-1),
+  transitDays: integer("transit_days").notNull().default(-1),
+  onTime: integer("on_time").notNull().default(-1),
 });
 
 export const labelTagSetDayStats = sqliteTable(
   "label_tag_set_day_stats",
   { userId: integer("user_id").notNull(), tagSet: text("tag_set").notNull(), ...rollupColumns() },
   (t) => [primaryKey({ columns: [t.userId, t.tagSet, t.day, t.courier, t.lost, t.nextDay] })],
+);
+
+/**
+ * The on-time rollup per tag set (migrations/0016_analytics_tag_set_delivery.sql): label_delivery_day_stats
+ * per set, kept by the triggers on label_tag_sets, so the delivery analytics over several tags sum the rows of
+ * the sets that contain any of them, as the summary does.
+ */
+export const labelTagSetDeliveryDayStats = sqliteTable(
+  "label_tag_set_delivery_day_stats",
+  {
+    userId: integer("user_id").notNull(),
+    tagSet: text("tag_set").notNull(),
+    day: text("day").notNull(),
+    courier: text("courier").notNull(),
+    lost: integer("lost").notNull(),
+    nextDay: integer("next_day").notNull(),
+    claimed: integer("claimed").notNull(),
+    service: text("service").notNull(),
+    scanDays: integer("scan_days").notNull(),
+    transitDays: integer("transit_days").notNull(),
+    onTime: integer("on_time").notNull(),
+    labels: integer("labels").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.tagSet, t.day, t.courier, t.lost, t.nextDay, t.claimed, t.service, t.scanDays, t.transitDays, t.onTime] })],
 );
 
 export const tagSetTags = sqliteTable(
