@@ -1,4 +1,5 @@
 import { and, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { couriers } from "../couriers/registry";
 import type { Db } from "../db/client";
@@ -68,16 +69,23 @@ const rollupTable = (q: AnalyticsQuery): Rollup =>
 function rollupConditions(s: Rollup, userId: number, q: AnalyticsQuery): SQL {
   const conds = [eq(s.userId, userId)];
   if (s === labelTagDayStats) conds.push(eq(labelTagDayStats.tag, q.tags[0]));
-  if (s === labelTagSetDayStats) {
-    conds.push(sql`${labelTagSetDayStats.tagSet} in (select ${tagSetTags.tagSet} from ${tagSetTags}
-      where ${and(eq(tagSetTags.userId, userId), inArray(tagSetTags.tag, q.tags))})`);
-  }
-  conds.push(gte(s.day, q.from), lte(s.day, q.to));
-  if (q.courier) conds.push(eq(s.courier, q.courier));
-  if (q.lost) conds.push(eq(s.lost, Number(q.lost)));
-  // next_day -1 (not known) matches neither 0 nor 1, as is_next_day NULL does.
-  if (q.next_day) conds.push(eq(s.nextDay, Number(q.next_day)));
+  if (s === labelTagSetDayStats) conds.push(inTagSetsWithAnyTag(labelTagSetDayStats.tagSet, userId, q.tags));
+  conds.push(gte(s.day, q.from), lte(s.day, q.to), ...keyConditions(s, q));
   return and(...conds)!;
+}
+
+/** A tag-set column among the user's sets that hold any of `tags` (each label sits in exactly one set). */
+export const inTagSetsWithAnyTag = (tagSet: SQLiteColumn, userId: number, tags: string[]): SQL =>
+  sql`${tagSet} in (select ${tagSetTags.tagSet} from ${tagSetTags} where ${and(eq(tagSetTags.userId, userId), inArray(tagSetTags.tag, tags))})`;
+
+/** The courier, lost and next-day filters, on whichever table carries the label's key. */
+export function keyConditions(c: { courier: SQLiteColumn; lost: SQLiteColumn; nextDay: SQLiteColumn }, q: AnalyticsQuery): SQL[] {
+  const conds: SQL[] = [];
+  if (q.courier) conds.push(eq(c.courier, q.courier));
+  if (q.lost) conds.push(eq(c.lost, Number(q.lost)));
+  // next_day -1 (not known) matches neither 0 nor 1, as is_next_day NULL does.
+  if (q.next_day) conds.push(eq(c.nextDay, Number(q.next_day)));
+  return conds;
 }
 
 /** The summary statement of a query (exported so the tests can check its query plan). */

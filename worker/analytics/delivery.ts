@@ -1,7 +1,7 @@
-import { and, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { and, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { labelDeliveryDayStats, labelTags, labelTagSetDeliveryDayStats, tagSetTags } from "../db/schema";
-import type { AnalyticsQuery } from "./analytics";
+import { labelDeliveryDayStats, labelTags, labelTagSetDeliveryDayStats } from "../db/schema";
+import { inTagSetsWithAnyTag, keyConditions, type AnalyticsQuery } from "./analytics";
 import { TRANSIT_BUCKETS, type DeliveryAnalytics, type DeliveryGroup } from "./model";
 
 /**
@@ -29,12 +29,9 @@ interface Row {
   claimed: number;
 }
 
-function rollupStatement(db: Db, userId: number, q: AnalyticsQuery) {
-  const s = labelDeliveryDayStats;
-  const conds: SQL[] = [eq(s.userId, userId), gte(s.day, q.from), lte(s.day, q.to)];
-  if (q.courier) conds.push(eq(s.courier, q.courier));
-  if (q.lost) conds.push(eq(s.lost, Number(q.lost)));
-  if (q.next_day) conds.push(eq(s.nextDay, Number(q.next_day)));
+type DeliveryRollup = typeof labelDeliveryDayStats | typeof labelTagSetDeliveryDayStats;
+/** The sums of a daily delivery rollup (no tag: the user's; several tags: the tag sets') over the range. */
+function rollupSums(db: Db, s: DeliveryRollup, userId: number, q: AnalyticsQuery, scope: SQL[] = []) {
   return db
     .select({
       courier: s.courier,
@@ -47,17 +44,13 @@ function rollupStatement(db: Db, userId: number, q: AnalyticsQuery) {
       claimed: sql<number>`sum(${s.claimed} * ${s.labels})`,
     })
     .from(s)
-    .where(and(...conds))
+    .where(and(eq(s.userId, userId), ...scope, gte(s.day, q.from), lte(s.day, q.to), ...keyConditions(s, q)))
     .groupBy(s.courier, s.service, s.scanDays, s.transitDays, s.onTime);
 }
 
 /** One tag: its label_tags rows, which carry their label's key. */
 function tagStatement(db: Db, userId: number, q: AnalyticsQuery) {
   const t = labelTags;
-  const conds: SQL[] = [eq(t.userId, userId), eq(t.tag, q.tags[0]), gte(t.day, q.from), lte(t.day, q.to)];
-  if (q.courier) conds.push(eq(t.courier, q.courier));
-  if (q.lost) conds.push(eq(t.lost, Number(q.lost)));
-  if (q.next_day) conds.push(eq(t.nextDay, Number(q.next_day)));
   return db
     .select({
       courier: sql<string>`${t.courier}`,
@@ -70,41 +63,19 @@ function tagStatement(db: Db, userId: number, q: AnalyticsQuery) {
       claimed: sql<number>`sum(${t.claimed})`,
     })
     .from(t)
-    .where(and(...conds))
+    .where(and(eq(t.userId, userId), eq(t.tag, q.tags[0]), gte(t.day, q.from), lte(t.day, q.to), ...keyConditions(t, q)))
     .groupBy(t.courier, t.service, t.scanDays, t.transitDays, t.onTime);
 }
 
 /** Several tags: the rollup rows of the tag sets that contain any of them (each label sits in one set). */
 function tagSetStatement(db: Db, userId: number, q: AnalyticsQuery) {
   const s = labelTagSetDeliveryDayStats;
-  const conds: SQL[] = [
-    eq(s.userId, userId),
-    sql`${s.tagSet} in (select ${tagSetTags.tagSet} from ${tagSetTags} where ${and(eq(tagSetTags.userId, userId), inArray(tagSetTags.tag, q.tags))})`,
-    gte(s.day, q.from),
-    lte(s.day, q.to),
-  ];
-  if (q.courier) conds.push(eq(s.courier, q.courier));
-  if (q.lost) conds.push(eq(s.lost, Number(q.lost)));
-  if (q.next_day) conds.push(eq(s.nextDay, Number(q.next_day)));
-  return db
-    .select({
-      courier: s.courier,
-      service: s.service,
-      scanDays: s.scanDays,
-      transitDays: s.transitDays,
-      onTime: s.onTime,
-      labels: sql<number>`sum(${s.labels})`,
-      lost: sql<number>`sum(${s.lost} * ${s.labels})`,
-      claimed: sql<number>`sum(${s.claimed} * ${s.labels})`,
-    })
-    .from(s)
-    .where(and(...conds))
-    .groupBy(s.courier, s.service, s.scanDays, s.transitDays, s.onTime);
+  return rollupSums(db, s, userId, q, [inTagSetsWithAnyTag(s.tagSet, userId, q.tags)]);
 }
 
 /** The delivery statement of a query (exported so the tests can check its query plan). */
 export function deliveryStatement(db: Db, userId: number, q: AnalyticsQuery) {
-  return q.tags.length === 0 ? rollupStatement(db, userId, q) : q.tags.length === 1 ? tagStatement(db, userId, q) : tagSetStatement(db, userId, q);
+  return q.tags.length === 0 ? rollupSums(db, labelDeliveryDayStats, userId, q) : q.tags.length === 1 ? tagStatement(db, userId, q) : tagSetStatement(db, userId, q);
 }
 
 /** The median of values given as counts per value (index = value); null without any. */
