@@ -289,6 +289,20 @@ export const labelDayStats = sqliteTable(
   (t) => [primaryKey({ columns: [t.userId, t.day, t.courier, t.lost, t.nextDay] })],
 );
 
+/** The columns of the two on-time rollups besides their key's tag set: the label's delivery key and the count. */
+const deliveryRollupColumns = () => ({
+  day: text("day").notNull(),
+  courier: text("courier").notNull(),
+  lost: integer("lost").notNull(),
+  nextDay: integer("next_day").notNull(),
+  claimed: integer("claimed").notNull(),
+  service: text("service").notNull(),
+  scanDays: integer("scan_days").notNull(),
+  transitDays: integer("transit_days").notNull(),
+  onTime: integer("on_time").notNull(),
+  labels: integer("labels").notNull(),
+});
+
 /**
  * On-time analytics rollup: labels per user, UK day, courier, lost, next-day (-1 unknown), claimed, delivery
  * service ('' unknown), working days to the first scan and in transit (capped at 10; -1 not yet) and on time
@@ -297,19 +311,7 @@ export const labelDayStats = sqliteTable(
  */
 export const labelDeliveryDayStats = sqliteTable(
   "label_delivery_day_stats",
-  {
-    userId: integer("user_id").notNull(),
-    day: text("day").notNull(),
-    courier: text("courier").notNull(),
-    lost: integer("lost").notNull(),
-    nextDay: integer("next_day").notNull(),
-    claimed: integer("claimed").notNull(),
-    service: text("service").notNull(),
-    scanDays: integer("scan_days").notNull(),
-    transitDays: integer("transit_days").notNull(),
-    onTime: integer("on_time").notNull(),
-    labels: integer("labels").notNull(),
-  },
+  { userId: integer("user_id").notNull(), ...deliveryRollupColumns() },
   (t) => [primaryKey({ columns: [t.userId, t.day, t.courier, t.lost, t.nextDay, t.claimed, t.service, t.scanDays, t.transitDays, t.onTime] })],
 );
 
@@ -379,20 +381,7 @@ export const labelTagSetDayStats = sqliteTable(
  */
 export const labelTagSetDeliveryDayStats = sqliteTable(
   "label_tag_set_delivery_day_stats",
-  {
-    userId: integer("user_id").notNull(),
-    tagSet: text("tag_set").notNull(),
-    day: text("day").notNull(),
-    courier: text("courier").notNull(),
-    lost: integer("lost").notNull(),
-    nextDay: integer("next_day").notNull(),
-    claimed: integer("claimed").notNull(),
-    service: text("service").notNull(),
-    scanDays: integer("scan_days").notNull(),
-    transitDays: integer("transit_days").notNull(),
-    onTime: integer("on_time").notNull(),
-    labels: integer("labels").notNull(),
-  },
+  { userId: integer("user_id").notNull(), tagSet: text("tag_set").notNull(), ...deliveryRollupColumns() },
   (t) => [primaryKey({ columns: [t.userId, t.tagSet, t.day, t.courier, t.lost, t.nextDay, t.claimed, t.service, t.scanDays, t.transitDays, t.onTime] })],
 );
 
