@@ -39,6 +39,39 @@ describe("the API client", () => {
     expect(tokens.refresh()).toBe("ref-2");
   });
 
+  it("uses the tokens another tab renewed meanwhile instead of presenting the replaced refresh token", async () => {
+    tokens.set("old", "ref-1");
+    const fetchSpy = vi
+      .spyOn(globalThis, "fetch")
+      .mockImplementationOnce(async () => {
+        // Another tab renews while this request is on its way and answered 401.
+        tokens.set("renewed-elsewhere", "ref-2");
+        return json(401, { error: "expired" });
+      })
+      .mockResolvedValueOnce(json(200, { credits: 5 }));
+    await expect(api("/api/v1/user")).resolves.toEqual({ credits: 5 });
+    expect(fetchSpy).toHaveBeenCalledTimes(2);
+    expect(fetchSpy.mock.calls.map(([url]) => url)).not.toContain("/api/v1/refresh");
+    expect(new Headers(fetchSpy.mock.calls[1][1]!.headers).get("Authorization")).toBe("Bearer renewed-elsewhere");
+  });
+
+  it("renews under one Web Lock for the whole browser", async () => {
+    tokens.set("old", "ref-1");
+    const held: string[] = [];
+    const request = vi.fn(async (name: string, fn: () => Promise<unknown>) => {
+      held.push(name);
+      return fn();
+    });
+    vi.stubGlobal("navigator", { ...navigator, locks: { request } });
+    vi.spyOn(globalThis, "fetch")
+      .mockResolvedValueOnce(json(401, { error: "expired" }))
+      .mockResolvedValueOnce(json(200, { access_token: "new", refresh_token: "ref-2" }))
+      .mockResolvedValueOnce(json(200, { credits: 5 }));
+    await expect(api("/api/v1/user")).resolves.toEqual({ credits: 5 });
+    vi.unstubAllGlobals();
+    expect(held).toEqual(["parcelhive-token-renewal"]);
+  });
+
   it("logs out and goes to /login when the refresh fails", async () => {
     tokens.set("old", "ref-1");
     const loggedOut = vi.fn();

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { REFRESH_REUSE_GRACE_MS } from "../../worker/accounts/sessions";
 import { refreshTokens } from "../../worker/db/schema";
 import { sha256Hex } from "../../worker/lib/crypto";
 import { call, createUser, db } from "./helpers";
@@ -44,9 +45,29 @@ describe("POST /api/v1/refresh", () => {
     expect(new Set(after.map((r) => r.familyId)).size).toBe(1);
   });
 
-  it("treats a rotated token presented again as reuse: 401 and the whole family is revoked", async () => {
+  it("answers a replaced token presented again within the grace with the same successor, and revokes nothing", async () => {
     const s = await login();
     const next = (await (await refresh(s.refresh_token)).json()) as Pair;
+    const again = await refresh(s.refresh_token);
+    expect(again.status).toBe(200);
+    const replayed = (await again.json()) as Pair;
+    // Both tabs end holding one token: no second live branch of the family exists.
+    expect(replayed.refresh_token).toBe(next.refresh_token);
+    expect((await call("/api/v1/user", { token: replayed.access_token })).status).toBe(200);
+    const rows = await db().select().from(refreshTokens).where(eq(refreshTokens.userId, s.userId));
+    expect(rows).toHaveLength(2);
+    expect(rows.filter((r) => r.rotatedAt === null && r.revokedAt === null)).toHaveLength(1);
+    expect((await refresh(next.refresh_token)).status).toBe(200);
+  });
+
+  it("treats a replaced token presented after the grace as reuse: 401 and the whole family is revoked", async () => {
+    const s = await login();
+    const next = (await (await refresh(s.refresh_token)).json()) as Pair;
+    // The token was replaced just over the grace ago.
+    await db()
+      .update(refreshTokens)
+      .set({ rotatedAt: Date.now() - REFRESH_REUSE_GRACE_MS - 1 })
+      .where(eq(refreshTokens.tokenHash, await sha256Hex(s.refresh_token)));
     const reuse = await refresh(s.refresh_token);
     expect(reuse.status).toBe(401);
     expect(await json(reuse)).toEqual({ error: "Invalid or expired refresh token" });
@@ -56,12 +77,30 @@ describe("POST /api/v1/refresh", () => {
     expect(rows.every((r) => r.revokedAt !== null)).toBe(true);
   });
 
-  it("lets only one of two concurrent refreshes with one token win, and revokes the family", async () => {
+  it("treats a replaced token as reuse within the grace too once its successor has been used", async () => {
+    const s = await login();
+    const next = (await (await refresh(s.refresh_token)).json()) as Pair;
+    const third = (await (await refresh(next.refresh_token)).json()) as Pair;
+    expect((await refresh(s.refresh_token)).status).toBe(401);
+    expect((await refresh(third.refresh_token)).status).toBe(401);
+  });
+
+  it("answers a replaced token within the grace with 401 after a logout", async () => {
+    const s = await login();
+    const next = (await (await refresh(s.refresh_token)).json()) as Pair;
+    expect((await logout(next.refresh_token)).status).toBe(204);
+    expect((await refresh(s.refresh_token)).status).toBe(401);
+  });
+
+  it("gives two concurrent refreshes with one token the same successor, which keeps working", async () => {
     const s = await login();
     const results = await Promise.all([refresh(s.refresh_token), refresh(s.refresh_token)]);
-    expect(results.map((r) => r.status).sort()).toEqual([200, 401]);
-    const winner = (await results.find((r) => r.status === 200)!.json()) as Pair;
-    expect((await refresh(winner.refresh_token)).status).toBe(401);
+    expect(results.map((r) => r.status)).toEqual([200, 200]);
+    const [a, b] = (await Promise.all(results.map((r) => r.json()))) as Pair[];
+    expect(a.refresh_token).toBe(b.refresh_token);
+    expect((await refresh(a.refresh_token)).status).toBe(200);
+    const rows = await db().select().from(refreshTokens).where(eq(refreshTokens.userId, s.userId));
+    expect(rows).toHaveLength(3);
   });
 
   it("does not touch the user's other sessions when one family is revoked", async () => {
@@ -69,7 +108,8 @@ describe("POST /api/v1/refresh", () => {
     const a = (await (await call("/api/v1/login", { method: "POST", json: { email: u.email, password: u.password } })).json()) as Pair;
     const b = (await (await call("/api/v1/login", { method: "POST", json: { email: u.email, password: u.password } })).json()) as Pair;
     await refresh(a.refresh_token);
-    await refresh(a.refresh_token); // reuse: family A revoked
+    await db().update(refreshTokens).set({ rotatedAt: 1 }).where(eq(refreshTokens.tokenHash, await sha256Hex(a.refresh_token)));
+    expect((await refresh(a.refresh_token)).status).toBe(401); // reuse: family A revoked
     expect((await refresh(b.refresh_token)).status).toBe(200);
   });
 

@@ -72,9 +72,17 @@ async function send(path: string, opts: RequestOptions, accessToken: string | nu
   }
 }
 
-/** One refresh at a time: concurrent 401s wait for the same refresh. Never retried. */
-function refreshTokens(): Promise<string | null> {
-  refreshing ??= (async () => {
+/**
+ * One renewal per browser. Tabs share the tokens (local storage), so a browser restoring several tabs with an expired
+ * access token would otherwise send one refresh token several times at once. Concurrent 401s in a tab wait for the
+ * same renewal; across tabs a Web Lock lets one renew while the others wait, and a tab that gets the lock after another
+ * renewed uses those tokens instead of presenting the replaced refresh token. (The server also answers a token replaced
+ * seconds ago with the same successor, for a browser without Web Locks.) Never retried.
+ */
+function refreshTokens(rejected: string | null): Promise<string | null> {
+  refreshing ??= withRenewalLock(async () => {
+    const current = tokens.access();
+    if (current && current !== rejected) return current;
     const refresh = tokens.refresh();
     if (!refresh) return null;
     try {
@@ -87,18 +95,26 @@ function refreshTokens(): Promise<string | null> {
     } catch {
       return null;
     }
-  })().finally(() => {
+  }).finally(() => {
     refreshing = null;
   });
   return refreshing;
 }
 
+const RENEWAL_LOCK = "parcelhive-token-renewal";
+
+function withRenewalLock<T>(renew: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === "undefined" ? undefined : navigator.locks;
+  return locks ? locks.request(RENEWAL_LOCK, renew) : renew();
+}
+
 /** Sends a request with the refresh-once rule and returns the raw Response (for blobs). */
 export async function apiFetch(path: string, opts: RequestOptions = {}): Promise<Response> {
   const ownAuth = Boolean(opts.headers?.Authorization);
-  let res = await send(path, opts, tokens.access());
+  const used = tokens.access();
+  let res = await send(path, opts, used);
   if (res.status === 401 && !NO_REFRESH.test(path) && !ownAuth) {
-    const fresh = await refreshTokens();
+    const fresh = await refreshTokens(used);
     if (!fresh) {
       tokens.clear();
       onLoggedOut();

@@ -16,11 +16,17 @@ export const tokens = {
     localStorage.removeItem(REFRESH);
     for (const l of listeners) l();
   },
-  /** Called whenever the tokens change (login, refresh, logout). Returns an unsubscribe. */
+  /** Called whenever the tokens change (login, refresh, logout), in this tab or another. Returns an unsubscribe. */
   subscribe(listener: () => void) {
     listeners.add(listener);
+    // Tabs share the storage: another tab signing in, renewing or signing out is this tab's change too.
+    const fromOtherTab = (e: StorageEvent) => {
+      if (e.key === null || e.key === ACCESS) listener();
+    };
+    window.addEventListener("storage", fromOtherTab);
     return () => {
       listeners.delete(listener);
+      window.removeEventListener("storage", fromOtherTab);
     };
   },
 };

@@ -4,16 +4,24 @@ import { refreshTokens } from "../db/schema";
 import { newId, randomToken, sha256Hex } from "../lib/crypto";
 import { unauthorized } from "../lib/errors";
 import { log } from "../lib/log";
-import { signAccessToken } from "./tokens";
+import { serverMac, signAccessToken } from "./tokens";
 
 /**
  * Sign-in sessions. A session is a family of opaque refresh tokens, stored as
- * SHA-256 hashes. Every refresh rotates: the presented token is marked rotated and a new one of the
+ * SHA-256 hashes. Every refresh rotates: the presented token is marked rotated and its successor of the
  * same family is issued. Presenting a token that was already rotated means it was copied, so the
- * whole family is revoked. Logout revokes the family too.
+ * whole family is revoked, unless it comes back within a few seconds while its successor is still unused
+ * (two tabs, or a lost answer): then it is answered with that same successor (see rotateSession). Logout
+ * revokes the family too.
  */
 
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * How long a just-replaced refresh token may be presented again. Long enough for a browser restoring several tabs
+ * or a phone on a slow network, short enough that a copied token is still caught at the next rotation.
+ */
+export const REFRESH_REUSE_GRACE_MS = 10_000;
 
 /** One answer for every refresh failure: the client only needs to know it must sign in again. */
 export const INVALID_REFRESH = "Invalid or expired refresh token";
@@ -37,21 +45,26 @@ export async function startSession(db: Db, env: Pick<Env, "JWT_SECRET">, userId:
 }
 
 /**
- * Exchanges a refresh token for a new pair. The new token is inserted and the old one marked
- * rotated in one batch, each conditional on the old one still being live, so two concurrent
- * refreshes with one token can never both succeed: the loser counts as reuse.
+ * A token's successor is derived from it under the server's secret, not drawn at random: the server can hand the
+ * same successor to a second tab that presents the old token a moment later, while D1 still holds only hashes. It
+ * is as unguessable as a random token to anyone without the secret.
+ */
+const successorOf = (env: Pick<Env, "JWT_SECRET">, presented: string) => serverMac(env, `refresh-successor:${presented}`);
+
+type RefreshTokenRow = typeof refreshTokens.$inferSelect;
+
+/**
+ * Exchanges a refresh token for a new pair. The successor is inserted and the old token marked rotated in one
+ * batch, each conditional on the old one still being live, so two concurrent refreshes with one token never make
+ * two successors: the second is answered as a replay.
  */
 export async function rotateSession(db: Db, env: Pick<Env, "JWT_SECRET">, presented: string, now = Date.now()): Promise<TokenPair> {
   const row = await db.query.refreshTokens.findFirst({ where: eq(refreshTokens.tokenHash, await sha256Hex(presented)) });
   if (!row || row.revokedAt !== null || row.expiresAt <= now) throw unauthorized(INVALID_REFRESH);
-  if (row.rotatedAt !== null) {
-    await revokeFamily(db, row.familyId, now);
-    log("warn", "refresh token reuse: family revoked", { userId: row.userId, familyId: row.familyId });
-    throw unauthorized(INVALID_REFRESH);
-  }
-
-  const next = randomToken(32);
+  const next = await successorOf(env, presented);
   const nextHash = await sha256Hex(next);
+  if (row.rotatedAt !== null) return replay(db, env, row, row.rotatedAt, nextHash, next, now);
+
   const live = and(eq(refreshTokens.id, row.id), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt));
   const [, rotated] = await db.batch([
     db.insert(refreshTokens).select(
@@ -75,12 +88,34 @@ export async function rotateSession(db: Db, env: Pick<Env, "JWT_SECRET">, presen
       .set({ rotatedAt: now })
       .where(live),
   ]);
-  if (rotated.meta.changes !== 1) {
-    // Another request rotated it between our read and our write: the same token was used twice.
-    await revokeFamily(db, row.familyId, now);
-    throw unauthorized(INVALID_REFRESH);
-  }
+  // Another request rotated it between our read and our write (or a logout revoked it): a replay, decided as one.
+  if (rotated.meta.changes !== 1) return replay(db, env, row, now, nextHash, next, now);
   return { access_token: await signAccessToken(env, row.userId, now), refresh_token: next };
+}
+
+/**
+ * A replaced token presented again. Within the grace, while its successor is live and unused, the answer is that
+ * same successor (and a fresh access token): both tabs end holding one working token, and no second branch of the
+ * family exists that a copied token could keep alive. Otherwise it is reuse: the whole family is revoked.
+ */
+async function replay(db: Db, env: Pick<Env, "JWT_SECRET">, row: RefreshTokenRow, rotatedAt: number, nextHash: string, next: string, now: number) {
+  if (now - rotatedAt <= REFRESH_REUSE_GRACE_MS) {
+    const successor = await db.query.refreshTokens.findFirst({
+      where: and(
+        eq(refreshTokens.tokenHash, nextHash),
+        eq(refreshTokens.familyId, row.familyId),
+        isNull(refreshTokens.rotatedAt),
+        isNull(refreshTokens.revokedAt),
+      ),
+    });
+    if (successor && successor.expiresAt > now) {
+      log("info", "refresh token replayed within grace: same successor answered", { userId: row.userId, familyId: row.familyId });
+      return { access_token: await signAccessToken(env, row.userId, now), refresh_token: next };
+    }
+  }
+  await revokeFamily(db, row.familyId, now);
+  log("warn", "refresh token reuse: family revoked", { userId: row.userId, familyId: row.familyId });
+  throw unauthorized(INVALID_REFRESH);
 }
 
 /** Logout: revokes the session the token belongs to. Unknown tokens are ignored. */

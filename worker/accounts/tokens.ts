@@ -1,4 +1,5 @@
 import { SignJWT, jwtVerify } from "jose";
+import { base64url } from "../lib/crypto";
 
 /** Access tokens are short-lived HS256 JWTs; refresh tokens are opaque (see accounts/sessions.ts). */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
@@ -55,4 +56,13 @@ export async function verifyAccessToken(env: Pick<Env, "JWT_SECRET">, token: str
   } catch {
     return null;
   }
+}
+
+/**
+ * A value only this server can derive from `message`: base64url HMAC-SHA-256 under the access-token secret. Callers
+ * prefix their message with their purpose; a JWT's signing input ('eyJ…'.'…') never starts like one.
+ */
+export async function serverMac(env: Pick<Env, "JWT_SECRET">, message: string): Promise<string> {
+  const mac = await crypto.subtle.sign("HMAC", await secretKey(env), new TextEncoder().encode(message));
+  return base64url(new Uint8Array(mac));
 }
