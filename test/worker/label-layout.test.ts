@@ -3,7 +3,7 @@ import { parseEvriLabel } from "../../worker/couriers/evri/parse";
 import { parseRoyalMailLabel } from "../../worker/couriers/royalmail/parse";
 import { findAddressBlocks, readAddresses } from "../../worker/label-import/layout";
 import type { TextLine } from "../../worker/label-import/text";
-import { parseLabel } from "../../worker/label-import/pipeline";
+import { parseLabel } from "../../worker/label-import/parse-label";
 import type { Barcode } from "../../worker/label-import/zxing";
 
 /** A line at (x, y) in points, y growing downwards, with a font size. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseEvriLabel } from "../../worker/couriers/evri/parse";
 import { parseRoyalMailLabel, parseRoyalMailPayload } from "../../worker/couriers/royalmail/parse";
 import type { TextLine } from "../../worker/label-import/text";
-import { parseLabel } from "../../worker/label-import/pipeline";
+import { parseLabel } from "../../worker/label-import/parse-label";
 
 const lines = (...texts: [number, string][]): TextLine[] => texts.map(([x, text], i) => ({ text, x, y: i * 14, size: 10 }));
 
@@ -82,5 +82,39 @@ describe("courier parsers on text", () => {
   it("gives no label for a page of another courier or no courier", () => {
     expect(parseLabel({ lines: lines([0, "DPD Predict"], [0, "Parcel 15501234567890"]), barcodes: [] })).toBeNull();
     expect(parseLabel({ lines: lines([0, "INVOICE 10023"], [0, "Total 12.00"]), barcodes: [] })).toBeNull();
+  });
+});
+
+describe("a wrong tracking code is worse than none", () => {
+  const symbol = (format: string, text: string) => ({ format, text, box: { x: 0, y: 0, w: 1, h: 1 } });
+  // An Evri label's 2D payload holds its 16-character code; 'OS085612757' inside it has a valid S10 check digit.
+  const evriPayload = symbol("PDF417", "H0IOS08561275718|LS11AE|7123|98");
+
+  it("never makes a Royal Mail code out of a run inside an Evri code in a 2D payload", () => {
+    expect(parseRoyalMailLabel({ lines: [], barcodes: [evriPayload] })).toBeNull();
+    expect(parseRoyalMailLabel({ lines: [], barcodes: [symbol("QRCode", "X9H0IOS08561275718")] })).toBeNull();
+    expect(parseLabel({ lines: [], barcodes: [evriPayload] })).toMatchObject({ courier: "evri", trackingCode: "H0IOS08561275718", fieldSources: { trackingCode: "barcode" } });
+  });
+
+  it("reads an Evri code from its 2D payload only as a whole token with a valid check digit", () => {
+    expect(parseEvriLabel({ lines: [], barcodes: [symbol("PDF417", "XH0IOS08561275718|LS11AE")] })).toBeNull();
+    expect(parseEvriLabel({ lines: [], barcodes: [symbol("PDF417", "H0IOS08561275719|LS11AE")] })).toBeNull();
+  });
+
+  it("an Evri Code128 wins a page that names no courier over a Royal Mail reading from elsewhere", () => {
+    const page = { lines: lines([0, "Ref: SG 5770 4135 9GB"]), barcodes: [symbol("Code128", "H0IOS08561275718"), evriPayload] };
+    expect(parseLabel(page)).toMatchObject({ courier: "evri", trackingCode: "H0IOS08561275718" });
+  });
+
+  it("a page that names one courier is not another courier's label on printed text alone", () => {
+    // An Evri label whose own code did not read: an S10-shaped reference on it is not a Royal Mail label.
+    expect(parseLabel({ lines: lines([0, "evri"], [0, "Order ref SG 5770 4135 9GB"]), barcodes: [] })).toBeNull();
+    // A decoded symbol of the other courier is still read (a Royal Mail label on a sheet that says Evri elsewhere).
+    expect(parseLabel({ lines: lines([0, "evri"]), barcodes: [symbol("Code128", "SG577041359GB")] })).toMatchObject({ courier: "royalmail", trackingCode: "SG577041359GB" });
+  });
+
+  it("an S10 in a Click & Drop payload carries its country letters, or ends its field", () => {
+    expect(parseRoyalMailLabel({ lines: [], barcodes: [symbol("QRCode", "0000000000000000000000000YS270640023  1  PL13DE")] })?.trackingCode).toBe("YS270640023GB");
+    expect(parseRoyalMailLabel({ lines: [], barcodes: [symbol("QRCode", "0000000000000000000000000YS27064002300001PL13DE")] })).toBeNull();
   });
 });

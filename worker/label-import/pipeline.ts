@@ -5,16 +5,18 @@
  * OCR (ocrPending). Hostile files are refused before any heavy decoding (caps below).
  */
 import { couriers } from "../couriers/registry";
-import type { LabelDetails } from "../labels/model";
-import type { LabelReader } from "../couriers/courier";
 import { ImportError } from "./errors";
-import type { LabelInput } from "./fields";
+import type { LabelDetails } from "../labels/model";
+import { parseLabel } from "./parse-label";
 import { readPdfText } from "./pdf";
 import { renderPages, type Pixmap, type RegionRequest } from "./pdfium";
 import { decodePngOnWhite } from "./png";
 import { imageInfo, MIME, sniff, type FileKind } from "./sniff";
 import type { TextLine } from "./text";
 import { decodeBarcodes, TWO_D_ONLY, type Barcode } from "./zxing";
+
+/** The courier choice for one page, where OCR (ocr-job.ts) also finds it. */
+export { parseLabel };
 
 export const LIMITS = {
   /** Bytes per file. */
@@ -55,20 +57,6 @@ export interface PipelineResult {
 /** 'This file is not a recognised Evri or Royal Mail label.': every courier named. */
 const notALabel = () =>
   `This file is not a recognised ${new Intl.ListFormat("en-GB", { type: "disjunction" }).format(couriers().map((c) => c.displayName))} label.`;
-
-/**
- * Every courier's reader tries the page. When several read it, the one whose name (or symbol) is
- * alone on the page wins; otherwise the reader that wins ties, else the first that read it.
- */
-export function parseLabel(input: LabelInput): LabelDetails | null {
-  const read = couriers()
-    .map((c) => ({ reader: c.labelReader, details: c.labelReader.parse(input) }))
-    .filter((r): r is { reader: LabelReader; details: LabelDetails } => r.details !== null);
-  if (read.length <= 1) return read[0]?.details ?? null;
-  const named = read.filter((r) => r.reader.recognises(input));
-  if (named.length === 1) return named[0].details;
-  return (read.find((r) => r.reader.winsTies) ?? read[0]).details;
-}
 
 export async function importLabelFile(bytes: Uint8Array, opts: { now?: () => number } = {}): Promise<PipelineResult> {
   const now = opts.now ?? Date.now;

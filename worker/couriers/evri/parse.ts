@@ -33,6 +33,17 @@ function codeFromText(text: string): string | null {
   return null;
 }
 
+/**
+ * The code inside a 2D payload (undocumented: read only as a whole token with a valid check digit,
+ * never as a run inside a longer one), for a label whose 1D barcode did not decode.
+ */
+function codeInPayload(text: string): string | null {
+  for (const m of text.toUpperCase().matchAll(/(?<![A-Z0-9])[HT][0-9A-Z]{5}\d{10}(?![A-Z0-9])/g)) {
+    if (isValidEvriCode(m[0])) return m[0];
+  }
+  return null;
+}
+
 export function looksLikeEvri(input: LabelInput): boolean {
   return /\b(evri|hermes)\b/i.test(fullText(input.lines));
 }
@@ -43,9 +54,10 @@ export function parseEvriLabel(input: LabelInput): LabelDetails | null {
     .filter((b) => b.format === "Code128" || b.format === "ITF")
     .map((b) => normaliseEvriCode(b.text))
     .find((c) => isValidEvriCode(c) && (/^[HT]/.test(c) || looksLikeEvri(input)));
+  const fromPayload = fromBarcode ? null : input.barcodes.map((b) => (b.format === "Code128" || b.format === "ITF" ? null : codeInPayload(b.text))).find(Boolean);
   // 16 plain digits are only an Evri code on a page that says Evri/Hermes.
   const fromText = codeFromText(text);
-  const trackingCode = fromBarcode ?? (fromText && (/^[HT]/.test(fromText) || looksLikeEvri(input)) ? fromText : null);
+  const trackingCode = fromBarcode ?? fromPayload ?? (fromText && (/^[HT]/.test(fromText) || looksLikeEvri(input)) ? fromText : null);
   if (!trackingCode) return null;
 
   const sym = twoD(input.barcodes.filter((b) => normaliseEvriCode(b.text) !== trackingCode));
@@ -63,7 +75,7 @@ export function parseEvriLabel(input: LabelInput): LabelDetails | null {
     if (shop) sender = { name: shop, address: [], postcode: "", countryCode: "GB" };
   }
   const weight = weightGrams(text);
-  const sources: Partial<Record<SourcedField, FieldSource>> = { trackingCode: fromBarcode ? "barcode" : "text" };
+  const sources: Partial<Record<SourcedField, FieldSource>> = { trackingCode: fromBarcode || fromPayload ? "barcode" : "text" };
   if (recipient) sources.address = "text";
   if (sender) sources.fromAddress = "text";
   if (ret) sources.returnAddress = "text";

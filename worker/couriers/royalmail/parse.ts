@@ -55,14 +55,16 @@ function printedClass(lines: LabelInput["lines"]): string | null {
 
 /**
  * An S10 number inside a 2D payload that is not a 'JGB' one (Click & Drop QR codes hold it in a
- * longer fixed-width text, sometimes without its 'GB'): found by its check digit.
+ * longer fixed-width text, sometimes without its 'GB'): found by its check digit, and only where it
+ * stands as a field of its own. Its two letters must not go on a longer run of letters, and it must
+ * end with its country letters or end its field: the run 'OS085612757' inside an Evri code
+ * ('H0IOS08561275718') is not a Royal Mail number, even when its check digit holds.
  */
 function codeInPayload(text: string): string | null {
   const upper = text.toUpperCase();
-  for (const m of upper.matchAll(/([A-Z]{2}\d{9})([A-Z]{2})?/g)) {
-    const code = m[2] ? `${m[1]}${m[2]}` : `${m[1]}GB`;
+  for (const m of upper.matchAll(/(?<![A-Z])([A-Z]{2}\d{9})(?:([A-Z]{2})(?![A-Z])|(?![A-Z0-9]))/g)) {
+    const code = `${m[1]}${m[2] ?? "GB"}`;
     if (isValidRoyalMailCode(code)) return code;
-    if (m[2] && isValidRoyalMailCode(`${m[1]}GB`)) return `${m[1]}GB`;
   }
   return null;
 }
