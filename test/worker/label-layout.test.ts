@@ -194,3 +194,57 @@ describe("headings as marketplaces print them", () => {
     expect(recipient).toMatchObject({ name: "Mr Arjun Mehta", postcode: "NG1 7EH" });
   });
 });
+
+describe("a name is words, not a reference, a routing or service word, or a slogan", () => {
+  const block = (top: number, size: number, lines: string[]) => lines.map((t, i) => L(14, top + i * size * 1.25, size, t));
+
+  it("takes the person, not the bare customer reference printed above the recipient block", () => {
+    const page = [L(14, 10, 14, "Redwing Records"), ...block(40, 11, ["195607481", "FATIMA BEGUM", "12 WEST STREET", "SHEFFIELD", "S1 2HE"]), L(14, 150, 18, "VAN 98")];
+    expect(readAddresses(page).recipient).toEqual({ name: "FATIMA BEGUM", address: ["12 WEST STREET", "SHEFFIELD"], postcode: "S1 2HE", countryCode: "GB" });
+    expect(parseEvriLabel({ lines: page, barcodes: [code128("H04AQA0004726589")] })?.fromAddress?.name).toBe("Redwing Records");
+  });
+
+  it.each(["DN00179560", "SIGNATURE", "Signature", "STANDARD", "ORDER #100234", "Ref 5521907"])("does not take '%s' above the recipient for the name", (above) => {
+    const page = [L(200, 8, 9, "Tracked 24"), L(200, 20, 8, "Royal Mail"), L(200, 32, 9, "Postage Paid GB"), ...block(60, 12, [above, "Isla McKenzie", "7 Cathedral Yard", "Exeter", "EX4 6QJ"])];
+    expect(parseRoyalMailLabel({ lines: page, barcodes: [code128("SG577041359GB")] })?.address).toEqual({ name: "Isla McKenzie", address: ["7 Cathedral Yard", "Exeter"], postcode: "EX4 6QJ", countryCode: "GB" });
+  });
+
+  it.each([
+    [["STANDARD"], null],
+    [["HUB"], null],
+    [["DROP"], null],
+    [["HUB", "STANDARD", "Redwing Records"], "Redwing Records"],
+    [["Shipped with Shopify"], null],
+    [["Sent via eBay Delivery"], null],
+    [["Powered by Parcel2Go", "Tidewater Tea Co"], "Tidewater Tea Co"],
+  ])("reads the header %j of a routing label as the sender %j", (header, sender) => {
+    const page = [...header.map((t, i) => L(14, 6 + i * 15, 14, t)), ...block(80, 11, ["MRS JANE DOE", "27 CHURCH STREET", "WARRINGTON", "WA1 2AB"]), L(14, 150, 18, "VAN 98"), L(110, 150, 18, "DROP 38")];
+    const d = parseEvriLabel({ lines: page, barcodes: [code128("H04AQA0004726589")] });
+    expect(d?.address?.name).toBe("MRS JANE DOE");
+    expect(d?.fromAddress?.name ?? null).toBe(sender);
+  });
+});
+
+describe("senders printed on one line", () => {
+  const recipient = [L(14, 80, 14, "ANDREW PATEL"), L(14, 97, 14, "27 WILLOW GROVE"), L(14, 114, 14, "KETTERING"), L(14, 131, 14, "NN15 7QT")];
+
+  it.each(["From: Tidewater Tea Co", "FROM: Tidewater Tea Co", "Sender: Tidewater Tea Co", "From Tidewater Tea Co"])("reads '%s' (no postcode) as the sender", (line) => {
+    const d = parseEvriLabel({ lines: [L(14, 20, 8, line), ...recipient, L(14, 200, 10, "H04AQA0004726589")], barcodes: [] });
+    expect(d?.fromAddress).toMatchObject({ name: "Tidewater Tea Co", postcode: "" });
+    expect(d?.address?.name).toBe("ANDREW PATEL");
+  });
+
+  it("reads a heading over a name and town with no postcode as the sender", () => {
+    const page = [L(14, 10, 8, "From:"), L(14, 19, 8, "Tidewater Tea Co"), L(14, 28, 8, "Falmouth"), ...recipient];
+    expect(readAddresses(page).sender).toEqual({ name: "Tidewater Tea Co", address: ["Falmouth"], postcode: "", countryCode: "GB" });
+  });
+
+  it("takes the first part of '<shop>, <house name>, <street>, …' as the name, wrapped or not", () => {
+    const wrapped = [L(14, 20, 7, "From: Tidewater Tea Co, Rose Cottage, Mill Lane,"), L(14, 28, 7, "St Ives, Cornwall TR26 1AB"), ...recipient];
+    expect(readAddresses(wrapped).sender).toEqual({ name: "Tidewater Tea Co", address: ["Rose Cottage", "Mill Lane", "St Ives, Cornwall"], postcode: "TR26 1AB", countryCode: "GB" });
+    const long = [L(14, 20, 6, "Tidewater Tea Company Ltd, The Old Granary, Unit 4 Harbour Business Park, Wharf Road, St Ives, Cornwall TR26 1AB"), ...recipient];
+    expect(readAddresses(long).sender).toMatchObject({ name: "Tidewater Tea Company Ltd", postcode: "TR26 1AB" });
+    const bare = [L(14, 20, 7, "Tidewater Tea Co, Rose Cottage, Mill Lane"), L(14, 28, 7, "St Ives TR26 1AB"), ...recipient];
+    expect(readAddresses(bare).sender).toMatchObject({ name: "Tidewater Tea Co", address: ["Rose Cottage", "Mill Lane", "St Ives"] });
+  });
+});

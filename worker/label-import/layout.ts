@@ -13,9 +13,9 @@
  */
 import { UK_POSTCODE_IN_TEXT_RE, normalisePostcode } from "../couriers/postcode";
 import type { Address } from "../labels/model";
+import { clean } from "./fields";
+import { type AddressRole, headingOf, isAddressText, isContactLine, looksLikeName } from "./line-kinds";
 import type { TextLine } from "./text";
-
-export type AddressRole = "recipient" | "sender" | "return";
 
 export interface AddressBlock {
   /** The block's lines, top to bottom, heading removed (name first, postcode line last). */
@@ -34,54 +34,6 @@ export interface LabelLayout {
   sender: Address | null;
   returnAddress: Address | null;
 }
-
-const clean = (s: string) => s.replace(/\s+/g, " ").trim();
-
-const RECIPIENT_HEADING = /^(?:deliver(?:y)?\s*to|ship(?:ping)?\s*to|ship\s*address|shipping\s*address|delivery\s*address|recipient|consignee|addressee|to)\b\s*:?/i;
-const RETURN_HEADING = /^(?:if\s+undelivered(?:\s+please)?\s+return\s+to|return\s+address|returns?\s+to|return(?:s)?)\b\s*:?/i;
-const SENDER_HEADING = /^(?:ship(?:ped)?\s*from|sending\s+from|from|sender|sent\s+by|sold\s+by|seller|shipper|dispatched\s+by|despatched\s+by)\b\s*:?/i;
-
-/** The role a heading line names, and the text after it on the same line. */
-export function headingOf(text: string): { role: AddressRole; rest: string } | null {
-  const t = clean(text);
-  for (const [re, role] of [
-    [RETURN_HEADING, "return"],
-    [RECIPIENT_HEADING, "recipient"],
-    [SENDER_HEADING, "sender"],
-  ] as const) {
-    const m = t.match(re);
-    if (m) return { role, rest: clean(t.slice(m[0].length).replace(/^[:\s-]+/, "")) };
-  }
-  return null;
-}
-
-/** Lines that are never part of an address: they end a block. */
-const NOT_ADDRESS: RegExp[] = [
-  /\b(?:VAN|DROP|C-?ROUND|ROUND|ROUTE|SORT|DEPOT|HUB)\s*[:#]?\s*\d/i,
-  /^(?:hermes|evri|my\s*hermes|royal\s*mail|parcelforce|cou-?pnet|pnet|dpd|yodel|ups|dhl)\b/i,
-  /\b(?:customer\s*ref(?:erence)?|ref(?:erence)?\s*(?:no|number)?\s*[:#]|order\s*(?:no|number|id|ref)?\s*[:#]|invoice|consignment|barcode)\b/i,
-  /\b\d{3}-\d{7}-\d{7}\b/,
-  /\b(?:weight|wt)\b|\b\d+(?:[.,]\d+)?\s*(?:kg|kgs|g|grams?)\b/i,
-  /\b(?:date|posted|despatch(?:ed)?|dispatch(?:ed)?|shipped|printed|created)\s*:|\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b/i,
-  /\b(?:postage\s+paid|tracked\s*(?:24|48)|special\s+delivery|1st\s+class|2nd\s+class|signed\s+for|next\s*day|[24]8\s*h(?:ou)?rs?|24\s*h(?:ou)?rs?|standard\s+service|economy|no\s+signature|signature\s+required|parcelshop|collection\s+point)\b/i,
-  /\b(?:parcel\s+\d+\s+of\s+\d+|page\s+\d+|item\s+\d+\s+of)\b/i,
-  /\b(?:tracking\s*(?:no|number|code)?|www\.|https?:|@)/i,
-  /^\d{1,3}\s*\/\s*[A-Z]{2,6}$/i,
-  /^[A-Z]{2}[\s-]?\d{4}[\s-]?\d{4}[\s-]?\d[\s-]?[A-Z]{2}$/i,
-  /^[HT][-\s]?[0-9A-Z](?:[-\s]?[0-9A-Z]){4}(?:[-\s]?\d){10}$/i,
-  /^\d{2}-\d{3}-\d{2}-\d{8}-\d$/,
-  /^\d{10,}$/,
-  /^(?:qty|quantity|sku|item|description|price|total|subtotal)\b/i,
-];
-
-/** Contact lines printed inside an address block (a phone number, an e-mail): passed over, not part of it. */
-const CONTACT = /^(?:(?:tel|phone|mob(?:ile)?|t|m)\s*[.:]?\s*)?(?:\+?44\s?|0)\d[\d\s()-]{8,14}$|^(?:e-?mail\s*:?\s*)?[^\s@]+@[^\s@]+\.[a-z]{2,}$/i;
-export const isContactLine = (text: string) => CONTACT.test(clean(text));
-
-export const isAddressText = (text: string) => {
-  const t = clean(text);
-  return t.length > 0 && t.length <= 80 && !NOT_ADDRESS.some((re) => re.test(t));
-};
 
 const estWidth = (l: TextLine) => l.width ?? l.text.length * l.size * 0.55;
 
@@ -162,6 +114,48 @@ export function findAddressBlocks(lines: TextLine[]): AddressBlock[] {
       headingRole,
     });
   }
+  return [...blocks, ...headedBlocks(sorted, used)];
+}
+
+/**
+ * Senders printed without a postcode ('From: Tidewater Tea Co', or 'From:' over a name and a town):
+ * a sender or return heading with a name on its line or under it is a block of its own. Recipients
+ * always carry a postcode, so a recipient heading never starts one (a print-at-home page's receipt
+ * lines would otherwise compete with the label).
+ */
+function headedBlocks(sorted: TextLine[], used: Set<TextLine>): AddressBlock[] {
+  const blocks: AddressBlock[] = [];
+  for (let h = 0; h < sorted.length; h++) {
+    const head = sorted[h];
+    const heading = used.has(head) ? null : headingOf(head.text);
+    if (!heading || heading.role === "recipient") continue;
+    const picked: TextLine[] = heading.rest ? [{ ...head, text: heading.rest }] : [];
+    let bottom = head.y + head.size;
+    for (let i = h + 1; i < sorted.length && picked.length < 4; i++) {
+      const l = sorted[i];
+      if (used.has(l) || l.y < bottom - l.size * 0.5) continue; // same row
+      if (!inColumn(l, head.x, head.x + estWidth(head), Math.max(head.size, l.size))) continue;
+      if (l.y - bottom > Math.max(head.size, l.size) * 1.6) break;
+      if (isContactLine(l.text)) {
+        bottom = l.y + l.size;
+        continue;
+      }
+      if (headingOf(l.text) || !isAddressText(l.text) || UK_POSTCODE_IN_TEXT_RE.test(l.text)) break;
+      picked.push(l);
+      bottom = l.y + l.size;
+    }
+    if (!picked.length || !looksLikeName(splitNameLine(picked[0].text).name)) continue;
+    used.add(head);
+    for (const l of picked) used.add(l);
+    blocks.push({
+      lines: picked.map((l) => clean(l.text)),
+      postcode: "",
+      size: picked.reduce((s, l) => s + l.size, 0) / picked.length,
+      top: head.y,
+      left: head.x,
+      headingRole: heading.role,
+    });
+  }
   return blocks;
 }
 
@@ -183,21 +177,23 @@ export function blockAddress(block: AddressBlock, countryCode = "GB"): Address |
 }
 
 /** A comma that starts a house number or premises: the name line goes on with the address. */
-const ADDRESS_AFTER_COMMA_RE = /,\s*(?=\d|(?:flat|unit|apartment|suite|floor|room)\b)/i;
+const ADDRESS_AFTER_COMMA_RE = /^(?:\d|(?:flat|unit|apartment|apt|suite|floor|room|studio|block)\b)/i;
+/** Words of house names and streets: 'Rose Cottage', 'Mill Lane'. */
+const ADDRESS_WORD_RE =
+  /\b(?:cottage|house|farm|barn|lodge|mill|manor|hall|court|villa|works|yard|wharf|granary|building|chambers|mews|road|rd|street|st|lane|ln|avenue|ave|close|drive|way|place|crescent|grove|gardens|terrace|hill|park|row|square|walk|view|green|parade|quay|estate)\b/i;
 
 /**
  * The name, and any address the same line goes on with: senders are often printed on one line
- * ('Quayside Books, 3 Dock St, Whitby'). A comma inside a name ('Smith, Jones & Co') is kept.
+ * ('Quayside Books, 3 Dock St, Whitby', 'Tidewater Tea Co, Rose Cottage, Mill Lane'). The name is the
+ * first part when a run of parts follows, or when the part after it is plainly an address (a number,
+ * a flat, a house or street name); a comma inside a name ('Smith, Jones & Co') is kept.
  */
 function splitNameLine(line: string): { name: string; rest: string[] } {
-  const at = line.search(ADDRESS_AFTER_COMMA_RE);
-  if (at <= 0) return { name: line, rest: [] };
-  const rest = line
-    .slice(at + 1)
-    .split(",")
-    .map((part) => clean(part))
-    .filter(Boolean);
-  return { name: clean(line.slice(0, at)), rest };
+  const parts = line.split(",").map((part) => clean(part)).filter(Boolean);
+  if (parts.length < 2) return { name: clean(line.replace(/,\s*$/, "")), rest: [] };
+  const at = parts.length >= 3 ? 1 : parts.findIndex((p, i) => i > 0 && (ADDRESS_AFTER_COMMA_RE.test(p) || ADDRESS_WORD_RE.test(p)));
+  if (at <= 0) return { name: clean(line), rest: [] };
+  return { name: parts.slice(0, at).join(", "), rest: parts.slice(at) };
 }
 
 export interface LayoutHints {
@@ -242,7 +238,8 @@ export function readAddresses(lines: TextLine[], hints: LayoutHints = {}): Label
 
 /**
  * A retailer's name printed as a header at the top of a routing label (carrier-made labels name
- * the shop there, with no address): the first address-like line above every address block.
+ * the shop there, with no address): the first line above every address block that looks like a
+ * name (not a routing or service word, a reference or a tagline). None when no such line is printed.
  */
 export function headerName(lines: TextLine[], blocks: AddressBlock[], exclude: RegExp[] = []): string | null {
   const firstBlockTop = Math.min(...blocks.map((b) => b.top), Number.POSITIVE_INFINITY);
@@ -250,7 +247,7 @@ export function headerName(lines: TextLine[], blocks: AddressBlock[], exclude: R
   for (const l of sorted) {
     if (l.y >= firstBlockTop) break;
     const t = clean(l.text);
-    if (t.length < 3 || !/[A-Za-z]{2}/.test(t) || headingOf(t) || !isAddressText(t) || exclude.some((re) => re.test(t))) continue;
+    if (t.length < 3 || !looksLikeName(t) || exclude.some((re) => re.test(t))) continue;
     if (/^[A-Z0-9]{1,6}$/.test(t) && !/[AEIOU]/.test(t)) continue; // a sort code such as 'LVPL'
     return t;
   }

@@ -1,0 +1,90 @@
+/**
+ * What one line of label text is, for the layout model (layout.ts): a heading naming an address's
+ * role, a contact line inside an address, address text, or one of the things printed around
+ * addresses that are never part of one (routing codes, references and order numbers, dates,
+ * weights, service words, tracking numbers, taglines). A name is words: never an identifier, a
+ * line of routing or service words, or a platform's slogan.
+ */
+import { clean } from "./fields";
+
+export type AddressRole = "recipient" | "sender" | "return";
+
+const RECIPIENT_HEADING = /^(?:deliver(?:y)?\s*to|ship(?:ping)?\s*to|ship\s*address|shipping\s*address|delivery\s*address|recipient|consignee|addressee|to)\b\s*:?/i;
+const RETURN_HEADING = /^(?:if\s+undelivered(?:\s+please)?\s+return\s+to|return\s+address|returns?\s+to|return(?:s)?)\b\s*:?/i;
+const SENDER_HEADING = /^(?:ship(?:ped)?\s*from|sending\s+from|from|sender|sent\s+by|sold\s+by|seller|shipper|dispatched\s+by|despatched\s+by)\b\s*:?/i;
+
+/** The role a heading line names, and the text after it on the same line. */
+export function headingOf(text: string): { role: AddressRole; rest: string } | null {
+  const t = clean(text);
+  for (const [re, role] of [
+    [RETURN_HEADING, "return"],
+    [RECIPIENT_HEADING, "recipient"],
+    [SENDER_HEADING, "sender"],
+  ] as const) {
+    const m = t.match(re);
+    if (m) return { role, rest: clean(t.slice(m[0].length).replace(/^[:\s-]+/, "")) };
+  }
+  return null;
+}
+
+/** Lines that are never part of an address: they end a block. */
+const NOT_ADDRESS: RegExp[] = [
+  /\b(?:VAN|DROP|C-?ROUND|ROUND|ROUTE|SORT|DEPOT|HUB)\s*[:#]?\s*\d/i,
+  /^(?:hermes|evri|my\s*hermes|royal\s*mail|parcelforce|cou-?pnet|pnet|dpd|yodel|ups|dhl)\b/i,
+  /\b(?:customer\s*ref(?:erence)?|ref(?:erence)?\s*(?:no|number)?\s*[:#]|order\s*(?:no|number|id|ref)?\s*[:#]|invoice|consignment|barcode)\b/i,
+  /\b\d{3}-\d{7}-\d{7}\b/,
+  /\b(?:weight|wt)\b|\b\d+(?:[.,]\d+)?\s*(?:kg|kgs|g|grams?)\b/i,
+  /\b(?:date|posted|despatch(?:ed)?|dispatch(?:ed)?|shipped|printed|created)\s*:|\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b/i,
+  /\b(?:postage\s+paid|tracked\s*(?:24|48)|special\s+delivery|1st\s+class|2nd\s+class|signed\s+for|next\s*day|[24]8\s*h(?:ou)?rs?|24\s*h(?:ou)?rs?|standard\s+service|economy|no\s+signature|signature\s+required|parcelshop|collection\s+point)\b/i,
+  /\b(?:parcel\s+\d+\s+of\s+\d+|page\s+\d+|item\s+\d+\s+of)\b/i,
+  /\b(?:tracking\s*(?:no|number|code)?|www\.|https?:|@)/i,
+  /^\d{1,3}\s*\/\s*[A-Z]{2,6}$/i,
+  /^[A-Z]{2}[\s-]?\d{4}[\s-]?\d{4}[\s-]?\d[\s-]?[A-Z]{2}$/i,
+  /^[HT][-\s]?[0-9A-Z](?:[-\s]?[0-9A-Z]){4}(?:[-\s]?\d){10}$/i,
+  /^\d{2}-\d{3}-\d{2}-\d{8}-\d$/,
+  /^(?:qty|quantity|sku|item|description|price|total|subtotal)\b/i,
+  // A reference or order number without a colon: 'Order 10023', 'Ref 5521907', 'Your ref: AB-1234'.
+  /^(?:(?:your|our|customer|cust|order|sales|shipment|client)\s+)?(?:ref(?:erence)?|order|invoice|account|acct)\b[\s.:#-]*(?:no|number|id)?[\s.:#-]*[A-Z0-9-]*\d/i,
+];
+
+/** One token holding digits, with no space: a reference, order or customer number ('195607481', 'DN00179560'). */
+const IDENTIFIER = /^#?(?=(?:[^\d]*\d){4})[\p{L}\d][\p{L}\d./_#-]*$/u;
+
+/**
+ * Words printed in a label's header or service panel that make up a whole line on their own
+ * ('STANDARD', 'HUB', 'DROP', 'SIGNATURE', 'Tracked 24 Signature', 'NEXT DAY'): never a name.
+ */
+const ROUTING_OR_SERVICE_WORDS = new Set(
+  (
+    "hub drop van round c-round route sort depot zone bay cage belt chute seq run trunk " +
+    "standard signature signed sig for tracked tracking express priority economy next day nextday same " +
+    "hour hours hr hrs service delivery deliveries parcel parcels packet large small medium letter class 1st 2nd " +
+    "first second no required req postage paid gb uk international special guaranteed by 1pm 9am " +
+    "collection drop-off dropoff shop parcelshop locker home courier prepaid tracked24 tracked48 48h 24h " +
+    "evri hermes royal mail"
+  ).split(" "),
+);
+
+/** A platform's tagline: 'Shipped with Shopify', 'Sent via eBay Delivery', 'Powered by Parcel2Go', 'Thank you for your order'. */
+const TAGLINE = /^(?:(?:shipped|sent|posted|fulfilled|delivered|printed|created|generated|made|powered|label\s+(?:created|printed))\s+(?:with|via|using|through|on)\b|(?:delivered|fulfilled|powered|printed|generated|created)\s+by\b|thank(?:s|\s+you)\b)/i;
+
+const isRoutingOrServiceLine = (t: string) => {
+  const words = t.toLowerCase().split(/[\s:/|·•,-]+/).filter(Boolean);
+  return words.length > 0 && words.every((w) => ROUTING_OR_SERVICE_WORDS.has(w) || /^\d{1,4}$/.test(w));
+};
+
+/** Contact lines printed inside an address block (a phone number, an e-mail): passed over, not part of it. */
+const CONTACT = /^(?:(?:tel|phone|mob(?:ile)?|t|m)\s*[.:]?\s*)?(?:\+?44\s?|0)\d[\d\s()-]{8,14}$|^(?:e-?mail\s*:?\s*)?[^\s@]+@[^\s@]+\.[a-z]{2,}$/i;
+export const isContactLine = (text: string) => CONTACT.test(clean(text));
+
+/** Text an address block may hold: not too long, and none of the things printed around addresses. */
+export const isAddressText = (text: string) => {
+  const t = clean(text);
+  return t.length > 0 && t.length <= 120 && !NOT_ADDRESS.some((re) => re.test(t)) && !IDENTIFIER.test(t) && !isRoutingOrServiceLine(t) && !TAGLINE.test(t);
+};
+
+/** A person's or shop's name: address text made of words (at least two letters), not a heading. */
+export const looksLikeName = (text: string) => {
+  const t = clean(text);
+  return /\p{L}{2}/u.test(t) && isAddressText(t) && !headingOf(t);
+};
