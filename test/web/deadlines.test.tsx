@@ -1,11 +1,15 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { newQueryClient } from "../../web/api/queries";
 import { DeadlineNote } from "../../web/features/labels/DeadlineNote";
 import { LabelCard } from "../../web/features/labels/LabelCard";
 import type { ApiLabel, LabelDeadlines } from "../../web/features/labels/types";
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 const late: LabelDeadlines = {
   expectedBy: "2026-11-26",
@@ -54,13 +58,15 @@ describe("the deadline sentence", () => {
     expect(screen.queryByText("Enquiry by")).toBeNull(); // the card shows the sentence only
   });
 
-  it("lists the known dates on the detail page", () => {
-    render(<DeadlineNote label={label(late)} detail />);
+  it("lists the known dates on the detail page, en-GB, with the year of a day outside the current one", () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-12-10T12:00:00Z"));
+    render(<DeadlineNote label={label({ ...late, claimClosesOn: "2027-01-03" })} detail />);
     const date = (name: string) => screen.getByText(name).nextSibling?.textContent;
     expect(screen.getByRole("status").textContent).toContain("raise it now");
-    expect(date("Expected by")).toBe("Nov 26, 2026");
-    expect(date("Enquiry by")).toBe("Dec 4, 2026");
-    expect(date("Claims close on")).toBe("Dec 23, 2026");
+    expect(date("Expected by")).toBe("26 Nov");
+    expect(date("Enquiry by")).toBe("4 Dec");
+    expect(date("Claims close on")).toBe("3 Jan 2027");
     expect(screen.queryByText("Claimable from")).toBeNull();
   });
 

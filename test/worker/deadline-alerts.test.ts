@@ -73,7 +73,7 @@ describe("Evri: the early warning on day 7 of its 10-day investigation window", 
     const { user } = await parcel({ created: "2026-12-21T09:00:00Z", scans: ["2026-12-23T10:00:00Z"] });
     expect(await passAt("2026-12-30T07:59:00Z", user.email)).toEqual([]);
     const sent = await passAt("2026-12-30T08:00:00Z", user.email);
-    expect(sent.map((m) => m.subject)).toEqual(["Parcel H04AQA0004726589: raise it with Evri by 2 Jan"]);
+    expect(sent.map((m) => m.subject)).toEqual(["Parcel H04AQA0004726589: raise it with Evri by 2 Jan 2027"]);
   });
 
   it("is not sent once the investigation window has passed (a label seen too late)", async () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { labelDeadlines, scanTimes, type DeadlineInput } from "../../worker/claims/deadlines";
 import { royalMailService } from "../../worker/couriers/royalmail/claims";
 import { labels } from "../../worker/db/schema";
+import { ukDay } from "../../worker/lib/uk-format";
 import type { ApiLabel, TrackingEvent } from "../../worker/labels/model";
 import { call, createUser, db } from "./helpers";
 import { evriCode, royalMailCode } from "./labels-fixtures";
@@ -96,6 +97,32 @@ describe("Evri: enquiry within 10 days of the last scan, claim within 30 days of
       expect(deadlines(parcel({ created: "2026-11-23T09:00:00Z" }), "2026-11-30T12:00:00Z").sentence).toBe("Waiting for Evri's first scan; claims close on 23 Dec");
     });
 
+    it("says a window that closed before the first scan has closed, never that it closes (a backlog imported late)", () => {
+      // Printed 1 Nov 2025, never scanned, imported a year later: its window closed on 1 Dec 2025.
+      const old = parcel({ created: "2025-11-01T09:00:00Z" });
+      expect(deadlines(old, "2026-11-25T12:00:00Z")).toEqual({
+        expectedBy: null,
+        enquiryBy: null,
+        claimableFrom: null,
+        claimClosesOn: "2025-12-01",
+        sentence: "Evri's claim window closed on 1 Dec 2025",
+        urgent: false,
+      });
+      // The day after the last day, not on it.
+      expect(deadlines(parcel({ created: "2026-10-25T09:00:00Z" }), "2026-11-24T23:59:00Z").sentence).toBe("Waiting for Evri's first scan; claims close on 24 Nov");
+      expect(deadlines(parcel({ created: "2026-10-25T09:00:00Z" }), "2026-11-25T00:00:00Z").sentence).toBe("Evri's claim window closed on 24 Nov");
+    });
+
+    it("writes the year of a day outside the current UK year, in the past and in the future", () => {
+      const christmas = parcel({ created: "2026-12-20T09:00:00Z", first: "2026-12-21T10:00:00Z", last: "2026-12-23T10:00:00Z" });
+      expect(deadlines(christmas, "2026-12-30T12:00:00Z").sentence).toBe("Evri will only investigate until 2 Jan 2027: raise it now");
+      expect(deadlines(christmas, "2027-01-02T12:00:00Z").sentence).toBe("Evri will only investigate until 2 Jan: raise it now");
+      expect(deadlines(christmas, "2027-01-20T12:00:00Z").sentence).toBe("Evri's claim window closed on 19 Jan");
+      expect(deadlines(christmas, "2028-01-20T12:00:00Z").sentence).toBe("Evri's claim window closed on 19 Jan 2027");
+      // 23:30 UTC on 31 Dec is already the new year in the UK only in summer time: in winter it is still 31 Dec.
+      expect(deadlines(christmas, "2026-12-31T23:30:00Z").sentence).toBe("Evri will only investigate until 2 Jan 2027: raise it now");
+    });
+
     it("says nothing once delivered, collected or returned (the dates stay)", () => {
       for (const status of ["delivered", "collected", "returned"] as const) {
         const d = deadlines({ ...evri, status }, "2026-11-27T12:00:00Z");
@@ -128,9 +155,10 @@ describe("Royal Mail: claimable N working days (Mon-Sat) after the due date, cla
     const rm = parcel({ courier: "royalmail", service: "Tracked 24", first: "2026-11-23T10:00:00Z" });
     it.each([
       ["2026-11-24T23:59:59Z", "Expected by Tue 24 Nov", false],
-      ["2026-11-25T00:00:00Z", "You can claim from 2 Dec; claims close on 11 Feb", true],
-      ["2026-12-01T23:59:59Z", "You can claim from 2 Dec; claims close on 11 Feb", true],
-      ["2026-12-02T00:00:00Z", "You can claim now; claims close on 11 Feb", true],
+      // Still in 2026: the closing day in 2027 says its year.
+      ["2026-11-25T00:00:00Z", "You can claim from 2 Dec; claims close on 11 Feb 2027", true],
+      ["2026-12-01T23:59:59Z", "You can claim from 2 Dec; claims close on 11 Feb 2027", true],
+      ["2026-12-02T00:00:00Z", "You can claim now; claims close on 11 Feb 2027", true],
       ["2027-02-11T23:59:59Z", "You can claim now; claims close on 11 Feb", true],
       ["2027-02-12T00:00:00Z", "Royal Mail's claim window closed on 11 Feb", false],
     ])("at %s: %s", (now, sentence, urgent) => {
@@ -138,7 +166,7 @@ describe("Royal Mail: claimable N working days (Mon-Sat) after the due date, cla
     });
 
     it("waits for the first scan, and says nothing once delivered", () => {
-      expect(deadlines(parcel({ courier: "royalmail", service: "Tracked 24" })).sentence).toBe("Waiting for Royal Mail's first scan; claims close on 11 Feb");
+      expect(deadlines(parcel({ courier: "royalmail", service: "Tracked 24" })).sentence).toBe("Waiting for Royal Mail's first scan; claims close on 11 Feb 2027");
       expect(deadlines({ ...rm, status: "delivered" }, "2026-12-03T12:00:00Z").sentence).toBeNull();
     });
   });
@@ -179,7 +207,8 @@ describe("GET /api/v1/label/{id}", () => {
       enquiryBy: "2026-10-16",
       claimableFrom: null,
       claimClosesOn: "2026-10-31",
-      sentence: "Evri's claim window closed on 31 Oct",
+      // Without the year while it is 2026 (this test reads the real clock).
+      sentence: `Evri's claim window closed on ${ukDay("2026-10-31")}`,
       urgent: false,
     });
 

@@ -1,18 +1,18 @@
 import type { LabelRow } from "../db/schema";
 import { labelNoticeFacts } from "../labels/notice";
 import { simpleHtmlMail } from "../lib/mailer";
+import { ukDay } from "../lib/uk-format";
 import type { AlertKind } from "./alerts";
-import { dayMonth } from "./deadlines";
 import type { LabelDeadlines } from "./model";
 
 /**
  * The deadline alerts' texts, in the lost notice's manner: which parcel, why now, what to do, a
  * link to the label, and how to stop them (mark it on the label page).
  */
-export function deadlineAlertMail(env: Pick<Env, "APP_URL">, label: LabelRow, kind: AlertKind, d: LabelDeadlines) {
+export function deadlineAlertMail(env: Pick<Env, "APP_URL">, label: LabelRow, kind: AlertKind, d: LabelDeadlines, now: number) {
   const { known, courier, to, url } = labelNoticeFacts(env, label);
   const parcel = `${courier} ${label.trackingCode}${to ? ` to ${to}` : ""}`;
-  const closes = dayMonth(d.claimClosesOn!);
+  const closes = ukDay(d.claimClosesOn, now);
   const stop = "Has it arrived, or have you claimed? Mark it on the label page and we will stop these reminders.";
 
   let subject: string;
@@ -25,7 +25,7 @@ export function deadlineAlertMail(env: Pick<Env, "APP_URL">, label: LabelRow, ki
       `What to do: check with the recipient; if it has not arrived, make your claim with ${courier} before ${closes}.`,
     ];
   } else if (d.enquiryBy !== null) {
-    const until = dayMonth(d.enquiryBy);
+    const until = ukDay(d.enquiryBy, now);
     subject = `Parcel ${label.trackingCode}: raise it with ${courier} by ${until}`;
     lines = [
       `${courier} has not scanned this parcel for a week: ${parcel}.`,
@@ -36,7 +36,7 @@ export function deadlineAlertMail(env: Pick<Env, "APP_URL">, label: LabelRow, ki
     subject = `Parcel ${label.trackingCode}: you can claim from ${courier} now`;
     lines = [
       `This parcel is late and can now be claimed as lost: ${parcel}.`,
-      `Why now: ${courier} accepts a claim for loss from ${dayMonth(d.claimableFrom!)}; claims close on ${closes}.`,
+      `Why now: ${courier} accepts a claim for loss from ${ukDay(d.claimableFrom, now)}; claims close on ${closes}.`,
       `What to do: check with the recipient first; if it has not arrived, make your claim with ${courier}.`,
     ];
   }

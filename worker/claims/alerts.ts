@@ -108,7 +108,7 @@ async function sendAlert(env: AlertEnv, db: Db, row: LabelRow, email: string, w:
   try {
     const [already] = await db.select({ at: labelAlerts.sentAt }).from(labelAlerts).where(and(eq(labelAlerts.labelId, row.id), eq(labelAlerts.kind, w.kind)));
     if (already) return false;
-    await sendMail(env, { to: email, ...deadlineAlertMail(env, row, w.kind, deadlines) });
+    await sendMail(env, { to: email, ...deadlineAlertMail(env, row, w.kind, deadlines, now) });
     await db.insert(labelAlerts).values({ labelId: row.id, kind: w.kind, sentAt: Date.now() }).onConflictDoNothing();
     log("info", "deadline alert sent", { labelId: row.id, kind: w.kind });
     return true;

@@ -1,6 +1,7 @@
 import type { PDFDocument as PdfDocument, PDFFont, PDFPage } from "pdf-lib";
 import type { Address } from "../labels/model";
 import type { ClaimPack } from "./claim-pack-model";
+import { ukDateTime } from "../lib/uk-format";
 
 /**
  * The claim pack as an A4 PDF: the facts, the addresses, the carrier's delivery evidence, the notes,
@@ -164,7 +165,7 @@ export async function claimPackPdf(pack: ClaimPack, original: ClaimPackOriginal 
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   const charset = new Set(font.getCharacterSet());
-  const w = new Writer(doc, font, bold, charset, `Claim pack for ${pack.trackingCode} (${pack.carrier}), made ${pack.generatedAt.slice(0, 10)} by Parcelhive`);
+  const w = new Writer(doc, font, bold, charset, `Claim pack for ${pack.trackingCode} (${pack.carrier}), made ${ukDateTime(pack.generatedAt)} by Parcelhive`);
 
   w.paragraph(`Claim pack: ${pack.trackingCode}`, { size: 18, bold: true });
   w.y -= 4;

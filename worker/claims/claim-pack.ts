@@ -4,6 +4,7 @@ import { formatPounds } from "./declared-value";
 import type { ClaimPack } from "./claim-pack-model";
 import { scanTimes } from "./deadlines";
 import { deliveryEvidence } from "./evidence";
+import { ukDateTime, ukDocumentDay } from "../lib/uk-format";
 
 /**
  * The claim pack of one label: tracking number, carrier and service, the dates a claim form asks
@@ -12,29 +13,6 @@ import { deliveryEvidence } from "./evidence";
  */
 
 const NOT_KNOWN = "Not known";
-
-const ukDateTime = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  hour12: false,
-});
-const ukDate = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", weekday: "short", day: "numeric", month: "short", year: "numeric" });
-
-/** '17 Nov 2026, 13:02' (UK time); '' for a value that is not a date. */
-function whenText(iso: string | null | undefined): string {
-  const ms = iso ? Date.parse(iso) : NaN;
-  return Number.isNaN(ms) ? "" : ukDateTime.format(ms);
-}
-
-/** A UK day (YYYY-MM-DD) as 'Tue, 17 Nov 2026'. */
-function dayText(day: string | null | undefined): string {
-  if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return "";
-  return ukDate.format(Date.parse(`${day}T12:00:00Z`));
-}
 
 function weightText(grams: number | null | undefined): string {
   if (typeof grams !== "number" || !Number.isFinite(grams) || grams <= 0) return "";
@@ -90,14 +68,14 @@ export function buildClaimPack(label: ApiLabel, now: number = Date.now()): Claim
     ["Tracking number", label.trackingCode],
     ["Carrier", courierById(label.courier)?.displayName ?? label.courier],
     ["Service", service ?? ""],
-    ["Label created", whenText(created)],
-    ["Posted (first scan)", whenText(scans.firstScanAt === null ? null : new Date(scans.firstScanAt).toISOString())],
-    ["Expected delivery", dayText(deadlines?.expectedBy)],
-    ["Last scan", whenText(scans.lastScanAt === null ? null : new Date(scans.lastScanAt).toISOString())],
-    ["Delivered", whenText(delivered)],
-    ["Enquiry deadline", dayText(deadlines?.enquiryBy)],
-    ["Claimable from", dayText(deadlines?.claimableFrom)],
-    ["Claims close", dayText(deadlines?.claimClosesOn)],
+    ["Label created", ukDateTime(created)],
+    ["Posted (first scan)", ukDateTime(scans.firstScanAt)],
+    ["Expected delivery", ukDocumentDay(deadlines?.expectedBy)],
+    ["Last scan", ukDateTime(scans.lastScanAt)],
+    ["Delivered", ukDateTime(delivered)],
+    ["Enquiry deadline", ukDocumentDay(deadlines?.enquiryBy)],
+    ["Claimable from", ukDocumentDay(deadlines?.claimableFrom)],
+    ["Claims close", ukDocumentDay(deadlines?.claimClosesOn)],
     ["Weight", weightText(d.weightInGrams)],
     ["Dimensions", dims],
     ["Declared value", declared === null ? "" : formatPounds(declared)],
@@ -114,12 +92,12 @@ export function buildClaimPack(label: ApiLabel, now: number = Date.now()): Claim
     declaredValuePence: declared,
     events: events.map((e) => ({
       at: e.dateTime,
-      when: whenText(e.dateTime),
+      when: ukDateTime(e.dateTime),
       description: e.trackingPoint.description,
       location: typeof e.location === "string" && e.location ? e.location : null,
       code: e.trackingPoint.trackingPointCode ?? null,
     })),
-    evidence: deliveryEvidence(events).map((e) => ({ ...e, when: whenText(e.at) })),
+    evidence: deliveryEvidence(events).map((e) => ({ ...e, when: ukDateTime(e.at) })),
     notes: typeof label.notes === "string" ? label.notes : "",
     original: label.file?.hasBytes ? { name: label.file.name, mime: label.file.mime, inPdf: originalInPdf(label.file.mime) } : null,
     generatedAt: new Date(now).toISOString(),

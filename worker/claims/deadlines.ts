@@ -1,7 +1,8 @@
 import type { CourierClaims } from "../couriers/courier";
 import { courierById } from "../couriers/registry";
 import type { TrackingEvent, TrackingStatus } from "../labels/model";
-import { addDays, nthWorkingDayAfter, ukDayOf, type IsoDay } from "../lib/uk-calendar";
+import { addDays, nthWorkingDayAfter, ukDayOf } from "../lib/uk-calendar";
+import { ukDay, ukWeekdayDay } from "../lib/uk-format";
 import { serviceDays } from "../tracking/lost";
 import type { LabelDeadlines, LabelOutcome } from "./model";
 
@@ -32,11 +33,6 @@ export interface DeadlineInput {
   outcome?: LabelOutcome | null;
 }
 
-const DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-export const dayMonth = (day: IsoDay) => `${Number(day.slice(8, 10))} ${MONTHS[Number(day.slice(5, 7)) - 1]}`;
-const weekdayDayMonth = (day: IsoDay) => `${DAYS[new Date(`${day}T00:00:00Z`).getUTCDay()]} ${dayMonth(day)}`;
-
 const FINISHED: (TrackingStatus | null)[] = ["delivered", "collected", "returned"];
 
 /** A carrier's rules, or null for a courier without any. */
@@ -62,15 +58,17 @@ export function labelDeadlines(p: DeadlineInput, now: number = Date.now()): Labe
 
   const quiet = (sentence: string | null) => ({ ...dates, sentence, urgent: false });
   const act = (sentence: string) => ({ ...dates, sentence, urgent: true });
+  // Days in the sentence carry their year when it is not this one ('claims close on 11 Feb 2027').
+  const day = (d: string) => ukDay(d, now);
+  const closes = `claims close on ${day(claimClosesOn)}`;
   if (FINISHED.includes(p.status) || p.outcome) return quiet(null);
-  if (expectedBy === null) return quiet(`Waiting for ${name}'s first scan; claims close on ${dayMonth(claimClosesOn)}`);
-  if (today <= expectedBy) return quiet(`Expected by ${weekdayDayMonth(expectedBy)}`);
-  if (enquiryBy !== null && today <= enquiryBy) return act(`${name} will only investigate until ${dayMonth(enquiryBy)}: raise it now`);
-  if (claimableFrom !== null && today < claimableFrom) return act(`You can claim from ${dayMonth(claimableFrom)}; claims close on ${dayMonth(claimClosesOn)}`);
-  if (today <= claimClosesOn) {
-    return act(enquiryBy !== null ? `${name} no longer investigates; claims close on ${dayMonth(claimClosesOn)}: claim now` : `You can claim now; claims close on ${dayMonth(claimClosesOn)}`);
-  }
-  return quiet(`${name}'s claim window closed on ${dayMonth(claimClosesOn)}`);
+  if (expectedBy !== null && today <= expectedBy) return quiet(`Expected by ${ukWeekdayDay(expectedBy, now)}`);
+  if (enquiryBy !== null && today <= enquiryBy) return act(`${name} will only investigate until ${day(enquiryBy)}: raise it now`);
+  // Past the window nothing is upcoming any more, scanned or not (a backlog of old labels imported today).
+  if (today > claimClosesOn) return quiet(`${name}'s claim window closed on ${day(claimClosesOn)}`);
+  if (expectedBy === null) return quiet(`Waiting for ${name}'s first scan; ${closes}`);
+  if (claimableFrom !== null && today < claimableFrom) return act(`You can claim from ${day(claimableFrom)}; ${closes}`);
+  return act(enquiryBy !== null ? `${name} no longer investigates; ${closes}: claim now` : `You can claim now; ${closes}`);
 }
 
 /** The oldest and newest carrier scans among a label's stored events ('registered' events are not scans). */

@@ -7,6 +7,7 @@ import type { z } from "zod";
 import { getMailDetail, newMailKey, snippetOf } from "./mailbox";
 import { bareAddress, type replyMailBody, type sendMailBody } from "./model";
 import { escapeHtml, sendRawMail } from "../lib/mailer";
+import { ukDateTime } from "../lib/uk-format";
 
 /**
  * Admin mail out: new messages and replies built as MIME, sent through the mailer to every recipient
@@ -100,7 +101,7 @@ export async function replyTo(env: Env, db: Db, req: ReplyRequest) {
   let html = req.html;
   if (req.includeQuoted) {
     const when = original.date ?? original.last_modified;
-    const intro = `On ${new Date(when).toUTCString()}, ${original.from} wrote:`;
+    const intro = `On ${ukDateTime(when)}, ${original.from} wrote:`;
     const quoted = original.text ?? original.snippet;
     text = `${text}\n\n${intro}\n${quoteText(quoted)}`;
     if (html) {

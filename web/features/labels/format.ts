@@ -1,4 +1,6 @@
 import dayjs from "dayjs";
+import timezone from "dayjs/plugin/timezone";
+import utc from "dayjs/plugin/utc";
 import { details, senderAddress } from "../../../worker/labels/print-content";
 import type { Address, ApiCourier, ApiLabel, TrackingEvent } from "./types";
 
@@ -6,17 +8,54 @@ import type { Address, ApiCourier, ApiLabel, TrackingEvent } from "./types";
 // browser's print view and the worker's merged PDF both use.
 export { details, formatDimensions, formatWeight, printLines, senderAddress, serviceType } from "../../../worker/labels/print-content";
 
-// Formats and rules of the label screens, in one place.
+// Formats and rules of the label screens, in one place; the other screens take their dates from here too.
 
-export const EVENT_DATE = "MMM D, YYYY h:mm A";
-export const UPDATED_DATE = "MMMM D, YYYY h:mm A";
-export const EXTRA_DATE = "MMM D, YYYY";
+dayjs.extend(utc);
+dayjs.extend(timezone);
 
-export const formatDate = (value: string | null | undefined, format: string) => {
-  if (!value) return "";
+/**
+ * Dates as every screen shows them: en-GB, in UK time (Europe/London) whatever zone the browser is in, the year
+ * left out within the current UK year and written outside it ('24 Dec', '24 Dec 2025'). Issue 24 supersedes the
+ * SPEC's US formats ('MMM D, YYYY h:mm A' for events and flags, 'MMMM D, YYYY h:mm A' last updated, 'MMM D, YYYY'
+ * extra dates); each keeps its role as a style. The worker writes mails and the claim pack the same way
+ * (worker/lib/uk-format.ts).
+ */
+const DATE_STYLES = {
+  /** Events and flags: '25 Nov, 19:58'. */
+  event: { sameYear: "D MMM, HH:mm", otherYear: "D MMM YYYY, HH:mm" },
+  /** Last updated: '25 November, 19:58'. */
+  updated: { sameYear: "D MMMM, HH:mm", otherYear: "D MMMM YYYY, HH:mm" },
+  /** Extra dates and deadlines: '25 Nov'. */
+  day: { sameYear: "D MMM", otherYear: "D MMM YYYY" },
+  /** Logs to the second (webhook deliveries): '25 Nov, 19:58:03'. */
+  log: { sameYear: "D MMM, HH:mm:ss", otherYear: "D MMM YYYY, HH:mm:ss" },
+} as const;
+export type DateStyle = keyof typeof DATE_STYLES;
+export const EVENT_DATE: DateStyle = "event";
+export const UPDATED_DATE: DateStyle = "updated";
+export const EXTRA_DATE: DateStyle = "day";
+export const LOG_TIME: DateStyle = "log";
+
+const UK = "Europe/London";
+const UK_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** An instant (ISO), or a UK calendar day (YYYY-MM-DD, taken as that day in the UK, never shifted), in UK time. */
+function inUkTime(value: string | number) {
+  if (typeof value === "string" && UK_DAY.test(value)) {
+    const day = dayjs.tz(value, UK);
+    return day.isValid() && day.format("YYYY-MM-DD") === value ? day : null;
+  }
   const d = dayjs(value);
-  return d.isValid() ? d.format(format) : "";
-};
+  return d.isValid() ? d.tz(UK) : null;
+}
+
+/** A date in one of the screens' styles; '' for a value that is not a date. `now` decides what the current year is. */
+export function formatDate(value: string | null | undefined, style: DateStyle, now: number = Date.now()): string {
+  const d = value ? inUkTime(value) : null;
+  if (!d) return "";
+  const formats = DATE_STYLES[style];
+  return d.format(d.year() === dayjs(now).tz(UK).year() ? formats.sameYear : formats.otherYear);
+}
 
 /** Whole pence as pounds: '£1,234.50'; '' when not set. */
 export function formatPence(pence: number | null | undefined): string {

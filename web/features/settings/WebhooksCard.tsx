@@ -4,6 +4,7 @@ import { errorText } from "../../api/client";
 import { CopyButton } from "../../components/CopyButton";
 import { InlineConfirm } from "../../components/InlineConfirm";
 import { Spinner } from "../../components/Spinner";
+import { formatDate, LOG_TIME } from "../labels/format";
 import { WEBHOOK_TEXT as T } from "./texts";
 import {
   type ApiWebhookEndpoint,
@@ -231,8 +232,6 @@ function WebhookEndpoint({ endpoint, onChanged }: { endpoint: ApiWebhookEndpoint
   );
 }
 
-const timeFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", second: "2-digit" });
-
 function DeliveryLog({ id, endpointId }: { id: string; endpointId: string }) {
   const query = useDeliveries(endpointId, true);
   return (
@@ -252,7 +251,7 @@ function DeliveryLog({ id, endpointId }: { id: string; endpointId: string }) {
             <li key={d.id}>
               <span className={d.ok ? "badge badge-ok" : "badge badge-err"}>{d.ok ? "Delivered" : "Failed"}</span>{" "}
               <span className="mono">{d.statusCode ?? "—"}</span> <code>{d.eventType}</code> · attempt {d.attempt} · {d.durationMs} ms ·{" "}
-              <time dateTime={d.createdAt}>{timeFormat.format(new Date(d.createdAt))}</time>
+              <time dateTime={d.createdAt}>{formatDate(d.createdAt, LOG_TIME)}</time>
               {d.error && <span className="small muted"> · {d.error}</span>}
             </li>
           ))}

@@ -1,5 +1,4 @@
-import dayjs from "dayjs";
+import { EVENT_DATE, formatDate } from "../labels/format";
 
-/** 'MMM D, YYYY h:mm A', from the Date header, else when the mailbox got it. */
-export const mailDate = (m: { date: string | null; last_modified: string }) =>
-  dayjs(m.date ?? m.last_modified).format("MMM D, YYYY h:mm A");
+/** When a message was sent (its Date header), else when the mailbox got it: en-GB, UK time, as every screen shows dates. */
+export const mailDate = (m: { date: string | null; last_modified: string }) => formatDate(m.date ?? m.last_modified, EVENT_DATE);

@@ -1,0 +1,54 @@
+import { render, screen } from "@testing-library/react";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { EVENT_DATE, EXTRA_DATE, formatDate, LOG_TIME, UPDATED_DATE } from "../../web/features/labels/format";
+import { TrackingEventList } from "../../web/features/labels/TrackingEvents";
+import { mailDate } from "../../web/features/webmail/format";
+
+// A browser far from the UK: every date must still be shown in UK time (Europe/London), en-GB.
+beforeAll(() => {
+  vi.stubEnv("TZ", "America/Los_Angeles");
+});
+afterAll(() => {
+  vi.unstubAllEnvs();
+});
+
+const NOW = Date.parse("2026-11-25T12:00:00Z");
+
+describe("dates on every screen (en-GB, UK time, whatever the browser's zone)", () => {
+  it("runs in a browser zone that is not the UK's", () => {
+    expect(new Date("2026-06-04T23:30:00Z").getHours()).toBe(16);
+  });
+
+  it("shows instants in UK time, summer time included, on a 24-hour clock", () => {
+    expect(formatDate("2026-11-25T19:58:00Z", EVENT_DATE, NOW)).toBe("25 Nov, 19:58");
+    expect(formatDate("2026-06-04T23:30:00Z", EVENT_DATE, NOW)).toBe("5 Jun, 00:30");
+    expect(formatDate("2026-11-25T19:58:00Z", UPDATED_DATE, NOW)).toBe("25 November, 19:58");
+    expect(formatDate("2026-11-25T19:58:03Z", LOG_TIME, NOW)).toBe("25 Nov, 19:58:03");
+  });
+
+  it("writes the year of a date outside the current UK year only", () => {
+    expect(formatDate("2025-12-24T10:00:00Z", EVENT_DATE, NOW)).toBe("24 Dec 2025, 10:00");
+    expect(formatDate("2027-02-11", EXTRA_DATE, NOW)).toBe("11 Feb 2027");
+    expect(formatDate("2026-02-11", EXTRA_DATE, NOW)).toBe("11 Feb");
+    // 23:30 UTC on 31 Dec 2026 is 2026 in the UK (GMT): 1 Jan 2027 is next year's.
+    expect(formatDate("2027-01-01", EXTRA_DATE, Date.parse("2026-12-31T23:30:00Z"))).toBe("1 Jan 2027");
+  });
+
+  it("takes a UK day as that day, never shifted by the browser's zone", () => {
+    expect(formatDate("2026-12-24", EXTRA_DATE, NOW)).toBe("24 Dec");
+    expect(formatDate("2026-03-29", EXTRA_DATE, NOW)).toBe("29 Mar");
+  });
+
+  it("answers '' for what is not a date", () => {
+    expect(formatDate("", EVENT_DATE)).toBe("");
+    expect(formatDate(null, EXTRA_DATE)).toBe("");
+    expect(formatDate("yesterday", EVENT_DATE)).toBe("");
+    expect(formatDate("2026-02-30", EXTRA_DATE)).toBe("");
+  });
+
+  it("shows tracking events and webmail dates the same way", () => {
+    render(<TrackingEventList events={[{ dateTime: "2025-06-04T23:30:00Z", trackingPoint: { description: "Delivered" } }]} />);
+    expect(screen.getByText("5 Jun 2025, 00:30")).toBeTruthy();
+    expect(mailDate({ date: null, last_modified: "2025-01-02T08:05:00Z" })).toBe("2 Jan 2025, 08:05");
+  });
+});
