@@ -47,7 +47,7 @@ describe("labels: create by hand, list, detail, notes and tags, print", () => {
     await page.getByRole("heading", { name: "New Label" }).waitFor();
     expect(await page.getByRole("tab", { name: "Manual" }).getAttribute("aria-selected")).toBe("true");
     await page.getByText("Credits available: 2").waitFor();
-    await page.getByText("evri, royalmail").waitFor();
+    await page.getByText("Evri, Royal Mail").waitFor();
 
     await page.getByRole("button", { name: "Create Label" }).click();
     expect(await page.getByRole("alert").textContent()).toBe("Please select a courier.");

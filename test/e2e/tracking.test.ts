@@ -15,7 +15,8 @@ import { grantCredits, newUser, signInBrowser, type Session } from "./session";
 const LOST = "H01TRK0000000013"; // Evri, 14 events, flagged as potentially lost
 const QUIET = "H01TRK0000000025"; // Evri, no events yet
 const ROYAL = "SG577041359GB"; // Royal Mail: tracking not available
-const TZ = "Europe/London";
+// The browser runs in New York with a US locale: the screens still show en-GB dates in UK time.
+const BROWSER_TZ = "America/New_York";
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
 
@@ -37,14 +38,16 @@ const STORY = [
   "It's at our depot in Truro",
 ];
 
-/** 'MMM D, YYYY h:mm A' in the browser's time zone, as the screens format dates. */
+/** '25 Nov, 19:58' in UK time ('24 Dec 2025, 10:00' outside the current UK year), as the screens show events. */
 function eventDate(ms: number): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", { timeZone: TZ, month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", hour12: true })
-      .formatToParts(new Date(ms))
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.month} ${parts.day}, ${parts.year} ${parts.hour}:${parts.minute} ${parts.dayPeriod.toUpperCase()}`;
+  const uk = (at: number) =>
+    Object.fromEntries(
+      new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
+        .formatToParts(at)
+        .map((p) => [p.type, p.value]),
+    );
+  const p = uk(ms);
+  return `${p.day} ${p.month}${p.year === uk(Date.now()).year ? "" : ` ${p.year}`}, ${p.hour}:${p.minute}`;
 }
 
 const sqlText = (v: string) => `'${v.replace(/'/g, "''")}'`;
@@ -128,7 +131,7 @@ describe("tracking on the label screens", () => {
   afterAll(async () => browser?.close());
 
   async function open(viewport: { width: number; height: number }, path: string): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ viewport, timezoneId: TZ, locale: "en-GB" });
+    const context = await browser.newContext({ viewport, timezoneId: BROWSER_TZ, locale: "en-US" });
     await signInBrowser(context, session);
     const page = await context.newPage();
     await page.goto(baseURL() + path);

@@ -59,10 +59,14 @@ const seriesFor = (url: URL, value = (i: number) => i % 3) => {
 };
 
 /** The couriers call's answer: the two couriers and one that only the API knows. */
-const COURIERS = ["evri", "royalmail", "parcelfox"].map((id) => ({
+const COURIERS = [
+  ["evri", "Evri"],
+  ["royalmail", "Royal Mail"],
+  ["parcelfox", "Parcel Fox"],
+].map(([id, displayName]) => ({
   id,
   label: id,
-  displayName: id,
+  displayName,
   trackingPlaceholder: "",
   noEvents: { card: "", detail: "" },
   printing: { supported: true },
@@ -148,9 +152,9 @@ describe("the analytics screen", () => {
     await waitFor(() =>
       expect([...(screen.getByLabelText("Courier") as HTMLSelectElement).options].map((o) => [o.value, o.textContent])).toEqual([
         ["", "All"],
-        ["evri", "evri"],
-        ["royalmail", "royalmail"],
-        ["parcelfox", "parcelfox"],
+        ["evri", "Evri"],
+        ["royalmail", "Royal Mail"],
+        ["parcelfox", "Parcel Fox"],
       ]),
     );
     expect((screen.getByLabelText("Potentially lost") as HTMLSelectElement).selectedOptions[0].textContent).toBe("Any");

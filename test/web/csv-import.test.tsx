@@ -18,22 +18,28 @@ const PREVIEW: CsvImportPreview = {
   rows: [
     { line: 2, trackingCode: "H01AB00000000011", courier: "evri", status: "new", errors: [] },
     { line: 3, trackingCode: "SG12345678GB", courier: "royalmail", status: "update", errors: [] },
-    { line: 4, trackingCode: "BAD", courier: "evri", status: "error", errors: ["Invalid tracking code for evri: 16 characters."] },
+    { line: 4, trackingCode: "BAD", courier: "evri", status: "error", errors: ["Invalid tracking code for Evri: 16 characters."] },
+    { line: 5, trackingCode: "15501234567890", courier: "dpd", status: "error", errors: ["DPD is not supported. Parcelhive reads and tracks Evri and Royal Mail labels."] },
   ],
-  total: 3,
+  total: 4,
   new: 1,
   update: 1,
-  error: 1,
+  error: 2,
   credits: 1,
   balance: 5,
 };
 
 const csvFile = (text = "tracking_code,courier\n", name = "labels.csv") => new File([text], name, { type: "text/csv" });
 
+const courier = (id: string, displayName: string) => ({ id, label: id, displayName });
+
 function renderTab(credits: number | null = 5) {
   const onImported = vi.fn();
+  const client = newQueryClient();
+  // The couriers call's answer, as the page has it already (the table names each courier from it).
+  client.setQueryData(["couriers"], [courier("evri", "Evri"), courier("royalmail", "Royal Mail")]);
   render(
-    <QueryClientProvider client={newQueryClient()}>
+    <QueryClientProvider client={client}>
       <MemoryRouter>
         <CsvTab credits={credits} onImported={onImported} />
       </MemoryRouter>
@@ -56,9 +62,12 @@ describe("the CSV tab", () => {
     expect(rows.map((r) => within(r).getAllByRole("cell")[3].textContent)).toEqual([
       "New (1 credit)",
       "Update (free)",
-      "ErrorInvalid tracking code for evri: 16 characters.",
+      "ErrorInvalid tracking code for Evri: 16 characters.",
+      "ErrorDPD is not supported. Parcelhive reads and tracks Evri and Royal Mail labels.",
     ]);
-    expect(screen.getByText(/3 rows: 1 new, 1 update, 1 with errors\. Nothing is charged until you import\./)).toBeTruthy();
+    // Couriers by name; a courier we do not know as the file wrote it.
+    expect(rows.map((r) => within(r).getAllByRole("cell")[2].textContent)).toEqual(["Evri", "Royal Mail", "Evri", "dpd"]);
+    expect(screen.getByText(/4 rows: 1 new, 1 update, 2 with errors\. Nothing is charged until you import\./)).toBeTruthy();
     expect(screen.getByRole("button", { name: "Import 2 labels (costs 1 credit)" }).hasAttribute("disabled")).toBe(false);
     const [url, init] = fetchSpy.mock.calls[0];
     expect(String(url)).toBe("/api/v1/labels/import/preview");
@@ -73,7 +82,7 @@ describe("the CSV tab", () => {
     const onImported = renderTab();
     choose(csvFile());
     fireEvent.click(await screen.findByRole("button", { name: "Import 2 labels (costs 1 credit)" }));
-    const status = await screen.findByText(/Imported 2 labels: 1 new, 1 updated; 1 credit used\. 1 row with errors skipped\./);
+    const status = await screen.findByText(/Imported 2 labels: 1 new, 1 updated; 1 credit used\. 2 rows with errors skipped\./);
     expect(status.closest("[role=status]")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Go to Labels" }).getAttribute("href")).toBe("/labels");
     expect(onImported).toHaveBeenCalledTimes(1);

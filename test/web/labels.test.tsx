@@ -220,9 +220,9 @@ describe("Manual tab", () => {
         </AuthProvider>
       </QueryClientProvider>,
     );
-    expect(await screen.findByText("evri, royalmail, parcelfox")).toBeTruthy();
+    expect(await screen.findByText("Evri, Royal Mail, Parcel Fox")).toBeTruthy();
     const courier = (await screen.findByLabelText("Courier")) as HTMLSelectElement;
-    expect([...courier.options].map((o) => o.textContent)).toEqual(["Select a courier", "evri", "royalmail", "parcelfox"]);
+    expect([...courier.options].map((o) => o.textContent)).toEqual(["Select a courier", "Evri", "Royal Mail", "Parcel Fox"]);
     fireEvent.change(courier, { target: { value: "parcelfox" } });
     expect(screen.getByLabelText("Tracking code").getAttribute("placeholder")).toBe("PF12345678");
     expect(screen.getByLabelText(/Weight \(g\)/).getAttribute("aria-required")).toBe("true");

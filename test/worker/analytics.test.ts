@@ -392,7 +392,7 @@ describe("bad parameters", () => {
     ["only from, too long ago", { from: "2020-01-01" }, /^to: the range can be at most 366 days$/],
     ["a lost flag other than 0/1", { lost: "yes" }, /^lost: must be 0 or 1$/],
     ["a next_day flag other than 0/1", { next_day: "2" }, /^next_day: must be 0 or 1$/],
-    ["an unknown courier", { courier: "dhl" }, /^courier: must be all, evri or royalmail$/],
+    ["an unknown courier", { courier: "dhl" }, /^courier: DHL is not supported\. Parcelhive reads and tracks Evri and Royal Mail labels\. The courier must be all, evri or royalmail\.$/],
     ["another time_on", { time_on: "delivered" }, /^time_on: /],
     ["another bucket", { bucket: "week" }, /^bucket: must be day$/],
     ["another metric", { metric: "sum" }, /^metric: must be count$/],

@@ -94,7 +94,7 @@ describe("a courier added to the registry only", () => {
       json: { courier: "Parcel Fox", trackingCode: "PF123", fields: { recipientPostcode: "SW1A 1AA" } },
     });
     expect(refused.status).toBe(400);
-    expect(await refused.json()).toEqual({ error: "Invalid tracking code for parcelfox: Parcel Fox tracking codes are PF and 8 digits." });
+    expect(await refused.json()).toEqual({ error: "Invalid tracking code for Parcel Fox: Parcel Fox tracking codes are PF and 8 digits." });
 
     const created = await callWithEnv({}, "/api/v1/label/manual", {
       method: "POST",

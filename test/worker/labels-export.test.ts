@@ -67,8 +67,8 @@ describe("GET /api/v1/labels/export.csv", () => {
 
     const rows = await exportRows(u);
     expect(rows.map((r) => r.tracking_code)).toEqual([b, a]);
-    expect(rows[1]).toMatchObject({ courier: "evri", potentially_lost: "no", recipient_postcode: "SW1A 1AA", weight_grams: "750", tags: "ebay, gift", notes: "fragile, \"glass\"\nsecond line" });
-    expect(rows[0]).toMatchObject({ courier: "royalmail", sender_name: "Jo Bloggs", sender_postcode: "OX18 3UQ" });
+    expect(rows[1]).toMatchObject({ courier: "Evri", potentially_lost: "no", recipient_postcode: "SW1A 1AA", weight_grams: "750", tags: "ebay, gift", notes: "fragile, \"glass\"\nsecond line" });
+    expect(rows[0]).toMatchObject({ courier: "Royal Mail", sender_name: "Jo Bloggs", sender_postcode: "OX18 3UQ" });
   });
 
   it("shows the status, the lost flag, the recipient's lines and town, the service and the newest tracking event", async () => {

@@ -59,7 +59,7 @@ describe("POST /api/v1/labels/import/preview", () => {
         `H04AQA0004726580,evri,SW1A 1AA,,,,,,`,
         `${evriCode()},evri,,,,,,,`,
         `${evriCode()},evri,SW1A 1AA,12.5,,,,,`,
-        `${evriCode()},dhl,SW1A 1AA,,,,,,`,
+        `${evriCode()},dpd,SW1A 1AA,,,,,,`,
         `${fresh},evri,SW1A 1AA,,,,,,`,
       ),
     );
@@ -75,10 +75,10 @@ describe("POST /api/v1/labels/import/preview", () => {
       [10, "error"],
       [11, "error"],
     ]);
-    expect(body.rows[3].errors[0]).toMatch(/^Invalid tracking code for evri/);
+    expect(body.rows[3].errors[0]).toMatch(/^Invalid tracking code for Evri: /);
     expect(body.rows[4].errors).toEqual(["Missing required field: Recipient postcode"]);
     expect(body.rows[5].errors).toEqual(["Weight (g) must be a positive whole number."]);
-    expect(body.rows[6].errors).toEqual(["Please select a courier."]);
+    expect(body.rows[6].errors).toEqual(["DPD is not supported. Parcelhive reads and tracks Evri and Royal Mail labels."]);
     expect(body.rows[7].errors).toEqual(["The same tracking code as line 2."]);
     expect(body).toMatchObject({ total: 8, new: 2, update: 1, error: 5, credits: 2, balance: before });
     expect(await balance(u.id)).toBe(before);

@@ -2,6 +2,7 @@ import { and, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { couriers } from "../couriers/registry";
+import { unsupportedCourierMessage } from "../couriers/unsupported";
 import type { Db } from "../db/client";
 import { labelDayStats, labelTagDayStats, labelTagSetDayStats, tagSetTags } from "../db/schema";
 import type { AnalyticsSummary, AnalyticsTimeseries } from "./model";
@@ -47,7 +48,8 @@ export const analyticsQuerySchema = labelFilterSchema
     }
     const choices = ["all", ...couriers().map((c) => c.id)];
     if (q.courier !== undefined && !choices.includes(courierKey(q.courier))) {
-      ctx.addIssue({ code: "custom", path: ["courier"], message: `must be ${new Intl.ListFormat("en-GB", { type: "disjunction" }).format(choices)}` });
+      const list = new Intl.ListFormat("en-GB", { type: "disjunction" }).format(choices);
+      ctx.addIssue({ code: "custom", path: ["courier"], message: `${unsupportedCourierMessage(q.courier)} The courier must be ${list}.` });
       return z.NEVER;
     }
     // At most MAX_FILTER_TAGS: labelFilterSchema checks it.

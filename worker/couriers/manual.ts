@@ -7,6 +7,7 @@ import { MANUAL_FIELD_LABELS, MANUAL_FIELD_TYPES, type ManualFieldName, type Man
 import { isUkPostcode, normalisePostcode } from "./postcode";
 import type { Courier } from "./courier";
 import { findCourier } from "./registry";
+import { unsupportedCourierMessage } from "./unsupported";
 
 /**
  * POST /api/v1/label/manual body and its rules (courier, tracking code, required fields), checked
@@ -45,16 +46,16 @@ const fieldError = (name: ManualFieldName, rule: string) =>
 /** Checks the courier, its tracking-code rule and its fields; answers the label details to store. */
 export function manualLabelDetails(body: ManualLabelBody): LabelDetails {
   const courier: Courier | undefined = findCourier(body.courier);
-  if (!courier) throw badRequest("Please select a courier.");
+  if (!courier) throw badRequest(body.courier.trim() ? unsupportedCourierMessage(body.courier) : "Please select a courier.");
   const trackingCode = courier.normaliseCode(body.trackingCode);
   if (!courier.isValidCode(trackingCode)) {
-    throw badRequest(`Invalid tracking code for ${courier.label}: ${courier.codeRule}.`);
+    throw badRequest(`Invalid tracking code for ${courier.displayName}: ${courier.codeRule}.`);
   }
 
   const allowed = new Set<string>([...courier.manual.required, ...courier.manual.optional]);
   const values: Partial<Record<ManualFieldName, unknown>> = {};
   for (const [name, raw] of Object.entries(body.fields)) {
-    if (!allowed.has(name)) throw badRequest(`fields.${name}: not a field of ${courier.label} labels`);
+    if (!allowed.has(name)) throw badRequest(`fields.${name}: not a field of ${courier.displayName} labels`);
     if (raw === null || raw === undefined || raw === "") continue; // empty values are omitted
     const field = name as ManualFieldName;
     if (field === "declaredValue") {

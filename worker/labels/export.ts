@@ -4,6 +4,7 @@ import { labels } from "../db/schema";
 import { log } from "../lib/log";
 import { CSV_BOM, csvRow } from "./csv";
 import { filterTerms, termConditions, type LabelFilters } from "./filters";
+import { courierById } from "../couriers/registry";
 
 /**
  * GET /labels/export.csv: the user's labels under the list's filters, newest first as the list shows them, one
@@ -80,7 +81,8 @@ function exportLine(r: ExportRow): string {
   const town = lines.length > 1 ? lines.pop()! : "";
   return csvRow([
     text(r.trackingCode),
-    text(r.courier),
+    // The courier as people name it ('Royal Mail'), which the CSV import reads back too.
+    courierById(text(r.courier))?.displayName ?? text(r.courier),
     text(r.service),
     new Date(r.createdAt).toISOString(),
     r.delivered ? "delivered" : text(r.status),

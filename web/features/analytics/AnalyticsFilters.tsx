@@ -57,7 +57,7 @@ export function AnalyticsFilters({ value, onChange }: { value: Filters; onChange
     >
       {date("from", T.from, { max: value.to })}
       {date("to", T.to, { min: value.from })}
-      {select("courier", T.courier, [ALL_COURIERS, ...(couriers ?? []).map((c) => ({ value: c.id, label: c.label }))])}
+      {select("courier", T.courier, [ALL_COURIERS, ...(couriers ?? []).map((c) => ({ value: c.id, label: c.displayName }))])}
       {select("lost", T.lost, LOST_OPTIONS)}
       {select("next_day", T.nextDay, NEXT_DAY_OPTIONS)}
       <Field

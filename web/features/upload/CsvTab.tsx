@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type DragEvent } from "react";
 import { Link } from "react-router";
 import { errorText } from "../../api/client";
+import { useCouriers } from "../labels/labelsApi";
 import { downloadCsvTemplate, importCsv, MAX_CSV_BYTES, previewCsvImport, type CsvImportPreview, type CsvImportResult } from "./csvImportApi";
 
 // The CSV tab of /upload: template, file, a preview with each row's errors (nothing charged), then one import.
@@ -18,6 +19,9 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 const STATUS_TEXT = { new: "New (1 credit)", update: "Update (free)", error: "Error" } as const;
 
 function PreviewTable({ preview, fileName }: { preview: CsvImportPreview; fileName: string }) {
+  // A good row carries the courier's id: show its name; a refused one shows what the file said.
+  const couriers = useCouriers().data;
+  const courierName = (id: string) => couriers?.find((c) => c.id === id)?.displayName ?? id;
   return (
     <div className="table-wrap csv-preview" role="region" aria-label="Preview" tabIndex={0}>
       <table className="table">
@@ -37,7 +41,7 @@ function PreviewTable({ preview, fileName }: { preview: CsvImportPreview; fileNa
               <td data-label="Tracking code" className="mono">
                 {r.trackingCode || "—"}
               </td>
-              <td data-label="Courier">{r.courier || "—"}</td>
+              <td data-label="Courier">{r.courier ? courierName(r.courier) : "—"}</td>
               <td data-label="Result" className="csv-result-cell">
                 <span className={`badge ${r.status === "error" ? "badge-err" : r.status === "new" ? "badge-ok" : ""}`}>{STATUS_TEXT[r.status]}</span>
                 {r.errors.length > 0 && (

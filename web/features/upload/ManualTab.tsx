@@ -190,7 +190,7 @@ export function ManualTab({ couriers, credits, onCreated }: { couriers: ApiCouri
           <option value="">Select a courier</option>
           {(couriers ?? []).map((c) => (
             <option key={c.id} value={c.id}>
-              {c.label}
+              {c.displayName}
             </option>
           ))}
         </select>

@@ -48,7 +48,7 @@ export default function UploadPage() {
       <div className="grid info-cards">
         <section className="card">
           <div className="card-title">Supported Couriers</div>
-          <p>{couriers?.length ? couriers.map((c) => c.label).join(", ") : "Loading…"}</p>
+          <p>{couriers?.length ? couriers.map((c) => c.displayName).join(", ") : "Loading…"}</p>
         </section>
         <section className="card">
           <div className="card-title">Image Requirements</div>
