@@ -97,6 +97,8 @@ describe("labels by email", () => {
     const reply = await mailText(session.email, "Labels by email: 1 imported");
     expect(reply).toContain("Imported from evri.pdf: H04AQA0004726589 (Evri): new label, 1 credit");
     expect(reply).toContain("Credits left: 2.");
+    // Its link follows the port the app is served on.
+    expect(reply).toContain(`${baseURL()}/labels`);
 
     await page.goto(baseURL() + "/labels");
     await page.getByText("H04AQA0004726589").first().waitFor();

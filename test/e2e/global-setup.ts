@@ -48,7 +48,8 @@ export async function setup(project: TestProject) {
   // Our own build directory, so parallel runs and `npm run preview` never serve each other's files.
   distDir = process.env.E2E_DIST ?? mkdtempSync(path.join(tmpdir(), "parcelhive-e2e-dist-"));
   // NODE_ENV=production: vitest sets it to 'test', which would bundle React's development build.
-  const buildEnv = { ...env, PH_DIST: distDir, NODE_ENV: "production" };
+  // PH_APP_URL: links in the mail the app sends point at this server (vite.config.ts), as they would in production.
+  const buildEnv = { ...env, PH_DIST: distDir, NODE_ENV: "production", PH_APP_URL: `http://127.0.0.1:${PORT}` };
   if (!process.env.E2E_SKIP_BUILD) run("vite", ["build", "--logLevel", "warn", "--emptyOutDir"], buildEnv);
   run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "-c", "wrangler.toml", "--persist-to", stateDir], env);
   // `vite preview` finds the worker through .wrangler/deploy/config.json, which every `vite build` in this
@@ -60,7 +61,7 @@ export async function setup(project: TestProject) {
     env: { ...process.env, ...buildEnv, PH_STATE_DIR: stateDir },
     stdio: process.env.E2E_SERVER_LOG ? "inherit" : "ignore",
   });
-  const baseURL = `http://127.0.0.1:${PORT}`;
+  const baseURL = buildEnv.PH_APP_URL;
   await waitFor(`${baseURL}/api/health`, 60_000);
   project.provide("baseURL", baseURL);
   project.provide("stateDir", stateDir);
