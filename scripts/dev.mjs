@@ -1,19 +1,39 @@
-// `npm run dev`: first-run setup, local D1 migrations, then one server for SPA + API.
-import { spawnSync, spawn } from "node:child_process";
+// `npm run dev`: first-run setup, local D1 migrations, then one server for SPA + API. The migrations' tables are
+// shown only when they fail; the address to open is printed last, once the server answers.
+import { spawn } from "node:child_process";
 import { copyFileSync, existsSync } from "node:fs";
+import { migrateLocalD1 } from "./local-d1.mjs";
 
 if (!existsSync(".dev.vars")) {
   copyFileSync(".dev.vars.example", ".dev.vars");
   console.log("Created .dev.vars from .dev.vars.example (development defaults).");
 }
-process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= "false";
-process.env.WRANGLER_SEND_METRICS ??= "false";
-
-const migrate = spawnSync("wrangler", ["d1", "migrations", "apply", "DB", "--local", "-c", "wrangler.toml"], { stdio: "inherit", shell: false });
-if (migrate.status !== 0) process.exit(migrate.status ?? 1);
+// PH_STATE_DIR keeps the local D1/R2 somewhere else (vite.config.ts reads it too); the e2e run's own check uses it.
+migrateLocalD1(process.env.PH_STATE_DIR ? ["--persist-to", process.env.PH_STATE_DIR] : []);
 
 const port = process.env.PORT ?? "5173";
-console.log(`\nParcelhive is starting on http://localhost:${port}\n`);
+const url = `http://localhost:${port}`;
 const vite = spawn("vite", ["dev", "--port", port], { stdio: "inherit" });
 vite.on("exit", (code) => process.exit(code ?? 0));
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => vite.kill(sig));
+
+/** Waits for the API to answer (the worker is built on its first request), then says where everything is. */
+async function announce() {
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  console.log(`
+  Demo data:   npm run demo:seed, then sign in as demo@parcelhive.test / parcelhive-demo
+               (admin: admin@parcelhive.test / parcelhive-admin)
+  Mail sent:   bodies in .wrangler/tmp/email/ (each send prints its files here), listed at
+               ${url}/cdn-cgi/local/explorer/api/local/email/sending
+
+  Parcelhive is running at ${url}
+`);
+}
+void announce();

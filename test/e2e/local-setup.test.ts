@@ -1,0 +1,59 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { uniqueEmail } from "./browser";
+
+// `npm run dev` as the README's quick start runs it, on a port of its own (PORT) and its own state directory:
+// it says where to go last, without the migrations' tables, and the links in the mail it sends follow that port.
+
+/** A port nothing listens on now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+    probe.on("error", reject);
+  });
+}
+
+describe("npm run dev", () => {
+  let dev: ChildProcess | undefined;
+  const stateDir = mkdtempSync(path.join(tmpdir(), "parcelhive-dev-check-"));
+  afterAll(() => {
+    // dev.mjs passes the signal on to vite, which stops workerd.
+    if (dev?.pid) process.kill(-dev.pid, "SIGTERM");
+    rmSync(stateDir, { recursive: true, force: true });
+  });
+
+  it("prints the address last, not the migrations' tables, and mail links follow PORT", async () => {
+    const port = await freePort();
+    let output = "";
+    dev = spawn(process.execPath, ["scripts/dev.mjs"], {
+      env: { ...process.env, PORT: String(port), PH_STATE_DIR: stateDir, NODE_ENV: "development" },
+      detached: true,
+    });
+    dev.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    dev.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    const url = `http://localhost:${port}`;
+    const end = Date.now() + 90_000;
+    while (!output.includes(`Parcelhive is running at ${url}`) && Date.now() < end) await new Promise((r) => setTimeout(r, 250));
+    expect(output.trimEnd().split("\n").at(-1)?.trim()).toBe(`Parcelhive is running at ${url}`);
+    expect(output).toContain("Local database: 1");
+    expect(output).not.toContain("│");
+
+    const email = uniqueEmail("devport");
+    const res = await fetch(`http://127.0.0.1:${port}/api/v1/signup`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email, password: "dev-port-password", marketing_consent: false }),
+    });
+    expect(res.status).toBe(201);
+    const logged = () => output.split("\n").find((line) => line.includes('"verification link"') && line.includes(email));
+    while (!logged() && Date.now() < end) await new Promise((r) => setTimeout(r, 100));
+    expect(JSON.parse(logged()!.slice(logged()!.indexOf("{"))).link).toMatch(new RegExp(`^${url}/verify-email\\?token=`));
+  });
+});
