@@ -50,7 +50,7 @@ const parcelFox: Courier = {
   codeRule: "Parcel Fox tracking codes are PF and 8 digits",
   trackingPlaceholder: "PF12345678",
   manual: { required: ["recipientPostcode"], optional: ["weightInGrams"] },
-  labelReader: { parse: () => null, recognises: () => false },
+  labelReader: { parse: () => null, recognises: () => false, printedCodes: () => [] },
   trackingClient: () => null,
   trackingUnavailable: "Parcel Fox has no tracking.",
   noEvents: { card: "Parcel Fox sends no updates.", detail: "No Parcel Fox updates." },

@@ -73,6 +73,8 @@ export interface LabelReader {
   parse(input: LabelInput): LabelDetails | null;
   /** True when the page names the courier (its name or one of its symbols). */
   recognises(input: LabelInput): boolean;
+  /** Its valid tracking codes printed in a text, as printed forms go (spaced, dashed, grouped). */
+  printedCodes(text: string): string[];
   /**
    * Wins a page that several couriers read and that names none or several of them: its reading
    * (a check digit and a 2D payload) is the stricter proof.

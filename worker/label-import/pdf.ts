@@ -4,6 +4,7 @@
  */
 import { getDocumentProxy } from "unpdf";
 import { ImportError } from "./errors";
+import { type PdfRect, type PdfTextPart, sheetParts, unionRect } from "./sheet-parts";
 import { groupLines, type TextLine, type TextWord } from "./text";
 
 export interface PdfPageText {
@@ -25,21 +26,6 @@ export interface PdfPageText {
    * right). Empty for a page whose text does not fall apart that way.
    */
   parts: PdfTextPart[];
-}
-
-export interface PdfTextPart {
-  textBox: PdfRect;
-  lines: TextLine[];
-  /** The part's side of the gutters (user space; open on the other axis). */
-  limit: PdfRect;
-}
-
-/** A rectangle in PDF user space. */
-export interface PdfRect {
-  left: number;
-  bottom: number;
-  right: number;
-  top: number;
 }
 
 export interface PdfText {
@@ -116,89 +102,6 @@ export async function readPdfText(bytes: Uint8Array, maxPages: number): Promise<
   }
 }
 
-/** Gutter (points) between two labels' text on one sheet; each label holds at least MIN_PART_ITEMS text items. */
-const GUTTER = 12;
-const MIN_PART_ITEMS = 5;
-/** A tracking number as printed (Evri, legacy Hermes, Royal Mail S10): each label of a sheet has its own. */
-const PRINTED_CODE = /\b[HT][0-9A-Z]{5}\d{10}\b|\b\d{2}-\d{3}-\d{2}-\d{8}-\d\b|\b[A-Z]{2}\d{9}[A-Z]{2}\b/;
-
-/**
- * Splits a sheet holding several labels (A4 with two side by side, two stacked, or four in a 2x2
- * grid): first into columns at the vertical gutters of the displayed page, then each column into
- * rows at its horizontal gutters. A cut is kept only where both sides hold a label's worth of text
- * and a printed tracking number of their own, so the gaps inside one label (between its address
- * and its barcode) never split it. Whether each part really is a label is for the caller to find
- * out (pipeline.ts: each must read as a label with a tracking code of its own).
- */
-function sheetParts(words: TextWord[], boxes: PdfRect[], rotate: number, view: number[]): PdfTextPart[] {
-  if (words.length < 2 * MIN_PART_ITEMS) return [];
-  // Displayed x runs along user-space x on an upright page, along y on one turned a quarter.
-  const upright = rotate % 180 === 0;
-  const xLo = (b: PdfRect) => (upright ? b.left : b.bottom);
-  const xHi = (b: PdfRect) => (upright ? b.right : b.top);
-  const yLo = (b: PdfRect) => (upright ? b.bottom : b.left);
-  const yHi = (b: PdfRect) => (upright ? b.top : b.right);
-  const codes = (ks: number[]) => {
-    const text = groupLines(ks.map((k) => words[k]))
-      .map((l) => l.text.replace(/(?<=[A-Z0-9])[\s-]+(?=\d)|(?<=\d)[\s-]+(?=[A-Z0-9])/gi, ""))
-      .join("\n")
-      .toUpperCase();
-    return new Set(text.match(new RegExp(PRINTED_CODE.source, "g")) ?? []).size;
-  };
-
-  /**
-   * Groups of `ks` along one axis, each with a printed tracking number of its own: the cuts are the
-   * gutters nearest the sheet's equal bands (sheets print labels on a regular grid; the gaps inside
-   * one label, between its address and its barcode, are often wider than between two labels).
-   * [ks] when no band count gives every band a number.
-   */
-  function split(ks: number[], lo: (b: PdfRect) => number, hi: (b: PdfRect) => number, span: [number, number]) {
-    const whole = [{ ks, from: Number.NEGATIVE_INFINITY, to: Number.POSITIVE_INFINITY }];
-    const n = codes(ks);
-    if (n < 2 || n > 8) return whole;
-    const order = [...ks].sort((a, b) => lo(boxes[a]) - lo(boxes[b]));
-    const gutters: number[] = [];
-    let reach = hi(boxes[order[0]]);
-    for (const k of order) {
-      if (lo(boxes[k]) - reach >= GUTTER) gutters.push((reach + lo(boxes[k])) / 2);
-      reach = Math.max(reach, hi(boxes[k]));
-    }
-    // As many bands as numbers (one label each), else fewer (a 2x2 sheet has two columns of two).
-    for (let m = Math.min(n, 4); m >= 2; m--) {
-      const cuts = new Set<number>();
-      for (let i = 1; i < m; i++) {
-        const ideal = span[0] + ((span[1] - span[0]) * i) / m;
-        const best = gutters.filter((g) => !cuts.has(g)).sort((a, b) => Math.abs(a - ideal) - Math.abs(b - ideal))[0];
-        if (best !== undefined) cuts.add(best);
-      }
-      if (cuts.size !== m - 1) continue;
-      const bounds = [Number.NEGATIVE_INFINITY, ...[...cuts].sort((a, b) => a - b), Number.POSITIVE_INFINITY];
-      const groups = bounds.slice(1).map((to, i) => ({ ks: order.filter((k) => lo(boxes[k]) > bounds[i] && hi(boxes[k]) < to), from: bounds[i], to }));
-      const complete = groups.reduce((sum, g) => sum + g.ks.length, 0) === ks.length;
-      if (complete && groups.every((g) => g.ks.length >= MIN_PART_ITEMS && codes(g.ks) >= 1)) return groups;
-    }
-    return whole;
-  }
-
-  const all = words.map((_, k) => k);
-  const cells: { ks: number[]; x: [number, number]; y: [number, number] }[] = [];
-  for (const col of split(all, xLo, xHi, upright ? [view[0], view[2]] : [view[1], view[3]])) {
-    for (const row of split(col.ks, yLo, yHi, upright ? [view[1], view[3]] : [view[0], view[2]])) cells.push({ ks: row.ks, x: [col.from, col.to], y: [row.from, row.to] });
-  }
-  if (cells.length < 2 || cells.length > 8) return [];
-  const parts = cells.map((c) => ({
-    textBox: c.ks.map((k) => boxes[k]).reduce<PdfRect | null>(unionRect, null)!,
-    lines: groupLines(c.ks.map((k) => words[k])),
-    limit: upright ? { left: c.x[0], right: c.x[1], bottom: c.y[0], top: c.y[1] } : { bottom: c.x[0], top: c.x[1], left: c.y[0], right: c.y[1] },
-    // Reading order: top row first (user-space y grows upwards), then left to right.
-    order: [-(upright ? c.y[1] : c.x[1]), upright ? c.x[0] : c.y[0]] as const,
-  }));
-  parts.sort((a, b) => a.order[0] - b.order[0] || a.order[1] - b.order[1]);
-  // User space runs right to left / bottom to top on a page turned 180 or 270.
-  const ordered = rotate === 180 || rotate === 270 ? parts.reverse() : parts;
-  return ordered.map(({ textBox, lines, limit }) => ({ textBox, lines, limit }));
-}
-
 /**
  * User-space box of one text item: origin (e, f), `width` along the baseline (a, b), the font size
  * up (c, d), a quarter of it below the baseline for descenders.
@@ -214,11 +117,6 @@ function itemBox(a: number, b: number, c: number, d: number, e: number, f: numbe
     ys.push(f + uy * s + vy * t);
   }
   return { left: Math.min(...xs), bottom: Math.min(...ys), right: Math.max(...xs), top: Math.max(...ys) };
-}
-
-export function unionRect(a: PdfRect | null, b: PdfRect): PdfRect {
-  if (!a) return b;
-  return { left: Math.min(a.left, b.left), bottom: Math.min(a.bottom, b.bottom), right: Math.max(a.right, b.right), top: Math.max(a.top, b.top) };
 }
 
 function pdfOpenError(err: unknown): ImportError {

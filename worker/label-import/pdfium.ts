@@ -5,7 +5,7 @@
  * package's own loader would fetch it).
  */
 import pdfiumWasm from "@embedpdf/pdfium/pdfium.wasm";
-import { unionRect, type PdfRect } from "./pdf";
+import { unionRect, type PdfRect } from "./sheet-parts";
 
 type Pdfium = Awaited<ReturnType<typeof import("@embedpdf/pdfium").init>>;
 

@@ -2,7 +2,7 @@ import { callsPerMinuteSetting } from "../../tracking/carrier-budget";
 import type { Courier } from "../courier";
 import { isValidEvriCode, normaliseEvriCode } from "./code";
 import { evriManualFields } from "./manual";
-import { looksLikeEvri, parseEvriLabel } from "./parse";
+import { looksLikeEvri, parseEvriLabel, printedEvriCodes } from "./parse";
 import { evriEventStatus, fetchEvriTracking } from "./tracking";
 
 /** Next day for an Evri service name ('Next Day', '24 Hour'). */
@@ -18,7 +18,7 @@ export const evri: Courier = {
   codeRule: "Evri tracking codes are 16 characters, like H04AQA0004726589, with a valid check digit",
   trackingPlaceholder: "H01… (16 chars)",
   manual: evriManualFields,
-  labelReader: { parse: parseEvriLabel, recognises: looksLikeEvri },
+  labelReader: { parse: parseEvriLabel, recognises: looksLikeEvri, printedCodes: printedEvriCodes },
   trackingClient(env) {
     if (!env.EVRI_API_BASE) return null;
     const cfg = { baseUrl: env.EVRI_API_BASE, apiKey: env.EVRI_API_KEY ?? "" };

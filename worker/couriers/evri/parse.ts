@@ -24,13 +24,10 @@ const SERVICES: [RegExp, string, boolean][] = [
 /** Header words of Evri / Hermes labels that are never the retailer's name. */
 const NOT_RETAILER = [/\b(?:evri|hermes|parcel|courier|delivery|postage)\b/i, /^\d/];
 
-function codeFromText(text: string): string | null {
+/** Valid Evri codes printed in a text ('H0IO S085 6127 5718', 'H-04AQ-A-000472658-9'), and legacy Hermes numbers printed grouped. */
+export function printedEvriCodes(text: string): string[] {
   const upper = text.toUpperCase();
-  for (const m of [...upper.matchAll(CODE_IN_TEXT), ...upper.matchAll(LEGACY_IN_TEXT)]) {
-    const code = normaliseEvriCode(m[0]);
-    if (isValidEvriCode(code)) return code;
-  }
-  return null;
+  return [...upper.matchAll(CODE_IN_TEXT), ...upper.matchAll(LEGACY_IN_TEXT)].map((m) => normaliseEvriCode(m[0])).filter(isValidEvriCode);
 }
 
 /**
@@ -56,7 +53,7 @@ export function parseEvriLabel(input: LabelInput): LabelDetails | null {
     .find((c) => isValidEvriCode(c) && (/^[HT]/.test(c) || looksLikeEvri(input)));
   const fromPayload = fromBarcode ? null : input.barcodes.map((b) => (b.format === "Code128" || b.format === "ITF" ? null : codeInPayload(b.text))).find(Boolean);
   // 16 plain digits are only an Evri code on a page that says Evri/Hermes.
-  const fromText = codeFromText(text);
+  const fromText = printedEvriCodes(text)[0] ?? null;
   const trackingCode = fromBarcode ?? fromPayload ?? (fromText && (/^[HT]/.test(fromText) || looksLikeEvri(input)) ? fromText : null);
   if (!trackingCode) return null;
 

@@ -3,7 +3,7 @@ import type { Courier } from "../courier";
 import { royalMailClaims } from "./claims";
 import { isValidRoyalMailCode, normaliseRoyalMailCode } from "./code";
 import { royalMailManualFields } from "./manual";
-import { looksLikeRoyalMail, parseRoyalMailLabel } from "./parse";
+import { looksLikeRoyalMail, parseRoyalMailLabel, printedRoyalMailCodes } from "./parse";
 import { fetchRoyalMailSummaries, fetchRoyalMailTracking, royalMailEventStatus, SUMMARY_MAX_IDS } from "./tracking";
 
 /** Royal Mail: tracked through its Tracking API v2 when ROYALMAIL_CLIENT_ID and ROYALMAIL_CLIENT_SECRET are set. */
@@ -16,7 +16,7 @@ export const royalMail: Courier = {
   codeRule: "Royal Mail tracking codes look like AA123456789GB, with a valid check digit",
   trackingPlaceholder: "AA123456789GB",
   manual: royalMailManualFields,
-  labelReader: { parse: parseRoyalMailLabel, recognises: looksLikeRoyalMail, winsTies: true },
+  labelReader: { parse: parseRoyalMailLabel, recognises: looksLikeRoyalMail, printedCodes: printedRoyalMailCodes, winsTies: true },
   trackingClient(env) {
     if (!env.ROYALMAIL_CLIENT_ID || !env.ROYALMAIL_CLIENT_SECRET) return null;
     const cfg = { clientId: env.ROYALMAIL_CLIENT_ID, clientSecret: env.ROYALMAIL_CLIENT_SECRET, baseUrl: env.ROYALMAIL_API_BASE || undefined };

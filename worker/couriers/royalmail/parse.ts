@@ -115,12 +115,9 @@ export function parseRoyalMailPayload(raw: string): RoyalMailPayload | null {
   };
 }
 
-function codeFromText(text: string): string | null {
-  for (const m of text.toUpperCase().matchAll(S10_IN_TEXT)) {
-    const code = normaliseRoyalMailCode(m[0]);
-    if (isValidRoyalMailCode(code)) return code;
-  }
-  return null;
+/** Valid S10 numbers printed in a text, with their country letters ('YS 2706 4002 3GB'). */
+export function printedRoyalMailCodes(text: string): string[] {
+  return [...text.toUpperCase().matchAll(S10_IN_TEXT)].map((m) => normaliseRoyalMailCode(m[0])).filter(isValidRoyalMailCode);
 }
 
 /** True when the page names Royal Mail or carries one of its symbols. */
@@ -138,7 +135,7 @@ export function parseRoyalMailLabel(input: LabelInput): LabelDetails | null {
     .map((b) => normaliseRoyalMailCode(b.text))
     .find(isValidRoyalMailCode);
   const inPayload = input.barcodes.filter((b) => b.format === "QRCode" || b.format === "DataMatrix" || b.format === "PDF417").map((b) => codeInPayload(b.text)).find(Boolean) ?? null;
-  const fromText = codeFromText(text);
+  const fromText = printedRoyalMailCodes(text)[0] ?? null;
   const trackingCode = fromBarcode ?? payload?.trackingCode ?? inPayload ?? fromText;
   if (!trackingCode) return null;
   const sources: Partial<Record<SourcedField, FieldSource>> = { trackingCode: fromBarcode || payload?.trackingCode || inPayload ? "barcode" : "text" };

@@ -1,0 +1,60 @@
+import { PDFDocument, type PDFFont, type PDFPage, StandardFonts } from "pdf-lib";
+import { describe, expect, it } from "vitest";
+import { readPdfText } from "../../worker/label-import/pdf";
+import { importLabelFile } from "../../worker/label-import/pipeline";
+
+/** A 4x6in Evri label drawn as text at (x0, top) of a page (points, PDF y upwards). */
+interface Drawn {
+  code: string;
+  printed: string;
+  name: string;
+  lines: string[];
+  postcode: string;
+  from: string;
+  service: string;
+}
+
+function drawEvri(page: PDFPage, font: PDFFont, x0: number, top: number, l: Drawn, pad: number) {
+  const text = (t: string, x: number, y: number, size: number) => page.drawText(t, { x, y: top - y, size, font });
+  text("evri", x0 + pad, 26, 20);
+  // The service right-aligned against the label's edge: labels printed edge to edge leave a gutter of a few points.
+  text(l.service, x0 + 288 - pad - font.widthOfTextAtSize(l.service, 18), 26, 18);
+  text("10", x0 + 230, 70, 28);
+  text("LVPL", x0 + 200, 100, 24);
+  for (const [i, t] of [l.name, ...l.lines, l.postcode].entries()) text(t, x0 + pad, 140 + i * 16, 13);
+  text(l.printed, x0 + 60, 290, 11);
+  text(`From: ${l.from}`, x0 + pad, 320, 8);
+}
+
+const left: Drawn = { code: "H0IOS08561275718", printed: "H0IOS08561275718", name: "Seán O'Brien", lines: ["Flat 2", "14 Canal Street", "Nottingham"], postcode: "NG1 7EH", from: "Tidewater Tea Co", service: "NEXT DAY" };
+const right: Drawn = { code: "H04AQA0004726589", printed: "H04AQA0004726589", name: "Fatima Begum", lines: ["12 West Street", "Sheffield"], postcode: "S1 2HE", from: "Redwing Records", service: "STANDARD" };
+const grouped = (code: string) => code.replace(/(.{4})(?=.)/g, "$1 ");
+
+/** An A4 portrait sheet holding two labels side by side. */
+async function twoUp(opts: { gap: number; pad: number; title?: string; a?: Drawn; b?: Drawn }) {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([595.28, 841.89]);
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const x0 = (595.28 - 2 * 288 - opts.gap) / 2;
+  if (opts.title) page.drawText(opts.title, { x: (595.28 - font.widthOfTextAtSize(opts.title, 12)) / 2, y: 815, size: 12, font });
+  drawEvri(page, font, x0, 800, opts.a ?? left, opts.pad);
+  drawEvri(page, font, x0 + 288 + opts.gap, 800, opts.b ?? right, opts.pad);
+  return doc.save();
+}
+
+describe("two labels side by side on an A4 portrait page", () => {
+  it.each([
+    ["a gutter between them", { gap: 20, pad: 10 }],
+    ["printed edge to edge (a gutter of a few points)", { gap: 0, pad: 1.5 }],
+    ["under a title running across both", { gap: 20, pad: 10, title: "Your Evri labels: print this page and attach one label to each parcel" }],
+    ["with their codes printed in groups of four", { gap: 20, pad: 10, a: { ...left, printed: grouped(left.code) }, b: { ...right, printed: grouped(right.code) } }],
+  ])("reads one label each, each with its own recipient: %s", async (_, opts) => {
+    const bytes = await twoUp(opts);
+    expect((await readPdfText(bytes, 50)).pages[0].parts).toHaveLength(2);
+    const result = await importLabelFile(bytes);
+    expect(result.labels.map((l) => [l.page, l.details.trackingCode, l.details.address?.name, l.details.address?.postcode, l.details.fromAddress?.name, l.details.serviceCode])).toEqual([
+      [1, left.code, left.name, left.postcode, left.from, left.service],
+      [1, right.code, right.name, right.postcode, right.from, right.service],
+    ]);
+  }, 60_000);
+});

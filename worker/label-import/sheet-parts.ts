@@ -1,0 +1,142 @@
+/**
+ * Labels on one sheet (A4 with two side by side, two stacked, or four in a 2x2 grid), found from a
+ * PDF page's text items: each label's text box, lines and the band of the page it may grow into.
+ * Whether each part really is a label is for the caller to find out (pipeline.ts: each must read as
+ * a label with a tracking code of its own).
+ */
+import { couriers } from "../couriers/registry";
+import { groupLines, type TextLine, type TextWord } from "./text";
+
+/** A rectangle in PDF user space. */
+export interface PdfRect {
+  left: number;
+  bottom: number;
+  right: number;
+  top: number;
+}
+
+export interface PdfTextPart {
+  textBox: PdfRect;
+  lines: TextLine[];
+  /** The part's side of the gutters (user space; open on the other axis). */
+  limit: PdfRect;
+}
+
+export function unionRect(a: PdfRect | null, b: PdfRect): PdfRect {
+  if (!a) return b;
+  return { left: Math.min(a.left, b.left), bottom: Math.min(a.bottom, b.bottom), right: Math.max(a.right, b.right), top: Math.max(a.top, b.top) };
+}
+
+/** Each label holds at least this many text items. */
+const MIN_PART_ITEMS = 5;
+/**
+ * Text items that may run across a cut and belong to no label: a sheet's own title or footer
+ * ('Your labels: print and attach one to each parcel', 'Page 1 of 1').
+ */
+const MAX_STRAY_ITEMS = 3;
+
+/** a < b, compared field by field. */
+const lexLess = (a: number[], b: number[]) => {
+  const j = a.findIndex((v, i) => v !== b[i]);
+  return j >= 0 && a[j] < b[j];
+};
+
+/**
+ * Splits a sheet: first into columns of the displayed page, then each column into rows. A cut sits
+ * where the fewest text items cross (a gutter, however narrow: labels printed edge to edge leave a
+ * few points), near the sheet's equal bands, and is kept only where both sides hold a label's worth
+ * of text and a printed tracking number of their own (as its courier prints it: spaced, dashed or
+ * grouped), so the gaps inside one label, between its address and its barcode, never split it.
+ */
+export function sheetParts(words: TextWord[], boxes: PdfRect[], rotate: number, view: number[]): PdfTextPart[] {
+  if (words.length < 2 * MIN_PART_ITEMS) return [];
+  // Displayed x runs along user-space x on an upright page, along y on one turned a quarter.
+  const upright = rotate % 180 === 0;
+  const xLo = (b: PdfRect) => (upright ? b.left : b.bottom);
+  const xHi = (b: PdfRect) => (upright ? b.right : b.top);
+  const yLo = (b: PdfRect) => (upright ? b.bottom : b.left);
+  const yHi = (b: PdfRect) => (upright ? b.top : b.right);
+  const codes = (ks: number[]) => {
+    const text = groupLines(ks.map((k) => words[k]))
+      .map((l) => l.text)
+      .join("\n");
+    return new Set(couriers().flatMap((c) => c.labelReader.printedCodes(text)));
+  };
+
+  /**
+   * Groups of `ks` along one axis, each with a printed tracking number of its own. [ks] when no
+   * band count gives every band a number.
+   */
+  function split(ks: number[], lo: (b: PdfRect) => number, hi: (b: PdfRect) => number, span: [number, number]) {
+    const whole = [{ ks, from: Number.NEGATIVE_INFINITY, to: Number.POSITIVE_INFINITY }];
+    const n = codes(ks).size;
+    if (n < 2 || n > 8) return whole;
+    // As many bands as numbers (one label each), else fewer (a 2x2 sheet has two columns of two).
+    for (let m = Math.min(n, 4); m >= 2; m--) {
+      const band = (span[1] - span[0]) / m;
+      const cuts: number[] = [];
+      for (let i = 1; i < m; i++) {
+        const cut = clearestCut(ks, lo, hi, { ideal: span[0] + band * i, window: band / 4, from: cuts[i - 2] ?? Number.NEGATIVE_INFINITY, to: i + 1 < m ? span[0] + band * (i + 1) : Number.POSITIVE_INFINITY });
+        if (cut !== null) cuts.push(cut);
+      }
+      if (cuts.length !== m - 1) continue;
+      const bounds = [Number.NEGATIVE_INFINITY, ...cuts, Number.POSITIVE_INFINITY];
+      // An item belongs to the band that holds most of it (text widths are estimates: a line set
+      // against its label's edge may reach a point past the cut); one lying across, to none.
+      const bandOf = (k: number) => {
+        const [a, b] = [lo(boxes[k]), hi(boxes[k])];
+        const i = bounds.findIndex((to, j) => j > 0 && (a + b) / 2 < to) - 1;
+        const inside = Math.min(b, bounds[i + 1]) - Math.max(a, bounds[i]);
+        return inside >= 0.8 * (b - a) ? i : -1;
+      };
+      const groups = bounds.slice(1).map((to, i) => ({ ks: ks.filter((k) => bandOf(k) === i), from: bounds[i], to }));
+      const stray = ks.filter((k) => bandOf(k) < 0);
+      if (stray.length > MAX_STRAY_ITEMS || codes(stray).size) continue;
+      if (groups.every((g) => g.ks.length >= MIN_PART_ITEMS && codes(g.ks).size >= 1)) return groups;
+    }
+    return whole;
+  }
+
+  /**
+   * The cut between two neighbouring labels: within `window` of `ideal`, the middle of an interval
+   * crossed by the fewest items (at most MAX_STRAY_ITEMS); of those, the one that leaves the text on
+   * its two sides (up to `from` and `to`) the most alike in extent, as labels on one sheet are the
+   * same size (a gap inside one label, between its address and its sort box, leaves one side
+   * narrow and the other wide); then the nearest `ideal`. Null when every place is crossed by more.
+   */
+  function clearestCut(ks: number[], lo: (b: PdfRect) => number, hi: (b: PdfRect) => number, at: { ideal: number; window: number; from: number; to: number }): number | null {
+    const [wFrom, wTo] = [at.ideal - at.window, at.ideal + at.window];
+    const edges = [wFrom, wTo, ...ks.flatMap((k) => [lo(boxes[k]), hi(boxes[k])]).filter((x) => x > wFrom && x < wTo)].sort((a, b) => a - b);
+    const extent = (side: number[]) => (side.length ? Math.max(...side.map((k) => hi(boxes[k]))) - Math.min(...side.map((k) => lo(boxes[k]))) : 0);
+    let best: { cut: number; score: number[] } | null = null;
+    for (let i = 0; i + 1 < edges.length; i++) {
+      if (edges[i + 1] - edges[i] < 0.5) continue;
+      const cut = (edges[i] + edges[i + 1]) / 2;
+      const crossing = ks.filter((k) => Math.min(cut - lo(boxes[k]), hi(boxes[k]) - cut) > 0.2 * (hi(boxes[k]) - lo(boxes[k]))).length;
+      if (crossing > MAX_STRAY_ITEMS) continue;
+      const before = ks.filter((k) => lo(boxes[k]) >= at.from && hi(boxes[k]) <= cut);
+      const after = ks.filter((k) => lo(boxes[k]) >= cut && hi(boxes[k]) <= at.to);
+      const score = [crossing, Math.round(Math.abs(extent(before) - extent(after))), Math.abs(cut - at.ideal)];
+      if (!best || lexLess(score, best.score)) best = { cut, score };
+    }
+    return best?.cut ?? null;
+  }
+
+  const all = words.map((_, k) => k);
+  const cells: { ks: number[]; x: [number, number]; y: [number, number] }[] = [];
+  for (const col of split(all, xLo, xHi, upright ? [view[0], view[2]] : [view[1], view[3]])) {
+    for (const row of split(col.ks, yLo, yHi, upright ? [view[1], view[3]] : [view[0], view[2]])) cells.push({ ks: row.ks, x: [col.from, col.to], y: [row.from, row.to] });
+  }
+  if (cells.length < 2 || cells.length > 8) return [];
+  const parts = cells.map((c) => ({
+    textBox: c.ks.map((k) => boxes[k]).reduce<PdfRect | null>(unionRect, null)!,
+    lines: groupLines(c.ks.map((k) => words[k])),
+    limit: upright ? { left: c.x[0], right: c.x[1], bottom: c.y[0], top: c.y[1] } : { bottom: c.x[0], top: c.x[1], left: c.y[0], right: c.y[1] },
+    // Reading order: top row first (user-space y grows upwards), then left to right.
+    order: [-(upright ? c.y[1] : c.x[1]), upright ? c.x[0] : c.y[0]] as const,
+  }));
+  parts.sort((a, b) => a.order[0] - b.order[0] || a.order[1] - b.order[1]);
+  // User space runs right to left / bottom to top on a page turned 180 or 270.
+  const ordered = rotate === 180 || rotate === 270 ? parts.reverse() : parts;
+  return ordered.map(({ textBox, lines, limit }) => ({ textBox, lines, limit }));
+}
