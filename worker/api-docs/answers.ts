@@ -8,6 +8,7 @@
  * a non-admin on an admin call), 429 (an API key over its rate).
  */
 import { z, type ZodType } from "zod";
+import { purchasePricesSchema } from "../billing/model";
 import { analyticsSummarySchema, analyticsTimeseriesSchema, deliveryAnalyticsSchema } from "../analytics/model";
 import { claimPackSchema } from "../claims/claim-pack-model";
 import { LABEL_OUTCOMES, labelDeadlinesSchema, needsActionSchema } from "../claims/model";
@@ -175,6 +176,7 @@ export const ROUTE_ANSWERS: Record<string, RouteAnswers> = {
   "GET /api/v1/labels/analytics/timeseries": { status: 200, body: analyticsTimeseriesSchema, errors: [] },
   "GET /api/v1/labels/analytics/delivery": { status: 200, body: deliveryAnalyticsSchema, errors: [] },
 
+  "GET /api/v1/billing/prices": { status: 200, body: purchasePricesSchema, errors: [] },
   "POST /api/v1/create-checkout-session": { status: 200, body: checkout, errors: [409, 502, 503] },
   "POST /api/v1/billing-portal": { status: 200, body: z.object({ url: z.string() }), errors: [409, 502, 503] },
   "POST /api/v1/stripe/webhook": { status: 200, body: z.object({ received: z.literal(true), outcome: z.unknown() }), errors: [409, 503] },

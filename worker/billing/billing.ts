@@ -4,6 +4,7 @@ import type { Db } from "../db/client";
 import { users, type User } from "../db/schema";
 import { ApiError } from "../lib/errors";
 import { log } from "../lib/log";
+import type { Sku } from "./model";
 
 /**
  * Purchases through Stripe Checkout. Credits are granted only from verified
@@ -12,8 +13,6 @@ import { log } from "../lib/log";
  * duplicated or out-of-order event never grants twice.
  */
 
-export const SKUS = ["one_off_pack", "basic_plan"] as const;
-export type Sku = (typeof SKUS)[number];
 
 export const PAYMENTS_NOT_CONFIGURED = "Payments are not configured";
 export const notConfigured = () => new ApiError(503, PAYMENTS_NOT_CONFIGURED);
@@ -25,13 +24,14 @@ export const notConfigured = () => new ApiError(503, PAYMENTS_NOT_CONFIGURED);
 export const stripeSdk = async () => (await import("stripe")).default;
 
 /** A client per request: the fetch client captures globalThis.fetch when it is created. */
-async function stripeClient(env: Env): Promise<Stripe | null> {
+export async function stripeClient(env: Env): Promise<Stripe | null> {
   if (!env.STRIPE_SECRET_KEY) return null;
   const Sdk = await stripeSdk();
   return new Sdk(env.STRIPE_SECRET_KEY, { httpClient: Sdk.createFetchHttpClient(), maxNetworkRetries: 1 });
 }
 
-function priceFor(env: Env, sku: Sku): string | null {
+/** The configured Stripe price id of a purchase option, or null when it has none. */
+export function priceFor(env: Env, sku: Sku): string | null {
   return (sku === "one_off_pack" ? env.STRIPE_PRICE_ONE_OFF_PACK : env.STRIPE_PRICE_BASIC_PLAN) || null;
 }
 

@@ -3,7 +3,9 @@ import { z } from "zod";
 import type { AppEnv } from "../context";
 import { validate } from "../lib/validate";
 import { requireAuth } from "../accounts/require-auth";
-import { SKUS, createCheckoutSession, createPortalSession } from "./billing";
+import { createCheckoutSession, createPortalSession } from "./billing";
+import { SKUS } from "./model";
+import { purchasePrices } from "./prices";
 import { handleStripeEvent, verifyWebhook } from "./stripe-webhooks";
 
 // Credits purchases: Stripe Checkout, the customer portal and Stripe's webhook.
@@ -18,6 +20,9 @@ routes.post("/create-checkout-session", requireAuth(), validate("json", checkout
   const { sku } = c.req.valid("json");
   return c.json(await createCheckoutSession(c.env, c.get("db"), c.get("user"), sku));
 });
+
+// What each purchase option costs (Stripe's configured prices, cached), or that payments are not set up.
+routes.get("/billing/prices", requireAuth(), async (c) => c.json(await purchasePrices(c.env, c.get("db"))));
 
 routes.post("/billing-portal", requireAuth(), async (c) => {
   return c.json(await createPortalSession(c.env, c.get("user")));

@@ -1,10 +1,9 @@
 import { courierById } from "../couriers/registry";
 import type { Address, ApiLabel, LabelDetails, TrackingEvent } from "../labels/model";
-import { formatPounds } from "./declared-value";
 import type { ClaimPack } from "./claim-pack-model";
 import { scanTimes } from "./deadlines";
 import { deliveryEvidence } from "./evidence";
-import { ukDateTime, ukDocumentDay } from "../lib/uk-format";
+import { ukDateTime, ukDocumentDay, ukMoney } from "../lib/uk-format";
 
 /**
  * The claim pack of one label: tracking number, carrier and service, the dates a claim form asks
@@ -78,7 +77,7 @@ export function buildClaimPack(label: ApiLabel, now: number = Date.now()): Claim
     ["Claims close", ukDocumentDay(deadlines?.claimClosesOn)],
     ["Weight", weightText(d.weightInGrams)],
     ["Dimensions", dims],
-    ["Declared value", declared === null ? "" : formatPounds(declared)],
+    ["Declared value", declared === null ? "" : ukMoney(declared)],
   ];
   return {
     labelId: label.id,

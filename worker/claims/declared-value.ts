@@ -18,9 +18,6 @@ export function poundsToPence(value: unknown): number | null {
   return pence;
 }
 
-/** '£1,234.50' */
-export const formatPounds = (pence: number) => `£${(pence / 100).toLocaleString("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-
 /** The corrections' field: pounds, or null to clear it. */
 export const declaredValueInput = z
   .number({ message: `declaredValue ${DECLARED_VALUE_RULE}` })

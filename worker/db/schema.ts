@@ -210,6 +210,21 @@ export const labelTags = sqliteTable(
   ],
 );
 
+/**
+ * The configured Stripe prices as Stripe last answered them (worker/billing/prices.ts): what the purchase options
+ * cost, read again from Stripe after an hour; a stale row answers while Stripe cannot be reached.
+ */
+export const stripePrices = sqliteTable("stripe_prices", {
+  priceId: text("price_id").primaryKey(),
+  /** In the currency's minor unit (pence); null for a price without one fixed amount (tiers, pay what you want). */
+  unitAmount: integer("unit_amount"),
+  currency: text("currency").notNull(),
+  /** 'month', 'year'… for a recurring price; null for a one-off. */
+  interval: text("interval"),
+  intervalCount: integer("interval_count"),
+  fetchedAt: integer("fetched_at").notNull(),
+});
+
 /** Stripe webhook events already handled (idempotency by event id). */
 export const stripeEvents = sqliteTable("stripe_events", {
   id: text("id").primaryKey(),

@@ -40,3 +40,12 @@ export function ukDateTime(at: number | string | null | undefined): string {
   const ms = typeof at === "number" ? at : typeof at === "string" ? Date.parse(at) : NaN;
   return Number.isFinite(ms) ? dateTime.format(ms) : "";
 }
+
+/**
+ * An amount in a currency's minor unit as en-GB writes it: 1500 'gbp' -> '£15.00', 1234550 -> '£12,345.50';
+ * other currencies by their own symbol and minor unit ('€15.00', '¥1,500').
+ */
+export function ukMoney(minor: number, currency = "gbp"): string {
+  const format = new Intl.NumberFormat("en-GB", { style: "currency", currency: currency.toUpperCase() });
+  return format.format(minor / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
+}

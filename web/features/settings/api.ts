@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { ApiError, api, apiFetch } from "../../api/client";
+import type { PurchasePrices } from "../../../worker/billing/model";
 import type { Sku } from "./texts";
 
 // The settings screen's calls. All go through the one API client.
@@ -12,6 +13,14 @@ export const generateDeveloperKey = () =>
 
 export const createCheckoutSession = (sku: Sku) =>
   api<{ checkout_url?: string }>("/api/v1/create-checkout-session", { method: "POST", body: { sku, quantity: 1 } });
+
+/** What each purchase option costs (the server reads Stripe's prices and caches them), or that payments are off. */
+export const usePurchasePrices = () =>
+  useQuery({
+    queryKey: ["billing", "prices"],
+    queryFn: ({ signal }) => api<PurchasePrices>("/api/v1/billing/prices", { signal }),
+    staleTime: 5 * 60_000,
+  });
 
 export const openBillingPortal = () => api<{ url?: string }>("/api/v1/billing-portal", { method: "POST", body: {} });
 

@@ -71,6 +71,14 @@ export const TEXT = {
   bannerRemoved: "Banner removed.",
 } as const;
 
+/** What the purchase options say about their price. */
+export const PRICE_TEXT = {
+  loading: "Loading price…",
+  atCheckout: "Price shown at checkout",
+  notOnSale: "Not on sale on this server",
+  notConfigured: "Payments are not set up on this server.",
+} as const;
+
 /** Purchase options. */
 export const PURCHASE_OPTIONS = [
   { sku: "one_off_pack", name: "One-off Pack", credits: 200, detail: "200 credits, single purchase" },

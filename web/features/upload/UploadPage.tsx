@@ -2,9 +2,10 @@ import { Link, useLocation, useNavigate } from "react-router";
 import { useAuth } from "../../app/auth";
 import { PageHeader } from "../../components/PageHeader";
 import { useCouriers } from "../labels/labelsApi";
-import { PurchaseOptions } from "../settings/PurchaseOptions";
+import { CreditsBanner } from "./CreditsBanner";
 import { CsvTab } from "./CsvTab";
 import { ManualTab } from "./ManualTab";
+import { UPLOAD_TEXT as T } from "./texts";
 import { UploadTab } from "./UploadTab";
 
 // /upload: Upload / Manual / CSV tabs chosen by the URL hash.
@@ -15,22 +16,6 @@ const TABS = [
   { id: "csv", name: "CSV" },
 ] as const;
 type Tab = (typeof TABS)[number]["id"];
-
-function CreditsBanner({ credits }: { credits: number }) {
-  if (credits > 0) {
-    return (
-      <div className="alert alert-info credits-banner" role="status">
-        Credits available: {credits}
-      </div>
-    );
-  }
-  return (
-    <div className="alert alert-warning credits-banner" role="status">
-      <p>You have no credits left. Buy credits to create labels.</p>
-      <PurchaseOptions />
-    </div>
-  );
-}
 
 export default function UploadPage() {
   const { accessToken, user, reloadUser } = useAuth();
@@ -44,19 +29,20 @@ export default function UploadPage() {
 
   return (
     <div className="container upload-page">
-      <PageHeader title="New Label" subtitle="Upload a file or create a label manually from a tracking code." />
+      <PageHeader title={T.title} subtitle={T.subtitle} />
       <div className="grid info-cards">
         <section className="card">
-          <div className="card-title">Supported Couriers</div>
+          <div className="card-title">{T.couriersTitle}</div>
           <p>{couriers?.length ? couriers.map((c) => c.displayName).join(", ") : "Loading…"}</p>
         </section>
         <section className="card">
-          <div className="card-title">Image Requirements</div>
-          <p>Minimum 300 DPI. No photos or scans.</p>
+          <div className="card-title">{T.imageTitle}</div>
+          <p>{T.imageRule}</p>
+          <p className="muted small info-card-note">{T.photosRead}</p>
         </section>
         <section className="card">
-          <div className="card-title">File Requirements</div>
-          <p>One label per page. PDF or image formats.</p>
+          <div className="card-title">{T.fileTitle}</div>
+          <p>{T.fileRule}</p>
         </section>
       </div>
 
@@ -69,7 +55,7 @@ export default function UploadPage() {
         </div>
       ) : (
         <>
-          {credits !== null && <CreditsBanner credits={credits} />}
+          {credits !== null && user && <CreditsBanner user={user} />}
           <div className="tabs" role="tablist" aria-label="New label">
             {TABS.map(({ id: t, name }, i) => (
               <button

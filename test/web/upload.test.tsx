@@ -1,0 +1,122 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { PurchasePrices } from "../../worker/billing/model";
+import { newQueryClient } from "../../web/api/queries";
+import { tokens } from "../../web/api/tokens";
+import { AuthProvider } from "../../web/app/auth";
+import UploadPage from "../../web/features/upload/UploadPage";
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  tokens.clear();
+});
+
+const NOT_CONFIGURED: PurchasePrices = {
+  configured: false,
+  options: [
+    { sku: "one_off_pack", credits: 200, available: false, price: null },
+    { sku: "basic_plan", credits: 130, available: false, price: null },
+  ],
+};
+
+const PRICED: PurchasePrices = {
+  configured: true,
+  options: [
+    { sku: "one_off_pack", credits: 200, available: true, price: { amount: 1500, currency: "gbp", interval: null, text: "£15.00", perCredit: "7.5p a credit" } },
+    { sku: "basic_plan", credits: 130, available: true, price: { amount: 1000, currency: "gbp", interval: "month", text: "£10.00 a month", perCredit: "7.69p a credit" } },
+  ],
+};
+
+function serve(user: { credits: number; email_verified: boolean }, prices: PurchasePrices) {
+  tokens.set("acc", "ref");
+  return vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+    const url = new URL(String(input), "http://localhost");
+    if (url.pathname === "/api/v1/user") return json(200, { id: 1, email: "new@example.com", is_admin: false, ...user });
+    if (url.pathname === "/api/v1/couriers") return json(200, []);
+    if (url.pathname === "/api/v1/billing/prices") return json(200, prices);
+    if (url.pathname === "/api/v1/resend-verification" && init?.method === "POST") return json(200, { message: "Verification email sent." });
+    return json(404, { error: "Not found" });
+  });
+}
+
+function renderPage() {
+  render(
+    <QueryClientProvider client={newQueryClient()}>
+      <AuthProvider>
+        <MemoryRouter initialEntries={["/upload"]}>
+          <UploadPage />
+        </MemoryRouter>
+      </AuthProvider>
+    </QueryClientProvider>,
+  );
+}
+
+describe("the upload page's credits banner", () => {
+  it("tells a new account with no credits that verifying its email gives 50 free credits, and lets it resend the link", async () => {
+    const fetchSpy = serve({ credits: 0, email_verified: false }, NOT_CONFIGURED);
+    renderPage();
+    const banner = await screen.findByRole("region", { name: "Get 50 free credits" });
+    expect(banner.textContent).toContain("Verify your email address and we add 50 free credits to your account, enough for 50 labels. Follow the link we sent to new@example.com.");
+    expect(banner.textContent).not.toContain("You have no credits left");
+    fireEvent.click(within(banner).getByRole("button", { name: "Resend verification email" }));
+    expect(await within(banner).findByText("Verification email sent.")).toBeTruthy();
+    const resend = fetchSpy.mock.calls.find(([u]) => String(u).endsWith("/api/v1/resend-verification"));
+    expect(JSON.parse(String((resend![1] as RequestInit).body))).toEqual({ email: "new@example.com" });
+    // No payments on this server: said in words, and nothing can be chosen.
+    expect(await within(banner).findByText("Payments are not set up on this server.")).toBeTruthy();
+    for (const name of ["Buy now", "Subscribe"]) expect(within(banner).getByRole("button", { name }).hasAttribute("disabled")).toBe(true);
+    expect(screen.getByText("Add credits to enable uploads.")).toBeTruthy();
+  });
+
+  it("shows each option's price in pounds where payments are set up", async () => {
+    serve({ credits: 0, email_verified: true }, PRICED);
+    renderPage();
+    const banner = await screen.findByRole("region", { name: "No credits left" });
+    expect(banner.textContent).toContain("You have no credits left. Buy credits to create labels.");
+    await within(banner).findByText("£15.00");
+    const option = (name: string) => within(banner).getByRole("heading", { name }).parentElement!;
+    expect(option("One-off Pack").textContent).toContain("£15.00 · 7.5p a credit");
+    expect(option("Monthly Subscription").textContent).toContain("£10.00 a month · 7.69p a credit");
+    expect(within(banner).getByRole("button", { name: "Buy now" }).hasAttribute("disabled")).toBe(false);
+    expect(within(banner).queryByText("Payments are not set up on this server.")).toBeNull();
+    expect(within(banner).queryByRole("button", { name: "Resend verification email" })).toBeNull();
+  });
+
+  it("disables a chosen option while it redirects, and on a failed checkout shows why and enables it again", async () => {
+    const fetchSpy = serve({ credits: 0, email_verified: true }, PRICED);
+    renderPage();
+    const banner = await screen.findByRole("region", { name: "No credits left" });
+    await within(banner).findByText("£15.00");
+    let fail: (r: Response) => void = () => {};
+    fetchSpy.mockImplementationOnce(() => new Promise((resolve) => (fail = resolve)));
+    fireEvent.click(within(banner).getByRole("button", { name: "Buy now" }));
+    const busy = await within(banner).findByRole("button", { name: "Redirecting…" });
+    expect(busy.hasAttribute("disabled")).toBe(true);
+    expect(within(banner).getByRole("button", { name: "Subscribe" }).hasAttribute("disabled")).toBe(true);
+    fail(json(502, { error: "Checkout failed. Please try again." }));
+    expect((await within(banner).findByRole("alert")).textContent).toBe("Checkout failed. Please try again.");
+    expect(within(banner).getByRole("button", { name: "Buy now" }).hasAttribute("disabled")).toBe(false);
+  });
+
+  it("shows the balance, and the free credits still waiting for an unverified address", async () => {
+    serve({ credits: 5, email_verified: false }, PRICED);
+    renderPage();
+    const banner = (await screen.findByText("Credits available: 5")).closest(".credits-banner")!;
+    expect(banner.getAttribute("role")).toBe("status");
+    expect(banner.textContent).toContain("Verify your email address to get 50 free credits.");
+    expect(within(banner as HTMLElement).getByRole("button", { name: "Resend verification email" })).toBeTruthy();
+  });
+
+  it("keeps the spec's image rule and says under it that photos are read where possible", async () => {
+    serve({ credits: 5, email_verified: true }, PRICED);
+    renderPage();
+    const rule = await screen.findByText("Minimum 300 DPI. No photos or scans.");
+    expect(rule.nextElementSibling?.textContent).toBe("Photos and scans are read where possible: flat, in good light, the whole label in view.");
+    await waitFor(() => expect(screen.getByText("Credits available: 5")).toBeTruthy());
+    expect(screen.queryByText(/50 free credits/)).toBeNull();
+  });
+});
