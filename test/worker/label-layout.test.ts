@@ -248,3 +248,40 @@ describe("senders printed on one line", () => {
     expect(readAddresses(bare).sender).toMatchObject({ name: "Tidewater Tea Co", address: ["Rose Cottage", "Mill Lane", "St Ives"] });
   });
 });
+
+describe("a print-at-home page: the label, a cut line and a receipt repeating the address", () => {
+  const label = [
+    L(40, 20, 22, "evri"),
+    L(360, 20, 16, "STANDARD"),
+    L(40, 52, 14, "Seán Ó Briain"),
+    L(40, 69, 12, "14 Canal Street"),
+    L(40, 85, 12, "Lenton"),
+    L(40, 101, 12, "Nottingham"),
+    L(40, 117, 12, "NG7 1AB"),
+    L(40, 160, 10, "H04AQA0004726589"),
+    L(40, 300, 9, "✂ - - - - - - - - Cut along the dotted line - - - - - - - -"),
+    L(40, 330, 14, "Your receipt"),
+  ];
+  const want = { name: "Seán Ó Briain", address: ["14 Canal Street", "Lenton", "Nottingham"], postcode: "NG7 1AB", countryCode: "GB" };
+
+  it.each([
+    ["Delivery address 14 Canal Street, Lenton, Nottingham, NG7 1AB"],
+    ["To: 14 Canal Street, Lenton, Nottingham NG7 1AB"],
+    ["Recipient: Seán Ó Briain, 14 Canal Street, Nottingham NG7 1AB"],
+  ])("takes the label's own block, not the receipt's '%s'", (receipt) => {
+    const page = [...label, L(40, 360, 11, receipt), L(40, 380, 11, "Price paid £3.69")];
+    expect(readAddresses(page).recipient).toEqual(want);
+  });
+
+  it("never names a recipient by its street line", () => {
+    const page = [L(40, 40, 11, "Deliver to:"), L(40, 54, 11, "14 Canal Street"), L(40, 68, 11, "Nottingham"), L(40, 82, 11, "NG7 1AB")];
+    expect(readAddresses(page).recipient).toEqual({ name: "", address: ["14 Canal Street", "Nottingham"], postcode: "NG7 1AB", countryCode: "GB" });
+  });
+
+  it("keeps a sender and a recipient who share a postcode apart", () => {
+    const page = [L(14, 10, 8, "From: Tidewater Tea Co, 2 Mill Lane, St Ives TR26 1AB"), L(14, 60, 13, "Ruth Penrose"), L(14, 76, 13, "9 Mill Lane"), L(14, 92, 13, "St Ives"), L(14, 108, 13, "TR26 1AB")];
+    const { recipient, sender } = readAddresses(page);
+    expect(recipient?.name).toBe("Ruth Penrose");
+    expect(sender?.name).toBe("Tidewater Tea Co");
+  });
+});

@@ -58,3 +58,38 @@ describe("two labels side by side on an A4 portrait page", () => {
     ]);
   }, 60_000);
 });
+
+describe("a print-at-home A4 page: the label in the top half, a cut line and instructions below", () => {
+  it("reads the label's recipient (accents kept), not the receipt's street line", async () => {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([595.28, 841.89]);
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+    const text = (t: string, x: number, y: number, size: number, f = font) => page.drawText(t, { x, y: 841.89 - y, size, font: f });
+    page.drawRectangle({ x: 34, y: 841.89 - 34 - 288, width: 432, height: 288, borderWidth: 2 });
+    text("evri", 44, 66, 22, bold);
+    text("STANDARD", 360, 66, 16, bold);
+    text("Seán Ó Briain", 44, 100, 14, bold);
+    for (const [i, t] of ["14 Canal Street", "Lenton", "Nottingham", "NG7 1AB"].entries()) text(t, 44, 118 + i * 16, 12);
+    text("43", 400, 110, 26, bold);
+    text("NOTT", 380, 140, 26, bold);
+    text("H04AQA0004726589", 44, 250, 10);
+    text("From: Tidewater Tea Co, Rose Cottage, Mill Lane, St Ives, TR26 1AB", 44, 268, 7);
+    text("- - - - - - - - - - Cut along the dotted line - - - - - - - - - -", 34, 440, 9);
+    text("How to send your parcel", 34, 470, 14, bold);
+    for (const [i, t] of ["1. Print this page and cut out the label above.", "2. Attach it securely to the largest side of your parcel.", "3. Drop it off at your nearest Evri ParcelShop or Locker."].entries()) text(t, 34, 495 + i * 16, 11);
+    text("Your receipt", 34, 570, 14, bold);
+    for (const [i, [k, v]] of [["Parcel number", "H04AQA0004726589"], ["Recipient", "Seán Ó Briain"], ["Delivery address", "14 Canal Street, Lenton, Nottingham, NG7 1AB"], ["Service", "Standard"], ["Price paid", "£3.69"]].entries()) {
+      text(k, 34, 595 + i * 15, 11);
+      text(v, 150, 595 + i * 15, 11);
+    }
+    const result = await importLabelFile(await doc.save());
+    expect(result.labels).toHaveLength(1);
+    expect(result.labels[0].details).toMatchObject({
+      trackingCode: "H04AQA0004726589",
+      address: { name: "Seán Ó Briain", address: ["14 Canal Street", "Lenton", "Nottingham"], postcode: "NG7 1AB" },
+      fromAddress: { name: "Tidewater Tea Co" },
+      serviceCode: "STANDARD",
+    });
+  }, 60_000);
+});

@@ -172,15 +172,20 @@ export function blockAddress(block: AddressBlock, countryCode = "GB"): Address |
   }
   const [first = "", ...address] = lines;
   const { name, rest } = splitNameLine(first);
+  // A block that starts at its street ('14 Canal Street') printed no name: its street is no name.
+  if (isStreetLine(name)) return { name: "", address: [name, ...rest, ...address], postcode: block.postcode, countryCode };
   if (!name && !block.postcode) return null;
   return { name, address: [...rest, ...address], postcode: block.postcode, countryCode };
 }
 
+/** A house number and street, or a flat or unit: an address line, never a name. */
+const isStreetLine = (line: string) => /^(?:flat|unit|apartment|apt|suite)\s+\d/i.test(line) || (/^\d+[A-Za-z]?(?:[-–/]\d+[A-Za-z]?)?,?\s+\S/.test(line) && STREET_WORD_RE.test(line));
+
 /** A comma that starts a house number or premises: the name line goes on with the address. */
 const ADDRESS_AFTER_COMMA_RE = /^(?:\d|(?:flat|unit|apartment|apt|suite|floor|room|studio|block)\b)/i;
-/** Words of house names and streets: 'Rose Cottage', 'Mill Lane'. */
-const ADDRESS_WORD_RE =
-  /\b(?:cottage|house|farm|barn|lodge|mill|manor|hall|court|villa|works|yard|wharf|granary|building|chambers|mews|road|rd|street|st|lane|ln|avenue|ave|close|drive|way|place|crescent|grove|gardens|terrace|hill|park|row|square|walk|view|green|parade|quay|estate)\b/i;
+/** Words of streets ('Mill Lane') and, with them, of house names ('Rose Cottage'). */
+const STREET_WORD_RE = /\b(?:road|rd|street|st|lane|ln|avenue|ave|close|drive|dr|way|place|pl|crescent|grove|gardens|terrace|hill|park|row|square|walk|view|green|parade|quay|estate|mews|court|wharf|yard)\b/i;
+const ADDRESS_WORD_RE = new RegExp(`${STREET_WORD_RE.source}|\\b(?:cottage|house|farm|barn|lodge|mill|manor|hall|villa|works|granary|building|chambers)\\b`, "i");
 
 /**
  * The name, and any address the same line goes on with: senders are often printed on one line
@@ -208,9 +213,12 @@ export interface LayoutHints {
  * is the sender when no block says 'From'; one block left over is the sender.
  */
 export function readAddresses(lines: TextLine[], hints: LayoutHints = {}): LabelLayout & { blocks: AddressBlock[] } {
-  const blocks = findAddressBlocks(lines);
+  const { blocks, headingRole } = withoutCopies(findAddressBlocks(lines));
   const role = new Map<AddressBlock, AddressRole>();
-  for (const b of blocks) if (b.headingRole) role.set(b, b.headingRole);
+  for (const b of blocks) {
+    const r = headingRole(b);
+    if (r) role.set(b, r);
+  }
   const norm = (p?: string | null) => (p ? normalisePostcode(p) : null);
   for (const b of blocks) {
     if (role.has(b)) continue;
@@ -234,6 +242,43 @@ export function readAddresses(lines: TextLine[], hints: LayoutHints = {}): Label
   const returnAddress = pick("return");
   const sender = pick("sender") ?? returnAddress;
   return { recipient, sender, returnAddress, blocks };
+}
+
+/** A block's address parts in a comparable form (the name line split off, the postcode taken out). */
+const partsOf = (b: AddressBlock) =>
+  b.lines
+    .flatMap((l) => l.split(","))
+    .map((p) => clean(p.replace(UK_POSTCODE_IN_TEXT_RE, "")).toLowerCase())
+    .filter(Boolean);
+
+/**
+ * One address printed twice (a print-at-home page's receipt under the label, a packing note) is one
+ * block: copies share the postcode and the name, a numbered street line or two parts (neighbours
+ * sharing a postcode share a street name and town, not a house number). The best-formed copy stays
+ * (a name on its first line, then the larger text, then more lines) and takes a heading another
+ * copy has ('Delivery address 14 Canal Street, …' makes the label's bare block the recipient).
+ */
+function withoutCopies(found: AddressBlock[]): { blocks: AddressBlock[]; headingRole: (b: AddressBlock) => AddressRole | null } {
+  const form = (b: AddressBlock) => [Number(!isStreetLine(b.lines[0] ?? "") && looksLikeName(splitNameLine(b.lines[0] ?? "").name)), b.size, b.lines.length];
+  const better = (a: AddressBlock, b: AddressBlock) => {
+    const [fa, fb] = [form(a), form(b)];
+    const j = fa.findIndex((v, i) => v !== fb[i]);
+    return j >= 0 ? fb[j] - fa[j] : 0;
+  };
+  const isCopy = (a: AddressBlock, b: AddressBlock) => {
+    if (!a.postcode || a.postcode !== b.postcode) return false;
+    const [pa, pb] = [partsOf(a), partsOf(b)];
+    const shared = pa.filter((p) => pb.includes(p));
+    return pa[0] === pb[0] || shared.some((p) => /\d/.test(p)) || shared.length >= 2;
+  };
+  const kept: AddressBlock[] = [];
+  const role = new Map<AddressBlock, AddressRole>();
+  for (const b of [...found].sort(better)) {
+    const original = kept.find((k) => isCopy(k, b));
+    if (!original) kept.push(b);
+    if (b.headingRole && !role.has(original ?? b)) role.set(original ?? b, b.headingRole);
+  }
+  return { blocks: found.filter((b) => kept.includes(b)), headingRole: (b) => role.get(b) ?? null };
 }
 
 /**
