@@ -2,7 +2,10 @@ import { PDFDocument, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { readPdfText } from "../../worker/label-import/pdf";
 import { renderPages, type Pixmap } from "../../worker/label-import/pdfium";
+import { pageBarcodes } from "../../worker/label-import/barcodes";
+import { uprightQuarters } from "../../worker/label-import/ocr-job";
 import { importLabelFile } from "../../worker/label-import/pipeline";
+import { labelPixels } from "../../worker/label-import/raster";
 import { decodeBarcodes } from "../../worker/label-import/zxing";
 import { expected, fixture } from "./import-fixtures";
 
@@ -152,5 +155,46 @@ describe("A4 sheets: only the label's region is drawn and decoded", () => {
     expect((await readPdfText(bytes, 50)).pages[0].parts).toHaveLength(0);
     const result = await importLabelFile(bytes);
     expect(result.labels.map((l) => l.details)).toMatchObject([expected["royalmail.pdf"][0]]);
+  }, 60_000);
+});
+
+describe("barcodes of images that are not perfect scans", () => {
+  it("a Code128 framed closer than its quiet zone is read from its bars, upright and turned a quarter", async () => {
+    const turned = await decodeBarcodes(await labelPixels(fixture("evri-rotated.png"), 1));
+    for (const name of ["evri-framed-300dpi.jpg", "evri-framed-rotated.png"]) {
+      const pixels = await labelPixels(fixture(name), 1);
+      // The pass over the whole page misses it: the frame stands two modules from the bars.
+      expect((await decodeBarcodes(pixels)).map((b) => b.format)).not.toContain("Code128");
+      const found = await pageBarcodes(pixels, []);
+      const code = found.find((b) => b.format === "Code128");
+      expect(code?.text).toBe("H04AQA0004726589");
+      // Where the bars are on the page, and which way up, as a whole-page decode reports them.
+      if (name.includes("rotated")) {
+        expect(code!.box.h).toBeGreaterThan(code!.box.w * 2);
+        expect(uprightQuarters([code!])).toBe(uprightQuarters(turned));
+      } else {
+        expect(code!.box.x).toBeGreaterThan(60);
+        expect(code!.box.x).toBeLessThan(120);
+        expect(code!.box.w).toBeGreaterThan(900);
+        expect(uprightQuarters([code!])).toBe(0);
+      }
+      const result = await importLabelFile(fixture(name));
+      expect(result.labels.map((l) => [l.details.courier, l.details.trackingCode, l.details.fieldSources?.trackingCode])).toEqual([["evri", "H04AQA0004726589", "barcode"]]);
+    }
+  }, 60_000);
+
+  it("finds no bars on a page without a 1D code (the search costs nothing there)", async () => {
+    const pixels = await labelPixels(fixture("not-a-label.png"), 1);
+    expect(await pageBarcodes(pixels, [])).toEqual([]);
+  }, 30_000);
+
+  it("a legacy Hermes label's Interleaved 2 of 5 from 1-bit thermal PNGs (grey and palette) and a 150 DPI scan", async () => {
+    for (const name of ["hermes-legacy-1bit.png", "hermes-legacy-1bit-palette.png", "hermes-legacy-150dpi.jpg"]) {
+      const result = await importLabelFile(fixture(name));
+      expect(result.labels.map((l) => [l.details.courier, l.details.trackingCode, l.ocrPending])).toEqual([["evri", "1071298010114496", true]]);
+      // The 1-bit PNGs decode to the same pixels as zxing sees them: black ink on white.
+      const pixels = await labelPixels(fixture(name), 1);
+      expect((await decodeBarcodes(pixels)).map((b) => [b.format, b.text])).toEqual([["ITF", "1071298010114496"]]);
+    }
   }, 60_000);
 });

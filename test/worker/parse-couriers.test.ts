@@ -73,10 +73,14 @@ describe("courier parsers on text", () => {
     });
   });
 
-  it("takes a legacy 16-digit Hermes ITF barcode only on a page that says Evri or Hermes", () => {
+  it("takes a legacy 16-digit Hermes ITF barcode on a page that says Evri or Hermes, or on an image before OCR", () => {
     const itf = [{ format: "ITF", text: "1071298010114496", box: { x: 0, y: 0, w: 1, h: 1 } }];
     expect(parseEvriLabel({ lines: lines([0, "Hermes"]), barcodes: itf })?.trackingCode).toBe("1071298010114496");
     expect(parseEvriLabel({ lines: lines([0, "Parcel"]), barcodes: itf })).toBeNull();
+    // An image's upload answer has only its barcodes: the ITF is the legacy number, OCR reads the rest.
+    expect(parseEvriLabel({ lines: [], barcodes: itf })?.trackingCode).toBe("1071298010114496");
+    // 16 digits in a Code128 are not enough on their own.
+    expect(parseEvriLabel({ lines: [], barcodes: [{ ...itf[0], format: "Code128" }] })).toBeNull();
   });
 
   it("gives no label for a page of another courier or no courier", () => {

@@ -16,12 +16,13 @@ import { log } from "../lib/log";
 import type { Address, ApiLabel, LabelDetails, SourcedField } from "../labels/model";
 import { ukDayOf } from "../lib/uk-calendar";
 import { enqueueMany } from "../lib/jobs";
+import { pageBarcodes } from "./barcodes";
 import { ImportError } from "./errors";
 import { ocrLines, OcrEngineError, recognise, type OcrResult } from "./ocr";
 import { PdfiumError, type Pixmap } from "./pdfium";
 import { parseLabel } from "./pipeline";
 import { labelPixels, rotateGrey, toGrey, type Grey } from "./raster";
-import { decodeBarcodes, type Barcode } from "./zxing";
+import type { Barcode } from "./zxing";
 
 /** Mean confidence under which the page is read again turned (upright ≈ 90, upside down ≈ 40). */
 export const LOW_CONFIDENCE = 60;
@@ -77,7 +78,7 @@ export function uprightQuarters(barcodes: Barcode[]): number {
  */
 export async function readLabelPage(pixmap: Pixmap): Promise<LabelReading> {
   const started = Date.now();
-  const barcodes = await decodeBarcodes(pixmap);
+  const barcodes = await pageBarcodes(pixmap, []);
   const grey = toGrey(pixmap);
   const dpi = 300 * (grey.width / pixmap.width);
   const first = uprightQuarters(barcodes);

@@ -5,15 +5,14 @@
  * OCR (ocrPending). Hostile files are refused before any heavy decoding (caps below).
  */
 import { couriers } from "../couriers/registry";
+import { imageBarcodes, pageBarcodes } from "./barcodes";
 import { ImportError } from "./errors";
 import type { LabelDetails } from "../labels/model";
 import { parseLabel } from "./parse-label";
 import { readPdfText } from "./pdf";
 import { renderPages, type Pixmap, type RegionRequest } from "./pdfium";
-import { decodePngOnWhite } from "./png";
 import { imageInfo, MIME, sniff, type FileKind } from "./sniff";
-import type { TextLine } from "./text";
-import { decodeBarcodes, TWO_D_ONLY, type Barcode } from "./zxing";
+import type { Barcode } from "./zxing";
 
 /** The courier choice for one page, where OCR (ocr-job.ts) also finds it. */
 export { parseLabel };
@@ -71,7 +70,7 @@ export async function importLabelFile(bytes: Uint8Array, opts: { now?: () => num
 
   if (kind === "pdf") return importPdf(bytes, checkTime);
 
-  const barcodes = await imageBarcodes(kind, bytes);
+  const barcodes = await checkedImageBarcodes(kind, bytes);
   checkTime();
   const details = parseLabel({ lines: [], barcodes });
   if (!details) throw new ImportError(422, notALabel());
@@ -152,35 +151,7 @@ async function importPdf(bytes: Uint8Array, checkTime: () => void): Promise<Pipe
   return { kind: "pdf", mime: MIME.pdf, pages: text.pageCount, labels, skippedPages };
 }
 
-const is2D = (b: Barcode) => b.format === "PDF417" || b.format === "DataMatrix" || b.format === "QRCode";
-
-/**
- * Barcodes of a rendered page. A decoder pass over a whole page can miss a small 2D symbol (some
- * zxing versions search outward from the centre): when the page has a 1D code or text but no 2D symbol, the quadrants are searched
- * again for 2D symbols only (a tenth of the cost of a full pass).
- */
-async function pageBarcodes(pixmap: Pixmap, lines: TextLine[]): Promise<Barcode[]> {
-  const found = await decodeBarcodes(pixmap);
-  if (found.some(is2D) || (!found.length && !lines.length)) return found;
-  const { width, height } = pixmap;
-  const hw = Math.ceil(width / 2);
-  const hh = Math.ceil(height / 2);
-  for (const [x, y] of [[0, 0], [hw, 0], [0, hh], [hw, hh]]) {
-    const region = crop(pixmap, x, y, Math.min(hw + 40, width - x), Math.min(hh + 40, height - y));
-    for (const b of await decodeBarcodes(region, TWO_D_ONLY)) {
-      if (!found.some((f) => f.text === b.text)) found.push({ ...b, box: { ...b.box, x: b.box.x + x, y: b.box.y + y } });
-    }
-  }
-  return found;
-}
-
-function crop(p: Pixmap, x0: number, y0: number, w: number, h: number): Pixmap {
-  const data = new Uint8ClampedArray(w * h * 4);
-  for (let y = 0; y < h; y++) data.set(p.data.subarray(((y0 + y) * p.width + x0) * 4, ((y0 + y) * p.width + x0 + w) * 4), y * w * 4);
-  return { data, width: w, height: h };
-}
-
-async function imageBarcodes(kind: Exclude<FileKind, "pdf">, bytes: Uint8Array): Promise<Barcode[]> {
+async function checkedImageBarcodes(kind: Exclude<FileKind, "pdf">, bytes: Uint8Array): Promise<Barcode[]> {
   const info = imageInfo(kind, bytes);
   if (!info || info.width < 1 || info.height < 1) throw new ImportError(422, "This image is damaged or incomplete and cannot be read.");
   const pixels = info.width * info.height;
@@ -191,12 +162,7 @@ async function imageBarcodes(kind: Exclude<FileKind, "pdf">, bytes: Uint8Array):
     throw new ImportError(422, "This image expands to far more data than a label holds; it was refused.");
   }
   try {
-    if (kind === "webp") {
-      const { decodeWebp } = await import("./webp");
-      return await decodeBarcodes(await decodeWebp(bytes));
-    }
-    if (kind === "png" && info.hasAlpha) return await decodeBarcodes(await decodePngOnWhite(bytes));
-    return await decodeBarcodes(bytes);
+    return await imageBarcodes(kind, bytes, info.hasAlpha);
   } catch (err) {
     if (err instanceof ImportError) throw err;
     throw new ImportError(422, "This image is damaged or incomplete and cannot be read.");

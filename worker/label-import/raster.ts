@@ -3,11 +3,10 @@
  * RGBA, then 8-bit grey scaled down to about 300 DPI and turned upright. Sizes are checked from the
  * headers before anything is decoded (the same caps as the import).
  */
-import jpeg from "jpeg-js";
 import { ImportError } from "./errors";
 import { renderPages, type Pixmap } from "./pdfium";
 import { decodePngOnWhite } from "./png";
-import { imageInfo, sniff } from "./sniff";
+import { imageInfo, sniff, type FileKind } from "./sniff";
 
 /** 8-bit grey, one byte per pixel, rows packed. */
 export interface Grey {
@@ -41,17 +40,18 @@ export async function labelPixels(bytes: Uint8Array, page: number): Promise<Pixm
   if (!info || info.width * info.height > OCR_LIMITS.maxImagePixels || Math.max(info.width, info.height) > OCR_LIMITS.maxImageSide) {
     throw new ImportError(422, "This image is damaged or too large to read.");
   }
+  return imagePixels(kind, bytes);
+}
+
+/** An image file's pixels (RGBA on white); its size is checked by the caller. */
+export async function imagePixels(kind: Exclude<FileKind, "pdf">, bytes: Uint8Array): Promise<Pixmap> {
   if (kind === "png") return decodePngOnWhite(bytes);
   if (kind === "webp") {
     const { decodeWebp } = await import("./webp");
     return decodeWebp(bytes);
   }
-  try {
-    const img = jpeg.decode(bytes, { useTArray: true, formatAsRGBA: true, maxResolutionInMP: 12, maxMemoryUsageInMB: 128 });
-    return { data: new Uint8ClampedArray(img.data.buffer, img.data.byteOffset, img.data.length), width: img.width, height: img.height };
-  } catch {
-    throw new ImportError(422, "This JPEG is damaged and cannot be read.");
-  }
+  const { decodeJpeg } = await import("./jpeg");
+  return decodeJpeg(bytes);
 }
 
 /**
@@ -95,6 +95,32 @@ export function toGrey(p: Pixmap, maxSide: number = OCR_LIMITS.maxOcrSide): Grey
   }
   flush();
   return { data: out, width, height };
+}
+
+/** The grey level that best splits the image into ink and paper (Otsu: most between-class variance). */
+export function otsuThreshold(g: Grey): number {
+  const hist = new Float64Array(256);
+  for (let i = 0; i < g.data.length; i++) hist[g.data[i]]++;
+  const total = g.data.length;
+  let sumAll = 0;
+  for (let t = 0; t < 256; t++) sumAll += t * hist[t];
+  let below = 0;
+  let sumBelow = 0;
+  let best = 128;
+  let bestVar = -1;
+  for (let t = 0; t < 255; t++) {
+    below += hist[t];
+    sumBelow += t * hist[t];
+    const above = total - below;
+    if (!below || !above) continue;
+    const diff = sumBelow / below - (sumAll - sumBelow) / above;
+    const between = below * above * diff * diff;
+    if (between > bestVar) {
+      bestVar = between;
+      best = t + 1;
+    }
+  }
+  return best;
 }
 
 /** Turns a grey image clockwise by `quarters` quarter turns. */

@@ -3,6 +3,10 @@ declare module "@embedpdf/pdfium/pdfium.wasm" {
   const module: WebAssembly.Module;
   export default module;
 }
+declare module "@jsquash/jpeg/codec/dec/mozjpeg_dec.wasm" {
+  const module: WebAssembly.Module;
+  export default module;
+}
 declare module "@jsquash/webp/codec/dec/webp_dec.wasm" {
   const module: WebAssembly.Module;
   export default module;

@@ -47,12 +47,14 @@ export function looksLikeEvri(input: LabelInput): boolean {
 
 export function parseEvriLabel(input: LabelInput): LabelDetails | null {
   const text = fullText(input.lines);
+  // 16 plain digits are only an Evri code on a page that says Evri/Hermes, or as the Interleaved 2 of
+  // 5 of a legacy Hermes label on an image not read yet (no text until OCR: it must say so then).
+  const unread = input.lines.length === 0;
   const fromBarcode = input.barcodes
     .filter((b) => b.format === "Code128" || b.format === "ITF")
-    .map((b) => normaliseEvriCode(b.text))
-    .find((c) => isValidEvriCode(c) && (/^[HT]/.test(c) || looksLikeEvri(input)));
+    .map((b) => ({ code: normaliseEvriCode(b.text), itf: b.format === "ITF" }))
+    .find(({ code, itf }) => isValidEvriCode(code) && (/^[HT]/.test(code) || (itf && unread) || looksLikeEvri(input)))?.code;
   const fromPayload = fromBarcode ? null : input.barcodes.map((b) => (b.format === "Code128" || b.format === "ITF" ? null : codeInPayload(b.text))).find(Boolean);
-  // 16 plain digits are only an Evri code on a page that says Evri/Hermes.
   const fromText = printedEvriCodes(text)[0] ?? null;
   const trackingCode = fromBarcode ?? fromPayload ?? (fromText && (/^[HT]/.test(fromText) || looksLikeEvri(input)) ? fromText : null);
   if (!trackingCode) return null;

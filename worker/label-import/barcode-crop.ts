@@ -1,0 +1,172 @@
+/**
+ * 1D barcodes whose quiet zone something cuts into. zxing wants about five modules of white before
+ * the start pattern and after the stop pattern; labels drawn as HTML/CSS often put the barcode in a
+ * bordered cell a few points wide of it, or a divider line or text close beside it, and then
+ * nothing decodes. Such a barcode is found from its bars (many dark strokes of one height, far taller
+ * than wide, side by side), cut out without what stands beside them, and decoded again on a white
+ * margin of its own. Only run when the whole-page pass found no 1D code.
+ */
+import type { Pixmap } from "./pdfium";
+import { otsuThreshold, toGrey, type Grey } from "./raster";
+import { decodeBarcodes, type Barcode } from "./zxing";
+
+/** Where bars were found, in pixels of the page: `vertical` when the bars lie across (code turned). */
+interface BarStrip {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  vertical: boolean;
+  /** Narrowest bar, pixels (about one module). */
+  module: number;
+}
+
+/** Bars per barcode at least (a 16-digit ITF has 44, a 13-character Code128 43). */
+const MIN_BARS = 20;
+
+interface Run {
+  a: number;
+  b: number;
+  top: number;
+  bottom: number;
+}
+
+type Dark = (u: number, v: number) => boolean;
+
+/**
+ * Bar strips of a grey page. Lines across the page are sampled; on each, every dark run's
+ * height is measured at its middle. A barcode is a sequence of runs of about one height (a frame
+ * line, taller, or text, shorter, ends it) at least four times taller than its widest bar.
+ */
+function findBarStrips(g: Grey): BarStrip[] {
+  const threshold = otsuThreshold(g);
+  const strips: BarStrip[] = [];
+  for (const vertical of [false, true]) {
+    // Scan frame: u along the sampled line, v across it.
+    const U = vertical ? g.height : g.width;
+    const V = vertical ? g.width : g.height;
+    const dark: Dark = vertical ? (u, v) => g.data[u * g.width + v] < threshold : (u, v) => g.data[v * g.width + u] < threshold;
+    const step = Math.max(2, Math.round(V / 200));
+    const read: [number, number][] = [];
+    for (let v = step; v < V - step; v += step) {
+      if (read.some(([a, b]) => v >= a && v <= b)) continue;
+      for (let seq of barSequences(lineRuns(dark, v, U, V))) {
+        // The first line to cross a tilted code may miss the bars that begin lower down: the line
+        // across the middle of its bars reads them all.
+        const mid = (median(seq.map((r) => r.top)) + median(seq.map((r) => r.bottom))) >> 1;
+        if (Math.abs(mid - v) > step) {
+          const across = barSequences(lineRuns(dark, mid, U, V)).filter((o) => o[0].a < seq[seq.length - 1].b && seq[0].a < o[o.length - 1].b);
+          const most = across.sort((a, b) => b.length - a.length)[0];
+          if (most && most.length >= seq.length) seq = most;
+        }
+        const strip = stripOf(seq, vertical);
+        strips.push(strip);
+        read.push(vertical ? [strip.x, strip.x + strip.w] : [strip.y, strip.y + strip.h]);
+      }
+    }
+  }
+  return strips;
+}
+
+const median = (xs: number[]) => xs.sort((a, b) => a - b)[xs.length >> 1];
+
+/** The dark runs of line v, each with where its bar ends above and below. */
+function lineRuns(dark: Dark, v: number, U: number, V: number): Run[] {
+  const runs: Run[] = [];
+  for (let u = 0; u < U; ) {
+    if (!dark(u, v)) {
+      u++;
+      continue;
+    }
+    const a = u;
+    while (u < U && dark(u, v)) u++;
+    runs.push({ a, b: u, top: follow(dark, (a + u) >> 1, v, -1, U, V), bottom: follow(dark, (a + u) >> 1, v, 1, U, V) });
+  }
+  return runs;
+}
+
+function stripOf(seq: Run[], vertical: boolean): BarStrip {
+  const module = Math.max(1, Math.min(...seq.map((r) => r.b - r.a)));
+  const top = median(seq.map((r) => r.top));
+  const bottom = median(seq.map((r) => r.bottom));
+  const u0 = seq[0].a;
+  const u1 = seq[seq.length - 1].b;
+  return vertical
+    ? { x: top, y: u0, w: bottom - top + 1, h: u1 - u0, vertical, module }
+    : { x: u0, y: top, w: u1 - u0, h: bottom - top + 1, vertical, module };
+}
+
+/**
+ * Where a bar ends, followed from (u, v) in direction `dv` (-1 up, 1 down): straight on while dark,
+ * else a pixel aside, so the bar of a code turned a degree or two is followed to its end.
+ */
+function follow(dark: Dark, u: number, v: number, dv: number, U: number, V: number): number {
+  for (;;) {
+    const next = v + dv;
+    if (next < 0 || next >= V) return v;
+    if (dark(u, next)) v = next;
+    else if (u > 0 && dark(u - 1, next)) [u, v] = [u - 1, next];
+    else if (u < U - 1 && dark(u + 1, next)) [u, v] = [u + 1, next];
+    else return v;
+  }
+}
+
+/**
+ * Maximal sequences of neighbouring runs that read as bars: each starts and ends where its
+ * neighbour does (within a pixel or two, so a tilted code still counts; a frame line, taller, or
+ * text, shorter, does not), and the bars are far taller than the widest of them.
+ */
+function barSequences(runs: Run[]): Run[][] {
+  const out: Run[][] = [];
+  let seq: Run[] = [];
+  const height = (r: Run) => r.bottom - r.top + 1;
+  const flush = () => {
+    if (seq.length >= MIN_BARS) {
+      const widest = Math.max(...seq.map((r) => r.b - r.a));
+      const h = seq.map(height).sort((p, q) => p - q)[seq.length >> 1];
+      if (h >= 4 * widest && h >= 12) out.push(seq);
+    }
+    seq = [];
+  };
+  for (const r of runs) {
+    const prev = seq[seq.length - 1];
+    const tol = prev ? Math.max(2, Math.round(0.03 * height(prev))) : 0;
+    const fits = prev && Math.abs(r.top - prev.top) <= tol && Math.abs(r.bottom - prev.bottom) <= tol && r.a - prev.b <= height(prev) / 2;
+    // A run that does not fit ends the sequence and may start the next one.
+    if (!fits) flush();
+    seq.push(r);
+  }
+  flush();
+  return out;
+}
+
+/** The strip cut out of the page (one bar-width of its surroundings kept) on a white margin. */
+function cutOut(p: Pixmap, s: BarStrip): { pixmap: Pixmap; dx: number; dy: number } {
+  const keep = Math.max(1, Math.floor(s.module / 2));
+  const margin = Math.max(24, s.module * 12);
+  // Across the bars: a margin of white; along them, a little of the page (the bars' own ends).
+  const [mx, my] = s.vertical ? [4, margin] : [margin, 4];
+  const x0 = Math.max(0, s.x - (s.vertical ? 0 : keep));
+  const y0 = Math.max(0, s.y - (s.vertical ? keep : 0));
+  const x1 = Math.min(p.width, s.x + s.w + (s.vertical ? 0 : keep));
+  const y1 = Math.min(p.height, s.y + s.h + (s.vertical ? keep : 0));
+  const width = x1 - x0 + 2 * mx;
+  const height = y1 - y0 + 2 * my;
+  const data = new Uint8ClampedArray(width * height * 4).fill(255);
+  for (let y = y0; y < y1; y++) {
+    data.set(p.data.subarray((y * p.width + x0) * 4, (y * p.width + x1) * 4), ((y - y0 + my) * width + mx) * 4);
+  }
+  return { pixmap: { data, width, height }, dx: x0 - mx, dy: y0 - my };
+}
+
+/** 1D barcodes read from their bars cut out of the page, in page coordinates. */
+export async function framedLinearBarcodes(p: Pixmap): Promise<Barcode[]> {
+  const found: Barcode[] = [];
+  for (const strip of findBarStrips(toGrey(p, Math.max(p.width, p.height)))) {
+    const { pixmap, dx, dy } = cutOut(p, strip);
+    for (const b of await decodeBarcodes(pixmap, { formats: ["Code128", "ITF"], maxNumberOfSymbols: 1 })) {
+      if (!found.some((f) => f.text === b.text)) found.push({ ...b, box: { ...b.box, x: b.box.x + dx, y: b.box.y + dy } });
+    }
+  }
+  return found;
+}

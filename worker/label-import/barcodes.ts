@@ -1,0 +1,61 @@
+/**
+ * Every barcode of one label page, from its pixels (a rendered PDF page or a decoded image) or
+ * straight from an image file's bytes: the import and the OCR job read pages through here, so both
+ * see the same codes. One zxing pass over the page first; then, only for what it missed, a search
+ * of the quadrants for a small 2D symbol and of the bars for a 1D code whose quiet zone a frame or
+ * text cuts into (barcode-crop.ts).
+ */
+import { framedLinearBarcodes } from "./barcode-crop";
+import type { Pixmap } from "./pdfium";
+import { decodePngOnWhite } from "./png";
+import { imagePixels } from "./raster";
+import type { FileKind } from "./sniff";
+import type { TextLine } from "./text";
+import { decodeBarcodes, TWO_D_ONLY, type Barcode } from "./zxing";
+
+const is2D = (b: Barcode) => b.format === "PDF417" || b.format === "DataMatrix" || b.format === "QRCode";
+const isLinear = (b: Barcode) => b.format === "Code128" || b.format === "ITF";
+
+function add(found: Barcode[], more: Barcode[]): Barcode[] {
+  for (const b of more) if (!found.some((f) => f.text === b.text)) found.push(b);
+  return found;
+}
+
+/**
+ * Barcodes of a rendered page. A decoder pass over a whole page can miss a small 2D symbol (some
+ * zxing versions search outward from the centre): when the page has a 1D code or text but no 2D
+ * symbol, the quadrants are searched again for 2D symbols only (a tenth of the cost of a full pass).
+ */
+export async function pageBarcodes(pixmap: Pixmap, lines: TextLine[]): Promise<Barcode[]> {
+  const found = await decodeBarcodes(pixmap);
+  if (!found.some(isLinear)) add(found, await framedLinearBarcodes(pixmap));
+  if (found.some(is2D) || (!found.length && !lines.length)) return found;
+  const { width, height } = pixmap;
+  const hw = Math.ceil(width / 2);
+  const hh = Math.ceil(height / 2);
+  for (const [x, y] of [[0, 0], [hw, 0], [0, hh], [hw, hh]]) {
+    const region = crop(pixmap, x, y, Math.min(hw + 40, width - x), Math.min(hh + 40, height - y));
+    add(found, (await decodeBarcodes(region, TWO_D_ONLY)).map((b) => ({ ...b, box: { ...b.box, x: b.box.x + x, y: b.box.y + y } })));
+  }
+  return found;
+}
+
+function crop(p: Pixmap, x0: number, y0: number, w: number, h: number): Pixmap {
+  const data = new Uint8ClampedArray(w * h * 4);
+  for (let y = 0; y < h; y++) data.set(p.data.subarray(((y0 + y) * p.width + x0) * 4, ((y0 + y) * p.width + x0 + w) * 4), y * w * 4);
+  return { data, width: w, height: h };
+}
+
+/**
+ * Barcodes of an uploaded image. zxing decodes PNG and JPEG bytes itself (fastest); a WEBP, or a PNG
+ * with transparency (flattened onto white), is decoded here first. The image is decoded here too
+ * when no 1D code was found, for the search of its bars.
+ */
+export async function imageBarcodes(kind: Exclude<FileKind, "pdf">, bytes: Uint8Array, hasAlpha: boolean): Promise<Barcode[]> {
+  let pixels: Pixmap | null = null;
+  if (kind === "webp") pixels = await imagePixels(kind, bytes);
+  else if (kind === "png" && hasAlpha) pixels = await decodePngOnWhite(bytes);
+  const found = await decodeBarcodes(pixels ?? bytes);
+  if (found.some(isLinear)) return found;
+  return add(found, await framedLinearBarcodes(pixels ?? (await imagePixels(kind, bytes))));
+}
