@@ -3,10 +3,11 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 
-// Three suites, run together by `npm test`:
+// Four suites, run together by `npm test`:
 //  - worker: API, services, queue, cron and email handlers inside workerd (real D1/R2/queues/email)
 //  - web:    React components in happy-dom
 //  - e2e:    the built app served by `vite preview`, driven in real Chromium (test/e2e/global-setup.ts)
+//  - generator: the randomized label generator that judges label reading (bench/label-generator)
 // The label-print tests load the print libraries (pdf-lib, bwip-js) through the app's lazy imports. In one
 // project with the other worker files, every later file's first module snapshot then carries them, and the
 // pool's WebSocket refuses a message that large (workerd: 'Message is too large'), ending the run. Their
@@ -53,6 +54,10 @@ export default defineConfig(async () => {
             environment: "happy-dom",
             setupFiles: ["./test/web/setup.ts"],
           },
+        },
+        {
+          // The randomized label generator (bench/label-generator) checked on its own, in Node.
+          test: { name: "generator", include: ["test/generator/**/*.test.ts"], environment: "node", testTimeout: 120_000 },
         },
         {
           test: {

@@ -4,6 +4,7 @@ import { defineConfig } from "vitest/config";
 
 // Runs one benchmark file (BENCH_FILE) inside workerd with the real D1 and queue bindings, the
 // migrations to apply, and every BENCH_* variable of the environment as a binding (bench/workerd-bench.ts).
+// BENCH_SETUP names a vitest globalSetup that runs in Node first (the generated labels' server).
 const root = path.join(import.meta.dirname, "..");
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(root, "migrations"));
@@ -11,6 +12,11 @@ export default defineConfig(async () => {
   return {
     root,
     plugins: [cloudflareTest({ wrangler: { configPath: path.join(root, "wrangler.toml") }, miniflare: { bindings: { TEST_MIGRATIONS: migrations, ...bench } } })],
-    test: { include: [process.env.BENCH_FILE ?? "none"], testTimeout: 1_800_000, hookTimeout: 600_000 },
+    test: {
+      include: [process.env.BENCH_FILE ?? "none"],
+      globalSetup: process.env.BENCH_SETUP ? [process.env.BENCH_SETUP] : [],
+      testTimeout: 7_200_000,
+      hookTimeout: 600_000,
+    },
   };
 });

@@ -1,7 +1,8 @@
 import { it } from "vitest";
-import { accuracyTable, measureCorpus } from "./import-accuracy";
+import { measureCorpus } from "./import-accuracy";
+import { accuracyTable, missLine } from "./label-scoring";
 
 it("import accuracy over the corpus", async () => {
   const acc = await measureCorpus();
-  console.log(`\n${accuracyTable(acc)}\n\nMisses:\n${acc.misses.join("\n") || "(none)"}\n`);
+  console.log(`\n${accuracyTable(acc)}\n\nMisses:\n${[...acc.failures, ...acc.misses.map(missLine)].join("\n") || "(none)"}\n`);
 });

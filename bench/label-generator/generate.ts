@@ -1,0 +1,131 @@
+/**
+ * The randomized label generator: plans files from the families (a seed and an index give the
+ * same file every time), renders each with one of the toolchains (pdf-lib, Chromium) and, for some,
+ * as an image. The truth of every label comes from the plan.
+ *
+ *   node bench/label-generator/generate.ts [--out DIR] [--labels N] [--images M] [--only family,…]
+ *   SEED=123 replays a run; the seed is printed either way.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { Chromium } from "./chromium.ts";
+import { FAMILIES, type FamilyName } from "./families/index.ts";
+import { imageChoice, renderImage, type ImageChoice } from "./images.ts";
+import type { FileSpec, PageSpec } from "./layout.ts";
+import type { GeneratedFile, Medium, Toolchain } from "./manifest.ts";
+import { freshSeed, Rng } from "./random.ts";
+import { htmlStyle, fileHtml, type HtmlStyle } from "./render-html.ts";
+import { renderWithPdfLib } from "./render-pdf.ts";
+
+interface PlannedFile extends GeneratedFile {
+  family: FamilyName;
+  image: ImageChoice | null;
+  spec: FileSpec;
+  style: HtmlStyle;
+  seed: string;
+}
+
+export function planFile(seed: string, index: number, only?: FamilyName[]): PlannedFile {
+  const rng = new Rng(`${seed}/${index}`);
+  const pick = rng.fork("family");
+  const names = (only?.length ? only : (Object.keys(FAMILIES) as FamilyName[])).filter((n) => FAMILIES[n]);
+  const family = pick.weighted(names.map((n) => [n, FAMILIES[n].weight] as const));
+  const f = FAMILIES[family];
+  const spec = f.make(rng.fork("content"));
+  const render = rng.fork("render");
+  const singleLabel = spec.pages.length === 1 && spec.labels.length === 1;
+  const asImage = singleLabel && render.chance(f.images);
+  const image = asImage ? imageChoice(render) : null;
+  const medium: Medium = !asImage ? "text-pdf" : render.chance(0.12) ? "flat-pdf" : "image";
+  const toolchain: Toolchain = asImage ? "chromium" : render.chance(f.chromium) ? "chromium" : "pdf-lib";
+  const ext = medium === "image" ? (image!.kind === "thermal" ? "png" : image!.format === "jpeg" ? "jpg" : image!.format) : "pdf";
+  const what = medium === "image" ? `${image!.kind}-${image!.dpi}` : medium === "flat-pdf" ? "flat" : spec.pages.map((p) => p.storage).find((s) => s !== "upright") ?? "text";
+  const name = `${String(index).padStart(5, "0")}-${family}-${toolchain}-${what}.${ext}`;
+  return { index, name, family, toolchain, medium, image, labels: spec.labels, notes: spec.notes, spec, style: htmlStyle(render.fork("style")), seed };
+}
+
+/** Files from index 0 until the labels and images asked for are reached. */
+export function planRun(seed: string, o: { labels: number; images: number; only?: FamilyName[] }): PlannedFile[] {
+  const out: PlannedFile[] = [];
+  let labels = 0;
+  let images = 0;
+  for (let i = 0; labels < o.labels || images < o.images; i++) {
+    const f = planFile(seed, i, o.only);
+    // Past the label count, only image files are kept (the image quota is still open).
+    if (labels >= o.labels && f.medium === "text-pdf") continue;
+    out.push(f);
+    labels += f.labels.length;
+    if (f.medium !== "text-pdf") images++;
+  }
+  return out;
+}
+
+export async function renderFile(f: PlannedFile, chromium: Chromium): Promise<Uint8Array> {
+  const rng = new Rng(`${f.seed}/${f.index}`).fork("bytes");
+  if (f.medium === "text-pdf") {
+    if (f.toolchain === "pdf-lib") return renderWithPdfLib(f.spec, rng);
+    const first = f.spec.pages[0];
+    const turned = first.storage === "turned";
+    return chromium.pdf(await fileHtml(f.spec, f.style), { w: turned ? first.h : first.w, h: turned ? first.w : first.h, tagged: rng.chance(0.5), rotate: first.storage !== "upright" });
+  }
+  const drawing = f.spec.pages[0].placements[0].drawing;
+  const img = await renderImage(drawing, f.style, f.image!, chromium, rng);
+  if (f.medium === "image") return img;
+  return flattened(img, f.spec.pages[0], f.image!);
+}
+
+/** A reseller's flattened PDF: the label as one raster image on a page, no text layer. */
+async function flattened(img: Uint8Array, page: PageSpec, c: ImageChoice): Promise<Uint8Array> {
+  const { PDFDocument } = await import("pdf-lib");
+  const doc = await PDFDocument.create();
+  const p = doc.addPage([page.w, page.h]);
+  const embedded = c.format === "jpeg" && c.kind !== "thermal" ? await doc.embedJpg(img) : await doc.embedPng(await toPng(img));
+  const turned = c.quarter === 90 || c.quarter === 270;
+  if (turned) p.setSize(page.h, page.w);
+  p.drawImage(embedded, { x: 0, y: 0, width: turned ? page.h : page.w, height: turned ? page.w : page.h });
+  return doc.save();
+}
+
+async function toPng(img: Uint8Array): Promise<Uint8Array> {
+  const sharp = (await import("sharp")).default;
+  return sharp(img).png().toBuffer();
+}
+
+/** Renders a plan into `dir` and writes manifest.json; answers the manifest. */
+export async function writeRun(files: PlannedFile[], dir: string, log: (s: string) => void = () => {}): Promise<GeneratedFile[]> {
+  mkdirSync(dir, { recursive: true });
+  const chromium = await Chromium.start();
+  try {
+    for (const f of files) {
+      writeFileSync(path.join(dir, f.name), await renderFile(f, chromium));
+      if (f.index % 50 === 0) log(`  ${f.name}`);
+    }
+  } finally {
+    await chromium.close();
+  }
+  const manifest = files.map(publicPart);
+  writeFileSync(path.join(dir, "manifest.json"), `${JSON.stringify(manifest, null, 1)}\n`);
+  return manifest;
+}
+
+export function publicPart(f: PlannedFile): GeneratedFile {
+  const { spec: _spec, style: _style, seed: _seed, ...rest } = f;
+  return rest;
+}
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : undefined;
+}
+
+if (import.meta.main) {
+  const seed = process.env.SEED || freshSeed();
+  const labels = Number(arg("labels") ?? 40);
+  const images = Number(arg("images") ?? Math.ceil(labels / 10));
+  const only = arg("only")?.split(",") as FamilyName[] | undefined;
+  const out = arg("out") ?? path.join(process.cwd(), `generated-labels-${seed}`);
+  console.log(`label generator: SEED=${seed}, ${labels} labels (${images} images) into ${out}`);
+  const started = Date.now();
+  const manifest = await writeRun(planRun(seed, { labels, images, only }), out, console.log);
+  console.log(`${manifest.length} files, ${manifest.reduce((s, f) => s + f.labels.length, 0)} labels in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}

@@ -1,0 +1,87 @@
+/**
+ * The first toolchain: PDFs drawn directly with pdf-lib, as carrier APIs (iText) write them: the
+ * standard fonts (Helvetica, Times, Courier) with one text-show per line, barcodes as vector
+ * rectangles, a landscape MediaBox with the label turned and /Rotate 90 when the page says so.
+ */
+import { concatTransformationMatrix, degrees, PDFDocument, type PDFFont, type PDFPage, popGraphicsState, pushGraphicsState, rgb, StandardFonts } from "pdf-lib";
+import { barcodeRects } from "./barcodes.ts";
+import type { FileSpec, FontFace, Item, PageSpec } from "./layout.ts";
+import type { Rng } from "./random.ts";
+
+const FACES: Record<FontFace, [StandardFonts, StandardFonts]> = {
+  sans: [StandardFonts.Helvetica, StandardFonts.HelveticaBold],
+  narrow: [StandardFonts.Helvetica, StandardFonts.HelveticaBold],
+  serif: [StandardFonts.TimesRoman, StandardFonts.TimesRomanBold],
+  mono: [StandardFonts.Courier, StandardFonts.CourierBold],
+};
+
+/** WinAnsi is all the standard fonts draw: decoration outside it (a scissors sign) becomes '-'. */
+const WIN_ANSI = /[^\x20-\x7e\xa0-\xff€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]/g;
+
+const PRODUCERS = ["iText® 5.5.13.1 ©2000-2019 iText Group NV (AGPL-version)", "iText 2.1.7 by 1T3XT", "iText® 7.1.16 ©2000-2021 iText Group NV", "pdf-lib (https://github.com/Hopding/pdf-lib)"];
+
+export async function renderWithPdfLib(file: FileSpec, rng: Rng): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const when = new Date(Date.UTC(2026, 10, 1));
+  doc.setCreationDate(when);
+  doc.setModificationDate(when);
+  doc.setProducer(rng.pick(PRODUCERS));
+  const fonts = new Map<string, PDFFont>();
+  const font = async (face: FontFace, bold: boolean) => {
+    const name = FACES[face][bold ? 1 : 0];
+    let f = fonts.get(name);
+    if (!f) {
+      f = await doc.embedFont(name);
+      fonts.set(name, f);
+    }
+    return f;
+  };
+  for (const spec of file.pages) {
+    const turned = spec.storage === "turned";
+    const page = doc.addPage(turned ? [spec.h, spec.w] : [spec.w, spec.h]);
+    // A turned page holds the label a quarter anticlockwise, so /Rotate 90 shows it upright.
+    if (turned) page.pushOperators(pushGraphicsState(), concatTransformationMatrix(0, 1, -1, 0, spec.h, 0));
+    await drawPage(page, spec, font);
+    if (turned) page.pushOperators(popGraphicsState());
+    if (spec.storage !== "upright") page.setRotation(degrees(90));
+  }
+  return doc.save({ useObjectStreams: rng.chance(0.5) });
+}
+
+async function drawPage(page: PDFPage, spec: PageSpec, font: (f: FontFace, b: boolean) => Promise<PDFFont>) {
+  await drawItems(page, spec.items, spec.h, font);
+  for (const p of spec.placements) {
+    // The drawing's own coordinates (top-left origin, its height d.h) mapped into the page's.
+    page.pushOperators(pushGraphicsState(), concatTransformationMatrix(p.scale, 0, 0, p.scale, p.x, spec.h - p.y - p.scale * p.drawing.h));
+    await drawItems(page, p.drawing.items, p.drawing.h, font);
+    page.pushOperators(popGraphicsState());
+  }
+}
+
+async function drawItems(page: PDFPage, items: Item[], h: number, font: (f: FontFace, b: boolean) => Promise<PDFFont>) {
+  const black = rgb(0, 0, 0);
+  for (const i of items) {
+    if (i.t === "text") {
+      const f = await font(i.font, Boolean(i.bold));
+      const text = i.text.replace(WIN_ANSI, "-");
+      const width = f.widthOfTextAtSize(text, i.size);
+      const x = i.align && i.w ? (i.align === "center" ? i.x + (i.w - width) / 2 : i.align === "right" ? i.x + i.w - width : i.x) : i.x;
+      const ascent = f.heightAtSize(i.size, { descender: false });
+      page.drawText(text, { x, y: h - i.y - ascent - i.size * 0.08, size: i.size, font: f, color: i.white ? rgb(1, 1, 1) : black });
+    } else if (i.t === "rect") {
+      const grey = i.grey ?? 0;
+      page.drawRectangle({
+        x: i.x,
+        y: h - i.y - i.h,
+        width: i.w,
+        height: i.h,
+        ...(i.fill ? { color: rgb(grey, grey, grey) } : {}),
+        ...(i.line ? { borderColor: black, borderWidth: i.line, ...(i.dash ? { borderDashArray: [4, 3] } : {}) } : { borderWidth: 0 }),
+      });
+    } else if (i.t === "line") {
+      page.drawLine({ start: { x: i.x1, y: h - i.y1 }, end: { x: i.x2, y: h - i.y2 }, thickness: i.width, color: black, ...(i.dash ? { dashArray: [5, 4] } : {}) });
+    } else {
+      for (const r of barcodeRects(i)) page.drawRectangle({ x: r.x, y: h - r.y - r.h, width: r.w, height: r.h, color: black, borderWidth: 0 });
+    }
+  }
+}

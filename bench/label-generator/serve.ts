@@ -1,0 +1,111 @@
+/**
+ * Vitest globalSetup for the generated-label gate and bench: plans a run (SEED, GEN_LABELS,
+ * GEN_IMAGES, GEN_ONLY), serves it on a loopback port and provides the address as
+ * `generatedLabels`. Tests inside workerd fetch `/plan` (the truth of every file) and
+ * `/file/:index` (its bytes, rendered on demand a few files ahead, so Chromium and sharp work in
+ * Node while workerd reads); the harness posts its full result to `/report` (report.json). Files are kept in GEN_OUT (else a temp dir removed afterwards, unless
+ * GEN_KEEP=1).
+ *
+ * Why a loopback server: generation needs Node (Chromium, sharp), the reader runs in workerd, and
+ * 3,000 files (about 0.4 GB) are too many to pass as bindings or inline modules (the test pool's
+ * module snapshot refuses large messages); a fetch per file keeps memory flat on both sides.
+ */
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+import { Chromium } from "./chromium.ts";
+import type { FamilyName } from "./families/index.ts";
+import { planRun, publicPart, renderFile } from "./generate.ts";
+import "./manifest.ts";
+import { freshSeed } from "./random.ts";
+
+/** Files rendered ahead of the one asked for. */
+const AHEAD = 3;
+
+export default async function setup(project: TestProject) {
+  const seed = process.env.SEED || freshSeed();
+  const labels = Number(process.env.GEN_LABELS || 300);
+  const images = Number(process.env.GEN_IMAGES || Math.ceil(labels / 10));
+  const only = process.env.GEN_ONLY ? (process.env.GEN_ONLY.split(",") as FamilyName[]) : undefined;
+  const keep = Boolean(process.env.GEN_OUT || process.env.GEN_KEEP);
+  const dir = process.env.GEN_OUT || mkdtempSync(path.join(os.tmpdir(), `generated-labels-${seed}-`));
+  mkdirSync(dir, { recursive: true });
+  const files = planRun(seed, { labels, images, only });
+  const byIndex = new Map(files.map((f) => [f.index, f]));
+  const manifest = files.map(publicPart);
+  writeFileSync(path.join(dir, "manifest.json"), `${JSON.stringify({ seed, files: manifest }, null, 1)}\n`);
+  console.log(`\nlabel generator: SEED=${seed} (replay with SEED=${seed}), ${files.length} files, ${manifest.reduce((s, f) => s + f.labels.length, 0)} labels, files in ${dir}\n`);
+
+  const chromium = await Chromium.start();
+  // One render at a time (one browser tab); each file once.
+  const rendered = new Map<number, Promise<Uint8Array>>();
+  let chain: Promise<unknown> = Promise.resolve();
+  const render = (index: number): Promise<Uint8Array> => {
+    let p = rendered.get(index);
+    if (!p) {
+      const f = byIndex.get(index)!;
+      const file = path.join(dir, f.name);
+      p = chain.then(async () => {
+        if (existsSync(file)) return new Uint8Array(readFileSync(file));
+        const bytes = await renderFile(f, chromium);
+        writeFileSync(file, bytes);
+        return bytes;
+      });
+      chain = p.catch(() => {});
+      rendered.set(index, p);
+    }
+    return p;
+  };
+  const order = files.map((f) => f.index);
+
+  const server = http.createServer((req, res) => {
+    const url = req.url ?? "";
+    if (url === "/plan") {
+      res.setHeader("content-type", "application/json");
+      res.end(JSON.stringify({ seed, dir, files: manifest }));
+      return;
+    }
+    if (url === "/report" && req.method === "POST") {
+      // The harness's full result (every miss, wrong code and failure), kept beside the files.
+      const chunks: Buffer[] = [];
+      req.on("data", (c: Buffer) => chunks.push(c));
+      req.on("end", () => {
+        writeFileSync(path.join(dir, "report.json"), Buffer.concat(chunks));
+        res.end("ok");
+      });
+      return;
+    }
+    const m = /^\/file\/(\d+)$/.exec(url);
+    const index = m ? Number(m[1]) : -1;
+    if (!byIndex.has(index)) {
+      res.statusCode = 404;
+      res.end("no such file");
+      return;
+    }
+    const at = order.indexOf(index);
+    for (const next of order.slice(at + 1, at + 1 + AHEAD)) void render(next).catch(() => {});
+    render(index).then(
+      (bytes) => {
+        rendered.delete(index);
+        res.setHeader("content-type", "application/octet-stream");
+        res.end(bytes);
+      },
+      (err) => {
+        res.statusCode = 500;
+        res.end(String(err?.stack ?? err));
+      },
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  project.provide("generatedLabels", `http://127.0.0.1:${port}`);
+
+  return async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await chain.catch(() => {});
+    await chromium.close();
+    if (!keep) rmSync(dir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,143 @@
+/**
+ * The generator checked where it matters, without the app's reader: its codes follow the
+ * carriers' published rules, its 2D payloads hold what they claim, every label's truth is printed
+ * in the file's text layer (pdf.js, not the import), its barcodes decode to the truth (zxing, on
+ * clean images), and a seed replays the same labels. Each run uses a fresh seed (printed).
+ */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import sharp from "sharp";
+import { extractText, getDocumentProxy } from "unpdf";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { prepareZXingModule, readBarcodes } from "zxing-wasm/reader";
+import { Chromium } from "../../bench/label-generator/chromium.ts";
+import { clickDropQrPayload, evriCheck, evriCode, hermesLegacyCode, royalMailPayload, s10Check, s10Code } from "../../bench/label-generator/codes.ts";
+import { FAMILIES } from "../../bench/label-generator/families/index.ts";
+import { planFile, planRun, renderFile } from "../../bench/label-generator/generate.ts";
+import type { Truth } from "../../bench/label-generator/manifest.ts";
+import { freshSeed, Rng } from "../../bench/label-generator/random.ts";
+
+const SEED = process.env.SEED || freshSeed();
+console.log(`label generator tests: SEED=${SEED}`);
+
+describe("tracking codes and payloads", () => {
+  it("computes the check digits of LABELS.md's examples", () => {
+    expect(evriCheck("H04AQA000472658")).toBe(9);
+    expect(evriCheck("H0595C000031445")).toBe(0);
+    expect(s10Check("44255083")).toBe(5); // VB442550835GB
+    expect(s10Check("57704135")).toBe(9); // SG577041359GB
+    expect(s10Check("92475038")).toBe(8); // ZW924750388GB
+  });
+
+  it("draws codes in the carriers' formats", () => {
+    const rng = new Rng(`${SEED}/codes`);
+    for (let i = 0; i < 500; i++) {
+      const evri = evriCode(rng);
+      expect(evri).toMatch(/^[HT][0-9A-Z]{5}\d{10}$/);
+      expect(Number(evri[15])).toBe(evriCheck(evri.slice(0, 15)));
+      expect(hermesLegacyCode(rng)).toMatch(/^\d{16}$/);
+      const s10 = s10Code(rng);
+      expect(s10).toMatch(/^[A-Z]{2}\d{9}GB$/);
+      expect(Number(s10[10])).toBe(s10Check(s10.slice(2, 10)));
+    }
+  });
+
+  it("lays out the Royal Mail payloads as the real ones", () => {
+    const rng = new Rng(`${SEED}/payload`);
+    const p = royalMailPayload(rng, { code: "VB442550835GB", product: "TPN01", date: new Date(Date.UTC(2019, 3, 30)), to: "OX18 3UQ", from: "SP6 1PA" });
+    expect(p.slice(0, 5)).toBe("JGB 6");
+    expect(p.slice(39, 51)).toBe("300419300419");
+    expect(p.slice(51, 56)).toBe("TPN01");
+    expect(p.slice(58, 71)).toBe("VB442550835GB");
+    expect(p.slice(110, 121)).toMatch(/^OX183UQ\d[A-Z]GB$/);
+    expect(p.slice(122)).toBe("SP61PA   SP61PA");
+    expect(p).toHaveLength(137);
+    expect(clickDropQrPayload(rng, "VB442550835GB", "M1 1AE").slice(27, 38)).toBe("VB442550835");
+  });
+});
+
+describe("generated files", () => {
+  let chromium: Chromium;
+  beforeAll(async () => {
+    chromium = await Chromium.start();
+  }, 60_000);
+  afterAll(() => chromium?.close());
+
+  it("replays the same labels from the same seed, and other labels from another", () => {
+    const a = planRun(SEED, { labels: 40, images: 4 });
+    const b = planRun(SEED, { labels: 40, images: 4 });
+    expect(b.map((f) => [f.name, f.labels])).toEqual(a.map((f) => [f.name, f.labels]));
+    expect(JSON.stringify(b.map((f) => f.spec))).toBe(JSON.stringify(a.map((f) => f.spec)));
+    const other = planRun(`${SEED}x`, { labels: 40, images: 4 });
+    expect(other.map((f) => f.labels[0].trackingCode)).not.toEqual(a.map((f) => f.labels[0].trackingCode));
+  });
+
+  it("draws every family and keeps the image quota", () => {
+    const plan = planRun(SEED, { labels: 400, images: 40 });
+    const families = new Set(plan.map((f) => f.family));
+    expect([...families].sort()).toEqual(Object.keys(FAMILIES).sort());
+    expect(plan.filter((f) => f.medium !== "text-pdf").length).toBeGreaterThanOrEqual(40);
+    expect(plan.reduce((s, f) => s + f.labels.length, 0)).toBeGreaterThanOrEqual(400);
+  });
+
+  it("prints each label's truth in the text layer of both toolchains' PDFs", async () => {
+    // Two files of every family and toolchain from this seed (text PDFs only).
+    const wanted = new Map<string, number>();
+    let checked = 0;
+    for (let i = 0; checked < 2 * 2 * Object.keys(FAMILIES).length && i < 3000; i++) {
+      const f = planFile(SEED, i);
+      const key = `${f.family}/${f.toolchain}`;
+      if (f.medium !== "text-pdf" || (wanted.get(key) ?? 0) >= 2) continue;
+      wanted.set(key, (wanted.get(key) ?? 0) + 1);
+      checked++;
+      const bytes = await renderFile(f, chromium);
+      const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
+      for (const t of f.labels) expectPrinted(squash(text), t, f.name);
+    }
+    expect(checked).toBe(2 * 2 * Object.keys(FAMILIES).length);
+  }, 120_000);
+
+  it("draws barcodes that decode to the truth", async () => {
+    await prepareZXingModule({ overrides: { wasmBinary: readFileSync(createRequire(import.meta.url).resolve("zxing-wasm/reader/zxing_reader.wasm")) } as never, fireImmediately: true });
+    let checked = 0;
+    for (let i = 0; checked < 6 && i < 3000; i++) {
+      const f = planFile(SEED, i);
+      // Clean images only: what is checked is the drawing, not how much blur zxing stands.
+      const c = f.image;
+      if (f.medium !== "image" || c?.kind !== "scan" || c.dpi < 200 || c.dpi > 300 || c.blur || c.noise || c.fade || Math.abs(c.angle) > 1 || c.format === "jpeg") continue;
+      checked++;
+      const png = await sharp(await renderFile(f, chromium)).png().toBuffer();
+      const found = await readBarcodes(new Uint8Array(png), { formats: ["Code128", "ITF"], tryHarder: true });
+      expect(found.map((b) => b.text), f.name).toContain(f.labels[0].trackingCode);
+    }
+    expect(checked).toBe(6);
+  }, 120_000);
+});
+
+/** Text without spaces or case: Chromium's text layer splits and spaces runs its own way. */
+const squash = (s: string) => s.replace(/\s+/g, "").toLowerCase();
+
+const SERVICE_TEXT: Record<string, RegExp> = {
+  "NEXT DAY": /next-?day/,
+  "48 HOUR": /48h/,
+  STANDARD: /standard|2-3day/,
+  "Tracked 24": /tracked24/,
+  "Tracked 48": /tracked48/,
+  "1st Class": /1stclass/,
+  "2nd Class": /2ndclass/,
+  "Special Delivery Guaranteed by 1pm": /specialdelivery/,
+};
+
+function expectPrinted(text: string, t: Truth, file: string) {
+  expect(text, `${file}: recipient`).toContain(squash(t.recipientName));
+  expect(text, `${file}: postcode`).toContain(squash(t.recipientPostcode));
+  if (t.senderName) expect(text, `${file}: sender`).toContain(squash(t.senderName));
+  expect(text, `${file}: service`).toMatch(SERVICE_TEXT[t.service]);
+  const code = t.trackingCode.toLowerCase();
+  expect(text.replace(/-/g, ""), `${file}: code`).toContain(/^\d{16}$/.test(code) ? code : code.slice(0, 11));
+  if (t.weightInGrams !== undefined) {
+    const g = t.weightInGrams;
+    const forms = [`${g}g`, `${g.toLocaleString("en-GB")}g`, `${g / 1000}kg`, `${(g / 1000).toFixed(2)}kg`, `${(g / 1000).toFixed(3)}kg`, `(kg):${(g / 1000).toFixed(2)}`];
+    expect(forms.some((w) => text.includes(w.toLowerCase())), `${file}: weight ${g}`).toBe(true);
+  }
+}

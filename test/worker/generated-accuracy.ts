@@ -1,0 +1,155 @@
+/**
+ * Reads the generated labels (bench/label-generator, served from Node by its vitest globalSetup
+ * on a loopback port) through the real import path, and scores them with the corpus gate's rules
+ * (label-scoring.ts): per field, per family, per toolchain, images vs text PDFs; wrong tracking
+ * codes counted apart (a code read that is not one of the file's: worse than a missed one); the
+ * worst misses with their file.
+ */
+import type { GeneratedFile } from "../../bench/label-generator/manifest";
+import type { LabelDetails } from "../../worker/labels/model";
+import { type Accuracy, accuracyTable, FIELDS, type Field, type Miss, newAccuracy, readLabels, scoreLabel } from "./label-scoring";
+
+export interface GeneratedPlan {
+  seed: string;
+  dir: string;
+  files: GeneratedFile[];
+}
+
+export interface WrongCode {
+  file: string;
+  got: string;
+  courier: string;
+  want: string[];
+}
+
+export interface GeneratedAccuracy {
+  seed: string;
+  dir: string;
+  files: number;
+  labels: number;
+  all: Accuracy;
+  byFamily: Map<string, Accuracy>;
+  byToolchain: Map<string, Accuracy>;
+  byMedium: Map<string, Accuracy>;
+  wrongCodes: WrongCode[];
+  /** Each scored label ('<file> [<code>]') and its family. */
+  familyOf: Map<string, string>;
+  /** Milliseconds reading each medium (import + OCR), for the bench's timing line. */
+  readMs: Map<string, number[]>;
+}
+
+const group = (m: Map<string, Accuracy>, key: string) => {
+  const a = m.get(key) ?? newAccuracy();
+  m.set(key, a);
+  return a;
+};
+
+export async function fetchPlan(base: string): Promise<GeneratedPlan> {
+  const r = await fetch(`${base}/plan`);
+  if (!r.ok) throw new Error(`label generator: ${r.status} ${await r.text()}`);
+  return r.json();
+}
+
+export async function measureGenerated(base: string, onFile?: (done: number, total: number) => void): Promise<GeneratedAccuracy> {
+  const plan = await fetchPlan(base);
+  const out: GeneratedAccuracy = { seed: plan.seed, dir: plan.dir, files: plan.files.length, labels: 0, all: newAccuracy(), byFamily: new Map(), byToolchain: new Map(), byMedium: new Map(), wrongCodes: [], familyOf: new Map(), readMs: new Map() };
+  for (const [n, f] of plan.files.entries()) {
+    const r = await fetch(`${base}/file/${f.index}`);
+    if (!r.ok) throw new Error(`label generator could not make ${f.name}: ${r.status} ${await r.text()}`);
+    const bytes = new Uint8Array(await r.arrayBuffer());
+    const started = Date.now();
+    let got: LabelDetails[] = [];
+    const accs = [out.all, group(out.byFamily, f.family), group(out.byToolchain, f.toolchain), group(out.byMedium, f.medium)];
+    try {
+      got = await readLabels(bytes);
+    } catch (err) {
+      for (const a of accs) a.failures.push(`${f.name}: ${String(err)}`);
+    }
+    const ms = out.readMs.get(f.medium) ?? [];
+    ms.push(Date.now() - started);
+    out.readMs.set(f.medium, ms);
+    for (const want of f.labels) {
+      out.labels++;
+      const where = `${f.name} [${want.trackingCode}]`;
+      out.familyOf.set(where, f.family);
+      for (const a of accs) scoreLabel(a, where, want, got);
+    }
+    const codes = new Set(f.labels.map((l) => l.trackingCode));
+    for (const g of got) if (g.trackingCode && !codes.has(g.trackingCode)) out.wrongCodes.push({ file: f.name, got: g.trackingCode, courier: g.courier, want: [...codes] });
+    onFile?.(n + 1, plan.files.length);
+  }
+  const report = { seed: out.seed, labels: out.labels, misses: out.all.misses, wrongCodes: out.wrongCodes, failures: out.all.failures };
+  await fetch(`${base}/report`, { method: "POST", body: JSON.stringify(report) });
+  return out;
+}
+
+/** Fields in order of harm: a missed code loses the label; a name or postcode is what a user checks first. */
+const HARM: Record<Field, number> = { trackingCode: 8, courier: 7, recipientPostcode: 6, recipientName: 5, senderName: 4, service: 3, weight: 2, refused: 1 };
+
+/** The worst misses: labels with the most (and most harmful) fields missed first, at most `n`. */
+export function worstMisses(acc: Accuracy, n = 20): Miss[] {
+  const perLabel = new Map<string, number>();
+  for (const m of acc.misses) perLabel.set(m.where, (perLabel.get(m.where) ?? 0) + 10 + HARM[m.field]);
+  return [...acc.misses].sort((a, b) => perLabel.get(b.where)! - perLabel.get(a.where)! || HARM[b.field] - HARM[a.field] || a.where.localeCompare(b.where)).slice(0, n);
+}
+
+const pct = (a: Accuracy, f: Field) => (a.total[f] ? `${((100 * a.right[f]) / a.total[f]).toFixed(1)}%` : "-");
+const allPct = (a: Accuracy) => {
+  const right = FIELDS.reduce((s, f) => s + a.right[f], 0);
+  const total = FIELDS.reduce((s, f) => s + a.total[f], 0);
+  return total ? `${((100 * right) / total).toFixed(1)}%` : "-";
+};
+const SHOWN: Field[] = ["courier", "trackingCode", "recipientName", "recipientPostcode", "senderName", "service", "weight"];
+
+/** One row per group (family, toolchain, medium) with each field's accuracy and the labels counted. */
+export function groupTable(title: string, groups: Map<string, Accuracy>): string {
+  const head = `| ${title} | labels | ${SHOWN.join(" | ")} | all fields |`;
+  const rows = [...groups.entries()].sort((a, b) => a[0].localeCompare(b[0])).map(([k, a]) => `| ${k} | ${a.total.trackingCode} | ${SHOWN.map((f) => pct(a, f)).join(" | ")} | ${allPct(a)} |`);
+  return [head, `|---|---|${SHOWN.map(() => "---").join("|")}|---|`, ...rows].join("\n");
+}
+
+/** Misses counted by family and field: the classes a reader engineer fixes. */
+export function missClasses(acc: Accuracy, families: Map<string, string>, n = 15): string {
+  const count = new Map<string, number>();
+  for (const m of acc.misses) {
+    const key = `${families.get(m.where) ?? "?"} / ${m.field}`;
+    count.set(key, (count.get(key) ?? 0) + 1);
+  }
+  return [...count.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([k, v]) => `${String(v).padStart(5)}  ${k}`)
+    .join("\n");
+}
+
+export function generatedReport(g: GeneratedAccuracy): string {
+  const ms = [...g.readMs.entries()].map(([k, v]) => {
+    const sorted = [...v].sort((a, b) => a - b);
+    return `${k} median ${sorted[Math.floor(sorted.length / 2)]} ms (${v.length} files)`;
+  });
+  return [
+    `Generated labels: SEED=${g.seed} (replay with SEED=${g.seed}), ${g.files} files, ${g.labels} labels, files in ${g.dir}`,
+    "",
+    accuracyTable(g.all),
+    "",
+    `Wrong tracking codes: ${g.wrongCodes.length}`,
+    ...g.wrongCodes.slice(0, 20).map((w) => `  ${w.file}: read ${w.got} (${w.courier}), the file holds ${w.want.join(", ")}`),
+    "",
+    groupTable("family", g.byFamily),
+    "",
+    groupTable("toolchain", g.byToolchain),
+    "",
+    groupTable("medium", g.byMedium),
+    "",
+    "Files that could not be read:",
+    ...(g.all.failures.length ? g.all.failures.slice(0, 20).map((f) => `  ${f}`) : ["  (none)"]),
+    "",
+    "Misses by family and field:",
+    missClasses(g.all, g.familyOf),
+    "",
+    "Worst 20 misses (file [code] field: got, want):",
+    ...worstMisses(g.all).map((m) => `  ${m.where} ${m.field}: got ${JSON.stringify(m.got)}, want ${JSON.stringify(m.want)}`),
+    "",
+    `Reading time: ${ms.join("; ")}`,
+  ].join("\n");
+}

@@ -1,0 +1,90 @@
+/**
+ * How a label reading is scored, shared by the corpus gate (import-accuracy.ts) and the generated
+ * labels (generated-accuracy.ts). Matching rules:
+ * - names: case, spaces and punctuation ignored ('MRS JANE DOE' = 'Mrs Jane Doe');
+ * - postcodes normalised; the sender is fromAddress (else sendAddress) by its name, and an empty
+ *   expected sender is right only when none was read;
+ * - service by meaning: Evri's serviceCode ('NEXT DAY', '48 HOUR', 'STANDARD'), Royal Mail's classId;
+ * - weight only where the label prints one; a file's labels are matched by tracking code;
+ * - a bad input counts as right when it is refused with the expected 4xx.
+ * A file is read as an upload is: the real import (importLabelFile), then for labels waiting for
+ * OCR the queue's reading (readLabelPage + fillDetails).
+ */
+import { fillDetails, readLabelPage } from "../../worker/label-import/ocr-job";
+import { importLabelFile, type PipelineLabel } from "../../worker/label-import/pipeline";
+import { labelPixels } from "../../worker/label-import/raster";
+import type { Truth } from "../../bench/label-generator/manifest";
+import type { LabelDetails } from "../../worker/labels/model";
+
+/** One label's right answers: the corpus's expected.json and the generator's truth have one shape. */
+export type ExpectedLabel = Truth;
+
+export const FIELDS = ["courier", "trackingCode", "recipientName", "recipientPostcode", "senderName", "service", "weight", "refused"] as const;
+export type Field = (typeof FIELDS)[number];
+export interface Miss {
+  where: string;
+  field: Field;
+  got: unknown;
+  want: unknown;
+}
+export interface Accuracy {
+  right: Record<Field, number>;
+  total: Record<Field, number>;
+  misses: Miss[];
+  /** Files that could not be read at all (the error), beside their fields counted as missed. */
+  failures: string[];
+}
+
+export const newAccuracy = (): Accuracy => {
+  const zero = () => Object.fromEntries(FIELDS.map((f) => [f, 0])) as Record<Field, number>;
+  return { right: zero(), total: zero(), misses: [], failures: [] };
+};
+export const missLine = (m: Miss) => `${m.where} ${m.field}: got ${JSON.stringify(m.got)}, want ${JSON.stringify(m.want)}`;
+
+const loose = (s: string | null | undefined) => (s ?? "").toLowerCase().replace(/[^a-z0-9]+/g, "");
+const service = (d: LabelDetails) => (d.courier === "royalmail" ? d.classId : d.serviceCode) ?? "";
+
+/**
+ * The labels an upload of `bytes` ends with: importLabelFile, then for each label that waits for
+ * OCR (or every label, when `ocr` says so) the queue's reading (readLabelPage + fillDetails),
+ * kept only when it read the same code and courier, as runLabelOcrJob does.
+ */
+export async function readLabels(bytes: Uint8Array, ocr: (label: PipelineLabel) => boolean = (l) => l.ocrPending): Promise<LabelDetails[]> {
+  const result = await importLabelFile(bytes);
+  const out: LabelDetails[] = [];
+  for (const l of result.labels) {
+    if (!ocr(l)) {
+      out.push(l.details);
+      continue;
+    }
+    const reading = await readLabelPage(await labelPixels(bytes, l.page));
+    const same = reading.details && reading.details.trackingCode === l.details.trackingCode && reading.details.courier === l.details.courier;
+    out.push(same ? fillDetails(l.details, reading.details!) : l.details);
+  }
+  return out;
+}
+
+/** Scores one expected label against what the file read as (matched by tracking code). */
+export function scoreLabel(acc: Accuracy, where: string, want: ExpectedLabel, got: LabelDetails[]): void {
+  const score = (field: Field, ok: boolean, g: unknown, w: unknown) => {
+    acc.total[field]++;
+    if (ok) acc.right[field]++;
+    else acc.misses.push({ where, field, got: g, want: w });
+  };
+  const d = got.find((g) => g.trackingCode === want.trackingCode);
+  score("trackingCode", Boolean(d), got.map((g) => g.trackingCode), want.trackingCode);
+  score("courier", d?.courier === want.courier, d?.courier, want.courier);
+  score("recipientName", Boolean(d) && loose(d?.address?.name) === loose(want.recipientName), d?.address?.name, want.recipientName);
+  score("recipientPostcode", Boolean(d) && loose(d?.address?.postcode) === loose(want.recipientPostcode), d?.address?.postcode, want.recipientPostcode);
+  const sender = d?.fromAddress?.name ?? d?.sendAddress?.name;
+  score("senderName", Boolean(d) && loose(sender) === loose(want.senderName), sender, want.senderName);
+  score("service", Boolean(d) && loose(d ? service(d) : "") === loose(want.service), d ? service(d) : null, want.service);
+  if (want.weightInGrams !== undefined) score("weight", d?.weightInGrams === want.weightInGrams, d?.weightInGrams, want.weightInGrams);
+}
+
+export function accuracyTable(acc: Accuracy): string {
+  const rows = FIELDS.filter((f) => acc.total[f] || f !== "refused").map((f) => `| ${f} | ${acc.right[f]}/${acc.total[f]} | ${acc.total[f] ? ((100 * acc.right[f]) / acc.total[f]).toFixed(1) : "-"}% |`);
+  const right = FIELDS.reduce((s, f) => s + acc.right[f], 0);
+  const total = FIELDS.reduce((s, f) => s + acc.total[f], 0);
+  return ["| field | right | accuracy |", "|---|---|---|", ...rows, `| all fields | ${right}/${total} | ${((100 * right) / total).toFixed(1)}% |`].join("\n");
+}
