@@ -1,5 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PurchasePrices } from "../../worker/billing/model";
@@ -31,12 +31,17 @@ const PRICED: PurchasePrices = {
   ],
 };
 
+const COURIERS = [
+  { id: "evri", label: "evri", displayName: "Evri" },
+  { id: "royalmail", label: "royalmail", displayName: "Royal Mail" },
+];
+
 function serve(user: { credits: number; email_verified: boolean }, prices: PurchasePrices) {
   tokens.set("acc", "ref");
   return vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
     const url = new URL(String(input), "http://localhost");
     if (url.pathname === "/api/v1/user") return json(200, { id: 1, email: "new@example.com", is_admin: false, ...user });
-    if (url.pathname === "/api/v1/couriers") return json(200, []);
+    if (url.pathname === "/api/v1/couriers") return json(200, COURIERS);
     if (url.pathname === "/api/v1/billing/prices") return json(200, prices);
     if (url.pathname === "/api/v1/resend-verification" && init?.method === "POST") return json(200, { message: "Verification email sent." });
     return json(404, { error: "Not found" });
@@ -66,9 +71,10 @@ describe("the upload page's credits banner", () => {
     expect(await within(banner).findByText("Verification email sent.")).toBeTruthy();
     const resend = fetchSpy.mock.calls.find(([u]) => String(u).endsWith("/api/v1/resend-verification"));
     expect(JSON.parse(String((resend![1] as RequestInit).body))).toEqual({ email: "new@example.com" });
-    // No payments on this server: said in words, and nothing can be chosen.
+    // No payments on this server: said in words, in place of options that could not be bought.
     expect(await within(banner).findByText("Payments are not set up on this server.")).toBeTruthy();
-    for (const name of ["Buy now", "Subscribe"]) expect(within(banner).getByRole("button", { name }).hasAttribute("disabled")).toBe(true);
+    expect(within(banner).queryByRole("button", { name: "Buy now" })).toBeNull();
+    expect(within(banner).queryByText("Or buy credits:")).toBeNull();
     expect(screen.getByText("Add credits to enable uploads.")).toBeTruthy();
   });
 
@@ -83,6 +89,7 @@ describe("the upload page's credits banner", () => {
     expect(option("Monthly Subscription").textContent).toContain("£10.00 a month · 7.69p a credit");
     expect(within(banner).getByRole("button", { name: "Buy now" }).hasAttribute("disabled")).toBe(false);
     expect(within(banner).queryByText("Payments are not set up on this server.")).toBeNull();
+    expect(within(banner).queryByText("Or buy credits:")).toBeNull(); // verified: nothing free to wait for
     expect(within(banner).queryByRole("button", { name: "Resend verification email" })).toBeNull();
   });
 
@@ -118,5 +125,79 @@ describe("the upload page's credits banner", () => {
     expect(rule.nextElementSibling?.textContent).toBe("Photos and scans are read where possible: flat, in good light, the whole label in view.");
     await waitFor(() => expect(screen.getByText("Credits available: 5")).toBeTruthy());
     expect(screen.queryByText(/50 free credits/)).toBeNull();
+  });
+});
+
+/** An XMLHttpRequest the test drives: bytes sent, then the server's answer. */
+class FakeXhr {
+  static last: FakeXhr | null = null;
+  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  status = 0;
+  responseText = "";
+  withCredentials = false;
+  open() {}
+  setRequestHeader() {}
+  abort() {}
+  send() {
+    FakeXhr.last = this;
+  }
+  progress(loaded: number, total: number) {
+    this.upload.onprogress?.({ lengthComputable: true, loaded, total });
+  }
+  answer(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    this.onload?.();
+  }
+}
+
+const uploaded = (id: string, trackingCode: string, courier: string, created: boolean) => ({ id, trackingCode, courier, created, ocrStatus: "done" });
+
+describe("the upload tab", () => {
+  it("says 'Reading label…' once every byte is sent, then links each label and says which were new and which already yours", async () => {
+    serve({ credits: 5, email_verified: true }, PRICED);
+    vi.stubGlobal("XMLHttpRequest", FakeXhr);
+    renderPage();
+    await screen.findByText("Credits available: 5");
+    const file = new File([new Uint8Array(3 * 1024 * 1024)], "labels.pdf", { type: "application/pdf" });
+    fireEvent.change(screen.getByTestId("file-input"), { target: { files: [file] } });
+    await waitFor(() => expect(FakeXhr.last).not.toBeNull());
+    const xhr = FakeXhr.last!;
+
+    act(() => xhr.progress(1.5 * 1024 * 1024, 3 * 1024 * 1024));
+    expect(screen.getByText("50%")).toBeTruthy();
+    expect(screen.getByText("1.5 MB of 3 MB")).toBeTruthy();
+    act(() => xhr.progress(3 * 1024 * 1024, 3 * 1024 * 1024));
+    // All sent, the server reading: no longer a percentage stuck at the cap.
+    expect(screen.getByText("Reading label…")).toBeTruthy();
+    expect(screen.queryByText("95%")).toBeNull();
+    expect(screen.getByLabelText("Reading labels.pdf").hasAttribute("value")).toBe(false);
+
+    act(() => xhr.answer(200, [uploaded("lbl_a", "H04AQA0004726589", "evri", true), uploaded("lbl_b", "VB442550835GB", "royalmail", false)]));
+    const summary = await screen.findByText("2 labels processed: 1 new, 1 credit used; 1 already in your labels, not charged");
+    expect(summary).toBeTruthy();
+    const item = screen.getByText("labels.pdf").closest("li")!;
+    expect(within(item).getByRole("link", { name: "H04AQA0004726589" }).getAttribute("href")).toBe("/label/lbl_a");
+    expect(within(item).getByRole("link", { name: "VB442550835GB" }).getAttribute("href")).toBe("/label/lbl_b");
+    const rows = within(item).getAllByRole("listitem").map((li) => li.textContent);
+    expect(rows).toEqual(["H04AQA0004726589 Evri New · 1 credit", "VB442550835GB Royal Mail Already in your labels · not charged"]);
+    vi.unstubAllGlobals();
+    FakeXhr.last = null;
+  });
+
+  it("refuses files by their size in MB, not bytes", async () => {
+    serve({ credits: 5, email_verified: true }, PRICED);
+    renderPage();
+    await screen.findByText("Credits available: 5");
+    const big = new File([new Uint8Array(1)], "big.pdf", { type: "application/pdf" });
+    Object.defineProperty(big, "size", { value: 20 * 1024 * 1024 + 300 * 1024 });
+    fireEvent.change(screen.getByTestId("file-input"), { target: { files: [big, new File([], "empty.pdf", { type: "application/pdf" })] } });
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("big.pdf: File is larger than 16 MB (this one is 20.3 MB)");
+    expect(alert.textContent).toContain("empty.pdf: File is empty");
+    expect(alert.textContent).not.toMatch(/bytes/);
   });
 });

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { labelFiles, labels, users } from "../../worker/db/schema";
-import type { ApiLabel } from "../../worker/labels/model";
+import type { ApiLabel, UploadedLabel } from "../../worker/labels/model";
 import { call, createUser, db, type TestUser } from "./helpers";
 import { fixture } from "./import-fixtures";
 
@@ -66,6 +66,7 @@ describe("POST /api/v1/label", () => {
     expect(res.status).toBe(200);
     const body = (await res.json()) as ApiLabel[];
     expect(body.map((l) => l.trackingCode)).toEqual(["VB442550835GB", "H04AQA0004726589", "SG577041359GB"]);
+    expect((body as UploadedLabel[]).map((l) => l.created)).toEqual([true, true, true]);
     expect(await balance(user.id)).toBe(0);
     expect(await r2Keys(user.id)).toHaveLength(1);
   }, 30_000);
@@ -88,13 +89,17 @@ describe("POST /api/v1/label", () => {
     expect(await r2Keys(user.id)).toHaveLength(1);
   }, 30_000);
 
-  it("updates a label the user already has and charges nothing for it", async () => {
+  it("updates a label the user already has, charges nothing for it and says so", async () => {
     const user = await createUser({ credits: 2 });
-    expect((await uploadFixture(user, "royalmail-300dpi.png")).status).toBe(200);
+    const first = await uploadFixture(user, "royalmail-300dpi.png");
+    expect(first.status).toBe(200);
+    expect(((await first.json()) as UploadedLabel[]).map((l) => l.created)).toEqual([true]);
     expect(await balance(user.id)).toBe(1);
     const res = await uploadFixture(user, "royalmail.pdf");
     expect(res.status).toBe(200);
-    const [label] = (await res.json()) as ApiLabel[];
+    const [label] = (await res.json()) as UploadedLabel[];
+    // Already the user's: not created, not charged.
+    expect(label.created).toBe(false);
     expect(label.data[0]).toMatchObject({ trackingCode: "VB442550835GB", address: { name: "Tom Jones", postcode: "OX18 3UQ" } });
     expect(await balance(user.id)).toBe(1);
     expect(await labelRows(user.id)).toHaveLength(1);

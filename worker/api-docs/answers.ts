@@ -165,7 +165,11 @@ export const ROUTE_ANSWERS: Record<string, RouteAnswers> = {
   "POST /api/v1/labels/print": { status: 200, file: "application/pdf", errors: [404] },
   "GET /api/v1/label/:id/claim-pack": { status: 200, body: claimPackSchema, errors: [404] },
   "GET /api/v1/label/:id/claim-pack.pdf": { status: 200, file: "application/pdf", errors: [404] },
-  "POST /api/v1/label": { status: 200, body: z.array(apiLabelSchema), errors: [402, 409, 413, 415, 422] },
+  "POST /api/v1/label": {
+    status: 200,
+    body: z.array(apiLabelSchema.extend({ created: z.boolean().describe("New for the caller (1 credit); false: already in their labels, updated for free") })),
+    errors: [402, 409, 413, 415, 422],
+  },
   "POST /api/v1/label/:id/refresh-tracking": {
     status: 200,
     body: z.object({ tracking: z.object({ status: z.string().nullable() }).loose(), events: z.number().int(), lostStatus: z.object({ potentiallyLost: z.boolean() }).loose() }),

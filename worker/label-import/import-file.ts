@@ -1,7 +1,7 @@
 import type { Db } from "../db/client";
 import { newId } from "../lib/crypto";
 import { log } from "../lib/log";
-import type { ApiLabel } from "../labels/model";
+import type { UploadedLabel } from "../labels/model";
 import { saveImportedLabels } from "../labels/save";
 
 /**
@@ -29,7 +29,7 @@ export function cleanFileName(name: string): string {
   return base || "label";
 }
 
-export async function importLabelUpload(db: Db, env: Pick<Env, "FILES" | "JOBS">, upload: LabelFileUpload): Promise<ApiLabel[]> {
+export async function importLabelUpload(db: Db, env: Pick<Env, "FILES" | "JOBS">, upload: LabelFileUpload): Promise<UploadedLabel[]> {
   const { userId, bytes } = upload;
   // The label readers (PDFium, zxing, pdf.js, OCR) load on the import path only, so every other
   // request starts a worker without evaluating them.
@@ -44,7 +44,7 @@ export async function importLabelUpload(db: Db, env: Pick<Env, "FILES" | "JOBS">
     httpMetadata: { contentType: result.mime },
     customMetadata: { userId: String(userId), name },
   });
-  let saved: ApiLabel[];
+  let saved: UploadedLabel[];
   try {
     saved = await saveImportedLabels(db, env, {
       userId,

@@ -31,7 +31,7 @@ export const LOW_CONFIDENCE = 60;
  * Queues OCR for the imported labels that wait for it. When the queue cannot take them, they are
  * marked 'failed' (still complete with their barcode fields) rather than left 'pending' for ever.
  */
-export async function queueLabelOcr(db: Db, env: Pick<Env, "JOBS">, saved: ApiLabel[]): Promise<ApiLabel[]> {
+export async function queueLabelOcr<T extends ApiLabel>(db: Db, env: Pick<Env, "JOBS">, saved: T[]): Promise<T[]> {
   const pending = saved.filter((l) => l.ocrStatus === "pending").map((l) => l.id);
   if (!pending.length) return saved;
   try {

@@ -40,12 +40,11 @@ async function parseAttachments(raw: Uint8Array) {
 }
 
 async function importAttachment(db: Db, env: Env, account: Account, name: string, bytes: Uint8Array): Promise<AttachmentOutcome> {
-  const started = Date.now();
   try {
     const saved = await importLabelUpload(db, env, { userId: account.id, bytes, name, logContext: { via: "mail" } });
     return {
       name,
-      imported: saved.map((l) => ({ trackingCode: l.trackingCode, courier: l.courier, isNew: Date.parse(l.createdAt) >= started })),
+      imported: saved.map((l) => ({ trackingCode: l.trackingCode, courier: l.courier, isNew: l.created })),
     };
   } catch (err) {
     if (err instanceof ApiError && err.status < 500) return { name, reason: err.message };

@@ -103,6 +103,12 @@ export interface LabelCorrection {
   declaredValue?: number | null;
 }
 
+/** A label as POST /api/v1/label answers it: whether this upload created it. */
+export interface UploadedLabel extends ApiLabel {
+  /** New for the user (1 credit); false: already in their labels, updated for free. */
+  created: boolean;
+}
+
 /** One label as GET /api/v1/label/{id} and GET /api/v1/labels answer it. */
 export interface ApiLabel {
   id: string;

@@ -12,7 +12,7 @@ import { normaliseTrackingCode } from "../couriers/registry";
 import { queueWebhookEvents } from "../webhooks/events";
 import { debitWith, isInsufficientCredits } from "../credits/credits";
 import { courierKey } from "./filters";
-import type { ApiLabel, LabelDetails } from "./model";
+import type { ApiLabel, LabelDetails, UploadedLabel } from "./model";
 import { cleanTags, tagStatements } from "./notes-and-tags";
 import { getLabel, labelsByIds } from "./read";
 import { normaliseAddress, parseJson } from "./serialise";
@@ -260,13 +260,14 @@ export interface ImportedLabel {
  * Saves one imported file and its labels in ONE batch: the label_files row, a debit of one credit
  * per tracking code that is new for the user, the new labels, and the existing ones updated (details
  * merged, notes and tags kept, pointed at this file). With too few credits nothing is stored (402).
- * Repeated codes inside the file count once. Answers the saved labels, one per tracking code.
+ * Repeated codes inside the file count once. Answers the saved labels, one per tracking code, each saying whether
+ * it is new (paid for) or was already the user's (updated for free).
  */
 export async function saveImportedLabels(
   db: Db,
   env: Pick<Env, "JOBS">,
   input: { userId: number; file: ImportedFile; labels: ImportedLabel[]; notes?: string },
-): Promise<ApiLabel[]> {
+): Promise<UploadedLabel[]> {
   const { userId, file } = input;
   const notes = input.notes?.trim() ?? "";
 
@@ -279,7 +280,7 @@ export async function saveImportedLabels(
     else byCode.set(details.trackingCode, { ...l, details });
   }
 
-  const { ids } = await saveLabels(db, env, {
+  const { ids, newIds } = await saveLabels(db, env, {
     userId,
     source: "upload",
     reference: () => file.id,
@@ -291,5 +292,5 @@ export async function saveImportedLabels(
       return { details: l.details, insert: { notes, ...onFile }, update: onFile };
     }),
   });
-  return labelsByIds(db, userId, ids);
+  return (await labelsByIds(db, userId, ids)).map((l) => ({ ...l, created: newIds.includes(l.id) }));
 }

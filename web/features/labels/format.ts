@@ -57,6 +57,14 @@ export function formatDate(value: string | null | undefined, style: DateStyle, n
   return d.format(d.year() === dayjs(now).tz(UK).year() ? formats.sameYear : formats.otherYear);
 }
 
+/** A file's size for people: '640 KB', '18.2 MB' (never a count of bytes above a kilobyte). */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  const mb = bytes / (1024 * 1024);
+  return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
+}
+
 /** Whole pence as pounds: '£1,234.50'; '' when not set. */
 export function formatPence(pence: number | null | undefined): string {
   if (typeof pence !== "number" || !Number.isFinite(pence)) return "";

@@ -6,15 +6,15 @@ import { PRICE_TEXT, PURCHASE_OPTIONS, TEXT, type Sku } from "./texts";
 /**
  * The two ways to buy credits, each with its price from the configured Stripe prices. Choosing one disables it
  * and shows 'Redirecting…' until the browser leaves for Stripe Checkout; on failure the error shows and the option
- * is enabled again. Without payments on the server, the options say so and cannot be chosen. Also used by the
- * upload screen when the balance is zero.
+ * is enabled again. Without payments on the server, a sentence says so in place of options that could not be
+ * bought. Also used by the upload screen when the balance is zero.
  */
 export function PurchaseOptions({ headingLevel = 3, subscribed = false }: { headingLevel?: 2 | 3; subscribed?: boolean }) {
   const [pending, setPending] = useState<Sku | null>(null);
   const [error, setError] = useState<string | null>(null);
   const prices = usePurchasePrices();
   const Heading = headingLevel === 2 ? "h2" : "h3";
-  // Until the server has answered (or when it could not), the options stay open: checkout says what is wrong.
+  // Until the server has answered (or when it could not), the options are shown: checkout says what is wrong.
   const configured = prices.data?.configured ?? true;
 
   async function buy(sku: Sku) {
@@ -30,9 +30,9 @@ export function PurchaseOptions({ headingLevel = 3, subscribed = false }: { head
     }
   }
 
+  if (!configured) return <p className="purchase-not-configured">{PRICE_TEXT.notConfigured}</p>;
   return (
     <div className="purchase-options">
-      {!configured && <p className="purchase-not-configured">{PRICE_TEXT.notConfigured}</p>}
       <div className="purchase-grid">
         {PURCHASE_OPTIONS.map((o) => {
           const owned = subscribed && o.sku === "basic_plan";
@@ -44,24 +44,22 @@ export function PurchaseOptions({ headingLevel = 3, subscribed = false }: { head
               <p className="purchase-credits">
                 <strong>{o.credits}</strong> credits
               </p>
-              {configured && (
-                <p className="purchase-price">
-                  {prices.isPending ? (
-                    <span className="muted small">{PRICE_TEXT.loading}</span>
-                  ) : option?.price ? (
-                    <>
-                      <strong>{option.price.text}</strong> <span className="muted small">· {option.price.perCredit}</span>
-                    </>
-                  ) : (
-                    <span className="muted small">{forSale ? PRICE_TEXT.atCheckout : PRICE_TEXT.notOnSale}</span>
-                  )}
-                </p>
-              )}
+              <p className="purchase-price">
+                {prices.isPending ? (
+                  <span className="muted small">{PRICE_TEXT.loading}</span>
+                ) : option?.price ? (
+                  <>
+                    <strong>{option.price.text}</strong> <span className="muted small">· {option.price.perCredit}</span>
+                  </>
+                ) : (
+                  <span className="muted small">{forSale ? PRICE_TEXT.atCheckout : PRICE_TEXT.notOnSale}</span>
+                )}
+              </p>
               <p className="muted small">{o.detail}</p>
               <button
                 type="button"
                 className="btn btn-primary"
-                disabled={pending !== null || owned || !configured || !forSale}
+                disabled={pending !== null || owned || !forSale}
                 aria-busy={pending === o.sku}
                 onClick={() => buy(o.sku)}
               >

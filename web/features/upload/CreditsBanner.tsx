@@ -1,4 +1,5 @@
 import type { CurrentUser } from "../../../worker/api-docs/answers";
+import { usePurchasePrices } from "../settings/api";
 import { PurchaseOptions } from "../settings/PurchaseOptions";
 import { ResendVerificationButton } from "../settings/ResendVerificationButton";
 import { UPLOAD_TEXT as T } from "./texts";
@@ -8,6 +9,8 @@ import { UPLOAD_TEXT as T } from "./texts";
  * gives 50 free credits (with a resend button), and every account sees the purchase options with their prices.
  */
 export function CreditsBanner({ user }: { user: Pick<CurrentUser, "credits" | "email" | "email_verified"> }) {
+  // 'Or buy credits' only where credits can be bought (the options say so when they cannot).
+  const payments = usePurchasePrices().data?.configured ?? true;
   if (user.credits > 0) {
     return (
       <div className="alert alert-info credits-banner" role="status">
@@ -31,7 +34,7 @@ export function CreditsBanner({ user }: { user: Pick<CurrentUser, "credits" | "e
         </h2>
         <p>{T.freeLead(user.email)}</p>
         <ResendVerificationButton email={user.email} />
-        <p className="credits-banner-or">{T.orBuy}</p>
+        {payments && <p className="credits-banner-or">{T.orBuy}</p>}
         <PurchaseOptions />
       </section>
     );

@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type DragEvent } from "react";
+import { formatFileSize } from "../labels/format";
 
 /** Drop-zone rules: images and PDFs, 1 byte to 16 MB each, at most 15 files per drop. */
 export const ACCEPT = ["application/pdf", "image/png", "image/jpeg", "image/webp"];
@@ -25,8 +26,9 @@ export function checkFiles(files: File[]): { accepted: File[]; rejected: Rejecti
   for (const f of files) {
     const errors: string[] = [];
     if (!typeOk(f)) errors.push(`File type must be one of ${ACCEPT.join(", ")}`);
-    if (f.size > MAX_SIZE) errors.push(`File is larger than ${MAX_SIZE} bytes`);
-    if (f.size < MIN_SIZE) errors.push(`File is smaller than ${MIN_SIZE} bytes`);
+    // Sizes in MB, not bytes (the spec's 'File is larger than N bytes' is superseded by issue 24).
+    if (f.size > MAX_SIZE) errors.push(`File is larger than ${formatFileSize(MAX_SIZE)} (this one is ${formatFileSize(f.size)})`);
+    if (f.size < MIN_SIZE) errors.push("File is empty");
     if (errors.length) rejected.push({ file: f, errors });
     else accepted.push(f);
   }

@@ -18,4 +18,18 @@ export const UPLOAD_TEXT = {
   orBuy: "Or buy credits:",
   noCreditsTitle: "No credits left",
   noCredits: "You have no credits left. Buy credits to create labels.",
+
+  reading: "Reading label…",
+  waiting: "Waiting",
+  failed: "Failed",
+  newLabel: "New · 1 credit",
+  alreadyYours: "Already in your labels · not charged",
+  ocrPending: "the rest of its text is still being read",
+  summary: (labels: number, created: number, known: number) => {
+    const parts = [
+      created ? `${created} new, ${created} ${created === 1 ? "credit" : "credits"} used` : "",
+      known ? `${known} already in your labels, not charged` : "",
+    ].filter(Boolean);
+    return `${labels} ${labels === 1 ? "label" : "labels"} processed${parts.length ? `: ${parts.join("; ")}` : ""}`;
+  },
 } as const;
