@@ -66,6 +66,8 @@ export function senderParty(rng: Rng, shop = rng.chance(0.75)): Party {
 
 export interface AddressStyle {
   upper: boolean;
+  /** A long name broken over two lines, as a narrow column prints it (the name is still both lines). */
+  wrapName: boolean;
   /** Town and postcode on one line ('Woking GU22 7AP'). */
   townPostcode: boolean;
   county: boolean;
@@ -77,6 +79,7 @@ export interface AddressStyle {
 export function addressStyle(rng: Rng, o: { upper?: number } = {}): AddressStyle {
   return {
     upper: rng.chance(o.upper ?? 0.3),
+    wrapName: rng.chance(0.03),
     townPostcode: rng.chance(0.15),
     county: rng.chance(0.35),
     country: rng.weighted([[null, 80], ["United Kingdom", 8], ["UNITED KINGDOM", 6], ["GB", 3], ["UK", 3]] as const),
@@ -87,7 +90,8 @@ export function addressStyle(rng: Rng, o: { upper?: number } = {}): AddressStyle
 
 /** The lines of an address block as printed, top to bottom; the name is line 0. */
 export function addressLines(rng: Rng, p: Party, s: AddressStyle): string[] {
-  const out = [p.name];
+  const words = p.name.split(" ");
+  const out = s.wrapName && words.length >= 3 ? [words.slice(0, -1).join(" "), words[words.length - 1]] : [p.name];
   if (p.second) out.push(p.second);
   out.push(...p.lines);
   const county = s.county && p.county ? p.county : null;

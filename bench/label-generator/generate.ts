@@ -11,7 +11,7 @@ import path from "node:path";
 import { Chromium } from "./chromium.ts";
 import { FAMILIES, type FamilyName } from "./families/index.ts";
 import { imageChoice, renderImage, type ImageChoice } from "./images.ts";
-import type { FileSpec, PageSpec } from "./layout.ts";
+import type { FileSpec, Item, PageSpec } from "./layout.ts";
 import type { GeneratedFile, Medium, Toolchain } from "./manifest.ts";
 import { freshSeed, Rng } from "./random.ts";
 import { htmlStyle, fileHtml, type HtmlStyle } from "./render-html.ts";
@@ -31,7 +31,10 @@ export function planFile(seed: string, index: number, only?: FamilyName[]): Plan
   const names = (only?.length ? only : (Object.keys(FAMILIES) as FamilyName[])).filter((n) => FAMILIES[n]);
   const family = pick.weighted(names.map((n) => [n, FAMILIES[n].weight] as const));
   const f = FAMILIES[family];
-  const spec = f.make(rng.fork("content"));
+  const made = f.make(rng.fork("content"));
+  // Tools write a page's text in their own order, not reading order: 30% of files draw their items shuffled.
+  const order = rng.fork("order");
+  const spec = order.chance(0.3) ? scrambled(made, order) : made;
   const render = rng.fork("render");
   const singleLabel = spec.pages.length === 1 && spec.labels.length === 1;
   const asImage = singleLabel && render.chance(f.images);
@@ -42,6 +45,19 @@ export function planFile(seed: string, index: number, only?: FamilyName[]): Plan
   const what = medium === "image" ? `${image!.kind}-${image!.dpi}` : medium === "flat-pdf" ? "flat" : spec.pages.map((p) => p.storage).find((s) => s !== "upright") ?? "text";
   const name = `${String(index).padStart(5, "0")}-${family}-${toolchain}-${what}.${ext}`;
   return { index, name, family, toolchain, medium, image, labels: spec.labels, notes: spec.notes, spec, style: htmlStyle(render.fork("style")), seed };
+}
+
+/** The same pages with every drawing's items in a random order (filled boxes first: they lie under their text). */
+function scrambled(spec: FileSpec, rng: Rng): FileSpec {
+  const mix = (items: Item[]) => {
+    const under = items.filter((i) => i.t === "rect" && i.fill);
+    return [...under, ...rng.shuffle(items.filter((i) => !under.includes(i)))];
+  };
+  return {
+    ...spec,
+    notes: [...spec.notes, "items drawn out of reading order"],
+    pages: spec.pages.map((p) => ({ ...p, items: mix(p.items), placements: p.placements.map((pl) => ({ ...pl, drawing: { ...pl.drawing, items: mix(pl.drawing.items) } })) })),
+  };
 }
 
 /** Files from index 0 until the labels and images asked for are reached. */

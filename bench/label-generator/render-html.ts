@@ -70,8 +70,13 @@ const BASE_CSS = `*{margin:0;padding:0;box-sizing:border-box}html,body{backgroun
 .page{position:relative;overflow:hidden;break-after:page}.page:last-child{break-after:auto}`;
 
 async function pageHtml(p: PageSpec, style: HtmlStyle): Promise<string> {
+  // Scaled with CSS zoom inside a box of the scaled size: a transform keeps the unscaled box for
+  // layout, and Chromium's printing then cuts a label that reaches past the page bottom unscaled.
   const placed = await Promise.all(
-    p.placements.map((pl) => drawingHtml(pl.drawing, style, `position:absolute;left:${pt(pl.x)};top:${pt(pl.y)};transform:scale(${pl.scale});transform-origin:0 0;`)),
+    p.placements.map(
+      async (pl) =>
+        `<div style="position:absolute;left:${pt(pl.x)};top:${pt(pl.y)};width:${pt(pl.drawing.w * pl.scale)};height:${pt(pl.drawing.h * pl.scale)};overflow:hidden">${await drawingHtml(pl.drawing, style, `zoom:${pl.scale}`)}</div>`,
+    ),
   );
   const inner = `<div class="d" style="width:${pt(p.w)};height:${pt(p.h)}">${(await drawingHtml({ w: p.w, h: p.h, items: p.items }, style, "position:absolute;left:0;top:0")) + placed.join("")}</div>`;
   if (p.storage !== "turned") return `<div class="page" style="width:${pt(p.w)};height:${pt(p.h)}">${inner}</div>`;

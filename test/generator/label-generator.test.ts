@@ -101,10 +101,10 @@ describe("generated files", () => {
     await prepareZXingModule({ overrides: { wasmBinary: readFileSync(createRequire(import.meta.url).resolve("zxing-wasm/reader/zxing_reader.wasm")) } as never, fireImmediately: true });
     let checked = 0;
     for (let i = 0; checked < 6 && i < 3000; i++) {
-      const f = planFile(SEED, i);
-      // Clean images only: what is checked is the drawing, not how much blur zxing stands.
-      const c = f.image;
-      if (f.medium !== "image" || c?.kind !== "scan" || c.dpi < 200 || c.dpi > 300 || c.blur || c.noise || c.fade || Math.abs(c.angle) > 1 || c.format === "jpeg") continue;
+      const planned = planFile(SEED, i);
+      if (planned.medium !== "image") continue;
+      // A clean 300 DPI scan of the label: what is checked is the drawing, not how much blur zxing stands.
+      const f = { ...planned, image: { ...planned.image!, kind: "scan" as const, dpi: 300, format: "png" as const, blur: 0, noise: 0, fade: 0, angle: 0 } };
       checked++;
       const png = await sharp(await renderFile(f, chromium)).png().toBuffer();
       const found = await readBarcodes(new Uint8Array(png), { formats: ["Code128", "ITF"], tryHarder: true });
@@ -129,9 +129,11 @@ const SERVICE_TEXT: Record<string, RegExp> = {
 };
 
 function expectPrinted(text: string, t: Truth, file: string) {
-  expect(text, `${file}: recipient`).toContain(squash(t.recipientName));
+  // A name broken over two lines may be apart in a text layer written out of reading order: then each word.
+  const inText = (name: string) => text.includes(squash(name)) || name.split(/\s+/).every((w) => text.includes(squash(w)));
+  expect(inText(t.recipientName), `${file}: recipient ${t.recipientName}`).toBe(true);
   expect(text, `${file}: postcode`).toContain(squash(t.recipientPostcode));
-  if (t.senderName) expect(text, `${file}: sender`).toContain(squash(t.senderName));
+  if (t.senderName) expect(inText(t.senderName), `${file}: sender ${t.senderName}`).toBe(true);
   expect(text, `${file}: service`).toMatch(SERVICE_TEXT[t.service]);
   const code = t.trackingCode.toLowerCase();
   expect(text.replace(/-/g, ""), `${file}: code`).toContain(/^\d{16}$/.test(code) ? code : code.slice(0, 11));

@@ -50,7 +50,8 @@ function draw(rng: Rng, shrink: number, inStore: boolean): Drawing | null {
 
   // The sender: one line in a shop ('From: Tidewater Tea Co'), a block at home.
   const heading = rng.pick(SENDER_HEADINGS);
-  const senderAt = rng.weighted([["top", 4], ["bottom", 3], ...(inStore ? [] : [["right", 2] as const])] as const);
+  const senderAt = rng.weighted([["top", 4], ["bottom", 3], ...(inStore ? [] : [["right", 2] as const, ["left", 2] as const])] as const);
+  const beside = hasSender && (senderAt === "right" || senderAt === "left");
   const senderItems: (x: number, y: number, maxW: number) => { items: Item[]; bottom: number } = (x, sy, maxW) => {
     if (inStore) {
       const withAddress = rng.chance(0.2);
@@ -69,15 +70,16 @@ function draw(rng: Rng, shrink: number, inStore: boolean): Drawing | null {
     y = b.bottom + 8;
   }
 
-  // The recipient, with or without a heading; the sender's block beside it when 'right'.
+  // The recipient, with or without a heading; the sender's block beside it (left or right) on some.
   const style = addressStyle(rng, { upper: 0.25 });
   const rHeading = rng.chance(0.7) ? rng.pick(RECIPIENT_HEADINGS) : null;
   const rSize = rng.float(10.5, 14) * s;
-  const rW = hasSender && senderAt === "right" ? w * 0.58 - m : w - 2 * m;
-  const r = addressBlock(rng, recipient, style, { x: m, y, size: rSize, font: typo.body, maxW: rW, heading: rHeading, inlineHeading: rHeading !== null && rng.chance(0.3), nameSize: rSize * rng.float(1, 1.2), nameBold: rng.chance(0.6), lead: typo.lead });
+  const rW = beside ? w * 0.58 - m : w - 2 * m;
+  const rX = beside && senderAt === "left" ? w * 0.42 : m;
+  const r = addressBlock(rng, recipient, style, { x: rX, y, size: rSize, font: typo.body, maxW: rW, heading: rHeading, inlineHeading: rHeading !== null && rng.chance(0.3), nameSize: rSize * rng.float(1, 1.2), nameBold: rng.chance(0.6), lead: typo.lead });
   items.push(...r.items);
-  if (hasSender && senderAt === "right") {
-    const b = senderItems(w * 0.6, y, w * 0.4 - m);
+  if (beside) {
+    const b = senderAt === "right" ? senderItems(w * 0.6, y, w * 0.4 - m) : senderItems(m, y, w * 0.4 - m - 8);
     items.push(...b.items);
     senderBottomAt = b.bottom;
   }

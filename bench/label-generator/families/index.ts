@@ -11,7 +11,7 @@ import { evriShop } from "./evri-shop.ts";
 import { marketplace } from "./marketplace.ts";
 import { rmClickDrop } from "./rm-clickdrop.ts";
 import { rmOnline } from "./rm-online.ts";
-import { a4Sheet, packingSlip } from "./sheets.ts";
+import { a4Sheet, multiPage, packingSlip } from "./sheets.ts";
 
 interface Family {
   weight: number;
@@ -39,6 +39,7 @@ export const FAMILIES = {
   broker: { weight: 9, chromium: 0.7, images: 0.1, make: (rng: Rng) => single("broker", broker(rng), rng.fork("storage"), 0.15) },
   "a4-sheet": { weight: 8, chromium: 0.5, images: 0, make: a4Sheet },
   "packing-slip": { weight: 6, chromium: 0.6, images: 0, make: packingSlip },
+  "multi-page": { weight: 4, chromium: 0.4, images: 0, make: multiPage },
 } satisfies Record<string, Family>;
 
 export type FamilyName = keyof typeof FAMILIES;

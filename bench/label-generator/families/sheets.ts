@@ -1,7 +1,7 @@
 /**
  * Sheets and mixed files: A4 pages holding 1–4 labels (one in a quarter, two side by side on the
  * portrait page's halves, two stacked, a 2x2 grid, three of four cells), with or without cut
- * guides; and a label with its packing slip, as pages of one file or as the two halves of one A4
+ * guides; several labels one per page; and a label with its packing slip, as pages of one file or as the two halves of one A4
  * page. A packing slip repeats the recipient under 'Shipping Address' (sometimes with a different
  * 'Billing Address'), names the shop, lists the items with prices in £.
  */
@@ -116,4 +116,12 @@ export function packingSlip(rng: Rng): FileSpec {
     pages = variant === "pagesSlipFirst" ? [slipPage, labelPage] : [labelPage, slipPage];
   }
   return { family: "packing-slip", pages, labels: [d.truth], notes: [variant, ...d.notes] };
+}
+
+/** Several labels in one PDF, one per page ('One label per page'), each page the first label's size. */
+export function multiPage(rng: Rng): FileSpec {
+  const drawings = Array.from({ length: rng.int(2, 4) }, (_, i) => anyLabel(rng.fork(`page${i}`)));
+  const { w, h } = drawings[0];
+  const pages: PageSpec[] = drawings.map((d, i) => ({ w, h, placements: [i === 0 ? { drawing: d, x: 0, y: 0, scale: 1 } : fitCell(d, 0, 0, w, h, rng)], items: [], storage: "upright" }));
+  return { family: "multi-page", pages, labels: drawings.map((d) => d.truth), notes: [`${drawings.length} pages`, ...drawings.flatMap((d) => d.notes)] };
 }
