@@ -55,7 +55,19 @@ export interface BarcodeItem {
   symbology: Symbology;
   text: string;
 }
-export type Item = TextItem | RectItem | LineItem | BarcodeItem;
+/** A name drawn as a picture (a carrier's logo): seen on the page, absent from the text layer. */
+export interface LogoItem {
+  t: "logo";
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  text: string;
+  font: FontFace;
+  size: number;
+  bold?: boolean;
+}
+export type Item = TextItem | RectItem | LineItem | BarcodeItem | LogoItem;
 
 /** One label as drawn, with the truth of what it says. */
 export interface Drawing {
@@ -186,7 +198,7 @@ function boxOf(i: Item): Box | null {
     const x = i.align && i.w ? (i.align === "center" ? i.x + (i.w - w) / 2 : i.align === "right" ? i.x + i.w - w : i.x) : i.x;
     return { x, y: i.y, w, h: i.size * 1.05 };
   }
-  if (i.t === "barcode") return { x: i.x, y: i.y, w: i.w, h: i.h };
+  if (i.t === "barcode" || i.t === "logo") return { x: i.x, y: i.y, w: i.w, h: i.h };
   return null;
 }
 
@@ -207,7 +219,7 @@ export function layoutProblem(d: Pick<Drawing, "w" | "h" | "items">): string | n
   return null;
 }
 
-const describe = (i: Item) => (i.t === "text" ? `'${i.text}'` : i.t === "barcode" ? i.symbology : i.t);
+const describe = (i: Item) => (i.t === "text" || i.t === "logo" ? `'${i.text}'` : i.t === "barcode" ? i.symbology : i.t);
 
 /**
  * Draws a label until it fits: `make` answers null (or a drawing with text over text) when the

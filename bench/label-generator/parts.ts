@@ -4,7 +4,7 @@
  */
 import { matrixAspect } from "./barcodes.ts";
 import { addressLines, type AddressStyle, type Party } from "./content.ts";
-import { type BarcodeItem, fitSize, textBlock, type Block, type FontFace, type Item, type Line, type Symbology, type TextItem } from "./layout.ts";
+import { type BarcodeItem, fitSize, textBlock, textWidth, type Block, type FontFace, type Item, type Line, type Symbology, type TextItem } from "./layout.ts";
 import type { Rng } from "./random.ts";
 
 export const RECIPIENT_HEADINGS = ["Deliver to:", "DELIVER TO:", "DELIVER TO", "Ship to:", "SHIP TO:", "To:", "TO:", "TO", "Recipient:", "Delivery address:", "Delivery Address", "Deliver To"];
@@ -71,6 +71,14 @@ export function twoD(o: { x: number; y: number; size: number; symbology: Symbolo
 export function line(x: number, y: number, text: string, size: number, font: FontFace, o: { bold?: boolean; maxW?: number; align?: "left" | "center" | "right"; w?: number; white?: boolean } = {}): TextItem {
   const s = o.maxW ? fitSize(text, size, font, o.maxW, o.bold) : size;
   return { t: "text", x, y, size: s, text, font, bold: o.bold, ...(o.align && o.w ? { align: o.align, w: o.w } : {}), ...(o.white ? { white: true } : {}) };
+}
+
+/** A brand name: as text, or (on `pLogo` of labels) as a logo picture that the text layer does not hold. */
+export function brandMark(rng: Rng, x: number, y: number, text: string, size: number, font: FontFace, o: { pLogo?: number; align?: "left" | "right"; w?: number } = {}): Item {
+  if (!rng.chance(o.pLogo ?? 0.5)) return line(x, y, text, size, font, { bold: true, ...(o.align && o.w ? { align: o.align, w: o.w } : {}) });
+  const w = textWidth(text, size, font, true);
+  const left = o.align === "right" && o.w ? x + o.w - w : x;
+  return { t: "logo", x: left, y, w, h: size * 1.15, text, font, size, bold: true };
 }
 
 /** Applies a case choice to decoration text ('Customer Ref:' / 'CUSTOMER REF:'). */

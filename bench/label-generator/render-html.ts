@@ -6,6 +6,7 @@
 import sharp from "sharp";
 import { barcodeSvg } from "./barcodes.ts";
 import type { BarcodeItem, Drawing, FileSpec, FontFace, Item, PageSpec } from "./layout.ts";
+import { logoPng } from "./logo.ts";
 import type { Rng } from "./random.ts";
 
 export interface HtmlStyle {
@@ -55,6 +56,7 @@ async function itemHtml(i: Item, style: HtmlStyle): Promise<string> {
       ? `<div class="r" style="left:${pt(Math.min(i.x1, i.x2))};top:${pt(i.y1)};width:${pt(Math.abs(i.x2 - i.x1))};height:0;border-top:${b}"></div>`
       : `<div class="r" style="left:${pt(i.x1)};top:${pt(Math.min(i.y1, i.y2))};width:0;height:${pt(Math.abs(i.y2 - i.y1))};border-left:${b}"></div>`;
   }
+  if (i.t === "logo") return `<img class="r" alt="" style="left:${pt(i.x)};top:${pt(i.y)};width:${pt(i.w)};height:${pt(i.h)}" src="data:image/png;base64,${(await logoPng(i)).toString("base64")}">`;
   if (style.barcodes === "png") return `<img class="r" alt="" style="left:${pt(i.x)};top:${pt(i.y)};width:${pt(i.w)};height:${pt(i.h)}" src="${await barcodePng(i)}">`;
   return `<div class="r" style="left:${pt(i.x)};top:${pt(i.y)}">${barcodeSvg(i)}</div>`;
 }

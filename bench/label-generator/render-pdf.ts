@@ -1,11 +1,14 @@
 /**
  * The first toolchain: PDFs drawn directly with pdf-lib, as carrier APIs (iText) write them: the
- * standard fonts (Helvetica, Times, Courier) with one text-show per line, barcodes as vector
- * rectangles, a landscape MediaBox with the label turned and /Rotate 90 when the page says so.
+ * standard fonts (Helvetica, Times, Courier), barcodes as vector rectangles, logos as images, a
+ * landscape MediaBox with the label turned and /Rotate 90 when the page says so. Text is shown a
+ * line per text-show, or a word or a glyph at a time at computed positions (as some label tools
+ * write it): a reader must rebuild lines from positions, not from the stream.
  */
-import { concatTransformationMatrix, degrees, PDFDocument, type PDFFont, type PDFPage, popGraphicsState, pushGraphicsState, rgb, StandardFonts } from "pdf-lib";
+import { concatTransformationMatrix, degrees, PDFDocument, type PDFFont, type PDFImage, type PDFPage, popGraphicsState, pushGraphicsState, rgb, StandardFonts } from "pdf-lib";
 import { barcodeRects } from "./barcodes.ts";
-import type { FileSpec, FontFace, Item, PageSpec } from "./layout.ts";
+import type { FileSpec, FontFace, Item, LogoItem, PageSpec } from "./layout.ts";
+import { logoPng } from "./logo.ts";
 import type { Rng } from "./random.ts";
 
 const FACES: Record<FontFace, [StandardFonts, StandardFonts]> = {
@@ -19,6 +22,14 @@ const FACES: Record<FontFace, [StandardFonts, StandardFonts]> = {
 const WIN_ANSI = /[^\x20-\x7e\xa0-\xff€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]/g;
 
 const PRODUCERS = ["iText® 5.5.13.1 ©2000-2019 iText Group NV (AGPL-version)", "iText 2.1.7 by 1T3XT", "iText® 7.1.16 ©2000-2021 iText Group NV", "pdf-lib (https://github.com/Hopding/pdf-lib)"];
+
+type TextMode = "line" | "word" | "glyph";
+
+interface Ctx {
+  font: (f: FontFace, bold: boolean) => Promise<PDFFont>;
+  logo: (l: LogoItem) => Promise<PDFImage>;
+  mode: TextMode;
+}
 
 export async function renderWithPdfLib(file: FileSpec, rng: Rng): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
@@ -36,38 +47,59 @@ export async function renderWithPdfLib(file: FileSpec, rng: Rng): Promise<Uint8A
     }
     return f;
   };
+  const logos = new Map<string, PDFImage>();
+  const logo = async (l: LogoItem) => {
+    const key = `${l.text}|${l.font}|${l.w}|${l.h}`;
+    let img = logos.get(key);
+    if (!img) {
+      img = await doc.embedPng(await logoPng(l));
+      logos.set(key, img);
+    }
+    return img;
+  };
+  const ctx: Ctx = { font, logo, mode: rng.weighted([["line", 6], ["word", 2.5], ["glyph", 1.5]] as const) };
   for (const spec of file.pages) {
     const turned = spec.storage === "turned";
     const page = doc.addPage(turned ? [spec.h, spec.w] : [spec.w, spec.h]);
     // A turned page holds the label a quarter anticlockwise, so /Rotate 90 shows it upright.
     if (turned) page.pushOperators(pushGraphicsState(), concatTransformationMatrix(0, 1, -1, 0, spec.h, 0));
-    await drawPage(page, spec, font);
+    await drawPage(page, spec, ctx);
     if (turned) page.pushOperators(popGraphicsState());
     if (spec.storage !== "upright") page.setRotation(degrees(90));
   }
   return doc.save({ useObjectStreams: rng.chance(0.5) });
 }
 
-async function drawPage(page: PDFPage, spec: PageSpec, font: (f: FontFace, b: boolean) => Promise<PDFFont>) {
-  await drawItems(page, spec.items, spec.h, font);
+async function drawPage(page: PDFPage, spec: PageSpec, ctx: Ctx) {
+  await drawItems(page, spec.items, spec.h, ctx);
   for (const p of spec.placements) {
     // The drawing's own coordinates (top-left origin, its height d.h) mapped into the page's.
     page.pushOperators(pushGraphicsState(), concatTransformationMatrix(p.scale, 0, 0, p.scale, p.x, spec.h - p.y - p.scale * p.drawing.h));
-    await drawItems(page, p.drawing.items, p.drawing.h, font);
+    await drawItems(page, p.drawing.items, p.drawing.h, ctx);
     page.pushOperators(popGraphicsState());
   }
 }
 
-async function drawItems(page: PDFPage, items: Item[], h: number, font: (f: FontFace, b: boolean) => Promise<PDFFont>) {
+async function drawItems(page: PDFPage, items: Item[], h: number, ctx: Ctx) {
   const black = rgb(0, 0, 0);
   for (const i of items) {
     if (i.t === "text") {
-      const f = await font(i.font, Boolean(i.bold));
+      const f = await ctx.font(i.font, Boolean(i.bold));
       const text = i.text.replace(WIN_ANSI, "-");
       const width = f.widthOfTextAtSize(text, i.size);
       const x = i.align && i.w ? (i.align === "center" ? i.x + (i.w - width) / 2 : i.align === "right" ? i.x + i.w - width : i.x) : i.x;
-      const ascent = f.heightAtSize(i.size, { descender: false });
-      page.drawText(text, { x, y: h - i.y - ascent - i.size * 0.08, size: i.size, font: f, color: i.white ? rgb(1, 1, 1) : black });
+      const y = h - i.y - f.heightAtSize(i.size, { descender: false }) - i.size * 0.08;
+      const color = i.white ? rgb(1, 1, 1) : black;
+      // A run per line, per word or per glyph, each at its own position.
+      const runs = ctx.mode === "line" ? [text] : ctx.mode === "word" ? text.split(/(?<= )/) : [...text];
+      let at = x;
+      for (const run of runs) {
+        const shown = ctx.mode === "word" ? run.trimEnd() : run;
+        if (shown.trim()) page.drawText(shown, { x: at, y, size: i.size, font: f, color });
+        at += f.widthOfTextAtSize(run, i.size);
+      }
+    } else if (i.t === "logo") {
+      page.drawImage(await ctx.logo(i), { x: i.x, y: h - i.y - i.h, width: i.w, height: i.h });
     } else if (i.t === "rect") {
       const grey = i.grey ?? 0;
       page.drawRectangle({

@@ -7,7 +7,7 @@
 import { evriCode, evriPayload, printedEvri } from "../codes.ts";
 import { addressLines, addressStyle, evriService, recipientParty, senderOneLine, senderParty, shipDate, weight, type Truth } from "../content.ts";
 import { fitted, SIZES, typography, type Drawing, type Item } from "../layout.ts";
-import { addressBlock, cased, headedBlock, line, linearBarcode, RECIPIENT_HEADINGS, SENDER_HEADINGS, twoD } from "../parts.ts";
+import { addressBlock, brandMark, cased, headedBlock, line, linearBarcode, RECIPIENT_HEADINGS, SENDER_HEADINGS, twoD } from "../parts.ts";
 import type { Rng } from "../random.ts";
 import { districts, postcodeIn } from "../world.ts";
 
@@ -34,7 +34,7 @@ function draw(rng: Rng, shrink: number, inStore: boolean): Drawing | null {
   // Brand and service.
   const brandSize = rng.float(20, 30) * s;
   const brandRight = rng.chance(0.25);
-  items.push(line(brandRight ? w / 2 : m, y, rng.pick(["evri", "EVRI", "evri"]), brandSize, "sans", { bold: true, ...(brandRight ? { align: "right", w: w / 2 - m } : {}) }));
+  items.push(brandMark(rng, brandRight ? w / 2 : m, y, rng.pick(["evri", "EVRI", "evri"]), brandSize, "sans", brandRight ? { align: "right", w: w / 2 - m } : {}));
   const svcX = brandRight ? m : w / 2;
   items.push(line(svcX, y + 2, cased(rng, service.printed), rng.float(11, 15) * s, typo.head, { bold: true, maxW: w / 2 - m }));
   let side = y + 20 * s;

@@ -9,7 +9,7 @@ import { carrierParcel } from "../carrier.ts";
 import { orderNumber } from "../codes.ts";
 import { addressLines, addressStyle, recipientParty, senderOneLine, senderParty, shipDate, weight, type Truth } from "../content.ts";
 import { fitted, SIZES, typography, type Drawing, type Item } from "../layout.ts";
-import { addressBlock, cased, headedBlock, line, linearBarcode, RETURN_HEADINGS, twoD } from "../parts.ts";
+import { addressBlock, brandMark, cased, headedBlock, line, linearBarcode, RETURN_HEADINGS, twoD } from "../parts.ts";
 import type { Rng } from "../random.ts";
 
 const PLATFORMS = ["Tradewell", "Marketloop", "Crafty", "Vendora", "Loopshop", "Second Stitch", "Pre-Loved Market", "Shopnest"];
@@ -40,7 +40,7 @@ function draw(rng: Rng, shrink: number): Drawing | null {
   const taglineTop = rng.chance(0.5);
   let y = m;
   items.push(line(m, y, platform, rng.float(14, 20) * s, typo.head, { bold: true, maxW: w / 2 - m }));
-  items.push(line(w / 2, y, parcel.brand, rng.float(13, 18) * s, "sans", { bold: true, align: "right", w: w / 2 - m }));
+  items.push(brandMark(rng, w / 2, y, parcel.brand, rng.float(13, 18) * s, "sans", { align: "right", w: w / 2 - m }));
   y += 24 * s;
   if (taglineTop) {
     items.push(line(m, y, tagline, rng.float(7.5, 10) * s, typo.body, { maxW: w - 2 * m }));

@@ -8,7 +8,7 @@
 import { clickDropQrPayload, orderNumber, printedS10, RM_PRODUCTS, royalMailPayload, s10Code } from "../codes.ts";
 import { addressStyle, recipientParty, royalMailService, senderOneLine, senderParty, shipDate, weight, addressLines, type Truth } from "../content.ts";
 import { fitted, SIZES, typography, type Drawing, type Item } from "../layout.ts";
-import { addressBlock, cased, headedBlock, line, linearBarcode, RECIPIENT_HEADINGS, RETURN_HEADINGS, twoD } from "../parts.ts";
+import { addressBlock, brandMark, cased, headedBlock, line, linearBarcode, RECIPIENT_HEADINGS, RETURN_HEADINGS, twoD } from "../parts.ts";
 import type { Rng } from "../random.ts";
 
 export const rmClickDrop = (rng: Rng): Drawing => fitted(rng, (r, shrink) => draw(r, shrink));
@@ -42,7 +42,7 @@ function draw(rng: Rng, shrink: number): Drawing | null {
   const boxW = rng.float(100, 130) * s;
   const boxX = landscape ? w - m - boxW : brandLeft ? w - m - boxW : m;
   const brandX = landscape ? m : brandLeft ? m : m + boxW + 10;
-  items.push(line(brandX, m + 4, rng.pick(["Royal Mail", "ROYAL MAIL", "Royal Mail®"]), rng.float(13, 18) * s, typo.head, { bold: true, maxW: (landscape ? colW : w - boxW - 2 * m - 12) }));
+  items.push(brandMark(rng, brandX, m + 4, rng.pick(["Royal Mail", "ROYAL MAIL", "Royal Mail®"]), rng.float(13, 17) * s, typo.head));
   const post = postageLines(rng, service.printed).filter((l, i) => l || i !== 1);
   const postSize = rng.float(7, 9) * s;
   if (rng.chance(0.7)) items.push({ t: "rect", x: boxX, y: m, w: boxW, h: post.length * postSize * 1.25 + 8, line: 1 });

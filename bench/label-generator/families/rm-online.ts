@@ -7,7 +7,7 @@
 import { orderNumber, printedS10, RM_PRODUCTS, royalMailPayload, s10Code } from "../codes.ts";
 import { addressLines, addressStyle, recipientParty, royalMailService, senderParty, shipDate, weight, type Truth } from "../content.ts";
 import { fitted, SIZES, textBlock, typography, type Drawing, type FileSpec, type Item } from "../layout.ts";
-import { addressBlock, cased, headedBlock, line, linearBarcode, twoD } from "../parts.ts";
+import { addressBlock, brandMark, cased, headedBlock, line, linearBarcode, twoD } from "../parts.ts";
 import type { Rng } from "../random.ts";
 
 export function rmOnline(rng: Rng): FileSpec {
@@ -58,7 +58,7 @@ function drawLabel(rng: Rng, shrink: number): Drawing | null {
   const items: Item[] = [{ t: "rect", x: 1, y: 1, w: w - 2, h: h - 2, line: rng.float(0.8, 2) }];
   const notes = [landscape ? "landscape label" : "portrait label"];
 
-  items.push(line(m, m, rng.pick(["Royal Mail", "ROYAL MAIL"]), rng.float(16, 22) * s, typo.head, { bold: true }));
+  items.push(brandMark(rng, m, m, rng.pick(["Royal Mail", "ROYAL MAIL"]), rng.float(16, 22) * s, typo.head));
   items.push(line(m, m + 26 * s, cased(rng, service.printed, 0.2), rng.float(11, 14) * s, typo.head, { bold: true, maxW: w / 2 - m }));
   let info = m + 44 * s;
   for (const t of [`${cased(rng, "Postage Paid GB", 0.3)}`, `${rng.pick(["Posted:", "Date of posting:", "Date:"])} ${date.printed}`, ...(wt ? [wt.printed] : [])]) {
