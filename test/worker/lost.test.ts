@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { evaluateLostRules, lostThresholds, lostTransition, sendLostNotice, serviceDays, type LostInput } from "../../worker/tracking/lost";
+import { evaluateLostRules, lostThresholds, lostTransition, serviceDays, type LostInput } from "../../worker/tracking/lost";
+import { sendLostNotice } from "../../worker/tracking/lost-notice";
 import { refreshLabelTracking } from "../../worker/tracking/tracking";
 import { answerEvri, FAST_HTTP, fixtures, json, trackingEnv } from "../fixtures/carriers/carrier-fetch";
 import { insertTrackedLabel, labelRow } from "../fixtures/carriers/tracking-labels";

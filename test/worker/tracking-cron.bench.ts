@@ -35,7 +35,7 @@ async function seed(now: number) {
             CASE WHEN i % 10 < 5 THEN NULL WHEN i % 10 = 9 THEN ?2 + (i % 720) * 60000 ELSE ?2 - (i % 720) * 60000 END,
             CASE WHEN i % 10 < 5 THEN ?2 - 86400000 ELSE NULL END,
             CASE WHEN i % 500 = 1 THEN 1 ELSE 0 END,
-            CASE WHEN i % 500 = 1 THEN ?2 - 7200000 ELSE NULL END,
+            CASE WHEN i % 500 = 1 THEN ?2 - 10800000 ELSE NULL END,
             CASE WHEN i % 500 = 1 THEN 'no_new_scan' ELSE NULL END
      FROM n`,
   )

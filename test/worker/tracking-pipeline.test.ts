@@ -18,11 +18,15 @@ afterEach(() => vi.restoreAllMocks());
 
 function pipelineEnv() {
   const sent: JobMessage[] = [];
+  const delays: (number | undefined)[] = [];
   const JOBS = {
-    send: async (body: JobMessage) => void sent.push(body),
+    send: async (body: JobMessage, opts?: QueueSendOptions) => {
+      sent.push(body);
+      delays.push(opts?.delaySeconds);
+    },
     sendBatch: async (msgs: Iterable<MessageSendRequest<JobMessage>>) => void sent.push(...[...msgs].map((m) => m.body)),
   } as unknown as Queue;
-  return { sent, env: { ...trackingEnv(env), JOBS } as Env };
+  return { sent, delays, env: { ...trackingEnv(env), JOBS } as Env };
 }
 
 async function runCron(e: Env, scheduledTime: number) {
@@ -43,7 +47,7 @@ async function deliver(e: Env, jobs: JobMessage[]) {
 
 describe("cron -> queue -> Evri -> D1 -> mail", () => {
   it("refreshes a due label, flags it when it has no first scan, and mails its owner once", async () => {
-    const { sent, env: e } = pipelineEnv();
+    const { sent, delays, env: e } = pipelineEnv();
     const user = await createUser();
     const now = Date.now();
     const id = await insertTrackedLabel(env.DB, { userId: user.id, createdAt: now - 10 * DAY });
@@ -65,10 +69,16 @@ describe("cron -> queue -> Evri -> D1 -> mail", () => {
     expect(flagged).toMatchObject({ trackingStatus: "registered", potentiallyLost: true, lostReason: "no_first_scan", lostEmailSentAt: null });
     expect(JSON.parse(flagged.trackingJson!).results[0].trackingEvents).toHaveLength(1);
 
-    // 3. The flag queued one notice; the consumer mails the owner and records it.
+    // 3. The flag queued one notice, to run once the owner's flags have been quiet for 10 minutes (so flags
+    // that come together go out in one mail). Run early, it waits; 10 minutes on, it mails the owner and records it.
     expect(sent).toEqual([{ type: "lost.notify", labelId: id }]);
+    expect(delays).toEqual([600]);
     const mailSpy = vi.spyOn(env.EMAIL, "send");
-    const notice = await deliver(e, sent.splice(0));
+    await deliver(e, sent.splice(0));
+    expect(mailSpy).not.toHaveBeenCalled();
+    expect(sent.splice(0)).toEqual([{ type: "lost.notify", labelId: id }]);
+    await env.DB.prepare("UPDATE labels SET potentially_lost_at = potentially_lost_at - 600000 WHERE id = ?").bind(id).run();
+    const notice = await deliver(e, [{ type: "lost.notify", labelId: id }]);
     expect(notice.result.explicitAcks).toHaveLength(1);
     expect(mailSpy).toHaveBeenCalledTimes(1);
     const mail = mailSpy.mock.calls[0][0] as unknown as { to: string[]; subject: string; text: string };
@@ -104,9 +114,16 @@ describe("cron -> queue -> Evri -> D1 -> mail", () => {
     const id = await insertTrackedLabel(env.DB, {
       userId: user.id,
       createdAt: now - 10 * DAY,
-      extra: { nextTrackingAt: now + DAY, potentiallyLost: true, potentiallyLostAt: now - 3600_000, lostReason: "no_first_scan" },
+      extra: { nextTrackingAt: now + DAY, potentiallyLost: true, potentiallyLostAt: now - 3 * 3600_000, lostReason: "no_first_scan" },
+    });
+    // A second flag of the same owner: one notice job for the owner, for the oldest flag.
+    await insertTrackedLabel(env.DB, {
+      userId: user.id,
+      trackingCode: "H0595C0000314450",
+      createdAt: now - 10 * DAY,
+      extra: { nextTrackingAt: now + DAY, potentiallyLost: true, potentiallyLostAt: now - 2.9 * 3600_000, lostReason: "no_first_scan" },
     });
     await runCron(e, now);
-    expect(sent).toContainEqual({ type: "lost.notify", labelId: id });
+    expect(sent.filter((m) => m.type === "lost.notify" && "labelId" in m)).toEqual([{ type: "lost.notify", labelId: id }]);
   });
 });

@@ -1,12 +1,13 @@
 import { and, asc, eq, inArray, isNotNull, lte } from "drizzle-orm";
 import { getDb, type Db } from "../db/client";
+import { insertChunks, inValueList } from "../db/d1-limits";
 import { labelAlerts, labels, users, type LabelRow } from "../db/schema";
 import { log } from "../lib/log";
 import { sendMail } from "../lib/mailer";
 import { addDays, ukDayOf, ukMidnight, type IsoDay } from "../lib/uk-calendar";
 import { releaseLease, tryLease } from "../tracking/leases";
 import { labelDeadlines, type DeadlineInput } from "./deadlines";
-import { deadlineAlertMail } from "./alert-mail";
+import { deadlineAlertMail, deadlineDigestMail } from "./alert-mail";
 import { deadlineInput, storedDetails } from "./label-input";
 import type { LabelDeadlines } from "./model";
 
@@ -16,13 +17,15 @@ import type { LabelDeadlines } from "./model";
  *                  (no new scan by day 7 of its 10), or a late parcel became claimable (Royal Mail);
  *   claim_closing  5 days before the claim window closes.
  * None for a delivered, collected or returned parcel, nor one the user marked. Each goes out from
- * 08:00 UK time on its first day and not after its last; an alert whose days passed is not sent late.
+ * 08:00 UK time on its first day and not after its last; an alert whose days passed is not sent late
+ * (so a label that arrives after its claim window closed is never alerted on). The alerts due for one owner
+ * in a pass go out as one mail (an import of old labels makes many due at once).
  *
  * labels.alert_due_at says when the cron next looks at a label (index labels_alert_due): the start
  * of its next alert, or a day later while there is no first scan yet (the dates depend on it); null
  * once nothing is left to send. New labels start at 0 (looked at on the next pass); marking a label
- * sets null, undoing it 0. label_alerts records what was sent; a lease per alert stops two cron
- * passes from sending one twice.
+ * sets null, undoing it 0. label_alerts records what was sent; a lease per owner stops two cron
+ * passes from mailing them at once.
  */
 
 export type AlertKind = "act_early" | "claim_closing";
@@ -101,20 +104,50 @@ async function claimDueAlerts(db: Db, now: number, limit: number): Promise<strin
 
 type AlertEnv = Pick<Env, "DB" | "EMAIL" | "MAIL_FROM" | "APP_URL">;
 
-/** Sends one alert unless it went already (or is going now); records it. Throws when the mail failed. */
-async function sendAlert(env: AlertEnv, db: Db, row: LabelRow, email: string, w: AlertWindow, deadlines: LabelDeadlines, now: number): Promise<boolean> {
-  const lease = await tryLease(db, `alert:${w.kind}:${row.id}`, now, MAIL_LEASE_MS);
-  if (!lease) return false;
-  try {
-    const [already] = await db.select({ at: labelAlerts.sentAt }).from(labelAlerts).where(and(eq(labelAlerts.labelId, row.id), eq(labelAlerts.kind, w.kind)));
-    if (already) return false;
-    await sendMail(env, { to: email, ...deadlineAlertMail(env, row, w.kind, deadlines, now) });
-    await db.insert(labelAlerts).values({ labelId: row.id, kind: w.kind, sentAt: Date.now() }).onConflictDoNothing();
-    log("info", "deadline alert sent", { labelId: row.id, kind: w.kind });
-    return true;
-  } finally {
-    await releaseLease(db, lease);
+/** A label whose alerts are due in this pass. */
+interface DueLabel {
+  label: LabelRow;
+  email: string;
+  windows: AlertWindow[];
+  deadlines: LabelDeadlines;
+  done: ReadonlySet<AlertKind>;
+}
+
+/**
+ * Sends each owner ONE mail for all of their alerts due in this pass (an import of old labels makes many due at
+ * once; one alert is the single alert's own mail), unless they went already; records them. A lease per owner
+ * stops two passes from mailing them at once. Answers, per label, the alert kinds recorded as sent now.
+ */
+async function sendOwnersAlerts(env: AlertEnv, db: Db, due: DueLabel[], now: number): Promise<{ recorded: Map<string, AlertKind[]>; sent: number }> {
+  const recorded = new Map<string, AlertKind[]>();
+  let sent = 0;
+  const byOwner = new Map<number, DueLabel[]>();
+  for (const d of due) byOwner.set(d.label.userId, [...(byOwner.get(d.label.userId) ?? []), d]);
+  for (const [userId, items] of byOwner) {
+    const lease = await tryLease(db, `alerts:user:${userId}`, now, MAIL_LEASE_MS);
+    if (!lease) continue;
+    try {
+      const already = await db.select().from(labelAlerts).where(inValueList(labelAlerts.labelId, items.map((i) => i.label.id)));
+      const alerts = items.flatMap((item) =>
+        item.windows.filter((w) => !already.some((a) => a.labelId === item.label.id && a.kind === w.kind)).map((w) => ({ item, kind: w.kind, mail: deadlineAlertMail(env, item.label, w.kind, item.deadlines, now) })),
+      );
+      for (const a of already) recorded.set(a.labelId, [...(recorded.get(a.labelId) ?? []), a.kind]);
+      if (!alerts.length) continue;
+      const mail = alerts.length === 1 ? alerts[0].mail : deadlineDigestMail(env, alerts.map((a) => a.mail.line));
+      await sendMail(env, { to: items[0].email, subject: mail.subject, text: mail.text, html: mail.html });
+      const rows = alerts.map((a) => ({ labelId: a.item.label.id, kind: a.kind, sentAt: Date.now() }));
+      for (const part of insertChunks(rows, 3)) await db.insert(labelAlerts).values(part).onConflictDoNothing();
+      for (const r of rows) recorded.set(r.labelId, [...(recorded.get(r.labelId) ?? []), r.kind]);
+      sent += alerts.length;
+      log("info", "deadline alerts sent", { userId, alerts: alerts.length });
+    } catch (err) {
+      // Tried again on the next pass: what was due stays due (alert_due_at is near).
+      log("warn", "deadline alerts not sent", { userId, alerts: items.length, error: String(err) });
+    } finally {
+      await releaseLease(db, lease);
+    }
   }
+  return { recorded, sent };
 }
 
 export interface AlertPassOptions {
@@ -124,43 +157,41 @@ export interface AlertPassOptions {
   maxPerPass?: number;
 }
 
-/** The cron's alert pass: the labels whose alert is due, in bounded batches; sends what is due and schedules the next look. */
+/** The cron's alert pass: the labels whose alert is due, in bounded batches; sends what is due, one mail per owner, and schedules the next look. */
 export async function sendDueAlerts(env: AlertEnv, now: number, opts: AlertPassOptions = {}): Promise<{ looked: number; sent: number }> {
   // D1 binds at most 100 variables a statement: a chunk's ids must stay under that.
   const chunk = Math.min(opts.chunk ?? 80, 90);
   const max = opts.maxPerPass ?? 800;
   const db = getDb(env.DB);
   let looked = 0;
-  let sent = 0;
+  const nextAt = new Map<string, number | null>();
+  const due: DueLabel[] = [];
   while (looked < max) {
     const ids = await claimDueAlerts(db, now, Math.min(chunk, max - looked));
     if (!ids.length) break;
     looked += ids.length;
     const rows = await db.select({ label: labels, email: users.email }).from(labels).innerJoin(users, eq(users.id, labels.userId)).where(inArray(labels.id, ids));
     const records = await db.select().from(labelAlerts).where(inArray(labelAlerts.labelId, ids));
-    const updates = [];
     for (const { label, email } of rows) {
       const done = new Set(records.filter((r) => r.labelId === label.id).map((r) => r.kind));
       const plan = alertPlan(deadlineInput(label, storedDetails(label)), done, now);
-      let nextAt = plan.nextAt;
-      for (const w of plan.due) {
-        try {
-          if (await sendAlert(env, db, label, email, w, plan.deadlines!, now)) sent++;
-        } catch (err) {
-          log("warn", "deadline alert not sent", { labelId: label.id, kind: w.kind, error: String(err) });
-        }
-      }
-      // Everything due went (or was already sent): the next look is the next alert's day.
-      if (plan.due.length) nextAt = alertPlan(deadlineInput(label, storedDetails(label)), new Set([...done, ...(await sentKinds(db, label.id))]), now).nextAt;
-      updates.push(db.update(labels).set({ alertDueAt: nextAt }).where(and(eq(labels.id, label.id), eq(labels.alertDueAt, now + ALERT_CLAIM_MS))));
+      nextAt.set(label.id, plan.nextAt);
+      if (plan.due.length) due.push({ label, email, windows: plan.due, deadlines: plan.deadlines!, done });
     }
-    if (updates.length) await db.batch(updates as [(typeof updates)[0], ...typeof updates]);
     if (ids.length < chunk) break;
   }
-  return { looked, sent };
-}
 
-async function sentKinds(db: Db, labelId: string): Promise<AlertKind[]> {
-  const rows = await db.select({ kind: labelAlerts.kind }).from(labelAlerts).where(eq(labelAlerts.labelId, labelId));
-  return rows.map((r) => r.kind);
+  const { recorded, sent } = await sendOwnersAlerts(env, db, due, now);
+  // Everything due that went (or had gone): the next look is the next alert's day. What did not go is looked at
+  // again soon (alertPlan's retry).
+  for (const d of due) {
+    const kinds = recorded.get(d.label.id);
+    if (kinds?.length) nextAt.set(d.label.id, alertPlan(deadlineInput(d.label, storedDetails(d.label)), new Set([...d.done, ...kinds]), now).nextAt);
+  }
+  const updates = [...nextAt].map(([id, at]) => db.update(labels).set({ alertDueAt: at }).where(and(eq(labels.id, id), eq(labels.alertDueAt, now + ALERT_CLAIM_MS))));
+  for (let i = 0; i < updates.length; i += chunk) {
+    const part = updates.slice(i, i + chunk);
+    await db.batch(part as [(typeof part)[0], ...typeof part]);
+  }
+  return { looked, sent };
 }

@@ -71,6 +71,15 @@ export function labelDeadlines(p: DeadlineInput, now: number = Date.now()): Labe
   return act(enquiryBy !== null ? `${name} no longer investigates; ${closes}: claim now` : `You can claim now; ${closes}`);
 }
 
+/**
+ * The label reached us after its claim window had closed (a backlog of labels printed months ago): nothing can be
+ * claimed any more, so it is never flagged or alerted on; its sentence says the window closed.
+ */
+export function closedOnArrival(p: DeadlineInput, arrivedAt: number): boolean {
+  const d = labelDeadlines(p, arrivedAt);
+  return d !== null && ukDayOf(arrivedAt) > d.claimClosesOn!;
+}
+
 /** The oldest and newest carrier scans among a label's stored events ('registered' events are not scans). */
 export function scanTimes(courier: string, events: TrackingEvent[]): { firstScanAt: number | null; lastScanAt: number | null } {
   const status = claimsOf(courier)?.claims.eventStatus;

@@ -1,6 +1,6 @@
 import type { ApiCourier } from "../api-docs/answers";
 import { courierKey } from "../labels/filters";
-import type { Courier } from "./courier";
+import type { Courier, CourierEnv } from "./courier";
 import { evri } from "./evri/courier";
 import { MANUAL_FIELD_LABELS, MANUAL_FIELD_TYPES, type ManualFieldName } from "./fields";
 import { royalMail } from "./royalmail/courier";
@@ -27,6 +27,11 @@ export function registerCourier(courier: Courier): () => void {
     const at = registered.indexOf(courier);
     if (at >= 0) registered.splice(at, 1);
   };
+}
+
+/** The couriers whose tracking API is configured (their labels are refreshed), by id. */
+export function trackedCouriers(env: CourierEnv): string[] {
+  return registered.filter((c) => c.trackingClient(env)).map((c) => c.id);
 }
 
 /** The courier of a stored label (labels keep its id). */

@@ -2,7 +2,7 @@ import { RetryJobLater, type JobMessage } from "../lib/jobs";
 import { log } from "../lib/log";
 import { runTrackingRefreshJob } from "../tracking/tracking";
 import { runLatestTrackingJob } from "../tracking/batch";
-import { sendLostNotice } from "../tracking/lost";
+import { sendLostNotice } from "../tracking/lost-notice";
 
 /** Runs one job. Throwing makes the message retry (with backoff); returning acks it. */
 async function runJob(job: JobMessage, env: Env, attempt: number): Promise<void> {

@@ -1,8 +1,9 @@
 import { and, asc, eq, inArray, isNull, lte } from "drizzle-orm";
-import { couriers } from "../couriers/registry";
+import { trackedCouriers } from "../couriers/registry";
 import { getDb, type Db } from "../db/client";
 import { labels } from "../db/schema";
 import { enqueueMany, type JobMessage } from "../lib/jobs";
+import { LOST_NOTICE_MAX_WAIT_MS } from "./lost-notice";
 import { trackingClientFor, type TrackingEnv } from "./tracking";
 
 /**
@@ -13,13 +14,6 @@ import { trackingClientFor, type TrackingEnv } from "./tracking";
 
 /** Cron pushes a claimed label's next_tracking_at this far ahead, so the next pass skips it. */
 export const CRON_CLAIM_MS = 30 * 60_000;
-
-/** Couriers whose labels are refreshed (their tracking API is configured). */
-function trackedCouriers(env: TrackingEnv): string[] {
-  return couriers()
-    .filter((c) => c.trackingClient(env))
-    .map((c) => c.id);
-}
 
 /**
  * Claims up to `limit` labels whose refresh is due (index labels_next_tracking) by pushing their
@@ -79,14 +73,21 @@ export async function enqueueDueRefreshes(env: TrackingEnv, now: number, opts: C
   return total;
 }
 
-/** Flags whose notice never went out (a lost queue message, a mail outage): queue them again. */
+/**
+ * Flags whose notice should have gone out by now (a lost queue message, a mail outage): queue it again, once per
+ * owner, for their oldest flag (whose job sends all of the owner's unsent flags in one mail).
+ */
 export async function enqueueUnsentLostNotices(env: Pick<Env, "DB" | "JOBS">, now: number, limit = 200): Promise<number> {
   const db = getDb(env.DB);
   const rows = await db
-    .select({ id: labels.id })
+    .select({ id: labels.id, userId: labels.userId })
     .from(labels)
-    .where(and(eq(labels.potentiallyLost, true), isNull(labels.lostEmailSentAt), lte(labels.potentiallyLostAt, now - CRON_CLAIM_MS)))
+    .where(and(eq(labels.potentiallyLost, true), isNull(labels.lostEmailSentAt), lte(labels.potentiallyLostAt, now - LOST_NOTICE_MAX_WAIT_MS - CRON_CLAIM_MS)))
+    .orderBy(asc(labels.potentiallyLostAt), asc(labels.id))
     .limit(limit);
-  if (rows.length) await enqueueMany(env, rows.map((r) => ({ type: "lost.notify", labelId: r.id })));
-  return rows.length;
+  const oldestPerOwner = new Map<number, string>();
+  for (const r of rows) if (!oldestPerOwner.has(r.userId)) oldestPerOwner.set(r.userId, r.id);
+  const jobs = [...oldestPerOwner.values()].map((labelId) => ({ type: "lost.notify" as const, labelId }));
+  if (jobs.length) await enqueueMany(env, jobs);
+  return jobs.length;
 }

@@ -1,12 +1,7 @@
-import { and, eq, isNull } from "drizzle-orm";
-import { getDb } from "../db/client";
-import { labels, users } from "../db/schema";
-import { log } from "../lib/log";
-import { labelNoticeFacts } from "../labels/notice";
+import type { labels } from "../db/schema";
+import { enqueue } from "../lib/jobs";
 import type { TrackingStatus } from "../labels/model";
-import { sendMail, simpleHtmlMail } from "../lib/mailer";
 import { addWorkingDays, workingDaysBetween } from "../lib/uk-calendar";
-import { releaseLease, tryLease } from "./leases";
 
 /**
  * Potentially lost parcels. Three rules, counted in UK working
@@ -114,59 +109,13 @@ export function lostTransition(
   return null;
 }
 
-const MAIL_LEASE_MS = 5 * 60_000;
-
-type NoticeEnv = Pick<Env, "DB" | "EMAIL" | "MAIL_FROM" | "APP_URL"> &
-  Partial<Pick<Env, "LOST_NO_FIRST_SCAN_DAYS" | "LOST_NO_NEW_SCAN_DAYS" | "LOST_PAST_EXPECTED_DAYS">>;
-
 /**
- * Sends the owner one notice for the label's current flag and records lost_email_sent_at.
- * Safe to run twice (at-least-once queue): a lease stops concurrent sends, and a notice already
- * sent for this flag is not sent again. Throws when the mail could not be sent (the queue retries).
+ * A notice waits until the owner's flags have been quiet this long, so a burst of flags (an import of old labels)
+ * is one mail (worker/tracking/lost-notice.ts).
  */
-export async function sendLostNotice(env: NoticeEnv, labelId: string, now = Date.now()): Promise<"sent" | "skipped"> {
-  const db = getDb(env.DB);
-  const lease = await tryLease(db, `lost-mail:${labelId}`, now, MAIL_LEASE_MS);
-  if (!lease) return "skipped";
-  try {
-    const [row] = await db
-      .select({ label: labels, email: users.email })
-      .from(labels)
-      .innerJoin(users, eq(users.id, labels.userId))
-      .where(eq(labels.id, labelId))
-      .limit(1);
-    if (!row?.label.potentiallyLost || row.label.lostEmailSentAt !== null || row.label.potentiallyLostAt === null) return "skipped";
-    const label = row.label;
-    await sendMail(env, { to: row.email, ...lostNoticeMail(env, label) });
-    // Only for the flag the notice was about: a flag cleared meanwhile stays cleared.
-    await db
-      .update(labels)
-      .set({ lostEmailSentAt: Date.now() })
-      .where(and(eq(labels.id, labelId), eq(labels.potentiallyLostAt, label.potentiallyLostAt!), isNull(labels.lostEmailSentAt)));
-    log("info", "lost notice sent", { labelId });
-    return "sent";
-  } finally {
-    await releaseLease(db, lease);
-  }
-}
+export const LOST_NOTICE_QUIET_MS = 10 * 60_000;
 
-/** The notice: which label, why, what to do, and a link to it. */
-export function lostNoticeMail(env: Pick<Env, "APP_URL"> & Parameters<typeof lostThresholds>[0], label: typeof labels.$inferSelect) {
-  const { known, courier, to, url } = labelNoticeFacts(env, label);
-  const why = lostReasonText(label.lostReason, lostThresholds(env));
-  const what = known?.lostAdvice ?? `Check with the recipient first. If it has not arrived, contact ${courier} with the tracking number to start an enquiry.`;
-  const lines = [
-    `This parcel may be delayed or lost: ${courier} ${label.trackingCode}${to ? ` to ${to}` : ""}.`,
-    `Why: ${why}`,
-    `What to do: ${what}`,
-  ];
-  return {
-    subject: `Parcel ${label.trackingCode} may be delayed or lost`,
-    text: `${lines.join("\n\n")}\n\nOpen the label: ${url}\n\nWe will clear the warning as soon as the carrier scans the parcel again.\n\nParcelhive`,
-    html: simpleHtmlMail({
-      heading: `Parcel ${label.trackingCode} may be delayed or lost`,
-      paragraphs: [...lines, "We will clear the warning as soon as the carrier scans the parcel again."],
-      action: { label: "Open the label", url },
-    }),
-  };
+/** Queues the notice of a flag just set: it runs once the owner's flags have been quiet for a while. */
+export async function queueLostNotice(env: Pick<Env, "JOBS">, labelId: string): Promise<void> {
+  await enqueue(env, { type: "lost.notify", labelId }, LOST_NOTICE_QUIET_MS / 1000);
 }

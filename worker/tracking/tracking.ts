@@ -5,11 +5,12 @@ import { CarrierError, type CarrierHttpOptions } from "../couriers/tracking-http
 import { getDb, type Db } from "../db/client";
 import { labels, type LabelRow } from "../db/schema";
 import { log } from "../lib/log";
-import { enqueue } from "../lib/jobs";
 import type { LabelDetails, TrackingResult, TrackingStatus } from "../labels/model";
+import { closedOnArrival } from "../claims/deadlines";
+import { deadlineInput } from "../claims/label-input";
 import { deliveryFacts, labelService } from "./delivery-facts";
 import { mergeEvents, summariseEvents } from "./events";
-import { evaluateLostRules, lostThresholds, lostTransition, serviceDays } from "./lost";
+import { evaluateLostRules, lostThresholds, lostTransition, queueLostNotice, serviceDays } from "./lost";
 import { pauseCarrier, takeCarrierCalls } from "./carrier-budget";
 import { releaseLease, tryLease } from "./leases";
 import { queueWebhookEvents } from "../webhooks/events";
@@ -160,7 +161,9 @@ export async function storeAnswer(env: TrackingEnv, db: Db, row: LabelRow, clien
   const details = storedDetails(row);
   const delivered = status === "delivered" || status === "collected";
 
-  const reason = evaluateLostRules(
+  // A label that arrived after its claim window closed is history: never flagged (nor mailed about).
+  const closed = closedOnArrival(deadlineInput(row, { ...details, tracking }), row.createdAt);
+  const reason = closed ? null : evaluateLostRules(
     {
       createdAt: labelCreatedAt(row, details, now),
       firstScanAt: summary.firstScanAt,
@@ -207,7 +210,7 @@ export async function storeAnswer(env: TrackingEnv, db: Db, row: LabelRow, clien
   if (flagged) {
     log("info", "label potentially lost", { labelId: row.id, reason });
     try {
-      await enqueue(env, { type: "lost.notify", labelId: row.id });
+      await queueLostNotice(env, row.id);
     } catch (err) {
       // The cron's sweep (enqueueUnsentLostNotices) sends it later.
       log("warn", "could not enqueue lost notice", { labelId: row.id, error: String(err) });
