@@ -108,7 +108,9 @@ export async function renderImage(d: Drawing, style: HtmlStyle, choice: ImageCho
   if (c.noise || c.fade) data = Buffer.from(degrade(data, c, rng));
   let out = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
   if (c.quarter) out = out.rotate(c.quarter);
-  if (c.kind === "thermal") return out.greyscale().threshold(rng.int(110, 170)).png({ palette: true, colours: 2 }).withMetadata({ density: c.dpi }).toBuffer();
+  // The thermal head's cut-off sits between the (faded) black and the paper, nearer one or the other.
+  const lift = c.fade * 255;
+  if (c.kind === "thermal") return out.greyscale().threshold(Math.round(lift + (255 - lift) * rng.float(0.35, 0.65))).png({ palette: true, colours: 2 }).withMetadata({ density: c.dpi }).toBuffer();
   if (c.format === "jpeg") return out.jpeg({ quality: c.quality }).withMetadata({ density: c.dpi }).toBuffer();
   if (c.format === "webp") return out.webp({ quality: c.quality }).toBuffer();
   return out.png({ compressionLevel: 6 }).withMetadata({ density: c.dpi }).toBuffer();

@@ -112,6 +112,19 @@ describe("generated files", () => {
     }
     expect(checked).toBe(6);
   }, 120_000);
+
+  it("keeps the ink of faded thermal prints (the 1-bit cut-off sits above the faded black)", async () => {
+    let checked = 0;
+    for (let i = 0; checked < 3 && i < 3000; i++) {
+      const planned = planFile(SEED, i);
+      if (planned.medium !== "image") continue;
+      checked++;
+      const f = { ...planned, image: { ...planned.image!, kind: "thermal" as const, dpi: 203, fade: 0.5, noise: 8 } };
+      const { data } = await sharp(await renderFile(f, chromium)).greyscale().raw().toBuffer({ resolveWithObject: true });
+      const dark = data.reduce((n, v) => n + (v < 128 ? 1 : 0), 0) / data.length;
+      expect(dark, f.name).toBeGreaterThan(0.01);
+    }
+  }, 60_000);
 });
 
 /** Text without spaces or case: Chromium's text layer splits and spaces runs its own way. */
