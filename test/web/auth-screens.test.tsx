@@ -148,13 +148,13 @@ describe("sign-up tab", () => {
     const { pending } = deferredFetch();
     const router = renderAt({ pathname: "/login", hash: "#signup" });
     type("Email", "new@example.com");
-    type("Password", "secret1");
+    type("Password", "secret12");
     fireEvent.click(screen.getByRole("checkbox"));
     fireEvent.click(screen.getByRole("button", { name: "Create Account" }));
     expect(await screen.findByRole("button", { name: "Creating account..." })).toBeTruthy();
-    expect(pending[0]).toMatchObject({ url: "/api/v1/signup", body: { email: "new@example.com", password: "secret1", marketing_consent: true } });
+    expect(pending[0]).toMatchObject({ url: "/api/v1/signup", body: { email: "new@example.com", password: "secret12", marketing_consent: true } });
     await act(async () => pending[0].resolve(json(201, { message: "Account created." })));
-    await waitFor(() => expect(pending[1]).toMatchObject({ url: "/api/v1/login", body: { email: "new@example.com", password: "secret1" } }));
+    await waitFor(() => expect(pending[1]).toMatchObject({ url: "/api/v1/login", body: { email: "new@example.com", password: "secret12" } }));
     await act(async () => pending[1].resolve(json(200, { access_token: "a2", refresh_token: "r2" })));
     await waitFor(() => expect(router.state.location.pathname).toBe("/upload"));
     expect(tokens.access()).toBe("a2");
@@ -164,9 +164,21 @@ describe("sign-up tab", () => {
     vi.spyOn(globalThis, "fetch").mockResolvedValue(json(409, { error: "Conflict" }));
     renderAt({ pathname: "/login", hash: "#signup" });
     type("Email", "taken@example.com");
-    type("Password", "secret1");
+    type("Password", "secret12");
     fireEvent.click(screen.getByRole("button", { name: "Create Account" }));
     expect((await screen.findByRole("alert")).textContent).toBe("That email is already registered");
+  });
+
+  it("asks for at least 8 characters at sign-up, the reset's rule, and sends nothing for fewer", () => {
+    const fetchSpy = vi.spyOn(globalThis, "fetch");
+    renderAt({ pathname: "/login", hash: "#signup" });
+    const password = screen.getByLabelText("Password");
+    expect(document.getElementById(password.getAttribute("aria-describedby")!)?.textContent).toBe("At least 8 characters.");
+    type("Email", "new@example.com");
+    type("Password", "secret7");
+    fireEvent.click(screen.getByRole("button", { name: "Create Account" }));
+    expect(screen.getByText("Password must be at least 8 characters.")).toBeTruthy();
+    expect(fetchSpy).not.toHaveBeenCalled();
   });
 
   it("moves between tabs with the arrow keys", () => {

@@ -18,7 +18,7 @@ beforeEach(() => {
 });
 afterEach(() => mail.restore());
 
-async function signUp(email = fresh(), password = "secret1") {
+async function signUp(email = fresh(), password = "secret12") {
   expect((await post("/signup", { email, password })).status).toBe(201);
   return { email, password, verifyToken: tokenFrom(await mail.waitFor(email), "/verify-email") };
 }

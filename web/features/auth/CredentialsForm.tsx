@@ -5,7 +5,7 @@ import { useAuth } from "../../app/auth";
 import { Field } from "../../components/Field";
 import { login, looksLikeEmail, signup, statusOf } from "./api";
 import { FormError } from "./AuthCard";
-import { FIELD_ERRORS, LOGIN } from "./texts";
+import { FIELD_ERRORS, LOGIN, PASSWORD_RULE } from "./texts";
 
 export type CredentialsMode = "login" | "signup";
 
@@ -14,13 +14,14 @@ interface FieldErrors {
   password?: string;
 }
 
-/** Email required and well-formed, password required and at least 6 characters. */
-function checkFields(email: string, password: string): FieldErrors {
+/** Email required and well-formed; password required, of at least 8 characters at sign-up and 6 at login (PASSWORD_RULE). */
+function checkFields(mode: CredentialsMode, email: string, password: string): FieldErrors {
   const errors: FieldErrors = {};
   if (!email.trim()) errors.email = FIELD_ERRORS.emailRequired;
   else if (!looksLikeEmail(email)) errors.email = FIELD_ERRORS.emailInvalid;
   if (!password) errors.password = FIELD_ERRORS.passwordRequired;
-  else if (password.length < 6) errors.password = FIELD_ERRORS.passwordShort;
+  else if (mode === "signup" && password.length < PASSWORD_RULE.newMin) errors.password = FIELD_ERRORS.newPasswordShort;
+  else if (password.length < PASSWORD_RULE.signInMin) errors.password = FIELD_ERRORS.passwordShort;
   return errors;
 }
 
@@ -42,7 +43,7 @@ export function CredentialsForm({ mode }: { mode: CredentialsMode }) {
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    const errors = checkFields(email, password);
+    const errors = checkFields(mode, email, password);
     setFieldErrors(errors);
     setError(null);
     if (errors.email || errors.password) {
@@ -91,6 +92,7 @@ export function CredentialsForm({ mode }: { mode: CredentialsMode }) {
         id={`${mode}-password`}
         label={LOGIN.password}
         error={fieldErrors.password}
+        hint={isSignup ? PASSWORD_RULE.hint : undefined}
         aside={
           !isSignup && (
             <Link to="/forgot-password" className="small">
@@ -102,7 +104,7 @@ export function CredentialsForm({ mode }: { mode: CredentialsMode }) {
         name="password"
         autoComplete={isSignup ? "new-password" : "current-password"}
         required
-        minLength={6}
+        minLength={isSignup ? PASSWORD_RULE.newMin : PASSWORD_RULE.signInMin}
         value={password}
         onChange={(e) => setPassword(e.target.value)}
       />

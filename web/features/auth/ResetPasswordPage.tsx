@@ -6,7 +6,7 @@ import { Spinner } from "../../components/Spinner";
 import { confirmPasswordReset, useResetLinkState, type ResetLinkState } from "./api";
 import { AuthCard, FormError } from "./AuthCard";
 import type { LoginLocationState } from "./LoginPage";
-import { FIELD_ERRORS, RESET } from "./texts";
+import { FIELD_ERRORS, PASSWORD_RULE, RESET } from "./texts";
 
 type Check = ResetLinkState | "checking" | "error";
 
@@ -60,8 +60,8 @@ function NewPasswordForm({ token }: { token: string }) {
     e.preventDefault();
     setError(null);
     const errors = {
-      password: password.length < 8 ? FIELD_ERRORS.newPasswordShort : undefined,
-      confirm: password.length >= 8 && password !== confirm ? FIELD_ERRORS.mismatch : undefined,
+      password: password.length < PASSWORD_RULE.newMin ? FIELD_ERRORS.newPasswordShort : undefined,
+      confirm: password.length >= PASSWORD_RULE.newMin && password !== confirm ? FIELD_ERRORS.mismatch : undefined,
     };
     setFieldError(errors);
     if (errors.password || errors.confirm) {
@@ -86,11 +86,11 @@ function NewPasswordForm({ token }: { token: string }) {
           id="reset-password"
           label={RESET.newPassword}
           error={fieldError.password}
-          hint={RESET.hint}
+          hint={PASSWORD_RULE.hint}
           type="password"
           autoComplete="new-password"
           required
-          minLength={8}
+          minLength={PASSWORD_RULE.newMin}
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
