@@ -3,6 +3,7 @@ import { Outlet, useLocation, useNavigate } from "react-router";
 import { setLoggedOutHandler } from "../api/client";
 import { Spinner } from "../components/Spinner";
 import { NavBar } from "./NavBar";
+import { usePageTitle } from "./titles";
 
 /** The shared page frame. The navigation bar is hidden on any path containing /print. */
 export function Layout() {
@@ -11,6 +12,7 @@ export function Layout() {
   const printing = location.pathname.includes("/print");
 
   useEffect(() => setLoggedOutHandler(() => navigate("/login")), [navigate]);
+  usePageTitle();
 
   return (
     <>

@@ -1,8 +1,9 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from "react";
-import { createBrowserRouter } from "react-router";
+import { createBrowserRouter, type RouteObject } from "react-router";
 import HomePage from "../features/home/HomePage";
 import { Layout } from "./Layout";
 import { RequireAuth } from "./RequireAuth";
+import { title } from "./titles";
 
 // Every screen but the home page loads its code when visited (keeps the first load small).
 const page = (load: () => Promise<{ default: ComponentType }>): LazyExoticComponent<ComponentType> => lazy(load);
@@ -32,30 +33,35 @@ const authed = (Component: ComponentType) => (
   </RequireAuth>
 );
 
-export const router = createBrowserRouter([
+const code = ({ params }: { params: { code?: string } }) => params.code ?? "";
+
+/** The routes with their page titles (web/app/titles.ts). */
+export const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
-      { path: "/", element: <HomePage /> },
-      { path: "/login", element: <LoginPage /> },
-      { path: "/forgot-password", element: <ForgotPasswordPage /> },
-      { path: "/reset-password", element: <ResetPasswordPage /> },
-      { path: "/verify-email", element: <VerifyEmailPage /> },
-      { path: "/terms", element: <TermsPage /> },
-      { path: "/terms/privacy", element: <TermsPage /> },
-      { path: "/labels", element: authed(LabelsPage) },
-      { path: "/label/:code", element: authed(LabelDetailPage) },
-      { path: "/label/:code/print", element: authed(LabelPrintPage) },
-      { path: "/label/:code/claim", element: authed(ClaimPackPage) },
-      { path: "/upload", element: <UploadPage /> },
-      { path: "/settings", element: authed(SettingsPage) },
-      { path: "/checkout/success", element: <CheckoutSuccessPage /> },
-      { path: "/checkout/cancelled", element: <CheckoutCancelledPage /> },
-      { path: "/analytics", element: authed(AnalyticsPage) },
-      { path: "/cheats", element: authed(CheatsPage) },
-      { path: "/webmail", element: authed(WebmailPage) },
-      { path: "/contact", element: <ContactPage /> },
-      { path: "*", element: <NotFoundPage /> },
+      { path: "/", element: <HomePage />, handle: title("Parcel intelligence for Evri and Royal Mail senders") },
+      { path: "/login", element: <LoginPage />, handle: title(({ hash }) => (hash === "#signup" ? "Sign up" : "Login")) },
+      { path: "/forgot-password", element: <ForgotPasswordPage />, handle: title("Forgot password") },
+      { path: "/reset-password", element: <ResetPasswordPage />, handle: title("Reset password") },
+      { path: "/verify-email", element: <VerifyEmailPage />, handle: title("Verify email") },
+      { path: "/terms", element: <TermsPage />, handle: title(({ hash }) => (hash === "#privacy" ? "Privacy policy" : "Terms")) },
+      { path: "/terms/privacy", element: <TermsPage />, handle: title(({ hash }) => (hash === "#terms" ? "Terms" : "Privacy policy")) },
+      { path: "/labels", element: authed(LabelsPage), handle: title("Labels") },
+      { path: "/label/:code", element: authed(LabelDetailPage), handle: title((w) => `Label ${code(w)}`) },
+      { path: "/label/:code/print", element: authed(LabelPrintPage), handle: title((w) => `${code(w)} 4x6 label`) },
+      { path: "/label/:code/claim", element: authed(ClaimPackPage), handle: title((w) => `Claim pack ${code(w)}`) },
+      { path: "/upload", element: <UploadPage />, handle: title("New label") },
+      { path: "/settings", element: authed(SettingsPage), handle: title("Settings") },
+      { path: "/checkout/success", element: <CheckoutSuccessPage />, handle: title("Payment successful") },
+      { path: "/checkout/cancelled", element: <CheckoutCancelledPage />, handle: title("Payment cancelled") },
+      { path: "/analytics", element: authed(AnalyticsPage), handle: title("Analytics") },
+      { path: "/cheats", element: authed(CheatsPage), handle: title("Cheats") },
+      { path: "/webmail", element: authed(WebmailPage), handle: title("Webmail") },
+      { path: "/contact", element: <ContactPage />, handle: title("Contact") },
+      { path: "*", element: <NotFoundPage />, handle: title("Page not found") },
     ],
   },
-]);
+];
+
+export const router = createBrowserRouter(routes);

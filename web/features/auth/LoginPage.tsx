@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { useLocation } from "react-router";
+import { Navigate, useLocation } from "react-router";
+import { useAuth } from "../../app/auth";
 import { TabList, type TabPair } from "../../components/TabList";
 import { AuthCard } from "./AuthCard";
 import { CredentialsForm, type CredentialsMode } from "./CredentialsForm";
@@ -21,12 +22,17 @@ export default function LoginPage() {
   const location = useLocation();
   const [mode, setMode] = useState<CredentialsMode>(location.hash === "#signup" ? "signup" : "login");
   const resetDone = Boolean((location.state as LoginLocationState | null)?.passwordReset);
+  // Already signed in on arrival (a bookmark, the back button): the labels, not a second sign-in. Signing in on this
+  // page moves on to /upload itself (CredentialsForm).
+  const { accessToken } = useAuth();
+  const [signedInOnArrival] = useState(() => Boolean(accessToken));
 
   function switchTab(next: CredentialsMode) {
     setMode(next);
     document.getElementById(tabId(next))?.focus();
   }
 
+  if (signedInOnArrival) return <Navigate to="/labels" replace />;
   const isSignup = mode === "signup";
   return (
     <AuthCard>

@@ -1,0 +1,75 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, waitFor } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { newQueryClient } from "../../web/api/queries";
+import { tokens } from "../../web/api/tokens";
+import { AuthProvider } from "../../web/app/auth";
+import { routes } from "../../web/app/router";
+
+// The app's own routes in a memory router: each screen names itself in the tab, and /login sends a signed-in
+// visitor to their labels.
+
+function renderApp(entry: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [entry] });
+  render(
+    <QueryClientProvider client={newQueryClient()}>
+      <AuthProvider>
+        <RouterProvider router={router} />
+      </AuthProvider>
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+/** Every call waits: the titles come from the routes, not from what the screens load. */
+const quietApi = () => vi.spyOn(globalThis, "fetch").mockImplementation(() => new Promise<Response>(() => {}));
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("page titles", () => {
+  it.each([
+    ["/", "Parcel intelligence for Evri and Royal Mail senders · Parcelhive"],
+    ["/login", "Login · Parcelhive"],
+    ["/login#signup", "Sign up · Parcelhive"],
+    ["/forgot-password", "Forgot password · Parcelhive"],
+    ["/terms", "Terms · Parcelhive"],
+    ["/terms#privacy", "Privacy policy · Parcelhive"],
+    ["/no-such-page", "Page not found · Parcelhive"],
+  ])("names %s in the tab", async (path, expected) => {
+    quietApi();
+    renderApp(path);
+    await waitFor(() => expect(document.title).toBe(expected));
+  });
+
+  it.each([
+    ["/labels", "Labels · Parcelhive"],
+    ["/label/H04AQA0004726589", "Label H04AQA0004726589 · Parcelhive"],
+    ["/label/H04AQA0004726589/print", "H04AQA0004726589 4x6 label · Parcelhive"],
+    ["/upload", "New label · Parcelhive"],
+    ["/analytics", "Analytics · Parcelhive"],
+    ["/settings", "Settings · Parcelhive"],
+    ["/webmail", "Webmail · Parcelhive"],
+  ])("names the signed-in screen %s in the tab", async (path, expected) => {
+    quietApi();
+    tokens.set("access", "refresh");
+    renderApp(path);
+    await waitFor(() => expect(document.title).toBe(expected));
+  });
+});
+
+describe("/login", () => {
+  it("sends a visitor who is signed in already to /labels", async () => {
+    quietApi();
+    tokens.set("access", "refresh");
+    const router = renderApp("/login#signup");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/labels"));
+    await waitFor(() => expect(document.title).toBe("Labels · Parcelhive"));
+  });
+
+  it("shows the sign-in form to a signed-out visitor", async () => {
+    quietApi();
+    renderApp("/login");
+    expect(await screen.findByRole("heading", { name: "Welcome back" })).toBeTruthy();
+  });
+});
