@@ -150,7 +150,7 @@ describe("settings screen", () => {
     await page.getByRole("button", { name: "Remove banner" }).click();
     await page.getByText("Banner removed.").waitFor();
     await page.getByText("No banner image yet.").waitFor();
-    expect((await fetch(baseURL() + "/api/v1/user/banner", { headers: { Authorization: `Bearer ${tokens.access_token}` } })).status).toBe(404);
+    expect((await fetch(baseURL() + "/api/v1/user/banner", { headers: { Authorization: `Bearer ${tokens.access_token}` } })).status).toBe(204);
     await context.close();
   });
 

@@ -47,6 +47,32 @@ describe("the API document's answers", () => {
     expect(Object.keys(ROUTE_ANSWERS).sort()).toEqual(registered);
   });
 
+  it("describes every call's success body or file (a 204 has none), and the request body of every call that reads one", async () => {
+    const doc = (await (await call("/api/v1/openapi.json")).json()) as {
+      paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: object }> }; responses: Record<string, { content?: object }> }>>;
+    };
+    const missing: string[] = [];
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        const call = `${method.toUpperCase()} ${path.replace(/\{([^}]+)\}/g, ":$1")}`;
+        for (const [code, answer] of Object.entries(op.responses)) {
+          if (code.startsWith("2") && code !== "204" && !answer.content) missing.push(`${call}: ${code} body`);
+        }
+        const readsNoBody = ROUTE_ANSWERS[call]?.request === "none";
+        if (["post", "put", "patch"].includes(method) && !op.requestBody && !readsNoBody) missing.push(`${call}: request body`);
+        if (readsNoBody && op.requestBody) missing.push(`${call}: says it reads no body but documents one`);
+      }
+    }
+    expect(missing).toEqual([]);
+    const profile = doc.paths["/api/v1/user/profile"].put.requestBody!.content;
+    expect(Object.keys(profile).sort()).toEqual(["application/json", "multipart/form-data"]);
+    const bannerPart = (profile["multipart/form-data"].schema as { properties: Record<string, { anyOf: object[] }> }).properties.banner_image;
+    expect(bannerPart.anyOf).toContainEqual({ type: "string", format: "binary" });
+    expect(profile["application/json"].schema).toMatchObject({ properties: { remove_banner: {}, marketing_consent: {} } });
+    expect(doc.paths["/api/v1/generate-developer-key"].post.requestBody!.content).toHaveProperty("application/json");
+    expect(Object.keys(doc.paths["/api/v1/user/banner"].get.responses)).toEqual(expect.arrayContaining(["200", "204"]));
+  });
+
   it("describes a success body or file for every call, and every error status it lists", async () => {
     const doc = (await (await call("/api/v1/openapi.json")).json()) as { paths: Record<string, Record<string, { responses: Record<string, { content?: object }> }>> };
     for (const [path, ops] of Object.entries(doc.paths)) {

@@ -91,8 +91,8 @@ describe("banner image", () => {
     // Someone else gets their own (absent) banner, never this one.
     const other = await createUser();
     const theirs = await call("/api/v1/user/banner", { token: other.token });
-    expect(theirs.status).toBe(404);
-    expect(await theirs.json()).toEqual({ error: "No banner image" });
+    expect(theirs.status).toBe(204);
+    expect(await theirs.text()).toBe("");
     expect((await call("/api/v1/user/banner")).status).toBe(401);
   });
 
@@ -164,7 +164,9 @@ describe("banner image", () => {
     expect(await res.json()).toMatchObject({ has_banner: false });
     expect(await userRow(u.id)).toMatchObject({ bannerKey: null, bannerMime: null, companyName: "Still here" });
     expect(await env.FILES.head(second)).toBeNull();
-    expect((await call("/api/v1/user/banner", { token: u.token })).status).toBe(404);
+    const none = await call("/api/v1/user/banner", { token: u.token });
+    expect(none.status).toBe(204);
+    expect(await none.text()).toBe("");
 
     // Removing when there is none is harmless.
     expect((await putProfile(u.token, { remove_banner: true })).status).toBe(200);

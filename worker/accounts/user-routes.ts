@@ -1,44 +1,18 @@
 import { Hono, type Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import { z } from "zod";
+import type { z } from "zod";
 import type { AppEnv } from "../context";
-import { ApiError, notFound } from "../lib/errors";
+import { ApiError } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { requireAuth } from "./require-auth";
 import { publicUser } from "./accounts";
 import { regenerateApiKey } from "./api-keys";
 import { getBanner, readBanner, updateProfile, type ProfileChange } from "./profile";
+import { profileForm, profileJson } from "./profile-input";
 
 // The signed-in user's own settings: label branding, banner, email preferences and developer key.
 // (GET /user itself lives with the account routes.)
 const routes = new Hono<AppEnv>();
-
-/** Empty text clears the field. */
-const companyText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `must be at most ${max} characters`)
-    .transform((s) => (s === "" ? null : s));
-
-/** PUT /user/profile as JSON: branding text, banner removal or marketing consent. */
-const profileJson = z
-  .strictObject({
-    company_name: companyText(100).nullable().optional(),
-    company_tagline: companyText(200).nullable().optional(),
-    remove_banner: z.literal(true).optional(),
-    marketing_consent: z.boolean().optional(),
-  })
-  .refine((b) => Object.values(b).some((v) => v !== undefined), "Nothing to update");
-
-/** PUT /user/profile as multipart: branding text plus an optional new banner image. */
-const profileForm = z.object({
-  company_name: companyText(100).optional(),
-  company_tagline: companyText(200).optional(),
-  banner_image: z
-    .union([z.instanceof(File), z.literal("")], { error: "banner_image must be a single file" })
-    .optional(),
-});
 
 const isMultipart = (c: Context<AppEnv>) => (c.req.header("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data");
 
@@ -71,7 +45,8 @@ routes.put("/user/profile", requireAuth(), profileBody, async (c) => {
 
 routes.get("/user/banner", requireAuth(), async (c) => {
   const banner = await getBanner(c.env.FILES, c.get("user"));
-  if (!banner) throw notFound("No banner image");
+  // No banner is an answer, not an error: the settings card and the print view ask on every load.
+  if (!banner) return c.body(null, 204, { "Cache-Control": "private, no-store" });
   return c.body(banner.body, 200, {
     "Content-Type": banner.mime,
     "Content-Length": String(banner.size),

@@ -8,6 +8,7 @@
  * a non-admin on an admin call), 429 (an API key over its rate).
  */
 import { z, type ZodType } from "zod";
+import { profileForm, profileJson } from "../accounts/profile-input";
 import { purchasePricesSchema } from "../billing/model";
 import { analyticsSummarySchema, analyticsTimeseriesSchema, deliveryAnalyticsSchema } from "../analytics/model";
 import { claimPackSchema } from "../claims/claim-pack-model";
@@ -23,8 +24,22 @@ export interface RouteAnswers {
   body?: ZodType;
   /** A file answer (download, banner image): its media type. */
   file?: string;
+  /** When the call answers 204 with nothing instead (no banner): what that means. */
+  noContent?: string;
+  /**
+   * The request body of a call that reads it itself rather than through validate() (which documents its own):
+   * each media type it takes with its schema, or "none" for a POST/PUT/PATCH that reads no body.
+   */
+  request?: RequestBody | "none";
   /** Error statuses of this call beyond the common ones. */
   errors: number[];
+}
+
+interface RequestBody {
+  content: Record<string, ZodType>;
+  /** False when the body may be left out. */
+  required?: boolean;
+  description?: string;
 }
 
 const message = z.object({ message: z.string() });
@@ -125,6 +140,14 @@ const checkout = z.object({ checkout_url: z.string() });
 const sent = z.object({ ok: z.literal(true) }).loose();
 /** The user's private label import address (labels+<token>@<domain>). */
 const importAddress = z.object({ address: z.string() });
+/** The CSV import's body: the file itself, or a form carrying it. */
+const csvImportRequest: RequestBody = {
+  content: {
+    "text/csv": z.string().describe("UTF-8 CSV (a BOM, CRLF, quoted fields and ';' separators are read), at most 1 MB and 1,000 rows"),
+    "multipart/form-data": z.object({ file: z.instanceof(File).describe("The CSV file") }),
+  },
+  description: "The columns of GET /api/v1/labels/import/template.csv.",
+};
 
 export const ROUTE_ANSWERS: Record<string, RouteAnswers> = {
   "GET /api/health": { status: 200, body: z.object({ ok: z.literal(true) }), errors: [] },
@@ -133,8 +156,9 @@ export const ROUTE_ANSWERS: Record<string, RouteAnswers> = {
 
   "POST /api/v1/signup": { status: 201, body: message, errors: [409, 429] },
   "POST /api/v1/login": { status: 200, body: tokenPair, errors: [401, 429] },
-  "POST /api/v1/refresh": { status: 200, body: tokenPair, errors: [401] },
-  "POST /api/v1/logout": { status: 204, errors: [401] },
+  // The refresh token is the bearer: neither call reads a body.
+  "POST /api/v1/refresh": { status: 200, body: tokenPair, request: "none", errors: [401] },
+  "POST /api/v1/logout": { status: 204, request: "none", errors: [401] },
   "GET /api/v1/user": { status: 200, body: publicUser, errors: [] },
   "POST /api/v1/resend-verification": { status: 200, body: message, errors: [429] },
   "POST /api/v1/verify-email": { status: 200, body: message, errors: [] },
@@ -142,19 +166,32 @@ export const ROUTE_ANSWERS: Record<string, RouteAnswers> = {
   "GET /api/v1/password-reset/validate": { status: 200, body: z.object({ valid: z.boolean(), reason: z.string().optional() }), errors: [] },
   "POST /api/v1/password-reset/confirm": { status: 200, body: message, errors: [] },
 
-  "PUT /api/v1/user/profile": { status: 200, body: publicUser.extend({ has_banner: z.boolean() }), errors: [404, 415] },
-  "GET /api/v1/user/banner": { status: 200, file: "image/*", errors: [404] },
-  "POST /api/v1/generate-developer-key": { status: 200, body: z.object({ developer_api_key: z.string(), developer_api_key_masked: z.string() }), errors: [] },
+  "PUT /api/v1/user/profile": {
+    status: 200,
+    body: publicUser.extend({ has_banner: z.boolean() }),
+    request: {
+      content: { "application/json": profileJson, "multipart/form-data": profileForm },
+      description: "JSON to change the branding text, remove the banner or set marketing consent; a multipart form to upload a new banner (PNG, JPEG or WEBP, at most 5 MB) with the branding text. Empty text clears a field.",
+    },
+    errors: [404, 415],
+  },
+  "GET /api/v1/user/banner": { status: 200, file: "image/*", noContent: "The account has no banner image", errors: [] },
+  "POST /api/v1/generate-developer-key": {
+    status: 200,
+    body: z.object({ developer_api_key: z.string(), developer_api_key_masked: z.string() }),
+    request: { content: { "application/json": z.object({}).strict() }, required: false, description: "An empty object: the call reads nothing from it." },
+    errors: [],
+  },
   "GET /api/v1/user/import-address": { status: 200, body: importAddress, errors: [] },
-  "POST /api/v1/user/import-address/regenerate": { status: 200, body: importAddress, errors: [] },
+  "POST /api/v1/user/import-address/regenerate": { status: 200, body: importAddress, request: "none", errors: [] },
 
   "GET /api/v1/couriers": { status: 200, body: z.array(courier), errors: [] },
   "POST /api/v1/label/manual": { status: 201, also: 200, body: z.object({ trackingCode: z.string(), id: z.string(), created: z.boolean() }), errors: [402, 409] },
   "GET /api/v1/labels": { status: 200, body: z.object({ results: z.array(apiLabelSchema), total: z.number().int() }).loose(), errors: [] },
   "GET /api/v1/labels/export.csv": { status: 200, file: "text/csv", errors: [] },
   "GET /api/v1/labels/import/template.csv": { status: 200, file: "text/csv", errors: [] },
-  "POST /api/v1/labels/import/preview": { status: 200, body: csvImportPreview, errors: [415] },
-  "POST /api/v1/labels/import": { status: 200, body: csvImportResult, errors: [402, 409, 415] },
+  "POST /api/v1/labels/import/preview": { status: 200, body: csvImportPreview, request: csvImportRequest, errors: [415] },
+  "POST /api/v1/labels/import": { status: 200, body: csvImportResult, request: csvImportRequest, errors: [402, 409, 415] },
   "GET /api/v1/label/:id": { status: 200, body: apiLabelSchema, errors: [404] },
   "PUT /api/v1/label/:id": { status: 200, body: apiLabelSchema, errors: [404] },
   "PATCH /api/v1/label/:id/details": { status: 200, body: apiLabelSchema, errors: [404] },
@@ -172,6 +209,7 @@ export const ROUTE_ANSWERS: Record<string, RouteAnswers> = {
   },
   "POST /api/v1/label/:id/refresh-tracking": {
     status: 200,
+    request: "none",
     body: z.object({ tracking: z.object({ status: z.string().nullable() }).loose(), events: z.number().int(), lostStatus: z.object({ potentiallyLost: z.boolean() }).loose() }),
     errors: [404, 409, 429, 502],
   },
@@ -182,8 +220,16 @@ export const ROUTE_ANSWERS: Record<string, RouteAnswers> = {
 
   "GET /api/v1/billing/prices": { status: 200, body: purchasePricesSchema, errors: [] },
   "POST /api/v1/create-checkout-session": { status: 200, body: checkout, errors: [409, 502, 503] },
-  "POST /api/v1/billing-portal": { status: 200, body: z.object({ url: z.string() }), errors: [409, 502, 503] },
-  "POST /api/v1/stripe/webhook": { status: 200, body: z.object({ received: z.literal(true), outcome: z.unknown() }), errors: [409, 503] },
+  "POST /api/v1/billing-portal": { status: 200, body: z.object({ url: z.string() }), request: "none", errors: [409, 502, 503] },
+  "POST /api/v1/stripe/webhook": {
+    status: 200,
+    body: z.object({ received: z.literal(true), outcome: z.unknown() }),
+    request: {
+      content: { "application/json": z.object({ id: z.string(), type: z.string(), data: z.object({ object: z.unknown() }) }).loose() },
+      description: "A Stripe event, signed by Stripe in the Stripe-Signature header (checked against STRIPE_WEBHOOK_SECRET).",
+    },
+    errors: [409, 503],
+  },
 
   "GET /api/v1/admin/users": { status: 200, body: z.object({ results: z.array(adminUser), total: z.number().int() }).loose(), errors: [] },
   "GET /api/v1/admin/marketing-list": { status: 200, body: z.object({ emails: z.array(z.string()), count: z.number().int() }), errors: [] },
@@ -200,5 +246,5 @@ export const ROUTE_ANSWERS: Record<string, RouteAnswers> = {
   "PATCH /api/v1/webhooks/:id": { status: 200, body: webhookEndpointSchema, errors: [404] },
   "DELETE /api/v1/webhooks/:id": { status: 204, errors: [404] },
   "GET /api/v1/webhooks/:id/deliveries": { status: 200, body: webhookDeliveriesSchema, errors: [404] },
-  "POST /api/v1/webhooks/:id/test": { status: 200, body: webhookTestSchema, errors: [404] },
+  "POST /api/v1/webhooks/:id/test": { status: 200, body: webhookTestSchema, request: "none", errors: [404] },
 };

@@ -15,7 +15,15 @@ const errorSchema = { type: "object", properties: { error: { type: "string" } },
 
 function jsonSchema(schema: ZodType): Record<string, unknown> {
   try {
-    const out = z.toJSONSchema(schema, { target: "draft-2020-12", unrepresentable: "any", io: "input" }) as Record<string, unknown>;
+    const out = z.toJSONSchema(schema, {
+      target: "draft-2020-12",
+      unrepresentable: "any",
+      io: "input",
+      // z.instanceof(File) in a form: a file part.
+      override: ({ zodSchema, jsonSchema: js }) => {
+        if ((zodSchema as { _zod?: { def?: { type?: string } } })._zod?.def?.type === "custom") Object.assign(js, { type: "string", format: "binary" });
+      },
+    }) as Record<string, unknown>;
     delete out.$schema;
     return out;
   } catch {
@@ -97,7 +105,8 @@ export function routeAnswers(method: string, path: string, requiresAuth: boolean
     if (apiKey) errors.add(429);
   }
   if (admin) errors.add(403);
-  return { success: own?.status ?? 200, also: own?.also, body: own?.body, file: own?.file, errors: [...errors].sort((a, b) => a - b) };
+  const successes = [own?.status ?? 200, ...(own?.also ? [own.also] : []), ...(own?.noContent ? [204] : [])];
+  return { successes, body: own?.body, file: own?.file, errors: [...errors].sort((a, b) => a - b) };
 }
 
 export function buildOpenApi(app: RoutedApp, opts: { serverUrl?: string } = {}) {
@@ -143,7 +152,17 @@ export function buildOpenApi(app: RoutedApp, opts: { serverUrl?: string } = {}) 
     }
     else if (ok?.file) responses[String(ok.status)] = { description: STATUS_TEXT[ok.status], content: { [ok.file]: { schema: { type: "string", format: "binary" } } } };
     else responses[String(ok?.status ?? 200)] ??= { description: STATUS_TEXT[ok?.status ?? 200] };
+    if (ok?.noContent) responses["204"] = { description: ok.noContent };
+    if (ok?.request && ok.request !== "none" && !op.requestBody) {
+      const { content, required = true, description } = ok.request;
+      op.requestBody = {
+        required,
+        ...(description ? { description } : {}),
+        content: Object.fromEntries(Object.entries(content).map(([type, schema]) => [type, { schema: jsonSchema(schema) }])),
+      };
+    }
     for (const status of answers.errors) responses[String(status)] = { description: STATUS_TEXT[status] ?? "Error", content: { "application/json": { schema: errorSchema } } };
+    if (admin) op["x-admin"] = true;
     if (requiresAuth) {
       op.security = apiKey ? [{ bearerAuth: [] }, { apiKeyHeader: [] }, { apiKeyBearer: [] }] : [{ bearerAuth: [] }];
     } else if (describedPublic || !requiresAuth) {

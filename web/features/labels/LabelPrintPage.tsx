@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useParams } from "react-router";
-import { apiFetch } from "../../api/client";
+import { fetchBanner } from "../../api/banner";
 import { useObjectUrl } from "../../api/useObjectUrl";
 import { Spinner } from "../../components/Spinner";
 import { labelPrintContent } from "../../../worker/labels/print-content";
@@ -11,11 +11,11 @@ import type { ApiLabel } from "./types";
 /** Quiet zones on white: scanners (and zxing) need them, and a transparent canvas prints unpredictably. */
 const QUIET = { padding: 10, backgroundcolor: "FFFFFF" };
 
-/** Loads a company banner through the API client (auth header); 404 or any failure: no banner. */
+/** Loads a company banner through the API client (auth header); none, or any failure: no banner. */
 function useBanner(url: string | null | undefined) {
   const banner = useQuery({
     queryKey: ["labels", "banner", url],
-    queryFn: async ({ signal }) => (await apiFetch(url!, { signal })).blob(),
+    queryFn: ({ signal }) => fetchBanner(url!, signal),
     enabled: Boolean(url),
   });
   return useObjectUrl(banner.data);

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { ApiError, api, apiFetch } from "../../api/client";
+import { fetchBanner } from "../../api/banner";
+import { api } from "../../api/client";
 import type { PurchasePrices } from "../../../worker/billing/model";
 import type { Sku } from "./texts";
 
@@ -41,15 +42,8 @@ export function updateProfile(update: ProfileUpdate) {
   return api("/api/v1/user/profile", { method: "PUT", body: update });
 }
 
-/** The owner's banner as a blob, or null when there is none (404). */
-export async function loadBanner(signal?: AbortSignal): Promise<Blob | null> {
-  try {
-    return await (await apiFetch("/api/v1/user/banner", { signal })).blob();
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 404) return null;
-    throw err;
-  }
-}
+/** The owner's banner as a blob, or null when there is none. */
+export const loadBanner = (signal?: AbortSignal) => fetchBanner("/api/v1/user/banner", signal);
 
 export const BANNER_QUERY_KEY = ["user", "banner"] as const;
 
