@@ -67,7 +67,7 @@ async function send(path: string, opts: RequestOptions, accessToken: string | nu
       signal: opts.signal,
     });
   } catch (err) {
-    if ((err as Error)?.name === "AbortError") throw err;
+    if (isAborted(err)) throw err;
     throw new ApiError(NETWORK_ERROR);
   }
 }
@@ -156,6 +156,16 @@ export function errorText(err: unknown, fallback: string): string {
   }
   if (err instanceof Error && err.message) return err.message;
   return fallback;
+}
+
+/** A request the app itself gave up on (its screen went away, a newer one replaced it): not a failure. */
+export function isAborted(err: unknown): boolean {
+  return (err as Error | undefined)?.name === "AbortError";
+}
+
+/** Logs a call a screen can do without (the user, the couriers) when it failed, not when it was aborted. */
+export function warnFailed(what: string, err: unknown): void {
+  if (!isAborted(err)) console.warn(what, err);
 }
 
 /** Saves a downloaded file under `filename` (an object URL clicked through a temporary link). */

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
-import { api } from "../api/client";
+import { api, warnFailed } from "../api/client";
 import { tokens } from "../api/tokens";
 import type { CurrentUser } from "../../worker/api-docs/answers";
 
@@ -40,7 +40,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     try {
       return await queryClient.fetchQuery({ ...userQuery(token), staleTime: 0 });
     } catch (err) {
-      console.warn("Could not load the user", err);
+      warnFailed("Could not load the user", err);
       return null;
     }
   }, [queryClient]);

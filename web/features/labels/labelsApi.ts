@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { api, apiFetch, saveBlob } from "../../api/client";
+import { api, apiFetch, saveBlob, warnFailed } from "../../api/client";
 import type { ApiCourier, ApiLabel, LabelCorrection } from "./types";
 import { courierKey, downloadName } from "./format";
 
@@ -61,7 +61,7 @@ export const useCouriers = () =>
     queryKey: couriersQueryKey,
     queryFn: ({ signal }) =>
       api<ApiCourier[]>("/api/v1/couriers", { signal }).catch((err: unknown) => {
-        console.warn("Could not load couriers", err);
+        warnFailed("Could not load couriers", err);
         throw err;
       }),
     staleTime: Number.POSITIVE_INFINITY,

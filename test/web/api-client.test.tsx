@@ -1,6 +1,10 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { render, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError, NETWORK_ERROR, api, setLoggedOutHandler } from "../../web/api/client";
+import { newQueryClient } from "../../web/api/queries";
 import { tokens } from "../../web/api/tokens";
+import { useCouriers } from "../../web/features/labels/labelsApi";
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
@@ -118,5 +122,48 @@ describe("credential calls", () => {
     await expect(api("/api/v1/login", { body: { email: "a@b.c", password: "x" } })).rejects.toThrow("Invalid email or password");
     expect(fetchSpy).toHaveBeenCalledOnce();
     expect(loggedOut).not.toHaveBeenCalled();
+  });
+});
+
+/** A screen that reads the couriers. */
+function Couriers() {
+  useCouriers();
+  return null;
+}
+
+describe("aborted requests", () => {
+  /** A fetch that never answers but, like the browser's, rejects with an AbortError when its signal aborts. */
+  const pendingFetch = () =>
+    vi.spyOn(globalThis, "fetch").mockImplementation(
+      (_url, init) =>
+        new Promise<Response>((_resolve, reject) => {
+          init?.signal?.addEventListener("abort", () => reject(new DOMException("signal is aborted without reason", "AbortError")));
+        }),
+    );
+
+  it("are not logged as failures when their screen goes away", async () => {
+    const fetchSpy = pendingFetch();
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const view = render(
+      <QueryClientProvider client={newQueryClient()}>
+        <Couriers />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(fetchSpy).toHaveBeenCalled());
+    view.unmount();
+    await new Promise((r) => setTimeout(r, 20));
+    expect((fetchSpy.mock.calls[0][1]!.signal as AbortSignal).aborted).toBe(true);
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it("while a call that really failed still is", async () => {
+    vi.spyOn(globalThis, "fetch").mockResolvedValue(json(503, { error: "down" }));
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    render(
+      <QueryClientProvider client={newQueryClient()}>
+        <Couriers />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(warn).toHaveBeenCalledWith("Could not load couriers", expect.any(ApiError)));
   });
 });
