@@ -77,7 +77,7 @@ describe("accessibility (axe-core)", () => {
 
   it("the analytics delivery performance with its charts and per-service table has no serious or critical violations (phone)", async () => {
     // The label delivered on time, as the tracking save records it (no carrier network here).
-    d1(`UPDATE labels SET delivery_service = 'Next Day', scan_days = 1, transit_days = 1, on_time = 1 WHERE tracking_code = '${EVRI_CODE}' AND user_id = (SELECT id FROM users WHERE email = '${user.email}')`);
+    await d1(`UPDATE labels SET delivery_service = 'Next Day', scan_days = 1, transit_days = 1, on_time = 1 WHERE tracking_code = '${EVRI_CODE}' AND user_id = (SELECT id FROM users WHERE email = '${user.email}')`);
     const context: BrowserContext = await browser.newContext({ viewport: VIEWPORTS.phone, bypassCSP: true });
     await signInBrowser(context, user);
     const page = await context.newPage();
@@ -95,7 +95,7 @@ describe("accessibility (axe-core)", () => {
     // The label last scanned 8 days ago, as the tracking service stores it: Evri investigates 2 more days.
     const scannedAt = Date.now() - 8 * 86_400_000;
     const tracking = { results: [{ trackingEvents: [{ dateTime: new Date(scannedAt).toISOString(), trackingPoint: { description: "It's at our local depot" }, trackingStage: { trackingStageCode: "3" } }] }] };
-    d1(`UPDATE labels SET tracking_json = '${JSON.stringify(tracking).replace(/'/g, "''")}', tracking_status = 'in_transit', last_scan_at = ${scannedAt} WHERE tracking_code = '${EVRI_CODE}' AND user_id = (SELECT id FROM users WHERE email = '${user.email}')`);
+    await d1(`UPDATE labels SET tracking_json = '${JSON.stringify(tracking).replace(/'/g, "''")}', tracking_status = 'in_transit', last_scan_at = ${scannedAt} WHERE tracking_code = '${EVRI_CODE}' AND user_id = (SELECT id FROM users WHERE email = '${user.email}')`);
     const context: BrowserContext = await browser.newContext({ viewport: VIEWPORTS.phone, bypassCSP: true });
     await signInBrowser(context, user);
     const page = await context.newPage();

@@ -96,7 +96,7 @@ describe("analytics screen", () => {
       labels.push(await makeLabel(session, courier, day, weight, [...tags]));
     }
     const n = (v: number | null) => (v === null ? "NULL" : String(v));
-    d1(
+    await d1(
       FACTS.map(
         ([service, scan, transit, onTime, claimed], i) =>
           `UPDATE labels SET delivery_service = '${service}', scan_days = ${n(scan)}, transit_days = ${n(transit)}, on_time = ${n(onTime)}, outcome = ${claimed ? "'claimed'" : "NULL"} WHERE tracking_code = '${labels[i].code}';`,

@@ -34,7 +34,7 @@ describe("claim pack", () => {
     expect(res.status).toBe(200);
     labelId = ((await res.json()) as Array<{ id: string; trackingCode: string }>).find((l) => l.trackingCode === CODE)!.id;
     const tracking = JSON.stringify({ results: [{ service: { serviceType: "Next Day" }, trackingEvents: EVENTS }] }).replace(/'/g, "''");
-    d1(`UPDATE labels SET tracking_json = '${tracking}', tracking_status = 'delivered' WHERE id = '${labelId}'`);
+    await d1(`UPDATE labels SET tracking_json = '${tracking}', tracking_status = 'delivered' WHERE id = '${labelId}'`);
     context = await browser.newContext({ viewport: VIEWPORTS.desktop, acceptDownloads: true });
     await signInBrowser(context, session);
   });

@@ -1,8 +1,8 @@
-import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { d1 } from "./d1";
 import { VIEWPORTS, baseURL, launchBrowser, screenshot } from "./browser";
 import { grantCredits, newUser, signInBrowser, type Session } from "./session";
 
@@ -20,16 +20,6 @@ const CRON = "/cdn-cgi/handler/scheduled?cron=*/15+*+*+*+*";
 const SENTENCE = /^Evri will only investigate until \d{1,2} [A-Z][a-z]{2}: raise it now$/;
 
 const sqlText = (v: string) => `'${v.replace(/'/g, "''")}'`;
-
-/** Runs SQL against the e2e server's own local D1 (its --persist-to state directory). */
-function d1(sql: string) {
-  const r = spawnSync(
-    "wrangler",
-    ["d1", "execute", "DB", "--local", "-c", "wrangler.toml", "--persist-to", inject("stateDir"), "--command", sql],
-    { encoding: "utf8", env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" } },
-  );
-  if (r.status !== 0) throw new Error(`wrangler d1 execute failed (${r.status}): ${r.stderr || r.stdout}`);
-}
 
 async function api<T>(session: Session, path: string, body?: unknown): Promise<T> {
   const res = await fetch(baseURL() + path, {
@@ -102,7 +92,7 @@ describe("'Needs action' and the deadline alerts", () => {
           },
         ],
       };
-      d1(
+      await d1(
         `UPDATE labels SET tracking_json = ${sqlText(JSON.stringify(tracking))}, tracking_status = 'in_transit', last_scan_at = ${scannedAt}, ` +
           `created_at = ${now - 10 * DAY}, alert_due_at = 0 WHERE id = ${sqlText(ids[code])};`,
       );
@@ -152,7 +142,7 @@ describe("'Needs action' and the deadline alerts", () => {
     await runCron();
     const sent = await parcelMailsTo(session.email);
     expect(sent.map((m) => m.subject)).toEqual([expect.stringMatching(new RegExp(`^Parcel ${LATE}: raise it with Evri by \\d{1,2} [A-Z][a-z]{2}$`))]);
-    d1(`UPDATE labels SET alert_due_at = 0 WHERE user_id = (SELECT id FROM users WHERE email = ${sqlText(session.email)});`);
+    await d1(`UPDATE labels SET alert_due_at = 0 WHERE user_id = (SELECT id FROM users WHERE email = ${sqlText(session.email)});`);
     await runCron();
     expect(await parcelMailsTo(session.email)).toHaveLength(1);
 

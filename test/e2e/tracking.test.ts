@@ -1,6 +1,6 @@
-import { spawnSync } from "node:child_process";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { d1 } from "./d1";
 import { VIEWPORTS, baseURL, launchBrowser, screenshot } from "./browser";
 import { grantCredits, newUser, signInBrowser, type Session } from "./session";
 
@@ -51,16 +51,6 @@ function eventDate(ms: number): string {
 }
 
 const sqlText = (v: string) => `'${v.replace(/'/g, "''")}'`;
-
-/** Runs SQL against the e2e server's own local D1 (its --persist-to state directory). */
-function d1(sql: string) {
-  const r = spawnSync(
-    "wrangler",
-    ["d1", "execute", "DB", "--local", "-c", "wrangler.toml", "--persist-to", inject("stateDir"), "--command", sql],
-    { encoding: "utf8", env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" } },
-  );
-  if (r.status !== 0) throw new Error(`wrangler d1 execute failed (${r.status}): ${r.stderr || r.stdout}`);
-}
 
 async function api<T>(session: Session, path: string, body?: unknown): Promise<T> {
   const res = await fetch(baseURL() + path, {
@@ -118,7 +108,7 @@ describe("tracking on the label screens", () => {
       ],
     };
     const lastScan = events.at(-1)!.at;
-    d1(
+    await d1(
       `UPDATE labels SET tracking_json = ${sqlText(JSON.stringify(tracking))}, tracking_status = 'in_transit', ` +
         `tracking_checked_at = ${now - 10 * MINUTE}, last_scan_at = ${lastScan}, potentially_lost = 1, ` +
         `potentially_lost_at = ${flaggedAt}, lost_reason = 'no_new_scan', lost_email_sent_at = ${mailedAt}, ` +
