@@ -1,15 +1,13 @@
-import { QueryClientProvider } from "@tanstack/react-query";
-import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import { useLocation } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { newQueryClient } from "../../web/api/queries";
-import { AuthProvider } from "../../web/app/auth";
 import { tokens } from "../../web/api/tokens";
 import ForgotPasswordPage from "../../web/features/auth/ForgotPasswordPage";
 import LoginPage from "../../web/features/auth/LoginPage";
 import ResetPasswordPage from "../../web/features/auth/ResetPasswordPage";
 import VerifyEmailPage, { tokenFromLocation } from "../../web/features/auth/VerifyEmailPage";
 import TermsPage from "../../web/features/legal/TermsPage";
+import { renderRoutes } from "./render-routes";
 
 const json = (status: number, body: unknown) =>
   new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
@@ -19,8 +17,8 @@ function Where() {
   return <p data-testid="where">{l.pathname + l.hash}</p>;
 }
 
-function renderAt(entry: string | { pathname: string; search?: string; hash?: string; state?: unknown }) {
-  const router = createMemoryRouter(
+function renderAt(entry: Parameters<typeof renderRoutes>[1]) {
+  return renderRoutes(
     [
       { path: "/login", element: <LoginPage /> },
       { path: "/forgot-password", element: <ForgotPasswordPage /> },
@@ -30,16 +28,8 @@ function renderAt(entry: string | { pathname: string; search?: string; hash?: st
       { path: "/terms/privacy", element: <><TermsPage /><Where /></> },
       { path: "*", element: <Where /> },
     ],
-    { initialEntries: [entry] },
+    entry,
   );
-  render(
-    <QueryClientProvider client={newQueryClient()}>
-      <AuthProvider>
-        <RouterProvider router={router} />
-      </AuthProvider>
-    </QueryClientProvider>,
-  );
-  return router;
 }
 
 /** A fetch whose answers the test releases, so busy states can be seen. */

@@ -1,26 +1,13 @@
-import { QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, waitFor } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router";
+import { screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { newQueryClient } from "../../web/api/queries";
 import { tokens } from "../../web/api/tokens";
-import { AuthProvider } from "../../web/app/auth";
 import { routes } from "../../web/app/router";
+import { renderRoutes } from "./render-routes";
 
 // The app's own routes in a memory router: each screen names itself in the tab, and /login sends a signed-in
 // visitor to their labels.
 
-function renderApp(entry: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [entry] });
-  render(
-    <QueryClientProvider client={newQueryClient()}>
-      <AuthProvider>
-        <RouterProvider router={router} />
-      </AuthProvider>
-    </QueryClientProvider>,
-  );
-  return router;
-}
+const renderApp = (entry: string) => renderRoutes(routes, entry);
 
 /** Every call waits: the titles come from the routes, not from what the screens load. */
 const quietApi = () => vi.spyOn(globalThis, "fetch").mockImplementation(() => new Promise<Response>(() => {}));
