@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context";
+import { describe } from "../lib/openapi-meta";
 import { validate } from "../lib/validate";
 import { requireAuth } from "../accounts/require-auth";
 import { createCheckoutSession, createPortalSession } from "./billing";
@@ -22,7 +23,12 @@ routes.post("/create-checkout-session", requireAuth(), validate("json", checkout
 });
 
 // What each purchase option costs (Stripe's configured prices, cached), or that payments are not set up.
-routes.get("/billing/prices", requireAuth(), async (c) => c.json(await purchasePrices(c.env, c.get("db"))));
+routes.get(
+  "/billing/prices",
+  requireAuth(),
+  describe({ summary: "What each purchase option costs, in pounds: Stripe's configured prices, read again after an hour; configured false when payments are not set up on this server." }),
+  async (c) => c.json(await purchasePrices(c.env, c.get("db"))),
+);
 
 routes.post("/billing-portal", requireAuth(), async (c) => {
   return c.json(await createPortalSession(c.env, c.get("user")));
