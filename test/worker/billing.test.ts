@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { creditLedger, stripeEvents, users } from "../../worker/db/schema";
+import { creditLedger, stripeCheckouts, stripeEvents, users } from "../../worker/db/schema";
 import { ledgerSum } from "../../worker/credits/credits";
 import * as stripeFx from "../fixtures/stripe";
 import { call, callWithEnv, createUser, db } from "./helpers";
@@ -27,6 +27,14 @@ async function customerUser(credits = 0) {
   const cus = `cus_${crypto.randomUUID().slice(0, 12)}`;
   await db().update(users).set({ stripeCustomerId: cus }).where(eq(users.id, u.id));
   return { ...u, cus };
+}
+
+/** A checkout this server opened for `customer`, still open (as create-checkout-session records it); answers its id. */
+async function openCheckout(userId: number, customer: string, opts: { expiresAt?: number } = {}) {
+  const sessionId = `cs_test_${crypto.randomUUID().slice(0, 12)}`;
+  const now = Date.now();
+  await db().insert(stripeCheckouts).values({ sessionId, userId, customerId: customer, sku: "basic_plan", createdAt: now, expiresAt: opts.expiresAt ?? now + 86_400_000 });
+  return sessionId;
 }
 
 afterEach(() => {
@@ -95,6 +103,12 @@ describe("POST /api/v1/create-checkout-session", () => {
     expect(f.get("client_reference_id")).toBe(String(u.id));
     // Invoices carry the user through the subscription's metadata.
     expect(f.get("subscription_data[metadata][user_id]")).toBe(String(u.id));
+    // The open checkout is kept until it completes or expires: an invoice for its customer is waited for meanwhile.
+    const opened = await db().select().from(stripeCheckouts).where(eq(stripeCheckouts.userId, u.id));
+    expect(opened).toHaveLength(1);
+    expect(opened[0]).toMatchObject({ customerId: u.cus, sku: "basic_plan", completedAt: null });
+    expect(opened[0].sessionId).toMatch(/^cs_/);
+    expect(opened[0].expiresAt).toBeGreaterThan(Date.now() + 23 * 3600_000);
   });
 
   it("refuses a second subscription while one is active (409) without calling Stripe", async () => {
@@ -253,10 +267,11 @@ describe("POST /api/v1/stripe/webhook", () => {
     expect((await userRow(u.id)).credits).toBe(130);
   });
 
-  it("records nothing for an invoice.paid whose user is not known yet, so Stripe's retry grants it once linked", async () => {
+  it("records nothing for an invoice.paid that came before its open checkout completed, so Stripe's retry grants it once linked", async () => {
     const u = await createUser();
     const cus = `cus_${crypto.randomUUID().slice(0, 12)}`;
     const sub = `sub_${crypto.randomUUID().slice(0, 12)}`;
+    const session = await openCheckout(u.id, cus);
     const paid = stripeFx.event("invoice.paid", stripeFx.legacyInvoice({ customer: cus, subscription: sub }));
     const first = await deliver(paid);
     expect(first.status).toBe(409); // any answer but 2xx makes Stripe deliver the event again later
@@ -264,12 +279,43 @@ describe("POST /api/v1/stripe/webhook", () => {
     expect(await db().query.stripeEvents.findFirst({ where: eq(stripeEvents.id, paid.id) })).toBeUndefined();
 
     // Checkout completes and links the customer; Stripe's retry of the same event now grants the month.
-    await deliver(stripeFx.event("checkout.session.completed", stripeFx.checkoutSession({ customer: cus, userId: u.id, mode: "subscription", subscription: sub })));
+    await deliver(stripeFx.event("checkout.session.completed", stripeFx.checkoutSession({ id: session, customer: cus, userId: u.id, mode: "subscription", subscription: sub })));
+    expect((await db().query.stripeCheckouts.findFirst({ where: eq(stripeCheckouts.sessionId, session) }))?.completedAt).not.toBeNull();
     const retry = await deliver(paid);
     expect(retry.status).toBe(200);
     expect((await userRow(u.id)).credits).toBe(130);
     expect((await deliver(paid)).status).toBe(200);
     expect((await userRow(u.id)).credits).toBe(130);
+  });
+
+  it("acknowledges an invoice.paid that carries nothing of ours with 200, grants nothing, records and logs it", async () => {
+    const warn = vi.spyOn(console, "warn");
+    const cus = `cus_${crypto.randomUUID().slice(0, 12)}`;
+    const inv = stripeFx.legacyInvoice({ customer: cus, subscription: `sub_${crypto.randomUUID().slice(0, 12)}` });
+    const paid = stripeFx.event("invoice.paid", inv);
+    const res = await deliver(paid);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ received: true, outcome: "ignored" });
+    expect(await db().query.stripeEvents.findFirst({ where: eq(stripeEvents.id, paid.id) })).toBeDefined();
+    expect((await db().select().from(creditLedger).where(eq(creditLedger.reference, inv.id))).length).toBe(0);
+    expect(warn.mock.calls.map(([line]) => String(line)).some((l) => l.includes("stripe invoice for no account of ours: ignored") && l.includes(cus))).toBe(true);
+    // Stripe's next delivery of it is a duplicate, not a retry that never ends.
+    expect(await (await deliver(paid)).json()).toEqual({ received: true, outcome: "duplicate" });
+  });
+
+  it("stops waiting for a checkout once it has expired or completed: the invoice is then not ours", async () => {
+    const u = await createUser();
+    const expired = `cus_${crypto.randomUUID().slice(0, 12)}`;
+    await openCheckout(u.id, expired, { expiresAt: Date.now() - 1 });
+    const late = await deliver(stripeFx.event("invoice.paid", stripeFx.legacyInvoice({ customer: expired, subscription: `sub_${crypto.randomUUID().slice(0, 12)}` })));
+    expect(late.status).toBe(200);
+
+    const completed = `cus_${crypto.randomUUID().slice(0, 12)}`;
+    const session = await openCheckout(u.id, completed);
+    await db().update(stripeCheckouts).set({ completedAt: Date.now() }).where(eq(stripeCheckouts.sessionId, session));
+    const after = await deliver(stripeFx.event("invoice.paid", stripeFx.legacyInvoice({ customer: completed, subscription: `sub_${crypto.randomUUID().slice(0, 12)}` })));
+    expect(after.status).toBe(200);
+    expect((await userRow(u.id)).credits).toBe(0);
   });
 
   it("refuses well-signed events of handled types without a data object with 400 and records nothing", async () => {

@@ -4,6 +4,7 @@ import type { Db } from "../db/client";
 import { users, type User } from "../db/schema";
 import { ApiError } from "../lib/errors";
 import { log } from "../lib/log";
+import { recordOpenCheckout } from "./checkouts";
 import type { Sku } from "./model";
 
 /**
@@ -90,6 +91,7 @@ export async function createCheckoutSession(env: Env, db: Db, user: User, sku: S
     }),
   );
   if (!session.url) throw new ApiError(502, "Invalid checkout response");
+  await recordOpenCheckout(db, { session, userId: user.id, sku });
   return { checkout_url: session.url };
 }
 

@@ -5,6 +5,7 @@ import { stripeEvents, users, type User } from "../db/schema";
 import { ApiError, badRequest } from "../lib/errors";
 import { log } from "../lib/log";
 import { notConfigured, stripeSdk } from "./billing";
+import { checkoutInFlight, idOf, markCheckoutCompleted } from "./checkouts";
 import { CREDITS, grantCredits } from "../credits/credits";
 
 /**
@@ -54,8 +55,6 @@ function checkEventShape(event: Stripe.Event) {
   if (typeof event.id !== "string" || !Number.isSafeInteger(event.created)) throw badRequest("Event has no id or creation time");
 }
 
-const idOf = (v: string | { id: string } | null | undefined) => (typeof v === "string" ? v : (v?.id ?? null));
-
 async function userById(db: Db, id: string | null | undefined): Promise<User | null> {
   const n = Number(id);
   if (!id || !Number.isSafeInteger(n) || n <= 0) return null;
@@ -98,6 +97,7 @@ async function onCheckoutPaid(db: Db, session: Stripe.Checkout.Session): Promise
   const user = await resolveUser(db, session.client_reference_id ?? session.metadata?.user_id, customer);
   if (!user) return unknownUser("checkout session", session.id);
   await linkCustomer(db, user, customer);
+  await markCheckoutCompleted(db, session.id);
   if (session.mode !== "payment" || session.payment_status !== "paid") return "handled";
   if (session.metadata?.sku && session.metadata.sku !== "one_off_pack") return "ignored";
   await grantCredits(db, {
@@ -142,9 +142,11 @@ function invoiceSubscription(invoice: Stripe.Invoice): { id: string | null; user
 }
 
 /**
- * Each paid subscription invoice (the first included) grants the monthly credits once. An invoice whose
- * account cannot be found yet (it came before the checkout that links the customer) is refused with 409:
- * the event is not recorded, Stripe delivers it again later, and the month is granted then.
+ * Each paid subscription invoice (the first included) grants the monthly credits once. An invoice whose account
+ * cannot be found is waited for only while a checkout we opened for its customer is still open (it came before
+ * that checkout's completion links the account): 409, the event is not recorded, Stripe delivers it again later
+ * and the month is granted then. Any other such invoice carries nothing of ours (another system's customer on the
+ * same Stripe account): answered 200 and ignored, so Stripe does not retry it for days and then warn about us.
  */
 async function onInvoicePaid(db: Db, event: Stripe.Event, invoice: Stripe.Invoice): Promise<WebhookOutcome> {
   const sub = invoiceSubscription(invoice);
@@ -152,7 +154,12 @@ async function onInvoicePaid(db: Db, event: Stripe.Event, invoice: Stripe.Invoic
   const customer = idOf(invoice.customer);
   const user = await resolveUser(db, sub.userId, customer, sub.id);
   if (!user) {
-    log("warn", "stripe invoice paid for an account not linked yet", { invoice: invoice.id, customer, subscription: sub.id });
+    const about = { invoice: invoice.id, customer, subscription: sub.id };
+    if (!(await checkoutInFlight(db, customer))) {
+      log("warn", "stripe invoice for no account of ours: ignored", about);
+      return "ignored";
+    }
+    log("warn", "stripe invoice paid before its checkout completed: Stripe will retry", about);
     throw new ApiError(409, "No account is linked to this invoice yet; Stripe will retry");
   }
   await linkCustomer(db, user, customer);

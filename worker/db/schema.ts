@@ -225,6 +225,26 @@ export const stripePrices = sqliteTable("stripe_prices", {
   fetchedAt: integer("fetched_at").notNull(),
 });
 
+/**
+ * The Checkout sessions this server opened (worker/billing/billing.ts), until they complete or expire: an invoice
+ * Stripe sends before its checkout's completion links the account is waited for (409) only while one of these is
+ * open for its customer or the user its metadata names; any other unknown invoice is not ours.
+ */
+export const stripeCheckouts = sqliteTable(
+  "stripe_checkouts",
+  {
+    sessionId: text("session_id").primaryKey(),
+    userId: integer("user_id").notNull().references(() => users.id),
+    customerId: text("customer_id"),
+    sku: text("sku").notNull(),
+    createdAt: integer("created_at").notNull(),
+    /** When Stripe stops accepting payment on it (its expires_at). */
+    expiresAt: integer("expires_at").notNull(),
+    completedAt: integer("completed_at"),
+  },
+  (t) => [index("stripe_checkouts_customer").on(t.customerId), index("stripe_checkouts_user").on(t.userId)],
+);
+
 /** Stripe webhook events already handled (idempotency by event id). */
 export const stripeEvents = sqliteTable("stripe_events", {
   id: text("id").primaryKey(),
