@@ -5,6 +5,8 @@ import { insertChunks } from "../../worker/db/d1-limits";
 import { eq } from "drizzle-orm";
 import { labels, users } from "../../worker/db/schema";
 import { code128 } from "../../worker/label-print/barcodes";
+import { leftOutHeader } from "../../worker/label-print/left-out";
+import { readPdfText } from "../../worker/label-import/pdf";
 import { renderPages } from "../../worker/label-import/pdfium";
 import { decodeBarcodes } from "../../worker/label-import/zxing";
 import type { LabelDetails } from "../../worker/labels/model";
@@ -15,6 +17,38 @@ import { evriCode, fileFor, royalMailCode } from "./labels-fixtures";
 import { parseZpl } from "./zpl-parser";
 
 const A4: [number, number] = [595.28, 841.89];
+
+/**
+ * The longest values a real Evri label carries: names and lines at the 35 to 40 characters carriers' systems take,
+ * a county, a routing line with its sort box, a full facts line and a 2D payload of the length Evri prints.
+ */
+const LONGEST = {
+  company: "Quayside Books & Curiosities Emporium Ltd",
+  tagline: "Rare, second-hand and antiquarian books posted across the United Kingdom since 1987",
+  details: {
+    address: {
+      name: "Dr Maximilian Alexander-Featherstonehaugh",
+      address: ["Flat 12B Montgomery Court Residences", "147-151 St Bartholomew's Road North", "Newcastle upon Tyne", "Tyne and Wear"],
+      postcode: "NE12 8BU",
+      countryCode: "GB",
+    },
+    fromAddress: {
+      name: "Bartholomew Fitzwilliam-Worthington",
+      address: ["The Old Rectory Coach House Annexe", "Upper Little Snoring Lane", "Kingston upon Hull", "East Riding of Yorkshire"],
+      postcode: "HU10 6TS",
+      countryCode: "GB",
+    },
+    vanRouting: "VAN: 412 DROP: 17 C-ROUND 7123 SORT 10 / LVPL",
+    dimensionsCm: [120, 60, 60] as [number, number, number],
+    weightInGrams: 14_900,
+    serviceCode: "NEXT DAY",
+    encodedMetadata: "H04AQA0004726589|NE128BU|LVPL|412|17|7123|NDY|14900|20261112|EVRI01|QUAYSIDE BOOKS|ORDER 206-7965794-0399534",
+  },
+  get lines(): string[] {
+    const { address, fromAddress, vanRouting } = this.details;
+    return [this.company, this.tagline, address.name, ...address.address, address.postcode, fromAddress.name, ...fromAddress.address, fromAddress.postcode, vanRouting, "120cm × 60cm × 60cm", "15 kg", "NEXT DAY"];
+  },
+};
 
 const print = (u: TestUser, json: unknown) => call("/api/v1/labels/print", { method: "POST", token: u.token, json });
 const errorOf = async (res: Response) => ((await res.json()) as { error: string }).error;
@@ -77,6 +111,13 @@ function graphicImage(g: { width: number; height: number; dots: Uint8Array }) {
   return { data, width: g.width, height: g.height };
 }
 
+/** What the answer's headers say of the labels printed and left out. */
+const leftOutHeaders = (res: Response) => ({
+  printed: res.headers.get("X-Labels-Printed"),
+  leftOut: res.headers.get("X-Labels-Left-Out"),
+  reasons: JSON.parse(res.headers.get("X-Labels-Left-Out-Reasons") ?? "null") as unknown,
+});
+
 const sizes = async (pdf: Uint8Array) => (await PDFDocument.load(pdf)).getPages().map((p) => [p.getWidth(), p.getHeight()]);
 
 describe("POST /api/v1/labels/print (PDF)", () => {
@@ -87,6 +128,7 @@ describe("POST /api/v1/labels/print (PDF)", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe("application/pdf");
     expect(res.headers.get("Content-Disposition")).toMatch(/^attachment; filename="labels-4x6-\d{4}-\d{2}-\d{2}\.pdf"$/);
+    expect(leftOutHeaders(res)).toEqual({ printed: "3", leftOut: "0", reasons: null });
     const pdf = new Uint8Array(await res.arrayBuffer());
     expect(await sizes(pdf)).toEqual([
       [288, 432],
@@ -177,14 +219,66 @@ describe("POST /api/v1/labels/print (PDF)", () => {
     expect(found[0].length / ((modules * 1.2 * 203) / 72)).toBeGreaterThan(0.93);
   });
 
-  it("refuses the whole print, naming them, when Royal Mail labels have no file to merge", async () => {
+  it("prints the rest and names the Royal Mail labels left out for having no file to merge", async () => {
     const u = await createUser({ credits: 3 });
     const evri = await evriLabel(u);
     const { label: bare } = await createManualLabel(db(), env, u.id, { details: { courier: "royalmail", trackingCode: royalMailCode(), countryCode: "GB" } });
     const gif = await royalMailWithFile(u, "rm.gif", "image/gif", new TextEncoder().encode("GIF89a"));
     const res = await print(u, { ids: [evri.id, bare.id, gif.id], layout: "4x6" });
-    expect(res.status).toBe(400);
-    expect(await errorOf(res)).toBe(`These labels cannot be printed: they have no original PDF, PNG, JPEG or WEBP file to merge: ${bare.trackingCode}, ${gif.trackingCode}`);
+    expect(res.status).toBe(200);
+    expect(leftOutHeaders(res)).toEqual({ printed: "1", leftOut: "2", reasons: { no_original_file: [bare.trackingCode, gif.trackingCode] } });
+    const pdf = new Uint8Array(await res.arrayBuffer());
+    expect(await sizes(pdf)).toEqual([[288, 432]]);
+    expect((await barcodesByPage(pdf))[0].filter((b) => b.format === "Code128").map((b) => b.text)).toEqual([evri.trackingCode]);
+  });
+
+  it("leaves out a label with only a postcode for its recipient, and answers 400 naming every label when none can print", async () => {
+    const u = await createUser({ credits: 3 });
+    const full = await evriLabel(u);
+    const postcodeOnly = await evriLabel(u, { address: { name: "", address: [], postcode: "SW1A 1AA", countryCode: "GB" } });
+    const { label: bare } = await createManualLabel(db(), env, u.id, { details: { courier: "royalmail", trackingCode: royalMailCode(), countryCode: "GB" } });
+    for (const layout of ["4x6", "a4-2", "a4-4"]) {
+      const res = await print(u, { ids: [postcodeOnly.id, full.id, bare.id], layout });
+      expect(res.status).toBe(200);
+      expect(leftOutHeaders(res)).toEqual({
+        printed: "1",
+        leftOut: "2",
+        reasons: { no_recipient_address: [postcodeOnly.trackingCode], no_original_file: [bare.trackingCode] },
+      });
+      // One page: the label that prints takes the first cell, no gap where the others would have been.
+      const pdf = new Uint8Array(await res.arrayBuffer());
+      expect(await sizes(pdf)).toEqual([layout === "4x6" ? [288, 432] : A4]);
+      expect((await barcodesByPage(pdf))[0].filter((b) => b.format === "Code128").map((b) => b.text)).toEqual([full.trackingCode]);
+    }
+
+    const none = await print(u, { ids: [postcodeOnly.id, bare.id] });
+    expect(none.status).toBe(400);
+    expect(await none.json()).toEqual({
+      error: `Nothing to print. ${postcodeOnly.trackingCode}: no recipient name and address (add them on the label page). ${bare.trackingCode}: no original PDF, PNG, JPEG or WEBP file to print.`,
+      leftOut: { no_recipient_address: [postcodeOnly.trackingCode], no_original_file: [bare.trackingCode] },
+    });
+  });
+
+  it("takes tracking codes as well as ids (spaces, dashes and case ignored), printing a label named twice once", async () => {
+    const owner = await createUser({ credits: 2 });
+    const other = await createUser({ credits: 1 });
+    const a = await evriLabel(owner);
+    const b = await evriLabel(owner);
+    const theirs = await evriLabel(other);
+    const spaced = `${b.trackingCode.slice(0, 4)} ${b.trackingCode.slice(4, 9)}-${b.trackingCode.slice(9)}`.toLowerCase();
+    const res = await print(owner, { ids: [spaced, a.id, b.id, a.trackingCode] });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("X-Labels-Printed")).toBe("2");
+    const pages = await barcodesByPage(new Uint8Array(await res.arrayBuffer()));
+    expect(pages.map((p) => p.find((x) => x.format === "Code128")?.text)).toEqual([b.trackingCode, a.trackingCode]);
+
+    const zpl = await print(owner, { ids: [a.trackingCode.toLowerCase()], format: "zpl" });
+    expect(parseZpl(await zpl.text()).map((f) => f.barcode("BC"))).toEqual([a.trackingCode]);
+
+    // Another user's code is not found, like their id: nothing printed.
+    const refused = await print(owner, { ids: [a.trackingCode, theirs.trackingCode] });
+    expect(refused.status).toBe(404);
+    expect(await errorOf(refused)).toBe(`Label not found: ${theirs.trackingCode}`);
   });
 
   it("prints the company banner above the label, outside its barcodes", async () => {
@@ -199,23 +293,79 @@ describe("POST /api/v1/labels/print (PDF)", () => {
     expect(page.filter((b) => b.format === "PDF417")).toHaveLength(1);
   });
 
-  it("refuses an original that is not a readable PDF, naming it", async () => {
-    const u = await createUser({ credits: 1 });
-    const broken = await royalMailWithFile(u, "rm.pdf", "application/pdf", new TextEncoder().encode("%PDF-1.4 not really"));
-    const res = await print(u, { ids: [broken.id] });
-    expect(res.status).toBe(400);
-    expect(await errorOf(res)).toContain(broken.trackingCode);
+  it("prints the longest realistic label with a banner, company and tagline on one page per label, no text cut, barcodes in place (every layout)", async () => {
+    const u = await createUser({ credits: 2 });
+    await env.FILES.put(`banners/${u.id}`, fixture("evri-transparent.png")); // a tall banner: 0.8 in high at most
+    await db().update(users).set({ bannerKey: `banners/${u.id}`, companyName: LONGEST.company, companyTagline: LONGEST.tagline }).where(eq(users.id, u.id));
+    const long = await evriLabel(u, LONGEST.details);
+    const plain = await evriLabel(u);
+    for (const layout of ["4x6", "a4-2", "a4-4"] as const) {
+      const res = await print(u, { ids: [long.id, plain.id], layout });
+      expect(res.status).toBe(200);
+      const pdf = new Uint8Array(await res.arrayBuffer());
+      expect(await sizes(pdf)).toEqual(layout === "4x6" ? [[288, 432], [288, 432]] : [A4]);
+      const found = (await barcodesByPage(pdf)).flat();
+      expect(found.filter((b) => b.format === "Code128").map((b) => b.text).sort()).toEqual([long.trackingCode, plain.trackingCode].sort());
+      expect(found.filter((b) => b.format === "PDF417").map((b) => b.text)).toContain(LONGEST.details.encodedMetadata);
+      // Every word of every line is printed: wrapped or smaller, never cut with '…'.
+      const text = (await readPdfText(pdf, 5)).pages[0].lines.map((l) => l.text).join(" ");
+      expect(text).not.toContain("…");
+      // Words as wrapping may break them: between words, or after a hyphen.
+      const words = (t: string) => t.split(/[\s,]+|(?<=-)/).filter(Boolean);
+      const printed = new Set(words(text));
+      for (const line of LONGEST.lines) for (const word of words(line)) expect(printed, `${layout}: '${word}' of '${line}'`).toContain(word);
+    }
+    // The same label's Code128 is where a plain label's is: the text above never moves it.
+    const res = await print(u, { ids: [long.id, plain.id] });
+    const boxes: Array<{ x: number; y: number; w: number; h: number }> = [];
+    await renderPages(new Uint8Array(await res.arrayBuffer()), { dpi: 203, maxSide: 2400, maxPages: 2 }, async (_i, pixmap) => {
+      boxes.push((await decodeBarcodes(pixmap, { formats: ["Code128"], tryRotate: false }))[0].box);
+    });
+    expect(Math.abs(boxes[0].y - boxes[1].y)).toBeLessThanOrEqual(2);
+    expect(Math.abs(boxes[0].h - boxes[1].h)).toBeLessThanOrEqual(2);
   });
 
-  it("refuses, naming it, a label whose 2D payload is too long for a PDF417 in spec on the label (PDF and ZPL)", async () => {
+  it("keeps a label with far more text than a label holds (8 lines of 200 characters) to one page, its barcodes readable", async () => {
+    const u = await createUser({ credits: 1 });
+    await db().update(users).set({ companyName: "C".repeat(200), companyTagline: "tagline ".repeat(25) }).where(eq(users.id, u.id));
+    const line = "Long address line ".repeat(11).slice(0, 200);
+    const address = { name: "N".repeat(200), address: Array.from({ length: 8 }, () => line), postcode: "SW1A 1AA", countryCode: "GB" };
+    const label = await evriLabel(u, { address, fromAddress: address, vanRouting: "V".repeat(300), serviceCode: "S".repeat(100) });
+    for (const layout of ["4x6", "a4-4"] as const) {
+      const pdf = new Uint8Array(await (await print(u, { ids: [label.id], layout })).arrayBuffer());
+      expect(await sizes(pdf)).toEqual([layout === "4x6" ? [288, 432] : A4]);
+      const [page] = await barcodesByPage(pdf);
+      expect(page.filter((b) => b.format === "Code128").map((b) => b.text)).toEqual([label.trackingCode]);
+    }
+  });
+
+  it("leaves out an original that is not a readable PDF (or is gone from storage), naming it (PDF and ZPL)", async () => {
+    const u = await createUser({ credits: 3 });
+    const evri = await evriLabel(u);
+    const broken = await royalMailWithFile(u, "rm.pdf", "application/pdf", new TextEncoder().encode("%PDF-1.4 not really"));
+    const gone = await royalMailWithFile(u, "rm.png", "image/png", fixture("royalmail-300dpi.png"));
+    await env.FILES.delete(`labels/${(await db().query.labels.findFirst({ where: eq(labels.id, gone.id) }))!.fileId}`);
+    for (const format of ["pdf", "zpl"]) {
+      const res = await print(u, { ids: [broken.id, evri.id, gone.id], format });
+      expect(res.status).toBe(200);
+      expect(leftOutHeaders(res)).toEqual({ printed: "1", leftOut: "2", reasons: { unreadable_original_file: [broken.trackingCode, gone.trackingCode] } });
+    }
+    const res = await print(u, { ids: [broken.id] });
+    expect(res.status).toBe(400);
+    expect(await errorOf(res)).toBe(`Nothing to print. ${broken.trackingCode}: its original file cannot be read.`);
+  });
+
+  it("leaves out, naming it, a label whose 2D payload is too long for a PDF417 in spec on the label (PDF and ZPL)", async () => {
     const u = await createUser({ credits: 3 });
     const fine = await evriLabel(u);
     const long = await evriLabel(u, { encodedMetadata: "x".repeat(1500) }); // encodable, but taller than half the label
     const huge = await evriLabel(u, { encodedMetadata: "x".repeat(4000) });
     for (const format of ["pdf", "zpl"]) {
-      const res = await print(u, { ids: [fine.id, long.id, huge.id], format });
-      expect(res.status).toBe(400);
-      expect(await errorOf(res)).toBe(`These labels' barcodes cannot be drawn in spec (too much data for the label): ${long.trackingCode}, ${huge.trackingCode}`);
+      const res = await print(u, { ids: [long.id, fine.id, huge.id], format });
+      expect(res.status).toBe(200);
+      expect(leftOutHeaders(res)).toEqual({ printed: "1", leftOut: "2", reasons: { barcode_too_large: [long.trackingCode, huge.trackingCode] } });
+      if (format === "pdf") expect(await sizes(new Uint8Array(await res.arrayBuffer()))).toEqual([[288, 432]]);
+      else expect(parseZpl(await res.text()).map((f) => f.barcode("BC"))).toEqual([fine.trackingCode]);
     }
   });
 
@@ -276,6 +426,19 @@ describe("POST /api/v1/labels/print (PDF)", () => {
     const res = await print(u, { filters: { courier: "evri" } });
     expect(res.status).toBe(400);
     expect(await errorOf(res)).toMatch(/^More than 500 labels match these filters/);
+  });
+});
+
+describe("the labels a print left out", () => {
+  it("names them by reason in a header kept under 8 KB, however many and however long their codes", () => {
+    const many = Array.from({ length: 499 }, (_, i) => ({ id: `lbl_${i}`, trackingCode: `X${String(i).padStart(39, "0")}`, reason: i % 3 ? ("no_original_file" as const) : ("no_recipient_address" as const) }));
+    const header = leftOutHeader(many);
+    expect(header.length).toBeLessThanOrEqual(8000);
+    const named = JSON.parse(header) as Record<string, string[]>;
+    expect(named.no_original_file.length + named.no_recipient_address.length).toBeGreaterThan(150);
+    expect(named.no_original_file.every((code) => many.some((m) => m.trackingCode === code && m.reason === "no_original_file"))).toBe(true);
+    const few = many.slice(0, 3);
+    expect(JSON.parse(leftOutHeader(few))).toEqual({ no_recipient_address: [few[0].trackingCode], no_original_file: [few[1].trackingCode, few[2].trackingCode] });
   });
 });
 
@@ -340,12 +503,13 @@ describe("POST /api/v1/labels/print (ZPL)", () => {
     expect(Math.max(bars.box.w, bars.box.h) / ((modules * 1.2 * 203) / 72)).toBeGreaterThan(0.93);
   });
 
-  it("refuses Royal Mail labels without a file in ZPL too, naming them", async () => {
+  it("leaves out Royal Mail labels without a file in ZPL too, naming them", async () => {
     const u = await createUser({ credits: 2 });
     const evri = await evriLabel(u);
     const { label: bare } = await createManualLabel(db(), env, u.id, { details: { courier: "royalmail", trackingCode: royalMailCode(), countryCode: "GB" } });
     const res = await print(u, { ids: [evri.id, bare.id], format: "zpl" });
-    expect(res.status).toBe(400);
-    expect(await errorOf(res)).toBe(`These labels cannot be printed: they have no original PDF, PNG, JPEG or WEBP file to merge: ${bare.trackingCode}`);
+    expect(res.status).toBe(200);
+    expect(leftOutHeaders(res)).toEqual({ printed: "1", leftOut: "1", reasons: { no_original_file: [bare.trackingCode] } });
+    expect(parseZpl(await res.text()).map((f) => f.barcode("BC"))).toEqual([evri.trackingCode]);
   });
 });

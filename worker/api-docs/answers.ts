@@ -14,6 +14,7 @@ import { analyticsSummarySchema, analyticsTimeseriesSchema, deliveryAnalyticsSch
 import { claimPackSchema } from "../claims/claim-pack-model";
 import { LABEL_OUTCOMES, labelDeadlinesSchema, needsActionSchema } from "../claims/model";
 import { MANUAL_FIELD_TYPES, type ManualFieldName, type ManualFieldType } from "../couriers/fields";
+import { LEFT_OUT_HEADER, LEFT_OUT_REASONS, LEFT_OUT_REASONS_HEADER, PRINTED_HEADER } from "../label-print/left-out";
 import { webhookCreatedSchema, webhookDeliveriesSchema, webhookEndpointSchema, webhookListSchema, webhookTestSchema } from "../webhooks/model";
 
 export interface RouteAnswers {
@@ -31,6 +32,8 @@ export interface RouteAnswers {
    * each media type it takes with its schema, or "none" for a POST/PUT/PATCH that reads no body.
    */
   request?: RequestBody | "none";
+  /** Headers of the success answer that say something of it, with what they say. */
+  headers?: Record<string, string>;
   /** Error statuses of this call beyond the common ones. */
   errors: number[];
 }
@@ -198,8 +201,22 @@ export const ROUTE_ANSWERS: Record<string, RouteAnswers> = {
   "POST /api/v1/label/:id/outcome": { status: 200, body: apiLabelSchema, errors: [404] },
   "GET /api/v1/labels/needs-action": { status: 200, body: needsActionSchema, errors: [] },
   "GET /api/v1/label/:id/download": { status: 200, file: "application/octet-stream", errors: [404] },
-  // One merged file of many labels (application/pdf, or text/plain ZPL); 400 names labels that cannot be printed.
-  "POST /api/v1/labels/print": { status: 200, file: "application/pdf", errors: [404] },
+  // One merged file of many labels (application/pdf, or text/plain ZPL); the labels left out are named in headers,
+  // and a 400 names them all when none can be printed.
+  "POST /api/v1/labels/print": {
+    status: 200,
+    file: "application/pdf",
+    headers: {
+      [PRINTED_HEADER]: "How many labels the file holds.",
+      [LEFT_OUT_HEADER]: "How many of the labels asked for were left out (0 when none).",
+      [LEFT_OUT_REASONS_HEADER]: `Only when some were left out: their tracking codes by reason, as JSON, e.g. {"no_recipient_address":["H04AQA0004726589"]}. Reasons: ${Object.entries(
+        LEFT_OUT_REASONS,
+      )
+        .map(([reason, text]) => `${reason} (${text})`)
+        .join(", ")}. At most 8 KB: hundreds of long codes are not all named (${LEFT_OUT_HEADER} counts them all).`,
+    },
+    errors: [404],
+  },
   "GET /api/v1/label/:id/claim-pack": { status: 200, body: claimPackSchema, errors: [404] },
   "GET /api/v1/label/:id/claim-pack.pdf": { status: 200, file: "application/pdf", errors: [404] },
   "POST /api/v1/label": {

@@ -1,6 +1,5 @@
 import bwipjs from "bwip-js/generic";
-import { ApiError, badRequest } from "../lib/errors";
-import { codeList } from "./select";
+import { LeftOutError } from "./select";
 
 /**
  * The printed label's barcodes as modules, from bwip-js's raw encoder: the PDF and the ZPL both draw from these,
@@ -39,10 +38,10 @@ export interface Pdf417 {
   dots: number;
 }
 
-/** A barcode that cannot be drawn in spec on the label (too long, too much data): the print is refused (400). */
-export class BarcodeFitError extends ApiError {
-  constructor(message: string) {
-    super(400, message);
+/** A barcode that cannot be drawn in spec on the label (too long, too much data): its label is left out of the print. */
+export class BarcodeFitError extends LeftOutError {
+  constructor() {
+    super("barcode_too_large");
   }
 }
 
@@ -52,7 +51,7 @@ function encode<T>(bcid: string, text: string, options: object): T {
   try {
     return (bwipjs.raw(bcid, text, options as never) as T[])[0];
   } catch {
-    throw new BarcodeFitError(`A ${bcid === "pdf417" ? "PDF417" : "Code128"} cannot hold this data`);
+    throw new BarcodeFitError();
   }
 }
 
@@ -60,7 +59,7 @@ export function code128(text: string, maxWidthDots: number): Code128 {
   const raw = encode<{ sbs: number[] }>("code128", text, {});
   const modules = raw.sbs.reduce((s, w) => s + w, 0);
   const dots = CODE128_DOTS.find((d) => (modules + 2 * CODE128_QUIET) * d <= maxWidthDots);
-  if (!dots) throw new BarcodeFitError(`The tracking code ${text} is too long for a Code128 on this label`);
+  if (!dots) throw new BarcodeFitError();
   return { widths: raw.sbs, modules, dots };
 }
 
@@ -75,10 +74,10 @@ export function pdf417(text: string, maxWidthDots: number, maxHeightDots: number
   if (raw.pixx > maxCols) {
     // 69 modules of start, stop and row indicators, 17 per data column.
     const columns = Math.floor((maxCols - 69) / 17);
-    if (columns < 1) throw new BarcodeFitError("The 2D barcode does not fit on this label");
+    if (columns < 1) throw new BarcodeFitError();
     raw = encode<Raw>("pdf417", text, { columns });
   }
-  if (raw.pixy * PDF417_DOTS > maxHeightDots) throw new BarcodeFitError("The 2D barcode is too tall for this label");
+  if (raw.pixy * PDF417_DOTS > maxHeightDots) throw new BarcodeFitError();
   const rows: Uint8Array[] = [];
   for (let y = 0; y < raw.pixy; y++) rows.push(Uint8Array.from(raw.pixs.slice(y * raw.pixx, (y + 1) * raw.pixx)));
   return { rows, cols: raw.pixx, dataColumns: (raw.pixx - 69) / 17, dots: PDF417_DOTS };
@@ -108,23 +107,4 @@ export function pdf417Rects(symbol: Pdf417): Array<{ x: number; y: number; w: nu
     y += h;
   }
   return rects;
-}
-
-/**
- * `draw` for each label; the labels whose barcodes cannot be drawn in spec refuse the whole print together, by
- * tracking code (no file with some parcels left out).
- */
-export function withBarcodesInSpec<T extends { label: { trackingCode: string } }, R>(items: T[], draw: (item: T) => R): R[] {
-  const refused: string[] = [];
-  const out: R[] = [];
-  for (const item of items) {
-    try {
-      out.push(draw(item));
-    } catch (err) {
-      if (!(err instanceof BarcodeFitError)) throw err;
-      refused.push(item.label.trackingCode);
-    }
-  }
-  if (refused.length) throw badRequest(`These labels' barcodes cannot be drawn in spec (too much data for the label): ${codeList(refused)}`);
-  return out;
 }

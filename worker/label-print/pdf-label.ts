@@ -1,13 +1,15 @@
 import { fill, popGraphicsState, pushGraphicsState, rectangle, rgb, setFillingGrayscaleColor, type PDFFont, type PDFImage, type PDFPage } from "pdf-lib";
 import type { LabelPrintContent } from "../labels/print-content";
-import { CODE128_HEIGHT_DOTS, DOT_PT, code128, pdf417, pdf417Rects } from "./barcodes";
+import { CODE128_HEIGHT_DOTS, DOT_PT, code128, pdf417, pdf417Rects, type Code128, type Pdf417 } from "./barcodes";
 
 /**
  * One printed label drawn into a box of a PDF page, as the print view lays it out: banner, company, From and To
  * blocks side by side, Van Routing, the facts line, the PDF417, the Code128 and the tracking code under it.
- * The barcodes are drawn first, from the bottom, as exact rectangles at whole-dot module widths (barcodes.ts);
- * the text above gets the room that is left (address lines beyond it end in '…'), so a smaller box (a quarter of
- * A4) never shrinks a barcode.
+ * The barcodes sit at the bottom as exact rectangles at whole-dot module widths (barcodes.ts), whatever the text:
+ * the text above gets the room that is left. Long lines wrap inside their block; when the wrapped text is taller
+ * than the room, its size steps down (10 pt to 7 pt) and then the banner gets shorter. Only text that still does
+ * not fit at the smallest size (far beyond real addresses: 8 lines of 200 characters) is cut, its last line ending
+ * in '…'. A label is always one page, and a smaller box (a quarter of A4) never shrinks a barcode.
  */
 
 export interface Box {
@@ -22,12 +24,23 @@ export interface LabelFonts {
   bold: PDFFont;
 }
 
+/** A label's barcodes, encoded for its box. */
+export interface LabelBarcodes {
+  bars: Code128;
+  symbol: Pdf417;
+}
+
 /** White inside the label's edge (0.15 in, as on the print view). */
 const PADDING = 10.8;
 const BLACK = rgb(0, 0, 0);
-const LINE = 12;
 const BLOCK_PAD = 5;
+const HEADING = 8;
 const GAP = 6;
+const LINE_SPACING = 1.2;
+/** Text sizes tried for the blocks and the facts line, largest first. */
+const TEXT_SIZES = [10, 9.5, 9, 8.5, 8, 7.5, 7];
+/** Banner heights tried (0.8 in as on the print view, then 0.4 in) once the text is at its smallest. */
+const BANNER_HEIGHTS = [57.6, 28.8];
 
 /** Fills rectangles black in one path (the barcodes' bars and modules). */
 function fillRects(page: PDFPage, rects: Array<[number, number, number, number]>) {
@@ -51,19 +64,68 @@ function fitted(font: PDFFont, size: number, text: string, width: number): strin
   return `${t}…`;
 }
 
+/**
+ * The text in lines no wider than `width`, broken between words and after a hyphen ('Alexander-' /
+ * 'Featherstonehaugh'); `broken` says whether a word longer than a line had to be cut inside it.
+ */
+function wrapped(font: PDFFont, size: number, text: string, width: number): { lines: string[]; broken: boolean } {
+  const lines: string[] = [];
+  let broken = false;
+  let line = "";
+  // Each piece with what joins it to the one before: a space between words, nothing after a hyphen.
+  const pieces = printable(font, text)
+    .split(/\s+/)
+    .filter(Boolean)
+    .flatMap((word) => word.split(/(?<=-)(?=.)/).map((piece, i) => ({ piece, joint: i ? "" : " " })));
+  for (const { piece, joint } of pieces) {
+    const joined = line ? `${line}${joint}${piece}` : piece;
+    if (font.widthOfTextAtSize(joined, size) <= width) {
+      line = joined;
+      continue;
+    }
+    if (line) lines.push(line);
+    line = piece;
+    while (font.widthOfTextAtSize(line, size) > width && line.length > 1) {
+      let cut = line.length - 1;
+      while (cut > 1 && font.widthOfTextAtSize(line.slice(0, cut), size) > width) cut--;
+      lines.push(line.slice(0, cut));
+      line = line.slice(cut);
+      broken = true;
+    }
+  }
+  if (line) lines.push(line);
+  return { lines, broken };
+}
+
+function wrapAll(font: PDFFont, size: number, texts: string[], width: number): { lines: string[]; broken: boolean } {
+  const each = texts.map((t) => wrapped(font, size, t, width));
+  return { lines: each.flatMap((w) => w.lines), broken: each.some((w) => w.broken) };
+}
+
+/** The largest size (from `size` down to `min`) at which the text fits on one line of `width`. */
+function shrunk(font: PDFFont, text: string, size: number, min: number, width: number): number {
+  const w = font.widthOfTextAtSize(printable(font, text), size);
+  return w <= width ? size : Math.max(min, Math.floor(((size * width) / w) * 2) / 2);
+}
+
 function centred(page: PDFPage, font: PDFFont, size: number, text: string, box: Box, y: number) {
   const t = fitted(font, size, text, box.w - 2 * PADDING);
   page.drawText(t, { x: box.x + (box.w - font.widthOfTextAtSize(t, size)) / 2, y, size, font, color: BLACK });
 }
 
-/** The barcodes and the tracking code, bottom up; answers the top of what was drawn. */
-function drawBarcodes(page: PDFPage, box: Box, content: LabelPrintContent, fonts: LabelFonts): number {
+/** The label's barcodes at their sizes for this box; a BarcodeFitError when they cannot be drawn in spec in it. */
+export function labelBarcodes(content: LabelPrintContent, box: Box): LabelBarcodes {
   const maxDots = Math.floor(box.w / DOT_PT);
+  // The PDF417 at most half the label's height: the addresses keep the rest.
+  return { bars: code128(content.code128, maxDots), symbol: pdf417(content.pdf417, maxDots, Math.floor(box.h / 2 / DOT_PT)) };
+}
+
+/** The barcodes and the tracking code, bottom up; answers the top of what was drawn. */
+function drawBarcodes(page: PDFPage, box: Box, content: LabelPrintContent, { bars, symbol }: LabelBarcodes, fonts: LabelFonts): number {
   let y = box.y + PADDING;
   centred(page, fonts.bold, 12, content.code128, box, y + 2);
   y += 16;
 
-  const bars = code128(content.code128, maxDots);
   const x128 = box.x + (box.w - bars.modules * bars.dots * DOT_PT) / 2;
   const height = CODE128_HEIGHT_DOTS * DOT_PT;
   const rects: Array<[number, number, number, number]> = [];
@@ -74,8 +136,6 @@ function drawBarcodes(page: PDFPage, box: Box, content: LabelPrintContent, fonts
   });
   y += height + 10;
 
-  // At most half the label's height: the addresses keep the rest.
-  const symbol = pdf417(content.pdf417, maxDots, Math.floor(box.h / 2 / DOT_PT));
   const m = symbol.dots * DOT_PT;
   const x417 = box.x + (box.w - symbol.cols * m) / 2;
   const top = y + symbol.rows.length * m;
@@ -84,21 +144,20 @@ function drawBarcodes(page: PDFPage, box: Box, content: LabelPrintContent, fonts
   return top;
 }
 
-/** A bordered block with a heading and its lines; answers its height. */
-function drawBlock(page: PDFPage, fonts: LabelFonts, at: Box, heading: string, lines: string[], bold: boolean) {
+/** A bordered block with a heading and its lines, `size` pt. */
+function drawBlock(page: PDFPage, font: PDFFont, fonts: LabelFonts, at: Box, heading: string, lines: string[], size: number) {
   page.drawRectangle({ x: at.x, y: at.y, width: at.w, height: at.h, borderColor: BLACK, borderWidth: 1.5 });
   const left = at.x + BLOCK_PAD + 1;
-  const width = at.w - 2 * BLOCK_PAD - 2;
-  let y = at.y + at.h - BLOCK_PAD - 8;
-  page.drawText(heading, { x: left, y, size: 8, font: fonts.bold, color: BLACK });
+  let y = at.y + at.h - BLOCK_PAD - HEADING;
+  page.drawText(heading, { x: left, y, size: HEADING, font: fonts.bold, color: BLACK });
   for (const line of lines) {
-    y -= LINE;
-    const font = bold ? fonts.bold : fonts.regular;
-    page.drawText(fitted(font, 10, line, width), { x: left, y, size: 10, font, color: BLACK });
+    y -= size * LINE_SPACING;
+    page.drawText(line, { x: left, y, size, font, color: BLACK });
   }
 }
 
-const blockHeight = (lines: number) => BLOCK_PAD * 2 + 9 + lines * LINE;
+const blockHeight = (lines: number, size: number) => BLOCK_PAD * 2 + HEADING + 1 + lines * size * LINE_SPACING;
+const blockTextWidth = (w: number) => w - 2 * BLOCK_PAD - 2;
 
 /** At most `max` lines; the last one kept says '…' when some were cut. */
 function capped(lines: string[], max: number): string[] {
@@ -107,50 +166,111 @@ function capped(lines: string[], max: number): string[] {
   return [...lines.slice(0, max - 1), `${lines[max - 1]} …`];
 }
 
-export function drawLabel(page: PDFPage, box: Box, content: LabelPrintContent, fonts: LabelFonts, banner: PDFImage | null) {
-  const floor = drawBarcodes(page, box, content, fonts) + 8;
-  const inner = box.w - 2 * PADDING;
-  let y = box.y + box.h - PADDING;
+/** The blocks' and facts' lines at one text size, and the height they take. */
+interface TextLayout {
+  size: number;
+  from: string[];
+  to: string[];
+  van: string[];
+  facts: string[];
+  height: number;
+  /** A word had to be cut inside it: a smaller size is tried first. */
+  broken: boolean;
+}
 
+function textLayout(content: LabelPrintContent, fonts: LabelFonts, inner: number, size: number): TextLayout {
+  const half = blockTextWidth((inner - GAP) / 2);
+  const from = wrapAll(fonts.regular, size, content.from, half);
+  const to = wrapAll(fonts.bold, size, content.to, half);
+  const van = wrapAll(fonts.regular, size, content.vanRouting ? [content.vanRouting] : [], blockTextWidth(inner));
+  const facts = wrapAll(fonts.regular, size, content.facts.length ? [content.facts.join("   ")] : [], inner);
+  const height =
+    blockHeight(Math.max(from.lines.length, to.lines.length, 1), size) +
+    GAP +
+    (van.lines.length ? blockHeight(van.lines.length, size) + GAP : 0) +
+    facts.lines.length * size * LINE_SPACING;
+  const broken = from.broken || to.broken || van.broken || facts.broken;
+  return { size, from: from.lines, to: to.lines, van: van.lines, facts: facts.lines, height, broken };
+}
+
+/** The company lines under the banner: the name on one line (smaller when long), the tagline on at most two. */
+function companyLines(content: LabelPrintContent, fonts: LabelFonts, inner: number) {
+  const name = content.companyName ? { size: shrunk(fonts.bold, content.companyName, 11, 7, inner), text: content.companyName } : null;
+  const taglineSize = content.companyTagline ? shrunk(fonts.regular, content.companyTagline, 9, 7, inner) : 9;
+  const tagline = content.companyTagline ? capped(wrapped(fonts.regular, taglineSize, content.companyTagline, inner).lines, 2) : [];
+  const height = (name ? name.size + 3 : 0) + tagline.length * (taglineSize + 3);
+  return { name, tagline, taglineSize, height };
+}
+
+export function drawLabel(page: PDFPage, box: Box, content: LabelPrintContent, barcodes: LabelBarcodes, fonts: LabelFonts, banner: PDFImage | null) {
+  const floor = drawBarcodes(page, box, content, barcodes, fonts) + 8;
+  const inner = box.w - 2 * PADDING;
+  const top = box.y + box.h - PADDING;
+  const company = companyLines(content, fonts, inner);
+  const bannerSize = (max: number) => {
+    if (!banner) return { w: 0, h: 0 };
+    const s = Math.min(inner / banner.width, max / banner.height);
+    return { w: banner.width * s, h: banner.height * s };
+  };
+  const roomUnder = (bannerH: number) => top - (banner ? bannerH + 4 : 0) - company.height - GAP - floor;
+
+  // The largest text that fits with the full banner, else with a shorter banner; else the smallest, cut to the room.
+  let chosen: { layout: TextLayout; bannerMax: number } | null = null;
+  for (const bannerMax of BANNER_HEIGHTS) {
+    for (const size of TEXT_SIZES) {
+      const layout = textLayout(content, fonts, inner, size);
+      const last = size === TEXT_SIZES[TEXT_SIZES.length - 1];
+      if (layout.height <= roomUnder(bannerSize(bannerMax).h) && (!layout.broken || last)) {
+        chosen = { layout, bannerMax };
+        break;
+      }
+    }
+    if (chosen) break;
+  }
+  const bannerMax = chosen?.bannerMax ?? BANNER_HEIGHTS[BANNER_HEIGHTS.length - 1];
+  const layout = chosen?.layout ?? textLayout(content, fonts, inner, TEXT_SIZES[TEXT_SIZES.length - 1]);
+  const { size } = layout;
+  const lineHeight = size * LINE_SPACING;
+
+  let y = top;
   if (banner) {
-    const s = Math.min(inner / banner.width, 57.6 / banner.height);
-    const w = banner.width * s;
-    const h = banner.height * s;
+    const { w, h } = bannerSize(bannerMax);
     page.drawImage(banner, { x: box.x + (box.w - w) / 2, y: y - h, width: w, height: h });
     y -= h + 4;
   }
-  if (content.companyName) {
-    y -= 11;
-    centred(page, fonts.bold, 11, content.companyName, box, y);
+  if (company.name) {
+    y -= company.name.size;
+    centred(page, fonts.bold, company.name.size, company.name.text, box, y);
     y -= 3;
   }
-  if (content.companyTagline) {
-    y -= 9;
-    centred(page, fonts.regular, 9, content.companyTagline, box, y);
+  for (const line of company.tagline) {
+    y -= company.taglineSize;
+    centred(page, fonts.regular, company.taglineSize, line, box, y);
     y -= 3;
   }
   y -= GAP;
 
-  // Below the blocks: the facts line, then the barcodes.
-  const factsHeight = content.facts.length ? 14 : 0;
-  const vanHeight = content.vanRouting ? blockHeight(1) + GAP : 0;
-  const room = y - floor - factsHeight - vanHeight;
-  const lines = Math.max(0, Math.floor((room - blockHeight(0)) / LINE));
-  const from = capped(content.from, lines);
-  const to = capped(content.to, lines);
-  const h = blockHeight(Math.max(from.length, to.length, 1));
+  // Nothing fitted (far beyond real addresses): the van and facts keep two lines each, the addresses the rest.
+  const facts = chosen ? layout.facts : capped(layout.facts, 2);
+  const van = chosen ? layout.van : capped(layout.van, 2);
+  const below = facts.length * lineHeight + (van.length ? blockHeight(van.length, size) + GAP : 0);
+  const lines = Math.max(0, Math.floor((y - floor - below - GAP - blockHeight(0, size) + 0.001) / lineHeight));
+  const from = capped(layout.from, lines);
+  const to = capped(layout.to, lines);
   const half = (inner - GAP) / 2;
-  if (room >= blockHeight(1)) {
-    drawBlock(page, fonts, { x: box.x + PADDING, y: y - h, w: half, h }, "FROM", from, false);
-    drawBlock(page, fonts, { x: box.x + PADDING + half + GAP, y: y - h, w: half, h }, "TO", to, true);
+  if (lines >= 1) {
+    const h = blockHeight(Math.max(from.length, to.length, 1), size);
+    drawBlock(page, fonts.regular, fonts, { x: box.x + PADDING, y: y - h, w: half, h }, "FROM", from, size);
+    drawBlock(page, fonts.bold, fonts, { x: box.x + PADDING + half + GAP, y: y - h, w: half, h }, "TO", to, size);
     y -= h + GAP;
   }
-  if (content.vanRouting) {
-    const vh = blockHeight(1);
-    drawBlock(page, fonts, { x: box.x + PADDING, y: y - vh, w: half, h: vh }, "VAN ROUTING", [content.vanRouting], false);
+  if (van.length) {
+    const vh = blockHeight(van.length, size);
+    drawBlock(page, fonts.regular, fonts, { x: box.x + PADDING, y: y - vh, w: inner, h: vh }, "VAN ROUTING", van, size);
     y -= vh + GAP;
   }
-  if (content.facts.length) {
-    page.drawText(fitted(fonts.regular, 10, content.facts.join("   "), inner), { x: box.x + PADDING, y: y - 10, size: 10, font: fonts.regular, color: BLACK });
+  for (const line of facts) {
+    page.drawText(line, { x: box.x + PADDING, y: y - size, size, font: fonts.regular, color: BLACK });
+    y -= lineHeight;
   }
 }

@@ -11,12 +11,10 @@ import {
   type PDFImage,
   type PDFPage,
 } from "pdf-lib";
-import { badRequest } from "../lib/errors";
 import { labelPrintContent } from "../labels/print-content";
-import { withBarcodesInSpec } from "./barcodes";
-import { drawLabel, type Box, type LabelFonts } from "./pdf-label";
+import { drawLabel, labelBarcodes, type Box, type LabelFonts } from "./pdf-label";
 import { embedPixels, embedPngAsIs, type PngXObject } from "./png-xobject";
-import { codeList, type PrintItem, type PrintLayout } from "./select";
+import { LeftOutError, prepareEach, type PrintItem, type PrintLayout, type PrintedFile } from "./select";
 
 /**
  * The merged PDF of a bulk print: one label per 4x6 in page, or two (stacked) or four (2x2) per A4 sheet with cut
@@ -57,30 +55,22 @@ export function sheetFor(layout: PrintLayout): Sheet {
 /** An original as it goes on the page: an embedded page (with its display rotation), an image, or a PNG as is. */
 type Original = { page: PDFEmbeddedPage; rotation: number } | { image: PDFImage } | { png: PngXObject };
 
-async function embedOriginals(doc: PDFDocument, items: PrintItem[], files: Map<string, Uint8Array>): Promise<Map<PrintItem, Original>> {
-  const out = new Map<PrintItem, Original>();
-  const sources = new Map<string, PDFDocument | null>();
-  const refused: string[] = [];
-  for (const item of items) {
-    if (item.kind !== "original") continue;
-    const bytes = files.get(item.r2Key);
-    try {
-      if (!bytes) throw new Error("missing");
-      if (item.mime === "application/pdf") {
-        if (!sources.has(item.r2Key)) sources.set(item.r2Key, await PDFDocument.load(bytes, { updateMetadata: false }).catch(() => null));
-        const src = sources.get(item.r2Key);
-        if (!src || src.getPageCount() === 0) throw new Error("unreadable");
-        const page = src.getPage(Math.min(item.page, src.getPageCount()) - 1);
-        out.set(item, { page: await doc.embedPage(page), rotation: ((page.getRotation().angle % 360) + 360) % 360 });
-      } else {
-        out.set(item, item.mime === "image/jpeg" ? { image: await doc.embedJpg(bytes) } : { png: await embedImageOriginal(doc, item.mime, bytes) });
-      }
-    } catch {
-      refused.push(item.label.trackingCode);
+/** An original embedded into the document; a file that is missing or cannot be read leaves its label out. */
+async function embedOriginal(doc: PDFDocument, item: Extract<PrintItem, { kind: "original" }>, files: Map<string, Uint8Array>, sources: Map<string, PDFDocument | null>): Promise<Original> {
+  const bytes = files.get(item.r2Key);
+  try {
+    if (!bytes) throw new Error("missing");
+    if (item.mime === "application/pdf") {
+      if (!sources.has(item.r2Key)) sources.set(item.r2Key, await PDFDocument.load(bytes, { updateMetadata: false }).catch(() => null));
+      const src = sources.get(item.r2Key);
+      if (!src || src.getPageCount() === 0) throw new Error("unreadable");
+      const page = src.getPage(Math.min(item.page, src.getPageCount()) - 1);
+      return { page: await doc.embedPage(page), rotation: ((page.getRotation().angle % 360) + 360) % 360 };
     }
+    return item.mime === "image/jpeg" ? { image: await doc.embedJpg(bytes) } : { png: await embedImageOriginal(doc, item.mime, bytes) };
+  } catch {
+    throw new LeftOutError("unreadable_original_file");
   }
-  if (refused.length) throw badRequest(`These labels' original files cannot be read to merge them: ${codeList(refused)}`);
-  return out;
 }
 
 /**
@@ -121,30 +111,46 @@ function drawGuides(page: PDFPage, sheet: Sheet) {
 
 /**
  * The merged PDF. `files` holds the originals' bytes by R2 key; `banner` the company banner (PNG or JPEG bytes)
- * when there is one. A file that cannot be read refuses the whole print with a 400 naming its labels.
+ * when there is one. A label whose original cannot be read or whose barcodes cannot be drawn in spec is left out
+ * (`leftOut`), and the others fill the cells in order, with no gap where it would have been.
  */
-export async function buildLabelsPdf(items: PrintItem[], layout: PrintLayout, files: Map<string, Uint8Array>, banner: Uint8Array | null): Promise<Uint8Array> {
+export async function buildLabelsPdf(
+  items: PrintItem[],
+  layout: PrintLayout,
+  files: Map<string, Uint8Array>,
+  banner: Uint8Array | null,
+): Promise<PrintedFile<Uint8Array>> {
   const doc = await PDFDocument.create();
-  doc.setTitle(`Parcelhive labels (${items.length})`);
   doc.setProducer("Parcelhive");
   const fonts: LabelFonts = { regular: await doc.embedFont(StandardFonts.Helvetica), bold: await doc.embedFont(StandardFonts.HelveticaBold) };
   const bannerImage = banner ? await embedBanner(doc, banner) : null;
-  const originals = await embedOriginals(doc, items, files);
   const sheet = sheetFor(layout);
+  const sources = new Map<string, PDFDocument | null>();
+  const { ready, leftOut } = await prepareEach(
+    items,
+    (item) => item.label,
+    async (item): Promise<(page: PDFPage, box: Box) => void> => {
+      if (item.kind === "original") {
+        const original = await embedOriginal(doc, item, files, sources);
+        return (page, box) => drawOriginal(page, box, original);
+      }
+      const content = labelPrintContent(item.label);
+      // Every cell of a sheet has one size: the barcodes are encoded (and checked) for it once.
+      const barcodes = labelBarcodes(content, sheet.cells[0]);
+      return (page, box) => drawLabel(page, box, content, barcodes, fonts, bannerImage);
+    },
+  );
+  doc.setTitle(`Parcelhive labels (${ready.length})`);
   let page: PDFPage | null = null;
-  let i = 0;
-  withBarcodesInSpec(items, (item) => {
-    const slot = i++ % sheet.cells.length;
+  ready.forEach(([, draw], i) => {
+    const slot = i % sheet.cells.length;
     if (slot === 0) {
       page = doc.addPage(sheet.size);
       drawGuides(page, sheet);
     }
-    const box = sheet.cells[slot];
-    const original = originals.get(item);
-    if (original) drawOriginal(page!, box, original);
-    else drawLabel(page!, box, labelPrintContent(item.label), fonts, bannerImage);
+    draw(page!, sheet.cells[slot]);
   });
-  return doc.save();
+  return { body: ready.length ? await doc.save() : new Uint8Array(), printed: ready.length, leftOut };
 }
 
 /** A PNG original as it is when PDF can read its data, else (alpha, palette, WEBP) decoded and embedded losslessly. */

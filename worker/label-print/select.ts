@@ -1,12 +1,14 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import { courierById } from "../couriers/registry";
+import { courierById, normaliseTrackingCode } from "../couriers/registry";
 import type { Db } from "../db/client";
 import { inValueList } from "../db/d1-limits";
 import { labelFiles, labels, users, type LabelRow } from "../db/schema";
 import { badRequest, notFound } from "../lib/errors";
 import { labelFilterConditions, labelFilterSchema } from "../labels/filters";
 import type { ApiLabel } from "../labels/model";
+import { printPlan } from "../labels/print-content";
+import type { LeftOut, LeftOutReason } from "./left-out";
 import { serializeLabel } from "../labels/serialise";
 
 /** Which labels a bulk print takes (POST /labels/print) and how each one can be printed. */
@@ -19,6 +21,7 @@ export type PrintLayout = (typeof PRINT_LAYOUTS)[number];
 
 export const printRequestSchema = z
   .object({
+    /** Label ids or tracking codes (spaces, dashes and case ignored), as the other label calls take them. */
     ids: z
       .array(z.string().trim().min(1).max(100))
       .min(1, "choose at least one label")
@@ -38,19 +41,30 @@ export type PrintItem =
   | { kind: "original"; label: ApiLabel; r2Key: string; mime: OriginalMime; page: number };
 
 type OriginalMime = "application/pdf" | "image/png" | "image/jpeg" | "image/webp";
-const MERGEABLE = new Set<string>(["application/pdf", "image/png", "image/jpeg", "image/webp"] satisfies OriginalMime[]);
 
-/** The labels to print, in the list's order for filters and in the caller's order for ids. Whole refusal on any problem. */
+/** A merged file: its bytes (empty when no label could be printed), how many labels it holds, those left out. */
+export interface PrintedFile<T> {
+  body: T;
+  printed: number;
+  leftOut: LeftOut[];
+}
+
+/** The labels to print, in the list's order for filters and in the caller's order for ids (or codes). */
 async function selectRows(db: Db, userId: number, req: PrintRequest): Promise<LabelRow[]> {
   if (req.ids) {
-    const ids = [...new Set(req.ids)];
-    const rows = await db.select().from(labels).where(and(eq(labels.userId, userId), inValueList(labels.id, ids)));
-    const found = new Set(rows.map((r) => r.id));
+    const asked = [...new Set(req.ids)];
+    const rows = await db
+      .select()
+      .from(labels)
+      .where(and(eq(labels.userId, userId), or(inValueList(labels.id, asked), inValueList(labels.trackingCode, asked.map(normaliseTrackingCode)))));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const byCode = new Map(rows.map((r) => [r.trackingCode, r]));
+    const rowFor = (key: string) => byId.get(key) ?? byCode.get(normaliseTrackingCode(key));
     // Another user's label is not found, like a made-up id: nothing is printed.
-    const missing = ids.find((id) => !found.has(id));
+    const missing = asked.find((key) => !rowFor(key));
     if (missing) throw notFound(`Label not found: ${missing}`);
-    const order = new Map(ids.map((id, i) => [id, i]));
-    return rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+    // One page per label, even when the request names it by its id and by its code.
+    return [...new Set(asked.map((key) => rowFor(key)!))];
   }
   const rows = await db
     .select()
@@ -65,18 +79,13 @@ async function selectRows(db: Db, userId: number, req: PrintRequest): Promise<La
   return rows;
 }
 
-/** A list of tracking codes for a message: the first ten, then how many more. */
-export function codeList(codes: string[]): string {
-  return codes.length > 10 ? `${codes.slice(0, 10).join(", ")} and ${codes.length - 10} more` : codes.join(", ");
-}
-
 /**
- * The caller's labels for a print request, each with how it is printed: a courier whose labels we print is drawn
- * from its details; another courier's label (Royal Mail) merges its original file (a PDF page, a PNG, JPEG or WEBP;
- * in ZPL as a graphic). A label that has neither refuses the whole request with a 400 naming it:
- * nothing is silently left out of a file meant to hold every parcel.
+ * The caller's labels for a print request, each with how it is printed (printPlan): a courier whose labels we print
+ * is drawn from its details; another courier's label (Royal Mail) merges its original file (a PDF page, a PNG, JPEG
+ * or WEBP; in ZPL as a graphic). A label with nothing to print (no recipient address to draw, no original file) is
+ * left out with why, and the rest print: one such label does not hold up a whole round of parcels.
  */
-export async function printItems(db: Db, userId: number, req: PrintRequest): Promise<{ items: PrintItem[]; bannerKey: string | null }> {
+export async function printItems(db: Db, userId: number, req: PrintRequest): Promise<{ items: PrintItem[]; leftOut: LeftOut[]; bannerKey: string | null }> {
   const rows = await selectRows(db, userId, req);
   const owner = (await db.query.users.findFirst({
     where: eq(users.id, userId),
@@ -89,18 +98,40 @@ export async function printItems(db: Db, userId: number, req: PrintRequest): Pro
   const fileById = new Map(files.map((f) => [f.id, f]));
 
   const items: PrintItem[] = [];
-  const refused: string[] = [];
+  const leftOut: LeftOut[] = [];
   for (const row of rows) {
     const file = row.fileId ? fileById.get(row.fileId) : undefined;
     const label = serializeLabel(row, file, owner);
-    if (courierById(row.courier)?.printing.supported) {
-      items.push({ kind: "drawn", label });
-    } else if (file && file.size > 0 && MERGEABLE.has(file.mime)) {
-      items.push({ kind: "original", label, r2Key: file.r2Key, mime: file.mime as OriginalMime, page: Math.max(1, row.filePage ?? 1) });
-    } else {
-      refused.push(row.trackingCode);
+    const plan = printPlan(label, courierById(row.courier)?.printing.supported ?? false);
+    if (plan.how === "drawn" && plan.recipient) items.push({ kind: "drawn", label });
+    else if (plan.how === "original" && file) items.push({ kind: "original", label, r2Key: file.r2Key, mime: file.mime as OriginalMime, page: Math.max(1, row.filePage ?? 1) });
+    else leftOut.push({ id: row.id, trackingCode: row.trackingCode, reason: plan.how === "drawn" ? "no_recipient_address" : "no_original_file" });
+  }
+  return { items, leftOut, bannerKey: owner.bannerKey ?? null };
+}
+
+/** Thrown while building a file for one label that cannot go into it: the label is left out with this reason. */
+export class LeftOutError extends Error {
+  constructor(readonly reason: LeftOutReason) {
+    super(reason);
+  }
+}
+
+/**
+ * Each item prepared for the file by `prepare`; an item whose preparation throws a LeftOutError (or a barcode that
+ * cannot be drawn in spec, a BarcodeFitError) is left out with its reason, so the file holds every other label.
+ */
+export async function prepareEach<T, R>(items: T[], labelOf: (item: T) => ApiLabel, prepare: (item: T) => R | Promise<R>): Promise<{ ready: Array<[T, R]>; leftOut: LeftOut[] }> {
+  const ready: Array<[T, R]> = [];
+  const leftOut: LeftOut[] = [];
+  for (const item of items) {
+    try {
+      ready.push([item, await prepare(item)]);
+    } catch (err) {
+      if (!(err instanceof LeftOutError)) throw err;
+      const { id, trackingCode } = labelOf(item);
+      leftOut.push({ id, trackingCode, reason: err.reason });
     }
   }
-  if (refused.length) throw badRequest(`These labels cannot be printed: they have no original PDF, PNG, JPEG or WEBP file to merge: ${codeList(refused)}`);
-  return { items, bannerKey: owner.bannerKey ?? null };
+  return { ready, leftOut };
 }

@@ -1,7 +1,6 @@
 import { labelPrintContent, type LabelPrintContent } from "../labels/print-content";
-import { CODE128_HEIGHT_DOTS, CODE128_QUIET, PDF417_QUIET, code128, pdf417, withBarcodesInSpec } from "./barcodes";
-import { badRequest } from "../lib/errors";
-import { codeList, type PrintItem } from "./select";
+import { CODE128_HEIGHT_DOTS, CODE128_QUIET, PDF417_QUIET, code128, pdf417 } from "./barcodes";
+import { LeftOutError, prepareEach, type PrintItem, type PrintedFile } from "./select";
 
 /**
  * ZPL II for Zebra-type thermal printers: one ^XA…^XZ format per label, 4x6 in at 203 dpi (812 x 1218 dots), the
@@ -57,7 +56,8 @@ export function labelZpl(content: LabelPrintContent): string {
   out.push(...from.zpl, ...to.zpl);
   y += Math.max(from.height, to.height) + 16;
   if (content.vanRouting) {
-    const van = block(MARGIN, y, half, "VAN ROUTING", [content.vanRouting], 1);
+    // Across the label, as in the PDF: a routing line such as 'VAN: 412 DROP: 17 C-ROUND 7123' fits whole.
+    const van = block(MARGIN, y, WIDTH - 2 * MARGIN, "VAN ROUTING", [content.vanRouting], 1);
     out.push(...van.zpl);
     y += van.height + 16;
   }
@@ -82,21 +82,22 @@ export function labelZpl(content: LabelPrintContent): string {
 
 /**
  * Every label's format, one after another: labels we print drawn by the printer, a carrier's original as a graphic
- * (zpl-graphic.ts; `files` holds the originals' bytes by R2 key). An original that cannot be read refuses the
- * whole print with a 400 naming its labels.
+ * (zpl-graphic.ts; `files` holds the originals' bytes by R2 key). A label whose original cannot be read or whose
+ * barcodes cannot be drawn in spec is left out (`leftOut`).
  */
-export async function buildLabelsZpl(items: PrintItem[], files: Map<string, Uint8Array>): Promise<string> {
-  const graphics = new Map<PrintItem, string>();
-  const unreadable: string[] = [];
-  for (const item of items) {
-    if (item.kind !== "original") continue;
-    // The readers (PDFium, the image decoders) load only when there is an original to print.
-    const { originalZpl } = await import("./zpl-graphic");
-    const bytes = files.get(item.r2Key);
-    const graphic = bytes ? await originalZpl(bytes, item.page).catch(() => null) : null;
-    if (graphic) graphics.set(item, graphic);
-    else unreadable.push(item.label.trackingCode);
-  }
-  if (unreadable.length) throw badRequest(`These labels' original files cannot be read to merge them: ${codeList(unreadable)}`);
-  return `${withBarcodesInSpec(items, (item) => graphics.get(item) ?? labelZpl(labelPrintContent(item.label))).join("\n")}\n`;
+export async function buildLabelsZpl(items: PrintItem[], files: Map<string, Uint8Array>): Promise<PrintedFile<string>> {
+  const { ready, leftOut } = await prepareEach(
+    items,
+    (item) => item.label,
+    async (item) => {
+      if (item.kind === "drawn") return labelZpl(labelPrintContent(item.label));
+      // The readers (PDFium, the image decoders) load only when there is an original to print.
+      const { originalZpl } = await import("./zpl-graphic");
+      const bytes = files.get(item.r2Key);
+      const graphic = bytes ? await originalZpl(bytes, item.page).catch(() => null) : null;
+      if (!graphic) throw new LeftOutError("unreadable_original_file");
+      return graphic;
+    },
+  );
+  return { body: ready.length ? `${ready.map(([, format]) => format).join("\n")}\n` : "", printed: ready.length, leftOut };
 }

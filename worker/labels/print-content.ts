@@ -74,3 +74,28 @@ export function labelPrintContent(label: ApiLabel): LabelPrintContent {
     code128: label.trackingCode,
   };
 }
+
+/** The original files a print can place on its page as they are: a PDF page, or an image. */
+export const PRINTABLE_ORIGINALS: readonly string[] = ["application/pdf", "image/png", "image/jpeg", "image/webp"];
+
+/**
+ * A recipient a parcel can be delivered to: a name and at least one street line (a UK postcode alone, all a manual
+ * or CSV label has, prints a label no courier can deliver).
+ */
+export function hasRecipientAddress(label: ApiLabel): boolean {
+  const a = details(label).address;
+  return Boolean(a?.name?.trim() && a.address.some((l) => l.trim()));
+}
+
+/**
+ * How one label prints: drawn from its details (a courier whose labels we draw; `recipient` and `sender` say whether
+ * each address is there), its original file as it is (another courier's label imported from a PDF or an image), or
+ * not at all. The print view, the label page, its card and the bulk print all decide with this.
+ */
+export type PrintPlan = { how: "drawn"; recipient: boolean; sender: boolean } | { how: "original" } | { how: "none" };
+
+export function printPlan(label: ApiLabel, courierDraws: boolean): PrintPlan {
+  if (courierDraws) return { how: "drawn", recipient: hasRecipientAddress(label), sender: printLines(senderAddress(label)).length > 0 };
+  const file = label.file;
+  return file?.hasBytes && PRINTABLE_ORIGINALS.includes(file.mime) ? { how: "original" } : { how: "none" };
+}
