@@ -1,76 +1,17 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { init } from "@embedpdf/pdfium";
 import { PDFDocument } from "pdf-lib";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { prepareZXingModule, readBarcodes } from "zxing-wasm/reader";
+import { readBarcodes } from "zxing-wasm/reader";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VIEWPORTS, baseURL, launchBrowser, screenshot } from "./browser";
+import { loadPdfium, loadZxing, renderPdf, type Pdfium } from "./pdf";
 import { grantCredits, newUser, signInBrowser, type Session } from "./session";
 
 // Select three labels on /labels, download the 4x6 PDF and the A4 4-up PDF, render every page with PDFium and
 // decode every barcode back to its label's tracking code with zxing, as the print e2e does for one label.
 
 const CODES = ["H01PRA0000000108", "H01PRA0000000209", "H01PRA0000000300"]; // valid Evri check digits
-const resolveModule = createRequire(import.meta.url).resolve;
-
-/** zxing-wasm in Node, from the package's own .wasm (never the CDN loader). */
-async function loadZxing() {
-  const wasm = readFileSync(resolveModule("zxing-wasm/reader/zxing_reader.wasm"));
-  await prepareZXingModule({
-    overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) as ArrayBuffer },
-    fireImmediately: true,
-  });
-}
-
-type Pdfium = Awaited<ReturnType<typeof init>>;
-
-async function loadPdfium(): Promise<Pdfium> {
-  const wasm = readFileSync(resolveModule("@embedpdf/pdfium/pdfium.wasm"));
-  const lib = await init({ wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) as ArrayBuffer } as never);
-  lib.PDFiumExt_Init();
-  return lib;
-}
-
-/** Every page of the PDF rendered at `dpi` on white, as RGBA. */
-function renderPdf(lib: Pdfium, bytes: Uint8Array, dpi: number): Array<{ data: Uint8ClampedArray; width: number; height: number }> {
-  const mod = lib.pdfium as typeof lib.pdfium & { HEAPU8: Uint8Array };
-  const ptr = mod.wasmExports.malloc(bytes.length);
-  mod.HEAPU8.set(bytes, ptr);
-  const doc = lib.FPDF_LoadMemDocument(ptr, bytes.length, "");
-  const pages = [];
-  try {
-    for (let i = 0; i < lib.FPDF_GetPageCount(doc); i++) {
-      const page = lib.FPDF_LoadPage(doc, i);
-      const width = Math.round((lib.FPDF_GetPageWidthF(page) * dpi) / 72);
-      const height = Math.round((lib.FPDF_GetPageHeightF(page) * dpi) / 72);
-      const bitmap = lib.FPDFBitmap_Create(width, height, 0);
-      lib.FPDFBitmap_FillRect(bitmap, 0, 0, width, height, 0xffffffff);
-      lib.FPDF_RenderPageBitmap(bitmap, page, 0, 0, width, height, 0, 0x01 | 0x800);
-      const stride = lib.FPDFBitmap_GetStride(bitmap);
-      const buf = lib.FPDFBitmap_GetBuffer(bitmap);
-      const data = new Uint8ClampedArray(width * height * 4);
-      for (let y = 0; y < height; y++) {
-        for (let x = 0; x < width; x++) {
-          const s = buf + y * stride + x * 4;
-          const d = (y * width + x) * 4;
-          data[d] = mod.HEAPU8[s + 2];
-          data[d + 1] = mod.HEAPU8[s + 1];
-          data[d + 2] = mod.HEAPU8[s];
-          data[d + 3] = 255;
-        }
-      }
-      pages.push({ data, width, height });
-      lib.FPDFBitmap_Destroy(bitmap);
-      lib.FPDF_ClosePage(page);
-    }
-  } finally {
-    lib.FPDF_CloseDocument(doc);
-    mod.wasmExports.free(ptr);
-  }
-  return pages;
-}
-
+const POSTCODE_ONLY = "H01PRA0000000401";
+const ROYAL_MAIL_BY_HAND = "SG577041359GB";
 /** Clicks a download button and answers the file's name and bytes. */
 async function download(page: Page, button: string): Promise<{ name: string; bytes: Uint8Array }> {
   const [file] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: button }).click()]);
@@ -110,6 +51,13 @@ describe("bulk print: select labels, download one merged PDF, every barcode deco
         body: JSON.stringify({ courier: "evri", trackingCode, fields: { recipientPostcode: "SW1A 1AA", weightInGrams: 500 + i } }),
       });
       expect(res.status).toBe(201);
+      // A recipient to deliver to: a label with only a postcode is left out of a print.
+      const named = await fetch(`${baseURL()}/api/v1/label/${trackingCode}/details`, {
+        method: "PATCH",
+        headers: { Authorization: `Bearer ${session.access_token}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ address: { name: `Recipient ${i + 1}`, address: ["1 High Street", "London"], postcode: "SW1A 1AA" } }),
+      });
+      expect(named.status).toBe(200);
     }
     context = await browser.newContext({ viewport: VIEWPORTS.desktop, acceptDownloads: true });
     await signInBrowser(context, session);
@@ -189,6 +137,46 @@ describe("bulk print: select labels, download one merged PDF, every barcode deco
     const zpl = new TextDecoder().decode(file.bytes);
     expect(zpl.match(/\^XA/g)).toHaveLength(3);
     for (const code of CODES) expect(zpl).toContain(`^BCN,127,N,N,N,A^FH_^FD${code}^FS`);
+    await page.close();
+  });
+
+  it("prints the rest of a selection and lists the labels left out, and why, in the bar", async () => {
+    const api = (path: string, body: unknown) =>
+      fetch(`${baseURL()}${path}`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${session.access_token}`, "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    await grantCredits(session.email, 2);
+    // A label with only a postcode, and a Royal Mail label made by hand (no file to print from).
+    expect((await api("/api/v1/label/manual", { courier: "evri", trackingCode: POSTCODE_ONLY, fields: { recipientPostcode: "M1 1AE" } })).status).toBe(201);
+    expect((await api("/api/v1/label/manual", { courier: "royalmail", trackingCode: ROYAL_MAIL_BY_HAND, fields: { recipientPostcode: "BS1 4RB" } })).status).toBe(201);
+
+    const page = await context.newPage();
+    await page.goto(`${baseURL()}/labels`);
+    await page.getByRole("checkbox", { name: "Select all on this page" }).check();
+    await page.getByText("5 labels selected").waitFor();
+    const file = await download(page, "Download PDF");
+    const doc = await PDFDocument.load(file.bytes);
+    expect(doc.getPages().map((p) => [p.getWidth(), p.getHeight()])).toEqual([
+      [288, 432],
+      [288, 432],
+      [288, 432],
+    ]);
+    expect((await codesOnPages(pdfium, file.bytes)).map((p) => p.code128)).toEqual([[CODES[2]], [CODES[1]], [CODES[0]]]);
+
+    const bar = page.getByRole("region", { name: "Print selected labels" });
+    await bar.getByText("3 labels in the file; 2 left out:").waitFor();
+    expect(await bar.getByRole("listitem").allTextContents()).toEqual([
+      `No original PDF, PNG, JPEG or WEBP file to print: ${ROYAL_MAIL_BY_HAND}`,
+      `No recipient name and address (add them on the label page): ${POSTCODE_ONLY}`,
+    ]);
+    await screenshot(page, "bulk-print-left-out-desktop");
+    await page.setViewportSize(VIEWPORTS.phone);
+    await screenshot(page, "bulk-print-left-out-phone");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
+    await bar.getByRole("link", { name: POSTCODE_ONLY }).click();
+    await page.waitForURL(`**/label/${POSTCODE_ONLY}`);
     await page.close();
   });
 

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { newQueryClient } from "../../web/api/queries";
@@ -127,6 +127,48 @@ describe("printing selected labels in bulk", () => {
     fireEvent.click(await screen.findByRole("checkbox", { name: "Select label H01AB00000000011" }));
     fireEvent.click(screen.getByRole("button", { name: "Download PDF" }));
     expect((await screen.findByRole("alert")).textContent).toBe("These labels cannot be printed: they have no original PDF, PNG or JPEG file to merge: SG12345678GB");
+    expect(bar()?.textContent).toContain("1 label selected");
+  });
+
+  it("says how many labels the file holds and lists those left out, by reason, each a link to its label", async () => {
+    mockApi(3, () =>
+      new Response("%PDF", {
+        headers: {
+          "Content-Type": "application/pdf",
+          "X-Labels-Printed": "1",
+          "X-Labels-Left-Out": "2",
+          "X-Labels-Left-Out-Reasons": JSON.stringify({ no_recipient_address: ["H01AB00000000012"], no_original_file: ["SG577041359GB"] }),
+        },
+      }),
+    );
+    const saved = mockSave();
+    renderList();
+    fireEvent.click(await screen.findByRole("checkbox", { name: "Select all on this page" }));
+    fireEvent.click(screen.getByRole("button", { name: "Download PDF" }));
+    await waitFor(() => expect(saved).toHaveBeenCalledTimes(1));
+    const status = await screen.findByText("1 label in the file; 2 left out:");
+    const list = status.parentElement!.querySelector("ul")!;
+    expect([...list.querySelectorAll("li")].map((li) => li.textContent)).toEqual([
+      "No recipient name and address (add them on the label page): H01AB00000000012",
+      "No original PDF, PNG, JPEG or WEBP file to print: SG577041359GB",
+    ]);
+    expect(within(bar()!).getByRole("link", { name: "H01AB00000000012" }).getAttribute("href")).toBe("/label/H01AB00000000012");
+  });
+
+  it("lists every label and why when none could be printed", async () => {
+    mockApi(3, () =>
+      json(400, {
+        error: "Nothing to print. H01AB00000000011: no recipient name and address (add them on the label page).",
+        leftOut: { no_recipient_address: ["H01AB00000000011"] },
+      }),
+    );
+    const saved = mockSave();
+    renderList();
+    fireEvent.click(await screen.findByRole("checkbox", { name: "Select label H01AB00000000011" }));
+    fireEvent.click(screen.getByRole("button", { name: "Download PDF" }));
+    expect((await screen.findByText("Nothing to print.")).parentElement!.textContent).toBe("Nothing to print. The label was left out:");
+    expect(within(bar()!).getByRole("link", { name: "H01AB00000000011" })).toBeTruthy();
+    expect(saved).not.toHaveBeenCalled();
     expect(bar()?.textContent).toContain("1 label selected");
   });
 

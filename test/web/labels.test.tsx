@@ -1,5 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { newQueryClient } from "../../web/api/queries";
@@ -381,5 +381,41 @@ describe("Notes & Tags", () => {
     render(<NotesTagsEditor label={label()} onSaved={() => {}} />);
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
     expect((await screen.findByRole("alert")).textContent).toBe("tags: at most 50 tags");
+  });
+});
+
+describe("printing from the card", () => {
+  const renderCard = (l: ApiLabel) =>
+    render(
+      <QueryClientProvider client={cacheWithCouriers()}>
+        <MemoryRouter>
+          <LabelCard label={l} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+  const rm = (file: ApiLabel["file"]) => label({ courier: "royalmail", trackingCode: "SG577041359GB", file }, { courier: "royalmail" });
+
+  it("opens the print view of a label it can print: an Evri label, a Royal Mail label with its original file", () => {
+    const open = vi.spyOn(window, "open").mockReturnValue(null);
+    renderCard(label());
+    fireEvent.click(screen.getByRole("button", { name: "Print" }));
+    expect(open).toHaveBeenCalledWith("/label/lbl_1/print", "_blank", "noopener");
+    cleanup();
+    renderCard(rm({ name: "rm.pdf", mime: "application/pdf", hasBytes: true }));
+    expect(screen.getByRole("button", { name: "Print" }).hasAttribute("disabled")).toBe(false);
+    expect(screen.queryByText(/Printing not supported/)).toBeNull();
+  });
+
+  it("says in words, not a tooltip, why a Royal Mail label with no file to print from cannot print", () => {
+    for (const file of [null, { name: "rm.gif", mime: "image/gif", hasBytes: true }]) {
+      renderCard(rm(file));
+      const print = screen.getByRole("button", { name: "Print" });
+      expect(print.hasAttribute("disabled")).toBe(true);
+      expect(print.getAttribute("title")).toBeNull();
+      expect(document.getElementById(print.getAttribute("aria-describedby")!)?.textContent).toBe(
+        "Printing not supported for Royal Mail yet: this label has no original file to print.",
+      );
+      cleanup();
+    }
   });
 });

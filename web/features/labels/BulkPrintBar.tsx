@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
-import { errorText } from "../../api/client";
-import { MAX_PRINT_LABELS, downloadLabelsFile, type PrintFormat, type PrintLayout, type PrintSelection } from "./bulkPrintApi";
+import { ApiError, errorText } from "../../api/client";
+import { MAX_PRINT_LABELS, downloadLabelsFile, leftOutOf, type PrintFormat, type PrintLayout, type PrintOutcome, type PrintSelection } from "./bulkPrintApi";
+import { LeftOutList } from "./LeftOutList";
 
 const LAYOUTS: Array<{ value: PrintLayout; text: string }> = [
   { value: "4x6", text: "4x6 in, one per page (label printer)" },
@@ -10,12 +11,15 @@ const LAYOUTS: Array<{ value: PrintLayout; text: string }> = [
 
 /**
  * The bar under the list while labels are selected: how many, the layout, and one merged file to download (PDF,
- * or ZPL for Zebra-type printers). Hidden while nothing is selected.
+ * or ZPL for Zebra-type printers). Hidden while nothing is selected. After a download it says how many labels the
+ * file holds and which were left out and why (the server prints the rest of a selection); when none could be
+ * printed, the same list says why.
  */
 export function BulkPrintBar({ count, selection, onClear }: { count: number; selection: PrintSelection; onClear: () => void }) {
   const [layout, setLayout] = useState<PrintLayout>("4x6");
   const [busy, setBusy] = useState<PrintFormat | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<PrintOutcome | null>(null);
   const layoutId = useId();
   if (count === 0) return null;
   const tooMany = count > MAX_PRINT_LABELS;
@@ -23,10 +27,14 @@ export function BulkPrintBar({ count, selection, onClear }: { count: number; sel
   async function download(format: PrintFormat) {
     setBusy(format);
     setError(null);
+    setOutcome(null);
     try {
-      await downloadLabelsFile(selection, layout, format);
+      setOutcome(await downloadLabelsFile(selection, layout, format));
     } catch (err) {
-      setError(errorText(err, "Failed to download labels"));
+      const reasons = leftOutOf(err instanceof ApiError ? (err.body as { leftOut?: PrintOutcome["reasons"] } | undefined) : undefined);
+      const leftOut = Object.values(reasons).reduce((n, codes) => n + codes.length, 0);
+      if (leftOut) setOutcome({ printed: 0, leftOut, reasons });
+      else setError(errorText(err, "Failed to download labels"));
     } finally {
       setBusy(null);
     }
@@ -66,6 +74,19 @@ export function BulkPrintBar({ count, selection, onClear }: { count: number; sel
           {error}
         </p>
       )}
+      <div role="status" className="small">
+        {outcome && outcome.printed > 0 && (
+          <p className="bulk-print-outcome">
+            {outcome.printed} {outcome.printed === 1 ? "label" : "labels"} in the file{outcome.leftOut > 0 ? `; ${outcome.leftOut} left out:` : "."}
+          </p>
+        )}
+        {outcome && outcome.printed === 0 && (
+          <p className="bulk-print-outcome">
+            <strong>Nothing to print.</strong> {outcome.leftOut === 1 ? "The label was" : `All ${outcome.leftOut} labels were`} left out:
+          </p>
+        )}
+        {outcome && outcome.leftOut > 0 && <LeftOutList reasons={outcome.reasons} total={outcome.leftOut} />}
+      </div>
     </section>
   );
 }

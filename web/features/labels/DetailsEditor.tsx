@@ -1,27 +1,10 @@
 import { useState, type FormEvent } from "react";
-import { errorText } from "../../api/client";
-import { correctLabelDetails } from "./labelsApi";
+import { AddressFields, AddressFormEnd, UK_POSTCODE, draftOf, isBlank, namedAddressError, toAddress, useCorrectionSave, type AddressDraft, type AddressError } from "./AddressFields";
 import { SourceBadge } from "./SourceBadge";
 import { details, senderAddress } from "./format";
-import type { Address, ApiLabel, FieldSource, LabelCorrection } from "./types";
+import type { ApiLabel, LabelCorrection } from "./types";
 
-const UK_POSTCODE = /^[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}$/i;
-
-interface AddressDraft {
-  name: string;
-  lines: string;
-  postcode: string;
-}
-
-const draftOf = (a: Address | null | undefined): AddressDraft => ({ name: a?.name ?? "", lines: (a?.address ?? []).join("\n"), postcode: a?.postcode ?? "" });
-const isBlank = (d: AddressDraft) => !d.name.trim() && !d.lines.trim() && !d.postcode.trim();
-const toAddress = (d: AddressDraft) => ({
-  name: d.name.trim(),
-  address: d.lines.split("\n").map((l) => l.trim()).filter(Boolean),
-  postcode: d.postcode.trim(),
-});
-
-type Errors = Partial<Record<"recipient" | "sender" | "return" | "weight" | "declared" | "form", string>>;
+type Errors = Partial<Record<"recipient" | "sender" | "return", AddressError> & Record<"weight" | "declared", string>>;
 
 /** Pounds with at most two decimals, 0 to 100,000 (the server checks the same). */
 const POUNDS = /^\d{1,6}(\.\d{1,2})?$/;
@@ -31,46 +14,15 @@ const poundsText = (pence: number | null | undefined) => (typeof pence === "numb
 /** What the form checks before sending; the server checks the same again. */
 function check(recipient: AddressDraft, sender: AddressDraft, ret: AddressDraft, weight: string, declared: string): Errors {
   const errors: Errors = {};
-  if (!isBlank(recipient) && !UK_POSTCODE.test(recipient.postcode.trim())) errors.recipient = "Recipient postcode must be a UK postcode.";
-  if (!isBlank(sender) && !sender.name.trim()) errors.sender = "Sender needs a name.";
-  else if (!isBlank(sender) && sender.postcode.trim() && !UK_POSTCODE.test(sender.postcode.trim())) errors.sender = "Sender postcode must be a UK postcode.";
-  if (!isBlank(ret) && !ret.name.trim()) errors.return = "Return address needs a name.";
-  else if (!isBlank(ret) && ret.postcode.trim() && !UK_POSTCODE.test(ret.postcode.trim())) errors.return = "Return address postcode must be a UK postcode.";
+  if (!isBlank(recipient) && !UK_POSTCODE.test(recipient.postcode.trim())) errors.recipient = { field: "postcode", message: "Recipient postcode must be a UK postcode." };
+  const senderError = namedAddressError("Sender", sender);
+  if (senderError) errors.sender = senderError;
+  const returnError = namedAddressError("Return address", ret);
+  if (returnError) errors.return = returnError;
   if (weight.trim() && !/^\d{1,7}$/.test(weight.trim())) errors.weight = "Weight must be a whole number of grams.";
   const pounds = declared.trim().replace(/^£/, "");
   if (pounds && (!POUNDS.test(pounds) || Number(pounds) > 100_000)) errors.declared = DECLARED_ERROR;
   return errors;
-}
-
-function AddressFields({ id, title, draft, onChange, error, source }: { id: string; title: string; draft: AddressDraft; onChange: (d: AddressDraft) => void; error?: string; source?: FieldSource | null }) {
-  const errId = `${id}-error`;
-  return (
-    <fieldset className="details-fieldset" aria-describedby={error ? errId : undefined}>
-      <legend>
-        {title} <SourceBadge source={source} />
-      </legend>
-      <div className="field">
-        <label htmlFor={`${id}-name`}>Name</label>
-        <input id={`${id}-name`} className="input" value={draft.name} onChange={(e) => onChange({ ...draft, name: e.target.value })} autoComplete="off" />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-lines`}>Address lines</label>
-        <textarea id={`${id}-lines`} className="input" rows={3} value={draft.lines} onChange={(e) => onChange({ ...draft, lines: e.target.value })} aria-describedby={`${id}-lines-hint`} />
-        <span id={`${id}-lines-hint`} className="hint">
-          One line each: street, town, county.
-        </span>
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-postcode`}>Postcode</label>
-        <input id={`${id}-postcode`} className="input input-postcode" value={draft.postcode} onChange={(e) => onChange({ ...draft, postcode: e.target.value })} autoComplete="off" aria-invalid={Boolean(error)} />
-      </div>
-      {error && (
-        <p id={errId} className="field-error" role="alert">
-          {error}
-        </p>
-      )}
-    </fieldset>
-  );
 }
 
 /**
@@ -96,7 +48,8 @@ export function DetailsEditor({ label, onSaved, onCancel }: { label: ApiLabel; o
   const [weight, setWeight] = useState(initial.weight);
   const [declared, setDeclared] = useState(initial.declared);
   const [errors, setErrors] = useState<Errors>({});
-  const [saving, setSaving] = useState(false);
+  const correction = useCorrectionSave(label, onSaved);
+  const saving = correction.saving;
 
   async function save(e: FormEvent) {
     e.preventDefault();
@@ -114,13 +67,7 @@ export function DetailsEditor({ label, onSaved, onCancel }: { label: ApiLabel; o
     const pounds = declared.trim().replace(/^£/, "");
     if (pounds !== initial.declared) body.declaredValue = pounds ? Number(pounds) : null;
     if (Object.keys(body).length === 0) return onCancel();
-    setSaving(true);
-    try {
-      onSaved(await correctLabelDetails(label.id, body));
-    } catch (err) {
-      setErrors({ form: errorText(err, "Failed to save") });
-      setSaving(false);
-    }
+    await correction.save(body);
   }
 
   return (
@@ -169,19 +116,16 @@ export function DetailsEditor({ label, onSaved, onCancel }: { label: ApiLabel; o
           )}
         </div>
       </div>
-      {errors.form && (
-        <div className="alert alert-error" role="alert">
-          {errors.form}
-        </div>
-      )}
-      <div className="row">
-        <button type="submit" className="btn btn-primary" disabled={saving}>
-          {saving ? "Saving…" : "Save details"}
-        </button>
-        <button type="button" className="btn" onClick={onCancel} disabled={saving}>
-          Cancel
-        </button>
-      </div>
+      <AddressFormEnd
+        error={correction.error}
+        saving={saving}
+        saveText="Save details"
+        cancel={
+          <button type="button" className="btn" onClick={onCancel} disabled={saving}>
+            Cancel
+          </button>
+        }
+      />
     </form>
   );
 }

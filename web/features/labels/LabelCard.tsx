@@ -20,6 +20,7 @@ import {
   trackingEvents,
 } from "./format";
 import { useCourier, useCouriers } from "./labelsApi";
+import { PrintButton, usePrintPlan } from "./PrintAction";
 
 const LOST_HEADLINE = "This parcel may be delayed or lost.";
 
@@ -53,6 +54,22 @@ export function Facts({ label }: { label: ApiLabel }) {
         </div>
       ))}
     </dl>
+  );
+}
+
+/** The card's Print; where the label cannot print, why, in words beside the disabled button. */
+function CardPrint({ label }: { label: ApiLabel }) {
+  const noteId = useId();
+  const { plan, note } = usePrintPlan(label);
+  return (
+    <>
+      {plan.how === "none" && (
+        <span id={noteId} className="small muted">
+          {note}
+        </span>
+      )}
+      <PrintButton label={label} plan={plan} className="btn btn-sm" noteId={plan.how === "none" ? noteId : undefined} />
+    </>
   );
 }
 
@@ -107,9 +124,12 @@ export function LabelCard({ label, selected, onSelectedChange }: { label: ApiLab
       </section>
       <footer className="label-card-foot">
         <span className="muted small">Last updated {formatDate(label.updatedAt, UPDATED_DATE)}</span>
-        <Link className="btn btn-sm" to={`/label/${label.id ? label.id : encodeURIComponent(label.trackingCode)}`}>
-          More Info
-        </Link>
+        <div className="row label-card-actions">
+          <CardPrint label={label} />
+          <Link className="btn btn-sm" to={`/label/${label.id ? label.id : encodeURIComponent(label.trackingCode)}`}>
+            More Info
+          </Link>
+        </div>
       </footer>
     </article>
   );

@@ -16,7 +16,8 @@ import { TrackingEventList } from "./TrackingEvents";
 import { TrackingRefreshButton } from "./TrackingRefreshButton";
 import { EXTRA_DATE, details, formatDate, formatPence, noEventsText, senderAddress, sendParcelUrl, trackingEvents } from "./format";
 import { downloadOriginal, labelQueryKey, useCourier, useCouriers, useLabel } from "./labelsApi";
-import type { ApiCourier, ApiLabel } from "./types";
+import type { ApiLabel } from "./types";
+import { PrintButton, usePrintPlan } from "./PrintAction";
 
 const BackLink = () => (
   <Link to="/labels" className="btn btn-ghost">
@@ -55,7 +56,7 @@ function LoadedLabel({ label, onChange, onRefreshed }: { label: ApiLabel; onChan
   const d = details(label);
   const events = trackingEvents(label);
   const courier = useCourier(label.courier);
-  const printing: ApiCourier["printing"] = courier?.printing ?? { supported: true };
+  const printing = usePrintPlan(label);
   const hasBytes = Boolean(label.file?.hasBytes);
   const [downloading, setDownloading] = useState(false);
   const [editing, setEditing] = useState(false);
@@ -72,10 +73,6 @@ function LoadedLabel({ label, onChange, onRefreshed }: { label: ApiLabel; onChan
     }
   }
 
-  function print() {
-    window.open(`/label/${encodeURIComponent(label.id)}/print`, "_blank", "noopener");
-  }
-
   const extraFacts: Array<[string, string]> = [
     ["Label created", formatDate(d.shippingLabelCreatedAt ?? d.date, EXTRA_DATE)],
     ["Delivered", formatDate(d.deliveredAt, EXTRA_DATE)],
@@ -85,15 +82,7 @@ function LoadedLabel({ label, onChange, onRefreshed }: { label: ApiLabel; onChan
   return (
     <div className="stack">
       <div className="row detail-actions" role="group" aria-label="Label actions">
-        <button
-          type="button"
-          className="btn btn-primary"
-          onClick={print}
-          disabled={!printing.supported}
-          title={printing.supported ? undefined : printing.disabledTitle}
-        >
-          Print
-        </button>
+        <PrintButton label={label} plan={printing.plan} noteId={printing.note ? "print-note" : undefined} />
         <button
           type="button"
           className="btn"
@@ -114,6 +103,11 @@ function LoadedLabel({ label, onChange, onRefreshed }: { label: ApiLabel; onChan
         )}
       </div>
 
+      {printing.note && (
+        <p id="print-note" className={printing.plan.how === "none" ? "print-note print-note-warning" : "print-note"}>
+          {printing.note}
+        </p>
+      )}
       {label.ocrStatus === "pending" && (
         <div className="alert alert-info" role="status">
           Reading label…

@@ -1,123 +1,79 @@
-import { useQuery } from "@tanstack/react-query";
-import { useEffect, useMemo, useRef, useState } from "react";
-import { useParams } from "react-router";
-import { fetchBanner } from "../../api/banner";
-import { useObjectUrl } from "../../api/useObjectUrl";
+import { useQueryClient } from "@tanstack/react-query";
+import { Link, useParams } from "react-router";
 import { Spinner } from "../../components/Spinner";
-import { labelPrintContent } from "../../../worker/labels/print-content";
-import { useLabel } from "./labelsApi";
-import type { ApiLabel } from "./types";
+import { printPlan } from "../../../worker/labels/print-content";
+import { OriginalPrint } from "./OriginalPrint";
+import { PrintableLabel } from "./PrintableLabel";
+import { PrintRecipientForm } from "./PrintRecipientForm";
+import { labelQueryKey, useCourier, useCouriers, useLabel } from "./labelsApi";
+import type { ApiCourier, ApiLabel } from "./types";
 
-/** Quiet zones on white: scanners (and zxing) need them, and a transparent canvas prints unpredictably. */
-const QUIET = { padding: 10, backgroundcolor: "FFFFFF" };
-
-/** Loads a company banner through the API client (auth header); none, or any failure: no banner. */
-function useBanner(url: string | null | undefined) {
-  const banner = useQuery({
-    queryKey: ["labels", "banner", url],
-    queryFn: ({ signal }) => fetchBanner(url!, signal),
-    enabled: Boolean(url),
-  });
-  return useObjectUrl(banner.data);
-}
-
+/**
+ * The print view, /label/:code/print, as the label prints (printPlan): an Evri label drawn on one 4x6 in page, after
+ * asking for its recipient when it has only a postcode; a Royal Mail label's original file on one 4x6 page; else
+ * the reason it cannot print, in words. The frame hides the navigation here; the bar above the label never prints.
+ */
 export default function LabelPrintPage() {
   const { code = "" } = useParams();
   const label = useLabel(code);
-  if (label.isPending) return <Spinner label="Loading label…" />;
+  const couriers = useCouriers();
+  if (label.isPending || couriers.isPending) return <Spinner label="Loading label…" />;
   // Any failure (404, another user's label, network) prints the same line: there is nothing to print.
   if (label.isError || !label.data) return <p className="print-error" role="alert">Label not found</p>;
-  return <PrintableLabel label={label.data} />;
+  return <LabelPrint code={code} label={label.data} />;
 }
 
-/** The label as the merged PDF and ZPL also print it (the same content, from labelPrintContent). */
-function PrintableLabel({ label }: { label: ApiLabel }) {
-  const content = useMemo(() => labelPrintContent(label), [label]);
-  const pdfRef = useRef<HTMLCanvasElement>(null);
-  const codeRef = useRef<HTMLCanvasElement>(null);
-  const [errors, setErrors] = useState<{ pdf417?: string; code128?: string }>({});
-  const [drawn, setDrawn] = useState(false);
-  const banner = useBanner(label.labelSettings.banner_image_url);
-
-  useEffect(() => {
-    let live = true;
-    void (async () => {
-      const bwipjs = (await import("bwip-js/browser")).default;
-      const next: { pdf417?: string; code128?: string } = {};
-      try {
-        bwipjs.toCanvas(pdfRef.current!, { bcid: "pdf417", text: content.pdf417, scale: 2, ...QUIET });
-      } catch {
-        next.pdf417 = "Failed to render PDF417";
-      }
-      try {
-        // Code128 bars 2 px wide (scale 2) and 60 px high: bwip-js heights are mm at 72 dpi per scale unit.
-        bwipjs.toCanvas(codeRef.current!, { bcid: "code128", text: content.code128, scale: 2, height: (60 / 2) * (25.4 / 72), ...QUIET });
-      } catch {
-        next.code128 = "Failed to render Code128";
-      }
-      if (!live) return;
-      setErrors(next);
-      setDrawn(true);
-    })();
-    return () => {
-      live = false;
-    };
-  }, [content]);
-
-  useEffect(() => {
-    if (!drawn) return;
-    const t = setTimeout(() => window.print(), 300);
-    return () => clearTimeout(t);
-  }, [drawn]);
-
-  const { from, to, vanRouting: van } = content;
+function LabelPrint({ code, label }: { code: string; label: ApiLabel }) {
+  const queryClient = useQueryClient();
+  const courier = useCourier(label.courier);
+  // The couriers call failed: the label is drawn, as before that call existed.
+  const plan = printPlan(label, courier ? courier.printing.supported : true);
+  const back = (
+    <Link className="btn btn-ghost" to={`/label/${encodeURIComponent(label.id)}`}>
+      Back to label
+    </Link>
+  );
+  if (plan.how === "none") return <CannotPrint label={label} courier={courier} back={back} />;
+  if (plan.how === "original") {
+    return (
+      <div className="print-view">
+        <OriginalPrint label={label} back={back} />
+      </div>
+    );
+  }
+  if (!plan.recipient) {
+    return (
+      <div className="print-view">
+        <div className="print-toolbar no-print">{back}</div>
+        <PrintRecipientForm label={label} askSender={!plan.sender} onSaved={(saved) => queryClient.setQueryData(labelQueryKey(code), saved)} />
+      </div>
+    );
+  }
   return (
-    <article className="print-label" aria-label={`Printable label ${label.trackingCode}`} data-ready={drawn ? "true" : undefined}>
-      {/* Only while this view is mounted, so other screens print on ordinary paper. */}
-      <style>{"@page { size: 4in 6in; margin: 0; }"}</style>
-      {banner && <img className="print-banner" src={banner} alt={label.labelSettings.company_name ?? "Company banner"} />}
-      {(content.companyName || content.companyTagline) && (
-        <div className="print-company">
-          {content.companyName && <strong>{content.companyName}</strong>}
-          {content.companyTagline && <span>{content.companyTagline}</span>}
-        </div>
-      )}
-      <div className="print-blocks">
-        <section className="print-block">
-          <h2>From</h2>
-          {from.map((l, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one address, never reordered (two may read the same)
-            <div key={i}>{l}</div>
-          ))}
-        </section>
-        <section className="print-block print-to">
-          <h2>To</h2>
-          {to.map((l, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one address, never reordered (two may read the same)
-            <div key={i}>{l}</div>
-          ))}
-        </section>
-        {van && (
-          <section className="print-block">
-            <h2>Van Routing</h2>
-            <div className="mono">{van}</div>
-          </section>
-        )}
+    <div className="print-view">
+      <div className="print-toolbar no-print">
+        {back}
+        <button type="button" className="btn btn-primary" onClick={() => window.print()}>
+          Print
+        </button>
       </div>
-      <div className="print-meta">
-        {content.facts.map((fact) => (
-          <span key={fact}>{fact}</span>
-        ))}
+      <PrintableLabel label={label} />
+    </div>
+  );
+}
+
+/** A label with nothing to print (a Royal Mail label made by hand: no file to print from), said in words. */
+function CannotPrint({ label, courier, back }: { label: ApiLabel; courier: ApiCourier | undefined; back: React.ReactNode }) {
+  return (
+    <div className="print-view">
+      <div className="card stack print-message" role="alert">
+        <h1>{courier?.printing.supported === false ? courier.printing.disabledTitle : "This label cannot be printed"}</h1>
+        <p>
+          Label <span className="mono">{label.trackingCode}</span> has no original file to print: only a label imported from its PDF or image can be
+          printed. Print it where it was made (for Royal Mail, Click &amp; Drop), or import that file.
+        </p>
+        <div className="row">{back}</div>
       </div>
-      <div className="print-2d">
-        <canvas ref={pdfRef} aria-label="PDF417 barcode" role="img" />
-        {errors.pdf417 && <p role="alert">{errors.pdf417}</p>}
-      </div>
-      <div className="print-1d">
-        <canvas ref={codeRef} aria-label="Code128 barcode" role="img" />
-        {errors.code128 && <p role="alert">{errors.code128}</p>}
-        <div className="mono print-code">{content.code128}</div>
-      </div>
-    </article>
+    </div>
   );
 }
