@@ -241,19 +241,21 @@ describe("Manual tab", () => {
   });
 });
 
+/** One label's card, the couriers call already answered. */
+const renderCard = (l: ApiLabel, couriers: ApiCourier[] = COURIERS) =>
+  render(
+    <QueryClientProvider client={cacheWithCouriers(couriers)}>
+      <MemoryRouter>
+        <LabelCard label={l} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+
 describe("label card", () => {
   const events = [
     { dateTime: "2026-03-01T09:00:00Z", trackingPoint: { description: "Received" } },
     { dateTime: "2026-03-03T09:00:00Z", trackingPoint: { description: "Delivered" } },
   ];
-  const renderCard = (l: ApiLabel, couriers: ApiCourier[] = COURIERS) =>
-    render(
-      <QueryClientProvider client={cacheWithCouriers(couriers)}>
-        <MemoryRouter>
-          <LabelCard label={l} />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
 
   it("shows the latest event only until 'Show all updates'", () => {
     renderCard(label({}, { tracking: { results: [{ trackingEvents: events }] }, weightInGrams: 1450, dimensionsCm: [30, 20, 10] }));
@@ -385,14 +387,6 @@ describe("Notes & Tags", () => {
 });
 
 describe("printing from the card", () => {
-  const renderCard = (l: ApiLabel) =>
-    render(
-      <QueryClientProvider client={cacheWithCouriers()}>
-        <MemoryRouter>
-          <LabelCard label={l} />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
   const rm = (file: ApiLabel["file"]) => label({ courier: "royalmail", trackingCode: "SG577041359GB", file }, { courier: "royalmail" });
 
   it("opens the print view of a label it can print: an Evri label, a Royal Mail label with its original file", () => {

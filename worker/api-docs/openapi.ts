@@ -151,11 +151,11 @@ export function buildOpenApi(app: RoutedApp, opts: { serverUrl?: string } = {}) 
       for (const status of [ok.status, ...(ok.also ? [ok.also] : [])]) responses[String(status)] = { description: STATUS_TEXT[status], content: { "application/json": { schema: jsonSchema(ok.body) } } };
     }
     else if (ok?.file) responses[String(ok.status)] = { description: STATUS_TEXT[ok.status], content: { [ok.file]: { schema: { type: "string", format: "binary" } } } };
+    else responses[String(ok?.status ?? 200)] ??= { description: STATUS_TEXT[ok?.status ?? 200] };
     if (ok?.headers) {
       const success = responses[String(ok.status)] as Record<string, unknown>;
       success.headers = Object.fromEntries(Object.entries(ok.headers).map(([name, description]) => [name, { description, schema: { type: "string" } }]));
     }
-    else responses[String(ok?.status ?? 200)] ??= { description: STATUS_TEXT[ok?.status ?? 200] };
     if (ok?.noContent) responses["204"] = { description: ok.noContent };
     if (ok?.request && ok.request !== "none" && !op.requestBody) {
       const { content, required = true, description } = ok.request;
