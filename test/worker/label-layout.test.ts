@@ -131,6 +131,10 @@ describe("courier parsers on real layouts", () => {
     ["WT 0.75 KG", 750],
     ["1,2 kg", 1200],
     ["750g", 750],
+    ["Weight: 12,800 g", 12800],
+    ["Weight (kg): 2.60", 2600],
+    ["Weight (g): 850", 850],
+    ["Printed: 16-01-20261.8 kg", null],
   ])("reads the weight '%s'", (printed, grams) => {
     const d = parseEvriLabel({ lines: [L(14, 10, 8, "evri"), L(14, 30, 8, printed)], barcodes: [code128("H04AQA0004726589")] });
     expect(d?.weightInGrams).toBe(grams);
@@ -283,5 +287,62 @@ describe("a print-at-home page: the label, a cut line and a receipt repeating th
     const { recipient, sender } = readAddresses(page);
     expect(recipient?.name).toBe("Ruth Penrose");
     expect(sender?.name).toBe("Tidewater Tea Co");
+  });
+});
+
+describe("headings as other tools word them", () => {
+  const recipient = [L(14, 100, 13, "Ann Lee"), L(14, 116, 13, "3 High Street"), L(14, 132, 13, "Bristol"), L(14, 148, 13, "BS1 4DJ")];
+  const sender = (heading: string) => [L(200, 100, 8, heading), L(200, 110, 8, "Marlow Knits"), L(200, 120, 8, "5 Mill Lane"), L(200, 130, 8, "Salisbury"), L(200, 140, 8, "SP6 1PA")];
+
+  it.each(["If undelivered, please return to:", "Returns address:", "Collection address", "Collect from:", "Sender details", "SENDER"])("reads '%s' as the sender's heading, never as its name", (heading) => {
+    const { sender: got, recipient: to } = readAddresses([...recipient, ...sender(heading)]);
+    expect(got).toMatchObject({ name: "Marlow Knits", postcode: "SP6 1PA" });
+    expect(to).toMatchObject({ name: "Ann Lee", postcode: "BS1 4DJ" });
+  });
+
+  it.each(["Delivery details", "Buyer", "Ship To:", "Shipping Address"])("reads '%s' as the recipient's heading", (heading) => {
+    const page = [L(14, 40, 8, "Marlow Knits"), L(14, 50, 8, "5 Mill Lane"), L(14, 60, 8, "SP6 1PA"), L(14, 86, 10, heading), ...recipient.map((l) => ({ ...l, size: 7 }))];
+    expect(readAddresses(page).recipient).toMatchObject({ name: "Ann Lee", postcode: "BS1 4DJ" });
+  });
+
+  it("never takes the shop a parcel was dropped off at for an address of the label", () => {
+    const page = [L(14, 10, 9, "SENDER Kestrel Gifts"), ...recipient, L(14, 180, 7, "Dropped off at: Costcutter, 97 Station Rd, Coventry CV1 3DU")];
+    const { recipient: to, sender: from } = readAddresses(page);
+    expect(to).toMatchObject({ name: "Ann Lee", postcode: "BS1 4DJ" });
+    expect(from).toMatchObject({ name: "Kestrel Gifts" });
+  });
+
+  it("reads 'From <name>' printed right above the recipient's own name as a sender of its own", () => {
+    const page = [L(10, 40, 10, "From Morag O'Connor"), L(10, 61, 11.5, "Ellie Fitzgerald"), L(10, 74, 10.4, "210 Willow Terrace"), L(10, 85, 10.4, "London"), L(10, 96, 10.4, "W2 3GE")];
+    const { recipient: to, sender: from } = readAddresses(page);
+    expect(to).toEqual({ name: "Ellie Fitzgerald", address: ["210 Willow Terrace", "London"], postcode: "W2 3GE", countryCode: "GB" });
+    expect(from?.name).toBe("Morag O'Connor");
+    // A heading whose name goes on with the address below stays one block.
+    expect(readAddresses([L(10, 40, 10, "From: Tidewater Tea Co"), L(10, 52, 10, "Rose Cottage"), L(10, 64, 10, "St Ives TR26 1AB"), ...recipient]).sender).toMatchObject({ name: "Tidewater Tea Co", postcode: "TR26 1AB" });
+  });
+
+  it("reads a recipient of eight lines above its postcode: company, FAO, flat, street, locality, town, county", () => {
+    const lines = ["TO:", "Heather Hill Print Studio & Sons", "FAO: Sophie Harrison", "69 Priory Mews", "Corstorphine Terrace", "Bramley", "Padstow", "Cornwall", "PL28 7JY"];
+    const page = lines.map((t, i) => L(30, 80 + i * 13, 11.6, t));
+    expect(readAddresses(page).recipient).toMatchObject({ name: "Heather Hill Print Studio & Sons", postcode: "PL28 7JY" });
+  });
+});
+
+describe("routing labels: the sort box and the retailer header", () => {
+  it.each([
+    [[L(33, 8, 32, "65"), L(98, 8, 14, "SEÁN'S TOOLS"), L(98, 27, 7, "780127824"), L(98, 37, 10, "EVRI HUB"), L(27, 45, 17, "GLAS")], "SEÁN'S TOOLS"],
+    [[L(214, 8, 35, "48"), L(15, 9, 7, "Ref: 1720207"), L(15, 21, 8, "STANDARD DELIVERY HERMES"), L(207, 48, 18, "CARD")], null],
+  ])("never takes the sort code for the recipient's name or the sender (%#)", (header, sender) => {
+    const page = [...header, L(21, 75, 10.7, "S. Roberts"), L(21, 90, 10.7, "91 Acacia Place"), L(21, 105, 10.7, "Canterbury"), L(21, 120, 10.7, "CT1 3RU"), L(14, 150, 11, "VAN 84 DROP 25 C-ROUND 6750")];
+    const d = parseEvriLabel({ lines: page, barcodes: [code128("H04AQA0004726589")] });
+    expect(d?.address).toMatchObject({ name: "S. Roberts", postcode: "CT1 3RU" });
+    expect(d?.fromAddress?.name ?? null).toBe(sender);
+  });
+
+  it("takes the top line for the sender only on a routing label, not a marketplace's or broker's name", () => {
+    const page = [L(12, 11, 17, "Marketloop"), L(12, 42, 13, "48 Hours"), L(12, 62, 10, "SHIP TO"), L(12, 73, 11.6, "Hollow Oak Accountants Co."), L(12, 87, 11.6, "96 Orchard Close"), L(12, 100, 11.6, "Stockport SK1 4US"), L(90, 409, 8.5, "Delivered with Marketloop Postage")];
+    const d = parseEvriLabel({ lines: page, barcodes: [code128("H04AQA0004726589")] });
+    expect(d?.address?.name).toBe("Hollow Oak Accountants Co.");
+    expect(d?.fromAddress).toBeNull();
   });
 });

@@ -122,3 +122,9 @@ describe("a wrong tracking code is worse than none", () => {
     expect(parseRoyalMailLabel({ lines: [], barcodes: [symbol("QRCode", "0000000000000000000000000YS27064002300001PL13DE")] })).toBeNull();
   });
 });
+
+describe("tracking numbers as other tools print them", () => {
+  it.each(["WB 965 538 059 GB", "WB965 538 059GB", "WB 9655 3805 9GB", "WB-965-538-059-GB"])("reads the S10 printed '%s'", (printed) => {
+    expect(parseRoyalMailLabel({ lines: lines([0, "Royal Mail"], [0, printed]), barcodes: [] })?.trackingCode).toBe("WB965538059GB");
+  });
+});

@@ -17,18 +17,27 @@ export const fullText = (lines: TextLine[]) => lines.map((l) => l.text).join("\n
 
 /**
  * A printed weight in grams: 'Weight: 1.2kg', 'Parcel weight: 2.5 kg', 'WT 0.75 KG', '1,2 kg',
- * '750g'. A labelled weight wins over a bare one; kilograms over a bare gram figure.
+ * '750g', 'Weight: 12,800 g' (a thousands separator), 'Weight (kg): 2.60' (the unit before the
+ * figure). A labelled weight wins over a bare one; kilograms over a bare gram figure. A figure
+ * run on from a date ('16-01-20261.8 kg') is no weight.
  */
 export function weightGrams(text: string): number | null {
-  const m =
-    text.match(/\b(?:weight|wt)\b[^\d\n]{0,12}(\d+(?:[.,]\d+)?)\s*(kg|kgs|g|grams?)\b/i) ??
-    text.match(/\b(\d+(?:[.,]\d+)?)\s*(kg|kgs|kilos?)\b/i) ??
-    text.match(/\b(\d{2,5})\s*(g|grams?)\b/i);
+  const unitFirst = text.match(WEIGHT_UNIT_FIRST);
+  const m = (unitFirst && [unitFirst[0], unitFirst[2], unitFirst[1]]) ?? text.match(WEIGHT_LABELLED) ?? text.match(WEIGHT_KILOS) ?? text.match(WEIGHT_GRAMS);
   if (!m) return null;
-  const n = Number(m[1].replace(",", "."));
+  const kilos = /^k/i.test(m[2]);
+  // In grams a comma before three digits groups thousands; in kilograms it is the decimal point.
+  const n = Number(kilos ? m[1].replace(",", ".") : m[1].replace(/,(?=\d{3}\b)/g, "").replace(",", "."));
   if (!Number.isFinite(n) || n <= 0) return null;
-  return Math.round(/^k/i.test(m[2]) ? n * 1000 : n);
+  return Math.round(kilos ? n * 1000 : n);
 }
+
+/** A weight's figure, not run on from a date or another number. */
+const WEIGHT_NUM = String.raw`(?<![\d.,/-])(\d{1,3}(?:,\d{3})+|\d+(?:[.,]\d+)?)`;
+const WEIGHT_UNIT_FIRST = new RegExp(String.raw`\b(?:weight|wt)\s*\(\s*(kg|kgs|g|grams?)\s*\)\s*:?\s*${WEIGHT_NUM}`, "i");
+const WEIGHT_LABELLED = new RegExp(String.raw`\b(?:weight|wt)\b[^\d\n]{0,12}${WEIGHT_NUM}\s*(kg|kgs|g|grams?)\b`, "i");
+const WEIGHT_KILOS = new RegExp(String.raw`${WEIGHT_NUM}\s*(kg|kgs|kilos?)\b`, "i");
+const WEIGHT_GRAMS = /(?<![\d.,/-])(\d{2,5}|\d{1,2},\d{3})\s*(g|grams?)\b/i;
 
 export function dimensionsCm(text: string): [number, number, number] | null {
   const m = text.match(/(\d+(?:\.\d+)?)\s*[x×*]\s*(\d+(?:\.\d+)?)\s*[x×*]\s*(\d+(?:\.\d+)?)\s*cm\b/i);

@@ -14,7 +14,7 @@
 import { UK_POSTCODE_IN_TEXT_RE, normalisePostcode } from "../couriers/postcode";
 import type { Address } from "../labels/model";
 import { clean } from "./fields";
-import { type AddressRole, headingOf, isAddressText, isContactLine, looksLikeName } from "./line-kinds";
+import { type AddressRole, headingOf, isAddressText, isContactLine, looksLikeName, sortBoxLines } from "./line-kinds";
 import type { TextLine } from "./text";
 
 export interface AddressBlock {
@@ -46,7 +46,8 @@ function inColumn(l: TextLine, left: number, right: number, size: number): boole
   return b - a >= 0.6 * Math.min(estWidth(l), right - left);
 }
 
-const MAX_LINES_ABOVE = 6;
+/** Name, company, c/o, flat, street, locality, town, county: a block has at most this many lines above its postcode. */
+const MAX_LINES_ABOVE = 8;
 
 /**
  * Address blocks of a page: one per line holding a UK postcode. `lines` are in reading order
@@ -55,7 +56,7 @@ const MAX_LINES_ABOVE = 6;
 export function findAddressBlocks(lines: TextLine[]): AddressBlock[] {
   const sorted = [...lines].sort((a, b) => a.y - b.y || a.x - b.x);
   const blocks: AddressBlock[] = [];
-  const used = new Set<TextLine>();
+  const used = sortBoxLines(sorted);
   for (let p = 0; p < sorted.length; p++) {
     const pc = sorted[p];
     const m = pc.text.match(UK_POSTCODE_IN_TEXT_RE);
@@ -74,7 +75,7 @@ export function findAddressBlocks(lines: TextLine[]): AddressBlock[] {
     // Walk upwards through the lines above, nearest first.
     for (let i = p - 1; i >= 0 && !headingRole && picked.length <= MAX_LINES_ABOVE; i--) {
       const l = sorted[i];
-      if (used.has(l) || l.y + l.size * 0.5 > top) continue; // same row or overlapping: not above
+      if (l.y + l.size * 0.5 > top) continue; // same row or overlapping: not above
       if (!inColumn(l, left, right, Math.max(size, l.size))) continue;
       const gap = top - (l.y + l.size);
       if (gap > Math.max(size, l.size) * 1.6) break;
@@ -83,12 +84,15 @@ export function findAddressBlocks(lines: TextLine[]): AddressBlock[] {
         continue;
       }
       const heading = headingOf(l.text);
+      // 'From Morag O'Connor' right above a block that starts with a name of its own: the heading
+      // names a sender on its line (a block of its own, headedBlocks), not this block.
+      if (heading && heading.role !== "recipient" && namesItself(heading.rest) && picked.length > 1 && namesItself(picked[0].text)) break;
       if (heading) {
         headingRole = heading.role;
         if (heading.rest && isAddressText(heading.rest)) picked.unshift({ ...l, text: heading.rest });
         break;
       }
-      if (!isAddressText(l.text) || UK_POSTCODE_IN_TEXT_RE.test(l.text)) break;
+      if (used.has(l) || !isAddressText(l.text) || UK_POSTCODE_IN_TEXT_RE.test(l.text)) break;
       picked.unshift(l);
       left = Math.min(left, l.x);
       right = Math.max(right, l.x + estWidth(l));
@@ -177,6 +181,9 @@ export function blockAddress(block: AddressBlock, countryCode = "GB"): Address |
   if (!name && !block.postcode) return null;
   return { name, address: [...rest, ...address], postcode: block.postcode, countryCode };
 }
+
+/** A complete name on its own: not a street, a house name or the start of a run of address parts. */
+const namesItself = (text: string) => looksLikeName(text) && !/,\s*$/.test(text) && !isStreetLine(text) && !ADDRESS_WORD_RE.test(text) && splitNameLine(text).rest.length === 0;
 
 /** A house number and street, or a flat or unit: an address line, never a name. */
 const isStreetLine = (line: string) => /^(?:flat|unit|apartment|apt|suite)\s+\d/i.test(line) || (/^\d+[A-Za-z]?(?:[-–/]\d+[A-Za-z]?)?,?\s+\S/.test(line) && STREET_WORD_RE.test(line));
@@ -289,11 +296,11 @@ function withoutCopies(found: AddressBlock[]): { blocks: AddressBlock[]; heading
 export function headerName(lines: TextLine[], blocks: AddressBlock[], exclude: RegExp[] = []): string | null {
   const firstBlockTop = Math.min(...blocks.map((b) => b.top), Number.POSITIVE_INFINITY);
   const sorted = [...lines].sort((a, b) => a.y - b.y || a.x - b.x);
+  const sortBox = sortBoxLines(sorted);
   for (const l of sorted) {
     if (l.y >= firstBlockTop) break;
     const t = clean(l.text);
-    if (t.length < 3 || !looksLikeName(t) || exclude.some((re) => re.test(t))) continue;
-    if (/^[A-Z0-9]{1,6}$/.test(t) && !/[AEIOU]/.test(t)) continue; // a sort code such as 'LVPL'
+    if (t.length < 3 || sortBox.has(l) || !looksLikeName(t) || exclude.some((re) => re.test(t))) continue;
     return t;
   }
   return null;

@@ -6,21 +6,44 @@
  * line of routing or service words, or a platform's slogan.
  */
 import { clean } from "./fields";
+import type { TextLine } from "./text";
 
-export type AddressRole = "recipient" | "sender" | "return";
+/** 'dropoff': the shop or locker a parcel was handed in at (an address that is no party to it). */
+export type AddressRole = "recipient" | "sender" | "return" | "dropoff";
 
-const RECIPIENT_HEADING = /^(?:deliver(?:y)?\s*to|ship(?:ping)?\s*to|ship\s*address|shipping\s*address|delivery\s*address|recipient|consignee|addressee|to)\b\s*:?/i;
-const RETURN_HEADING = /^(?:if\s+undelivered(?:\s+please)?\s+return\s+to|return\s+address|returns?\s+to|return(?:s)?)\b\s*:?/i;
-const SENDER_HEADING = /^(?:ship(?:ped)?\s*from|sending\s+from|from|sender|sent\s+by|sold\s+by|seller|shipper|dispatched\s+by|despatched\s+by)\b\s*:?/i;
+/** Nouns a heading may end with ('Delivery address', 'Sender details'): never part of a name after it. */
+const NOUN = "(?:address|details|information|info)";
+const SEP = String.raw`[\s,]+`;
+/**
+ * Headings as labels print them, in any case and with any punctuation: the words that name a role,
+ * a noun or not, a colon or not ('If undelivered, please return to:', 'Collection address',
+ * 'Sender details', 'SHIP TO', 'Buyer').
+ */
+const HEADINGS: [RegExp, AddressRole][] = (
+  [
+  [new RegExp(String.raw`^(?:if${SEP}undeliver(?:ed|able)${SEP}(?:please${SEP})?return${SEP}to|in${SEP}case${SEP}of${SEP}non[-\s]?delivery${SEP}(?:please${SEP})?return${SEP}to|returns?(?:${SEP}(?:to|${NOUN}))?)`, "i"), "return"],
+  [new RegExp(String.raw`^(?:dropped${SEP}off${SEP}at|drop[-\s]?off(?:${SEP}(?:point|location|shop|at))?|handed${SEP}in${SEP}at|posted${SEP}at)`, "i"), "dropoff"],
+  [
+    new RegExp(
+      `^(?:deliver(?:y|ing)?${SEP}to|ship(?:ping)?${SEP}to|send(?:ing)?${SEP}to|(?:delivery|shipping|recipient|buyer|customer|destination)${SEP}${NOUN}|ship${SEP}address|recipient|consignee|addressee|buyer|destination|to)`,
+      "i",
+    ),
+    "recipient",
+  ],
+  [
+    new RegExp(
+      String.raw`^(?:ship(?:ped)?${SEP}from|sen(?:t|ding)${SEP}from|(?:sender|seller|shipper|collection|pick[-\s]?up)${SEP}${NOUN}|collect(?:ion)?${SEP}from|pick(?:ed)?[-\s]?up${SEP}from|from|sender|sent${SEP}by|sold${SEP}by|seller|shipper|(?:dispatched|despatched|posted)${SEP}(?:by|from))`,
+      "i",
+    ),
+    "sender",
+  ],
+  ] as [RegExp, AddressRole][]
+).map(([re, role]) => [new RegExp(String.raw`${re.source}\b\s*:?`, "i"), role]);
 
 /** The role a heading line names, and the text after it on the same line. */
 export function headingOf(text: string): { role: AddressRole; rest: string } | null {
   const t = clean(text);
-  for (const [re, role] of [
-    [RETURN_HEADING, "return"],
-    [RECIPIENT_HEADING, "recipient"],
-    [SENDER_HEADING, "sender"],
-  ] as const) {
+  for (const [re, role] of HEADINGS) {
     const m = t.match(re);
     if (m) return { role, rest: clean(t.slice(m[0].length).replace(/^[:\s-]+/, "")) };
   }
@@ -88,3 +111,22 @@ export const looksLikeName = (text: string) => {
   const t = clean(text);
   return /\p{L}{2}/u.test(t) && isAddressText(t) && !headingOf(t);
 };
+
+/**
+ * The sort box of a routing label: a short number over (or beside) a short code in capitals ('10'
+ * over 'LVPL', '43' / 'NOTT'), printed large; never part of an address or a name, though the code
+ * alone looks like a word ('LOND', 'CARD').
+ */
+export function sortBoxLines(lines: TextLine[]): Set<TextLine> {
+  const box = new Set<TextLine>();
+  const numbers = lines.filter((l) => /^\d{1,3}$/.test(clean(l.text)));
+  for (const code of lines.filter((l) => /^[A-Z]{2,6}$/.test(clean(l.text)))) {
+    const near = numbers.find((n) => {
+      const size = Math.max(n.size, code.size);
+      const overlap = Math.min(n.x + (n.width ?? size), code.x + (code.width ?? size)) - Math.max(n.x, code.x);
+      return overlap > -size && Math.abs(n.y - code.y) <= 2.5 * size && n.size >= 1.2 * code.size * 0.8;
+    });
+    if (near) box.add(code).add(near);
+  }
+  return box;
+}

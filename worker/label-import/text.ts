@@ -24,6 +24,13 @@ export interface TextLine {
   width?: number;
 }
 
+/** Two characters that may meet inside one word: both lower case, both capitals, or both digits. */
+function runsOn(a: string, b: string | undefined): boolean {
+  if (!b) return false;
+  const kind = (c: string) => (/\d/.test(c) ? "digit" : /\p{Lu}/u.test(c) ? "upper" : /\p{Ll}/u.test(c) ? "lower" : "other");
+  return kind(a) === kind(b) || (kind(a) === "upper" && kind(b) === "lower");
+}
+
 export function groupLines(words: TextWord[]): TextLine[] {
   // Rotate every word into its own reading frame (angles snapped to quarter turns).
   const placed = words.map((w) => {
@@ -40,18 +47,29 @@ export function groupLines(words: TextWord[]): TextLine[] {
     if (row) row.push(w);
     else rows.push([w]);
   }
+  // A word that starts where lines of other rows start too, after a column-wide gap (or running
+  // into it: text set against the next column), is the first of a column: two blocks side by side
+  // whose lines share a baseline, or nearly, stay two lines. Word spaces never split a line.
+  const startsColumn = (o: (typeof placed)[number], row: (typeof placed)[number][]) =>
+    !row.some((p) => p !== o && p.rx < o.rx && o.rx - (p.rx + p.width) < p.size * 0.8);
+  const edges = (w: (typeof placed)[number], row: (typeof placed)[number][]) =>
+    rows.filter((r) => r !== row && r.some((o) => o.q === w.q && Math.abs(o.rx - w.rx) <= Math.max(1.5, 0.4 * w.size) && startsColumn(o, r))).length;
   const lines: TextLine[] = [];
   for (const row of rows) {
     row.sort((a, b) => a.rx - b.rx);
     let cur: { words: string[]; x: number; end: number; y: number; size: number } | null = null;
     for (const w of row) {
       const gap = cur ? w.rx - cur.end : 0;
-      if (!cur || gap > Math.max(cur.size, w.size) * 2.5) {
+      const wordSpace = gap > w.size * 0.05 && gap < w.size * 0.8;
+      const newColumn = cur !== null && !wordSpace && (edges(w, row) >= 2 || (gap > 0 && Math.max(cur.size, w.size) / Math.min(cur.size, w.size) > 1.6));
+      if (!cur || gap > Math.max(cur.size, w.size) * 2.5 || newColumn) {
         if (cur) lines.push({ text: cur.words.join(" "), x: cur.x, y: cur.y - cur.size, size: cur.size, width: cur.end - cur.x });
         cur = { words: [w.text], x: w.rx, end: w.rx + w.width, y: w.ry, size: w.size };
       } else {
-        // pdf.js splits some words mid-way: join without a space when they touch.
-        if (gap < w.size * 0.1 && cur.words.length) cur.words[cur.words.length - 1] += w.text;
+        // pdf.js splits some words mid-way: join without a space when they touch and the letters
+        // run on in one case ('Coro' + 'nation'); 'kg' touching 'CREATED' are two words.
+        const last = cur.words[cur.words.length - 1] ?? "";
+        if (gap < w.size * 0.1 && last && runsOn(last.slice(-1), w.text[0])) cur.words[cur.words.length - 1] += w.text;
         else cur.words.push(w.text);
         cur.end = w.rx + w.width;
         cur.size = Math.max(cur.size, w.size);

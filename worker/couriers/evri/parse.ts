@@ -64,12 +64,14 @@ export function parseEvriLabel(input: LabelInput): LabelDetails | null {
   const van = text.match(/\bVAN\s*:?\s*(\d+)\b[^\n]*/i);
   const created = labelledDate(text, /date|created|shipped|printed/);
 
-  // Addresses from the page's layout; a routing label names the retailer (the sender) in its header.
+  // Addresses from the page's layout; a routing label (carrier API output: VAN / DROP / C-ROUND
+  // routing) names the retailer, the sender, in its header. On other labels the top line is a
+  // platform's or broker's name, not the sender's.
   const layout = readAddresses(input.lines);
   const recipient = layout.recipient;
   const ret = layout.returnAddress;
   let sender: Address | null = layout.sender;
-  if (!sender) {
+  if (!sender && /\b(?:VAN|DROP|C-?ROUND)\s*:?\s*\d/i.test(text)) {
     const shop = headerName(input.lines, layout.blocks, NOT_RETAILER);
     if (shop) sender = { name: shop, address: [], postcode: "", countryCode: "GB" };
   }

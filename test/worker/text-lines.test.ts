@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { groupLines, type TextWord } from "../../worker/label-import/text";
+
+/** A text item at (x, baseline y) in PDF user space (y grows upwards), its width from 0.5 em a character. */
+const W = (x: number, y: number, size: number, text: string, width = text.length * size * 0.5): TextWord => ({ text, x, y, size, angle: 0, width });
+
+describe("reading lines from a text layer", () => {
+  it("keeps two blocks side by side apart when their lines share a baseline, even touching", () => {
+    // A recipient block on the left, a sender block on the right starting at x = 149.
+    const words = [
+      W(12, 400, 12, "I BAJWA"),
+      W(149, 400, 10, "Freya Kaur"),
+      W(12, 386, 11, "225 WORDSWORTH GROVE", 137),
+      W(149, 386, 10, "122 Canal Close"),
+      W(12, 372, 12, "HEATON MOOR"),
+      W(149, 372, 10, "London"),
+      W(12, 358, 12, "CM1 9PS"),
+      W(149, 358, 10, "WC1E 8GP"),
+    ];
+    expect(groupLines(words).map((l) => l.text)).toEqual(["I BAJWA", "Freya Kaur", "225 WORDSWORTH GROVE", "122 Canal Close", "HEATON MOOR", "London", "CM1 9PS", "WC1E 8GP"]);
+  });
+
+  it("keeps a large name and a small line beside it apart", () => {
+    const words = [W(15, 400, 14, "Ms Mohammed Green", 145), W(179, 398, 7, "42 Primrose Parade")];
+    expect(groupLines(words).map((l) => l.text).sort()).toEqual(["42 Primrose Parade", "Ms Mohammed Green"]);
+  });
+
+  it("never splits a line at a word space, whatever lines below start there", () => {
+    const words = [W(9, 400, 5.4, "Little", 15), W(27, 400, 5.4, "Fern"), W(9, 392, 5.4, "Bournemouth", 36), W(48, 392, 5.4, "BH1 8FL"), W(48, 384, 5.4, "Apothecary"), W(48, 376, 5.4, "Unit 2")];
+    expect(groupLines(words).map((l) => l.text)).toContain("Little Fern");
+    expect(groupLines(words).map((l) => l.text)).toContain("Bournemouth BH1 8FL");
+  });
+
+  it("joins a word pdf.js split in two, but not two words that touch", () => {
+    expect(groupLines([W(10, 400, 10, "Coro", 20), W(30, 400, 10, "nation Grove")]).map((l) => l.text)).toEqual(["Coronation Grove"]);
+    expect(groupLines([W(10, 400, 10, "Weight: 0.85 kg", 75), W(85, 400, 10, "CREATED: 2026-05-01")]).map((l) => l.text)).toEqual(["Weight: 0.85 kg CREATED: 2026-05-01"]);
+  });
+});
