@@ -50,38 +50,64 @@ export async function fetchPlan(base: string): Promise<GeneratedPlan> {
   return r.json();
 }
 
+const emptyResult = (plan: GeneratedPlan): GeneratedAccuracy => ({
+  seed: plan.seed,
+  dir: plan.dir,
+  files: plan.files.length,
+  labels: 0,
+  all: newAccuracy(),
+  byFamily: new Map(),
+  byToolchain: new Map(),
+  byMedium: new Map(),
+  wrongCodes: [],
+  familyOf: new Map(),
+  readMs: new Map(),
+});
+
+/**
+ * Scores what one file read as (`got`; `failure` when it could not be read) against its truth,
+ * in every group it belongs to; a code read that is not one of the file's is a wrong code.
+ */
+export function scoreFile(out: GeneratedAccuracy, f: GeneratedFile, got: LabelDetails[], failure?: string): void {
+  const accs = [out.all, group(out.byFamily, f.family), group(out.byToolchain, f.toolchain), group(out.byMedium, f.medium)];
+  if (failure) for (const a of accs) a.failures.push(`${f.name}: ${failure}`);
+  for (const want of f.labels) {
+    out.labels++;
+    const where = `${f.name} [${want.trackingCode}]`;
+    out.familyOf.set(where, f.family);
+    for (const a of accs) scoreLabel(a, where, want, got);
+  }
+  const codes = new Set(f.labels.map((l) => l.trackingCode));
+  for (const g of got) if (g.trackingCode && !codes.has(g.trackingCode)) out.wrongCodes.push({ file: f.name, got: g.trackingCode, courier: g.courier, want: [...codes] });
+}
+
 export async function measureGenerated(base: string, onFile?: (done: number, total: number) => void): Promise<GeneratedAccuracy> {
   const plan = await fetchPlan(base);
-  const out: GeneratedAccuracy = { seed: plan.seed, dir: plan.dir, files: plan.files.length, labels: 0, all: newAccuracy(), byFamily: new Map(), byToolchain: new Map(), byMedium: new Map(), wrongCodes: [], familyOf: new Map(), readMs: new Map() };
+  const out = emptyResult(plan);
   for (const [n, f] of plan.files.entries()) {
     const r = await fetch(`${base}/file/${f.index}`);
     if (!r.ok) throw new Error(`label generator could not make ${f.name}: ${r.status} ${await r.text()}`);
     const bytes = new Uint8Array(await r.arrayBuffer());
     const started = Date.now();
     let got: LabelDetails[] = [];
-    const accs = [out.all, group(out.byFamily, f.family), group(out.byToolchain, f.toolchain), group(out.byMedium, f.medium)];
+    let failure: string | undefined;
     try {
       got = await readLabels(bytes);
     } catch (err) {
-      for (const a of accs) a.failures.push(`${f.name}: ${String(err)}`);
+      failure = String(err);
     }
     const ms = out.readMs.get(f.medium) ?? [];
     ms.push(Date.now() - started);
     out.readMs.set(f.medium, ms);
-    for (const want of f.labels) {
-      out.labels++;
-      const where = `${f.name} [${want.trackingCode}]`;
-      out.familyOf.set(where, f.family);
-      for (const a of accs) scoreLabel(a, where, want, got);
-    }
-    const codes = new Set(f.labels.map((l) => l.trackingCode));
-    for (const g of got) if (g.trackingCode && !codes.has(g.trackingCode)) out.wrongCodes.push({ file: f.name, got: g.trackingCode, courier: g.courier, want: [...codes] });
+    scoreFile(out, f, got, failure);
     onFile?.(n + 1, plan.files.length);
   }
   const report = { seed: out.seed, labels: out.labels, misses: out.all.misses, wrongCodes: out.wrongCodes, failures: out.all.failures };
   await fetch(`${base}/report`, { method: "POST", body: JSON.stringify(report) });
   return out;
 }
+
+export const newGeneratedAccuracy = (): GeneratedAccuracy => emptyResult({ seed: "test", dir: "", files: [] });
 
 /** Fields in order of harm: a missed code loses the label; a name or postcode is what a user checks first. */
 const HARM: Record<Field, number> = { trackingCode: 8, courier: 7, recipientPostcode: 6, recipientName: 5, senderName: 4, service: 3, weight: 2, refused: 1 };
