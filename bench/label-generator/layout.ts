@@ -236,3 +236,25 @@ export function fitted(rng: Rng, make: (rng: Rng, shrink: number) => Drawing | n
   }
   throw new Error(`label ${rng.key} never fitted: ${last}`);
 }
+
+/**
+ * A label being drawn: its size, margin and type, the items so far and the top of the free space
+ * below them. Families draw it in steps, one function per part of the label.
+ */
+export interface Pen {
+  rng: Rng;
+  w: number;
+  h: number;
+  /** Margin. */
+  m: number;
+  /** Type scale (the typography's, shrunk when a draw did not fit). */
+  s: number;
+  typo: Typography;
+  items: Item[];
+  notes: string[];
+  y: number;
+}
+
+export function pen(rng: Rng, size: { w: number; h: number }, typo: Typography, shrink: number, m: number): Pen {
+  return { rng, w: size.w, h: size.h, m, s: typo.scale * shrink, typo, items: [], notes: [], y: m };
+}
