@@ -61,6 +61,9 @@ export default async function setup(project: TestProject) {
   const order = files.map((f) => f.index);
 
   const server = http.createServer((req, res) => {
+    // One connection per request: a kept-alive socket that Node closes after its idle timeout (5 s)
+    // while workerd reuses it fails the next fetch ('Network connection lost'; an OCR read takes longer).
+    res.setHeader("connection", "close");
     const url = req.url ?? "";
     if (url === "/plan") {
       res.setHeader("content-type", "application/json");

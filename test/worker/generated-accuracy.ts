@@ -44,8 +44,20 @@ const group = (m: Map<string, Accuracy>, key: string) => {
   return a;
 };
 
+/** A fetch from the generator's loopback server, tried again on a dropped connection (the server is busy rendering). */
+async function fromGenerator(url: string, init?: RequestInit): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fetch(url, init);
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+    }
+  }
+}
+
 export async function fetchPlan(base: string): Promise<GeneratedPlan> {
-  const r = await fetch(`${base}/plan`);
+  const r = await fromGenerator(`${base}/plan`);
   if (!r.ok) throw new Error(`label generator: ${r.status} ${await r.text()}`);
   return r.json();
 }
@@ -85,7 +97,7 @@ export async function measureGenerated(base: string, onFile?: (done: number, tot
   const plan = await fetchPlan(base);
   const out = emptyResult(plan);
   for (const [n, f] of plan.files.entries()) {
-    const r = await fetch(`${base}/file/${f.index}`);
+    const r = await fromGenerator(`${base}/file/${f.index}`);
     if (!r.ok) throw new Error(`label generator could not make ${f.name}: ${r.status} ${await r.text()}`);
     const bytes = new Uint8Array(await r.arrayBuffer());
     const started = Date.now();
@@ -103,7 +115,7 @@ export async function measureGenerated(base: string, onFile?: (done: number, tot
     onFile?.(n + 1, plan.files.length);
   }
   const report = { seed: out.seed, labels: out.labels, misses: out.all.misses, wrongCodes: out.wrongCodes, failures: out.all.failures };
-  await fetch(`${base}/report`, { method: "POST", body: JSON.stringify(report) });
+  await fromGenerator(`${base}/report`, { method: "POST", body: JSON.stringify(report) });
   return out;
 }
 
