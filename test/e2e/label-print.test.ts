@@ -208,6 +208,9 @@ describe("printing one label", () => {
     expect(await page.getByRole("link", { name: "Download PDF" }).getAttribute("download")).toMatch(/^labels-4x6-\d{4}-\d{2}-\d{2}\.pdf$/);
     await page.waitForTimeout(1500);
     await screenshot(page, "label-print-original-desktop");
+    await page.setViewportSize(VIEWPORTS.phone);
+    await screenshot(page, "label-print-original-phone");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
     await page.close();
 
     // The card prints it too.

@@ -26,9 +26,10 @@ export const printRequestSchema = z
       .array(z.string().trim().min(1).max(100))
       .min(1, "choose at least one label")
       .max(MAX_PRINT_LABELS, `at most ${MAX_PRINT_LABELS} labels at once`)
+      .describe("Label ids or tracking codes (spaces, dashes and case ignored), in the order to print them")
       .optional(),
     /** The labels list's filters: every label matching them (at most 500). */
-    filters: labelFilterSchema.optional(),
+    filters: labelFilterSchema.describe("The labels list's filters: every label matching them, newest first (at most 500)").optional(),
     layout: z.enum(PRINT_LAYOUTS, { message: "must be 4x6, a4-2 or a4-4" }).default("4x6"),
     format: z.enum(["pdf", "zpl"], { message: "must be pdf or zpl" }).default("pdf"),
   })
