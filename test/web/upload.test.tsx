@@ -1,12 +1,9 @@
-import { QueryClientProvider } from "@tanstack/react-query";
-import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { MemoryRouter } from "react-router";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PurchasePrices } from "../../worker/billing/model";
-import { newQueryClient } from "../../web/api/queries";
 import { tokens } from "../../web/api/tokens";
-import { AuthProvider } from "../../web/app/auth";
 import UploadPage from "../../web/features/upload/UploadPage";
+import { renderRoutes } from "./render-routes";
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
@@ -48,17 +45,7 @@ function serve(user: { credits: number; email_verified: boolean }, prices: Purch
   });
 }
 
-function renderPage() {
-  render(
-    <QueryClientProvider client={newQueryClient()}>
-      <AuthProvider>
-        <MemoryRouter initialEntries={["/upload"]}>
-          <UploadPage />
-        </MemoryRouter>
-      </AuthProvider>
-    </QueryClientProvider>,
-  );
-}
+const renderPage = () => renderRoutes([{ path: "/upload", element: <UploadPage /> }], "/upload");
 
 describe("the upload page's credits banner", () => {
   it("tells a new account with no credits that verifying its email gives 50 free credits, and lets it resend the link", async () => {
