@@ -11,7 +11,7 @@
  *   node bench/labels-list.ts     (BENCH_LABELS=100000, BENCH_RUNS=20, BENCH_PORT=4496, BENCH_DIST=<reuse a build>)
  */
 import { DatabaseSync } from "node:sqlite";
-import { d1File, get, login, median, percentile, prepare, seedLabels, serve, signUp, type Server } from "./seed.ts";
+import { d1File, get, login, median, percentile, prepare, seedLabels, serve, signUp, trackingCode, type Server } from "./seed.ts";
 
 const LABELS = Number(process.env.BENCH_LABELS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
@@ -30,8 +30,8 @@ async function main() {
 
     const file = d1File(ws.stateDir);
     const seedMs = seedLabels(file, [
-      { userId: me.id, count: LABELS, prefix: "b" },
-      { userId: other.id, count: 10_000, prefix: "o" },
+      { userId: me.id, count: LABELS, prefix: "b", tracking: true },
+      { userId: other.id, count: 10_000, prefix: "o", tracking: true },
     ]);
     console.log(`seeded ${LABELS.toLocaleString("en-GB")} labels (+10,000 of another user) in ${(seedMs / 1000).toFixed(1)} s`);
 
@@ -45,7 +45,38 @@ async function main() {
       [`last page (${lastPage15}), 15 per page`, `page=${lastPage15}`],
       ["page 1, courier=evri", "courier=evri"],
       ["page 1, tags=ebay (10%)", "tags=ebay"],
-      ["page 1, lost=1 (none match)", "lost=1"],
+      ["page 1, lost=1", "lost=1"],
+      // Search (q): one label, a few, many; a word's start; every word; a prefix most codes share (the worst case).
+      ["q=full tracking code (1 label)", `q=${trackingCode("b", 4321, true)}`],
+      ["q=end of a tracking code, 6 digits", "q=543210"],
+      ["q=surname (1 in 40)", "q=smith"],
+      ["q=name and postcode area", "q=smith%20sw1a"],
+      ["q=postcode without space", "q=sw1a0aa"],
+      ["q=2 characters, word start (1 in 12)", "q=jo"],
+      ["q=order reference in notes", "q=206-7965794"],
+      ["q=tag", "q=ebay"],
+      ["q=no match", "q=zzzqqq"],
+      ["q=Evri prefix, 2/3 of the labels (worst case)", "q=h01bx"],
+      ["q=Evri prefix, last page", `q=h01bx&page=${Math.ceil((LABELS * 2) / 3 / 15)}`],
+      ["q=surname&status=delivered", "q=smith&status=delivered"],
+      ["q=surname&tags=ebay&sort=oldest", "q=smith&tags=ebay&sort=oldest"],
+      // Status and sorts.
+      ["status=waiting", "status=waiting"],
+      ["status=in_transit", "status=in_transit"],
+      ["status=out_for_delivery", "status=out_for_delivery"],
+      ["status=delivered", "status=delivered"],
+      ["status=returned", "status=returned"],
+      ["status=potentially_lost", "status=potentially_lost"],
+      ["status=needs_action", "status=needs_action"],
+      ["sort=oldest", "sort=oldest"],
+      ["sort=updated", "sort=updated"],
+      // Combinations.
+      ["status=delivered&courier=evri", "status=delivered&courier=evri"],
+      ["status=delivered&tags=ebay", "status=delivered&tags=ebay"],
+      ["status=in_transit&courier=evri&from=(a week)", `status=in_transit&courier=evri&from=${new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10)}`],
+      ["status=delivered&sort=updated", "status=delivered&sort=updated"],
+      ["status=out_for_delivery&sort=updated", "status=out_for_delivery&sort=updated"],
+      ["status=needs_action&q=smith", "status=needs_action&q=smith"],
     ];
     console.log(`\n| query | server ms median | p90 | round trip ms median | results | total |`);
     console.log(`|---|---:|---:|---:|---:|---:|`);
@@ -74,6 +105,12 @@ async function main() {
     console.log("\nplans:");
     console.log(" page:  ", plan(`SELECT * FROM labels WHERE user_id = ${me.id} ORDER BY created_at DESC, labels.rowid DESC LIMIT 15 OFFSET 0`));
     console.log(" tags:  ", plan(`SELECT * FROM labels WHERE user_id = ${me.id} AND EXISTS (SELECT 1 FROM label_tags WHERE label_id = labels.id AND user_id = ${me.id} AND tag IN ('ebay')) ORDER BY created_at DESC, labels.rowid DESC LIMIT 15`));
+    const search = `labels.rowid IN (SELECT rowid - ${me.id} * 4294967296 FROM labels_search WHERE labels_search MATCH '"smith"' AND rowid BETWEEN ${me.id} * 4294967296 AND ${me.id} * 4294967296 + 4294967295)`;
+    console.log(" search page: ", plan(`SELECT * FROM labels WHERE user_id = ${me.id} AND ${search} ORDER BY created_at DESC, labels.rowid DESC LIMIT 15`));
+    console.log(" search total:", plan(`SELECT count(*) FROM labels_search WHERE labels_search MATCH '"smith"' AND rowid BETWEEN ${me.id} * 4294967296 AND ${me.id} * 4294967296 + 4294967295`));
+    console.log(" status page: ", plan(`SELECT * FROM labels WHERE user_id = ${me.id} AND parcel_status = 'in_transit' ORDER BY created_at DESC, labels.rowid DESC LIMIT 15`));
+    console.log(" status total:", plan(`SELECT sum(labels) FROM label_status_day_stats WHERE user_id = ${me.id} AND status = 'delivered' AND courier = 'evri'`));
+    console.log(" updated page:", plan(`SELECT * FROM labels WHERE user_id = ${me.id} ORDER BY updated_at DESC, labels.rowid DESC LIMIT 15`));
     db.close();
   } finally {
     if (server) await server.stop();

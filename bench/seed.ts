@@ -159,40 +159,98 @@ export function d1File(stateDir: string): string {
   return path.join(dir, file);
 }
 
+const FIRST = ["James", "Olivia", "Jack", "Amelia", "Harry", "Isla", "George", "Ava", "Noah", "Mia", "Leo", "Zoë", "Oscar", "Grace", "Arthur", "Freya", "Muhammad", "Lily", "Alfie", "Sophie", "Thomas", "Evie", "Joshua", "Ella", "William", "Poppy", "Henry", "Chloé", "Theo", "Ruby"];
+const LAST = ["Smith", "Jones", "Taylor", "Brown", "Williams", "Wilson", "Johnson", "Davies", "Patel", "Robinson", "Wright", "Thompson", "Evans", "Walker", "White", "Roberts", "Green", "Hall", "Wood", "Jackson", "Clarke", "Khan", "O'Brien", "Hughes", "Edwards", "Müller", "Lewis", "Harris", "Martin", "Cooper", "Ward", "Turner", "Hill", "Moore", "Clark", "Baker", "Kowalski", "Singh", "Murphy", "Price"];
+const OUTWARD = ["SW1A", "M1", "B1", "LS1", "EH1", "G2", "CF10", "BS1", "L1", "NE1", "OX18", "GL5", "BT1", "NG1", "S1", "PL4", "EX1", "YO1", "CB2", "BN1"];
+const HOUR = 3_600_000;
+
+/** Label i's recipient: 1,200 names (each surname on 1 in 40) and 20 postcode areas (1 in 20), spread evenly. */
+function recipient(i: number) {
+  const name = `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]}`;
+  const postcode = `${OUTWARD[i % OUTWARD.length]} ${(i * 31) % 10}${"ABDEFGHJLNPQRSTUWXYZ"[(i * 17) % 20]}${"ABDEFGHJLNPQRSTUWXYZ"[(i * 11) % 20]}`;
+  return { name, address: ["12 Long Street", "Townsville"], postcode, countryCode: "GB" };
+}
+
+/**
+ * Label i's tracking by its age (a seller posting 1,440 parcels a day): under a day old, waiting for its first
+ * scan or in transit; 1-3 days, in transit, out for delivery or delivered; older, 96% delivered, the rest returned,
+ * stuck in transit (a third flagged potentially lost) or never scanned. Columns as the tracking service keeps them.
+ */
+function trackingState(i: number, at: number) {
+  const age = (Date.now() - at) / HOUR;
+  const roll = (i * 7919) % 100;
+  const kind =
+    age < 24 ? (roll < 40 ? "waiting" : "in_transit")
+    : age < 72 ? (roll < 10 ? "waiting" : roll < 60 ? "in_transit" : roll < 70 ? "out_for_delivery" : "delivered")
+    : roll < 96 ? "delivered" : roll < 97 ? "returned" : roll < 99 ? "stuck" : "waiting";
+  if (kind === "waiting") return { status: null, json: null, lastScanAt: null, deliveredAt: null, lost: age > 96 && roll % 2 === 0 };
+  const scans = [at + 6 * HOUR, at + 20 * HOUR, at + 30 * HOUR].filter((t) => t < Date.now());
+  const last = kind === "stuck" ? scans[0] : scans[scans.length - 1];
+  const events = [
+    ...(kind === "delivered" ? [{ at: Math.min(Date.now(), last + 4 * HOUR), code: "5_COURIER", text: "Delivered: handed to the recipient" }] : []),
+    ...(kind === "out_for_delivery" ? [{ at: last, code: "4_COURIER", text: "Your courier has your parcel and it's out for delivery" }] : []),
+    ...(kind === "returned" ? [{ at: last, code: "9", text: "Returning to the sender" }] : []),
+    ...(kind === "stuck" ? [scans[0]] : scans).map((t) => ({ at: t, code: "3", text: "It's at our local depot" })),
+    { at: at + HOUR, code: "1", text: "The sender has told us your parcel is on its way" },
+  ].sort((a, b) => b.at - a.at);
+  const json = JSON.stringify({
+    results: [{ service: { serviceType: "Standard" }, trackingEvents: events.map((e) => ({ dateTime: new Date(e.at).toISOString(), trackingPoint: { description: e.text }, trackingStage: { trackingStageCode: e.code } })) }],
+  });
+  const status = kind === "stuck" ? "in_transit" : kind;
+  return { status, json, lastScanAt: last, deliveredAt: kind === "delivered" ? events[0].at : null, lost: kind === "stuck" && roll % 3 === 0 };
+}
+
+/**
+ * Label i's tracking code, in its courier's format: Evri's 16 characters (H01, the client's 2 letters, a
+ * 10-digit sequence, a check digit), Royal Mail's 13 (2 letters, 8 digits, a check digit, GB). `prefix` (1-2
+ * letters) makes the client letters, so each bench user's codes are its own.
+ */
+export function trackingCode(prefix: string, i: number, evri: boolean): string {
+  const client = prefix.toUpperCase().padEnd(2, "X").slice(0, 2);
+  return evri ? `H01${client}${1_234_500_000 + i}${i % 10}` : `${client}${String(10_000_000 + i).slice(-8)}${i % 10}GB`;
+}
+
 /**
  * Writes `count` labels for `userId` into the D1 file (the server must be stopped): one a minute back from
- * now, realistic details JSON, 2/3 evri (a fifth of those next-day), `ebay` tag on 10%. Returns ms taken.
- * `prefix` keeps ids and tracking codes unique per call.
+ * now, realistic details JSON with varied recipients and postcodes, 2/3 evri (a fifth of those next-day), `ebay`
+ * tag on 10%, an order reference in the notes of a quarter, and with `tracking`, tracking states by age
+ * (trackingState). Returns ms taken. `prefix` keeps ids and tracking codes unique per call.
  */
-export function seedLabels(file: string, batches: { userId: number; count: number; prefix: string }[]): number {
+export function seedLabels(file: string, batches: { userId: number; count: number; prefix: string; tracking?: boolean }[]): number {
   const db = new DatabaseSync(file);
   const insert = db.prepare(
-    `INSERT INTO labels (id, user_id, courier, tracking_code, details_json, tags_json, source, shipped_on, weight_grams, is_next_day, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, 'upload', ?, ?, ?, ?, ?)`,
+    `INSERT INTO labels (id, user_id, courier, tracking_code, details_json, tags_json, notes, source, shipped_on, weight_grams, is_next_day, created_at, updated_at,
+       tracking_json, tracking_status, last_scan_at, first_scan_at, delivered_at, potentially_lost, potentially_lost_at, lost_reason)
+     VALUES (?, ?, ?, ?, ?, ?, ?, 'upload', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const tag = db.prepare("INSERT INTO label_tags (label_id, user_id, tag) VALUES (?, ?, 'ebay')");
   const started = performance.now();
   const now = Date.now();
   db.exec("BEGIN");
-  for (const { userId, count, prefix } of batches) {
+  for (const { userId, count, prefix, tracking } of batches) {
     for (let i = 0; i < count; i++) {
       const id = `lbl_${prefix}${i.toString(16).padStart(18, "0")}`;
       const evri = i % 3 !== 0;
-      const code = `${prefix.toUpperCase()}${String(i).padStart(14, "0")}`;
+      const code = trackingCode(prefix, i, evri);
       const at = now - i * 60_000;
       const details = {
         courier: evri ? "evri" : "royalmail",
         trackingCode: code,
         countryCode: "GB",
-        address: { name: "Recipient Name", address: ["12 Long Street", "Townsville"], postcode: "SW1A 1AA", countryCode: "GB" },
+        address: recipient(i),
         fromAddress: { name: "Sender Ltd", address: ["Unit 4 Park"], postcode: "OX18 3UQ", countryCode: "GB" },
         weightInGrams: 100 + ((i * 37) % 5000),
         dimensionsCm: [30, 20, 10],
         shippingLabelCreatedAt: new Date(at).toISOString(),
       };
       const ebay = i % 10 === 0;
-      insert.run(id, userId, details.courier, code, JSON.stringify(details), ebay ? '["ebay"]' : "[]",
-        new Date(at).toISOString().slice(0, 10), details.weightInGrams, evri ? (i % 5 === 0 ? 1 : 0) : null, at, at);
+      const notes = i % 4 === 0 ? `Order ${206 + (i % 700)}-${String(7_965_794 + i).padStart(7, "0")}` : "";
+      const t = tracking ? trackingState(i, at) : null;
+      const updated = t?.lastScanAt ?? at;
+      insert.run(id, userId, details.courier, code, JSON.stringify(details), ebay ? '["ebay"]' : "[]", notes,
+        new Date(at).toISOString().slice(0, 10), details.weightInGrams, evri ? (i % 5 === 0 ? 1 : 0) : null, at, updated,
+        t?.json ?? null, t?.status ?? null, t?.lastScanAt ?? null, t?.lastScanAt === null || !t ? null : at + 6 * HOUR, t?.deliveredAt ?? null,
+        t?.lost ? 1 : 0, t?.lost ? updated + 96 * HOUR : null, t?.lost ? (t.lastScanAt === null ? "no_first_scan" : "no_new_scan") : null);
       if (ebay) tag.run(id, userId);
     }
   }

@@ -34,6 +34,7 @@ function label(n: number): ApiLabel {
     lostStatus: { potentiallyLost: false, potentiallyLostAt: null, lostEmailSentAt: null, reason: null },
     tracking: { status: null, checkedAt: null, error: null },
     deadlines: null,
+    status: "waiting",
     ocrStatus: "none",
     data: [{ courier: "evri", trackingCode: code, countryCode: "GB" }],
     labelSettings: { banner_image_url: null, company_name: null, company_tagline: null },

@@ -35,6 +35,7 @@ function label(deadlines: LabelDeadlines | null): ApiLabel {
     tracking: { status: "in_transit", checkedAt: null, error: null },
     deadlines,
     outcome: null,
+    status: "waiting",
     ocrStatus: "none",
     data: [{ courier: "evri", trackingCode: "H01AB00000000011", countryCode: "GB" }],
     labelSettings: { banner_image_url: null, company_name: null, company_tagline: null },

@@ -82,6 +82,7 @@ function label(over: Partial<ApiLabel> = {}, data: Partial<ApiLabel["data"][0]> 
     tracking: { status: null, checkedAt: null, error: null },
     deadlines: null,
     outcome: null,
+    status: "waiting",
     ocrStatus: "none",
     data: [{ courier: "evri", trackingCode: "H01AB00000000011", countryCode: "GB", ...data }],
     labelSettings: { banner_image_url: null, company_name: null, company_tagline: null },
@@ -359,7 +360,7 @@ describe("labels list", () => {
     await screen.findByText(/40 labels · Page 1 of 2/);
     expect(lastUrl().searchParams.get("per_page")).toBe("25");
     expect(lastUrl().searchParams.get("page")).toBe("1");
-    fireEvent.click(screen.getByRole("button", { name: "Remove filter Courier: evri" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Remove filter Courier: Evri" }));
     await waitFor(() => expect(lastUrl().searchParams.get("courier")).toBeNull());
     expect(lastUrl().searchParams.get("from")).toBe("2026-03-01");
   });

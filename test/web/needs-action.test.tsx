@@ -121,6 +121,7 @@ function label(over: Partial<ApiLabel> = {}): ApiLabel {
     tracking: { status: "in_transit", checkedAt: null, error: null },
     deadlines: null,
     outcome: null,
+    status: "waiting",
     ocrStatus: "none",
     data: [{ courier: "evri", trackingCode: "H01AB00000000011", countryCode: "GB" }],
     labelSettings: { banner_image_url: null, company_name: null, company_tagline: null },

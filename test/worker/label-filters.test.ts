@@ -1,7 +1,7 @@
 import { and } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { labelTags, labels } from "../../worker/db/schema";
-import { labelFilterConditions, labelFilterSchema } from "../../worker/labels/filters";
+import { filterTerms, labelFilterSchema, termConditions } from "../../worker/labels/filters";
 import { createUser, db } from "./helpers";
 
 async function seed(userId: number, id: string, shippedOn: string, tags: string[], extra: Partial<typeof labels.$inferInsert> = {}) {
@@ -11,7 +11,7 @@ async function seed(userId: number, id: string, shippedOn: string, tags: string[
 
 const ids = async (userId: number, query: Record<string, string>) => {
   const filters = labelFilterSchema.parse(query);
-  const rows = await db().select({ id: labels.id }).from(labels).where(and(...labelFilterConditions(userId, filters)));
+  const rows = await db().select({ id: labels.id }).from(labels).where(and(...termConditions(userId, filterTerms(filters))));
   return rows.map((r) => r.id).sort();
 };
 

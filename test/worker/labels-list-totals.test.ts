@@ -1,6 +1,7 @@
-// GET /api/v1/labels totals come from the label_day_stats rollup (no tags) or the tag rows (tags), not from a
-// count(*) over every label: they must equal a count of the matching labels under every filter, also after
-// labels change (lost flag, tags, deletion), and never include another user's labels.
+// GET /api/v1/labels totals come from the label_day_stats and label_status_day_stats rollups (no tags) or the tag
+// rows (tags), not from a count(*) over every label: they must equal a count of the matching labels under every
+// filter, also after labels change (lost flag, tags, tracking, marks, deletion), and never include another user's
+// labels.
 import { inArray } from "drizzle-orm";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
@@ -11,6 +12,7 @@ import { evriCode, fileFor } from "./labels-fixtures";
 
 interface Seeded {
   id: string;
+  status: string;
   courier: string;
   shippedOn: string;
   lost: boolean;
@@ -20,6 +22,16 @@ interface Seeded {
 }
 
 const TAG_SETS = [[], ["ebay"], ["gift"], ["ebay", "gift"], ["etsy"], []];
+/** Tracking columns giving each parcel status (parcel_status is generated from them). */
+const STATES: Array<{ status: string; columns: Partial<typeof labels.$inferInsert> }> = [
+  { status: "waiting", columns: {} },
+  { status: "in_transit", columns: { trackingStatus: "in_transit", lastScanAt: 1 } },
+  { status: "out_for_delivery", columns: { trackingStatus: "out_for_delivery", lastScanAt: 1 } },
+  { status: "delivered", columns: { trackingStatus: "delivered", lastScanAt: 1, deliveredAt: 2 } },
+  { status: "returned", columns: { trackingStatus: "returned", lastScanAt: 1 } },
+  { status: "claimed", columns: { outcome: "claimed" } },
+  { status: "delivered", columns: { outcome: "delivered" } },
+];
 
 async function seed(userId: number, n: number, prefix: string): Promise<Seeded[]> {
   const rows: Seeded[] = [];
@@ -27,6 +39,7 @@ async function seed(userId: number, n: number, prefix: string): Promise<Seeded[]
   for (let i = 0; i < n; i++) {
     rows.push({
       id: `lbl_${prefix}${String(i).padStart(6, "0")}`,
+      status: STATES[i % STATES.length].status,
       courier: i % 3 === 0 ? "royalmail" : "evri",
       shippedOn: `2026-01-${String(1 + (i % 9)).padStart(2, "0")}`,
       lost: i % 7 === 0,
@@ -54,6 +67,7 @@ async function seed(userId: number, n: number, prefix: string): Promise<Seeded[]
           potentiallyLost: r.lost,
           createdAt: r.createdAt,
           updatedAt: r.createdAt,
+          ...STATES[(i + j) % STATES.length].columns,
         })),
       );
     const tagRows = chunk.flatMap((r) => r.tags.map((tag) => ({ labelId: r.id, userId, tag })));
@@ -73,6 +87,7 @@ function expected(rows: Seeded[], q: URLSearchParams): number {
       (!courier || courier === "all" || r.courier === courier) &&
       (!q.get("lost") || r.lost === (q.get("lost") === "1")) &&
       (!q.get("next_day") || r.nextDay === (q.get("next_day") === "1")) &&
+      (!q.get("status") || (q.get("status") === "potentially_lost" ? r.lost : r.status === q.get("status"))) &&
       (!tags.length || r.tags.some((t) => tags.includes(t))),
   ).length;
 }
@@ -98,6 +113,16 @@ const QUERIES = [
   "tags=ebay,gift&lost=1",
   "tags=gift&next_day=0&from=2026-01-02",
   "tags=ebay,etsy&courier=all",
+  "status=waiting",
+  "status=delivered",
+  "status=in_transit&courier=evri",
+  "status=delivered&from=2026-01-02&to=2026-01-05&lost=0",
+  "status=claimed&next_day=1",
+  "status=returned&tags=ebay,gift",
+  "status=out_for_delivery&tags=gift&courier=evri",
+  "status=found",
+  "status=potentially_lost",
+  "status=potentially_lost&courier=royalmail&lost=0",
 ];
 
 describe("GET /api/v1/labels totals", () => {
@@ -125,6 +150,13 @@ describe("GET /api/v1/labels totals", () => {
     const retag = mine[1];
     expect((await call(`/api/v1/label/${retag.id}`, { method: "PUT", token: u.token, json: { notes: "", tags: ["etsy", "gift"] } })).status).toBe(200);
     retag.tags = ["etsy", "gift"];
+    // Tracking moves some on, the user marks some: their status's counts follow.
+    const moved = mine.filter((_, i) => i % 7 === 1).map((r) => r.id);
+    await db().update(labels).set({ trackingStatus: "delivered", deliveredAt: 3 }).where(inArray(labels.id, moved));
+    for (const r of mine) if (moved.includes(r.id)) r.status = "delivered";
+    const marked = mine.filter((_, i) => i % 7 === 0).map((r) => r.id);
+    await db().update(labels).set({ outcome: "found" }).where(inArray(labels.id, marked));
+    for (const r of mine) if (marked.includes(r.id)) r.status = "found";
     const gone = mine.filter((_, i) => i % 11 === 3).map((r) => r.id);
     await db().delete(labelTags).where(inArray(labelTags.labelId, gone));
     await db().delete(labels).where(inArray(labels.id, gone));

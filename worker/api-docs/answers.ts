@@ -13,6 +13,7 @@ import { purchasePricesSchema } from "../billing/model";
 import { analyticsSummarySchema, analyticsTimeseriesSchema, deliveryAnalyticsSchema } from "../analytics/model";
 import { claimPackSchema } from "../claims/claim-pack-model";
 import { LABEL_OUTCOMES, labelDeadlinesSchema, needsActionSchema } from "../claims/model";
+import { PARCEL_STATUSES } from "../labels/list-options";
 import { MANUAL_FIELD_TYPES, type ManualFieldName, type ManualFieldType } from "../couriers/fields";
 import { LEFT_OUT_HEADER, LEFT_OUT_REASONS, LEFT_OUT_REASONS_HEADER, PRINTED_HEADER } from "../label-print/left-out";
 import { webhookCreatedSchema, webhookDeliveriesSchema, webhookEndpointSchema, webhookListSchema, webhookTestSchema } from "../webhooks/model";
@@ -82,6 +83,7 @@ export const apiLabelSchema = z
     tracking: z.object({ status: z.string().nullable(), checkedAt: z.string().nullable(), error: z.string().nullable() }),
     deadlines: labelDeadlinesSchema.nullable(),
     outcome: z.enum(LABEL_OUTCOMES).nullable(),
+    status: z.enum(PARCEL_STATUSES).describe("Where the parcel is: the labels list's status filter reads the same value"),
     ocrStatus: z.enum(["none", "pending", "done", "failed"]),
     data: z.array(
       z

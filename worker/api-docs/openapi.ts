@@ -184,7 +184,8 @@ export function buildOpenApi(app: RoutedApp, opts: { serverUrl?: string } = {}) 
         "The API behind the Parcelhive web app. Authenticate with a short-lived access token from POST /api/v1/login, or " +
         "with a developer API key (Settings → Developer API key) as `Authorization: Bearer phk_...` or `X-API-Key: phk_...` " +
         "on the label, upload and analytics calls. Errors are JSON `{ \"error\": \"message\" }`. Label filters: from/to are " +
-        "UK calendar days (YYYY-MM-DD, inclusive); tags is a comma list and a label matches when it has ANY of them.",
+        "UK calendar days (YYYY-MM-DD, inclusive); tags is a comma list and a label matches when it has ANY of them. " +
+        "The labels list, its CSV export and bulk printing by filters also take q (search), status and sort.",
     },
     servers: [{ url: opts.serverUrl ?? "/" }],
     components: {

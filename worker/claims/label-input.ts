@@ -8,7 +8,7 @@ import { scanTimes, type DeadlineInput } from "./deadlines";
  * it is delivered (by the carrier's scans or by the user's own word, a manual delivery date) and
  * what the user marked it as.
  */
-export function deadlineInput(row: LabelRow, details: Partial<LabelDetails>): DeadlineInput {
+export function deadlineInput(row: Pick<LabelRow, "courier" | "createdAt" | "deliveredAt" | "trackingStatus" | "outcome">, details: Partial<LabelDetails>): DeadlineInput {
   const result = details.tracking?.results?.[0];
   const printed = details.shippingLabelCreatedAt ? Date.parse(details.shippingLabelCreatedAt) : NaN;
   return {

@@ -1,4 +1,4 @@
-import { sql, type Column, type SQL } from "drizzle-orm";
+import { sql, type Column, type Placeholder, type SQL } from "drizzle-orm";
 
 /**
  * Queries whose input comes from the caller, kept inside D1's limits whatever its length:
@@ -11,7 +11,12 @@ export const MAX_BOUND_PARAMETERS = 100;
 
 /** `column IN (values)` with the whole list bound as ONE JSON parameter, whatever its length. */
 export function inValueList(column: Column | SQL, values: readonly (string | number)[]): SQL {
-  return sql`${column} in (select value from json_each(${JSON.stringify(values)}))`;
+  return inJsonList(column, JSON.stringify(values));
+}
+
+/** `column IN (list)` for a JSON list already encoded, or a placeholder a statement built once binds to one. */
+export function inJsonList(column: Column | SQL, json: string | Placeholder): SQL {
+  return sql`${column} in (select value from json_each(${json}))`;
 }
 
 /** Rows for a multi-row insert, split so that each statement binds at most 100 parameters. */

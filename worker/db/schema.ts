@@ -4,6 +4,8 @@
 // every table and column declared here exists after the migrations run.
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { PARCEL_STATUSES } from "../labels/list-options";
+import { parcelStatusSql } from "./parcel-status";
 
 const now = sql`(unixepoch('subsec') * 1000)`;
 
@@ -148,6 +150,11 @@ export const labels = sqliteTable(
     deliveryService: text("delivery_service"),
     createdAt: integer("created_at").notNull().default(now),
     updatedAt: integer("updated_at").notNull().default(now),
+    /**
+     * Where the parcel is, in one word: the labels list's status filter and the status each label answers
+     * (worker/labels/status.ts). Computed by SQLite from the columns above, so it can never disagree with them.
+     */
+    parcelStatus: text("parcel_status", { enum: PARCEL_STATUSES }).generatedAlwaysAs(parcelStatusSql, { mode: "virtual" }),
   },
   (t) => [
     uniqueIndex("labels_user_tracking").on(t.userId, t.trackingCode),
@@ -160,6 +167,11 @@ export const labels = sqliteTable(
     // The labels list filtered on lost (GET /labels?lost=1): the page is read in created_at order from the few
     // flagged labels instead of walking every label of the user (totals come from label_day_stats).
     index("labels_user_lost_created").on(t.userId, t.potentiallyLost, t.createdAt),
+    // The labels list by status (GET /labels?status=…) in either order; its totals come from label_status_day_stats.
+    index("labels_user_status_created").on(t.userId, t.parcelStatus, t.createdAt),
+    index("labels_user_status_updated").on(t.userId, t.parcelStatus, t.updatedAt),
+    // The labels list sorted by last update (GET /labels?sort=updated).
+    index("labels_user_updated").on(t.userId, t.updatedAt),
     // The cron's deadline-alert pass reads the few labels whose alert is due, not every label.
     index("labels_alert_due").on(t.alertDueAt),
     // Delivered labels saved before their delivery facts existed, for the cron's backfill (worker/tracking/
@@ -322,6 +334,25 @@ export const labelDayStats = sqliteTable(
   "label_day_stats",
   { userId: integer("user_id").notNull(), ...rollupColumns() },
   (t) => [primaryKey({ columns: [t.userId, t.day, t.courier, t.lost, t.nextDay] })],
+);
+
+/**
+ * The labels list's totals under a status filter: labels per user, UK day, courier, lost flag, next-day flag
+ * (-1 = unknown) and parcel status, kept exact by triggers on `labels` (migrations/0019_labels_search.sql), so a
+ * status with the other filters is counted from a few rows per day, as label_day_stats counts the rest.
+ */
+export const labelStatusDayStats = sqliteTable(
+  "label_status_day_stats",
+  {
+    userId: integer("user_id").notNull(),
+    day: text("day").notNull(),
+    courier: text("courier").notNull(),
+    lost: integer("lost").notNull(),
+    nextDay: integer("next_day").notNull(),
+    status: text("status", { enum: PARCEL_STATUSES }).notNull(),
+    labels: integer("labels").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.status, t.day, t.courier, t.lost, t.nextDay] })],
 );
 
 /** The columns of the two on-time rollups besides their key's tag set: the label's delivery key and the count. */

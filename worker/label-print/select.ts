@@ -1,11 +1,12 @@
-import { and, desc, eq, or, sql } from "drizzle-orm";
+import { and, eq, or } from "drizzle-orm";
 import { z } from "zod";
 import { courierById, normaliseTrackingCode } from "../couriers/registry";
 import type { Db } from "../db/client";
 import { inValueList } from "../db/d1-limits";
 import { labelFiles, labels, users, type LabelRow } from "../db/schema";
 import { badRequest, notFound } from "../lib/errors";
-import { labelFilterConditions, labelFilterSchema } from "../labels/filters";
+import { labelListFilterSchema, termConditions } from "../labels/filters";
+import { listOrder, listTerms, orderBy } from "../labels/list-query";
 import type { ApiLabel } from "../labels/model";
 import { printPlan } from "../labels/print-content";
 import type { LeftOut, LeftOutReason } from "./left-out";
@@ -28,8 +29,9 @@ export const printRequestSchema = z
       .max(MAX_PRINT_LABELS, `at most ${MAX_PRINT_LABELS} labels at once`)
       .describe("Label ids or tracking codes (spaces, dashes and case ignored), in the order to print them")
       .optional(),
-    /** The labels list's filters: every label matching them (at most 500). */
-    filters: labelFilterSchema.describe("The labels list's filters: every label matching them, newest first (at most 500)").optional(),
+    filters: labelListFilterSchema
+      .describe("The labels list's filters, search and order (GET /labels): every label matching them, in that order (at most 500)")
+      .optional(),
     layout: z.enum(PRINT_LAYOUTS, { message: "must be 4x6, a4-2 or a4-4" }).default("4x6"),
     format: z.enum(["pdf", "zpl"], { message: "must be pdf or zpl" }).default("pdf"),
   })
@@ -67,11 +69,12 @@ async function selectRows(db: Db, userId: number, req: PrintRequest): Promise<La
     // One page per label, even when the request names it by its id and by its code.
     return [...new Set(asked.map((key) => rowFor(key)!))];
   }
+  const filters = req.filters ?? {};
   const rows = await db
     .select()
     .from(labels)
-    .where(and(...labelFilterConditions(userId, req.filters ?? {})))
-    .orderBy(desc(labels.createdAt), desc(sql`${labels}.rowid`))
+    .where(and(...termConditions(userId, await listTerms(db, userId, filters))))
+    .orderBy(...orderBy(listOrder(filters.sort)))
     .limit(MAX_PRINT_LABELS + 1);
   if (rows.length > MAX_PRINT_LABELS) {
     throw badRequest(`More than ${MAX_PRINT_LABELS} labels match these filters: print at most ${MAX_PRINT_LABELS} at once (narrow the filters or select labels).`);

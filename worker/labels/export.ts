@@ -1,14 +1,15 @@
-import { and, desc, eq, lt, or, sql } from "drizzle-orm";
+import { and, eq, gt, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { labels } from "../db/schema";
 import { log } from "../lib/log";
 import { CSV_BOM, csvRow } from "./csv";
-import { filterTerms, termConditions, type LabelFilters } from "./filters";
+import { termConditions, type LabelListFilters } from "./filters";
+import { listOrder, listTerms, orderBy, type ListOrder } from "./list-query";
 import { courierById } from "../couriers/registry";
 
 /**
- * GET /labels/export.csv: the user's labels under the list's filters, newest first as the list shows them, one
- * CSV row each. Streamed a page at a time (keyset on created_at and rowid, the list's own order and index), so
+ * GET /labels/export.csv: the user's labels under the list's filters, in the list's order, one CSV row each.
+ * Streamed a page at a time (keyset on the order's column and rowid, the list's own order and index), so
  * 100,000 labels never sit in memory at once and each page is one indexed range read.
  */
 
@@ -44,6 +45,7 @@ const tracking = (path: string) =>
 const exportColumns = {
   rowid: sql<number>`${labels}.rowid`,
   createdAt: labels.createdAt,
+  updatedAt: labels.updatedAt,
   trackingCode: labels.trackingCode,
   courier: labels.courier,
   service: sql<string | null>`coalesce(nullif(${tracking(".service.serviceType")}, ''), nullif(${details("$.classId")}, ''), nullif(${details("$.serviceCode")}, ''))`,
@@ -62,7 +64,7 @@ const exportColumns = {
   lastEvent: tracking(".trackingEvents[0].trackingPoint.description"),
 };
 
-type ExportRow = { [K in keyof typeof exportColumns]: K extends "createdAt" ? number : unknown };
+type ExportRow = { [K in keyof typeof exportColumns]: K extends "createdAt" | "updatedAt" ? number : unknown };
 
 const textList = (json: unknown): string[] => {
   if (typeof json !== "string") return [];
@@ -101,11 +103,19 @@ function exportLine(r: ExportRow): string {
   ]);
 }
 
+/** The rows after the last one sent, in the order's direction (the same key: the lower rowid comes next). */
+function after(order: ListOrder, last: { key: number; rowid: number }) {
+  const beyond = order.descending ? lt : gt;
+  return or(beyond(order.key, last.key), and(eq(order.key, last.key), order.descending ? sql`${labels}.rowid < ${last.rowid}` : sql`${labels}.rowid > ${last.rowid}`));
+}
+
 /** The export as a stream of UTF-8 bytes: a BOM and the header, then one D1 page per pull. */
-export function labelsCsvStream(db: Db, userId: number, filters: LabelFilters): ReadableStream<Uint8Array> {
+export function labelsCsvStream(db: Db, userId: number, filters: LabelListFilters): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  const conditions = termConditions(userId, filterTerms(filters));
-  let after: { createdAt: number; rowid: number } | null = null;
+  const order = listOrder(filters.sort);
+  const keyOf = (r: ExportRow) => (order.key === labels.updatedAt ? r.updatedAt : r.createdAt);
+  let conditions: ReturnType<typeof termConditions> | null = null;
+  let last: { key: number; rowid: number } | null = null;
   let done = false;
   return new ReadableStream<Uint8Array>(
     {
@@ -115,24 +125,17 @@ export function labelsCsvStream(db: Db, userId: number, filters: LabelFilters): 
       async pull(controller) {
         if (done) return;
         try {
-          const cursor = after;
+          conditions ??= termConditions(userId, await listTerms(db, userId, filters));
           const rows = (await db
             .select(exportColumns)
             .from(labels)
-            .where(
-              and(
-                ...conditions,
-                cursor
-                  ? or(lt(labels.createdAt, cursor.createdAt), and(eq(labels.createdAt, cursor.createdAt), sql`${labels}.rowid < ${cursor.rowid}`))
-                  : undefined,
-              ),
-            )
-            .orderBy(desc(labels.createdAt), desc(sql`${labels}.rowid`))
+            .where(and(...conditions, last ? after(order, last) : undefined))
+            .orderBy(...orderBy(order))
             .limit(PAGE_ROWS)) as ExportRow[];
           if (rows.length) {
             controller.enqueue(encoder.encode(rows.map(exportLine).join("")));
-            const last = rows[rows.length - 1];
-            after = { createdAt: last.createdAt, rowid: Number(last.rowid) };
+            const end = rows[rows.length - 1];
+            last = { key: keyOf(end), rowid: Number(end.rowid) };
           }
           if (rows.length < PAGE_ROWS) {
             done = true;

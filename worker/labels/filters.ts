@@ -1,6 +1,10 @@
 import { and, eq, gte, inArray, lte, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { z } from "zod";
+import { inJsonList } from "../db/d1-limits";
 import { labelTags, labels } from "../db/schema";
+import { LIST_SORTS, MAX_SEARCH_LENGTH, STATUS_FILTERS, type ParcelStatus } from "./list-options";
+import { searchCondition, searchQuery } from "./search";
+import { isParcelStatus, parcelStatusCondition } from "./status";
 
 /**
  * The label filters the analytics screen sends, shared by GET /labels and the analytics calls.
@@ -32,6 +36,30 @@ export const labelFilterSchema = z.object({
 });
 export type LabelFilters = z.infer<typeof labelFilterSchema>;
 
+/**
+ * The labels list's filters: those above, the search box and the status, and the list's order. GET /labels, its
+ * CSV export and bulk printing by filters take them all, so each answers the labels the list shows, in its order.
+ */
+export const labelListFilterSchema = labelFilterSchema.extend({
+  q: z
+    .string()
+    .max(MAX_SEARCH_LENGTH, `at most ${MAX_SEARCH_LENGTH} characters`)
+    .refine((q) => q.trim() === "" || searchQuery(q) !== null, "type at least 2 letters or digits to search")
+    .optional()
+    .describe(
+      "Search: every word must match the tracking code, the recipient's name or postcode (with or without its space), a tag or the notes. Words of 3+ characters match anywhere in them, 2-character words the start of a word; case and accents are ignored.",
+    ),
+  status: z
+    .enum(STATUS_FILTERS, { message: `must be one of ${STATUS_FILTERS.join(", ")}` })
+    .optional()
+    .describe("Where the parcel is (the status each label answers), or potentially_lost / needs_action (the 'Needs action' list's parcels)"),
+  sort: z
+    .enum(LIST_SORTS, { message: `must be one of ${LIST_SORTS.join(", ")}` })
+    .optional()
+    .describe("newest (default) or oldest first by creation, or updated: the most recently updated first"),
+});
+export type LabelListFilters = z.infer<typeof labelListFilterSchema>;
+
 /** Normalises a courier name: case, spaces, underscores and hyphens are ignored. */
 export const courierKey = (name: string) => name.toLowerCase().replace(/[\s_-]+/g, "");
 
@@ -50,9 +78,18 @@ export interface LabelFilterTerms<V = string> {
   lost?: boolean;
   nextDay?: boolean;
   tags: V[];
+  /** The search's FTS5 query (worker/labels/search.ts). */
+  search?: V;
+  parcelStatus?: V;
+  /** Flagged potentially lost (status=potentially_lost; kept apart from `lost`, which may say 0). */
+  flagged?: true;
+  /** Only these labels: a JSON list of ids (status=needs_action, resolved by worker/labels/list-query.ts). */
+  ids?: V;
 }
 
-export function filterTerms(filters: LabelFilters): LabelFilterTerms {
+/** The terms of the filters; a needs_action status is resolved to its label ids by listTerms (list-query.ts). */
+export function filterTerms(filters: LabelFilters & Partial<Pick<LabelListFilters, "q" | "status">>): LabelFilterTerms {
+  const status = filters.status;
   return {
     from: filters.from || undefined,
     to: filters.to || undefined,
@@ -60,6 +97,9 @@ export function filterTerms(filters: LabelFilters): LabelFilterTerms {
     lost: filters.lost ? filters.lost === "1" : undefined,
     nextDay: filters.next_day ? filters.next_day === "1" : undefined,
     tags: parseTags(filters.tags),
+    search: searchQuery(filters.q) ?? undefined,
+    parcelStatus: status && isParcelStatus(status) ? status : undefined,
+    flagged: status === "potentially_lost" ? true : undefined,
   };
 }
 
@@ -86,6 +126,10 @@ export function placeholderTerms(t: LabelFilterTerms): {
     lost: t.lost,
     nextDay: t.nextDay,
     tags: t.tags.map((tag, i) => bind(`tag${i}`, tag)!),
+    search: bind("search", t.search),
+    parcelStatus: bind("parcelStatus", t.parcelStatus),
+    flagged: t.flagged,
+    ids: bind("ids", t.ids),
   };
   const shape = [
     t.from !== undefined && "from",
@@ -94,13 +138,21 @@ export function placeholderTerms(t: LabelFilterTerms): {
     t.lost !== undefined && `lost=${Number(t.lost)}`,
     t.nextDay !== undefined && `next_day=${Number(t.nextDay)}`,
     `tags=${t.tags.length}`,
+    t.search !== undefined && "search",
+    t.parcelStatus !== undefined && "status",
+    t.flagged && "flagged",
+    t.ids !== undefined && "ids",
   ].filter(Boolean).join("&");
   return { shape, terms, values };
 }
 
-/** The WHERE conditions for one user's labels under the terms (use with and(...)). */
-export function termConditions(userId: number | Placeholder, t: LabelFilterTerms<string | Placeholder>): SQL[] {
-  const conds: SQL[] = [eq(labels.userId, userId)];
+/**
+ * The WHERE conditions for one user's labels under the terms (use with and(...)). `byMatches`: the labels are
+ * read from the search's matches, each looked up by rowid: the owner is then checked with SQLite's unary `+`,
+ * which keeps the planner off the user_id indexes (it would walk all of the user's labels; bench/README.md).
+ */
+export function termConditions(userId: number | Placeholder, t: LabelFilterTerms<string | Placeholder>, opts: { byMatches?: boolean } = {}): SQL[] {
+  const conds: SQL[] = [opts.byMatches ? sql`+${labels.userId} = ${userId}` : eq(labels.userId, userId)];
   if (t.from !== undefined) conds.push(gte(labels.shippedOn, t.from));
   if (t.to !== undefined) conds.push(lte(labels.shippedOn, t.to));
   if (t.courier !== undefined) conds.push(eq(labels.courier, t.courier));
@@ -116,10 +168,9 @@ export function termConditions(userId: number | Placeholder, t: LabelFilterTerms
       )})`,
     );
   }
+  if (t.search !== undefined) conds.push(searchCondition(userId, t.search));
+  if (t.parcelStatus !== undefined) conds.push(parcelStatusCondition(t.parcelStatus as ParcelStatus | Placeholder));
+  if (t.flagged) conds.push(eq(labels.potentiallyLost, true));
+  if (t.ids !== undefined) conds.push(inJsonList(labels.id, t.ids));
   return conds;
-}
-
-/** The WHERE conditions for one user's labels under `filters` (use with and(...)). */
-export function labelFilterConditions(userId: number, filters: LabelFilters): SQL[] {
-  return termConditions(userId, filterTerms(filters));
 }

@@ -4,8 +4,9 @@
  * ApiLabel. The web app imports these types (types only) so both sides agree.
  */
 import type { LabelDeadlines, LabelOutcome } from "../claims/model";
+import type { ParcelStatus } from "./list-options";
 
-export type { LabelDeadlines };
+export type { LabelDeadlines, ParcelStatus };
 
 export interface Address {
   name: string;
@@ -131,6 +132,8 @@ export interface ApiLabel {
   deadlines: LabelDeadlines | null;
   /** What the user marked the parcel as (always answered, null when unmarked): no alerts, no lost flag; 'found' and 'delivered' also stop tracking. */
   outcome?: LabelOutcome | null;
+  /** Where the parcel is (worker/db/parcel-status.ts): the labels list's status filter reads the same value. */
+  status: ParcelStatus;
   /** 'pending' while an image-only label is still being read by OCR. */
   ocrStatus: "none" | "pending" | "done" | "failed";
   /** data[0] is the label details. */

@@ -1,10 +1,13 @@
-import { and, desc, eq, gte, inArray, lte, or, sql, type Placeholder } from "drizzle-orm";
+import { and, eq, gte, inArray, lte, or, sql, type Placeholder } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { cachedRead, readBatch } from "../db/prepared";
 import { inValueList } from "../db/d1-limits";
-import { labelDayStats, labelFiles, labelTags, labels, users, type LabelRow } from "../db/schema";
+import { labelDayStats, labelFiles, labelStatusDayStats, labelTags, labels, users, type LabelRow } from "../db/schema";
 import { normaliseTrackingCode } from "../couriers/registry";
-import { filterTerms, placeholderTerms, termConditions, type LabelFilterTerms, type LabelFilters } from "./filters";
+import { placeholderTerms, termConditions, type LabelFilterTerms, type LabelListFilters } from "./filters";
+import type { ListSort, ParcelStatus } from "./list-options";
+import { listOrder, listTerms, orderBy } from "./list-query";
+import { searchMatches } from "./search";
 import type { ApiLabel } from "./model";
 import { serializeLabel, type LabelOwner } from "./serialise";
 
@@ -110,52 +113,101 @@ export async function labelsByIds(db: Db, userId: number, ids: string[]): Promis
   return rows.map((r) => serializeLabel(r, r.fileId ? byId.get(r.fileId) : null, owner));
 }
 
+/** Searches with at most this many matches look each match's label up instead of walking the list. */
+const SEARCH_JOIN_MAX = 2000;
+
+/** How many of the user's labels match a search, from the index alone. Binds `userId`, `search`. */
+const searchCountRead = (db: Db) =>
+  cachedRead("labels.searchCount", () =>
+    db
+      .select({ total: sql<number>`count(*)` })
+      .from(sql`labels_search` as unknown as typeof labels)
+      .where(searchMatches(P.userId, sql.placeholder("search"))),
+  );
+
 /**
- * One page of the user's labels, newest first (index labels_user_created), with the total, in ONE D1 round
- * trip: the owner's row (null answer when the user is gone: routes behind requireAuth({ loadUser: false })
- * answer 401), the page with its labels' files, and the total, batched.
+ * One page of the user's labels under the list's filters, in its order (newest first by default: index
+ * labels_user_created), with the total, in ONE D1 round trip: the owner's row (null answer when the user is gone:
+ * routes behind requireAuth({ loadUser: false }) answer 401), the page with its labels' files, and the total,
+ * batched. status=needs_action reads its labels first (list-query.ts); a search counts its matches first, in
+ * the index alone, and that count is how the page is read (bench/README.md 'Labels list search'): few matches
+ * are looked up one by one, many are picked out while walking the list in its order.
  */
 export async function listLabels(
   db: Db,
   userId: number,
-  query: { page: number; perPage: number; filters: LabelFilters },
+  query: { page: number; perPage: number; filters: LabelListFilters },
 ): Promise<{ results: ApiLabel[]; total: number } | null> {
-  // One statement per filter shape (which filters, how many tags); the filters' values are bound like the user's.
-  const { shape, terms, values } = placeholderTerms(filterTerms(query.filters));
-  const pageRead = cachedRead(`labels.page?${shape}`, () =>
+  // One statement per filter shape (which filters, how many tags) and order; the values are bound like the user's.
+  const { shape, terms, values } = placeholderTerms(await listTerms(db, userId, query.filters));
+  const bound = { ...values, userId };
+  const pageValues = { ...bound, limit: query.perPage, offset: (query.page - 1) * query.perPage };
+  const sort = query.filters.sort ?? "newest";
+  if (!terms.search) {
+    const { page, total } = listReads(db, shape, sort, terms, null);
+    const [[owner], rows, [count]] = await readBatch(db.$client, [ownerRead(db).bind({ userId }), page.bind(pageValues), total!.bind(bound)]);
+    return owner ? answer(rows, owner, count.total) : null;
+  }
+  const [[owner], [{ total: found }]] = await readBatch(db.$client, [ownerRead(db).bind({ userId }), searchCountRead(db).bind(bound)]);
+  if (!owner) return null;
+  const matches = Number(found);
+  if (matches === 0) return { results: [], total: 0 };
+  const { page, total } = listReads(db, shape, sort, terms, matches);
+  if (!total) {
+    const [rows] = await readBatch(db.$client, [page.bind(pageValues)]);
+    return answer(rows, owner, matches);
+  }
+  const [rows, [count]] = await readBatch(db.$client, [page.bind(pageValues), total.bind(bound)]);
+  return answer(rows, owner, count.total);
+}
+
+const answer = (rows: LabelWithFile[], owner: LabelOwner, total: number) => ({ results: rows.map((r) => serializeLabel(r.label, fileOf(r), owner)), total: Number(total) });
+
+/**
+ * The page and total statements of a filter shape and order. A search (`matches`: its count) with few matches
+ * looks each match's label up by rowid; with more, the labels are walked in the list's order and the matching
+ * ones picked out, as other filters are. A search with no other filter needs no total read.
+ */
+function listReads(db: Db, shape: string, sort: ListSort, terms: LabelFilterTerms<Placeholder>, matches: number | null) {
+  const byMatches = matches !== null && matches <= SEARCH_JOIN_MAX;
+  const where = () => and(...termConditions(P.userId, terms, { byMatches }));
+  const key = `${shape}${byMatches ? "&byMatches" : ""}`;
+  const page = cachedRead(`labels.page?${key}&sort=${sort}`, () =>
     labelsWithFile(db)
-      .where(and(...termConditions(P.userId, terms)))
-      // rowid breaks ties between labels saved in one batch, and stays inside the index.
-      .orderBy(desc(labels.createdAt), desc(sql`${labels}.rowid`))
+      .where(where())
+      .orderBy(...orderBy(listOrder(sort)))
       .limit(P.limit)
       .offset(P.offset),
   );
-  const totalRead = cachedRead(`labels.total?${shape}`, () => countLabels(db, terms));
-  const [[owner], rows, [{ total }]] = await readBatch(db.$client, [
-    ownerRead(db).bind({ userId }),
-    pageRead.bind({ ...values, userId, limit: query.perPage, offset: (query.page - 1) * query.perPage }),
-    totalRead.bind({ ...values, userId }),
-  ]);
-  if (!owner) return null;
-  return { results: rows.map((r) => serializeLabel(r.label, fileOf(r), owner)), total: Number(total) };
+  const searchOnly = termConditions(P.userId, { ...terms, search: undefined }).length === 1;
+  if (matches !== null && searchOnly) return { page, total: null };
+  const total = cachedRead(`labels.total?${key}`, () => (byMatches ? db.select({ total: sql<number>`count(*)` }).from(labels).where(where()) : countLabels(db, terms)));
+  return { page, total };
 }
 
 /**
  * The list's total without visiting every matching label (a count(*) over the labels would read all of a
  * user's rows on every page; bench/README.md 'Labels list'):
- *  - no tag filter: summed from the label_day_stats rollup (kept exact by triggers on labels; one row per
- *    day, courier, lost and next-day flag), whose columns are exactly the other filters;
+ *  - no tag filter: summed from a rollup kept exact by triggers on labels, whose columns are exactly the other
+ *    filters: label_day_stats (one row per day, courier, lost and next-day flag), label_status_day_stats with a
+ *    status too;
  *  - tags only: the tag rows themselves (label_tags carries its label's owner), each label once;
- *  - tags and other filters: from the tag rows to their labels, so only tagged labels are read.
+ *  - tags and other filters: from the tag rows to their labels, so only tagged labels are read;
+ *  - needs action (an id list): those labels. (A search is counted in the search index: listLabels.)
  */
 function countLabels(db: Db, terms: LabelFilterTerms<Placeholder>) {
+  if (terms.ids || terms.search) {
+    return db.select({ total: sql<number>`count(*)` }).from(labels).where(and(...termConditions(P.userId, terms)));
+  }
   if (!terms.tags.length) {
-    const s = labelDayStats;
+    const s = terms.parcelStatus ? labelStatusDayStats : labelDayStats;
     const conds = [eq(s.userId, P.userId)];
+    if (terms.parcelStatus) conds.push(eq(labelStatusDayStats.status, terms.parcelStatus as unknown as ParcelStatus));
     if (terms.from) conds.push(gte(s.day, terms.from));
     if (terms.to) conds.push(lte(s.day, terms.to));
     if (terms.courier) conds.push(eq(s.courier, terms.courier));
     if (terms.lost !== undefined) conds.push(eq(s.lost, Number(terms.lost)));
+    if (terms.flagged) conds.push(eq(s.lost, 1));
     // next_day -1 (not known) matches neither 0 nor 1, as is_next_day NULL does.
     if (terms.nextDay !== undefined) conds.push(eq(s.nextDay, Number(terms.nextDay)));
     return db.select({ total: sql<number>`coalesce(sum(${s.labels}), 0)` }).from(s).where(and(...conds));

@@ -8,7 +8,7 @@ import { requireAuth, userGone } from "../accounts/require-auth";
 import { correctLabelDetails, labelCorrectionSchema } from "./corrections";
 import { importLabels, importSummary, importTemplate, importText, readImport } from "./csv-import";
 import { exportFilename, labelsCsvStream } from "./export";
-import { labelFilterSchema } from "./filters";
+import { labelListFilterSchema } from "./filters";
 import { labelOriginal } from "./download";
 import { updateNotesAndTags } from "./notes-and-tags";
 import { listLabels, readLabel } from "./read";
@@ -17,7 +17,7 @@ import { createManualLabel } from "./save";
 // Labels: manual creation, the list, one label, notes and tags, the original file.
 // Every call is the caller's own labels only: another user's label is a 404.
 
-const listQuery = labelFilterSchema.extend({
+const listQuery = labelListFilterSchema.extend({
   page: z
     .string()
     .regex(/^[1-9]\d{0,5}$/, "must be a whole number from 1")
@@ -68,8 +68,8 @@ const routes = new Hono<AppEnv>()
     if (!list) throw userGone(c.get("authKind"));
     return c.json(list);
   })
-  // The list's labels as CSV (its filters, every page), streamed.
-  .get("/labels/export.csv", auth, validate("query", labelFilterSchema), (c) => {
+  // The list's labels as CSV (its filters and order, every page), streamed.
+  .get("/labels/export.csv", auth, validate("query", labelListFilterSchema), (c) => {
     const stream = labelsCsvStream(c.get("db"), c.get("user").id, c.req.valid("query"));
     return new Response(stream, { headers: csvHeaders(exportFilename()) });
   })

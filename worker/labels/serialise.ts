@@ -76,6 +76,7 @@ export function serializeLabel(row: LabelRow, file: Pick<LabelFile, "name" | "mi
     },
     deadlines: labelDeadlines(deadlineInput(row, details), now),
     outcome: row.outcome ?? null,
+    status: row.parcelStatus ?? "waiting",
     ocrStatus: row.ocrStatus,
     data: [details],
     labelSettings: {
