@@ -1,7 +1,6 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seriousViolations } from "./axe";
 import { VIEWPORTS, baseURL, launchBrowser } from "./browser";
 import { d1 } from "./d1";
 import { adminSession, grantCredits, newUser, signInBrowser, type Session } from "./session";
@@ -11,26 +10,6 @@ import { adminSession, grantCredits, newUser, signInBrowser, type Session } from
  * zero serious or critical violations. (bypassCSP only lets the test inject axe; the app's CSP is
  * checked elsewhere.)
  */
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  const violations = (await page.evaluate(async () => {
-    // @ts-expect-error axe is injected above
-    const result = await window.axe.run(document, { resultTypes: ["violations"] });
-    return result.violations;
-  })) as Violation[];
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
-}
 
 const EVRI_CODE = "H04AQA0004726589";
 

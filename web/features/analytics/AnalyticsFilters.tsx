@@ -1,5 +1,6 @@
-import { useEffect, useId, useState } from "react";
-import { Field } from "../../components/Field";
+import { useId } from "react";
+import { useDebouncedInput } from "../../app/useDebouncedInput";
+import { Field, SelectField } from "../../components/Field";
 import { useCouriers } from "../labels/labelsApi";
 import { ALL_COURIERS, LOST_OPTIONS, NEXT_DAY_OPTIONS, T } from "./texts";
 import { defaultFilters, type AnalyticsFilters as Filters } from "./filters";
@@ -9,28 +10,12 @@ const TAGS_DELAY_MS = 400;
 /** The filter bar. Every change applies at once, except tags, which apply after a pause in typing. */
 export function AnalyticsFilters({ value, onChange }: { value: Filters; onChange: (f: Filters) => void }) {
   const id = useId();
-  const [tags, setTags] = useState(value.tags);
+  const tags = useDebouncedInput(value.tags, (text) => onChange({ ...value, tags: text }), TAGS_DELAY_MS);
   const couriers = useCouriers().data;
-
-  useEffect(() => setTags(value.tags), [value.tags]);
-  useEffect(() => {
-    if (tags === value.tags) return;
-    const t = setTimeout(() => onChange({ ...value, tags }), TAGS_DELAY_MS);
-    return () => clearTimeout(t);
-  }, [tags, value, onChange]);
 
   const set = (patch: Partial<Filters>) => onChange({ ...value, ...patch });
   const select = (key: "courier" | "lost" | "next_day", label: string, options: { value: string; label: string }[]) => (
-    <div className="field">
-      <label htmlFor={`${id}-${key}`}>{label}</label>
-      <select id={`${id}-${key}`} className="input" value={value[key]} onChange={(e) => set({ [key]: e.target.value })}>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectField id={`${id}-${key}`} label={label} value={value[key]} options={options} onChange={(v) => set({ [key]: v })} />
   );
 
   // A cleared date input is ignored: the range always has both ends.
@@ -52,7 +37,7 @@ export function AnalyticsFilters({ value, onChange }: { value: Filters; onChange
       aria-label={T.filters}
       onSubmit={(e) => {
         e.preventDefault();
-        if (tags !== value.tags) onChange({ ...value, tags });
+        tags.flush();
       }}
     >
       {date("from", T.from, { max: value.to })}
@@ -67,9 +52,9 @@ export function AnalyticsFilters({ value, onChange }: { value: Filters; onChange
         className="analytics-tags"
         type="text"
         placeholder="ebay, gifts"
-        value={tags}
-        onChange={(e) => setTags(e.target.value)}
-        onBlur={() => tags !== value.tags && onChange({ ...value, tags })}
+        value={tags.text}
+        onChange={(e) => tags.setText(e.target.value)}
+        onBlur={tags.flush}
       />
       <div className="analytics-filters-actions">
         <button type="button" className="btn btn-sm" onClick={() => onChange(defaultFilters())}>

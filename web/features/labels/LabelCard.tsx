@@ -5,6 +5,7 @@ import { AddressCard } from "./AddressCard";
 import { CopyButton } from "../../components/CopyButton";
 import { CourierLogo } from "./CourierLogo";
 import { DeadlineNote } from "./DeadlineNote";
+import { TagsAndNote } from "./LabelSummary";
 import { OutcomeBadge } from "./OutcomeControl";
 import { TrackingEventList } from "./TrackingEvents";
 import {
@@ -122,6 +123,7 @@ export function LabelCard({ label, selected, onSelectedChange }: { label: ApiLab
           </>
         )}
       </section>
+      <TagsAndNote label={label} />
       <footer className="label-card-foot">
         <span className="muted small">Last updated {formatDate(label.updatedAt, UPDATED_DATE)}</span>
         <div className="row label-card-actions">

@@ -1,5 +1,6 @@
-import { useEffect, useMemo, useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { keepPreviousData } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
 import { errorText } from "../../api/client";
 import { useAuth } from "../../app/auth";
 import { PageHeader } from "../../components/PageHeader";
@@ -7,65 +8,78 @@ import { Spinner } from "../../components/Spinner";
 import { BulkPrintBar } from "./BulkPrintBar";
 import { ExportCsvButton } from "./ExportCsvButton";
 import { LabelCard } from "./LabelCard";
+import { LabelsCompactList } from "./LabelsCompactList";
+import { LabelsTable } from "./LabelsTable";
+import { LabelsToolbar } from "./LabelsToolbar";
 import { NeedsActionList } from "./NeedsActionList";
+import { FilterChips } from "./FilterChips";
 import { useCouriers, useLabelsPage } from "./labelsApi";
 import { useLabelSelection } from "./useLabelSelection";
+import { PAGE_SIZES, useListParams } from "./useListParams";
+import { useListView, type ListView } from "./useListView";
 
-const PAGE_SIZES = [15, 25, 50] as const;
+const VIEW_NAMES: Record<ListView, string> = { cards: "Cards", table: "Table", compact: "Compact" };
 
-/** The analytics filters that can arrive in the query string, and their chips. */
-const FILTERS: Array<{ key: string; chip: (v: string) => string }> = [
-  { key: "from", chip: (v) => `From ${v}` },
-  { key: "to", chip: (v) => `To ${v}` },
-  { key: "courier", chip: (v) => `Courier: ${v}` },
-  { key: "lost", chip: (v) => `Potentially lost: ${v === "1" ? "Yes" : "No"}` },
-  { key: "next_day", chip: (v) => `Next-day: ${v === "1" ? "Next-day" : "Standard"}` },
-  { key: "tags", chip: (v) => `Tags: ${v}` },
-];
+/** Cards, table or compact rows: the choices this screen size has, the current one pressed. */
+function ViewSwitch({ view, choices, choose }: ReturnType<typeof useListView>) {
+  return (
+    <div className="view-switch" role="group" aria-label="View">
+      {choices.map((v) => (
+        <button key={v} type="button" className="btn btn-sm" aria-pressed={view === v} onClick={() => choose(v)}>
+          {VIEW_NAMES[v]}
+        </button>
+      ))}
+    </div>
+  );
+}
 
 export default function LabelsPage() {
   const { accessToken } = useAuth();
-  const [params, setParams] = useSearchParams();
-  const [page, setPage] = useState(1);
-  const [perPage, setPerPage] = useState<number>(15);
+  const list = useListParams();
+  const { page, perPage } = list;
+  const views = useListView();
   // The pager appears with the first answer, in its final place below the list (no layout shift on load),
   // and then stays while later pages load, so a keyboard user keeps focus on Next.
   const [answered, setAnswered] = useState(false);
+  const filtered = Object.keys(list.filters).length > 0;
+  // The selection is of the labels the filters match, whatever their order.
+  const filterKey = JSON.stringify(list.filters);
 
-  const filters = useMemo(
-    () => Object.fromEntries(FILTERS.map((f) => [f.key, params.get(f.key) ?? undefined]).filter(([, v]) => v)) as Record<string, string>,
-    [params],
-  );
-  const filterKey = JSON.stringify(filters);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a change of filters starts again at page 1
-  useEffect(() => setPage(1), [filterKey]);
-
-  const list = useLabelsPage({ ...filters, page, per_page: perPage }, Boolean(accessToken));
+  // While a new search or filter loads, the last answer stays on screen (dimmed), not a spinner per keystroke.
+  const labels = useLabelsPage({ ...list.query, page, per_page: perPage }, Boolean(accessToken), { placeholderData: keepPreviousData });
   // The cards name each courier from the couriers call: ask for it beside the list, not after it.
   useCouriers();
   const state = !accessToken
     ? ({ status: "error", message: "Authentication required" } as const)
-    : list.isPending
+    : labels.isPending
       ? ({ status: "loading" } as const)
-      : list.isError
-        ? ({ status: "error", message: errorText(list.error, "Failed to fetch labels") } as const)
-        : ({ status: "ok", data: list.data } as const);
+      : labels.isError
+        ? ({ status: "error", message: errorText(labels.error, "Failed to fetch labels") } as const)
+        : ({ status: "ok", data: labels.data } as const);
+  const updating = labels.isPlaceholderData && labels.isFetching;
   useEffect(() => {
     if (state.status !== "loading") setAnswered(true);
   }, [state.status]);
+  // A bookmarked page past the end (the labels since changed): the last page instead.
+  const pastEnd = state.status === "ok" && state.data.results.length === 0 && state.data.total > 0 && page > 1;
+  const lastPage = state.status === "ok" ? Math.max(1, Math.ceil(state.data.total / perPage)) : 1;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when an answer says the page is past the end
+  useEffect(() => {
+    if (pastEnd) list.update({ page: String(lastPage) }, { replace: true });
+  }, [pastEnd, lastPage]);
 
   const total = state.status === "ok" ? state.data.total : 0;
   const pages = Math.max(1, Math.ceil(total / perPage));
-  const selected = useLabelSelection(filters, filterKey, total);
-  const pageIds = state.status === "ok" ? state.data.results.map((l) => l.id) : [];
+  const selected = useLabelSelection(list.query, filterKey, total);
+  const results = state.status === "ok" ? state.data.results : [];
+  const pageIds = results.map((l) => l.id);
   const pageSelected = pageIds.length > 0 && pageIds.every(selected.isSelected);
-
-  function removeFilter(key: string) {
-    const next = new URLSearchParams(params);
-    next.delete(key);
-    setParams(next);
-  }
+  const selection = { isSelected: selected.isSelected, onSelectedChange: (id: string, on: boolean) => selected.setSelected([id], on, pageIds) };
+  const clearFilters = (
+    <button type="button" className="btn" onClick={list.clearFilters}>
+      Clear filters
+    </button>
+  );
 
   return (
     <div className="container labels-page">
@@ -74,20 +88,14 @@ export default function LabelsPage() {
         subtitle={
           <span aria-live="polite">
             {state.status === "ok" ? `${total} ${total === 1 ? "label" : "labels"} · ` : ""}Page {page} of {pages}
+            {updating && <span className="muted"> · Updating…</span>}
           </span>
         }
       >
+        <ViewSwitch {...views} />
         <label className="row small" htmlFor="per-page">
           Per page
-          <select
-            id="per-page"
-            className="input input-sm"
-            value={perPage}
-            onChange={(e) => {
-              setPerPage(Number(e.target.value));
-              setPage(1);
-            }}
-          >
+          <select id="per-page" className="input input-sm" value={perPage} onChange={(e) => list.update({ per_page: e.target.value })}>
             {PAGE_SIZES.map((n) => (
               <option key={n} value={n}>
                 {n}
@@ -95,31 +103,21 @@ export default function LabelsPage() {
             ))}
           </select>
         </label>
-        <ExportCsvButton filters={filters} />
+        <ExportCsvButton filters={list.query} />
       </PageHeader>
 
-      <NeedsActionList enabled={Boolean(accessToken)} />
-
-      {Object.keys(filters).length > 0 && (
-        <ul className="chips filter-chips" aria-label="Filters">
-          {FILTERS.filter((f) => filters[f.key]).map((f) => (
-            <li key={f.key} className="chip">
-              {f.chip(filters[f.key])}
-              <button type="button" aria-label={`Remove filter ${f.chip(filters[f.key])}`} onClick={() => removeFilter(f.key)}>
-                ×
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <NeedsActionList enabled={Boolean(accessToken)} onList={() => list.update({ status: "needs_action" })} />
+      <LabelsToolbar list={list} />
+      <FilterChips list={list} />
 
       {state.status === "loading" && <Spinner label="Loading labels…" />}
       {state.status === "error" && (
-        <div className="card alert-error" role="alert">
-          {state.message}
+        <div className="card alert-error labels-error" role="alert">
+          <p>{state.message}</p>
+          {filtered && clearFilters}
         </div>
       )}
-      {state.status === "ok" && state.data.results.length === 0 && (
+      {state.status === "ok" && results.length === 0 && !pastEnd && !filtered && (
         <div className="card empty">
           <p>No labels found.</p>
           <Link to="/upload" className="btn btn-primary">
@@ -127,8 +125,14 @@ export default function LabelsPage() {
           </Link>
         </div>
       )}
-      {state.status === "ok" && state.data.results.length > 0 && (
-        <>
+      {state.status === "ok" && results.length === 0 && !pastEnd && filtered && (
+        <div className="card empty">
+          <p>{list.filters.q ? `No labels match “${list.filters.q}” with these filters.` : "No labels match these filters."}</p>
+          {clearFilters}
+        </div>
+      )}
+      {state.status === "ok" && results.length > 0 && (
+        <div className={updating ? "labels-results is-updating" : "labels-results"} aria-busy={updating}>
           <div className="row selection-row">
             <label className="row small">
               <input type="checkbox" className="label-select" checked={pageSelected} onChange={(e) => selected.setSelected(pageIds, e.target.checked, pageIds)} />
@@ -140,24 +144,28 @@ export default function LabelsPage() {
               </button>
             )}
           </div>
-          <div className="label-list">
-            {state.data.results.map((l) => (
-              <LabelCard key={l.id} label={l} selected={selected.isSelected(l.id)} onSelectedChange={(on) => selected.setSelected([l.id], on, pageIds)} />
-            ))}
-          </div>
-        </>
+          {views.view === "table" && <LabelsTable labels={results} {...selection} />}
+          {views.view === "compact" && <LabelsCompactList labels={results} {...selection} />}
+          {views.view === "cards" && (
+            <div className="label-list">
+              {results.map((l) => (
+                <LabelCard key={l.id} label={l} selected={selected.isSelected(l.id)} onSelectedChange={(on) => selection.onSelectedChange(l.id, on)} />
+              ))}
+            </div>
+          )}
+        </div>
       )}
       <BulkPrintBar count={selected.count} selection={selected.selection} onClear={selected.clear} />
 
       {answered && (
         <nav className="row pager" aria-label="Pagination">
-          <button type="button" className="btn" disabled={page <= 1} onClick={() => setPage((p) => Math.max(1, p - 1))}>
+          <button type="button" className="btn" disabled={page <= 1} onClick={() => list.update({ page: String(page - 1) })}>
             Previous
           </button>
           <span className="muted small">
             Page {page} of {pages}
           </span>
-          <button type="button" className="btn" disabled={page >= pages || state.status !== "ok"} onClick={() => setPage((p) => p + 1)}>
+          <button type="button" className="btn" disabled={page >= pages || state.status !== "ok"} onClick={() => list.update({ page: String(page + 1) })}>
             Next
           </button>
         </nav>

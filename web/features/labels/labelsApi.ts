@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, type UseQueryOptions } from "@tanstack/react-query";
 import { api, apiFetch, saveBlob, warnFailed } from "../../api/client";
 import type { ApiCourier, ApiLabel, LabelCorrection } from "./types";
 import { courierKey, downloadName } from "./format";
@@ -14,8 +14,11 @@ export const fetchLabels = (query: Record<string, string | number | undefined>, 
   api<LabelPage>("/api/v1/labels", { query, signal });
 
 /** One page of the signed-in user's labels for a filter and page query (nothing without a token). */
-export const useLabelsPage = (query: Record<string, string | number | undefined>, enabled: boolean) =>
-  useQuery({ queryKey: ["labels", "page", query], queryFn: ({ signal }) => fetchLabels(query, signal), enabled });
+export const useLabelsPage = (
+  query: Record<string, string | number | undefined>,
+  enabled: boolean,
+  options: Pick<UseQueryOptions<LabelPage>, "placeholderData"> = {},
+) => useQuery({ queryKey: ["labels", "page", query], queryFn: ({ signal }) => fetchLabels(query, signal), enabled, ...options });
 
 export const fetchLabel = (idOrCode: string, signal?: AbortSignal) =>
   api<ApiLabel>(`/api/v1/label/${encodeURIComponent(idOrCode)}`, { signal });
