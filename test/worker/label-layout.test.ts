@@ -346,3 +346,41 @@ describe("routing labels: the sort box and the retailer header", () => {
     expect(d?.fromAddress).toBeNull();
   });
 });
+
+describe("blocks beside and above each other", () => {
+  it("never takes a heading another block stands under as its own ('Ship from:' beside the recipient's name)", () => {
+    const page = [
+      L(121, 10, 13.4, "Mr. D Begum"),
+      L(14, 12, 6, "Ship from:"),
+      L(14, 20, 6.9, "Rev Eilidh Müller"),
+      L(121, 29, 12.8, "23 Union Close"),
+      L(14, 29, 6.9, "80 Canal Gardens"),
+      L(14, 38, 6.9, "Huddersfield"),
+      L(14, 47, 6.9, "hd1 9dz"),
+      L(121, 46, 12.8, "Manchester"),
+      L(121, 64, 12.8, "M20 1SU"),
+    ];
+    const { recipient, sender } = readAddresses(page);
+    expect(recipient).toMatchObject({ name: "Mr. D Begum", postcode: "M20 1SU" });
+    expect(sender).toMatchObject({ name: "Rev Eilidh Müller", postcode: "HD1 9DZ" });
+  });
+
+  it("stops at a heading that holds a whole address of its own ('From: Shop, Unit 15, Keswick CA12 2JA' above the recipient)", () => {
+    const page = [L(29, 10, 7.8, "From: The Ironbridge Silver, Unit 15, Keswick CA12 2JA"), L(29, 28, 12.5, "Thomas Fitzgerald"), L(29, 44, 10.9, "Glenview"), L(29, 58, 10.9, "101a Canal Row"), L(29, 72, 10.9, "Hull"), L(29, 86, 10.9, "HU1 8YS")];
+    const { recipient, sender } = readAddresses(page);
+    expect(recipient).toMatchObject({ name: "Thomas Fitzgerald", postcode: "HU1 8YS" });
+    expect(sender).toMatchObject({ name: "The Ironbridge Silver", postcode: "CA12 2JA" });
+  });
+
+  it.each([
+    ["Ms Z", "Okafor", "Ms Z Okafor"],
+    ["Zoë van der", "Berg", "Zoë van der Berg"],
+    ["Ironbridge Nursery &", "Sons", "Ironbridge Nursery & Sons"],
+    ["Imogen Ó", "Súilleabháin", "Imogen Ó Súilleabháin"],
+    ["John Smith", "Rosemount", "John Smith"],
+    ["Dr. A", "Mill Lane", "Dr. A"],
+  ])("reads a name wrapped over two lines ('%s' / '%s') as one only where its first line cannot end", (a, b, name) => {
+    const page = [L(10, 10, 10, a), L(10, 22, 10, b), L(10, 34, 10, "12 High Street"), L(10, 46, 10, "Leeds LS1 1AA")];
+    expect(readAddresses(page).recipient?.name).toBe(name);
+  });
+});

@@ -93,3 +93,29 @@ describe("a print-at-home A4 page: the label in the top half, a cut line and ins
     });
   }, 60_000);
 });
+
+describe("labels of two sizes stacked on one sheet", () => {
+  it("cuts at the wide band between a 6x4 label and the 4x6 label under it, not inside the taller one", async () => {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([595.28, 841.89]);
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const text = (t: string, x: number, y: number, size: number) => page.drawText(t, { x, y: 841.89 - y, size, font });
+    // Top left: a small landscape label (a broker's), about 140 pt tall.
+    text("SendFox", 26, 130, 10);
+    text("evri STANDARD", 29, 150, 7);
+    for (const [i, t] of ["G Turner-Hale", "99 Meadow Grove", "London", "E1 8TL"].entries()) text(t, 159, 165 + i * 7, 7);
+    text("HNN4 Q151 5892 0762", 60, 260, 7.4);
+    // Bottom left: a 4x6 label from 430 pt down, with a tall empty band above its barcode number.
+    text("evri", 29, 431, 27);
+    text("48hr", 151, 436, 11.5);
+    text("Weight 1300g", 151, 455, 8.7);
+    text("From: The Ironbridge Silver, Unit 15, Keswick CA12 2JA", 29, 482, 7.8);
+    for (const [i, t] of ["Thomas Fitzgerald", "Glenview", "101a Canal Row", "Hull", "HU1 8YS"].entries()) text(t, 29, 503 + i * 15, 11);
+    text("H0TGAN6531090416", 72, 793, 10);
+    const parts = (await readPdfText(await doc.save(), 5)).pages[0].parts;
+    expect(parts.map((p) => p.lines.map((l) => l.text))).toEqual([
+      ["SendFox", "evri STANDARD", "G Turner-Hale", "99 Meadow Grove", "London", "E1 8TL", "HNN4 Q151 5892 0762"],
+      ["evri", "48hr", "Weight 1300g", "From: The Ironbridge Silver, Unit 15, Keswick CA12 2JA", "Thomas Fitzgerald", "Glenview", "101a Canal Row", "Hull", "HU1 8YS", "H0TGAN6531090416"],
+    ]);
+  }, 30_000);
+});

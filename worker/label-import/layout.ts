@@ -55,7 +55,7 @@ const MAX_LINES_ABOVE = 8;
  */
 export function findAddressBlocks(lines: TextLine[]): AddressBlock[] {
   const sorted = [...lines].sort((a, b) => a.y - b.y || a.x - b.x);
-  const blocks: AddressBlock[] = [];
+  const found: { block: AddressBlock; first: TextLine }[] = [];
   const used = sortBoxLines(sorted);
   for (let p = 0; p < sorted.length; p++) {
     const pc = sorted[p];
@@ -65,60 +65,66 @@ export function findAddressBlocks(lines: TextLine[]): AddressBlock[] {
     const pcHeading = headingOf(pc.text);
     const pcText = pcHeading ? pcHeading.rest : pc.text;
     if (!isAddressText(pcText.replace(m[0], "")) && clean(pcText.replace(m[0], "")) !== "") continue;
-
-    const picked: TextLine[] = [{ ...pc, text: pcText }];
-    let headingRole: AddressRole | null = pcHeading?.role ?? null;
-    let left = pc.x;
-    let right = pc.x + estWidth(pc);
-    let top = pc.y;
-    let size = pc.size;
-    // Walk upwards through the lines above, nearest first.
-    for (let i = p - 1; i >= 0 && !headingRole && picked.length <= MAX_LINES_ABOVE; i--) {
-      const l = sorted[i];
-      if (l.y + l.size * 0.5 > top) continue; // same row or overlapping: not above
-      if (!inColumn(l, left, right, Math.max(size, l.size))) continue;
-      const gap = top - (l.y + l.size);
-      if (gap > Math.max(size, l.size) * 1.6) break;
-      if (isContactLine(l.text)) {
-        top = l.y;
-        continue;
-      }
-      const heading = headingOf(l.text);
-      // 'From Morag O'Connor' right above a block that starts with a name of its own: the heading
-      // names a sender on its line (a block of its own, headedBlocks), not this block.
-      if (heading && heading.role !== "recipient" && namesItself(heading.rest) && picked.length > 1 && namesItself(picked[0].text)) break;
-      if (heading) {
-        headingRole = heading.role;
-        if (heading.rest && isAddressText(heading.rest)) picked.unshift({ ...l, text: heading.rest });
-        break;
-      }
-      if (used.has(l) || !isAddressText(l.text) || UK_POSTCODE_IN_TEXT_RE.test(l.text)) break;
-      picked.unshift(l);
-      left = Math.min(left, l.x);
-      right = Math.max(right, l.x + estWidth(l));
-      top = l.y;
-      size = Math.max(size, l.size);
-    }
-    // A heading printed to the left of the block's first line ('To:' in its own column).
-    if (!headingRole) {
-      const first = picked[0];
-      const beside = sorted.find((l) => l !== first && l.x + estWidth(l) <= first.x + first.size && Math.abs(l.y - first.y) < first.size * 0.6 && headingOf(l.text)?.rest === "");
-      if (beside) headingRole = headingOf(beside.text)!.role;
-    }
-    for (const l of picked) used.add(l);
-    let texts = picked.map((l) => clean(l.text)).filter(Boolean);
+    const walk = pcHeading ? { picked: [{ ...pc, text: pcText }], heading: null, top: pc.y, left: pc.x } : walkUp(sorted, p, used);
+    if (walk.heading) used.add(walk.heading.line);
+    for (const l of walk.picked) used.add(l);
+    let texts = walk.picked.map((l) => clean(l.text)).filter(Boolean);
     // One line holding the whole address ('Jane Smith, 1 High St, Leeds LS1 1AA').
     if (texts.length === 1 && texts[0].includes(",")) texts = texts[0].split(/\s*,\s*/).filter(Boolean);
-    blocks.push({
+    const block = {
       lines: texts,
       postcode: normalisePostcode(`${m[1]}${m[2]}`),
-      size: picked.reduce((s, l) => s + l.size, 0) / picked.length,
-      top,
-      left,
-      headingRole,
-    });
+      size: walk.picked.reduce((s, l) => s + l.size, 0) / walk.picked.length,
+      top: walk.top,
+      left: walk.left,
+      headingRole: pcHeading?.role ?? walk.heading?.role ?? null,
+    };
+    found.push({ block, first: walk.picked[0] });
   }
-  return [...blocks, ...headedBlocks(sorted, used)];
+  // A heading printed to the left of a block's first line ('To:' in its own column), when no block
+  // took it as its own.
+  for (const { block, first } of found) {
+    if (block.headingRole) continue;
+    const beside = sorted.find((l) => !used.has(l) && l.x + estWidth(l) <= first.x + first.size && Math.abs(l.y - first.y) < first.size * 0.6 && headingOf(l.text)?.rest === "");
+    if (beside) block.headingRole = headingOf(beside.text)!.role;
+  }
+  return [...found.map((f) => f.block), ...headedBlocks(sorted, used)];
+}
+
+/**
+ * The lines of a block above its postcode line `sorted[p]`, nearest first: in its column, while the
+ * gaps stay line-sized, until a heading (its role), a line that is not address text, a sort box or
+ * another block's line.
+ */
+function walkUp(sorted: TextLine[], p: number, used: Set<TextLine>) {
+  const pc = sorted[p];
+  const picked: TextLine[] = [pc];
+  let heading: { role: AddressRole; line: TextLine } | null = null;
+  let [left, right, top, size] = [pc.x, pc.x + estWidth(pc), pc.y, pc.size];
+  for (let i = p - 1; i >= 0 && picked.length <= MAX_LINES_ABOVE; i--) {
+    const l = sorted[i];
+    if (l.y + l.size * 0.5 > top) continue; // same row or overlapping: not above
+    if (!inColumn(l, left, right, Math.max(size, l.size))) continue;
+    if (top - (l.y + l.size) > Math.max(size, l.size) * 1.6) break;
+    if (isContactLine(l.text)) {
+      top = l.y;
+      continue;
+    }
+    if (used.has(l)) break; // another block's line
+    const h = headingOf(l.text);
+    // 'From Morag O'Connor' right above a block that starts with a name of its own, or a heading
+    // with a whole address on its line: the heading heads a block of its own, not this one.
+    if (h && ((h.role !== "recipient" && namesItself(h.rest) && picked.length > 1 && namesItself(picked[0].text)) || UK_POSTCODE_IN_TEXT_RE.test(h.rest))) break;
+    if (h) {
+      heading = { role: h.role, line: l };
+      if (h.rest && isAddressText(h.rest)) picked.unshift({ ...l, text: h.rest });
+      break;
+    }
+    if (!isAddressText(l.text) || UK_POSTCODE_IN_TEXT_RE.test(l.text)) break;
+    picked.unshift(l);
+    [left, right, top, size] = [Math.min(left, l.x), Math.max(right, l.x + estWidth(l)), l.y, Math.max(size, l.size)];
+  }
+  return { picked, heading, top, left };
 }
 
 /**
@@ -175,12 +181,17 @@ export function blockAddress(block: AddressBlock, countryCode = "GB"): Address |
     break;
   }
   const [first = "", ...address] = lines;
-  const { name, rest } = splitNameLine(first);
+  const split = splitNameLine(first);
+  const { rest } = split;
+  let { name } = split;
   // A block that starts at its street ('14 Canal Street') printed no name: its street is no name.
   if (isStreetLine(name)) return { name: "", address: [name, ...rest, ...address], postcode: block.postcode, countryCode };
+  // A long name wrapped in a narrow column: its first line cannot end there ('Ms Z' / 'Okafor').
+  if (!rest.length && address.length > 1 && UNFINISHED_NAME_RE.test(name) && NAME_END_RE.test(address[0])) name = `${name} ${address.shift()}`;
   if (!name && !block.postcode) return null;
   return { name, address: [...rest, ...address], postcode: block.postcode, countryCode };
 }
+
 
 /** A complete name on its own: not a street, a house name or the start of a run of address parts. */
 const namesItself = (text: string) => looksLikeName(text) && !/,\s*$/.test(text) && !isStreetLine(text) && !ADDRESS_WORD_RE.test(text) && splitNameLine(text).rest.length === 0;
@@ -193,6 +204,10 @@ const ADDRESS_AFTER_COMMA_RE = /^(?:\d|(?:flat|unit|apartment|apt|suite|floor|ro
 /** Words of streets ('Mill Lane') and, with them, of house names ('Rose Cottage'). */
 const STREET_WORD_RE = /\b(?:road|rd|street|st|lane|ln|avenue|ave|close|drive|dr|way|place|pl|crescent|grove|gardens|terrace|hill|park|row|square|walk|view|green|parade|quay|estate|mews|court|wharf|yard)\b/i;
 const ADDRESS_WORD_RE = new RegExp(`${STREET_WORD_RE.source}|\\b(?:cottage|house|farm|barn|lodge|mill|manor|hall|villa|works|granary|building|chambers)\\b`, "i");
+/** A name line that cannot end where it does: on a particle, a connective, a title or an initial. */
+const UNFINISHED_NAME_RE = /(?:^|\s)(?:&|and|of|van|von|der|den|de|la|le|du|da|di|del|della|bin|bint|al|el|ap|ó|ní|nic|mac|mc|st\.?|mr|mrs|ms|mx|miss|dr|prof|rev|sir|dame|\p{Lu}\.?)$/iu;
+/** The rest of a wrapped name: one to three words of letters, no number and no street or house word. */
+const NAME_END_RE = new RegExp(`^(?!.*(?:${STREET_WORD_RE.source}))[\\p{L}'’.-]+(?:\\s[\\p{L}'’.-]+){0,2}$`, "iu");
 
 /**
  * The name, and any address the same line goes on with: senders are often printed on one line

@@ -99,15 +99,16 @@ export function sheetParts(words: TextWord[], boxes: PdfRect[], rotate: number, 
 
   /**
    * The cut between two neighbouring labels: within `window` of `ideal`, the middle of an interval
-   * crossed by the fewest items (at most MAX_STRAY_ITEMS); of those, the one that leaves the text on
-   * its two sides (up to `from` and `to`) the most alike in extent, as labels on one sheet are the
-   * same size (a gap inside one label, between its address and its sort box, leaves one side
-   * narrow and the other wide); then the nearest `ideal`. Null when every place is crossed by more.
+   * crossed by the fewest items (at most MAX_STRAY_ITEMS), leaving a label's worth of text and a
+   * printed number on both sides (up to `from` and `to`); of those the one whose empty band is
+   * widest for its distance from `ideal` (width minus distance: the band between two labels is
+   * wide and near the sheet's grid; a gap inside one label, between its header and its address,
+   * may be as wide but lies off the grid, and a 6x4 label above a 4x6 one moves the band off it
+   * but widens it). Null when every place is crossed by more.
    */
   function clearestCut(ks: number[], lo: (b: PdfRect) => number, hi: (b: PdfRect) => number, at: { ideal: number; window: number; from: number; to: number }): number | null {
     const [wFrom, wTo] = [at.ideal - at.window, at.ideal + at.window];
     const edges = [wFrom, wTo, ...ks.flatMap((k) => [lo(boxes[k]), hi(boxes[k])]).filter((x) => x > wFrom && x < wTo)].sort((a, b) => a - b);
-    const extent = (side: number[]) => (side.length ? Math.max(...side.map((k) => hi(boxes[k]))) - Math.min(...side.map((k) => lo(boxes[k]))) : 0);
     let best: { cut: number; score: number[] } | null = null;
     for (let i = 0; i + 1 < edges.length; i++) {
       if (edges[i + 1] - edges[i] < 0.5) continue;
@@ -116,7 +117,8 @@ export function sheetParts(words: TextWord[], boxes: PdfRect[], rotate: number, 
       if (crossing > MAX_STRAY_ITEMS) continue;
       const before = ks.filter((k) => lo(boxes[k]) >= at.from && hi(boxes[k]) <= cut);
       const after = ks.filter((k) => lo(boxes[k]) >= cut && hi(boxes[k]) <= at.to);
-      const score = [crossing, Math.round(Math.abs(extent(before) - extent(after))), Math.abs(cut - at.ideal)];
+      const valid = [before, after].every((side) => side.length >= MIN_PART_ITEMS && codes(side).size >= 1);
+      const score = [crossing, Number(!valid), Math.abs(cut - at.ideal) - (edges[i + 1] - edges[i])];
       if (!best || lexLess(score, best.score)) best = { cut, score };
     }
     return best?.cut ?? null;
