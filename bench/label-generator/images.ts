@@ -39,13 +39,15 @@ const MAX_PIXELS = 11_000_000;
 export function imageChoice(rng: Rng): ImageChoice {
   const kind = rng.weighted([["scan", 45], ["photo", 25], ["thermal", 18], ["screenshot", 12]] as const);
   const dpi = kind === "thermal" ? rng.pick([203, 203, 300]) : kind === "screenshot" ? rng.pick([96, 120, 144, 192, 203]) : rng.weighted([[150, 2], [200, 3], [240, 1], [300, 5], [400, 1], [600, 1]] as const);
-  const format = kind === "thermal" ? "png" : kind === "screenshot" ? rng.pick(["png", "png", "jpeg"] as const) : rng.weighted([["jpeg", 6], ["png", 3], ["webp", 1]] as const);
+  // Phones save photos as JPEG (or WEBP); a colour PNG over 300 DPI would pass the import's 16 MB limit.
+  const format = kind === "thermal" ? "png" : kind === "screenshot" ? rng.pick(["png", "png", "jpeg"] as const) : kind === "photo" ? rng.weighted([["jpeg", 8], ["webp", 2]] as const) : rng.weighted([["jpeg", 6], ["png", 3], ["webp", 1]] as const);
+  const grey = kind === "thermal" || (kind === "scan" && (rng.chance(0.6) || (format === "png" && dpi > 300)));
   return {
     kind,
     dpi,
     format,
     quality: rng.int(45, 95),
-    grey: kind === "thermal" || (kind === "scan" && rng.chance(0.6)),
+    grey,
     angle: kind === "scan" ? rng.float(-2, 2) : kind === "thermal" ? rng.float(-0.8, 0.8) : 0,
     quarter: rng.weighted([[0, 8], [90, 1], [270, 1], [180, 0.3]] as const),
     blur: kind === "screenshot" ? 0 : rng.chance(0.5) ? rng.float(0.3, 1.1) : 0,

@@ -13,6 +13,7 @@ import { prepareZXingModule, readBarcodes } from "zxing-wasm/reader";
 import { Chromium } from "../../bench/label-generator/chromium.ts";
 import { clickDropQrPayload, evriCheck, evriCode, hermesLegacyCode, royalMailPayload, s10Check, s10Code } from "../../bench/label-generator/codes.ts";
 import { FAMILIES } from "../../bench/label-generator/families/index.ts";
+import { imageChoice } from "../../bench/label-generator/images.ts";
 import { planFile, planRun, renderFile } from "../../bench/label-generator/generate.ts";
 import type { Truth } from "../../bench/label-generator/manifest.ts";
 import { freshSeed, Rng } from "../../bench/label-generator/random.ts";
@@ -111,6 +112,28 @@ describe("generated files", () => {
       expect(found.map((b) => b.text), f.name).toContain(f.labels[0].trackingCode);
     }
     expect(checked).toBe(6);
+  }, 120_000);
+
+  it("keeps images within the upload limits (16 MB, 12 Mpx)", async () => {
+    // Lossless colour is what grows past 16 MB: it is planned only up to 300 DPI (photos are JPEG or WEBP).
+    const rng = new Rng(`${SEED}/choices`);
+    for (let i = 0; i < 3000; i++) {
+      const c = imageChoice(rng);
+      if (c.format === "png" && !c.grey) expect(c.dpi, JSON.stringify(c)).toBeLessThanOrEqual(300);
+    }
+    const planned = planRun(SEED, { labels: 1, images: 1 }).find((f) => f.medium === "image")!;
+    const worst = [
+      { kind: "scan", dpi: 600, format: "png", grey: true, noise: 14 },
+      { kind: "scan", dpi: 300, format: "png", grey: false, noise: 14 },
+      { kind: "photo", dpi: 600, format: "jpeg", grey: false, noise: 14, quality: 95 },
+    ] as const;
+    for (const w of worst) {
+      const f = { ...planned, image: { ...planned.image!, ...w, fade: 0, blur: 0 } };
+      const bytes = await renderFile(f, chromium);
+      const { width, height } = await sharp(bytes).metadata();
+      expect(bytes.length, JSON.stringify(w)).toBeLessThan(16 * 1024 * 1024);
+      expect(width! * height!, JSON.stringify(w)).toBeLessThanOrEqual(12_000_000);
+    }
   }, 120_000);
 
   it("keeps the ink of faded thermal prints (the 1-bit cut-off sits above the faded black)", async () => {
