@@ -69,6 +69,12 @@ export function barcodeRects(b: BarcodeItem): Rect[] {
   return out;
 }
 
+/** Modules across a 1D symbol (bars and spaces), to size its quiet zones. */
+export function linearModules(b: Pick<BarcodeItem, "symbology" | "text">): number {
+  const r = encode({ ...b, t: "barcode", x: 0, y: 0, w: 1, h: 1 });
+  return "sbs" in r ? r.sbs.reduce((a, v) => a + v, 0) : r.pixx;
+}
+
 /** The symbol's natural aspect (width / height) for 2D codes, so families size their boxes. */
 export function matrixAspect(b: Pick<BarcodeItem, "symbology" | "text">): number {
   const r = encode({ ...b, t: "barcode", x: 0, y: 0, w: 1, h: 1 });

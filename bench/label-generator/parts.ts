@@ -2,7 +2,7 @@
  * Pieces most labels are made of, each with its random choices: address blocks with or without a
  * heading, barcodes with their printed code, 2D symbols, reference lines. Families arrange them.
  */
-import { matrixAspect } from "./barcodes.ts";
+import { linearModules, matrixAspect } from "./barcodes.ts";
 import { addressLines, type AddressStyle, type Party } from "./content.ts";
 import { type BarcodeItem, fitSize, textBlock, textWidth, type Block, type FontFace, type Item, type Line, type Symbology, type TextItem } from "./layout.ts";
 import type { Rng } from "./random.ts";
@@ -47,13 +47,18 @@ export function headedBlock(rng: Rng, lines: string[], o: AddressOpts): Block {
 }
 
 /** A 1D barcode with its code printed under (or over) it. */
-export function linearBarcode(rng: Rng, o: { x: number; y: number; w: number; h: number; symbology: Symbology; text: string; printed: string; font: FontFace; size: number; above?: boolean }): { items: Item[]; bottom: number } {
+export function linearBarcode(rng: Rng, o: { x: number; y: number; w: number; h: number; symbology: Symbology; text: string; printed: string; font: FontFace; size: number; above?: boolean; quiet?: number }): { items: Item[]; bottom: number } {
   const items: Item[] = [];
+  // The bars leave `quiet` modules of white each side inside the box (10, the symbologies' own rule,
+  // on carriers' labels; web tools often squeeze them).
+  const total = linearModules(o);
+  const quiet = o.quiet ?? 10;
+  const module = o.w / (total + 2 * quiet);
   const gap = rng.float(2, 6);
   const printedSize = fitSize(o.printed, o.size, o.font, o.w, true);
   const textH = printedSize * 1.2;
   const barY = o.above ? o.y + textH + gap : o.y;
-  items.push({ t: "barcode", x: o.x, y: barY, w: o.w, h: o.h, symbology: o.symbology, text: o.text });
+  items.push({ t: "barcode", x: o.x + quiet * module, y: barY, w: total * module, h: o.h, symbology: o.symbology, text: o.text });
   const ty = o.above ? o.y : barY + o.h + gap;
   items.push({ t: "text", x: o.x, y: ty, size: printedSize, text: o.printed, font: o.font, bold: rng.chance(0.6), align: "center", w: o.w });
   return { items, bottom: o.above ? barY + o.h : ty + textH };

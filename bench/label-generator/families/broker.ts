@@ -88,7 +88,7 @@ function barcodes(p: Pen, parcel: CarrierParcel, site: string): boolean {
   const barW = Math.min(w - 2 * m - (sym ? sym + 10 : 0), rng.float(190, 260) * s);
   const barH = rng.float(40, 58) * s;
   const barY = Math.max(y + 4, rng.chance(0.5) ? h - m - barH - 32 * s : y + 6);
-  const bar = linearBarcode(rng, { x: m, y: barY, w: barW, h: barH, symbology: "code128", text: parcel.code, printed: parcel.printed, font: "sans", size: rng.float(9.5, 12) * s });
+  const bar = linearBarcode(rng, { x: m, y: barY, w: barW, h: barH, symbology: "code128", text: parcel.code, printed: parcel.printed, font: "sans", size: rng.float(9.5, 12) * s, quiet: rng.pick([0, 2, 5, 10]) });
   p.items.push(...bar.items);
   if (parcel.twoD) p.items.push(twoD({ x: w - m - sym, y: barY, size: sym, symbology: parcel.twoD.symbology, text: parcel.twoD.text }).item);
   const help = `${rng.pick(["Help:", "Customer services:", "Questions?"])} ${site}  ${rng.pick(["0161 496 0", "0113 496 0", "0117 496 0"])}${rng.digits(3)}`;

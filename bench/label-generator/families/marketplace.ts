@@ -101,7 +101,7 @@ function barcodes(p: Pen, parcel: CarrierParcel, footerTagline: string | null): 
   const barH = rng.float(42, 60) * s;
   const footer = footerTagline ? 14 * s : 0;
   const barY = Math.max(y + 4, rng.chance(0.5) ? h - m - footer - barH - 18 * s : y + 6);
-  const bar = linearBarcode(rng, { x: m, y: barY, w: barW, h: barH, symbology: "code128", text: parcel.code, printed: parcel.printed, font: "sans", size: rng.float(9.5, 12) * s });
+  const bar = linearBarcode(rng, { x: m, y: barY, w: barW, h: barH, symbology: "code128", text: parcel.code, printed: parcel.printed, font: "sans", size: rng.float(9.5, 12) * s, quiet: rng.pick([0, 2, 5, 10]) });
   p.items.push(...bar.items);
   if (parcel.twoD) p.items.push(twoD({ x: w - m - sym, y: barY, size: sym, symbology: parcel.twoD.symbology, text: parcel.twoD.text }).item);
   if (footerTagline) p.items.push(line(m, h - m - 10 * s, footerTagline, 8 * s, p.typo.body, { maxW: w - 2 * m, align: "center", w: w - 2 * m }));
