@@ -384,3 +384,31 @@ describe("blocks beside and above each other", () => {
     expect(readAddresses(page).recipient?.name).toBe(name);
   });
 });
+
+describe("more of what is printed around addresses", () => {
+  const block = (top: number, lines: string[], size = 11) => lines.map((t, i) => L(40, top + i * size * 1.2, size, t));
+
+  it("never takes a service line with its days in brackets, or 'Postage bought on …', for the name", () => {
+    const page = [L(40, 10, 11, "Pre-Loved Market"), L(40, 30, 10, "Postage bought on Pre-Loved Market"), L(40, 48, 13, "Standard (2-3 days)"), ...block(64, ["Redwing Architects Holdings Ltd", "14 Prince's Row", "Stevenage SG1 9SA"])];
+    expect(readAddresses(page).recipient).toMatchObject({ name: "Redwing Architects Holdings Ltd", postcode: "SG1 9SA" });
+  });
+
+  it("reads a billing address as no party to the parcel", () => {
+    const page = [L(40, 10, 10, "Billing address:"), ...block(22, ["Alan Reed", "2 Oak Road", "York YO1 7AA"], 13), ...block(22, ["Bethan Smith", "5 Elm Way", "Hull HU1 2AB"], 9).map((l) => ({ ...l, x: 300 }))];
+    expect(readAddresses(page).recipient).toMatchObject({ name: "Bethan Smith", postcode: "HU1 2AB" });
+  });
+
+  it("reads a company's suffix on a line of its own as the end of its name", () => {
+    expect(readAddresses(block(10, ["Bluebell Print Studio", "Ltd", "9 Mill Road", "Ely CB7 4DF"])).recipient?.name).toBe("Bluebell Print Studio Ltd");
+    expect(readAddresses(block(10, ["Rowan Nursery (UK)", "Ltd", "9 Mill Road", "Ely CB7 4DF"])).recipient?.name).toBe("Rowan Nursery (UK) Ltd");
+  });
+
+  it("keeps 'Sent by: <shop>' apart from a recipient whose name is also a street word ('Harpreet Hill', 'Dr & Mr Bajwa')", () => {
+    for (const name of ["HARPREET HILL", "Dr & Mr Bajwa"]) {
+      const page = [L(40, 10, 9.7, "Sent by: Tidewater Crafts"), ...block(30, [name, "Flat 2", "217 Wordsworth Walk", "Oxford", "OX1 8HD"], 12)];
+      const { recipient, sender } = readAddresses(page);
+      expect(recipient).toMatchObject({ name, postcode: "OX1 8HD" });
+      expect(sender?.name).toBe("Tidewater Crafts");
+    }
+  });
+});

@@ -36,3 +36,10 @@ describe("reading lines from a text layer", () => {
     expect(groupLines([W(10, 400, 10, "Weight: 0.85 kg", 75), W(85, 400, 10, "CREATED: 2026-05-01")]).map((l) => l.text)).toEqual(["Weight: 0.85 kg CREATED: 2026-05-01"]);
   });
 });
+
+describe("fields on one row", () => {
+  it("sets apart a date printed right of the name, beyond a word space", () => {
+    const words = [W(32, 400, 11.7, "NORTHGATE ENGINEERING CO.", 176), W(231, 400, 11.7, "11/08/2026")];
+    expect(groupLines(words).map((l) => l.text)).toEqual(["NORTHGATE ENGINEERING CO.", "11/08/2026"]);
+  });
+});

@@ -67,7 +67,7 @@ export function findAddressBlocks(lines: TextLine[]): AddressBlock[] {
     if (!isAddressText(pcText.replace(m[0], "")) && clean(pcText.replace(m[0], "")) !== "") continue;
     const walk = pcHeading ? { picked: [{ ...pc, text: pcText }], heading: null, top: pc.y, left: pc.x } : walkUp(sorted, p, used);
     if (walk.heading) used.add(walk.heading.line);
-    for (const l of walk.picked) used.add(l);
+    for (const l of [pc, ...walk.picked]) used.add(l);
     let texts = walk.picked.map((l) => clean(l.text)).filter(Boolean);
     // One line holding the whole address ('Jane Smith, 1 High St, Leeds LS1 1AA').
     if (texts.length === 1 && texts[0].includes(",")) texts = texts[0].split(/\s*,\s*/).filter(Boolean);
@@ -187,14 +187,15 @@ export function blockAddress(block: AddressBlock, countryCode = "GB"): Address |
   // A block that starts at its street ('14 Canal Street') printed no name: its street is no name.
   if (isStreetLine(name)) return { name: "", address: [name, ...rest, ...address], postcode: block.postcode, countryCode };
   // A long name wrapped in a narrow column: its first line cannot end there ('Ms Z' / 'Okafor').
-  if (!rest.length && address.length > 1 && UNFINISHED_NAME_RE.test(name) && NAME_END_RE.test(address[0])) name = `${name} ${address.shift()}`;
+  if (!rest.length && address.length > 1 && ((UNFINISHED_NAME_RE.test(name) && NAME_END_RE.test(address[0])) || COMPANY_SUFFIX_RE.test(address[0]))) name = `${name} ${address.shift()}`;
   if (!name && !block.postcode) return null;
   return { name, address: [...rest, ...address], postcode: block.postcode, countryCode };
 }
 
 
-/** A complete name on its own: not a street, a house name or the start of a run of address parts. */
-const namesItself = (text: string) => looksLikeName(text) && !/,\s*$/.test(text) && !isStreetLine(text) && !ADDRESS_WORD_RE.test(text) && splitNameLine(text).rest.length === 0;
+/** A complete name on its own: not a street, a house name or the start of a run of address parts ('Hall', 'Hill' and 'Dr' are names too). */
+const namesItself = (text: string) => looksLikeName(text) && !/,\s*$/.test(text) && !isStreetLine(text) && !HOUSE_NAME_RE.test(text) && splitNameLine(text).rest.length === 0;
+const HOUSE_NAME_RE = /\b(?:cottages?|house|farm(?:house)?|barn|lodge|manor|villa|granary|chambers|bungalow|rectory|vicarage)\b/i;
 
 /** A house number and street, or a flat or unit: an address line, never a name. */
 const isStreetLine = (line: string) => /^(?:flat|unit|apartment|apt|suite)\s+\d/i.test(line) || (/^\d+[A-Za-z]?(?:[-–/]\d+[A-Za-z]?)?,?\s+\S/.test(line) && STREET_WORD_RE.test(line));
@@ -206,6 +207,8 @@ const STREET_WORD_RE = /\b(?:road|rd|street|st|lane|ln|avenue|ave|close|drive|dr
 const ADDRESS_WORD_RE = new RegExp(`${STREET_WORD_RE.source}|\\b(?:cottage|house|farm|barn|lodge|mill|manor|hall|villa|works|granary|building|chambers)\\b`, "i");
 /** A name line that cannot end where it does: on a particle, a connective, a title or an initial. */
 const UNFINISHED_NAME_RE = /(?:^|\s)(?:&|and|of|van|von|der|den|de|la|le|du|da|di|del|della|bin|bint|al|el|ap|ó|ní|nic|mac|mc|st\.?|mr|mrs|ms|mx|miss|dr|prof|rev|sir|dame|\p{Lu}\.?)$/iu;
+/** A company's suffix on a line of its own: the end of its name ('Bluebell Print Studio' / 'Ltd'). */
+const COMPANY_SUFFIX_RE = /^(?:\(uk\)\s*|uk\s+)?(?:ltd\.?|limited|plc|llp|inc\.?|co\.?|company|group|holdings(?:\s+(?:ltd\.?|limited))?|&\s*(?:co\.?|sons)|and\s+sons)$/i;
 /** The rest of a wrapped name: one to three words of letters, no number and no street or house word. */
 const NAME_END_RE = new RegExp(`^(?!.*(?:${STREET_WORD_RE.source}))[\\p{L}'’.-]+(?:\\s[\\p{L}'’.-]+){0,2}$`, "iu");
 

@@ -8,8 +8,8 @@
 import { clean } from "./fields";
 import type { TextLine } from "./text";
 
-/** 'dropoff': the shop or locker a parcel was handed in at (an address that is no party to it). */
-export type AddressRole = "recipient" | "sender" | "return" | "dropoff";
+/** 'other': an address that is no party to the parcel (the shop it was dropped off at, a billing address). */
+export type AddressRole = "recipient" | "sender" | "return" | "other";
 
 /** Nouns a heading may end with ('Delivery address', 'Sender details'): never part of a name after it. */
 const NOUN = "(?:address|details|information|info)";
@@ -22,7 +22,7 @@ const SEP = String.raw`[\s,]+`;
 const HEADINGS: [RegExp, AddressRole][] = (
   [
   [new RegExp(String.raw`^(?:if${SEP}undeliver(?:ed|able)${SEP}(?:please${SEP})?return${SEP}to|in${SEP}case${SEP}of${SEP}non[-\s]?delivery${SEP}(?:please${SEP})?return${SEP}to|returns?(?:${SEP}(?:to|${NOUN}))?)`, "i"), "return"],
-  [new RegExp(String.raw`^(?:dropped${SEP}off${SEP}at|drop[-\s]?off(?:${SEP}(?:point|location|shop|at))?|handed${SEP}in${SEP}at|posted${SEP}at)`, "i"), "dropoff"],
+  [new RegExp(String.raw`^(?:dropped${SEP}off${SEP}at|drop[-\s]?off(?:${SEP}(?:point|location|shop|at))?|handed${SEP}in${SEP}at|posted${SEP}at|bill(?:ing)?${SEP}(?:to|${NOUN})|invoice${SEP}(?:to|${NOUN}))`, "i"), "other"],
   [
     new RegExp(
       `^(?:deliver(?:y|ing)?${SEP}to|ship(?:ping)?${SEP}to|send(?:ing)?${SEP}to|(?:delivery|shipping|recipient|buyer|customer|destination)${SEP}${NOUN}|ship${SEP}address|recipient|consignee|addressee|buyer|destination|to)`,
@@ -80,7 +80,7 @@ const IDENTIFIER = /^#?(?=(?:[^\d]*\d){4})[\p{L}\d][\p{L}\d./_#-]*$/u;
 const ROUTING_OR_SERVICE_WORDS = new Set(
   (
     "hub drop van round c-round route sort depot zone bay cage belt chute seq run trunk " +
-    "standard signature signed sig for tracked tracking express priority economy next day nextday same " +
+    "standard signature signed sig for tracked tracking express priority economy next day days working nextday same " +
     "hour hours hr hrs service delivery deliveries parcel parcels packet large small medium letter class 1st 2nd " +
     "first second no required req postage paid gb uk international special guaranteed by 1pm 9am " +
     "collection drop-off dropoff shop parcelshop locker home courier prepaid tracked24 tracked48 48h 24h " +
@@ -88,11 +88,12 @@ const ROUTING_OR_SERVICE_WORDS = new Set(
   ).split(" "),
 );
 
-/** A platform's tagline: 'Shipped with Shopify', 'Sent via eBay Delivery', 'Powered by Parcel2Go', 'Thank you for your order'. */
-const TAGLINE = /^(?:(?:shipped|sent|posted|fulfilled|delivered|printed|created|generated|made|powered|label\s+(?:created|printed))\s+(?:with|via|using|through|on)\b|(?:delivered|fulfilled|powered|printed|generated|created)\s+by\b|thank(?:s|\s+you)\b)/i;
+/** A platform's tagline: 'Shipped with Shopify', 'Sent via eBay Delivery', 'Powered by Parcel2Go', 'Postage bought on …', 'Thank you for your order'. */
+const TAGLINE =
+  /^(?:(?:shipped|sent|posted|fulfilled|delivered|printed|created|generated|made|powered|label\s+(?:created|printed))\s+(?:with|via|using|through|on)\b|(?:delivered|fulfilled|powered|printed|generated|created)\s+by\b|(?:postage|labels?)\s+(?:bought|purchased|paid(?:\s+for)?)\b|thank(?:s|\s+you)\b)/i;
 
 const isRoutingOrServiceLine = (t: string) => {
-  const words = t.toLowerCase().split(/[\s:/|·•,-]+/).filter(Boolean);
+  const words = t.toLowerCase().split(/[\s:/|·•,()[\]-]+/).filter(Boolean);
   return words.length > 0 && words.every((w) => ROUTING_OR_SERVICE_WORDS.has(w) || /^\d{1,4}$/.test(w));
 };
 

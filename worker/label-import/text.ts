@@ -62,7 +62,9 @@ export function groupLines(words: TextWord[]): TextLine[] {
       const gap = cur ? w.rx - cur.end : 0;
       const wordSpace = gap > w.size * 0.05 && gap < w.size * 0.8;
       const newColumn = cur !== null && !wordSpace && (edges(w, row) >= 2 || (gap > 0 && Math.max(cur.size, w.size) / Math.min(cur.size, w.size) > 1.6));
-      if (!cur || gap > Math.max(cur.size, w.size) * 2.5 || newColumn) {
+      // Word spaces are under half an em; a wider gap sets apart another field on the row (a date
+      // printed right of the name, a value in a column of its own).
+      if (!cur || gap > Math.max(cur.size, w.size) * 1.6 || newColumn) {
         if (cur) lines.push({ text: cur.words.join(" "), x: cur.x, y: cur.y - cur.size, size: cur.size, width: cur.end - cur.x });
         cur = { words: [w.text], x: w.rx, end: w.rx + w.width, y: w.ry, size: w.size };
       } else {
