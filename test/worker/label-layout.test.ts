@@ -412,3 +412,15 @@ describe("more of what is printed around addresses", () => {
     }
   });
 });
+
+describe("lines OCR and screenshots add", () => {
+  it.each(["Product: TPS", "6 O ORDER: 8095561538", "Label (1).pdf", "Ref: 5521907"])("never takes '%s' above the recipient for the name", (above) => {
+    const page = [L(14, 40, 11, above), L(14, 54, 12, "Mr. E Doherty"), L(14, 68, 12, "7 Cathedral Yard"), L(14, 82, 12, "Exeter"), L(14, 96, 12, "EX4 6QJ")];
+    expect(readAddresses(page).recipient?.name).toBe("Mr. E Doherty");
+  });
+
+  it("reads OCR's 'It undelivered, please return to:' as the return heading", () => {
+    const page = [L(14, 10, 13, "Ann Lee"), L(14, 26, 13, "3 High Street"), L(14, 42, 13, "Bristol BS1 4DJ"), L(14, 80, 7, "It undelivered, please return to:"), L(14, 89, 7, "Tidewater Pottery Limited"), L(14, 98, 7, "5 Mill Lane"), L(14, 107, 7, "Salisbury SP6 1PA")];
+    expect(readAddresses(page).sender?.name).toBe("Tidewater Pottery Limited");
+  });
+});

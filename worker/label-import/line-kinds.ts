@@ -21,7 +21,7 @@ const SEP = String.raw`[\s,]+`;
  */
 const HEADINGS: [RegExp, AddressRole][] = (
   [
-  [new RegExp(String.raw`^(?:if${SEP}undeliver(?:ed|able)${SEP}(?:please${SEP})?return${SEP}to|in${SEP}case${SEP}of${SEP}non[-\s]?delivery${SEP}(?:please${SEP})?return${SEP}to|returns?(?:${SEP}(?:to|${NOUN}))?)`, "i"), "return"],
+  [new RegExp(String.raw`^(?:i[ft]${SEP}undeliver(?:ed|able)${SEP}(?:please${SEP})?return${SEP}to|in${SEP}case${SEP}of${SEP}non[-\s]?delivery${SEP}(?:please${SEP})?return${SEP}to|returns?(?:${SEP}(?:to|${NOUN}))?)`, "i"), "return"],
   [new RegExp(String.raw`^(?:dropped${SEP}off${SEP}at|drop[-\s]?off(?:${SEP}(?:point|location|shop|at))?|handed${SEP}in${SEP}at|posted${SEP}at|bill(?:ing)?${SEP}(?:to|${NOUN})|invoice${SEP}(?:to|${NOUN}))`, "i"), "other"],
   [
     new RegExp(
@@ -54,7 +54,9 @@ export function headingOf(text: string): { role: AddressRole; rest: string } | n
 const NOT_ADDRESS: RegExp[] = [
   /\b(?:VAN|DROP|C-?ROUND|ROUND|ROUTE|SORT|DEPOT|HUB)\s*[:#]?\s*\d/i,
   /^(?:hermes|evri|my\s*hermes|royal\s*mail|parcelforce|cou-?pnet|pnet|dpd|yodel|ups|dhl)\b/i,
-  /\b(?:customer\s*ref(?:erence)?|ref(?:erence)?\s*(?:no|number)?\s*[:#]|order\s*(?:no|number|id|ref)?\s*[:#]|invoice|consignment|barcode)\b/i,
+  /\b(?:(?:customer\s*ref(?:erence)?|invoice|consignment|barcode)\b|(?:ref(?:erence)?|order|product|item|sku|service|transaction)\s*(?:no|number|id|ref|code)?\s*[:#])/i,
+  // A file name (a screenshot of a PDF viewer shows the file's).
+  /\.(?:pdf|png|jpe?g|webp|gif)\b/i,
   /\b\d{3}-\d{7}-\d{7}\b/,
   /\b(?:weight|wt)\b|\b\d+(?:[.,]\d+)?\s*(?:kg|kgs|g|grams?)\b/i,
   /\b(?:date|posted|despatch(?:ed)?|dispatch(?:ed)?|shipped|printed|created)\s*:|\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b/i,
