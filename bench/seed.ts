@@ -183,8 +183,9 @@ function trackingState(i: number, at: number) {
     age < 24 ? (roll < 40 ? "waiting" : "in_transit")
     : age < 72 ? (roll < 10 ? "waiting" : roll < 60 ? "in_transit" : roll < 70 ? "out_for_delivery" : "delivered")
     : roll < 96 ? "delivered" : roll < 97 ? "returned" : roll < 99 ? "stuck" : "waiting";
-  if (kind === "waiting") return { status: null, json: null, lastScanAt: null, deliveredAt: null, lost: age > 96 && roll % 2 === 0 };
   const scans = [at + 6 * HOUR, at + 20 * HOUR, at + 30 * HOUR].filter((t) => t < Date.now());
+  // Not scanned yet (or not due a scan yet, under 6 hours old): waiting.
+  if (kind === "waiting" || !scans.length) return { status: null, json: null, lastScanAt: null, deliveredAt: null, lost: age > 96 && roll % 2 === 0 };
   const last = kind === "stuck" ? scans[0] : scans[scans.length - 1];
   const events = [
     ...(kind === "delivered" ? [{ at: Math.min(Date.now(), last + 4 * HOUR), code: "5_COURIER", text: "Delivered: handed to the recipient" }] : []),

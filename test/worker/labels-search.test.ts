@@ -248,6 +248,8 @@ function tracked(u: TestUser, code: string, ageDays: number, lastScanDaysAgo: nu
     extra: {
       trackingJson: JSON.stringify({ results: [{ trackingEvents: events }] }),
       trackingStatus: events.length ? "in_transit" : null,
+      // As the tracking service stores them (the deadlines read these, not the events, when they are set).
+      firstScanAt: events.length ? Date.parse(events[0].dateTime) : null,
       lastScanAt: events.length ? Date.parse(events[0].dateTime) : null,
       nextTrackingAt: now + DAY,
       ...extra,

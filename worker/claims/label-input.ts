@@ -8,7 +8,12 @@ import { scanTimes, type DeadlineInput } from "./deadlines";
  * it is delivered (by the carrier's scans or by the user's own word, a manual delivery date) and
  * what the user marked it as.
  */
-export function deadlineInput(row: Pick<LabelRow, "courier" | "createdAt" | "deliveredAt" | "trackingStatus" | "outcome">, details: Partial<LabelDetails>): DeadlineInput {
+export function deadlineInput(
+  row: Pick<LabelRow, "courier" | "createdAt" | "deliveredAt" | "trackingStatus" | "outcome">,
+  details: Partial<LabelDetails>,
+  /** The scans as the tracking service stored them (labels.first_scan_at, last_scan_at), instead of reading the events. */
+  scans?: Pick<DeadlineInput, "firstScanAt" | "lastScanAt">,
+): DeadlineInput {
   const result = details.tracking?.results?.[0];
   const printed = details.shippingLabelCreatedAt ? Date.parse(details.shippingLabelCreatedAt) : NaN;
   return {
@@ -16,7 +21,7 @@ export function deadlineInput(row: Pick<LabelRow, "courier" | "createdAt" | "del
     service: [result?.service?.serviceType, details.classId, details.serviceCode].find((v): v is string => typeof v === "string" && v !== ""),
     isNextDay: details.isNextDay === true,
     createdAt: !Number.isNaN(printed) && printed < row.createdAt ? printed : row.createdAt,
-    ...scanTimes(row.courier, result?.trackingEvents ?? []),
+    ...(scans ?? scanTimes(row.courier, result?.trackingEvents ?? [])),
     status: row.deliveredAt !== null || details.deliveredAt ? "delivered" : (row.trackingStatus as TrackingStatus | null),
     outcome: row.outcome,
   };

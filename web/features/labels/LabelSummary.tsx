@@ -32,7 +32,7 @@ export function StatusLine({ label }: { label: ApiLabel }) {
     <span className="status-line">
       <span className="status-text">
         <span className={`status-dot status-${label.status}`} aria-hidden="true" />
-        {statusText(label)}
+        <span>{statusText(label)}</span>
       </span>
       {label.lostStatus.potentiallyLost && <span className="badge badge-warn">May be lost</span>}
     </span>
