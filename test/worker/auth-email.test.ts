@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { creditLedger, emailTokens, refreshTokens, users } from "../../worker/db/schema";
 import { sha256Hex } from "../../worker/lib/crypto";
 import { issueEmailToken } from "../../worker/accounts/email-tokens";
-import { call, createUser, db } from "./helpers";
+import { call, createUser, db, inOneRateWindow } from "./helpers";
 import { captureMail, settle, tokenFrom } from "./auth-mail";
 
 let n = 0;
@@ -107,9 +107,12 @@ describe("POST /api/v1/resend-verification", () => {
 
   it("validates the address and limits resends to 5 a minute per address", async () => {
     expect(await json(await post("/resend-verification", { email: "nope" }))).toEqual({ error: "email: Enter a valid email address." });
-    const email = fresh("spam");
-    const statuses = [];
-    for (let i = 0; i < 6; i++) statuses.push((await post("/resend-verification", { email })).status);
+    const statuses = await inOneRateWindow(async () => {
+      const email = fresh("spam");
+      const statuses = [];
+      for (let i = 0; i < 6; i++) statuses.push((await post("/resend-verification", { email })).status);
+      return statuses;
+    });
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
 });
@@ -217,11 +220,14 @@ describe("password reset", () => {
   });
 
   it("limits reset requests to 5 a minute per address", async () => {
-    const email = fresh("reset-spam");
-    const statuses = [];
-    for (let i = 0; i < 6; i++) statuses.push((await post("/password-reset/request", { email })).status);
+    const { statuses, res } = await inOneRateWindow(async () => {
+      const email = fresh("reset-spam");
+      const statuses = [];
+      for (let i = 0; i < 6; i++) statuses.push((await post("/password-reset/request", { email })).status);
+      return { statuses, res: await post("/password-reset/request", { email }) };
+    });
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
-    expect(await json(await post("/password-reset/request", { email }))).toEqual({
+    expect(await json(res)).toEqual({
       error: "Too many attempts. Please wait a minute and try again.",
     });
   });
