@@ -35,12 +35,6 @@ const MIN_PART_ITEMS = 5;
  */
 const MAX_STRAY_ITEMS = 3;
 
-/** a < b, compared field by field. */
-const lexLess = (a: number[], b: number[]) => {
-  const j = a.findIndex((v, i) => v !== b[i]);
-  return j >= 0 && a[j] < b[j];
-};
-
 /**
  * Splits a sheet: first into columns of the displayed page, then each column into rows. A cut sits
  * where the fewest text items cross (a gutter, however narrow: labels printed edge to edge leave a
@@ -109,19 +103,22 @@ export function sheetParts(words: TextWord[], boxes: PdfRect[], rotate: number, 
   function clearestCut(ks: number[], lo: (b: PdfRect) => number, hi: (b: PdfRect) => number, at: { ideal: number; window: number; from: number; to: number }): number | null {
     const [wFrom, wTo] = [at.ideal - at.window, at.ideal + at.window];
     const edges = [wFrom, wTo, ...ks.flatMap((k) => [lo(boxes[k]), hi(boxes[k])]).filter((x) => x > wFrom && x < wTo)].sort((a, b) => a - b);
-    let best: { cut: number; score: number[] } | null = null;
+    const candidates: { cut: number; crossing: number; score: number }[] = [];
     for (let i = 0; i + 1 < edges.length; i++) {
       if (edges[i + 1] - edges[i] < 0.5) continue;
       const cut = (edges[i] + edges[i + 1]) / 2;
       const crossing = ks.filter((k) => Math.min(cut - lo(boxes[k]), hi(boxes[k]) - cut) > 0.2 * (hi(boxes[k]) - lo(boxes[k]))).length;
-      if (crossing > MAX_STRAY_ITEMS) continue;
-      const before = ks.filter((k) => lo(boxes[k]) >= at.from && hi(boxes[k]) <= cut);
-      const after = ks.filter((k) => lo(boxes[k]) >= cut && hi(boxes[k]) <= at.to);
-      const valid = [before, after].every((side) => side.length >= MIN_PART_ITEMS && codes(side).size >= 1);
-      const score = [crossing, Number(!valid), Math.abs(cut - at.ideal) - (edges[i + 1] - edges[i])];
-      if (!best || lexLess(score, best.score)) best = { cut, score };
+      if (crossing <= MAX_STRAY_ITEMS) candidates.push({ cut, crossing, score: Math.abs(cut - at.ideal) - (edges[i + 1] - edges[i]) });
     }
-    return best?.cut ?? null;
+    // The fewest crossing first; among them the first, by score, that leaves both sides a label (the
+    // printed numbers are read only for the candidates looked at: a sheet has hundreds of gaps).
+    const fewest = Math.min(...candidates.map((c) => c.crossing));
+    const ranked = candidates.filter((c) => c.crossing === fewest).sort((a, b) => a.score - b.score);
+    const valid = (cut: number) =>
+      [ks.filter((k) => lo(boxes[k]) >= at.from && hi(boxes[k]) <= cut), ks.filter((k) => lo(boxes[k]) >= cut && hi(boxes[k]) <= at.to)].every(
+        (side) => side.length >= MIN_PART_ITEMS && codes(side).size >= 1,
+      );
+    return (ranked.find((c) => valid(c.cut)) ?? ranked[0])?.cut ?? null;
   }
 
   const all = words.map((_, k) => k);

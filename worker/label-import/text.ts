@@ -50,10 +50,11 @@ export function groupLines(words: TextWord[]): TextLine[] {
   // A word that starts where lines of other rows start too, after a column-wide gap (or running
   // into it: text set against the next column), is the first of a column: two blocks side by side
   // whose lines share a baseline, or nearly, stay two lines. Word spaces never split a line.
-  const startsColumn = (o: (typeof placed)[number], row: (typeof placed)[number][]) =>
-    !row.some((p) => p !== o && p.rx < o.rx && o.rx - (p.rx + p.width) < p.size * 0.8);
-  const edges = (w: (typeof placed)[number], row: (typeof placed)[number][]) =>
-    rows.filter((r) => r !== row && r.some((o) => o.q === w.q && Math.abs(o.rx - w.rx) <= Math.max(1.5, 0.4 * w.size) && startsColumn(o, r))).length;
+  const starts = rows.map((row) => row.filter((o) => !row.some((p) => p !== o && p.rx < o.rx && o.rx - (p.rx + p.width) < p.size * 0.8)).map((o) => o.rx));
+  const edges = (w: (typeof placed)[number], row: (typeof placed)[number][]) => {
+    const tolerance = Math.max(1.5, 0.4 * w.size);
+    return rows.filter((r, i) => r !== row && r[0].q === w.q && starts[i].some((x) => Math.abs(x - w.rx) <= tolerance)).length;
+  };
   const lines: TextLine[] = [];
   for (const row of rows) {
     row.sort((a, b) => a.rx - b.rx);
