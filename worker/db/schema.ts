@@ -4,7 +4,7 @@
 // every table and column declared here exists after the migrations run.
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { PARCEL_STATUSES } from "../labels/list-options";
+import { PARCEL_STATUSES } from "./parcel-statuses";
 import { parcelStatusSql } from "./parcel-status";
 
 const now = sql`(unixepoch('subsec') * 1000)`;

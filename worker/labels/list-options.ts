@@ -1,15 +1,11 @@
 /**
  * The labels list's choices, shared by the API (its validation and SQL) and the web app (its controls): plain
- * values and one pure function, no imports, so the browser bundle takes them as they are.
+ * values and one pure function, importing only plain values, so the browser bundle takes them as they are.
  */
 
-/**
- * Where a parcel is, in one word (labels.parcel_status, worker/db/parcel-status.ts says how each is decided):
- * waiting for its first scan, in transit, out for delivery, delivered, returned to the sender, or what the user
- * marked it as (claimed, found).
- */
-export const PARCEL_STATUSES = ["waiting", "in_transit", "out_for_delivery", "delivered", "returned", "claimed", "found"] as const;
-export type ParcelStatus = (typeof PARCEL_STATUSES)[number];
+import { PARCEL_STATUSES } from "../db/parcel-statuses";
+
+export { PARCEL_STATUSES, type ParcelStatus } from "../db/parcel-statuses";
 
 /** The status filter: a parcel status, or one of the two flags a parcel carries beside it (worker/labels/status.ts). */
 export const STATUS_FILTERS = [...PARCEL_STATUSES, "potentially_lost", "needs_action"] as const;
