@@ -1,6 +1,7 @@
 /**
  * Lighthouse on the BUILT app: performance, accessibility and best practices for /, /login, /labels and
- * /analytics (the last two signed in), each against a budget of 0.95.
+ * /analytics (the last two signed in), against the budget of issue 26: performance >= 0.99, accessibility and
+ * best practices 1.00, first contentful paint <= 1.0 s, on the mobile preset (simulated slow 4G, 4x CPU).
  *
  *  1. builds the app (or reuses BENCH_DIST), applies the migrations to a fresh local D1, serves the real
  *     bundle with `vite preview` (workerd via miniflare) and signs a user up through the API;
@@ -13,14 +14,20 @@
  *     since it would sign the user out. Scores are the median of the runs.
  *
  *   node bench/lighthouse.mjs    (BENCH_PRESET=mobile|desktop, BENCH_RUNS=3, BENCH_PORT=4482, BENCH_DIST=<build>,
- *                                 BENCH_COMPRESS=1: see compressingProxy below)
+ *                                 BENCH_COMPRESS=1: see compressingProxy below, BENCH_VS=<another build>,
+ *                                 BENCH_PAGES=/labels,/analytics for some of the pages)
  *
- * Prints a table and the audits that cost points; full reports go to bench/results/lighthouse-<page>.local.json.
- * Exits 1 when a median score is under the budget.
+ * BENCH_VS=<dist of another build> serves that build too (its own server and D1, on BENCH_VS_PORT, by default
+ * the debug port + 1) and alternates the two run by run (A B A B ...), so both see the same moments of a shared,
+ * noisy machine; it prints both builds' medians and the median of the pairwise differences (A - B). Lighthouse
+ * multiplies the main-thread time it observes by 4, so a loaded machine lowers every score: compare within a run.
+ *
+ * Prints a table (with the load average before and after) and the audits that cost points; full reports go to
+ * bench/results/lighthouse-<preset>-<page>.local.json. Exits 1 when a median is under the budget.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import lighthouse, { desktopConfig } from "lighthouse";
 import { chromium } from "playwright-core";
@@ -33,7 +40,12 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const LABELS = Number(process.env.BENCH_LABELS ?? 200);
 const PRESET = process.env.BENCH_PRESET ?? "mobile";
 const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-const BUDGET = 0.95;
+// Issue 26: performance >= 0.99 (as Lighthouse shows it, two decimals), accessibility and best practices 1.00,
+// first contentful paint <= 1.0 s.
+const BUDGET = { performance: 0.99, accessibility: 1, "best-practices": 1 };
+const FCP_BUDGET_MS = 1000;
+const VS = process.env.BENCH_VS;
+const VS_PORT = Number(process.env.BENCH_VS_PORT ?? DEBUG_PORT + 1);
 const CATEGORIES = ["performance", "accessibility", "best-practices"];
 // Cloudflare's edge compresses text assets (brotli/gzip) by Accept-Encoding; `vite preview` (miniflare) sends
 // them raw. BENCH_COMPRESS=1 (default) puts a loopback proxy in front of the preview that does what the edge
@@ -67,28 +79,56 @@ function compressingProxy(port, target) {
   return new Promise((resolve) => proxy.listen(port, "127.0.0.1", () => resolve(proxy)));
 }
 
+const METRICS = [
+  ["fcp", "first-contentful-paint"],
+  ["lcp", "largest-contentful-paint"],
+  ["tbt", "total-blocking-time"],
+  ["si", "speed-index"],
+  ["cls", "cumulative-layout-shift"],
+];
+
+// BENCH_PAGES=/labels,/analytics runs some of them (while iterating; the budget is for all four).
 const PAGES = [
   { path: "/", signedIn: false },
   { path: "/login", signedIn: false },
   { path: "/labels", signedIn: true },
   { path: "/analytics", signedIn: true },
-];
+].filter((p) => !process.env.BENCH_PAGES || process.env.BENCH_PAGES.split(",").includes(p.path));
 
-const ws = prepare("lighthouse");
-let server;
-let proxy;
+const builds = [];
+const load = () => loadavg().map((l) => l.toFixed(1)).join(", ");
+const loadBefore = load();
+
+/**
+ * One build served for the runs: its own D1 with a user and BENCH_LABELS labels, `vite preview` behind the
+ * compressing proxy on `port` (the preview itself on port + 1).
+ */
+async function serveBuild(name, dist, port) {
+  const ws = prepare(`lighthouse-${name}`, dist);
+  const build = { name, ws, base: `http://127.0.0.1:${port}` };
+  builds.push(build); // stopped and cleaned up in the end, whatever happens next
+  const previewPort = COMPRESS ? port + 1 : port;
+  build.server = await serve(ws, previewPort);
+  build.account = await signUp(build.server.base, `bench-lh-${Date.now()}@example.com`);
+  await build.server.stop();
+  seedLabels(d1File(ws.stateDir), [{ userId: build.account.id, count: LABELS, prefix: "l" }]);
+  build.server = await serve(ws, previewPort);
+  build.proxy = COMPRESS ? await compressingProxy(port, build.server.base) : undefined;
+  return build;
+}
+
+async function stopBuild(build) {
+  build.proxy?.close();
+  await build.server?.stop();
+  build.ws.cleanup();
+}
+
 let context;
 let profile;
 let failed = false;
 try {
-  const previewPort = COMPRESS ? PORT + 1 : PORT;
-  server = await serve(ws, previewPort);
-  const account = await signUp(server.base, `bench-lh-${Date.now()}@example.com`);
-  await server.stop();
-  seedLabels(d1File(ws.stateDir), [{ userId: account.id, count: LABELS, prefix: "l" }]);
-  server = await serve(ws, previewPort);
-  proxy = COMPRESS ? await compressingProxy(PORT, server.base) : undefined;
-  const base = `http://127.0.0.1:${PORT}`;
+  await serveBuild("A", process.env.BENCH_DIST, PORT);
+  if (VS) await serveBuild("B", VS, VS_PORT);
 
   profile = mkdtempSync(path.join(tmpdir(), "parcelhive-bench-lh-profile-"));
   context = await chromium.launchPersistentContext(profile, {
@@ -107,9 +147,9 @@ try {
   const cdp = await context.newCDPSession(helper);
 
   /** Fresh tokens (or none) in localStorage, and an empty HTTP cache, before each run. */
-  async function prepareBrowser(signedIn) {
-    const tokens = signedIn ? await login(server.base, account.email, account.password) : null;
-    await helper.goto(`${base}/favicon.svg`);
+  async function prepareBrowser(build, signedIn) {
+    const tokens = signedIn ? await login(build.server.base, build.account.email, build.account.password) : null;
+    await helper.goto(`${build.base}/favicon.svg`);
     await helper.evaluate((t) => {
       localStorage.clear();
       if (t) {
@@ -121,65 +161,98 @@ try {
     await cdp.send("Network.clearBrowserCache");
   }
 
-  mkdirSync("bench/results", { recursive: true });
-  const rows = [];
-  for (const pg of PAGES) {
-    const runs = [];
-    for (let i = 0; i < RUNS; i++) {
-      await prepareBrowser(pg.signedIn);
+  /** One Lighthouse run; a run the trace recording spoilt (NO_NAVSTART and the like, seen under load) is repeated. */
+  async function audit(build, pg) {
+    for (let attempt = 1; ; attempt++) {
+      await prepareBrowser(build, pg.signedIn);
       const result = await lighthouse(
-        base + pg.path,
+        build.base + pg.path,
         { port: DEBUG_PORT, output: "json", logLevel: "error", onlyCategories: CATEGORIES, disableStorageReset: true },
         PRESET === "desktop" ? desktopConfig : undefined,
       );
-      if (!result) throw new Error(`no Lighthouse result for ${pg.path}`);
-      const lhr = result.lhr;
-      if (lhr.runtimeError) throw new Error(`${pg.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-      if (new URL(lhr.finalDisplayedUrl).pathname !== pg.path) throw new Error(`${pg.path} ended on ${lhr.finalDisplayedUrl}`);
-      runs.push(lhr);
-    }
-    const scores = Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((r) => r.categories[c].score ?? 0))]));
-    // The report whose performance score is the median one, kept for reading.
-    const lhr = runs.find((r) => r.categories.performance.score === scores.performance) ?? runs[0];
-    const name = pg.path === "/" ? "home" : pg.path.slice(1);
-    writeFileSync(`bench/results/lighthouse-${PRESET}${COMPRESS ? "" : "-raw"}-${name}.local.json`, JSON.stringify(lhr));
-    const metric = (id) => lhr.audits[id]?.numericValue ?? NaN;
-    rows.push({
-      page: pg.path,
-      ...scores,
-      runs: runs.map((r) => CATEGORIES.map((c) => Math.round((r.categories[c].score ?? 0) * 100)).join("/")).join(" "),
-      fcp: metric("first-contentful-paint"),
-      lcp: metric("largest-contentful-paint"),
-      tbt: metric("total-blocking-time"),
-      cls: metric("cumulative-layout-shift"),
-    });
-    // What cost points: scored audits under 1 in the three categories.
-    for (const c of CATEGORIES) {
-      for (const ref of lhr.categories[c].auditRefs) {
-        const a = lhr.audits[ref.id];
-        if (ref.weight > 0 && a.score !== null && a.score < 1) {
-          console.log(`  ${pg.path} ${c}: ${a.id} ${a.score} ${a.displayValue ?? ""} (${a.title})`);
-        }
+      const lhr = result?.lhr;
+      if (lhr && !lhr.runtimeError) {
+        if (new URL(lhr.finalDisplayedUrl).pathname !== pg.path) throw new Error(`${pg.path} ended on ${lhr.finalDisplayedUrl}`);
+        return lhr;
       }
+      const why = lhr ? `${lhr.runtimeError.code} ${lhr.runtimeError.message}` : "no result";
+      if (attempt === 3) throw new Error(`${pg.path}: ${why}`);
+      console.log(`  ${pg.path} (${build.name}): ${why}; running it again`);
     }
   }
 
-  console.log(`\nLighthouse ${PRESET}, ${COMPRESS ? "text compressed as at the edge" : "raw preview (no compression)"}, median of ${RUNS} runs (budget ${BUDGET} each):\n`);
-  console.log("| page | performance | accessibility | best practices | FCP ms | LCP ms | TBT ms | CLS | runs (perf/a11y/bp) |");
-  console.log("|---|---:|---:|---:|---:|---:|---:|---:|---|");
+  const metric = (lhr, id) => lhr.audits[id]?.numericValue ?? NaN;
+  const summary = (runs) => {
+    const scores = Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((r) => r.categories[c].score ?? 0))]));
+    const metrics = Object.fromEntries(METRICS.map(([key, id]) => [key, median(runs.map((r) => metric(r, id)))]));
+    return { ...scores, ...metrics, runs: runs.map((r) => CATEGORIES.map((c) => Math.round((r.categories[c].score ?? 0) * 100)).join("/")).join(" ") };
+  };
+
+  mkdirSync("bench/results", { recursive: true });
+  const rows = [];
+  for (const pg of PAGES) {
+    const runs = builds.map(() => []);
+    // A B A B ...: each pair sees the same moment of the machine.
+    for (let i = 0; i < RUNS; i++) for (const [b, build] of builds.entries()) runs[b].push(await audit(build, pg));
+    // The report whose performance score is the median one, kept for reading.
+    const name = pg.path === "/" ? "home" : pg.path.slice(1);
+    for (const [b, build] of builds.entries()) {
+      const perf = median(runs[b].map((r) => r.categories.performance.score));
+      const lhr = runs[b].find((r) => r.categories.performance.score === perf) ?? runs[b][0];
+      writeFileSync(`bench/results/lighthouse-${PRESET}${COMPRESS ? "" : "-raw"}-${name}${build.name === "A" ? "" : "-vs"}.local.json`, JSON.stringify(lhr));
+      if (build.name === "A") {
+        // What cost points: scored audits under 1 in the three categories.
+        for (const c of CATEGORIES) {
+          for (const ref of lhr.categories[c].auditRefs) {
+            const a = lhr.audits[ref.id];
+            if (ref.weight > 0 && a.score !== null && a.score < 1) console.log(`  ${pg.path} ${c}: ${a.id} ${a.score} ${a.displayValue ?? ""} (${a.title})`);
+          }
+        }
+      }
+    }
+    const row = { page: pg.path, builds: runs.map(summary) };
+    if (VS) {
+      // Pairwise differences A - B, run by run.
+      row.diff = Object.fromEntries(
+        [["performance", (r) => r.categories.performance.score], ...METRICS.map(([key, id]) => [key, (r) => metric(r, id)])].map(([key, get]) => [
+          key,
+          median(runs[0].map((r, i) => get(r) - get(runs[1][i]))),
+        ]),
+      );
+    }
+    rows.push(row);
+  }
+
+  const where = COMPRESS ? "text compressed as at the edge" : "raw preview (no compression)";
+  console.log(`\nLighthouse ${PRESET}, ${where}, median of ${RUNS} runs; load average (1, 5, 15 min) ${loadBefore} before, ${load()} after.`);
+  console.log(`Budget: performance >= ${BUDGET.performance}, accessibility and best practices ${BUDGET.accessibility.toFixed(2)}, FCP <= ${FCP_BUDGET_MS} ms.\n`);
+  console.log("| page | build | performance | accessibility | best practices | FCP ms | LCP ms | TBT ms | SI ms | CLS | runs (perf/a11y/bp) |");
+  console.log("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|");
   for (const r of rows) {
-    console.log(
-      `| ${r.page} | ${r.performance.toFixed(2)} | ${r.accessibility.toFixed(2)} | ${r["best-practices"].toFixed(2)} | ` +
-        `${Math.round(r.fcp)} | ${Math.round(r.lcp)} | ${Math.round(r.tbt)} | ${r.cls.toFixed(3)} | ${r.runs} |`,
-    );
-    if (CATEGORIES.some((c) => r[c] < BUDGET)) failed = true;
+    for (const [b, s] of r.builds.entries()) {
+      console.log(
+        `| ${r.page} | ${builds[b].name === "A" ? "this" : "vs"} | ${s.performance.toFixed(2)} | ${s.accessibility.toFixed(2)} | ${s["best-practices"].toFixed(2)} | ` +
+          `${Math.round(s.fcp)} | ${Math.round(s.lcp)} | ${Math.round(s.tbt)} | ${Math.round(s.si)} | ${s.cls.toFixed(3)} | ${s.runs} |`,
+      );
+    }
+    const a = r.builds[0];
+    // Lighthouse shows scores to two decimals: 0.985 is the 0.99 it prints.
+    if (CATEGORIES.some((c) => Math.round(a[c] * 100) / 100 < BUDGET[c]) || a.fcp > FCP_BUDGET_MS) failed = true;
+  }
+  if (VS) {
+    console.log("\nThis build minus the other, median of the pairwise differences (negative ms is faster):\n");
+    console.log("| page | performance | FCP ms | LCP ms | TBT ms | SI ms | CLS |");
+    console.log("|---|---:|---:|---:|---:|---:|---:|");
+    for (const r of rows) {
+      const d = r.diff;
+      const sign = (n, digits = 0) => `${n > 0 ? "+" : ""}${n.toFixed(digits)}`;
+      console.log(`| ${r.page} | ${sign(d.performance, 2)} | ${sign(d.fcp)} | ${sign(d.lcp)} | ${sign(d.tbt)} | ${sign(d.si)} | ${sign(d.cls, 3)} |`);
+    }
   }
   console.log(failed ? "\nUnder budget on at least one page" : "\nAll pages within budget");
 } finally {
   await context?.close();
-  proxy?.close();
   if (profile) rmSync(profile, { recursive: true, force: true });
-  await server?.stop();
-  ws.cleanup();
+  for (const build of builds) await stopBuild(build);
 }
 process.exit(failed ? 1 : 0);

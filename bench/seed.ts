@@ -6,7 +6,7 @@
  * as they do through D1).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Readable } from "node:stream";
@@ -26,12 +26,18 @@ export interface Workspace {
   cleanup(): void;
 }
 
-/** A build (BENCH_DIST reuses one) and a fresh, migrated D1 state directory. */
-export function prepare(name: string): Workspace {
+/**
+ * A build (`reuse`, by default BENCH_DIST, reuses one) and a fresh, migrated D1 state directory. The worker's
+ * secrets come from .dev.vars as under `npm run dev` (a fresh clone has only the example), which `vite build`
+ * copies next to the worker; a reused build made without one gets it too.
+ */
+export function prepare(name: string, reuse = process.env.BENCH_DIST): Workspace {
   const stateDir = mkdtempSync(path.join(tmpdir(), `parcelhive-bench-${name}-state-`));
-  const reuse = process.env.BENCH_DIST;
+  if (!existsSync(".dev.vars")) copyFileSync(".dev.vars.example", ".dev.vars");
   const distDir = reuse ?? mkdtempSync(path.join(tmpdir(), `parcelhive-bench-${name}-dist-`));
   if (!reuse) run("vite", ["build", "--logLevel", "warn", "--emptyOutDir"], { PH_DIST: distDir });
+  const workerVars = path.join(distDir, "parcelhive/.dev.vars");
+  if (!existsSync(workerVars)) copyFileSync(".dev.vars", workerVars);
   run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "-c", "wrangler.toml", "--persist-to", stateDir]);
   return {
     stateDir,
