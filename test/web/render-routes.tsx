@@ -1,20 +1,37 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider, type RouteObject } from "react-router";
+import { MemoryRouter, useLocation, type Location, type RouteObject } from "react-router";
 import { newQueryClient } from "../../web/api/queries";
 import { AuthProvider } from "../../web/app/auth";
+import { RouteTree } from "../../web/app/router";
 
 type Entry = string | { pathname: string; search?: string; hash?: string; state?: unknown };
 
-/** Renders `routes` at `entry` in a memory router inside the app's providers (query cache, auth); answers the router. */
+/** Where the memory router is now, for the tests to read (`router.state.location`). */
+interface RouterProbe {
+  state: { location: Location };
+}
+
+function LocationProbe({ probe }: { probe: RouterProbe }) {
+  probe.state.location = useLocation();
+  return null;
+}
+
+/**
+ * Renders `routes` at `entry` in a memory router inside the app's providers (query cache, auth), the way
+ * web/main.tsx renders them in the browser; answers a probe of the router's current location.
+ */
 export function renderRoutes(routes: RouteObject[], entry: Entry) {
-  const router = createMemoryRouter(routes, { initialEntries: [entry] });
+  const probe = { state: {} } as RouterProbe;
   render(
     <QueryClientProvider client={newQueryClient()}>
       <AuthProvider>
-        <RouterProvider router={router} />
+        <MemoryRouter initialEntries={[entry]}>
+          <RouteTree routes={routes} />
+          <LocationProbe probe={probe} />
+        </MemoryRouter>
       </AuthProvider>
     </QueryClientProvider>,
   );
-  return router;
+  return probe;
 }

@@ -3,7 +3,6 @@ import { Outlet, useLocation, useNavigate } from "react-router";
 import { setLoggedOutHandler } from "../api/client";
 import { Spinner } from "../components/Spinner";
 import { NavBar } from "./NavBar";
-import { usePageTitle } from "./titles";
 
 /** The shared page frame. The navigation bar is hidden on any path containing /print. */
 export function Layout() {
@@ -12,7 +11,6 @@ export function Layout() {
   const printing = location.pathname.includes("/print");
 
   useEffect(() => setLoggedOutHandler(() => navigate("/login")), [navigate]);
-  usePageTitle();
 
   return (
     <>
