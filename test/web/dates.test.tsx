@@ -26,6 +26,12 @@ describe("dates on every screen (en-GB, UK time, whatever the browser's zone)", 
     expect(formatDate("2026-11-25T19:58:03Z", LOG_TIME, NOW)).toBe("25 Nov, 19:58:03");
   });
 
+  it("names every month by its three letters, September too ('Sep', where en-GB's Intl writes 'Sept')", () => {
+    const months = Array.from({ length: 12 }, (_, m) => formatDate(`2026-${String(m + 1).padStart(2, "0")}-15`, EXTRA_DATE, NOW));
+    expect(months).toEqual(["15 Jan", "15 Feb", "15 Mar", "15 Apr", "15 May", "15 Jun", "15 Jul", "15 Aug", "15 Sep", "15 Oct", "15 Nov", "15 Dec"]);
+    expect(formatDate("2026-09-05T10:00:00Z", UPDATED_DATE, NOW)).toBe("5 September, 11:00");
+  });
+
   it("writes the year of a date outside the current UK year only", () => {
     expect(formatDate("2025-12-24T10:00:00Z", EVENT_DATE, NOW)).toBe("24 Dec 2025, 10:00");
     expect(formatDate("2027-02-11", EXTRA_DATE, NOW)).toBe("11 Feb 2027");

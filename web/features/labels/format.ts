@@ -1,6 +1,3 @@
-import dayjs from "dayjs";
-import timezone from "dayjs/plugin/timezone";
-import utc from "dayjs/plugin/utc";
 import { details, senderAddress } from "../../../worker/labels/print-content";
 import type { Address, ApiCourier, ApiLabel, TrackingEvent } from "./types";
 
@@ -9,9 +6,6 @@ import type { Address, ApiCourier, ApiLabel, TrackingEvent } from "./types";
 export { details, formatDimensions, formatWeight, printLines, senderAddress, serviceType } from "../../../worker/labels/print-content";
 
 // Formats and rules of the label screens, in one place; the other screens take their dates from here too.
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 /**
  * Dates as every screen shows them: en-GB, in UK time (Europe/London) whatever zone the browser is in, the year
@@ -36,25 +30,70 @@ export const UPDATED_DATE: DateStyle = "updated";
 export const EXTRA_DATE: DateStyle = "day";
 export const LOG_TIME: DateStyle = "log";
 
-const UK = "Europe/London";
-const UK_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const UK_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+interface Fields {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+// One formatter for every date on every screen: a formatter made per call (as dayjs's time zones do) cost the labels
+// list tens of milliseconds of main thread per page (issue 26).
+let ukClock: Intl.DateTimeFormat | undefined;
+
+/** The wall clock in the UK (Europe/London) at instant `ms`. */
+function ukFields(ms: number): Fields {
+  ukClock ??= new Intl.DateTimeFormat("en-GB", {
+    timeZone: "Europe/London",
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "numeric",
+    minute: "numeric",
+    second: "numeric",
+    hourCycle: "h23",
+  });
+  const f: Fields = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
+  for (const part of ukClock.formatToParts(ms)) if (part.type in f) f[part.type as keyof Fields] = Number(part.value);
+  return f;
+}
 
 /** An instant (ISO), or a UK calendar day (YYYY-MM-DD, taken as that day in the UK, never shifted), in UK time. */
-function inUkTime(value: string | number) {
-  if (typeof value === "string" && UK_DAY.test(value)) {
-    const day = dayjs.tz(value, UK);
-    return day.isValid() && day.format("YYYY-MM-DD") === value ? day : null;
+function inUkTime(value: string | number): Fields | null {
+  const day = typeof value === "string" ? UK_DAY.exec(value) : null;
+  if (day) {
+    const [year, month, date] = [Number(day[1]), Number(day[2]), Number(day[3])];
+    const check = new Date(Date.UTC(year, month - 1, date));
+    const real = check.getUTCFullYear() === year && check.getUTCMonth() === month - 1 && check.getUTCDate() === date;
+    return real ? { year, month, day: date, hour: 0, minute: 0, second: 0 } : null;
   }
-  const d = dayjs(value);
-  return d.isValid() ? d.tz(UK) : null;
+  const ms = new Date(value).getTime();
+  return Number.isNaN(ms) ? null : ukFields(ms);
 }
+
+const pad = (n: number) => String(n).padStart(2, "0");
+const TOKENS: Record<string, (f: Fields) => string> = {
+  YYYY: (f) => String(f.year),
+  MMMM: (f) => MONTHS[f.month - 1],
+  MMM: (f) => MONTHS[f.month - 1].slice(0, 3),
+  D: (f) => String(f.day),
+  HH: (f) => pad(f.hour),
+  mm: (f) => pad(f.minute),
+  ss: (f) => pad(f.second),
+};
 
 /** A date in one of the screens' styles; '' for a value that is not a date. `now` decides what the current year is. */
 export function formatDate(value: string | null | undefined, style: DateStyle, now: number = Date.now()): string {
-  const d = value ? inUkTime(value) : null;
-  if (!d) return "";
+  const f = value ? inUkTime(value) : null;
+  if (!f) return "";
   const formats = DATE_STYLES[style];
-  return d.format(d.year() === dayjs(now).tz(UK).year() ? formats.sameYear : formats.otherYear);
+  const pattern = f.year === ukFields(now).year ? formats.sameYear : formats.otherYear;
+  return pattern.replace(/YYYY|MMMM|MMM|HH|mm|ss|D/g, (token) => TOKENS[token](f));
 }
 
 /** A file's size for people: '640 KB', '18.2 MB' (never a count of bytes above a kilobyte). */
