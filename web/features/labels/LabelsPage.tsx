@@ -38,9 +38,6 @@ export default function LabelsPage() {
   const list = useListParams();
   const { page, perPage } = list;
   const views = useListView();
-  // The pager appears with the first answer, in its final place below the list (no layout shift on load),
-  // and then stays while later pages load, so a keyboard user keeps focus on Next.
-  const [answered, setAnswered] = useState(false);
   const filtered = Object.keys(list.filters).length > 0;
   // The selection is of the labels the filters match, whatever their order.
   const filterKey = JSON.stringify(list.filters);
@@ -57,6 +54,10 @@ export default function LabelsPage() {
         ? ({ status: "error", message: errorText(labels.error, "Failed to fetch labels") } as const)
         : ({ status: "ok", data: labels.data } as const);
   const updating = labels.isPlaceholderData && labels.isFetching;
+  // The pager appears with the first answer, in its final place below the list (no layout shift on load),
+  // and then stays while later pages load, so a keyboard user keeps focus on Next. A first render that has the
+  // answer already (web/app/first-render.ts) shows it at once, without a second render of the whole list.
+  const [answered, setAnswered] = useState(state.status !== "loading");
   useEffect(() => {
     if (state.status !== "loading") setAnswered(true);
   }, [state.status]);
