@@ -43,6 +43,8 @@ const CASES: [string, string, string][] = [
   ["300 DPI JPEG", "royalmail-300dpi.jpg", "image/jpeg"],
   ["300 DPI WEBP", "evri-300dpi.webp", "image/webp"],
   ["300 DPI transparent PNG", "royalmail-transparent.png", "image/png"],
+  ["300 DPI JPEG, Code128 framed inside its quiet zone", "evri-framed-300dpi.jpg", "image/jpeg"],
+  ["1-bit 203 DPI thermal PNG, legacy Hermes ITF", "hermes-legacy-1bit.png", "image/png"],
 ];
 
 const OCR_CASES: [string, string, string][] = [
@@ -50,6 +52,9 @@ const OCR_CASES: [string, string, string][] = [
   ["300 DPI PNG turned 90°, Royal Mail", "royalmail-rotated.png", "image/png"],
   ["300 DPI JPEG, Royal Mail", "royalmail-300dpi.jpg", "image/jpeg"],
   ["flattened raster-only PDF, Evri", "evri-flattened.pdf", "application/pdf"],
+  ["1-bit 203 DPI thermal PNG, Evri (enlarged)", "evri-store-1bit.png", "image/png"],
+  ["200 DPI JPEG turned 1.5°, Evri (enlarged, levelled)", "evri-store-tilted.jpg", "image/jpeg"],
+  ["300 DPI photo with a shadow, Evri (second reading)", "evri-store-shadow.jpg", "image/jpeg"],
 ];
 
 function run(cmd: string, args: string[], extra: NodeJS.ProcessEnv = {}) {
@@ -122,6 +127,36 @@ async function session(email: string) {
   return (await post("/api/v1/login", { email, password: "bench-password-1" })).access_token as string;
 }
 
+interface OcrEntry {
+  labelId: string;
+  ms: number;
+  passes: number;
+}
+
+/** One image label through upload and the queue's OCR: the answer's ms, until 'done', and the consumer's own entry. */
+async function ocrOnce(base: string, token: string, file: [string, string], log: OcrEntry[]) {
+  const [name, type] = file;
+  const form = new FormData();
+  form.append("files", new File([readFileSync(path.join(FIXTURES, name))], name, { type }));
+  const t = performance.now();
+  const res = await fetch(`${base}/api/v1/label`, { method: "POST", body: form, headers: { Authorization: `Bearer ${token}` } });
+  const [label] = (await res.json()) as { id: string; ocrStatus: string }[];
+  const answered = performance.now() - t;
+  if (!res.ok || label.ocrStatus !== "pending") throw new Error(`${name}: ${res.status} ${JSON.stringify(label)}`);
+  for (let i = 0; ; i++) {
+    if (i > 1200) throw new Error(`${name}: OCR did not finish in 60 s`);
+    await new Promise((r) => setTimeout(r, 50));
+    const got = (await (await fetch(`${base}/api/v1/label/${label.id}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { ocrStatus: string };
+    if (got.ocrStatus !== "pending") {
+      // The consumer's log line comes just before the status is written; give the pipe a moment.
+      for (let j = 0; j < 50 && !log.some((l) => l.labelId === label.id); j++) await new Promise((r) => setTimeout(r, 10));
+      return { answered, done: performance.now() - t, status: got.ocrStatus, entry: log.filter((l) => l.labelId === label.id).at(-1) };
+    }
+  }
+}
+
+const median = (xs: number[]) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)].toFixed(0) : "–");
+
 async function main() {
   const dist = process.env.BENCH_DIST ?? mkdtempSync(path.join(tmpdir(), "parcelhive-bench-dist-"));
   const state = mkdtempSync(path.join(tmpdir(), "parcelhive-bench-state-"));
@@ -133,9 +168,9 @@ async function main() {
     stdio: ["ignore", "pipe", "pipe"],
   });
   // The queue consumer logs one JSON line per OCR job: {"msg":"label ocr","labelId","ms","passes",...}.
-  const ocrLog: { labelId: string; ms: number; passes: number; meanConf: number }[] = [];
+  const ocrLog: OcrEntry[] = [];
   onWorkerLog(server.stdout!, (e) => {
-    if (e.msg === "label ocr") ocrLog.push(e as unknown as (typeof ocrLog)[number]);
+    if (e.msg === "label ocr") ocrLog.push(e as unknown as OcrEntry);
   });
   server.stderr!.on("data", () => {});
   try {
@@ -182,40 +217,21 @@ async function main() {
     console.log("| file | upload answer ms | upload -> ocrStatus done, ms (median) | consumer ms per job (median) | Tesseract passes | status | workerd peak RSS |");
     console.log("|---|---|---|---|---|---|---|");
     for (const [what, name, type] of OCR_CASES) {
-      const bytes = readFileSync(path.join(FIXTURES, name));
       const answer: number[] = [];
       const total: number[] = [];
       const job: number[] = [];
       let passes = 0;
       let status = "";
       for (let r = 0; r <= RUNS; r++) {
-        const form = new FormData();
-        form.append("files", new File([bytes], name, { type }));
-        const t = performance.now();
-        const res = await fetch(`${BASE}/api/v1/label`, { method: "POST", body: form, headers: { Authorization: `Bearer ${user}` } });
-        const [label] = (await res.json()) as { id: string; ocrStatus: string }[];
-        const answered = performance.now() - t;
-        if (!res.ok || label.ocrStatus !== "pending") throw new Error(`${name}: ${res.status} ${JSON.stringify(label)}`);
-        for (let i = 0; ; i++) {
-          if (i > 1200) throw new Error(`${name}: OCR did not finish in 60 s`);
-          await new Promise((r) => setTimeout(r, 50));
-          const got = (await (await fetch(`${BASE}/api/v1/label/${label.id}`, { headers: { Authorization: `Bearer ${user}` } })).json()) as { ocrStatus: string };
-          if (got.ocrStatus !== "pending") {
-            status = got.ocrStatus;
-            break;
-          }
-        }
-        const done = performance.now() - t;
-        const entry = ocrLog.filter((l) => l.labelId === label.id).at(-1);
-        if (r > 0) {
-          answer.push(answered);
-          total.push(done);
-          if (entry) job.push(entry.ms);
-        }
-        passes = entry?.passes ?? passes;
+        const got = await ocrOnce(BASE, user, [name, type], ocrLog);
+        status = got.status;
+        passes = got.entry?.passes ?? passes;
+        if (r === 0) continue;
+        answer.push(got.answered);
+        total.push(got.done);
+        if (got.entry) job.push(got.entry.ms);
       }
-      const med = (xs: number[]) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)].toFixed(0) : "–");
-      console.log(`| ${what} (${name}) | ${med(answer)} | ${med(total)} | ${med(job)} | ${passes} | ${status} | ${workerdMemory(server.pid!).peak} MB |`);
+      console.log(`| ${what} (${name}) | ${median(answer)} | ${median(total)} | ${median(job)} | ${passes} | ${status} | ${workerdMemory(server.pid!).peak} MB |`);
     }
 
     let total = 0;
@@ -242,6 +258,8 @@ interface Served {
   state: string;
   /** Server-side ms of each request, by X-Request-Id (from the `request` log line). */
   serverMs: Map<string, number>;
+  /** The queue consumer's OCR jobs (the `label ocr` log line). */
+  ocrLog: OcrEntry[];
 }
 
 async function serve(dist: string, port: number): Promise<Served> {
@@ -250,8 +268,10 @@ async function serve(dist: string, port: number): Promise<Served> {
   pointPreviewAt(dist);
   const server = spawn("vite", ["preview", "--port", String(port), "--strictPort"], { env: { ...env, PH_DIST: dist, PH_STATE_DIR: state }, stdio: ["ignore", "pipe", "pipe"] });
   const serverMs = new Map<string, number>();
+  const ocrLog: OcrEntry[] = [];
   onWorkerLog(server.stdout!, (e) => {
     if (e.msg === "request") serverMs.set(e.requestId as string, e.ms as number);
+    if (e.msg === "label ocr") ocrLog.push(e as unknown as OcrEntry);
   });
   server.stderr!.on("data", () => {});
   const base = `http://127.0.0.1:${port}`;
@@ -265,7 +285,7 @@ async function serve(dist: string, port: number): Promise<Served> {
     if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
     await new Promise((r) => setTimeout(r, 250));
   }
-  return { server, base, state, serverMs };
+  return { server, base, state, serverMs, ocrLog };
 }
 
 async function benchUser(s: Served): Promise<string> {
@@ -315,8 +335,25 @@ async function compare(baselineDist: string) {
           if (r > 0 && servers[k].serverMs.has(id)) times[k].push(servers[k].serverMs.get(id)! / labels[k]);
         }
       }
-      const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]?.toFixed(0) ?? "–";
-      console.log(`| ${what} (${name}) | ${labels[0]} | ${labels[1]} | ${med(times[0])} | ${med(times[1])} |`);
+      console.log(`| ${what} (${name}) | ${labels[0]} | ${labels[1]} | ${median(times[0])} | ${median(times[1])} |`);
+    }
+    if (ONLY) return;
+    console.log(`\nOCR jobs, before and after, alternated, ${RUNS} runs each after one warm-up (the consumer's own ms per job)\n`);
+    console.log("| file | consumer ms before (median) | after (median) | passes before | after | status before | after |");
+    console.log("|---|---|---|---|---|---|---|");
+    for (const [what, name, type] of OCR_CASES) {
+      const job: number[][] = [[], []];
+      const passes = [0, 0];
+      const status = ["", ""];
+      for (let r = 0; r <= RUNS; r++) {
+        for (const k of r % 2 ? [1, 0] : [0, 1]) {
+          const got = await ocrOnce(servers[k].base, tokens[k], [name, type], servers[k].ocrLog);
+          status[k] = got.status;
+          passes[k] = got.entry?.passes ?? passes[k];
+          if (r > 0 && got.entry) job[k].push(got.entry.ms);
+        }
+      }
+      console.log(`| ${what} (${name}) | ${median(job[0])} | ${median(job[1])} | ${passes[0]} | ${passes[1]} | ${status[0]} | ${status[1]} |`);
     }
   } finally {
     for (const s of servers) {

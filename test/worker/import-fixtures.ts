@@ -13,3 +13,7 @@ export function fixture(name: string): Uint8Array {
 const json = import.meta.glob("../fixtures/labels/expected.json", { import: "default", eager: true });
 /** Expected label details per fixture file (written by the generator). */
 export const expected = Object.values(json)[0] as Record<string, Record<string, unknown>[]>;
+
+const ocrJson = import.meta.glob("../fixtures/labels/ocr-expected.json", { import: "default", eager: true });
+/** What OCR must read in full on the images that are not perfect scans (generator section 11). */
+export const ocrExpected = Object.values(ocrJson)[0] as Record<string, Record<string, unknown>>;

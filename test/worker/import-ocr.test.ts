@@ -1,18 +1,19 @@
-import { createExecutionContext, createMessageBatch, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import worker from "../../worker/index";
 import { labels } from "../../worker/db/schema";
 import { fillDetails } from "../../worker/label-import/ocr-job";
-import { fixHeading, fixPostcode } from "../../worker/label-import/ocr";
+import { atOcrResolution, invertReversedBoxes, levelled, printDpi, skewAngle } from "../../worker/label-import/ocr-image";
+import { withAccents } from "../../worker/label-import/ocr-reread";
+import { fixHeading, fixPostcode, ocrLines, type OcrWord } from "../../worker/label-import/ocr-text";
+import { parseLabel } from "../../worker/label-import/pipeline";
 import { renderPages, type Pixmap } from "../../worker/label-import/pdfium";
-import { rotateGrey, toGrey, type Grey } from "../../worker/label-import/raster";
-import type { JobMessage } from "../../worker/lib/jobs";
+import { labelPixels, rotateGrey, toGrey, turnGrey, type Grey } from "../../worker/label-import/raster";
 import type { ApiLabel, LabelDetails } from "../../worker/labels/model";
-import { call, createUser, db, type TestUser } from "./helpers";
+import { createUser, db } from "./helpers";
 import { expected, fixture } from "./import-fixtures";
+import { captureEnv, deliver, getLabel, importAndOcr, upload } from "./ocr-queue";
 
 // OCR of image-only labels, end to end: POST /api/v1/label answers at once (ocrStatus 'pending')
 // and queues {type:'label.ocr'}; the test is the queue's transport and hands the messages to the
@@ -26,58 +27,6 @@ import { expected, fixture } from "./import-fixtures";
 
 const EVRI = expected["evri.pdf"][0] as unknown as LabelDetails;
 const RM = expected["royalmail.pdf"][0] as unknown as LabelDetails;
-
-/** An env whose JOBS queue keeps the label.ocr messages for the test to deliver (tracking refreshes are dropped). */
-function captureEnv(overrides: Partial<Env> = {}) {
-  const sent: JobMessage[] = [];
-  const keep = (body: JobMessage) => void (body.type === "label.ocr" && sent.push(body));
-  const JOBS = {
-    send: async (body: JobMessage) => keep(body),
-    sendBatch: async (msgs: Iterable<MessageSendRequest<JobMessage>>) => {
-      for (const m of msgs) keep(m.body);
-    },
-  } as unknown as Queue;
-  return { sent, env: { ...env, JOBS, ...overrides } as Env };
-}
-
-async function upload(e: Env, user: TestUser, name: string, bytes: Uint8Array, type: string) {
-  const form = new FormData();
-  form.append("files", new File([bytes], name, { type }));
-  const ctx = createExecutionContext();
-  const res = await worker.fetch(
-    new Request("http://localhost/api/v1/label", { method: "POST", body: form, headers: { Authorization: `Bearer ${user.token}` } }),
-    e,
-    ctx,
-  );
-  await waitOnExecutionContext(ctx);
-  return res;
-}
-
-async function deliver(e: Env, jobs: JobMessage[]) {
-  const batch = createMessageBatch<JobMessage>(
-    "parcelhive-jobs",
-    jobs.map((body, i) => ({ id: `ocr-${i}-${crypto.randomUUID()}`, timestamp: new Date(), attempts: 1, body })),
-  );
-  const ctx = createExecutionContext();
-  await worker.queue(batch, e);
-  return getQueueResult(batch, ctx);
-}
-
-const getLabel = async (user: TestUser, id: string) => (await (await call(`/api/v1/label/${id}`, { token: user.token })).json()) as ApiLabel;
-
-/** Upload -> 'pending' answer and one label.ocr job -> queue handler acks -> the label as read back. */
-async function importAndOcr(user: TestUser, name: string, bytes: Uint8Array, type: string) {
-  const { sent, env: e } = captureEnv();
-  const res = await upload(e, user, name, bytes, type);
-  expect(res.status).toBe(200);
-  const [answered] = (await res.json()) as ApiLabel[];
-  expect(answered.ocrStatus).toBe("pending");
-  expect(sent).toEqual([{ type: "label.ocr", labelId: answered.id }]);
-  const result = await deliver(e, sent);
-  expect(result.retryMessages).toEqual([]);
-  expect(result.explicitAcks).toHaveLength(1);
-  return { answered, label: await getLabel(user, answered.id) };
-}
 
 // ---------- rasters drawn here from the text-layer fixtures ----------
 
@@ -317,4 +266,86 @@ describe("OCR helpers", () => {
     expect(fixPostcode("Ali Bob")).toBe("Ali Bob");
     expect(fixPostcode("5 Mill Lane")).toBe("5 Mill Lane");
   });
+
+  it("puts back a heading broken off a tilted photo ('LIVERTO'), so it is never the recipient's name", () => {
+    expect(fixHeading("LIVERTO")).toBe("Deliver to:");
+    expect(fixHeading("ELIVER TO:")).toBe("Deliver to:");
+    expect(fixHeading("ETURN ADDRESS")).toBe("Return address:");
+    // Names stay names: too few of a heading's letters, or not a heading's end or start.
+    for (const name of ["OLIVER", "Oliver Twist", "LIVER", "TOM"]) expect(fixHeading(name)).toBe(name);
+    // As OCR gives it: the broken heading on its own line over the recipient's block.
+    const word = (text: string, line: number, left: number, top: number): OcrWord => ({ text, left, top, width: text.length * 22, height: 36, conf: 90, line: `1.1.${line}` });
+    const lines = ocrLines([
+      word("LIVERTO", 1, 60, 500),
+      word("Amelia", 2, 60, 560), word("Hughes", 2, 220, 560),
+      word("12", 3, 60, 620), word("Orchard", 3, 120, 620), word("Close", 3, 300, 620),
+      word("Sheffield", 4, 60, 680),
+      word("S1", 5, 60, 740), word("2HE", 5, 130, 740),
+    ]);
+    const d = parseLabel({ lines, barcodes: [{ format: "Code128", text: "H0IOS08561275718", box: { x: 0, y: 0, w: 1, h: 1 } }] });
+    expect(d?.address).toMatchObject({ name: "Amelia Hughes", address: ["12 Orchard Close", "Sheffield"], postcode: "S1 2HE" });
+  });
+
+  it("puts back a postcode whose S was read as $ or whose letter came out twice", () => {
+    expect(fixPostcode("$1 2HE")).toBe("S1 2HE");
+    expect(fixPostcode("YO31 72ZZ")).toBe("YO31 7ZZ");
+    expect(fixPostcode("York YO31 72ZZ")).toBe("York YO31 7ZZ");
+    expect(fixPostcode("Flat 12 3AB")).toBe("Flat 12 3AB");
+    expect(fixPostcode("Price $1 2HE each")).toBe("Price $1 2HE each");
+  });
+
+  it("takes a second reading's accents, never its other letters", () => {
+    expect(withAccents("Sean O Briain", "Seán Ó Briain")).toBe("Seán Ó Briain");
+    expect(withAccents("SEAN O BRIAIN", "SEÁN Ó BRIAIN")).toBe("SEÁN Ó BRIAIN");
+    // The English model's only accent is é, and it has no ü: 'Zoë Müller' came back 'Zoé Miller'.
+    expect(withAccents("Zoé Miller", "Zoë Müller")).toBe("Zoë Müller");
+    expect(withAccents("Lukasz Wojcik", "Łukasz Wójcik")).toBe("Łukasz Wójcik");
+    // Inside a longer line; nothing to add; other letters differ.
+    expect(withAccents("Cafe Zoe", "From: Café Zoë")).toBe("Café Zoë");
+    expect(withAccents("Tidewater Tea Co", "From: Tidewater Tea Co")).toBeNull();
+    expect(withAccents("Jane Smith", "Jane Smlth")).toBeNull();
+    expect(withAccents("Jane Smith", "Jáne Sm1th")).toBeNull();
+  });
 });
+
+describe("pages made ready for OCR", () => {
+  const page = async (name: string) => toGrey(await labelPixels(fixture(name), 1));
+
+  it("takes a label image's resolution from its shape, and enlarges a low one to about 300 DPI", () => {
+    expect(printDpi(1200, 1800)).toBe(300);
+    expect(printDpi(812, 1218)).toBe(203);
+    expect(printDpi(1800, 1200)).toBe(300);
+    expect(printDpi(2480, 3508)).toBe(300); // an A4 page: unknown, taken as 300
+    const small: Grey = { data: new Uint8Array(600 * 900).fill(255), width: 600, height: 900 };
+    expect(atOcrResolution(small, 150, 2400)).toMatchObject({ dpi: 300, grey: { width: 1200, height: 1800 } });
+    const label: Grey = { data: new Uint8Array(1200 * 1800).fill(255), width: 1200, height: 1800 };
+    expect(atOcrResolution(label, 300, 2400).grey).toBe(label);
+  });
+
+  it("finds how far a page's text is turned and levels it", async () => {
+    const upright = await page("evri-300dpi.png");
+    expect(skewAngle(upright)).toBe(0);
+    for (const deg of [1.5, -2.2]) {
+      const turned = turnGrey(upright, deg);
+      expect(Math.abs(skewAngle(turned) - deg)).toBeLessThanOrEqual(0.15);
+      expect(Math.abs(skewAngle(levelled(turned)))).toBeLessThanOrEqual(0.15);
+    }
+  }, 30_000);
+
+  it("turns a box printed solid with white text in it dark on light, and leaves barcodes and text alone", async () => {
+    const g = await page("evri-store-1bit.png");
+    const mean = (img: Grey, x0: number, y0: number, w: number, h: number) => {
+      let s = 0;
+      for (let y = y0; y < y0 + h; y++) for (let x = x0; x < x0 + w; x++) s += img.data[y * img.width + x];
+      return s / (w * h);
+    };
+    const out = invertReversedBoxes(g);
+    // The 'NEXT DAY' box (2.05-3.8 in, 0.2-0.62 in at 203 DPI) was mostly ink, is now mostly paper.
+    expect(mean(g, 430, 50, 320, 70)).toBeLessThan(100);
+    expect(mean(out, 430, 50, 320, 70)).toBeGreaterThan(155);
+    // The barcode, the QR code and the address are untouched.
+    const rest = (img: Grey) => [mean(img, 60, 670, 690, 170), mean(img, 560, 930, 190, 190), mean(img, 40, 370, 400, 180)];
+    expect(rest(out)).toEqual(rest(g));
+  }, 30_000);
+});
+

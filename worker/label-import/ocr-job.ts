@@ -18,10 +18,13 @@ import { ukDayOf } from "../lib/uk-calendar";
 import { enqueueMany } from "../lib/jobs";
 import { pageBarcodes } from "./barcodes";
 import { ImportError } from "./errors";
-import { ocrLines, OcrEngineError, recognise, type OcrResult } from "./ocr";
+import { OcrEngineError, recognise, type OcrResult } from "./ocr";
+import { ocrLines } from "./ocr-text";
 import { PdfiumError, type Pixmap } from "./pdfium";
 import { parseLabel } from "./pipeline";
-import { labelPixels, rotateGrey, toGrey, type Grey } from "./raster";
+import { atOcrResolution, binarised, invertReversedBoxes, levelled, printDpi } from "./ocr-image";
+import { labelPixels, OCR_LIMITS, rotateGrey, toGrey, type Grey } from "./raster";
+import { rereadPostcodes, restoreAccents } from "./ocr-reread";
 import type { Barcode } from "./zxing";
 
 /** Mean confidence under which the page is read again turned (upright ≈ 90, upside down ≈ 40). */
@@ -72,33 +75,58 @@ export function uprightQuarters(barcodes: Barcode[]): number {
 }
 
 /**
- * Reads one label page: barcodes from the pixels, the page turned upright (from the barcodes'
- * rotation; then by confidence: other turns are tried while Tesseract's mean confidence stays
- * under LOW_CONFIDENCE), OCR, and the courier parser over OCR lines + barcodes.
+ * Reads one label page: barcodes from the pixels; the page made ready for OCR (enlarged to about
+ * 300 DPI, text levelled, reversed boxes turned dark on light: ocr-image.ts) and turned upright
+ * (from the barcodes' rotation; then by confidence: other turns are tried while Tesseract's mean
+ * confidence stays under LOW_CONFIDENCE); OCR and the courier parser over OCR lines + barcodes.
+ * When that reads nothing plausible (not the barcodes' code, or no recipient), the page is read
+ * once more in black and white from local thresholds, with Tesseract looking for sparse text, and
+ * the better reading kept. Names then get their accents (ocr-reread.ts).
  */
 export async function readLabelPage(pixmap: Pixmap): Promise<LabelReading> {
   const started = Date.now();
   const barcodes = await pageBarcodes(pixmap, []);
+  const known = parseLabel({ lines: [], barcodes })?.trackingCode ?? null;
   const grey = toGrey(pixmap);
-  const dpi = 300 * (grey.width / pixmap.width);
+  const { grey: sharp, dpi } = atOcrResolution(grey, printDpi(pixmap.width, pixmap.height) * (grey.width / pixmap.width), OCR_LIMITS.maxOcrSide);
   const first = uprightQuarters(barcodes);
-  let best: { ocr: OcrResult; quarters: number } | null = null;
+  const upright = invertReversedBoxes(levelled(rotateGrey(sharp, first)));
+  let best: { ocr: OcrResult; quarters: number; image: Grey } | null = null;
   let passes = 0;
   for (const extra of [0, 2, 1, 3]) {
-    const quarters = (first + extra) % 4;
-    const ocr = await recognise(rotateGrey(grey, quarters) as Grey, dpi);
+    const image = rotateGrey(upright, extra);
+    const ocr = await recognise(image, dpi);
     passes++;
-    if (!best || ocr.meanConf > best.ocr.meanConf) best = { ocr, quarters };
+    if (!best || ocr.meanConf > best.ocr.meanConf) best = { ocr, quarters: (first + extra) % 4, image };
     if (best.ocr.meanConf >= LOW_CONFIDENCE) break;
   }
-  const lines = ocrLines(best!.ocr.words);
+  const { image, quarters } = best!;
+  let reading = await interpret(best!.ocr, image, dpi, barcodes);
+  if (plausibility(reading.details, known) < PLAUSIBLE) {
+    const again = await interpret(await recognise(binarised(image, dpi), dpi, "sparse"), image, dpi, barcodes);
+    passes++;
+    if (plausibility(again.details, known) > plausibility(reading.details, known)) reading = again;
+  }
   return {
-    details: parseLabel({ lines, barcodes }),
-    quarters: best!.quarters,
-    meanConf: best!.ocr.meanConf,
+    details: reading.details && (await restoreAccents(reading.details, reading.lines, image, dpi)),
+    quarters,
+    meanConf: reading.meanConf,
     passes,
     ms: Date.now() - started,
   };
+}
+
+/** One OCR reading of the page -> lines (misread postcodes read again) -> the courier parser. */
+async function interpret(ocr: OcrResult, image: Grey, dpi: number, barcodes: Barcode[]) {
+  const lines = await rereadPostcodes(ocrLines(ocr.words), image, dpi);
+  return { lines, details: parseLabel({ lines, barcodes }), meanConf: ocr.meanConf };
+}
+
+/** A reading that gives the barcodes' own code, a recipient postcode and name is plausible. */
+const PLAUSIBLE = 5;
+function plausibility(d: LabelDetails | null, known: string | null): number {
+  if (!d) return 0;
+  return 1 + (!known || d.trackingCode === known ? 2 : 0) + (d.address?.postcode ? 1 : 0) + (d.address?.name ? 1 : 0);
 }
 
 const isEmpty = (v: unknown) =>

@@ -97,6 +97,58 @@ export function toGrey(p: Pixmap, maxSide: number = OCR_LIMITS.maxOcrSide): Grey
   return { data: out, width, height };
 }
 
+/** Grey scaled by `factor` (bilinear; for enlarging a low-resolution page before OCR). */
+export function scaleGrey(g: Grey, factor: number): Grey {
+  const width = Math.max(1, Math.round(g.width * factor));
+  const height = Math.max(1, Math.round(g.height * factor));
+  const out = new Uint8Array(width * height);
+  const src = g.data;
+  for (let y = 0; y < height; y++) {
+    const sy = Math.min(g.height - 1, Math.max(0, (y + 0.5) / factor - 0.5));
+    const y0 = Math.floor(sy);
+    const y1 = Math.min(g.height - 1, y0 + 1);
+    const fy = sy - y0;
+    for (let x = 0; x < width; x++) {
+      const sx = Math.min(g.width - 1, Math.max(0, (x + 0.5) / factor - 0.5));
+      const x0 = Math.floor(sx);
+      const x1 = Math.min(g.width - 1, x0 + 1);
+      const fx = sx - x0;
+      const top = src[y0 * g.width + x0] * (1 - fx) + src[y0 * g.width + x1] * fx;
+      const bottom = src[y1 * g.width + x0] * (1 - fx) + src[y1 * g.width + x1] * fx;
+      out[y * width + x] = top * (1 - fy) + bottom * fy;
+    }
+  }
+  return { data: out, width, height };
+}
+
+/** Grey turned by a small angle (degrees, clockwise) about its centre, on white. */
+export function turnGrey(g: Grey, degrees: number): Grey {
+  const a = (degrees * Math.PI) / 180;
+  const cos = Math.cos(a);
+  const sin = Math.sin(a);
+  const { width: w, height: h, data } = g;
+  const cx = (w - 1) / 2;
+  const cy = (h - 1) / 2;
+  const out = new Uint8Array(w * h).fill(255);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      // The source of each output pixel: turned back.
+      const sx = cos * (x - cx) + sin * (y - cy) + cx;
+      const sy = -sin * (x - cx) + cos * (y - cy) + cy;
+      const x0 = Math.floor(sx);
+      const y0 = Math.floor(sy);
+      if (x0 < 0 || y0 < 0 || x0 >= w - 1 || y0 >= h - 1) continue;
+      const fx = sx - x0;
+      const fy = sy - y0;
+      const i = y0 * w + x0;
+      const top = data[i] * (1 - fx) + data[i + 1] * fx;
+      const bottom = data[i + w] * (1 - fx) + data[i + w + 1] * fx;
+      out[y * w + x] = top * (1 - fy) + bottom * fy;
+    }
+  }
+  return { data: out, width: w, height: h };
+}
+
 /** The grey level that best splits the image into ink and paper (Otsu: most between-class variance). */
 export function otsuThreshold(g: Grey): number {
   const hist = new Float64Array(256);

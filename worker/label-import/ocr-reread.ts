@@ -1,0 +1,88 @@
+/**
+ * Lines read a second time, one at a time, with the Latin-script model: a second opinion where the
+ * English model's page reading is known to fall short.
+ * - Names with their accents. The English model knows no accented letter but é: 'Seán Ó Briain'
+ *   comes back 'Sean O Briain', 'Zoë Müller' as 'Zoé Muller'. Accents are taken where the Latin
+ *   reading's letters are the English reading's own: it can add or change an accent, never a letter.
+ * - A line ending in something shaped like a postcode that is not one ('YO31 72ZZ'): taken from
+ *   the second reading when that ends in a valid postcode.
+ */
+import { UK_POSTCODE_IN_TEXT_RE } from "../couriers/postcode";
+import type { Address, LabelDetails } from "../labels/model";
+import { readLatinLine } from "./ocr";
+import { fixPostcode } from "./ocr-text";
+import type { Grey } from "./raster";
+import type { TextLine } from "./text";
+
+/** Letters that carry their mark in their own shape (no Unicode decomposition). */
+const BARE: Record<string, string> = { ł: "l", Ł: "L", ø: "o", Ø: "O", đ: "d", Đ: "D", ı: "i" };
+const bare = (c: string) => BARE[c] ?? c.normalize("NFD").replace(/\p{M}/gu, "");
+
+const isLetter = (c: string) => /\p{L}/u.test(c);
+const accented = (c: string) => isLetter(c) && bare(c) !== c;
+
+/**
+ * `name` spelt with the accents `line` (another reading of the line it came from) gives the same
+ * letters, or null when the line does not hold the name or adds nothing. Where the two readings
+ * differ, the second's accented letter is taken for the first's plain one (the English model reads
+ * 'Müller' as 'Miller': it has no ü); any other difference and the name is left as it was.
+ */
+export function withAccents(name: string, line: string): string | null {
+  const want = [...name];
+  const chars = [...line];
+  for (let k = 0; k + want.length <= chars.length; k++) {
+    const window = chars.slice(k, k + want.length);
+    const same = window.every((c, j) => bare(c).toLowerCase() === bare(want[j]).toLowerCase() || (accented(c) && isLetter(want[j])));
+    if (!same) continue;
+    const fixed = want.map((c, j) => (isLetter(c) ? (c === c.toUpperCase() ? window[j].toUpperCase() : window[j].toLowerCase()) : c)).join("");
+    return fixed !== name ? fixed : null;
+  }
+  return null;
+}
+
+function crop(g: Grey, l: TextLine): Grey | null {
+  const pad = Math.round(l.size * 0.35);
+  const x0 = Math.max(0, Math.floor(l.x - pad));
+  const y0 = Math.max(0, Math.floor(l.y - pad));
+  const x1 = Math.min(g.width, Math.ceil(l.x + (l.width ?? l.text.length * l.size * 0.6) + pad));
+  const y1 = Math.min(g.height, Math.ceil(l.y + l.size + pad));
+  if (x1 - x0 < 4 || y1 - y0 < 4) return null;
+  const data = new Uint8Array((x1 - x0) * (y1 - y0));
+  for (let y = y0; y < y1; y++) data.set(g.data.subarray(y * g.width + x0, y * g.width + x1), (y - y0) * (x1 - x0));
+  return { data, width: x1 - x0, height: y1 - y0 };
+}
+
+/** A line's last two words shaped like a postcode, misread: a digit in each, 2-4 then 3-4 characters. */
+const POSTCODE_SHAPED = /(?:^|\s)[A-Z$](?=[A-Z0-9]{0,2}\d)[A-Z0-9]{1,3}\s(?=[A-Z]{0,2}\d)[0-9A-Z]{3,4}$/i;
+
+/** Lines ending in a misread postcode, read again; kept when the second reading ends in a valid one. */
+export async function rereadPostcodes(lines: TextLine[], page: Grey, dpi: number): Promise<TextLine[]> {
+  const out: TextLine[] = [];
+  for (const l of lines) {
+    const img = POSTCODE_SHAPED.test(l.text) && !UK_POSTCODE_IN_TEXT_RE.test(l.text) ? crop(page, l) : null;
+    const again = img ? fixPostcode(await readLatinLine(img, dpi)) : "";
+    const pc = again.match(UK_POSTCODE_IN_TEXT_RE);
+    out.push(pc && again.endsWith(pc[0]) ? { ...l, text: again } : l);
+  }
+  return out;
+}
+
+const KEYS = ["address", "fromAddress", "sendAddress", "returnAddress"] as const;
+
+/** The details with each address name re-read from its line on `page` (the image the lines come from). */
+export async function restoreAccents(details: LabelDetails, lines: TextLine[], page: Grey, dpi: number): Promise<LabelDetails> {
+  const out: LabelDetails = { ...details };
+  const done = new Map<string, string>();
+  for (const key of KEYS) {
+    const a: Address | null | undefined = details[key];
+    if (!a?.name) continue;
+    if (!done.has(a.name)) {
+      const line = lines.find((l) => l.text.includes(a.name));
+      const img = line && crop(page, line);
+      done.set(a.name, img ? (withAccents(a.name, await readLatinLine(img, dpi)) ?? a.name) : a.name);
+    }
+    const name = done.get(a.name)!;
+    if (name !== a.name) out[key] = { ...a, name };
+  }
+  return out;
+}

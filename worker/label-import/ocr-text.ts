@@ -1,0 +1,151 @@
+/**
+ * Tesseract's words -> reading lines, the shape the PDF text layer gives the courier parsers, with
+ * the misreads that matter repaired: a heading off by a character ('Deliver toa:'), or broken
+ * ('LIVERTO'), and a postcode with the classic confusions (1/l/I, 0/O, 5/S, $/S).
+ */
+import { groupLines, type TextLine, type TextWord } from "./text";
+
+/** A word Tesseract read, in pixels of the image it was given (y grows downwards). */
+export interface OcrWord {
+  text: string;
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+  conf: number;
+  /** Tesseract's own text line ('block.paragraph.line'), which follows a skewed line. */
+  line?: string;
+}
+
+/** TSV columns: level page block par line word left top width height conf text; level 5 = word. */
+export function parseTsv(tsv: string): OcrWord[] {
+  const words: OcrWord[] = [];
+  for (const row of tsv.split("\n")) {
+    const cols = row.split("\t");
+    if (cols.length < 12 || cols[0] !== "5") continue;
+    const text = cols.slice(11).join("\t").trim();
+    const conf = Number(cols[10]);
+    if (!text || !(conf >= 0)) continue;
+    words.push({ text, left: Number(cols[6]), top: Number(cols[7]), width: Number(cols[8]), height: Number(cols[9]), conf, line: `${cols[2]}.${cols[3]}.${cols[4]}` });
+  }
+  return words;
+}
+
+/**
+ * OCR words -> reading lines, the same shape the PDF text layer gives the courier parsers. Words
+ * of one text line share a baseline; a word's height stands in for its font size. Very low
+ * confidence words (noise in barcodes) are dropped.
+ */
+export function ocrLines(words: OcrWord[], minConf = 10): TextLine[] {
+  const kept = words.filter((w) => w.conf >= minConf && !/^[|_\-=~.,:;'"`!]+$/.test(w.text));
+  // Tesseract's own lines follow a photo's tilt, where grouping by height on the page would merge
+  // neighbouring lines; words far apart on one of its lines are still two columns.
+  if (kept.length && kept.every((w) => w.line)) return tesseractLines(kept).map((l) => ({ ...l, text: fixPostcode(fixHeading(l.text)) }));
+  const textWords: TextWord[] = kept.map((w) => ({
+    text: w.text,
+    x: w.left,
+    // groupLines takes PDF user space (y up, origin on the baseline): flip.
+    y: -(w.top + w.height),
+    size: Math.max(1, w.height),
+    angle: 0,
+    width: w.width,
+  }));
+  return groupLines(textWords).map((l) => ({ ...l, text: fixPostcode(fixHeading(l.text)) }));
+}
+
+function tesseractLines(words: OcrWord[]): TextLine[] {
+  const byLine = new Map<string, OcrWord[]>();
+  for (const w of words) byLine.set(w.line!, [...(byLine.get(w.line!) ?? []), w]);
+  const lines: TextLine[] = [];
+  for (const group of byLine.values()) {
+    group.sort((a, b) => a.left - b.left);
+    const heights = group.map((w) => w.height).sort((a, b) => a - b);
+    const size = Math.max(1, heights[Math.floor(heights.length / 2)]);
+    let run: OcrWord[] = [];
+    const flush = () => {
+      if (!run.length) return;
+      const left = run[0].left;
+      const right = Math.max(...run.map((w) => w.left + w.width));
+      lines.push({ text: run.map((w) => w.text).join(" "), x: left, y: Math.min(...run.map((w) => w.top)), size, width: right - left });
+      run = [];
+    };
+    for (const w of group) {
+      const prev = run[run.length - 1];
+      if (prev && w.left - (prev.left + prev.width) > size * 2.5) flush();
+      run.push(w);
+    }
+    flush();
+  }
+  return lines.sort((a, b) => a.y - b.y || a.x - b.x);
+}
+
+/** Headings the courier parsers look for, as printed. */
+const HEADINGS = ["Deliver to:", "Ship to:", "From:", "Sender:", "Return address:", "Return to:", "Weight:", "Date:", "Posted:", "Service:"];
+
+function editDistance(a: string, b: string): number {
+  const prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let diag = prev[0];
+    prev[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const up = prev[j];
+      prev[j] = Math.min(prev[j] + 1, prev[j - 1] + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diag = up;
+    }
+  }
+  return prev[b.length];
+}
+
+const letters = (s: string) => s.toUpperCase().replace(/[^A-Z]/g, "");
+
+/**
+ * A heading misread by one character ('Deliver toa:', 'Fr0m:') is put back as printed, so the
+ * parsers find the block under it. Only the line's first words are compared, and only headings of
+ * five or more characters are corrected. So is a heading alone on its line that lost its first or
+ * last letters and its space ('LIVERTO' for 'DELIVER TO:', read off a tilted 200 DPI photo), which
+ * would otherwise be taken for the recipient's name: at least six letters and 60% of them.
+ */
+export function fixHeading(text: string): string {
+  const alone = letters(text);
+  if (alone.length >= 6 && /^[A-Za-z :;.,]+$/.test(text.trim())) {
+    for (const h of HEADINGS) {
+      const whole = letters(h);
+      if (alone !== whole && whole.length >= 6 && alone.length >= 0.6 * whole.length && (whole.startsWith(alone) || whole.endsWith(alone))) return h;
+    }
+  }
+  const words = text.split(" ");
+  for (const h of HEADINGS) {
+    const n = h.split(" ").length;
+    const head = words.slice(0, n).join(" ");
+    if (head === h || h.length < 5) continue;
+    const a = head.toLowerCase().replace(/[:;.,]+$/, "");
+    const b = h.toLowerCase().replace(/:$/, "");
+    if (a !== b && editDistance(a, b) <= 1 && a.length >= 4) return [h, ...words.slice(n)].join(" ");
+  }
+  return text;
+}
+
+const TO_DIGIT: Record<string, string> = { O: "0", Q: "0", D: "0", I: "1", L: "1", "|": "1", S: "5", Z: "2", B: "8", G: "6" };
+const TO_LETTER: Record<string, string> = { "0": "O", "1": "I", "5": "S", "2": "Z", "8": "B", "6": "G" };
+
+/**
+ * A line ending in a postcode with the classic OCR confusions (1/l/I, 0/O, 5/S) in its inward code
+ * ('M1 LAE') gets the postcode back: the inward code is always a digit then two letters. So does
+ * one whose S was read as $, or whose letter came out twice, once as a digit ('7ZZ' as '72ZZ').
+ */
+export function fixPostcode(line: string): string {
+  const text = line
+    .replace(/(^|\s)\$(?=[A-Z]?[0-9OIL][A-Z0-9]?\s[0-9A-Z|][A-Z0-9]{2}$)/i, "$1S")
+    .replace(/(\s\d)([0-9])([A-Z])([A-Z])$/, (all, a: string, d: string, l: string, m: string) => (TO_LETTER[d] === l ? a + l + m : all));
+  const m = text.match(/(^|\s)([A-Z]{1,2}[0-9OIL][A-Z0-9]?)\s([0-9A-Z|][A-Z0-9]{2})$/i);
+  if (!m) return line;
+  const [, lead, outward, inward] = m;
+  // Without a real digit in the outward code ('Ml LAE') only a line that is nothing but the
+  // postcode, in capitals (a lower-case 'l' being the misread '1'), is taken: 'Ali Bob' stays a name.
+  if (!/\d/.test(outward) && (lead !== "" || !/^[A-Z0-9l|]+$/.test(outward + inward))) return line;
+  const fixedIn = (TO_DIGIT[inward[0].toUpperCase()] ?? inward[0]) + [...inward.slice(1)].map((c) => TO_LETTER[c] ?? c).join("");
+  const fixedOut = outward.replace(/^([A-Z]{1,2})(.)/i, (_, a: string, d: string) => a + (TO_DIGIT[d.toUpperCase()] ?? d));
+  const candidate = `${fixedOut} ${fixedIn}`.toUpperCase();
+  if (!/^[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}$/.test(candidate)) return line;
+  return text.slice(0, m.index! + lead.length) + candidate;
+}
