@@ -2,6 +2,7 @@ import { PDFDocument, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { readPdfText } from "../../worker/label-import/pdf";
 import { renderPages, type Pixmap } from "../../worker/label-import/pdfium";
+import { findBarStrips } from "../../worker/label-import/barcode-crop";
 import { pageBarcodes } from "../../worker/label-import/barcodes";
 import { uprightQuarters } from "../../worker/label-import/ocr-job";
 import { importLabelFile } from "../../worker/label-import/pipeline";
@@ -182,6 +183,25 @@ describe("barcodes of images that are not perfect scans", () => {
       expect(result.labels.map((l) => [l.details.courier, l.details.trackingCode, l.details.fieldSources?.trackingCode])).toEqual([["evri", "H04AQA0004726589", "barcode"]]);
     }
   }, 60_000);
+
+  it("a legacy ITF five modules from the edge of a worn thermal print is read from its bars", async () => {
+    const pixels = await labelPixels(fixture("hermes-legacy-edge-1bit.png"), 1);
+    expect(await decodeBarcodes(pixels)).toEqual([]);
+    expect((await pageBarcodes(pixels, [])).map((b) => [b.format, b.text])).toEqual([["ITF", "1071298010114496"]]);
+  }, 30_000);
+
+  it("takes a code's bars from the line across their middle, not a ragged line along their ends", () => {
+    // 30 bars, 6 px wide every 16 px, rows 40-159; the first five start 2 rows lower, and the top
+    // row of the others has a speck of paper in each bar (more runs on that line than bars).
+    const g = { data: new Uint8Array(600 * 200).fill(255), width: 600, height: 200 };
+    for (let k = 0; k < 30; k++) {
+      for (let y = k < 5 ? 42 : 40; y < 160; y++) for (let x = 50 + 16 * k; x < 56 + 16 * k; x++) g.data[y * 600 + x] = 0;
+      if (k >= 5) g.data[40 * 600 + 53 + 16 * k] = 255;
+    }
+    const [strip, ...more] = findBarStrips(g);
+    expect(more).toEqual([]);
+    expect(strip).toMatchObject({ x: 50, w: 16 * 29 + 6, vertical: false });
+  });
 
   it("finds no bars on a page without a 1D code (the search costs nothing there)", async () => {
     const pixels = await labelPixels(fixture("not-a-label.png"), 1);

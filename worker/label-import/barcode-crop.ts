@@ -38,7 +38,7 @@ type Dark = (u: number, v: number) => boolean;
  * height is measured at its middle. A barcode is a sequence of runs of about one height (a frame
  * line, taller, or text, shorter, ends it) at least four times taller than its widest bar.
  */
-function findBarStrips(g: Grey): BarStrip[] {
+export function findBarStrips(g: Grey): BarStrip[] {
   const threshold = otsuThreshold(g);
   const strips: BarStrip[] = [];
   for (const vertical of [false, true]) {
@@ -56,8 +56,9 @@ function findBarStrips(g: Grey): BarStrip[] {
         const mid = (median(seq.map((r) => r.top)) + median(seq.map((r) => r.bottom))) >> 1;
         if (Math.abs(mid - v) > step) {
           const across = barSequences(lineRuns(dark, mid, U, V)).filter((o) => o[0].a < seq[seq.length - 1].b && seq[0].a < o[o.length - 1].b);
-          const most = across.sort((a, b) => b.length - a.length)[0];
-          if (most && most.length >= seq.length) seq = most;
+          // The widest: a line along the bars' ends, with specks of paper splitting bars, may have more runs.
+          const widest = across.sort((a, b) => extent(b) - extent(a))[0];
+          if (widest && extent(widest) >= extent(seq)) seq = widest;
         }
         const strip = stripOf(seq, vertical);
         strips.push(strip);
@@ -68,6 +69,7 @@ function findBarStrips(g: Grey): BarStrip[] {
   return strips;
 }
 
+const extent = (seq: Run[]) => seq[seq.length - 1].b - seq[0].a;
 const median = (xs: number[]) => xs.sort((a, b) => a - b)[xs.length >> 1];
 
 /** The dark runs of line v, each with where its bar ends above and below. */
@@ -98,16 +100,22 @@ function stripOf(seq: Run[], vertical: boolean): BarStrip {
 
 /**
  * Where a bar ends, followed from (u, v) in direction `dv` (-1 up, 1 down): straight on while dark,
- * else a pixel aside, so the bar of a code turned a degree or two is followed to its end.
+ * else a pixel aside, so the bar of a code turned a degree or two is followed to its end; a speck
+ * of paper inside a bar (1-bit thermal prints have them) is stepped over.
  */
 function follow(dark: Dark, u: number, v: number, dv: number, U: number, V: number): number {
+  const inkAt = (uu: number, vv: number) => (dark(uu, vv) ? uu : uu > 0 && dark(uu - 1, vv) ? uu - 1 : uu < U - 1 && dark(uu + 1, vv) ? uu + 1 : -1);
   for (;;) {
     const next = v + dv;
     if (next < 0 || next >= V) return v;
-    if (dark(u, next)) v = next;
-    else if (u > 0 && dark(u - 1, next)) [u, v] = [u - 1, next];
-    else if (u < U - 1 && dark(u + 1, next)) [u, v] = [u + 1, next];
-    else return v;
+    const here = inkAt(u, next);
+    if (here >= 0) {
+      [u, v] = [here, next];
+      continue;
+    }
+    const beyond = next + dv >= 0 && next + dv < V ? inkAt(u, next + dv) : -1;
+    if (beyond < 0) return v;
+    [u, v] = [beyond, next + dv];
   }
 }
 

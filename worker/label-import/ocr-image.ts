@@ -22,6 +22,67 @@ export function printDpi(width: number, height: number): number {
   return ratio >= 1.3 && ratio <= 1.65 && short <= 1400 ? short / 4 : OCR_DPI;
 }
 
+/**
+ * The label's paper cut out of what surrounds it: a PDF viewer's grey surround and toolbar (whose
+ * file name 'label.pdf' was read as the sender), a desk under a photo. Paper is the brightest part
+ * of the picture; its extent is the longest run of rows, and of columns, a quarter or more paper.
+ * The page is left whole when what would be cut away is not mostly darker than paper (a label
+ * image with white margins) or is too little to matter (under 4% of a side).
+ */
+export function paperOnly(g: Grey): Grey {
+  const hist = new Uint32Array(256);
+  for (let i = 0; i < g.data.length; i += 7) hist[g.data[i]]++;
+  let seen = 0;
+  let white = 255;
+  const total = Math.ceil(g.data.length / 7);
+  for (let v = 255; v >= 0; v--) {
+    seen += hist[v];
+    if (seen >= total * 0.05) {
+      white = v;
+      break;
+    }
+  }
+  const bright = Math.max(150, white - 35);
+  const rows = new Uint32Array(g.height);
+  const cols = new Uint32Array(g.width);
+  for (let y = 0; y < g.height; y++) {
+    for (let x = 0, i = y * g.width; x < g.width; x++, i++) {
+      if (g.data[i] >= bright) {
+        rows[y]++;
+        cols[x]++;
+      }
+    }
+  }
+  const [y0, y1] = longestRun(rows, g.width * 0.25);
+  const [x0, x1] = longestRun(cols, g.height * 0.25);
+  const cut = Math.max(y0, g.height - y1, x0, g.width - x1);
+  if (y1 <= y0 || x1 <= x0 || cut < 0.04 * Math.min(g.width, g.height)) return g;
+  // What is cut away must be mostly not paper.
+  let inside = 0;
+  for (let y = y0; y < y1; y++) for (let x = x0, i = y * g.width + x0; x < x1; x++, i++) if (g.data[i] >= bright) inside++;
+  const outside = g.width * g.height - (x1 - x0) * (y1 - y0);
+  if (rows.reduce((a, b) => a + b, 0) - inside > 0.2 * outside) return g;
+  const w = x1 - x0;
+  const data = new Uint8Array(w * (y1 - y0));
+  for (let y = y0; y < y1; y++) data.set(g.data.subarray(y * g.width + x0, y * g.width + x1), (y - y0) * w);
+  return { data, width: w, height: y1 - y0 };
+}
+
+/** [start, end) of the longest run of counts at or above `min`. */
+function longestRun(counts: Uint32Array, min: number): [number, number] {
+  let best: [number, number] = [0, 0];
+  let start = -1;
+  for (let i = 0; i <= counts.length; i++) {
+    if (i < counts.length && counts[i] >= min) {
+      if (start < 0) start = i;
+    } else if (start >= 0) {
+      if (i - start > best[1] - best[0]) best = [start, i];
+      start = -1;
+    }
+  }
+  return best;
+}
+
 /** The page enlarged to about 300 DPI when it is below 250, within `maxSide`; its resolution after. */
 export function atOcrResolution(g: Grey, dpi: number, maxSide: number): { grey: Grey; dpi: number } {
   if (dpi >= 250) return { grey: g, dpi };

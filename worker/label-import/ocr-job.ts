@@ -22,7 +22,7 @@ import { OcrEngineError, recognise, type OcrResult } from "./ocr";
 import { ocrLines } from "./ocr-text";
 import { PdfiumError, type Pixmap } from "./pdfium";
 import { parseLabel } from "./pipeline";
-import { atOcrResolution, binarised, invertReversedBoxes, levelled, printDpi } from "./ocr-image";
+import { atOcrResolution, binarised, invertReversedBoxes, levelled, paperOnly, printDpi } from "./ocr-image";
 import { labelPixels, OCR_LIMITS, rotateGrey, toGrey, type Grey } from "./raster";
 import { rereadPostcodes, restoreAccents } from "./ocr-reread";
 import type { Barcode } from "./zxing";
@@ -75,8 +75,8 @@ export function uprightQuarters(barcodes: Barcode[]): number {
 }
 
 /**
- * Reads one label page: barcodes from the pixels; the page made ready for OCR (enlarged to about
- * 300 DPI, text levelled, reversed boxes turned dark on light: ocr-image.ts) and turned upright
+ * Reads one label page: barcodes from the pixels; the page made ready for OCR (cut to its paper,
+ * enlarged to about 300 DPI, text levelled, reversed boxes turned dark on light: ocr-image.ts) and turned upright
  * (from the barcodes' rotation; then by confidence: other turns are tried while Tesseract's mean
  * confidence stays under LOW_CONFIDENCE); OCR and the courier parser over OCR lines + barcodes.
  * When that reads nothing plausible (not the barcodes' code, or no recipient), the page is read
@@ -87,8 +87,8 @@ export async function readLabelPage(pixmap: Pixmap): Promise<LabelReading> {
   const started = Date.now();
   const barcodes = await pageBarcodes(pixmap, []);
   const known = parseLabel({ lines: [], barcodes })?.trackingCode ?? null;
-  const grey = toGrey(pixmap);
-  const { grey: sharp, dpi } = atOcrResolution(grey, printDpi(pixmap.width, pixmap.height) * (grey.width / pixmap.width), OCR_LIMITS.maxOcrSide);
+  const paper = paperOnly(toGrey(pixmap));
+  const { grey: sharp, dpi } = atOcrResolution(paper, printDpi(paper.width, paper.height), OCR_LIMITS.maxOcrSide);
   const first = uprightQuarters(barcodes);
   const upright = invertReversedBoxes(levelled(rotateGrey(sharp, first)));
   let best: { ocr: OcrResult; quarters: number; image: Grey } | null = null;

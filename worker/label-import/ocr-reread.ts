@@ -2,8 +2,9 @@
  * Lines read a second time, one at a time, with the Latin-script model: a second opinion where the
  * English model's page reading is known to fall short.
  * - Names with their accents. The English model knows no accented letter but é: 'Seán Ó Briain'
- *   comes back 'Sean O Briain', 'Zoë Müller' as 'Zoé Muller'. Accents are taken where the Latin
- *   reading's letters are the English reading's own: it can add or change an accent, never a letter.
+ *   comes back 'Sean O Briain', 'Zoë Müller' as 'Zoé Miller'. The Latin reading is taken where its
+ *   letters are the English reading's own, or accented where the English one read another letter
+ *   for a letter it does not know: it can add, change or drop an accent, never change a plain letter.
  * - A line ending in something shaped like a postcode that is not one ('YO31 72ZZ'): taken from
  *   the second reading when that ends in a valid postcode.
  */
@@ -24,21 +25,36 @@ const accented = (c: string) => isLetter(c) && bare(c) !== c;
 /**
  * `name` spelt with the accents `line` (another reading of the line it came from) gives the same
  * letters, or null when the line does not hold the name or adds nothing. Where the two readings
- * differ, the second's accented letter is taken for the first's plain one (the English model reads
- * 'Müller' as 'Miller': it has no ü); any other difference and the name is left as it was.
+ * differ, the second's accented letter is taken for the first's plain one, or for two of them (the
+ * English model has no ü or ñ: it reads 'Müller' as 'Miller', 'Quiñones' as 'Quifiones'); any other
+ * difference and the name is left as it was.
  */
 export function withAccents(name: string, line: string): string | null {
   const want = [...name];
   const chars = [...line];
-  for (let k = 0; k + want.length <= chars.length; k++) {
-    const window = chars.slice(k, k + want.length);
-    const same = window.every((c, j) => bare(c).toLowerCase() === bare(want[j]).toLowerCase() || (accented(c) && isLetter(want[j])));
-    if (!same) continue;
-    const fixed = want.map((c, j) => (isLetter(c) ? (c === c.toUpperCase() ? window[j].toUpperCase() : window[j].toLowerCase()) : c)).join("");
-    return fixed !== name ? fixed : null;
+  const cased = (latin: string, as: string) => (as === as.toUpperCase() ? latin.toUpperCase() : latin.toLowerCase());
+  // The spelling of want[i..] read from chars[j..], or null.
+  const align = (i: number, j: number): string | null => {
+    if (i === want.length) return "";
+    const c = chars[j];
+    if (c === undefined) return null;
+    const w = want[i];
+    if (!isLetter(w)) return bare(c) === w ? prepend(w, align(i + 1, j + 1)) : null;
+    if (bare(c).toLowerCase() === bare(w).toLowerCase() || accented(c)) {
+      const one = prepend(cased(c, w), align(i + 1, j + 1));
+      if (one !== null) return one;
+    }
+    if (accented(c) && isLetter(want[i + 1] ?? "")) return prepend(cased(c, w), align(i + 2, j + 1));
+    return null;
+  };
+  for (let k = 0; k < chars.length; k++) {
+    const fixed = align(0, k);
+    if (fixed !== null) return fixed !== name ? fixed : null;
   }
   return null;
 }
+
+const prepend = (c: string, rest: string | null) => (rest === null ? null : c + rest);
 
 function crop(g: Grey, l: TextLine): Grey | null {
   const pad = Math.round(l.size * 0.35);

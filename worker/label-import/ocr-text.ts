@@ -3,6 +3,7 @@
  * the misreads that matter repaired: a heading off by a character ('Deliver toa:'), or broken
  * ('LIVERTO'), and a postcode with the classic confusions (1/l/I, 0/O, 5/S, $/S).
  */
+import { UK_POSTCODE_IN_TEXT_RE, UK_POSTCODE_RE } from "../couriers/postcode";
 import { groupLines, type TextLine, type TextWord } from "./text";
 
 /** A word Tesseract read, in pixels of the image it was given (y grows downwards). */
@@ -131,9 +132,19 @@ const TO_LETTER: Record<string, string> = { "0": "O", "1": "I", "5": "S", "2": "
 /**
  * A line ending in a postcode with the classic OCR confusions (1/l/I, 0/O, 5/S) in its inward code
  * ('M1 LAE') gets the postcode back: the inward code is always a digit then two letters. So does
- * one whose S was read as $, or whose letter came out twice, once as a digit ('7ZZ' as '72ZZ').
+ * one whose S was read as $, or whose letter came out twice, once as a digit ('7ZZ' as '72ZZ'), and
+ * one printed without its space.
  */
 export function fixPostcode(line: string): string {
+  // Printed without its space ('OX187SG', read '0X187SG'): split before the inward code and fixed
+  // as one with it, when the word holds two digits or more (a town in capitals has none).
+  const joined = line.match(/(^|\s)([0-9A-Z$]{2,4})([0-9A-Z|]{3})$/i);
+  if (joined && !UK_POSTCODE_RE.test(joined[2] + joined[3]) && (joined[2] + joined[3]).replace(/\D/g, "").length >= 2) {
+    const outward = joined[2].replace(/^[0-9$]/, (c) => ({ ...TO_LETTER, $: "S" })[c] ?? c);
+    const spaced = fixPostcode(`${line.slice(0, joined.index! + joined[1].length)}${outward} ${joined[3]}`);
+    if (UK_POSTCODE_IN_TEXT_RE.test(spaced) && spaced.endsWith(spaced.match(UK_POSTCODE_IN_TEXT_RE)![0])) return spaced;
+    return line;
+  }
   const text = line
     .replace(/(^|\s)\$(?=[A-Z]?[0-9OIL][A-Z0-9]?\s[0-9A-Z|][A-Z0-9]{2}$)/i, "$1S")
     .replace(/(\s\d)([0-9])([A-Z])([A-Z])$/, (all, a: string, d: string, l: string, m: string) => (TO_LETTER[d] === l ? a + l + m : all));
