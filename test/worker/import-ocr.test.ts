@@ -4,7 +4,7 @@ import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { labels } from "../../worker/db/schema";
 import { fillDetails } from "../../worker/label-import/ocr-job";
-import { atOcrResolution, invertReversedBoxes, levelled, printDpi, skewAngle } from "../../worker/label-import/ocr-image";
+import { atOcrResolution, invertReversedBoxes, levelled, paperOnly, printDpi, skewAngle } from "../../worker/label-import/ocr-image";
 import { withAccents } from "../../worker/label-import/ocr-reread";
 import { fixHeading, fixPostcode, ocrLines, type OcrWord } from "../../worker/label-import/ocr-text";
 import { parseLabel } from "../../worker/label-import/pipeline";
@@ -294,6 +294,13 @@ describe("OCR helpers", () => {
     expect(fixPostcode("Price $1 2HE each")).toBe("Price $1 2HE each");
   });
 
+  it("puts back a postcode printed without its space, and leaves words that are not one", () => {
+    expect(fixPostcode("0X187SG")).toBe("OX18 7SG");
+    expect(fixPostcode("5G16NZ")).toBe("SG1 6NZ");
+    // Not fixed: already a postcode as printed, a town, a reference with one digit, a house number.
+    for (const line of ["OX187SG", "SG16NZ", "LONDON", "BURFORD", "Leeds LS115TD", "C-ROUND 7123"]) expect(fixPostcode(line)).toBe(line);
+  });
+
   it("takes a second reading's accents, never its other letters", () => {
     expect(withAccents("Sean O Briain", "Seán Ó Briain")).toBe("Seán Ó Briain");
     expect(withAccents("SEAN O BRIAIN", "SEÁN Ó BRIAIN")).toBe("SEÁN Ó BRIAIN");
@@ -305,6 +312,10 @@ describe("OCR helpers", () => {
     expect(withAccents("Tidewater Tea Co", "From: Tidewater Tea Co")).toBeNull();
     expect(withAccents("Jane Smith", "Jane Smlth")).toBeNull();
     expect(withAccents("Jane Smith", "Jáne Sm1th")).toBeNull();
+    // No ñ in the English model: 'Quiñones' came back 'Quifiones' (two letters for one).
+    expect(withAccents("Mx Imogen Quifiones", "Mx Imogen Quiñones")).toBe("Mx Imogen Quiñones");
+    expect(withAccents("O'Connor", "Ó'Connor")).toBe("Ó'Connor");
+    expect(withAccents("Jane Smith", "Jane Smith")).toBeNull();
   });
 });
 
@@ -320,6 +331,24 @@ describe("pages made ready for OCR", () => {
     expect(atOcrResolution(small, 150, 2400)).toMatchObject({ dpi: 300, grey: { width: 1200, height: 1800 } });
     const label: Grey = { data: new Uint8Array(1200 * 1800).fill(255), width: 1200, height: 1800 };
     expect(atOcrResolution(label, 300, 2400).grey).toBe(label);
+  });
+
+  it("cuts a label out of a viewer's grey surround, and leaves a label image with white margins whole", () => {
+    // A 1366x768 screenshot: grey surround (90), a dark toolbar, the label (white, with text) at 480-880 x 100-700.
+    const shot: Grey = { data: new Uint8Array(1366 * 768).fill(90), width: 1366, height: 768 };
+    for (let y = 0; y < 40; y++) shot.data.fill(40, y * 1366, (y + 1) * 1366);
+    for (let y = 100; y < 700; y++) shot.data.fill(255, y * 1366 + 480, y * 1366 + 880);
+    for (let y = 150; y < 650; y += 30) shot.data.fill(0, y * 1366 + 500, y * 1366 + 700);
+    const cut = paperOnly(shot);
+    expect([cut.width, cut.height]).toEqual([400, 600]);
+    expect(cut.data[50 * 400 + 20]).toBe(0);
+    // A label image: white margins around it are paper, nothing is cut.
+    const label: Grey = { data: new Uint8Array(800 * 1200).fill(255), width: 800, height: 1200 };
+    for (let y = 100; y < 1100; y += 30) label.data.fill(0, y * 800 + 60, y * 800 + 500);
+    expect(paperOnly(label)).toBe(label);
+    // A shadow fading from dark grey at the left to paper at the middle is part of the label.
+    const shaded: Grey = { data: label.data.map((v, i) => Math.min(v, 70 + Math.min(185, Math.round(((i % 800) / 400) * 185)))), width: 800, height: 1200 };
+    expect(paperOnly(shaded)).toBe(shaded);
   });
 
   it("finds how far a page's text is turned and levels it", async () => {

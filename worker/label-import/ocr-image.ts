@@ -25,59 +25,88 @@ export function printDpi(width: number, height: number): number {
 /**
  * The label's paper cut out of what surrounds it: a PDF viewer's grey surround and toolbar (whose
  * file name 'label.pdf' was read as the sender), a desk under a photo. Paper is the brightest part
- * of the picture; its extent is the longest run of rows, and of columns, a quarter or more paper.
- * The page is left whole when what would be cut away is not mostly darker than paper (a label
- * image with white margins) or is too little to matter (under 4% of a side).
+ * of the picture. Its columns are those a quarter or more paper; its rows, within those columns,
+ * those a third or more paper (a label narrow in a wide screenshot, with text on its rows); thin
+ * dark lines across the paper (a frame's divider, a black band) do not split it. The page is left
+ * whole when what would be cut away is not mostly darker than paper (a label image with white
+ * margins), is too little to matter (under 4% of a side), or is not across a sharp edge (a shadow
+ * fading over the paper is part of the label).
  */
 export function paperOnly(g: Grey): Grey {
-  const hist = new Uint32Array(256);
-  for (let i = 0; i < g.data.length; i += 7) hist[g.data[i]]++;
-  let seen = 0;
-  let white = 255;
-  const total = Math.ceil(g.data.length / 7);
-  for (let v = 255; v >= 0; v--) {
-    seen += hist[v];
-    if (seen >= total * 0.05) {
-      white = v;
-      break;
-    }
-  }
-  const bright = Math.max(150, white - 35);
-  const rows = new Uint32Array(g.height);
-  const cols = new Uint32Array(g.width);
-  for (let y = 0; y < g.height; y++) {
-    for (let x = 0, i = y * g.width; x < g.width; x++, i++) {
-      if (g.data[i] >= bright) {
-        rows[y]++;
-        cols[x]++;
-      }
-    }
-  }
-  const [y0, y1] = longestRun(rows, g.width * 0.25);
-  const [x0, x1] = longestRun(cols, g.height * 0.25);
+  const bright = paperLevel(g);
+  const isPaper = (x: number, y: number) => g.data[y * g.width + x] >= bright;
+  const [x0, x1] = paperRun(g.width, g.height, g.height * 0.25, (x, y) => isPaper(x, y));
+  if (x1 <= x0) return g;
+  const [y0, y1] = paperRun(g.height, x1 - x0, (x1 - x0) / 3, (y, i) => isPaper(x0 + i, y));
   const cut = Math.max(y0, g.height - y1, x0, g.width - x1);
-  if (y1 <= y0 || x1 <= x0 || cut < 0.04 * Math.min(g.width, g.height)) return g;
+  if (y1 <= y0 || cut < 0.04 * Math.min(g.width, g.height)) return g;
   // What is cut away must be mostly not paper.
+  let all = 0;
   let inside = 0;
-  for (let y = y0; y < y1; y++) for (let x = x0, i = y * g.width + x0; x < x1; x++, i++) if (g.data[i] >= bright) inside++;
-  const outside = g.width * g.height - (x1 - x0) * (y1 - y0);
-  if (rows.reduce((a, b) => a + b, 0) - inside > 0.2 * outside) return g;
+  for (let y = 0; y < g.height; y++) {
+    for (let x = 0; x < g.width; x++) {
+      if (!isPaper(x, y)) continue;
+      all++;
+      if (y >= y0 && y < y1 && x >= x0 && x < x1) inside++;
+    }
+  }
+  if (all - inside > 0.2 * (g.width * g.height - (x1 - x0) * (y1 - y0))) return g;
+  if (!sharpEdges(g, x0, x1, y0, y1)) return g;
   const w = x1 - x0;
   const data = new Uint8Array(w * (y1 - y0));
   for (let y = y0; y < y1; y++) data.set(g.data.subarray(y * g.width + x0, y * g.width + x1), (y - y0) * w);
   return { data, width: w, height: y1 - y0 };
 }
 
-/** [start, end) of the longest run of counts at or above `min`. */
-function longestRun(counts: Uint32Array, min: number): [number, number] {
+/**
+ * Whether each side cut away meets the paper at an edge: the lines just outside it (4-8 px out)
+ * are on average 40 levels or more darker than those just inside (0-4 px in).
+ */
+function sharpEdges(g: Grey, x0: number, x1: number, y0: number, y1: number): boolean {
+  const mean = (xa: number, xb: number, ya: number, yb: number) => {
+    [xa, xb, ya, yb] = [Math.max(0, xa), Math.min(g.width, xb), Math.max(0, ya), Math.min(g.height, yb)];
+    let s = 0;
+    for (let y = ya; y < yb; y++) for (let x = xa; x < xb; x++) s += g.data[y * g.width + x];
+    return s / Math.max(1, (xb - xa) * (yb - ya));
+  };
+  const sides = [
+    [x0 > 0, mean(x0, x0 + 4, y0, y1), mean(x0 - 8, x0 - 4, y0, y1)],
+    [x1 < g.width, mean(x1 - 4, x1, y0, y1), mean(x1 + 4, x1 + 8, y0, y1)],
+    [y0 > 0, mean(x0, x1, y0, y0 + 4), mean(x0, x1, y0 - 8, y0 - 4)],
+    [y1 < g.height, mean(x0, x1, y1 - 4, y1), mean(x0, x1, y1 + 4, y1 + 8)],
+  ] as const;
+  return sides.every(([cut, inner, outer]) => !cut || inner - outer >= 40);
+}
+
+/** The grey level from which a pixel is paper: a little under the brightest 5% of the picture. */
+function paperLevel(g: Grey): number {
+  const hist = new Uint32Array(256);
+  for (let i = 0; i < g.data.length; i += 7) hist[g.data[i]]++;
+  const total = Math.ceil(g.data.length / 7);
+  let seen = 0;
+  for (let v = 255; v >= 0; v--) {
+    seen += hist[v];
+    if (seen >= total * 0.05) return Math.max(150, v - 35);
+  }
+  return 150;
+}
+
+/**
+ * [start, end) of the longest stretch of lines 0..n-1 with at least `min` paper pixels of the
+ * `across` looked at on each (`paper(line, i)`), gaps under 2% of n (a thin dark line) bridged.
+ */
+function paperRun(n: number, across: number, min: number, paper: (line: number, i: number) => boolean): [number, number] {
+  const gap = Math.max(2, Math.round(n * 0.02));
   let best: [number, number] = [0, 0];
   let start = -1;
-  for (let i = 0; i <= counts.length; i++) {
-    if (i < counts.length && counts[i] >= min) {
-      if (start < 0) start = i;
-    } else if (start >= 0) {
-      if (i - start > best[1] - best[0]) best = [start, i];
-      start = -1;
+  let last = -1;
+  for (let line = 0; line <= n; line++) {
+    let count = 0;
+    if (line < n) for (let i = 0; i < across && count < min; i++) if (paper(line, i)) count++;
+    if (line < n && count >= min) {
+      if (start < 0 || line - last > gap) start = line;
+      last = line;
+      if (last + 1 - start > best[1] - best[0]) best = [start, last + 1];
     }
   }
   return best;
