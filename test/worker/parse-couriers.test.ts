@@ -34,6 +34,17 @@ describe("Royal Mail 2D payloads", () => {
     expect(parseRoyalMailPayload(intl)).toMatchObject({ trackingCode: "RS258658803GB", productCode: "MTA01", dates: ["2016-05-23T00:00:00.000Z", "2016-05-23T00:00:00.000Z"] });
   });
 
+  it("takes 1st or 2nd Class from a CRL product code's tier when no class is printed", () => {
+    // CRL1 is Royal Mail 24 (1st Class), CRL2 Royal Mail 48 (2nd Class): a 2nd Class label whose printed class OCR
+    // lost had become '1st Class' from its payload (generated labels, SEED=3759582533 and 2567687534).
+    const payload = (product: string) => [{ format: "DataMatrix", text: real.replace("TPN01", product), box: { x: 0, y: 0, w: 1, h: 1 } }];
+    const classOf = (product: string) => parseRoyalMailLabel({ lines: lines([0, "Royal Mail"], [0, "Postage Paid GB"]), barcodes: payload(product) })?.classId;
+    expect(classOf("CRL01")).toBe("1st Class");
+    expect(classOf("CRL02")).toBe("2nd Class");
+    expect(classOf("STL02")).toBe("2nd Class");
+    expect(classOf("CRL09")).toBeNull();
+  });
+
   it("ignores text that is not a JGB payload", () => {
     expect(parseRoyalMailPayload("H04AQA0004726589|M11AE")).toBeNull();
   });

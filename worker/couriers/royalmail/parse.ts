@@ -23,9 +23,19 @@ const PRODUCTS: Record<string, string> = {
   TSS: "Tracked 48",
   SD1: "Special Delivery Guaranteed by 1pm",
   SD4: "Special Delivery Guaranteed by 1pm",
-  CRL: "1st Class",
   MTA: "International Tracked",
 };
+
+/**
+ * The service a payload's product code names. CRL (Royal Mail 24/48) and STL (Account Mail) carry the
+ * class in their number: 01 is 1st Class (Royal Mail 24), 02 is 2nd Class (Royal Mail 48); any other
+ * number names no class we know (no service beats a wrong one).
+ */
+function productClass(code: string): string | null {
+  const tier = code.match(/^(?:CRL|STL)0([12])$/)?.[1];
+  if (tier) return tier === "1" ? "1st Class" : "2nd Class";
+  return PRODUCTS[code.slice(0, 3)] ?? null;
+}
 
 const CLASSES: [RegExp, string][] = [
   [/\btracked\s*24\b/i, "Tracked 24"],
@@ -158,7 +168,7 @@ export function parseRoyalMailLabel(input: LabelInput): LabelDetails | null {
 
   const productCode = payload?.productCode ?? text.match(/\bservice\s*:?\s*([A-Z]{3}\d{2})\b/i)?.[1]?.toUpperCase() ?? null;
   const printed = printedClass(input.lines);
-  const classId = printed ?? (productCode ? (PRODUCTS[productCode.slice(0, 3)] ?? null) : null);
+  const classId = printed ?? (productCode ? productClass(productCode) : null);
   if (classId || productCode) sources.service = printed ? "text" : "barcode";
   const weight = weightGrams(text);
   if (weight !== null) sources.weightInGrams = "text";
