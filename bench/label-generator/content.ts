@@ -144,9 +144,12 @@ export function royalMailService(rng: Rng): { truth: RoyalMailService; printed: 
   return { truth, printed: rng.pick(forms[truth]) };
 }
 
-/** A parcel weight and one of the ways labels print it. */
-export function weight(rng: Rng): { grams: number; printed: string } {
-  const grams = rng.chance(0.6) ? rng.int(2, 40) * 50 : rng.int(20, 200) * 100;
+/**
+ * A parcel weight and one of the ways labels print it, up to the courier's limit: Evri takes parcels
+ * up to 15 kg, Royal Mail's parcel services up to 20 kg (a reader may rightly doubt 18 kg on an Evri label).
+ */
+export function weight(rng: Rng, courier: "evri" | "royalmail"): { grams: number; printed: string } {
+  const grams = rng.chance(0.6) ? rng.int(2, 40) * 50 : rng.int(20, courier === "evri" ? 150 : 200) * 100;
   const kg = grams / 1000;
   const kgShort = String(kg);
   const printed = rng.pick([

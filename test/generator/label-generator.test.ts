@@ -81,6 +81,14 @@ describe("generated files", () => {
     expect(plan.reduce((s, f) => s + f.labels.length, 0)).toBeGreaterThanOrEqual(400);
   });
 
+  it("keeps weights within the courier's limit (Evri 15 kg, Royal Mail 20 kg)", () => {
+    const labels = planRun(SEED, { labels: 600, images: 0 }).flatMap((f) => f.labels);
+    const weights = (courier: string) => labels.filter((l) => l.courier === courier && l.weightInGrams).map((l) => l.weightInGrams!);
+    expect(Math.max(...weights("evri"))).toBeLessThanOrEqual(15_000);
+    expect(Math.max(...weights("royalmail"))).toBeLessThanOrEqual(20_000);
+    expect(Math.max(...weights("royalmail"))).toBeGreaterThan(15_000);
+  });
+
   it("prints each label's truth in the text layer of both toolchains' PDFs", async () => {
     // Two files of every family and toolchain from this seed (text PDFs only).
     const wanted = new Map<string, number>();

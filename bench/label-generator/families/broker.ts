@@ -29,7 +29,7 @@ function draw(rng: Rng, shrink: number): Drawing | null {
   const date = shipDate(rng);
   const parcel = carrierParcel(rng, recipient, sender, date.date);
   const [brand, site, prefix] = rng.pick(BROKERS);
-  const wt = rng.chance(0.7) ? weight(rng) : null;
+  const wt = rng.chance(0.7) ? weight(rng, parcel.courier) : null;
   p.notes.push(size, parcel.courier, brand);
 
   header(p, brand, site, prefix, parcel);

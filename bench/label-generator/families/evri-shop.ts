@@ -22,7 +22,7 @@ function draw(rng: Rng, shrink: number, inStore: boolean): Drawing | null {
   const recipient = recipientParty(rng);
   const sender = senderParty(rng, rng.chance(inStore ? 0.8 : 0.5));
   const service = evriService(rng);
-  const wt = rng.chance(inStore ? 0.35 : 0.6) ? weight(rng) : null;
+  const wt = rng.chance(inStore ? 0.35 : 0.6) ? weight(rng, "evri") : null;
   p.notes.push(size);
   const hasSender = rng.chance(0.93);
 

@@ -27,7 +27,7 @@ function draw(rng: Rng, shrink: number): Drawing | null {
   const parcel = carrierParcel(rng, recipient, seller, date.date);
   const platform = rng.pick(PLATFORMS);
   const tagline = rng.pick([`Shipped with ${platform}`, `Sent with ${platform}`, `Postage bought on ${platform}`, `${platform} Shipping`, `Delivered with ${platform} Postage`]);
-  const wt = rng.chance(0.3) ? weight(rng) : null;
+  const wt = rng.chance(0.3) ? weight(rng, parcel.courier) : null;
   const senderMode = rng.weighted([["none", 45], ["oneLine", 25], ["block", 30]] as const);
   p.notes.push(size, parcel.courier, tagline, `sender: ${senderMode}`);
 

@@ -28,7 +28,7 @@ function draw(rng: Rng, shrink: number): Drawing | null {
   const recipient = recipientParty(rng);
   const sender = senderParty(rng);
   const service = royalMailService(rng);
-  const wt = rng.chance(0.4) ? weight(rng) : null;
+  const wt = rng.chance(0.4) ? weight(rng, "royalmail") : null;
   const date = shipDate(rng);
   p.notes.push(size);
 

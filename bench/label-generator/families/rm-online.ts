@@ -54,7 +54,7 @@ function drawLabel(rng: Rng, shrink: number): Drawing | null {
   const sender = senderParty(rng, rng.chance(0.4));
   const service = royalMailService(rng);
   const date = shipDate(rng);
-  const wt = rng.chance(0.3) ? weight(rng) : null;
+  const wt = rng.chance(0.3) ? weight(rng, "royalmail") : null;
   const items: Item[] = [{ t: "rect", x: 1, y: 1, w: w - 2, h: h - 2, line: rng.float(0.8, 2) }];
   const notes = [landscape ? "landscape label" : "portrait label"];
 
