@@ -379,9 +379,20 @@ describe("blocks beside and above each other", () => {
     ["Imogen Ó", "Súilleabháin", "Imogen Ó Súilleabháin"],
     ["John Smith", "Rosemount", "John Smith"],
     ["Dr. A", "Mill Lane", "Dr. A"],
+    ["Ms B", "Hill", "Ms B Hill"],
+    ["Dr. Olivia", "Fitzgerald", "Dr. Olivia Fitzgerald"],
+    ["DR. AMELIA", "JOHNSON", "DR. AMELIA JOHNSON"],
+    ["THE MARLOW", "GOODS", "THE MARLOW GOODS"],
+    ["Oak & Anchor", "Tools", "Oak & Anchor Tools"],
+    ["Mr Patel", "Orchard House", "Mr Patel"],
   ])("reads a name wrapped over two lines ('%s' / '%s') as one only where its first line cannot end", (a, b, name) => {
     const page = [L(10, 10, 10, a), L(10, 22, 10, b), L(10, 34, 10, "12 High Street"), L(10, 46, 10, "Leeds LS1 1AA")];
     expect(readAddresses(page).recipient?.name).toBe(name);
+  });
+
+  it("keeps one word under a short name as an address line unless the premises follow it ('Dr. Olivia' / 'Beechwood' / 'Mill Lane')", () => {
+    const page = [L(10, 10, 10, "Dr. Olivia"), L(10, 22, 10, "Beechwood"), L(10, 34, 10, "Mill Lane"), L(10, 46, 10, "Leeds LS1 1AA")];
+    expect(readAddresses(page).recipient).toMatchObject({ name: "Dr. Olivia", address: ["Beechwood", "Mill Lane", "Leeds"] });
   });
 });
 

@@ -187,7 +187,7 @@ export function blockAddress(block: AddressBlock, countryCode = "GB"): Address |
   // A block that starts at its street ('14 Canal Street') printed no name: its street is no name.
   if (isStreetLine(name)) return { name: "", address: [name, ...rest, ...address], postcode: block.postcode, countryCode };
   // A long name wrapped in a narrow column: its first line cannot end there ('Ms Z' / 'Okafor').
-  if (!rest.length && address.length > 1 && ((UNFINISHED_NAME_RE.test(name) && NAME_END_RE.test(address[0])) || COMPANY_SUFFIX_RE.test(address[0]))) name = `${name} ${address.shift()}`;
+  if (!rest.length && address.length > 1 && wrappedName(name, address)) name = `${name} ${address.shift()}`;
   if (!name && !block.postcode) return null;
   return { name, address: [...rest, ...address], postcode: block.postcode, countryCode };
 }
@@ -211,6 +211,26 @@ const UNFINISHED_NAME_RE = /(?:^|\s)(?:&|and|of|van|von|der|den|de|la|le|du|da|d
 const COMPANY_SUFFIX_RE = /^(?:\(uk\)\s*|uk\s+)?(?:ltd\.?|limited|plc|llp|inc\.?|co\.?|company|group|holdings(?:\s+(?:ltd\.?|limited))?|&\s*(?:co\.?|sons)|and\s+sons)$/i;
 /** The rest of a wrapped name: one to three words of letters, no number and no street or house word. */
 const NAME_END_RE = new RegExp(`^(?!.*(?:${STREET_WORD_RE.source}))[\\p{L}'’.-]+(?:\\s[\\p{L}'’.-]+){0,2}$`, "iu");
+/** One word of letters: the end of a name, never a street on its own ('Hill', 'Johnson'). */
+const ONE_WORD_RE = /^[\p{L}'’-]{2,}$/u;
+/** A title or 'The' and one word ('Dr. Olivia', 'THE MARLOW'), or two words joined by '&' ('Oak & Anchor'): names a narrow column breaks before their last word. */
+const SHORT_NAME_RE = /^(?:(?:mr|mrs|ms|mx|miss|dr|prof|rev|sir|dame|the)\.?\s+[\p{L}'’-]{2,}|[\p{L}'’-]+\s+&\s+[\p{L}'’-]+)$/iu;
+/** A line that starts an address: a house number, a flat or a unit ('27 Station Grove', 'Flat 5B', 'UNIT 1, MERCER HOUSE'). */
+const PREMISES_RE = /^(?:\d+[a-z]?\b|(?:flat|unit|apartment|apt|suite)\s+\d)/i;
+
+/**
+ * Whether a name line goes on with the first address line: where the name cannot end ('Ms Z' /
+ * 'Okafor', 'Ms B' / 'Hill': one word is never a street), at a company's suffix ('Ltd'), or a short
+ * name then one word then the premises ('Dr. Olivia' / 'Fitzgerald' / '197 Abbey Mews'). A house
+ * name there stays an address line ('John Smith' / 'Rosemount', 'Mr Patel' / 'Orchard House').
+ */
+function wrappedName(name: string, address: string[]): boolean {
+  const [next, after] = address;
+  if (COMPANY_SUFFIX_RE.test(next)) return true;
+  const oneWord = ONE_WORD_RE.test(next) && !HOUSE_NAME_RE.test(next);
+  if (UNFINISHED_NAME_RE.test(name)) return NAME_END_RE.test(next) || oneWord;
+  return SHORT_NAME_RE.test(name) && oneWord && PREMISES_RE.test(after);
+}
 
 /**
  * The name, and any address the same line goes on with: senders are often printed on one line

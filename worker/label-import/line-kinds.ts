@@ -66,7 +66,7 @@ const NOT_ADDRESS: RegExp[] = [
   /^\d{1,3}\s*\/\s*[A-Z]{2,6}$/i,
   /^[A-Z]{2}[\s-]?\d{4}[\s-]?\d{4}[\s-]?\d[\s-]?[A-Z]{2}$/i,
   /^[HT][-\s]?[0-9A-Z](?:[-\s]?[0-9A-Z]){4}(?:[-\s]?\d){10}$/i,
-  /^\d{2}-\d{3}-\d{2}-\d{8}-\d$/,
+  /^\d{2}([-\s])\d{3}\1\d{2}\1\d{8}\1\d$/,
   /^(?:qty|quantity|sku|item|description|price|total|subtotal)\b/i,
   // A reference or order number without a colon: 'Order 10023', 'Ref 5521907', 'Your ref: AB-1234'.
   /^(?:(?:your|our|customer|cust|order|sales|shipment|client)\s+)?(?:ref(?:erence)?|order|invoice|account|acct)\b[\s.:#-]*(?:no|number|id)?[\s.:#-]*[A-Z0-9-]*\d/i,
