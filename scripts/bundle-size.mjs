@@ -1,4 +1,5 @@
-// Reports the Worker bundle (gzip) against Cloudflare's 10 MB limit, and the SPA's first-load JS for '/'.
+// Reports the Worker bundle (gzip) against Cloudflare's 10 MB limit, the SPA's first-load JS for '/', and what
+// /, /login, /labels and /analytics load before their first paint.
 // Run after `npm run deploy:check` (wrangler deploy --dry-run --outdir dist/deploy-check).
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -16,18 +17,61 @@ function files(dir) {
 const gz = (p) => gzipSync(readFileSync(p), { level: 9 }).length;
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
-const workerDir = process.argv[2] ?? "dist/deploy-check";
+// PH_DIST: another build directory than dist/ (as vite.config.ts reads it).
+const dist = process.env.PH_DIST ?? "dist";
+const workerDir = process.argv[2] ?? path.join(dist, "deploy-check");
 const workerFiles = files(workerDir).filter((f) => !f.endsWith(".map"));
 const workerGz = workerFiles.reduce((s, f) => s + gz(f), 0);
 console.log(`Worker bundle: ${workerFiles.length} files, ${kb(workerGz)} gzipped (${((workerGz / WORKER_LIMIT) * 100).toFixed(1)}% of the 10 MB limit)`);
 
 // Initial JS for '/': the entry script in index.html plus its static imports (modulepreload links).
-const html = readFileSync("dist/client/index.html", "utf8");
+const html = readFileSync(path.join(dist, "client/index.html"), "utf8");
 const scripts = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
-const initial = scripts.reduce((s, src) => s + gz(path.join("dist/client", src)), 0);
+const jsGz = (list) => list.reduce((s, src) => s + gz(path.join(dist, "client", src)), 0);
+const initial = jsGz(scripts);
 console.log(`Initial JS for '/': ${scripts.length} files, ${kb(initial)} gzipped (budget ${kb(INITIAL_JS_BUDGET)})`);
 if (workerGz > WORKER_LIMIT || initial > INITIAL_JS_BUDGET) {
   console.error("Over budget");
+  process.exit(1);
+}
+
+// First paint (issue 26): index.html alone paints /, /login, /labels and /analytics (scripts/app-shell.ts): the
+// stylesheet is inline, each screen's shell is a <template>, the inline boot script shows it. So before the first
+// paint a page loads the HTML and nothing else: no stylesheet, no script outside the HTML, no font. A new feature
+// that adds a blocking request, a large inline script or a screen without its shell fails here.
+const FIRST_PAINT_SHELLS = { "/": "home-out", "/login": "login-out", "/labels": "labels-in", "/analytics": "analytics-in" };
+const HTML_BUDGET = 16 * 1024;
+const INLINE_JS_BUDGET = 4 * 1024;
+const SCREEN_JS_BUDGET = 130 * 1024;
+const head = html.slice(0, html.indexOf("<body"));
+const blocking = [
+  ...[...head.matchAll(/<link\b[^>]*rel="stylesheet"[^>]*>/g)].map((m) => m[0]),
+  ...[...head.matchAll(/<script\b[^>]*\bsrc=[^>]*>/g)].map((m) => m[0]).filter((tag) => !/type="module"|\bdefer\b|\basync\b/.test(tag)),
+  ...[...html.matchAll(/@import|@font-face/g)].map((m) => m[0]),
+];
+const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+const inlineGz = inline.reduce((s, code) => s + gzipSync(code, { level: 9 }).length, 0);
+const htmlGz = gzipSync(html, { level: 9 }).length;
+// The code each screen preloads beside the entry (the boot script's list: `labels:["/assets/…",…]`).
+const preloads = (screen) => [...(inline.join("").match(new RegExp(`\\b${screen}:\\[([^\\]]*)\\]`))?.[1] ?? "").matchAll(/\/assets\/[^"`']+\.js/g)].map((m) => m[0]);
+const paintFailures = blocking.map((tag) => `blocks the first paint: ${tag}`);
+if (inline.length !== 1) paintFailures.push(`expected one inline boot script, found ${inline.length}`);
+if (htmlGz > HTML_BUDGET) paintFailures.push(`index.html is ${kb(htmlGz)} gzipped (budget ${kb(HTML_BUDGET)})`);
+if (inlineGz > INLINE_JS_BUDGET) paintFailures.push(`the inline boot script is ${kb(inlineGz)} gzipped (budget ${kb(INLINE_JS_BUDGET)})`);
+console.log(`Before the first paint: index.html ${kb(htmlGz)} gzipped (budget ${kb(HTML_BUDGET)}), ${blocking.length} other requests; JS ${kb(inlineGz)} inline (budget ${kb(INLINE_JS_BUDGET)})`);
+for (const [page, variant] of Object.entries(FIRST_PAINT_SHELLS)) {
+  const shell = html.match(new RegExp(`<template id="shell-${variant}">([\\s\\S]*?)</template>`))?.[1] ?? "";
+  const painted = /<h1\b/.test(shell);
+  if (!painted) paintFailures.push(`${page}: no shell screen with a heading (template shell-${variant})`);
+  const screen = variant.replace(/-(in|out)$/, "");
+  const own = screen === "home" ? [] : preloads(screen);
+  if (screen !== "home" && own.length === 0) paintFailures.push(`${page}: the boot script preloads none of its code`);
+  const screenJs = initial + jsGz(own);
+  if (screenJs > SCREEN_JS_BUDGET) paintFailures.push(`${page}: its screen needs ${kb(screenJs)} of JS (budget ${kb(SCREEN_JS_BUDGET)})`);
+  console.log(`  ${page}: ${painted ? `painted from the HTML (shell-${variant})` : "NOT painted from the HTML"}, JS before the first paint ${kb(inlineGz)} inline; its screen's JS ${kb(screenJs)} gzipped, loaded in parallel (budget ${kb(SCREEN_JS_BUDGET)})`);
+}
+if (paintFailures.length) {
+  for (const f of paintFailures) console.error(f);
   process.exit(1);
 }
 
@@ -36,7 +80,7 @@ if (workerGz > WORKER_LIMIT || initial > INITIAL_JS_BUDGET) {
 // the chunks index.js imports dynamically, with their static imports). The label readers (PDFium,
 // zxing, pdf.js, Tesseract), Stripe's SDK, the MIME libraries and the claim-pack PDF (pdf-lib) are imported lazily by the calls that
 // need them; this check keeps a stray static import from pulling them into a start or a first call.
-const entryDir = "dist/parcelhive";
+const entryDir = path.join(dist, "parcelhive");
 const staticGraph = (file, seen = new Set()) => {
   if (seen.has(file)) return seen;
   seen.add(file);

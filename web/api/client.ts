@@ -1,3 +1,4 @@
+import { takeEarlyCall } from "./early";
 import { tokens } from "./tokens";
 
 /**
@@ -41,7 +42,8 @@ export function setLoggedOutHandler(handler: () => void) {
   onLoggedOut = handler;
 }
 
-function buildUrl(path: string, query?: RequestOptions["query"]): string {
+/** The address a call goes to: `path` with the set query parameters, in their order ('/api/v1/labels?page=1'). */
+export function buildUrl(path: string, query?: RequestOptions["query"]): string {
   const url = new URL(path, window.location.origin);
   for (const [k, v] of Object.entries(query ?? {})) {
     if (v !== undefined && v !== null && v !== "") url.searchParams.set(k, String(v));
@@ -58,9 +60,20 @@ async function send(path: string, opts: RequestOptions, accessToken: string | nu
     if (!headers.has("Content-Type")) headers.set("Content-Type", "application/json");
   }
   if (!headers.has("Authorization") && accessToken) headers.set("Authorization", `Bearer ${accessToken}`);
+  const url = buildUrl(path, opts.query);
+  const method = opts.method ?? (body ? "POST" : "GET");
+  // The page's HTML may have asked already (web/api/early.ts): its answer, unless it never came.
+  const early = method === "GET" && !opts.headers?.Authorization ? takeEarlyCall(url, accessToken) : undefined;
+  if (early !== undefined) {
+    try {
+      return await unlessAborted(early, opts.signal);
+    } catch (err) {
+      if (isAborted(err)) throw err;
+    }
+  }
   try {
-    return await fetch(buildUrl(path, opts.query), {
-      method: opts.method ?? (body ? "POST" : "GET"),
+    return await fetch(url, {
+      method,
       headers,
       body,
       credentials: "include",
@@ -70,6 +83,17 @@ async function send(path: string, opts: RequestOptions, accessToken: string | nu
     if (isAborted(err)) throw err;
     throw new ApiError(NETWORK_ERROR);
   }
+}
+
+/** `promise`, or the abort of `signal` if that comes first (an early answer cannot be aborted itself). */
+function unlessAborted<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> {
+  if (!signal) return promise;
+  signal.throwIfAborted();
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
 }
 
 /**

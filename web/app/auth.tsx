@@ -20,7 +20,8 @@ interface AuthState {
 
 const AuthContext = createContext<AuthState | null>(null);
 
-const userQuery = (token: string | null) => ({
+/** GET /user for the holder of `token` (the first render asks for it ahead: ./first-render.ts). */
+export const userQuery = (token: string | null) => ({
   queryKey: ["user", token] as const,
   queryFn: ({ signal }: { signal: AbortSignal }) => api<CurrentUser>("/api/v1/user", { signal }),
 });
@@ -59,6 +60,22 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     () => ({ accessToken, isAdmin: Boolean(accessToken && user?.is_admin), user, reloadUser, signIn, signOut }),
     [accessToken, user, reloadUser, signIn, signOut],
   );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+/**
+ * A fixed sign-in state with nothing loaded, for drawing the app's frame where no browser runs: the app shell
+ * index.html paints before the code arrives is drawn at build time (web/shell/Shell.tsx).
+ */
+export function FixedAuth({ signedIn, children }: { signedIn: boolean; children: ReactNode }) {
+  const value: AuthState = {
+    accessToken: signedIn ? "shell" : null,
+    isAdmin: false,
+    user: null,
+    reloadUser: async () => null,
+    signIn: () => {},
+    signOut: async () => {},
+  };
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 

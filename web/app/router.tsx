@@ -1,12 +1,36 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from "react";
 import { useRoutes, type RouteObject } from "react-router";
 import HomePage from "../features/home/HomePage";
+import type { Prefetch, ScreenHandle } from "./first-render";
 import { Layout } from "./Layout";
 import { RequireAuth } from "./RequireAuth";
-import { title, usePageTitle } from "./titles";
+import { usePageTitle, type Title } from "./titles";
 
-// Every screen but the home page loads its code when visited (keeps the first load small).
-const page = (load: () => Promise<{ default: ComponentType }>): LazyExoticComponent<ComponentType> => lazy(load);
+type ScreenModule = { default: ComponentType };
+/** A screen whose code loads when it is first shown, or ahead of that with `load` (the first render does). */
+type Screen = LazyExoticComponent<ComponentType> & { load: () => Promise<ScreenModule> };
+
+// Every screen but the home page loads its code when visited (keeps the first load small). A screen loaded ahead
+// renders at once, without the loading line in its place: React.lazy takes any thenable, and this one answers
+// synchronously once the code is in.
+function page(load: () => Promise<ScreenModule>): Screen {
+  let loaded: ScreenModule | undefined;
+  const loadOnce = () =>
+    load().then((m) => {
+      loaded = m;
+      return m;
+    });
+  // biome-ignore lint/suspicious/noThenProperty: a thenable on purpose, that React.lazy reads as resolved at once
+  const now = (m: ScreenModule) => ({ then: (resolve: (m: ScreenModule) => void) => resolve(m) }) as unknown as Promise<ScreenModule>;
+  return Object.assign(
+    lazy(() => (loaded ? now(loaded) : loadOnce())),
+    { load: loadOnce },
+  );
+}
+
+// What /labels and /analytics show first, fetched ahead of the first render; loaded with the screens' own code.
+const labelsData: Prefetch = (client, at) => import("../features/labels/prefetch").then((m) => m.prefetchLabels(client, at));
+const analyticsData: Prefetch = (client) => import("../features/analytics/prefetch").then((m) => m.prefetchAnalytics(client));
 
 const LoginPage = page(() => import("../features/auth/LoginPage"));
 const ForgotPasswordPage = page(() => import("../features/auth/ForgotPasswordPage"));
@@ -27,39 +51,52 @@ const WebmailPage = page(() => import("../features/webmail/WebmailPage"));
 const ContactPage = page(() => import("../features/home/ContactPage"));
 const NotFoundPage = page(() => import("../features/home/NotFoundPage"));
 
-const authed = (Component: ComponentType) => (
-  <RequireAuth>
-    <Component />
-  </RequireAuth>
-);
+/** A route to a screen anyone can open; `handle` adds to its title and code (./first-render.ts). */
+const open = (path: string, Component: Screen, title: Title, handle?: Partial<ScreenHandle>): RouteObject => ({
+  path,
+  element: <Component />,
+  handle: { title, load: Component.load, ...handle },
+});
+
+/** A route to a signed-in screen: a signed-out visitor is sent to /login (RequireAuth), as the first render knows. */
+const signedIn = (path: string, Component: Screen, title: Title, prefetch?: Prefetch): RouteObject => ({
+  path,
+  element: (
+    <RequireAuth>
+      <Component />
+    </RequireAuth>
+  ),
+  handle: { title, load: Component.load, prefetch, signedOut: "/login" } satisfies ScreenHandle,
+});
 
 const code = ({ params }: { params: { code?: string } }) => params.code ?? "";
 
-/** The routes with their page titles (web/app/titles.ts). */
+/** The routes with their page titles (web/app/titles.ts) and what their first render waits for. */
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
-      { path: "/", element: <HomePage />, handle: title("Parcel intelligence for Evri and Royal Mail senders") },
-      { path: "/login", element: <LoginPage />, handle: title(({ hash }) => (hash === "#signup" ? "Sign up" : "Login")) },
-      { path: "/forgot-password", element: <ForgotPasswordPage />, handle: title("Forgot password") },
-      { path: "/reset-password", element: <ResetPasswordPage />, handle: title("Reset password") },
-      { path: "/verify-email", element: <VerifyEmailPage />, handle: title("Verify email") },
-      { path: "/terms", element: <TermsPage />, handle: title(({ hash }) => (hash === "#privacy" ? "Privacy policy" : "Terms")) },
-      { path: "/terms/privacy", element: <TermsPage />, handle: title(({ hash }) => (hash === "#terms" ? "Terms" : "Privacy policy")) },
-      { path: "/labels", element: authed(LabelsPage), handle: title("Labels") },
-      { path: "/label/:code", element: authed(LabelDetailPage), handle: title((w) => `Label ${code(w)}`) },
-      { path: "/label/:code/print", element: authed(LabelPrintPage), handle: title((w) => `${code(w)} 4x6 label`) },
-      { path: "/label/:code/claim", element: authed(ClaimPackPage), handle: title((w) => `Claim pack ${code(w)}`) },
-      { path: "/upload", element: <UploadPage />, handle: title("New label") },
-      { path: "/settings", element: authed(SettingsPage), handle: title("Settings") },
-      { path: "/checkout/success", element: <CheckoutSuccessPage />, handle: title("Payment successful") },
-      { path: "/checkout/cancelled", element: <CheckoutCancelledPage />, handle: title("Payment cancelled") },
-      { path: "/analytics", element: authed(AnalyticsPage), handle: title("Analytics") },
-      { path: "/cheats", element: authed(CheatsPage), handle: title("Cheats") },
-      { path: "/webmail", element: authed(WebmailPage), handle: title("Webmail") },
-      { path: "/contact", element: <ContactPage />, handle: title("Contact") },
-      { path: "*", element: <NotFoundPage />, handle: title("Page not found") },
+      { path: "/", element: <HomePage />, handle: { title: "Parcel intelligence for Evri and Royal Mail senders" } satisfies ScreenHandle },
+      // A visitor signed in already goes to their labels (LoginPage).
+      open("/login", LoginPage, ({ hash }) => (hash === "#signup" ? "Sign up" : "Login"), { signedIn: "/labels" }),
+      open("/forgot-password", ForgotPasswordPage, "Forgot password"),
+      open("/reset-password", ResetPasswordPage, "Reset password"),
+      open("/verify-email", VerifyEmailPage, "Verify email"),
+      open("/terms", TermsPage, ({ hash }) => (hash === "#privacy" ? "Privacy policy" : "Terms")),
+      open("/terms/privacy", TermsPage, ({ hash }) => (hash === "#terms" ? "Terms" : "Privacy policy")),
+      signedIn("/labels", LabelsPage, "Labels", labelsData),
+      signedIn("/label/:code", LabelDetailPage, (w) => `Label ${code(w)}`),
+      signedIn("/label/:code/print", LabelPrintPage, (w) => `${code(w)} 4x6 label`),
+      signedIn("/label/:code/claim", ClaimPackPage, (w) => `Claim pack ${code(w)}`),
+      open("/upload", UploadPage, "New label"),
+      signedIn("/settings", SettingsPage, "Settings"),
+      open("/checkout/success", CheckoutSuccessPage, "Payment successful"),
+      open("/checkout/cancelled", CheckoutCancelledPage, "Payment cancelled"),
+      signedIn("/analytics", AnalyticsPage, "Analytics", analyticsData),
+      signedIn("/cheats", CheatsPage, "Cheats"),
+      signedIn("/webmail", WebmailPage, "Webmail"),
+      open("/contact", ContactPage, "Contact"),
+      open("*", NotFoundPage, "Page not found"),
     ],
   },
 ];

@@ -13,8 +13,6 @@ export interface TitleHandle {
 
 export const PRODUCT = "Parcelhive";
 
-export const title = (t: Title): TitleHandle => ({ title: t });
-
 /** Keeps document.title on the title of the deepest of `routes` that matches: 'Labels · Parcelhive'. */
 export function usePageTitle(routes: RouteObject[]) {
   const location = useLocation();

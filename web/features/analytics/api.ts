@@ -5,14 +5,17 @@ import type { AnalyticsSummary, AnalyticsTimeseries, DeliveryAnalytics, Delivery
 
 export type { AnalyticsSummary, AnalyticsTimeseries, DeliveryAnalytics, DeliveryGroup };
 
-export const fetchSummary = (f: AnalyticsFilters, signal?: AbortSignal) =>
-  api<AnalyticsSummary>("/api/v1/labels/analytics/summary", { query: filterQuery(f), signal });
+/** The screen's three calls for filters `f` (the HTML starts them for the default filters: web/shell/early-calls.ts). */
+export const analyticsCalls = (f: AnalyticsFilters) => ({
+  summary: { path: "/api/v1/labels/analytics/summary", query: filterQuery(f) },
+  timeseries: { path: "/api/v1/labels/analytics/timeseries", query: { ...filterQuery(f), bucket: "day", metric: "count" } },
+  delivery: { path: "/api/v1/labels/analytics/delivery", query: filterQuery(f) },
+});
 
-export const fetchTimeseries = (f: AnalyticsFilters, signal?: AbortSignal) =>
-  api<AnalyticsTimeseries>("/api/v1/labels/analytics/timeseries", {
-    query: { ...filterQuery(f), bucket: "day", metric: "count" },
-    signal,
-  });
+const call = <T>({ path, query }: { path: string; query: Record<string, string> }, signal?: AbortSignal) => api<T>(path, { query, signal });
 
-export const fetchDelivery = (f: AnalyticsFilters, signal?: AbortSignal) =>
-  api<DeliveryAnalytics>("/api/v1/labels/analytics/delivery", { query: filterQuery(f), signal });
+export const fetchSummary = (f: AnalyticsFilters, signal?: AbortSignal) => call<AnalyticsSummary>(analyticsCalls(f).summary, signal);
+
+export const fetchTimeseries = (f: AnalyticsFilters, signal?: AbortSignal) => call<AnalyticsTimeseries>(analyticsCalls(f).timeseries, signal);
+
+export const fetchDelivery = (f: AnalyticsFilters, signal?: AbortSignal) => call<DeliveryAnalytics>(analyticsCalls(f).delivery, signal);

@@ -13,15 +13,15 @@ export interface AnalyticsFilters {
 }
 
 const DAY_MS = 86_400_000;
-const ukDayFormat = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "Europe/London",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
+// Made on first use: the first formatter of a time zone costs a page 15-55 ms (the zone's data), and the HTML's
+// boot script loads this module for every screen (web/shell/early-calls.ts), not only this one.
+let ukDayFormat: Intl.DateTimeFormat | undefined;
 
 /** Today's UK calendar day, YYYY-MM-DD (the server counts days in Europe/London too). */
-export const ukToday = (now: Date | number = Date.now()) => ukDayFormat.format(now);
+export function ukToday(now: Date | number = Date.now()): string {
+  ukDayFormat ??= new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" });
+  return ukDayFormat.format(now);
+}
 export const addDays = (day: string, n: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 

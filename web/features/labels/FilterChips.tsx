@@ -1,7 +1,8 @@
 import { EXTRA_DATE, courierKey, formatDate } from "./format";
 import { useCouriers } from "./labelsApi";
 import { STATUS_NAMES } from "./LabelSummary";
-import type { FilterKey, ListParams } from "./useListParams";
+import type { FilterKey } from "./listQuery";
+import type { ListParams } from "./useListParams";
 import type { StatusFilter } from "../../../worker/labels/list-options";
 
 /** How each filter reads as a chip ('q' has its box and no chip). */

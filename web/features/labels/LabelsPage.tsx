@@ -15,7 +15,8 @@ import { NeedsActionList } from "./NeedsActionList";
 import { FilterChips } from "./FilterChips";
 import { useCouriers, useLabelsPage } from "./labelsApi";
 import { useLabelSelection } from "./useLabelSelection";
-import { PAGE_SIZES, useListParams } from "./useListParams";
+import { listRequest, PAGE_SIZES } from "./listQuery";
+import { useListParams } from "./useListParams";
 import { useListView, type ListView } from "./useListView";
 
 const VIEW_NAMES: Record<ListView, string> = { cards: "Cards", table: "Table", compact: "Compact" };
@@ -43,7 +44,7 @@ export default function LabelsPage() {
   const filterKey = JSON.stringify(list.filters);
 
   // While a new search or filter loads, the last answer stays on screen (dimmed), not a spinner per keystroke.
-  const labels = useLabelsPage({ ...list.query, page, per_page: perPage }, Boolean(accessToken), { placeholderData: keepPreviousData });
+  const labels = useLabelsPage(listRequest(list), Boolean(accessToken), { placeholderData: keepPreviousData });
   // The cards name each courier from the couriers call: ask for it beside the list, not after it.
   useCouriers();
   const state = !accessToken

@@ -1,4 +1,4 @@
-import { useQuery, type UseQueryOptions } from "@tanstack/react-query";
+import { queryOptions, useQuery, type QueryKey, type UseQueryOptions } from "@tanstack/react-query";
 import { api, apiFetch, saveBlob, warnFailed } from "../../api/client";
 import type { ApiCourier, ApiLabel, LabelCorrection } from "./types";
 import { courierKey, downloadName } from "./format";
@@ -13,12 +13,16 @@ export interface LabelPage {
 export const fetchLabels = (query: Record<string, string | number | undefined>, signal?: AbortSignal) =>
   api<LabelPage>("/api/v1/labels", { query, signal });
 
+/** One page of the signed-in user's labels for a filter and page query. */
+export const labelsPageQuery = (query: Record<string, string | number | undefined>) =>
+  queryOptions({ queryKey: ["labels", "page", query] as QueryKey, queryFn: ({ signal }) => fetchLabels(query, signal) });
+
 /** One page of the signed-in user's labels for a filter and page query (nothing without a token). */
 export const useLabelsPage = (
   query: Record<string, string | number | undefined>,
   enabled: boolean,
   options: Pick<UseQueryOptions<LabelPage>, "placeholderData"> = {},
-) => useQuery({ queryKey: ["labels", "page", query], queryFn: ({ signal }) => fetchLabels(query, signal), enabled, ...options });
+) => useQuery({ ...labelsPageQuery(query), enabled, ...options });
 
 export const fetchLabel = (idOrCode: string, signal?: AbortSignal) =>
   api<ApiLabel>(`/api/v1/label/${encodeURIComponent(idOrCode)}`, { signal });
@@ -59,16 +63,17 @@ export const couriersQueryKey = ["couriers"] as const;
  * GET /couriers, once per visit: the manual form, the analytics courier filter and every screen that
  * names a courier read the same answer. A failure is only logged (the screens fall back to plain texts).
  */
-export const useCouriers = () =>
-  useQuery({
-    queryKey: couriersQueryKey,
-    queryFn: ({ signal }) =>
-      api<ApiCourier[]>("/api/v1/couriers", { signal }).catch((err: unknown) => {
-        warnFailed("Could not load couriers", err);
-        throw err;
-      }),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+export const couriersQuery = queryOptions({
+  queryKey: couriersQueryKey,
+  queryFn: ({ signal }) =>
+    api<ApiCourier[]>("/api/v1/couriers", { signal }).catch((err: unknown) => {
+      warnFailed("Could not load couriers", err);
+      throw err;
+    }),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+export const useCouriers = () => useQuery(couriersQuery);
 
 /** A label's courier as the couriers call describes it (names compared ignoring case, spaces, underscores and hyphens). */
 export function useCourier(name: string): ApiCourier | undefined {

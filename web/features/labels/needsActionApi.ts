@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../api/client";
 import type { LabelOutcome, NeedsAction } from "../../../worker/claims/model";
 import type { ApiLabel } from "./types";
@@ -9,9 +9,11 @@ export type { LabelOutcome, NeedsAction };
 
 export const needsActionQueryKey = ["labels", "needs-action"] as const;
 
+/** The signed-in user's parcels that need action, most urgent first. */
+export const needsActionQuery = queryOptions({ queryKey: needsActionQueryKey, queryFn: ({ signal }) => api<NeedsAction>("/api/v1/labels/needs-action", { signal }) });
+
 /** The signed-in user's parcels that need action, most urgent first (nothing without a token). */
-export const useNeedsAction = (enabled: boolean) =>
-  useQuery({ queryKey: needsActionQueryKey, queryFn: ({ signal }) => api<NeedsAction>("/api/v1/labels/needs-action", { signal }), enabled });
+export const useNeedsAction = (enabled: boolean) => useQuery({ ...needsActionQuery, enabled });
 
 /**
  * Marks a parcel claimed, found or delivered (null undoes it). The answer is the label as it now
