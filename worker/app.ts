@@ -18,6 +18,9 @@ import labelMailRoutes from "./label-mail/routes";
 import labelRoutes from "./labels/routes";
 import mailRoutes from "./mail/routes";
 import trackingRoutes from "./tracking/routes";
+import trackingPageRoutes from "./tracking-page/routes";
+import buyerMailRoutes from "./buyer-mail/routes";
+import trackingPagePublicRoutes from "./tracking-page/page-routes";
 import userRoutes from "./accounts/user-routes";
 import webhookRoutes from "./webhooks/routes";
 
@@ -108,10 +111,15 @@ app
   .route("/api/v1", claimActionRoutes)
   .route("/api/v1", claimPackRoutes)
   .route("/api/v1", trackingRoutes)
+  .route("/api/v1", trackingPageRoutes)
+  .route("/api/v1", buyerMailRoutes)
   .route("/api/v1", billingRoutes)
   .route("/api/v1", adminRoutes)
   .route("/api/v1", mailRoutes)
   .route("/api/v1", webhookRoutes);
+
+// Buyers' tracking pages: public HTML, not the API (wrangler.toml runs the Worker first for /t/*).
+app.route("/t", trackingPagePublicRoutes);
 
 // The document (and the answer schemas it is built from) loads when it is asked for, not at every start.
 app.get("/api/v1/openapi.json", async (c) => {

@@ -13,6 +13,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
     stateDir: string;
+    /** The build under test: a test that needs a server of its own (other configuration) serves it too. */
+    distDir: string;
   }
 }
 
@@ -65,6 +67,7 @@ export async function setup(project: TestProject) {
   await waitFor(`${baseURL}/api/health`, 60_000);
   project.provide("baseURL", baseURL);
   project.provide("stateDir", stateDir);
+  project.provide("distDir", distDir);
 }
 
 export async function teardown() {

@@ -43,6 +43,11 @@ function label(n: number, over: Partial<ApiLabel> = {}): ApiLabel {
     deadlines: n === 2 ? { expectedBy: null, enquiryBy: null, claimableFrom: null, claimClosesOn: "2026-03-31", sentence: "Evri will only investigate until 12 Mar: raise it now", urgent: true } : null,
     outcome: null,
     status: "in_transit",
+    trackingPageUrl: null,
+    trackingPageViews: 0,
+    trackingPageViewedAt: null,
+    buyerEmail: null,
+    buyerNotifications: true,
     ocrStatus: "none",
     data: [
       {

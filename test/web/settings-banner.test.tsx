@@ -1,5 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { render, screen } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { newQueryClient } from "../../web/api/queries";
 import { tokens } from "../../web/api/tokens";
@@ -7,10 +7,10 @@ import { LabelSettingsCard } from "../../web/features/settings/LabelSettingsCard
 
 // The current banner in Settings as GET /api/v1/user/banner answers it.
 
-function renderCard() {
+function renderCard(brandColor: string | null = null) {
   return render(
     <QueryClientProvider client={newQueryClient()}>
-      <LabelSettingsCard companyName="Acme" companyTagline={null} onSaved={async () => {}} />
+      <LabelSettingsCard companyName="Acme" companyTagline={null} brandColor={brandColor} onSaved={async () => {}} />
     </QueryClientProvider>,
   );
 }
@@ -42,5 +42,42 @@ describe("the current banner", () => {
     vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response(JSON.stringify({ error: "boom" }), { status: 500 }));
     renderCard();
     expect(await screen.findByText(/Failed to load current banner\./)).toBeTruthy();
+  });
+});
+
+describe("the brand colour of the buyer's tracking page", () => {
+  /** The JSON bodies of the PUT /user/profile calls the card made. */
+  function profileSaves() {
+    const bodies: unknown[] = [];
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      const url = String(input instanceof Request ? input.url : input);
+      if (url.endsWith("/api/v1/user/profile")) {
+        bodies.push(JSON.parse(String(init?.body)));
+        return new Response(JSON.stringify({}), { status: 200, headers: { "Content-Type": "application/json" } });
+      }
+      return new Response(null, { status: 204 });
+    });
+    return bodies;
+  }
+
+  it("saves the colour chosen, and shows the product's own when none is", async () => {
+    const saves = profileSaves();
+    renderCard();
+    const input = screen.getByLabelText<HTMLInputElement>("Brand colour");
+    expect(input.value).toBe("#b45309");
+    expect(screen.getByText("#b45309 (Parcelhive)")).toBeTruthy();
+    fireEvent.input(input, { target: { value: "#0f766e" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save label settings" }));
+    await waitFor(() => expect(saves).toHaveLength(1));
+    expect(saves[0]).toMatchObject({ company_name: "Acme", brand_color: "#0f766e" });
+  });
+
+  it("goes back to the product's colour", async () => {
+    const saves = profileSaves();
+    renderCard("#0f766e");
+    fireEvent.click(screen.getByRole("button", { name: "Use Parcelhive's colour" }));
+    fireEvent.click(screen.getByRole("button", { name: "Save label settings" }));
+    await waitFor(() => expect(saves).toHaveLength(1));
+    expect(saves[0]).toMatchObject({ brand_color: "" });
   });
 });

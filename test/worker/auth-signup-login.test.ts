@@ -168,6 +168,8 @@ describe("GET /api/v1/user", () => {
       developer_api_key: "phk_…abcd",
       company_name: "Acme",
       company_tagline: "Fast",
+      brand_color: null,
+      buyer_mail_moments: [],
       marketing_consent: false,
       is_admin: false,
       subscription_status: "active",

@@ -62,7 +62,7 @@ describe("GET /api/v1/labels/export.csv", () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = await res.text();
     expect(text.split("\r\n")[0].replace("\uFEFF", "")).toBe(
-      "tracking_code,courier,service,created_at,status,potentially_lost,recipient_name,recipient_address,recipient_town,recipient_postcode,sender_name,sender_postcode,weight_grams,tags,notes,last_event_at,last_event",
+      "tracking_code,courier,service,created_at,status,potentially_lost,recipient_name,recipient_address,recipient_town,recipient_postcode,sender_name,sender_postcode,weight_grams,tags,notes,last_event_at,last_event,tracking_page_url",
     );
 
     const rows = await exportRows(u);

@@ -29,7 +29,7 @@ async function errorOf(res: Response) {
 }
 
 describe("GET /api/v1/labels/import/template.csv", () => {
-  it("answers the header row: code, courier, every courier field of the registry, tags, notes", async () => {
+  it("answers the header row: code, courier, every courier field of the registry, tags, notes, the buyer's e-mail", async () => {
     const u = await createUser();
     const res = await call("/api/v1/labels/import/template.csv", { token: u.token });
     expect(res.status).toBe(200);
@@ -37,7 +37,7 @@ describe("GET /api/v1/labels/import/template.csv", () => {
     const [header, ...rest] = parseCsv(await res.text());
     expect(header.cells.slice(0, 2)).toEqual(["tracking_code", "courier"]);
     expect(header.cells).toEqual(expect.arrayContaining(["recipient_postcode", "shipped_at", "delivered_at", "weight_in_grams", "dimensions_cm", "from_address"]));
-    expect(header.cells.slice(-2)).toEqual(["tags", "notes"]);
+    expect(header.cells.slice(-3)).toEqual(["tags", "notes", "buyer_email"]);
     expect(rest).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ukDateTime, ukDay, ukDocumentDay, ukWeekdayDay } from "../../worker/lib/uk-format";
+import { ukDateTime, ukDay, ukDocumentDay, ukEventTime, ukWeekdayDay } from "../../worker/lib/uk-format";
 
 // The Worker runs in UTC: every instant below is shown in UK time, and a UK day is never shifted.
 const at = (iso: string) => Date.parse(iso);
@@ -26,6 +26,14 @@ describe("dates as the worker writes them for people (en-GB, UK time)", () => {
     expect(ukDateTime("2026-06-04T23:30:00Z")).toBe("5 Jun 2026, 00:30");
     expect(ukDateTime(at("2026-03-29T00:59:00Z"))).toBe("29 Mar 2026, 00:59");
     expect(ukDateTime(at("2026-03-29T01:00:00Z"))).toBe("29 Mar 2026, 02:00");
+  });
+
+  it("writes event times as the screens do: the year only outside the current UK year", () => {
+    const now = at("2026-11-25T12:00:00Z");
+    expect(ukEventTime("2026-11-25T19:58:00Z", now)).toBe("25 Nov, 19:58");
+    expect(ukEventTime("2026-06-04T23:30:00Z", now)).toBe("5 Jun, 00:30");
+    expect(ukEventTime("2025-12-24T10:00:00Z", now)).toBe("24 Dec 2025, 10:00");
+    expect(ukEventTime("soon", now)).toBe("");
   });
 
   it("writes a document's days with weekday and year", () => {

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from "react";
+import { copyText } from "./clipboard";
 import { CheckIcon, CopyIcon } from "./icons";
 
 /**
  * Copies `value` and says 'Copied!' for `ms` (1.5 s for tracking codes and keys, 1.2 s for
- * addresses). Where the clipboard API is blocked (an insecure context) a hidden textarea is
- * copied instead, so the button works on every page that shows it.
+ * addresses). Works on every page that shows it (copyText falls back where the clipboard API is blocked).
  */
 export function CopyButton({ value, label, ms = 1500, className = "btn btn-ghost btn-sm" }: { value: string; label: string; ms?: number; className?: string }) {
   const [copied, setCopied] = useState(false);
@@ -12,19 +12,7 @@ export function CopyButton({ value, label, ms = 1500, className = "btn btn-ghost
   useEffect(() => () => clearTimeout(timer.current), []);
 
   async function copy() {
-    try {
-      await navigator.clipboard.writeText(value);
-    } catch {
-      const ta = document.createElement("textarea");
-      ta.value = value;
-      ta.setAttribute("readonly", "");
-      ta.style.position = "fixed";
-      ta.style.opacity = "0";
-      document.body.appendChild(ta);
-      ta.select();
-      document.execCommand("copy");
-      ta.remove();
-    }
+    await copyText(value);
     setCopied(true);
     clearTimeout(timer.current);
     timer.current = setTimeout(() => setCopied(false), ms);

@@ -5,6 +5,7 @@ import { hashPassword, randomToken, sha256Hex, verifyPassword } from "../lib/cry
 import { ApiError, badRequest, unauthorized } from "../lib/errors";
 import { log } from "../lib/log";
 import { isAdminEmail } from "./admins";
+import { ownerMoments } from "../buyer-mail/model";
 import { CREDITS, ledgerInsert } from "../credits/credits";
 import {
   EMAIL_TOKEN_TTL_MS,
@@ -55,6 +56,8 @@ export function publicUser(user: User, env: Pick<Env, "ADMIN_EMAILS">) {
     developer_api_key: user.developerKeyMasked ?? null,
     company_name: user.companyName ?? null,
     company_tagline: user.companyTagline ?? null,
+    brand_color: user.brandColor ?? null,
+    buyer_mail_moments: ownerMoments(user.buyerMailMoments),
     marketing_consent: user.marketingConsent,
     is_admin: isAdminEmail(env, user.email),
     subscription_status: user.subscriptionStatus ?? null,

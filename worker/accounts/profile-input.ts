@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BUYER_MOMENTS } from "../buyer-mail/model";
 
 // What PUT /user/profile takes, in its two forms: validated by the route, described by the API document.
 
@@ -10,11 +11,25 @@ const companyText = (max: number) =>
     .max(max, `must be at most ${max} characters`)
     .transform((s) => (s === "" ? null : s));
 
+/** The brand colour of the buyer's tracking page and mails, '#rrggbb'; empty clears it (the product's own). */
+const brandColor = z
+  .string()
+  .trim()
+  .regex(/^(#[0-9a-fA-F]{6})?$/, "must be a colour written #rrggbb, like #0f766e")
+  .transform((s) => (s === "" ? null : s.toLowerCase()));
+
 /** PUT /user/profile as JSON: branding text, banner removal or marketing consent. */
 export const profileJson = z
   .strictObject({
     company_name: companyText(100).nullable().optional(),
     company_tagline: companyText(200).nullable().optional(),
+    brand_color: brandColor.nullable().optional(),
+    /** The moments buyers are mailed at (an empty list: none). */
+    buyer_mail_moments: z
+      .array(z.enum(BUYER_MOMENTS, { message: `must be among ${BUYER_MOMENTS.join(", ")}` }))
+      .max(BUYER_MOMENTS.length)
+      .transform((list) => BUYER_MOMENTS.filter((m) => list.includes(m)))
+      .optional(),
     remove_banner: z.literal(true).optional(),
     marketing_consent: z.boolean().optional(),
   })
@@ -24,6 +39,7 @@ export const profileJson = z
 export const profileForm = z.object({
   company_name: companyText(100).optional(),
   company_tagline: companyText(200).optional(),
+  brand_color: brandColor.optional(),
   banner_image: z
     .union([z.instanceof(File), z.literal("")], { error: "banner_image must be a single file" })
     .optional(),

@@ -6,8 +6,8 @@ import { ApiError } from "../lib/errors";
 import { log } from "../lib/log";
 
 /**
- * Label branding and email preferences: company name, tagline, banner image (R2) and marketing
- * consent. The banner's type is decided by its bytes, never by its name or declared type.
+ * Label branding and email preferences: company name, tagline, banner image (R2), the brand colour of the buyer's
+ * tracking page and mails, and marketing consent. The banner's type is decided by its bytes, never by its name or declared type.
  */
 
 /** Banner max 5 MB. */
@@ -39,6 +39,9 @@ export async function readBanner(file: File): Promise<{ bytes: Uint8Array; mime:
 export interface ProfileChange {
   companyName?: string | null;
   companyTagline?: string | null;
+  brandColor?: string | null;
+  /** The moments buyers are mailed at (worker/buyer-mail/moments.ts). */
+  buyerMailMoments?: string[];
   marketingConsent?: boolean;
   /** A new banner replaces the old one; `removeBanner` deletes it. */
   banner?: { bytes: Uint8Array; mime: BannerMime };
@@ -54,6 +57,8 @@ export async function updateProfile(db: Db, files: R2Bucket, user: User, change:
   const set: Partial<typeof users.$inferInsert> = { updatedAt: Date.now() };
   if (change.companyName !== undefined) set.companyName = change.companyName;
   if (change.companyTagline !== undefined) set.companyTagline = change.companyTagline;
+  if (change.brandColor !== undefined) set.brandColor = change.brandColor;
+  if (change.buyerMailMoments !== undefined) set.buyerMailMoments = JSON.stringify(change.buyerMailMoments);
   if (change.marketingConsent !== undefined) set.marketingConsent = change.marketingConsent;
 
   let newKey: string | null = null;

@@ -28,13 +28,15 @@ routes.put("/user/profile", requireAuth(), profileBody, async (c) => {
   let change: ProfileChange;
   if (isMultipart(c)) {
     const form = (c.req as unknown as { valid(t: "form"): z.infer<typeof profileForm> }).valid("form");
-    change = { companyName: form.company_name, companyTagline: form.company_tagline };
+    change = { companyName: form.company_name, companyTagline: form.company_tagline, brandColor: form.brand_color };
     if (form.banner_image instanceof File) change.banner = await readBanner(form.banner_image);
   } else {
     const body = (c.req as unknown as { valid(t: "json"): z.infer<typeof profileJson> }).valid("json");
     change = {
       companyName: body.company_name,
       companyTagline: body.company_tagline,
+      brandColor: body.brand_color,
+      buyerMailMoments: body.buyer_mail_moments,
       marketingConsent: body.marketing_consent,
       removeBanner: body.remove_banner,
     };

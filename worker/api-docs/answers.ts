@@ -16,6 +16,7 @@ import { LABEL_OUTCOMES, labelDeadlinesSchema, needsActionSchema } from "../clai
 import { PARCEL_STATUSES } from "../labels/list-options";
 import { MANUAL_FIELD_TYPES, type ManualFieldName, type ManualFieldType } from "../couriers/fields";
 import { LEFT_OUT_HEADER, LEFT_OUT_REASONS, LEFT_OUT_REASONS_HEADER, PRINTED_HEADER } from "../label-print/left-out";
+import { BUYER_MOMENTS } from "../buyer-mail/model";
 import { webhookCreatedSchema, webhookDeliveriesSchema, webhookEndpointSchema, webhookListSchema, webhookTestSchema } from "../webhooks/model";
 
 export interface RouteAnswers {
@@ -58,6 +59,8 @@ const publicUser = z.object({
   developer_api_key: z.string().nullable(),
   company_name: z.string().nullable(),
   company_tagline: z.string().nullable(),
+  brand_color: z.string().nullable().describe("The brand colour (#rrggbb) of the buyer's tracking page and mails; null: the product's own"),
+  buyer_mail_moments: z.array(z.enum(BUYER_MOMENTS)).describe("The moments buyers with an e-mail on their label are mailed at; [] is none"),
   marketing_consent: z.boolean(),
   is_admin: z.boolean(),
   subscription_status: z.string().nullable(),
@@ -84,6 +87,11 @@ export const apiLabelSchema = z
     deadlines: labelDeadlinesSchema.nullable(),
     outcome: z.enum(LABEL_OUTCOMES).nullable(),
     status: z.enum(PARCEL_STATUSES).describe("Where the parcel is: the labels list's status filter reads the same value"),
+    trackingPageUrl: z.url().nullable().describe("The buyer's tracking page (absolute); null until shared with POST /label/{id}/tracking-page"),
+    trackingPageViews: z.number().int().min(0).describe("How often buyers opened the page (link previews and crawlers not counted)"),
+    trackingPageViewedAt: z.string().nullable().describe("When a buyer last opened it"),
+    buyerEmail: z.string().nullable().describe("The buyer's e-mail for the tracking mails: whole on GET /label/{id}, masked (j•••@example.com) in lists and webhooks"),
+    buyerNotifications: z.boolean().describe("This label's buyer mails are on (at the moments switched on in Settings)"),
     ocrStatus: z.enum(["none", "pending", "done", "failed"]),
     data: z.array(
       z
@@ -101,6 +109,18 @@ export const apiLabelSchema = z
     labelSettings: z.object({ banner_image_url: z.string().nullable(), company_name: z.string().nullable(), company_tagline: z.string().nullable() }),
   })
   .loose();
+
+/** The mails sent to a label's buyer (worker/buyer-mail/). */
+const buyerMailsSchema = z.object({
+  mails: z.array(
+    z.object({
+      kind: z.enum([...BUYER_MOMENTS, "link"]).describe("The moment it was sent at, or 'link' for 'Send to buyer'"),
+      status: z.enum(["sending", "sent", "capped"]).describe("'capped': not sent, the day's cap was reached"),
+      at: z.string(),
+    }),
+  ),
+});
+export type BuyerMails = z.infer<typeof buyerMailsSchema>;
 
 const adminUser = z.object({ id: z.number().int(), email: z.string(), credits: z.number().int() }).loose();
 const mailItem = z.object({ key: z.string() }).loose();
@@ -219,6 +239,10 @@ export const ROUTE_ANSWERS: Record<string, RouteAnswers> = {
     },
     errors: [404],
   },
+  "POST /api/v1/label/:id/tracking-page": { status: 201, also: 200, body: apiLabelSchema, request: "none", errors: [404] },
+  "DELETE /api/v1/label/:id/tracking-page": { status: 200, body: apiLabelSchema, errors: [404] },
+  "GET /api/v1/label/:id/buyer-mails": { status: 200, body: buyerMailsSchema, errors: [404] },
+  "POST /api/v1/label/:id/send-to-buyer": { status: 200, body: buyerMailsSchema, request: "none", errors: [404, 409, 429] },
   "GET /api/v1/label/:id/claim-pack": { status: 200, body: claimPackSchema, errors: [404] },
   "GET /api/v1/label/:id/claim-pack.pdf": { status: 200, file: "application/pdf", errors: [404] },
   "POST /api/v1/label": {

@@ -4,6 +4,7 @@ import type { Db } from "../db/client";
 import { labels } from "../db/schema";
 import { findLabelRow } from "../labels/read";
 import { notFound } from "../lib/errors";
+import { purgePages } from "../tracking-page/edge-cache";
 import { queueWebhookEvents } from "../webhooks/events";
 import { LABEL_OUTCOMES, type LabelOutcome } from "./model";
 
@@ -20,7 +21,7 @@ const stopsTracking = (outcome: LabelOutcome | null) => outcome === "found" || o
 
 /** Marks the caller's own label (by id or tracking code); another user's label is not found. Answers its id. */
 export async function markOutcome(
-  env: Pick<Env, "JOBS">,
+  env: Pick<Env, "JOBS"> & Partial<Pick<Env, "CACHE_PURGE_ZONE_ID" | "CACHE_PURGE_API_TOKEN">>,
   db: Db,
   userId: number,
   idOrCode: string,
@@ -49,6 +50,8 @@ export async function markOutcome(
           },
     )
     .where(eq(labels.id, row.id));
+  // The buyer's page follows (a parcel marked delivered reads delivered there too).
+  await purgePages(env, [row.pageToken]);
   if (outcome === "delivered" && !finishedByCarrier) await queueWebhookEvents(env, db, userId, [{ type: "parcel.delivered", labelId: row.id }], now);
   return row.id;
 }

@@ -38,6 +38,8 @@ export interface Courier {
   lostAdvice: string;
 
   printing: { supported: true } | { supported: false; disabledTitle: string };
+  /** The carrier's own public tracking page for a code (the buyer's tracking page links to it), where it has one. */
+  carrierTrackingUrl?: (trackingCode: string) => string;
   /** The courier's send-a-parcel page (the label detail links to it, pre-filled), where it has one. */
   sendParcel: { url: string; text: string } | null;
 

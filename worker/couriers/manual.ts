@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { buyerEmailSchema } from "../buyer-mail/address";
 import { ApiError, badRequest } from "../lib/errors";
 import { DECLARED_VALUE_RULE, poundsToPence } from "../claims/declared-value";
 import type { LabelDetails } from "../labels/model";
@@ -19,6 +20,8 @@ export const manualLabelSchema = z.object({
   fields: z.record(z.string(), z.unknown()).default({}),
   tags: z.array(z.string().max(50, "a tag is at most 50 characters")).max(50, "at most 50 tags").optional(),
   notes: z.string().max(5000, "notes are at most 5000 characters").optional(),
+  /** The buyer's e-mail, for the tracking mails the owner switched on (worker/buyer-mail/). */
+  buyerEmail: buyerEmailSchema.optional(),
 });
 export type ManualLabelBody = z.infer<typeof manualLabelSchema>;
 

@@ -23,6 +23,10 @@ export const users = sqliteTable("users", {
   companyTagline: text("company_tagline"),
   bannerKey: text("banner_key"),
   bannerMime: text("banner_mime"),
+  /** The brand colour (#rrggbb) of the buyer's tracking page and mails; null: the product's own. */
+  brandColor: text("brand_color"),
+  /** The moments buyers are mailed at (worker/buyer-mail/): a JSON list of BUYER_MOMENTS; [] is none (the default). */
+  buyerMailMoments: text("buyer_mail_moments").notNull().default("[]"),
   stripeCustomerId: text("stripe_customer_id"),
   subscriptionId: text("subscription_id"),
   subscriptionStatus: text("subscription_status"),
@@ -148,6 +152,16 @@ export const labels = sqliteTable(
     onTime: integer("on_time", { mode: "boolean" }),
     /** The service the expected day was counted for (the carrier's name for it, else the label's). */
     deliveryService: text("delivery_service"),
+    // The buyer's tracking page (worker/tracking-page/): the random token of its address /t/<token>, made on first
+    // share and replaced or removed when the owner re-creates or revokes it; null: not shared.
+    pageToken: text("page_token"),
+    pageViews: integer("page_views").notNull().default(0),
+    pageViewedAt: integer("page_viewed_at"),
+    // The buyer's e-mail, for the mails at the moments the owner switched on (worker/buyer-mail/). Personal data:
+    // kept here only (never in analytics, never in an export unless asked for), gone with the label.
+    buyerEmail: text("buyer_email"),
+    /** This label's buyer mails are on (given an e-mail and the account's moments); the owner may switch one label off. */
+    buyerNotifications: integer("buyer_notifications", { mode: "boolean" }).notNull().default(true),
     createdAt: integer("created_at").notNull().default(now),
     updatedAt: integer("updated_at").notNull().default(now),
     /**
@@ -177,6 +191,8 @@ export const labels = sqliteTable(
     // Delivered labels saved before their delivery facts existed, for the cron's backfill (worker/tracking/
     // delivery-backfill.ts); empty once they are filled, as every later delivery gets its facts when saved.
     index("labels_delivery_backfill").on(t.id).where(sql`${t.deliveredAt} IS NOT NULL AND ${t.onTime} IS NULL`),
+    // A buyer's page is found by its token alone; only shared labels are in the index.
+    uniqueIndex("labels_page_token").on(t.pageToken).where(sql`${t.pageToken} IS NOT NULL`),
   ],
 );
 
@@ -190,6 +206,40 @@ export const labelAlerts = sqliteTable(
     sentAt: integer("sent_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.labelId, t.kind] })],
+);
+
+/**
+ * The mails sent to a label's buyer, one per moment at most (worker/buyer-mail/): the row is claimed before the
+ * mail goes, so two jobs never send one twice. `day` (UK) counts the owner's mails against the daily cap. No
+ * address is kept here: it stays on the label.
+ */
+export const buyerMails = sqliteTable(
+  "buyer_mails",
+  {
+    labelId: text("label_id").notNull().references(() => labels.id, { onDelete: "cascade" }),
+    /** 'shipped', 'out_for_delivery', 'delivered', 'delayed', or 'link' (the owner's 'Send to buyer'). */
+    kind: text("kind").notNull(),
+    userId: integer("user_id").notNull(),
+    day: text("day").notNull(),
+    /** 'sending' (claimed), 'sent', or 'capped' (the owner's daily cap was reached: not sent). */
+    status: text("status", { enum: ["sending", "sent", "capped"] }).notNull(),
+    at: integer("at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.labelId, t.kind] }), index("buyer_mails_user_day").on(t.userId, t.day, t.status)],
+);
+
+/**
+ * Buyers who unsubscribed from an owner's mails: keyed by a MAC of the address under the server's secret, so the
+ * address itself is not kept here; honoured for every label of that owner.
+ */
+export const buyerUnsubscribes = sqliteTable(
+  "buyer_unsubscribes",
+  {
+    userId: integer("user_id").notNull().references(() => users.id),
+    addressMac: text("address_mac").notNull(),
+    at: integer("at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.addressMac] })],
 );
 
 /** Tags, one row per (label, tag), so tag filters use an index. Mirrors labels.tags_json. */

@@ -20,6 +20,11 @@ async function runJob(job: JobMessage, env: Env, attempt: number): Promise<void>
     case "lost.notify":
       await sendLostNotice(env, job.labelId);
       return;
+    case "buyer.mail": {
+      const { runBuyerMailJob } = await import("../buyer-mail/send");
+      await runBuyerMailJob(env, job.labelId, job.kind);
+      return;
+    }
     case "webhook.deliver": {
       const { runWebhookDelivery } = await import("../webhooks/delivery");
       await runWebhookDelivery(env, job, attempt);

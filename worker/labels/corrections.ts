@@ -1,17 +1,20 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { z } from "zod";
+import { buyerEmailSchema } from "../buyer-mail/address";
 import { isUkPostcode, normalisePostcode } from "../couriers/postcode";
 import { declaredValueInput, poundsToPence } from "../claims/declared-value";
 import { courierById } from "../couriers/registry";
 import type { Db } from "../db/client";
-import { labels } from "../db/schema";
+import { buyerMails, labels } from "../db/schema";
 import { badRequest, notFound } from "../lib/errors";
 import type { Address, ApiLabel, FieldSource, LabelCorrection, LabelDetails, SourcedField } from "./model";
 import { findLabelRow, getLabel } from "./read";
+import { purgePages } from "../tracking-page/edge-cache";
 
 /**
  * Corrections by the user of what the reader got wrong on an imported (or manual) label: the
- * recipient, the sender, the return address, the service and the weight; and the declared value. Validated like a manual
+ * recipient, the sender, the return address, the service and the weight; the declared value; and the buyer's e-mail
+ * and whether this label mails them. Validated like a manual
  * label (UK postcodes, a name for a sender or return address), free of charge (no credit moves),
  * the caller's own label only. Each corrected field is marked as 'user' in details.fieldSources;
  * null clears a field. The analytics columns that mirror the details (weight, next day) follow,
@@ -40,9 +43,16 @@ export const labelCorrectionSchema = z
     service: z.string().trim().min(1, "service must not be empty").max(100, "service is at most 100 characters").nullable().optional(),
     weightInGrams: z.number().int("weightInGrams must be a whole number of grams").positive("weightInGrams must be positive").max(1_000_000).nullable().optional(),
     declaredValue: declaredValueInput,
+    /** The buyer's e-mail for the tracking mails; null removes it. */
+    buyerEmail: buyerEmailSchema.nullable().optional(),
+    /** This label's buyer mails on or off. */
+    buyerNotifications: z.boolean().optional(),
   })
   .strict()
-  .refine((b) => Object.keys(b).length > 0, "Nothing to correct: send at least one of address, fromAddress, returnAddress, service, weightInGrams, declaredValue.");
+  .refine(
+    (b) => Object.keys(b).length > 0,
+    "Nothing to correct: send at least one of address, fromAddress, returnAddress, service, weightInGrams, declaredValue, buyerEmail, buyerNotifications.",
+  );
 
 // The schema is the server's check of the LabelCorrection type the web app sends: same shape.
 const labelCorrectionContract: z.ZodType<LabelCorrection, LabelCorrection> = labelCorrectionSchema;
@@ -64,7 +74,13 @@ function checkedAddress(field: keyof typeof LABELS, a: z.infer<typeof addressInp
   return { name: a.name, address: lines, postcode: postcode ? normalisePostcode(postcode) : "", countryCode: a.countryCode };
 }
 
-export async function correctLabelDetails(db: Db, userId: number, idOrCode: string, body: z.output<typeof labelCorrectionSchema>): Promise<ApiLabel> {
+export async function correctLabelDetails(
+  db: Db,
+  env: Parameters<typeof purgePages>[0],
+  userId: number,
+  idOrCode: string,
+  body: z.output<typeof labelCorrectionSchema>,
+): Promise<ApiLabel> {
   const row = await findLabelRow(db, userId, idOrCode);
   if (!row) throw notFound("Label not found");
   let details: LabelDetails;
@@ -95,14 +111,22 @@ export async function correctLabelDetails(db: Db, userId: number, idOrCode: stri
   // The user's own figure: not a field a reader fills, so it has no source mark.
   if (body.declaredValue !== undefined) details.declaredValuePence = body.declaredValue === null ? null : poundsToPence(body.declaredValue);
   details.fieldSources = sources;
-  await db
+  const update = db
     .update(labels)
     .set({
       detailsJson: JSON.stringify(details),
       weightGrams: typeof details.weightInGrams === "number" ? details.weightInGrams : null,
       isNextDay: typeof details.isNextDay === "boolean" ? details.isNextDay : null,
+      ...(body.buyerEmail !== undefined ? { buyerEmail: body.buyerEmail } : {}),
+      ...(body.buyerNotifications !== undefined ? { buyerNotifications: body.buyerNotifications } : {}),
       updatedAt: Date.now(),
     })
     .where(eq(labels.id, row.id));
+  // A new address may be sent the link again ('Send to buyer' goes once per address); the moments stay sent.
+  const newAddress = body.buyerEmail !== undefined && body.buyerEmail !== row.buyerEmail;
+  if (newAddress) await db.batch([update, db.delete(buyerMails).where(and(eq(buyerMails.labelId, row.id), eq(buyerMails.kind, "link")))]);
+  else await update;
+  // The buyer's page shows the recipient's first name and district: a corrected recipient shows at once.
+  await purgePages(env, [row.pageToken]);
   return (await getLabel(db, userId, row.id))!;
 }

@@ -28,9 +28,9 @@ function importFields(): ManualFieldName[] {
   return (Object.keys(MANUAL_FIELD_TYPES) as ManualFieldName[]).filter((f) => used.has(f));
 }
 
-/** The template's columns: the code and courier, each courier field, then tags and notes. */
+/** The template's columns: the code and courier, each courier field, then tags, notes and the buyer's e-mail. */
 export function importColumns(): string[] {
-  return ["tracking_code", "courier", ...importFields().map(snake), "tags", "notes"];
+  return ["tracking_code", "courier", ...importFields().map(snake), "tags", "notes", "buyer_email"];
 }
 
 /** GET /labels/import/template.csv: the header row (UTF-8 with a BOM, so Excel keeps it UTF-8 when saving). */
@@ -82,11 +82,18 @@ export interface ImportReading {
   labels: ManualLabelInput[];
 }
 
-type Column = { kind: "trackingCode" | "courier" | "tags" | "notes" } | { kind: "field"; name: ManualFieldName };
+type Column = { kind: "trackingCode" | "courier" | "tags" | "notes" | "buyerEmail" } | { kind: "field"; name: ManualFieldName };
 
 function readHeader(cells: string[]): Column[] {
   const fields = new Map(importFields().map((f) => [headerKey(f), f]));
-  const fixed: Record<string, Column["kind"]> = { trackingcode: "trackingCode", trackingnumber: "trackingCode", courier: "courier", tags: "tags", notes: "notes" };
+  const fixed: Record<string, Column["kind"]> = {
+    trackingcode: "trackingCode",
+    trackingnumber: "trackingCode",
+    courier: "courier",
+    tags: "tags",
+    notes: "notes",
+    buyeremail: "buyerEmail",
+  };
   const unknown: string[] = [];
   const columns = cells.map((cell): Column => {
     const key = headerKey(cell);
@@ -111,7 +118,7 @@ function readHeader(cells: string[]): Column[] {
 
 /** One data row as the manual body: empty cells are left out, as the manual form leaves empty fields out. */
 function rowBody(columns: Column[], cells: string[]) {
-  const body: { courier: string; trackingCode: string; fields: Record<string, unknown>; tags?: string[]; notes?: string } = {
+  const body: { courier: string; trackingCode: string; fields: Record<string, unknown>; tags?: string[]; notes?: string; buyerEmail?: string } = {
     courier: "",
     trackingCode: "",
     fields: {},
@@ -121,6 +128,7 @@ function rowBody(columns: Column[], cells: string[]) {
     if (col.kind === "field") {
       if (v) body.fields[col.name] = fieldValue(MANUAL_FIELD_TYPES[col.name], v);
     } else if (col.kind === "trackingCode" || col.kind === "courier") body[col.kind] = v;
+    else if (v && col.kind === "buyerEmail") body.buyerEmail = v;
     else if (v && col.kind === "tags") body.tags = v.split(",").map((t) => t.trim()).filter(Boolean);
     else if (v) body.notes = v;
   });
@@ -172,7 +180,7 @@ export async function readImport(db: Db, userId: number, text: string): Promise<
         continue;
       }
       firstLine.set(details.trackingCode, record.line);
-      good.push({ row, input: { details, tags: parsed.data.tags, notes: parsed.data.notes } });
+      good.push({ row, input: { details, tags: parsed.data.tags, notes: parsed.data.notes, buyerEmail: parsed.data.buyerEmail } });
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
       row.errors.push(err.message);

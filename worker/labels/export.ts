@@ -6,6 +6,7 @@ import { CSV_BOM, csvRow } from "./csv";
 import { termConditions, type LabelListFilters } from "./filters";
 import { listOrder, listTerms, orderBy, type ListOrder } from "./list-query";
 import { courierById } from "../couriers/registry";
+import { trackingPageUrl } from "../tracking-page/token";
 
 /**
  * GET /labels/export.csv: the user's labels under the list's filters, in the list's order, one CSV row each.
@@ -34,6 +35,7 @@ export const EXPORT_COLUMNS = [
   "notes",
   "last_event_at",
   "last_event",
+  "tracking_page_url",
 ] as const;
 
 const details = (path: string) => sql<string | null>`json_extract(${labels.detailsJson}, ${path})`;
@@ -62,6 +64,8 @@ const exportColumns = {
   notes: labels.notes,
   lastEventAt: tracking(".trackingEvents[0].dateTime"),
   lastEvent: tracking(".trackingEvents[0].trackingPoint.description"),
+  pageToken: labels.pageToken,
+  buyerEmail: labels.buyerEmail,
 };
 
 type ExportRow = { [K in keyof typeof exportColumns]: K extends "createdAt" | "updatedAt" ? number : unknown };
@@ -78,7 +82,7 @@ const textList = (json: unknown): string[] => {
 const text = (v: unknown) => (typeof v === "string" ? v : typeof v === "number" ? String(v) : "");
 
 /** One label's CSV line. The recipient's last address line is its post town (UK addresses end with it). */
-function exportLine(r: ExportRow): string {
+function exportLine(r: ExportRow, withBuyerEmail: boolean): string {
   const lines = textList(r.recipientLines);
   const town = lines.length > 1 ? lines.pop()! : "";
   return csvRow([
@@ -100,6 +104,9 @@ function exportLine(r: ExportRow): string {
     text(r.notes),
     text(r.lastEventAt),
     text(r.lastEvent),
+    // The buyer's page, when the label was shared: a link to paste into a marketplace message.
+    trackingPageUrl(typeof r.pageToken === "string" ? r.pageToken : null) ?? "",
+    ...(withBuyerEmail ? [text(r.buyerEmail)] : []),
   ]);
 }
 
@@ -109,8 +116,12 @@ function after(order: ListOrder, last: { key: number; rowid: number }) {
   return or(beyond(order.key, last.key), and(eq(order.key, last.key), order.descending ? sql`${labels}.rowid < ${last.rowid}` : sql`${labels}.rowid > ${last.rowid}`));
 }
 
-/** The export as a stream of UTF-8 bytes: a BOM and the header, then one D1 page per pull. */
-export function labelsCsvStream(db: Db, userId: number, filters: LabelListFilters): ReadableStream<Uint8Array> {
+/**
+ * The export as a stream of UTF-8 bytes: a BOM and the header, then one D1 page per pull. The buyer's e-mail is
+ * personal data: its column is there only when the owner asks for it (`buyerEmail`).
+ */
+export function labelsCsvStream(db: Db, userId: number, filters: LabelListFilters, opts: { buyerEmail?: boolean } = {}): ReadableStream<Uint8Array> {
+  const withBuyerEmail = opts.buyerEmail === true;
   const encoder = new TextEncoder();
   const order = listOrder(filters.sort);
   const keyOf = (r: ExportRow) => (order.key === labels.updatedAt ? r.updatedAt : r.createdAt);
@@ -120,7 +131,7 @@ export function labelsCsvStream(db: Db, userId: number, filters: LabelListFilter
   return new ReadableStream<Uint8Array>(
     {
       start(controller) {
-        controller.enqueue(encoder.encode(CSV_BOM + csvRow(EXPORT_COLUMNS)));
+        controller.enqueue(encoder.encode(CSV_BOM + csvRow(withBuyerEmail ? [...EXPORT_COLUMNS, "buyer_email"] : EXPORT_COLUMNS)));
       },
       async pull(controller) {
         if (done) return;
@@ -133,7 +144,7 @@ export function labelsCsvStream(db: Db, userId: number, filters: LabelListFilter
             .orderBy(...orderBy(order))
             .limit(PAGE_ROWS)) as ExportRow[];
           if (rows.length) {
-            controller.enqueue(encoder.encode(rows.map(exportLine).join("")));
+            controller.enqueue(encoder.encode(rows.map((r) => exportLine(r, withBuyerEmail)).join("")));
             const end = rows[rows.length - 1];
             last = { key: keyOf(end), rowid: Number(end.rowid) };
           }

@@ -102,6 +102,10 @@ export interface LabelCorrection {
   weightInGrams?: number | null;
   /** In pounds, at most two decimals, 0 to 100,000. */
   declaredValue?: number | null;
+  /** The buyer's e-mail for the tracking mails; null removes it. */
+  buyerEmail?: string | null;
+  /** This label's buyer mails on or off. */
+  buyerNotifications?: boolean;
 }
 
 /** A label as POST /api/v1/label answers it: whether this upload created it. */
@@ -134,6 +138,15 @@ export interface ApiLabel {
   outcome?: LabelOutcome | null;
   /** Where the parcel is (worker/db/parcel-status.ts): the labels list's status filter reads the same value. */
   status: ParcelStatus;
+  /** The buyer's tracking page (/t/<token>, absolute), null until the owner shares it (POST /label/{id}/tracking-page). */
+  trackingPageUrl: string | null;
+  /** How often buyers opened the page (link previews and crawlers not counted), and when last. */
+  trackingPageViews: number;
+  trackingPageViewedAt: string | null;
+  /** The buyer's e-mail: whole on GET /label/{id} (and the owner's own saves), masked ('j•••@example.com') in lists and webhooks. */
+  buyerEmail: string | null;
+  /** This label's buyer mails are on (they go at the moments switched on in Settings, to buyerEmail). */
+  buyerNotifications: boolean;
   /** 'pending' while an image-only label is still being read by OCR. */
   ocrStatus: "none" | "pending" | "done" | "failed";
   /** data[0] is the label details. */

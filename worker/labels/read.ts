@@ -86,7 +86,8 @@ export async function readLabel(
     labelRead(db).bind({ userId, id: idOrCode, trackingCode: normaliseTrackingCode(idOrCode) }),
   ]);
   if (!owner) return { owner: null, label: null };
-  return { owner, label: row ? serializeLabel(row.label, fileOf(row), owner) : null };
+  // The one label its owner opens: the buyer's e-mail whole (lists mask it).
+  return { owner, label: row ? serializeLabel(row.label, fileOf(row), owner, { buyerEmail: "whole" }) : null };
 }
 
 export async function getLabel(db: Db, userId: number, idOrCode: string): Promise<ApiLabel | null> {

@@ -26,6 +26,11 @@ const listQuery = labelListFilterSchema.extend({
   per_page: z.enum(["15", "25", "50"], { message: "must be 15, 25 or 50" }).default("15").transform(Number),
 });
 
+/** The export takes the list's filters, and `columns=buyer_email` for the buyer's e-mail (personal data: asked for). */
+const exportQuery = labelListFilterSchema.extend({
+  columns: z.literal("buyer_email", { message: "columns may only be buyer_email" }).optional(),
+});
+
 const idParam = z.object({ id: z.string().trim().min(1).max(100) });
 
 const notesAndTags = z.object({
@@ -59,6 +64,7 @@ const routes = new Hono<AppEnv>()
       details,
       tags: body.tags,
       notes: body.notes,
+      buyerEmail: body.buyerEmail,
     });
     return c.json({ trackingCode: label.trackingCode, id: label.id, created }, created ? 201 : 200);
   })
@@ -69,8 +75,9 @@ const routes = new Hono<AppEnv>()
     return c.json(list);
   })
   // The list's labels as CSV (its filters and order, every page), streamed.
-  .get("/labels/export.csv", auth, validate("query", labelListFilterSchema), (c) => {
-    const stream = labelsCsvStream(c.get("db"), c.get("user").id, c.req.valid("query"));
+  .get("/labels/export.csv", auth, validate("query", exportQuery), (c) => {
+    const { columns, ...filters } = c.req.valid("query");
+    const stream = labelsCsvStream(c.get("db"), c.get("user").id, filters, { buyerEmail: columns === "buyer_email" });
     return new Response(stream, { headers: csvHeaders(exportFilename()) });
   })
   // CSV import: the template, a preview that charges nothing, then one batch of every good row.
@@ -106,7 +113,7 @@ const routes = new Hono<AppEnv>()
   })
   // Corrections of what the reader got wrong: free, the caller's own label, each field marked 'user'.
   .patch("/label/:id/details", auth, validate("param", idParam), validate("json", labelCorrectionSchema), async (c) => {
-    const label = await correctLabelDetails(c.get("db"), c.get("user").id, c.req.valid("param").id, c.req.valid("json"));
+    const label = await correctLabelDetails(c.get("db"), c.env, c.get("user").id, c.req.valid("param").id, c.req.valid("json"));
     return c.json(label);
   });
 

@@ -184,16 +184,19 @@ export interface ManualLabelInput {
   details: LabelDetails;
   tags?: string[];
   notes?: string;
+  /** The buyer's e-mail (checked and lowercased by the caller's schema); given, it replaces the label's. */
+  buyerEmail?: string;
 }
 
 /** A manual label as the save path takes it: notes and tags replace the label's own when given. */
 function manualLabelToSave(db: Db, userId: number, input: ManualLabelInput): LabelToSave {
   const tags = input.tags ? cleanTags(input.tags) : undefined;
   const notes = input.notes?.trim();
+  const buyer = input.buyerEmail ? { buyerEmail: input.buyerEmail } : {};
   return {
     details: storedDetails(input.details),
-    insert: { notes: notes ?? "", tagsJson: JSON.stringify(tags ?? []) },
-    update: { ...(notes !== undefined ? { notes } : {}), ...(tags !== undefined ? { tagsJson: JSON.stringify(tags) } : {}) },
+    insert: { notes: notes ?? "", tagsJson: JSON.stringify(tags ?? []), ...buyer },
+    update: { ...(notes !== undefined ? { notes } : {}), ...(tags !== undefined ? { tagsJson: JSON.stringify(tags) } : {}), ...buyer },
     // Given tags go in place of the label's old ones.
     withLabel: (id, isNew) => (tags === undefined ? [] : tagStatements(db, id, userId, tags, !isNew)),
   };

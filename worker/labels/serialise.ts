@@ -3,6 +3,8 @@ import { normalisePostcode } from "../couriers/postcode";
 import { labelDeadlines } from "../claims/deadlines";
 import { deadlineInput } from "../claims/label-input";
 import { lostReasonText } from "../tracking/lost";
+import { trackingPageUrl } from "../tracking-page/token";
+import { maskEmail } from "../buyer-mail/address";
 import type { Address, ApiLabel, LabelDetails, TrackingResult } from "./model";
 
 /** A label row as the API answers it (ApiLabel), with its file and its owner's banner and company. */
@@ -38,8 +40,17 @@ function trackingResults(row: LabelRow): { results: TrackingResult[] } | null {
   return null;
 }
 
-/** One label as the API answers it. */
-export function serializeLabel(row: LabelRow, file: Pick<LabelFile, "name" | "mime" | "size"> | null | undefined, owner: LabelOwner, now = Date.now()): ApiLabel {
+/**
+ * One label as the API answers it. The buyer's e-mail is personal data: whole only where the owner opens the one
+ * label (`buyerEmail: "whole"`), masked wherever labels are listed.
+ */
+export function serializeLabel(
+  row: LabelRow,
+  file: Pick<LabelFile, "name" | "mime" | "size"> | null | undefined,
+  owner: LabelOwner,
+  opts: { now?: number; buyerEmail?: "whole" | "masked" } = {},
+): ApiLabel {
+  const now = opts.now ?? Date.now();
   const stored = parseJson<Partial<LabelDetails>>(row.detailsJson, {});
   const details: LabelDetails = {
     ...stored,
@@ -77,6 +88,11 @@ export function serializeLabel(row: LabelRow, file: Pick<LabelFile, "name" | "mi
     deadlines: labelDeadlines(deadlineInput(row, details), now),
     outcome: row.outcome ?? null,
     status: row.parcelStatus ?? "waiting",
+    trackingPageUrl: trackingPageUrl(row.pageToken),
+    trackingPageViews: row.pageViews ?? 0,
+    trackingPageViewedAt: iso(row.pageViewedAt),
+    buyerEmail: opts.buyerEmail === "whole" ? (row.buyerEmail ?? null) : maskEmail(row.buyerEmail),
+    buyerNotifications: row.buyerNotifications ?? true,
     ocrStatus: row.ocrStatus,
     data: [details],
     labelSettings: {

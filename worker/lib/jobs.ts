@@ -8,6 +8,8 @@ export type JobMessage =
   | { type: "tracking.latest"; courier: string; labelIds: string[] }
   | { type: "label.ocr"; labelId: string }
   | { type: "lost.notify"; labelId: string }
+  /** A mail to a label's buyer (worker/buyer-mail/send.ts); kind is a moment ('shipped'…) or 'link'. */
+  | { type: "buyer.mail"; labelId: string; kind: string }
   /** One attempt at sending one event to one webhook endpoint (worker/webhooks/delivery.ts); type is the event's. */
   | { type: "webhook.deliver"; endpointId: string; event: { id: string; type: string; created: number; labelId: string | null } };
 

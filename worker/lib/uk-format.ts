@@ -15,6 +15,7 @@ const dayMonthYear = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", day: "n
 const weekday = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", weekday: "short" });
 const weekdayDayMonthYear = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", weekday: "short", day: "numeric", month: "short", year: "numeric" });
 const dateTime = new Intl.DateTimeFormat("en-GB", { timeZone: UK, day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+const dayTime = new Intl.DateTimeFormat("en-GB", { timeZone: UK, day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
 
 const isDay = (day: unknown): day is IsoDay => typeof day === "string" && /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(Date.parse(`${day}T12:00:00Z`));
 const noon = (day: IsoDay) => Date.parse(`${day}T12:00:00Z`);
@@ -39,6 +40,16 @@ export function ukDocumentDay(day: IsoDay | null | undefined): string {
 export function ukDateTime(at: number | string | null | undefined): string {
   const ms = typeof at === "number" ? at : typeof at === "string" ? Date.parse(at) : NaN;
   return Number.isFinite(ms) ? dateTime.format(ms) : "";
+}
+
+/**
+ * An instant in UK time as the screens show events: '25 Nov, 19:58' within the current UK year (at `now`), else with
+ * its year ('24 Dec 2025, 10:00'); '' for a value that is not a date.
+ */
+export function ukEventTime(at: number | string | null | undefined, now: number = Date.now()): string {
+  const ms = typeof at === "number" ? at : typeof at === "string" ? Date.parse(at) : NaN;
+  if (!Number.isFinite(ms)) return "";
+  return ukDayOf(ms).slice(0, 4) === ukDayOf(now).slice(0, 4) ? dayTime.format(ms) : dateTime.format(ms);
 }
 
 /**

@@ -14,6 +14,8 @@ import { evaluateLostRules, lostThresholds, lostTransition, queueLostNotice, ser
 import { pauseCarrier, takeCarrierCalls } from "./carrier-budget";
 import { releaseLease, tryLease } from "./leases";
 import { queueWebhookEvents } from "../webhooks/events";
+import { purgePages } from "../tracking-page/edge-cache";
+import { queueBuyerMails } from "../buyer-mail/moments";
 
 /**
  * Tracking: fetching a label's carrier events, storing them (labels.tracking_json as
@@ -200,6 +202,8 @@ export async function storeAnswer(env: TrackingEnv, db: Db, row: LabelRow, clien
     })
     .where(eq(labels.id, row.id));
 
+  // The buyer's page shows the new state at once (its cached copies are dropped).
+  if (row.pageToken && (changed || lost)) await purgePages(env, [row.pageToken]);
   const flagged = lost?.potentiallyLost === true;
   const deliveredNow = delivered && row.trackingStatus !== "delivered" && row.trackingStatus !== "collected";
   await queueWebhookEvents(env, db, row.userId, [
@@ -207,6 +211,16 @@ export async function storeAnswer(env: TrackingEnv, db: Db, row: LabelRow, clien
     ...(deliveredNow ? [{ type: "parcel.delivered" as const, labelId: row.id }] : []),
     ...(flagged ? [{ type: "parcel.potentially_lost" as const, labelId: row.id }] : []),
   ]);
+  const wasDelivered = row.deliveredAt !== null || row.trackingStatus === "delivered" || row.trackingStatus === "collected";
+  await queueBuyerMails(
+    env,
+    row,
+    {
+      before: { firstScanAt: row.firstScanAt, status: row.trackingStatus, delivered: wasDelivered, lost: row.potentiallyLost },
+      after: { firstScanAt: summary.firstScanAt, lastScanAt: summary.lastScanAt, status, deliveredAt: summary.deliveredAt, lost: lost ? lost.potentiallyLost === true : row.potentiallyLost },
+    },
+    now,
+  );
   if (flagged) {
     log("info", "label potentially lost", { labelId: row.id, reason });
     try {

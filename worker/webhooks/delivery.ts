@@ -2,6 +2,7 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import { getDb, type Db } from "../db/client";
 import { webhookDeliveries, webhookEndpoints } from "../db/schema";
 import { getLabel } from "../labels/read";
+import { maskEmail } from "../buyer-mail/address";
 import { RetryJobLater, type JobMessage } from "../lib/jobs";
 import { log } from "../lib/log";
 import { DELIVERY_LOG_KEEP, TEST_EVENT_TYPE, type WebhookEvent } from "./model";
@@ -31,7 +32,8 @@ async function eventBody(db: Db, userId: number, event: WebhookEvent): Promise<s
   }
   const label = await getLabel(db, userId, event.labelId);
   if (!label) return null;
-  return JSON.stringify({ id: event.id, type: event.type, created: event.created, data: { label } });
+  // The buyer's e-mail is personal data: a feed to another system carries it masked, as lists do.
+  return JSON.stringify({ id: event.id, type: event.type, created: event.created, data: { label: { ...label, buyerEmail: maskEmail(label.buyerEmail) } } });
 }
 
 interface Attempt {

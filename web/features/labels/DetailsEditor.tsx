@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from "react";
 import { AddressFields, AddressFormEnd, UK_POSTCODE, draftOf, isBlank, namedAddressError, toAddress, useCorrectionSave, type AddressDraft, type AddressError } from "./AddressFields";
 import { SourceBadge } from "./SourceBadge";
+import { BUYER_EMAIL_ERROR, BUYER_EMAIL_HINT, isBuyerEmail } from "./buyerTexts";
 import { details, senderAddress } from "./format";
 import type { ApiLabel, LabelCorrection } from "./types";
 
-type Errors = Partial<Record<"recipient" | "sender" | "return", AddressError> & Record<"weight" | "declared", string>>;
+type Errors = Partial<Record<"recipient" | "sender" | "return", AddressError> & Record<"weight" | "declared" | "buyerEmail", string>>;
 
 /** Pounds with at most two decimals, 0 to 100,000 (the server checks the same). */
 const POUNDS = /^\d{1,6}(\.\d{1,2})?$/;
@@ -12,7 +13,7 @@ const DECLARED_ERROR = "Declared value must be an amount in pounds from 0 to 100
 const poundsText = (pence: number | null | undefined) => (typeof pence === "number" ? (pence / 100).toFixed(2) : "");
 
 /** What the form checks before sending; the server checks the same again. */
-function check(recipient: AddressDraft, sender: AddressDraft, ret: AddressDraft, weight: string, declared: string): Errors {
+function check(recipient: AddressDraft, sender: AddressDraft, ret: AddressDraft, weight: string, declared: string, buyerEmail: string): Errors {
   const errors: Errors = {};
   if (!isBlank(recipient) && !UK_POSTCODE.test(recipient.postcode.trim())) errors.recipient = { field: "postcode", message: "Recipient postcode must be a UK postcode." };
   const senderError = namedAddressError("Sender", sender);
@@ -22,12 +23,13 @@ function check(recipient: AddressDraft, sender: AddressDraft, ret: AddressDraft,
   if (weight.trim() && !/^\d{1,7}$/.test(weight.trim())) errors.weight = "Weight must be a whole number of grams.";
   const pounds = declared.trim().replace(/^£/, "");
   if (pounds && (!POUNDS.test(pounds) || Number(pounds) > 100_000)) errors.declared = DECLARED_ERROR;
+  if (buyerEmail.trim() && !isBuyerEmail(buyerEmail)) errors.buyerEmail = BUYER_EMAIL_ERROR;
   return errors;
 }
 
 /**
  * 'Edit details': the recipient, sender, return address, service and weight, for when the reader
- * got them wrong, and the declared value a claim is made for. Free of charge; each saved field then shows 'edited by you'. An emptied address
+ * got them wrong, the declared value a claim is made for, and the buyer's e-mail for tracking mails. Free of charge; each saved field then shows 'edited by you'. An emptied address
  * is cleared.
  */
 export function DetailsEditor({ label, onSaved, onCancel }: { label: ApiLabel; onSaved: (l: ApiLabel) => void; onCancel: () => void }) {
@@ -40,6 +42,8 @@ export function DetailsEditor({ label, onSaved, onCancel }: { label: ApiLabel; o
     service: d.classId ?? d.serviceCode ?? "",
     weight: d.weightInGrams ? String(d.weightInGrams) : "",
     declared: poundsText(d.declaredValuePence),
+    buyerEmail: label.buyerEmail ?? "",
+    buyerNotifications: label.buyerNotifications ?? true,
   };
   const [recipient, setRecipient] = useState(initial.recipient);
   const [sender, setSender] = useState(initial.sender);
@@ -47,13 +51,15 @@ export function DetailsEditor({ label, onSaved, onCancel }: { label: ApiLabel; o
   const [service, setService] = useState(initial.service);
   const [weight, setWeight] = useState(initial.weight);
   const [declared, setDeclared] = useState(initial.declared);
+  const [buyerEmail, setBuyerEmail] = useState(initial.buyerEmail);
+  const [buyerNotifications, setBuyerNotifications] = useState(initial.buyerNotifications);
   const [errors, setErrors] = useState<Errors>({});
   const correction = useCorrectionSave(label, onSaved);
   const saving = correction.saving;
 
   async function save(e: FormEvent) {
     e.preventDefault();
-    const found = check(recipient, sender, ret, weight, declared);
+    const found = check(recipient, sender, ret, weight, declared, buyerEmail);
     setErrors(found);
     if (Object.keys(found).length) return;
     // Only what the user changed is sent, so only that is marked 'edited by you'.
@@ -66,6 +72,8 @@ export function DetailsEditor({ label, onSaved, onCancel }: { label: ApiLabel; o
     if (weight.trim() !== initial.weight.trim()) body.weightInGrams = weight.trim() ? Number(weight.trim()) : null;
     const pounds = declared.trim().replace(/^£/, "");
     if (pounds !== initial.declared) body.declaredValue = pounds ? Number(pounds) : null;
+    if (buyerEmail.trim() !== initial.buyerEmail) body.buyerEmail = buyerEmail.trim() ? buyerEmail.trim() : null;
+    if (buyerNotifications !== initial.buyerNotifications) body.buyerNotifications = buyerNotifications;
     if (Object.keys(body).length === 0) return onCancel();
     await correction.save(body);
   }
@@ -116,6 +124,34 @@ export function DetailsEditor({ label, onSaved, onCancel }: { label: ApiLabel; o
           )}
         </div>
       </div>
+      <fieldset className="choice-group">
+        <legend className="label">Buyer</legend>
+        <div className="field">
+          <label htmlFor="edit-buyer-email">Buyer's e-mail</label>
+          <input
+            id="edit-buyer-email"
+            className="input"
+            type="email"
+            autoComplete="off"
+            value={buyerEmail}
+            onChange={(e) => setBuyerEmail(e.target.value)}
+            aria-invalid={Boolean(errors.buyerEmail)}
+            aria-describedby={errors.buyerEmail ? "edit-buyer-email-error" : "edit-buyer-email-hint"}
+          />
+          {errors.buyerEmail ? (
+            <p id="edit-buyer-email-error" className="field-error" role="alert">
+              {errors.buyerEmail}
+            </p>
+          ) : (
+            <span id="edit-buyer-email-hint" className="hint">
+              {BUYER_EMAIL_HINT}
+            </span>
+          )}
+        </div>
+        <label className="checkbox">
+          <input type="checkbox" checked={buyerNotifications} onChange={(e) => setBuyerNotifications(e.target.checked)} /> Send this buyer tracking e-mails
+        </label>
+      </fieldset>
       <AddressFormEnd
         error={correction.error}
         saving={saving}

@@ -22,6 +22,7 @@ import {
 } from "./format";
 import { useCourier, useCouriers } from "./labelsApi";
 import { PrintButton, usePrintPlan } from "./PrintAction";
+import { CopyPageLinkButton, SendToBuyerButton } from "./TrackingPageLink";
 
 const LOST_HEADLINE = "This parcel may be delayed or lost.";
 
@@ -128,6 +129,8 @@ export function LabelCard({ label, selected, onSelectedChange }: { label: ApiLab
         <span className="muted small">Last updated {formatDate(label.updatedAt, UPDATED_DATE)}</span>
         <div className="row label-card-actions">
           <CardPrint label={label} />
+          <CopyPageLinkButton label={label} />
+          <SendToBuyerButton label={label} />
           <Link className="btn btn-sm" to={`/label/${label.id ? label.id : encodeURIComponent(label.trackingCode)}`}>
             More Info
           </Link>

@@ -18,6 +18,7 @@ import { EXTRA_DATE, details, formatDate, formatPence, noEventsText, senderAddre
 import { downloadOriginal, labelQueryKey, useCourier, useCouriers, useLabel } from "./labelsApi";
 import type { ApiLabel } from "./types";
 import { PrintButton, usePrintPlan } from "./PrintAction";
+import { TrackingPageCard } from "./TrackingPageLink";
 
 const BackLink = () => (
   <Link to="/labels" className="btn btn-ghost">
@@ -116,6 +117,7 @@ function LoadedLabel({ label, onChange, onRefreshed }: { label: ApiLabel; onChan
       <LostWarning label={label} detail />
       <DeadlineNote label={label} detail />
       <OutcomeControl label={label} onChange={onChange} />
+      <TrackingPageCard label={label} onChange={onChange} />
 
       <section className="card stack" aria-label="Label">
         <div className="label-card-head">

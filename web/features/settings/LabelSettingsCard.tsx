@@ -15,18 +15,25 @@ export function bannerErrors(file: File): string[] {
 
 type Message = { kind: "ok" | "error"; text: string } | null;
 
-/** Company name, tagline and banner printed on labels. */
+/** The product's own colour (the app's --brand), shown when the seller chose none. */
+const DEFAULT_BRAND_COLOR = "#b45309";
+
+/** Company name, tagline and banner printed on labels, and the brand colour of the buyer's tracking page. */
 export function LabelSettingsCard({
   companyName,
   companyTagline,
+  brandColor,
   onSaved,
 }: {
   companyName: string | null;
   companyTagline: string | null;
+  brandColor: string | null;
   onSaved: () => Promise<unknown>;
 }) {
   const [name, setName] = useState(companyName ?? "");
   const [tagline, setTagline] = useState(companyTagline ?? "");
+  // '' is the product's own colour.
+  const [color, setColor] = useState(brandColor ?? "");
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [busy, setBusy] = useState<"saving" | "removing" | null>(null);
@@ -71,7 +78,7 @@ export function LabelSettingsCard({
     setBusy("saving");
     setMessage(null);
     try {
-      await updateProfile({ company_name: name, company_tagline: tagline, banner_image: file ?? undefined });
+      await updateProfile({ company_name: name, company_tagline: tagline, brand_color: color, banner_image: file ?? undefined });
       setMessage({ kind: "ok", text: TEXT.saved });
       if (file) {
         setFile(null);
@@ -112,6 +119,22 @@ export function LabelSettingsCard({
             <label htmlFor="company-tagline">{TEXT.companyTagline}</label>
             <input id="company-tagline" className="input" maxLength={200} value={tagline} onChange={(e) => setTagline(e.target.value)} />
           </div>
+        </div>
+
+        <div className="field">
+          <label htmlFor="brand-color">{TEXT.brandColor}</label>
+          <div className="row brand-color-row">
+            <input id="brand-color" className="brand-color-input" type="color" value={color || DEFAULT_BRAND_COLOR} onChange={(e) => setColor(e.target.value)} aria-describedby="brand-color-hint" />
+            <span className="mono small">{color || `${DEFAULT_BRAND_COLOR} (Parcelhive)`}</span>
+            {color && (
+              <button type="button" className="btn btn-sm btn-ghost" onClick={() => setColor("")}>
+                {TEXT.brandColorDefault}
+              </button>
+            )}
+          </div>
+          <span id="brand-color-hint" className="hint">
+            {TEXT.brandColorHint}
+          </span>
         </div>
 
         <div className="field">

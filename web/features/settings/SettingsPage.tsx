@@ -4,6 +4,7 @@ import { PageHeader } from "../../components/PageHeader";
 import { Spinner } from "../../components/Spinner";
 import { CreditsCard } from "./CreditsCard";
 import { DeveloperKeyCard } from "./DeveloperKeyCard";
+import { BuyerMailsCard } from "./BuyerMailsCard";
 import { EmailPreferencesCard } from "./EmailPreferencesCard";
 import { EmailVerificationNotice } from "./EmailVerificationNotice";
 import { ImportAddressCard } from "./ImportAddressCard";
@@ -68,7 +69,10 @@ export default function SettingsPage() {
       <h2 className="settings-section-title" id="label-settings-title">
         {TEXT.labelSettings}
       </h2>
-      <LabelSettingsCard companyName={user.company_name} companyTagline={user.company_tagline} onSaved={reloadUser} />
+      <div className="stack">
+        <LabelSettingsCard companyName={user.company_name} companyTagline={user.company_tagline} brandColor={user.brand_color} onSaved={reloadUser} />
+        <BuyerMailsCard moments={user.buyer_mail_moments} onSaved={reloadUser} />
+      </div>
     </div>
   );
 }

@@ -26,9 +26,10 @@ export const usePurchasePrices = () =>
 export const openBillingPortal = () => api<{ url?: string }>("/api/v1/billing-portal", { method: "POST", body: {} });
 
 export type ProfileUpdate =
-  | { company_name: string; company_tagline: string; banner_image?: File }
+  | { company_name: string; company_tagline: string; brand_color: string; banner_image?: File }
   | { remove_banner: true }
-  | { marketing_consent: boolean };
+  | { marketing_consent: boolean }
+  | { buyer_mail_moments: string[] };
 
 /** PUT /user/profile: multipart when a new banner goes with it, JSON otherwise. */
 export function updateProfile(update: ProfileUpdate) {
@@ -36,6 +37,7 @@ export function updateProfile(update: ProfileUpdate) {
     const form = new FormData();
     form.append("company_name", update.company_name);
     form.append("company_tagline", update.company_tagline);
+    form.append("brand_color", update.brand_color);
     form.append("banner_image", update.banner_image);
     return api("/api/v1/user/profile", { method: "PUT", body: form });
   }

@@ -55,6 +55,15 @@ export const TEXT = {
 
   companyName: "Company name",
   companyTagline: "Tagline",
+  buyerMailsTitle: "Buyer tracking e-mails",
+  buyerMailsIntro:
+    "Labels with a buyer's e-mail send short e-mails in your company name, with your colour and a link to the parcel's tracking page. Replies come to your address. Each goes once per parcel, buyers can unsubscribe in one click, and a daily limit keeps a large import from flooding inboxes.",
+  buyerMailsLegend: "E-mail the buyer",
+  buyerMailsSaved: "Buyer e-mails updated.",
+  buyerMailsFailed: "Could not update the buyer e-mails.",
+  brandColor: "Brand colour",
+  brandColorHint: "The colour of your buyers' tracking page and e-mails. Links are darkened where needed so they stay readable.",
+  brandColorDefault: "Use Parcelhive's colour",
   banner: "Banner image",
   bannerHint: "PNG, JPEG or WEBP, up to 5 MB. Printed at the top of your labels.",
   currentBanner: "Current banner",

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { api, errorText } from "../../api/client";
 import type { ApiCourier, ManualFieldName, ManualFieldType } from "../labels/types";
 import { parseTagInput } from "../labels/labelsApi";
+import { BUYER_EMAIL_ERROR, BUYER_EMAIL_HINT, isBuyerEmail } from "../labels/buyerTexts";
 
 // The Manual tab of /upload: the form comes from the couriers call (the courier registry).
 
@@ -144,6 +145,7 @@ export function ManualTab({ couriers, credits, onCreated }: { couriers: ApiCouri
   const [values, setValues] = useState<Values>({});
   const [tags, setTags] = useState("");
   const [notes, setNotes] = useState("");
+  const [buyerEmail, setBuyerEmail] = useState("");
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const courier = couriers?.find((c) => c.id === courierId);
@@ -152,6 +154,7 @@ export function ManualTab({ couriers, credits, onCreated }: { couriers: ApiCouri
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     const errors = validateManual(courier, trackingCode, values);
+    if (buyerEmail.trim() && !isBuyerEmail(buyerEmail)) errors.push(BUYER_EMAIL_ERROR);
     if (errors.length || !courier) {
       setOutcome({ kind: "errors", messages: errors });
       return;
@@ -161,11 +164,19 @@ export function ManualTab({ couriers, credits, onCreated }: { couriers: ApiCouri
     try {
       const res = await api<{ trackingCode: string; id: string }>("/api/v1/label/manual", {
         method: "POST",
-        body: { courier: courier.id, trackingCode: trackingCode.trim(), fields: buildFields(courier, values), tags: parseTagInput(tags), notes: notes.trim() },
+        body: {
+          courier: courier.id,
+          trackingCode: trackingCode.trim(),
+          fields: buildFields(courier, values),
+          tags: parseTagInput(tags),
+          notes: notes.trim(),
+          ...(buyerEmail.trim() ? { buyerEmail: buyerEmail.trim() } : {}),
+        },
       });
       setOutcome({ kind: "created", id: res.id, trackingCode: res.trackingCode });
       setTrackingCode("");
       setValues({});
+      setBuyerEmail("");
       onCreated?.();
     } catch (err) {
       const body = (err as { body?: { error?: string; message?: string } }).body;
@@ -232,6 +243,15 @@ export function ManualTab({ couriers, credits, onCreated }: { couriers: ApiCouri
       <div className="field">
         <label htmlFor="manual-notes">Notes</label>
         <textarea id="manual-notes" className="input" rows={3} value={notes} onChange={(e) => setNotes(e.target.value)} />
+      </div>
+      <div className="field">
+        <label htmlFor="manual-buyer-email">
+          Buyer's e-mail <span className="muted small">(optional)</span>
+        </label>
+        <input id="manual-buyer-email" className="input" type="email" autoComplete="off" value={buyerEmail} onChange={(e) => setBuyerEmail(e.target.value)} aria-describedby="manual-buyer-email-hint" />
+        <span id="manual-buyer-email-hint" className="hint">
+          {BUYER_EMAIL_HINT}
+        </span>
       </div>
       <div aria-live="polite">
         {outcome?.kind === "errors" && (

@@ -40,6 +40,8 @@ export const evri: Courier = {
     "Check with the recipient first. If it has not arrived, contact Evri soon: Evri investigates only within 10 days of the last scan, and claims must be made within 30 days of the label being created.",
   printing: { supported: true },
   sendParcel: { url: "https://www.evri.com/send-a-parcel", text: "Send with Evri" },
+  // The page Evri's own tracking answer links to (parcelIdentifiers[].redirectUrl).
+  carrierTrackingUrl: (code) => `https://www.evri.com/track/parcel/${encodeURIComponent(code)}/details`,
   serviceCorrection: (service) => ({ isNextDay: service === null ? null : isNextDayService(service) }),
   nextDayMix: true,
   // Evri help centre, "My parcel hasn't arrived" and "How do I make a claim?": Evri investigates a

@@ -38,6 +38,7 @@ export const royalMail: Courier = {
   lostAdvice: "Check with the recipient first. If it has not arrived, contact Royal Mail with the tracking number to start an enquiry.",
   printing: { supported: false, disabledTitle: "Printing not supported for Royal Mail yet" },
   sendParcel: null,
+  carrierTrackingUrl: (code) => `https://www.royalmail.com/track-your-item#/tracking-results/${encodeURIComponent(code)}`,
   // A Royal Mail service is its class ('Tracked 24'); it carries no next-day flag.
   serviceCorrection: (service) => ({ classId: service }),
   nextDayMix: false,
