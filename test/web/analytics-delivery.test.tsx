@@ -47,12 +47,14 @@ const COURIERS = [
 ];
 
 let calls: URL[] = [];
-function serve(delivery: () => Response) {
+const BUYERS = { pageViews: 1234, pagesOpened: 310, pagesShared: 402, mailsSent: 988 };
+function serve(delivery: () => Response, buyers: () => Response = () => json(200, BUYERS)) {
   calls = [];
   vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
     const url = new URL(String(input), "http://localhost");
     calls.push(url);
     if (url.pathname.endsWith("/delivery")) return delivery();
+    if (url.pathname.endsWith("/buyers")) return buyers();
     if (url.pathname.endsWith("/summary")) return json(200, SUMMARY);
     if (url.pathname.endsWith("/timeseries")) return json(200, { points: [] });
     if (url.pathname === "/api/v1/couriers") return json(200, COURIERS);
@@ -151,5 +153,31 @@ describe("the delivery performance on /analytics", () => {
     serve(() => json(200, DELIVERY));
     renderPage();
     expect(await within(section()).findByRole("button", { name: "Download CSV" })).toBeTruthy();
+  });
+});
+
+describe("the buyers' figures on /analytics", () => {
+  const buyers = () => screen.getByRole("region", { name: "Your buyers" });
+  const buyerCard = (title: string) => within(buyers()).getByText(title, { selector: ".card-title" }).parentElement!;
+
+  it("asks with the page's filters and shows page views and mails sent", async () => {
+    serve(() => json(200, DELIVERY));
+    renderPage();
+    await within(await screen.findByRole("region", { name: "Your buyers" })).findByText("1,234");
+    const call = calls.find((u) => u.pathname === "/api/v1/labels/analytics/buyers")!;
+    expect(call.searchParams.get("from")).toBe(addDays(ukToday(), -29));
+    expect(call.searchParams.get("time_on")).toBe("shipping_label_created");
+    expect(buyerCard("Tracking page views").textContent).toContain("310 pages opened; 402 shared");
+    expect(buyerCard("Buyer mails sent").textContent).toContain("988");
+  });
+
+  it("says when they could not be loaded, while the rest of the page shows", async () => {
+    serve(
+      () => json(200, DELIVERY),
+      () => json(500, { error: "boom" }),
+    );
+    renderPage();
+    expect((await within(await screen.findByRole("region", { name: "Your buyers" })).findByRole("alert")).textContent).toContain("Failed to load the buyers' figures");
+    expect(await within(section()).findByText("86.5%")).toBeTruthy();
   });
 });

@@ -98,6 +98,8 @@ function serve(summary: Responder, series: Responder) {
     if (url.pathname === "/api/v1/couriers") return json(200, COURIERS);
     // The delivery performance has its own tests (analytics-delivery.test.tsx): here it has no labels.
     if (url.pathname.endsWith("/delivery")) return json(200, NO_DELIVERIES);
+    // So are the buyers' figures.
+    if (url.pathname.endsWith("/buyers")) return json(200, { pageViews: 0, pagesOpened: 0, pagesShared: 0, mailsSent: 0 });
     return json(404, { error: "Not found" });
   });
 }

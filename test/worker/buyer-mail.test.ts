@@ -308,3 +308,52 @@ describe("what other systems see of the buyer", () => {
     expect(maskEmail(null)).toBeNull();
   });
 });
+
+describe("the buyers' analytics", () => {
+  it("counts page views, pages opened and shared, and mails sent, under the analytics filters, of the caller's labels only", async () => {
+    const u = await seller();
+    const other = await seller();
+    const day = Date.parse("2026-03-10T12:00:00Z");
+    const shared = await buyerLabel(u, { pageToken: "AnalyticsPageToken000001", pageViews: 5 });
+    await db()
+      .update(labels)
+      .set({ shippedOn: "2026-03-10", createdAt: day })
+      .where(eq(labels.id, shared));
+    const mail = (kind: string, status: "sent" | "capped") => ({ labelId: shared, kind, userId: u.id, day: "2026-03-11", status, at: day });
+    await db().insert(buyerMails).values([mail("link", "sent"), mail("shipped", "sent"), mail("delivered", "capped")]);
+    // Opened once, then switched off; lost.
+    const revoked = await buyerLabel(u, { buyerEmail: null, pageViews: 1, potentiallyLost: true });
+    // Never shared and no buyer: not a buyer's label at all.
+    await buyerLabel(u, { buyerEmail: null });
+    await buyerLabel(other, { pageToken: "AnalyticsPageToken000002", pageViews: 40 });
+    await db().update(labels).set({ shippedOn: "2026-03-12" }).where(eq(labels.id, revoked));
+    await db().update(labels).set({ shippedOn: "2026-03-11" }).where(eq(labels.userId, other.id));
+
+    const get = async (query: string) => {
+      const res = await call(`/api/v1/labels/analytics/buyers?from=2026-03-01&to=2026-03-31${query}`, { token: u.token });
+      expect(res.status).toBe(200);
+      return res.json();
+    };
+    expect(await get("")).toEqual({ pageViews: 6, pagesOpened: 2, pagesShared: 1, mailsSent: 2 });
+    expect(await get("&lost=1")).toEqual({ pageViews: 1, pagesOpened: 1, pagesShared: 0, mailsSent: 0 });
+    expect(await get("&lost=0&courier=evri")).toEqual({ pageViews: 5, pagesOpened: 1, pagesShared: 1, mailsSent: 2 });
+    expect(await get("&courier=royalmail")).toEqual({ pageViews: 0, pagesOpened: 0, pagesShared: 0, mailsSent: 0 });
+    // A tag filter: the label carries none of them.
+    expect(await get("&tags=ebay")).toEqual({ pageViews: 0, pagesOpened: 0, pagesShared: 0, mailsSent: 0 });
+    expect((await call("/api/v1/labels/analytics/buyers?from=2026-03-31&to=2026-03-01", { token: u.token })).status).toBe(400);
+  });
+
+  it("reads only the partial index of the labels a buyer could have seen, and each label's mails by their primary key", async () => {
+    const { analyticsQuerySchema } = await import("../../worker/analytics/analytics");
+    const { buyerStatement } = await import("../../worker/analytics/buyers");
+    const { sql, params } = buyerStatement(db(), 1, analyticsQuerySchema.parse({ from: "2026-01-01", to: "2026-12-31", courier: "evri", lost: "0" })).toSQL();
+    const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+      .bind(...params)
+      .all<{ detail: string }>();
+    expect(results.map((r) => r.detail)).toEqual([
+      "SEARCH labels USING INDEX labels_buyers (user_id=? AND shipped_on>? AND shipped_on<?)",
+      "CORRELATED SCALAR SUBQUERY 1",
+      "SEARCH buyer_mails USING INDEX sqlite_autoindex_buyer_mails_1 (label_id=?)",
+    ]);
+  });
+});

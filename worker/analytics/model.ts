@@ -62,3 +62,11 @@ export const deliveryAnalyticsSchema = z.object({
 });
 export type DeliveryGroup = z.infer<typeof deliveryGroupSchema>;
 export type DeliveryAnalytics = z.infer<typeof deliveryAnalyticsSchema>;
+
+export const buyerAnalyticsSchema = z.object({
+  pageViews: z.number().int().describe("Times buyers opened the tracking pages of the matching labels (link previews and crawlers not counted)"),
+  pagesOpened: z.number().int().describe("Matching labels whose tracking page was opened at least once"),
+  pagesShared: z.number().int().describe("Matching labels whose tracking page is shared now"),
+  mailsSent: z.number().int().describe("Tracking e-mails sent to the buyers of the matching labels (each moment and 'Send to buyer')"),
+});
+export type BuyerAnalytics = z.infer<typeof buyerAnalyticsSchema>;

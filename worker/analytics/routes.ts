@@ -4,8 +4,9 @@ import { describe } from "../lib/openapi-meta";
 import { validate } from "../lib/validate";
 import { requireAuth } from "../accounts/require-auth";
 import { analyticsQuerySchema, analyticsSummary, analyticsTimeseries } from "./analytics";
+import { buyerAnalytics } from "./buyers";
 import { deliveryAnalytics } from "./delivery";
-import { analyticsSummarySchema, analyticsTimeseriesSchema, deliveryAnalyticsSchema } from "./model";
+import { analyticsSummarySchema, analyticsTimeseriesSchema, buyerAnalyticsSchema, deliveryAnalyticsSchema } from "./model";
 
 /** What the analytics calls take, for the API reference. */
 const FILTERS_DOC =
@@ -56,6 +57,18 @@ const routes = new Hono<AppEnv>()
     requireAuth({ apiKey: true }),
     validate("query", analyticsQuerySchema),
     async (c) => c.json(await deliveryAnalytics(c.get("db"), c.get("user").id, c.req.valid("query"))),
+  )
+  .get(
+    "/labels/analytics/buyers",
+    describe({
+      summary: "What buyers saw: tracking page views, pages opened and shared, and tracking e-mails sent, for the matching labels",
+      description: `${FILTERS_DOC} Counts only: no buyer's e-mail address is part of analytics.`,
+      tag: "Analytics",
+      response: buyerAnalyticsSchema,
+    }),
+    requireAuth({ apiKey: true }),
+    validate("query", analyticsQuerySchema),
+    async (c) => c.json(await buyerAnalytics(c.get("db"), c.get("user").id, c.req.valid("query"))),
   );
 
 export default routes;

@@ -10,7 +10,7 @@
 import { z, type ZodType } from "zod";
 import { profileForm, profileJson } from "../accounts/profile-input";
 import { purchasePricesSchema } from "../billing/model";
-import { analyticsSummarySchema, analyticsTimeseriesSchema, deliveryAnalyticsSchema } from "../analytics/model";
+import { analyticsSummarySchema, analyticsTimeseriesSchema, buyerAnalyticsSchema, deliveryAnalyticsSchema } from "../analytics/model";
 import { claimPackSchema } from "../claims/claim-pack-model";
 import { LABEL_OUTCOMES, labelDeadlinesSchema, needsActionSchema } from "../claims/model";
 import { PARCEL_STATUSES } from "../labels/list-options";
@@ -260,6 +260,7 @@ export const ROUTE_ANSWERS: Record<string, RouteAnswers> = {
   "GET /api/v1/labels/analytics/summary": { status: 200, body: analyticsSummarySchema, errors: [] },
   "GET /api/v1/labels/analytics/timeseries": { status: 200, body: analyticsTimeseriesSchema, errors: [] },
   "GET /api/v1/labels/analytics/delivery": { status: 200, body: deliveryAnalyticsSchema, errors: [] },
+  "GET /api/v1/labels/analytics/buyers": { status: 200, body: buyerAnalyticsSchema, errors: [] },
 
   "GET /api/v1/billing/prices": { status: 200, body: purchasePricesSchema, errors: [] },
   "POST /api/v1/create-checkout-session": { status: 200, body: checkout, errors: [409, 502, 503] },

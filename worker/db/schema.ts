@@ -193,6 +193,10 @@ export const labels = sqliteTable(
     index("labels_delivery_backfill").on(t.id).where(sql`${t.deliveredAt} IS NOT NULL AND ${t.onTime} IS NULL`),
     // A buyer's page is found by its token alone; only shared labels are in the index.
     uniqueIndex("labels_page_token").on(t.pageToken).where(sql`${t.pageToken} IS NOT NULL`),
+    // Buyer analytics (worker/analytics/buyers.ts): only the labels a buyer could have seen, by shipping day.
+    index("labels_buyers")
+      .on(t.userId, t.shippedOn)
+      .where(sql`(${t.pageViews} > 0 or ${t.pageToken} is not null or ${t.buyerEmail} is not null)`),
   ],
 );
 

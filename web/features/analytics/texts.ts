@@ -48,6 +48,13 @@ export const T = {
   median: "Median",
   allServices: "All services",
   downloadCsv: "Download CSV",
+  buyers: "Your buyers",
+  buyersNote: "Buyer tracking pages and e-mails of the parcels in this view.",
+  pageViews: "Tracking page views",
+  pageViewsNote: (opened: string, shared: string) => `${opened} ${opened === "1" ? "page" : "pages"} opened; ${shared} shared`,
+  buyerMails: "Buyer mails sent",
+  buyerMailsNote: "shipped, out for delivery, delivered, delayed and Send to buyer",
+  failedBuyers: "Failed to load the buyers' figures",
 } as const;
 
 /** The courier filter's first choice; the couriers themselves come from the couriers call. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { errorText } from "../../api/client";
-import { fetchDelivery, fetchSummary, fetchTimeseries } from "./api";
+import { fetchBuyers, fetchDelivery, fetchSummary, fetchTimeseries } from "./api";
 import { filterQuery, type AnalyticsFilters } from "./filters";
 
 export type Load<T> =
@@ -10,7 +10,7 @@ export type Load<T> =
   | { status: "data"; data: T };
 
 /**
- * The summary, the daily series and the delivery figures, each its own query keyed by the filters' query string (a new
+ * The summary, the daily series, the delivery figures and the buyers' figures, each its own query keyed by the filters' query string (a new
  * filters object with the same query does not reload), so they load and fail independently.
  * Nothing loads without an access token; a query superseded by newer filters is aborted.
  */
@@ -32,3 +32,4 @@ export const analyticsQueries = (filters: AnalyticsFilters) =>
 export const useAnalyticsSummary = (filters: AnalyticsFilters, accessToken: string | null) => useAnalyticsQuery("summary", fetchSummary, filters, accessToken);
 export const useAnalyticsTimeseries = (filters: AnalyticsFilters, accessToken: string | null) => useAnalyticsQuery("timeseries", fetchTimeseries, filters, accessToken);
 export const useAnalyticsDelivery = (filters: AnalyticsFilters, accessToken: string | null) => useAnalyticsQuery("delivery", fetchDelivery, filters, accessToken);
+export const useAnalyticsBuyers = (filters: AnalyticsFilters, accessToken: string | null) => useAnalyticsQuery("buyers", fetchBuyers, filters, accessToken);

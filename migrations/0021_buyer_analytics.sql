@@ -1,0 +1,1 @@
+CREATE INDEX `labels_buyers` ON `labels` (`user_id`,`shipped_on`) WHERE ("labels"."page_views" > 0 or "labels"."page_token" is not null or "labels"."buyer_email" is not null);
