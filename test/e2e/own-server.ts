@@ -50,11 +50,21 @@ async function waitFor(url: string, ms: number, server: ChildProcess) {
 
 export async function startOwnServer(vars: Record<string, string>): Promise<OwnServer> {
   const stateDir = mkdtempSync(path.join(tmpdir(), "parcelhive-e2e-own-"));
+  // The running server holds the same SQLite file: a write from outside may find it locked (SQLITE_BUSY, seen at
+  // load 17), so it is tried again a few times.
   const d1 = async (sql: string) => {
-    await promisify(execFile)("wrangler", ["d1", "execute", "DB", "--local", "-c", "wrangler.toml", "--persist-to", stateDir, "--command", sql], {
-      env: { ...process.env, ...quiet },
-      maxBuffer: 16 * 1024 * 1024,
-    });
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await promisify(execFile)("wrangler", ["d1", "execute", "DB", "--local", "-c", "wrangler.toml", "--persist-to", stateDir, "--command", sql], {
+          env: { ...process.env, ...quiet },
+          maxBuffer: 16 * 1024 * 1024,
+        });
+        return;
+      } catch (err) {
+        if (attempt === 5 || !/SQLITE_BUSY|database is locked/.test(String(err))) throw err;
+        await new Promise((r) => setTimeout(r, 500 * attempt));
+      }
+    }
   };
   await promisify(execFile)("wrangler", ["d1", "migrations", "apply", "DB", "--local", "-c", "wrangler.toml", "--persist-to", stateDir], { env: { ...process.env, ...quiet } });
   const port = await freePort();
