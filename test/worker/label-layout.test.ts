@@ -385,6 +385,9 @@ describe("blocks beside and above each other", () => {
     ["THE MARLOW", "GOODS", "THE MARLOW GOODS"],
     ["Oak & Anchor", "Tools", "Oak & Anchor Tools"],
     ["Mr Patel", "Orchard House", "Mr Patel"],
+    ["Jane Smith", "Beechwood", "Jane Smith"],
+    ["The Copper Kettle", "Tools", "The Copper Kettle Tools"],
+    ["MUHAMMAD AMELIA", "MÜLLER", "MUHAMMAD AMELIA MÜLLER"],
   ])("reads a name wrapped over two lines ('%s' / '%s') as one only where its first line cannot end", (a, b, name) => {
     const page = [L(10, 10, 10, a), L(10, 22, 10, b), L(10, 34, 10, "12 High Street"), L(10, 46, 10, "Leeds LS1 1AA")];
     expect(readAddresses(page).recipient?.name).toBe(name);
@@ -393,6 +396,16 @@ describe("blocks beside and above each other", () => {
   it("keeps one word under a short name as an address line unless the premises follow it ('Dr. Olivia' / 'Beechwood' / 'Mill Lane')", () => {
     const page = [L(10, 10, 10, "Dr. Olivia"), L(10, 22, 10, "Beechwood"), L(10, 34, 10, "Mill Lane"), L(10, 46, 10, "Leeds LS1 1AA")];
     expect(readAddresses(page).recipient).toMatchObject({ name: "Dr. Olivia", address: ["Beechwood", "Mill Lane", "Leeds"] });
+  });
+
+  it("reads 'Sender: The Copper Kettle' over 'Tools' and the premises as one sender, not a heading over a block of its own", () => {
+    const page = [L(13, 10, 6.4, "Sender: The Copper Kettle"), L(13, 18, 7.4, "Tools"), L(13, 27, 7.4, "Flat 11, Dock House"), L(13, 36, 7.4, "117 Jubilee Crescent"), L(13, 45, 7.4, "Bromley"), L(13, 54, 7.4, "BR1 7DW")];
+    expect(readAddresses(page).sender).toMatchObject({ name: "The Copper Kettle Tools", address: ["Flat 11, Dock House", "117 Jubilee Crescent", "Bromley"], postcode: "BR1 7DW" });
+  });
+
+  it("reads one word between a name and its company line as the name's end ('Mr. Gurpreet' / 'Harrison' / '… Holdings Ltd')", () => {
+    const page = [L(10, 10, 10, "Mr. Gurpreet"), L(10, 22, 10, "Harrison"), L(10, 34, 10, "Dovetail Outdoor Holdings Ltd"), L(10, 46, 10, "142 Fore Terrace"), L(10, 58, 10, "Edinburgh EH12 4DG")];
+    expect(readAddresses(page).recipient).toMatchObject({ name: "Mr. Gurpreet Harrison", address: ["Dovetail Outdoor Holdings Ltd", "142 Fore Terrace", "Edinburgh"] });
   });
 });
 

@@ -43,7 +43,7 @@ async function twoUp(opts: { gap: number; pad: number; title?: string; a?: Drawn
 }
 
 describe("two labels side by side on an A4 portrait page", () => {
-  it.each([
+  it.each<[string, Parameters<typeof twoUp>[0]]>([
     ["a gutter between them", { gap: 20, pad: 10 }],
     ["printed edge to edge (a gutter of a few points)", { gap: 0, pad: 1.5 }],
     ["under a title running across both", { gap: 20, pad: 10, title: "Your Evri labels: print this page and attach one label to each parcel" }],

@@ -114,7 +114,9 @@ function walkUp(sorted: TextLine[], p: number, used: Set<TextLine>) {
     const h = headingOf(l.text);
     // 'From Morag O'Connor' right above a block that starts with a name of its own, or a heading
     // with a whole address on its line: the heading heads a block of its own, not this one.
-    if (h && ((h.role !== "recipient" && namesItself(h.rest) && picked.length > 1 && namesItself(picked[0].text)) || UK_POSTCODE_IN_TEXT_RE.test(h.rest))) break;
+    // ('Sender: The Copper Kettle' over 'Tools' / 'Flat 11, …' is one name broken by the column.)
+    const ownName = picked.length > 1 && namesItself(picked[0].text) && !wrappedName(h?.rest ?? "", picked.map((x) => clean(x.text)));
+    if (h && ((h.role !== "recipient" && namesItself(h.rest) && ownName) || UK_POSTCODE_IN_TEXT_RE.test(h.rest))) break;
     if (h) {
       heading = { role: h.role, line: l };
       if (h.rest && isAddressText(h.rest)) picked.unshift({ ...l, text: h.rest });
@@ -213,23 +215,27 @@ const COMPANY_SUFFIX_RE = /^(?:\(uk\)\s*|uk\s+)?(?:ltd\.?|limited|plc|llp|inc\.?
 const NAME_END_RE = new RegExp(`^(?!.*(?:${STREET_WORD_RE.source}))[\\p{L}'’.-]+(?:\\s[\\p{L}'’.-]+){0,2}$`, "iu");
 /** One word of letters: the end of a name, never a street on its own ('Hill', 'Johnson'). */
 const ONE_WORD_RE = /^[\p{L}'’-]{2,}$/u;
-/** A title or 'The' and one word ('Dr. Olivia', 'THE MARLOW'), or two words joined by '&' ('Oak & Anchor'): names a narrow column breaks before their last word. */
-const SHORT_NAME_RE = /^(?:(?:mr|mrs|ms|mx|miss|dr|prof|rev|sir|dame|the)\.?\s+[\p{L}'’-]{2,}|[\p{L}'’-]+\s+&\s+[\p{L}'’-]+)$/iu;
-/** A line that starts an address: a house number, a flat or a unit ('27 Station Grove', 'Flat 5B', 'UNIT 1, MERCER HOUSE'). */
-const PREMISES_RE = /^(?:\d+[a-z]?\b|(?:flat|unit|apartment|apt|suite)\s+\d)/i;
+/**
+ * One word that is an address's, not a name's: a house name by its ending ('Rosemount', 'Beechwood',
+ * 'Glenview', 'Hillcrest') or a department of a business ('Reception', 'Accounts').
+ */
+const ONE_WORD_ADDRESS_RE = /(?:wood|woods|view|side|fields?|mount|hurst|croft|holme|dene|lea|lands|stones|crest|ways|acres?|haven|garth|brae|combe|ridge|stead|cote)$|^(?:reception|accounts|warehouse|stores|office|mailroom|admin|goods-in)$/i;
+/** What follows a whole name: the premises ('27 Station Grove', 'Flat 5B', 'UNIT 1, MERCER HOUSE'), a company ('… Holdings Ltd') or a contact ('c/o …', 'Attn …'). */
+const AFTER_NAME_RE = /^(?:\d+[a-z]?\b|(?:flat|unit|apartment|apt|suite)\s+\d|(?:c\/o|attn|fao)\b)|\b(?:ltd\.?|limited|plc|llp)$/i;
 
 /**
  * Whether a name line goes on with the first address line: where the name cannot end ('Ms Z' /
- * 'Okafor', 'Ms B' / 'Hill': one word is never a street), at a company's suffix ('Ltd'), or a short
- * name then one word then the premises ('Dr. Olivia' / 'Fitzgerald' / '197 Abbey Mews'). A house
- * name there stays an address line ('John Smith' / 'Rosemount', 'Mr Patel' / 'Orchard House').
+ * 'Okafor', 'Ms B' / 'Hill': one word is never a street), at a company's suffix ('Ltd'), or one word
+ * between the name and what follows a whole name ('Dr. Olivia' / 'Fitzgerald' / '197 Abbey Mews',
+ * 'The Copper Kettle' / 'Tools' / 'Flat 11, Dock House'). A house name there stays an address line
+ * ('John Smith' / 'Rosemount', 'Mr Patel' / 'Orchard House').
  */
 function wrappedName(name: string, address: string[]): boolean {
   const [next, after] = address;
   if (COMPANY_SUFFIX_RE.test(next)) return true;
   const oneWord = ONE_WORD_RE.test(next) && !HOUSE_NAME_RE.test(next);
   if (UNFINISHED_NAME_RE.test(name)) return NAME_END_RE.test(next) || oneWord;
-  return SHORT_NAME_RE.test(name) && oneWord && PREMISES_RE.test(after);
+  return oneWord && !ONE_WORD_ADDRESS_RE.test(next) && AFTER_NAME_RE.test(after);
 }
 
 /**
