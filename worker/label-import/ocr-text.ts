@@ -41,7 +41,7 @@ export function ocrLines(words: OcrWord[], minConf = 10): TextLine[] {
   const kept = words.filter((w) => w.conf >= minConf && !/^[|_\-=~.,:;'"`!]+$/.test(w.text));
   // Tesseract's own lines follow a photo's tilt, where grouping by height on the page would merge
   // neighbouring lines; words far apart on one of its lines are still two columns.
-  if (kept.length && kept.every((w) => w.line)) return tesseractLines(kept).map((l) => ({ ...l, text: fixPostcode(fixHeading(l.text)) }));
+  if (kept.length && kept.every((w) => w.line)) return tesseractLines(kept).map((l) => ({ ...l, text: fixLine(l.text) }));
   const textWords: TextWord[] = kept.map((w) => ({
     text: w.text,
     x: w.left,
@@ -51,7 +51,27 @@ export function ocrLines(words: OcrWord[], minConf = 10): TextLine[] {
     angle: 0,
     width: w.width,
   }));
-  return groupLines(textWords).map((l) => ({ ...l, text: fixPostcode(fixHeading(l.text)) }));
+  return groupLines(textWords).map((l) => ({ ...l, text: fixLine(l.text) }));
+}
+
+const fixLine = (text: string) => fixPostcode(fixCapitalI(fixHeading(text)));
+
+/**
+ * A capital I read as l at the start of a name ('lain Patterson', 'Sold by: lronbridge Studio'):
+ * a word of l and lower-case letters, three or more, that starts a run of capitalised words (the
+ * next word capitalised; no word before it, or a capitalised one, or one ending in ':') is a name
+ * whose I the English model took for l. Lower-case words inside names ('de la Cruz') stay.
+ */
+export function fixCapitalI(text: string): string {
+  const words = text.split(" ");
+  const capital = (w: string | undefined) => !!w && /^\p{Lu}/u.test(w);
+  return words
+    .map((w, i) => {
+      if (!/^l[a-z]{2,}$/.test(w) || w === "ltd" || w === "lbs") return w;
+      const before = words[i - 1];
+      return capital(words[i + 1]) && (before === undefined || capital(before) || before.endsWith(":")) ? `I${w.slice(1)}` : w;
+    })
+    .join(" ");
 }
 
 function tesseractLines(words: OcrWord[]): TextLine[] {
