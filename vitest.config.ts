@@ -13,13 +13,22 @@ import { defineConfig } from "vitest/config";
 // pool's WebSocket refuses a message that large (workerd: 'Message is too large'), ending the run. Their
 // own project keeps its own module graph.
 const PRINT_TESTS = ["test/worker/label-print.test.ts"];
+// The routing of users across databases, with a second D1 database (DB_2) as a second database is configured in
+// production (worker/db/databases.ts). The other files run with wrangler.toml's one database, as deployed today.
+const DATABASE_TESTS = ["test/worker/databases.test.ts"];
 
-function workerProject(name: string, files: { include: string[]; exclude?: string[] }, migrations: Awaited<ReturnType<typeof readD1Migrations>>) {
+function workerProject(
+  name: string,
+  files: { include: string[]; exclude?: string[] },
+  migrations: Awaited<ReturnType<typeof readD1Migrations>>,
+  d1Databases: Record<string, string> = {},
+) {
   return {
     plugins: [
       cloudflareTest({
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
+          ...(Object.keys(d1Databases).length ? { d1Databases } : {}),
           bindings: {
             TEST_MIGRATIONS: migrations,
             JWT_SECRET: "test-jwt-secret-that-is-long-enough-0123456789",
@@ -47,8 +56,9 @@ export default defineConfig(async () => {
   return {
     test: {
       projects: [
-        workerProject("worker", { include: ["test/worker/**/*.test.ts"], exclude: PRINT_TESTS }, migrations),
+        workerProject("worker", { include: ["test/worker/**/*.test.ts"], exclude: [...PRINT_TESTS, ...DATABASE_TESTS] }, migrations),
         workerProject("worker-print", { include: PRINT_TESTS }, migrations),
+        workerProject("worker-databases", { include: DATABASE_TESTS }, migrations, { DB_2: "parcelhive-db-2" }),
         {
           plugins: [react()],
           test: {

@@ -2,8 +2,9 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
 import type { AppEnv } from "./context";
-import { getDb } from "./db/client";
+import { BOOKMARK_HEADER, requestSessions } from "./db/sessions";
 import { ApiError } from "./lib/errors";
+import { NO_STORE, PUBLIC_FIVE_MINUTES } from "./lib/http-cache";
 import { log } from "./lib/log";
 import adminRoutes from "./admin/routes";
 import analyticsRoutes from "./analytics/routes";
@@ -34,9 +35,17 @@ const app = new Hono<AppEnv>();
 app.use("*", async (c, next) => {
   const requestId = c.req.header("cf-ray") ?? crypto.randomUUID();
   c.set("requestId", requestId);
-  c.set("db", getDb(c.env.DB));
+  const sessions = requestSessions(c.env, c.req.raw);
+  c.set("sessions", sessions);
+  c.set("directory", sessions.db());
+  c.set("db", sessions.db());
   const started = Date.now();
   await next();
+  // Where the client's next request must start reading from to see what this one read and wrote (error answers
+  // too: a batch that failed may follow reads the client should not go back before).
+  const bookmarks = sessions.bookmarks();
+  if (bookmarks) c.header(BOOKMARK_HEADER, bookmarks);
+  if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", NO_STORE);
   // Locally (vite dev/preview, e2e) miniflare reuses a connection that workerd closes when a request body
   // goes unread (e.g. a 401/403 before validation): the next request then fails with 'fetch failed'.
   // Drain what the handler left. Deployed Workers do not need this.
@@ -124,11 +133,11 @@ app.route("/t", trackingPagePublicRoutes);
 // The document (and the answer schemas it is built from) loads when it is asked for, not at every start.
 app.get("/api/v1/openapi.json", async (c) => {
   const { buildOpenApi } = await import("./api-docs/openapi");
-  return c.json(buildOpenApi(app, { serverUrl: new URL(c.req.url).origin }));
+  return c.json(buildOpenApi(app, { serverUrl: new URL(c.req.url).origin }), 200, { "Cache-Control": PUBLIC_FIVE_MINUTES });
 });
 app.get("/api/docs", async (c) => {
   const [{ buildOpenApi }, { renderApiDocs }] = await Promise.all([import("./api-docs/openapi"), import("./api-docs/reference-page")]);
-  return c.html(renderApiDocs(buildOpenApi(app)));
+  return c.html(renderApiDocs(buildOpenApi(app)), 200, { "Cache-Control": PUBLIC_FIVE_MINUTES });
 });
 
 app.notFound((c) => c.json({ error: "Not found" }, 404));

@@ -1,4 +1,5 @@
 import type { Db } from "./db/client";
+import type { DbSessions } from "./db/sessions";
 import type { User } from "./db/schema";
 
 /** The Hono environment every route and middleware shares. */
@@ -6,6 +7,11 @@ export type AppEnv = {
   Bindings: Env;
   Variables: {
     requestId: string;
+    /** This request's D1 sessions, one per database it touches (worker/db/sessions.ts). */
+    sessions: DbSessions;
+    /** The home database through this request's session: the directory of accounts and what finds them (worker/db/databases.ts). */
+    directory: Db;
+    /** The database this request works on, through its session: the directory until requireAuth routes it to the signed-in user's own. */
     db: Db;
     /** Set by requireAuth: the signed-in user's id (access token) or the API key owner's id. */
     userId: number;

@@ -2,6 +2,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { render, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError, NETWORK_ERROR, api, setLoggedOutHandler } from "../../web/api/client";
+import { startEarlyCall } from "../../web/api/early";
 import { newQueryClient } from "../../web/api/queries";
 import { tokens } from "../../web/api/tokens";
 import { useCouriers } from "../../web/features/labels/labelsApi";
@@ -165,5 +166,61 @@ describe("aborted requests", () => {
       </QueryClientProvider>,
     );
     await waitFor(() => expect(warn).toHaveBeenCalledWith("Could not load couriers", expect.any(ApiError)));
+  });
+});
+
+describe("the D1 bookmark", () => {
+  const older = "00000085-0000024c-00004c6d-8e61117bf38d7adb71b934ebbf891683";
+  const newer = "00000085-0000024d-00000001-00000000000000000000000000000000";
+  const answer = (bookmark: string | null) =>
+    new Response("{}", { status: 200, headers: { "Content-Type": "application/json", ...(bookmark ? { "x-d1-bookmark": bookmark } : {}) } });
+  const sent = (spy: { mock: { calls: unknown[][] } }, i: number) => new Headers((spy.mock.calls[i][1] as RequestInit).headers).get("x-d1-bookmark");
+
+  it("sends on every call the newest bookmark an answer brought, and none before the first", async () => {
+    const fetchSpy = vi
+      .spyOn(globalThis, "fetch")
+      .mockResolvedValueOnce(answer(`DB=${older}`))
+      .mockResolvedValueOnce(answer(`DB=${newer}`))
+      .mockResolvedValueOnce(answer(null))
+      .mockResolvedValueOnce(answer(null));
+    await api("/api/v1/label/manual", { body: { courier: "evri" } });
+    await api("/api/v1/labels");
+    await api("/api/v1/label/x");
+    await api("/api/v1/user");
+    expect([0, 1, 2, 3].map((i) => sent(fetchSpy, i))).toEqual([null, `DB=${older}`, `DB=${newer}`, `DB=${newer}`]);
+  });
+
+  it("keeps the newest per database: an older answer (a slow call, another tab's) never takes it back", async () => {
+    localStorage.setItem("d1_bookmarks", `DB=${newer}`);
+    const fetchSpy = vi
+      .spyOn(globalThis, "fetch")
+      .mockResolvedValueOnce(answer(`DB=${older},DB_2=${older}`))
+      .mockResolvedValueOnce(answer(`DB_2=${newer}`))
+      .mockResolvedValueOnce(answer(null));
+    await api("/api/v1/labels");
+    await api("/api/v1/labels");
+    await api("/api/v1/labels");
+    expect(sent(fetchSpy, 1)).toBe(`DB=${newer},DB_2=${older}`);
+    expect(sent(fetchSpy, 2)).toBe(`DB=${newer},DB_2=${newer}`);
+  });
+
+  it("the calls the page's HTML starts early carry it too, and the client keeps what their answer brings", async () => {
+    localStorage.setItem("d1_bookmarks", `DB=${older}`);
+    tokens.set("acc", "ref");
+    const fetchSpy = vi.spyOn(globalThis, "fetch").mockResolvedValueOnce(answer(`DB=${newer}`));
+    startEarlyCall("/api/v1/labels", "acc");
+    expect(sent(fetchSpy, 0)).toBe(`DB=${older}`);
+    await api("/api/v1/labels");
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem("d1_bookmarks")).toBe(`DB=${newer}`);
+  });
+
+  it("sends what another tab stored, and nothing when the stored value is not one the server gave", async () => {
+    const fetchSpy = vi.spyOn(globalThis, "fetch").mockImplementation(async () => answer(null));
+    localStorage.setItem("d1_bookmarks", `DB=${newer}`); // another tab's answer
+    await api("/api/v1/labels");
+    localStorage.setItem("d1_bookmarks", "DB=x\r\nEvil: 1");
+    await expect(api("/api/v1/labels")).resolves.toEqual({});
+    expect([sent(fetchSpy, 0), sent(fetchSpy, 1)]).toEqual([`DB=${newer}`, null]);
   });
 });

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PurchasePrices } from "../../worker/billing/model";
 import { tokens } from "../../web/api/tokens";
 import UploadPage from "../../web/features/upload/UploadPage";
+import { uploadLabelFile } from "../../web/features/upload/uploadFile";
 import { renderRoutes } from "./render-routes";
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
@@ -124,9 +125,16 @@ class FakeXhr {
   onabort: (() => void) | null = null;
   status = 0;
   responseText = "";
+  responseHeaders: Record<string, string> = {};
+  sentHeaders: Record<string, string> = {};
   withCredentials = false;
   open() {}
-  setRequestHeader() {}
+  setRequestHeader(name: string, value: string) {
+    this.sentHeaders[name.toLowerCase()] = value;
+  }
+  getResponseHeader(name: string) {
+    return this.responseHeaders[name.toLowerCase()] ?? null;
+  }
   abort() {}
   send() {
     FakeXhr.last = this;
@@ -186,5 +194,24 @@ describe("the upload tab", () => {
     expect(alert.textContent).toContain("big.pdf: File is larger than 16 MB (this one is 20.3 MB)");
     expect(alert.textContent).toContain("empty.pdf: File is empty");
     expect(alert.textContent).not.toMatch(/bytes/);
+  });
+});
+
+describe("the upload and the D1 bookmark", () => {
+  const older = "00000085-0000024c-00004c6d-8e61117bf38d7adb71b934ebbf891683";
+  const newer = "00000085-0000024d-00000001-00000000000000000000000000000000";
+
+  it("sends the stored bookmark and keeps the newer one its answer brings, so the list read next shows the new labels", async () => {
+    vi.stubGlobal("XMLHttpRequest", FakeXhr);
+    localStorage.setItem("d1_bookmarks", `DB=${older}`);
+    const done = uploadLabelFile(new File([new Uint8Array(10)], "label.pdf", { type: "application/pdf" }), () => {}, new AbortController().signal);
+    const xhr = FakeXhr.last!;
+    expect(xhr.sentHeaders["x-d1-bookmark"]).toBe(`DB=${older}`);
+    xhr.responseHeaders["x-d1-bookmark"] = `DB=${newer}`;
+    xhr.answer(200, [uploaded("lbl_a", "H04AQA0004726589", "evri", true)]);
+    expect((await done).status).toBe(200);
+    expect(localStorage.getItem("d1_bookmarks")).toBe(`DB=${newer}`);
+    vi.unstubAllGlobals();
+    FakeXhr.last = null;
   });
 });

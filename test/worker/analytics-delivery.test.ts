@@ -1,3 +1,4 @@
+import { getDb } from "../../worker/db/client";
 import { env } from "cloudflare:workers";
 import { eq, inArray } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -83,7 +84,7 @@ describe("delivery facts kept when tracking is saved", () => {
     // Created Monday 16 Nov; Evri's next-day parcel scanned Monday evening, delivered Tuesday.
     const id = await insertTrackedLabel(env.DB, { userId: user.id, createdAt: at("2026-11-16T10:00:00Z"), details: { isNextDay: true } });
     answerEvri([json(fixtures.evriDelivered)]);
-    await refreshLabelTracking(trackingEnv(env), id, { now: at("2026-11-18T09:00:00Z"), http: FAST_HTTP });
+    await refreshLabelTracking(trackingEnv(env), getDb(env.DB), id, { now: at("2026-11-18T09:00:00Z"), http: FAST_HTTP });
     const row = await labelRow(env.DB, id);
     expect(row.firstScanAt).toBe(at("2026-11-16T17:42:20Z"));
     expect(row).toMatchObject({ scanDays: 0, transitDays: 1, onTime: true, deliveryService: "Next Day" });

@@ -25,7 +25,7 @@ describe("POST /api/v1/refresh", () => {
     const first = await login();
     const res = await refresh(first.refresh_token);
     expect(res.status).toBe(200);
-    expect(res.headers.get("Cache-Control")).toBe("no-store");
+    expect(res.headers.get("Cache-Control")).toBe("private, no-store");
     const next = (await res.json()) as Pair;
     expect(next.refresh_token).not.toBe(first.refresh_token);
     expect((await call("/api/v1/user", { token: next.access_token })).status).toBe(200);

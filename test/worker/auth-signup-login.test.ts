@@ -103,7 +103,7 @@ describe("POST /api/v1/login", () => {
     await call("/api/v1/signup", { method: "POST", json: { email, password: "secret12" } });
     const res = await call("/api/v1/login", { method: "POST", json: { email: ` ${email.toUpperCase()}`, password: "secret12" } });
     expect(res.status).toBe(200);
-    expect(res.headers.get("Cache-Control")).toBe("no-store");
+    expect(res.headers.get("Cache-Control")).toBe("private, no-store");
     const body = await json(res);
     expect(Object.keys(body).sort()).toEqual(["access_token", "refresh_token"]);
     expect(body.access_token).toMatch(/^ey[\w-]+\.[\w-]+\.[\w-]+$/);
@@ -159,7 +159,7 @@ describe("GET /api/v1/user", () => {
     await db().update(users).set({ developerKeyMasked: "phk_…abcd", companyName: "Acme", companyTagline: "Fast", subscriptionStatus: "active" }).where(eq(users.id, u.id));
     const res = await call("/api/v1/user", { token: u.token });
     expect(res.status).toBe(200);
-    expect(res.headers.get("Cache-Control")).toBe("no-store");
+    expect(res.headers.get("Cache-Control")).toBe("private, no-store");
     expect(await json(res)).toEqual({
       id: u.id,
       email: u.email,

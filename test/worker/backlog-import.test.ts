@@ -1,3 +1,4 @@
+import { getDb } from "../../worker/db/client";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -45,7 +46,7 @@ const imported = (userId: number, printed: number, arrived = NOW) =>
 /** Each label's first tracking check: Evri knows the parcel but never scanned it. */
 async function firstChecks(ids: string[], now = NOW) {
   answerEvri([json(fixtures.evriRegistered)]);
-  for (const id of ids) await refreshLabelTracking(testEnv(), id, { now, http: FAST_HTTP });
+  for (const id of ids) await refreshLabelTracking(testEnv(), getDb(env.DB), id, { now, http: FAST_HTTP });
 }
 
 describe("importing a backlog of old labels", () => {
@@ -78,7 +79,7 @@ describe("importing a backlog of old labels", () => {
     // As the queue runs them: one after another.
     const run = async (t: number) => {
       const out = [];
-      for (const id of ids) out.push(await sendLostNotice(testEnv(), id, t));
+      for (const id of ids) out.push(await sendLostNotice(testEnv(), getDb(env.DB), id, t));
       return out;
     };
     // Early: each flag's notice waits for the rest (only the oldest flag's job keeps waiting), no mail.
@@ -116,7 +117,7 @@ describe("importing a backlog of old labels", () => {
     await firstChecks([id]);
     const row = await labelRow(env.DB, id);
     expect(row).toMatchObject({ potentiallyLost: true, potentiallyLostAt: NOW });
-    expect(await sendLostNotice(testEnv(), id, NOW + LOST_NOTICE_QUIET_MS)).toBe("sent");
+    expect(await sendLostNotice(testEnv(), getDb(env.DB), id, NOW + LOST_NOTICE_QUIET_MS)).toBe("sent");
     expect(mail.to(user.email).map((m) => m.subject)).toEqual([`Parcel ${(await labelRow(env.DB, id)).trackingCode} may be delayed or lost`]);
   });
 
@@ -136,7 +137,7 @@ describe("importing a backlog of old labels", () => {
     for (const created of ["2026-10-28T09:00:00Z", "2026-10-28T10:00:00Z", "2026-10-29T09:00:00Z"]) await label(many.id, created);
     await label(one.id, "2026-10-29T09:00:00Z");
 
-    const pass = await sendDueAlerts(env, at("2026-11-25T08:00:00Z"));
+    const pass = await sendDueAlerts(env, getDb(env.DB), at("2026-11-25T08:00:00Z"));
     expect(pass.sent).toBe(4);
     const [digest, ...more] = mail.to(many.email);
     expect(more).toEqual([]);
@@ -146,7 +147,7 @@ describe("importing a backlog of old labels", () => {
 
     // Recorded: the next pass sends nothing more.
     await db().update(labels).set({ alertDueAt: 0 });
-    expect((await sendDueAlerts(env, at("2026-11-25T12:00:00Z"))).sent).toBe(0);
+    expect((await sendDueAlerts(env, getDb(env.DB), at("2026-11-25T12:00:00Z"))).sent).toBe(0);
     expect(mail.to(many.email)).toHaveLength(1);
   });
 });

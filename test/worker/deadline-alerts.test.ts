@@ -1,3 +1,4 @@
+import { getDb } from "../../worker/db/client";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
@@ -44,7 +45,7 @@ async function parcel(o: { courier?: "evri" | "royalmail"; created: string; scan
 /** A cron pass at `iso`: the mails it sent to this user. */
 async function passAt(iso: string, email: string) {
   const before = mail.to(email).length;
-  await sendDueAlerts(env, at(iso));
+  await sendDueAlerts(env, getDb(env.DB), at(iso));
   return mail.to(email).slice(before);
 }
 
@@ -131,10 +132,10 @@ describe("once only, and none once delivered or marked", () => {
   it("sends one mail when two cron passes run at once", async () => {
     const { user, id } = await parcel({ created: "2026-11-22T09:00:00Z", scans: ["2026-11-23T10:00:00Z"] });
     const before = mail.to(user.email).length;
-    await Promise.all([sendDueAlerts(env, at("2026-12-01T09:00:00Z")), sendDueAlerts(env, at("2026-12-01T09:00:00Z"))]);
+    await Promise.all([sendDueAlerts(env, getDb(env.DB), at("2026-12-01T09:00:00Z")), sendDueAlerts(env, getDb(env.DB), at("2026-12-01T09:00:00Z"))]);
     // Even a pass that takes the label again (its claim expired) finds the alert recorded.
     await lookAgain(id);
-    await Promise.all([sendDueAlerts(env, at("2026-12-01T09:15:00Z")), sendDueAlerts(env, at("2026-12-01T09:15:00Z"))]);
+    await Promise.all([sendDueAlerts(env, getDb(env.DB), at("2026-12-01T09:15:00Z")), sendDueAlerts(env, getDb(env.DB), at("2026-12-01T09:15:00Z"))]);
     expect(mail.to(user.email).slice(before).map((m) => m.subject)).toEqual(["Parcel H04AQA0004726589: raise it with Evri by 3 Dec"]);
   });
 
@@ -163,10 +164,10 @@ describe("a cron pass over a backlog", () => {
       .bind(user.id, at("2026-11-20T09:00:00Z"))
       .run();
     const due = async () => (await env.DB.prepare("SELECT count(*) AS n FROM labels WHERE user_id = ?1 AND alert_due_at IS NOT NULL").bind(user.id).first<{ n: number }>())!.n;
-    const first = await sendDueAlerts(env, at("2026-11-25T09:00:00Z"));
+    const first = await sendDueAlerts(env, getDb(env.DB), at("2026-11-25T09:00:00Z"));
     expect(first.looked).toBe(800);
     expect(await due()).toBeGreaterThanOrEqual(100);
-    await sendDueAlerts(env, at("2026-11-25T09:15:00Z"));
+    await sendDueAlerts(env, getDb(env.DB), at("2026-11-25T09:15:00Z"));
     expect(await due()).toBe(0);
   });
 });

@@ -1,3 +1,4 @@
+import { getDb } from "../../worker/db/client";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { evaluateLostRules, lostThresholds, lostTransition, serviceDays, type LostInput } from "../../worker/tracking/lost";
@@ -111,7 +112,7 @@ describe("flagging labels while refreshing", () => {
     const id = await insertTrackedLabel(env.DB, { userId: user.id, createdAt: created });
     answerEvri([json(fixtures.evriRegistered)]);
     const now = at("2026-11-20T09:00:00Z"); // Tue, Wed, Thu have ended
-    expect(await refreshLabelTracking(trackingEnv(env), id, { now, http: FAST_HTTP })).toMatchObject({ kind: "refreshed", status: "registered", flagged: true });
+    expect(await refreshLabelTracking(trackingEnv(env), getDb(env.DB), id, { now, http: FAST_HTTP })).toMatchObject({ kind: "refreshed", status: "registered", flagged: true });
     const row = await labelRow(env.DB, id);
     expect(row).toMatchObject({ potentiallyLost: true, potentiallyLostAt: now, lostReason: "no_first_scan", lastScanAt: null });
   });
@@ -120,7 +121,7 @@ describe("flagging labels while refreshing", () => {
     const user = await createUser();
     const id = await insertTrackedLabel(env.DB, { userId: user.id, createdAt: created });
     answerEvri([json(fixtures.evriRegistered)]);
-    await refreshLabelTracking(trackingEnv(env), id, { now: at("2026-11-19T23:00:00Z"), http: FAST_HTTP });
+    await refreshLabelTracking(trackingEnv(env), getDb(env.DB), id, { now: at("2026-11-19T23:00:00Z"), http: FAST_HTTP });
     expect((await labelRow(env.DB, id)).potentiallyLost).toBe(false);
   });
 
@@ -132,7 +133,7 @@ describe("flagging labels while refreshing", () => {
       extra: { potentiallyLost: true, potentiallyLostAt: created, lostReason: "no_new_scan", lostEmailSentAt: created, lastScanAt: at("2026-11-16T17:42:20Z") },
     });
     answerEvri([json(fixtures.evriInTransit)]);
-    await refreshLabelTracking(trackingEnv(env), id, { now: at("2026-11-17T09:00:00Z"), http: FAST_HTTP });
+    await refreshLabelTracking(trackingEnv(env), getDb(env.DB), id, { now: at("2026-11-17T09:00:00Z"), http: FAST_HTTP });
     expect(await labelRow(env.DB, id)).toMatchObject({ potentiallyLost: false, potentiallyLostAt: null, lostReason: null, lostEmailSentAt: null });
   });
 
@@ -140,7 +141,7 @@ describe("flagging labels while refreshing", () => {
     const user = await createUser();
     const id = await insertTrackedLabel(env.DB, { userId: user.id, createdAt: created });
     answerEvri([json(fixtures.evriDelivered)]);
-    await refreshLabelTracking(trackingEnv(env), id, { now: at("2026-12-15T09:00:00Z"), http: FAST_HTTP });
+    await refreshLabelTracking(trackingEnv(env), getDb(env.DB), id, { now: at("2026-12-15T09:00:00Z"), http: FAST_HTTP });
     expect(await labelRow(env.DB, id)).toMatchObject({ potentiallyLost: false, trackingStatus: "delivered" });
   });
 });
@@ -161,7 +162,7 @@ describe("the lost-parcel notice", () => {
   it("mails the owner once: which label, why, what to do, and a link to it", async () => {
     const { user, id } = await flaggedLabel();
     const send = vi.spyOn(env.EMAIL, "send");
-    expect(await sendLostNotice(env, id)).toBe("sent");
+    expect(await sendLostNotice(env, getDb(env.DB), id)).toBe("sent");
     expect(send).toHaveBeenCalledTimes(1);
     const mail = send.mock.calls[0][0] as unknown as { to: string[]; from: string; subject: string; text: string; html: string };
     expect(mail.to).toEqual([user.email]);
@@ -175,23 +176,23 @@ describe("the lost-parcel notice", () => {
     const row = await labelRow(env.DB, id);
     expect(row.lostEmailSentAt).toBeTypeOf("number");
 
-    expect(await sendLostNotice(env, id)).toBe("skipped");
+    expect(await sendLostNotice(env, getDb(env.DB), id)).toBe("skipped");
     expect(send).toHaveBeenCalledTimes(1);
   });
 
   it("leaves lost_email_sent_at empty when the mail fails, so the queue retries", async () => {
     const { id } = await flaggedLabel();
     vi.spyOn(env.EMAIL, "send").mockRejectedValueOnce(new Error("mail service unavailable"));
-    await expect(sendLostNotice(env, id)).rejects.toThrow("mail service unavailable");
+    await expect(sendLostNotice(env, getDb(env.DB), id)).rejects.toThrow("mail service unavailable");
     expect((await labelRow(env.DB, id)).lostEmailSentAt).toBeNull();
-    expect(await sendLostNotice(env, id)).toBe("sent");
+    expect(await sendLostNotice(env, getDb(env.DB), id)).toBe("sent");
   });
 
   it("sends nothing for a flag cleared before the notice ran", async () => {
     const user = await createUser();
     const id = await insertTrackedLabel(env.DB, { userId: user.id, createdAt: Date.now() });
     const send = vi.spyOn(env.EMAIL, "send");
-    expect(await sendLostNotice(env, id)).toBe("skipped");
+    expect(await sendLostNotice(env, getDb(env.DB), id)).toBe("skipped");
     expect(send).not.toHaveBeenCalled();
   });
 });

@@ -1,3 +1,4 @@
+import { getDb } from "../../worker/db/client";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { royalMailProblem } from "../../worker/couriers/royalmail/answers";
@@ -107,10 +108,10 @@ describe("a Royal Mail refresh that meets an error", () => {
   it("keeps earlier events on HTTP 200 + E1307, says the carrier is temporarily unavailable and retries", async () => {
     const id = await rmLabel();
     answerCarrier([[/mailpieces/, [json(fixtures.royalMailEvents)]]]);
-    await refreshLabelTracking(rmEnv(), id, { now: NOW, http: FAST_HTTP });
+    await refreshLabelTracking(rmEnv(), getDb(env.DB), id, { now: NOW, http: FAST_HTTP });
     const before = await labelRow(env.DB, id);
     answerCarrier([[/mailpieces/, [json(E.temporarilyUnavailableIn200, 200)]]]);
-    await expect(runTrackingRefreshJob(rmEnv(), id, NOW + 10 * 60_000)).rejects.toMatchObject({ kind: "unavailable" });
+    await expect(runTrackingRefreshJob(rmEnv(), getDb(env.DB), id, NOW + 10 * 60_000)).rejects.toMatchObject({ kind: "unavailable" });
     const after = await labelRow(env.DB, id);
     expect(after.trackingJson).toBe(before.trackingJson);
     expect(after.trackingError).toMatch(/temporarily unavailable/);
@@ -119,20 +120,20 @@ describe("a Royal Mail refresh that meets an error", () => {
   it("does not flag a parcel Royal Mail has not received yet (E1308) before the no-first-scan window ends", async () => {
     const id = await rmLabel();
     answerCarrier([[/mailpieces/, [json(E.updateWhenInNetwork, 404)]]]);
-    expect(await refreshLabelTracking(rmEnv(), id, { now: NOW, http: FAST_HTTP })).toMatchObject({ kind: "unknown", flagged: false });
+    expect(await refreshLabelTracking(rmEnv(), getDb(env.DB), id, { now: NOW, http: FAST_HTTP })).toMatchObject({ kind: "unknown", flagged: false });
     const row = await labelRow(env.DB, id);
     expect(row.potentiallyLost).toBe(false);
     expect(row.trackingError).toMatch(/once the parcel is in its network/);
     expect(row.nextTrackingAt).toBeGreaterThan(NOW);
     // Three UK working days after Monday's label with still no scan: now it is flagged.
     const friday = Date.parse("2026-11-20T09:00:00Z");
-    expect(await refreshLabelTracking(rmEnv(), id, { now: friday, http: FAST_HTTP })).toMatchObject({ flagged: true });
+    expect(await refreshLabelTracking(rmEnv(), getDb(env.DB), id, { now: friday, http: FAST_HTTP })).toMatchObject({ flagged: true });
   });
 
   it("stops asking about a service Royal Mail does not track (E1283)", async () => {
     const id = await rmLabel();
     answerCarrier([[/mailpieces/, [json(E.notTracked, 400)]]]);
-    await refreshLabelTracking(rmEnv(), id, { now: NOW, http: FAST_HTTP });
+    await refreshLabelTracking(rmEnv(), getDb(env.DB), id, { now: NOW, http: FAST_HTTP });
     const row = await labelRow(env.DB, id);
     expect(row.nextTrackingAt).toBeNull();
     expect(row.trackingError).toMatch(/does not track this service/);
@@ -141,7 +142,7 @@ describe("a Royal Mail refresh that meets an error", () => {
   it("waits out a rate limit before the label is due again", async () => {
     const id = await rmLabel();
     answerCarrier([[/mailpieces/, [json(E.rateLimited, 429, { "Retry-After": "4" })]]]);
-    await refreshLabelTracking(rmEnv(), id, { now: NOW, http: FAST_HTTP });
+    await refreshLabelTracking(rmEnv(), getDb(env.DB), id, { now: NOW, http: FAST_HTTP });
     const row = await labelRow(env.DB, id);
     expect(row.trackingError).toMatch(/limiting requests/);
     expect(row.nextTrackingAt).toBeGreaterThanOrEqual(NOW + 60_000);
@@ -151,7 +152,7 @@ describe("a Royal Mail refresh that meets an error", () => {
     const id = await rmLabel();
     const { calls } = answerCarrier([[/mailpieces/, [json(fixtures.royalMailEvents)]]]);
     // Later than the rate limit above, which paused Royal Mail for its Retry-After.
-    await refreshLabelTracking(rmEnv({ ROYALMAIL_API_BASE: "http://127.0.0.1:4010/" }), id, { now: NOW + 3_600_000, http: FAST_HTTP });
+    await refreshLabelTracking(rmEnv({ ROYALMAIL_API_BASE: "http://127.0.0.1:4010/" }), getDb(env.DB), id, { now: NOW + 3_600_000, http: FAST_HTTP });
     expect(calls[0].url).toBe("http://127.0.0.1:4010/mailpieces/v2/SG577041359GB/events");
   });
 });

@@ -1,3 +1,4 @@
+import { getDb } from "../../worker/db/client";
 /**
  * Cron benchmark: one scheduled() pass over 100,000 labels in workerd with the real D1 (SQLite)
  * and queue bindings. Labels are created by direct SQL (a recursive CTE insert): 40% due for a
@@ -54,10 +55,10 @@ it(`a cron pass over ${LABELS} labels queues its batch in under ${BUDGET_MS} ms`
 
   // Split timings on a copy of the work, then whole handler passes.
   const t0 = Date.now();
-  const claimed = await enqueueDueRefreshes(cronEnv, now);
+  const claimed = await enqueueDueRefreshes(cronEnv, getDb(env.DB), now);
   const claimMs = Date.now() - t0;
   const t1 = Date.now();
-  const notices = await enqueueUnsentLostNotices(cronEnv, now);
+  const notices = await enqueueUnsentLostNotices(cronEnv, getDb(env.DB), now);
   const sweepMs = Date.now() - t1;
 
   const passes: { ms: number; queued: number }[] = [];

@@ -116,7 +116,7 @@ it(`one pass over ${LABELS} due Royal Mail labels stays within ${BUDGET} calls a
         while (!exhausted && queue.length) {
           const job = queue.shift()!;
           if (job.type !== "tracking.latest") continue;
-          const r = await runLatestTrackingJob(benchEnv, job.courier, job.labelIds, now);
+          const r = await runLatestTrackingJob(benchEnv, getDb(env.DB), job.courier, job.labelIds, now);
           deferredTotal += r.deferred;
           if (r.deferred) exhausted = true;
         }

@@ -51,9 +51,9 @@ describe("the carrier call budget", () => {
     const ofd = await insertTrackedLabel(env.DB, { userId: user.id, courier: "royalmail", trackingCode: "ZW924750388GB", createdAt: CREATED, extra: { trackingStatus: "out_for_delivery", lastScanAt: NOW } });
     const other = await insertTrackedLabel(env.DB, { userId: user.id, courier: "royalmail", trackingCode: "VB442550835GB", createdAt: CREATED, extra: { trackingStatus: "in_transit", lastScanAt: NOW } });
     answerCarrier([[/mailpieces/, [json(fixtures.royalMailEvents)]]]);
-    expect(await refreshLabelTracking(e, first, { now: at, http: FAST_HTTP })).toMatchObject({ kind: "refreshed" });
-    expect(await refreshLabelTracking(e, ofd, { now: at, http: FAST_HTTP })).toEqual({ kind: "deferred" });
-    expect(await refreshLabelTracking(e, other, { now: at, http: FAST_HTTP })).toEqual({ kind: "deferred" });
+    expect(await refreshLabelTracking(e, getDb(env.DB), first, { now: at, http: FAST_HTTP })).toMatchObject({ kind: "refreshed" });
+    expect(await refreshLabelTracking(e, getDb(env.DB), ofd, { now: at, http: FAST_HTTP })).toEqual({ kind: "deferred" });
+    expect(await refreshLabelTracking(e, getDb(env.DB), other, { now: at, http: FAST_HTTP })).toEqual({ kind: "deferred" });
     const [o, r] = [await labelRow(env.DB, ofd), await labelRow(env.DB, other)];
     expect(o.nextTrackingAt).toBeLessThan(r.nextTrackingAt!);
     expect(r.nextTrackingAt).toBeLessThanOrEqual(at);
@@ -81,7 +81,7 @@ describe("batched look-ups (Royal Mail's summary)", () => {
       [/mailpieces\/v2\/summary\?mailPieceId=/, [json(fixtures.royalMailSummary)]],
       [/mailpieces\/v2\/SG577041359GB\/events$/, [json(fixtures.royalMailEvents)]],
     ]);
-    const result = await runLatestTrackingJob(rmEnv(), "royalmail", [withNews, unknown], at, FAST_HTTP);
+    const result = await runLatestTrackingJob(rmEnv(), getDb(env.DB), "royalmail", [withNews, unknown], at, FAST_HTTP);
     expect(result).toMatchObject({ calls: 2, withNews: 1, unchanged: 1, failed: 0, deferred: 0 });
     expect(calls.map((c) => new URL(c.url).pathname)).toEqual(["/mailpieces/v2/summary", "/mailpieces/v2/SG577041359GB/events"]);
     // One summary call for both parcels, in whatever order the batch holds them.
@@ -91,7 +91,7 @@ describe("batched look-ups (Royal Mail's summary)", () => {
 
     // An hour later nothing new: one summary call, no events call, both labels scheduled again.
     const { calls: again } = answerCarrier([[/mailpieces\/v2\/summary/, [json(fixtures.royalMailSummary)]]]);
-    const second = await runLatestTrackingJob(rmEnv(), "royalmail", [withNews, unknown], at + 3_600_000, FAST_HTTP);
+    const second = await runLatestTrackingJob(rmEnv(), getDb(env.DB), "royalmail", [withNews, unknown], at + 3_600_000, FAST_HTTP);
     expect(second).toMatchObject({ calls: 1, withNews: 0, unchanged: 2 });
     expect(again).toHaveLength(1);
     expect((await labelRow(env.DB, withNews)).trackingCheckedAt).toBe(at + 3_600_000);
@@ -102,7 +102,7 @@ describe("batched look-ups (Royal Mail's summary)", () => {
     const at = Date.parse("2026-11-17T15:00:00Z");
     const id = await insertTrackedLabel(env.DB, { userId: user.id, courier: "royalmail", createdAt: CREATED });
     answerCarrier([[/mailpieces/, [json(fixtures.royalMailErrors.temporarilyUnavailableIn200, 200)]]]);
-    expect(await runLatestTrackingJob(rmEnv(), "royalmail", [id], at, FAST_HTTP)).toMatchObject({ calls: 1, failed: 1 });
+    expect(await runLatestTrackingJob(rmEnv(), getDb(env.DB), "royalmail", [id], at, FAST_HTTP)).toMatchObject({ calls: 1, failed: 1 });
     const row = await labelRow(env.DB, id);
     expect(row.trackingError).toMatch(/temporarily unavailable/);
     expect(row.nextTrackingAt).toBeGreaterThan(at);

@@ -1,3 +1,4 @@
+import { getDb } from "../../worker/db/client";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fetchEvriTracking } from "../../worker/couriers/evri/tracking";
@@ -135,11 +136,11 @@ describe("royalMailTrackingClient", () => {
   it("is used only when its credentials are configured", async () => {
     const { id } = await newLabel({}, "royalmail");
     const spy = vi.spyOn(globalThis, "fetch");
-    expect(await refreshLabelTracking(tEnv(), id, { now: NOW })).toEqual({ kind: "unavailable" });
+    expect(await refreshLabelTracking(tEnv(), getDb(env.DB), id, { now: NOW })).toEqual({ kind: "unavailable" });
     expect(spy).not.toHaveBeenCalled();
     answerCarrier([[/mailpieces/, [json(fixtures.royalMailEvents)]]]);
     const withRm = trackingEnv(env, { ROYALMAIL_CLIENT_ID: "rm-id", ROYALMAIL_CLIENT_SECRET: "rm-secret" });
-    expect(await refreshLabelTracking(withRm, id, { now: NOW, http: FAST_HTTP })).toMatchObject({ kind: "refreshed", status: "delivered" });
+    expect(await refreshLabelTracking(withRm, getDb(env.DB), id, { now: NOW, http: FAST_HTTP })).toMatchObject({ kind: "refreshed", status: "delivered" });
     expect((await labelRow(env.DB, id)).deliveredAt).toBe(Date.parse("2026-11-17T12:41:00Z"));
   });
 });
@@ -148,7 +149,7 @@ describe("refreshing a label's tracking", () => {
   it("stores events newest first as tracking.results[], a normalised status and the last scan", async () => {
     const { id } = await newLabel();
     answerEvri([json(fixtures.evriInTransit)]);
-    const result = await refreshLabelTracking(tEnv(), id, { now: NOW, http: FAST_HTTP });
+    const result = await refreshLabelTracking(tEnv(), getDb(env.DB), id, { now: NOW, http: FAST_HTTP });
     expect(result).toMatchObject({ kind: "refreshed", status: "in_transit", flagged: false, events: 4 });
     const row = await labelRow(env.DB, id);
     const tracking = JSON.parse(row.trackingJson!);
@@ -168,7 +169,7 @@ describe("refreshing a label's tracking", () => {
   it("sets deliveredAt from the delivery event, in the columns and the details, and stops refreshing", async () => {
     const { id } = await newLabel();
     answerEvri([json(fixtures.evriDelivered)]);
-    const result = await refreshLabelTracking(tEnv(), id, { now: NOW + 6 * 3600_000, http: FAST_HTTP });
+    const result = await refreshLabelTracking(tEnv(), getDb(env.DB), id, { now: NOW + 6 * 3600_000, http: FAST_HTTP });
     expect(result).toMatchObject({ kind: "refreshed", status: "delivered" });
     const row = await labelRow(env.DB, id);
     expect(row.deliveredAt).toBe(Date.parse("2026-11-17T13:02:11Z"));
@@ -180,10 +181,10 @@ describe("refreshing a label's tracking", () => {
   it("records an unknown parcel without losing earlier events", async () => {
     const { id } = await newLabel();
     answerEvri([json(fixtures.evriInTransit)]);
-    await refreshLabelTracking(tEnv(), id, { now: NOW, http: FAST_HTTP });
+    await refreshLabelTracking(tEnv(), getDb(env.DB), id, { now: NOW, http: FAST_HTTP });
     vi.restoreAllMocks();
     answerEvri([json(fixtures.evriFailures)]);
-    expect(await refreshLabelTracking(tEnv(), id, { now: NOW + 3600_000, http: FAST_HTTP })).toMatchObject({ kind: "unknown", events: 4 });
+    expect(await refreshLabelTracking(tEnv(), getDb(env.DB), id, { now: NOW + 3600_000, http: FAST_HTTP })).toMatchObject({ kind: "unknown", events: 4 });
     const row = await labelRow(env.DB, id);
     expect(row.trackingError).toBe("Evri has no tracking for this parcel yet.");
     expect(JSON.parse(row.trackingJson!).results[0].trackingEvents).toHaveLength(4);
@@ -193,11 +194,11 @@ describe("refreshing a label's tracking", () => {
   it("keeps stored data intact when the carrier's answer does not parse", async () => {
     const { id } = await newLabel();
     answerEvri([json(fixtures.evriInTransit)]);
-    await refreshLabelTracking(tEnv(), id, { now: NOW, http: FAST_HTTP });
+    await refreshLabelTracking(tEnv(), getDb(env.DB), id, { now: NOW, http: FAST_HTTP });
     const before = await labelRow(env.DB, id);
     vi.restoreAllMocks();
     answerEvri([json(fixtures.evriMalformed)]);
-    const result = await refreshLabelTracking(tEnv(), id, { now: NOW + 3600_000, http: FAST_HTTP });
+    const result = await refreshLabelTracking(tEnv(), getDb(env.DB), id, { now: NOW + 3600_000, http: FAST_HTTP });
     expect(result.kind).toBe("failed");
     const after = await labelRow(env.DB, id);
     expect(after.trackingError).toMatch(/^Evri sent a parcel events answer we could not read/);
@@ -210,11 +211,11 @@ describe("refreshing a label's tracking", () => {
   it("records a carrier outage on the label and lets the queue retry", async () => {
     const { id } = await newLabel();
     answerEvri([json(fixtures.evriInTransit)]);
-    await refreshLabelTracking(tEnv(), id, { now: NOW, http: FAST_HTTP });
+    await refreshLabelTracking(tEnv(), getDb(env.DB), id, { now: NOW, http: FAST_HTTP });
     vi.restoreAllMocks();
     answerEvri([json({}, 500)], [json({}, 500)]);
     // The queue job uses the default backoff (0.5 s, 1 s): a real wait, kept short.
-    await expect(runTrackingRefreshJob(tEnv(), id, NOW + 3600_000)).rejects.toMatchObject({ kind: "unavailable" });
+    await expect(runTrackingRefreshJob(tEnv(), getDb(env.DB), id, NOW + 3600_000)).rejects.toMatchObject({ kind: "unavailable" });
     const row = await labelRow(env.DB, id);
     expect(row.trackingError).toMatch(/^Evri had a problem \(HTTP 500\)\. Earlier tracking events are kept/);
     expect(JSON.parse(row.trackingJson!).results[0].trackingEvents).toHaveLength(4);
@@ -224,10 +225,10 @@ describe("refreshing a label's tracking", () => {
   it("merges new events with the stored ones (a carrier answer never drops history)", async () => {
     const { id } = await newLabel();
     answerEvri([json(fixtures.evriDelivered)]);
-    await refreshLabelTracking(tEnv(), id, { now: NOW, http: FAST_HTTP });
+    await refreshLabelTracking(tEnv(), getDb(env.DB), id, { now: NOW, http: FAST_HTTP });
     vi.restoreAllMocks();
     answerEvri([json(fixtures.evriInTransit)]);
-    await refreshLabelTracking(tEnv(), id, { now: NOW + 3600_000, http: FAST_HTTP, force: true });
+    await refreshLabelTracking(tEnv(), getDb(env.DB), id, { now: NOW + 3600_000, http: FAST_HTTP, force: true });
     const events = JSON.parse((await labelRow(env.DB, id)).trackingJson!).results[0].trackingEvents;
     expect(events).toHaveLength(6);
     expect(events[0].trackingStage.trackingStageCode).toBe("5_COURIER");
@@ -244,20 +245,20 @@ describe("refreshing a label's tracking", () => {
       await gate;
       return original(input, init);
     });
-    const first = refreshLabelTracking(tEnv(), id, { now: NOW, http: FAST_HTTP, force: true });
+    const first = refreshLabelTracking(tEnv(), getDb(env.DB), id, { now: NOW, http: FAST_HTTP, force: true });
     await new Promise((r) => setTimeout(r, 50));
-    expect(await refreshLabelTracking(tEnv(), id, { now: NOW, http: FAST_HTTP, force: true })).toEqual({ kind: "busy" });
+    expect(await refreshLabelTracking(tEnv(), getDb(env.DB), id, { now: NOW, http: FAST_HTTP, force: true })).toEqual({ kind: "busy" });
     release();
     expect(await first).toMatchObject({ kind: "refreshed" });
     expect(calls).toHaveLength(2);
     // The lease is given back: the next refresh runs.
-    expect(await refreshLabelTracking(tEnv(), id, { now: NOW + 60_000, http: FAST_HTTP, force: true })).toMatchObject({ kind: "refreshed" });
+    expect(await refreshLabelTracking(tEnv(), getDb(env.DB), id, { now: NOW + 60_000, http: FAST_HTTP, force: true })).toMatchObject({ kind: "refreshed" });
   });
 
   it("skips a duplicate queue delivery right after a check", async () => {
     const { id } = await newLabel({ trackingCheckedAt: NOW - 60_000 });
     const spy = vi.spyOn(globalThis, "fetch");
-    expect(await refreshLabelTracking(tEnv(), id, { now: NOW })).toEqual({ kind: "duplicate" });
+    expect(await refreshLabelTracking(tEnv(), getDb(env.DB), id, { now: NOW })).toEqual({ kind: "duplicate" });
     expect(spy).not.toHaveBeenCalled();
   });
 });

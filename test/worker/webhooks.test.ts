@@ -1,3 +1,4 @@
+import { getDb } from "../../worker/db/client";
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { createHmac } from "node:crypto";
@@ -191,7 +192,7 @@ describe("delivering a webhook", () => {
     const { endpoint, secret, label, jobs } = await endpointWithLabel();
     const [job] = jobs.deliveries();
     const requests = receiver(200);
-    expect(await runWebhookDelivery(env, job, 1)).toBe("delivered");
+    expect(await runWebhookDelivery(env, getDb(env.DB), job, 1)).toBe("delivered");
     expect(requests).toHaveLength(1);
     const [req] = requests;
     expect(req.url).toBe(RECEIVER);
@@ -237,7 +238,7 @@ describe("delivering a webhook", () => {
   it("counts a redirect as a failure and does not follow it", async () => {
     const { endpoint, jobs } = await endpointWithLabel();
     const requests = receiver(302);
-    await expect(runWebhookDelivery(env, jobs.deliveries()[0], 1)).rejects.toBeInstanceOf(RetryJobLater);
+    await expect(runWebhookDelivery(env, getDb(env.DB), jobs.deliveries()[0], 1)).rejects.toBeInstanceOf(RetryJobLater);
     expect(requests).toHaveLength(1);
     expect((await log(endpoint.id))[0]).toMatchObject({ statusCode: 302, ok: false, error: "Redirect (302) not followed" });
   });
@@ -245,14 +246,14 @@ describe("delivering a webhook", () => {
   it("logs a connection error without a status code and retries", async () => {
     const { endpoint, jobs } = await endpointWithLabel();
     vi.spyOn(globalThis, "fetch").mockRejectedValue(new TypeError("connection refused"));
-    await expect(runWebhookDelivery(env, jobs.deliveries()[0], 2)).rejects.toMatchObject({ delaySeconds: 120 });
+    await expect(runWebhookDelivery(env, getDb(env.DB), jobs.deliveries()[0], 2)).rejects.toMatchObject({ delaySeconds: 120 });
     expect((await log(endpoint.id))[0]).toMatchObject({ statusCode: null, ok: false, attempt: 2, error: expect.stringMatching(/^Could not connect/) });
   });
 
   it("checks the address again before sending: a receiver now refused is never called and not retried", async () => {
     const { endpoint, jobs } = await endpointWithLabel();
     const requests = receiver(200);
-    expect(await runWebhookDelivery({ ...env, ENVIRONMENT: "production" }, jobs.deliveries()[0], 1)).toBe("gave-up");
+    expect(await runWebhookDelivery({ ...env, ENVIRONMENT: "production" }, getDb(env.DB), jobs.deliveries()[0], 1)).toBe("gave-up");
     expect(requests).toEqual([]);
     expect((await log(endpoint.id))[0]).toMatchObject({ ok: false, statusCode: null, error: expect.stringMatching(/private or local/) });
   });
@@ -261,7 +262,7 @@ describe("delivering a webhook", () => {
     const { u, endpoint, jobs } = await endpointWithLabel();
     await call(`/api/v1/webhooks/${endpoint.id}`, { method: "PATCH", token: u.token, json: { enabled: false } });
     const requests = receiver(200);
-    expect(await runWebhookDelivery(env, jobs.deliveries()[0], 1)).toBe("skipped");
+    expect(await runWebhookDelivery(env, getDb(env.DB), jobs.deliveries()[0], 1)).toBe("skipped");
     expect(requests).toEqual([]);
   });
 
@@ -288,7 +289,7 @@ describe("delivering a webhook", () => {
     expect(eventId).toMatch(/^evt_/);
     const requests = receiver(204);
     const job: Deliver = { type: "webhook.deliver", endpointId: endpoint.id, event: { id: eventId, type: "ping", created: 1, labelId: null } };
-    expect(await runWebhookDelivery(env, job, 1)).toBe("delivered");
+    expect(await runWebhookDelivery(env, getDb(env.DB), job, 1)).toBe("delivered");
     const [, t, v1] = requests[0].headers.get("Parcelhive-Signature")!.match(/^t=(\d+),v1=(\w+)$/)!;
     expect(v1).toBe(createHmac("sha256", secret).update(`${t}.${requests[0].body}`).digest("hex"));
     expect(JSON.parse(requests[0].body)).toEqual({ id: eventId, type: "ping", created: 1, data: { label: null } });
@@ -342,17 +343,17 @@ describe("where events are fired", () => {
     const types = () => jobs.deliveries().map((j) => j.event.type);
 
     answerEvri([json(fixtures.evriInTransit)]);
-    await refreshLabelTracking(tEnv, id, { now: Date.parse("2026-11-17T09:00:00Z"), http: FAST_HTTP });
+    await refreshLabelTracking(tEnv, getDb(env.DB), id, { now: Date.parse("2026-11-17T09:00:00Z"), http: FAST_HTTP });
     expect(types()).toEqual(["tracking.updated"]);
     // The same events again: nothing changed, nothing sent.
-    await refreshLabelTracking(tEnv, id, { now: Date.parse("2026-11-17T11:00:00Z"), http: FAST_HTTP, force: true });
+    await refreshLabelTracking(tEnv, getDb(env.DB), id, { now: Date.parse("2026-11-17T11:00:00Z"), http: FAST_HTTP, force: true });
     expect(types()).toEqual(["tracking.updated"]);
 
     vi.restoreAllMocks();
     answerEvri([json(fixtures.evriDelivered)]);
-    await refreshLabelTracking(tEnv, id, { now: Date.parse("2026-11-17T16:00:00Z"), http: FAST_HTTP, force: true });
+    await refreshLabelTracking(tEnv, getDb(env.DB), id, { now: Date.parse("2026-11-17T16:00:00Z"), http: FAST_HTTP, force: true });
     expect(types()).toEqual(["tracking.updated", "tracking.updated", "parcel.delivered"]);
-    await refreshLabelTracking(tEnv, id, { now: Date.parse("2026-11-17T18:00:00Z"), http: FAST_HTTP, force: true });
+    await refreshLabelTracking(tEnv, getDb(env.DB), id, { now: Date.parse("2026-11-17T18:00:00Z"), http: FAST_HTTP, force: true });
     expect(types().filter((t) => t === "parcel.delivered")).toHaveLength(1);
     expect(jobs.deliveries().every((j) => j.endpointId === endpoint.id && j.event.labelId === id)).toBe(true);
   });
@@ -364,8 +365,8 @@ describe("where events are fired", () => {
     const jobs = fakeJobs();
     const tEnv = trackingEnv({ ...env, JOBS: jobs.JOBS });
     answerEvri([json(fixtures.evriRegistered)]);
-    expect(await refreshLabelTracking(tEnv, id, { now: Date.parse("2026-11-20T09:00:00Z"), http: FAST_HTTP })).toMatchObject({ flagged: true });
-    await refreshLabelTracking(tEnv, id, { now: Date.parse("2026-11-20T12:00:00Z"), http: FAST_HTTP, force: true });
+    expect(await refreshLabelTracking(tEnv, getDb(env.DB), id, { now: Date.parse("2026-11-20T09:00:00Z"), http: FAST_HTTP })).toMatchObject({ flagged: true });
+    await refreshLabelTracking(tEnv, getDb(env.DB), id, { now: Date.parse("2026-11-20T12:00:00Z"), http: FAST_HTTP, force: true });
     expect(jobs.deliveries().map((j) => j.event.type)).toEqual(["parcel.potentially_lost"]);
     expect(jobs.sent.filter((j) => j.type === "lost.notify")).toHaveLength(1);
   });
@@ -387,7 +388,7 @@ describe("where events are fired", () => {
     const id = await insertTrackedLabel(env.DB, { userId: u.id, createdAt: CREATED });
     const jobs = fakeJobs();
     answerEvri([json(fixtures.evriDelivered)]);
-    await refreshLabelTracking(trackingEnv({ ...env, JOBS: jobs.JOBS }), id, { now: Date.parse("2026-11-17T16:00:00Z"), http: FAST_HTTP });
+    await refreshLabelTracking(trackingEnv({ ...env, JOBS: jobs.JOBS }), getDb(env.DB), id, { now: Date.parse("2026-11-17T16:00:00Z"), http: FAST_HTTP });
     expect(jobs.deliveries()).toEqual([]);
   });
 });

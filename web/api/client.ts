@@ -1,3 +1,4 @@
+import { BOOKMARK_HEADER, bookmarks } from "./bookmarks";
 import { takeEarlyCall } from "./early";
 import { tokens } from "./tokens";
 
@@ -5,7 +6,8 @@ import { tokens } from "./tokens";
  * The one API client. Every call goes to the site's own origin with cookies, and
  * carries the stored access token as a bearer header unless the request sets its own. A 401 on
  * any call but /refresh triggers one refresh and one retry; a failed refresh logs out and sends
- * the browser to /login. No response at all is 'Network error or CORS issue'.
+ * the browser to /login. No response at all is 'Network error or CORS issue'. Every call carries this browser's D1
+ * bookmarks and keeps the ones its answer brings (web/api/bookmarks.ts): a user reads their own writes.
  */
 
 export class ApiError extends Error {
@@ -60,25 +62,31 @@ async function send(path: string, opts: RequestOptions, accessToken: string | nu
     if (!headers.has("Content-Type")) headers.set("Content-Type", "application/json");
   }
   if (!headers.has("Authorization") && accessToken) headers.set("Authorization", `Bearer ${accessToken}`);
+  const bookmark = bookmarks.current();
+  if (bookmark) headers.set(BOOKMARK_HEADER, bookmark);
   const url = buildUrl(path, opts.query);
   const method = opts.method ?? (body ? "POST" : "GET");
   // The page's HTML may have asked already (web/api/early.ts): its answer, unless it never came.
   const early = method === "GET" && !opts.headers?.Authorization ? takeEarlyCall(url, accessToken) : undefined;
   if (early !== undefined) {
     try {
-      return await unlessAborted(early, opts.signal);
+      const res = await unlessAborted(early, opts.signal);
+      bookmarks.keep(res.headers.get(BOOKMARK_HEADER));
+      return res;
     } catch (err) {
       if (isAborted(err)) throw err;
     }
   }
   try {
-    return await fetch(url, {
+    const res = await fetch(url, {
       method,
       headers,
       body,
       credentials: "include",
       signal: opts.signal,
     });
+    bookmarks.keep(res.headers.get(BOOKMARK_HEADER));
+    return res;
   } catch (err) {
     if (isAborted(err)) throw err;
     throw new ApiError(NETWORK_ERROR);

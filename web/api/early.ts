@@ -1,8 +1,11 @@
+import { BOOKMARK_HEADER, bookmarks } from "./bookmarks";
+
 /**
  * API calls the HTML starts before the app's code arrives (web/shell/boot.ts, issue 26): a screen's first GETs go
  * out while the scripts download, and the API client (send in ./client.ts) answers the app's first GET of the same
  * address with the same token from here instead of asking again. Each answer is used once, and only shortly after
- * the page loaded: a later visit to the screen asks the server.
+ * the page loaded: a later visit to the screen asks the server. They carry the stored D1 bookmark as every call does
+ * (./bookmarks.ts), and the client keeps the one their answer brings when it takes it.
  */
 interface EarlyCall {
   url: string;
@@ -22,7 +25,10 @@ const EARLY_FOR_MS = 15_000;
 
 /** Starts GET `url` with the bearer `token`, as the API client would send it. */
 export function startEarlyCall(url: string, token: string): void {
-  const response = fetch(url, { headers: { Authorization: `Bearer ${token}` }, credentials: "include" });
+  const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
+  const bookmark = bookmarks.current();
+  if (bookmark) headers[BOOKMARK_HEADER] = bookmark;
+  const response = fetch(url, { headers, credentials: "include" });
   // A failed early call is asked again by the app; never an unhandled rejection here.
   response.catch(() => {});
   window.__phEarly ??= [];

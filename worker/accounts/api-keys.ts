@@ -21,13 +21,15 @@ export function maskApiKey(key: string): string {
   return `${API_KEY_PREFIX}${secret.slice(0, 4)}…${secret.slice(-4)}`;
 }
 
-/** Issues a new key for the user, revoking the previous one. Answers the full key (show it once). */
-export async function regenerateApiKey(db: Db, userId: number): Promise<{ key: string; masked: string }> {
+/**
+ * Issues a new key for the user, revoking the previous one. Answers the full key (show it once). The directory
+ * (worker/db/databases.ts) is where requireAuth finds a key; the user's own database, when it is another one, holds
+ * the copy of their row that GET /user shows: both get it.
+ */
+export async function regenerateApiKey(directory: Db, userDb: Db, userId: number): Promise<{ key: string; masked: string }> {
   const key = newApiKey();
   const masked = maskApiKey(key);
-  await db
-    .update(users)
-    .set({ developerKeyHash: await sha256Hex(key), developerKeyMasked: masked, updatedAt: Date.now() })
-    .where(eq(users.id, userId));
+  const change = { developerKeyHash: await sha256Hex(key), developerKeyMasked: masked, updatedAt: Date.now() };
+  for (const db of new Set([directory, userDb])) await db.update(users).set(change).where(eq(users.id, userId));
   return { key, masked };
 }

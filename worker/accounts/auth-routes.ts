@@ -95,8 +95,6 @@ function inBackground(c: Context<AppEnv>, what: string, work: Promise<unknown>) 
   c.executionCtx.waitUntil(work.catch((err) => log("error", `${what} failed`, { error: String(err) })));
 }
 
-const noStore = (c: Context<AppEnv>) => c.header("Cache-Control", "no-store");
-
 // ---------- Routes ----------
 
 const app = routes
@@ -104,19 +102,16 @@ const app = routes
     const body = c.req.valid("json");
     await limit(c, c.env.SIGNUP_LIMITER, "signup", body.email);
     await createAccount(c.get("db"), c.env, { email: body.email, password: body.password, marketingConsent: body.marketing_consent });
-    noStore(c);
     return c.json({ message: ACCOUNT_TEXTS.signedUp }, 201);
   })
   .post("/login", validate("json", loginBody), async (c) => {
     const body = c.req.valid("json");
     await limit(c, c.env.LOGIN_LIMITER, "login", body.email);
     const user = await authenticate(c.get("db"), body.email, body.password);
-    noStore(c);
     return c.json(await startSession(c.get("db"), c.env, user.id));
   })
   .post("/refresh", async (c) => {
     const pair = await rotateSession(c.get("db"), c.env, bearer(c));
-    noStore(c);
     return c.json(pair);
   })
   .post("/logout", async (c) => {
@@ -124,7 +119,6 @@ const app = routes
     return c.body(null, 204);
   })
   .get("/user", requireAuth(), async (c) => {
-    noStore(c);
     return c.json(publicUser(c.get("user"), c.env));
   })
   .post("/resend-verification", validate("json", emailBody), async (c) => {
@@ -145,7 +139,6 @@ const app = routes
   })
   .get("/password-reset/validate", validate("query", validateQuery), async (c) => {
     const state = await checkResetToken(c.get("db"), c.req.valid("query").token ?? "");
-    noStore(c);
     return c.json(state === "ok" ? { valid: true } : { valid: false, reason: state });
   })
   .post("/password-reset/confirm", validate("json", resetConfirmBody), async (c) => {

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv, DeferredUserEnv } from "../context";
+import { HOME_DATABASE, userDatabase } from "../db/databases";
 import { users } from "../db/schema";
 import { sha256Hex } from "../lib/crypto";
 import { ApiError, forbidden, unauthorized } from "../lib/errors";
@@ -27,6 +28,9 @@ function bearer(header: string | undefined): string | null {
  * reading D1; the route MUST then read the user row itself (in the same D1 batch as its own queries) and answer
  * 401 'Invalid or expired access token' when the row is gone, as this middleware does otherwise. An API key
  * still needs its hash lookup, which gives the user; `user` is set then but typed never, so routes use `userId`.
+ *
+ * From here on `db` is the signed-in user's own database (worker/db/databases.ts): the route reads and writes their
+ * data there, whichever database holds it. Until then it is the home database, the directory.
  */
 export function requireAuth(opts: { apiKey?: boolean; loadUser: false }): MiddlewareHandler<AppEnv & DeferredUserEnv>;
 export function requireAuth(opts?: { apiKey?: boolean; loadUser?: true }): MiddlewareHandler<AppEnv>;
@@ -34,17 +38,27 @@ export function requireAuth(
   opts: { apiKey?: boolean; loadUser?: boolean } = {},
 ): MiddlewareHandler<AppEnv> | MiddlewareHandler<AppEnv & DeferredUserEnv> {
   const mw = createMiddleware<AppEnv>(async (c, next) => {
-    const db = c.get("db");
+    const directory = c.get("directory");
+    /** Routes the rest of the request to the user's database; answers their row there when it is not the directory's. */
+    const enterUserDatabase = async (userId: number) => {
+      const name = await userDatabase(c.env, directory, userId);
+      const db = c.get("sessions").db(name);
+      c.set("db", db);
+      return { db, moved: name !== HOME_DATABASE };
+    };
     const token = bearer(c.req.header("Authorization"));
     const headerKey = c.req.header("X-API-Key")?.trim();
     const apiKey = headerKey || (token?.startsWith(API_KEY_PREFIX) ? token : null);
 
     if (apiKey) {
       if (!opts.apiKey) throw new ApiError(403, "API keys cannot be used for this call");
-      const user = await db.query.users.findFirst({ where: eq(users.developerKeyHash, await sha256Hex(apiKey)) });
-      if (!user) throw unauthorized("Invalid API key");
-      const { success } = await c.env.API_KEY_LIMITER.limit({ key: `key:${user.id}` });
+      const keyOwner = await directory.query.users.findFirst({ where: eq(users.developerKeyHash, await sha256Hex(apiKey)) });
+      if (!keyOwner) throw unauthorized("Invalid API key");
+      const { success } = await c.env.API_KEY_LIMITER.limit({ key: `key:${keyOwner.id}` });
       if (!success) throw new ApiError(429, "Too many requests for this API key. Please slow down.");
+      const { db, moved } = await enterUserDatabase(keyOwner.id);
+      const user = moved ? await db.query.users.findFirst({ where: eq(users.id, keyOwner.id) }) : keyOwner;
+      if (!user) throw unauthorized("Invalid API key");
       c.set("userId", user.id);
       c.set("user", user);
       c.set("authKind", "api_key");
@@ -54,6 +68,7 @@ export function requireAuth(
     if (!token) throw unauthorized();
     const userId = await verifyAccessToken(c.env, token);
     if (!userId) throw unauthorized(INVALID_ACCESS_TOKEN);
+    const { db } = await enterUserDatabase(userId);
     if (opts.loadUser !== false) {
       const user = await db.query.users.findFirst({ where: eq(users.id, userId) });
       if (!user) throw unauthorized(INVALID_ACCESS_TOKEN);

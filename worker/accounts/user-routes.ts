@@ -48,11 +48,10 @@ routes.put("/user/profile", requireAuth(), profileBody, async (c) => {
 routes.get("/user/banner", requireAuth(), async (c) => {
   const banner = await getBanner(c.env.FILES, c.get("user"));
   // No banner is an answer, not an error: the settings card and the print view ask on every load.
-  if (!banner) return c.body(null, 204, { "Cache-Control": "private, no-store" });
+  if (!banner) return c.body(null, 204);
   return c.body(banner.body, 200, {
     "Content-Type": banner.mime,
     "Content-Length": String(banner.size),
-    "Cache-Control": "private, no-store",
   });
 });
 
@@ -60,7 +59,7 @@ routes.get("/user/banner", requireAuth(), async (c) => {
 // The body is an empty object and carries nothing to read.
 routes.post("/generate-developer-key", requireAuth(), async (c) => {
   if (c.get("authKind") !== "access_token") throw new ApiError(403, "API keys cannot be used for this call");
-  const { key, masked } = await regenerateApiKey(c.get("db"), c.get("user").id);
+  const { key, masked } = await regenerateApiKey(c.get("directory"), c.get("db"), c.get("user").id);
   return c.json({ developer_api_key: key, developer_api_key_masked: masked });
 });
 

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, lte } from "drizzle-orm";
-import { getDb, type Db } from "../db/client";
+import type { Db } from "../db/client";
 import { insertChunks, inValueList } from "../db/d1-limits";
 import { labelAlerts, labels, users, type LabelRow } from "../db/schema";
 import { log } from "../lib/log";
@@ -102,7 +102,7 @@ async function claimDueAlerts(db: Db, now: number, limit: number): Promise<strin
 }
 
 
-type AlertEnv = Pick<Env, "DB" | "EMAIL" | "MAIL_FROM" | "APP_URL">;
+type AlertEnv = Pick<Env, "EMAIL" | "MAIL_FROM" | "APP_URL">;
 
 /** A label whose alerts are due in this pass. */
 interface DueLabel {
@@ -158,11 +158,10 @@ export interface AlertPassOptions {
 }
 
 /** The cron's alert pass: the labels whose alert is due, in bounded batches; sends what is due, one mail per owner, and schedules the next look. */
-export async function sendDueAlerts(env: AlertEnv, now: number, opts: AlertPassOptions = {}): Promise<{ looked: number; sent: number }> {
+export async function sendDueAlerts(env: AlertEnv, db: Db, now: number, opts: AlertPassOptions = {}): Promise<{ looked: number; sent: number }> {
   // D1 binds at most 100 variables a statement: a chunk's ids must stay under that.
   const chunk = Math.min(opts.chunk ?? 80, 90);
   const max = opts.maxPerPass ?? 800;
-  const db = getDb(env.DB);
   let looked = 0;
   const nextAt = new Map<string, number | null>();
   const due: DueLabel[] = [];

@@ -45,7 +45,6 @@ const routes = new Hono<AppEnv>()
         "Content-Type": "application/pdf",
         "Content-Length": String(pdf.byteLength),
         "Content-Disposition": `attachment; filename="${name}"`,
-        "Cache-Control": "private, no-store",
         "X-Content-Type-Options": "nosniff",
       },
     });

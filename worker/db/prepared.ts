@@ -1,4 +1,5 @@
 import { fillPlaceholders, type Query } from "drizzle-orm";
+import type { D1Client } from "./client";
 
 /**
  * Reads whose SQL is built once per isolate, for the hot read routes (bench/README.md 'API under load').
@@ -29,7 +30,7 @@ export interface BoundRead<R> {
 
 /**
  * One read's SQL and row mapping, from Drizzle's `.prepare()`. (That also made a D1 statement on the binding of
- * the request that built it; it is never run: readBatch() prepares each call's statement on that call's binding.)
+ * the request that built it; it is never run: readBatch() prepares each call's statement on that call's session.)
  */
 export class CachedRead<R> {
   private readonly query: Query;
@@ -70,7 +71,7 @@ export function cachedRead<R>(key: string, build: () => Preparable<R>): CachedRe
 type Answers<T extends readonly BoundRead<unknown>[]> = { [K in keyof T]: T[K] extends BoundRead<infer R> ? R : never };
 
 /** Runs the reads as ONE D1 call (`batch`) and answers each one's rows, in order. */
-export async function readBatch<T extends readonly BoundRead<unknown>[]>(d1: D1Database, batch: [...T]): Promise<Answers<T>> {
+export async function readBatch<T extends readonly BoundRead<unknown>[]>(d1: D1Client, batch: [...T]): Promise<Answers<T>> {
   const results = await d1.batch(batch.map((r) => d1.prepare(r.sql).bind(...r.params)));
   return batch.map((r, i) => r.map(results[i])) as Answers<T>;
 }

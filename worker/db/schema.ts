@@ -366,6 +366,16 @@ export const labelImportAddresses = sqliteTable("label_import_addresses", {
 });
 
 /**
+ * The directory's map of users to the D1 database that holds their data (worker/db/databases.ts). A user without
+ * a row is in the home database (DB), as every user is while the app has one database. `database` names a D1
+ * binding of the Worker.
+ */
+export const userDatabases = sqliteTable("user_databases", {
+  userId: integer("user_id").primaryKey().references(() => users.id),
+  database: text("database").notNull(),
+});
+
+/**
  * The columns of the three analytics rollups besides their key's tag or tag set: the group (day, courier, lost,
  * next-day) and what is counted in it. A function: each table needs builders of its own.
  */

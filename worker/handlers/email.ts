@@ -1,4 +1,5 @@
-import { getDb } from "../db/client";
+import { userDatabase } from "../db/databases";
+import { primarySessions } from "../db/sessions";
 import { log } from "../lib/log";
 import { accountOfImportToken, importTokenOf } from "../label-mail/address";
 import { MAX_INBOUND_BYTES, storeInbound } from "../mail/mailbox";
@@ -53,7 +54,7 @@ export async function handleEmail(message: ForwardableEmailMessage, env: Env): P
     message.setReject(TOO_LARGE);
     return;
   }
-  const { key, parseStatus } = await storeInbound(env, getDb(env.DB), raw, {
+  const { key, parseStatus } = await storeInbound(env, primarySessions(env).db(), raw, {
     from: message.from,
     to: message.to,
     headers: message.headers,
@@ -63,8 +64,11 @@ export async function handleEmail(message: ForwardableEmailMessage, env: Env): P
 
 /** Mail to an import address: refused unless its token is a user's current one; nothing of it is stored. */
 async function receiveLabelMail(message: ForwardableEmailMessage, env: Env, token: string): Promise<void> {
-  const db = getDb(env.DB);
-  const account = await accountOfImportToken(db, token);
+  // Sessions started at the primary: the token is checked against the latest addresses (one replaced a moment
+  // ago is refused) in the directory, and the labels the mail brings are saved in the owner's database.
+  const sessions = primarySessions(env);
+  const directory = sessions.db();
+  const account = await accountOfImportToken(directory, token);
   if (!account) {
     message.setReject("Unknown recipient");
     return;
@@ -76,5 +80,6 @@ async function receiveLabelMail(message: ForwardableEmailMessage, env: Env, toke
   }
   // The label readers and the MIME parser load with the first mail that needs them.
   const { importLabelMail } = await import("../label-mail/inbound");
+  const db = sessions.db(await userDatabase(env, directory, account.id));
   await importLabelMail(env, db, account, raw, message.headers);
 }

@@ -1,3 +1,6 @@
+import type { Db } from "../db/client";
+import { databaseNames, HOME_DATABASE } from "../db/databases";
+import { primarySessions } from "../db/sessions";
 import { RetryJobLater, type JobMessage } from "../lib/jobs";
 import { log } from "../lib/log";
 import { runTrackingRefreshJob } from "../tracking/tracking";
@@ -5,20 +8,20 @@ import { runLatestTrackingJob } from "../tracking/batch";
 import { sendLostNotice } from "../tracking/lost-notice";
 
 /** Runs one job. Throwing makes the message retry (with backoff); returning acks it. */
-async function runJob(job: JobMessage, env: Env, attempt: number): Promise<void> {
+async function runJob(job: JobMessage, env: Env, db: Db, attempt: number): Promise<void> {
   switch (job.type) {
     case "tracking.refresh":
-      return runTrackingRefreshJob(env, job.labelId);
+      return runTrackingRefreshJob(env, db, job.labelId);
     case "tracking.latest":
-      await runLatestTrackingJob(env, job.courier, job.labelIds);
+      await runLatestTrackingJob(env, db, job.courier, job.labelIds);
       return;
     case "label.ocr": {
       // OCR (Tesseract, PDFium, zxing) loads only when a batch holds an OCR job.
       const { runLabelOcrJob } = await import("../label-import/ocr-job");
-      return runLabelOcrJob(env, job.labelId);
+      return runLabelOcrJob(env, db, job.labelId);
     }
     case "lost.notify":
-      await sendLostNotice(env, job.labelId);
+      await sendLostNotice(env, db, job.labelId);
       return;
     case "buyer.mail": {
       const { runBuyerMailJob } = await import("../buyer-mail/send");
@@ -27,7 +30,7 @@ async function runJob(job: JobMessage, env: Env, attempt: number): Promise<void>
     }
     case "webhook.deliver": {
       const { runWebhookDelivery } = await import("../webhooks/delivery");
-      await runWebhookDelivery(env, job, attempt);
+      await runWebhookDelivery(env, db, job, attempt);
       return;
     }
     default:
@@ -39,22 +42,34 @@ async function runJob(job: JobMessage, env: Env, attempt: number): Promise<void>
 export const MAX_ATTEMPTS = 6;
 
 /** What a job leaves behind when the queue gives up on it (the message then goes to the DLQ). */
-async function giveUp(job: JobMessage, env: Env): Promise<void> {
+async function giveUp(job: JobMessage, db: Db): Promise<void> {
   if (job.type !== "label.ocr") return;
   const { giveUpLabelOcr } = await import("../label-import/ocr-job");
-  await giveUpLabelOcr(env, job.labelId);
+  await giveUpLabelOcr(db, job.labelId);
 }
 
-/** Acks or retries each message on its own, so one failing job does not redo the others. */
+/**
+ * Acks or retries each message on its own, so one failing job does not redo the others. Each message is its own
+ * unit of work with its own D1 session on the database its rows are in, started at the primary: it sees what the
+ * request that queued it wrote. A database this Worker does not have (a configuration mistake) is retried, then
+ * dead-lettered, never read in another database.
+ */
 export async function handleQueue(batch: MessageBatch<JobMessage>, env: Env): Promise<void> {
   for (const msg of batch.messages) {
+    const database = msg.body?.database ?? HOME_DATABASE;
+    if (!databaseNames(env).includes(database)) {
+      log("error", "job for a database that is not configured", { id: msg.id, type: msg.body?.type, database });
+      msg.retry();
+      continue;
+    }
+    const db = primarySessions(env).db(database);
     try {
-      await runJob(msg.body, env, msg.attempts);
+      await runJob(msg.body, env, db, msg.attempts);
       msg.ack();
     } catch (err) {
       log("error", "job failed", { id: msg.id, type: msg.body?.type, attempts: msg.attempts, error: String(err) });
       if (msg.attempts >= MAX_ATTEMPTS) {
-        await giveUp(msg.body, env).catch((e) => log("error", "job give-up failed", { id: msg.id, error: String(e) }));
+        await giveUp(msg.body, db).catch((e) => log("error", "job give-up failed", { id: msg.id, error: String(e) }));
       }
       msg.retry({ delaySeconds: err instanceof RetryJobLater ? err.delaySeconds : Math.min(600, 10 * 2 ** msg.attempts) });
     }

@@ -10,7 +10,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { inValueList } from "../db/d1-limits";
-import { getDb, type Db } from "../db/client";
+import type { Db } from "../db/client";
 import { labelFiles, labels, type LabelRow } from "../db/schema";
 import { log } from "../lib/log";
 import type { Address, ApiLabel, LabelDetails, SourcedField } from "../labels/model";
@@ -38,7 +38,7 @@ export async function queueLabelOcr<T extends ApiLabel>(db: Db, env: Pick<Env, "
   const pending = saved.filter((l) => l.ocrStatus === "pending").map((l) => l.id);
   if (!pending.length) return saved;
   try {
-    await enqueueMany(env, pending.map((labelId) => ({ type: "label.ocr", labelId })));
+    await enqueueMany(env, db, pending.map((labelId) => ({ type: "label.ocr", labelId })));
     return saved;
   } catch (err) {
     log("error", "could not queue OCR", { labelIds: pending, error: String(err) });
@@ -191,8 +191,7 @@ const isPermanent = (err: unknown) => err instanceof ImportError || err instance
  * The `label.ocr` queue job. Returns normally when the label is done, failed or no longer waits for
  * OCR (deleted, re-imported with a text layer); throws on D1/R2 errors so the message is retried.
  */
-export async function runLabelOcrJob(env: Pick<Env, "DB" | "FILES">, labelId: string): Promise<void> {
-  const db = getDb(env.DB);
+export async function runLabelOcrJob(env: Pick<Env, "FILES">, db: Db, labelId: string): Promise<void> {
   const row = await db.query.labels.findFirst({ where: eq(labels.id, labelId) });
   if (row?.ocrStatus !== "pending") return;
   const file = row.fileId ? await db.query.labelFiles.findFirst({ where: eq(labelFiles.id, row.fileId) }) : undefined;
@@ -255,8 +254,8 @@ async function finish(db: Db, first: LabelRow, read: LabelDetails | null, failur
  * The queue gave up on a label's OCR (its last retry failed, the message goes to the dead-letter
  * queue): mark it 'failed' so the screen stops saying it is still being read. Its barcode fields stay.
  */
-export async function giveUpLabelOcr(env: Pick<Env, "DB">, labelId: string): Promise<void> {
-  await getDb(env.DB)
+export async function giveUpLabelOcr(db: Db, labelId: string): Promise<void> {
+  await db
     .update(labels)
     .set({ ocrStatus: "failed", updatedAt: Date.now() })
     .where(and(eq(labels.id, labelId), eq(labels.ocrStatus, "pending")));

@@ -61,7 +61,6 @@ const routes = new Hono<AppEnv>().post(
 
     const stamp = new Date().toISOString().slice(0, 10);
     const headers: Record<string, string> = {
-      "Cache-Control": "private, no-store",
       "X-Content-Type-Options": "nosniff",
       [PRINTED_HEADER]: String(built.printed),
       [LEFT_OUT_HEADER]: String(leftOut.length),

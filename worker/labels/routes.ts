@@ -41,7 +41,6 @@ const notesAndTags = z.object({
 const csvHeaders = (filename: string) => ({
   "Content-Type": "text/csv; charset=utf-8",
   "Content-Disposition": `attachment; filename="${filename}"`,
-  "Cache-Control": "private, no-store",
   "X-Content-Type-Options": "nosniff",
 });
 
@@ -96,7 +95,6 @@ const routes = new Hono<AppEnv>()
         "Content-Type": file.mime,
         "Content-Length": String(file.size),
         "Content-Disposition": contentDisposition(file.filename),
-        "Cache-Control": "private, no-store",
         "X-Content-Type-Options": "nosniff",
       },
     });

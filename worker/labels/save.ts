@@ -68,10 +68,10 @@ const isUniqueConflict = (err: unknown) => {
   return false;
 };
 
-async function enqueueTracking(env: Pick<Env, "JOBS">, labelIds: string[]) {
+async function enqueueTracking(env: Pick<Env, "JOBS">, db: Db, labelIds: string[]) {
   if (!labelIds.length) return;
   try {
-    await enqueueMany(env, labelIds.map((labelId) => ({ type: "tracking.refresh", labelId })));
+    await enqueueMany(env, db, labelIds.map((labelId) => ({ type: "tracking.refresh", labelId })));
   } catch (err) {
     // The label is saved and paid for; cron picks up labels whose first fetch never ran.
     log("warn", "could not enqueue tracking", { labelIds, error: String(err) });
@@ -106,7 +106,7 @@ async function saveLabels(db: Db, env: Pick<Env, "JOBS">, save: LabelSave): Prom
   for (let attempt = 0; ; attempt++) {
     try {
       const saved = await writeLabels(db, save);
-      await enqueueTracking(env, saved.newIds);
+      await enqueueTracking(env, db, saved.newIds);
       await queueWebhookEvents(env, db, save.userId, saved.newIds.map((labelId) => ({ type: "label.created", labelId })));
       return saved;
     } catch (err) {

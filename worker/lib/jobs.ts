@@ -1,8 +1,17 @@
+import type { Db } from "../db/client";
+import { HOME_DATABASE } from "../db/databases";
+import { databaseOf } from "../db/sessions";
+
 /**
  * Messages on the JOBS queue: the slow work that routes and cron hand to the queue consumer
  * (handlers/queue.ts). One union, so producers and the consumer agree on the shapes.
  */
-export type JobMessage =
+export type JobMessage = JobWork & {
+  /** The database holding the rows the job works on (worker/db/databases.ts); absent: the home database. */
+  database?: string;
+};
+
+type JobWork =
   | { type: "tracking.refresh"; labelId: string }
   /** One batched look-up (e.g. Royal Mail's summary of up to 30 parcels) for labels of one courier. */
   | { type: "tracking.latest"; courier: string; labelIds: string[] }
@@ -24,13 +33,20 @@ export class RetryJobLater extends Error {
   }
 }
 
-export async function enqueue(env: Pick<Env, "JOBS">, job: JobMessage, delaySeconds?: number) {
-  await env.JOBS.send(job, delaySeconds ? { delaySeconds } : undefined);
+/** `job` for the rows of `from`'s database: named unless it is the home database (messages as they always were). */
+function onDatabaseOf(from: Db, job: JobMessage): JobMessage {
+  const database = databaseOf(from);
+  return database === HOME_DATABASE ? job : { ...job, database };
 }
 
-export async function enqueueMany(env: Pick<Env, "JOBS">, jobs: JobMessage[]) {
+/** Queues `job` on the rows of `from`'s database: the consumer works on that database. */
+export async function enqueue(env: Pick<Env, "JOBS">, from: Db, job: JobMessage, delaySeconds?: number) {
+  await env.JOBS.send(onDatabaseOf(from, job), delaySeconds ? { delaySeconds } : undefined);
+}
+
+export async function enqueueMany(env: Pick<Env, "JOBS">, from: Db, jobs: JobMessage[]) {
   // sendBatch takes at most 100 messages per call.
   for (let i = 0; i < jobs.length; i += 100) {
-    await env.JOBS.sendBatch(jobs.slice(i, i + 100).map((body) => ({ body })));
+    await env.JOBS.sendBatch(jobs.slice(i, i + 100).map((job) => ({ body: onDatabaseOf(from, job) })));
   }
 }

@@ -71,7 +71,6 @@ const app = routes
     return c.body(obj.body, 200, {
       "Content-Type": "message/rfc822",
       "Content-Disposition": `attachment; filename="${name}"`,
-      "Cache-Control": "private, no-store",
     });
   })
   .get(
@@ -85,7 +84,6 @@ const app = routes
       return c.body(file.body, 200, {
         "Content-Type": "application/octet-stream",
         "Content-Disposition": `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(attachment.filename)}`,
-        "Cache-Control": "private, no-store",
       });
     },
   )

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { CarrierHttpOptions } from "../couriers/tracking-http";
 import { CarrierError } from "../couriers/tracking-http";
-import { getDb } from "../db/client";
+import type { Db } from "../db/client";
 import { labels, type LabelRow } from "../db/schema";
 import { log } from "../lib/log";
 import { pauseCarrier, takeCarrierCalls } from "./carrier-budget";
@@ -42,10 +42,9 @@ function newestStoredEvent(row: LabelRow): number | null {
 }
 
 /** The queue's 'tracking.latest' job: one batched look-up for up to a batch of one carrier's labels. */
-export async function runLatestTrackingJob(env: TrackingEnv, courier: string, labelIds: string[], now = Date.now(), http?: CarrierHttpOptions): Promise<BatchResult> {
+export async function runLatestTrackingJob(env: TrackingEnv, db: Db, courier: string, labelIds: string[], now = Date.now(), http?: CarrierHttpOptions): Promise<BatchResult> {
   const result: BatchResult = { calls: 0, withNews: 0, unchanged: 0, deferred: 0, failed: 0 };
   const client = trackingClientFor(env, courier);
-  const db = getDb(env.DB);
   if (!client?.latest || labelIds.length === 0) return result;
   const rows = await db.select().from(labels).where(and(inArray(labels.id, labelIds.slice(0, client.latest.batchSize)), eq(labels.courier, courier)));
   if (!rows.length) return result;
@@ -73,7 +72,7 @@ export async function runLatestTrackingJob(env: TrackingEnv, courier: string, la
     const hasNews = !item || (item.kind === "summary" && item.lastEventAt !== null && (stored === null || item.lastEventAt > stored));
     if (hasNews) {
       // A full events call, under the same budget (refused: the label stays due, by urgency).
-      const refreshed = await refreshLabelTracking(env, row.id, { now, http, force: true });
+      const refreshed = await refreshLabelTracking(env, db, row.id, { now, http, force: true });
       if (refreshed.kind === "deferred") result.deferred++;
       else if (refreshed.kind === "failed") result.failed++;
       else if (refreshed.kind === "refreshed" || refreshed.kind === "unknown") {

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, lte } from "drizzle-orm";
 import { trackedCouriers } from "../couriers/registry";
-import { getDb, type Db } from "../db/client";
+import type { Db } from "../db/client";
 import { labels } from "../db/schema";
 import { enqueueMany, type JobMessage } from "../lib/jobs";
 import { LOST_NOTICE_MAX_WAIT_MS } from "./lost-notice";
@@ -57,16 +57,15 @@ export interface CronOptions {
 }
 
 /** The cron's tracking pass: claims due labels in bounded batches and queues their refreshes. */
-export async function enqueueDueRefreshes(env: TrackingEnv, now: number, opts: CronOptions = {}): Promise<number> {
+export async function enqueueDueRefreshes(env: TrackingEnv, db: Db, now: number, opts: CronOptions = {}): Promise<number> {
   const chunk = opts.chunk ?? 500;
   const max = opts.maxPerPass ?? 5000;
   const couriers = trackedCouriers(env);
-  const db = getDb(env.DB);
   let total = 0;
   while (total < max) {
     const claimed = await claimDueLabels(db, couriers, now, Math.min(chunk, max - total));
     if (!claimed.length) break;
-    await enqueueMany(env, refreshJobs(env, claimed));
+    await enqueueMany(env, db, refreshJobs(env, claimed));
     total += claimed.length;
     if (claimed.length < chunk) break;
   }
@@ -77,8 +76,7 @@ export async function enqueueDueRefreshes(env: TrackingEnv, now: number, opts: C
  * Flags whose notice should have gone out by now (a lost queue message, a mail outage): queue it again, once per
  * owner, for their oldest flag (whose job sends all of the owner's unsent flags in one mail).
  */
-export async function enqueueUnsentLostNotices(env: Pick<Env, "DB" | "JOBS">, now: number, limit = 200): Promise<number> {
-  const db = getDb(env.DB);
+export async function enqueueUnsentLostNotices(env: Pick<Env, "JOBS">, db: Db, now: number, limit = 200): Promise<number> {
   const rows = await db
     .select({ id: labels.id, userId: labels.userId })
     .from(labels)
@@ -88,6 +86,6 @@ export async function enqueueUnsentLostNotices(env: Pick<Env, "DB" | "JOBS">, no
   const oldestPerOwner = new Map<number, string>();
   for (const r of rows) if (!oldestPerOwner.has(r.userId)) oldestPerOwner.set(r.userId, r.id);
   const jobs = [...oldestPerOwner.values()].map((labelId) => ({ type: "lost.notify" as const, labelId }));
-  if (jobs.length) await enqueueMany(env, jobs);
+  if (jobs.length) await enqueueMany(env, db, jobs);
   return jobs.length;
 }

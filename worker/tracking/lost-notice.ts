@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lte } from "drizzle-orm";
-import { getDb, type Db } from "../db/client";
+import type { Db } from "../db/client";
 import { labels, users, type LabelRow } from "../db/schema";
 import { enqueue } from "../lib/jobs";
 import { log } from "../lib/log";
@@ -26,7 +26,7 @@ const MAIL_LEASE_MS = 5 * 60_000;
 const MAX_PER_MAIL = 500;
 
 type NoticeEnv = CourierEnv &
-  Pick<Env, "DB" | "JOBS" | "EMAIL" | "MAIL_FROM" | "APP_URL"> &
+  Pick<Env, "JOBS" | "EMAIL" | "MAIL_FROM" | "APP_URL"> &
   Partial<Pick<Env, "LOST_NO_FIRST_SCAN_DAYS" | "LOST_NO_NEW_SCAN_DAYS" | "LOST_PAST_EXPECTED_DAYS">>;
 
 /** The owner's flags without a notice yet, oldest first. */
@@ -55,14 +55,13 @@ async function awaitingFirstCheck(env: NoticeEnv, db: Db, userId: number, now: n
  * flags may come, the job was queued again; 'skipped': nothing to send, or another job sends it. Throws when the
  * mail could not be sent (the queue retries; nothing is marked sent).
  */
-export async function sendLostNotice(env: NoticeEnv, labelId: string, now = Date.now()): Promise<"sent" | "waiting" | "skipped"> {
-  const db = getDb(env.DB);
+export async function sendLostNotice(env: NoticeEnv, db: Db, labelId: string, now = Date.now()): Promise<"sent" | "waiting" | "skipped"> {
   const [owner] = await db.select({ userId: labels.userId, email: users.email }).from(labels).innerJoin(users, eq(users.id, labels.userId)).where(eq(labels.id, labelId)).limit(1);
   if (!owner) return "skipped";
   const lease = await tryLease(db, `lost-mail:user:${owner.userId}`, now, MAIL_LEASE_MS);
   if (!lease) {
     // Another job is mailing this owner now; this flag may have come too late for it: look again shortly.
-    await enqueue(env, { type: "lost.notify", labelId }, 60);
+    await enqueue(env, db, { type: "lost.notify", labelId }, 60);
     return "waiting";
   }
   try {
@@ -73,7 +72,7 @@ export async function sendLostNotice(env: NoticeEnv, labelId: string, now = Date
     if (now - oldest < LOST_NOTICE_MAX_WAIT_MS) {
       const quietFor = now - newest;
       if (quietFor < LOST_NOTICE_QUIET_MS || (await awaitingFirstCheck(env, db, owner.userId, now))) {
-        await enqueue(env, { type: "lost.notify", labelId }, Math.max(60, Math.ceil((LOST_NOTICE_QUIET_MS - Math.max(0, quietFor)) / 1000)));
+        await enqueue(env, db, { type: "lost.notify", labelId }, Math.max(60, Math.ceil((LOST_NOTICE_QUIET_MS - Math.max(0, quietFor)) / 1000)));
         return "waiting";
       }
     }

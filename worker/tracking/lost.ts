@@ -1,3 +1,4 @@
+import type { Db } from "../db/client";
 import type { labels } from "../db/schema";
 import { enqueue } from "../lib/jobs";
 import type { TrackingStatus } from "../labels/model";
@@ -116,6 +117,6 @@ export function lostTransition(
 export const LOST_NOTICE_QUIET_MS = 10 * 60_000;
 
 /** Queues the notice of a flag just set: it runs once the owner's flags have been quiet for a while. */
-export async function queueLostNotice(env: Pick<Env, "JOBS">, labelId: string): Promise<void> {
-  await enqueue(env, { type: "lost.notify", labelId }, LOST_NOTICE_QUIET_MS / 1000);
+export async function queueLostNotice(env: Pick<Env, "JOBS">, db: Db, labelId: string): Promise<void> {
+  await enqueue(env, db, { type: "lost.notify", labelId }, LOST_NOTICE_QUIET_MS / 1000);
 }

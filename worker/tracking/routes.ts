@@ -25,7 +25,7 @@ const routes = new Hono<AppEnv>().post(
     const { success } = await c.env.TRACKING_REFRESH_LIMITER.limit({ key: `label:${label.id}` });
     if (!success) throw new ApiError(429, "Tracking for this label was refreshed moments ago. Please wait a minute and try again.");
 
-    const result = await refreshLabelTracking(c.env, label.id, { force: true, http: INTERACTIVE_HTTP });
+    const result = await refreshLabelTracking(c.env, c.get("db"), label.id, { force: true, http: INTERACTIVE_HTTP });
     if (result.kind === "busy") throw new ApiError(409, "This label's tracking is being refreshed right now. Please try again in a moment.");
     if (result.kind === "failed") throw new ApiError(502, result.error.message);
     if (result.kind === "deferred") throw new ApiError(429, "Tracking look-ups with this carrier are at their limit for this minute. Please try again shortly.");

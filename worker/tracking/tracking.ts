@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { CarrierAnswer, CourierEnv, CourierTracking } from "../couriers/courier";
 import { courierById } from "../couriers/registry";
 import { CarrierError, type CarrierHttpOptions } from "../couriers/tracking-http";
-import { getDb, type Db } from "../db/client";
+import type { Db } from "../db/client";
 import { labels, type LabelRow } from "../db/schema";
 import { log } from "../lib/log";
 import type { LabelDetails, TrackingResult, TrackingStatus } from "../labels/model";
@@ -27,7 +27,7 @@ import { queueBuyerMails } from "../buyer-mail/moments";
  */
 
 /** The queue's and the cron's bindings, and each courier's tracking configuration. */
-export type TrackingEnv = Pick<Env, "DB" | "JOBS"> & CourierEnv;
+export type TrackingEnv = Pick<Env, "JOBS"> & CourierEnv;
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -103,9 +103,8 @@ export interface RefreshOptions {
 }
 
 /** Fetches, stores and evaluates one label. Never throws for a carrier problem: it is recorded on the label. */
-export async function refreshLabelTracking(env: TrackingEnv, labelId: string, opts: RefreshOptions = {}): Promise<RefreshResult> {
+export async function refreshLabelTracking(env: TrackingEnv, db: Db, labelId: string, opts: RefreshOptions = {}): Promise<RefreshResult> {
   const now = opts.now ?? Date.now();
-  const db = getDb(env.DB);
   const row = await db.query.labels.findFirst({ where: eq(labels.id, labelId) });
   if (!row) return { kind: "missing" };
   const client = trackingClientFor(env, row.courier);
@@ -224,7 +223,7 @@ export async function storeAnswer(env: TrackingEnv, db: Db, row: LabelRow, clien
   if (flagged) {
     log("info", "label potentially lost", { labelId: row.id, reason });
     try {
-      await queueLostNotice(env, row.id);
+      await queueLostNotice(env, db, row.id);
     } catch (err) {
       // The cron's sweep (enqueueUnsentLostNotices) sends it later.
       log("warn", "could not enqueue lost notice", { labelId: row.id, error: String(err) });
@@ -266,7 +265,7 @@ export async function findOwnLabel(db: Db, userId: number, labelId: string) {
 }
 
 /** The queue's 'tracking.refresh' job: a carrier outage throws, so the message retries with backoff. */
-export async function runTrackingRefreshJob(env: TrackingEnv, labelId: string, now = Date.now()): Promise<void> {
-  const result = await refreshLabelTracking(env, labelId, { now });
+export async function runTrackingRefreshJob(env: TrackingEnv, db: Db, labelId: string, now = Date.now()): Promise<void> {
+  const result = await refreshLabelTracking(env, db, labelId, { now });
   if (result.kind === "failed" && result.error.retryable) throw result.error;
 }

@@ -1,5 +1,5 @@
 import { and, eq, lt, sql } from "drizzle-orm";
-import { getDb, type Db } from "../db/client";
+import type { Db } from "../db/client";
 import { webhookDeliveries, webhookEndpoints } from "../db/schema";
 import { getLabel } from "../labels/read";
 import { maskEmail } from "../buyer-mail/address";
@@ -23,7 +23,7 @@ export const MAX_DELIVERY_ATTEMPTS = RETRY_DELAYS_SECONDS.length + 1;
 const MAX_ERROR_LENGTH = 200;
 
 type DeliverJob = Extract<JobMessage, { type: "webhook.deliver" }>;
-type DeliveryEnv = Pick<Env, "DB" | "ENVIRONMENT">;
+type DeliveryEnv = Pick<Env, "ENVIRONMENT">;
 
 /** The JSON body of an event: the label as it is when the attempt is sent (null for the test event). */
 async function eventBody(db: Db, userId: number, event: WebhookEvent): Promise<string | null> {
@@ -99,8 +99,7 @@ export async function logAttempt(db: Db, endpointId: string, event: Pick<Webhook
   ]);
 }
 
-export async function runWebhookDelivery(env: DeliveryEnv, job: DeliverJob, attempt: number): Promise<"delivered" | "failed" | "gave-up" | "skipped"> {
-  const db = getDb(env.DB);
+export async function runWebhookDelivery(env: DeliveryEnv, db: Db, job: DeliverJob, attempt: number): Promise<"delivered" | "failed" | "gave-up" | "skipped"> {
   const event = job.event as WebhookEvent;
   const endpoint = await db.query.webhookEndpoints.findFirst({ where: eq(webhookEndpoints.id, job.endpointId) });
   // Deleted meanwhile, or switched off (the test event is sent to a switched-off endpoint too: it was asked for).

@@ -42,7 +42,7 @@ export async function queueWebhookEvents(env: Pick<Env, "JOBS">, db: Db, userId:
       const event = { id: newId("evt"), type: e.type, created: Math.floor(now / 1000), labelId: e.labelId };
       for (const ep of subscribed) jobs.push({ type: "webhook.deliver", endpointId: ep.id, event });
     }
-    if (jobs.length) await enqueueMany(env, jobs);
+    if (jobs.length) await enqueueMany(env, db, jobs);
     return jobs.length;
   } catch (err) {
     log("warn", "could not queue webhook events", { userId, events: events.length, error: String(err) });

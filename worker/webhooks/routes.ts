@@ -59,7 +59,7 @@ const routes = new Hono<AppEnv>()
   .post("/webhooks/:id/test", requireAuth(), describe({ summary: "Queue a test event (type 'ping', data.label null) to the endpoint.", tag: TAG }), idParam, async (c) => {
     const endpoint = await ownEndpoint(c.get("db"), c.get("user").id, c.req.valid("param").id);
     const event = { id: newId("evt"), type: TEST_EVENT_TYPE, created: Math.floor(Date.now() / 1000), labelId: null };
-    await enqueue(c.env, { type: "webhook.deliver", endpointId: endpoint.id, event });
+    await enqueue(c.env, c.get("db"), { type: "webhook.deliver", endpointId: endpoint.id, event });
     return c.json({ queued: true as const, eventId: event.id });
   });
 

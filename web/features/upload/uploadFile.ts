@@ -1,10 +1,12 @@
+import { BOOKMARK_HEADER, bookmarks } from "../../api/bookmarks";
 import { apiFetch } from "../../api/client";
 import { tokens } from "../../api/tokens";
 
 /**
  * One upload to POST /api/v1/label with XMLHttpRequest (fetch has no upload progress), the access
  * token as bearer. A 401 is retried once after a refresh; the refresh itself goes through the one API
- * client (apiFetch), so concurrent uploads share its single refresh and a failed one logs out.
+ * client (apiFetch), so concurrent uploads share its single refresh and a failed one logs out. Like every API call
+ * it keeps the D1 bookmark its answer brings (web/api/bookmarks.ts): the labels list read next sees the new labels.
  */
 
 export interface UploadResponse {
@@ -21,8 +23,11 @@ function send(file: File, onProgress: (loaded: number) => void, signal: AbortSig
     xhr.withCredentials = true;
     const token = tokens.access();
     if (token) xhr.setRequestHeader("Authorization", `Bearer ${token}`);
+    const bookmark = bookmarks.current();
+    if (bookmark) xhr.setRequestHeader(BOOKMARK_HEADER, bookmark);
     xhr.upload.onprogress = (e) => onProgress(e.lengthComputable ? Math.min(file.size, e.loaded * (file.size / e.total)) : e.loaded);
     xhr.onload = () => {
+      bookmarks.keep(xhr.getResponseHeader(BOOKMARK_HEADER));
       let body: unknown = null;
       try {
         body = xhr.responseText ? JSON.parse(xhr.responseText) : null;

@@ -1,0 +1,197 @@
+import { applyD1Migrations, createMessageBatch, getQueueResult, createExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { getDb, type Db } from "../../worker/db/client";
+import { databaseNames, userDatabase } from "../../worker/db/databases";
+import { labelImportAddresses, labels, labelTags, userDatabases, users } from "../../worker/db/schema";
+import { primarySessions } from "../../worker/db/sessions";
+import { grantCredits } from "../../worker/credits/credits";
+import { handleEmail } from "../../worker/handlers/email";
+import { handleQueue } from "../../worker/handlers/queue";
+import { newImportToken } from "../../worker/label-mail/address";
+import { enqueue, type JobMessage } from "../../worker/lib/jobs";
+import { sha256Hex } from "../../worker/lib/crypto";
+import { labelMail } from "../fixtures/mail/label-mail";
+import { inboundMessage } from "../fixtures/mail/messages";
+import { captureMail } from "./auth-mail";
+import { call, createUser, type TestUser } from "./helpers";
+import { evriCode } from "./labels-fixtures";
+import { fixture } from "./import-fixtures";
+
+// Two local D1 databases, as production has once a second one is opened (worker/db/databases.ts): DB, the home
+// database and directory, and DB_2 (this project's miniflare config). A user moved to DB_2 has their account row
+// copied there (same id) and a directory row naming it.
+
+const home = () => getDb(env.DB);
+const second = () => getDb(env.DB_2);
+
+beforeAll(async () => {
+  await applyD1Migrations(env.DB_2, env.TEST_MIGRATIONS);
+});
+
+/** A user whose data is in DB_2: their directory row names it, and their account row is there too. */
+async function movedUser(credits = 5): Promise<TestUser> {
+  const user = await createUser();
+  const [row] = await home().select().from(users).where(eq(users.id, user.id));
+  await second().insert(users).values(row);
+  await grantCredits(second(), { userId: user.id, delta: credits, reason: "admin_grant", reference: "test" });
+  await home().insert(userDatabases).values({ userId: user.id, database: "DB_2" });
+  return user;
+}
+
+const labelsIn = (db: Db, userId: number) => db.select().from(labels).where(eq(labels.userId, userId));
+const creditsIn = async (db: Db, userId: number) => (await db.select({ credits: users.credits }).from(users).where(eq(users.id, userId)))[0]?.credits;
+
+async function createLabel(user: TestUser, code = evriCode()) {
+  const res = await call("/api/v1/label/manual", { method: "POST", token: user.token, json: { courier: "evri", trackingCode: code, fields: { recipientPostcode: "SW1A 1AA" } } });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+/** A label written straight into `db` for `userId`, which the routing must never show them. */
+async function decoy(db: Db, userId: number) {
+  const id = `lbl_decoy${crypto.randomUUID().slice(0, 8)}`;
+  await db.insert(labels).values({ id, userId, courier: "evri", trackingCode: evriCode(), source: "manual", shippedOn: "2026-11-20", notes: "decoy" });
+  return id;
+}
+
+const listIds = async (user: TestUser, headers: Record<string, string> = {}) => {
+  const res = await call("/api/v1/labels", { token: headers["X-API-Key"] ? undefined : user.token, headers });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { results: { id: string }[] }).results.map((l) => l.id);
+};
+
+describe("the databases", () => {
+  it("are the home database and every D1 binding named DB_…", () => {
+    expect(databaseNames(env)).toEqual(["DB", "DB_2"]);
+    expect(databaseNames({ ...env, DB_2: undefined, DB_EU: env.DB_2, DB_NOTES: "text", DBX: env.DB_2 })).toEqual(["DB", "DB_EU"]);
+  });
+
+  it("put a user without a directory row in the home database, and refuse a row naming one not configured", async () => {
+    const user = await createUser();
+    expect(await userDatabase(env, home(), user.id)).toBe("DB");
+    await home().insert(userDatabases).values({ userId: user.id, database: "DB_9" });
+    await expect(userDatabase(env, home(), user.id)).rejects.toThrow(/'DB_9', which is not configured/);
+    // With one database configured there is nothing to look up (and no row is read).
+    expect(await userDatabase({ DB: env.DB }, home(), user.id)).toBe("DB");
+  });
+});
+
+describe("a user's data is read and written only in their database", () => {
+  it("create, list, edit, read: a moved user's labels, tags and credits are in DB_2 alone", async () => {
+    const moved = await movedUser(5);
+    const code = evriCode();
+    const id = await createLabel(moved, code);
+    expect((await labelsIn(second(), moved.id)).map((l) => l.trackingCode)).toEqual([code]);
+    expect(await labelsIn(home(), moved.id)).toEqual([]);
+    // The credit was taken in the same batch as the label: in DB_2's account row, not the directory's.
+    expect(await creditsIn(second(), moved.id)).toBe(4);
+    expect(await creditsIn(home(), moved.id)).toBe(0);
+
+    expect(await listIds(moved)).toEqual([id]);
+    const edited = await call(`/api/v1/label/${id}`, { method: "PUT", token: moved.token, json: { notes: "Side gate", tags: ["ebay"] } });
+    expect(edited.status).toBe(200);
+    expect(await second().select({ tag: labelTags.tag }).from(labelTags).where(eq(labelTags.labelId, id))).toEqual([{ tag: "ebay" }]);
+    expect(await home().select().from(labelTags).where(eq(labelTags.labelId, id))).toEqual([]);
+    const read = await call(`/api/v1/label/${id}`, { token: moved.token });
+    expect(await read.json()).toMatchObject({ id, notes: "Side gate", tags: ["ebay"] });
+    // The analytics read DB_2's rollups, which its triggers kept.
+    const summary = await call("/api/v1/labels/analytics/summary", { token: moved.token });
+    expect(summary.status).toBe(200);
+    expect(await summary.json()).toMatchObject({ totals: { rows: 1 } });
+  });
+
+  it("never reads a user's rows from the other database", async () => {
+    const moved = await movedUser();
+    const stay = await createUser({ credits: 5 });
+    // A stale copy of the staying user's account in DB_2, with a label: as if left behind by a move back.
+    const [stayRow] = await home().select().from(users).where(eq(users.id, stay.id));
+    await second().insert(users).values(stayRow);
+    const strayOfStay = await decoy(second(), stay.id);
+    const strayOfMoved = await decoy(home(), moved.id);
+
+    const mine = await createLabel(moved);
+    const theirs = await createLabel(stay);
+    expect(await listIds(moved)).toEqual([mine]);
+    expect(await listIds(stay)).toEqual([theirs]);
+    expect((await call(`/api/v1/label/${strayOfMoved}`, { token: moved.token })).status).toBe(404);
+    expect((await call(`/api/v1/label/${strayOfStay}`, { token: stay.token })).status).toBe(404);
+    expect((await labelsIn(home(), stay.id)).map((l) => l.id)).toEqual([theirs]);
+    expect((await labelsIn(second(), moved.id)).map((l) => l.id)).toEqual([mine]);
+  });
+
+  it("routes a developer API key too: the key is found in the directory, the labels in the key owner's database", async () => {
+    const moved = await movedUser();
+    const generated = await call("/api/v1/generate-developer-key", { method: "POST", token: moved.token, json: {} });
+    expect(generated.status).toBe(200);
+    const { developer_api_key: key, developer_api_key_masked: masked } = (await generated.json()) as { developer_api_key: string; developer_api_key_masked: string };
+    // Found by its hash in the directory; shown masked from the user's own row.
+    const [listed] = await home().select({ hash: users.developerKeyHash }).from(users).where(eq(users.id, moved.id));
+    expect(listed.hash).toBe(await sha256Hex(key));
+    expect(await (await call("/api/v1/user", { token: moved.token })).json()).toMatchObject({ developer_api_key: masked });
+    const mine = await createLabel(moved);
+    await decoy(home(), moved.id);
+    expect(await listIds(moved, { "X-API-Key": key })).toEqual([mine]);
+  });
+
+  it("answers an error, reading nothing, when the directory names a database the Worker does not have", async () => {
+    const lost = await createUser({ credits: 5 });
+    await decoy(home(), lost.id);
+    await home().insert(userDatabases).values({ userId: lost.id, database: "DB_9" });
+    const ctx = createExecutionContext();
+    const { default: app } = await import("../../worker/app");
+    const res = await app.fetch(new Request("http://localhost/api/v1/labels", { headers: { Authorization: `Bearer ${lost.token}` } }), env, ctx);
+    expect(res.status).toBe(500);
+    expect(await res.json()).toEqual({ error: "Something went wrong. Please try again." });
+  });
+});
+
+describe("background work follows the data", () => {
+  it("a job queued on a user's database names it, and the consumer works in that database", async () => {
+    const send = vi.spyOn(env.JOBS, "send").mockResolvedValue(undefined as never);
+    const sessions = primarySessions(env);
+    await enqueue(env, sessions.db("DB_2"), { type: "lost.notify", labelId: "lbl_x" });
+    await enqueue(env, sessions.db(), { type: "lost.notify", labelId: "lbl_y" });
+    expect(send.mock.calls.map(([body]) => body)).toEqual([
+      { type: "lost.notify", labelId: "lbl_x", database: "DB_2" },
+      { type: "lost.notify", labelId: "lbl_y" },
+    ]);
+    send.mockRestore();
+
+    // A flag whose notice is due, in DB_2: the job for it sends the owner's notice and marks it sent there.
+    const mail = captureMail();
+    const moved = await movedUser();
+    const flagged = await decoy(second(), moved.id);
+    const longAgo = Date.now() - 6 * 3_600_000;
+    await second().update(labels).set({ potentiallyLost: true, potentiallyLostAt: longAgo, lostReason: "no_new_scan", createdAt: longAgo }).where(eq(labels.id, flagged));
+    const run = async (database: string) => {
+      const batch = createMessageBatch<JobMessage>("parcelhive-jobs", [{ id: "m1", timestamp: new Date(), attempts: 1, body: { type: "lost.notify", labelId: flagged, database } }]);
+      await handleQueue(batch, env);
+      return getQueueResult(batch, createExecutionContext());
+    };
+    // Named for a database this Worker does not have: retried, never run against another one.
+    expect((await run("DB_9")).retryMessages.map((m) => m.msgId)).toEqual(["m1"]);
+    expect(mail.to(moved.email)).toEqual([]);
+    expect((await run("DB_2")).explicitAcks).toEqual(["m1"]);
+    expect(mail.to(moved.email)).toHaveLength(1);
+    const [row] = await second().select().from(labels).where(eq(labels.id, flagged));
+    expect(row.lostEmailSentAt).not.toBeNull();
+    mail.restore();
+  });
+
+  it("mail to a moved user's import address saves the labels in their database", async () => {
+    const mail = captureMail();
+    const moved = await movedUser(5);
+    const token = newImportToken();
+    await home().insert(labelImportAddresses).values({ userId: moved.id, token });
+    const to = `labels+${token}@parcelhive.test`;
+    const { message, outcome } = inboundMessage(labelMail({ to, attachments: [{ name: "evri.pdf", type: "application/pdf", bytes: fixture("evri.pdf") }] }), { from: "orders@shop.example", to });
+    await handleEmail(message, env);
+    expect(outcome.rejected).toBeNull();
+    expect((await labelsIn(second(), moved.id)).map((l) => l.trackingCode)).toEqual(["H04AQA0004726589"]);
+    expect(await labelsIn(home(), moved.id)).toEqual([]);
+    expect(await creditsIn(second(), moved.id)).toBe(4);
+    mail.restore();
+  }, 120_000); // the first label file of the run loads the label readers (PDFium, zxing): slow on a loaded machine
+});
