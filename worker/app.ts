@@ -42,8 +42,9 @@ app.use("*", async (c, next) => {
   const started = Date.now();
   await next();
   // Where the client's next request must start reading from to see what this one read and wrote (error answers
-  // too: a batch that failed may follow reads the client should not go back before).
-  const bookmarks = sessions.bookmarks();
+  // too: a batch that failed may follow reads the client should not go back before). API answers only: the buyers'
+  // pages (/t/*) have no client that keeps it, and there it would tell an unknown address from a switched-off one.
+  const bookmarks = c.req.path.startsWith("/api/") ? sessions.bookmarks() : null;
   if (bookmarks) c.header(BOOKMARK_HEADER, bookmarks);
   if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", NO_STORE);
   // Locally (vite dev/preview, e2e) miniflare reuses a connection that workerd closes when a request body

@@ -106,7 +106,7 @@ describe("when tracking reaches a moment", () => {
     const sent: JobMessage[] = [];
     const jobs = { send: async (m: JobMessage) => void sent.push(m), sendBatch: async (ms: { body: JobMessage }[]) => void sent.push(...ms.map((m) => m.body)) };
     answerEvri([json(parcels)]);
-    await refreshLabelTracking({ ...trackingEnv(env), JOBS: jobs as unknown as Queue }, id, { now, force: true, http: FAST_HTTP });
+    await refreshLabelTracking({ ...trackingEnv(env), JOBS: jobs as unknown as Queue }, db(), id, { now, force: true, http: FAST_HTTP });
     vi.restoreAllMocks();
     return sent.filter((m) => m.type === "buyer.mail");
   }
@@ -143,7 +143,7 @@ describe("a buyer mail", () => {
     const u = await seller();
     const id = await buyerLabel(u, { trackingStatus: "out_for_delivery", lastScanAt: Date.now() - 3_600_000 });
     const send = vi.spyOn(env.EMAIL, "send");
-    expect(await sendBuyerMail(env, id, "out_for_delivery")).toBe("sent");
+    expect(await sendBuyerMail(env, db(), id, "out_for_delivery")).toBe("sent");
     const [mail] = sentMails(send);
     expect(mail.to).toEqual(["jane.doe@example.com"]);
     expect(mail.from).toEqual({ name: "Tidewater Tea Co", email: env.MAIL_FROM });
@@ -164,9 +164,9 @@ describe("a buyer mail", () => {
     const u = await seller();
     const id = await buyerLabel(u, { lastScanAt: Date.now() - 3_600_000 });
     const send = vi.spyOn(env.EMAIL, "send");
-    const outcomes = await Promise.all([sendBuyerMail(env, id, "shipped"), sendBuyerMail(env, id, "shipped")]);
+    const outcomes = await Promise.all([sendBuyerMail(env, db(), id, "shipped"), sendBuyerMail(env, db(), id, "shipped")]);
     expect(outcomes.sort()).toEqual(["already-sent", "sent"]);
-    expect(await sendBuyerMail(env, id, "shipped")).toBe("already-sent");
+    expect(await sendBuyerMail(env, db(), id, "shipped")).toBe("already-sent");
     expect(send).toHaveBeenCalledTimes(1);
   });
 
@@ -174,16 +174,16 @@ describe("a buyer mail", () => {
     const u = await seller();
     const id = await buyerLabel(u);
     vi.spyOn(env.EMAIL, "send");
-    expect(await sendBuyerMail(env, id, "delivered")).toBe("sent");
-    expect(await sendBuyerMail(env, id, "shipped")).toBe("already-sent");
+    expect(await sendBuyerMail(env, db(), id, "delivered")).toBe("sent");
+    expect(await sendBuyerMail(env, db(), id, "shipped")).toBe("already-sent");
   });
 
   it("goes only at the moments the seller switched on, and not for a label switched off", async () => {
     const u = await seller({ moments: ["delivered"] });
     const send = vi.spyOn(env.EMAIL, "send");
     const id = await buyerLabel(u);
-    expect(await sendBuyerMail(env, id, "shipped")).toBe("not-wanted");
-    expect(await sendBuyerMail(env, await buyerLabel(u, { buyerNotifications: false }), "delivered")).toBe("not-wanted");
+    expect(await sendBuyerMail(env, db(), id, "shipped")).toBe("not-wanted");
+    expect(await sendBuyerMail(env, db(), await buyerLabel(u, { buyerNotifications: false }), "delivered")).toBe("not-wanted");
     expect(send).not.toHaveBeenCalled();
   });
 
@@ -191,9 +191,9 @@ describe("a buyer mail", () => {
     const u = await seller();
     const id = await buyerLabel(u);
     vi.spyOn(env.EMAIL, "send").mockRejectedValueOnce(new Error("mail service unavailable"));
-    await expect(sendBuyerMail(env, id, "shipped")).rejects.toThrow("mail service unavailable");
+    await expect(sendBuyerMail(env, db(), id, "shipped")).rejects.toThrow("mail service unavailable");
     expect(await db().select().from(buyerMails).where(eq(buyerMails.labelId, id))).toEqual([]);
-    expect(await sendBuyerMail(env, id, "shipped")).toBe("sent");
+    expect(await sendBuyerMail(env, db(), id, "shipped")).toBe("sent");
   });
 
   it("stops at the seller's daily cap and records what was not sent", async () => {
@@ -201,12 +201,12 @@ describe("a buyer mail", () => {
     const capped = { ...env, BUYER_MAIL_DAILY_CAP: "2" };
     const send = vi.spyOn(env.EMAIL, "send");
     const ids = [await buyerLabel(u), await buyerLabel(u), await buyerLabel(u)];
-    expect(await Promise.all(ids.map((id) => sendBuyerMail(capped, id, "shipped")))).toEqual(expect.arrayContaining(["sent", "sent", "capped"]));
+    expect(await Promise.all(ids.map((id) => sendBuyerMail(capped, db(), id, "shipped")))).toEqual(expect.arrayContaining(["sent", "sent", "capped"]));
     expect(send).toHaveBeenCalledTimes(2);
     const rows = await db().select().from(buyerMails).where(eq(buyerMails.userId, u.id));
     expect(rows.map((r) => r.status).sort()).toEqual(["capped", "sent", "sent"]);
     // Another seller's buyers are not held back.
-    expect(await sendBuyerMail(capped, await buyerLabel(await seller()), "shipped")).toBe("sent");
+    expect(await sendBuyerMail(capped, db(), await buyerLabel(await seller()), "shipped")).toBe("sent");
   });
 });
 
@@ -214,7 +214,7 @@ describe("unsubscribing", () => {
   async function unsubscribeLink(u: TestUser) {
     const id = await buyerLabel(u);
     const send = vi.spyOn(env.EMAIL, "send");
-    await sendBuyerMail(env, id, "shipped");
+    await sendBuyerMail(env, db(), id, "shipped");
     const link = sentMails(send)[0].headers["List-Unsubscribe"].slice(1, -1);
     vi.restoreAllMocks();
     return new URL(link).pathname;
@@ -230,16 +230,16 @@ describe("unsubscribing", () => {
     expect(page).toContain("Tidewater Tea Co");
     // Opening the page (a mail scanner following links does) unsubscribes nobody.
     const send = vi.spyOn(env.EMAIL, "send");
-    expect(await sendBuyerMail(env, await buyerLabel(u), "shipped")).toBe("sent");
+    expect(await sendBuyerMail(env, db(), await buyerLabel(u), "shipped")).toBe("sent");
 
     const done = await call(path, { method: "POST", body: "List-Unsubscribe=One-Click", headers: { "Content-Type": "application/x-www-form-urlencoded", "cf-connecting-ip": "198.51.100.20" } });
     expect(done.status).toBe(200);
     expect(await done.text()).toContain("You are unsubscribed");
     // The address in another case on another label of the seller: nothing goes.
-    expect(await sendBuyerMail(env, await buyerLabel(u, { buyerEmail: "JANE.DOE@example.com".toLowerCase() }), "delivered")).toBe("unsubscribed");
+    expect(await sendBuyerMail(env, db(), await buyerLabel(u, { buyerEmail: "JANE.DOE@example.com".toLowerCase() }), "delivered")).toBe("unsubscribed");
     expect(send).toHaveBeenCalledTimes(1);
     // Another seller's mails to the same buyer still go.
-    expect(await sendBuyerMail(env, await buyerLabel(await seller()), "shipped")).toBe("sent");
+    expect(await sendBuyerMail(env, db(), await buyerLabel(await seller()), "shipped")).toBe("sent");
   });
 
   it("refuses a link this server did not make", async () => {
@@ -251,7 +251,7 @@ describe("unsubscribing", () => {
     const other = `/t/unsubscribe/${u.id + 1}.${path.split(".")[1]}.${path.split(".")[2]}`;
     expect((await call(other, { method: "POST", headers: { "cf-connecting-ip": "198.51.100.21" } })).status).toBe(404);
     vi.spyOn(env.EMAIL, "send");
-    expect(await sendBuyerMail(env, await buyerLabel(u), "shipped")).toBe("sent");
+    expect(await sendBuyerMail(env, db(), await buyerLabel(u), "shipped")).toBe("sent");
   });
 });
 

@@ -247,7 +247,7 @@ describe("the page in the edge cache", () => {
     // A real tracking refresh stores new events and drops the copy: the next view shows them.
     await db().update(labels).set({ trackingStatus: "registered" }).where(eq(labels.id, id));
     answerEvri([json(fixtures.evriDelivered)]);
-    const result = await refreshLabelTracking(trackingEnv(env), id, { force: true, http: FAST_HTTP });
+    const result = await refreshLabelTracking(trackingEnv(env), db(), id, { force: true, http: FAST_HTTP });
     expect(result).toMatchObject({ kind: "refreshed", status: "delivered" });
     vi.restoreAllMocks();
     const after = await (await page(path)).text();

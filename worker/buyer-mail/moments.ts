@@ -1,6 +1,7 @@
 /**
  * Which buyer mails a stored tracking answer calls for, and queueing them.
  */
+import type { Db } from "../db/client";
 import type { LabelRow } from "../db/schema";
 import type { TrackingStatus } from "../labels/model";
 import { enqueueMany } from "../lib/jobs";
@@ -43,12 +44,12 @@ export function reachedMoments(change: TrackingChange, now: number): BuyerMoment
  * address and its mails on; whether the owner wants each moment is decided when it is sent. Never throws: the
  * tracking is stored whatever happens here.
  */
-export async function queueBuyerMails(env: Pick<Env, "JOBS">, row: Pick<LabelRow, "id" | "buyerEmail" | "buyerNotifications">, change: TrackingChange, now: number): Promise<void> {
+export async function queueBuyerMails(env: Pick<Env, "JOBS">, db: Db, row: Pick<LabelRow, "id" | "buyerEmail" | "buyerNotifications">, change: TrackingChange, now: number): Promise<void> {
   if (!row.buyerEmail || !row.buyerNotifications) return;
   const moments = reachedMoments(change, now);
   if (!moments.length) return;
   try {
-    await enqueueMany(env, moments.map((kind) => ({ type: "buyer.mail", labelId: row.id, kind })));
+    await enqueueMany(env, db, moments.map((kind) => ({ type: "buyer.mail", labelId: row.id, kind })));
   } catch (err) {
     log("warn", "could not queue buyer mails", { labelId: row.id, moments, error: String(err) });
   }

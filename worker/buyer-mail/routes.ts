@@ -51,7 +51,7 @@ const routes = new Hono<AppEnv>()
     async (c) => {
       const row = await findLabelRow(c.get("db"), c.get("user").id, c.req.valid("param").id);
       if (!row) throw notFound("Label not found");
-      const outcome = await sendBuyerMail(c.env, row.id, "link");
+      const outcome = await sendBuyerMail(c.env, c.get("db"), row.id, "link");
       if (outcome !== "sent") throw REFUSED[outcome] ?? notFound("Label not found");
       return c.json(await mailsOf(c, row.id));
     },

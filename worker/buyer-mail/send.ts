@@ -1,5 +1,5 @@
 import { and, count, eq, sql } from "drizzle-orm";
-import { getDb, type Db } from "../db/client";
+import type { Db } from "../db/client";
 import { buyerMails, buyerUnsubscribes, labels, users } from "../db/schema";
 import { log } from "../lib/log";
 import { sendMail } from "../lib/mailer";
@@ -21,7 +21,7 @@ import { supersedes } from "./moments";
  * from in one click: then no label of that seller mails that address again.
  */
 
-export type BuyerMailEnv = Pick<Env, "DB" | "JOBS" | "EMAIL" | "MAIL_FROM" | "JWT_SECRET"> &
+export type BuyerMailEnv = Pick<Env, "JOBS" | "EMAIL" | "MAIL_FROM" | "JWT_SECRET"> &
   Partial<Pick<Env, "BUYER_MAIL_DAILY_CAP" | "CACHE_PURGE_ZONE_ID" | "CACHE_PURGE_API_TOKEN">>;
 
 /** Mails an owner's buyers get a day (UK day) unless BUYER_MAIL_DAILY_CAP says otherwise. */
@@ -49,8 +49,7 @@ async function claim(db: Db, row: { id: string; userId: number }, kind: BuyerMai
  * moment is off, or the label's mails are), or the owner's daily cap is reached (then it is recorded as not sent).
  * Throws when the mail could not be sent: the claim is given back and the queue tries again.
  */
-export async function sendBuyerMail(env: BuyerMailEnv, labelId: string, kind: BuyerMailKind, now = Date.now()): Promise<SendOutcome> {
-  const db = getDb(env.DB);
+export async function sendBuyerMail(env: BuyerMailEnv, db: Db, labelId: string, kind: BuyerMailKind, now = Date.now()): Promise<SendOutcome> {
   const [found] = await db
     .select({
       label: labels,
@@ -113,10 +112,10 @@ export async function sendBuyerMail(env: BuyerMailEnv, labelId: string, kind: Bu
 }
 
 /** The queue's 'buyer.mail' job: a kind it does not know (a message from an older or newer version) is dropped. */
-export async function runBuyerMailJob(env: BuyerMailEnv, labelId: string, kind: string): Promise<void> {
+export async function runBuyerMailJob(env: BuyerMailEnv, db: Db, labelId: string, kind: string): Promise<void> {
   if (kind !== "link" && !(BUYER_MOMENTS as readonly string[]).includes(kind)) {
     log("warn", "buyer mail of an unknown kind", { labelId, kind });
     return;
   }
-  await sendBuyerMail(env, labelId, kind as BuyerMailKind);
+  await sendBuyerMail(env, db, labelId, kind as BuyerMailKind);
 }

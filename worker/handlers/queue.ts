@@ -25,7 +25,7 @@ async function runJob(job: JobMessage, env: Env, db: Db, attempt: number): Promi
       return;
     case "buyer.mail": {
       const { runBuyerMailJob } = await import("../buyer-mail/send");
-      await runBuyerMailJob(env, job.labelId, job.kind);
+      await runBuyerMailJob(env, db, job.labelId, job.kind);
       return;
     }
     case "webhook.deliver": {

@@ -213,6 +213,7 @@ export async function storeAnswer(env: TrackingEnv, db: Db, row: LabelRow, clien
   const wasDelivered = row.deliveredAt !== null || row.trackingStatus === "delivered" || row.trackingStatus === "collected";
   await queueBuyerMails(
     env,
+    db,
     row,
     {
       before: { firstScanAt: row.firstScanAt, status: row.trackingStatus, delivered: wasDelivered, lost: row.potentiallyLost },
