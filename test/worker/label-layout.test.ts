@@ -332,6 +332,8 @@ describe("routing labels: the sort box and the retailer header", () => {
   it.each([
     [[L(33, 8, 32, "65"), L(98, 8, 14, "SEÁN'S TOOLS"), L(98, 27, 7, "780127824"), L(98, 37, 10, "EVRI HUB"), L(27, 45, 17, "GLAS")], "SEÁN'S TOOLS"],
     [[L(214, 8, 35, "48"), L(15, 9, 7, "Ref: 1720207"), L(15, 21, 8, "STANDARD DELIVERY HERMES"), L(207, 48, 18, "CARD")], null],
+    // OCR read the sort code but not its number, right above the block.
+    [[L(15, 21, 8, "STANDARD DELIVERY HERMES"), L(20, 48, 17, "WARR")], null],
   ])("never takes the sort code for the recipient's name or the sender (%#)", (header, sender) => {
     const page = [...header, L(21, 75, 10.7, "S. Roberts"), L(21, 90, 10.7, "91 Acacia Place"), L(21, 105, 10.7, "Canterbury"), L(21, 120, 10.7, "CT1 3RU"), L(14, 150, 11, "VAN 84 DROP 25 C-ROUND 6750")];
     const d = parseEvriLabel({ lines: page, barcodes: [code128("H04AQA0004726589")] });

@@ -123,11 +123,18 @@ function walkUp(sorted: TextLine[], p: number, used: Set<TextLine>) {
       break;
     }
     if (!isAddressText(l.text) || UK_POSTCODE_IN_TEXT_RE.test(l.text)) break;
+    if (isHeaderWord(l, size)) break;
     picked.unshift(l);
     [left, right, top, size] = [Math.min(left, l.x), Math.max(right, l.x + estWidth(l)), l.y, Math.max(size, l.size)];
   }
   return { picked, heading, top, left };
 }
+
+/**
+ * One word in type over a third larger than an address's (a sort code whose number OCR missed,
+ * 'WARR'; a logo): a header, never a name, which is printed at most a little larger than its address.
+ */
+const isHeaderWord = (l: TextLine, addressSize: number) => l.size >= 1.35 * addressSize && !/\s/.test(clean(l.text));
 
 /**
  * Senders printed without a postcode ('From: Tidewater Tea Co', or 'From:' over a name and a town):
@@ -341,10 +348,13 @@ export function headerName(lines: TextLine[], blocks: AddressBlock[], exclude: R
   const firstBlockTop = Math.min(...blocks.map((b) => b.top), Number.POSITIVE_INFINITY);
   const sorted = [...lines].sort((a, b) => a.y - b.y || a.x - b.x);
   const sortBox = sortBoxLines(sorted);
+  const addressSize = Math.max(...blocks.map((b) => b.size));
+  // A depot's sort code (a few capitals, 'WARR') whose number was not read is no retailer.
+  const sortCode = (l: TextLine, t: string) => /^[A-Z]{2,6}$/.test(t) && isHeaderWord(l, addressSize);
   for (const l of sorted) {
     if (l.y >= firstBlockTop) break;
     const t = clean(l.text);
-    if (t.length < 3 || sortBox.has(l) || !looksLikeName(t) || exclude.some((re) => re.test(t))) continue;
+    if (t.length < 3 || sortBox.has(l) || sortCode(l, t) || !looksLikeName(t) || exclude.some((re) => re.test(t))) continue;
     return t;
   }
   return null;
