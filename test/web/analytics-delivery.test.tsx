@@ -171,6 +171,17 @@ describe("the buyers' figures on /analytics", () => {
     expect(buyerCard("Buyer mails sent").textContent).toContain("988");
   });
 
+  it("says how to start when no page was shared and no mail sent in the view", async () => {
+    serve(
+      () => json(200, DELIVERY),
+      () => json(200, { pageViews: 0, pagesOpened: 0, pagesShared: 0, mailsSent: 0 }),
+    );
+    renderPage();
+    const empty = await within(await screen.findByRole("region", { name: "Your buyers" })).findByText(/'Copy link' on a label shares its page/);
+    expect(empty.getAttribute("role")).toBe("status");
+    expect(within(buyers()).queryByText("Tracking page views")).toBeNull();
+  });
+
   it("says when they could not be loaded, while the rest of the page shows", async () => {
     serve(
       () => json(200, DELIVERY),

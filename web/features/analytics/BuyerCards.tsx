@@ -19,6 +19,12 @@ export function BuyerCards({ state }: { state: Load<BuyerAnalytics> }) {
         {state.message && <span className="small"> ({state.message})</span>}
       </div>
     );
+  } else if (state.data.pageViews === 0 && state.data.pagesShared === 0 && state.data.mailsSent === 0) {
+    body = (
+      <p className="empty" role="status">
+        {T.noBuyers}
+      </p>
+    );
   } else {
     const b = state.data;
     const cards = [
