@@ -17,11 +17,11 @@
  *   BENCH_BASELINE_DIST=/tmp/old-dist BENCH_ONLY=a4 BENCH_RUNS=15 npx tsx bench/import.ts
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { onWorkerLog } from "./seed.ts";
+import { giveSecrets, onWorkerLog } from "./seed.ts";
 
 const PORT = Number(process.env.BENCH_PORT ?? 4493);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -65,12 +65,20 @@ function run(cmd: string, args: string[], extra: NodeJS.ProcessEnv = {}) {
 /**
  * `vite preview` finds the worker to run through .wrangler/deploy/config.json, which every `vite build`
  * in this tree rewrites (the last build wins, another engineer's included): point it at `dist` just
- * before starting a server (it is read at start-up).
+ * before starting a server (it is read at start-up); the build gets the worker's secrets too.
  */
 function pointPreviewAt(dist: string) {
+  giveSecrets(dist);
   mkdirSync(".wrangler/deploy", { recursive: true });
   const configPath = path.relative(".wrangler/deploy", path.join(dist, "parcelhive/wrangler.json"));
   writeFileSync(".wrangler/deploy/config.json", JSON.stringify({ configPath, auxiliaryWorkers: [] }));
+}
+
+/** BENCH_SERVER_LOG=<file> keeps the server's output (workerd's errors, the worker's JSON lines); else stderr is drained. */
+function keepServerLog(server: ChildProcess) {
+  const file = process.env.BENCH_SERVER_LOG;
+  server.stderr!.on("data", (d: Buffer) => file && appendFileSync(file, d));
+  if (file) server.stdout!.on("data", (d: Buffer) => appendFileSync(file, d));
 }
 
 function dropRedirectTo(dists: string[]) {
@@ -172,7 +180,7 @@ async function main() {
   onWorkerLog(server.stdout!, (e) => {
     if (e.msg === "label ocr") ocrLog.push(e as unknown as OcrEntry);
   });
-  server.stderr!.on("data", () => {});
+  keepServerLog(server);
   try {
     for (let i = 0; ; i++) {
       if (i > 240) throw new Error("server did not start");
@@ -200,9 +208,10 @@ async function main() {
         form.append("files", new File([bytes], name, { type }));
         const t = performance.now();
         const res = await fetch(`${BASE}/api/v1/label`, { method: "POST", body: form, headers: { Authorization: `Bearer ${user}` } });
-        const body = (await res.json()) as unknown[];
+        const text = await res.text();
         const ms = performance.now() - t;
-        if (!res.ok) throw new Error(`${name}: ${res.status} ${JSON.stringify(body)}`);
+        if (!res.ok) throw new Error(`${name}: ${res.status} ${text.slice(0, 2000)}`);
+        const body = JSON.parse(text) as unknown[];
         labels = body.length;
         if (r > 0) times.push(ms / labels);
       }
@@ -273,7 +282,7 @@ async function serve(dist: string, port: number): Promise<Served> {
     if (e.msg === "request") serverMs.set(e.requestId as string, e.ms as number);
     if (e.msg === "label ocr") ocrLog.push(e as unknown as OcrEntry);
   });
-  server.stderr!.on("data", () => {});
+  keepServerLog(server);
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     if (i > 720) {

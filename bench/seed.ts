@@ -27,17 +27,24 @@ export interface Workspace {
 }
 
 /**
- * A build (`reuse`, by default BENCH_DIST, reuses one) and a fresh, migrated D1 state directory. The worker's
- * secrets come from .dev.vars as under `npm run dev` (a fresh clone has only the example), which `vite build`
- * copies next to the worker; a reused build made without one gets it too.
+ * The worker's secrets next to a build's worker, from .dev.vars as under `npm run dev` (a fresh clone
+ * has only the example): a build without them answers every sign-in 500 ('JWT_SECRET is missing').
+ */
+export function giveSecrets(distDir: string): void {
+  if (!existsSync(".dev.vars")) copyFileSync(".dev.vars.example", ".dev.vars");
+  const workerVars = path.join(distDir, "parcelhive/.dev.vars");
+  if (!existsSync(workerVars)) copyFileSync(".dev.vars", workerVars);
+}
+
+/**
+ * A build (`reuse`, by default BENCH_DIST, reuses one) with the worker's secrets and a fresh, migrated D1
+ * state directory.
  */
 export function prepare(name: string, reuse = process.env.BENCH_DIST): Workspace {
   const stateDir = mkdtempSync(path.join(tmpdir(), `parcelhive-bench-${name}-state-`));
-  if (!existsSync(".dev.vars")) copyFileSync(".dev.vars.example", ".dev.vars");
   const distDir = reuse ?? mkdtempSync(path.join(tmpdir(), `parcelhive-bench-${name}-dist-`));
   if (!reuse) run("vite", ["build", "--logLevel", "warn", "--emptyOutDir"], { PH_DIST: distDir });
-  const workerVars = path.join(distDir, "parcelhive/.dev.vars");
-  if (!existsSync(workerVars)) copyFileSync(".dev.vars", workerVars);
+  giveSecrets(distDir);
   run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "-c", "wrangler.toml", "--persist-to", stateDir]);
   return {
     stateDir,
