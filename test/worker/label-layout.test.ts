@@ -390,6 +390,7 @@ describe("blocks beside and above each other", () => {
     ["Jane Smith", "Beechwood", "Jane Smith"],
     ["The Copper Kettle", "Tools", "The Copper Kettle Tools"],
     ["MUHAMMAD AMELIA", "MÜLLER", "MUHAMMAD AMELIA MÜLLER"],
+    ["Deborah Renée", "Quiñones", "Deborah Renée Quiñones"],
   ])("reads a name wrapped over two lines ('%s' / '%s') as one only where its first line cannot end", (a, b, name) => {
     const page = [L(10, 10, 10, a), L(10, 22, 10, b), L(10, 34, 10, "12 High Street"), L(10, 46, 10, "Leeds LS1 1AA")];
     expect(readAddresses(page).recipient?.name).toBe(name);
@@ -405,9 +406,32 @@ describe("blocks beside and above each other", () => {
     expect(readAddresses(page).sender).toMatchObject({ name: "The Copper Kettle Tools", address: ["Flat 11, Dock House", "117 Jubilee Crescent", "Bromley"], postcode: "BR1 7DW" });
   });
 
+  it("reads one more word under a title and one word as the rest of the name, before a house name too ('DR OSCAR' / 'THOMAS' / 'THE OLD RECTORY')", () => {
+    const block = (a: string, b: string) => [a, b, "THE OLD RECTORY", "MEADOW AVENUE", "LONDON", "SW11 8HU"].map((t, i) => L(29, 10 + i * 12, 10.9, t));
+    expect(readAddresses(block("DR OSCAR", "THOMAS")).recipient).toMatchObject({ name: "DR OSCAR THOMAS", address: ["THE OLD RECTORY", "MEADOW AVENUE", "LONDON"] });
+    expect(readAddresses(block("MR PATEL", "BEECHWOOD")).recipient).toMatchObject({ name: "MR PATEL", address: ["BEECHWOOD", "THE OLD RECTORY", "MEADOW AVENUE", "LONDON"] });
+  });
+
+  it("reads 'FROM: <shop>, <address…>' with no postcode right above the recipient's own name as a sender of its own", () => {
+    const page = [L(11, 10, 6, "FROM: Gannet Studio, Apartment 36, Mercer House, 65 Queen's Street, Llandeilo"), ...["FRANÇOIS MOORE", "48 HIGH RISE", "LONDON", "E14 7SZ"].map((t, i) => L(11, 28 + i * 17, 12.6, t))];
+    const { recipient, sender } = readAddresses(page);
+    expect(recipient).toMatchObject({ name: "FRANÇOIS MOORE", postcode: "E14 7SZ" });
+    expect(sender?.name).toBe("Gannet Studio");
+  });
+
   it("reads one word between a name and its company line as the name's end ('Mr. Gurpreet' / 'Harrison' / '… Holdings Ltd')", () => {
     const page = [L(10, 10, 10, "Mr. Gurpreet"), L(10, 22, 10, "Harrison"), L(10, 34, 10, "Dovetail Outdoor Holdings Ltd"), L(10, 46, 10, "142 Fore Terrace"), L(10, 58, 10, "Edinburgh EH12 4DG")];
     expect(readAddresses(page).recipient).toMatchObject({ name: "Mr. Gurpreet Harrison", address: ["Dovetail Outdoor Holdings Ltd", "142 Fore Terrace", "Edinburgh"] });
+    const withCo = [L(10, 10, 10, "Deborah Renée"), L(10, 22, 10, "Quiñones"), L(10, 34, 10, "Copper Kettle Garage & Co"), L(10, 46, 10, "224 Fore Court"), L(10, 58, 10, "Portsmouth PO1 0TR")];
+    expect(readAddresses(withCo).recipient?.name).toBe("Deborah Renée Quiñones");
+  });
+
+  it("never takes a packing slip's title above a routing label for the retailer ('Packing List', 'Dispatch Note')", () => {
+    for (const title of ["Packing List", "Dispatch Note"]) {
+      const page = [L(36, 10, 18, title), L(36, 40, 10, "Order number: DN42269795"), L(179, 400, 13.7, "HATHERLEY"), L(179, 420, 7, "COU-PNET HUB HERMES UK 48 HR"), ...["REV WEI MACLEOD", "164 ALEXANDRA DRIVE", "ROCHESTER", "ME1 8PN"].map((t, i) => L(180, 450 + i * 11, 9, t)), L(180, 500, 12, "VAN 12 DROP 3 C-ROUND 4411")];
+      const d = parseEvriLabel({ lines: page, barcodes: [code128("H04AQA0004726589")] });
+      expect(d?.fromAddress?.name).toBe("HATHERLEY");
+    }
   });
 });
 

@@ -115,8 +115,10 @@ function walkUp(sorted: TextLine[], p: number, used: Set<TextLine>) {
     // 'From Morag O'Connor' right above a block that starts with a name of its own, or a heading
     // with a whole address on its line: the heading heads a block of its own, not this one.
     // ('Sender: The Copper Kettle' over 'Tools' / 'Flat 11, …' is one name broken by the column.)
+    // A heading that names someone, with or without their address run on ('FROM: Gannet Studio,
+    // Apartment 36, …, Llandeilo'), heads its own block.
     const ownName = picked.length > 1 && namesItself(picked[0].text) && !wrappedName(h?.rest ?? "", picked.map((x) => clean(x.text)));
-    if (h && ((h.role !== "recipient" && namesItself(h.rest) && ownName) || UK_POSTCODE_IN_TEXT_RE.test(h.rest))) break;
+    if (h && ((h.role !== "recipient" && namesItself(splitNameLine(h.rest).name) && ownName) || UK_POSTCODE_IN_TEXT_RE.test(h.rest))) break;
     if (h) {
       heading = { role: h.role, line: l };
       if (h.rest && isAddressText(h.rest)) picked.unshift({ ...l, text: h.rest });
@@ -228,7 +230,9 @@ const ONE_WORD_RE = /^[\p{L}'’-]{2,}$/u;
  */
 const ONE_WORD_ADDRESS_RE = /(?:wood|woods|view|side|fields?|mount|hurst|croft|holme|dene|lea|lands|stones|crest|ways|acres?|haven|garth|brae|combe|ridge|stead|cote)$|^(?:reception|accounts|warehouse|stores|office|mailroom|admin|goods-in)$/i;
 /** What follows a whole name: the premises ('27 Station Grove', 'Flat 5B', 'UNIT 1, MERCER HOUSE'), a company ('… Holdings Ltd') or a contact ('c/o …', 'Attn …'). */
-const AFTER_NAME_RE = /^(?:\d+[a-z]?\b|(?:flat|unit|apartment|apt|suite)\s+\d|(?:c\/o|attn|fao)\b)|\b(?:ltd\.?|limited|plc|llp)$/i;
+const AFTER_NAME_RE = /^(?:\d+[a-z]?\b|(?:flat|unit|apartment|apt|suite)\s+\d|(?:c\/o|attn|fao)\b)|\b(?:ltd\.?|limited|plc|llp|inc\.?|co\.?|company)$/i;
+/** A title and one word ('DR OSCAR', 'Mrs. Fionnuala'): one more word under it is the rest of the name, unless a house's ('Beechwood'). */
+const TITLE_AND_WORD_RE = /^(?:mr|mrs|ms|mx|miss|dr|prof|rev|sir|dame)\.?\s+[\p{L}'’-]{2,}$/iu;
 
 /**
  * Whether a name line goes on with the first address line: where the name cannot end ('Ms Z' /
@@ -242,7 +246,7 @@ function wrappedName(name: string, address: string[]): boolean {
   if (COMPANY_SUFFIX_RE.test(next)) return true;
   const oneWord = ONE_WORD_RE.test(next) && !HOUSE_NAME_RE.test(next);
   if (UNFINISHED_NAME_RE.test(name)) return NAME_END_RE.test(next) || oneWord;
-  return oneWord && !ONE_WORD_ADDRESS_RE.test(next) && AFTER_NAME_RE.test(after);
+  return oneWord && !ONE_WORD_ADDRESS_RE.test(next) && (TITLE_AND_WORD_RE.test(name) || AFTER_NAME_RE.test(after));
 }
 
 /**

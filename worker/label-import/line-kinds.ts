@@ -68,6 +68,8 @@ const NOT_ADDRESS: RegExp[] = [
   /^[HT][-\s]?[0-9A-Z](?:[-\s]?[0-9A-Z]){4}(?:[-\s]?\d){10}$/i,
   /^\d{2}([-\s])\d{3}\1\d{2}\1\d{8}\1\d$/,
   /^(?:qty|quantity|sku|item|description|price|total|subtotal)\b/i,
+  // A document's title over a packing slip printed with the label ('Packing List', 'Dispatch Note').
+  /^(?:packing\s+(?:list|slip|note)|(?:dispatch|despatch|delivery|gift)\s+note|order\s+(?:summary|confirmation)|receipt)$/i,
   // A reference or order number without a colon: 'Order 10023', 'Ref 5521907', 'Your ref: AB-1234'.
   /^(?:(?:your|our|customer|cust|order|sales|shipment|client)\s+)?(?:ref(?:erence)?|order|invoice|account|acct)\b[\s.:#-]*(?:no|number|id)?[\s.:#-]*[A-Z0-9-]*\d/i,
 ];
