@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 import { labels } from "../../worker/db/schema";
 import { fillDetails } from "../../worker/label-import/ocr-job";
 import { atOcrResolution, invertReversedBoxes, levelled, paperOnly, printDpi, skewAngle } from "../../worker/label-import/ocr-image";
-import { withAccents } from "../../worker/label-import/ocr-reread";
+import { rereadBesideLogo, withAccents } from "../../worker/label-import/ocr-reread";
+import { recognise } from "../../worker/label-import/ocr";
 import { fixCapitalI, fixHeading, fixPostcode, ocrLines, type OcrWord } from "../../worker/label-import/ocr-text";
 import { parseLabel } from "../../worker/label-import/pipeline";
 import { renderPages, type Pixmap } from "../../worker/label-import/pdfium";
@@ -292,6 +293,9 @@ describe("OCR helpers", () => {
     expect(fixPostcode("York YO31 72ZZ")).toBe("York YO31 7ZZ");
     expect(fixPostcode("Flat 12 3AB")).toBe("Flat 12 3AB");
     expect(fixPostcode("Price $1 2HE each")).toBe("Price $1 2HE each");
+    // Read in lower case off a scan (seed 39716860, file 295): the inward code's digit makes it one.
+    expect(fixPostcode("wrl 9ea")).toBe("WR1 9EA");
+    expect(fixPostcode("Ali Bob")).toBe("Ali Bob");
   });
 
   it("puts back a capital I read as l at the start of a name, and leaves lower-case words alone", () => {
@@ -325,6 +329,25 @@ describe("OCR helpers", () => {
     expect(withAccents("O'Connor", "Ó'Connor")).toBe("Ó'Connor");
     expect(withAccents("Jane Smith", "Jane Smith")).toBeNull();
   });
+});
+
+describe("lines read again", () => {
+  it("reads again what Tesseract merged into a large logo's line: the service right of 'evri'", async () => {
+    const page = invertReversedBoxes(toGrey(await labelPixels(fixture("evri-accents-300dpi.png"), 1)));
+    const lines = ocrLines((await recognise(page, 300)).words);
+    const logo = lines.find((l) => l.text === "evri")!;
+    expect(lines.some((l) => l.text === "NEXT DAY")).toBe(true);
+    // As a generated scan came out (seed 39716860, file 888): Tesseract's line of the logo, more than
+    // twice the usual height, took in the small lines right of it as one letter of its height.
+    const tall = { ...logo, size: 120 };
+    const merged = [...lines.filter((l) => l !== logo && l.text !== "NEXT DAY"), tall, { text: "i", x: logo.x + 500, y: logo.y, size: 120, width: 20 }];
+    const again = await rereadBesideLogo(merged, page, 300);
+    expect(again.map((l) => l.text)).toContain("NEXT DAY");
+    expect(again.map((l) => l.text)).not.toContain("i");
+    expect(again.filter((l) => l.y > logo.y + 2 * logo.size)).toEqual(lines.filter((l) => l.y > logo.y + 2 * logo.size));
+    // Nothing merged: nothing read again.
+    expect(await rereadBesideLogo(lines, page, 300)).toBe(lines);
+  }, 30_000);
 });
 
 describe("pages made ready for OCR", () => {

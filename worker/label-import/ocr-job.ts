@@ -24,7 +24,7 @@ import { PdfiumError, type Pixmap } from "./pdfium";
 import { parseLabel } from "./pipeline";
 import { atOcrResolution, binarised, invertReversedBoxes, levelled, paperOnly, printDpi } from "./ocr-image";
 import { labelPixels, OCR_LIMITS, rotateGrey, toGrey, type Grey } from "./raster";
-import { rereadPostcodes, restoreAccents } from "./ocr-reread";
+import { rereadBesideLogo, rereadPostcodes, restoreAccents } from "./ocr-reread";
 import type { Barcode } from "./zxing";
 
 /** Mean confidence under which the page is read again turned (upright ≈ 90, upside down ≈ 40). */
@@ -116,9 +116,9 @@ export async function readLabelPage(pixmap: Pixmap): Promise<LabelReading> {
   };
 }
 
-/** One OCR reading of the page -> lines (misread postcodes read again) -> the courier parser. */
+/** One OCR reading of the page -> lines (text beside a logo and misread postcodes read again) -> the courier parser. */
 async function interpret(ocr: OcrResult, image: Grey, dpi: number, barcodes: Barcode[]) {
-  const lines = await rereadPostcodes(ocrLines(ocr.words), image, dpi);
+  const lines = await rereadPostcodes(await rereadBesideLogo(ocrLines(ocr.words), image, dpi), image, dpi);
   return { lines, details: parseLabel({ lines, barcodes }), meanConf: ocr.meanConf };
 }
 

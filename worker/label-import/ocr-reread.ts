@@ -7,11 +7,12 @@
  *   for a letter it does not know: it can add, change or drop an accent, never change a plain letter.
  * - A line ending in something shaped like a postcode that is not one ('YO31 72ZZ'): taken from
  *   the second reading when that ends in a valid postcode.
+ * - Small text beside a large logo (the English model again, on that part of the page alone).
  */
 import { UK_POSTCODE_IN_TEXT_RE } from "../couriers/postcode";
 import type { Address, LabelDetails } from "../labels/model";
-import { readLatinLine } from "./ocr";
-import { fixPostcode } from "./ocr-text";
+import { readLatinLine, recognise } from "./ocr";
+import { fixPostcode, ocrLines } from "./ocr-text";
 import type { Grey } from "./raster";
 import type { TextLine } from "./text";
 
@@ -58,14 +59,39 @@ const prepend = (c: string, rest: string | null) => (rest === null ? null : c + 
 
 function crop(g: Grey, l: TextLine): Grey | null {
   const pad = Math.round(l.size * 0.35);
-  const x0 = Math.max(0, Math.floor(l.x - pad));
-  const y0 = Math.max(0, Math.floor(l.y - pad));
-  const x1 = Math.min(g.width, Math.ceil(l.x + (l.width ?? l.text.length * l.size * 0.6) + pad));
-  const y1 = Math.min(g.height, Math.ceil(l.y + l.size + pad));
+  return cropBox(g, Math.floor(l.x - pad), Math.floor(l.y - pad), Math.ceil(l.x + (l.width ?? l.text.length * l.size * 0.6) + pad), Math.ceil(l.y + l.size + pad));
+}
+
+/** The pixels of [x0, x1) x [y0, y1) within the page, or null when that is next to nothing. */
+function cropBox(g: Grey, x0: number, y0: number, x1: number, y1: number): Grey | null {
+  [x0, y0, x1, y1] = [Math.max(0, x0), Math.max(0, y0), Math.min(g.width, x1), Math.min(g.height, y1)];
   if (x1 - x0 < 4 || y1 - y0 < 4) return null;
   const data = new Uint8Array((x1 - x0) * (y1 - y0));
   for (let y = y0; y < y1; y++) data.set(g.data.subarray(y * g.width + x0, y * g.width + x1), (y - y0) * (x1 - x0));
   return { data, width: x1 - x0, height: y1 - y0 };
+}
+
+/**
+ * Small text beside a large logo, read again on its own: Tesseract takes the logo's line across
+ * the page, and the service and weight printed in two small lines right of 'evri' came out as one
+ * letter of the logo's height ('Next day' / '2200g' read 'Next da' and 'i'). When a line of twice
+ * the page's usual size or more has a second run of the same height to its right (what Tesseract
+ * merged into it), what lies right of the logo over its height is read as a block of its own and
+ * its lines take the place of those read there.
+ */
+export async function rereadBesideLogo(lines: TextLine[], page: Grey, dpi: number): Promise<TextLine[]> {
+  const sizes = lines.map((l) => l.size).sort((a, b) => a - b);
+  const usual = sizes[sizes.length >> 1];
+  const sameRow = (a: TextLine, b: TextLine) => b !== a && b.size === a.size && Math.abs(b.y - a.y) < a.size * 0.25 && b.x > a.x;
+  const logo = lines.find((a) => a.size >= 2 * usual && a.width !== undefined && lines.some((b) => sameRow(a, b)));
+  if (!logo) return lines;
+  const pad = Math.round(usual * 0.5);
+  const [x0, y0, y1] = [Math.ceil(logo.x + logo.width! + pad), Math.max(0, logo.y - pad), Math.min(page.height, logo.y + logo.size + pad)];
+  const img = cropBox(page, x0, y0, page.width, y1);
+  const found = img ? ocrLines((await recognise(img, dpi)).words).map((l) => ({ ...l, x: l.x + x0, y: l.y + y0 })) : [];
+  if (!found.length) return lines;
+  const there = (l: TextLine) => l.x >= x0 - pad && l.y + l.size / 2 >= y0 && l.y + l.size / 2 <= y1;
+  return [...lines.filter((l) => !there(l)), ...found].sort((a, b) => a.y - b.y || a.x - b.x);
 }
 
 /** A line's last two words shaped like a postcode, misread: a digit in each, 2-4 then 3-4 characters. */

@@ -172,8 +172,9 @@ export function fixPostcode(line: string): string {
   if (!m) return line;
   const [, lead, outward, inward] = m;
   // Without a real digit in the outward code ('Ml LAE') only a line that is nothing but the
-  // postcode, in capitals (a lower-case 'l' being the misread '1'), is taken: 'Ali Bob' stays a name.
-  if (!/\d/.test(outward) && (lead !== "" || !/^[A-Z0-9l|]+$/.test(outward + inward))) return line;
+  // postcode, in capitals (a lower-case 'l' being the misread '1') or with its inward code's digit
+  // ('wrl 9ea', a faded scan read in lower case), is taken: 'Ali Bob' stays a name.
+  if (!/\d/.test(outward) && (lead !== "" || !(/^[A-Z0-9l|]+$/.test(outward + inward) || /^\d/.test(inward)))) return line;
   const fixedIn = (TO_DIGIT[inward[0].toUpperCase()] ?? inward[0]) + [...inward.slice(1)].map((c) => TO_LETTER[c] ?? c).join("");
   const fixedOut = outward.replace(/^([A-Z]{1,2})(.)/i, (_, a: string, d: string) => a + (TO_DIGIT[d.toUpperCase()] ?? d));
   const candidate = `${fixedOut} ${fixedIn}`.toUpperCase();
