@@ -8,7 +8,8 @@
  *  4. serves it again and times each call: `ms` from the worker's request log (server side, D1 included)
  *     and the loopback round trip; prints the query plans SQLite picks.
  *
- *   node bench/labels-list.ts     (BENCH_LABELS=100000, BENCH_RUNS=20, BENCH_PORT=4496, BENCH_DIST=<reuse a build>)
+ *   node bench/labels-list.ts     (BENCH_LABELS=100000, BENCH_RUNS=20, BENCH_PORT=4496, BENCH_DIST=<reuse a build>,
+ *                                  BENCH_CASES=needs_action,q=smith: only the cases whose name holds one of these)
  */
 import { DatabaseSync } from "node:sqlite";
 import { d1File, get, login, median, percentile, prepare, seedLabels, serve, signUp, trackingCode, type Server } from "./seed.ts";
@@ -16,6 +17,7 @@ import { d1File, get, login, median, percentile, prepare, seedLabels, serve, sig
 const LABELS = Number(process.env.BENCH_LABELS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const PORT = Number(process.env.BENCH_PORT ?? 4496);
+const ONLY = process.env.BENCH_CASES?.split(",").filter(Boolean);
 
 async function main() {
   const ws = prepare("labels");
@@ -83,7 +85,7 @@ async function main() {
     console.log(`\n| query | server ms median | p90 | × page 1 (same minutes) | round trip ms median | results | total |`);
     console.log(`|---|---:|---:|---:|---:|---:|---:|`);
     const serverMs = (path: string) => server!.requests.filter((r) => r.path === path).map((r) => r.ms);
-    for (const [name, qs] of cases) {
+    for (const [name, qs] of cases.filter(([name]) => !ONLY || ONLY.some((part) => name.includes(part)))) {
       const pathname = `/api/v1/labels${qs ? `?${qs}` : ""}`;
       const trips: number[] = [];
       const mine: number[] = [];

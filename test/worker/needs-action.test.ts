@@ -3,7 +3,9 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { labels } from "../../worker/db/schema";
 import type { ApiLabel, TrackingEvent } from "../../worker/labels/model";
+import { storedDetails } from "../../worker/claims/label-input";
 import type { NeedsAction } from "../../worker/claims/model";
+import { actionFor, needsActionLabels } from "../../worker/claims/needs-action";
 import { insertTrackedLabel, labelRow } from "../fixtures/carriers/tracking-labels";
 import { call, createUser, db } from "./helpers";
 
@@ -20,7 +22,15 @@ async function evriLabel(userId: number, o: { ageDays: number; lastScanDaysAgo: 
     userId,
     trackingCode: o.code,
     createdAt: now - o.ageDays * DAY,
-    extra: { trackingJson: JSON.stringify({ results: [{ trackingEvents: events }] }), trackingStatus: events.length ? "in_transit" : null, nextTrackingAt: now + DAY, ...o.extra },
+    // As the tracking service stores it: the newest scan in its column (the first scan's column left empty, as on
+    // labels tracked before it was kept: the deadlines then read the events).
+    extra: {
+      trackingJson: JSON.stringify({ results: [{ trackingEvents: events }] }),
+      trackingStatus: events.length ? "in_transit" : null,
+      lastScanAt: events.length ? now - o.lastScanDaysAgo! * DAY : null,
+      nextTrackingAt: now + DAY,
+      ...o.extra,
+    },
   });
 }
 
@@ -113,5 +123,73 @@ describe("POST /api/v1/label/{id}/outcome", () => {
     expect(res.status).toBe(400);
     expect(await res.json()).toHaveProperty("error");
     expect((await db().select({ outcome: labels.outcome }).from(labels).where(eq(labels.id, id)))[0].outcome).toBeNull();
+  });
+});
+
+describe("needsActionLabels: what SQL leaves out could never need action", () => {
+  // Random labels around every boundary the SQL pre-filter draws (first scans hours either side of 23 hours ago,
+  // claim windows closing, legacy rows whose first scan is only in the events), each decided in full by the same
+  // rule the list uses, label by label: the list must be exactly those. A fresh seed each run, in the test's name to replay
+  // it (set `seed` to it).
+  const seed = Math.floor(Math.random() * 2 ** 31);
+  it(`lists exactly the labels the deadlines pick among all of the user's (seed ${seed})`, async () => {
+    let state = seed;
+    const rand = () => {
+      state = (state + 0x6d2b79f5) | 0;
+      let t = Math.imul(state ^ (state >>> 15), 1 | state);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+    };
+    const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
+    const HOUR = 3_600_000;
+    const now = Date.now();
+    const u = await createUser();
+    for (let i = 0; i < 160; i++) {
+      const courier = pick(["evri", "royalmail"] as const);
+      const ageMs = rand() < 0.5 ? rand() * 5 * DAY : rand() * 110 * DAY;
+      const createdAt = now - ageMs;
+      // Half of the scanned parcels were first scanned within a few hours of the 23-hour line.
+      const scanned = rand() < 0.8;
+      // A parcel is first scanned within a week of its label (the list reads the last 100 days' labels only).
+      const nearLine = now - (18 + rand() * 40) * HOUR;
+      const firstScanAt = !scanned ? null : nearLine > createdAt && ageMs < 7 * DAY && rand() < 0.6 ? nearLine : createdAt + rand() * Math.min(ageMs, 7 * DAY);
+      const lastScanAt = firstScanAt === null ? null : firstScanAt + rand() * (now - firstScanAt);
+      const legacy = courier === "evri" && scanned && rand() < 0.3;
+      const events = firstScanAt === null ? [] : [scan(lastScanAt!), scan(firstScanAt)];
+      const status = pick(["in_transit", "in_transit", "out_for_delivery", null, "delivered", "returned"] as const);
+      const lost = rand() < 0.2;
+      await insertTrackedLabel(env.DB, {
+        userId: u.id,
+        courier,
+        trackingCode: courier === "evri" ? `H01AB${String(700000000 + i).padStart(11, "0")}` : `AB${String(10000000 + i)}1GB`,
+        createdAt,
+        details: {
+          isNextDay: rand() < 0.2,
+          ...(courier === "royalmail" ? { classId: pick(["Tracked 24", "Tracked 48", "Special Delivery Guaranteed", "1st Class"]) } : {}),
+        },
+        extra: {
+          trackingJson: JSON.stringify({ results: [{ trackingEvents: courier === "evri" ? events : [] }] }),
+          trackingStatus: status,
+          deliveredAt: status === "delivered" ? now - HOUR : null,
+          firstScanAt: legacy ? null : firstScanAt,
+          lastScanAt,
+          potentiallyLost: lost,
+          potentiallyLostAt: lost ? now - DAY : null,
+          lostReason: lost ? "no_new_scan" : null,
+          outcome: rand() < 0.05 ? "claimed" : null,
+        },
+      });
+    }
+    const every = await db().select().from(labels).where(eq(labels.userId, u.id));
+    const decided = every.filter((row) => actionFor(row, storedDetails(row), now)).map((r) => r.id);
+    const listed = (await needsActionLabels(db(), u.id, now)).map((a) => a.row.id);
+    expect(decided.length).toBeGreaterThan(5);
+    expect(decided.length).toBeLessThan(every.length - 20);
+    // Each label the two disagree on, with what decides it.
+    const disagree = every
+      .filter((r) => decided.includes(r.id) !== listed.includes(r.id))
+      .map((r) => ({ decided: decided.includes(r.id), ageDays: (now - r.createdAt) / DAY, ...r }));
+    expect(disagree).toEqual([]);
+    expect(listed.length).toBe(decided.length);
   });
 });

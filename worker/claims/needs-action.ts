@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNotNull, or, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { courierById } from "../couriers/registry";
 import type { Db } from "../db/client";
 import { labels, type LabelRow } from "../db/schema";
@@ -17,16 +17,25 @@ import { NEEDS_ACTION_MAX, type LabelDeadlines, type NeedsAction, type NeedsActi
  *
  * The deadlines decide, label by label (they count UK working days), over the labels SQL can tell might need
  * action: from the last 100 days (no carrier's claim window is longer), still on their way (parcel_status
- * waiting, in transit or out for delivery: index labels_user_status_created), and flagged or with tracking
- * (a parcel is only late once it has a first scan).
+ * waiting, in transit or out for delivery: index labels_user_status_created), and flagged or possibly late.
+ *
+ * Possibly late, in SQL: a deadline asks to act only once the day it was expected by has passed (deadlines.ts:
+ * urgent needs today > expectedBy), and expectedBy is at least one working day after the first scan's UK day, so
+ * the first scan was before the start of yesterday, at least 23 hours ago (a UK day lasts 23 to 25 hours). A
+ * parcel scanned since is on time whatever its service: a busy seller's parcels of the last day or two are left
+ * to SQL (at 1,440 parcels a day, most of those in flight). A label tracked before the first scan was kept
+ * (first_scan_at empty, last_scan_at set) is read and decided from its events, as before.
  */
 
 const CANDIDATE_DAYS = 100;
 const DAY_MS = 86_400_000;
+/** The newest first scan that can be late by now: 23 hours, the shortest UK day, before it. */
+const SCANNED_BEFORE_MS = 23 * 3_600_000;
 
 /**
  * A label's columns and the parts of its details the deadlines and the card read, picked out by SQLite (a few
- * hundred bytes a label, not its whole details and events). The scans are the tracking service's own columns; a
+ * hundred bytes a label, not its whole details and events). isNextDay is taken as JSON (`->`): json_extract
+ * answers JSON's true as the number 1, which the deadlines (isNextDay === true) read as not next day. The scans are the tracking service's own columns; a
  * label tracked before they were kept (first_scan_at empty while last_scan_at is set) brings its events instead.
  */
 const candidateColumns = {
@@ -43,7 +52,7 @@ const candidateColumns = {
   lastScanAt: labels.lastScanAt,
   details: sql<string | null>`case when json_valid(${labels.detailsJson}) then json_object(
     'classId', json_extract(${labels.detailsJson}, '$.classId'), 'serviceCode', json_extract(${labels.detailsJson}, '$.serviceCode'),
-    'isNextDay', json_extract(${labels.detailsJson}, '$.isNextDay'), 'shippingLabelCreatedAt', json_extract(${labels.detailsJson}, '$.shippingLabelCreatedAt'),
+    'isNextDay', ${labels.detailsJson} -> '$.isNextDay', 'shippingLabelCreatedAt', json_extract(${labels.detailsJson}, '$.shippingLabelCreatedAt'),
     'deliveredAt', json_extract(${labels.detailsJson}, '$.deliveredAt'),
     'address', json_object('name', json_extract(${labels.detailsJson}, '$.address.name'), 'postcode', json_extract(${labels.detailsJson}, '$.address.postcode'))) end`,
   tracking: sql<string | null>`case when json_valid(${labels.trackingJson}) then json_object(
@@ -89,20 +98,27 @@ export async function needsActionLabels(db: Db, userId: number, now = Date.now()
         eq(labels.userId, userId),
         inArray(labels.parcelStatus, ["waiting", "in_transit", "out_for_delivery"]),
         gte(labels.createdAt, now - CANDIDATE_DAYS * DAY_MS),
-        or(eq(labels.potentiallyLost, true), isNotNull(labels.trackingJson)),
+        or(
+          eq(labels.potentiallyLost, true),
+          and(isNotNull(labels.lastScanAt), or(isNull(labels.firstScanAt), lt(labels.firstScanAt, now - SCANNED_BEFORE_MS))),
+        ),
       ),
     );
-  const today = ukDayOf(now);
   const out: ActionLabel[] = [];
-  for (const { details: detailsJson, tracking, ...row } of rows) {
-    const details = candidateDetails(detailsJson, tracking);
-    const scans = row.firstScanAt !== null ? { firstScanAt: row.firstScanAt, lastScanAt: row.lastScanAt } : undefined;
-    const deadlines = labelDeadlines(deadlineInput(row, details, scans), now);
-    // A flagged parcel is listed while something can still be done: not once its claim window has closed.
-    const open = !deadlines || (deadlines.sentence !== null && (deadlines.claimClosesOn === null || today <= deadlines.claimClosesOn));
-    if (deadlines?.urgent || (row.potentiallyLost && open)) out.push({ row, details, deadlines });
+  for (const { details, tracking, ...row } of rows) {
+    const action = actionFor(row, candidateDetails(details, tracking), now);
+    if (action) out.push(action);
   }
   return out;
+}
+
+/** Whether one label needs action at `now` (with its deadlines), decided from its columns and details alone. */
+export function actionFor(row: Candidate, details: Partial<LabelDetails>, now: number): ActionLabel | null {
+  const scans = row.firstScanAt !== null ? { firstScanAt: row.firstScanAt, lastScanAt: row.lastScanAt } : undefined;
+  const deadlines = labelDeadlines(deadlineInput(row, details, scans), now);
+  // A flagged parcel is listed while something can still be done: not once its claim window has closed.
+  const open = !deadlines || (deadlines.sentence !== null && (deadlines.claimClosesOn === null || ukDayOf(now) <= deadlines.claimClosesOn));
+  return deadlines?.urgent || (row.potentiallyLost && open) ? { row, details, deadlines } : null;
 }
 
 export async function needsAction(db: Db, userId: number, now = Date.now()): Promise<NeedsAction> {
