@@ -1,5 +1,5 @@
-import { and, eq, gte, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
-import { courierById } from "../couriers/registry";
+import { and, eq, gte, inArray, isNotNull, isNull, lt, notInArray, or, type SQL, sql } from "drizzle-orm";
+import { courierById, couriers } from "../couriers/registry";
 import type { Db } from "../db/client";
 import { labels, type LabelRow } from "../db/schema";
 import type { LabelDetails } from "../labels/model";
@@ -25,12 +25,35 @@ import { NEEDS_ACTION_MAX, type LabelDeadlines, type NeedsAction, type NeedsActi
  * parcel scanned since is on time whatever its service: a busy seller's parcels of the last day or two are left
  * to SQL (at 1,440 parcels a day, most of those in flight). A label tracked before the first scan was kept
  * (first_scan_at empty, last_scan_at set) is read and decided from its events, as before.
+ *
+ * Still open, in SQL: nothing is asked once the carrier no longer investigates and its claim window has closed
+ * (today after both enquiryBy and claimClosesOn), and a flagged parcel is listed only while the window is open.
+ * The window opens at the label's creation or its first scan (each carrier's claimWindow), the investigation runs
+ * from the last scan; a label whose day is before the cut-off is past them, so a stuck parcel of two months ago
+ * is left to SQL too. The cut-offs keep a day and an hour to spare (UK days, summer time); a courier without rules
+ * is listed only when flagged. The list is tested to be exactly what the deadlines decide over all labels.
  */
 
 const CANDIDATE_DAYS = 100;
 const DAY_MS = 86_400_000;
 /** The newest first scan that can be late by now: 23 hours, the shortest UK day, before it. */
 const SCANNED_BEFORE_MS = 23 * 3_600_000;
+
+/** The labels whose carrier may still ask something of the user at `now`, by each courier's claim rules. */
+function stillOpen(now: number): SQL {
+  const since = (days: number) => now - (days + 1) * DAY_MS - 3_600_000;
+  const open = couriers().flatMap(({ id, claims }) => {
+    if (!claims) return [];
+    // The window's start is no later than the first scan (or the last, on a label whose first is only in its events).
+    const from = claims.claimWindow.from === "posted" ? sql`coalesce(${labels.firstScanAt}, ${labels.lastScanAt}, ${labels.createdAt})` : sql`${labels.createdAt}`;
+    const window = sql`${from} >= ${since(claims.claimWindow.days)}`;
+    const investigating = claims.investigationDays === null ? null : sql`${labels.lastScanAt} >= ${since(claims.investigationDays)}`;
+    return [and(eq(labels.courier, id), or(window, investigating ?? undefined))];
+  });
+  // A courier without rules: its flagged parcels are listed as long as they are flagged.
+  const ruled = couriers().filter((c) => c.claims).map((c) => c.id);
+  return or(...open, and(notInArray(labels.courier, ruled), eq(labels.potentiallyLost, true)))!;
+}
 
 /**
  * A label's columns and the parts of its details the deadlines and the card read, picked out by SQLite (a few
@@ -98,6 +121,7 @@ export async function needsActionLabels(db: Db, userId: number, now = Date.now()
         eq(labels.userId, userId),
         inArray(labels.parcelStatus, ["waiting", "in_transit", "out_for_delivery"]),
         gte(labels.createdAt, now - CANDIDATE_DAYS * DAY_MS),
+        stillOpen(now),
         or(
           eq(labels.potentiallyLost, true),
           and(isNotNull(labels.lastScanAt), or(isNull(labels.firstScanAt), lt(labels.firstScanAt, now - SCANNED_BEFORE_MS))),
