@@ -13,7 +13,18 @@ migrateLocalD1(process.env.PH_STATE_DIR ? ["--persist-to", process.env.PH_STATE_
 
 const port = process.env.PORT ?? "5173";
 const url = `http://localhost:${port}`;
-const vite = spawn("vite", ["dev", "--port", port], { stdio: "inherit" });
+// Vite's output passes through here so the address can wait until it has gone quiet (its dependency optimizer
+// prints after the server first answers, and on a busy machine that came after the address).
+let lastOutput = Date.now();
+const vite = spawn("vite", ["dev", "--port", port], { stdio: ["inherit", "pipe", "pipe"], env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? "1" : "0" } });
+vite.stdout.on("data", (chunk) => {
+  lastOutput = Date.now();
+  process.stdout.write(chunk);
+});
+vite.stderr.on("data", (chunk) => {
+  lastOutput = Date.now();
+  process.stderr.write(chunk);
+});
 vite.on("exit", (code) => process.exit(code ?? 0));
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => vite.kill(sig));
 
@@ -27,6 +38,9 @@ async function announce() {
     }
     await new Promise((r) => setTimeout(r, 500));
   }
+  // The app's page too, so the browser's first visit does not start the optimizer; then a second of quiet.
+  await fetch(`http://127.0.0.1:${port}/`).catch(() => {});
+  for (const end = Date.now() + 20_000; Date.now() - lastOutput < 1_000 && Date.now() < end; ) await new Promise((r) => setTimeout(r, 200));
   console.log(`
   Demo data:   npm run demo:seed, then sign in as demo@parcelhive.test / parcelhive-demo
                (admin: admin@parcelhive.test / parcelhive-admin)

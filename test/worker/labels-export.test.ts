@@ -155,7 +155,7 @@ describe("GET /api/v1/labels/export.csv", () => {
     expect(new Set(codes).size).toBe(2105);
     expect(codes.slice(0, 50)).toEqual(await listCodes(u, "").then((c) => c.slice(0, 50)));
     expect(codes.at(-1)).toBe("EXPORT00002104");
-  });
+  }, 60_000); // 2,105 labels written and read back: seconds quiet, over 20 s at load 20
 
   it("accepts a developer API key and refuses a filter that does not validate", async () => {
     const u = await createUser({ credits: 20 });
