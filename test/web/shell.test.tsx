@@ -79,8 +79,8 @@ describe("app shell: the first API calls start in the HTML", () => {
     const [pathname, search = ""] = address.split("?");
     const calls = earlyCalls("labels-in", { pathname, search: search && `?${search}` });
     expect(calls).toHaveLength(4);
-    await waitFor(() => expect(urls.filter((u) => u.startsWith("/api/v1/labels")).length).toBeGreaterThanOrEqual(2));
-    for (const url of calls) expect(urls).toContain(url);
+    // Each one asked for by the screen (a loaded machine can take seconds to render it).
+    await waitFor(() => expect(urls).toEqual(expect.arrayContaining(calls)), { timeout: 10_000 });
   });
 
   it("a signed-in visitor at /login gets plain /labels's calls (where they are sent)", () => {
@@ -92,8 +92,8 @@ describe("app shell: the first API calls start in the HTML", () => {
     const urls = recordCalls();
     renderRoutes(routes, "/analytics");
     const calls = earlyCalls("analytics-in", { pathname: "/analytics", search: "" });
-    await waitFor(() => expect(urls.filter((u) => u.startsWith("/api/v1/labels/analytics/")).length).toBeGreaterThanOrEqual(3));
-    for (const url of calls) expect(urls).toContain(url);
+    // Each one asked for by the screen (a loaded machine can take seconds to render it).
+    await waitFor(() => expect(urls).toEqual(expect.arrayContaining(calls)), { timeout: 10_000 });
   });
 
   it("asks nothing for a signed-out visitor", () => {
