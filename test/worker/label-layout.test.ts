@@ -426,6 +426,14 @@ describe("blocks beside and above each other", () => {
     expect(readAddresses(withCo).recipient?.name).toBe("Deborah Renée Quiñones");
   });
 
+  it("reads the retailer over a routing label printed under a packing slip, not the slip's lines", () => {
+    const slip = [L(36, 10, 18, "Packing List"), L(36, 40, 10, "Shipping address:"), ...["Rev Wei MacLeod", "164 Alexandra Drive", "Rochester", "ME1 8PN"].map((t, i) => L(36, 52 + i * 12, 10, t)), L(36, 110, 10, "A5 dot grid notebook £32.98"), L(36, 135, 10, "Questions? Reply to your order e-mail.")];
+    const label = [L(179, 400, 13.7, "HATHERLEY"), L(179, 418, 7, "Ref: 628423-93"), L(179, 428, 7, "COU-PNET HUB HERMES UK 48 HR"), ...["REV WEI MACLEOD", "164 ALEXANDRA DRIVE", "ROCHESTER", "ME1 8PN"].map((t, i) => L(180, 450 + i * 11, 9, t)), L(180, 500, 12, "VAN 12 DROP 3 C-ROUND 4411")];
+    const d = parseEvriLabel({ lines: [...slip, ...label], barcodes: [code128("H04AQA0004726589")] });
+    expect(d?.address).toMatchObject({ name: "Rev Wei MacLeod", postcode: "ME1 8PN" });
+    expect(d?.fromAddress?.name).toBe("HATHERLEY");
+  });
+
   it("never takes a packing slip's title above a routing label for the retailer ('Packing List', 'Dispatch Note')", () => {
     for (const title of ["Packing List", "Dispatch Note"]) {
       const page = [L(36, 10, 18, title), L(36, 40, 10, "Order number: DN42269795"), L(179, 400, 13.7, "HATHERLEY"), L(179, 420, 7, "COU-PNET HUB HERMES UK 48 HR"), ...["REV WEI MACLEOD", "164 ALEXANDRA DRIVE", "ROCHESTER", "ME1 8PN"].map((t, i) => L(180, 450 + i * 11, 9, t)), L(180, 500, 12, "VAN 12 DROP 3 C-ROUND 4411")];

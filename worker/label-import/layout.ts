@@ -345,21 +345,46 @@ function withoutCopies(found: AddressBlock[]): { blocks: AddressBlock[]; heading
 
 /**
  * A retailer's name printed as a header at the top of a routing label (carrier-made labels name
- * the shop there, with no address): the first line above every address block that looks like a
- * name (not a routing or service word, a reference or a tagline). None when no such line is printed.
+ * the shop there, with no address): the first line above every address block of the label that
+ * looks like a name (not a routing or service word, a reference or a tagline). None when no such
+ * line is printed. A label printed under another document (a packing slip) starts below the gap
+ * that parts them: the slip's title and lines are no header.
  */
-export function headerName(lines: TextLine[], blocks: AddressBlock[], exclude: RegExp[] = []): string | null {
-  const firstBlockTop = Math.min(...blocks.map((b) => b.top), Number.POSITIVE_INFINITY);
+export function headerName(lines: TextLine[], layout: { blocks: AddressBlock[] }, exclude: RegExp[] = []): string | null {
   const sorted = [...lines].sort((a, b) => a.y - b.y || a.x - b.x);
+  const from = labelTop(sorted);
+  // The label's blocks; a copy of one (the slip's, kept as the better formed) starts at its name.
+  const names = new Set(layout.blocks.map((b) => clean(b.lines[0] ?? "").toLowerCase()));
+  const tops = [...layout.blocks.map((b) => b.top), ...sorted.filter((l) => names.has(clean(l.text).toLowerCase())).map((l) => l.y)];
+  const firstBlockTop = Math.min(...tops.filter((y) => y >= from), Number.POSITIVE_INFINITY);
   const sortBox = sortBoxLines(sorted);
-  const addressSize = Math.max(...blocks.map((b) => b.size));
+  const addressSize = Math.max(...layout.blocks.map((b) => b.size));
   // A depot's sort code (a few capitals, 'WARR') whose number was not read is no retailer.
   const sortCode = (l: TextLine, t: string) => /^[A-Z]{2,6}$/.test(t) && isHeaderWord(l, addressSize);
   for (const l of sorted) {
+    if (l.y < from) continue;
     if (l.y >= firstBlockTop) break;
     const t = clean(l.text);
     if (t.length < 3 || sortBox.has(l) || sortCode(l, t) || !looksLikeName(t) || exclude.some((re) => re.test(t))) continue;
     return t;
   }
   return null;
+}
+
+/** Header lines are at most this many lines apart (and 60 pt): a wider gap above them is the label's edge. */
+const HEADER_GAP_LINES = 6;
+const ROUTING_LINE_RE = /\b(?:VAN|DROP|C-?ROUND)\s*:?\s*\d/i;
+
+/** The top of the run of lines above a routing label's VAN / DROP line with no gap wider than a label's header has. */
+function labelTop(sorted: TextLine[]): number {
+  const routing = sorted.findIndex((l) => ROUTING_LINE_RE.test(l.text));
+  if (routing < 0) return Number.NEGATIVE_INFINITY;
+  let top = sorted[routing].y;
+  const gap = Math.max(60, HEADER_GAP_LINES * sorted[routing].size);
+  for (let i = routing - 1; i >= 0; i--) {
+    const l = sorted[i];
+    if (top - (l.y + l.size) > gap) return top;
+    top = Math.min(top, l.y);
+  }
+  return Number.NEGATIVE_INFINITY;
 }

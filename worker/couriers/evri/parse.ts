@@ -73,7 +73,7 @@ export function parseEvriLabel(input: LabelInput): LabelDetails | null {
   const ret = layout.returnAddress;
   let sender: Address | null = layout.sender;
   if (!sender && /\b(?:VAN|DROP|C-?ROUND)\s*:?\s*\d/i.test(text)) {
-    const shop = headerName(input.lines, layout.blocks, NOT_RETAILER);
+    const shop = headerName(input.lines, layout, NOT_RETAILER);
     if (shop) sender = { name: shop, address: [], postcode: "", countryCode: "GB" };
   }
   const weight = weightGrams(text);
