@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseEvriLabel } from "../../worker/couriers/evri/parse";
-import { parseRoyalMailLabel, parseRoyalMailPayload } from "../../worker/couriers/royalmail/parse";
+import { parseRoyalMailLabel, parseRoyalMailPayload, printedRoyalMailCodes } from "../../worker/couriers/royalmail/parse";
 import type { TextLine } from "../../worker/label-import/text";
 import { parseLabel } from "../../worker/label-import/parse-label";
 
@@ -63,6 +63,16 @@ describe("courier parsers on text", () => {
       weightInGrams: 450,
       address: { name: "Ann Lee", address: ["3 High Street, Bristol"], postcode: "BS1 4DJ", countryCode: "GB" },
     });
+  });
+
+  it("never makes an S10 out of lines: 'Postage Paid GB', a date and a weight are not 'GB202603021KG'", () => {
+    // Generated labels, SEED=2024320420: a /Rotate 90 Click & Drop label read that wrong code.
+    const d = parseRoyalMailLabel({
+      lines: lines([0, "Tracked 24 Signature"], [0, "Postage Paid GB"], [0, "2026-03-02"], [0, "1kg"], [0, "Anh Ellis-Jones"], [0, "SE15 6GU"], [0, "RS 1910 0593 5GB"]),
+      barcodes: [],
+    });
+    expect(d?.trackingCode).toBe("RS191005935GB");
+    expect(printedRoyalMailCodes("Postage Paid GB\n2026-03-02\n1KG")).toEqual([]);
   });
 
   it("rejects an S10 code whose check digit is wrong", () => {

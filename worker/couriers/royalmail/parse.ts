@@ -10,8 +10,11 @@ import type { FieldSource, LabelDetails, SourcedField } from "../../labels/model
 import { normalisePostcode } from "../postcode";
 import { isValidRoyalMailCode, normaliseRoyalMailCode } from "./code";
 
-/** An S10 number as printed, in any grouping: 'YS270640023GB', 'YS 2706 4002 3GB', 'WB 965 538 059 GB', 'YS-2706-4002-3GB'. */
-const S10_IN_TEXT = /\b[A-Z]{2}[\s-]?(?:\d[\s-]?){8}\d[\s-]?[A-Z]{2}\b/g;
+/**
+ * An S10 number as printed, in any grouping: 'YS270640023GB', 'YS 2706 4002 3GB', 'WB 965 538 059 GB', 'YS-2706-4002-3GB'.
+ * It sits on one line: never across a line break ('Postage Paid GB' / '2026-03-02' / '1kg' made 'GB202603021KG').
+ */
+const S10_IN_TEXT = /\b[A-Z]{2}[ \t-]?(?:\d[ \t-]?){8}\d[ \t-]?[A-Z]{2}\b/g;
 
 /** Product codes seen on 2D payloads and the service they name. */
 const PRODUCTS: Record<string, string> = {
