@@ -121,3 +121,77 @@ describe("labels of two sizes stacked on one sheet", () => {
     ]);
   }, 30_000);
 });
+
+describe("four labels in a 2x2 grid, the right ones printing a panel at their right edge", () => {
+  it("cuts two columns of two, not three columns (each right label's panel had become a label of its own)", async () => {
+    // A generated sheet's text layer (fresh seed 3013394007, file 120): [x, top, size, text] in points from the page's top.
+    const items: [number, number, number, string][] = [
+    [36.4, 805.5, 9.2, "NEXT DAY DELIVERY"],
+    [36.4, 786.9, 8.6, "8.7kg"],
+    [36.4, 775.6, 7.6, "DATE: 08/10/2026"],
+    [36.4, 760.6, 10.7, "SHIP TO:"],
+    [36.4, 747.3, 12.7, "Miss F Edwards"],
+    [36.4, 730.9, 12.3, "Unit 10"],
+    [36.4, 715.2, 12.3, "104 London Parade"],
+    [308.8, 705.2, 9.2, "Royal Mail"],
+    [490.3, 704.0, 3.3, "SPECIAL DELIVERY GUARANTEED BY 1PM"],
+    [36.4, 699.4, 12.3, "Hull"],
+    [490.3, 698.0, 5.1, "Delivered by Royal Mail"],
+    [490.3, 691.5, 5.1, "Postage Paid GB"],
+    [36.4, 683.7, 12.3, "East Yorkshire"],
+    [317.4, 681.3, 7.3, "TO"],
+    [459.4, 676.3, 5.2, "Date: 29/09/26"],
+    [317.4, 671.9, 10.0, "Miss Oscar Morris"],
+    [36.4, 668.0, 12.3, "HU1 8DX"],
+    [317.4, 658.2, 8.8, "Flat 26"],
+    [317.4, 646.3, 8.8, "174 Station Mews"],
+    [36.4, 644.4, 9.7, "SENDER Rowan Prints"],
+    [317.4, 634.4, 8.8, "London"],
+    [317.4, 622.4, 8.8, "NW12SR"],
+    [96.4, 557.9, 9.2, "H0EPHV0891963562"],
+    [411.7, 557.6, 7.7, "LF753499587GB"],
+    [308.8, 544.0, 4.9, "Order No: 15-55986-36235"],
+    [502.1, 409.9, 6.2, "Tracked 24"],
+    [502.1, 403.0, 5.4, "Signature"],
+    [157.8, 398.1, 12.3, "48 hr"],
+    [502.1, 396.3, 5.4, "Postage Paid GB"],
+    [312.3, 386.0, 7.2, "Mrs François Hussain"],
+    [458.8, 380.7, 5.3, "Printed: 09/03/2026"],
+    [312.3, 377.3, 7.2, "212 Union Crescent"],
+    [458.8, 373.3, 5.3, "WEIGHT 18.00KG"],
+    [35.5, 370.7, 7.2, "SENDER Foxhole Knits"],
+    [312.3, 368.7, 7.2, "Exeter"],
+    [312.3, 360.0, 7.2, "EX4 0TE"],
+    [35.5, 351.9, 10.1, "Callum Moore"],
+    [312.3, 351.4, 7.2, "United Kingdom"],
+    [35.5, 339.5, 9.3, "Suite 37, Victoria Buildings"],
+    [35.5, 328.2, 9.3, "35 Chestnut Court"],
+    [35.5, 316.8, 9.3, "Gloucester"],
+    [35.5, 305.5, 9.3, "Gloucestershire"],
+    [35.5, 294.2, 9.3, "GL1 1GL"],
+    [368.8, 294.1, 7.3, "RZ 2602 0617 0GB"],
+    [307.4, 279.7, 4.2, "Returns address:"],
+    [307.4, 274.7, 5.1, "Button Tin Prints"],
+    [307.4, 268.6, 5.1, "The Laurels"],
+    [307.4, 262.4, 5.1, "232 Church Grove"],
+    [307.4, 256.2, 5.1, "Manchester M14 6JL"],
+    [86.1, 56.8, 9.0, "H0XZ1Q9750748460"],
+
+    ];
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([595.28, 841.89]);
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    for (const [x, top, size, t] of items) page.drawText(t, { x, y: top - size, size, font });
+    const parts = (await readPdfText(await doc.save(), 5)).pages[0].parts;
+    const codeAndName = parts.map((p) => p.lines.map((l) => l.text).filter((t) => /^(?:H0|LF|RZ)|Miss|Mrs|Callum/.test(t)));
+    expect(codeAndName).toHaveLength(4);
+    expect(codeAndName).toEqual(
+      expect.arrayContaining([
+        ["Miss F Edwards", "H0EPHV0891963562"],
+        ["Miss Oscar Morris", "LF753499587GB"],
+        ["Callum Moore", "H0XZ1Q9750748460"],
+        ["Mrs François Hussain", "RZ 2602 0617 0GB"],
+      ]),
+    );
+  }, 30_000);
+});

@@ -27,6 +27,14 @@ export function unionRect(a: PdfRect | null, b: PdfRect): PdfRect {
   return { left: Math.min(a.left, b.left), bottom: Math.min(a.bottom, b.bottom), right: Math.max(a.right, b.right), top: Math.max(a.top, b.top) };
 }
 
+/**
+ * A shipping label's least width and height on a sheet, in points: 3.5in across (4x6 and A6
+ * labels are 4in; so an A4 page holds two columns at most: the panel at a label's right edge is no
+ * column of its own), and 2.5in high (eight 99 x 68 mm labels a sheet are four rows).
+ */
+const MIN_LABEL_WIDTH = 252;
+const MIN_LABEL_HEIGHT = 180;
+
 /** Each label holds at least this many text items. */
 const MIN_PART_ITEMS = 5;
 /**
@@ -61,12 +69,13 @@ export function sheetParts(words: TextWord[], boxes: PdfRect[], rotate: number, 
    * Groups of `ks` along one axis, each with a printed tracking number of its own. [ks] when no
    * band count gives every band a number.
    */
-  function split(ks: number[], lo: (b: PdfRect) => number, hi: (b: PdfRect) => number, span: [number, number]) {
+  function split(ks: number[], lo: (b: PdfRect) => number, hi: (b: PdfRect) => number, span: [number, number], minBand: number) {
     const whole = [{ ks, from: Number.NEGATIVE_INFINITY, to: Number.POSITIVE_INFINITY }];
     const n = codes(ks).size;
     if (n < 2 || n > 8) return whole;
-    // As many bands as numbers (one label each), else fewer (a 2x2 sheet has two columns of two).
-    for (let m = Math.min(n, 4); m >= 2; m--) {
+    // As many bands as numbers (one label each), else fewer (a 2x2 sheet has two columns of two),
+    // never narrower than a label.
+    for (let m = Math.min(n, 4, Math.floor((span[1] - span[0]) / minBand)); m >= 2; m--) {
       const band = (span[1] - span[0]) / m;
       const cuts: number[] = [];
       for (let i = 1; i < m; i++) {
@@ -123,8 +132,8 @@ export function sheetParts(words: TextWord[], boxes: PdfRect[], rotate: number, 
 
   const all = words.map((_, k) => k);
   const cells: { ks: number[]; x: [number, number]; y: [number, number] }[] = [];
-  for (const col of split(all, xLo, xHi, upright ? [view[0], view[2]] : [view[1], view[3]])) {
-    for (const row of split(col.ks, yLo, yHi, upright ? [view[1], view[3]] : [view[0], view[2]])) cells.push({ ks: row.ks, x: [col.from, col.to], y: [row.from, row.to] });
+  for (const col of split(all, xLo, xHi, upright ? [view[0], view[2]] : [view[1], view[3]], MIN_LABEL_WIDTH)) {
+    for (const row of split(col.ks, yLo, yHi, upright ? [view[1], view[3]] : [view[0], view[2]], MIN_LABEL_HEIGHT)) cells.push({ ks: row.ks, x: [col.from, col.to], y: [row.from, row.to] });
   }
   if (cells.length < 2 || cells.length > 8) return [];
   const parts = cells.map((c) => ({
