@@ -419,6 +419,11 @@ describe("blocks beside and above each other", () => {
     expect(sender?.name).toBe("Gannet Studio");
   });
 
+  it("leaves out a heading printed after the name on its baseline ('GARETH SØRENSEN Ship from:')", () => {
+    const page = ["GARETH SØRENSEN Ship from:", "12 High Street", "Leeds LS1 1AA"].map((t, i) => L(10, 10 + i * 12, 10, t));
+    expect(readAddresses(page).recipient).toMatchObject({ name: "GARETH SØRENSEN", address: ["12 High Street", "Leeds"] });
+  });
+
   it("reads one word between a name and its company line as the name's end ('Mr. Gurpreet' / 'Harrison' / '… Holdings Ltd')", () => {
     const page = [L(10, 10, 10, "Mr. Gurpreet"), L(10, 22, 10, "Harrison"), L(10, 34, 10, "Dovetail Outdoor Holdings Ltd"), L(10, 46, 10, "142 Fore Terrace"), L(10, 58, 10, "Edinburgh EH12 4DG")];
     expect(readAddresses(page).recipient).toMatchObject({ name: "Mr. Gurpreet Harrison", address: ["Dovetail Outdoor Holdings Ltd", "142 Fore Terrace", "Edinburgh"] });

@@ -192,7 +192,7 @@ export function blockAddress(block: AddressBlock, countryCode = "GB"): Address |
     break;
   }
   const [first = "", ...address] = lines;
-  const split = splitNameLine(first);
+  const split = splitNameLine(withoutTrailingHeading(first));
   const { rest } = split;
   let { name } = split;
   // A block that starts at its street ('14 Canal Street') printed no name: its street is no name.
@@ -203,6 +203,16 @@ export function blockAddress(block: AddressBlock, countryCode = "GB"): Address |
   return { name, address: [...rest, ...address], postcode: block.postcode, countryCode };
 }
 
+
+/** A heading printed after a name on its baseline (the next column's, 'GARETH SØRENSEN Ship from:'): no part of the name. */
+function withoutTrailingHeading(line: string): string {
+  const words = line.split(" ");
+  for (let i = 1; i < words.length; i++) {
+    const tail = words.slice(i).join(" ");
+    if (tail.endsWith(":") && headingOf(tail)?.rest === "") return words.slice(0, i).join(" ");
+  }
+  return line;
+}
 
 /** A complete name on its own: not a street, a house name or the start of a run of address parts ('Hall', 'Hill' and 'Dr' are names too). */
 const namesItself = (text: string) => looksLikeName(text) && !/,\s*$/.test(text) && !isStreetLine(text) && !HOUSE_NAME_RE.test(text) && splitNameLine(text).rest.length === 0;
