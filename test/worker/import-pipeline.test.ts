@@ -3,10 +3,10 @@ import { describe, expect, it } from "vitest";
 import { readPdfText } from "../../worker/label-import/pdf";
 import { renderPages, type Pixmap } from "../../worker/label-import/pdfium";
 import { findBarStrips } from "../../worker/label-import/barcode-crop";
-import { pageBarcodes } from "../../worker/label-import/barcodes";
+import { enlargedBarcodes, pageBarcodes } from "../../worker/label-import/barcodes";
 import { uprightQuarters } from "../../worker/label-import/ocr-job";
 import { importLabelFile } from "../../worker/label-import/pipeline";
-import { labelPixels } from "../../worker/label-import/raster";
+import { labelPixels, toGrey } from "../../worker/label-import/raster";
 import { decodeBarcodes } from "../../worker/label-import/zxing";
 import { expected, fixture } from "./import-fixtures";
 
@@ -160,6 +160,19 @@ describe("A4 sheets: only the label's region is drawn and decoded", () => {
 });
 
 describe("barcodes of images that are not perfect scans", () => {
+  it("a screenshot at 84 DPI: a Code128 drawn in a pixel or two a module is read at twice the size", async () => {
+    // The Evri label as a screenshot shows it at 84 DPI: 4x6 in in 336x504 px, each pixel the mean of
+    // those it covers (generated 96 DPI screenshots of seeds 1734024972 and 303405388 were refused so).
+    const g = toGrey(await labelPixels(fixture("evri-300dpi.png"), 1), 504);
+    const data = new Uint8ClampedArray(g.data.length * 4).fill(255);
+    g.data.forEach((v, i) => data.fill(v, 4 * i, 4 * i + 3));
+    const small: Pixmap = { data, width: g.width, height: g.height };
+    expect((await decodeBarcodes(small)).map((b) => b.format)).not.toContain("Code128");
+    const read = (await enlargedBarcodes(small)).find((b) => b.format === "Code128");
+    expect(read?.text).toBe("H04AQA0004726589");
+    expect(read!.box.x + read!.box.w).toBeLessThanOrEqual(g.width);
+  }, 30_000);
+
   it("a Code128 framed closer than its quiet zone is read from its bars, upright and turned a quarter", async () => {
     const turned = await decodeBarcodes(await labelPixels(fixture("evri-rotated.png"), 1));
     for (const name of ["evri-framed-300dpi.jpg", "evri-framed-rotated.png"]) {

@@ -8,7 +8,7 @@
 import { framedLinearBarcodes } from "./barcode-crop";
 import type { Pixmap } from "./pdfium";
 import { decodePngOnWhite } from "./png";
-import { imagePixels } from "./raster";
+import { imagePixels, scaleGrey, toGrey } from "./raster";
 import type { FileKind } from "./sniff";
 import type { TextLine } from "./text";
 import { decodeBarcodes, TWO_D_ONLY, type Barcode } from "./zxing";
@@ -57,5 +57,26 @@ export async function imageBarcodes(kind: Exclude<FileKind, "pdf">, bytes: Uint8
   else if (kind === "png" && hasAlpha) pixels = await decodePngOnWhite(bytes);
   const found = await decodeBarcodes(pixels ?? bytes);
   if (found.some(isLinear)) return found;
-  return add(found, await framedLinearBarcodes(pixels ?? (await imagePixels(kind, bytes))));
+  pixels ??= await imagePixels(kind, bytes);
+  add(found, await framedLinearBarcodes(pixels));
+  return found.length || Math.max(pixels.width, pixels.height) > SMALL_IMAGE ? found : enlargedBarcodes(pixels);
+}
+
+/** The long side of an image under about 180 DPI for a 4x6 label (a screenshot at 96-144 DPI). */
+const SMALL_IMAGE = 1100;
+
+/**
+ * Barcodes of a small image read twice its size: a screenshot at 96-144 DPI draws a module in one
+ * or two pixels, which zxing does not resolve (a 96 DPI Code128 and Data Matrix and a 144 DPI ITF,
+ * refused as no label, decode at twice the size). Only when nothing decoded; boxes in the image's pixels.
+ */
+export async function enlargedBarcodes(p: Pixmap): Promise<Barcode[]> {
+  const g = scaleGrey(toGrey(p, Math.max(p.width, p.height)), 2);
+  const data = new Uint8ClampedArray(g.data.length * 4);
+  for (let i = 0; i < g.data.length; i++) {
+    data.fill(g.data[i], 4 * i, 4 * i + 3);
+    data[4 * i + 3] = 255;
+  }
+  const found = await decodeBarcodes({ data, width: g.width, height: g.height });
+  return found.map((b) => ({ ...b, box: { x: b.box.x / 2, y: b.box.y / 2, w: b.box.w / 2, h: b.box.h / 2 } }));
 }
