@@ -165,7 +165,7 @@ describe("barcodes of images that are not perfect scans", () => {
     // those it covers (generated 96 DPI screenshots of seeds 1734024972 and 303405388 were refused so).
     const g = toGrey(await labelPixels(fixture("evri-300dpi.png"), 1), 504);
     const data = new Uint8ClampedArray(g.data.length * 4).fill(255);
-    g.data.forEach((v, i) => data.fill(v, 4 * i, 4 * i + 3));
+    for (let i = 0; i < g.data.length; i++) data.fill(g.data[i], 4 * i, 4 * i + 3);
     const small: Pixmap = { data, width: g.width, height: g.height };
     expect((await decodeBarcodes(small)).map((b) => b.format)).not.toContain("Code128");
     const read = (await enlargedBarcodes(small)).find((b) => b.format === "Code128");
