@@ -122,6 +122,54 @@ describe("labels of two sizes stacked on one sheet", () => {
   }, 30_000);
 });
 
+/** An A4 page drawn from a text layer: [x, top, size, text] in points from the page's top. */
+async function sheetParts(items: [number, number, number, string][]) {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([595.28, 841.89]);
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (const [x, top, size, t] of items) page.drawText(t, { x, y: top - size, size, font });
+  return (await readPdfText(await doc.save(), 5)).pages[0].parts;
+}
+
+describe("a 6x4 label under a 4x6 one, its service panel at its right", () => {
+  it("cuts between the labels, not down the page beside the lower label's panel (a part with no postcode is no label)", async () => {
+    // A generated sheet's text layer (fresh seed 355076698, file 355).
+    const parts = await sheetParts([
+      [152.8, 810.3, 13.4, "48hr"],
+      [30.9, 774.5, 7.5, "From Cwm Trading Co"],
+      [30.9, 755.2, 14.6, "Samuel Jones"],
+      [30.9, 739.1, 12.7, "Flat 2C"],
+      [30.9, 725.6, 12.7, "184a Victoria Close"],
+      [30.9, 711.4, 12.7, "Morningside"],
+      [30.9, 697.9, 12.7, "London"],
+      [30.9, 684.4, 12.7, "SW1A 9TH"],
+      [30.9, 670.1, 12.7, "Tel. 07700 900713"],
+      [90.2, 452.2, 10.0, "HXY0SE7217925397"],
+      [391.1, 344.8, 7.6, "Royal Mail Tracked 48"],
+      [391.1, 335.9, 7.0, "RM"],
+      [391.1, 327.6, 7.0, "Postage Paid GB"],
+      [109.3, 313.1, 12.7, "Ravi Ó Súilleabháin"],
+      [348.6, 303.9, 7.3, "2026-08-07"],
+      [109.3, 297.8, 10.9, "Flat 39"],
+      [109.3, 285.1, 10.9, "52 Mount Pleasant Mews"],
+      [109.3, 272.3, 10.9, "London"],
+      [109.3, 258.8, 10.9, "NW3 6GR"],
+      [96.7, 239.7, 6.8, "Customer Ref: 17-10619-84712"],
+      [358.9, 166.1, 11.2, "YT886689697GB"],
+      [96.7, 143.8, 6.1, "RETURN TO:"],
+      [96.7, 136.7, 6.5, "HARBOUR LIGHT DESIGN"],
+      [96.7, 129.2, 6.5, "157 TENNYSON TERRACE"],
+      [96.7, 120.9, 6.5, "PRESTON"],
+      [96.7, 113.4, 6.5, "PR18RX"],
+
+    ]);
+    expect(parts.map((p) => p.lines.map((l) => l.text).filter((t) => /^(?:HX|YT)|Jones|Ravi/.test(t)))).toEqual([
+      ["Samuel Jones", "HXY0SE7217925397"],
+      ["Ravi Ó Súilleabháin", "YT886689697GB"],
+    ]);
+  }, 30_000);
+});
+
 describe("four labels in a 2x2 grid, the right ones printing a panel at their right edge", () => {
   it("cuts two columns of two, not three columns (each right label's panel had become a label of its own)", async () => {
     // A generated sheet's text layer (fresh seed 3013394007, file 120): [x, top, size, text] in points from the page's top.
@@ -178,11 +226,7 @@ describe("four labels in a 2x2 grid, the right ones printing a panel at their ri
     [86.1, 56.8, 9.0, "H0XZ1Q9750748460"],
 
     ];
-    const doc = await PDFDocument.create();
-    const page = doc.addPage([595.28, 841.89]);
-    const font = await doc.embedFont(StandardFonts.Helvetica);
-    for (const [x, top, size, t] of items) page.drawText(t, { x, y: top - size, size, font });
-    const parts = (await readPdfText(await doc.save(), 5)).pages[0].parts;
+    const parts = await sheetParts(items);
     const codeAndName = parts.map((p) => p.lines.map((l) => l.text).filter((t) => /^(?:H0|LF|RZ)|Miss|Mrs|Callum/.test(t)));
     expect(codeAndName).toHaveLength(4);
     expect(codeAndName).toEqual(

@@ -4,6 +4,7 @@
  * Whether each part really is a label is for the caller to find out (pipeline.ts: each must read as
  * a label with a tracking code of its own).
  */
+import { UK_POSTCODE_IN_TEXT_RE } from "../couriers/postcode";
 import { couriers } from "../couriers/registry";
 import { groupLines, type TextLine, type TextWord } from "./text";
 
@@ -58,11 +59,18 @@ export function sheetParts(words: TextWord[], boxes: PdfRect[], rotate: number, 
   const xHi = (b: PdfRect) => (upright ? b.right : b.top);
   const yLo = (b: PdfRect) => (upright ? b.bottom : b.left);
   const yHi = (b: PdfRect) => (upright ? b.top : b.right);
-  const codes = (ks: number[]) => {
-    const text = groupLines(ks.map((k) => words[k]))
+  const textOf = (ks: number[]) =>
+    groupLines(ks.map((k) => words[k]))
       .map((l) => l.text)
       .join("\n");
-    return new Set(couriers().flatMap((c) => c.labelReader.printedCodes(text)));
+  const codesIn = (text: string) => new Set(couriers().flatMap((c) => c.labelReader.printedCodes(text)));
+  const codes = (ks: number[]) => codesIn(textOf(ks));
+  // A label's worth of text: enough items, a printed number and a postcode (every label names its
+  // recipient's: a panel of service words and the number at one label's edge is no label).
+  const isLabel = (ks: number[]) => {
+    if (ks.length < MIN_PART_ITEMS) return false;
+    const text = textOf(ks);
+    return codesIn(text).size >= 1 && UK_POSTCODE_IN_TEXT_RE.test(text);
   };
 
   /**
@@ -95,7 +103,7 @@ export function sheetParts(words: TextWord[], boxes: PdfRect[], rotate: number, 
       const groups = bounds.slice(1).map((to, i) => ({ ks: ks.filter((k) => bandOf(k) === i), from: bounds[i], to }));
       const stray = ks.filter((k) => bandOf(k) < 0);
       if (stray.length > MAX_STRAY_ITEMS || codes(stray).size) continue;
-      if (groups.every((g) => g.ks.length >= MIN_PART_ITEMS && codes(g.ks).size >= 1)) return groups;
+      if (groups.every((g) => isLabel(g.ks))) return groups;
     }
     return whole;
   }
@@ -125,7 +133,7 @@ export function sheetParts(words: TextWord[], boxes: PdfRect[], rotate: number, 
     const ranked = candidates.filter((c) => c.crossing === fewest).sort((a, b) => a.score - b.score);
     const valid = (cut: number) =>
       [ks.filter((k) => lo(boxes[k]) >= at.from && hi(boxes[k]) <= cut), ks.filter((k) => lo(boxes[k]) >= cut && hi(boxes[k]) <= at.to)].every(
-        (side) => side.length >= MIN_PART_ITEMS && codes(side).size >= 1,
+        isLabel,
       );
     return (ranked.find((c) => valid(c.cut)) ?? ranked[0])?.cut ?? null;
   }
