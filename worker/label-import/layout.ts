@@ -363,6 +363,12 @@ function withoutCopies(found: AddressBlock[]): { blocks: AddressBlock[]; heading
 export function headerName(lines: TextLine[], layout: { blocks: AddressBlock[] }, exclude: RegExp[] = []): string | null {
   const sorted = [...lines].sort((a, b) => a.y - b.y || a.x - b.x);
   const from = labelTop(sorted);
+  // Nothing below the gap: the gap was inside the label (a legacy Hermes label read by OCR, its
+  // recipient block between the retailer and the routing lines), so the whole page is looked at.
+  return headerFrom(sorted, layout, exclude, from) ?? (from > Number.NEGATIVE_INFINITY ? headerFrom(sorted, layout, exclude, Number.NEGATIVE_INFINITY) : null);
+}
+
+function headerFrom(sorted: TextLine[], layout: { blocks: AddressBlock[] }, exclude: RegExp[], from: number): string | null {
   // The label's blocks; a copy of one (the slip's, kept as the better formed) starts at its name.
   const names = new Set(layout.blocks.map((b) => clean(b.lines[0] ?? "").toLowerCase()));
   const tops = [...layout.blocks.map((b) => b.top), ...sorted.filter((l) => names.has(clean(l.text).toLowerCase())).map((l) => l.y)];
