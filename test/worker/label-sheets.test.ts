@@ -2,6 +2,7 @@ import { PDFDocument, type PDFFont, type PDFPage, StandardFonts } from "pdf-lib"
 import { describe, expect, it } from "vitest";
 import { readPdfText } from "../../worker/label-import/pdf";
 import { importLabelFile } from "../../worker/label-import/pipeline";
+import { sheetParts } from "../../worker/label-import/sheet-parts";
 
 /** A 4x6in Evri label drawn as text at (x0, top) of a page (points, PDF y upwards). */
 interface Drawn {
@@ -123,7 +124,7 @@ describe("labels of two sizes stacked on one sheet", () => {
 });
 
 /** An A4 page drawn from a text layer: [x, top, size, text] in points from the page's top. */
-async function sheetParts(items: [number, number, number, string][]) {
+async function drawnSheetParts(items: [number, number, number, string][]) {
   const doc = await PDFDocument.create();
   const page = doc.addPage([595.28, 841.89]);
   const font = await doc.embedFont(StandardFonts.Helvetica);
@@ -134,7 +135,7 @@ async function sheetParts(items: [number, number, number, string][]) {
 describe("a 6x4 label under a 4x6 one, its service panel at its right", () => {
   it("cuts between the labels, not down the page beside the lower label's panel (a part with no postcode is no label)", async () => {
     // A generated sheet's text layer (fresh seed 355076698, file 355).
-    const parts = await sheetParts([
+    const parts = await drawnSheetParts([
       [152.8, 810.3, 13.4, "48hr"],
       [30.9, 774.5, 7.5, "From Cwm Trading Co"],
       [30.9, 755.2, 14.6, "Samuel Jones"],
@@ -168,6 +169,55 @@ describe("a 6x4 label under a 4x6 one, its service panel at its right", () => {
       ["Ravi Ó Súilleabháin", "YT886689697GB"],
     ]);
   }, 30_000);
+});
+
+describe("two labels stacked whose lines overlap across the page's middle", () => {
+  it("cuts the rows, where no line lies across, not a column through the lower label's name", () => {
+    // A generated sheet's text items (fresh seed 4060399641, file 341), with their widths as its fonts
+    // set them: [x, baseline, size, width, text] in user space. The top label's return address and
+    // the lower label's name reach across x = 298.
+    const items: [number, number, number, number, string][] = [
+      [321.5, 816.5, 6.5, 106, "Special Delivery Guaranteed"],
+      [321.5, 808.0, 6.9, 41, "Royal Mail"],
+      [321.5, 799.4, 6.9, 62, "Postage Paid GB"],
+      [32.5, 784.4, 12.0, 123, "MISS CHLOÉ MORGAN"],
+      [271.6, 777.0, 7.6, 45, "18-03-2026"],
+      [32.5, 771.2, 11.3, 122, "204 STATION PARADE"],
+      [32.5, 759.1, 11.3, 34, "LEEDS"],
+      [32.5, 747.0, 11.3, 48, "LS1 2RD"],
+      [23.3, 715.0, 7.1, 47, "Ref: #97002"],
+      [170.2, 639.1, 9.8, 85, "HB 7783 0774 2GB"],
+      [228.3, 619.3, 6.7, 61, "Return address:"],
+      [228.3, 611.8, 6.0, 202, "Jack's Knits, 51 Mount Pleasant Avenue, Reading, RG1 4AS"],
+      [289.1, 405.9, 13.4, 83, "ROYAL MAIL"],
+      [176.5, 404.8, 7.8, 41, "Tracked 48"],
+      [176.5, 396.1, 6.8, 32, "Royal Mail"],
+      [176.5, 387.6, 6.8, 62, "POSTAGE PAID GB"],
+      [254.5, 366.1, 7.5, 96, "DESPATCH DATE: 06/08/26"],
+      [254.5, 355.8, 7.5, 17, "850g"],
+      [254.5, 345.6, 7.5, 44, "Product: TPS"],
+      [178.0, 291.3, 14.0, 106, "François Turner"],
+      [178.0, 273.0, 12.0, 90, "81 York Gardens"],
+      [178.0, 257.6, 12.0, 47, "Sheffield"],
+      [178.0, 242.2, 12.0, 43, "S10 5JJ"],
+      [178.0, 226.8, 12.0, 17, "GB"],
+      [256.8, 147.6, 9.9, 85, "JR 9975 3169 2GB"],
+      [172.7, 129.5, 7.0, 72, "Order No: 1506775611"],
+      [172.7, 116.1, 5.6, 35, "RETURN TO:"],
+      [172.7, 109.1, 6.9, 64, "Blue Heron Outfitters"],
+      [172.7, 100.3, 6.9, 41, "Apartment 47"],
+      [172.7, 91.5, 6.9, 73, "26 Corstorphine Parade"],
+      [172.7, 82.6, 6.9, 47, "Bristol BS81YS"],
+
+    ];
+    const words = items.map(([x, y, size, width, text]) => ({ text, x, y, size, width, angle: 0 }));
+    const boxes = items.map(([x, y, size, width]) => ({ left: x, right: x + width, bottom: y - size / 4, top: y + size }));
+    const parts = sheetParts(words, boxes, 0, [0, 0, 595.28, 841.89]);
+    expect(parts.map((p) => p.lines.map((l) => l.text).filter((t) => /^(?:HB|JR) |MORGAN|Turner/.test(t)))).toEqual([
+      ["MISS CHLOÉ MORGAN", "HB 7783 0774 2GB"],
+      ["François Turner", "JR 9975 3169 2GB"],
+    ]);
+  });
 });
 
 describe("four labels in a 2x2 grid, the right ones printing a panel at their right edge", () => {
@@ -226,7 +276,7 @@ describe("four labels in a 2x2 grid, the right ones printing a panel at their ri
     [86.1, 56.8, 9.0, "H0XZ1Q9750748460"],
 
     ];
-    const parts = await sheetParts(items);
+    const parts = await drawnSheetParts(items);
     const codeAndName = parts.map((p) => p.lines.map((l) => l.text).filter((t) => /^(?:H0|LF|RZ)|Miss|Mrs|Callum/.test(t)));
     expect(codeAndName).toHaveLength(4);
     expect(codeAndName).toEqual(

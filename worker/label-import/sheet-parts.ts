@@ -78,7 +78,7 @@ export function sheetParts(words: TextWord[], boxes: PdfRect[], rotate: number, 
    * band count gives every band a number.
    */
   function split(ks: number[], lo: (b: PdfRect) => number, hi: (b: PdfRect) => number, span: [number, number], minBand: number) {
-    const whole = [{ ks, from: Number.NEGATIVE_INFINITY, to: Number.POSITIVE_INFINITY }];
+    const whole = { groups: [{ ks, from: Number.NEGATIVE_INFINITY, to: Number.POSITIVE_INFINITY }], stray: 0 };
     const n = codes(ks).size;
     if (n < 2 || n > 8) return whole;
     // As many bands as numbers (one label each), else fewer (a 2x2 sheet has two columns of two),
@@ -103,7 +103,7 @@ export function sheetParts(words: TextWord[], boxes: PdfRect[], rotate: number, 
       const groups = bounds.slice(1).map((to, i) => ({ ks: ks.filter((k) => bandOf(k) === i), from: bounds[i], to }));
       const stray = ks.filter((k) => bandOf(k) < 0);
       if (stray.length > MAX_STRAY_ITEMS || codes(stray).size) continue;
-      if (groups.every((g) => isLabel(g.ks))) return groups;
+      if (groups.every((g) => isLabel(g.ks))) return { groups, stray: stray.length };
     }
     return whole;
   }
@@ -138,11 +138,30 @@ export function sheetParts(words: TextWord[], boxes: PdfRect[], rotate: number, 
     return (ranked.find((c) => valid(c.cut)) ?? ranked[0])?.cut ?? null;
   }
 
-  const all = words.map((_, k) => k);
-  const cells: { ks: number[]; x: [number, number]; y: [number, number] }[] = [];
-  for (const col of split(all, xLo, xHi, upright ? [view[0], view[2]] : [view[1], view[3]], MIN_LABEL_WIDTH)) {
-    for (const row of split(col.ks, yLo, yHi, upright ? [view[1], view[3]] : [view[0], view[2]], MIN_LABEL_HEIGHT)) cells.push({ ks: row.ks, x: [col.from, col.to], y: [row.from, row.to] });
-  }
+  type Cell = { ks: number[]; x: [number, number]; y: [number, number] };
+  const xSplit = (ks: number[]) => split(ks, xLo, xHi, upright ? [view[0], view[2]] : [view[1], view[3]], MIN_LABEL_WIDTH);
+  const ySplit = (ks: number[]) => split(ks, yLo, yHi, upright ? [view[1], view[3]] : [view[0], view[2]], MIN_LABEL_HEIGHT);
+  /** Cells cut along one axis first, then each band along the other, and the items no cell holds. */
+  const grid = (columnsFirst: boolean) => {
+    const [first, then] = columnsFirst ? [xSplit, ySplit] : [ySplit, xSplit];
+    const cells: Cell[] = [];
+    const outer = first(words.map((_, k) => k));
+    let stray = outer.stray;
+    for (const a of outer.groups) {
+      const inner = then(a.ks);
+      stray += inner.stray;
+      for (const b of inner.groups) {
+        const [col, row] = columnsFirst ? [a, b] : [b, a];
+        cells.push({ ks: b.ks, x: [col.from, col.to], y: [row.from, row.to] });
+      }
+    }
+    return { cells, stray };
+  };
+  // Columns first (a 2x2 sheet), unless cutting rows first finds as many labels with fewer items
+  // lying across a cut: a 6x4 label over another whose lines overlap in x across the page's middle.
+  const byColumns = grid(true);
+  const byRows = grid(false);
+  const { cells } = byRows.cells.length >= byColumns.cells.length && byRows.stray < byColumns.stray ? byRows : byColumns;
   if (cells.length < 2 || cells.length > 8) return [];
   const parts = cells.map((c) => ({
     textBox: c.ks.map((k) => boxes[k]).reduce<PdfRect | null>(unionRect, null)!,
