@@ -16,10 +16,13 @@ const PRINT_TESTS = ["test/worker/label-print.test.ts"];
 // The routing of users across databases, with a second D1 database (DB_2) as a second database is configured in
 // production (worker/db/databases.ts). The other files run with wrangler.toml's one database, as deployed today.
 const DATABASE_TESTS = ["test/worker/databases.test.ts"];
+// The generated-label gate reads labels drawn in Node by bench/label-generator, served to workerd by
+// its globalSetup on a loopback port (a fresh seed each run; SEED=… replays, GEN_LABELS/GEN_IMAGES size it).
+const GENERATED_TESTS = ["test/worker/generated-accuracy.test.ts"];
 
 function workerProject(
   name: string,
-  files: { include: string[]; exclude?: string[] },
+  files: { include: string[]; exclude?: string[]; globalSetup?: string[] },
   migrations: Awaited<ReturnType<typeof readD1Migrations>>,
   d1Databases: Record<string, string> = {},
 ) {
@@ -56,8 +59,9 @@ export default defineConfig(async () => {
   return {
     test: {
       projects: [
-        workerProject("worker", { include: ["test/worker/**/*.test.ts"], exclude: [...PRINT_TESTS, ...DATABASE_TESTS] }, migrations),
+        workerProject("worker", { include: ["test/worker/**/*.test.ts"], exclude: [...PRINT_TESTS, ...DATABASE_TESTS, ...GENERATED_TESTS] }, migrations),
         workerProject("worker-print", { include: PRINT_TESTS }, migrations),
+        workerProject("worker-generated", { include: GENERATED_TESTS, globalSetup: ["./bench/label-generator/serve.ts"] }, migrations),
         workerProject("worker-databases", { include: DATABASE_TESTS }, migrations, { DB_2: "parcelhive-db-2" }),
         {
           plugins: [react()],
