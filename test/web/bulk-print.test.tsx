@@ -7,6 +7,7 @@ import { tokens } from "../../web/api/tokens";
 import { AuthProvider } from "../../web/app/auth";
 import LabelsPage from "../../web/features/labels/LabelsPage";
 import type { ApiLabel } from "../../web/features/labels/types";
+import { apiLabel } from "./api-label";
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
@@ -20,30 +21,7 @@ function mockSave() {
 }
 
 function label(n: number): ApiLabel {
-  const code = `H01AB0000000001${n}`;
-  return {
-    id: `lbl_${n}`,
-    trackingCode: code,
-    courier: "evri",
-    notes: "",
-    tags: [],
-    createdAt: "2026-03-01T10:00:00.000Z",
-    updatedAt: "2026-03-02T15:30:00.000Z",
-    downloadUrl: null,
-    file: null,
-    lostStatus: { potentiallyLost: false, potentiallyLostAt: null, lostEmailSentAt: null, reason: null },
-    tracking: { status: null, checkedAt: null, error: null },
-    deadlines: null,
-    status: "waiting",
-    trackingPageUrl: null,
-    trackingPageViews: 0,
-    trackingPageViewedAt: null,
-    buyerEmail: null,
-    buyerNotifications: true,
-    ocrStatus: "none",
-    data: [{ courier: "evri", trackingCode: code, countryCode: "GB" }],
-    labelSettings: { banner_image_url: null, company_name: null, company_tagline: null },
-  } as ApiLabel;
+  return apiLabel({ id: `lbl_${n}`, trackingCode: `H01AB0000000001${n}` });
 }
 
 /** The API: a page of three labels out of `total`, and POST /labels/print answering `print`. */

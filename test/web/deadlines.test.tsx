@@ -6,6 +6,7 @@ import { newQueryClient } from "../../web/api/queries";
 import { DeadlineNote } from "../../web/features/labels/DeadlineNote";
 import { LabelCard } from "../../web/features/labels/LabelCard";
 import type { ApiLabel, LabelDeadlines } from "../../web/features/labels/types";
+import { apiLabel } from "./api-label";
 
 afterEach(() => {
   vi.useRealTimers();
@@ -21,30 +22,12 @@ const late: LabelDeadlines = {
 };
 
 function label(deadlines: LabelDeadlines | null): ApiLabel {
-  return {
-    id: "lbl_1",
-    trackingCode: "H01AB00000000011",
-    courier: "evri",
-    notes: "",
-    tags: [],
+  return apiLabel({
     createdAt: "2026-11-23T09:00:00.000Z",
     updatedAt: "2026-11-24T08:00:00.000Z",
-    downloadUrl: null,
-    file: null,
-    lostStatus: { potentiallyLost: false, potentiallyLostAt: null, lostEmailSentAt: null, reason: null },
     tracking: { status: "in_transit", checkedAt: null, error: null },
     deadlines,
-    outcome: null,
-    status: "waiting",
-    trackingPageUrl: null,
-    trackingPageViews: 0,
-    trackingPageViewedAt: null,
-    buyerEmail: null,
-    buyerNotifications: true,
-    ocrStatus: "none",
-    data: [{ courier: "evri", trackingCode: "H01AB00000000011", countryCode: "GB" }],
-    labelSettings: { banner_image_url: null, company_name: null, company_tagline: null },
-  };
+  });
 }
 
 describe("the deadline sentence", () => {

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { tokens } from "../../web/api/tokens";
 import LabelsPage from "../../web/features/labels/LabelsPage";
 import type { ApiCourier, ApiLabel } from "../../web/features/labels/types";
+import { apiLabel } from "./api-label";
 import { renderRoutes } from "./render-routes";
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
@@ -28,27 +29,15 @@ const COURIERS = [courier("evri", "Evri"), courier("royalmail", "Royal Mail")];
 
 function label(n: number, over: Partial<ApiLabel> = {}): ApiLabel {
   const code = `H01AB0000000001${n}`;
-  return {
+  return apiLabel({
     id: `lbl_${n}`,
     trackingCode: code,
-    courier: "evri",
     notes: n === 1 ? "Order 206-7965794-0399534 for the wedding, please hand to the neighbour at number 12 if nobody is home" : "",
     tags: n === 1 ? ["ebay", "gift"] : [],
-    createdAt: "2026-03-01T10:00:00.000Z",
-    updatedAt: "2026-03-02T15:30:00.000Z",
-    downloadUrl: null,
-    file: null,
     lostStatus: { potentiallyLost: n === 2, potentiallyLostAt: null, lostEmailSentAt: null, reason: null },
     tracking: { status: "in_transit", checkedAt: null, error: null },
     deadlines: n === 2 ? { expectedBy: null, enquiryBy: null, claimableFrom: null, claimClosesOn: "2026-03-31", sentence: "Evri will only investigate until 12 Mar: raise it now", urgent: true } : null,
-    outcome: null,
     status: "in_transit",
-    trackingPageUrl: null,
-    trackingPageViews: 0,
-    trackingPageViewedAt: null,
-    buyerEmail: null,
-    buyerNotifications: true,
-    ocrStatus: "none",
     data: [
       {
         courier: "evri",
@@ -58,9 +47,8 @@ function label(n: number, over: Partial<ApiLabel> = {}): ApiLabel {
         tracking: { results: [{ trackingEvents: [{ dateTime: "2026-03-02T09:00:00Z", trackingPoint: { description: "It's at our local depot" } }] }] },
       },
     ],
-    labelSettings: { banner_image_url: null, company_name: null, company_tagline: null },
     ...over,
-  };
+  });
 }
 
 const needsAction = (n: number) => ({

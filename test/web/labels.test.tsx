@@ -11,6 +11,7 @@ import { NotesTagsEditor } from "../../web/features/labels/NotesTagsEditor";
 import { downloadName, formatWeight, mapsUrl, noEventsText, printLines, weightBand } from "../../web/features/labels/format";
 import { couriersQueryKey } from "../../web/features/labels/labelsApi";
 import type { ApiCourier, ApiLabel } from "../../web/features/labels/types";
+import { apiLabel } from "./api-label";
 import { ManualTab } from "../../web/features/upload/ManualTab";
 import UploadPage from "../../web/features/upload/UploadPage";
 
@@ -68,31 +69,7 @@ function cacheWithCouriers(couriers: ApiCourier[] = COURIERS) {
 }
 
 function label(over: Partial<ApiLabel> = {}, data: Partial<ApiLabel["data"][0]> = {}): ApiLabel {
-  return {
-    id: "lbl_1",
-    trackingCode: "H01AB00000000011",
-    courier: "evri",
-    notes: "",
-    tags: [],
-    createdAt: "2026-03-01T10:00:00.000Z",
-    updatedAt: "2026-03-02T15:30:00.000Z",
-    downloadUrl: null,
-    file: null,
-    lostStatus: { potentiallyLost: false, potentiallyLostAt: null, lostEmailSentAt: null, reason: null },
-    tracking: { status: null, checkedAt: null, error: null },
-    deadlines: null,
-    outcome: null,
-    status: "waiting",
-    trackingPageUrl: null,
-    trackingPageViews: 0,
-    trackingPageViewedAt: null,
-    buyerEmail: null,
-    buyerNotifications: true,
-    ocrStatus: "none",
-    data: [{ courier: "evri", trackingCode: "H01AB00000000011", countryCode: "GB", ...data }],
-    labelSettings: { banner_image_url: null, company_name: null, company_tagline: null },
-    ...over,
-  };
+  return apiLabel({ data: [{ courier: "evri", trackingCode: "H01AB00000000011", countryCode: "GB", ...data }], ...over });
 }
 
 describe("label formats", () => {

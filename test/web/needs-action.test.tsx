@@ -10,6 +10,7 @@ import LabelsPage from "../../web/features/labels/LabelsPage";
 import { OutcomeControl } from "../../web/features/labels/OutcomeControl";
 import type { NeedsAction } from "../../web/features/labels/needsActionApi";
 import type { ApiLabel } from "../../web/features/labels/types";
+import { apiLabel } from "./api-label";
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
@@ -107,31 +108,13 @@ describe("'Needs action' on the labels list", () => {
 });
 
 function label(over: Partial<ApiLabel> = {}): ApiLabel {
-  return {
+  return apiLabel({
     id: "lbl_a",
-    trackingCode: "H01AB00000000011",
-    courier: "evri",
-    notes: "",
-    tags: [],
     createdAt: "2026-11-23T09:00:00.000Z",
     updatedAt: "2026-11-24T08:00:00.000Z",
-    downloadUrl: null,
-    file: null,
-    lostStatus: { potentiallyLost: false, potentiallyLostAt: null, lostEmailSentAt: null, reason: null },
     tracking: { status: "in_transit", checkedAt: null, error: null },
-    deadlines: null,
-    outcome: null,
-    status: "waiting",
-    trackingPageUrl: null,
-    trackingPageViews: 0,
-    trackingPageViewedAt: null,
-    buyerEmail: null,
-    buyerNotifications: true,
-    ocrStatus: "none",
-    data: [{ courier: "evri", trackingCode: "H01AB00000000011", countryCode: "GB" }],
-    labelSettings: { banner_image_url: null, company_name: null, company_tagline: null },
     ...over,
-  };
+  });
 }
 
 describe("marking a parcel", () => {

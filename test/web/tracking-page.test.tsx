@@ -5,37 +5,14 @@ import { newQueryClient } from "../../web/api/queries";
 import { tokens } from "../../web/api/tokens";
 import { CopyPageLinkButton, SendToBuyerButton, TrackingPageCard, pageViewsText } from "../../web/features/labels/TrackingPageLink";
 import type { ApiLabel } from "../../web/features/labels/types";
+import { apiLabel } from "./api-label";
 
 // 'Copy link' on a label card and the tracking page card on the label page (issue 25).
 
 const URL_SHARED = "https://parcelhive.example/t/AbCdEfGhIjKlMnOpQrStUvWx";
 
 function label(over: Partial<ApiLabel> = {}): ApiLabel {
-  return {
-    id: "lbl_1",
-    trackingCode: "H04AQA0004726589",
-    courier: "evri",
-    notes: "",
-    tags: [],
-    createdAt: "2026-11-20T10:00:00.000Z",
-    updatedAt: "2026-11-20T10:00:00.000Z",
-    downloadUrl: null,
-    file: null,
-    lostStatus: { potentiallyLost: false, potentiallyLostAt: null, lostEmailSentAt: null, reason: null },
-    tracking: { status: null, checkedAt: null, error: null },
-    deadlines: null,
-    outcome: null,
-    status: "waiting",
-    trackingPageUrl: null,
-    trackingPageViews: 0,
-    trackingPageViewedAt: null,
-    buyerEmail: null,
-    buyerNotifications: true,
-    ocrStatus: "none",
-    data: [{ courier: "evri", trackingCode: "H04AQA0004726589", countryCode: "GB" }],
-    labelSettings: { banner_image_url: null, company_name: null, company_tagline: null },
-    ...over,
-  };
+  return apiLabel({ trackingCode: "H04AQA0004726589", createdAt: "2026-11-20T10:00:00.000Z", updatedAt: "2026-11-20T10:00:00.000Z", ...over });
 }
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });

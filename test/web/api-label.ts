@@ -1,0 +1,35 @@
+import type { ApiLabel } from "../../web/features/labels/types";
+
+/**
+ * A label as the API answers it, for the web tests: an Evri label waiting for its first scan with nothing else
+ * set (no file, tracking, deadlines, buyer or branding); `over` replaces any part. Its one data entry carries the
+ * tracking code unless `over.data` is given.
+ */
+export function apiLabel(over: Partial<ApiLabel> = {}): ApiLabel {
+  const trackingCode = over.trackingCode ?? "H01AB00000000011";
+  return {
+    id: "lbl_1",
+    trackingCode,
+    courier: "evri",
+    notes: "",
+    tags: [],
+    createdAt: "2026-03-01T10:00:00.000Z",
+    updatedAt: "2026-03-02T15:30:00.000Z",
+    downloadUrl: null,
+    file: null,
+    lostStatus: { potentiallyLost: false, potentiallyLostAt: null, lostEmailSentAt: null, reason: null },
+    tracking: { status: null, checkedAt: null, error: null },
+    deadlines: null,
+    outcome: null,
+    status: "waiting",
+    trackingPageUrl: null,
+    trackingPageViews: 0,
+    trackingPageViewedAt: null,
+    buyerEmail: null,
+    buyerNotifications: true,
+    ocrStatus: "none",
+    data: [{ courier: "evri", trackingCode, countryCode: "GB" }],
+    labelSettings: { banner_image_url: null, company_name: null, company_tagline: null },
+    ...over,
+  };
+}
