@@ -42,17 +42,16 @@ const SCANNED_BEFORE_MS = 23 * 3_600_000;
 /** The labels whose carrier may still ask something of the user at `now`, by each courier's claim rules. */
 function stillOpen(now: number): SQL {
   const since = (days: number) => now - (days + 1) * DAY_MS - 3_600_000;
-  const open = couriers().flatMap(({ id, claims }) => {
-    if (!claims) return [];
+  const ruled = couriers().flatMap(({ id, claims }) => (claims ? [{ id, claims }] : []));
+  const open = ruled.map(({ id, claims }) => {
     // The window's start is no later than the first scan (or the last, on a label whose first is only in its events).
     const from = claims.claimWindow.from === "posted" ? sql`coalesce(${labels.firstScanAt}, ${labels.lastScanAt}, ${labels.createdAt})` : sql`${labels.createdAt}`;
     const window = sql`${from} >= ${since(claims.claimWindow.days)}`;
-    const investigating = claims.investigationDays === null ? null : sql`${labels.lastScanAt} >= ${since(claims.investigationDays)}`;
-    return [and(eq(labels.courier, id), or(window, investigating ?? undefined))];
+    const investigating = claims.investigationDays === null ? undefined : sql`${labels.lastScanAt} >= ${since(claims.investigationDays)}`;
+    return and(eq(labels.courier, id), or(window, investigating));
   });
   // A courier without rules: its flagged parcels are listed as long as they are flagged.
-  const ruled = couriers().filter((c) => c.claims).map((c) => c.id);
-  return or(...open, and(notInArray(labels.courier, ruled), eq(labels.potentiallyLost, true)))!;
+  return or(...open, and(notInArray(labels.courier, ruled.map((c) => c.id)), eq(labels.potentiallyLost, true)))!;
 }
 
 /**
