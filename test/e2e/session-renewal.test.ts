@@ -5,7 +5,7 @@ import { newUser, signInBrowser } from "./session";
 
 /**
  * A browser restoring two tabs whose access token has expired: both renew at the same moment. Each tab's renewal is
- * held at the network until both tabs have had their 401, so the renewals truly overlap. Both tabs must stay signed
+ * held at the network (below) so the renewals truly overlap. Both tabs must stay signed
  * in, with tokens that keep working.
  */
 
@@ -30,10 +30,14 @@ async function expiredSessionRace(browser: Browser, opts: { webLocks: boolean })
     if (res.status() === 401 && !res.url().endsWith("/api/v1/refresh")) rejectedPages.add(res.frame().page());
   });
   let refreshes = 0;
+  // With Web Locks one tab renews while the other waits for it: hold the renewal until both tabs were refused.
+  // Without them, hold each until both tabs have sent theirs: released at the first 401 of the second tab, the first
+  // renewal could finish before the second tab asked, and that tab would take the new tokens from storage instead.
+  const overlapping = () => (opts.webLocks ? rejectedPages.size >= 2 : refreshes >= 2);
   await context.route("**/api/v1/refresh", async (route) => {
     refreshes++;
     const until = Date.now() + 10_000;
-    while (rejectedPages.size < 2 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    while (!overlapping() && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
     await route.continue();
   });
   return { context, refreshes: () => refreshes };
