@@ -467,6 +467,39 @@ describe("POST /api/v1/labels/print (ZPL)", { timeout: 30_000 }, () => {
     expect(formats[1].texts()).toContain("30cm × 20cm × 10cm   1.5 kg");
   });
 
+  // Font 0 is proportional and its widths are not published; a line of n characters is at least n × 0.45 of the
+  // font's height wide (its narrowest mix of lower case). A field block longer than that is cut by the printer.
+  const leastWidth = (text: string, size: number) => [...text].length * size * 0.45;
+
+  it("wraps long address lines inside their block (never cut by the printer), every word printed above the barcodes", async () => {
+    const u = await createUser({ credits: 1 });
+    const long = await evriLabel(u, LONGEST.details);
+    const [format] = parseZpl(await (await print(u, { ids: [long.id], format: "zpl" })).text());
+    const fields = format.textFields();
+    const blocks = fields.filter((f) => f.width !== undefined && f.width < 800);
+    for (const f of blocks) expect(leastWidth(f.text, f.size), `'${f.text}' in ${f.width} dots`).toBeLessThanOrEqual(f.width!);
+    const printed = fields.map((f) => f.text).join(" ");
+    expect(printed).not.toContain("…");
+    const words = (t: string) => t.split(/[\s,]+|(?<=-)/).filter(Boolean);
+    const present = new Set(words(printed));
+    for (const line of LONGEST.lines.slice(2)) for (const word of words(line)) expect(present, `'${word}' of '${line}'`).toContain(word);
+    const symbolTop = Number(format.commands[format.commands.findIndex((c) => c.name === "B7") - 2].params.split(",")[1]);
+    for (const f of fields.filter((f) => f.text !== long.trackingCode)) expect(f.y + f.size, f.text).toBeLessThan(symbolTop);
+  });
+
+  it("keeps far more text than a label holds (8 lines of 200 characters) above the barcodes, cut with '…', in ZPL", async () => {
+    const u = await createUser({ credits: 1 });
+    const line = "Long address line ".repeat(11).slice(0, 200);
+    const address = { name: "N".repeat(200), address: Array.from({ length: 8 }, () => line), postcode: "SW1A 1AA", countryCode: "GB" };
+    const label = await evriLabel(u, { address, fromAddress: address, vanRouting: "V".repeat(300), serviceCode: "S".repeat(100) });
+    const [format] = parseZpl(await (await print(u, { ids: [label.id], format: "zpl" })).text());
+    expect(format.barcode("BC")).toBe(label.trackingCode);
+    const fields = format.textFields();
+    expect(fields.map((f) => f.text).join(" ")).toContain("…");
+    const symbolTop = Number(format.commands[format.commands.findIndex((c) => c.name === "B7") - 2].params.split(",")[1]);
+    for (const f of fields.filter((f) => f.text !== label.trackingCode)) expect(f.y + f.size, f.text).toBeLessThan(symbolTop);
+  });
+
   it("prints Royal Mail originals (PDF, PNG, WEBP) as ^GFA graphics whose own barcodes read back from the dots", async () => {
     const u = await createUser({ credits: 4 });
     const evri = await evriLabel(u);

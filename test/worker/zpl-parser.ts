@@ -11,6 +11,8 @@ export interface ZplFormat {
   barcode(name: string): string | undefined;
   /** The decoded data of every text field (^A). */
   texts(): string[];
+  /** Every text field with where it starts (^FO), its font height (^A) and its field block's width (^FB), if any. */
+  textFields(): Array<{ x: number; y: number; size: number; width: number | undefined; text: string }>;
   /** The first ^GFA graphic, decoded: where it is, its size in dots and its dots (1 = printed), rows packed. */
   graphic(): { x: number; y: number; width: number; height: number; dots: Uint8Array } | undefined;
 }
@@ -109,6 +111,15 @@ export function parseZpl(text: string): ZplFormat[] {
         return field ? fieldData(field) : undefined;
       },
       texts: () => fields.filter((f) => f.some((c) => c.name === "A")).map((f) => fieldData(f) ?? ""),
+      textFields: () =>
+        fields
+          .filter((f) => f.some((c) => c.name === "A"))
+          .map((f) => {
+            const [x, y] = f[0].params.split(",").map(Number);
+            const size = Number(f.find((c) => c.name === "A")!.params.slice(1).split(",")[1]);
+            const fb = f.find((c) => c.name === "FB");
+            return { x, y, size, width: fb ? Number(fb.params.split(",")[0]) : undefined, text: fieldData(f) ?? "" };
+          }),
       graphic: () => {
         const field = fields.find((f) => f.some((c) => c.name === "GF"));
         if (!field) return undefined;

@@ -1,6 +1,7 @@
 import { fill, popGraphicsState, pushGraphicsState, rectangle, rgb, setFillingGrayscaleColor, type PDFFont, type PDFImage, type PDFPage } from "pdf-lib";
 import type { LabelPrintContent } from "../labels/print-content";
 import { CODE128_HEIGHT_DOTS, DOT_PT, code128, pdf417, pdf417Rects, type Code128, type Pdf417 } from "./barcodes";
+import { capped, wrapAll } from "./wrap";
 
 /**
  * One printed label drawn into a box of a PDF page, as the print view lays it out: banner, company, From and To
@@ -64,42 +65,13 @@ function fitted(font: PDFFont, size: number, text: string, width: number): strin
   return `${t}…`;
 }
 
-/**
- * The text in lines no wider than `width`, broken between words and after a hyphen ('Alexander-' /
- * 'Featherstonehaugh'); `broken` says whether a word longer than a line had to be cut inside it.
- */
-function wrapped(font: PDFFont, size: number, text: string, width: number): { lines: string[]; broken: boolean } {
-  const lines: string[] = [];
-  let broken = false;
-  let line = "";
-  // Each piece with what joins it to the one before: a space between words, nothing after a hyphen.
-  const pieces = printable(font, text)
-    .split(/\s+/)
-    .filter(Boolean)
-    .flatMap((word) => word.split(/(?<=-)(?=.)/).map((piece, i) => ({ piece, joint: i ? "" : " " })));
-  for (const { piece, joint } of pieces) {
-    const joined = line ? `${line}${joint}${piece}` : piece;
-    if (font.widthOfTextAtSize(joined, size) <= width) {
-      line = joined;
-      continue;
-    }
-    if (line) lines.push(line);
-    line = piece;
-    while (font.widthOfTextAtSize(line, size) > width && line.length > 1) {
-      let cut = line.length - 1;
-      while (cut > 1 && font.widthOfTextAtSize(line.slice(0, cut), size) > width) cut--;
-      lines.push(line.slice(0, cut));
-      line = line.slice(cut);
-      broken = true;
-    }
-  }
-  if (line) lines.push(line);
-  return { lines, broken };
-}
-
-function wrapAll(font: PDFFont, size: number, texts: string[], width: number): { lines: string[]; broken: boolean } {
-  const each = texts.map((t) => wrapped(font, size, t, width));
-  return { lines: each.flatMap((w) => w.lines), broken: each.some((w) => w.broken) };
+/** Texts wrapped to `width` in `font` at `size`, as the standard font can print them. */
+function wrapIn(font: PDFFont, size: number, texts: string[], width: number): { lines: string[]; broken: boolean } {
+  return wrapAll(
+    texts.map((t) => printable(font, t)),
+    width,
+    (t) => font.widthOfTextAtSize(t, size),
+  );
 }
 
 /** The largest size (from `size` down to `min`) at which the text fits on one line of `width`. */
@@ -159,13 +131,6 @@ function drawBlock(page: PDFPage, font: PDFFont, fonts: LabelFonts, at: Box, hea
 const blockHeight = (lines: number, size: number) => BLOCK_PAD * 2 + HEADING + 1 + lines * size * LINE_SPACING;
 const blockTextWidth = (w: number) => w - 2 * BLOCK_PAD - 2;
 
-/** At most `max` lines; the last one kept says '…' when some were cut. */
-function capped(lines: string[], max: number): string[] {
-  if (lines.length <= max) return lines;
-  if (max <= 0) return [];
-  return [...lines.slice(0, max - 1), `${lines[max - 1]} …`];
-}
-
 /** The blocks' and facts' lines at one text size, and the height they take. */
 interface TextLayout {
   size: number;
@@ -180,10 +145,10 @@ interface TextLayout {
 
 function textLayout(content: LabelPrintContent, fonts: LabelFonts, inner: number, size: number): TextLayout {
   const half = blockTextWidth((inner - GAP) / 2);
-  const from = wrapAll(fonts.regular, size, content.from, half);
-  const to = wrapAll(fonts.bold, size, content.to, half);
-  const van = wrapAll(fonts.regular, size, content.vanRouting ? [content.vanRouting] : [], blockTextWidth(inner));
-  const facts = wrapAll(fonts.regular, size, content.facts.length ? [content.facts.join("   ")] : [], inner);
+  const from = wrapIn(fonts.regular, size, content.from, half);
+  const to = wrapIn(fonts.bold, size, content.to, half);
+  const van = wrapIn(fonts.regular, size, content.vanRouting ? [content.vanRouting] : [], blockTextWidth(inner));
+  const facts = wrapIn(fonts.regular, size, content.facts.length ? [content.facts.join("   ")] : [], inner);
   const height =
     blockHeight(Math.max(from.lines.length, to.lines.length, 1), size) +
     GAP +
@@ -197,7 +162,7 @@ function textLayout(content: LabelPrintContent, fonts: LabelFonts, inner: number
 function companyLines(content: LabelPrintContent, fonts: LabelFonts, inner: number) {
   const name = content.companyName ? { size: shrunk(fonts.bold, content.companyName, 11, 7, inner), text: content.companyName } : null;
   const taglineSize = content.companyTagline ? shrunk(fonts.regular, content.companyTagline, 9, 7, inner) : 9;
-  const tagline = content.companyTagline ? capped(wrapped(fonts.regular, taglineSize, content.companyTagline, inner).lines, 2) : [];
+  const tagline = content.companyTagline ? capped(wrapIn(fonts.regular, taglineSize, [content.companyTagline], inner).lines, 2) : [];
   const height = (name ? name.size + 3 : 0) + tagline.length * (taglineSize + 3);
   return { name, tagline, taglineSize, height };
 }

@@ -1,6 +1,9 @@
+import { FontNames } from "@pdf-lib/standard-fonts";
+import { StandardFontEmbedder } from "pdf-lib";
 import { labelPrintContent, type LabelPrintContent } from "../labels/print-content";
 import { CODE128_HEIGHT_DOTS, CODE128_QUIET, PDF417_QUIET, code128, pdf417 } from "./barcodes";
 import { LeftOutError, prepareEach, type PrintItem, type PrintedFile } from "./select";
+import { capped, wrapAll, type Measure } from "./wrap";
 
 /**
  * ZPL II for Zebra-type thermal printers: one ^XA…^XZ format per label, 4x6 in at 203 dpi (812 x 1218 dots), the
@@ -22,15 +25,74 @@ const textAt = (x: number, y: number, size: number, text: string) => `^FO${x},${
 /** A line centred across the label (a one-line field block as wide as the label). */
 const centredText = (y: number, size: number, text: string) => `^FO0,${y}^A0N,${size},${size}^FB${WIDTH},1,0,C${zplField(text)}`;
 
-const capped = (lines: string[], max: number) => (lines.length > max ? [...lines.slice(0, max - 1), `${lines[max - 1]} …`] : lines);
-const blockHeight = (lines: number) => 20 + 26 + Math.max(1, lines) * 28;
+/**
+ * Font 0's advance widths are not published glyph by glyph; it is a bold condensed sans, so Helvetica Bold's (wider)
+ * bound them from above: a line measured with these never runs past its block. A character outside WinAnsi is
+ * measured as a 'W', the widest.
+ */
+const BOUND = StandardFontEmbedder.for(FontNames.HelveticaBold);
+const measurable = (text: string) => [...text.normalize("NFC")].map((ch) => (BOUND.encoding.canEncodeUnicodeCodePoint(ch.codePointAt(0)!) ? ch : "W")).join("");
+const measureAt = (size: number): Measure => (text) => BOUND.widthOfTextAtSize(measurable(text), size);
+
+/** Text sizes (dots) tried for the blocks and the facts line, largest first; a line takes its size and 4 dots. */
+const TEXT_SIZES = [24, 22, 20, 18];
+const GAP = 16;
+const BLOCK_TOP = 42;
+const blockHeight = (rows: number, size: number) => BLOCK_TOP + 4 + Math.max(1, rows) * (size + 4);
 
 /** A bordered block with its heading and lines, `rows` lines high (side-by-side blocks share one height). */
-function block(x: number, y: number, w: number, heading: string, shown: string[], rows: number): { zpl: string[]; height: number } {
-  const height = blockHeight(rows);
-  // One-line field blocks as wide as the block: a long line is cut at its edge, never run into the next block.
-  const lines = shown.map((line, i) => `^FO${x + 12},${y + 42 + i * 28}^A0N,24,24^FB${w - 24},1,0,L${zplField(line)}`);
-  return { zpl: [`^FO${x},${y}^GB${w},${height},3^FS`, textAt(x + 12, y + 12, 22, heading), ...lines], height };
+function block(x: number, y: number, w: number, heading: string, shown: string[], rows: number, size: number): { zpl: string[]; height: number } {
+  // Each line is a one-line field block as wide as the block: were the bound ever short, a line is cut at the
+  // block's edge, never run into the next block.
+  const lines = shown.map((line, i) => `^FO${x + 12},${y + BLOCK_TOP + i * (size + 4)}^A0N,${size},${size}^FB${w - 24},1,0,L${zplField(line)}`);
+  return { zpl: [`^FO${x},${y}^GB${w},${blockHeight(rows, size)},3^FS`, textAt(x + 12, y + 12, 22, heading), ...lines], height: blockHeight(rows, size) };
+}
+
+interface ZplText {
+  size: number;
+  from: string[];
+  to: string[];
+  van: string[];
+  facts: string[];
+  height: number;
+  broken: boolean;
+}
+
+const HALF = (WIDTH - 2 * MARGIN - GAP) / 2;
+const INNER = WIDTH - 2 * MARGIN;
+
+function zplText(content: LabelPrintContent, size: number): ZplText {
+  const measure = measureAt(size);
+  const from = wrapAll(content.from, HALF - 24, measure);
+  const to = wrapAll(content.to, HALF - 24, measure);
+  const van = wrapAll(content.vanRouting ? [content.vanRouting] : [], INNER - 24, measure);
+  const facts = wrapAll(content.facts.length ? [content.facts.join("   ")] : [], INNER, measure);
+  const height =
+    blockHeight(Math.max(from.lines.length, to.lines.length), size) +
+    GAP +
+    (van.lines.length ? blockHeight(van.lines.length, size) + GAP : 0) +
+    facts.lines.length * (size + 4);
+  const broken = from.broken || to.broken || van.broken || facts.broken;
+  return { size, from: from.lines, to: to.lines, van: van.lines, facts: facts.lines, height, broken };
+}
+
+/**
+ * The blocks' text at the largest size whose wrapped lines fit the room above the barcodes (as the PDF does); past
+ * the smallest size (far beyond real addresses), the van and facts keep two lines each and the addresses are cut
+ * to the room, the last line kept ending in '…'.
+ */
+function fittedText(content: LabelPrintContent, room: number): ZplText {
+  for (const size of TEXT_SIZES) {
+    const text = zplText(content, size);
+    if (text.height <= room && (!text.broken || size === TEXT_SIZES[TEXT_SIZES.length - 1])) return text;
+  }
+  const text = zplText(content, TEXT_SIZES[TEXT_SIZES.length - 1]);
+  const line = text.size + 4;
+  const van = capped(text.van, 2);
+  const facts = capped(text.facts, 2);
+  const below = facts.length * line + (van.length ? blockHeight(van.length, text.size) + GAP : 0);
+  const rows = Math.max(1, Math.floor((room - below - GAP - BLOCK_TOP - 4) / line));
+  return { ...text, from: capped(text.from, rows), to: capped(text.to, rows), van, facts };
 }
 
 /** One label's ZPL format. */
@@ -47,29 +109,31 @@ export function labelZpl(content: LabelPrintContent): string {
   }
   y += 10;
 
-  const half = (WIDTH - 2 * MARGIN - 16) / 2;
-  const fromLines = capped(content.from, 8);
-  const toLines = capped(content.to, 8);
-  const rows = Math.max(fromLines.length, toLines.length);
-  const from = block(MARGIN, y, half, "FROM", fromLines, rows);
-  const to = block(MARGIN + half + 16, y, half, "TO", toLines, rows);
-  out.push(...from.zpl, ...to.zpl);
-  y += Math.max(from.height, to.height) + 16;
-  if (content.vanRouting) {
-    // Across the label, as in the PDF: a routing line such as 'VAN: 412 DROP: 17 C-ROUND 7123' fits whole.
-    const van = block(MARGIN, y, WIDTH - 2 * MARGIN, "VAN ROUTING", [content.vanRouting], 1);
-    out.push(...van.zpl);
-    y += van.height + 16;
-  }
-  if (content.facts.length) out.push(textAt(MARGIN, y, 24, content.facts.join("   ")));
-
-  // Bottom up: the tracking code, its Code128, the PDF417 above.
+  // Bottom up: the tracking code, its Code128, the PDF417 above; the text gets the room left above them.
   const bars = code128(content.code128, WIDTH);
   const codeTextY = HEIGHT - MARGIN - 34;
   const barsY = codeTextY - 10 - CODE128_HEIGHT_DOTS;
   const symbol = pdf417(content.pdf417, WIDTH, HEIGHT / 2);
   const rowHeight = 3 * symbol.dots;
   const symbolY = barsY - 24 - symbol.rows.length * symbol.dots;
+
+  const text = fittedText(content, symbolY - GAP - y);
+  const rows = Math.max(text.from.length, text.to.length);
+  const from = block(MARGIN, y, HALF, "FROM", text.from, rows, text.size);
+  const to = block(MARGIN + HALF + GAP, y, HALF, "TO", text.to, rows, text.size);
+  out.push(...from.zpl, ...to.zpl);
+  y += from.height + GAP;
+  if (text.van.length) {
+    // Across the label, as in the PDF: a routing line such as 'VAN: 412 DROP: 17 C-ROUND 7123' fits whole.
+    const van = block(MARGIN, y, INNER, "VAN ROUTING", text.van, text.van.length, text.size);
+    out.push(...van.zpl);
+    y += van.height + GAP;
+  }
+  for (const line of text.facts) {
+    out.push(textAt(MARGIN, y, text.size, line));
+    y += text.size + 4;
+  }
+
   const x417 = Math.max(PDF417_QUIET * symbol.dots, Math.round((WIDTH - symbol.cols * symbol.dots) / 2));
   // ^B7 orientation, row height (dots), security level (0: the printer chooses), data columns; rows chosen by the printer.
   out.push(`^FO${x417},${symbolY}^BY${symbol.dots}^B7N,${rowHeight},0,${symbol.dataColumns},,N${zplField(content.pdf417)}`);
