@@ -14,7 +14,8 @@
 import { UK_POSTCODE_IN_TEXT_RE, normalisePostcode } from "../couriers/postcode";
 import type { Address } from "../labels/model";
 import { clean } from "./fields";
-import { type AddressRole, headingOf, isAddressText, isContactLine, looksLikeName, sortBoxLines } from "./line-kinds";
+import { type AddressRole, headingOf, isAddressText, isContactLine, sortBoxLines } from "./line-kinds";
+import { isHeaderWord, isStreetLine, looksLikeName, namesItself, splitNameLine, withoutTrailingHeading, wrappedName } from "./name-lines";
 import type { TextLine } from "./text";
 
 export interface AddressBlock {
@@ -133,12 +134,6 @@ function walkUp(sorted: TextLine[], p: number, used: Set<TextLine>) {
 }
 
 /**
- * One word in type over a third larger than an address's (a sort code whose number OCR missed,
- * 'WARR'; a logo): a header, never a name, which is printed at most a little larger than its address.
- */
-const isHeaderWord = (l: TextLine, addressSize: number) => l.size >= 1.35 * addressSize && !/\s/.test(clean(l.text));
-
-/**
  * Senders printed without a postcode ('From: Tidewater Tea Co', or 'From:' over a name and a town):
  * a sender or return heading with a name on its line or under it is a block of its own. Recipients
  * always carry a postcode, so a recipient heading never starts one (a print-at-home page's receipt
@@ -201,76 +196,6 @@ export function blockAddress(block: AddressBlock, countryCode = "GB"): Address |
   if (!rest.length && address.length > 1 && wrappedName(name, address)) name = `${name} ${address.shift()}`;
   if (!name && !block.postcode) return null;
   return { name, address: [...rest, ...address], postcode: block.postcode, countryCode };
-}
-
-
-/** A heading printed after a name on its baseline (the next column's, 'GARETH SØRENSEN Ship from:'): no part of the name. */
-function withoutTrailingHeading(line: string): string {
-  const words = line.split(" ");
-  for (let i = 1; i < words.length; i++) {
-    const tail = words.slice(i).join(" ");
-    if (tail.endsWith(":") && headingOf(tail)?.rest === "") return words.slice(0, i).join(" ");
-  }
-  return line;
-}
-
-/** A complete name on its own: not a street, a house name or the start of a run of address parts ('Hall', 'Hill' and 'Dr' are names too). */
-const namesItself = (text: string) => looksLikeName(text) && !/,\s*$/.test(text) && !isStreetLine(text) && !HOUSE_NAME_RE.test(text) && splitNameLine(text).rest.length === 0;
-const HOUSE_NAME_RE = /\b(?:cottages?|house|farm(?:house)?|barn|lodge|manor|villa|granary|chambers|bungalow|rectory|vicarage)\b/i;
-
-/** A house number and street, or a flat or unit: an address line, never a name. */
-const isStreetLine = (line: string) => /^(?:flat|unit|apartment|apt|suite)\s+\d/i.test(line) || (/^\d+[A-Za-z]?(?:[-–/]\d+[A-Za-z]?)?,?\s+\S/.test(line) && STREET_WORD_RE.test(line));
-
-/** A comma that starts a house number or premises: the name line goes on with the address. */
-const ADDRESS_AFTER_COMMA_RE = /^(?:\d|(?:flat|unit|apartment|apt|suite|floor|room|studio|block)\b)/i;
-/** Words of streets ('Mill Lane') and, with them, of house names ('Rose Cottage'). */
-const STREET_WORD_RE = /\b(?:road|rd|street|st|lane|ln|avenue|ave|close|drive|dr|way|place|pl|crescent|grove|gardens|terrace|hill|park|row|square|walk|view|green|parade|quay|estate|mews|court|wharf|yard)\b/i;
-const ADDRESS_WORD_RE = new RegExp(`${STREET_WORD_RE.source}|\\b(?:cottage|house|farm|barn|lodge|mill|manor|hall|villa|works|granary|building|chambers)\\b`, "i");
-/** A name line that cannot end where it does: on a particle, a connective, a title or an initial. */
-const UNFINISHED_NAME_RE = /(?:^|\s)(?:&|and|of|van|von|der|den|de|la|le|du|da|di|del|della|bin|bint|al|el|ap|ó|ní|nic|mac|mc|st\.?|mr|mrs|ms|mx|miss|dr|prof|rev|sir|dame|\p{Lu}\.?)$/iu;
-/** A company's suffix on a line of its own: the end of its name ('Bluebell Print Studio' / 'Ltd'). */
-const COMPANY_SUFFIX_RE = /^(?:\(uk\)\s*|uk\s+)?(?:ltd\.?|limited|plc|llp|inc\.?|co\.?|company|group|holdings(?:\s+(?:ltd\.?|limited))?|&\s*(?:co\.?|sons)|and\s+sons)$/i;
-/** The rest of a wrapped name: one to three words of letters, no number and no street or house word. */
-const NAME_END_RE = new RegExp(`^(?!.*(?:${STREET_WORD_RE.source}))[\\p{L}'’.-]+(?:\\s[\\p{L}'’.-]+){0,2}$`, "iu");
-/** One word of letters: the end of a name, never a street on its own ('Hill', 'Johnson'). */
-const ONE_WORD_RE = /^[\p{L}'’-]{2,}$/u;
-/**
- * One word that is an address's, not a name's: a house name by its ending ('Rosemount', 'Beechwood',
- * 'Glenview', 'Hillcrest') or a department of a business ('Reception', 'Accounts').
- */
-const ONE_WORD_ADDRESS_RE = /(?:wood|woods|view|side|fields?|mount|hurst|croft|holme|dene|lea|lands|stones|crest|ways|acres?|haven|garth|brae|combe|ridge|stead|cote)$|^(?:reception|accounts|warehouse|stores|office|mailroom|admin|goods-in)$/i;
-/** What follows a whole name: the premises ('27 Station Grove', 'Flat 5B', 'UNIT 1, MERCER HOUSE'), a company ('… Holdings Ltd') or a contact ('c/o …', 'Attn …'). */
-const AFTER_NAME_RE = /^(?:\d+[a-z]?\b|(?:flat|unit|apartment|apt|suite)\s+\d|(?:c\/o|attn|fao)\b)|\b(?:ltd\.?|limited|plc|llp|inc\.?|co\.?|company)$/i;
-/** A title and one word ('DR OSCAR', 'Mrs. Fionnuala'): one more word under it is the rest of the name, unless a house's ('Beechwood'). */
-const TITLE_AND_WORD_RE = /^(?:mr|mrs|ms|mx|miss|dr|prof|rev|sir|dame)\.?\s+[\p{L}'’-]{2,}$/iu;
-
-/**
- * Whether a name line goes on with the first address line: where the name cannot end ('Ms Z' /
- * 'Okafor', 'Ms B' / 'Hill': one word is never a street), at a company's suffix ('Ltd'), or one word
- * between the name and what follows a whole name ('Dr. Olivia' / 'Fitzgerald' / '197 Abbey Mews',
- * 'The Copper Kettle' / 'Tools' / 'Flat 11, Dock House'). A house name there stays an address line
- * ('John Smith' / 'Rosemount', 'Mr Patel' / 'Orchard House').
- */
-function wrappedName(name: string, address: string[]): boolean {
-  const [next, after] = address;
-  if (COMPANY_SUFFIX_RE.test(next)) return true;
-  const oneWord = ONE_WORD_RE.test(next) && !HOUSE_NAME_RE.test(next);
-  if (UNFINISHED_NAME_RE.test(name)) return NAME_END_RE.test(next) || oneWord;
-  return oneWord && !ONE_WORD_ADDRESS_RE.test(next) && (TITLE_AND_WORD_RE.test(name) || AFTER_NAME_RE.test(after));
-}
-
-/**
- * The name, and any address the same line goes on with: senders are often printed on one line
- * ('Quayside Books, 3 Dock St, Whitby', 'Tidewater Tea Co, Rose Cottage, Mill Lane'). The name is the
- * first part when a run of parts follows, or when the part after it is plainly an address (a number,
- * a flat, a house or street name); a comma inside a name ('Smith, Jones & Co') is kept.
- */
-function splitNameLine(line: string): { name: string; rest: string[] } {
-  const parts = line.split(",").map((part) => clean(part)).filter(Boolean);
-  if (parts.length < 2) return { name: clean(line.replace(/,\s*$/, "")), rest: [] };
-  const at = parts.length >= 3 ? 1 : parts.findIndex((p, i) => i > 0 && (ADDRESS_AFTER_COMMA_RE.test(p) || ADDRESS_WORD_RE.test(p)));
-  if (at <= 0) return { name: clean(line), rest: [] };
-  return { name: parts.slice(0, at).join(", "), rest: parts.slice(at) };
 }
 
 export interface LayoutHints {
@@ -351,56 +276,4 @@ function withoutCopies(found: AddressBlock[]): { blocks: AddressBlock[]; heading
     if (b.headingRole && !role.has(original ?? b)) role.set(original ?? b, b.headingRole);
   }
   return { blocks: found.filter((b) => kept.includes(b)), headingRole: (b) => role.get(b) ?? null };
-}
-
-/**
- * A retailer's name printed as a header at the top of a routing label (carrier-made labels name
- * the shop there, with no address): the first line above every address block of the label that
- * looks like a name (not a routing or service word, a reference or a tagline). None when no such
- * line is printed. A label printed under another document (a packing slip) starts below the gap
- * that parts them: the slip's title and lines are no header.
- */
-export function headerName(lines: TextLine[], layout: { blocks: AddressBlock[] }, exclude: RegExp[] = []): string | null {
-  const sorted = [...lines].sort((a, b) => a.y - b.y || a.x - b.x);
-  const from = labelTop(sorted);
-  // Nothing below the gap: the gap was inside the label (a legacy Hermes label read by OCR, its
-  // recipient block between the retailer and the routing lines), so the whole page is looked at.
-  return headerFrom(sorted, layout, exclude, from) ?? (from > Number.NEGATIVE_INFINITY ? headerFrom(sorted, layout, exclude, Number.NEGATIVE_INFINITY) : null);
-}
-
-function headerFrom(sorted: TextLine[], layout: { blocks: AddressBlock[] }, exclude: RegExp[], from: number): string | null {
-  // The label's blocks; a copy of one (the slip's, kept as the better formed) starts at its name.
-  const names = new Set(layout.blocks.map((b) => clean(b.lines[0] ?? "").toLowerCase()));
-  const tops = [...layout.blocks.map((b) => b.top), ...sorted.filter((l) => names.has(clean(l.text).toLowerCase())).map((l) => l.y)];
-  const firstBlockTop = Math.min(...tops.filter((y) => y >= from), Number.POSITIVE_INFINITY);
-  const sortBox = sortBoxLines(sorted);
-  const addressSize = Math.max(...layout.blocks.map((b) => b.size));
-  // A depot's sort code (a few capitals, 'WARR') whose number was not read is no retailer.
-  const sortCode = (l: TextLine, t: string) => /^[A-Z]{2,6}$/.test(t) && isHeaderWord(l, addressSize);
-  for (const l of sorted) {
-    if (l.y < from) continue;
-    if (l.y >= firstBlockTop) break;
-    const t = clean(l.text);
-    if (t.length < 3 || sortBox.has(l) || sortCode(l, t) || !looksLikeName(t) || exclude.some((re) => re.test(t))) continue;
-    return t;
-  }
-  return null;
-}
-
-/** Header lines are at most this many lines apart (and 60 pt): a wider gap above them is the label's edge. */
-const HEADER_GAP_LINES = 6;
-const ROUTING_LINE_RE = /\b(?:VAN|DROP|C-?ROUND)\s*:?\s*\d/i;
-
-/** The top of the run of lines above a routing label's VAN / DROP line with no gap wider than a label's header has. */
-function labelTop(sorted: TextLine[]): number {
-  const routing = sorted.findIndex((l) => ROUTING_LINE_RE.test(l.text));
-  if (routing < 0) return Number.NEGATIVE_INFINITY;
-  let top = sorted[routing].y;
-  const gap = Math.max(60, HEADER_GAP_LINES * sorted[routing].size);
-  for (let i = routing - 1; i >= 0; i--) {
-    const l = sorted[i];
-    if (top - (l.y + l.size) > gap) return top;
-    top = Math.min(top, l.y);
-  }
-  return Number.NEGATIVE_INFINITY;
 }

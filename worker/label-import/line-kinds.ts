@@ -111,12 +111,6 @@ export const isAddressText = (text: string) => {
   return t.length > 0 && t.length <= 120 && !NOT_ADDRESS.some((re) => re.test(t)) && !IDENTIFIER.test(t) && !isRoutingOrServiceLine(t) && !TAGLINE.test(t);
 };
 
-/** A person's or shop's name: address text made of words (at least two letters), not a heading. */
-export const looksLikeName = (text: string) => {
-  const t = clean(text);
-  return /\p{L}{2}/u.test(t) && isAddressText(t) && !headingOf(t);
-};
-
 /**
  * The sort box of a routing label: a short number over (or beside) a short code in capitals ('10'
  * over 'LVPL', '43' / 'NOTT'), printed large; never part of an address or a name, though the code

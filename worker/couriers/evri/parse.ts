@@ -5,7 +5,8 @@
  * additionalContent, never interpreted.
  */
 import { clean, dimensionsCm, fullText, labelledDate, splitPayload, twoD, weightGrams, type LabelInput } from "../../label-import/fields";
-import { headerName, readAddresses } from "../../label-import/layout";
+import { readAddresses } from "../../label-import/layout";
+import { headerName } from "../../label-import/name-lines";
 import type { Address, FieldSource, LabelDetails, SourcedField } from "../../labels/model";
 import { isValidEvriCode, normaliseEvriCode } from "./code";
 

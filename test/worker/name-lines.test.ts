@@ -1,0 +1,120 @@
+import { describe, expect, it } from "vitest";
+import { readAddresses } from "../../worker/label-import/layout";
+import {
+  headerName,
+  isHeaderWord,
+  isStreetLine,
+  looksLikeName,
+  namesItself,
+  splitNameLine,
+  withoutTrailingHeading,
+  wrappedName,
+} from "../../worker/label-import/name-lines";
+import type { TextLine } from "../../worker/label-import/text";
+
+const L = (x: number, y: number, size: number, text: string): TextLine => ({ text, x, y, size });
+
+describe("a name is words", () => {
+  it.each(["Jane Doe", "MRS JANE DOE", "Hollow Oak Ceramics", "Zoë O'Connor-Brown", "Dr & Mr Bajwa", "Harpreet Hill"])("takes %j for a name", (t) => {
+    expect(looksLikeName(t)).toBe(true);
+  });
+
+  it.each([
+    ["a bare customer reference", "195607481"],
+    ["an order reference", "DN00179560"],
+    ["a service word", "SIGNATURE"],
+    ["a service line", "Tracked 24 Signature"],
+    ["a routing word", "HUB"],
+    ["a routing word", "DROP"],
+    ["a service word", "STANDARD"],
+    ["a platform's tagline", "Shipped with Shopify"],
+    ["a heading", "Deliver to:"],
+    ["a weight", "Weight: 1.2kg"],
+    ["a tracking number", "H01AB23456789012"],
+    ["a single letter", "J"],
+  ])("never takes %s (%j) for a name", (_kind, t) => {
+    expect(looksLikeName(t)).toBe(false);
+  });
+
+  it("tells a one-word header printed large (a sort code OCR missed the number of, a logo) from a name", () => {
+    expect(isHeaderWord(L(0, 0, 22, "WARR"), 11)).toBe(true);
+    expect(isHeaderWord(L(0, 0, 12, "WARR"), 11)).toBe(false);
+    expect(isHeaderWord(L(0, 0, 22, "Jane Doe"), 11)).toBe(false);
+  });
+});
+
+describe("address lines that look like names", () => {
+  it("reads a house number and street, or a flat or unit, as an address line", () => {
+    expect(isStreetLine("14 Canal Street")).toBe(true);
+    expect(isStreetLine("27, Church Lane")).toBe(true);
+    expect(isStreetLine("Flat 3")).toBe(true);
+    expect(isStreetLine("Harpreet Hill")).toBe(false);
+    expect(isStreetLine("10 Downing")).toBe(false);
+  });
+
+  it("reads a whole name on its own, not a house name, a street or the start of a run of parts", () => {
+    expect(namesItself("Morag O'Connor")).toBe(true);
+    expect(namesItself("Rose Cottage")).toBe(false);
+    expect(namesItself("The Old Rectory")).toBe(false);
+    expect(namesItself("14 Canal Street")).toBe(false);
+    expect(namesItself("Quayside Books,")).toBe(false);
+    expect(namesItself("Quayside Books, 3 Dock St, Whitby")).toBe(false);
+  });
+});
+
+describe("where a name ends", () => {
+  it("splits a name printed on one line with its address at its first part", () => {
+    expect(splitNameLine("Quayside Books, 3 Dock St, Whitby")).toEqual({ name: "Quayside Books", rest: ["3 Dock St", "Whitby"] });
+    expect(splitNameLine("Tidewater Tea Co, Rose Cottage, Mill Lane")).toEqual({ name: "Tidewater Tea Co", rest: ["Rose Cottage", "Mill Lane"] });
+    expect(splitNameLine("Jane Smith, Flat 2")).toEqual({ name: "Jane Smith", rest: ["Flat 2"] });
+  });
+
+  it("keeps a comma that belongs to a name, and drops one that ends the line", () => {
+    expect(splitNameLine("Smith, Jones & Co")).toEqual({ name: "Smith, Jones & Co", rest: [] });
+    expect(splitNameLine("Jane Smith,")).toEqual({ name: "Jane Smith", rest: [] });
+  });
+
+  it("joins a name a narrow column broke where it cannot end", () => {
+    expect(wrappedName("Ms Z", ["Okafor", "1 High Street"])).toBe(true);
+    expect(wrappedName("Ms B", ["Hill", "1 High Street"])).toBe(true);
+    expect(wrappedName("Bluebell Print Studio", ["Ltd", "Unit 4"])).toBe(true);
+    expect(wrappedName("DR OSCAR", ["THOMAS", "THE OLD RECTORY"])).toBe(true);
+    expect(wrappedName("Dr. Olivia", ["Fitzgerald", "197 Abbey Mews"])).toBe(true);
+  });
+
+  it("keeps a house name or a department under a whole name as an address line", () => {
+    expect(wrappedName("John Smith", ["Rosemount", "1 Mill Lane"])).toBe(false);
+    expect(wrappedName("Mr Patel", ["Orchard House", "1 Mill Lane"])).toBe(false);
+    expect(wrappedName("Dr. Olivia", ["Beechwood", "Mill Lane"])).toBe(false);
+    expect(wrappedName("Acme Tools", ["Reception", "Flat 1"])).toBe(false);
+  });
+
+  it("leaves out a heading printed after the name on its baseline", () => {
+    expect(withoutTrailingHeading("GARETH SØRENSEN Ship from:")).toBe("GARETH SØRENSEN");
+    expect(withoutTrailingHeading("Aisha Clarke")).toBe("Aisha Clarke");
+  });
+});
+
+describe("the retailer over a routing label", () => {
+  const routing = (top: string): TextLine[] => [
+    L(14, 10, 14, top),
+    L(220, 28, 40, "10"),
+    L(214, 70, 22, "LVPL"),
+    L(14, 60, 11, "MRS JANE DOE"),
+    L(14, 73, 11, "27 CHURCH STREET"),
+    L(14, 86, 11, "WARRINGTON"),
+    L(14, 99, 11, "WA1 2AB"),
+    L(14, 175, 18, "VAN 98"),
+    L(110, 175, 18, "DROP 38"),
+  ];
+
+  it("takes the name printed above the address blocks", () => {
+    const lines = routing("Hollow Oak Ceramics");
+    expect(headerName(lines, readAddresses(lines))).toBe("Hollow Oak Ceramics");
+  });
+
+  it("takes none when the top line is a tagline or the sort box", () => {
+    const lines = routing("Shipped with Shopify");
+    expect(headerName(lines, readAddresses(lines))).toBeNull();
+  });
+});
