@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb, type Db } from "../../worker/db/client";
 import { databaseNames, userDatabase } from "../../worker/db/databases";
-import { labelImportAddresses, labels, labelTags, userDatabases, users } from "../../worker/db/schema";
+import { creditLedger, labelImportAddresses, labels, labelTags, stripeEvents, userDatabases, users } from "../../worker/db/schema";
 import { primarySessions } from "../../worker/db/sessions";
 import { grantCredits } from "../../worker/credits/credits";
 import { handleEmail } from "../../worker/handlers/email";
@@ -14,8 +14,9 @@ import { enqueue, type JobMessage } from "../../worker/lib/jobs";
 import { sha256Hex } from "../../worker/lib/crypto";
 import { labelMail } from "../fixtures/mail/label-mail";
 import { inboundMessage } from "../fixtures/mail/messages";
-import { captureMail } from "./auth-mail";
-import { call, createUser, type TestUser } from "./helpers";
+import { captureMail, tokenFrom } from "./auth-mail";
+import { call, callWithEnv, createUser, type TestUser } from "./helpers";
+import * as stripeFx from "../fixtures/stripe";
 import { evriCode } from "./labels-fixtures";
 import { fixture } from "./import-fixtures";
 
@@ -194,4 +195,90 @@ describe("background work follows the data", () => {
     expect(await creditsIn(second(), moved.id)).toBe(4);
     mail.restore();
   }, 120_000); // the first label file of the run loads the label readers (PDFium, zxing): slow on a loaded machine
+});
+
+describe("money and accounts are kept in the sender's database", () => {
+  const ledgerIn = (db: Db, userId: number) => db.select({ delta: creditLedger.delta, reason: creditLedger.reason }).from(creditLedger).where(eq(creditLedger.userId, userId));
+  const rowIn = async (db: Db, userId: number) => (await db.select().from(users).where(eq(users.id, userId)))[0];
+
+  it("places a new sender where PH_NEW_USER_DATABASE says, and grants the first verification's 50 credits there", async () => {
+    const mail = captureMail();
+    const email = `placed-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    // A database the Worker does not have: refused before anything is written.
+    const { default: app } = await import("../../worker/app");
+    const request = new Request("http://localhost/api/v1/signup", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email, password: "secret12" }) });
+    const refused = await app.fetch(request, { ...env, PH_NEW_USER_DATABASE: "DB_9" }, createExecutionContext());
+    expect(refused.status).toBe(500);
+    expect(await home().select().from(users).where(eq(users.email, email))).toEqual([]);
+
+    const signup = await callWithEnv({ PH_NEW_USER_DATABASE: "DB_2" }, "/api/v1/signup", { method: "POST", json: { email, password: "secret12" } });
+    expect(signup.status).toBe(201);
+    const [account] = await home().select().from(users).where(eq(users.email, email));
+    expect(await home().select().from(userDatabases).where(eq(userDatabases.userId, account.id))).toEqual([{ userId: account.id, database: "DB_2" }]);
+    expect((await rowIn(second(), account.id))?.email).toBe(email);
+
+    const token = tokenFrom(await mail.waitFor(email), "/verify-email");
+    expect((await call("/api/v1/verify-email", { method: "POST", json: { token } })).status).toBe(200);
+    expect(await ledgerIn(second(), account.id)).toEqual([{ delta: 50, reason: "free_verification" }]);
+    expect(await ledgerIn(home(), account.id)).toEqual([]);
+    expect(await rowIn(second(), account.id)).toMatchObject({ credits: 50, emailVerified: true });
+    expect(await rowIn(home(), account.id)).toMatchObject({ credits: 0, emailVerified: true });
+    // A second click grants nothing more.
+    expect(await (await call("/api/v1/verify-email", { method: "POST", json: { token } })).json()).toEqual({ message: "Already verified" });
+    expect(await creditsIn(second(), account.id)).toBe(50);
+
+    // Signed in (the directory knows the password), the sender sees their own database's balance.
+    const login = await call("/api/v1/login", { method: "POST", json: { email, password: "secret12" } });
+    const { access_token } = (await login.json()) as { access_token: string };
+    expect(await (await call("/api/v1/user", { token: access_token })).json()).toMatchObject({ email, credits: 50 });
+    mail.restore();
+  });
+
+  it("Stripe's webhook credits the pack and the plan, and records the subscription, in the sender's database", async () => {
+    const moved = await movedUser(5);
+    const deliver = async (evt: object) => {
+      const { payload, header } = await stripeFx.signed(evt);
+      const res = await callWithEnv(stripeFx.STRIPE_TEST_ENV, "/api/v1/stripe/webhook", { method: "POST", body: payload, headers: { "Stripe-Signature": header, "Content-Type": "application/json" } });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { outcome: string }).outcome;
+    };
+    const cus = `cus_${crypto.randomUUID().slice(0, 12)}`;
+    const paid = stripeFx.event("checkout.session.completed", stripeFx.checkoutSession({ customer: cus, userId: moved.id, mode: "payment" }));
+    expect(await deliver(paid)).toBe("handled");
+    expect(await deliver(paid)).toBe("duplicate");
+    expect(await creditsIn(second(), moved.id)).toBe(205);
+    expect(await ledgerIn(home(), moved.id)).toEqual([]);
+    // Stripe's own tables and the customer link are in the directory, where the next event finds the account.
+    expect(await home().select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, paid.id))).toHaveLength(1);
+    expect(await second().select().from(stripeEvents)).toEqual([]);
+    expect((await rowIn(home(), moved.id)).stripeCustomerId).toBe(cus);
+    expect((await rowIn(second(), moved.id)).stripeCustomerId).toBe(cus);
+
+    // An invoice that names no user: found by its customer in the directory, credited in DB_2.
+    const sub = `sub_${crypto.randomUUID().slice(0, 12)}`;
+    expect(await deliver(stripeFx.event("invoice.paid", stripeFx.invoice({ customer: cus, subscription: sub })))).toBe("handled");
+    expect(await rowIn(second(), moved.id)).toMatchObject({ credits: 335, subscriptionId: sub, subscriptionStatus: "active" });
+    // Ended, found by the subscription alone: the sender's row says so, as the directory's does.
+    expect(await deliver(stripeFx.event("customer.subscription.deleted", stripeFx.subscription({ id: sub, customer: "cus_other", status: "canceled" })))).toBe("handled");
+    expect((await rowIn(second(), moved.id)).subscriptionStatus).toBe("canceled");
+    expect((await rowIn(home(), moved.id)).subscriptionStatus).toBe("canceled");
+    expect(await creditsIn(home(), moved.id)).toBe(0);
+  });
+
+  it("the admin grants into the sender's database and lists each sender's own balance", async () => {
+    const admin = await createUser({ admin: true });
+    const moved = await movedUser(5);
+    const stay = await createUser({ credits: 7 });
+    const grant = await call("/api/v1/admin/grant-credits", { method: "POST", token: admin.token, json: { user_id: moved.id, amount: 10 } });
+    expect(grant.status).toBe(200);
+    expect(await grant.json()).toMatchObject({ granted: 10, user: { id: moved.id, credits: 15 } });
+    expect(await creditsIn(second(), moved.id)).toBe(15);
+    expect(await ledgerIn(home(), moved.id)).toEqual([]);
+    expect((await call("/api/v1/admin/grant-credits", { method: "POST", token: admin.token, json: { user_id: 999_999, amount: 1 } })).status).toBe(404);
+
+    const list = await call(`/api/v1/admin/users?per_page=500`, { token: admin.token });
+    const { results } = (await list.json()) as { results: { id: number; email: string; credits: number }[] };
+    expect(results.find((u) => u.id === moved.id)).toMatchObject({ email: moved.email, credits: 15 });
+    expect(results.find((u) => u.id === stay.id)).toMatchObject({ email: stay.email, credits: 7 });
+  });
 });

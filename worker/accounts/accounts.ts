@@ -1,6 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { emailTokens, users, type User } from "../db/schema";
+import { databaseNames, HOME_DATABASE } from "../db/databases";
+import { emailTokens, userDatabases, users, type User } from "../db/schema";
+import type { DbSessions } from "../db/sessions";
 import { hashPassword, randomToken, sha256Hex, verifyPassword } from "../lib/crypto";
 import { ApiError, badRequest, unauthorized } from "../lib/errors";
 import { log } from "../lib/log";
@@ -80,11 +82,13 @@ function isUniqueEmailViolation(err: unknown): boolean {
  * sends the verification mail. A mail failure is logged, not fatal: the user can resend.
  */
 export async function createAccount(
-  db: Db,
-  env: MailEnv,
+  sessions: DbSessions,
+  env: MailEnv & Pick<Env, "PH_NEW_USER_DATABASE">,
   input: { email: string; password: string; marketingConsent: boolean },
   now = Date.now(),
 ): Promise<void> {
+  const placeIn = newUserDatabase(env);
+  const db = sessions.db();
   const email = normaliseEmail(input.email);
   const passwordHash = await hashPassword(input.password);
   const token = randomToken(32);
@@ -111,7 +115,28 @@ export async function createAccount(
     if (isUniqueEmailViolation(err)) throw new ApiError(409, ACCOUNT_TEXTS.emailTaken);
     throw err;
   }
+  if (placeIn !== HOME_DATABASE) await placeAccount(sessions, email, placeIn);
   await sendAccountMail(env, "verify", email, token);
+}
+
+/** The database PH_NEW_USER_DATABASE names for new senders (unset: the home one); one not configured is refused before anything is written. */
+function newUserDatabase(env: object & Pick<Env, "PH_NEW_USER_DATABASE">): string {
+  const name = env.PH_NEW_USER_DATABASE?.trim() || HOME_DATABASE;
+  if (!databaseNames(env).includes(name)) throw new Error(`PH_NEW_USER_DATABASE names '${name}', which is not configured`);
+  return name;
+}
+
+/**
+ * Places a new account's data in another database: its row is copied there (same id), then the directory names the
+ * database. Until the directory row is written the account is whole in the home database, so a failure in between
+ * leaves a working account there (and at worst an unused copy), never one routed to a database without its row.
+ */
+async function placeAccount(sessions: DbSessions, email: string, database: string) {
+  const directory = sessions.db();
+  const row = await directory.query.users.findFirst({ where: eq(users.email, email) });
+  if (!row) return;
+  await sessions.db(database).insert(users).values(row);
+  await directory.insert(userDatabases).values({ userId: row.id, database });
 }
 
 // One PBKDF2 run against a throwaway hash when the email is unknown, so a login answers in the
@@ -135,7 +160,8 @@ export async function authenticate(db: Db, email: string, password: string): Pro
  * the same batch: the verified flag, the token's use and the ledger row happen together, and the
  * ledger's idempotency key (one per address) means no address is ever granted twice.
  */
-export async function verifyEmail(db: Db, raw: string, now = Date.now()): Promise<string> {
+export async function verifyEmail(sessions: DbSessions, raw: string, now = Date.now()): Promise<string> {
+  const db = sessions.db();
   const { state, row } = await inspectEmailToken(db, raw, "verify", now);
   if (!row) throw badRequest(ACCOUNT_TEXTS.verifyInvalid);
   const user = await db.query.users.findFirst({ where: eq(users.id, row.userId) });
@@ -145,20 +171,28 @@ export async function verifyEmail(db: Db, raw: string, now = Date.now()): Promis
   if (state === "expired") throw badRequest(ACCOUNT_TEXTS.verifyExpired);
   if (state === "used") throw badRequest(ACCOUNT_TEXTS.verifyUsed);
 
-  await db.batch([
-    db
-      .update(users)
-      .set({ emailVerified: true, updatedAt: now })
-      .where(sql`${users.id} = ${user.id} and ${tokenStillLive(row.tokenHash, now)}`),
-    ledgerInsert(db, {
+  const verified = db
+    .update(users)
+    .set({ emailVerified: true, updatedAt: now })
+    .where(sql`${users.id} = ${user.id} and ${tokenStillLive(row.tokenHash, now)}`);
+  const grant = (on: Db) =>
+    ledgerInsert(on, {
       userId: user.id,
       delta: CREDITS.freeVerification,
       reason: "free_verification",
       reference: "email verification",
       idempotencyKey: `free-verification:${user.email}`,
-    }),
-    consumeTokenStatement(db, row.tokenHash, now),
-  ]);
+    });
+  const own = await sessions.ofUser(user.id);
+  if (own === db) {
+    await db.batch([verified, grant(db), consumeTokenStatement(db, row.tokenHash, now)]);
+    return ACCOUNT_TEXTS.verified;
+  }
+  // The user's data is in another database (worker/db/databases.ts): their row there is verified and granted in one
+  // batch (the ledger row and the balance move together), then the directory's flag and the token. A failure between
+  // the two leaves the link usable, and clicking it again grants nothing more (the grant's key is per address).
+  await own.batch([own.update(users).set({ emailVerified: true, updatedAt: now }).where(eq(users.id, user.id)), grant(own)]);
+  await db.batch([verified, consumeTokenStatement(db, row.tokenHash, now)]);
   return ACCOUNT_TEXTS.verified;
 }
 

@@ -101,7 +101,7 @@ const app = routes
   .post("/signup", validate("json", signupBody), async (c) => {
     const body = c.req.valid("json");
     await limit(c, c.env.SIGNUP_LIMITER, "signup", body.email);
-    await createAccount(c.get("db"), c.env, { email: body.email, password: body.password, marketingConsent: body.marketing_consent });
+    await createAccount(c.get("sessions"), c.env, { email: body.email, password: body.password, marketingConsent: body.marketing_consent });
     return c.json({ message: ACCOUNT_TEXTS.signedUp }, 201);
   })
   .post("/login", validate("json", loginBody), async (c) => {
@@ -128,7 +128,7 @@ const app = routes
     return c.json({ message: ACCOUNT_TEXTS.resendSent });
   })
   .post("/verify-email", validate("json", tokenBody), async (c) => {
-    const message = await verifyEmail(c.get("db"), c.req.valid("json").token);
+    const message = await verifyEmail(c.get("sessions"), c.req.valid("json").token);
     return c.json({ message });
   })
   .post("/password-reset/request", validate("json", emailBody), async (c) => {

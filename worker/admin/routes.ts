@@ -48,16 +48,16 @@ const grantBody = z
 const app = routes
   .get("/admin/users", validate("query", usersQuery), async (c) => {
     const { q, page, per_page } = c.req.valid("query");
-    return c.json(await listUsers(c.get("db"), { q: q || undefined, page, perPage: per_page }));
+    return c.json(await listUsers(c.env, c.get("sessions"), { q: q || undefined, page, perPage: per_page }));
   })
   .get("/admin/marketing-list", async (c) => {
-    const emails = await marketingList(c.get("db"));
+    const emails = await marketingList(c.get("directory"));
     return c.json({ emails, count: emails.length });
   })
   .post("/admin/grant-credits", validate("json", grantBody), async (c) => {
     const { user_id, amount } = c.req.valid("json");
     const admin = c.get("user");
-    const user = await adminGrant(c.get("db"), admin, { userId: user_id, amount });
+    const user = await adminGrant(c.get("sessions"), admin, { userId: user_id, amount });
     return c.json({ granted: amount, user });
   });
 

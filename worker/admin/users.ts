@@ -1,8 +1,11 @@
 import { asc, count, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { containsText } from "../db/d1-limits";
-import { users } from "../db/schema";
+import { databaseNames, HOME_DATABASE } from "../db/databases";
+import { containsText, inValueList } from "../db/d1-limits";
+import { userDatabases, users } from "../db/schema";
+import type { DbSessions } from "../db/sessions";
 import { notFound } from "../lib/errors";
+import { log } from "../lib/log";
 import type { AdminUser, AdminUsersPage } from "./model";
 import { grantCredits } from "../credits/credits";
 
@@ -18,8 +21,36 @@ const adminUserColumns = {
   marketing_consent: users.marketingConsent,
 };
 
+/**
+ * A page's users as their own databases have them (worker/db/databases.ts): the directory lists who they are, but a
+ * user whose data is in another database has their balance and preferences there. With one database there is
+ * nothing to look up; else one read of the directory's routes and one read per other database on the page.
+ */
+async function fromOwnDatabases(env: object, sessions: DbSessions, rows: AdminUser[]): Promise<AdminUser[]> {
+  if (databaseNames(env).length === 1 || rows.length === 0) return rows;
+  const ids = rows.map((r) => r.id);
+  const routes = await sessions.db().select().from(userDatabases).where(inValueList(userDatabases.userId, ids));
+  const own = new Map<number, AdminUser>();
+  for (const name of new Set(routes.map((r) => r.database).filter((d) => d !== HOME_DATABASE))) {
+    if (!databaseNames(env).includes(name)) {
+      // A configuration mistake must not hide every other user from the admin: those rows show the directory's.
+      log("error", "admin list: users in a database that is not configured", { database: name });
+      continue;
+    }
+    const moved = routes.filter((r) => r.database === name).map((r) => r.userId);
+    const found = await sessions.db(name).select(adminUserColumns).from(users).where(inValueList(users.id, moved));
+    for (const row of found as AdminUser[]) own.set(row.id, row);
+  }
+  // Who they are and whether they verified stay the directory's; what they hold is their database's.
+  return rows.map((r) => {
+    const mine = own.get(r.id);
+    return mine ? { ...r, credits: mine.credits, marketing_consent: mine.marketing_consent } : r;
+  });
+}
+
 /** One page of users (oldest first), optionally only those whose email contains `q`. */
-export async function listUsers(db: Db, opts: { q?: string; page: number; perPage: number }): Promise<AdminUsersPage> {
+export async function listUsers(env: object, sessions: DbSessions, opts: { q?: string; page: number; perPage: number }): Promise<AdminUsersPage> {
+  const db = sessions.db();
   const where: SQL | undefined = opts.q ? containsText(users.email, opts.q) : undefined;
   const [rows, [{ total }]] = await Promise.all([
     db
@@ -32,7 +63,7 @@ export async function listUsers(db: Db, opts: { q?: string; page: number; perPag
     db.select({ total: count() }).from(users).where(where),
   ]);
   return {
-    results: rows as AdminUser[],
+    results: await fromOwnDatabases(env, sessions, rows as AdminUser[]),
     total,
     page: opts.page,
     per_page: opts.perPage,
@@ -50,14 +81,15 @@ export async function marketingList(db: Db): Promise<string[]> {
   return rows.map((r) => r.email).filter(Boolean);
 }
 
-/** Grants `amount` credits through the ledger, recording which admin did it. */
+/** Grants `amount` credits through the ledger of the user's own database, recording which admin did it. */
 export async function adminGrant(
-  db: Db,
+  sessions: DbSessions,
   admin: { id: number; email: string },
   grant: { userId: number; amount: number },
 ): Promise<AdminUser> {
-  const target = await db.query.users.findFirst({ columns: { id: true }, where: eq(users.id, grant.userId) });
+  const target = await sessions.db().query.users.findFirst({ columns: { id: true }, where: eq(users.id, grant.userId) });
   if (!target) throw notFound("User not found");
+  const db = await sessions.ofUser(grant.userId);
   await grantCredits(db, {
     userId: grant.userId,
     delta: grant.amount,
@@ -65,5 +97,6 @@ export async function adminGrant(
     reference: `admin:${admin.id}:${admin.email}`,
   });
   const [updated] = await db.select(adminUserColumns).from(users).where(eq(users.id, grant.userId));
+  if (!updated) throw notFound("User not found");
   return updated as AdminUser;
 }

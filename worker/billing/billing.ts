@@ -51,24 +51,34 @@ async function callStripe<T>(what: string, run: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Links the Stripe customer to the account unless it has one: in the directory and in the user's own row. */
+export async function linkCustomer(dbs: Db[], userId: number, customer: string | null) {
+  if (!customer) return;
+  for (const db of dbs) await db.update(users).set({ stripeCustomerId: customer }).where(and(eq(users.id, userId), isNull(users.stripeCustomerId)));
+}
+
 /** The user's Stripe customer, created and linked on first use. */
-async function customerFor(stripe: Stripe, db: Db, user: User): Promise<string> {
+async function customerFor(stripe: Stripe, dbs: CheckoutDbs, user: User): Promise<string> {
   if (user.stripeCustomerId) return user.stripeCustomerId;
   const customer = await stripe.customers.create(
     { email: user.email, metadata: { user_id: String(user.id) } },
     { idempotencyKey: `customer-for-user-${user.id}` },
   );
-  // Only the first link wins; a concurrent checkout that created its own keeps using the stored one.
-  await db
-    .update(users)
-    .set({ stripeCustomerId: customer.id })
-    .where(and(eq(users.id, user.id), isNull(users.stripeCustomerId)));
-  const row = await db.query.users.findFirst({ where: eq(users.id, user.id), columns: { stripeCustomerId: true } });
+  // Only the first link wins; a concurrent checkout that created its own keeps using the stored one. The directory
+  // (where Stripe's events find the account) and the user's own row both keep it.
+  await linkCustomer([...new Set([dbs.directory, dbs.user])], user.id, customer.id);
+  const row = await dbs.directory.query.users.findFirst({ where: eq(users.id, user.id), columns: { stripeCustomerId: true } });
   return row?.stripeCustomerId ?? customer.id;
 }
 
+/** The directory (Stripe's tables, the account's customer) and the signed-in user's own database. */
+interface CheckoutDbs {
+  directory: Db;
+  user: Db;
+}
+
 /** POST /create-checkout-session: a hosted Checkout page for one pack or the monthly plan. */
-export async function createCheckoutSession(env: Env, db: Db, user: User, sku: Sku): Promise<{ checkout_url: string }> {
+export async function createCheckoutSession(env: Env, dbs: CheckoutDbs, user: User, sku: Sku): Promise<{ checkout_url: string }> {
   const stripe = await stripeClient(env);
   const price = priceFor(env, sku);
   if (!stripe || !price) throw notConfigured();
@@ -80,7 +90,7 @@ export async function createCheckoutSession(env: Env, db: Db, user: User, sku: S
     stripe.checkout.sessions.create({
       mode: sku === "one_off_pack" ? "payment" : "subscription",
       line_items: [{ price, quantity: 1 }],
-      customer: await customerFor(stripe, db, user),
+      customer: await customerFor(stripe, dbs, user),
       client_reference_id: String(user.id),
       metadata,
       // The subscription (and so each of its invoices) carries the user too: invoice.paid can
@@ -91,7 +101,7 @@ export async function createCheckoutSession(env: Env, db: Db, user: User, sku: S
     }),
   );
   if (!session.url) throw new ApiError(502, "Invalid checkout response");
-  await recordOpenCheckout(db, { session, userId: user.id, sku });
+  await recordOpenCheckout(dbs.directory, { session, userId: user.id, sku });
   return { checkout_url: session.url };
 }
 

@@ -19,7 +19,7 @@ const checkoutBody = z.object({
 
 routes.post("/create-checkout-session", requireAuth(), validate("json", checkoutBody), async (c) => {
   const { sku } = c.req.valid("json");
-  return c.json(await createCheckoutSession(c.env, c.get("db"), c.get("user"), sku));
+  return c.json(await createCheckoutSession(c.env, { directory: c.get("directory"), user: c.get("db") }, c.get("user"), sku));
 });
 
 // What each purchase option costs (Stripe's configured prices, cached), or that payments are not set up.
@@ -27,7 +27,7 @@ routes.get(
   "/billing/prices",
   requireAuth(),
   describe({ summary: "What each purchase option costs, in pounds: Stripe's configured prices, read again after an hour; configured false when payments are not set up on this server." }),
-  async (c) => c.json(await purchasePrices(c.env, c.get("db"))),
+  async (c) => c.json(await purchasePrices(c.env, c.get("directory"))),
 );
 
 routes.post("/billing-portal", requireAuth(), async (c) => {
@@ -37,7 +37,7 @@ routes.post("/billing-portal", requireAuth(), async (c) => {
 // No auth: Stripe signs the raw body, and the signature is the authentication.
 routes.post("/stripe/webhook", async (c) => {
   const event = await verifyWebhook(c.env, await c.req.text(), c.req.header("Stripe-Signature"));
-  const outcome = await handleStripeEvent(c.get("db"), event);
+  const outcome = await handleStripeEvent(c.get("sessions"), event);
   return c.json({ received: true, outcome });
 });
 

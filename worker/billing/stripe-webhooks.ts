@@ -2,9 +2,10 @@ import { and, eq, isNull, lte, or } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Db } from "../db/client";
 import { stripeEvents, users, type User } from "../db/schema";
+import type { DbSessions } from "../db/sessions";
 import { ApiError, badRequest } from "../lib/errors";
 import { log } from "../lib/log";
-import { notConfigured, stripeSdk } from "./billing";
+import { linkCustomer, notConfigured, stripeSdk } from "./billing";
 import { checkoutInFlight, idOf, markCheckoutCompleted } from "./checkouts";
 import { CREDITS, grantCredits } from "../credits/credits";
 
@@ -12,6 +13,11 @@ import { CREDITS, grantCredits } from "../credits/credits";
  * Stripe's webhook: credits are granted only from verified events, through the ledger,
  * keyed by what was paid (`stripe:session:<id>`, `stripe:invoice:<id>`), so a replayed, duplicated or
  * out-of-order event never grants twice. An event id is recorded as seen only once its work is done.
+ *
+ * The account is found in the directory (worker/db/databases.ts: who a user is, their Stripe customer and
+ * subscription, Stripe's own tables); the credits, their ledger row and the subscription the app shows are changed
+ * in the user's own database, where the balance is (a ledger row and its balance change are one statement there).
+ * The customer and subscription are written to both, so the next event finds the account in the directory.
  */
 
 /** Verifies the signature over the raw body. Throws 400 on a bad or missing signature. */
@@ -77,30 +83,42 @@ async function resolveUser(db: Db, userId: string | null | undefined, customer: 
  * Sets the subscription fields unless a newer event already did: `created` orders events, so a
  * late 'updated' cannot reactivate a subscription a newer 'deleted' ended.
  */
-async function applySubscriptionState(db: Db, user: User, eventCreated: number, subscriptionId: string, status: string) {
-  await db
-    .update(users)
-    .set({ subscriptionId, subscriptionStatus: status, subscriptionEventAt: eventCreated, updatedAt: Date.now() })
-    .where(
-      and(eq(users.id, user.id), or(isNull(users.subscriptionEventAt), lte(users.subscriptionEventAt, eventCreated))),
-    );
+async function applySubscriptionState(dbs: AccountDbs, user: User, eventCreated: number, subscriptionId: string, status: string) {
+  for (const db of dbs.both) {
+    await db
+      .update(users)
+      .set({ subscriptionId, subscriptionStatus: status, subscriptionEventAt: eventCreated, updatedAt: Date.now() })
+      .where(
+        and(eq(users.id, user.id), or(isNull(users.subscriptionEventAt), lte(users.subscriptionEventAt, eventCreated))),
+      );
+  }
 }
 
-async function linkCustomer(db: Db, user: User, customer: string | null) {
-  if (!customer || user.stripeCustomerId) return;
-  await db.update(users).set({ stripeCustomerId: customer }).where(and(eq(users.id, user.id), isNull(users.stripeCustomerId)));
+/** The directory, where events find their account, and the account's own database, where its credits are. */
+interface AccountDbs {
+  directory: Db;
+  user: Db;
+  /** Both, once each (one database: the same one). */
+  both: Db[];
+}
+
+async function accountDbs(sessions: DbSessions, userId: number): Promise<AccountDbs> {
+  const directory = sessions.db();
+  const user = await sessions.ofUser(userId);
+  return { directory, user, both: [...new Set([directory, user])] };
 }
 
 /** A one-off pack paid (at once, or later for delayed payment methods). */
-async function onCheckoutPaid(db: Db, session: Stripe.Checkout.Session): Promise<WebhookOutcome> {
+async function onCheckoutPaid(sessions: DbSessions, session: Stripe.Checkout.Session): Promise<WebhookOutcome> {
   const customer = idOf(session.customer);
-  const user = await resolveUser(db, session.client_reference_id ?? session.metadata?.user_id, customer);
+  const user = await resolveUser(sessions.db(), session.client_reference_id ?? session.metadata?.user_id, customer);
   if (!user) return unknownUser("checkout session", session.id);
-  await linkCustomer(db, user, customer);
-  await markCheckoutCompleted(db, session.id);
+  const dbs = await accountDbs(sessions, user.id);
+  if (!user.stripeCustomerId) await linkCustomer(dbs.both, user.id, customer);
+  await markCheckoutCompleted(dbs.directory, session.id);
   if (session.mode !== "payment" || session.payment_status !== "paid") return "handled";
   if (session.metadata?.sku && session.metadata.sku !== "one_off_pack") return "ignored";
-  await grantCredits(db, {
+  await grantCredits(dbs.user, {
     userId: user.id,
     delta: CREDITS.oneOffPack,
     reason: "purchase",
@@ -148,48 +166,50 @@ function invoiceSubscription(invoice: Stripe.Invoice): { id: string | null; user
  * and the month is granted then. Any other such invoice carries nothing of ours (another system's customer on the
  * same Stripe account): answered 200 and ignored, so Stripe does not retry it for days and then warn about us.
  */
-async function onInvoicePaid(db: Db, event: Stripe.Event, invoice: Stripe.Invoice): Promise<WebhookOutcome> {
+async function onInvoicePaid(sessions: DbSessions, event: Stripe.Event, invoice: Stripe.Invoice): Promise<WebhookOutcome> {
   const sub = invoiceSubscription(invoice);
   if (!sub.id) return "ignored";
   const customer = idOf(invoice.customer);
-  const user = await resolveUser(db, sub.userId, customer, sub.id);
+  const user = await resolveUser(sessions.db(), sub.userId, customer, sub.id);
   if (!user) {
     const about = { invoice: invoice.id, customer, subscription: sub.id };
-    if (!(await checkoutInFlight(db, customer))) {
+    if (!(await checkoutInFlight(sessions.db(), customer))) {
       log("warn", "stripe invoice for no account of ours: ignored", about);
       return "ignored";
     }
     log("warn", "stripe invoice paid before its checkout completed: Stripe will retry", about);
     throw new ApiError(409, "No account is linked to this invoice yet; Stripe will retry");
   }
-  await linkCustomer(db, user, customer);
-  await grantCredits(db, {
+  const dbs = await accountDbs(sessions, user.id);
+  if (!user.stripeCustomerId) await linkCustomer(dbs.both, user.id, customer);
+  await grantCredits(dbs.user, {
     userId: user.id,
     delta: CREDITS.monthlyPlan,
     reason: "subscription",
     reference: invoice.id ?? sub.id,
     idempotencyKey: `stripe:invoice:${invoice.id}`,
   });
-  await applySubscriptionState(db, user, event.created, sub.id, "active");
+  await applySubscriptionState(dbs, user, event.created, sub.id, "active");
   return "handled";
 }
 
-async function onInvoiceFailed(db: Db, event: Stripe.Event, invoice: Stripe.Invoice): Promise<WebhookOutcome> {
+async function onInvoiceFailed(sessions: DbSessions, event: Stripe.Event, invoice: Stripe.Invoice): Promise<WebhookOutcome> {
   const sub = invoiceSubscription(invoice);
   if (!sub.id) return "ignored";
-  const user = await resolveUser(db, sub.userId, idOf(invoice.customer), sub.id);
+  const user = await resolveUser(sessions.db(), sub.userId, idOf(invoice.customer), sub.id);
   if (!user) return unknownUser("invoice", invoice.id);
-  await applySubscriptionState(db, user, event.created, sub.id, "past_due");
+  await applySubscriptionState(await accountDbs(sessions, user.id), user, event.created, sub.id, "past_due");
   return "handled";
 }
 
-async function onSubscriptionChanged(db: Db, event: Stripe.Event, subscription: Stripe.Subscription): Promise<WebhookOutcome> {
+async function onSubscriptionChanged(sessions: DbSessions, event: Stripe.Event, subscription: Stripe.Subscription): Promise<WebhookOutcome> {
   const customer = idOf(subscription.customer);
-  const user = await resolveUser(db, subscription.metadata?.user_id, customer, subscription.id);
+  const user = await resolveUser(sessions.db(), subscription.metadata?.user_id, customer, subscription.id);
   if (!user) return unknownUser("subscription", subscription.id);
-  await linkCustomer(db, user, customer);
+  const dbs = await accountDbs(sessions, user.id);
+  if (!user.stripeCustomerId) await linkCustomer(dbs.both, user.id, customer);
   const status = event.type === "customer.subscription.deleted" ? "canceled" : subscription.status;
-  await applySubscriptionState(db, user, event.created, subscription.id, status);
+  await applySubscriptionState(dbs, user, event.created, subscription.id, status);
   return "handled";
 }
 
@@ -203,8 +223,9 @@ function unknownUser(what: string, id: string | undefined): WebhookOutcome {
  * Handles one verified event. The event id is recorded only after its work is done, and every
  * grant is keyed by what was paid, so a retry after a failure half-way is safe too.
  */
-export async function handleStripeEvent(db: Db, event: Stripe.Event): Promise<WebhookOutcome> {
+export async function handleStripeEvent(sessions: DbSessions, event: Stripe.Event): Promise<WebhookOutcome> {
   checkEventShape(event);
+  const db = sessions.db();
   const seen = await db.query.stripeEvents.findFirst({ where: eq(stripeEvents.id, event.id) });
   if (seen) return "duplicate";
 
@@ -212,18 +233,18 @@ export async function handleStripeEvent(db: Db, event: Stripe.Event): Promise<We
   switch (event.type) {
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded":
-      outcome = await onCheckoutPaid(db, event.data.object);
+      outcome = await onCheckoutPaid(sessions, event.data.object);
       break;
     case "invoice.paid":
-      outcome = await onInvoicePaid(db, event, event.data.object);
+      outcome = await onInvoicePaid(sessions, event, event.data.object);
       break;
     case "invoice.payment_failed":
-      outcome = await onInvoiceFailed(db, event, event.data.object);
+      outcome = await onInvoiceFailed(sessions, event, event.data.object);
       break;
     case "customer.subscription.created":
     case "customer.subscription.updated":
     case "customer.subscription.deleted":
-      outcome = await onSubscriptionChanged(db, event, event.data.object);
+      outcome = await onSubscriptionChanged(sessions, event, event.data.object);
       break;
     default:
       return "ignored";

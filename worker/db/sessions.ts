@@ -1,12 +1,20 @@
 import { getDb, type Db } from "./client";
-import { d1Binding, HOME_DATABASE } from "./databases";
+import { d1Binding, HOME_DATABASE, userDatabase } from "./databases";
 
-/** The database each session's Db works on, for the jobs it queues (lib/jobs.ts). */
-const databaseNames = new WeakMap<Db, string>();
+/** The database each session's Db works on and the sessions it belongs to, for the jobs it queues (lib/jobs.ts). */
+const opener = new WeakMap<Db, { name: string; sessions: DbSessions }>();
 
 /** The name of the database `db` works on (a Db made outside sessions, in a test, is the home database). */
 export function databaseOf(db: Db): string {
-  return databaseNames.get(db) ?? HOME_DATABASE;
+  return opener.get(db)?.name ?? HOME_DATABASE;
+}
+
+/**
+ * The directory (home database) of the same unit of work as `db`: what is kept once across databases (the carrier
+ * call budget) is reached from wherever the work runs. A Db made outside sessions (a test's) is its own directory.
+ */
+export function directoryOf(db: Db): Db {
+  return opener.get(db)?.sessions.db() ?? db;
 }
 
 /**
@@ -68,10 +76,15 @@ export class DbSessions {
       if (!d1) throw new Error(`No D1 database '${name}' is configured`);
       const session = d1.withSession(this.startOf(name));
       open = { session, db: getDb(session) };
-      databaseNames.set(open.db, name);
+      opener.set(open.db, { name, sessions: this });
       this.opened.set(name, open);
     }
     return open.db;
+  }
+
+  /** The database holding `userId`'s data (the one routing function, worker/db/databases.ts), through its session. */
+  async ofUser(userId: number): Promise<Db> {
+    return this.db(await userDatabase(this.env, this.db(), userId));
   }
 
   /** The header value naming each touched database's newest bookmark, or null when none has one yet. */
