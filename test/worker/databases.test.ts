@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb, type Db } from "../../worker/db/client";
 import { databaseNames, userDatabase } from "../../worker/db/databases";
-import { creditLedger, labelImportAddresses, labels, labelTags, stripeEvents, userDatabases, users } from "../../worker/db/schema";
+import { carrierCallBudget, carrierPauses, creditLedger, labelImportAddresses, labels, labelTags, stripeEvents, userDatabases, users } from "../../worker/db/schema";
 import { primarySessions } from "../../worker/db/sessions";
 import { grantCredits } from "../../worker/credits/credits";
 import { handleEmail } from "../../worker/handlers/email";
@@ -13,6 +13,10 @@ import { newImportToken } from "../../worker/label-mail/address";
 import { enqueue, type JobMessage } from "../../worker/lib/jobs";
 import { sha256Hex } from "../../worker/lib/crypto";
 import { labelMail } from "../fixtures/mail/label-mail";
+import { answerCarrier, FAST_HTTP, fixtures, json, trackingEnv } from "../fixtures/carriers/carrier-fetch";
+import { insertTrackedLabel } from "../fixtures/carriers/tracking-labels";
+import { pauseCarrier } from "../../worker/tracking/carrier-budget";
+import { refreshLabelTracking } from "../../worker/tracking/tracking";
 import { inboundMessage } from "../fixtures/mail/messages";
 import { captureMail, tokenFrom } from "./auth-mail";
 import { call, callWithEnv, createUser, type TestUser } from "./helpers";
@@ -179,6 +183,29 @@ describe("background work follows the data", () => {
     const [row] = await second().select().from(labels).where(eq(labels.id, flagged));
     expect(row.lostEmailSentAt).not.toBeNull();
     mail.restore();
+  });
+
+  it("a carrier's call budget and pauses are one across databases, kept in the directory", async () => {
+    const moved = await movedUser();
+    const stay = await createUser();
+    const created = Date.parse("2026-11-16T10:00:00Z");
+    const at = Date.parse("2026-11-18T07:30:10Z");
+    const there = await insertTrackedLabel(env.DB_2, { userId: moved.id, courier: "royalmail", createdAt: created });
+    const here = await insertTrackedLabel(env.DB, { userId: stay.id, courier: "royalmail", trackingCode: "ZW924750388GB", createdAt: created });
+    const e = trackingEnv(env, { ROYALMAIL_CLIENT_ID: "rm-id", ROYALMAIL_CLIENT_SECRET: "rm-secret", ROYALMAIL_CALLS_PER_MINUTE: "1" });
+    const { calls } = answerCarrier([[/mailpieces/, [json(fixtures.royalMailEvents)]]]);
+    // The minute's one call goes to DB_2's label; the home database's job then finds the allowance spent.
+    const sessions = primarySessions(env);
+    expect(await refreshLabelTracking(e, sessions.db("DB_2"), there, { now: at, http: FAST_HTTP })).toMatchObject({ kind: "refreshed" });
+    expect(await refreshLabelTracking(e, sessions.db(), here, { now: at, http: FAST_HTTP })).toEqual({ kind: "deferred" });
+    expect(calls.filter((c) => c.url.includes("mailpieces"))).toHaveLength(1);
+    const minute = Math.floor(at / 60_000);
+    expect(await home().select().from(carrierCallBudget).where(eq(carrierCallBudget.minute, minute))).toEqual([{ carrier: "royalmail", minute, used: 1 }]);
+    expect(await second().select().from(carrierCallBudget)).toEqual([]);
+    // A pause asked for during a job on DB_2 holds every database's jobs.
+    await pauseCarrier(primarySessions(env).db("DB_2"), "evri", at + 60_000);
+    expect(await home().select().from(carrierPauses).where(eq(carrierPauses.carrier, "evri"))).toEqual([{ carrier: "evri", until: at + 60_000 }]);
+    expect(await second().select().from(carrierPauses)).toEqual([]);
   });
 
   it("mail to a moved user's import address saves the labels in their database", async () => {

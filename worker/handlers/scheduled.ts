@@ -17,16 +17,15 @@ export async function handleScheduled(controller: ScheduledController, env: Trac
   const now = controller.scheduledTime;
   const started = Date.now();
   // Sessions started at the primary: what is due is decided on the latest rows. Users' labels are in their own
-  // databases, so each database gets its pass. The carrier call budget is kept where the tracking jobs run, in each
-  // database (README 'Past one database': one budget across databases is a step before a second one opens).
+  // databases, so each database gets its pass; the carrier call budget is one, in the directory.
   const sessions = primarySessions(env);
+  await pruneCarrierBudget(sessions.db(), now);
   for (const database of databaseNames(env)) {
     const db = sessions.db(database);
     const refreshes = await enqueueDueRefreshes(env, db, now);
     const notices = await enqueueUnsentLostNotices(env, db, now);
     const alerts = await sendDueAlerts(env, db, now);
     const deliveryFacts = await backfillDeliveryFacts(db);
-    await pruneCarrierBudget(db, now);
     log("info", "cron", { cron: controller.cron, database, scheduledTime: now, refreshes, notices, alertsLooked: alerts.looked, alertsSent: alerts.sent, deliveryFacts, ms: Date.now() - started });
   }
 }
