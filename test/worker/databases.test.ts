@@ -4,12 +4,13 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb, type Db } from "../../worker/db/client";
 import { databaseNames, userDatabase } from "../../worker/db/databases";
-import { carrierCallBudget, carrierPauses, creditLedger, labelImportAddresses, labels, labelTags, stripeEvents, userDatabases, users } from "../../worker/db/schema";
+import { buyerUnsubscribes, carrierCallBudget, carrierPauses, creditLedger, labelImportAddresses, trackingPageTokens, labels, labelTags, stripeEvents, userDatabases, users } from "../../worker/db/schema";
 import { primarySessions } from "../../worker/db/sessions";
 import { grantCredits } from "../../worker/credits/credits";
 import { handleEmail } from "../../worker/handlers/email";
 import { handleQueue } from "../../worker/handlers/queue";
 import { newImportToken } from "../../worker/label-mail/address";
+import { unsubscribeToken } from "../../worker/buyer-mail/address";
 import { enqueue, type JobMessage } from "../../worker/lib/jobs";
 import { sha256Hex } from "../../worker/lib/crypto";
 import { labelMail } from "../fixtures/mail/label-mail";
@@ -307,5 +308,52 @@ describe("money and accounts are kept in the sender's database", () => {
     const { results } = (await list.json()) as { results: { id: number; email: string; credits: number }[] };
     expect(results.find((u) => u.id === moved.id)).toMatchObject({ email: moved.email, credits: 15 });
     expect(results.find((u) => u.id === stay.id)).toMatchObject({ email: stay.email, credits: 7 });
+  });
+});
+
+describe("buyers' pages find the label in its owner's database", () => {
+  const page = (path: string, init: RequestInit = {}) => call(path, { ...init, headers: { "User-Agent": "Mozilla/5.0 (buyer)" } });
+
+  it("/t/<token>: shared, viewed and switched off through the directory's entry; the same 404 as an unknown token", async () => {
+    const moved = await movedUser(5);
+    expect((await call("/api/v1/user/profile", { method: "PUT", token: moved.token, json: { company_name: "Second Shard Ltd" } })).status).toBe(200);
+    const id = await createLabel(moved);
+    const shared = await call(`/api/v1/label/${id}/tracking-page`, { method: "POST", token: moved.token });
+    expect(shared.status).toBe(201);
+    const token = ((await shared.json()) as { trackingPageUrl: string }).trackingPageUrl.split("/t/")[1];
+    expect(await home().select().from(trackingPageTokens).where(eq(trackingPageTokens.token, token))).toEqual([{ token, userId: moved.id }]);
+    expect(await second().select().from(trackingPageTokens)).toEqual([]);
+
+    const shown = await page(`/t/${token}`);
+    expect(shown.status).toBe(200);
+    expect(await shown.text()).toContain("Second Shard Ltd");
+    await vi.waitFor(async () => expect((await labelsIn(second(), moved.id))[0].pageViews).toBe(1));
+
+    // A live token in the home database that the directory does not name is never read there.
+    const stray = await decoy(home(), moved.id);
+    const strayToken = "S".repeat(24);
+    await home().update(labels).set({ pageToken: strayToken }).where(eq(labels.id, stray));
+    const unknown = await page(`/t/${strayToken}`);
+    expect(unknown.status).toBe(404);
+
+    expect((await call(`/api/v1/label/${id}/tracking-page`, { method: "DELETE", token: moved.token })).status).toBe(200);
+    expect(await home().select().from(trackingPageTokens).where(eq(trackingPageTokens.token, token))).toEqual([]);
+    const revoked = await page(`/t/${token}`);
+    expect(revoked.status).toBe(404);
+    expect(await revoked.text()).toBe(await unknown.text());
+    expect(revoked.headers.get("Content-Type")).toBe(unknown.headers.get("Content-Type"));
+    expect(revoked.headers.get("Cache-Control")).toBe(unknown.headers.get("Cache-Control"));
+  });
+
+  it("an unsubscribe link keeps the buyer's choice in the seller's database", async () => {
+    const moved = await movedUser();
+    await call("/api/v1/user/profile", { method: "PUT", token: moved.token, json: { company_name: "Second Shard Ltd" } });
+    const token = await unsubscribeToken(env, moved.id, "buyer@example.com");
+    const ask = await page(`/t/unsubscribe/${token}`);
+    expect(ask.status).toBe(200);
+    expect(await ask.text()).toContain("Second Shard Ltd");
+    expect((await page(`/t/unsubscribe/${token}`, { method: "POST" })).status).toBe(200);
+    expect(await second().select({ userId: buyerUnsubscribes.userId }).from(buyerUnsubscribes).where(eq(buyerUnsubscribes.userId, moved.id))).toEqual([{ userId: moved.id }]);
+    expect(await home().select().from(buyerUnsubscribes).where(eq(buyerUnsubscribes.userId, moved.id))).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { directoryOf } from "../db/sessions";
 import { buyerMails, buyerUnsubscribes, labels, users } from "../db/schema";
 import { log } from "../lib/log";
 import { sendMail } from "../lib/mailer";
@@ -91,8 +92,8 @@ export async function sendBuyerMail(env: BuyerMailEnv, db: Db, labelId: string, 
   }
 
   try {
-    // The mail links to the buyer's page: sending it shares the page.
-    await shareTrackingPage(db, label.userId, label.id);
+    // The mail links to the buyer's page: sending it shares the page (its directory entry in this work's directory).
+    await shareTrackingPage(db, directoryOf(db), label.userId, label.id);
     const shared = await db.select({ token: labels.pageToken }).from(labels).where(eq(labels.id, label.id));
     const seller = owner.companyName?.trim() || "The sender";
     const mail = buyerMail(kind, {

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "./client";
-import { userDatabases } from "./schema";
+import { trackingPageTokens, userDatabases } from "./schema";
 
 /**
  * The D1 databases the app is configured with, and which one holds a user's data (README 'Past one database').
@@ -45,5 +45,23 @@ export async function userDatabase(env: object, directory: Db, userId: number): 
   const [row] = await directory.select({ database: userDatabases.database }).from(userDatabases).where(eq(userDatabases.userId, userId)).limit(1);
   const name = row?.database ?? HOME_DATABASE;
   if (!databaseNames(env).includes(name)) throw new UnknownDatabaseError(userId, name);
+  return name;
+}
+
+/**
+ * The database of the label behind a buyer tracking page's token, from the directory's entry naming its owner;
+ * null for a token with no entry (never made, or switched off). With one database there is nothing to look up.
+ */
+export async function pageTokenDatabase(env: object, directory: Db, token: string): Promise<string | null> {
+  if (databaseNames(env).length === 1) return HOME_DATABASE;
+  const [entry] = await directory
+    .select({ userId: trackingPageTokens.userId, database: userDatabases.database })
+    .from(trackingPageTokens)
+    .leftJoin(userDatabases, eq(userDatabases.userId, trackingPageTokens.userId))
+    .where(eq(trackingPageTokens.token, token))
+    .limit(1);
+  if (!entry) return null;
+  const name = entry.database ?? HOME_DATABASE;
+  if (!databaseNames(env).includes(name)) throw new UnknownDatabaseError(entry.userId, name);
   return name;
 }

@@ -376,6 +376,18 @@ export const userDatabases = sqliteTable("user_databases", {
 });
 
 /**
+ * The directory's entry for each buyer tracking page (/t/<token>): whose label it is, so the page is read in the
+ * owner's database (worker/tracking-page/pages.ts). Written when a page is shared, deleted when it is switched off;
+ * the label's own `page_token` stays what says a page is live (an entry without it answers the same 404).
+ */
+export const trackingPageTokens = sqliteTable("tracking_page_tokens", {
+  token: text("token").primaryKey(),
+  userId: integer("user_id")
+    .notNull()
+    .references(() => users.id),
+});
+
+/**
  * The columns of the three analytics rollups besides their key's tag or tag set: the group (day, courier, lost,
  * next-day) and what is counted in it. A function: each table needs builders of its own.
  */

@@ -1,6 +1,7 @@
 import { Hono, type Context } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import type { AppEnv } from "../context";
+import { pageTokenDatabase } from "../db/databases";
 import { log } from "../lib/log";
 import { cachedPage, keepPage, purgePages } from "./edge-cache";
 import { pageNotFoundHtml, tooManyRequestsHtml, trackingPageHtml, unsubscribeHtml } from "./html";
@@ -48,11 +49,18 @@ function answer(c: Context<AppEnv>, body: string | ReadableStream, status: 200 |
 
 const notFoundPage = (c: Context<AppEnv>) => answer(c, pageNotFoundHtml().toString(), 404);
 
+/** The owner's database of the label behind `token` (the directory's entry names them), or null for no entry. */
+async function pageDb(c: Context<AppEnv>, token: string) {
+  const name = await pageTokenDatabase(c.env, c.get("directory"), token);
+  return name === null ? null : c.get("sessions").db(name);
+}
+
 /** Counts a view after the answer; a cached copy whose token is gone is dropped here. */
 function afterView(c: Context<AppEnv>, token: string, fromCache: boolean) {
   if (c.req.method !== "GET" || NOT_A_VIEW.test(c.req.header("User-Agent") ?? "")) return;
   c.executionCtx.waitUntil(
-    countPageView(c.get("db"), token)
+    pageDb(c, token)
+      .then((db) => (db ? countPageView(db, token) : false))
       .then((found) => (!found && fromCache ? purgePages(c.env, [token]) : undefined))
       .catch((err) => log("warn", "tracking page view not counted", { error: String(err) })),
   );
@@ -67,13 +75,13 @@ const routes: Hono<AppEnv> = new Hono<AppEnv>()
   })
   // A buyer mail's unsubscribe link: the page asks; its button, or the mail client's one-click POST (RFC 8058), does it.
   .get("/unsubscribe/:token", async (c) => {
-    const found = await unsubscribeSeller(c.env, c.get("db"), c.req.param("token"));
+    const found = await unsubscribeSeller(c.env, c.get("sessions"), c.req.param("token"));
     return found ? answer(c, unsubscribeHtml(found.seller, "ask").toString(), 200) : notFoundPage(c);
   })
   .post("/unsubscribe/:token", async (c) => {
     const token = c.req.param("token");
-    if (!(await unsubscribeBuyer(c.env, c.get("db"), token))) return notFoundPage(c);
-    const found = await unsubscribeSeller(c.env, c.get("db"), token);
+    if (!(await unsubscribeBuyer(c.env, c.get("sessions"), token))) return notFoundPage(c);
+    const found = await unsubscribeSeller(c.env, c.get("sessions"), token);
     return answer(c, unsubscribeHtml(found?.seller ?? null, "done").toString(), 200);
   })
   .get("/:token", async (c) => {
@@ -84,7 +92,8 @@ const routes: Hono<AppEnv> = new Hono<AppEnv>()
       afterView(c, token, true);
       return answer(c, cached.body ?? "", 200, cached);
     }
-    const found = await readTrackingPage(c.get("db"), token);
+    const db = await pageDb(c, token);
+    const found = db ? await readTrackingPage(db, token) : null;
     if (!found) return notFoundPage(c);
     const page = answer(c, trackingPageHtml(token, buyerView(found.label, found.owner)).toString(), 200);
     c.executionCtx.waitUntil(keepPage(token, page).catch((err) => log("warn", "tracking page not cached", { error: String(err) })));
@@ -94,7 +103,8 @@ const routes: Hono<AppEnv> = new Hono<AppEnv>()
   // The seller's banner for their pages. Its address carries the banner's version, so a browser keeps it for good.
   .get("/:token/banner", async (c) => {
     const token = c.req.param("token");
-    const banner = PAGE_TOKEN.test(token) ? await pageBanner(c.get("db"), token) : null;
+    const db = PAGE_TOKEN.test(token) ? await pageDb(c, token) : null;
+    const banner = db ? await pageBanner(db, token) : null;
     const object = banner ? await c.env.FILES.get(banner.key) : null;
     if (!banner || !object) return notFoundPage(c);
     const current = banner.key.endsWith(`/${c.req.query("v") ?? ""}`);

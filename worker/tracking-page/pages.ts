@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { labels, users } from "../db/schema";
+import { labels, trackingPageTokens, users } from "../db/schema";
 import { notFound } from "../lib/errors";
 import { findLabelRow } from "../labels/read";
 import { purgePages } from "./edge-cache";
@@ -12,28 +12,37 @@ import type { PageOwner } from "./view";
  * same), switched off (the token is dropped: its address answers the 404 every unknown address answers), made
  * again (a new token: the old address stays dead). Only the label's owner can do any of it; another user's label
  * is a 404, as everywhere.
+ *
+ * `db` is the owner's database (their labels); `directory` the home one, whose entry for each live token names the
+ * owner, so the public page finds the owner's database (worker/db/databases.ts). The entry is written before the
+ * label takes the token and deleted after the label lets it go: a token is never live without its entry, and an
+ * entry left by a failure in between names a label without that token, which answers the same 404.
  */
 
 /** Makes the page of the user's label unless it has one. Answers the label's id and whether a page was made now. */
-export async function shareTrackingPage(db: Db, userId: number, idOrCode: string): Promise<{ labelId: string; created: boolean }> {
+export async function shareTrackingPage(db: Db, directory: Db, userId: number, idOrCode: string): Promise<{ labelId: string; created: boolean }> {
   const row = await findLabelRow(db, userId, idOrCode);
   if (!row) throw notFound("Label not found");
   if (row.pageToken) return { labelId: row.id, created: false };
-  // Two shares at once: the second finds the token set and makes none.
+  const token = newPageToken();
+  await directory.insert(trackingPageTokens).values({ token, userId });
+  // Two shares at once: the second finds the token set and makes none, and drops its entry.
   const [made] = await db
     .update(labels)
-    .set({ pageToken: newPageToken() })
+    .set({ pageToken: token })
     .where(and(eq(labels.id, row.id), isNull(labels.pageToken)))
     .returning({ id: labels.id });
+  if (!made) await directory.delete(trackingPageTokens).where(eq(trackingPageTokens.token, token));
   return { labelId: row.id, created: Boolean(made) };
 }
 
 /** Switches the page of the user's label off (nothing to do when it has none); its cached copies are purged. */
-export async function revokeTrackingPage(db: Db, env: Parameters<typeof purgePages>[0], userId: number, idOrCode: string): Promise<string> {
+export async function revokeTrackingPage(db: Db, directory: Db, env: Parameters<typeof purgePages>[0], userId: number, idOrCode: string): Promise<string> {
   const row = await findLabelRow(db, userId, idOrCode);
   if (!row) throw notFound("Label not found");
   if (row.pageToken) {
     await db.update(labels).set({ pageToken: null }).where(eq(labels.id, row.id));
+    await directory.delete(trackingPageTokens).where(eq(trackingPageTokens.token, row.pageToken));
     await purgePages(env, [row.pageToken]);
   }
   return row.id;

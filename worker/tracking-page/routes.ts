@@ -25,7 +25,7 @@ const routes = new Hono<AppEnv>()
     idParam,
     async (c) => {
       const userId = c.get("user").id;
-      const { labelId, created } = await shareTrackingPage(c.get("db"), userId, c.req.valid("param").id);
+      const { labelId, created } = await shareTrackingPage(c.get("db"), c.get("directory"), userId, c.req.valid("param").id);
       const label = await getLabel(c.get("db"), userId, labelId);
       if (!label) throw notFound("Label not found");
       return c.json(label, created ? 201 : 200);
@@ -38,7 +38,7 @@ const routes = new Hono<AppEnv>()
     idParam,
     async (c) => {
       const userId = c.get("user").id;
-      const labelId = await revokeTrackingPage(c.get("db"), c.env, userId, c.req.valid("param").id);
+      const labelId = await revokeTrackingPage(c.get("db"), c.get("directory"), c.env, userId, c.req.valid("param").id);
       const label = await getLabel(c.get("db"), userId, labelId);
       if (!label) throw notFound("Label not found");
       return c.json(label);
