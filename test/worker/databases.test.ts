@@ -13,12 +13,14 @@ import { newImportToken } from "../../worker/label-mail/address";
 import { unsubscribeToken } from "../../worker/buyer-mail/address";
 import { enqueue, type JobMessage } from "../../worker/lib/jobs";
 import { sha256Hex } from "../../worker/lib/crypto";
+import { signAccessToken } from "../../worker/accounts/tokens";
 import { labelMail } from "../fixtures/mail/label-mail";
 import { answerCarrier, FAST_HTTP, fixtures, json, trackingEnv } from "../fixtures/carriers/carrier-fetch";
 import { insertTrackedLabel } from "../fixtures/carriers/tracking-labels";
 import { pauseCarrier } from "../../worker/tracking/carrier-budget";
 import { refreshLabelTracking } from "../../worker/tracking/tracking";
-import { inboundMessage } from "../fixtures/mail/messages";
+import { inboundMessage, plainText } from "../fixtures/mail/messages";
+import { storeInbound } from "../../worker/mail/mailbox";
 import { captureMail, tokenFrom } from "./auth-mail";
 import { call, callWithEnv, createUser, type TestUser } from "./helpers";
 import * as stripeFx from "../fixtures/stripe";
@@ -44,6 +46,12 @@ async function movedUser(credits = 5): Promise<TestUser> {
   await grantCredits(second(), { userId: user.id, delta: credits, reason: "admin_grant", reference: "test" });
   await home().insert(userDatabases).values({ userId: user.id, database: "DB_2" });
   return user;
+}
+
+/** The one admin account (ADMIN_EMAILS), made by the first test that needs it. */
+async function theAdmin(): Promise<{ id: number; token: string }> {
+  const [row] = await home().select().from(users).where(eq(users.email, "admin@parcelhive.test"));
+  return row ? { id: row.id, token: await signAccessToken(env, row.id) } : createUser({ admin: true });
 }
 
 const labelsIn = (db: Db, userId: number) => db.select().from(labels).where(eq(labels.userId, userId));
@@ -294,7 +302,7 @@ describe("money and accounts are kept in the sender's database", () => {
   });
 
   it("the admin grants into the sender's database and lists each sender's own balance", async () => {
-    const admin = await createUser({ admin: true });
+    const admin = await theAdmin();
     const moved = await movedUser(5);
     const stay = await createUser({ credits: 7 });
     const grant = await call("/api/v1/admin/grant-credits", { method: "POST", token: admin.token, json: { user_id: moved.id, amount: 10 } });
@@ -308,6 +316,32 @@ describe("money and accounts are kept in the sender's database", () => {
     const { results } = (await list.json()) as { results: { id: number; email: string; credits: number }[] };
     expect(results.find((u) => u.id === moved.id)).toMatchObject({ email: moved.email, credits: 15 });
     expect(results.find((u) => u.id === stay.id)).toMatchObject({ email: stay.email, credits: 7 });
+  });
+});
+
+describe("the admin's views are the product's, whichever database holds the admin's own data", () => {
+  it("the mailbox is read in the directory, and the marketing list takes each sender's consent from their database", async () => {
+    const admin = await theAdmin();
+    const [adminRow] = await home().select().from(users).where(eq(users.id, admin.id));
+    await second().insert(users).values(adminRow).onConflictDoNothing();
+    await home().insert(userDatabases).values({ userId: admin.id, database: "DB_2" }).onConflictDoNothing();
+    await storeInbound(env, home(), plainText({ subject: "Where is my parcel?", body: "directory mail" }), { from: "buyer@example.com", to: "support@parcelhive.test" });
+    const inbox = await call("/api/v1/admin/mail", { token: admin.token });
+    expect(inbox.status).toBe(200);
+    expect(((await inbox.json()) as { results: { subject: string }[] }).results.map((m) => m.subject)).toContain("Where is my parcel?");
+
+    // A moved sender opts in (their database), a staying one opts out: the list follows each one's own row.
+    const moved = await movedUser();
+    const stay = await createUser();
+    await home().update(users).set({ marketingConsent: true }).where(eq(users.id, stay.id));
+    for (const u of [moved, stay]) {
+      const res = await call("/api/v1/user/profile", { method: "PUT", token: u.token, json: { marketing_consent: u === moved } });
+      expect(res.status).toBe(200);
+    }
+    expect((await home().select({ consent: users.marketingConsent }).from(users).where(eq(users.id, moved.id)))[0].consent).toBe(false);
+    const { emails } = (await (await call("/api/v1/admin/marketing-list", { token: admin.token })).json()) as { emails: string[] };
+    expect(emails).toContain(moved.email);
+    expect(emails).not.toContain(stay.email);
   });
 });
 

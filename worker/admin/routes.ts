@@ -51,7 +51,7 @@ const app = routes
     return c.json(await listUsers(c.env, c.get("sessions"), { q: q || undefined, page, perPage: per_page }));
   })
   .get("/admin/marketing-list", async (c) => {
-    const emails = await marketingList(c.get("directory"));
+    const emails = await marketingList(c.env, c.get("sessions"));
     return c.json({ emails, count: emails.length });
   })
   .post("/admin/grant-credits", validate("json", grantBody), async (c) => {

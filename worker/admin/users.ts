@@ -71,14 +71,27 @@ export async function listUsers(env: object, sessions: DbSessions, opts: { q?: s
   };
 }
 
-/** Emails of every user who consented to marketing mail: lowercased, deduplicated, sorted. */
-export async function marketingList(db: Db): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ email: sql<string>`lower(trim(${users.email}))` })
-    .from(users)
-    .where(eq(users.marketingConsent, true))
-    .orderBy(sql`1`);
-  return rows.map((r) => r.email).filter(Boolean);
+/**
+ * Emails of every user who consented to marketing mail: lowercased, deduplicated, sorted. Consent is a preference
+ * the sender changes in Settings, kept in their own database: with more than one, each user's answer is read from
+ * the database the directory routes them to (a stale copy of their row elsewhere does not count).
+ */
+export async function marketingList(env: object, sessions: DbSessions): Promise<string[]> {
+  const consenting = (db: Db) =>
+    db
+      .selectDistinct({ id: users.id, email: sql<string>`lower(trim(${users.email}))` })
+      .from(users)
+      .where(eq(users.marketingConsent, true));
+  const names = databaseNames(env);
+  const routes = names.length === 1 ? [] : await sessions.db().select().from(userDatabases);
+  const databaseOf = new Map(routes.map((r) => [r.userId, r.database]));
+  const emails = new Set<string>();
+  for (const name of names) {
+    for (const { id, email } of await consenting(sessions.db(name))) {
+      if (email && (databaseOf.get(id) ?? HOME_DATABASE) === name) emails.add(email);
+    }
+  }
+  return [...emails].sort();
 }
 
 /** Grants `amount` credits through the ledger of the user's own database, recording which admin did it. */

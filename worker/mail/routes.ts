@@ -15,7 +15,7 @@ import {
 import { replyTo, sendAndStore } from "./compose";
 import { bareAddress, emailAddress, replyMailBody, sendMailBody } from "./model";
 
-/** The admin mailbox. Admins only. */
+/** The admin mailbox. Admins only. It is the product's, kept in the directory whichever database the admin's own data is in. */
 const routes = new Hono<AppEnv>();
 
 routes.use("/admin/mail", requireAuth(), requireAdmin);
@@ -56,17 +56,17 @@ const app = routes
     ),
     async (c) => {
       const { max, cursor, q } = c.req.valid("query");
-      const page = await listMail(c.get("db"), { max, cursor: cursor || undefined, q: q || undefined });
+      const page = await listMail(c.get("directory"), { max, cursor: cursor || undefined, q: q || undefined });
       // The mailbox address lets Reply all leave our own address out of the recipients.
       return c.json({ ...page, mailbox: c.env.ADMIN_MAILBOX });
     },
   )
   .get("/admin/mail/view", validate("query", keyQuery), async (c) => {
-    return c.json(await getMailDetail(c.env, c.get("db"), c.req.valid("query").key));
+    return c.json(await getMailDetail(c.env, c.get("directory"), c.req.valid("query").key));
   })
   .get("/admin/mail/raw", validate("query", keyQuery), async (c) => {
     const { key } = c.req.valid("query");
-    const obj = await getRawMail(c.env, c.get("db"), key);
+    const obj = await getRawMail(c.env, c.get("directory"), key);
     const name = key.split("/").pop()!;
     return c.body(obj.body, 200, {
       "Content-Type": "message/rfc822",
@@ -78,7 +78,7 @@ const app = routes
     validate("query", keyQuery.extend({ idx: z.coerce.number().int().min(0).max(10_000) })),
     async (c) => {
       const { key, idx } = c.req.valid("query");
-      const { attachment, body: file } = await getAttachment(c.env, c.get("db"), key, idx);
+      const { attachment, body: file } = await getAttachment(c.env, c.get("directory"), key, idx);
       // Always a download, never rendered on our origin (an attachment may be HTML or SVG).
       const ascii = attachment.filename.replace(/[^\x20-\x7e]|["\\]/g, "_");
       return c.body(file.body, 200, {
@@ -92,7 +92,7 @@ const app = routes
     if (!m.to.length) throw badRequest(REQUIRED);
     checkRecipients(m.to, m.cc, m.bcc);
     const from = senderFor(c.env, m.from);
-    const sent = await sendAndStore(c.env, c.get("db"), { ...m, from });
+    const sent = await sendAndStore(c.env, c.get("directory"), { ...m, from });
     return c.json({ ok: true, ...sent }, 201);
   })
   .post("/admin/mail/reply", validate("json", replyMailBody), async (c) => {
@@ -101,7 +101,7 @@ const app = routes
     if (!isMailKey(m.key)) throw badRequest("Invalid message key");
     checkRecipients(m.to, m.cc, m.bcc);
     const from = senderFor(c.env, m.from);
-    const sent = await replyTo(c.env, c.get("db"), { ...m, key: m.key, from });
+    const sent = await replyTo(c.env, c.get("directory"), { ...m, key: m.key, from });
     return c.json({ ok: true, ...sent }, 201);
   });
 
