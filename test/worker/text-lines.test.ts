@@ -43,3 +43,26 @@ describe("fields on one row", () => {
     expect(groupLines(words).map((l) => l.text)).toEqual(["NORTHGATE ENGINEERING CO.", "11/08/2026"]);
   });
 });
+
+describe("columns that nearly touch", () => {
+  it("sets apart the next column's first word a word space away on another baseline", () => {
+    // A sender line in small type ending 3.7 pt before the recipient column beside it, whose
+    // heading sits 2.3 pt lower (chromium-made A4 sheet, 'Sent by:' beside 'Deliver To').
+    const words = [
+      W(30.7, 370.2, 4.6, "Sent by: Willow & Wick Vintage Ltd.", 96.6),
+      W(131, 367.9, 7.5, "Deliver To", 40),
+      W(30.7, 362.7, 6.7, "Apartment 59", 40),
+      W(131, 358.9, 8.1, "HAZEL & HIVE LTD.", 70),
+      W(131, 347.7, 8.8, "ATTN ZOË KOWALSKI", 80),
+      W(30.7, 355, 6.7, "84 Fore Walk", 40),
+    ];
+    const lines = groupLines(words).map((l) => l.text);
+    expect(lines).toContain("Sent by: Willow & Wick Vintage Ltd.");
+    expect(lines).toContain("Deliver To");
+  });
+
+  it("keeps a word on its line's baseline however many lines start below it", () => {
+    const words = [W(9, 400, 5.4, "Sent by: Little", 38), W(50, 400.4, 5.4, "Fern Gifts"), W(50, 392, 5.4, "Apothecary"), W(50, 384, 5.4, "Unit 2")];
+    expect(groupLines(words).map((l) => l.text)).toContain("Sent by: Little Fern Gifts");
+  });
+});

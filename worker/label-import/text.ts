@@ -62,7 +62,11 @@ export function groupLines(words: TextWord[]): TextLine[] {
     for (const w of row) {
       const gap = cur ? w.rx - cur.end : 0;
       const wordSpace = gap > w.size * 0.05 && gap < w.size * 0.8;
-      const newColumn = cur !== null && !wordSpace && (edges(w, row) >= 2 || (gap > 0 && Math.max(cur.size, w.size) / Math.min(cur.size, w.size) > 1.6));
+      // A word a word space away but on another baseline, where the lines of a column start: the
+      // next column's first word ('Sent by: Willow & Wick Ltd.' and, two points lower, 'Deliver
+      // To' of the block beside it). Words of one line share their baseline.
+      const otherLine = cur !== null && Math.abs(w.ry - cur.y) > 0.25 * Math.min(cur.size, w.size);
+      const newColumn = cur !== null && (wordSpace ? otherLine && edges(w, row) >= 2 : edges(w, row) >= 2 || (gap > 0 && Math.max(cur.size, w.size) / Math.min(cur.size, w.size) > 1.6));
       // Word spaces are under half an em; a wider gap sets apart another field on the row (a date
       // printed right of the name, a value in a column of its own).
       if (!cur || gap > Math.max(cur.size, w.size) * 1.6 || newColumn) {
