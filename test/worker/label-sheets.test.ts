@@ -220,6 +220,43 @@ describe("two labels stacked whose lines overlap across the page's middle", () =
   });
 });
 
+describe("two labels stacked, the lower one set off to the right", () => {
+  it("cuts the rows, not a column that leaves the lower label's recipient with the upper label (a part with no recipient is no label)", async () => {
+    // A generated sheet's text layer (fresh seed 4101558544, file 17): a column cut at x = 250 left
+    // both sides a printed code and a postcode, and the Evri label took the Royal Mail label's recipient.
+    const parts = await drawnSheetParts([
+      [35.2, 807.1, 11.2, "Standard"],
+      [35.2, 791.7, 6.3, "Printed: 06-02-2026"],
+      [35.2, 771.7, 9.2, "Sent by: Ceilidh Knits"],
+      [35.2, 753.1, 10.9, "Anaïs St John"],
+      [35.2, 739.4, 10.2, "84 Prince's Rise"],
+      [35.2, 726.8, 10.2, "Radford"],
+      [35.2, 714.2, 10.2, "Gloucester GL1 2JW"],
+      [80.6, 451.9, 9.1, "H0I2MB5180191506"],
+      [183.3, 401.7, 9.3, "Tracked 48®"],
+      [183.3, 391.4, 8.1, "RM"],
+      [183.3, 381.3, 8.1, "POSTAGE PAID GB"],
+      [251.8, 358.5, 8.0, "PRINTED: 23 Sep 2026"],
+      [180.6, 292.8, 12.7, "Björn Khan"],
+      [180.6, 276.6, 12.2, "48 Elm Walk"],
+      [180.6, 261.1, 12.2, "Stoke-on-Trent"],
+      [180.6, 245.6, 12.2, "ST1 0YF"],
+      [250.7, 163.3, 11.7, "RS338038318GB"],
+      [179.7, 142.9, 7.5, "Order No: #20740"],
+      [297.6, 128.8, 6.0, "Returns address:"],
+      [297.6, 121.3, 7.2, "The Blue Heron Prints"],
+      [297.6, 112.1, 7.2, "49 Lavender Place"],
+      [297.6, 103.0, 7.2, "Heaton Moor"],
+      [297.6, 93.8, 7.2, "Croydon"],
+      [297.6, 84.6, 7.2, "Surrey CR0 2WF"],
+    ]);
+    expect(parts.map((p) => p.lines.map((l) => l.text).filter((t) => /^(?:H0|RS)|John|Khan/.test(t)))).toEqual([
+      ["Anaïs St John", "H0I2MB5180191506"],
+      ["Björn Khan", "RS338038318GB"],
+    ]);
+  }, 30_000);
+});
+
 describe("four labels in a 2x2 grid, the right ones printing a panel at their right edge", () => {
   it("cuts two columns of two, not three columns (each right label's panel had become a label of its own)", async () => {
     // A generated sheet's text layer (fresh seed 3013394007, file 120): [x, top, size, text] in points from the page's top.

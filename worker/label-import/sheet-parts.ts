@@ -4,8 +4,8 @@
  * Whether each part really is a label is for the caller to find out (pipeline.ts: each must read as
  * a label with a tracking code of its own).
  */
-import { UK_POSTCODE_IN_TEXT_RE } from "../couriers/postcode";
 import { couriers } from "../couriers/registry";
+import { readAddresses } from "./layout";
 import { groupLines, type TextLine, type TextWord } from "./text";
 
 /** A rectangle in PDF user space. */
@@ -65,12 +65,14 @@ export function sheetParts(words: TextWord[], boxes: PdfRect[], rotate: number, 
       .join("\n");
   const codesIn = (text: string) => new Set(couriers().flatMap((c) => c.labelReader.printedCodes(text)));
   const codes = (ks: number[]) => codesIn(textOf(ks));
-  // A label's worth of text: enough items, a printed number and a postcode (every label names its
-  // recipient's: a panel of service words and the number at one label's edge is no label).
+  // A label's worth of text: enough items, a printed number and a recipient with a postcode (a
+  // panel of service words and the number at one label's edge is no label; nor is a label's code
+  // and return address cut off from its recipient by a column through a label set off to the
+  // right of the one above it: the recipient went to the other side, a neighbour's wrong data).
   const isLabel = (ks: number[]) => {
     if (ks.length < MIN_PART_ITEMS) return false;
-    const text = textOf(ks);
-    return codesIn(text).size >= 1 && UK_POSTCODE_IN_TEXT_RE.test(text);
+    const lines = groupLines(ks.map((k) => words[k]));
+    return codesIn(lines.map((l) => l.text).join("\n")).size >= 1 && Boolean(readAddresses(lines).recipient?.postcode);
   };
 
   /**
