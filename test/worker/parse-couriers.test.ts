@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseEvriLabel } from "../../worker/couriers/evri/parse";
+import { parseEvriLabel, printedEvriCodes } from "../../worker/couriers/evri/parse";
 import { parseRoyalMailLabel, parseRoyalMailPayload, printedRoyalMailCodes } from "../../worker/couriers/royalmail/parse";
 import type { TextLine } from "../../worker/label-import/text";
 import { parseLabel } from "../../worker/label-import/parse-label";
@@ -73,6 +73,18 @@ describe("courier parsers on text", () => {
     });
     expect(d?.trackingCode).toBe("RS191005935GB");
     expect(printedRoyalMailCodes("Postage Paid GB\n2026-03-02\n1KG")).toEqual([]);
+  });
+
+  it("never makes an Evri code out of lines: 'MAYFIELD HOME', a sort number and a reference are not 'HOME967789274691'", () => {
+    // A generated routing label's header (seed 3775783125, file 373): the three lines joined read as a
+    // code whose check digit holds by chance.
+    const d = parseEvriLabel({
+      lines: lines([0, "MAYFIELD HOME"], [200, "96"], [0, "7789274691"], [0, "Evri HUB 48 HOUR"], [0, "Morag Turner-Hale"], [0, "B15 1JA"], [0, "H0X3214194688229"]),
+      barcodes: [],
+    });
+    expect(d?.trackingCode).toBe("H0X3214194688229");
+    expect(printedEvriCodes("MAYFIELD HOME\n96\n7789274691")).toEqual([]);
+    expect(printedEvriCodes("77\n052\n68\n84498404\n8")).toEqual([]);
   });
 
   it("rejects an S10 code whose check digit is wrong", () => {

@@ -10,9 +10,10 @@ import { headerName } from "../../label-import/name-lines";
 import type { Address, FieldSource, LabelDetails, SourcedField } from "../../labels/model";
 import { isValidEvriCode, normaliseEvriCode } from "./code";
 
-const CODE_IN_TEXT = /\b[HT][-\s]?[0-9A-Z](?:[-\s]?[0-9A-Z]){4}(?:[-\s]?\d){10}\b/g;
+/** A code printed on one line, spaced or dashed: never run on across lines ('MAYFIELD HOME' / '96' / '7789274691'). */
+const CODE_IN_TEXT = /\b[HT][- \t]?[0-9A-Z](?:[- \t]?[0-9A-Z]){4}(?:[- \t]?\d){10}\b/g;
 /** A legacy Hermes number in its groups (depot, round, drop, parcel, check), dashed or spaced: '77-052-68-84498404-8', '77 052 68 84498404 8'. */
-const LEGACY_IN_TEXT = /\b\d{2}([-\s])\d{3}\1\d{2}\1\d{8}\1\d\b/g;
+const LEGACY_IN_TEXT = /\b\d{2}([- \t])\d{3}\1\d{2}\1\d{8}\1\d\b/g;
 
 /** Service words in any case ('NEXT DAY', 'Next Day', '48 HOUR', '48hr', '2-3 day'), and whether each is next-day. */
 const SERVICES: [RegExp, string, boolean][] = [
