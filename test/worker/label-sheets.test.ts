@@ -13,11 +13,13 @@ interface Drawn {
   postcode: string;
   from: string;
   service: string;
+  /** The carrier's name printed at the top ('evri' unless given). */
+  logo?: string;
 }
 
 function drawEvri(page: PDFPage, font: PDFFont, x0: number, top: number, l: Drawn, pad: number) {
   const text = (t: string, x: number, y: number, size: number) => page.drawText(t, { x, y: top - y, size, font });
-  text("evri", x0 + pad, 26, 20);
+  text(l.logo ?? "evri", x0 + pad, 26, 20);
   // The service right-aligned against the label's edge: labels printed edge to edge leave a gutter of a few points.
   text(l.service, x0 + 288 - pad - font.widthOfTextAtSize(l.service, 18), 26, 18);
   text("10", x0 + 230, 70, 28);
@@ -58,6 +60,18 @@ describe("two labels side by side on an A4 portrait page", () => {
     expect(result.labels.map((l) => [l.page, l.details.trackingCode, l.details.address?.name, l.details.address?.postcode, l.details.fromAddress?.name, l.details.serviceCode])).toEqual([
       [1, left.code, left.name, left.postcode, left.from, left.service],
       [1, (opts.b ?? right).code, right.name, right.postcode, right.from, right.service],
+    ]);
+  }, 60_000);
+});
+
+describe("a sheet that cannot be read as one label a part", () => {
+  it("never gives the label read from the whole page its neighbour's recipient", async () => {
+    // The right label prints a legacy Hermes number and no carrier's name, so it reads as no label on
+    // its own and the page is read whole: the right label's block, a line longer, had been the recipient.
+    const b: Drawn = { ...right, code: "7705268844984048", printed: "77 052 68 84498404 8", logo: "SendFox", lines: ["Flat 9", "12 West Street", "Hillsborough", "Sheffield"] };
+    const result = await importLabelFile(await twoUp({ gap: 20, pad: 10, b }));
+    expect(result.labels.map((l) => [l.details.trackingCode, l.details.address?.name, l.details.address?.postcode, l.details.fromAddress?.name, l.details.serviceCode])).toEqual([
+      [left.code, left.name, left.postcode, left.from, left.service],
     ]);
   }, 60_000);
 });

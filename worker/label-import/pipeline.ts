@@ -9,9 +9,11 @@ import { imageBarcodes, pageBarcodes } from "./barcodes";
 import { ImportError } from "./errors";
 import type { LabelDetails } from "../labels/model";
 import { parseLabel } from "./parse-label";
-import { readPdfText } from "./pdf";
+import { type PdfPageText, readPdfText } from "./pdf";
+import { printedCodes } from "./sheet-parts";
 import { renderPages, type Pixmap, type RegionRequest } from "./pdfium";
 import { imageInfo, MIME, sniff, type FileKind } from "./sniff";
+import type { TextLine } from "./text";
 import type { Barcode } from "./zxing";
 
 /** The courier choice for one page, where OCR (ocr-job.ts) also finds it. */
@@ -131,7 +133,8 @@ async function importPdf(bytes: Uint8Array, checkTime: () => void): Promise<Pipe
       again.push(i);
       return;
     }
-    const details = parseLabel({ lines, barcodes });
+    const read = parseLabel({ lines, barcodes });
+    const details = read && page ? ownFields(read, page) : read;
     if (details) labels.push({ page: i + 1, details, ocrPending: lines.length === 0 });
     else skippedPages.push(i + 1);
   };
@@ -149,6 +152,28 @@ async function importPdf(bytes: Uint8Array, checkTime: () => void): Promise<Pipe
   labels.sort((a, b) => a.page - b.page);
   skippedPages.sort((a, b) => a - b);
   return { kind: "pdf", mime: MIME.pdf, pages: text.pageCount, labels, skippedPages };
+}
+
+const codesOn = (lines: TextLine[]) => printedCodes(lines.map((l) => l.text).join("\n"));
+
+/**
+ * A page read as one label that prints another label's tracking code too (a sheet that could not
+ * be cut into labels each reading as its own): its addresses, service and weight may be the other
+ * label's, and wrong data is worse than none. They are read from the part of the sheet that prints
+ * this code and no other, when there is one; else only the code and courier are kept, for the user
+ * to complete.
+ */
+function ownFields(details: LabelDetails, page: PdfPageText): LabelDetails {
+  const others = [...codesOn(page.lines)].filter((c) => c !== details.trackingCode);
+  if (!others.length) return details;
+  const part = page.parts.find((p) => {
+    const codes = codesOn(p.lines);
+    return codes.has(details.trackingCode) && !others.some((c) => codes.has(c));
+  });
+  const own = part ? parseLabel({ lines: part.lines, barcodes: [] }) : null;
+  const sources = details.fieldSources?.trackingCode ? { trackingCode: details.fieldSources.trackingCode } : null;
+  if (own?.trackingCode === details.trackingCode) return { ...own, fieldSources: { ...own.fieldSources, ...sources } };
+  return { courier: details.courier, trackingCode: details.trackingCode, countryCode: details.countryCode, fieldSources: sources };
 }
 
 async function checkedImageBarcodes(kind: Exclude<FileKind, "pdf">, bytes: Uint8Array): Promise<Barcode[]> {

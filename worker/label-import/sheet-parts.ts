@@ -44,6 +44,9 @@ const MIN_PART_ITEMS = 5;
  */
 const MAX_STRAY_ITEMS = 3;
 
+/** The tracking codes printed in a text, as each courier prints them (spaced, dashed or grouped). */
+export const printedCodes = (text: string) => new Set(couriers().flatMap((c) => c.labelReader.printedCodes(text)));
+
 /**
  * Splits a sheet: first into columns of the displayed page, then each column into rows. A cut sits
  * where the fewest text items cross (a gutter, however narrow: labels printed edge to edge leave a
@@ -63,8 +66,7 @@ export function sheetParts(words: TextWord[], boxes: PdfRect[], rotate: number, 
     groupLines(ks.map((k) => words[k]))
       .map((l) => l.text)
       .join("\n");
-  const codesIn = (text: string) => new Set(couriers().flatMap((c) => c.labelReader.printedCodes(text)));
-  const codes = (ks: number[]) => codesIn(textOf(ks));
+  const codes = (ks: number[]) => printedCodes(textOf(ks));
   // A label's worth of text: enough items, a printed number and a recipient with a postcode (a
   // panel of service words and the number at one label's edge is no label; nor is a label's code
   // and return address cut off from its recipient by a column through a label set off to the
@@ -72,7 +74,7 @@ export function sheetParts(words: TextWord[], boxes: PdfRect[], rotate: number, 
   const isLabel = (ks: number[]) => {
     if (ks.length < MIN_PART_ITEMS) return false;
     const lines = groupLines(ks.map((k) => words[k]));
-    return codesIn(lines.map((l) => l.text).join("\n")).size >= 1 && Boolean(readAddresses(lines).recipient?.postcode);
+    return printedCodes(lines.map((l) => l.text).join("\n")).size >= 1 && Boolean(readAddresses(lines).recipient?.postcode);
   };
 
   /**
