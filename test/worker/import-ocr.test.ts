@@ -7,7 +7,7 @@ import { fillDetails } from "../../worker/label-import/ocr-job";
 import { atOcrResolution, invertReversedBoxes, levelled, paperOnly, printDpi, skewAngle } from "../../worker/label-import/ocr-image";
 import { rereadBesideLogo, withAccents } from "../../worker/label-import/ocr-reread";
 import { recognise } from "../../worker/label-import/ocr";
-import { fixCapitalI, fixHeading, fixPostcode, ocrLines, type OcrWord } from "../../worker/label-import/ocr-text";
+import { fixCapitalI, fixHeading, fixPostcode, fixWeight, ocrLines, type OcrWord } from "../../worker/label-import/ocr-text";
 import { parseLabel } from "../../worker/label-import/pipeline";
 import { renderPages, type Pixmap } from "../../worker/label-import/pdfium";
 import { labelPixels, rotateGrey, toGrey, turnGrey, type Grey } from "../../worker/label-import/raster";
@@ -296,6 +296,26 @@ describe("OCR helpers", () => {
     // Read in lower case off a scan (seed 39716860, file 295): the inward code's digit makes it one.
     expect(fixPostcode("wrl 9ea")).toBe("WR1 9EA");
     expect(fixPostcode("Ali Bob")).toBe("Ali Bob");
+  });
+
+  it("puts back a postcode whose J was read as a bracket, or whose area's O as 0 (generated seed 583019447)", () => {
+    expect(fixPostcode("LE1 3)F")).toBe("LE1 3JF");
+    expect(fixPostcode("Crewe CW1 5S]")).toBe("Crewe CW1 5SJ");
+    expect(fixPostcode("ML15E}")).toBe("ML15EJ"); // a postcode printed without its space, as the parsers take it
+    expect(fixPostcode("London E1W 1B]")).toBe("London E1W 1BJ");
+    expect(fixPostcode("$014 5UQ")).toBe("SO14 5UQ");
+    expect(fixPostcode("Southampton S014 5UQ")).toBe("Southampton SO14 5UQ");
+    // Brackets elsewhere, and a house number, stay as printed.
+    expect(fixPostcode("Unit 3 (rear)")).toBe("Unit 3 (rear)");
+    expect(fixPostcode("Flat 12 3AB")).toBe("Flat 12 3AB");
+  });
+
+  it("puts back a weight whose digits were read as letters (generated seed 583019447)", () => {
+    expect(fixWeight("Weight I51 0OG")).toBe("Weight 15100g");
+    expect(fixWeight("O.7kg")).toBe("0.7kg");
+    expect(fixWeight("Weight: Z.4kg Date: 07/01/26")).toBe("Weight: 2.4kg Date: 07/01/26");
+    // A weight read right, and words, stay as they are.
+    for (const t of ["Weight (kg): 0.35", "Weight: 1.3kg", "Weight: SOLO", "Oslo kg", "Weight I51"]) expect(fixWeight(t)).toBe(t);
   });
 
   it("puts back a capital I read as l at the start of a name, and leaves lower-case words alone", () => {

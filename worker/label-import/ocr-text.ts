@@ -4,6 +4,7 @@
  * ('LIVERTO'), and a postcode with the classic confusions (1/l/I, 0/O, 5/S, $/S).
  */
 import { UK_POSTCODE_IN_TEXT_RE, UK_POSTCODE_RE } from "../couriers/postcode";
+import { weightGrams } from "./fields";
 import { groupLines, type TextLine, type TextWord } from "./text";
 
 /** A word Tesseract read, in pixels of the image it was given (y grows downwards). */
@@ -54,7 +55,7 @@ export function ocrLines(words: OcrWord[], minConf = 10): TextLine[] {
   return groupLines(textWords).map((l) => ({ ...l, text: fixLine(l.text) }));
 }
 
-const fixLine = (text: string) => fixPostcode(fixCapitalI(fixHeading(text)));
+const fixLine = (text: string) => fixWeight(fixPostcode(fixCapitalI(fixHeading(text))));
 
 /**
  * A capital I read as l at the start of a name ('lain Patterson', 'Sold by: lronbridge Studio'):
@@ -146,23 +147,67 @@ export function fixHeading(text: string): string {
   return text;
 }
 
+/** Letters a weight's digits are misread as, and the digit each stands for. */
+const WEIGHT_DIGIT: Record<string, string> = { O: "0", o: "0", D: "0", Q: "0", I: "1", l: "1", L: "1", "|": "1", S: "5", Z: "2", B: "8" };
+const DIGITISH = "[0-9OoDQIlL|SZB]";
+const AFTER_HEADING = new RegExp(String.raw`(\b(?:weight|wt)\b(?:\s*\((?:kg|g)\))?\s*[:.]?\s*)(${DIGITISH}+(?:[.,]${DIGITISH}+)?(?:\s${DIGITISH}+)?)(\s?(?:kg|g)?)(?=\s|$)`, "i");
+const BARE_KILOS = new RegExp(String.raw`(^|\s)(${DIGITISH}{1,3}[.,]${DIGITISH}{1,3})(\s?kg)(?=\s|$)`, "i");
+
+/**
+ * A weight whose digits were read as letters ('Weight I51 0OG' for 'Weight: 15100g', 'O.7kg' for
+ * '0.7kg'): its figure after a weight heading, or a figure in kilograms with its decimal point,
+ * holding at least one real digit, gets its digits back (O/D/Q 0, I/l/L 1, S 5, Z 2, B 8), spaces
+ * inside it dropped. A line that already gives a weight is left alone.
+ */
+export function fixWeight(text: string): string {
+  if (weightGrams(text) !== null) return text;
+  const digits = (figure: string) => figure.replace(/\s/g, "").replace(/[^0-9.,]/g, (c) => WEIGHT_DIGIT[c] ?? c);
+  for (const re of [AFTER_HEADING, BARE_KILOS]) {
+    const m = text.match(re);
+    if (!m || !/\d/.test(m[2]) || !(m[3].trim() || re === AFTER_HEADING)) continue;
+    const fixed = text.slice(0, m.index!) + m[1] + digits(m[2]) + m[3].trim().toLowerCase() + text.slice(m.index! + m[0].length);
+    if (weightGrams(fixed) !== null) return fixed;
+  }
+  return text;
+}
+
 const TO_DIGIT: Record<string, string> = { O: "0", Q: "0", D: "0", I: "1", L: "1", "|": "1", S: "5", Z: "2", B: "8", G: "6" };
 const TO_LETTER: Record<string, string> = { "0": "O", "1": "I", "5": "S", "2": "Z", "8": "B", "6": "G" };
+
+const endsInPostcode = (line: string) => {
+  const pc = line.match(UK_POSTCODE_IN_TEXT_RE);
+  return !!pc && line.endsWith(pc[0]);
+};
 
 /**
  * A line ending in a postcode with the classic OCR confusions (1/l/I, 0/O, 5/S) in its inward code
  * ('M1 LAE') gets the postcode back: the inward code is always a digit then two letters. So does
  * one whose S was read as $, or whose letter came out twice, once as a digit ('7ZZ' as '72ZZ'), and
- * one printed without its space.
+ * one printed without its space. Two more, tried only where that gives no postcode: a J read as a
+ * bracket ('LE1 3)F', 'CW1 5S]', 'ML15E}': J's hook), which only an inward code's letters can be; and
+ * an area's O read as 0 after an S ('$014 5UQ', 'S014 5UQ' for 'SO14 5UQ').
  */
 export function fixPostcode(line: string): string {
+  const fixed = fixPostcodeShape(line);
+  if (endsInPostcode(fixed)) return fixed;
+  const j = line.slice(0, -2) + line.slice(-2).replace(/[)\]}]/g, "J");
+  const so = j.replace(/(^|\s)[$S5]0(?=\d[A-Z\d]?\s?\S{3}$)/i, "$1SO");
+  for (const again of [j, so]) {
+    if (again === line) continue;
+    const read = fixPostcodeShape(again);
+    if (endsInPostcode(read)) return read;
+  }
+  return fixed;
+}
+
+function fixPostcodeShape(line: string): string {
   // Printed without its space ('OX187SG', read '0X187SG'): split before the inward code and fixed
   // as one with it, when the word holds two digits or more (a town in capitals has none).
   const joined = line.match(/(^|\s)([0-9A-Z$]{2,4})([0-9A-Z|]{3})$/i);
   if (joined && !UK_POSTCODE_RE.test(joined[2] + joined[3]) && (joined[2] + joined[3]).replace(/\D/g, "").length >= 2) {
     const outward = joined[2].replace(/^[0-9$]/, (c) => ({ ...TO_LETTER, $: "S" })[c] ?? c);
-    const spaced = fixPostcode(`${line.slice(0, joined.index! + joined[1].length)}${outward} ${joined[3]}`);
-    if (UK_POSTCODE_IN_TEXT_RE.test(spaced) && spaced.endsWith(spaced.match(UK_POSTCODE_IN_TEXT_RE)![0])) return spaced;
+    const spaced = fixPostcodeShape(`${line.slice(0, joined.index! + joined[1].length)}${outward} ${joined[3]}`);
+    if (endsInPostcode(spaced)) return spaced;
     return line;
   }
   const text = line
