@@ -4,7 +4,8 @@ import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { labels } from "../../worker/db/schema";
 import { fillDetails } from "../../worker/label-import/ocr-job";
-import { atOcrResolution, invertReversedBoxes, levelled, paperOnly, printDpi, skewAngle } from "../../worker/label-import/ocr-image";
+import { atOcrResolution, invertReversedBoxes, levelled, printDpi, skewAngle } from "../../worker/label-import/ocr-image";
+import { offDesk, paperOnly } from "../../worker/label-import/ocr-paper";
 import { rereadBesideLogo, withAccents } from "../../worker/label-import/ocr-reread";
 import { recognise } from "../../worker/label-import/ocr";
 import { fixCapitalI, fixHeading, fixPostcode, fixWeight, ocrLines, type OcrWord } from "../../worker/label-import/ocr-text";
@@ -310,6 +311,14 @@ describe("OCR helpers", () => {
     expect(fixPostcode("Flat 12 3AB")).toBe("Flat 12 3AB");
   });
 
+  it("puts back an initial I read as 1 and a 'Ship from' heading off by a letter (generated seed 583019447)", () => {
+    expect(fixCapitalI("1. Smith")).toBe("I. Smith");
+    expect(fixCapitalI("1. Fold the label")).toBe("1. Fold the label");
+    expect(fixCapitalI("1 Smith Way")).toBe("1 Smith Way");
+    expect(fixHeading("Ship frem:")).toBe("Ship from:");
+    expect(fixHeading("Ship from:")).toBe("Ship from:");
+  });
+
   it("puts back a weight whose digits were read as letters (generated seed 583019447)", () => {
     expect(fixWeight("Weight I51 0OG")).toBe("Weight 15100g");
     expect(fixWeight("O.7kg")).toBe("0.7kg");
@@ -382,6 +391,38 @@ describe("pages made ready for OCR", () => {
     expect(atOcrResolution(small, 150, 2400)).toMatchObject({ dpi: 300, grey: { width: 1200, height: 1800 } });
     const label: Grey = { data: new Uint8Array(1200 * 1800).fill(255), width: 1200, height: 1800 };
     expect(atOcrResolution(label, 300, 2400).grey).toBe(label);
+  });
+
+  it("paints out the desk around a photo of a label turned on it, and leaves a page with paper at its border as it is", () => {
+    // A 600x800 photo: a desk (70, with grain) and the label (235) turned 4 degrees about (300, 400),
+    // 400x600, a line of text (0) across it. Rows and columns cross its turned edges: paperOnly cannot cut it.
+    const [w, h] = [600, 800];
+    const a = (4 * Math.PI) / 180;
+    const photo: Grey = { data: new Uint8Array(w * h), width: w, height: h };
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        const u = Math.cos(a) * (x - 300) + Math.sin(a) * (y - 400);
+        const v = -Math.sin(a) * (x - 300) + Math.cos(a) * (y - 400);
+        const onPaper = Math.abs(u) <= 200 && Math.abs(v) <= 300;
+        const ink = onPaper && Math.abs(v + 200) <= 8 && Math.abs(u) <= 150;
+        photo.data[y * w + x] = ink ? 0 : onPaper ? 235 : 70 + ((x * 7 + y * 13) % 20);
+      }
+    }
+    expect(paperOnly(photo)).toBe(photo);
+    const off = offDesk(photo);
+    // Cut to the turned paper's extent (about 442x627), the desk in its corners white, the ink kept.
+    expect(off.width).toBeGreaterThan(420);
+    expect(off.width).toBeLessThan(470);
+    expect(off.height).toBeGreaterThan(600);
+    expect(off.height).toBeLessThan(650);
+    expect(off.data[0]).toBe(255);
+    expect(off.data[off.data.length - 1]).toBe(255);
+    expect(off.data.reduce((m, v) => Math.min(m, v), 255)).toBe(0);
+    expect([...off.data].filter((v) => v > 60 && v < 110).length).toBeLessThan(off.data.length * 0.01);
+    // A label image (paper to its border) is no photo on a desk.
+    const label: Grey = { data: new Uint8Array(800 * 1200).fill(255), width: 800, height: 1200 };
+    for (let y = 100; y < 1100; y += 30) label.data.fill(0, y * 800 + 60, y * 800 + 500);
+    expect(offDesk(label)).toBe(label);
   });
 
   it("cuts a label out of a viewer's grey surround, and leaves a label image with white margins whole", () => {

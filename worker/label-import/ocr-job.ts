@@ -22,7 +22,8 @@ import { OcrEngineError, recognise, type OcrResult } from "./ocr";
 import { ocrLines } from "./ocr-text";
 import { PdfiumError, type Pixmap } from "./pdfium";
 import { parseLabel } from "./pipeline";
-import { atOcrResolution, binarised, invertReversedBoxes, levelled, paperOnly, printDpi } from "./ocr-image";
+import { atOcrResolution, binarised, invertReversedBoxes, levelled, printDpi } from "./ocr-image";
+import { offDesk, paperOnly } from "./ocr-paper";
 import { labelPixels, OCR_LIMITS, rotateGrey, toGrey, type Grey } from "./raster";
 import { rereadBesideLogo, rereadPostcodes, restoreAccents } from "./ocr-reread";
 import type { Barcode } from "./zxing";
@@ -81,16 +82,16 @@ export function uprightQuarters(barcodes: Barcode[]): number {
  * confidence stays under LOW_CONFIDENCE); OCR and the courier parser over OCR lines + barcodes.
  * When that reads nothing plausible (not the barcodes' code, or no recipient), the page is read
  * once more in black and white from local thresholds, with Tesseract looking for sparse text, and
- * the better reading kept. Names then get their accents (ocr-reread.ts).
+ * the better reading kept; when that is still not plausible and the page is a photo of a label on a
+ * desk, once more with the desk painted out (ocr-paper.ts). Names then get their accents (ocr-reread.ts).
  */
 export async function readLabelPage(pixmap: Pixmap): Promise<LabelReading> {
   const started = Date.now();
   const barcodes = await pageBarcodes(pixmap, []);
   const known = parseLabel({ lines: [], barcodes })?.trackingCode ?? null;
   const paper = paperOnly(toGrey(pixmap));
-  const { grey: sharp, dpi } = atOcrResolution(paper, printDpi(paper.width, paper.height), OCR_LIMITS.maxOcrSide);
   const first = uprightQuarters(barcodes);
-  const upright = invertReversedBoxes(levelled(rotateGrey(sharp, first)));
+  const { upright, dpi } = forOcr(paper, first);
   let best: { ocr: OcrResult; quarters: number; image: Grey } | null = null;
   let passes = 0;
   for (const extra of [0, 2, 1, 3]) {
@@ -102,13 +103,20 @@ export async function readLabelPage(pixmap: Pixmap): Promise<LabelReading> {
   }
   const { image, quarters } = best!;
   let reading = await interpret(best!.ocr, image, dpi, barcodes);
-  if (plausibility(reading.details, known) < PLAUSIBLE) {
-    const again = await interpret(await recognise(binarised(image, dpi), dpi, "sparse"), image, dpi, barcodes);
+  const better = async (again: Promise<Reading>) => {
+    const r = await again;
     passes++;
-    if (plausibility(again.details, known) > plausibility(reading.details, known)) reading = again;
+    if (plausibility(r.details, known) > plausibility(reading.details, known)) reading = r;
+  };
+  if (plausibility(reading.details, known) < PLAUSIBLE) await better(interpret(await recognise(binarised(image, dpi), dpi, "sparse"), image, dpi, barcodes));
+  // A photo of a label turned on a desk, read as nothing: once more with the desk painted out.
+  const desk = plausibility(reading.details, known) < PLAUSIBLE ? offDesk(paper) : paper;
+  if (desk !== paper) {
+    const off = forOcr(desk, quarters);
+    await better(interpret(await recognise(off.upright, off.dpi), off.upright, off.dpi, barcodes));
   }
   return {
-    details: reading.details && (await restoreAccents(reading.details, reading.lines, image, dpi)),
+    details: reading.details && (await restoreAccents(reading.details, reading.lines, reading.image, reading.dpi)),
     quarters,
     meanConf: reading.meanConf,
     passes,
@@ -116,10 +124,18 @@ export async function readLabelPage(pixmap: Pixmap): Promise<LabelReading> {
   };
 }
 
+/** The paper made ready for Tesseract (about 300 DPI, turned by `quarters`, levelled, reversed boxes inverted) and its resolution. */
+function forOcr(paper: Grey, quarters: number): { upright: Grey; dpi: number } {
+  const { grey, dpi } = atOcrResolution(paper, printDpi(paper.width, paper.height), OCR_LIMITS.maxOcrSide);
+  return { upright: invertReversedBoxes(levelled(rotateGrey(grey, quarters))), dpi };
+}
+
+type Reading = Awaited<ReturnType<typeof interpret>>;
+
 /** One OCR reading of the page -> lines (text beside a logo and misread postcodes read again) -> the courier parser. */
 async function interpret(ocr: OcrResult, image: Grey, dpi: number, barcodes: Barcode[]) {
   const lines = await rereadPostcodes(await rereadBesideLogo(ocrLines(ocr.words), image, dpi), image, dpi);
-  return { lines, details: parseLabel({ lines, barcodes }), meanConf: ocr.meanConf };
+  return { lines, details: parseLabel({ lines, barcodes }), meanConf: ocr.meanConf, image, dpi };
 }
 
 /** A reading that gives the barcodes' own code, a recipient postcode and name is plausible. */

@@ -61,9 +61,12 @@ const fixLine = (text: string) => fixWeight(fixPostcode(fixCapitalI(fixHeading(t
  * A capital I read as l at the start of a name ('lain Patterson', 'Sold by: lronbridge Studio'):
  * a word of l and lower-case letters, three or more, that starts a run of capitalised words (the
  * next word capitalised; no word before it, or a capitalised one, or one ending in ':') is a name
- * whose I the English model took for l. Lower-case words inside names ('de la Cruz') stay.
+ * whose I the English model took for l. Lower-case words inside names ('de la Cruz') stay. So is
+ * an initial I read as 1 on a line that is nothing but it and a surname ('1. Smith').
  */
 export function fixCapitalI(text: string): string {
+  // An initial I read as 1 or l before a surname, the whole line ('1. Smith').
+  if (/^[1l|]\.\s\p{Lu}[\p{Ll}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)?$/u.test(text)) return `I${text.slice(1)}`;
   const words = text.split(" ");
   const capital = (w: string | undefined) => !!w && /^\p{Lu}/u.test(w);
   return words
@@ -102,7 +105,7 @@ function tesseractLines(words: OcrWord[]): TextLine[] {
 }
 
 /** Headings the courier parsers look for, as printed. */
-const HEADINGS = ["Deliver to:", "Ship to:", "From:", "Sender:", "Return address:", "Return to:", "Weight:", "Date:", "Posted:", "Service:"];
+const HEADINGS = ["Deliver to:", "Ship to:", "Ship from:", "Sent from:", "From:", "Sender:", "Return address:", "Return to:", "Weight:", "Date:", "Posted:", "Service:"];
 
 function editDistance(a: string, b: string): number {
   const prev = Array.from({ length: b.length + 1 }, (_, i) => i);
