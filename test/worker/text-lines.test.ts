@@ -61,6 +61,24 @@ describe("columns that nearly touch", () => {
     expect(lines).toContain("Deliver To");
   });
 
+  it("sets apart the next column's first word under 2 pt off the baseline ('FAO: Søren Cunningham' beside 'Fern Lodge')", () => {
+    // A pdf-lib 2x2 sheet (fresh seed 4101558544, file 179): the recipient's FAO line ends 2.7 pt
+    // before the sender column, whose line sits 1.9 pt higher in type a point smaller.
+    const words = [
+      W(33, 751.2, 11.3, "Deliver to", 51.3),
+      W(157.9, 753.1, 8.9, "SENDER", 37.1),
+      W(33, 739.4, 8.2, "Little Fern Architects & Sons", 103.8),
+      W(157.9, 741.1, 9.8, "Thomas de la Cruz", 82.5),
+      W(33, 726.9, 10.8, "FAO: Søren Cunningham", 122.2),
+      W(157.9, 728.8, 9.8, "Fern Lodge", 49.9),
+      W(33, 711.8, 12.6, "164 Alexandra Hill", 102.4),
+      W(157.9, 716.5, 9.8, "240 Jubilee Grove", 79.2),
+    ];
+    const lines = groupLines(words).map((l) => l.text);
+    expect(lines).toContain("FAO: Søren Cunningham");
+    expect(lines).toContain("Fern Lodge");
+  });
+
   it("keeps a word on its line's baseline however many lines start below it", () => {
     const words = [W(9, 400, 5.4, "Sent by: Little", 38), W(50, 400.4, 5.4, "Fern Gifts"), W(50, 392, 5.4, "Apothecary"), W(50, 384, 5.4, "Unit 2")];
     expect(groupLines(words).map((l) => l.text)).toContain("Sent by: Little Fern Gifts");

@@ -64,8 +64,9 @@ export function groupLines(words: TextWord[]): TextLine[] {
       const wordSpace = gap > w.size * 0.05 && gap < w.size * 0.8;
       // A word a word space away but on another baseline, where the lines of a column start: the
       // next column's first word ('Sent by: Willow & Wick Ltd.' and, two points lower, 'Deliver
-      // To' of the block beside it). Words of one line share their baseline.
-      const otherLine = cur !== null && Math.abs(w.ry - cur.y) > 0.25 * Math.min(cur.size, w.size);
+      // To' of the block beside it; 'FAO: Søren Cunningham' and 'Fern Lodge', 1.9 pt higher).
+      // Words of one line share their baseline (a text layer's, to a fraction of a point).
+      const otherLine = cur !== null && Math.abs(w.ry - cur.y) > Math.max(0.5, 0.12 * Math.min(cur.size, w.size));
       const newColumn = cur !== null && (wordSpace ? otherLine && edges(w, row) >= 2 : edges(w, row) >= 2 || (gap > 0 && Math.max(cur.size, w.size) / Math.min(cur.size, w.size) > 1.6));
       // Word spaces are under half an em; a wider gap sets apart another field on the row (a date
       // printed right of the name, a value in a column of its own).
