@@ -79,6 +79,20 @@ describe("columns that nearly touch", () => {
     expect(lines).toContain("Fern Lodge");
   });
 
+  it("joins the rest of a word split at a ligature where a column's lines start ('Co' + 'ff' + 'ee Limited')", () => {
+    // A chromium label (fresh seed 3485824982, file 432): the service column starts at x = 144, where
+    // the sender's line goes on; its 'ff' and the rest were read as lines of that column.
+    const words = [
+      W(144, 404.3, 12.2, "NEXT-DAY", 66.8),
+      W(144, 390, 7.6, "Date: 01/03/26", 57.4),
+      W(14.9, 371.3, 9.8, "Sent by: Pebble & Pine Co", 126.1),
+      W(140.9, 371.3, 9.8, "ff", 6.7),
+      W(147.7, 371.3, 9.8, "ee Limited", 51.6),
+      W(144, 360, 7.6, "Ref 1", 20),
+    ];
+    expect(groupLines(words).map((l) => l.text)).toContain("Sent by: Pebble & Pine Coffee Limited");
+  });
+
   it("keeps a word on its line's baseline however many lines start below it", () => {
     const words = [W(9, 400, 5.4, "Sent by: Little", 38), W(50, 400.4, 5.4, "Fern Gifts"), W(50, 392, 5.4, "Apothecary"), W(50, 384, 5.4, "Unit 2")];
     expect(groupLines(words).map((l) => l.text)).toContain("Sent by: Little Fern Gifts");

@@ -67,7 +67,11 @@ export function groupLines(words: TextWord[]): TextLine[] {
       // To' of the block beside it; 'FAO: Søren Cunningham' and 'Fern Lodge', 1.9 pt higher).
       // Words of one line share their baseline (a text layer's, to a fraction of a point).
       const otherLine = cur !== null && Math.abs(w.ry - cur.y) > Math.max(0.5, 0.12 * Math.min(cur.size, w.size));
-      const newColumn = cur !== null && (wordSpace ? otherLine && edges(w, row) >= 2 : edges(w, row) >= 2 || (gap > 0 && Math.max(cur.size, w.size) / Math.min(cur.size, w.size) > 1.6));
+      // The rest of a word the text layer split at a ligature ('Co' + 'ff' + 'ee Limited', 'Post O'
+      // + 'ice'): touching, on the baseline, lower case running on; never the next column's first
+      // word, however many lines start there.
+      const restOfWord = cur !== null && !otherLine && Math.abs(gap) < w.size * 0.1 && /^\p{Ll}/u.test(w.text) && runsOn(cur.words[cur.words.length - 1].slice(-1), w.text[0]);
+      const newColumn = cur !== null && !restOfWord && (wordSpace ? otherLine && edges(w, row) >= 2 : edges(w, row) >= 2 || (gap > 0 && Math.max(cur.size, w.size) / Math.min(cur.size, w.size) > 1.6));
       // Word spaces are under half an em; a wider gap sets apart another field on the row (a date
       // printed right of the name, a value in a column of its own).
       if (!cur || gap > Math.max(cur.size, w.size) * 1.6 || newColumn) {
