@@ -306,6 +306,10 @@ describe("OCR helpers", () => {
     expect(fixPostcode("London E1W 1B]")).toBe("London E1W 1BJ");
     expect(fixPostcode("$014 5UQ")).toBe("SO14 5UQ");
     expect(fixPostcode("Southampton S014 5UQ")).toBe("Southampton SO14 5UQ");
+    expect(fixPostcode("Croydon CRO 1GB")).toBe("Croydon CR0 1GB");
+    expect(fixPostcode("BLi3TY")).toBe("BL1 3TY");
+    expect(fixPostcode("Ali Bob")).toBe("Ali Bob");
+    expect(fixPostcode("BOLTON")).toBe("BOLTON");
     // Brackets elsewhere, and a house number, stay as printed.
     expect(fixPostcode("Unit 3 (rear)")).toBe("Unit 3 (rear)");
     expect(fixPostcode("Flat 12 3AB")).toBe("Flat 12 3AB");

@@ -138,11 +138,15 @@ async function interpret(ocr: OcrResult, image: Grey, dpi: number, barcodes: Bar
   return { lines, details: parseLabel({ lines, barcodes }), meanConf: ocr.meanConf, image, dpi };
 }
 
-/** A reading that gives the barcodes' own code, a recipient postcode and name is plausible. */
+/**
+ * A reading that gives the barcodes' own code, a recipient postcode and name is plausible. A name
+ * is printed with a capital; one in lower case ('tah', 'cer') is OCR's noise, and a reading that
+ * gives one is no better for it.
+ */
 const PLAUSIBLE = 5;
 function plausibility(d: LabelDetails | null, known: string | null): number {
   if (!d) return 0;
-  return 1 + (!known || d.trackingCode === known ? 2 : 0) + (d.address?.postcode ? 1 : 0) + (d.address?.name ? 1 : 0);
+  return 1 + (!known || d.trackingCode === known ? 2 : 0) + (d.address?.postcode ? 1 : 0) + (/^\p{Lu}/u.test(d.address?.name ?? "") ? 1 : 0);
 }
 
 const isEmpty = (v: unknown) =>

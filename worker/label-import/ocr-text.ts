@@ -207,7 +207,9 @@ function fixPostcodeShape(line: string): string {
   // Printed without its space ('OX187SG', read '0X187SG'): split before the inward code and fixed
   // as one with it, when the word holds two digits or more (a town in capitals has none).
   const joined = line.match(/(^|\s)([0-9A-Z$]{2,4})([0-9A-Z|]{3})$/i);
-  if (joined && !UK_POSTCODE_RE.test(joined[2] + joined[3]) && (joined[2] + joined[3]).replace(/\D/g, "").length >= 2) {
+  // So does one with one digit, before its inward code, whose outward code's digit was read as a letter ('BLi3TY').
+  const digits = joined ? (joined[2] + joined[3]).replace(/\D/g, "").length : 0;
+  if (joined && !UK_POSTCODE_RE.test(joined[2] + joined[3]) && (digits >= 2 || (digits === 1 && /^\d/.test(joined[3]) && /^[A-Z]{1,2}[ilI|O]$/.test(joined[2])))) {
     const outward = joined[2].replace(/^[0-9$]/, (c) => ({ ...TO_LETTER, $: "S" })[c] ?? c);
     const spaced = fixPostcodeShape(`${line.slice(0, joined.index! + joined[1].length)}${outward} ${joined[3]}`);
     if (endsInPostcode(spaced)) return spaced;
@@ -222,7 +224,10 @@ function fixPostcodeShape(line: string): string {
   // Without a real digit in the outward code ('Ml LAE') only a line that is nothing but the
   // postcode, in capitals (a lower-case 'l' being the misread '1') or with its inward code's digit
   // ('wrl 9ea', a faded scan read in lower case), is taken: 'Ali Bob' stays a name.
-  if (!/\d/.test(outward) && (lead !== "" || !(/^[A-Z0-9l|]+$/.test(outward + inward) || /^\d/.test(inward)))) return line;
+  // After a town, an outward code in capitals whose digit was read as O, I or L before an inward code
+  // read right ('Croydon CRO 1GB') is one too.
+  const town = /^[A-Z]{2}[OIL]$/.test(outward) && /^\d[A-Z]{2}$/.test(inward);
+  if (!/\d/.test(outward) && !town && (lead !== "" || !(/^[A-Z0-9l|]+$/.test(outward + inward) || /^\d/.test(inward)))) return line;
   const fixedIn = (TO_DIGIT[inward[0].toUpperCase()] ?? inward[0]) + [...inward.slice(1)].map((c) => TO_LETTER[c] ?? c).join("");
   const fixedOut = outward.replace(/^([A-Z]{1,2})(.)/i, (_, a: string, d: string) => a + (TO_DIGIT[d.toUpperCase()] ?? d));
   const candidate = `${fixedOut} ${fixedIn}`.toUpperCase();
