@@ -101,7 +101,8 @@ describe("labels list: search, filters, views (50 labels)", () => {
     const page = await ctx.newPage();
     await page.goto(`${baseURL()}/labels?per_page=50`);
     await count(page).getByText("50 labels · Page 1 of 1", { exact: true }).waitFor();
-    expect(await page.getByRole("article").count()).toBe(50);
+    // The first render draws the first cards, then the rest over a few frames (web/features/labels/LabelsPage.tsx).
+    await expect.poll(() => page.getByRole("article").count(), { timeout: 10_000 }).toBe(50);
     await screenshot(page, "labels-cards-50-desktop");
 
     // Typing: one search after the pause, matching a name's start and 3+ characters anywhere, accents ignored.
@@ -130,7 +131,7 @@ describe("labels list: search, filters, views (50 labels)", () => {
     await table.waitFor();
     expect(await search.inputValue()).toBe("smith");
     expect(await page.getByRole("combobox", { name: "Status" }).inputValue()).toBe("delivered");
-    expect(await table.getByRole("row").count()).toBe(delivered + 1);
+    await expect.poll(() => table.getByRole("row").count(), { timeout: 10_000 }).toBe(delivered + 1);
 
     // Nothing matches: said so, with a way back; 'zoe' finds Zoë.
     await search.fill("zzzz");

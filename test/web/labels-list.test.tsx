@@ -1,10 +1,15 @@
 // /labels: the search box, the filters and the order live in the URL (bookmarkable, shareable, the analytics links
 // still work); the view (cards, table, compact) is remembered per kind of screen; selection works in every view;
 // empty states say whether filters hide labels.
-import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { newQueryClient } from "../../web/api/queries";
 import { tokens } from "../../web/api/tokens";
+import { AuthProvider } from "../../web/app/auth";
 import LabelsPage from "../../web/features/labels/LabelsPage";
+import { prefetchLabels } from "../../web/features/labels/prefetch";
 import type { ApiCourier, ApiLabel } from "../../web/features/labels/types";
 import { apiLabel } from "./api-label";
 import { renderRoutes } from "./render-routes";
@@ -250,5 +255,29 @@ describe("labels list: views", () => {
     expect(within(card).getByRole("list", { name: "Tags" }).textContent).toBe("ebaygift");
     const note = within(card).getByText(/^Order 206/);
     expect(note.getAttribute("title")).toBe(label(1).notes);
+  });
+});
+
+describe("labels list: the first render", () => {
+  it("draws the first cards a phone shows at once when the answer is in, and the rest of the page after they paint", async () => {
+    screenWidth(false);
+    mockApi(() => json(200, { results: Array.from({ length: 15 }, (_, i) => label(i + 1)), total: 40 }));
+    tokens.set("acc", "ref");
+    // As web/app/first-render.ts does: the page's data is in before its first render.
+    const client = newQueryClient();
+    await prefetchLabels(client, { pathname: "/labels", search: "" });
+    render(
+      <QueryClientProvider client={client}>
+        <AuthProvider>
+          <MemoryRouter initialEntries={["/labels"]}>
+            <LabelsPage />
+          </MemoryRouter>
+        </AuthProvider>
+      </QueryClientProvider>,
+    );
+    expect(screen.getAllByRole("article").map((a) => a.getAttribute("aria-label"))).toEqual([1, 2, 3].map((n) => `Label ${label(n).trackingCode}`));
+    expect(screen.getByText(/40 labels · Page 1 of 3/)).toBeTruthy();
+    await waitFor(() => expect(screen.getAllByRole("article")).toHaveLength(15));
+    expect(screen.getAllByRole("article")[14].getAttribute("aria-label")).toBe(`Label ${label(15).trackingCode}`);
   });
 });
