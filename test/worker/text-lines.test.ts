@@ -98,3 +98,22 @@ describe("columns that nearly touch", () => {
     expect(groupLines(words).map((l) => l.text)).toContain("Sent by: Little Fern Gifts");
   });
 });
+
+describe("lines beside a large logo", () => {
+  it("keeps two small lines apart that both lie within the logo's line height ('Weight: 0.100 kg' over 'Created: 15 Jul 2026' beside 'EVRI')", () => {
+    // A chromium label (fresh seed 893735432, file 226): the 27 pt logo's baseline is the weight line's,
+    // and the date line 9.7 pt below was taken into the logo's row too: the two lines read interleaved.
+    const words = [
+      W(8, 399, 27.1, "EVRI", 63),
+      W(144, 411.8, 11.3, "48hr", 23.9),
+      W(144, 399, 7.8, "Weight:", 32.9),
+      W(181.6, 399, 7.8, "0.100", 23.5),
+      W(209.8, 399, 7.8, "kg", 9.4),
+      W(144, 389.3, 6.9, "Created:", 33.1),
+      W(181.3, 389.3, 6.9, "15", 8.3),
+      W(193.7, 389.3, 6.9, "Jul", 12.4),
+      W(210.3, 389.3, 6.9, "2026", 16.6),
+    ];
+    expect(groupLines(words).map((l) => l.text)).toEqual(["EVRI", "48hr", "Weight: 0.100 kg", "Created: 15 Jul 2026"]);
+  });
+});

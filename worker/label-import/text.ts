@@ -43,7 +43,8 @@ export function groupLines(words: TextWord[]): TextLine[] {
   placed.sort((a, b) => a.q - b.q || a.ry - b.ry || a.rx - b.rx);
   const rows: (typeof placed)[] = [];
   for (const w of placed) {
-    const row = rows.find((r) => r[0].q === w.q && Math.abs(r[0].ry - w.ry) < Math.max(r[0].size, w.size) * 0.45);
+    // Within half the smaller size: a large logo's line height spans two small lines beside it.
+    const row = rows.find((r) => r[0].q === w.q && Math.abs(r[0].ry - w.ry) < Math.min(r[0].size, w.size) * 0.45);
     if (row) row.push(w);
     else rows.push([w]);
   }
