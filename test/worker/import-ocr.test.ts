@@ -258,6 +258,17 @@ describe("OCR helpers", () => {
     });
   });
 
+  it("never fills a name read in lower case: OCR's noise (generated seeds 583019447, 1287345091)", () => {
+    const known = { courier: "evri", trackingCode: "H0DKNI4801483453", address: { name: "", address: [], postcode: "", countryCode: "GB" } } as unknown as LabelDetails;
+    const read = (name: string) =>
+      ({ ...known, address: { name, address: ["1 Park Square"], postcode: "DL1 2BQ", countryCode: "GB" }, fromAddress: { name: "cer", address: [], postcode: "BS8 1NH", countryCode: "GB" } }) as unknown as LabelDetails;
+    const noise = fillDetails(known, read("vanes"));
+    expect(noise.address).toMatchObject({ name: "", address: ["1 Park Square"], postcode: "DL1 2BQ" });
+    expect(noise.fromAddress).toMatchObject({ name: "", postcode: "BS8 1NH" });
+    expect(fillDetails(known, read("Iain Clark")).address?.name).toBe("Iain Clark");
+    expect(fillDetails(known, read("ÉLODIE MARTIN")).address?.name).toBe("ÉLODIE MARTIN");
+  });
+
   it("puts back headings and postcodes misread by a character", () => {
     expect(fixHeading("Deliver toa:")).toBe("Deliver to:");
     expect(fixHeading("Fr0m:")).toBe("From:");

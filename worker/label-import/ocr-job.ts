@@ -152,12 +152,15 @@ function plausibility(d: LabelDetails | null, known: string | null): number {
 const isEmpty = (v: unknown) =>
   v === null || v === undefined || v === "" || (Array.isArray(v) && v.length === 0);
 
+/** A name read in lower case ('tah', 'cer', 'vanes'): OCR's noise, not a name, which is printed with a capital. */
+const ocrNoiseName = (name: string | undefined) => /^\p{Ll}/u.test(name ?? "");
+
 function fillAddress(known: Address | null | undefined, read: Address | null | undefined): Address | null | undefined {
   if (!read) return known;
-  if (!known) return read;
+  if (!known) return ocrNoiseName(read.name) ? { ...read, name: "" } : read;
   return {
     ...known,
-    name: known.name || read.name,
+    name: known.name || (ocrNoiseName(read.name) ? "" : read.name),
     address: known.address?.length ? known.address : read.address,
     postcode: known.postcode || read.postcode,
     countryCode: known.countryCode || read.countryCode,
@@ -177,7 +180,10 @@ const SOURCED: [SourcedField, (d: LabelDetails) => unknown][] = [
   ["weightInGrams", (d) => d.weightInGrams],
 ];
 
-/** What OCR read fills only what the barcodes left empty; address blocks are filled field by field. */
+/**
+ * What OCR read fills only what the barcodes left empty; address blocks are filled field by field.
+ * A name read in lower case is noise and fills nothing: no name is better than a wrong one.
+ */
 export function fillDetails(known: LabelDetails, read: LabelDetails): LabelDetails {
   const out: Record<string, unknown> = { ...known };
   for (const [k, v] of Object.entries(read)) {
