@@ -80,6 +80,8 @@ describe("where a name ends", () => {
     expect(wrappedName("Bluebell Print Studio", ["Ltd", "Unit 4"])).toBe(true);
     expect(wrappedName("DR OSCAR", ["THOMAS", "THE OLD RECTORY"])).toBe(true);
     expect(wrappedName("Dr. Olivia", ["Fitzgerald", "197 Abbey Mews"])).toBe(true);
+    // A broker label's sender (fresh seed 893735432, file 33): one word between the name and a house name.
+    expect(wrappedName("LITTLE FERN", ["OUTFITTERS", "THE OLD RECTORY", "GLADSTONE CRESCENT"])).toBe(true);
   });
 
   it("keeps a house name or a department under a whole name as an address line", () => {
