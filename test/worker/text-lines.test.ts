@@ -42,6 +42,13 @@ describe("fields on one row", () => {
     const words = [W(32, 400, 11.7, "NORTHGATE ENGINEERING CO.", 176), W(231, 400, 11.7, "11/08/2026")];
     expect(groupLines(words).map((l) => l.text)).toEqual(["NORTHGATE ENGINEERING CO.", "11/08/2026"]);
   });
+
+  it("sets apart a date in small type printed after the name, beyond a word space of its own size", () => {
+    // A chromium label (seed 2577717812, file 114): 'Date: 02/04/2026' in 5.4 pt, 7.1 pt after the
+    // recipient's 8.6 pt company name: the date line stopped the block and the name was lost.
+    const words = [W(17.8, 385.5, 8.6, "Old Forge Engineering (UK) Ltd", 140.2), W(165.1, 385.5, 5.4, "Date: 02/04/2026", 47.5)];
+    expect(groupLines(words).map((l) => l.text)).toEqual(["Old Forge Engineering (UK) Ltd", "Date: 02/04/2026"]);
+  });
 });
 
 describe("columns that nearly touch", () => {

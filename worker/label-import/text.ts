@@ -72,7 +72,9 @@ export function groupLines(words: TextWord[]): TextLine[] {
       // + 'ice'): touching, on the baseline, lower case running on; never the next column's first
       // word, however many lines start there.
       const restOfWord = cur !== null && !otherLine && Math.abs(gap) < w.size * 0.1 && /^\p{Ll}/u.test(w.text) && runsOn(cur.words[cur.words.length - 1].slice(-1), w.text[0]);
-      const newColumn = cur !== null && !restOfWord && (wordSpace ? otherLine && edges(w, row) >= 2 : edges(w, row) >= 2 || (gap > 0 && Math.max(cur.size, w.size) / Math.min(cur.size, w.size) > 1.6));
+      // Beyond a word space, type over a third larger or smaller is another field ('… (UK) Ltd' in
+      // 8.6 pt, then 'Date: 02/04/2026' in 5.4).
+      const newColumn = cur !== null && !restOfWord && (wordSpace ? otherLine && edges(w, row) >= 2 : edges(w, row) >= 2 || (gap > 0 && Math.max(cur.size, w.size) / Math.min(cur.size, w.size) > 1.35));
       // Word spaces are under half an em; a wider gap sets apart another field on the row (a date
       // printed right of the name, a value in a column of its own).
       if (!cur || gap > Math.max(cur.size, w.size) * 1.6 || newColumn) {
