@@ -82,6 +82,7 @@ describe("where a name ends", () => {
     expect(wrappedName("Dr. Olivia", ["Fitzgerald", "197 Abbey Mews"])).toBe(true);
     // A broker label's sender (fresh seed 893735432, file 33): one word between the name and a house name.
     expect(wrappedName("LITTLE FERN", ["OUTFITTERS", "THE OLD RECTORY", "GLADSTONE CRESCENT"])).toBe(true);
+    expect(wrappedName("Little Fern", ["Gifts", "Beechwood", "57 High Square"])).toBe(true);
   });
 
   it("keeps a house name or a department under a whole name as an address line", () => {

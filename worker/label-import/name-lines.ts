@@ -68,15 +68,15 @@ const TITLE_AND_WORD_RE = /^(?:mr|mrs|ms|mx|miss|dr|prof|rev|sir|dame)\.?\s+[\p{
  * 'Okafor', 'Ms B' / 'Hill': one word is never a street), at a company's suffix ('Ltd'), or one word
  * between the name and what follows a whole name ('Dr. Olivia' / 'Fitzgerald' / '197 Abbey Mews',
  * 'The Copper Kettle' / 'Tools' / 'Flat 11, Dock House') or a house name, which starts an address
- * ('LITTLE FERN' / 'OUTFITTERS' / 'THE OLD RECTORY'). A house name there stays an address line
- * ('John Smith' / 'Rosemount', 'Mr Patel' / 'Orchard House').
+ * ('LITTLE FERN' / 'OUTFITTERS' / 'THE OLD RECTORY', 'Little Fern' / 'Gifts' / 'Beechwood'). A
+ * house name there stays an address line ('John Smith' / 'Rosemount', 'Mr Patel' / 'Orchard House').
  */
 export function wrappedName(name: string, address: string[]): boolean {
   const [next, after] = address;
   if (COMPANY_SUFFIX_RE.test(next)) return true;
   const oneWord = ONE_WORD_RE.test(next) && !HOUSE_NAME_RE.test(next);
   if (UNFINISHED_NAME_RE.test(name)) return NAME_END_RE.test(next) || oneWord;
-  return oneWord && !ONE_WORD_ADDRESS_RE.test(next) && (TITLE_AND_WORD_RE.test(name) || AFTER_NAME_RE.test(after) || HOUSE_NAME_RE.test(after));
+  return oneWord && !ONE_WORD_ADDRESS_RE.test(next) && (TITLE_AND_WORD_RE.test(name) || AFTER_NAME_RE.test(after) || HOUSE_NAME_RE.test(after) || (ONE_WORD_RE.test(after) && ONE_WORD_ADDRESS_RE.test(after)));
 }
 
 /**
