@@ -259,7 +259,7 @@ describe("labels list: views", () => {
 });
 
 describe("labels list: the first render", () => {
-  it("draws the first cards a phone shows at once when the answer is in, and the rest of the page after they paint", async () => {
+  it("draws the first cards a phone shows at once when the answer is in, then the rest of the page and its pager", async () => {
     screenWidth(false);
     mockApi(() => json(200, { results: Array.from({ length: 15 }, (_, i) => label(i + 1)), total: 40 }));
     tokens.set("acc", "ref");
@@ -277,7 +277,10 @@ describe("labels list: the first render", () => {
     );
     expect(screen.getAllByRole("article").map((a) => a.getAttribute("aria-label"))).toEqual([1, 2, 3].map((n) => `Label ${label(n).trackingCode}`));
     expect(screen.getByText(/40 labels · Page 1 of 3/)).toBeTruthy();
+    // The pager comes with the last cards, in its final place: it never moves down as they arrive.
+    expect(screen.queryByRole("navigation", { name: "Pagination" })).toBeNull();
     await waitFor(() => expect(screen.getAllByRole("article")).toHaveLength(15));
+    expect(screen.getByRole("navigation", { name: "Pagination" })).toBeTruthy();
     expect(screen.getAllByRole("article")[14].getAttribute("aria-label")).toBe(`Label ${label(15).trackingCode}`);
   });
 });

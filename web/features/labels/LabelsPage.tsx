@@ -187,7 +187,8 @@ export default function LabelsPage() {
       )}
       <BulkPrintBar count={selected.count} selection={selected.selection} onClear={selected.clear} />
 
-      {answered && (
+      {/* Once the page's cards are all drawn (the first render's come a few a frame): it never moves down under them. */}
+      {answered && !more && (
         <nav className="row pager" aria-label="Pagination">
           <button type="button" className="btn" disabled={page <= 1} onClick={() => list.update({ page: String(page - 1) })}>
             Previous
