@@ -6,7 +6,7 @@ import { labels } from "../../worker/db/schema";
 import { fillDetails } from "../../worker/label-import/ocr-job";
 import { atOcrResolution, invertReversedBoxes, levelled, printDpi, skewAngle } from "../../worker/label-import/ocr-image";
 import { offDesk, paperOnly } from "../../worker/label-import/ocr-paper";
-import { rereadBesideLogo, withAccents } from "../../worker/label-import/ocr-reread";
+import { rereadBesideLogo, rereadTop, withAccents } from "../../worker/label-import/ocr-reread";
 import { recognise } from "../../worker/label-import/ocr";
 import { fixCapitalI, fixHeading, fixPostcode, fixWeight, ocrLines, type OcrWord } from "../../worker/label-import/ocr-text";
 import { parseLabel } from "../../worker/label-import/pipeline";
@@ -391,6 +391,19 @@ describe("lines read again", () => {
     expect(again.filter((l) => l.y > logo.y + 2 * logo.size)).toEqual(lines.filter((l) => l.y > logo.y + 2 * logo.size));
     // Nothing merged: nothing read again.
     expect(await rereadBesideLogo(lines, page, 300)).toBe(lines);
+  }, 30_000);
+
+  it("reads the top of the page again on its own where the page's reading skipped the service printed there", async () => {
+    const page = invertReversedBoxes(toGrey(await labelPixels(fixture("evri-accents-300dpi.png"), 1)));
+    const lines = ocrLines((await recognise(page, 300)).words);
+    // As scans and thermal prints of fresh seed 946120337 came out ('48HR', 'Tracked 48' in a framed box): the
+    // page's layout analysis skipped the bold service at the top, and the label lost its service.
+    const lost = lines.filter((l) => l.text !== "NEXT DAY");
+    expect(parseLabel({ lines: lost, barcodes: [] })?.serviceCode ?? null).toBeNull();
+    const again = await rereadTop(lost, page, 300);
+    expect(again.map((l) => l.text)).toContain("NEXT DAY");
+    const below = (ls: typeof lines) => ls.filter((l) => l.y > page.height * 0.15);
+    expect(below(again)).toEqual(below(lines));
   }, 30_000);
 });
 

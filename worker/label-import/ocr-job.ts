@@ -25,7 +25,7 @@ import { parseLabel } from "./pipeline";
 import { atOcrResolution, binarised, invertReversedBoxes, levelled, printDpi } from "./ocr-image";
 import { offDesk, paperOnly } from "./ocr-paper";
 import { labelPixels, OCR_LIMITS, rotateGrey, toGrey, type Grey } from "./raster";
-import { rereadBesideLogo, rereadPostcodes, restoreAccents } from "./ocr-reread";
+import { rereadBesideLogo, rereadPostcodes, rereadTop, restoreAccents } from "./ocr-reread";
 import type { Barcode } from "./zxing";
 
 /** Mean confidence under which the page is read again turned (upright ≈ 90, upside down ≈ 40). */
@@ -83,7 +83,8 @@ export function uprightQuarters(barcodes: Barcode[]): number {
  * When that reads nothing plausible (not the barcodes' code, or no recipient), the page is read
  * once more in black and white from local thresholds, with Tesseract looking for sparse text, and
  * the better reading kept; when that is still not plausible and the page is a photo of a label on a
- * desk, once more with the desk painted out (ocr-paper.ts). Names then get their accents (ocr-reread.ts).
+ * desk, once more with the desk painted out (ocr-paper.ts). A reading without a service reads the page's
+ * top again on its own for it. Names then get their accents (ocr-reread.ts).
  */
 export async function readLabelPage(pixmap: Pixmap): Promise<LabelReading> {
   const started = Date.now();
@@ -114,6 +115,15 @@ export async function readLabelPage(pixmap: Pixmap): Promise<LabelReading> {
   if (desk !== paper) {
     const off = forOcr(desk, quarters);
     await better(interpret(await recognise(off.upright, off.dpi), off.upright, off.dpi, barcodes));
+  }
+  // No service read: the top of the page once more on its own, for the service and the weight only.
+  const read = reading.details;
+  if (read && !read.serviceCode && !read.classId) {
+    const top = parseLabel({ lines: await rereadTop(reading.lines, reading.image, reading.dpi), barcodes });
+    passes++;
+    if (top?.trackingCode === read.trackingCode) {
+      reading.details = { ...read, serviceCode: top.serviceCode, classId: top.classId, isNextDay: read.isNextDay ?? top.isNextDay, weightInGrams: read.weightInGrams ?? top.weightInGrams };
+    }
   }
   return {
     details: reading.details && (await restoreAccents(reading.details, reading.lines, reading.image, reading.dpi)),

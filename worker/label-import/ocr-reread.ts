@@ -128,3 +128,20 @@ export async function restoreAccents(details: LabelDetails, lines: TextLine[], p
   }
   return out;
 }
+
+/** The share of the page's height, from its top, read again where no service was read. */
+const TOP_BAND = 0.15;
+
+/**
+ * The top of the page read again on its own, with Tesseract looking for sparse text: the service
+ * and the carrier printed there in bold ('48HR', 'Tracked 48' in a framed box beside 'Royal Mail')
+ * were skipped by the page's layout analysis on scans and thermal prints, and the service lost. The
+ * lines found there take the place of those read there before.
+ */
+export async function rereadTop(lines: TextLine[], page: Grey, dpi: number): Promise<TextLine[]> {
+  const h = Math.round(page.height * TOP_BAND);
+  const img = cropBox(page, 0, 0, page.width, h);
+  const found = img ? ocrLines((await recognise(img, dpi, "sparse")).words) : [];
+  if (!found.length) return lines;
+  return [...lines.filter((l) => l.y + l.size / 2 > h), ...found].sort((a, b) => a.y - b.y || a.x - b.x);
+}
