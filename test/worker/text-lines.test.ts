@@ -106,6 +106,21 @@ describe("columns that nearly touch", () => {
   });
 });
 
+describe("a postcode printed with a wide space", () => {
+  it("keeps its halves on one line where lines of another column start", () => {
+    // A legacy Hermes label (fresh seed 937693773, file 409): 'OX5' and '6AW' 15.9 pt apart in 13.7 pt
+    // type, the inward half where the routing line and the number start: no postcode, no recipient.
+    const words = [
+      W(61.5, 420, 6.8, "COU-PNXT HUB 48 HOUR", 92),
+      W(23.1, 390, 13.7, "KIDLINGTON", 82),
+      W(23.1, 374, 13.7, "OX5", 25),
+      W(64, 374, 13.7, "6AW", 25),
+      W(63.2, 300, 12.8, "51-817-27-16212368-0", 154),
+    ];
+    expect(groupLines(words).map((l) => l.text)).toContain("OX5 6AW");
+  });
+});
+
 describe("lines beside a large logo", () => {
   it("keeps two small lines apart that both lie within the logo's line height ('Weight: 0.100 kg' over 'Created: 15 Jul 2026' beside 'EVRI')", () => {
     // A chromium label (fresh seed 893735432, file 226): the 27 pt logo's baseline is the weight line's,

@@ -31,6 +31,10 @@ function runsOn(a: string, b: string | undefined): boolean {
   return kind(a) === kind(b) || (kind(a) === "upper" && kind(b) === "lower");
 }
 
+/** A UK postcode's halves, each a word of its own, in capitals: 'OX5', '6AW'. */
+const OUTWARD_RE = /^[A-Z]{1,2}\d[A-Z\d]?$/;
+const INWARD_RE = /^\d[A-Z]{2}$/;
+
 export function groupLines(words: TextWord[]): TextLine[] {
   // Rotate every word into its own reading frame (angles snapped to quarter turns).
   const placed = words.map((w) => {
@@ -72,9 +76,12 @@ export function groupLines(words: TextWord[]): TextLine[] {
       // + 'ice'): touching, on the baseline, lower case running on; never the next column's first
       // word, however many lines start there.
       const restOfWord = cur !== null && !otherLine && Math.abs(gap) < w.size * 0.1 && /^\p{Ll}/u.test(w.text) && runsOn(cur.words[cur.words.length - 1].slice(-1), w.text[0]);
+      // A postcode printed with a wide space ('OX5' and '6AW' 16 pt apart, where other lines start):
+      // its halves are one postcode.
+      const restOfPostcode = cur !== null && !otherLine && OUTWARD_RE.test(cur.words[cur.words.length - 1]) && INWARD_RE.test(w.text);
       // Beyond a word space, type over a third larger or smaller is another field ('… (UK) Ltd' in
       // 8.6 pt, then 'Date: 02/04/2026' in 5.4).
-      const newColumn = cur !== null && !restOfWord && (wordSpace ? otherLine && edges(w, row) >= 2 : edges(w, row) >= 2 || (gap > 0 && Math.max(cur.size, w.size) / Math.min(cur.size, w.size) > 1.35));
+      const newColumn = cur !== null && !restOfWord && !restOfPostcode && (wordSpace ? otherLine && edges(w, row) >= 2 : edges(w, row) >= 2 || (gap > 0 && Math.max(cur.size, w.size) / Math.min(cur.size, w.size) > 1.35));
       // Word spaces are under half an em; a wider gap sets apart another field on the row (a date
       // printed right of the name, a value in a column of its own).
       if (!cur || gap > Math.max(cur.size, w.size) * 1.6 || newColumn) {
