@@ -1,7 +1,7 @@
 import { fill, popGraphicsState, pushGraphicsState, rectangle, rgb, setFillingGrayscaleColor, type PDFFont, type PDFImage, type PDFPage } from "pdf-lib";
 import type { LabelPrintContent } from "../labels/print-content";
 import { CODE128_HEIGHT_DOTS, DOT_PT, code128, pdf417, pdf417Rects, type Code128, type Pdf417 } from "./barcodes";
-import { capped, wrapAll } from "./wrap";
+import { capped, wrapAll, type LabelText } from "./wrap";
 
 /**
  * One printed label drawn into a box of a PDF page, as the print view lays it out: banner, company, From and To
@@ -131,19 +131,8 @@ function drawBlock(page: PDFPage, font: PDFFont, fonts: LabelFonts, at: Box, hea
 const blockHeight = (lines: number, size: number) => BLOCK_PAD * 2 + HEADING + 1 + lines * size * LINE_SPACING;
 const blockTextWidth = (w: number) => w - 2 * BLOCK_PAD - 2;
 
-/** The blocks' and facts' lines at one text size, and the height they take. */
-interface TextLayout {
-  size: number;
-  from: string[];
-  to: string[];
-  van: string[];
-  facts: string[];
-  height: number;
-  /** A word had to be cut inside it: a smaller size is tried first. */
-  broken: boolean;
-}
 
-function textLayout(content: LabelPrintContent, fonts: LabelFonts, inner: number, size: number): TextLayout {
+function textLayout(content: LabelPrintContent, fonts: LabelFonts, inner: number, size: number): LabelText {
   const half = blockTextWidth((inner - GAP) / 2);
   const from = wrapIn(fonts.regular, size, content.from, half);
   const to = wrapIn(fonts.bold, size, content.to, half);
@@ -180,7 +169,7 @@ export function drawLabel(page: PDFPage, box: Box, content: LabelPrintContent, b
   const roomUnder = (bannerH: number) => top - (banner ? bannerH + 4 : 0) - company.height - GAP - floor;
 
   // The largest text that fits with the full banner, else with a shorter banner; else the smallest, cut to the room.
-  let chosen: { layout: TextLayout; bannerMax: number } | null = null;
+  let chosen: { layout: LabelText; bannerMax: number } | null = null;
   for (const bannerMax of BANNER_HEIGHTS) {
     for (const size of TEXT_SIZES) {
       const layout = textLayout(content, fonts, inner, size);

@@ -51,3 +51,15 @@ export function capped(lines: string[], max: number): string[] {
   if (max <= 0) return [];
   return [...lines.slice(0, max - 1), `${lines[max - 1]} …`];
 }
+
+/** A label's blocks and facts line wrapped at one text size, and the height they take (PDF and ZPL alike). */
+export interface LabelText {
+  size: number;
+  from: string[];
+  to: string[];
+  van: string[];
+  facts: string[];
+  height: number;
+  /** A word had to be cut inside it: a smaller size is tried first. */
+  broken: boolean;
+}

@@ -3,7 +3,7 @@ import { StandardFontEmbedder } from "pdf-lib";
 import { labelPrintContent, type LabelPrintContent } from "../labels/print-content";
 import { CODE128_HEIGHT_DOTS, CODE128_QUIET, PDF417_QUIET, code128, pdf417 } from "./barcodes";
 import { LeftOutError, prepareEach, type PrintItem, type PrintedFile } from "./select";
-import { capped, wrapAll, type Measure } from "./wrap";
+import { capped, wrapAll, type LabelText, type Measure } from "./wrap";
 
 /**
  * ZPL II for Zebra-type thermal printers: one ^XA…^XZ format per label, 4x6 in at 203 dpi (812 x 1218 dots), the
@@ -48,20 +48,10 @@ function block(x: number, y: number, w: number, heading: string, shown: string[]
   return { zpl: [`^FO${x},${y}^GB${w},${blockHeight(rows, size)},3^FS`, textAt(x + 12, y + 12, 22, heading), ...lines], height: blockHeight(rows, size) };
 }
 
-interface ZplText {
-  size: number;
-  from: string[];
-  to: string[];
-  van: string[];
-  facts: string[];
-  height: number;
-  broken: boolean;
-}
-
 const HALF = (WIDTH - 2 * MARGIN - GAP) / 2;
 const INNER = WIDTH - 2 * MARGIN;
 
-function zplText(content: LabelPrintContent, size: number): ZplText {
+function zplText(content: LabelPrintContent, size: number): LabelText {
   const measure = measureAt(size);
   const from = wrapAll(content.from, HALF - 24, measure);
   const to = wrapAll(content.to, HALF - 24, measure);
@@ -81,7 +71,7 @@ function zplText(content: LabelPrintContent, size: number): ZplText {
  * the smallest size (far beyond real addresses), the van and facts keep two lines each and the addresses are cut
  * to the room, the last line kept ending in '…'.
  */
-function fittedText(content: LabelPrintContent, room: number): ZplText {
+function fittedText(content: LabelPrintContent, room: number): LabelText {
   for (const size of TEXT_SIZES) {
     const text = zplText(content, size);
     if (text.height <= room && (!text.broken || size === TEXT_SIZES[TEXT_SIZES.length - 1])) return text;
