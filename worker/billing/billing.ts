@@ -1,6 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Db } from "../db/client";
+import type { AccountDbs } from "../db/sessions";
 import { users, type User } from "../db/schema";
 import { ApiError } from "../lib/errors";
 import { log } from "../lib/log";
@@ -58,7 +59,7 @@ export async function linkCustomer(dbs: Db[], userId: number, customer: string |
 }
 
 /** The user's Stripe customer, created and linked on first use. */
-async function customerFor(stripe: Stripe, dbs: CheckoutDbs, user: User): Promise<string> {
+async function customerFor(stripe: Stripe, dbs: AccountDbs, user: User): Promise<string> {
   if (user.stripeCustomerId) return user.stripeCustomerId;
   const customer = await stripe.customers.create(
     { email: user.email, metadata: { user_id: String(user.id) } },
@@ -66,19 +67,13 @@ async function customerFor(stripe: Stripe, dbs: CheckoutDbs, user: User): Promis
   );
   // Only the first link wins; a concurrent checkout that created its own keeps using the stored one. The directory
   // (where Stripe's events find the account) and the user's own row both keep it.
-  await linkCustomer([...new Set([dbs.directory, dbs.user])], user.id, customer.id);
+  await linkCustomer(dbs.both, user.id, customer.id);
   const row = await dbs.directory.query.users.findFirst({ where: eq(users.id, user.id), columns: { stripeCustomerId: true } });
   return row?.stripeCustomerId ?? customer.id;
 }
 
-/** The directory (Stripe's tables, the account's customer) and the signed-in user's own database. */
-interface CheckoutDbs {
-  directory: Db;
-  user: Db;
-}
-
 /** POST /create-checkout-session: a hosted Checkout page for one pack or the monthly plan. */
-export async function createCheckoutSession(env: Env, dbs: CheckoutDbs, user: User, sku: Sku): Promise<{ checkout_url: string }> {
+export async function createCheckoutSession(env: Env, dbs: AccountDbs, user: User, sku: Sku): Promise<{ checkout_url: string }> {
   const stripe = await stripeClient(env);
   const price = priceFor(env, sku);
   if (!stripe || !price) throw notConfigured();

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { AppEnv } from "../context";
 import { describe } from "../lib/openapi-meta";
 import { validate } from "../lib/validate";
+import { accountDbs } from "../db/sessions";
 import { requireAuth } from "../accounts/require-auth";
 import { createCheckoutSession, createPortalSession } from "./billing";
 import { SKUS } from "./model";
@@ -19,7 +20,7 @@ const checkoutBody = z.object({
 
 routes.post("/create-checkout-session", requireAuth(), validate("json", checkoutBody), async (c) => {
   const { sku } = c.req.valid("json");
-  return c.json(await createCheckoutSession(c.env, { directory: c.get("directory"), user: c.get("db") }, c.get("user"), sku));
+  return c.json(await createCheckoutSession(c.env, accountDbs(c.get("directory"), c.get("db")), c.get("user"), sku));
 });
 
 // What each purchase option costs (Stripe's configured prices, cached), or that payments are not set up.

@@ -2,7 +2,7 @@ import { and, eq, isNull, lte, or } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Db } from "../db/client";
 import { stripeEvents, users, type User } from "../db/schema";
-import type { DbSessions } from "../db/sessions";
+import type { AccountDbs, DbSessions } from "../db/sessions";
 import { ApiError, badRequest } from "../lib/errors";
 import { log } from "../lib/log";
 import { linkCustomer, notConfigured, stripeSdk } from "./billing";
@@ -94,26 +94,12 @@ async function applySubscriptionState(dbs: AccountDbs, user: User, eventCreated:
   }
 }
 
-/** The directory, where events find their account, and the account's own database, where its credits are. */
-interface AccountDbs {
-  directory: Db;
-  user: Db;
-  /** Both, once each (one database: the same one). */
-  both: Db[];
-}
-
-async function accountDbs(sessions: DbSessions, userId: number): Promise<AccountDbs> {
-  const directory = sessions.db();
-  const user = await sessions.ofUser(userId);
-  return { directory, user, both: [...new Set([directory, user])] };
-}
-
 /** A one-off pack paid (at once, or later for delayed payment methods). */
 async function onCheckoutPaid(sessions: DbSessions, session: Stripe.Checkout.Session): Promise<WebhookOutcome> {
   const customer = idOf(session.customer);
   const user = await resolveUser(sessions.db(), session.client_reference_id ?? session.metadata?.user_id, customer);
   if (!user) return unknownUser("checkout session", session.id);
-  const dbs = await accountDbs(sessions, user.id);
+  const dbs = await sessions.account(user.id);
   if (!user.stripeCustomerId) await linkCustomer(dbs.both, user.id, customer);
   await markCheckoutCompleted(dbs.directory, session.id);
   if (session.mode !== "payment" || session.payment_status !== "paid") return "handled";
@@ -180,7 +166,7 @@ async function onInvoicePaid(sessions: DbSessions, event: Stripe.Event, invoice:
     log("warn", "stripe invoice paid before its checkout completed: Stripe will retry", about);
     throw new ApiError(409, "No account is linked to this invoice yet; Stripe will retry");
   }
-  const dbs = await accountDbs(sessions, user.id);
+  const dbs = await sessions.account(user.id);
   if (!user.stripeCustomerId) await linkCustomer(dbs.both, user.id, customer);
   await grantCredits(dbs.user, {
     userId: user.id,
@@ -198,7 +184,7 @@ async function onInvoiceFailed(sessions: DbSessions, event: Stripe.Event, invoic
   if (!sub.id) return "ignored";
   const user = await resolveUser(sessions.db(), sub.userId, idOf(invoice.customer), sub.id);
   if (!user) return unknownUser("invoice", invoice.id);
-  await applySubscriptionState(await accountDbs(sessions, user.id), user, event.created, sub.id, "past_due");
+  await applySubscriptionState(await sessions.account(user.id), user, event.created, sub.id, "past_due");
   return "handled";
 }
 
@@ -206,7 +192,7 @@ async function onSubscriptionChanged(sessions: DbSessions, event: Stripe.Event, 
   const customer = idOf(subscription.customer);
   const user = await resolveUser(sessions.db(), subscription.metadata?.user_id, customer, subscription.id);
   if (!user) return unknownUser("subscription", subscription.id);
-  const dbs = await accountDbs(sessions, user.id);
+  const dbs = await sessions.account(user.id);
   if (!user.stripeCustomerId) await linkCustomer(dbs.both, user.id, customer);
   const status = event.type === "customer.subscription.deleted" ? "canceled" : subscription.status;
   await applySubscriptionState(dbs, user, event.created, subscription.id, status);

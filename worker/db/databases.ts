@@ -43,7 +43,12 @@ export class UnknownDatabaseError extends Error {
 export async function userDatabase(env: object, directory: Db, userId: number): Promise<string> {
   if (databaseNames(env).length === 1) return HOME_DATABASE;
   const [row] = await directory.select({ database: userDatabases.database }).from(userDatabases).where(eq(userDatabases.userId, userId)).limit(1);
-  const name = row?.database ?? HOME_DATABASE;
+  return configured(env, userId, row?.database);
+}
+
+/** The database a directory row names for `userId` (none: the home one), refused when the Worker lacks it. */
+function configured(env: object, userId: number, database: string | null | undefined): string {
+  const name = database ?? HOME_DATABASE;
   if (!databaseNames(env).includes(name)) throw new UnknownDatabaseError(userId, name);
   return name;
 }
@@ -60,8 +65,5 @@ export async function pageTokenDatabase(env: object, directory: Db, token: strin
     .leftJoin(userDatabases, eq(userDatabases.userId, trackingPageTokens.userId))
     .where(eq(trackingPageTokens.token, token))
     .limit(1);
-  if (!entry) return null;
-  const name = entry.database ?? HOME_DATABASE;
-  if (!databaseNames(env).includes(name)) throw new UnknownDatabaseError(entry.userId, name);
-  return name;
+  return entry ? configured(env, entry.userId, entry.database) : null;
 }

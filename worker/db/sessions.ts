@@ -10,6 +10,18 @@ export function databaseOf(db: Db): string {
 }
 
 /**
+ * An account across databases: the directory (who the user is, their Stripe customer, Stripe's tables) and the
+ * user's own database (their balance, ledger and labels); `both` lists each once (one database: the same one).
+ */
+export interface AccountDbs {
+  directory: Db;
+  user: Db;
+  both: Db[];
+}
+
+export const accountDbs = (directory: Db, user: Db): AccountDbs => ({ directory, user, both: [...new Set([directory, user])] });
+
+/**
  * The directory (home database) of the same unit of work as `db`: what is kept once across databases (the carrier
  * call budget) is reached from wherever the work runs. A Db made outside sessions (a test's) is its own directory.
  */
@@ -85,6 +97,11 @@ export class DbSessions {
   /** The database holding `userId`'s data (the one routing function, worker/db/databases.ts), through its session. */
   async ofUser(userId: number): Promise<Db> {
     return this.db(await userDatabase(this.env, this.db(), userId));
+  }
+
+  /** `userId`'s account across the directory and their own database. */
+  async account(userId: number): Promise<AccountDbs> {
+    return accountDbs(this.db(), await this.ofUser(userId));
   }
 
   /** The header value naming each touched database's newest bookmark, or null when none has one yet. */
