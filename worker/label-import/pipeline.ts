@@ -10,10 +10,9 @@ import { ImportError } from "./errors";
 import type { LabelDetails } from "../labels/model";
 import { parseLabel } from "./parse-label";
 import { type PdfPageText, readPdfText } from "./pdf";
-import { printedCodes } from "./sheet-parts";
+import { codesOn } from "./sheet-parts";
 import { renderPages, type Pixmap, type RegionRequest } from "./pdfium";
 import { imageInfo, MIME, sniff, type FileKind } from "./sniff";
-import type { TextLine } from "./text";
 import type { Barcode } from "./zxing";
 
 /** The courier choice for one page, where OCR (ocr-job.ts) also finds it. */
@@ -153,8 +152,6 @@ async function importPdf(bytes: Uint8Array, checkTime: () => void): Promise<Pipe
   skippedPages.sort((a, b) => a - b);
   return { kind: "pdf", mime: MIME.pdf, pages: text.pageCount, labels, skippedPages };
 }
-
-const codesOn = (lines: TextLine[]) => printedCodes(lines.map((l) => l.text).join("\n"));
 
 /**
  * A page read as one label that prints another label's tracking code too (a sheet that could not

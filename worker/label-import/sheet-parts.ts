@@ -44,8 +44,11 @@ const MIN_PART_ITEMS = 5;
  */
 const MAX_STRAY_ITEMS = 3;
 
-/** The tracking codes printed in a text, as each courier prints them (spaced, dashed or grouped). */
-export const printedCodes = (text: string) => new Set(couriers().flatMap((c) => c.labelReader.printedCodes(text)));
+/** The tracking codes printed on these lines, as each courier prints them (spaced, dashed or grouped). */
+export function codesOn(lines: TextLine[]): Set<string> {
+  const text = lines.map((l) => l.text).join("\n");
+  return new Set(couriers().flatMap((c) => c.labelReader.printedCodes(text)));
+}
 
 /**
  * Splits a sheet: first into columns of the displayed page, then each column into rows. A cut sits
@@ -62,11 +65,7 @@ export function sheetParts(words: TextWord[], boxes: PdfRect[], rotate: number, 
   const xHi = (b: PdfRect) => (upright ? b.right : b.top);
   const yLo = (b: PdfRect) => (upright ? b.bottom : b.left);
   const yHi = (b: PdfRect) => (upright ? b.top : b.right);
-  const textOf = (ks: number[]) =>
-    groupLines(ks.map((k) => words[k]))
-      .map((l) => l.text)
-      .join("\n");
-  const codes = (ks: number[]) => printedCodes(textOf(ks));
+  const codes = (ks: number[]) => codesOn(groupLines(ks.map((k) => words[k])));
   // A label's worth of text: enough items, a printed number and a recipient with a postcode (a
   // panel of service words and the number at one label's edge is no label; nor is a label's code
   // and return address cut off from its recipient by a column through a label set off to the
@@ -74,7 +73,7 @@ export function sheetParts(words: TextWord[], boxes: PdfRect[], rotate: number, 
   const isLabel = (ks: number[]) => {
     if (ks.length < MIN_PART_ITEMS) return false;
     const lines = groupLines(ks.map((k) => words[k]));
-    return printedCodes(lines.map((l) => l.text).join("\n")).size >= 1 && Boolean(readAddresses(lines).recipient?.postcode);
+    return codesOn(lines).size >= 1 && Boolean(readAddresses(lines).recipient?.postcode);
   };
 
   /**
