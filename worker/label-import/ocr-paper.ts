@@ -4,7 +4,7 @@
  * whole picture reads the surround as text (a viewer's file name as the sender) or, on a photo of a
  * turned label on a desk, reads nothing at all: Tesseract's page layout takes the page for a picture.
  */
-import type { Grey } from "./raster";
+import { cropGrey, type Grey } from "./raster";
 
 /**
  * The label's paper cut out of what surrounds it: a PDF viewer's grey surround and toolbar (whose
@@ -36,10 +36,7 @@ export function paperOnly(g: Grey): Grey {
   }
   if (all - inside > 0.2 * (g.width * g.height - (x1 - x0) * (y1 - y0))) return g;
   if (!sharpEdges(g, x0, x1, y0, y1)) return g;
-  const w = x1 - x0;
-  const data = new Uint8Array(w * (y1 - y0));
-  for (let y = y0; y < y1; y++) data.set(g.data.subarray(y * g.width + x0, y * g.width + x1), (y - y0) * w);
-  return { data, width: w, height: y1 - y0 };
+  return cropGrey(g, x0, y0, x1, y1);
 }
 
 /**

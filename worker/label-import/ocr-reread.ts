@@ -13,7 +13,7 @@ import { UK_POSTCODE_IN_TEXT_RE } from "../couriers/postcode";
 import type { Address, LabelDetails } from "../labels/model";
 import { readLatinLine, recognise } from "./ocr";
 import { fixPostcode, ocrLines } from "./ocr-text";
-import type { Grey } from "./raster";
+import { cropGrey, type Grey } from "./raster";
 import type { TextLine } from "./text";
 
 /** Letters that carry their mark in their own shape (no Unicode decomposition). */
@@ -65,10 +65,7 @@ function crop(g: Grey, l: TextLine): Grey | null {
 /** The pixels of [x0, x1) x [y0, y1) within the page, or null when that is next to nothing. */
 function cropBox(g: Grey, x0: number, y0: number, x1: number, y1: number): Grey | null {
   [x0, y0, x1, y1] = [Math.max(0, x0), Math.max(0, y0), Math.min(g.width, x1), Math.min(g.height, y1)];
-  if (x1 - x0 < 4 || y1 - y0 < 4) return null;
-  const data = new Uint8Array((x1 - x0) * (y1 - y0));
-  for (let y = y0; y < y1; y++) data.set(g.data.subarray(y * g.width + x0, y * g.width + x1), (y - y0) * (x1 - x0));
-  return { data, width: x1 - x0, height: y1 - y0 };
+  return x1 - x0 < 4 || y1 - y0 < 4 ? null : cropGrey(g, x0, y0, x1, y1);
 }
 
 /**

@@ -195,3 +195,11 @@ export function rotateGrey(g: Grey, quarters: number): Grey {
   }
   return { data: out, width: W, height: H };
 }
+
+/** The pixels of [x0, x1) x [y0, y1), a rectangle inside the image. */
+export function cropGrey(g: Grey, x0: number, y0: number, x1: number, y1: number): Grey {
+  const w = x1 - x0;
+  const data = new Uint8Array(w * (y1 - y0));
+  for (let y = y0; y < y1; y++) data.set(g.data.subarray(y * g.width + x0, y * g.width + x1), (y - y0) * w);
+  return { data, width: w, height: y1 - y0 };
+}
