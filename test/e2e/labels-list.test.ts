@@ -149,6 +149,14 @@ describe("labels list: search, filters, views (50 labels)", () => {
     await page.getByRole("checkbox", { name: "Select label H01AB47000000000" }).focus();
     await page.keyboard.press("Space");
     await page.getByRole("region", { name: "Print selected labels" }).getByText("1 label selected", { exact: true }).waitFor();
+
+    // A row acts as its card does: Print, and Copy link makes the buyer's tracking page and copies its address.
+    const row = table.getByRole("row", { name: "Label H01AB47000000000" });
+    expect(await row.getByRole("button", { name: "Print" }).count()).toBe(1);
+    await ctx.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL() });
+    await row.getByRole("button", { name: "Copy link" }).click();
+    await row.getByRole("button", { name: "Link copied" }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/t\/[A-Za-z0-9_-]{20,}$/);
     await ctx.close();
   });
 

@@ -59,8 +59,8 @@ export function Facts({ label }: { label: ApiLabel }) {
   );
 }
 
-/** The card's Print; where the label cannot print, why, in words beside the disabled button. */
-function CardPrint({ label }: { label: ApiLabel }) {
+/** The card's (and a table row's) Print; where the label cannot print, why, in words beside the disabled button. */
+export function CardPrint({ label }: { label: ApiLabel }) {
   const noteId = useId();
   const { plan, note } = usePrintPlan(label);
   return (

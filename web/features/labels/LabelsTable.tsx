@@ -1,8 +1,10 @@
 import { Link } from "react-router";
 import { CopyButton } from "../../components/CopyButton";
 import { details } from "./format";
+import { CardPrint } from "./LabelCard";
 import { useCourier } from "./labelsApi";
 import { DeadlineText, LatestEvent, StatusLine, TagsAndNote } from "./LabelSummary";
+import { CopyPageLinkButton, SendToBuyerButton } from "./TrackingPageLink";
 import type { ApiLabel } from "./types";
 
 /** The link to a label's page: by id, else its encoded tracking code (as the card's 'More Info'). */
@@ -44,11 +46,21 @@ function Row({ label, isSelected, onSelectedChange }: { label: ApiLabel } & Labe
       <td>
         <TagsAndNote label={label} />
       </td>
+      <td>
+        <div className="labels-table-actions">
+          <CardPrint label={label} />
+          <CopyPageLinkButton label={label} />
+          <SendToBuyerButton label={label} />
+        </div>
+      </td>
     </tr>
   );
 }
 
-/** The dense view for wide screens: one row per label, every column the list can be scanned by. */
+/**
+ * The dense view for wide screens: one row per label, every column the list can be scanned by, and the card's own
+ * actions (Print, Copy link, Send to buyer) so a seller never has to switch views to act on a row.
+ */
 export function LabelsTable({ labels, ...selection }: { labels: ApiLabel[] } & LabelSelectionProps) {
   return (
     <div className="card labels-table-wrap">
@@ -67,6 +79,7 @@ export function LabelsTable({ labels, ...selection }: { labels: ApiLabel[] } & L
             <th scope="col">Last event</th>
             <th scope="col">Deadline</th>
             <th scope="col">Tags and note</th>
+            <th scope="col">Actions</th>
           </tr>
         </thead>
         <tbody>
