@@ -252,6 +252,9 @@ describe("money and accounts are kept in the sender's database", () => {
     const [account] = await home().select().from(users).where(eq(users.email, email));
     expect(await home().select().from(userDatabases).where(eq(userDatabases.userId, account.id))).toEqual([{ userId: account.id, database: "DB_2" }]);
     expect((await rowIn(second(), account.id))?.email).toBe(email);
+    // The password's hash lives only in the directory, which alone signs in; the copy holds none.
+    expect(account.passwordHash).toMatch(/\S{20,}/);
+    expect((await rowIn(second(), account.id))?.passwordHash).toBe("");
 
     const token = tokenFrom(await mail.waitFor(email), "/verify-email");
     expect((await call("/api/v1/verify-email", { method: "POST", json: { token } })).status).toBe(200);

@@ -130,12 +130,14 @@ function newUserDatabase(env: object & Pick<Env, "PH_NEW_USER_DATABASE">): strin
  * Places a new account's data in another database: its row is copied there (same id), then the directory names the
  * database. Until the directory row is written the account is whole in the home database, so a failure in between
  * leaves a working account there (and at worst an unused copy), never one routed to a database without its row.
+ * The copy carries no password hash: only the directory's row signs in (and a reset changes it), so the secret is
+ * kept in one place and no stale copy of it can linger.
  */
 async function placeAccount(sessions: DbSessions, email: string, database: string) {
   const directory = sessions.db();
   const row = await directory.query.users.findFirst({ where: eq(users.email, email) });
   if (!row) return;
-  await sessions.db(database).insert(users).values(row);
+  await sessions.db(database).insert(users).values({ ...row, passwordHash: "" });
   await directory.insert(userDatabases).values({ userId: row.id, database });
 }
 
