@@ -383,12 +383,12 @@ describe("printing from the card", () => {
     expect(screen.queryByText(/Printing not supported/)).toBeNull();
   });
 
-  it("says in words, not a tooltip, why a Royal Mail label with no file to print from cannot print", () => {
+  it("says in words, and in the spec's title, why a Royal Mail label with no file to print from cannot print", () => {
     for (const file of [null, { name: "rm.gif", mime: "image/gif", hasBytes: true }]) {
       renderCard(rm(file));
       const print = screen.getByRole("button", { name: "Print" });
       expect(print.hasAttribute("disabled")).toBe(true);
-      expect(print.getAttribute("title")).toBeNull();
+      expect(print.getAttribute("title")).toBe("Printing not supported for Royal Mail yet");
       expect(document.getElementById(print.getAttribute("aria-describedby")!)?.textContent).toBe(
         "Printing not supported for Royal Mail yet: this label has no original file to print.",
       );

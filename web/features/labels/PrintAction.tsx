@@ -21,14 +21,21 @@ export function usePrintPlan(label: ApiLabel): { plan: PrintPlan; note: string |
   return { plan, note: null };
 }
 
-/** Print: the print view in a new tab; disabled, described by the visible note, when the label cannot print. */
+/**
+ * Print: the print view in a new tab; disabled, described by the visible note, when the label cannot print. A
+ * disabled button also carries the courier's reason as its title (SPEC: 'Printing not supported for Royal Mail
+ * yet'), for a pointer that hovers; the note beside it says the same to everyone else.
+ */
 export function PrintButton({ label, plan, noteId, className = "btn btn-primary" }: { label: ApiLabel; plan: PrintPlan; noteId?: string; className?: string }) {
+  const courier = useCourier(label.courier);
+  const title = plan.how === "none" && courier?.printing.supported === false ? courier.printing.disabledTitle : undefined;
   return (
     <button
       type="button"
       className={className}
       onClick={() => window.open(`/label/${encodeURIComponent(label.id)}/print`, "_blank", "noopener")}
       disabled={plan.how === "none"}
+      title={title}
       aria-describedby={noteId}
     >
       Print
