@@ -12,7 +12,7 @@
  *                                  BENCH_CASES=needs_action,q=smith: only the cases whose name holds one of these)
  */
 import { DatabaseSync } from "node:sqlite";
-import { d1File, get, login, median, percentile, prepare, seedLabels, serve, signUp, trackingCode, type Server } from "./seed.ts";
+import { d1File, get, loadActionWindow, login, median, percentile, prepare, seedLabels, serve, signUp, trackingCode, type Server } from "./seed.ts";
 
 const LABELS = Number(process.env.BENCH_LABELS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
@@ -34,7 +34,7 @@ async function main() {
     const seedMs = seedLabels(file, [
       { userId: me.id, count: LABELS, prefix: "b", tracking: true },
       { userId: other.id, count: 10_000, prefix: "o", tracking: true },
-    ]);
+    ], await loadActionWindow());
     console.log(`seeded ${LABELS.toLocaleString("en-GB")} labels (+10,000 of another user) in ${(seedMs / 1000).toFixed(1)} s`);
 
     server = await serve(ws, PORT);

@@ -224,19 +224,35 @@ export function trackingCode(prefix: string, i: number, evri: boolean): string {
   return evri ? `H01${client}${1_234_500_000 + i}${i % 10}` : `${client}${String(10_000_000 + i).slice(-8)}${i % 10}GB`;
 }
 
+/** worker/claims/action-window.ts's labelActionWindow (loaded with loadActionWindow), as the tracking service writes it. */
+type ActionWindowOf = (
+  row: { courier: string; createdAt: number; deliveredAt: number | null; trackingStatus: string | null; outcome: null; firstScanAt: number | null; lastScanAt: number | null; potentiallyLost: boolean },
+  details: object,
+) => { actionFrom: string | null; actionUntil: string | null };
+
+/** The worker's own action window function (Vite's module runner resolves its imports), or none on a tree without it. */
+export async function loadActionWindow(): Promise<ActionWindowOf | undefined> {
+  const source = "./worker/claims/action-window.ts";
+  if (!existsSync(source)) return undefined;
+  const { runnerImport } = await import("vite");
+  const { module } = await runnerImport<{ labelActionWindow: ActionWindowOf }>(source, { configFile: false });
+  return module.labelActionWindow;
+}
+
 /**
  * Writes `count` labels for `userId` into the D1 file (the server must be stopped): one a minute back from
  * now, realistic details JSON with varied recipients and postcodes, 2/3 evri (a fifth of those next-day), `ebay`
  * tag on 10%, an order reference in the notes of a quarter, and with `tracking`, tracking states by age
  * (trackingState). Returns ms taken. `prefix` keeps ids and tracking codes unique per call.
  */
-export function seedLabels(file: string, batches: { userId: number; count: number; prefix: string; tracking?: boolean }[]): number {
+export function seedLabels(file: string, batches: { userId: number; count: number; prefix: string; tracking?: boolean }[], actionWindow?: ActionWindowOf): number {
   const db = new DatabaseSync(file);
   const insert = db.prepare(
     `INSERT INTO labels (id, user_id, courier, tracking_code, details_json, tags_json, notes, source, shipped_on, weight_grams, is_next_day, created_at, updated_at,
        tracking_json, tracking_status, last_scan_at, first_scan_at, delivered_at, potentially_lost, potentially_lost_at, lost_reason)
      VALUES (?, ?, ?, ?, ?, ?, ?, 'upload', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
+  const setWindow = actionWindow && db.prepare("UPDATE labels SET action_from = ?, action_until = ? WHERE id = ?");
   const tag = db.prepare("INSERT INTO label_tags (label_id, user_id, tag) VALUES (?, ?, 'ebay')");
   const started = performance.now();
   const now = Date.now();
@@ -265,6 +281,12 @@ export function seedLabels(file: string, batches: { userId: number; count: numbe
         new Date(at).toISOString().slice(0, 10), details.weightInGrams, evri ? (i % 5 === 0 ? 1 : 0) : null, at, updated,
         t?.json ?? null, t?.status ?? null, t?.lastScanAt ?? null, t?.lastScanAt === null || !t ? null : at + 6 * HOUR, t?.deliveredAt ?? null,
         t?.lost ? 1 : 0, t?.lost ? updated + 96 * HOUR : null, t?.lost ? (t.lastScanAt === null ? "no_first_scan" : "no_new_scan") : null);
+      if (setWindow && t) {
+        const firstScanAt = t.lastScanAt === null ? null : at + 6 * HOUR;
+        const row = { courier: details.courier, createdAt: at, deliveredAt: t.deliveredAt, trackingStatus: t.status, outcome: null, firstScanAt, lastScanAt: t.lastScanAt, potentiallyLost: t.lost };
+        const w = actionWindow!(row, { ...details, tracking: t.json ? JSON.parse(t.json) : null });
+        if (w.actionUntil !== null) setWindow.run(w.actionFrom, w.actionUntil, id);
+      }
       if (ebay) tag.run(id, userId);
     }
   }

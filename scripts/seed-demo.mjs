@@ -24,12 +24,13 @@ const HOUR = 3_600_000;
 const now = Date.now();
 
 const worker = async (path) => (await runnerImport(new URL(`../worker/${path}`, import.meta.url).pathname, { configFile: false, logLevel: "error" })).module;
-const [{ deliveryFacts, labelService }, { scanTimes }, { evriCheckDigit }, { s10CheckDigit }, { ukDayOf }] = await Promise.all([
+const [{ deliveryFacts, labelService }, { scanTimes }, { evriCheckDigit }, { s10CheckDigit }, { ukDayOf }, { labelActionWindow }] = await Promise.all([
   worker("tracking/delivery-facts.ts"),
   worker("claims/deadlines.ts"),
   worker("couriers/evri/code.ts"),
   worker("couriers/royalmail/code.ts"),
   worker("lib/uk-calendar.ts"),
+  worker("claims/action-window.ts"),
 ]);
 
 const q = (v) => (v === null || v === undefined ? "NULL" : typeof v === "number" ? String(v) : `'${String(v).replace(/'/g, "''")}'`);
@@ -81,6 +82,11 @@ for (const [i, l] of LABELS.entries()) {
   if (delivered) count.delivered++;
   if (facts.onTime === false) count.late++;
   if (l.lost) count.lost++;
+  // The 'Needs action' list finds a label by its action window, as the tracking service writes it.
+  const window = labelActionWindow(
+    { courier: l.courier, createdAt: created, deliveredAt: delivered, trackingStatus: l.status, outcome: null, firstScanAt: facts.firstScanAt, lastScanAt: scans.lastScanAt, potentiallyLost: Boolean(l.lost) },
+    { ...details, tracking: l.tracking ?? null },
+  );
   const cols = {
     id, user_id: null, courier: l.courier, tracking_code: l.code, details_json: JSON.stringify(details), notes: l.notes,
     tags_json: JSON.stringify(l.tags), source: "manual", shipped_on: shippedOn,
@@ -92,7 +98,7 @@ for (const [i, l] of LABELS.entries()) {
     lost_reason: l.lost?.reason ?? null, lost_email_sent_at: l.lost ? now - l.lost.mailedHoursAgo * HOUR : null,
     first_scan_at: facts.firstScanAt, scan_days: facts.scanDays, transit_days: facts.transitDays,
     on_time: facts.onTime === null ? null : facts.onTime ? 1 : 0, delivery_service: facts.deliveryService,
-    created_at: created, updated_at: checked ?? created,
+    action_from: window.actionFrom, action_until: window.actionUntil, created_at: created, updated_at: checked ?? created,
   };
   const names = Object.keys(cols).join(", ");
   const values = Object.entries(cols).map(([k, v]) => (k === "user_id" ? user : q(v))).join(", ");

@@ -47,6 +47,12 @@ async function seed50(email: string) {
       weightInGrams: 250 + i * 40,
       dimensionsCm: [30, 20, 10],
     };
+    const tracking = events.length ? { results: [{ service: { serviceType: "Standard" }, trackingEvents: events }] } : null;
+    const deliveredAt = kind === "delivered" ? scanAt + 3_600_000 : null;
+    // Parcels in flight with scans get the action window of a label not worked out yet (worker/claims/action-window.ts
+    // ACTION_UNKNOWN, as migration 0024 left them): the deadlines decide them (the late ones need action).
+    const inFlight = events.length > 0 && (kind === "late" || kind === "transit" || kind === "out");
+    const window = inFlight ? { actionFrom: "0000-00-00", actionUntil: "9999-99-99" } : { actionFrom: null, actionUntil: null };
     const tags = i % 4 === 0 ? ["ebay"] : i % 6 === 0 ? ["etsy", "gift"] : [];
     const notes = i % 5 === 0 ? `Order 206-${7_965_700 + i} · gift wrap, leave with a neighbour if out` : "";
     rows.push(
@@ -62,15 +68,17 @@ async function seed50(email: string) {
         q(new Date(createdAt).toISOString().slice(0, 10)),
         createdAt,
         kind === "waiting" ? createdAt : scanAt,
-        events.length ? q(JSON.stringify({ results: [{ service: { serviceType: "Standard" }, trackingEvents: events }] })) : "NULL",
+        tracking ? q(JSON.stringify(tracking)) : "NULL",
         q(status),
         events.length ? scanAt : "NULL",
-        kind === "delivered" ? scanAt + 3_600_000 : "NULL",
+        deliveredAt ?? "NULL",
+        q(window.actionFrom),
+        q(window.actionUntil),
       ].join(", ")})`,
     );
   }
   await d1(
-    `INSERT INTO labels (id, user_id, courier, tracking_code, details_json, tags_json, notes, source, shipped_on, created_at, updated_at, tracking_json, tracking_status, last_scan_at, delivered_at) VALUES ${rows.join(", ")};
+    `INSERT INTO labels (id, user_id, courier, tracking_code, details_json, tags_json, notes, source, shipped_on, created_at, updated_at, tracking_json, tracking_status, last_scan_at, delivered_at, action_from, action_until) VALUES ${rows.join(", ")};
      INSERT INTO label_tags (label_id, user_id, tag) SELECT l.id, l.user_id, j.value FROM labels l, json_each(l.tags_json) j WHERE l.user_id = (SELECT id FROM users WHERE email = ${q(email)});`,
   );
 }

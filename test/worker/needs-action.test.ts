@@ -1,8 +1,15 @@
 import { env } from "cloudflare:workers";
-import { eq } from "drizzle-orm";
+import { and, eq, gte, lte, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { labels } from "../../worker/db/schema";
-import type { ApiLabel, TrackingEvent } from "../../worker/labels/model";
+import type { ApiLabel, LabelDetails, TrackingEvent } from "../../worker/labels/model";
+import { ACTION_UNKNOWN, backfillActionWindows } from "../../worker/claims/action-window";
+import { markOutcome } from "../../worker/claims/outcome";
+import { correctLabelDetails } from "../../worker/labels/corrections";
+import { createManualLabel } from "../../worker/labels/save";
+import { ukDayOf } from "../../worker/lib/uk-calendar";
+import { storeAnswer, trackingClientFor } from "../../worker/tracking/tracking";
+import { trackingEnv } from "../fixtures/carriers/carrier-fetch";
 import { storedDetails } from "../../worker/claims/label-input";
 import type { NeedsAction } from "../../worker/claims/model";
 import { actionFor, needsActionLabels } from "../../worker/claims/needs-action";
@@ -127,23 +134,29 @@ describe("POST /api/v1/label/{id}/outcome", () => {
 });
 
 describe("needsActionLabels: what SQL leaves out could never need action", () => {
-  // Random labels around every boundary the SQL pre-filter draws (first scans hours either side of 23 hours ago,
-  // claim windows closing, legacy rows whose first scan is only in the events), each decided in full by the same
-  // rule the list uses, label by label: the list must be exactly those. A fresh seed each run, in the test's name to replay
-  // it (set `seed` to it).
+  // Random labels around every boundary the deadlines draw (first scans hours either side of 23 hours ago, claim
+  // windows closing, legacy rows whose first scan is only in the events, flags, marks), each decided in full by the
+  // same rule the list uses, label by label: the list must be exactly those, today and on later days (the stored
+  // action windows must hold every day a label needs action). A fresh seed each run, in the test's name to replay it
+  // (set `seed` to it).
   const seed = Math.floor(Math.random() * 2 ** 31);
-  it(`lists exactly the labels the deadlines pick among all of the user's (seed ${seed})`, async () => {
-    let state = seed;
+  const HOUR = 3_600_000;
+  const LATER_DAYS = [0, 1, 2, 4, 7, 9, 12, 20, 31, 45, 70, 85];
+
+  function random(start: number) {
+    let state = start;
     const rand = () => {
       state = (state + 0x6d2b79f5) | 0;
       let t = Math.imul(state ^ (state >>> 15), 1 | state);
       t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
       return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
     };
-    const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
-    const HOUR = 3_600_000;
-    const now = Date.now();
-    const u = await createUser();
+    return { rand, pick: <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)] };
+  }
+
+  /** 160 random labels of a user; `extra` gives columns over the tracking service's (a stale action window). */
+  async function randomLabels(userId: number, rand: () => number, pick: <T>(xs: readonly T[]) => T, now: number, extra: (i: number, courier: string) => Partial<typeof labels.$inferInsert> = () => ({})) {
+    const made: { id: string; courier: string; i: number }[] = [];
     for (let i = 0; i < 160; i++) {
       const courier = pick(["evri", "royalmail", "evri", "royalmail", "manual"] as const);
       const ageMs = rand() < 0.5 ? rand() * 5 * DAY : rand() * 110 * DAY;
@@ -158,8 +171,8 @@ describe("needsActionLabels: what SQL leaves out could never need action", () =>
       const events = firstScanAt === null ? [] : [scan(lastScanAt!), scan(firstScanAt)];
       const status = pick(["in_transit", "in_transit", "out_for_delivery", null, "delivered", "returned"] as const);
       const lost = rand() < 0.2;
-      await insertTrackedLabel(env.DB, {
-        userId: u.id,
+      const id = await insertTrackedLabel(env.DB, {
+        userId,
         courier,
         trackingCode: courier === "evri" ? `H01AB${String(700000000 + i).padStart(11, "0")}` : courier === "royalmail" ? `AB${String(10000000 + i)}1GB` : `MANUAL-${i}`,
         createdAt,
@@ -179,21 +192,89 @@ describe("needsActionLabels: what SQL leaves out could never need action", () =>
           potentiallyLostAt: lost ? now - DAY : null,
           lostReason: lost ? "no_new_scan" : null,
           outcome: rand() < 0.05 ? "claimed" : null,
+          ...extra(i, courier),
         },
       });
+      made.push({ id, courier, i });
     }
-    const every = await db().select().from(labels).where(eq(labels.userId, u.id));
-    // The list's scope by design: parcels still on their way, labelled in the last 100 days.
-    const inScope = every.filter((r) => ["waiting", "in_transit", "out_for_delivery"].includes(r.parcelStatus!) && r.createdAt >= now - 100 * DAY);
-    const decided = inScope.filter((row) => actionFor(row, storedDetails(row), now)).map((r) => r.id);
-    const listed = (await needsActionLabels(db(), u.id, now)).map((a) => a.row.id);
-    expect(decided.length).toBeGreaterThan(5);
-    expect(decided.length).toBeLessThan(inScope.length - 20);
-    // Each label the two disagree on, with what decides it.
-    const disagree = every
-      .filter((r) => decided.includes(r.id) !== listed.includes(r.id))
-      .map((r) => ({ decided: decided.includes(r.id), ageDays: (now - r.createdAt) / DAY, ...r }));
-    expect(disagree).toEqual([]);
-    expect(listed.length).toBe(decided.length);
+    return made;
+  }
+
+  /** The list equals the deadlines' decision over all of the user's labels, at `now` and on later days. */
+  async function expectExact(userId: number, now: number) {
+    const every = await db().select().from(labels).where(eq(labels.userId, userId));
+    let listedEver = 0;
+    for (const later of LATER_DAYS) {
+      const at = now + later * DAY;
+      // The list's scope by design: parcels still on their way, labelled in the last 100 days.
+      const inScope = every.filter((r) => ["waiting", "in_transit", "out_for_delivery"].includes(r.parcelStatus!) && r.createdAt >= at - 100 * DAY);
+      const decided = inScope.filter((row) => actionFor(row, storedDetails(row), at)).map((r) => r.id);
+      const listed = (await needsActionLabels(db(), userId, at)).map((a) => a.row.id);
+      if (later === 0) {
+        expect(decided.length).toBeGreaterThan(5);
+        expect(decided.length).toBeLessThan(inScope.length - 20);
+      }
+      // Each label the two disagree on, with what decides it.
+      const disagree = every
+        .filter((r) => decided.includes(r.id) !== listed.includes(r.id))
+        .map((r) => ({ later, decided: decided.includes(r.id), ageDays: (at - r.createdAt) / DAY, ...r }));
+      expect(disagree).toEqual([]);
+      expect(listed.length).toBe(decided.length);
+      listedEver += listed.length;
+    }
+    return listedEver;
+  }
+
+  it(`lists exactly the labels the deadlines pick among all of the user's (seed ${seed})`, async () => {
+    const { rand, pick } = random(seed);
+    const now = Date.now();
+    const u = await createUser();
+    await randomLabels(u.id, rand, pick, now);
+    expect(await expectExact(u.id, now)).toBeGreaterThan(20);
+    // The candidates are the labels whose window holds the day, not every parcel in flight.
+    const candidates = await db()
+      .select({ n: sql<number>`count(*)` })
+      .from(labels)
+      .where(and(eq(labels.userId, u.id), lte(labels.actionFrom, ukDayOf(now)), gte(labels.actionUntil, ukDayOf(now))));
+    const decided = await needsActionLabels(db(), u.id, now);
+    expect(candidates[0].n).toBeLessThanOrEqual(decided.length * 1.5 + 5);
+  });
+
+  it(`keeps each label's action window through every write path (seed ${seed + 1})`, async () => {
+    const { rand, pick } = random(seed + 1);
+    const now = Date.now();
+    const u = await createUser();
+    const paths = ["tracking", "outcome", "correction", "save", "backfill"] as const;
+    // Only Evri's stand-in reads the test's events; a courier without rules has no service to correct nor a code to re-save.
+    const pathOf = (i: number, courier: string) => {
+      const path = paths[i % paths.length];
+      if (courier === "manual") return i % 2 ? "outcome" : "backfill";
+      return courier !== "evri" && path === "tracking" ? "backfill" : path;
+    };
+    // Each label starts with a window no write path would give it (never, or not worked out yet): the path must write it.
+    const made = await randomLabels(u.id, rand, pick, now, (i, courier) => (pathOf(i, courier) === "backfill" ? ACTION_UNKNOWN : { actionFrom: null, actionUntil: null }));
+    const tracking = trackingEnv(env);
+    for (const { id, courier, i } of made) {
+      const path = pathOf(i, courier);
+      const row = await labelRow(env.DB, id);
+      if (path === "tracking" && courier === "evri") {
+        // The tracking service saving the stored events again (the queue consumer's and the cron's path).
+        await storeAnswer(tracking, db(), row, trackingClientFor(tracking, courier)!, { kind: "unchanged" }, now);
+      } else if (path === "outcome") {
+        expect((await markOutcome(env, db(), u.id, id, "claimed", now))).toBe(id);
+        if (rand() < 0.7) await markOutcome(env, db(), u.id, id, null, now);
+      } else if (path === "correction") {
+        await correctLabelDetails(db(), env, u.id, id, { service: pick(courier === "evri" ? ["Next Day", "Standard", "48"] : ["Tracked 24", "Tracked 48", "2nd Class"]) });
+      } else if (path === "save") {
+        // The same code saved again (a re-import or a manual save): an update, its details merged.
+        const printed = new Date(row.createdAt - rand() * 3 * DAY).toISOString();
+        const saved = await createManualLabel(db(), env, u.id, { details: { courier, trackingCode: row.trackingCode, countryCode: "GB", shippingLabelCreatedAt: printed } as LabelDetails });
+        expect(saved).toMatchObject({ created: false, label: { id } });
+      }
+    }
+    while ((await backfillActionWindows(db(), 50)) > 0);
+    const rows = await db().select({ until: labels.actionUntil }).from(labels).where(eq(labels.userId, u.id));
+    expect(rows.filter((r) => r.until === ACTION_UNKNOWN.actionUntil)).toEqual([]);
+    expect(await expectExact(u.id, now)).toBeGreaterThan(20);
   });
 });

@@ -41,12 +41,18 @@ export function claimsOf(courier: string): { name: string; claims: CourierClaims
   return c?.claims ? { name: c.displayName, claims: c.claims } : null;
 }
 
-/** A label's deadlines at `now` (the sentence depends on the day), or null for a courier without rules. */
-export function labelDeadlines(p: DeadlineInput, now: number = Date.now()): LabelDeadlines | null {
-  const rules = claimsOf(p.courier);
-  if (!rules) return null;
-  const { name, claims } = rules;
-  const today = ukDayOf(now);
+type DeadlineDates = Pick<LabelDeadlines, "expectedBy" | "enquiryBy" | "claimableFrom" | "claimClosesOn">;
+
+/** Whether nothing is asked of the user any more: the parcel arrived or came back, or they marked it. */
+export const isFinished = (p: Pick<DeadlineInput, "status" | "outcome">) => FINISHED.includes(p.status) || !!p.outcome;
+
+/**
+ * A label's deadline days, which do not depend on today (only their comparison with it does), or null for a
+ * courier without rules.
+ */
+export function deadlineDates(p: DeadlineInput): (DeadlineDates & { claimClosesOn: string }) | null {
+  const claims = claimsOf(p.courier)?.claims;
+  if (!claims) return null;
   const aim = claims.aimDays(p.service) ?? serviceDays(p.service, p.isNextDay);
   const expectedBy = p.firstScanAt === null ? null : nthWorkingDayAfter(ukDayOf(p.firstScanAt), aim);
   const enquiryBy = claims.investigationDays === null || p.lastScanAt === null ? null : addDays(ukDayOf(p.lastScanAt), claims.investigationDays);
@@ -54,14 +60,23 @@ export function labelDeadlines(p: DeadlineInput, now: number = Date.now()): Labe
   const claimableFrom = after === null || expectedBy === null ? null : nthWorkingDayAfter(expectedBy, after, { saturdays: true });
   const windowFrom = claims.claimWindow.from === "posted" ? (p.firstScanAt ?? p.createdAt) : p.createdAt;
   const claimClosesOn = addDays(ukDayOf(windowFrom), claims.claimWindow.days);
-  const dates = { expectedBy, enquiryBy, claimableFrom, claimClosesOn };
+  return { expectedBy, enquiryBy, claimableFrom, claimClosesOn };
+}
+
+/** A label's deadlines at `now` (the sentence depends on the day), or null for a courier without rules. */
+export function labelDeadlines(p: DeadlineInput, now: number = Date.now()): LabelDeadlines | null {
+  const dates = deadlineDates(p);
+  if (!dates) return null;
+  const name = claimsOf(p.courier)!.name;
+  const { expectedBy, enquiryBy, claimableFrom, claimClosesOn } = dates;
+  const today = ukDayOf(now);
 
   const quiet = (sentence: string | null) => ({ ...dates, sentence, urgent: false });
   const act = (sentence: string) => ({ ...dates, sentence, urgent: true });
   // Days in the sentence carry their year when it is not this one ('claims close on 11 Feb 2027').
   const day = (d: string) => ukDay(d, now);
   const closes = `claims close on ${day(claimClosesOn)}`;
-  if (FINISHED.includes(p.status) || p.outcome) return quiet(null);
+  if (isFinished(p)) return quiet(null);
   if (expectedBy !== null && today <= expectedBy) return quiet(`Expected by ${ukWeekdayDay(expectedBy, now)}`);
   if (enquiryBy !== null && today <= enquiryBy) return act(`${name} will only investigate until ${day(enquiryBy)}: raise it now`);
   // Past the window nothing is upcoming any more, scanned or not (a backlog of old labels imported today).

@@ -37,3 +37,14 @@ export function storedDetails(row: Pick<LabelRow, "detailsJson" | "trackingJson"
     return {};
   }
 }
+
+/**
+ * What a label's columns and details tell its deadlines, its scans as the tracking service keeps them
+ * (first_scan_at, last_scan_at), or from its events on a label tracked before the first scan was kept.
+ */
+export function storedDeadlineInput(
+  row: Pick<LabelRow, "courier" | "createdAt" | "deliveredAt" | "trackingStatus" | "outcome" | "firstScanAt" | "lastScanAt">,
+  details: Partial<LabelDetails>,
+): DeadlineInput {
+  return deadlineInput(row, details, row.firstScanAt !== null ? { firstScanAt: row.firstScanAt, lastScanAt: row.lastScanAt } : undefined);
+}

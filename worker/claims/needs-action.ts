@@ -1,12 +1,12 @@
-import { and, eq, gte, inArray, isNotNull, isNull, lt, notInArray, or, type SQL, sql } from "drizzle-orm";
-import { courierById, couriers } from "../couriers/registry";
+import { and, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import { courierById } from "../couriers/registry";
 import type { Db } from "../db/client";
 import { labels, type LabelRow } from "../db/schema";
 import type { LabelDetails } from "../labels/model";
 import { ukDayOf } from "../lib/uk-calendar";
 import { lostReasonText } from "../tracking/lost";
 import { labelDeadlines } from "./deadlines";
-import { deadlineInput } from "./label-input";
+import { storedDeadlineInput } from "./label-input";
 import { NEEDS_ACTION_MAX, type LabelDeadlines, type NeedsAction, type NeedsActionItem } from "./model";
 
 /**
@@ -15,44 +15,16 @@ import { NEEDS_ACTION_MAX, type LabelDeadlines, type NeedsAction, type NeedsActi
  * list (most urgent first: the nearest day they must act by, the end of the carrier's investigation while it
  * lasts, else the claim window's close) and the list's status=needs_action filter read the same labels.
  *
- * The deadlines decide, label by label (they count UK working days), over the labels SQL can tell might need
- * action: from the last 100 days (no carrier's claim window is longer), still on their way (parcel_status
- * waiting, in transit or out for delivery: index labels_user_status_created), and flagged or possibly late.
- *
- * Possibly late, in SQL: a deadline asks to act only once the day it was expected by has passed (deadlines.ts:
- * urgent needs today > expectedBy), and expectedBy is at least one working day after the first scan's UK day, so
- * the first scan was before the start of yesterday, at least 23 hours ago (a UK day lasts 23 to 25 hours). A
- * parcel scanned since is on time whatever its service: a busy seller's parcels of the last day or two are left
- * to SQL (at 1,440 parcels a day, most of those in flight). A label tracked before the first scan was kept
- * (first_scan_at empty, last_scan_at set) is read and decided from its events, as before.
- *
- * Still open, in SQL: nothing is asked once the carrier no longer investigates and its claim window has closed
- * (today after both enquiryBy and claimClosesOn), and a flagged parcel is listed only while the window is open.
- * The window opens at the label's creation or its first scan (each carrier's claimWindow), the investigation runs
- * from the last scan; a label whose day is before the cut-off is past them, so a stuck parcel of two months ago
- * is left to SQL too. The cut-offs keep a day and an hour to spare (UK days, summer time); a courier without rules
- * is listed only when flagged. The list is tested to be exactly what the deadlines decide over all labels.
+ * SQL picks the candidates: labels whose action window (action_from..action_until, kept on the label wherever its
+ * deadlines' inputs are written: worker/claims/action-window.ts) holds today, from the index labels_user_action,
+ * still on their way (parcel_status waiting, in transit or out for delivery) and from the last 100 days (no
+ * carrier's claim window is longer). The deadlines then decide each one (they count UK working days), so a window
+ * wider than the rule (two spans' hull, or not worked out yet) costs a read, never a wrong answer. The list is
+ * tested to be exactly what the deadlines decide over all labels, through every write path.
  */
 
 const CANDIDATE_DAYS = 100;
 const DAY_MS = 86_400_000;
-/** The newest first scan that can be late by now: 23 hours, the shortest UK day, before it. */
-const SCANNED_BEFORE_MS = 23 * 3_600_000;
-
-/** The labels whose carrier may still ask something of the user at `now`, by each courier's claim rules. */
-function stillOpen(now: number): SQL {
-  const since = (days: number) => now - (days + 1) * DAY_MS - 3_600_000;
-  const ruled = couriers().flatMap(({ id, claims }) => (claims ? [{ id, claims }] : []));
-  const open = ruled.map(({ id, claims }) => {
-    // The window's start is no later than the first scan (or the last, on a label whose first is only in its events).
-    const from = claims.claimWindow.from === "posted" ? sql`coalesce(${labels.firstScanAt}, ${labels.lastScanAt}, ${labels.createdAt})` : sql`${labels.createdAt}`;
-    const window = sql`${from} >= ${since(claims.claimWindow.days)}`;
-    const investigating = claims.investigationDays === null ? undefined : sql`${labels.lastScanAt} >= ${since(claims.investigationDays)}`;
-    return and(eq(labels.courier, id), or(window, investigating));
-  });
-  // A courier without rules: its flagged parcels are listed as long as they are flagged.
-  return or(...open, and(notInArray(labels.courier, ruled.map((c) => c.id)), eq(labels.potentiallyLost, true)))!;
-}
 
 /**
  * A label's columns and the parts of its details the deadlines and the card read, picked out by SQLite (a few
@@ -108,23 +80,20 @@ function candidateDetails(details: string | null, tracking: string | null): Part
 
 /**
  * The user's labels that need action at `now`, with their deadlines, in no particular order. Unordered on purpose:
- * ordered by creation, SQLite walks every label of the user in that order (10x slower at 100,000 labels) instead of
- * reading the three status ranges of labels_user_status_created.
+ * ordered by creation, SQLite would walk every label of the user in that order instead of the few index entries.
  */
 export async function needsActionLabels(db: Db, userId: number, now = Date.now()): Promise<ActionLabel[]> {
+  const today = ukDayOf(now);
   const rows = await db
     .select(candidateColumns)
     .from(labels)
     .where(
       and(
         eq(labels.userId, userId),
+        gte(labels.actionUntil, today),
+        lte(labels.actionFrom, today),
         inArray(labels.parcelStatus, ["waiting", "in_transit", "out_for_delivery"]),
         gte(labels.createdAt, now - CANDIDATE_DAYS * DAY_MS),
-        stillOpen(now),
-        or(
-          eq(labels.potentiallyLost, true),
-          and(isNotNull(labels.lastScanAt), or(isNull(labels.firstScanAt), lt(labels.firstScanAt, now - SCANNED_BEFORE_MS))),
-        ),
       ),
     );
   const out: ActionLabel[] = [];
@@ -137,8 +106,7 @@ export async function needsActionLabels(db: Db, userId: number, now = Date.now()
 
 /** Whether one label needs action at `now` (with its deadlines), decided from its columns and details alone. */
 export function actionFor(row: Candidate, details: Partial<LabelDetails>, now: number): ActionLabel | null {
-  const scans = row.firstScanAt !== null ? { firstScanAt: row.firstScanAt, lastScanAt: row.lastScanAt } : undefined;
-  const deadlines = labelDeadlines(deadlineInput(row, details, scans), now);
+  const deadlines = labelDeadlines(storedDeadlineInput(row, details), now);
   // A flagged parcel is listed while something can still be done: not once its claim window has closed.
   const open = !deadlines || (deadlines.sentence !== null && (deadlines.claimClosesOn === null || ukDayOf(now) <= deadlines.claimClosesOn));
   return deadlines?.urgent || (row.potentiallyLost && open) ? { row, details, deadlines } : null;

@@ -6,6 +6,8 @@ import { findLabelRow } from "../labels/read";
 import { notFound } from "../lib/errors";
 import { purgePages } from "../tracking-page/edge-cache";
 import { queueWebhookEvents } from "../webhooks/events";
+import { labelActionWindow } from "./action-window";
+import { storedDetails } from "./label-input";
 import { LABEL_OUTCOMES, type LabelOutcome } from "./model";
 
 /**
@@ -32,13 +34,16 @@ export async function markOutcome(
   if (!row) throw notFound("Label not found");
   if (row.outcome === outcome) return row.id;
   const finishedByCarrier = row.deliveredAt !== null || row.trackingStatus === "delivered" || row.trackingStatus === "collected";
+  // A marked parcel is off the 'Needs action' list; undone, it is back on it when its deadlines say so.
+  const window = labelActionWindow({ ...row, outcome, potentiallyLost: outcome === null && row.potentiallyLost }, storedDetails(row));
   await db
     .update(labels)
     .set(
       outcome === null
         ? // Undone: alerts are looked at on the next cron pass, tracking resumes (the lost rules run again on it).
-          { outcome: null, outcomeAt: null, alertDueAt: 0, nextTrackingAt: finishedByCarrier ? null : (row.nextTrackingAt ?? now) }
+          { outcome: null, outcomeAt: null, alertDueAt: 0, nextTrackingAt: finishedByCarrier ? null : (row.nextTrackingAt ?? now), ...window }
         : {
+            ...window,
             outcome,
             outcomeAt: now,
             alertDueAt: null,

@@ -162,6 +162,10 @@ export const labels = sqliteTable(
     buyerEmail: text("buyer_email"),
     /** This label's buyer mails are on (given an e-mail and the account's moments); the owner may switch one label off. */
     buyerNotifications: integer("buyer_notifications", { mode: "boolean" }).notNull().default(true),
+    // The UK days (YYYY-MM-DD) between which the label may need action (worker/claims/action-window.ts), written
+    // with every change to its deadlines' inputs; null: never.
+    actionFrom: text("action_from"),
+    actionUntil: text("action_until"),
     createdAt: integer("created_at").notNull().default(now),
     updatedAt: integer("updated_at").notNull().default(now),
     /**
@@ -186,6 +190,11 @@ export const labels = sqliteTable(
     index("labels_user_status_updated").on(t.userId, t.parcelStatus, t.updatedAt),
     // The labels list sorted by last update (GET /labels?sort=updated).
     index("labels_user_updated").on(t.userId, t.updatedAt),
+    // status=needs_action and the 'Needs action' card: the labels whose action window holds today, found in the
+    // index (action_until >= today, then action_from <= today checked on the entry), not every parcel in flight.
+    index("labels_user_action").on(t.userId, t.actionUntil, t.actionFrom).where(sql`${t.actionUntil} IS NOT NULL`),
+    // Labels whose action window is not worked out yet, for the cron's backfill (worker/claims/action-window.ts).
+    index("labels_action_backfill").on(t.id).where(sql`${t.actionUntil} = '9999-99-99'`),
     // The cron's deadline-alert pass reads the few labels whose alert is due, not every label.
     index("labels_alert_due").on(t.alertDueAt),
     // Delivered labels saved before their delivery facts existed, for the cron's backfill (worker/tracking/

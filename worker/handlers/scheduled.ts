@@ -1,3 +1,4 @@
+import { backfillActionWindows } from "../claims/action-window";
 import { sendDueAlerts } from "../claims/alerts";
 import { log } from "../lib/log";
 import { databaseNames } from "../db/databases";
@@ -26,6 +27,7 @@ export async function handleScheduled(controller: ScheduledController, env: Trac
     const notices = await enqueueUnsentLostNotices(env, db, now);
     const alerts = await sendDueAlerts(env, db, now);
     const deliveryFacts = await backfillDeliveryFacts(db);
-    log("info", "cron", { cron: controller.cron, database, scheduledTime: now, refreshes, notices, alertsLooked: alerts.looked, alertsSent: alerts.sent, deliveryFacts, ms: Date.now() - started });
+    const actionWindows = await backfillActionWindows(db);
+    log("info", "cron", { cron: controller.cron, database, scheduledTime: now, refreshes, notices, alertsLooked: alerts.looked, alertsSent: alerts.sent, deliveryFacts, actionWindows, ms: Date.now() - started });
   }
 }

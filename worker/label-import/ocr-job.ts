@@ -27,6 +27,7 @@ import { offDesk, paperOnly } from "./ocr-paper";
 import { labelPixels, OCR_LIMITS, rotateGrey, toGrey, type Grey } from "./raster";
 import { rereadBesideLogo, rereadPostcodes, rereadTop, restoreAccents } from "./ocr-reread";
 import type { Barcode } from "./zxing";
+import { editedActionWindow } from "../claims/action-window";
 
 /** Mean confidence under which the page is read again turned (upright ≈ 90, upside down ≈ 40). */
 export const LOW_CONFIDENCE = 60;
@@ -275,6 +276,8 @@ async function finish(db: Db, first: LabelRow, read: LabelDetails | null, failur
       set.shippedOn = ukDayOf(Number.isNaN(shippedMs) ? row.createdAt : shippedMs);
       set.weightGrams = typeof details.weightInGrams === "number" ? Math.round(details.weightInGrams) : null;
       set.isNextDay = typeof details.isNextDay === "boolean" ? details.isNextDay : null;
+      // The service or printed date read may move the label's deadlines.
+      Object.assign(set, editedActionWindow(row, details));
     }
     const done = await db
       .update(labels)

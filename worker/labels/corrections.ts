@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { buyerEmailSchema } from "../buyer-mail/address";
 import { isUkPostcode, normalisePostcode } from "../couriers/postcode";
+import { editedActionWindow } from "../claims/action-window";
 import { declaredValueInput, poundsToPence } from "../claims/declared-value";
 import { courierById } from "../couriers/registry";
 import type { Db } from "../db/client";
@@ -117,6 +118,8 @@ export async function correctLabelDetails(
       detailsJson: JSON.stringify(details),
       weightGrams: typeof details.weightInGrams === "number" ? details.weightInGrams : null,
       isNextDay: typeof details.isNextDay === "boolean" ? details.isNextDay : null,
+      // A corrected service moves the day the parcel is expected by, so its place on the 'Needs action' list.
+      ...editedActionWindow(row, details),
       ...(body.buyerEmail !== undefined ? { buyerEmail: body.buyerEmail } : {}),
       ...(body.buyerNotifications !== undefined ? { buyerNotifications: body.buyerNotifications } : {}),
       updatedAt: Date.now(),

@@ -11,6 +11,7 @@ import { ukDayOf } from "../lib/uk-calendar";
 import { normaliseTrackingCode } from "../couriers/registry";
 import { queueWebhookEvents } from "../webhooks/events";
 import { debitWith, isInsufficientCredits } from "../credits/credits";
+import { editedActionWindow } from "../claims/action-window";
 import { courierKey } from "./filters";
 import type { ApiLabel, LabelDetails, UploadedLabel } from "./model";
 import { cleanTags, tagStatements } from "./notes-and-tags";
@@ -135,7 +136,8 @@ async function writeLabels(db: Db, save: LabelSave): Promise<{ ids: string[]; ne
       statements.push(
         db
           .update(labels)
-          .set({ detailsJson: JSON.stringify(merged), ...mirrorColumns(merged, old.createdAt), ...l.update, updatedAt: now })
+          // A re-imported label may bring its service or printed date: its deadlines follow.
+          .set({ detailsJson: JSON.stringify(merged), ...mirrorColumns(merged, old.createdAt), ...editedActionWindow(old, merged), ...l.update, updatedAt: now })
           .where(eq(labels.id, old.id)),
         ...(l.withLabel?.(old.id, false) ?? []),
       );

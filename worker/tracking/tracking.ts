@@ -7,6 +7,7 @@ import { labels, type LabelRow } from "../db/schema";
 import { log } from "../lib/log";
 import type { LabelDetails, TrackingResult, TrackingStatus } from "../labels/model";
 import { closedOnArrival } from "../claims/deadlines";
+import { labelActionWindow } from "../claims/action-window";
 import { deadlineInput } from "../claims/label-input";
 import { deliveryFacts, labelService } from "./delivery-facts";
 import { mergeEvents, summariseEvents } from "./events";
@@ -179,6 +180,13 @@ export async function storeAnswer(env: TrackingEnv, db: Db, row: LabelRow, clien
   const lost = row.outcome ? null : lostTransition({ potentiallyLost: row.potentiallyLost, lastScanAt: row.lastScanAt }, { lastScanAt: summary.lastScanAt, reason, delivered }, now);
   const deliveredIso = delivered && summary.deliveredAt !== null ? new Date(summary.deliveredAt).toISOString() : null;
   const changed = events.length !== oldEvents.length || status !== row.trackingStatus;
+  const deliveredAt = delivered ? summary.deliveredAt : null;
+  const facts = deliveryFacts({ ...summary, ...labelService(tracking?.results[0], details), createdAt: row.createdAt, courier: row.courier, shippedOn: row.shippedOn, deliveredAt });
+  // The deadlines' inputs as saved here: the 'Needs action' list finds the label by them (claims/action-window.ts).
+  const window = labelActionWindow(
+    { ...row, trackingStatus: status, deliveredAt, firstScanAt: facts.firstScanAt, lastScanAt: summary.lastScanAt, potentiallyLost: lost?.potentiallyLost ?? row.potentiallyLost },
+    { ...details, ...(deliveredIso ? { deliveredAt: deliveredIso } : {}), tracking },
+  );
 
   await db
     .update(labels)
@@ -188,7 +196,7 @@ export async function storeAnswer(env: TrackingEnv, db: Db, row: LabelRow, clien
       trackingError: answer.kind === "unchanged" ? null : answerNote(client.name, answer),
       trackingCheckedAt: now,
       lastScanAt: summary.lastScanAt,
-      deliveredAt: delivered ? summary.deliveredAt : null,
+      deliveredAt,
       nextTrackingAt: answer.kind === "untracked" || row.outcome === "found" || row.outcome === "delivered" ? null : nextRefreshAt(now, { id: row.id, createdAt: row.createdAt, lastScanAt: summary.lastScanAt, status }),
       ...(deliveredIso
         ? {
@@ -197,7 +205,8 @@ export async function storeAnswer(env: TrackingEnv, db: Db, row: LabelRow, clien
         : {}),
       ...(changed ? { updatedAt: now } : {}),
       ...(lost ?? {}),
-      ...deliveryFacts({ ...summary, ...labelService(tracking?.results[0], details), createdAt: row.createdAt, courier: row.courier, shippedOn: row.shippedOn, deliveredAt: delivered ? summary.deliveredAt : null }),
+      ...facts,
+      ...window,
     })
     .where(eq(labels.id, row.id));
 

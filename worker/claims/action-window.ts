@@ -1,0 +1,81 @@
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { labels, type LabelRow } from "../db/schema";
+import type { LabelDetails } from "../labels/model";
+import { addDays } from "../lib/uk-calendar";
+import { deadlineDates, isFinished, type DeadlineInput } from "./deadlines";
+import { storedDeadlineInput, storedDetails } from "./label-input";
+
+/**
+ * A label's action window: the UK days (YYYY-MM-DD, labels.action_from and action_until) between which it may be on
+ * the 'Needs action' list. Its deadlines do not depend on today, only their comparison with it does, so they are
+ * kept on the label wherever their inputs are written (tracking saved, the label saved or corrected, an outcome
+ * marked) and the list reads the labels whose window holds today from the index labels_user_action, instead of
+ * deciding every parcel in flight in code (worker/claims/needs-action.ts, which still decides each one found).
+ *
+ * The window is exact where the rule is one span, and their hull where it is two (a flagged parcel is listed until
+ * its claim window closes, a late one from the day after it was expected by until the last day the carrier
+ * investigates or takes claims): a window may hold a day the label is not listed, never the other way round.
+ * needsActionLabels' randomized test checks that over every write path.
+ */
+
+export interface ActionWindow {
+  actionFrom: string | null;
+  actionUntil: string | null;
+}
+
+/** Never on the list: delivered, returned or marked, or nothing asked yet nor flagged. */
+const NEVER: ActionWindow = { actionFrom: null, actionUntil: null };
+/** A flagged parcel of a courier without claim rules is listed as long as it is flagged. */
+const WHILE_FLAGGED: ActionWindow = { actionFrom: "0000-01-01", actionUntil: "9999-12-31" };
+/**
+ * Not worked out yet (labels still on their way when the columns came, migration 0024): always a candidate, decided
+ * in code, until the cron's backfillActionWindows fills it (index labels_action_backfill).
+ */
+export const ACTION_UNKNOWN = { actionFrom: "0000-00-00", actionUntil: "9999-99-99" } as const;
+
+/** The days a label with these deadline inputs (and lost flag) may need action, as labelDeadlines and actionFor decide it. */
+export function actionWindow(p: DeadlineInput, potentiallyLost: boolean): ActionWindow {
+  const dates = deadlineDates(p);
+  if (!dates) return potentiallyLost ? WHILE_FLAGGED : NEVER;
+  if (isFinished(p)) return NEVER;
+  const { expectedBy, enquiryBy, claimClosesOn } = dates;
+  const spans: [string, string][] = [];
+  // Urgent once the day it was expected by has passed (at once without a first scan), while the carrier still
+  // investigates, or (scanned) until its claim window closes.
+  const urgentUntil = [enquiryBy, expectedBy === null ? null : claimClosesOn].filter((d) => d !== null).sort();
+  if (urgentUntil.length) spans.push([expectedBy === null ? WHILE_FLAGGED.actionFrom! : addDays(expectedBy, 1), urgentUntil.at(-1)!]);
+  if (potentiallyLost) spans.push([WHILE_FLAGGED.actionFrom!, claimClosesOn]);
+  const open = spans.filter(([from, until]) => from <= until);
+  if (!open.length) return NEVER;
+  return { actionFrom: open.map((s) => s[0]).sort()[0], actionUntil: open.map((s) => s[1]).sort().at(-1)! };
+}
+
+type WindowRow = Pick<LabelRow, "courier" | "createdAt" | "deliveredAt" | "trackingStatus" | "outcome" | "firstScanAt" | "lastScanAt" | "potentiallyLost">;
+
+/** A stored label's action window, from its columns (as they are after the write) and its details with tracking. */
+export function labelActionWindow(row: WindowRow, details: Partial<LabelDetails>): ActionWindow {
+  return actionWindow(storedDeadlineInput(row, details), row.potentiallyLost);
+}
+
+/** A stored label's action window once its details become `details` (its columns and tracking as stored). */
+export function editedActionWindow(row: WindowRow & Pick<LabelRow, "detailsJson" | "trackingJson">, details: Partial<LabelDetails>): ActionWindow {
+  return labelActionWindow(row, { ...details, tracking: storedDetails(row).tracking });
+}
+
+/**
+ * Works out the window of up to `limit` labels left unknown (ACTION_UNKNOWN) from their stored columns; answers how
+ * many. The update only lands on a row still unknown: a label saved meanwhile keeps the window its save wrote.
+ */
+export async function backfillActionWindows(db: Db, limit = 200): Promise<number> {
+  const rows = await db.select().from(labels).where(eq(labels.actionUntil, ACTION_UNKNOWN.actionUntil)).limit(limit);
+  if (rows.length === 0) return 0;
+  const updates = rows.map((r) =>
+    db
+      .update(labels)
+      .set(labelActionWindow(r, storedDetails(r)))
+      .where(and(eq(labels.id, r.id), eq(labels.actionUntil, ACTION_UNKNOWN.actionUntil))),
+  );
+  await db.batch(updates as [(typeof updates)[0], ...typeof updates]);
+  return rows.length;
+}
