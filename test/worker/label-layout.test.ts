@@ -334,6 +334,8 @@ describe("routing labels: the sort box and the retailer header", () => {
     [[L(214, 8, 35, "48"), L(15, 9, 7, "Ref: 1720207"), L(15, 21, 8, "STANDARD DELIVERY HERMES"), L(207, 48, 18, "CARD")], null],
     // OCR read the sort code but not its number, right above the block.
     [[L(15, 21, 8, "STANDARD DELIVERY HERMES"), L(20, 48, 17, "WARR")], null],
+    // OCR read the number with a smudge after it ('58 oo' for '58') and missed the retailer (fresh seed 1747571601, file 706).
+    [[L(26, 2, 22, "58 oo"), L(23, 35, 8, "LOND"), L(60, 30, 8, "COU-PDRO HERMES HUB 4")], null],
   ])("never takes the sort code for the recipient's name or the sender (%#)", (header, sender) => {
     const page = [...header, L(21, 75, 10.7, "S. Roberts"), L(21, 90, 10.7, "91 Acacia Place"), L(21, 105, 10.7, "Canterbury"), L(21, 120, 10.7, "CT1 3RU"), L(14, 150, 11, "VAN 84 DROP 25 C-ROUND 6750")];
     const d = parseEvriLabel({ lines: page, barcodes: [code128("H04AQA0004726589")] });
@@ -480,6 +482,36 @@ describe("lines OCR and screenshots add", () => {
   it.each(["Product: TPS", "6 O ORDER: 8095561538", "Label (1).pdf", "Ref: 5521907"])("never takes '%s' above the recipient for the name", (above) => {
     const page = [L(14, 40, 11, above), L(14, 54, 12, "Mr. E Doherty"), L(14, 68, 12, "7 Cathedral Yard"), L(14, 82, 12, "Exeter"), L(14, 96, 12, "EX4 6QJ")];
     expect(readAddresses(page).recipient?.name).toBe("Mr. E Doherty");
+  });
+
+  // Fresh seed 1747571601 (images): OCR's line boxes are not type sizes. A town or a name with a
+  // descender or in bold reads in a taller box than its neighbours ('Plymouth' 30 px among 22 px
+  // lines, 'READING' 75 among 33, 'K.Brown' 46 among 23); a logo or a barcode's digits far larger.
+  it.each([
+    ["a town with a descender (file 706)", [L(199, 440, 30, "Agnieszka Wright"), L(200, 476, 23, "63 St John's Parade"), L(201, 514, 30, "Plymouth"), L(202, 553, 22, "Devon"), L(203, 590, 22, "PL1 6RY")], "Agnieszka Wright"],
+    ["a town in capitals under its street (file 767)", [L(923, 272, 37, "Deliver to"), L(924, 312, 38, "INES CHOWDHURY"), L(923, 366, 33, "SUITE 33, TY GWYN"), L(924, 419, 33, "77 QUAY WAY"), L(925, 472, 75, "READING"), L(925, 523, 30, "BERKSHIRE"), L(925, 576, 33, "RG1 1AA")], "INES CHOWDHURY"],
+    ["a name as one word under its heading (file 705)", [L(194, 316, 16, "Ship To:"), L(195, 357, 46, "K.Brown"), L(195, 391, 23, "Thistle Outdoor Limited"), L(196, 426, 23, "Beechwood"), L(196, 461, 22, "24 Union Terrace"), L(198, 496, 22, "Lancaster"), L(198, 531, 23, "Lancashire"), L(199, 566, 22, "LA1 0EU")], "K.Brown"],
+  ])("keeps in the block a line OCR read taller: %s", (_kind, page, name) => {
+    expect(readAddresses(page).recipient?.name).toBe(name);
+  });
+
+  it.each([
+    ["the carrier's logo, its letters apart (file 921)", [L(305, 410, 85, "EV R i")]],
+    ["a barcode's digits read huge (file 645)", [L(641, 241, 43, "TAMSIN MAE"), L(350, 284, 122, "? 3 4368384796")]],
+    ["a lone letter of a smudge (file 1578)", [L(331, 545, 24, "j")]],
+    ["a few small letters of a barcode (file 1409)", [L(310, 510, 30, "a"), L(318, 545, 30, "nis")]],
+  ])("never starts the recipient's block with OCR's debris: %s", (_kind, above) => {
+    const page = [...above, L(300, 589, 34, "MR. HARPREET FRASER"), L(300, 640, 33, "FLAT 23"), L(300, 690, 32, "40 QUEEN'S WAY"), L(300, 740, 32, "BATH"), L(300, 790, 32, "BA2 1NR")];
+    expect(readAddresses(page).recipient?.name).toBe("MR. HARPREET FRASER");
+  });
+
+  it("reads OCR's 'Ht undelivered, please return to:' as the return heading, and 'Order; 180044-21' as no sender (files 1167, 697)", () => {
+    const page = [L(14, 10, 13, "Ann Lee"), L(14, 26, 13, "3 High Street"), L(14, 42, 13, "Bristol BS1 4DJ"), L(14, 80, 7, "Ht undelivered, please return to:"), L(14, 89, 7, "Willow & Wick Knits"), L(14, 98, 7, "5 Mill Lane"), L(14, 107, 7, "Salisbury SP6 1PA")];
+    expect(readAddresses(page).sender?.name).toBe("Willow & Wick Knits");
+    const routing = [L(68, 67, 19, "Order; 180044-21"), L(918, 216, 46, "LVPL"), L(98, 330, 29, "DELIVER TO:"), L(98, 381, 30, "Mr and Mrs ap Rhys"), L(96, 437, 32, "42 Nelson Place"), L(97, 492, 32, "Jesmond"), L(99, 546, 33, "Hereford"), L(99, 603, 30, "HR1 2XB"), L(170, 724, 56, "VAN 112 DROP 34 C-ROUND 2608")];
+    const d = parseEvriLabel({ lines: routing, barcodes: [code128("H04AQA0004726589")] });
+    expect(d?.address?.name).toBe("Mr and Mrs ap Rhys");
+    expect(d?.fromAddress ?? null).toBeNull();
   });
 
   it("reads OCR's 'It undelivered, please return to:' as the return heading", () => {

@@ -32,6 +32,10 @@ describe("a name is words", () => {
     ["a weight", "Weight: 1.2kg"],
     ["a tracking number", "H01AB23456789012"],
     ["a single letter", "J"],
+    ["the carrier's logo read by OCR with its letters apart", "EV R i"],
+    ["the carrier's logo read by OCR with its letters apart", "EVR I"],
+    ["a reference whose colon OCR read as a semicolon", "Order; 180044-21"],
+    ["OCR's debris of a barcode", "nis"],
   ])("never takes %s (%j) for a name", (_kind, t) => {
     expect(looksLikeName(t)).toBe(false);
   });
@@ -40,6 +44,9 @@ describe("a name is words", () => {
     expect(isHeaderWord(L(0, 0, 22, "WARR"), 11)).toBe(true);
     expect(isHeaderWord(L(0, 0, 12, "WARR"), 11)).toBe(false);
     expect(isHeaderWord(L(0, 0, 22, "Jane Doe"), 11)).toBe(false);
+    // A town's or a name's word read by OCR in a taller box (a descender, bold type) is no header.
+    expect(isHeaderWord(L(0, 0, 30, "Plymouth"), 22)).toBe(false);
+    expect(isHeaderWord(L(0, 0, 46, "K.Brown"), 23)).toBe(false);
   });
 });
 

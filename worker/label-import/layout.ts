@@ -14,7 +14,7 @@
 import { UK_POSTCODE_IN_TEXT_RE, normalisePostcode } from "../couriers/postcode";
 import type { Address } from "../labels/model";
 import { clean } from "./fields";
-import { type AddressRole, headingOf, isAddressText, isContactLine, sortBoxLines } from "./line-kinds";
+import { type AddressRole, headingOf, isAddressText, isContactLine, isOcrDebris, sortBoxLines } from "./line-kinds";
 import { isHeaderWord, isStreetLine, looksLikeName, namesItself, splitNameLine, withoutTrailingHeading, wrappedName } from "./name-lines";
 import type { TextLine } from "./text";
 
@@ -106,12 +106,15 @@ function walkUp(sorted: TextLine[], p: number, used: Set<TextLine>) {
     const l = sorted[i];
     if (l.y + l.size * 0.5 > top) continue; // same row or overlapping: not above
     if (!inColumn(l, left, right, Math.max(size, l.size))) continue;
-    if (top - (l.y + l.size) > Math.max(size, l.size) * 1.6) break;
+    // The gap is measured in the block's own type: a line printed (or read by OCR) far larger
+    // above it, a logo or a barcode's digits, is not brought within reach by its own size.
+    if (top - (l.y + l.size) > size * 1.6) break;
     if (isContactLine(l.text)) {
       top = l.y;
       continue;
     }
     if (used.has(l)) break; // another block's line
+    if (isOcrDebris(clean(l.text))) continue;
     const h = headingOf(l.text);
     // 'From Morag O'Connor' right above a block that starts with a name of its own, or a heading
     // with a whole address on its line: the heading heads a block of its own, not this one.
@@ -126,11 +129,23 @@ function walkUp(sorted: TextLine[], p: number, used: Set<TextLine>) {
       break;
     }
     if (!isAddressText(l.text) || UK_POSTCODE_IN_TEXT_RE.test(l.text)) break;
-    if (isHeaderWord(l, size)) break;
+    // A town in capitals read in a taller box ('READING' under '77 QUAY WAY') follows its street:
+    // a header is never printed under one.
+    if (isHeaderWord(l, size) && !underStreet(sorted, i, l, size)) break;
     picked.unshift(l);
     [left, right, top, size] = [Math.min(left, l.x), Math.max(right, l.x + estWidth(l)), l.y, Math.max(size, l.size)];
   }
   return { picked, heading, top, left };
+}
+
+/** Whether the line printed right above `sorted[i]`, in its column and a line's gap away, is a street or premises line. */
+function underStreet(sorted: TextLine[], i: number, l: TextLine, size: number): boolean {
+  for (let j = i - 1; j >= 0; j--) {
+    const above = sorted[j];
+    if (above.y + above.size * 0.5 > l.y || !inColumn(above, l.x, l.x + estWidth(l), Math.max(size, above.size))) continue;
+    return l.y - (above.y + above.size) <= size * 1.6 && isStreetLine(clean(above.text));
+  }
+  return false;
 }
 
 /**

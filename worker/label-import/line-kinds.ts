@@ -21,7 +21,8 @@ const SEP = String.raw`[\s,]+`;
  */
 const HEADINGS: [RegExp, AddressRole][] = (
   [
-  [new RegExp(String.raw`^(?:i[ft]${SEP}undeliver(?:ed|able)${SEP}(?:please${SEP})?return${SEP}to|in${SEP}case${SEP}of${SEP}non[-\s]?delivery${SEP}(?:please${SEP})?return${SEP}to|returns?(?:${SEP}(?:to|${NOUN}))?)`, "i"), "return"],
+  // 'If' misread by OCR ('Ht undelivered, please return to:') is still the heading.
+  [new RegExp(String.raw`^(?:(?:[a-z0-9]{1,2}${SEP})?undeliver(?:ed|able)${SEP}(?:please${SEP})?return${SEP}to|in${SEP}case${SEP}of${SEP}non[-\s]?delivery${SEP}(?:please${SEP})?return${SEP}to|returns?(?:${SEP}(?:to|${NOUN}))?)`, "i"), "return"],
   [new RegExp(String.raw`^(?:dropped${SEP}off${SEP}at|drop[-\s]?off(?:${SEP}(?:point|location|shop|at))?|handed${SEP}in${SEP}at|posted${SEP}at|bill(?:ing)?${SEP}(?:to|${NOUN})|invoice${SEP}(?:to|${NOUN}))`, "i"), "other"],
   [
     new RegExp(
@@ -71,7 +72,8 @@ const NOT_ADDRESS: RegExp[] = [
   // A document's title over a packing slip printed with the label ('Packing List', 'Dispatch Note').
   /^(?:packing\s+(?:list|slip|note)|(?:dispatch|despatch|delivery|gift)\s+note|order\s+(?:summary|confirmation)|receipt)$/i,
   // A reference or order number without a colon: 'Order 10023', 'Ref 5521907', 'Your ref: AB-1234'.
-  /^(?:(?:your|our|customer|cust|order|sales|shipment|client)\s+)?(?:ref(?:erence)?|order|invoice|account|acct)\b[\s.:#-]*(?:no|number|id)?[\s.:#-]*[A-Z0-9-]*\d/i,
+  // (A colon read by OCR as a semicolon or comma: 'Order; 180044-21'.)
+  /^(?:(?:your|our|customer|cust|order|sales|shipment|client)\s+)?(?:ref(?:erence)?|order|invoice|account|acct)\b[\s.:;,#-]*(?:no|number|id)?[\s.:;,#-]*[A-Z0-9-]*\d/i,
 ];
 
 /** One token holding digits, with no space: a reference, order or customer number ('195607481', 'DN00179560'). */
@@ -101,14 +103,32 @@ const isRoutingOrServiceLine = (t: string) => {
   return words.length > 0 && words.every((w) => ROUTING_OR_SERVICE_WORDS.has(w) || /^\d{1,4}$/.test(w));
 };
 
+/**
+ * OCR's debris (a barcode's bars, a logo, a smudge read as letters): a lone letter or mark ('j',
+ * '—'), or a few small letters with no capital and no digit ('ne', 'nis', 'og,'). Labels print
+ * names and addresses with capitals; a whole line of four small letters or fewer is no part of one.
+ */
+export const isOcrDebris = (text: string) => !/[\p{L}\d]{2}/u.test(text) || (!/[\p{Lu}\d]/u.test(text) && text.replace(/\P{L}/gu, "").length <= 4);
+
 /** Contact lines printed inside an address block (a phone number, an e-mail): passed over, not part of it. */
 const CONTACT = /^(?:(?:tel|phone|mob(?:ile)?|t|m)\s*[.:]?\s*)?(?:\+?44\s?|0)\d[\d\s()-]{8,14}$|^(?:e-?mail\s*:?\s*)?[^\s@]+@[^\s@]+\.[a-z]{2,}$/i;
 export const isContactLine = (text: string) => CONTACT.test(clean(text));
 
+/** A carrier's name as its logo reads by OCR, its letters apart ('EV R i', 'EVR I', 'Royal M a I l'). */
+const SPACED_LOGO = /^(?:evri|hermes|myhermes|royalmail|parcelforce|dpd|yodel|ups|dhl)$/i;
+
 /** Text an address block may hold: not too long, and none of the things printed around addresses. */
 export const isAddressText = (text: string) => {
   const t = clean(text);
-  return t.length > 0 && t.length <= 120 && !NOT_ADDRESS.some((re) => re.test(t)) && !IDENTIFIER.test(t) && !isRoutingOrServiceLine(t) && !TAGLINE.test(t);
+  return (
+    t.length > 0 &&
+    t.length <= 120 &&
+    !NOT_ADDRESS.some((re) => re.test(t)) &&
+    !IDENTIFIER.test(t) &&
+    !isRoutingOrServiceLine(t) &&
+    !TAGLINE.test(t) &&
+    !SPACED_LOGO.test(t.replace(/\s+/g, ""))
+  );
 };
 
 /**
@@ -118,7 +138,8 @@ export const isAddressText = (text: string) => {
  */
 export function sortBoxLines(lines: TextLine[]): Set<TextLine> {
   const box = new Set<TextLine>();
-  const numbers = lines.filter((l) => /^\d{1,3}$/.test(clean(l.text)));
+  // The number may come with a smudge read after it ('58 oo').
+  const numbers = lines.filter((l) => /^\d{1,3}(?:\s+[^\s\d]{1,2})?$/.test(clean(l.text)));
   for (const code of lines.filter((l) => /^[A-Z]{2,6}$/.test(clean(l.text)))) {
     const near = numbers.find((n) => {
       const size = Math.max(n.size, code.size);

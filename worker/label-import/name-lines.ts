@@ -8,20 +8,26 @@
  */
 import { clean } from "./fields";
 import type { AddressBlock } from "./layout";
-import { headingOf, isAddressText, sortBoxLines } from "./line-kinds";
+import { headingOf, isAddressText, isOcrDebris, sortBoxLines } from "./line-kinds";
 import type { TextLine } from "./text";
 
-/** A person's or shop's name: address text made of words (at least two letters), not a heading. */
+/** A person's or shop's name: address text made of words (at least two letters), not a heading nor OCR's debris. */
 export const looksLikeName = (text: string) => {
   const t = clean(text);
-  return /\p{L}{2}/u.test(t) && isAddressText(t) && !headingOf(t);
+  return /\p{L}{2}/u.test(t) && isAddressText(t) && !headingOf(t) && !isOcrDebris(t);
 };
 
 /**
  * One word in type over a third larger than an address's (a sort code whose number OCR missed,
  * 'WARR'; a logo): a header, never a name, which is printed at most a little larger than its address.
+ * A word with a capital and then small letters ('Plymouth', 'K.Brown') is a name's or a town's, never
+ * a sort code's or a logo's: OCR gives such a line a taller box than its neighbours (a descender, a
+ * bold face), so its size alone says nothing.
  */
-export const isHeaderWord = (l: TextLine, addressSize: number) => l.size >= 1.35 * addressSize && !/\s/.test(clean(l.text));
+export const isHeaderWord = (l: TextLine, addressSize: number) => {
+  const t = clean(l.text);
+  return l.size >= 1.35 * addressSize && !/\s/.test(t) && !/\p{Lu}\p{Ll}{2}/u.test(t);
+};
 
 /** A heading printed after a name on its baseline (the next column's, 'GARETH SØRENSEN Ship from:'): no part of the name. */
 export function withoutTrailingHeading(line: string): string {

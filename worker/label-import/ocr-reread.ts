@@ -24,16 +24,79 @@ const isLetter = (c: string) => /\p{L}/u.test(c);
 const accented = (c: string) => isLetter(c) && bare(c) !== c;
 
 /**
- * `name` spelt with the accents `line` (another reading of the line it came from) gives the same
- * letters, or null when the line does not hold the name or adds nothing. Where the two readings
- * differ, the second's accented letter is taken for the first's plain one, or for two of them (the
- * English model has no ü or ñ: it reads 'Müller' as 'Miller', 'Quiñones' as 'Quifiones'); any other
- * difference and the name is left as it was.
+ * `name` spelt with the accents `line` (another reading of the line it came from) gives, or null
+ * when the line does not hold the name or adds nothing. Where the two readings differ, the second's
+ * accented letter is taken for the first's plain one, or for two of them (the English model has no
+ * ü or ñ: it reads 'Müller' as 'Miller', 'Quiñones' as 'Quifiones'). The whole name first; when the
+ * second reading differs elsewhere too (the Latin model reads worse than the English one: 'BIÖRN
+ * ÖZTÜRK', 'Fi rançois', 'Lefèv re', 'Anaiïs'), word by word (wordAccents).
  */
 export function withAccents(name: string, line: string): string | null {
+  const whole = wholeAccents(name, line);
+  if (whole !== null) return whole;
+  const tokens = line.split(/\s+/).filter(Boolean);
+  // A word the second reading broke in two ('Lefèv re') is read joined too.
+  const candidates = [...tokens, ...tokens.slice(1).map((t, i) => tokens[i] + t)];
+  const words = name.split(" ").map((w) => wordAccents(w, candidates) ?? w);
+  const fixed = words.join(" ");
+  return fixed !== name ? fixed : null;
+}
+
+/**
+ * Misreadings a word may differ by from its second reading: one up to five letters, two beyond; none
+ * for one or two, but a digit read for an accented letter ('6' for 'Ó').
+ */
+const allowed = (word: string) => (word.length < 3 ? (/\d/.test(word) ? 0.5 : 0) : word.length < 6 ? 1 : 2);
+
+/**
+ * `word` with the accents of the closest of `candidates` (the second reading's words), when that is
+ * within `allowed` misreadings of it and gives an accent: its accented letters are taken where they
+ * stand for the word's plain one (or a letter or two the English model read for a letter it does
+ * not know, as wholeAccents takes them); every other letter of the word stays as the first reading has it.
+ */
+function wordAccents(word: string, candidates: string[]): string | null {
+  const w = [...word];
+  let best: { cost: number; gained: number; out: string } | null = null;
+  for (const cand of candidates) {
+    const t = [...cand];
+    // dp[i][j]: the cheapest reading of w[..i) against t[..j), with what it spells and the accents it gains.
+    type Cell = { cost: number; gained: number; out: string };
+    const dp: Cell[][] = Array.from({ length: w.length + 1 }, () => Array<Cell>(t.length + 1));
+    const better = (a: Cell | undefined, b: Cell) => !a || b.cost < a.cost || (b.cost === a.cost && b.gained > a.gained);
+    const put = (i: number, j: number, c: Cell) => {
+      if (better(dp[i][j], c)) dp[i][j] = c;
+    };
+    dp[0][0] = { cost: 0, gained: 0, out: "" };
+    for (let i = 0; i <= w.length; i++) {
+      for (let j = 0; j <= t.length; j++) {
+        const here = dp[i][j];
+        if (!here) continue;
+        const c = t[j];
+        const letter = i < w.length && isLetter(w[i]);
+        if (i < w.length && c !== undefined) {
+          const same = bare(c).toLowerCase() === bare(w[i]).toLowerCase();
+          if (same) put(i + 1, j + 1, { cost: here.cost, gained: here.gained + Number(accented(c) && c !== w[i] && c.toLowerCase() !== w[i].toLowerCase()), out: here.out + (letter ? cased(c, w[i]) : w[i]) });
+          // A letter the English model does not know read as another letter or a digit ('Zs6fia', 'Sgren').
+          else if ((letter || /\d/.test(w[i])) && accented(c)) put(i + 1, j + 1, { cost: here.cost + 0.5, gained: here.gained + 1, out: here.out + (letter ? cased(c, w[i]) : c) });
+          else put(i + 1, j + 1, { cost: here.cost + 1, gained: here.gained, out: here.out + w[i] });
+          if (letter && accented(c) && isLetter(w[i + 1] ?? "")) put(i + 2, j + 1, { cost: here.cost + 0.5, gained: here.gained + 1, out: here.out + cased(c, w[i]) });
+        }
+        if (i < w.length) put(i + 1, j, { cost: here.cost + 1, gained: here.gained, out: here.out + w[i] });
+        if (c !== undefined) put(i, j + 1, { cost: here.cost + 1, gained: here.gained, out: here.out });
+      }
+    }
+    const end = dp[w.length][t.length];
+    if (end && end.gained > 0 && end.cost <= allowed(word) && better(best ?? undefined, end)) best = end;
+  }
+  return best?.out ?? null;
+}
+
+const cased = (latin: string, as: string) => (as === as.toUpperCase() ? latin.toUpperCase() : latin.toLowerCase());
+
+/** The whole name read from the line with the same letters but for its accents, or null. */
+function wholeAccents(name: string, line: string): string | null {
   const want = [...name];
   const chars = [...line];
-  const cased = (latin: string, as: string) => (as === as.toUpperCase() ? latin.toUpperCase() : latin.toLowerCase());
   // The spelling of want[i..] read from chars[j..], or null.
   const align = (i: number, j: number): string | null => {
     if (i === want.length) return "";
@@ -108,6 +171,17 @@ export async function rereadPostcodes(lines: TextLine[], page: Grey, dpi: number
 
 const KEYS = ["address", "fromAddress", "sendAddress", "returnAddress"] as const;
 
+/**
+ * The line a name was read from; or, for a name a narrow column broke over lines ('Mx H' /
+ * 'Öztürk'), the lines made of nothing but its words (at most three).
+ */
+export function linesOfName(lines: TextLine[], name: string): TextLine[] {
+  const whole = lines.find((l) => l.text.includes(name));
+  if (whole) return [whole];
+  const words = new Set(name.split(" "));
+  return lines.filter((l) => l.text.split(" ").every((w) => words.has(w))).slice(0, 3);
+}
+
 /** The details with each address name re-read from its line on `page` (the image the lines come from). */
 export async function restoreAccents(details: LabelDetails, lines: TextLine[], page: Grey, dpi: number): Promise<LabelDetails> {
   const out: LabelDetails = { ...details };
@@ -116,9 +190,12 @@ export async function restoreAccents(details: LabelDetails, lines: TextLine[], p
     const a: Address | null | undefined = details[key];
     if (!a?.name) continue;
     if (!done.has(a.name)) {
-      const line = lines.find((l) => l.text.includes(a.name));
-      const img = line && crop(page, line);
-      done.set(a.name, img ? (withAccents(a.name, await readLatinLine(img, dpi)) ?? a.name) : a.name);
+      let read = "";
+      for (const line of linesOfName(lines, a.name)) {
+        const img = crop(page, line);
+        if (img) read += ` ${await readLatinLine(img, dpi)}`;
+      }
+      done.set(a.name, read ? (withAccents(a.name, read.trim()) ?? a.name) : a.name);
     }
     const name = done.get(a.name)!;
     if (name !== a.name) out[key] = { ...a, name };

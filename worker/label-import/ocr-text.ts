@@ -71,7 +71,7 @@ export function fixCapitalI(text: string): string {
   const capital = (w: string | undefined) => !!w && /^\p{Lu}/u.test(w);
   return words
     .map((w, i) => {
-      if (!/^l[a-z]{2,}$/.test(w) || w === "ltd" || w === "lbs") return w;
+      if (!/^l[a-z]{2,}(?:['’]s)?$/.test(w) || w === "ltd" || w === "lbs") return w;
       const before = words[i - 1];
       return capital(words[i + 1]) && (before === undefined || capital(before) || before.endsWith(":")) ? `I${w.slice(1)}` : w;
     })
