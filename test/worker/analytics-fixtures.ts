@@ -2,6 +2,7 @@
 // computed in plain JS over the same array (never through the code under test).
 import { labelTags, labels } from "../../worker/db/schema";
 import { db } from "./helpers";
+import { seeded } from "../fixtures/random";
 
 export interface SeedLabel {
   id: string;
@@ -15,15 +16,8 @@ export interface SeedLabel {
 
 export const TAG_POOL = ["ebay", "etsy", "gift", "Fragile"];
 
-/** A small deterministic PRNG (mulberry32), so every run seeds the same labels. */
-function prng(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Every run seeds the same labels. */
+const prng = (seed: number) => seeded(seed).rand;
 
 const addDays = (day: string, n: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);

@@ -6,10 +6,13 @@ import type { ApiLabel, LabelDetails, TrackingEvent } from "../../worker/labels/
 import { ACTION_UNKNOWN, backfillActionWindows } from "../../worker/claims/action-window";
 import { markOutcome } from "../../worker/claims/outcome";
 import { correctLabelDetails } from "../../worker/labels/corrections";
+import { termConditions } from "../../worker/labels/filters";
+import { listTerms } from "../../worker/labels/list-query";
 import { createManualLabel } from "../../worker/labels/save";
 import { ukDayOf } from "../../worker/lib/uk-calendar";
 import { storeAnswer, trackingClientFor } from "../../worker/tracking/tracking";
 import { trackingEnv } from "../fixtures/carriers/carrier-fetch";
+import { seeded } from "../fixtures/random";
 import { storedDetails } from "../../worker/claims/label-input";
 import type { NeedsAction } from "../../worker/claims/model";
 import { actionFor, needsActionLabels } from "../../worker/claims/needs-action";
@@ -143,17 +146,6 @@ describe("needsActionLabels: what SQL leaves out could never need action", () =>
   const HOUR = 3_600_000;
   const LATER_DAYS = [0, 1, 2, 4, 7, 9, 12, 20, 31, 45, 70, 85];
 
-  function random(start: number) {
-    let state = start;
-    const rand = () => {
-      state = (state + 0x6d2b79f5) | 0;
-      let t = Math.imul(state ^ (state >>> 15), 1 | state);
-      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-      return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-    };
-    return { rand, pick: <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)] };
-  }
-
   /** 160 random labels of a user; `extra` gives columns over the tracking service's (a stale action window). */
   async function randomLabels(userId: number, rand: () => number, pick: <T>(xs: readonly T[]) => T, now: number, extra: (i: number, courier: string) => Partial<typeof labels.$inferInsert> = () => ({})) {
     const made: { id: string; courier: string; i: number }[] = [];
@@ -179,7 +171,8 @@ describe("needsActionLabels: what SQL leaves out could never need action", () =>
         details: {
           isNextDay: rand() < 0.2,
           // Some labels were printed days before they reached us: their window runs from the printed day.
-          ...(rand() < 0.3 ? { shippingLabelCreatedAt: new Date(createdAt - rand() * 5 * DAY).toISOString() } : {}),
+          // A few, weeks before: a flagged one's claim window may close before the day it is expected by.
+          ...(rand() < 0.3 ? { shippingLabelCreatedAt: new Date(createdAt - (rand() < 0.2 ? 25 + rand() * 40 : rand() * 5) * DAY).toISOString() } : {}),
           ...(courier === "royalmail" ? { classId: pick(["Tracked 24", "Tracked 48", "Special Delivery Guaranteed", "1st Class"]) } : {}),
         },
         extra: {
@@ -210,6 +203,10 @@ describe("needsActionLabels: what SQL leaves out could never need action", () =>
       const inScope = every.filter((r) => ["waiting", "in_transit", "out_for_delivery"].includes(r.parcelStatus!) && r.createdAt >= at - 100 * DAY);
       const decided = inScope.filter((row) => actionFor(row, storedDetails(row), at)).map((r) => r.id);
       const listed = (await needsActionLabels(db(), userId, at)).map((a) => a.row.id);
+      // The list's filter (status=needs_action: exact windows in SQL, the unsure decided in code) finds the same.
+      const terms = await listTerms(db(), userId, { status: "needs_action" }, at);
+      const filtered = (await db().select({ id: labels.id }).from(labels).where(and(...termConditions(userId, terms)))).map((r) => r.id);
+      expect({ later, filtered: filtered.sort() }).toEqual({ later, filtered: [...decided].sort() });
       if (later === 0) {
         expect(decided.length).toBeGreaterThan(5);
         expect(decided.length).toBeLessThan(inScope.length - 20);
@@ -226,7 +223,7 @@ describe("needsActionLabels: what SQL leaves out could never need action", () =>
   }
 
   it(`lists exactly the labels the deadlines pick among all of the user's (seed ${seed})`, async () => {
-    const { rand, pick } = random(seed);
+    const { rand, pick } = seeded(seed);
     const now = Date.now();
     const u = await createUser();
     await randomLabels(u.id, rand, pick, now);
@@ -241,7 +238,7 @@ describe("needsActionLabels: what SQL leaves out could never need action", () =>
   });
 
   it(`keeps each label's action window through every write path (seed ${seed + 1})`, async () => {
-    const { rand, pick } = random(seed + 1);
+    const { rand, pick } = seeded(seed + 1);
     const now = Date.now();
     const u = await createUser();
     const paths = ["tracking", "outcome", "correction", "save", "backfill"] as const;
@@ -272,6 +269,8 @@ describe("needsActionLabels: what SQL leaves out could never need action", () =>
         expect(saved).toMatchObject({ created: false, label: { id } });
       }
     }
+    // Not worked out yet, the unsure labels are decided by the deadlines; then the cron works them out.
+    expect(await expectExact(u.id, now)).toBeGreaterThan(20);
     while ((await backfillActionWindows(db(), 50)) > 0);
     const rows = await db().select({ until: labels.actionUntil }).from(labels).where(eq(labels.userId, u.id));
     expect(rows.filter((r) => r.until === ACTION_UNKNOWN.actionUntil)).toEqual([]);

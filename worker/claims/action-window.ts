@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, gte, inArray, lte, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { labels, type LabelRow } from "../db/schema";
 import type { LabelDetails } from "../labels/model";
@@ -13,16 +13,23 @@ import { storedDeadlineInput, storedDetails } from "./label-input";
  * marked) and the list reads the labels whose window holds today from the index labels_user_action, instead of
  * deciding every parcel in flight in code (worker/claims/needs-action.ts, which still decides each one found).
  *
- * The window is exact where the rule is one span, and their hull where it is two (a flagged parcel is listed until
- * its claim window closes, a late one from the day after it was expected by until the last day the carrier
- * investigates or takes claims): a window may hold a day the label is not listed, never the other way round.
- * needsActionLabels' randomized test checks that over every write path.
+ * The window is exact where the rule's days are one span (a flagged parcel is listed until its claim window closes,
+ * a late one from the day after it was expected by until the last day the carrier investigates or takes claims);
+ * two spans apart, and labels not worked out yet, start on ACTION_CHECK_FROM and the deadlines decide them.
+ * needsActionLabels' randomized test checks both over every write path and on later days.
  */
 
 export interface ActionWindow {
   actionFrom: string | null;
   actionUntil: string | null;
 }
+
+/**
+ * A window starting on this day is not exact: the deadlines decide each day (needsActionLabels' unsure labels). A
+ * flagged parcel whose claim window closed before the day it was expected by (its two spans apart), and labels not
+ * worked out yet. Every other window holds exactly the days the label needs action.
+ */
+export const ACTION_CHECK_FROM = "0000-00-00";
 
 /** Never on the list: delivered, returned or marked, or nothing asked yet nor flagged. */
 const NEVER: ActionWindow = { actionFrom: null, actionUntil: null };
@@ -32,7 +39,7 @@ const WHILE_FLAGGED: ActionWindow = { actionFrom: "0000-01-01", actionUntil: "99
  * Not worked out yet (labels still on their way when the columns came, migration 0024): always a candidate, decided
  * in code, until the cron's backfillActionWindows fills it (index labels_action_backfill).
  */
-export const ACTION_UNKNOWN = { actionFrom: "0000-00-00", actionUntil: "9999-99-99" } as const;
+export const ACTION_UNKNOWN = { actionFrom: ACTION_CHECK_FROM, actionUntil: "9999-99-99" } as const;
 
 /** The days a label with these deadline inputs (and lost flag) may need action, as labelDeadlines and actionFor decide it. */
 export function actionWindow(p: DeadlineInput, potentiallyLost: boolean): ActionWindow {
@@ -46,9 +53,27 @@ export function actionWindow(p: DeadlineInput, potentiallyLost: boolean): Action
   const urgentUntil = [enquiryBy, expectedBy === null ? null : claimClosesOn].filter((d) => d !== null).sort();
   if (urgentUntil.length) spans.push([expectedBy === null ? WHILE_FLAGGED.actionFrom! : addDays(expectedBy, 1), urgentUntil.at(-1)!]);
   if (potentiallyLost) spans.push([WHILE_FLAGGED.actionFrom!, claimClosesOn]);
-  const open = spans.filter(([from, until]) => from <= until);
+  const open = spans.filter(([from, until]) => from <= until).sort(([a], [b]) => a.localeCompare(b));
   if (!open.length) return NEVER;
-  return { actionFrom: open.map((s) => s[0]).sort()[0], actionUntil: open.map((s) => s[1]).sort().at(-1)! };
+  const until = open.map((s) => s[1]).sort().at(-1)!;
+  // Two spans with days between them: their hull, each day decided by the deadlines.
+  const apart = open.length === 2 && open[1][0] > addDays(open[0][1], 1);
+  return { actionFrom: apart ? ACTION_CHECK_FROM : open[0][0], actionUntil: until };
+}
+
+const IN_FLIGHT = ["waiting", "in_transit", "out_for_delivery"] as const;
+
+/**
+ * The labels whose action window holds `day` (a UK day), still on their way and created since `since` (ms: the
+ * list's scope, the last 100 days), read from the index labels_user_action alone: every column here is in it.
+ */
+export function inActionWindow(day: string | Placeholder, since: number | string | Placeholder): SQL[] {
+  return [
+    gte(labels.actionUntil, day),
+    lte(labels.actionFrom, day),
+    inArray(labels.parcelStatus, [...IN_FLIGHT]),
+    gte(labels.createdAt, sql`cast(${since} as integer)`),
+  ];
 }
 
 type WindowRow = Pick<LabelRow, "courier" | "createdAt" | "deliveredAt" | "trackingStatus" | "outcome" | "firstScanAt" | "lastScanAt" | "potentiallyLost">;

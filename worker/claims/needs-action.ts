@@ -1,10 +1,11 @@
-import { and, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { courierById } from "../couriers/registry";
 import type { Db } from "../db/client";
 import { labels, type LabelRow } from "../db/schema";
 import type { LabelDetails } from "../labels/model";
 import { ukDayOf } from "../lib/uk-calendar";
 import { lostReasonText } from "../tracking/lost";
+import { ACTION_CHECK_FROM, inActionWindow } from "./action-window";
 import { labelDeadlines } from "./deadlines";
 import { storedDeadlineInput } from "./label-input";
 import { NEEDS_ACTION_MAX, type LabelDeadlines, type NeedsAction, type NeedsActionItem } from "./model";
@@ -18,13 +19,17 @@ import { NEEDS_ACTION_MAX, type LabelDeadlines, type NeedsAction, type NeedsActi
  * SQL picks the candidates: labels whose action window (action_from..action_until, kept on the label wherever its
  * deadlines' inputs are written: worker/claims/action-window.ts) holds today, from the index labels_user_action,
  * still on their way (parcel_status waiting, in transit or out for delivery) and from the last 100 days (no
- * carrier's claim window is longer). The deadlines then decide each one (they count UK working days), so a window
- * wider than the rule (two spans' hull, or not worked out yet) costs a read, never a wrong answer. The list is
- * tested to be exactly what the deadlines decide over all labels, through every write path.
+ * carrier's claim window is longer). The card decides each one by its deadlines (they count UK working days; it
+ * shows their sentences). The list's filter takes the labels whose window is exact straight from SQL (page and
+ * total from the index) and decides only the unsure ones (ACTION_CHECK_FROM: worker/labels/list-query.ts). Both are
+ * tested to be exactly what the deadlines decide over all labels, through every write path and on later days.
  */
 
 const CANDIDATE_DAYS = 100;
 const DAY_MS = 86_400_000;
+
+/** The oldest creation the list reads at `now`. */
+export const actionSince = (now: number) => now - CANDIDATE_DAYS * DAY_MS;
 
 /**
  * A label's columns and the parts of its details the deadlines and the card read, picked out by SQLite (a few
@@ -79,21 +84,19 @@ function candidateDetails(details: string | null, tracking: string | null): Part
 }
 
 /**
- * The user's labels that need action at `now`, with their deadlines, in no particular order. Unordered on purpose:
- * ordered by creation, SQLite would walk every label of the user in that order instead of the few index entries.
+ * The user's labels that need action at `now`, with their deadlines, in no particular order (ordered by creation,
+ * SQLite would walk every label of the user in that order instead of the few index entries). `unsureOnly`: only
+ * those whose window is not exact (ACTION_CHECK_FROM), for the list, which takes the exact ones in SQL.
  */
-export async function needsActionLabels(db: Db, userId: number, now = Date.now()): Promise<ActionLabel[]> {
-  const today = ukDayOf(now);
+export async function needsActionLabels(db: Db, userId: number, now = Date.now(), opts: { unsureOnly?: boolean } = {}): Promise<ActionLabel[]> {
   const rows = await db
     .select(candidateColumns)
     .from(labels)
     .where(
       and(
         eq(labels.userId, userId),
-        gte(labels.actionUntil, today),
-        lte(labels.actionFrom, today),
-        inArray(labels.parcelStatus, ["waiting", "in_transit", "out_for_delivery"]),
-        gte(labels.createdAt, now - CANDIDATE_DAYS * DAY_MS),
+        ...inActionWindow(ukDayOf(now), actionSince(now)),
+        opts.unsureOnly ? eq(labels.actionFrom, ACTION_CHECK_FROM) : undefined,
       ),
     );
   const out: ActionLabel[] = [];

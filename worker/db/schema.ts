@@ -191,8 +191,11 @@ export const labels = sqliteTable(
     // The labels list sorted by last update (GET /labels?sort=updated).
     index("labels_user_updated").on(t.userId, t.updatedAt),
     // status=needs_action and the 'Needs action' card: the labels whose action window holds today, found in the
-    // index (action_until >= today, then action_from <= today checked on the entry), not every parcel in flight.
-    index("labels_user_action").on(t.userId, t.actionUntil, t.actionFrom).where(sql`${t.actionUntil} IS NOT NULL`),
+    // index (action_until >= today, then the rest checked on the entry), not every parcel in flight; the list's page
+    // and total read the index alone (claims/action-window.ts inActionWindow).
+    index("labels_user_action")
+      .on(t.userId, t.actionUntil, t.actionFrom, t.parcelStatus, t.createdAt)
+      .where(sql`${t.actionUntil} IS NOT NULL`),
     // Labels whose action window is not worked out yet, for the cron's backfill (worker/claims/action-window.ts).
     index("labels_action_backfill").on(t.id).where(sql`${t.actionUntil} = '9999-99-99'`),
     // The cron's deadline-alert pass reads the few labels whose alert is due, not every label.

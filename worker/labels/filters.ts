@@ -1,4 +1,5 @@
-import { and, eq, gte, inArray, lte, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, eq, gte, inArray, lte, ne, or, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { ACTION_CHECK_FROM, inActionWindow } from "../claims/action-window";
 import { z } from "zod";
 import { inJsonList } from "../db/d1-limits";
 import { labelTags, labels } from "../db/schema";
@@ -83,11 +84,16 @@ export interface LabelFilterTerms<V = string> {
   parcelStatus?: V;
   /** Flagged potentially lost (status=potentially_lost; kept apart from `lost`, which may say 0). */
   flagged?: true;
-  /** Only these labels: a JSON list of ids (status=needs_action, resolved by worker/labels/list-query.ts). */
+  /** Only these labels: a JSON list of ids. */
   ids?: V;
+  /**
+   * status=needs_action (worker/labels/list-query.ts): the labels whose action window holds `day` (UK), created
+   * since `since` (ms), whose window is exact or whose id is in `unsure` (a JSON list the deadlines decided).
+   */
+  needsAction?: { day: V; since: V; unsure: V };
 }
 
-/** The terms of the filters; a needs_action status is resolved to its label ids by listTerms (list-query.ts). */
+/** The terms of the filters; a needs_action status is resolved by listTerms (list-query.ts). */
 export function filterTerms(filters: LabelFilters & Partial<Pick<LabelListFilters, "q" | "status">>): LabelFilterTerms {
   const status = filters.status;
   return {
@@ -130,6 +136,11 @@ export function placeholderTerms(t: LabelFilterTerms): {
     parcelStatus: bind("parcelStatus", t.parcelStatus),
     flagged: t.flagged,
     ids: bind("ids", t.ids),
+    needsAction: t.needsAction && {
+      day: bind("actionDay", t.needsAction.day)!,
+      since: bind("actionSince", t.needsAction.since)!,
+      unsure: bind("actionUnsure", t.needsAction.unsure)!,
+    },
   };
   const shape = [
     t.from !== undefined && "from",
@@ -142,6 +153,7 @@ export function placeholderTerms(t: LabelFilterTerms): {
     t.parcelStatus !== undefined && "status",
     t.flagged && "flagged",
     t.ids !== undefined && "ids",
+    t.needsAction !== undefined && "needs_action",
   ].filter(Boolean).join("&");
   return { shape, terms, values };
 }
@@ -175,5 +187,9 @@ export function termConditions(userId: number | Placeholder, t: LabelFilterTerms
   if (t.parcelStatus !== undefined) conds.push(parcelStatusCondition(t.parcelStatus as ParcelStatus | Placeholder));
   if (t.flagged) conds.push(eq(labels.potentiallyLost, true));
   if (t.ids !== undefined) conds.push(inJsonList(labels.id, t.ids));
+  if (t.needsAction) {
+    const { day, since, unsure } = t.needsAction;
+    conds.push(...inActionWindow(day, since), or(ne(labels.actionFrom, ACTION_CHECK_FROM), inJsonList(labels.id, unsure))!);
+  }
   return conds;
 }

@@ -1,5 +1,6 @@
 import { asc, desc, sql, type SQL } from "drizzle-orm";
-import { needsActionLabels } from "../claims/needs-action";
+import { actionSince, needsActionLabels } from "../claims/needs-action";
+import { ukDayOf } from "../lib/uk-calendar";
 import type { Db } from "../db/client";
 import { labels } from "../db/schema";
 import { filterTerms, type LabelFilterTerms, type LabelListFilters } from "./filters";
@@ -11,13 +12,15 @@ import type { ListSort } from "./list-options";
  */
 
 /**
- * The terms of the list's filters. status=needs_action becomes the ids of the labels that need action now: the
- * deadlines decide that label by label (worker/claims/needs-action.ts), as the 'Needs action' card does.
+ * The terms of the list's filters. status=needs_action: the labels whose action window holds today, read in SQL
+ * (index labels_user_action: the page sorts those few, the total counts them in the index); the few whose window is
+ * not exact are decided by the deadlines first, as the 'Needs action' card decides them (worker/claims/needs-action.ts).
  */
 export async function listTerms(db: Db, userId: number, filters: LabelListFilters, now = Date.now()): Promise<LabelFilterTerms> {
   const terms = filterTerms(filters);
   if (filters.status === "needs_action") {
-    terms.ids = JSON.stringify((await needsActionLabels(db, userId, now)).map((l) => l.row.id));
+    const unsure = (await needsActionLabels(db, userId, now, { unsureOnly: true })).map((l) => l.row.id);
+    terms.needsAction = { day: ukDayOf(now), since: String(actionSince(now)), unsure: JSON.stringify(unsure) };
   }
   return terms;
 }

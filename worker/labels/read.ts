@@ -194,10 +194,11 @@ function listReads(db: Db, shape: string, sort: ListSort, terms: LabelFilterTerm
  *    status too;
  *  - tags only: the tag rows themselves (label_tags carries its label's owner), each label once;
  *  - tags and other filters: from the tag rows to their labels, so only tagged labels are read;
- *  - needs action (an id list): those labels. (A search is counted in the search index: listLabels.)
+ *  - an id list: those labels; needs action: the labels_user_action index entries whose window holds the day.
+ *    (A search is counted in the search index: listLabels.)
  */
 function countLabels(db: Db, terms: LabelFilterTerms<Placeholder>) {
-  if (terms.ids || terms.search) {
+  if (terms.ids || terms.search || terms.needsAction) {
     return db.select({ total: sql<number>`count(*)` }).from(labels).where(and(...termConditions(P.userId, terms)));
   }
   if (!terms.tags.length) {
