@@ -154,6 +154,15 @@ describe("a wrong tracking code is worse than none", () => {
     expect(parseRoyalMailLabel({ lines: [], barcodes: [symbol("QRCode", "0000000000000000000000000YS270640023  1  PL13DE")] })?.trackingCode).toBe("YS270640023GB");
     expect(parseRoyalMailLabel({ lines: [], barcodes: [symbol("QRCode", "0000000000000000000000000YS27064002300001PL13DE")] })).toBeNull();
   });
+
+  it("reads the S10 at its fixed place in a Click & Drop QR code, the postcode run on after it (generated seed 1329675666, a 96 DPI screenshot)", () => {
+    const qr = symbol("QRCode", "125602871980680753258954087KA495934576GBDG13YHB7PVBQ");
+    expect(parseRoyalMailLabel({ lines: [], barcodes: [qr] })).toMatchObject({ trackingCode: "KA495934576GB", fieldSources: { trackingCode: "barcode" } });
+    // Only there, only with its check digit, only in a QR code.
+    expect(parseRoyalMailLabel({ lines: [], barcodes: [symbol("QRCode", "125602871980680753258954087KA495934577GBDG13YHB7PVBQ")] })).toBeNull();
+    expect(parseRoyalMailLabel({ lines: [], barcodes: [symbol("QRCode", "1256028719806807532589540KA495934576GBDG13YHB7PVBQ")] })).toBeNull();
+    expect(parseRoyalMailLabel({ lines: [], barcodes: [symbol("PDF417", "125602871980680753258954087KA495934576GBDG13YHB7PVBQ")] })).toBeNull();
+  });
 });
 
 describe("tracking numbers as other tools print them", () => {

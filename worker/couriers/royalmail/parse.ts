@@ -82,6 +82,17 @@ function codeInPayload(text: string): string | null {
   return null;
 }
 
+/**
+ * The S10 number of a Click & Drop QR code, at its fixed place: characters 27-37 of the payload,
+ * without 'GB' (LABELS.md), whatever runs on after it (the destination postcode, in the field
+ * that follows: 'KA495934576GBDG13YH', which the field rule above refuses). A 96 DPI screenshot's
+ * Code128 does not resolve at any size, its larger QR code does: the label was refused without it.
+ */
+function clickDropQrCode(text: string): string | null {
+  const fixed = text.slice(27, 38).toUpperCase();
+  return /^[A-Z]{2}\d{9}$/.test(fixed) && isValidRoyalMailCode(`${fixed}GB`) ? `${fixed}GB` : null;
+}
+
 export interface RoyalMailPayload {
   infoType: string | null;
   trackingCode: string | null;
@@ -147,7 +158,10 @@ export function parseRoyalMailLabel(input: LabelInput): LabelDetails | null {
     .filter((b) => b.format !== "PDF417" && b.format !== "DataMatrix")
     .map((b) => normaliseRoyalMailCode(b.text))
     .find(isValidRoyalMailCode);
-  const inPayload = input.barcodes.filter((b) => b.format === "QRCode" || b.format === "DataMatrix" || b.format === "PDF417").map((b) => codeInPayload(b.text)).find(Boolean) ?? null;
+  const inPayload =
+    input.barcodes.filter((b) => b.format === "QRCode" || b.format === "DataMatrix" || b.format === "PDF417").map((b) => codeInPayload(b.text)).find(Boolean) ??
+    input.barcodes.filter((b) => b.format === "QRCode").map((b) => clickDropQrCode(b.text)).find(Boolean) ??
+    null;
   const fromText = printedRoyalMailCodes(text)[0] ?? null;
   const trackingCode = fromBarcode ?? payload?.trackingCode ?? inPayload ?? fromText;
   if (!trackingCode) return null;
