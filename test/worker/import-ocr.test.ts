@@ -12,6 +12,7 @@ import { fixCapitalI, fixHeading, fixPostcode, fixWeight, ocrLines, type OcrWord
 import { parseLabel } from "../../worker/label-import/pipeline";
 import { renderPages, type Pixmap } from "../../worker/label-import/pdfium";
 import { labelPixels, rotateGrey, toGrey, turnGrey, type Grey } from "../../worker/label-import/raster";
+import { isRealPostcode } from "../../worker/couriers/postcode";
 import type { ApiLabel, LabelDetails } from "../../worker/labels/model";
 import { createUser, db } from "./helpers";
 import { expected, fixture } from "./import-fixtures";
@@ -344,6 +345,25 @@ describe("OCR helpers", () => {
     for (const t of ["Weight (kg): 0.35", "Weight: 1.3kg", "Weight: SOLO", "Oslo kg", "Weight I51"]) expect(fixWeight(t)).toBe(t);
   });
 
+  it("puts back a weight whose unit was read with a letter too many or a q for its g (generated seed 1329675666)", () => {
+    expect(fixWeight("Weight: 5,100 yg")).toBe("Weight: 5,100g");
+    expect(fixWeight("Wt: 1.25 kq")).toBe("Wt: 1.25kg");
+    for (const t of ["Weight: 2 of 3", "Weight: 5,100 bags"]) expect(fixWeight(t)).toBe(t);
+  });
+
+  it("knows a postcode that can exist from one that only has its shape, and puts back the one a stray letter hid (generated seed 1329675666)", () => {
+    for (const pc of ["SW1A 1AA", "W1A 1AA", "EC1A 1BB", "E1W 1AA", "CR0 1GB", "KY16 3NY", "HX1 5YJ", "ZE1 0AA"]) expect(isRealPostcode(pc)).toBe(true);
+    // No area WW, XX or QA; a letter after the district only in central London; no C, I, K, M, O or V inward.
+    for (const pc of ["WW2 8AQ", "XX1 1AA", "QA1 1AA", "BR1I 5JW", "TD1I 9FT", "B1A 1AA", "HA1 5YC", "HA1 5OJ"]) expect(isRealPostcode(pc)).toBe(false);
+    // A 203 DPI thermal print and a 240 DPI scan: a letter read twice, an I after the district.
+    expect(fixPostcode("BR1I 5JW")).toBe("BR1 5JW");
+    expect(fixPostcode("WW2 8AQ")).toBe("W2 8AQ");
+    expect(fixPostcode("Galashiels TD1I 9FT")).toBe("Galashiels TD1 9FT");
+    // Two real ways back (or none): left as read, and the reading then gives no postcode.
+    expect(fixPostcode("SSE1 1AA")).toBe("SSE1 1AA");
+    expect(fixPostcode("HA1 5YJ")).toBe("HA1 5YJ");
+  });
+
   it("puts back a capital I read as l at the start of a name, and leaves lower-case words alone", () => {
     // Generated scans (seed 39716860): 'lain Niamh Thompson', 'Sold by: lronbridge Studio'.
     expect(fixCapitalI("lain Niamh Thompson")).toBe("Iain Niamh Thompson");
@@ -502,6 +522,18 @@ describe("pages made ready for OCR", () => {
     // A shadow fading from dark grey at the left to paper at the middle is part of the label.
     const shaded: Grey = { data: label.data.map((v, i) => Math.min(v, 70 + Math.min(185, Math.round(((i % 800) / 400) * 185)))), width: 800, height: 1200 };
     expect(paperOnly(shaded)).toBe(shaded);
+  });
+
+  it("keeps paper shaded by uneven light: the grey top of a photographed label on a dark desk (generated seed 1329675666)", () => {
+    // A 600x900 photo: a desk (50), the label at 100-500 x 100-800, grey (210) over its top fifth and white below, text on both.
+    const photo: Grey = { data: new Uint8Array(600 * 900).fill(50), width: 600, height: 900 };
+    for (let y = 100; y < 800; y++) photo.data.fill(y < 240 ? 210 : 255, y * 600 + 100, y * 600 + 500);
+    for (let y = 130; y < 780; y += 40) photo.data.fill(0, y * 600 + 130, y * 600 + 400);
+    const cut = paperOnly(photo);
+    // The shaded top (with the service printed on it) is kept; the desk goes.
+    expect(cut.height).toBeGreaterThanOrEqual(700);
+    expect(cut.height).toBeLessThan(720);
+    expect(cut.width).toBeLessThan(420);
   });
 
   it("finds how far a page's text is turned and levels it", async () => {

@@ -33,6 +33,18 @@ describe("OCR of images that are not perfect scans", () => {
     expect(reading.details?.address).toMatchObject({ name: "Amelia Hughes", postcode: "S1 2HE" });
   }, 90_000);
 
+  // Two files of the label generator (bench/label-generator, SEED=1329675666 GEN_LABELS=1 GEN_IMAGES=100,
+  // files 208 and 33; copied here as they were drawn, since its fonts come from the machine).
+  it("reads what the page layout skipped: '6.5kg' under a bold service on a 203 DPI thermal label", async () => {
+    const reading = await readLabelPage(await labelPixels(fixture("generated-evri-instore-thermal-203.png"), 1));
+    expect(reading.details).toMatchObject({ trackingCode: "H46FNJ5699629160", serviceCode: "NEXT DAY", weightInGrams: 6500, address: { postcode: "KY16 3NY" } });
+  }, 90_000);
+
+  it("reads a service printed with its trade mark ('ROYAL MAIL TRACKED 24®') on a 200 DPI scan", async () => {
+    const reading = await readLabelPage(await labelPixels(fixture("generated-marketplace-scan-200.jpg"), 1));
+    expect(reading.details).toMatchObject({ trackingCode: "SG787098662GB", classId: "Tracked 24", address: { name: "Anh Edwards", postcode: "L17 0QQ" } });
+  }, 90_000);
+
   it("reads a clean label once", async () => {
     const reading = await readLabelPage(await labelPixels(fixture("evri-300dpi.png"), 1));
     expect(reading.passes).toBe(1);

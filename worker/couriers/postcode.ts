@@ -16,3 +16,26 @@ export function normalisePostcode(input: string): string {
   if (!UK_POSTCODE_RE.test(compact)) return input.trim().toUpperCase();
   return `${compact.slice(0, -3)} ${compact.slice(-3)}`;
 }
+
+/** The UK's postcode areas (BF: BFPO; BX: non-geographic). */
+const AREAS = new Set(
+  ("AB AL B BA BB BD BF BH BL BN BR BS BT BX CA CB CF CH CM CO CR CT CV CW DA DD DE DG DH DL DN DT DY E EC EH EN EX FK FY G GL GU GY " +
+    "HA HD HG HP HR HS HU HX IG IM IP IV JE KA KT KW KY L LA LD LE LL LN LS LU M ME MK ML N NE NG NN NP NR NW OL OX PA PE PH PL PO PR " +
+    "RG RH RM S SA SE SG SK SL SM SN SO SP SR SS ST SW SY TA TD TF TN TQ TR TS TW UB W WA WC WD WF WN WR WS WV YO ZE").split(" "),
+);
+/** Districts with a letter after their digit: central London only (EC1A, WC2N, W1A, SW1A, SE1P, NW1W, E1W, N1C). */
+const LETTER_DISTRICT = /^(?:EC[1-4]|WC[12]|W1|SW1|SE1|NW1|E1|N1)[A-Z]$/;
+
+/**
+ * A postcode that can exist, not just one of the right shape: a real area ('WW2 8AQ' has none), a
+ * letter after the district's digit only in central London ('BR1I' is no district), and an inward
+ * code whose letters are never C, I, K, M, O or V. For text read by OCR, where a wrong postcode is
+ * worse than none.
+ */
+export function isRealPostcode(input: string): boolean {
+  const m = input.toUpperCase().replace(/\s+/g, "").match(/^([A-Z]{1,2})(\d[A-Z\d]?)(\d[A-Z]{2})$/);
+  if (!m) return false;
+  const [, area, district, inward] = m;
+  if (!AREAS.has(area) || (/[A-Z]$/.test(district) && !LETTER_DISTRICT.test(area + district))) return false;
+  return /^\d[ABD-HJLNP-UW-Z]{2}$/.test(inward);
+}

@@ -9,6 +9,7 @@
  * queue retries the message.
  */
 import { and, eq } from "drizzle-orm";
+import { isRealPostcode } from "../couriers/postcode";
 import { inValueList } from "../db/d1-limits";
 import type { Db } from "../db/client";
 import { labelFiles, labels, type LabelRow } from "../db/schema";
@@ -25,7 +26,8 @@ import { parseLabel } from "./pipeline";
 import { atOcrResolution, binarised, invertReversedBoxes, levelled, printDpi } from "./ocr-image";
 import { offDesk, paperOnly } from "./ocr-paper";
 import { labelPixels, OCR_LIMITS, rotateGrey, toGrey, type Grey } from "./raster";
-import { rereadBesideLogo, rereadPostcodes, rereadTop, restoreAccents } from "./ocr-reread";
+import { rereadBesideLogo, rereadPostcodes, rereadTop, rereadUnread, restoreAccents } from "./ocr-reread";
+import type { TextLine } from "./text";
 import type { Barcode } from "./zxing";
 import { editedActionWindow } from "../claims/action-window";
 
@@ -117,22 +119,36 @@ export async function readLabelPage(pixmap: Pixmap): Promise<LabelReading> {
     const off = forOcr(desk, quarters);
     await better(interpret(await recognise(off.upright, off.dpi), off.upright, off.dpi, barcodes));
   }
-  // No service read: the top of the page once more on its own, for the service and the weight only.
-  const read = reading.details;
-  if (read && !read.serviceCode && !read.classId) {
-    const top = parseLabel({ lines: await rereadTop(reading.lines, reading.image, reading.dpi), barcodes });
+  // No service or no weight read: what the reading left unread, then (still no service) the top of
+  // the page once more on its own; for the service and the weight only.
+  const noService = (d: LabelDetails) => !d.serviceCode && !d.classId;
+  const serviceAndWeight = async (again: Promise<TextLine[]>) => {
+    const read = reading.details!;
+    const more = parseLabel({ lines: await again, barcodes });
     passes++;
-    if (top?.trackingCode === read.trackingCode) {
-      reading.details = { ...read, serviceCode: top.serviceCode, classId: top.classId, isNextDay: read.isNextDay ?? top.isNextDay, weightInGrams: read.weightInGrams ?? top.weightInGrams };
-    }
-  }
+    if (more?.trackingCode !== read.trackingCode) return;
+    const service = noService(read) ? { serviceCode: more.serviceCode, classId: more.classId, isNextDay: read.isNextDay ?? more.isNextDay } : {};
+    reading.details = { ...read, ...service, weightInGrams: read.weightInGrams ?? more.weightInGrams };
+  };
+  if (reading.details && (noService(reading.details) || reading.details.weightInGrams == null)) await serviceAndWeight(rereadUnread(reading.lines, reading.image, reading.dpi));
+  if (reading.details && noService(reading.details)) await serviceAndWeight(rereadTop(reading.lines, reading.image, reading.dpi));
   return {
-    details: reading.details && (await restoreAccents(reading.details, reading.lines, reading.image, reading.dpi)),
+    details: reading.details && realPostcodesOnly(await restoreAccents(reading.details, reading.lines, reading.image, reading.dpi)),
     quarters,
     meanConf: reading.meanConf,
     passes,
     ms: Date.now() - started,
   };
+}
+
+/** The details with any postcode OCR read that cannot exist taken out: no postcode is better than a wrong one. */
+function realPostcodesOnly(d: LabelDetails): LabelDetails {
+  const out = { ...d };
+  for (const k of ADDRESS_KEYS) {
+    const a = d[k];
+    if (a?.postcode && !isRealPostcode(a.postcode)) out[k] = { ...a, postcode: "" };
+  }
+  return out;
 }
 
 /** The paper made ready for Tesseract (about 300 DPI, turned by `quarters`, levelled, reversed boxes inverted) and its resolution. */
@@ -150,14 +166,14 @@ async function interpret(ocr: OcrResult, image: Grey, dpi: number, barcodes: Bar
 }
 
 /**
- * A reading that gives the barcodes' own code, a recipient postcode and name is plausible. A name
+ * A reading that gives the barcodes' own code, a recipient postcode (one that can exist) and name is plausible. A name
  * is printed with a capital; one in lower case ('tah', 'cer') is OCR's noise, and a reading that
  * gives one is no better for it.
  */
 const PLAUSIBLE = 5;
 function plausibility(d: LabelDetails | null, known: string | null): number {
   if (!d) return 0;
-  return 1 + (!known || d.trackingCode === known ? 2 : 0) + (d.address?.postcode ? 1 : 0) + (/^\p{Lu}/u.test(d.address?.name ?? "") ? 1 : 0);
+  return 1 + (!known || d.trackingCode === known ? 2 : 0) + (isRealPostcode(d.address?.postcode ?? "") ? 1 : 0) + (/^\p{Lu}/u.test(d.address?.name ?? "") ? 1 : 0);
 }
 
 const isEmpty = (v: unknown) =>

@@ -17,7 +17,9 @@ import { cropGrey, type Grey } from "./raster";
  * fading over the paper is part of the label).
  */
 export function paperOnly(g: Grey): Grey {
-  const bright = paperLevel(g);
+  // Paper shaded by uneven light (the top of a photographed label, grey against a dark desk) is
+  // still paper: halfway between the surround and the brightest paper, where that is lower.
+  const bright = Math.min(paperLevel(g), Math.round((borderGrey(g) + paperLevel(g) + 35) / 2));
   const isPaper = (x: number, y: number) => g.data[y * g.width + x] >= bright;
   const [x0, x1] = paperRun(g.width, g.height, g.height * 0.25, (x, y) => isPaper(x, y));
   if (x1 <= x0) return g;
@@ -72,6 +74,16 @@ function paperLevel(g: Grey): number {
   return 150;
 }
 
+/** The median grey of the picture's border: paper on a scan, the desk under a photo. */
+function borderGrey(g: Grey): number {
+  const { width: w, height: h, data } = g;
+  const border: number[] = [];
+  for (let x = 0; x < w; x += 2) border.push(data[x], data[(h - 1) * w + x]);
+  for (let y = 0; y < h; y += 2) border.push(data[y * w], data[y * w + w - 1]);
+  border.sort((a, b) => a - b);
+  return border[border.length >> 1];
+}
+
 /**
  * [start, end) of the longest stretch of lines 0..n-1 with at least `min` paper pixels of the
  * `across` looked at on each (`paper(line, i)`), gaps under 2% of n (a thin dark line) bridged.
@@ -106,11 +118,7 @@ function paperRun(n: number, across: number, min: number, paper: (line: number, 
  */
 export function offDesk(g: Grey): Grey {
   const { width: w, height: h, data } = g;
-  const border: number[] = [];
-  for (let x = 0; x < w; x += 2) border.push(data[x], data[(h - 1) * w + x]);
-  for (let y = 0; y < h; y += 2) border.push(data[y * w], data[y * w + w - 1]);
-  border.sort((a, b) => a - b);
-  const desk = border[border.length >> 1];
+  const desk = borderGrey(g);
   const paper = paperLevel(g) + 35;
   if (paper - desk < 60) return g;
   const t = (desk + paper) / 2;

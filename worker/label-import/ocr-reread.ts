@@ -8,6 +8,7 @@
  * - A line ending in something shaped like a postcode that is not one ('YO31 72ZZ'): taken from
  *   the second reading when that ends in a valid postcode.
  * - Small text beside a large logo (the English model again, on that part of the page alone).
+ * - Whatever the page's reading left unread (the page read again, looking for sparse text).
  */
 import { UK_POSTCODE_IN_TEXT_RE } from "../couriers/postcode";
 import type { Address, LabelDetails } from "../labels/model";
@@ -218,4 +219,18 @@ export async function rereadTop(lines: TextLine[], page: Grey, dpi: number): Pro
   const found = img ? ocrLines((await recognise(img, dpi, "sparse")).words) : [];
   if (!found.length) return lines;
   return [...lines.filter((l) => l.y + l.size / 2 > h), ...found].sort((a, b) => a.y - b.y || a.x - b.x);
+}
+
+/**
+ * The page read again with Tesseract looking for sparse text, for what the page's reading left
+ * unread: small print its page layout took for part of a picture (a weight beside a QR code or
+ * under a bold service, '2-3 Day' right of a logo: generated scans, thermal prints and photos).
+ * Lines it reads differently from the page's reading are added to those (a line read there as
+ * noise, 'sa' for '0.8kg' under a logo's height, is read again). Reading only what was left, the
+ * rest painted out, found nothing: among a barcode's bars a lone small line reads as noise.
+ */
+export async function rereadUnread(lines: TextLine[], page: Grey, dpi: number): Promise<TextLine[]> {
+  const again = (l: TextLine) => lines.some((k) => k.text === l.text && Math.abs(k.y - l.y) < l.size);
+  const found = ocrLines((await recognise(page, dpi, "sparse")).words).filter((l) => !again(l));
+  return found.length ? [...lines, ...found].sort((a, b) => a.y - b.y || a.x - b.x) : lines;
 }

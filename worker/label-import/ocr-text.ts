@@ -3,7 +3,7 @@
  * the misreads that matter repaired: a heading off by a character ('Deliver toa:'), or broken
  * ('LIVERTO'), and a postcode with the classic confusions (1/l/I, 0/O, 5/S, $/S).
  */
-import { UK_POSTCODE_IN_TEXT_RE, UK_POSTCODE_RE } from "../couriers/postcode";
+import { isRealPostcode, UK_POSTCODE_IN_TEXT_RE, UK_POSTCODE_RE } from "../couriers/postcode";
 import { weightGrams } from "./fields";
 import { groupLines, type TextLine, type TextWord } from "./text";
 
@@ -153,14 +153,15 @@ export function fixHeading(text: string): string {
 /** Letters a weight's digits are misread as, and the digit each stands for. */
 const WEIGHT_DIGIT: Record<string, string> = { O: "0", o: "0", D: "0", Q: "0", I: "1", l: "1", L: "1", "|": "1", S: "5", Z: "2", B: "8" };
 const DIGITISH = "[0-9OoDQIlL|SZB]";
-const AFTER_HEADING = new RegExp(String.raw`(\b(?:weight|wt)\b(?:\s*\((?:kg|g)\))?\s*[:.]?\s*)(${DIGITISH}+(?:[.,]${DIGITISH}+)?(?:\s${DIGITISH}+)?)(\s?(?:kg|g)?)(?=\s|$)`, "i");
+const AFTER_HEADING = new RegExp(String.raw`(\b(?:weight|wt)\b(?:\s*\((?:kg|g)\))?\s*[:.]?\s*)(${DIGITISH}+(?:[.,]${DIGITISH}+)?(?:\s${DIGITISH}+)?)(\s?(?:k[gq9]|[a-jl-z]?g)?)(?=\s|$)`, "i");
 const BARE_KILOS = new RegExp(String.raw`(^|\s)(${DIGITISH}{1,3}[.,]${DIGITISH}{1,3})(\s?kg)(?=\s|$)`, "i");
 
 /**
  * A weight whose digits were read as letters ('Weight I51 0OG' for 'Weight: 15100g', 'O.7kg' for
  * '0.7kg'): its figure after a weight heading, or a figure in kilograms with its decimal point,
  * holding at least one real digit, gets its digits back (O/D/Q 0, I/l/L 1, S 5, Z 2, B 8), spaces
- * inside it dropped. A line that already gives a weight is left alone.
+ * inside it dropped, and after a heading its unit too ('Weight: 5,100 yg'). A line that already
+ * gives a weight is left alone.
  */
 export function fixWeight(text: string): string {
   if (weightGrams(text) !== null) return text;
@@ -168,7 +169,9 @@ export function fixWeight(text: string): string {
   for (const re of [AFTER_HEADING, BARE_KILOS]) {
     const m = text.match(re);
     if (!m || !/\d/.test(m[2]) || !(m[3].trim() || re === AFTER_HEADING)) continue;
-    const fixed = text.slice(0, m.index!) + m[1] + digits(m[2]) + m[3].trim().toLowerCase() + text.slice(m.index! + m[0].length);
+    // The unit read with a letter too many or a q for its g ('5,100 yg', '1.2 kq') is 'g' or 'kg'.
+    const unit = m[3].trim() && (/^k/i.test(m[3].trim()) ? "kg" : "g");
+    const fixed = text.slice(0, m.index!) + m[1] + digits(m[2]) + unit + text.slice(m.index! + m[0].length);
     if (weightGrams(fixed) !== null) return fixed;
   }
   return text;
@@ -192,7 +195,7 @@ const endsInPostcode = (line: string) => {
  */
 export function fixPostcode(line: string): string {
   const fixed = fixPostcodeShape(line);
-  if (endsInPostcode(fixed)) return fixed;
+  if (endsInPostcode(fixed)) return realPostcode(fixed);
   const j = line.slice(0, -2) + line.slice(-2).replace(/[)\]}]/g, "J");
   const so = j.replace(/(^|\s)[$S5]0(?=\d[A-Z\d]?\s?\S{3}$)/i, "$1SO");
   for (const again of [j, so]) {
@@ -201,6 +204,20 @@ export function fixPostcode(line: string): string {
     if (endsInPostcode(read)) return read;
   }
   return fixed;
+}
+
+/**
+ * A line ending in a postcode of the right shape that cannot exist ('WW2 8AQ', 'BR1I 5JW': a
+ * letter read twice, a stray I after the district) gets the one real postcode that dropping a
+ * character of its outward code gives; none or two, and it is left as read (the reading then
+ * gives no postcode rather than a wrong one: ocr-job.ts).
+ */
+function realPostcode(line: string): string {
+  const m = line.match(/(^|\s)([A-Z]{1,2}\d[A-Z\d]?) (\d[A-Z]{2})$/);
+  if (!m || isRealPostcode(`${m[2]} ${m[3]}`)) return line;
+  const outward = m[2];
+  const real = new Set([...outward].map((_, i) => outward.slice(0, i) + outward.slice(i + 1)).filter((o) => isRealPostcode(`${o} ${m[3]}`)));
+  return real.size === 1 ? `${line.slice(0, m.index! + m[1].length)}${[...real][0]} ${m[3]}` : line;
 }
 
 function fixPostcodeShape(line: string): string {

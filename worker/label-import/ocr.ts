@@ -62,7 +62,7 @@ function reader(mod: TessModule, lang: string, psm: number): TessApi {
   api.SetPageSegMode(psm);
   api.SetVariable("debug_file", "/dev/null");
   // Signs never printed on a label, which the model reads for a smudged 0 or O ('Weight: ©.25kg').
-  api.SetVariable("tessedit_char_blacklist", "©®™§¢¥¤¶«»");
+  api.SetVariable("tessedit_char_blacklist", "©§¢¥¤¶«»");
   return api;
 }
 
