@@ -17,6 +17,10 @@ import { storedDeadlineInput, storedDetails } from "./label-input";
  * a late one from the day after it was expected by until the last day the carrier investigates or takes claims);
  * two spans apart, and labels not worked out yet, start on ACTION_CHECK_FROM and the deadlines decide them.
  * needsActionLabels' randomized test checks both over every write path and on later days.
+ *
+ * The window is the rules' answer when it was written: a change to a courier's claim rules (worker/couriers/<id>/)
+ * or to the bank holidays needs a migration that sets the windows of labels in flight back to ACTION_UNKNOWN (as
+ * 0024 did), which the cron then works out again.
  */
 
 export interface ActionWindow {
