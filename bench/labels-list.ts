@@ -76,6 +76,7 @@ async function main() {
       ["status=delivered&courier=evri", "status=delivered&courier=evri"],
       ["status=delivered&tags=ebay", "status=delivered&tags=ebay"],
       ["status=in_transit&courier=evri&from=(a week)", `status=in_transit&courier=evri&from=${new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10)}`],
+      ["status=delivered&from=(a week)", `status=delivered&from=${new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10)}`],
       ["status=delivered&sort=updated", "status=delivered&sort=updated"],
       ["status=out_for_delivery&sort=updated", "status=out_for_delivery&sort=updated"],
       ["status=needs_action&q=smith", "status=needs_action&q=smith"],
@@ -126,6 +127,10 @@ async function main() {
     console.log(" search total:", plan(`SELECT count(*) FROM labels_search WHERE labels_search MATCH '"smith"' AND rowid BETWEEN ${me.id} * 4294967296 AND ${me.id} * 4294967296 + 4294967295`));
     console.log(" status page: ", plan(`SELECT * FROM labels WHERE user_id = ${me.id} AND parcel_status = 'in_transit' ORDER BY created_at DESC, labels.rowid DESC LIMIT 15`));
     console.log(" status total:", plan(`SELECT sum(labels) FROM label_status_day_stats WHERE user_id = ${me.id} AND status = 'delivered' AND courier = 'evri'`));
+    const week = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
+    console.log(" status and dates page:", plan(`SELECT * FROM labels WHERE user_id = ${me.id} AND parcel_status = 'in_transit' AND courier = 'evri' AND shipped_on >= '${week}' ORDER BY created_at DESC, labels.rowid DESC LIMIT 15`));
+    const today = new Date().toISOString().slice(0, 10);
+    console.log(" needs action page:", plan(`SELECT * FROM labels WHERE user_id = ${me.id} AND action_until >= '${today}' AND action_from <= '${today}' AND parcel_status IN ('waiting', 'in_transit', 'out_for_delivery') AND created_at >= ${Date.now() - 100 * 86_400_000} ORDER BY created_at DESC, labels.rowid DESC LIMIT 15`));
     console.log(" updated page:", plan(`SELECT * FROM labels WHERE user_id = ${me.id} ORDER BY updated_at DESC, labels.rowid DESC LIMIT 15`));
     db.close();
   } finally {

@@ -188,6 +188,9 @@ export const labels = sqliteTable(
     // The labels list by status (GET /labels?status=…) in either order; its totals come from label_status_day_stats.
     index("labels_user_status_created").on(t.userId, t.parcelStatus, t.createdAt),
     index("labels_user_status_updated").on(t.userId, t.parcelStatus, t.updatedAt),
+    // ... with a date range (from/to on the shipping day): the status's labels of those days, the courier checked on
+    // the entry, sorted by creation; the whole shipping-day range of the user was read and looked up before.
+    index("labels_user_status_shipped").on(t.userId, t.parcelStatus, t.shippedOn, t.courier, t.createdAt),
     // The labels list sorted by last update (GET /labels?sort=updated).
     index("labels_user_updated").on(t.userId, t.updatedAt),
     // status=needs_action and the 'Needs action' card: the labels whose action window holds today, found in the

@@ -1,0 +1,1 @@
+CREATE INDEX `labels_user_status_shipped` ON `labels` (`user_id`,`parcel_status`,`shipped_on`,`courier`,`created_at`);
