@@ -1,3 +1,4 @@
+import { ukOffsetMs } from "../../../worker/lib/uk-calendar";
 import { details, senderAddress } from "../../../worker/labels/print-content";
 import type { Address, ApiCourier, ApiLabel, TrackingEvent } from "./types";
 
@@ -42,25 +43,21 @@ interface Fields {
   second: number;
 }
 
-// One formatter for every date on every screen: a formatter made per call (as dayjs's time zones do) cost the labels
-// list tens of milliseconds of main thread per page (issue 26).
-let ukClock: Intl.DateTimeFormat | undefined;
-
-/** The wall clock in the UK (Europe/London) at instant `ms`. */
+/**
+ * The wall clock in the UK (Europe/London) at instant `ms`: the BST rule's arithmetic (the worker's), no Intl time-zone
+ * formatter. Creating the first one costs a fresh page 18-83 ms of ICU set-up (issue 26), and the app shell's boot
+ * script draws the labels list's first cards, dates included, with this code before the app's arrives.
+ */
 function ukFields(ms: number): Fields {
-  ukClock ??= new Intl.DateTimeFormat("en-GB", {
-    timeZone: "Europe/London",
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-    hour: "numeric",
-    minute: "numeric",
-    second: "numeric",
-    hourCycle: "h23",
-  });
-  const f: Fields = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
-  for (const part of ukClock.formatToParts(ms)) if (part.type in f) f[part.type as keyof Fields] = Number(part.value);
-  return f;
+  const d = new Date(ms + ukOffsetMs(ms));
+  return {
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+    second: d.getUTCSeconds(),
+  };
 }
 
 /** An instant (ISO), or a UK calendar day (YYYY-MM-DD, taken as that day in the UK, never shifted), in UK time. */
