@@ -7,8 +7,10 @@
  *  - each shell screen (web/shell/screens.ts) is drawn from the app's components (web/shell/Shell.tsx, rendered in
  *    Node by a small SSR build) into a <template>;
  *  - the boot script (web/shell/boot.ts, built as one IIFE) goes inline after them: it shows the template for the
- *    address and sign-in, links the screen's code for preloading (the chunks listed here from the bundle) and
- *    starts its first API calls;
+ *    address and sign-in, links the screen's code for preloading (the chunks listed here from the bundle), starts
+ *    its first API calls, on /labels loads the script that draws the first cards from their answers
+ *    (web/shell/first-cards-script.ts, built here with the list screen's markup into assets/first-cards-<hash>.js),
+ *    and starts the entry script, which the HTML only preloads;
  *  - the Content-Security-Policy in the output's _headers (public/_headers) allows that one script by its SHA-256,
  *    and nothing else inline.
  *
@@ -23,6 +25,7 @@ import { SCREEN_MODULES, SHELL_VARIANTS, type ShellScreen, type ShellVariant } f
 
 const SHELL_SOURCE = "web/shell/Shell.tsx";
 const BOOT_SOURCE = "web/shell/boot.ts";
+const FIRST_CARDS_SOURCE = "web/shell/first-cards-script.ts";
 /** The CSP source list the hash joins (public/_headers). */
 const SCRIPT_SRC = "script-src 'self'";
 
@@ -36,24 +39,24 @@ async function buildCode(root: string, options: { define?: Record<string, string
 }
 
 /** The shell screens' markup: Shell.tsx built for Node into a temp module of this project (so React resolves). */
-async function renderShell(root: string): Promise<Record<ShellVariant, string>> {
+async function renderShell(root: string): Promise<Record<ShellVariant | "labelsList", string>> {
   const code = await buildCode(root, { build: { ssr: SHELL_SOURCE, minify: false, rollupOptions: { output: { format: "esm" } } } });
   const dir = path.join(root, "node_modules/.tmp");
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `app-shell-${process.pid}-${Date.now()}.mjs`);
   writeFileSync(file, code);
   try {
-    const mod = (await import(pathToFileURL(file).href)) as { renderShell(): Record<ShellVariant, string> };
-    return mod.renderShell();
+    const mod = (await import(pathToFileURL(file).href)) as { renderShell(): Record<ShellVariant, string>; renderLabelsList(): string };
+    return { ...mod.renderShell(), labelsList: mod.renderLabelsList() };
   } finally {
     rmSync(file, { force: true });
   }
 }
 
-/** The boot script as one IIFE, with each screen's chunks to preload. */
-async function bootScript(root: string, preloads: Partial<Record<ShellScreen, string[]>>): Promise<string> {
+/** The boot script as one IIFE, with each screen's chunks to preload, the entry script to start and /labels's first cards' script. */
+async function bootScript(root: string, preloads: Partial<Record<ShellScreen, string[]>>, scripts: { entry: string; firstCards: string }): Promise<string> {
   const code = await buildCode(root, {
-    define: { __SHELL_PRELOADS__: JSON.stringify(preloads) },
+    define: { __SHELL_PRELOADS__: JSON.stringify(preloads), __SHELL_ENTRY__: JSON.stringify(scripts.entry), __FIRST_CARDS_SCRIPT__: JSON.stringify(scripts.firstCards) },
     build: { minify: true, lib: { entry: BOOT_SOURCE, formats: ["iife"], name: "parcelhiveBoot" } },
   });
   // Inline in HTML: a '</script' inside would end the element.
@@ -90,6 +93,8 @@ function screenPreloads(bundle: Output, entry: Chunk, root: string): Partial<Rec
 export function appShell(): Plugin {
   let root = process.cwd();
   let bootHash: string | undefined;
+  let firstCards: string | undefined;
+  let firstCardsFile: string | undefined;
   return {
     name: "parcelhive:app-shell",
     apply: "build",
@@ -115,9 +120,21 @@ export function appShell(): Plugin {
         // simulation. Nothing else competes with them for the connection, so the priority costs them nothing.
         html = html.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
 
+        // The boot script starts the entry (on /labels once it has drawn the first cards, web/shell/boot.ts); the HTML
+        // only preloads it, so it downloads as soon as before.
+        const entryTag = /<script type="module" fetchpriority="low" crossorigin src="([^"]+)"><\/script>/;
+        const entrySrc = entryTag.exec(html)?.[1];
+        if (!entrySrc) throw new Error("app shell: no entry script in index.html");
+        html = html.replace(entryTag, () => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${entrySrc}">`);
+
         const shell = await renderShell(root);
         const templates = SHELL_VARIANTS.map((v) => `<template id="shell-${v}">${shell[v]}</template>`).join("");
-        const boot = await bootScript(root, screenPreloads(bundle, entry, root));
+        firstCards = await buildCode(root, {
+          define: { __LABELS_LIST__: JSON.stringify(shell.labelsList) },
+          build: { minify: true, lib: { entry: FIRST_CARDS_SOURCE, formats: ["iife"], name: "parcelhiveFirstCards" } },
+        });
+        firstCardsFile = `assets/first-cards-${createHash("sha256").update(firstCards).digest("hex").slice(0, 10)}.js`;
+        const boot = await bootScript(root, screenPreloads(bundle, entry, root), { entry: entrySrc, firstCards: `/${firstCardsFile}` });
         bootHash = createHash("sha256").update(boot).digest("base64");
         const body = html.indexOf("</body>");
         if (body < 0) throw new Error("app shell: no </body> in index.html");
@@ -127,6 +144,8 @@ export function appShell(): Plugin {
     // The output's _headers (copied from public/) lets the boot script run, by its hash.
     closeBundle() {
       if (this.environment.name !== "client" || !bootHash) return;
+      // /labels's first cards' script, a hashed asset as the bundle's (cached as they are).
+      if (firstCards && firstCardsFile) writeFileSync(path.join(this.environment.config.build.outDir, firstCardsFile), firstCards);
       const file = path.join(this.environment.config.build.outDir, "_headers");
       const headers = readFileSync(file, "utf8");
       if (!headers.includes(SCRIPT_SRC)) throw new Error(`app shell: no "${SCRIPT_SRC}" in ${file}'s Content-Security-Policy`);

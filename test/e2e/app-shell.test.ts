@@ -3,8 +3,9 @@
 // and the app then shows the same screen without asking the server twice for what the HTML asked.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seriousViolations } from "./axe";
 import { baseURL, launchBrowser, screenshot } from "./browser";
-import { newUser, signInBrowser, type Session } from "./session";
+import { grantCredits, newUser, signInBrowser, type Session } from "./session";
 
 const SCREENS = [
   { path: "/", signedIn: false, heading: "Parcelhive", at: "/" },
@@ -67,4 +68,88 @@ describe("app shell: the HTML paints the screen, the app takes over", () => {
       await app.context.close();
     });
   }
+});
+
+describe("app shell: /labels's first cards drawn from the HTML's early answers", () => {
+  // Valid Evri check digits (as test/e2e/bulk-print.test.ts).
+  const CODES = ["H01PRA0000000108", "H01PRA0000000209", "H01PRA0000000300", "H01PRA0000000401"];
+  let browser: Browser;
+  let user: Session;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    user = await newUser("shellcards");
+    await grantCredits(user.email, CODES.length);
+    for (const [i, trackingCode] of CODES.entries()) {
+      const res = await fetch(`${baseURL()}/api/v1/label/manual`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${user.access_token}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ courier: "evri", trackingCode, fields: { recipientPostcode: "SW1A 1AA", weightInGrams: 500 + i }, tags: i === 0 ? ["gift"] : [], notes: i === 1 ? "Fragile" : "" }),
+      });
+      expect(res.status).toBe(201);
+    }
+  });
+  afterAll(async () => browser?.close());
+
+  /** The cards' text and the page's layout as a phone shows them: what must not change when the app takes over. */
+  const cards = (page: Page) =>
+    page.locator("article.label-card").evaluateAll((els) =>
+      els.map((el) => {
+        const box = el.getBoundingClientRect();
+        return { text: el.textContent, top: Math.round(box.top), height: Math.round(box.height) };
+      }),
+    );
+
+  it("paints the first cards before the app's scripts arrive, as the app then draws them (same text, same place)", async () => {
+    const open = async (blockScripts: boolean) => {
+      // bypassCSP: for axe (the other tests hold the CSP to allow the boot script).
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, bypassCSP: true });
+      await signInBrowser(context, user);
+      const page = await context.newPage();
+      const problems: string[] = [];
+      page.on("pageerror", (e) => problems.push(e.message));
+      // None of the app's scripts: only the first cards' own (web/shell/first-cards-script.ts).
+      if (blockScripts) await page.route(/\/assets\/(?!first-cards-).*\.js$/, (r) => r.abort());
+      return { context, page, problems };
+    };
+    // None of the app's scripts loads: the cards are drawn from the labels call the HTML started.
+    const shell = await open(true);
+    await shell.page.goto(baseURL() + "/labels");
+    await shell.page.locator("article.label-card").nth(2).waitFor({ timeout: 10_000 });
+    const before = await cards(shell.page);
+    expect(before).toHaveLength(3);
+    expect(before[0].text).toContain("H01PRA0000000401");
+    expect(await shell.page.getByText("4 labels · Page 1 of 1").count()).toBe(1);
+    // Not usable before the app runs (its buttons would do nothing), and nothing an assistive technology trips on.
+    expect(await shell.page.locator("main[inert]").count()).toBe(1);
+    expect(await seriousViolations(shell.page)).toEqual([]);
+    expect(shell.problems).toEqual([]);
+    await screenshot(shell.page, "app-shell-labels-first-cards");
+    await shell.context.close();
+
+    const app = await open(false);
+    await app.page.goto(baseURL() + "/labels", { waitUntil: "networkidle" });
+    await app.page.locator("main:not([inert]) article.label-card").nth(3).waitFor();
+    expect((await cards(app.page)).slice(0, 3)).toEqual(before);
+    expect(await seriousViolations(app.page)).toEqual([]);
+    expect(app.problems).toEqual([]);
+    await app.context.close();
+  });
+
+  it("leaves the loading line to the app where it draws something else first (a search)", async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    await signInBrowser(context, user);
+    const page = await context.newPage();
+    const asked: string[] = [];
+    await page.route(/\/assets\/.*\.js$/, (r) => {
+      asked.push(r.request().url());
+      return r.abort();
+    });
+    const answered = page.waitForResponse((r) => r.url().includes("/api/v1/labels?"));
+    await page.goto(`${baseURL()}/labels?q=H01PRA`, { waitUntil: "load" });
+    await answered;
+    expect(asked.filter((url) => url.includes("/first-cards-"))).toEqual([]);
+    expect(await page.getByText("Loading labels…").count()).toBe(1);
+    expect(await page.locator("article.label-card").count()).toBe(0);
+    await context.close();
+  });
 });

@@ -1,3 +1,4 @@
+import { blankLabel } from "../../web/features/labels/blank-label";
 import type { ApiLabel } from "../../web/features/labels/types";
 
 /**
@@ -8,28 +9,10 @@ import type { ApiLabel } from "../../web/features/labels/types";
 export function apiLabel(over: Partial<ApiLabel> = {}): ApiLabel {
   const trackingCode = over.trackingCode ?? "H01AB00000000011";
   return {
+    ...blankLabel(trackingCode, "evri"),
     id: "lbl_1",
-    trackingCode,
-    courier: "evri",
-    notes: "",
-    tags: [],
     createdAt: "2026-03-01T10:00:00.000Z",
     updatedAt: "2026-03-02T15:30:00.000Z",
-    downloadUrl: null,
-    file: null,
-    lostStatus: { potentiallyLost: false, potentiallyLostAt: null, lostEmailSentAt: null, reason: null },
-    tracking: { status: null, checkedAt: null, error: null },
-    deadlines: null,
-    outcome: null,
-    status: "waiting",
-    trackingPageUrl: null,
-    trackingPageViews: 0,
-    trackingPageViewedAt: null,
-    buyerEmail: null,
-    buyerNotifications: true,
-    ocrStatus: "none",
-    data: [{ courier: "evri", trackingCode, countryCode: "GB" }],
-    labelSettings: { banner_image_url: null, company_name: null, company_tagline: null },
     ...over,
   };
 }

@@ -1,18 +1,15 @@
 // /labels: the search box, the filters and the order live in the URL (bookmarkable, shareable, the analytics links
 // still work); the view (cards, table, compact) is remembered per kind of screen; selection works in every view;
 // empty states say whether filters hide labels.
-import { QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { MemoryRouter } from "react-router";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { newQueryClient } from "../../web/api/queries";
 import { tokens } from "../../web/api/tokens";
-import { AuthProvider } from "../../web/app/auth";
 import LabelsPage from "../../web/features/labels/LabelsPage";
 import { prefetchLabels } from "../../web/features/labels/prefetch";
 import type { ApiCourier, ApiLabel } from "../../web/features/labels/types";
 import { apiLabel } from "./api-label";
-import { renderRoutes } from "./render-routes";
+import { renderRoutes, renderWithClient } from "./render-routes";
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
@@ -266,15 +263,7 @@ describe("labels list: the first render", () => {
     // As web/app/first-render.ts does: the page's data is in before its first render.
     const client = newQueryClient();
     await prefetchLabels(client, { pathname: "/labels", search: "" });
-    render(
-      <QueryClientProvider client={client}>
-        <AuthProvider>
-          <MemoryRouter initialEntries={["/labels"]}>
-            <LabelsPage />
-          </MemoryRouter>
-        </AuthProvider>
-      </QueryClientProvider>,
-    );
+    renderWithClient(client, <LabelsPage />);
     expect(screen.getAllByRole("article").map((a) => a.getAttribute("aria-label"))).toEqual([1, 2, 3].map((n) => `Label ${label(n).trackingCode}`));
     expect(screen.getByText(/40 labels · Page 1 of 3/)).toBeTruthy();
     // The pager comes with the last cards, in its final place: it never moves down as they arrive.

@@ -1,4 +1,5 @@
-import { QueryClientProvider } from "@tanstack/react-query";
+import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import type { ReactNode } from "react";
 import { render } from "@testing-library/react";
 import { MemoryRouter, useLocation, type Location, type RouteObject } from "react-router";
 import { newQueryClient } from "../../web/api/queries";
@@ -34,4 +35,15 @@ export function renderRoutes(routes: RouteObject[], entry: Entry) {
     </QueryClientProvider>,
   );
   return probe;
+}
+
+/** `element` at `path` inside the app's providers with `client`, whose data a test fetched ahead (as web/app/first-render.ts does). */
+export function renderWithClient(client: QueryClient, element: ReactNode, path = "/labels") {
+  return render(
+    <QueryClientProvider client={client}>
+      <AuthProvider>
+        <MemoryRouter initialEntries={[path]}>{element}</MemoryRouter>
+      </AuthProvider>
+    </QueryClientProvider>,
+  );
 }

@@ -44,3 +44,13 @@ export function takeEarlyCall(url: string, token: string | null): Promise<Respon
   const [call] = calls.splice(i, 1);
   return Date.now() - call.at < EARLY_FOR_MS ? call.response : undefined;
 }
+
+/**
+ * The JSON of the early answer to GET `url`, for the app shell to draw from (web/shell/first-cards.ts): read from a
+ * copy, so the API client still takes the answer itself; rejected for an error status or a call not started.
+ */
+export function peekEarlyCall(url: string): Promise<unknown> {
+  const call = window.__phEarly?.find((c) => c.url === url);
+  if (!call) return Promise.reject(new Error(`no early call to ${url}`));
+  return call.response.then((r) => (r.ok ? r.clone().json() : Promise.reject(new Error(`${url}: ${r.status}`))));
+}

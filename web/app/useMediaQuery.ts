@@ -9,5 +9,7 @@ export function useMediaQuery(query: string): boolean {
       return () => list.removeEventListener("change", onChange);
     },
     () => window.matchMedia(query).matches,
+    // Drawn at build time (the app shell, web/shell/Shell.tsx): a phone's screen.
+    () => false,
   );
 }

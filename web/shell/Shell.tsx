@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter, Route, Routes } from "react-router";
@@ -8,6 +9,12 @@ import { Spinner } from "../components/Spinner";
 import { T as ANALYTICS } from "../features/analytics/texts";
 import LoginPage from "../features/auth/LoginPage";
 import HomePage from "../features/home/HomePage";
+import LabelsPage from "../features/labels/LabelsPage";
+import { couriersQuery, labelsPageQuery } from "../features/labels/labelsApi";
+import { listRequest, readListParams } from "../features/labels/listQuery";
+import { needsActionQuery } from "../features/labels/needsActionApi";
+import { blankLabel } from "../features/labels/blank-label";
+import type { ApiLabel } from "../features/labels/types";
 import { SHELL_VARIANTS, screenOf, type ShellScreen, type ShellVariant } from "./screens";
 
 /**
@@ -42,26 +49,56 @@ const SCREENS: Record<ShellScreen, { path: string; content: ReactNode }> = {
   page: { path: "/shell", content: <Spinner label="Loading…" /> },
 };
 
-/** The markup of `variant`, the `#root` content. */
-function renderVariant(variant: ShellVariant): string {
-  const { path, content } = SCREENS[screenOf(variant)];
+/** The markup of `content` at `path` in the frame, the `#root` content; `inert` for a screen with forms or buttons. */
+function renderScreen(path: string, content: ReactNode, signedIn: boolean, inert: boolean, client = new QueryClient()): string {
   const html = renderToStaticMarkup(
-    <FixedAuth signedIn={variant.endsWith("-in")}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route element={<Layout />}>
-            <Route path="*" element={content} />
-          </Route>
-        </Routes>
-      </MemoryRouter>
-    </FixedAuth>,
+    <QueryClientProvider client={client}>
+      <FixedAuth signedIn={signedIn}>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route element={<Layout />}>
+              <Route path="*" element={content} />
+            </Route>
+          </Routes>
+        </MemoryRouter>
+      </FixedAuth>
+    </QueryClientProvider>,
   );
   // Forms and buttons do nothing before the app's code runs: what they are drawn in is inert until then (links are
-  // plain links and work). The home page has links only.
-  if (screenOf(variant) === "home") return html;
+  // plain links and work).
+  if (!inert) return html;
   const main = '<main id="main" class="main" tabindex="-1">';
   if (!html.includes(main)) throw new Error(`app shell: no ${main} in the frame`);
   return html.replace(main, main.replace(">", " inert>"));
+}
+
+/** The markup of `variant`. The home page has links only. */
+function renderVariant(variant: ShellVariant): string {
+  const { path, content } = SCREENS[screenOf(variant)];
+  return renderScreen(path, content, variant.endsWith("-in"), screenOf(variant) !== "home");
+}
+
+/** A label of each courier with a mark of its own and both addresses: the cards the boot script takes its icons from. */
+function sampleLabel(n: number, courier: string): ApiLabel {
+  const address = { name: "A", address: ["1 A Street"], postcode: "AB1 2CD", countryCode: "GB" };
+  const trackingCode = `SAMPLE${n}`;
+  const label = { ...blankLabel(trackingCode, courier), id: `sample-${n}` };
+  // The first two carry the icons (their addresses' buttons); the others are there for their number (less HTML).
+  return n < 2 ? { ...label, data: [{ ...label.data[0], address, fromAddress: address }] } : label;
+}
+
+/**
+ * The labels screen as the app first draws it with an answer (LabelsPage, on a phone-sized screen, the plain list,
+ * nothing needing action), for the boot script to put the answer's first cards in (web/shell/first-cards.ts). Its
+ * sample cards are replaced; four of them, so that the pager is not drawn yet, as in the app's first render.
+ */
+export function renderLabelsList(): string {
+  const client = new QueryClient();
+  const results = ["evri", "royalmail", "evri", "royalmail"].map((c, n) => sampleLabel(n, c));
+  client.setQueryData(labelsPageQuery(listRequest(readListParams(new URLSearchParams()))).queryKey, { results, total: results.length });
+  client.setQueryData(needsActionQuery.queryKey, { results: [], total: 0 });
+  client.setQueryData(couriersQuery.queryKey, []);
+  return renderScreen("/labels", <LabelsPage />, true, true, client);
 }
 
 /** Every variant's markup. */

@@ -1,17 +1,60 @@
 import { startEarlyCall } from "../api/early";
 import { tokens } from "../api/tokens";
 import { earlyCalls } from "./early-calls";
+import { drawsFirstCards } from "./first-cards";
 import { screenOf, shellVariant, type ShellScreen } from "./screens";
 
 /**
  * The app shell's boot script, inlined at the end of index.html's body by the build (scripts/app-shell.ts) and
  * run while the page is read, before the first paint and before any script arrives: it shows the shell screen for
  * the address and the stored sign-in (one of the <template>s above it), links the screen's code for preloading
- * beside the entry script, and, signed in, starts the screen's first API calls (web/api/early.ts).
+ * beside the entry script, and, signed in, starts the screen's first API calls (web/api/early.ts). On /labels it
+ * then draws the list's first cards from the early answers (./first-cards.ts) before it starts the app.
+ *
+ * The app's entry script is preloaded by the HTML and started from here, once the screen is drawn: on /labels that
+ * is when the first cards are (the app's first render waits for the same answers anyway, web/app/first-render.ts),
+ * so the cards paint as soon as the answers arrive, not after React and its libraries have been run; anywhere else
+ * at once.
  */
 declare const __SHELL_PRELOADS__: Partial<Record<ShellScreen, string[]>>;
+declare const __SHELL_ENTRY__: string;
+declare const __FIRST_CARDS_SCRIPT__: string;
 
-function boot() {
+/** As long as the app's first render waits for its data (FIRST_RENDER_WAIT_MS, web/app/first-render.ts). */
+const FIRST_CARDS_WAIT_MS = 3000;
+
+function startApp() {
+  const script = document.createElement("script");
+  script.type = "module";
+  script.crossOrigin = "";
+  script.src = __SHELL_ENTRY__;
+  document.body.append(script);
+}
+
+/**
+ * The list's first cards in place of the loading line, when the answers are in and the app would show them: drawn
+ * by a script of their own (./first-cards-script.ts), loaded beside the answers.
+ */
+function drawFirstCards(root: HTMLElement, calls: string[]): Promise<unknown> {
+  const shown = root.firstChild;
+  const drawn = new Promise<void>((resolve, reject) => {
+    const script = document.createElement("script");
+    script.src = __FIRST_CARDS_SCRIPT__;
+    // Before the app's preloaded scripts, which the paint does not need.
+    script.fetchPriority = "high";
+    script.onload = () => resolve(window.__phFirstCards?.(root, shown, calls, listSearch()));
+    script.onerror = reject;
+    document.head.append(script);
+  });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise((resolve) => (timer = setTimeout(resolve, FIRST_CARDS_WAIT_MS)));
+  return Promise.race([drawn, late]).finally(() => clearTimeout(timer));
+}
+
+/** The list's address: a signed-in /login shows plain /labels. */
+const listSearch = () => (location.pathname.startsWith("/labels") ? location.search : "");
+
+function boot(): Promise<unknown> {
   let token: string | null = null;
   try {
     token = tokens.access();
@@ -30,7 +73,18 @@ function boot() {
     link.href = href;
     document.head.append(link);
   }
-  if (token) for (const url of earlyCalls(variant, location)) startEarlyCall(url, token);
+  if (!token) return Promise.resolve();
+  const calls = earlyCalls(variant, location);
+  for (const url of calls) startEarlyCall(url, token);
+  if (variant === "labels-in" && root && drawsFirstCards({ search: listSearch() })) return drawFirstCards(root, calls);
+  return Promise.resolve();
 }
 
-boot();
+// Whatever happens to the first cards (no answer, an error status, a browser without something), the app starts.
+let drawn: Promise<unknown>;
+try {
+  drawn = boot();
+} catch {
+  drawn = Promise.resolve();
+}
+void drawn.catch(() => {}).finally(startApp);

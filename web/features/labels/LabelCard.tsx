@@ -15,6 +15,7 @@ import {
   formatDate,
   formatDimensions,
   formatWeight,
+  LOST_HEADLINE,
   noEventsText,
   senderAddress,
   serviceType,
@@ -23,8 +24,6 @@ import {
 import { useCourier, useCouriers } from "./labelsApi";
 import { PrintButton, usePrintPlan } from "./PrintAction";
 import { CopyPageLinkButton, SendToBuyerButton } from "./TrackingPageLink";
-
-const LOST_HEADLINE = "This parcel may be delayed or lost.";
 
 /** The potentially-lost warning (list card and detail banner), with the server's reason in words. */
 export function LostWarning({ label, detail }: { label: ApiLabel; detail?: boolean }) {

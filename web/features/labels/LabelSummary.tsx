@@ -1,5 +1,5 @@
 import type { StatusFilter } from "../../../worker/labels/list-options";
-import { EVENT_DATE, EXTRA_DATE, details, formatDate, trackingEvents } from "./format";
+import { EVENT_DATE, EXTRA_DATE, details, formatDate, noteSnippet, trackingEvents } from "./format";
 import type { ApiLabel } from "./types";
 
 /**
@@ -60,13 +60,11 @@ export function DeadlineText({ label }: { label: ApiLabel }) {
   return <span className={d.urgent ? "deadline-text is-urgent" : "deadline-text"}>{d.sentence}</span>;
 }
 
-const NOTE_CHARS = 80;
-
 /** The label's tags and the start of its note (the whole note in its title), nothing when it has neither. */
 export function TagsAndNote({ label }: { label: ApiLabel }) {
   const note = label.notes.trim();
   if (!label.tags.length && !note) return null;
-  const snippet = [...note].length > NOTE_CHARS ? `${[...note].slice(0, NOTE_CHARS - 1).join("").trimEnd()}…` : note;
+  const snippet = noteSnippet(note);
   return (
     <div className="tags-note">
       {label.tags.length > 0 && (

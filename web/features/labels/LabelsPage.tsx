@@ -15,7 +15,7 @@ import { NeedsActionList } from "./NeedsActionList";
 import { FilterChips } from "./FilterChips";
 import { useCouriers, useLabelsPage } from "./labelsApi";
 import { useLabelSelection } from "./useLabelSelection";
-import { listRequest, PAGE_SIZES } from "./listQuery";
+import { FIRST_CARDS, listRequest, PAGE_SIZES } from "./listQuery";
 import { useListParams } from "./useListParams";
 import { useListView, type ListView } from "./useListView";
 
@@ -24,9 +24,8 @@ import { useListView, type ListView } from "./useListView";
  * the rest of the page a frame at a time, twice as many cards each time (3, 6, 12, 15 of a page of 15), each step a
  * transition of its own: the first cards paint without waiting for the page's other twelve to be built and laid out
  * (issue 26: /labels's largest paint was the whole page's commit, one long task), and a page of 50 is complete
- * within five frames. A render that waits for its answer shows every card at once, as before.
+ * within five frames (FIRST_CARDS, ./listQuery.ts). A render that waits for its answer shows every card at once, as before.
  */
-const FIRST_CARDS = 3;
 
 const VIEW_NAMES: Record<ListView, string> = { cards: "Cards", table: "Table", compact: "Compact" };
 

@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import { LIST_SORTS, STATUS_FILTERS, searchWords } from "../../../worker/labels/list-options";
+import { SEARCH_WIDE } from "./listQuery";
 import { useDebouncedInput } from "../../app/useDebouncedInput";
 import { Field, SelectField } from "../../components/Field";
 import { useMediaQuery } from "../../app/useMediaQuery";
@@ -25,7 +26,7 @@ export function LabelsToolbar({ list }: { list: ListParams }) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const couriers = useCouriers().data;
-  const wide = useMediaQuery("(min-width: 600px)");
+  const wide = useMediaQuery(SEARCH_WIDE);
   const { filters } = list;
   const search = useDebouncedInput(filters.q ?? "", (text) => list.update({ q: searchWords(text).length ? text.trim() : "" }, { replace: true }), TYPING_DELAY_MS);
   const tags = useDebouncedInput(filters.tags ?? "", (text) => list.update({ tags: text.trim() }, { replace: true }), TYPING_DELAY_MS);

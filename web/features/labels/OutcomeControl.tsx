@@ -1,11 +1,12 @@
 import { errorText } from "../../api/client";
 import { type LabelOutcome, useMarkOutcome } from "./needsActionApi";
+import { OUTCOME_BADGES } from "./format";
 import type { ApiLabel } from "./types";
 
-const MARKS: Array<{ outcome: LabelOutcome; button: string; badge: string }> = [
-  { outcome: "delivered", button: "Mark delivered", badge: "Delivered (marked)" },
-  { outcome: "found", button: "Mark found", badge: "Found" },
-  { outcome: "claimed", button: "Mark claimed", badge: "Claimed" },
+const MARKS: Array<{ outcome: LabelOutcome; button: string }> = [
+  { outcome: "delivered", button: "Mark delivered" },
+  { outcome: "found", button: "Mark found" },
+  { outcome: "claimed", button: "Mark claimed" },
 ];
 
 const MARKED_TEXT: Record<LabelOutcome, string> = {
@@ -16,8 +17,7 @@ const MARKED_TEXT: Record<LabelOutcome, string> = {
 
 /** The small mark on a label card. */
 export function OutcomeBadge({ label }: { label: ApiLabel }) {
-  const mark = MARKS.find((m) => m.outcome === label.outcome);
-  return mark ? <span className="badge badge-ok outcome-badge">{mark.badge}</span> : null;
+  return label.outcome ? <span className="badge badge-ok outcome-badge">{OUTCOME_BADGES[label.outcome]}</span> : null;
 }
 
 /** On the label detail: mark the parcel claimed, found or delivered to stop its alerts, or undo it. */

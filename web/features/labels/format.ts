@@ -1,5 +1,5 @@
 import { ukOffsetMs } from "../../../worker/lib/uk-calendar";
-import { details, senderAddress } from "../../../worker/labels/print-content";
+import { details, printPlan, senderAddress, type PrintPlan } from "../../../worker/labels/print-content";
 import type { Address, ApiCourier, ApiLabel, TrackingEvent } from "./types";
 
 // What a printed label says and the formats it shares with these screens live with the print content, which the
@@ -110,6 +110,12 @@ export function formatPence(pence: number | null | undefined): string {
 /** A courier name compared ignoring case, spaces, underscores and hyphens. */
 export const courierKey = (name: string | null | undefined) => (name ?? "").toLowerCase().replace(/[\s_-]+/g, "");
 
+/** A label's courier as the couriers call describes it (names compared ignoring case, spaces, underscores and hyphens). */
+export function courierOf(couriers: ApiCourier[] | undefined, name: string): ApiCourier | undefined {
+  const key = courierKey(name);
+  return couriers?.find((c) => c.id === key || courierKey(c.label) === key);
+}
+
 /** Events of every tracking result, newest first. */
 export function trackingEvents(label: ApiLabel): TrackingEvent[] {
   const results = details(label).tracking?.results ?? [];
@@ -178,3 +184,36 @@ export function downloadName(disposition: string | null, fallback: string, mime:
   }
   return name;
 }
+
+const NOTE_CHARS = 80;
+
+/** The start of a note as a card shows it (the whole note in its title). */
+export const noteSnippet = (note: string) => ([...note].length > NOTE_CHARS ? `${[...note].slice(0, NOTE_CHARS - 1).join("").trimEnd()}…` : note);
+
+/** The small mark on a label card for what the user marked happened to the parcel. */
+export const OUTCOME_BADGES: Record<NonNullable<ApiLabel["outcome"]>, string> = { delivered: "Delivered (marked)", found: "Found", claimed: "Claimed" };
+
+/** The potentially-lost warning's headline (list card and detail banner). */
+export const LOST_HEADLINE = "This parcel may be delayed or lost.";
+
+/**
+ * How a label prints (`courier` as the couriers call describes it, undefined before it answers) and what the label
+ * page says about it before printing, in words (no tooltip: touch screens have no hover): why it cannot print, that
+ * the print asks for a missing recipient, that the From box prints empty, or that the original file prints.
+ */
+export function printPlanOf(label: ApiLabel, courier: ApiCourier | undefined): { plan: PrintPlan; note: string | null } {
+  // The couriers call not answered (or failed): the label is drawn, as before that call existed.
+  const plan = printPlan(label, courier ? courier.printing.supported : true);
+  if (plan.how === "none") {
+    const cannot = courier?.printing.supported === false ? courier.printing.disabledTitle : "This label cannot be printed";
+    return { plan, note: `${cannot}: this label has no original file to print.` };
+  }
+  if (plan.how === "original") return { plan, note: `Prints the original ${courier?.displayName ?? ""} label file.`.replace("  ", " ") };
+  if (!plan.recipient) return { plan, note: "No recipient name and address yet: Print asks for them first." };
+  if (!plan.sender) return { plan, note: "No sender: the From box prints empty (add one in Edit details)." };
+  return { plan, note: null };
+}
+
+/** A disabled Print's title: the courier's reason where it is the courier that cannot print (SPEC: 'Printing not supported for Royal Mail yet'). */
+export const printTitle = (plan: PrintPlan, courier: ApiCourier | undefined) =>
+  plan.how === "none" && courier?.printing.supported === false ? courier.printing.disabledTitle : undefined;

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, type QueryKey, type UseQueryOptions } from "@tanstack/react-query";
 import { api, apiFetch, saveBlob, warnFailed } from "../../api/client";
 import type { ApiCourier, ApiLabel, LabelCorrection } from "./types";
-import { courierKey, downloadName } from "./format";
+import { courierOf, downloadName } from "./format";
 
 // The label calls, over the one API client.
 
@@ -76,7 +76,4 @@ export const couriersQuery = queryOptions({
 export const useCouriers = () => useQuery(couriersQuery);
 
 /** A label's courier as the couriers call describes it (names compared ignoring case, spaces, underscores and hyphens). */
-export function useCourier(name: string): ApiCourier | undefined {
-  const key = courierKey(name);
-  return useCouriers().data?.find((c) => c.id === key || courierKey(c.label) === key);
-}
+export const useCourier = (name: string): ApiCourier | undefined => courierOf(useCouriers().data, name);

@@ -10,6 +10,13 @@ import { LIST_SORTS, STATUS_FILTERS } from "../../../worker/labels/list-options"
 
 export const PAGE_SIZES = [15, 25, 50] as const;
 
+/**
+ * A first render that has its answer already (web/app/first-render.ts) draws the cards a phone's screen shows, then
+ * the rest of the page a frame at a time (web/features/labels/LabelsPage.tsx); the app shell's boot script draws the
+ * same first cards before the app's code arrives (web/shell/first-cards.ts).
+ */
+export const FIRST_CARDS = 3;
+
 /** The query keys that select labels (sent to the list, its CSV and bulk print); `sort` orders them. */
 export const FILTER_KEYS = ["q", "courier", "status", "tags", "from", "to", "lost", "next_day"] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
@@ -50,3 +57,22 @@ export function readListParams(params: URLSearchParams): ListQuery {
  * for it early with the same query (web/shell/early-calls.ts), so the list takes that answer.
  */
 export const listRequest = (view: Pick<ListQuery, "query" | "page" | "perPage">) => ({ ...view.query, page: view.page, per_page: view.perPage });
+
+export type ListView = "cards" | "table" | "compact";
+
+/** Wide enough for the search box's long placeholder. */
+export const SEARCH_WIDE = "(min-width: 600px)";
+
+/** Wide enough for the table's nine columns. */
+export const WIDE_SCREEN = "(min-width: 1024px)";
+export const LIST_VIEW_KEY = "parcelhive.labels.view";
+
+/** The view chosen in this browser for each kind of screen (./useListView.ts); cards where none was. */
+export function storedListViews(): { wide: "cards" | "table"; narrow: "cards" | "compact" } {
+  try {
+    const v = JSON.parse(localStorage.getItem(LIST_VIEW_KEY) ?? "{}") as { wide?: unknown; narrow?: unknown };
+    return { wide: v.wide === "table" ? "table" : "cards", narrow: v.narrow === "compact" ? "compact" : "cards" };
+  } catch {
+    return { wide: "cards", narrow: "cards" };
+  }
+}
