@@ -2,6 +2,8 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
+import { labelActionWindow } from "../../worker/claims/action-window";
+import { storedDetails } from "../../worker/claims/label-input";
 import { labels } from "../../worker/db/schema";
 import { fillDetails } from "../../worker/label-import/ocr-job";
 import { atOcrResolution, invertReversedBoxes, levelled, printDpi, skewAngle } from "../../worker/label-import/ocr-image";
@@ -111,6 +113,24 @@ describe("OCR of image-only labels through the queue", () => {
     // The analytics columns follow the details.
     const [row] = await db().select().from(labels).where(eq(labels.id, label.id));
     expect(row).toMatchObject({ weightGrams: 1200, isNextDay: true, shippedOn: "2026-11-12", ocrStatus: "done" });
+  }, 60_000);
+
+  it("keeps a tracked label's action window as the service and printed day it reads move its deadlines", async () => {
+    const user = await createUser({ credits: 5 });
+    const png = await encodePng(await pdfiumRaster("evri.pdf"));
+    const { sent, env: e } = captureEnv();
+    const [answered] = (await (await upload(e, user, "evri-tracked.png", png, "image/png")).json()) as ApiLabel[];
+    // Tracking came before the reading: scanned days ago (late whatever the service), the window not written yet.
+    const scanAt = Date.now() - 6 * 86_400_000;
+    await db()
+      .update(labels)
+      .set({ trackingStatus: "in_transit", firstScanAt: scanAt, lastScanAt: scanAt, actionFrom: null, actionUntil: null })
+      .where(eq(labels.id, answered.id));
+    expect((await deliver(e, sent)).explicitAcks).toHaveLength(1);
+    const [row] = await db().select().from(labels).where(eq(labels.id, answered.id));
+    expect(row).toMatchObject({ ocrStatus: "done", isNextDay: true });
+    expect(row.actionUntil).not.toBeNull();
+    expect({ actionFrom: row.actionFrom, actionUntil: row.actionUntil }).toEqual(labelActionWindow(row, storedDetails(row)));
   }, 60_000);
 
   it("a PDFium-drawn 300 DPI Royal Mail PNG: recipient and return address; the Data Matrix postcode and product stay", async () => {
