@@ -351,6 +351,9 @@ describe("OCR helpers", () => {
     expect(fixCapitalI("1. Smith")).toBe("I. Smith");
     // A possessive shop name (fresh seed 1747571601, file 206: read 'lain's Studio', dropped as noise).
     expect(fixCapitalI("lain's Studio")).toBe("Iain's Studio");
+    // The Irish O read as a zero (fresh seed 3422717994, file 1280).
+    expect(fixCapitalI("0 KELLY")).toBe("O KELLY");
+    expect(fixCapitalI("Unit 0")).toBe("Unit 0");
     expect(fixCapitalI("1. Fold the label")).toBe("1. Fold the label");
     expect(fixCapitalI("1 Smith Way")).toBe("1 Smith Way");
     expect(fixHeading("Ship frem:")).toBe("Ship from:");
@@ -438,6 +441,13 @@ describe("OCR helpers", () => {
     const lines = [at(263, "SHIP TO"), at(309, "Mx H"), at(351, "Oztiirk"), at(408, "192 Fore Court"), at(455, "Guildford")];
     expect(linesOfName(lines, "Mx H Oztiirk").map((l) => l.text)).toEqual(["Mx H", "Oztiirk"]);
     expect(linesOfName(lines, "192 Fore Court").map((l) => l.text)).toEqual(["192 Fore Court"]);
+  });
+
+  it("takes an ø OCR read as '@', and no two letters of one word changed for accented ones (fresh seed 1145600887, files 860 and 918)", () => {
+    expect(withAccents("Miss S S@rensen", "Miss S Sørensen")).toBe("Miss S Sørensen");
+    expect(withAccents("ANAIS LLEWELLYN", "AÏŤS LLEWELLYN")).toBeNull();
+    // 'İ' and 'ı' are the Latin model's readings of i and l, not accents.
+    expect(withAccents("Joaquín Hiil", "Joaquín Hiİl")).toBeNull();
   });
 
   it("takes no accent from a word read too differently, nor a plain letter from anywhere", () => {

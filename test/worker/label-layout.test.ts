@@ -336,6 +336,8 @@ describe("routing labels: the sort box and the retailer header", () => {
     [[L(15, 21, 8, "STANDARD DELIVERY HERMES"), L(20, 48, 17, "WARR")], null],
     // OCR read the number with a smudge after it ('58 oo' for '58') and missed the retailer (fresh seed 1747571601, file 706).
     [[L(26, 2, 22, "58 oo"), L(23, 35, 8, "LOND"), L(60, 30, 8, "COU-PDRO HERMES HUB 4")], null],
+    // OCR read the number in a box smaller than the code's (fresh seed 1145600887, file 517).
+    [[L(200, 10, 6, "96"), L(195, 36, 9, "NRWC"), L(15, 21, 8, "EVRI HUB")], null],
   ])("never takes the sort code for the recipient's name or the sender (%#)", (header, sender) => {
     const page = [...header, L(21, 75, 10.7, "S. Roberts"), L(21, 90, 10.7, "91 Acacia Place"), L(21, 105, 10.7, "Canterbury"), L(21, 120, 10.7, "CT1 3RU"), L(14, 150, 11, "VAN 84 DROP 25 C-ROUND 6750")];
     const d = parseEvriLabel({ lines: page, barcodes: [code128("H04AQA0004726589")] });
@@ -512,6 +514,28 @@ describe("lines OCR and screenshots add", () => {
     const d = parseEvriLabel({ lines: routing, barcodes: [code128("H04AQA0004726589")] });
     expect(d?.address?.name).toBe("Mr and Mrs ap Rhys");
     expect(d?.fromAddress ?? null).toBeNull();
+  });
+
+  it("never takes a sort code printed larger than the block for the name, though its name is large too (seed 4041973351, file 100)", () => {
+    const page = [L(631, 249, 28, "Ref: 4961945"), L(629, 303, 20, "COU-PNET STANDARD DELIVERY Evri HUB"), L(296, 442, 59, "CARD"), L(304, 573, 53, "Hannah Taylor"), L(306, 645, 42, "Flat 10"), L(306, 716, 39, "185 Wordsworth Mews"), L(309, 788, 43, "Jesmond"), L(307, 862, 42, "Oldham"), L(308, 935, 39, "OL1 8BJ"), L(241, 1028, 38, "VAN 18 DROP 26 C-ROUND 4882")];
+    expect(readAddresses(page).recipient?.name).toBe("Hannah Taylor");
+  });
+
+  it("takes no postcode read alone (OCR's 'PC11 0FI' for 'PCL 1 of 1') for the recipient nor the sender (seed 4041973351, file 102)", () => {
+    const page = [L(68, 61, 49, "MARWOOD KIDS"), L(67, 137, 29, "Cust Ref: 102190877"), L(65, 192, 31, "HERMES HUB NEXT DAY"), L(119, 384, 37, "CHARLOTTE BAKER"), L(118, 440, 36, "200 PRINCE'S RISE"), L(118, 497, 35, "CREWE"), L(118, 553, 35, "CW1 0AH"), L(60, 632, 41, "VAN 76 DROP 49 C-ROUND 9829"), L(61, 753, 43, "NEXT DAY"), L(604, 766, 43, "PC11 0FI")];
+    const d = parseEvriLabel({ lines: page, barcodes: [code128("H04AQA0004726589")] });
+    expect(d?.address).toMatchObject({ name: "CHARLOTTE BAKER", postcode: "CW1 0AH" });
+    expect(d?.fromAddress?.name).toBe("MARWOOD KIDS");
+  });
+
+  it("keeps a town that looks like a sort code when the only number near it is OCR's smudge many times its size (seed 1145600887, file 896)", () => {
+    const page = [L(38, 451, 22, "TO"), L(40, 492, 33, "MS EOIN WARD"), L(40, 546, 32, "11 CANAL RISE"), L(37, 599, 31, "AYR"), L(40, 650, 31, "KA7 4JW"), L(80, 1315, 250, "2")];
+    expect(readAddresses(page).recipient?.name).toBe("MS EOIN WARD");
+  });
+
+  it("takes no heading's debris for the name under it (seed 1145600887, file 1297)", () => {
+    const page = [L(14, 10, 13, "Ann Lee"), L(14, 26, 13, "3 High Street"), L(14, 42, 13, "Bristol BS1 4DJ"), L(14, 80, 7, "FROM: —"), L(14, 89, 7, "Aisha Öztürk"), L(14, 98, 7, "5 Mill Lane"), L(14, 107, 7, "Salisbury SP6 1PA")];
+    expect(readAddresses(page).sender?.name).toBe("Aisha Öztürk");
   });
 
   it("reads OCR's 'It undelivered, please return to:' as the return heading", () => {

@@ -15,7 +15,7 @@ import type { TextLine } from "../../worker/label-import/text";
 const L = (x: number, y: number, size: number, text: string): TextLine => ({ text, x, y, size });
 
 describe("a name is words", () => {
-  it.each(["Jane Doe", "MRS JANE DOE", "Hollow Oak Ceramics", "Zoë O'Connor-Brown", "Dr & Mr Bajwa", "Harpreet Hill"])("takes %j for a name", (t) => {
+  it.each(["Jane Doe", "MRS JANE DOE", "Hollow Oak Ceramics", "Zoë O'Connor-Brown", "Dr & Mr Bajwa", "Harpreet Hill", "Miss S S@rensen"])("takes %j for a name", (t) => {
     expect(looksLikeName(t)).toBe(true);
   });
 
@@ -36,6 +36,10 @@ describe("a name is words", () => {
     ["the carrier's logo read by OCR with its letters apart", "EVR I"],
     ["a reference whose colon OCR read as a semicolon", "Order; 180044-21"],
     ["OCR's debris of a barcode", "nis"],
+    ["a sort box's number run into a reference", "7 7 6526060425"],
+    ["a misread return heading", "If undelivered, please return tc"],
+    ["the end of a name broken over lines", "& CO"],
+    ["an e-mail address", "Email: noel.king@example.org"],
   ])("never takes %s (%j) for a name", (_kind, t) => {
     expect(looksLikeName(t)).toBe(false);
   });
@@ -76,6 +80,13 @@ describe("where a name ends", () => {
     expect(splitNameLine("Jane Smith, Flat 2")).toEqual({ name: "Jane Smith", rest: ["Flat 2"] });
   });
 
+  it("ends a name at a full stop OCR read for a comma, not at a title's, an initial's or a company's", () => {
+    // Fresh seed 3422717994, files 875 and 1284: the sender came back with its address glued on.
+    expect(splitNameLine("The Atlas Silver. 135 King's Avenue. London")).toEqual({ name: "The Atlas Silver", rest: ["135 King's Avenue", "London"] });
+    expect(splitNameLine("Mx Niamh Adeyemi. Ty Newydd")).toEqual({ name: "Mx Niamh Adeyemi", rest: ["Ty Newydd"] });
+    for (const name of ["Mrs. James Öztürk", "Dr. T White", "K. Brown", "Smith & Co. Ltd", "St. John Smith", "Prof. Ann Lee"]) expect(splitNameLine(name)).toEqual({ name, rest: [] });
+  });
+
   it("keeps a comma that belongs to a name, and drops one that ends the line", () => {
     expect(splitNameLine("Smith, Jones & Co")).toEqual({ name: "Smith, Jones & Co", rest: [] });
     expect(splitNameLine("Jane Smith,")).toEqual({ name: "Jane Smith", rest: [] });
@@ -97,6 +108,9 @@ describe("where a name ends", () => {
     expect(wrappedName("Mr Patel", ["Orchard House", "1 Mill Lane"])).toBe(false);
     expect(wrappedName("Dr. Olivia", ["Beechwood", "Mill Lane"])).toBe(false);
     expect(wrappedName("Acme Tools", ["Reception", "Flat 1"])).toBe(false);
+    // OCR lost a flat's number or a name's last word (fresh seed 3422717994, files 333 and 443).
+    expect(wrappedName("Mr. Bethan Jones", ["Flat", "95 Holly Square"])).toBe(false);
+    expect(wrappedName("Ms C", ["Rose Cottage", "148 Willow Row"])).toBe(false);
   });
 
   it("leaves out a heading printed after the name on its baseline", () => {

@@ -125,17 +125,23 @@ function walkUp(sorted: TextLine[], p: number, used: Set<TextLine>) {
     if (h && ((h.role !== "recipient" && namesItself(splitNameLine(h.rest).name) && ownName) || UK_POSTCODE_IN_TEXT_RE.test(h.rest))) break;
     if (h) {
       heading = { role: h.role, line: l };
-      if (h.rest && isAddressText(h.rest)) picked.unshift({ ...l, text: h.rest });
+      if (h.rest && isAddressText(h.rest) && !isOcrDebris(h.rest)) picked.unshift({ ...l, text: h.rest });
       break;
     }
     if (!isAddressText(l.text) || UK_POSTCODE_IN_TEXT_RE.test(l.text)) break;
     // A town in capitals read in a taller box ('READING' under '77 QUAY WAY') follows its street:
     // a header is never printed under one.
-    if (isHeaderWord(l, size) && !underStreet(sorted, i, l, size)) break;
+    if (isHeaderWord(l, usualSize(picked)) && !underStreet(sorted, i, l, size)) break;
     picked.unshift(l);
     [left, right, top, size] = [Math.min(left, l.x), Math.max(right, l.x + estWidth(l)), l.y, Math.max(size, l.size)];
   }
   return { picked, heading, top, left };
+}
+
+/** The block's usual type size: the middle of its lines' (OCR gives a line with a descender or in bold a taller box). */
+function usualSize(picked: TextLine[]): number {
+  const sizes = picked.map((l) => l.size).sort((a, b) => a - b);
+  return sizes[(sizes.length - 1) >> 1];
 }
 
 /** Whether the line printed right above `sorted[i]`, in its column and a line's gap away, is a street or premises line. */
@@ -160,7 +166,7 @@ function headedBlocks(sorted: TextLine[], used: Set<TextLine>): AddressBlock[] {
     const head = sorted[h];
     const heading = used.has(head) ? null : headingOf(head.text);
     if (!heading || heading.role === "recipient") continue;
-    const picked: TextLine[] = heading.rest ? [{ ...head, text: heading.rest }] : [];
+    const picked: TextLine[] = heading.rest && !isOcrDebris(heading.rest) ? [{ ...head, text: heading.rest }] : [];
     let bottom = head.y + head.size;
     for (let i = h + 1; i < sorted.length && picked.length < 4; i++) {
       const l = sorted[i];
@@ -239,11 +245,13 @@ export function readAddresses(lines: TextLine[], hints: LayoutHints = {}): Label
   }
   const free = () => blocks.filter((b) => !role.has(b));
   if (![...role.values()].includes("recipient")) {
-    const largest = free().sort((a, b) => b.size - a.size || b.lines.length - a.lines.length || a.top - b.top)[0];
+    const largest = free().sort((a, b) => Number(bare(a)) - Number(bare(b)) || b.size - a.size || b.lines.length - a.lines.length || a.top - b.top)[0];
     if (largest) role.set(largest, "recipient");
   }
   if (![...role.values()].includes("sender") && ![...role.values()].includes("return")) {
-    const rest = free().sort((a, b) => a.top - b.top);
+    const rest = free()
+      .filter((b) => !bare(b))
+      .sort((a, b) => a.top - b.top);
     if (rest.length) role.set(rest[0], "sender");
   }
   const pick = (r: AddressRole) => {
@@ -255,6 +263,9 @@ export function readAddresses(lines: TextLine[], hints: LayoutHints = {}): Label
   const sender = pick("sender") ?? returnAddress;
   return { recipient, sender, returnAddress, blocks };
 }
+
+/** A postcode with nothing printed with it (OCR's reading of 'PCL 1 of 1' as 'PC11 0FI'): no one's address, unless nothing else is. */
+const bare = (b: AddressBlock) => b.lines.every((l) => !clean(l.replace(UK_POSTCODE_IN_TEXT_RE, "")));
 
 /** A block's address parts in a comparable form (the name line split off, the postcode taken out). */
 const partsOf = (b: AddressBlock) =>

@@ -22,7 +22,7 @@ const SEP = String.raw`[\s,]+`;
 const HEADINGS: [RegExp, AddressRole][] = (
   [
   // 'If' misread by OCR ('Ht undelivered, please return to:') is still the heading.
-  [new RegExp(String.raw`^(?:(?:[a-z0-9]{1,2}${SEP})?undeliver(?:ed|able)${SEP}(?:please${SEP})?return${SEP}to|in${SEP}case${SEP}of${SEP}non[-\s]?delivery${SEP}(?:please${SEP})?return${SEP}to|returns?(?:${SEP}(?:to|${NOUN}))?)`, "i"), "return"],
+  [new RegExp(String.raw`^(?:(?:[a-z0-9]{1,2}${SEP})?undeliver(?:ed|able)${SEP}(?:please${SEP})?return${SEP}t[a-z0-9]|in${SEP}case${SEP}of${SEP}non[-\s]?delivery${SEP}(?:please${SEP})?return${SEP}to|returns?(?:${SEP}(?:to|${NOUN}))?)`, "i"), "return"],
   [new RegExp(String.raw`^(?:dropped${SEP}off${SEP}at|drop[-\s]?off(?:${SEP}(?:point|location|shop|at))?|handed${SEP}in${SEP}at|posted${SEP}at|bill(?:ing)?${SEP}(?:to|${NOUN})|invoice${SEP}(?:to|${NOUN}))`, "i"), "other"],
   [
     new RegExp(
@@ -63,7 +63,12 @@ const NOT_ADDRESS: RegExp[] = [
   /\b(?:date|posted|despatch(?:ed)?|dispatch(?:ed)?|shipped|printed|created)\s*:|\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b/i,
   /\b(?:postage\s+paid|tracked\s*(?:24|48)|special\s+delivery|1st\s+class|2nd\s+class|signed\s+for|next\s*day|[24]8\s*h(?:ou)?rs?|24\s*h(?:ou)?rs?|standard\s+service|economy|no\s+signature|signature\s+required|parcelshop|collection\s+point)\b/i,
   /\b(?:parcel\s+\d+\s+of\s+\d+|page\s+\d+|item\s+\d+\s+of)\b/i,
-  /\b(?:tracking\s*(?:no|number|code)?|www\.|https?:|@)/i,
+  // An e-mail address or a web address ('@' alone is OCR's reading of an ø: 'Miss S S@rensen').
+  /\b(?:tracking\s*(?:no|number|code)?|www\.|https?:)|[^\s@]+@[^\s@]*\.[a-z]/i,
+  // A barcode's or an account's number: seven digits in a row are in no address.
+  /\d{7}/,
+  // The words of a return heading OCR misread ('If undelivered, please return tc').
+  /\bundeliver(?:ed|able)\b/i,
   /^\d{1,3}\s*\/\s*[A-Z]{2,6}$/i,
   /^[A-Z]{2}[\s-]?\d{4}[\s-]?\d{4}[\s-]?\d[\s-]?[A-Z]{2}$/i,
   /^[HT][-\s]?[0-9A-Z](?:[-\s]?[0-9A-Z]){4}(?:[-\s]?\d){10}$/i,
@@ -141,10 +146,12 @@ export function sortBoxLines(lines: TextLine[]): Set<TextLine> {
   // The number may come with a smudge read after it ('58 oo').
   const numbers = lines.filter((l) => /^\d{1,3}(?:\s+[^\s\d]{1,2})?$/.test(clean(l.text)));
   for (const code of lines.filter((l) => /^[A-Z]{2,6}$/.test(clean(l.text)))) {
+    // OCR's boxes are no type sizes: a number read in a box half the code's height still counts
+    // (not a smudge read as a digit many times its height).
     const near = numbers.find((n) => {
       const size = Math.max(n.size, code.size);
       const overlap = Math.min(n.x + (n.width ?? size), code.x + (code.width ?? size)) - Math.max(n.x, code.x);
-      return overlap > -size && Math.abs(n.y - code.y) <= 2.5 * size && n.size >= 1.2 * code.size * 0.8;
+      return overlap > -size && Math.abs(n.y - code.y) <= 3 * size && n.size >= 0.5 * code.size && n.size <= 4 * code.size;
     });
     if (near) box.add(code).add(near);
   }

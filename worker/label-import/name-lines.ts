@@ -14,7 +14,8 @@ import type { TextLine } from "./text";
 /** A person's or shop's name: address text made of words (at least two letters), not a heading nor OCR's debris. */
 export const looksLikeName = (text: string) => {
   const t = clean(text);
-  return /\p{L}{2}/u.test(t) && isAddressText(t) && !headingOf(t) && !isOcrDebris(t);
+  // (Nor the end of one: a name does not start with '&', 'AND CO' of 'Kelp' / '& CO'.)
+  return /\p{L}{2}/u.test(t) && isAddressText(t) && !headingOf(t) && !isOcrDebris(t) && !/^&/.test(t);
 };
 
 /**
@@ -56,14 +57,15 @@ const UNFINISHED_NAME_RE = /(?:^|\s)(?:&|and|of|van|von|der|den|de|la|le|du|da|d
 /** A company's suffix on a line of its own: the end of its name ('Bluebell Print Studio' / 'Ltd'). */
 const COMPANY_SUFFIX_RE = /^(?:\(uk\)\s*|uk\s+)?(?:ltd\.?|limited|plc|llp|inc\.?|co\.?|company|group|holdings(?:\s+(?:ltd\.?|limited))?|&\s*(?:co\.?|sons)|and\s+sons)$/i;
 /** The rest of a wrapped name: one to three words of letters, no number and no street or house word. */
-const NAME_END_RE = new RegExp(`^(?!.*(?:${STREET_WORD_RE.source}))[\\p{L}'’.-]+(?:\\s[\\p{L}'’.-]+){0,2}$`, "iu");
+const NAME_END_RE = new RegExp(`^(?!.*(?:${STREET_WORD_RE.source}|${HOUSE_NAME_RE.source}))[\\p{L}'’.-]+(?:\\s[\\p{L}'’.-]+){0,2}$`, "iu");
 /** One word of letters: the end of a name, never a street on its own ('Hill', 'Johnson'). */
 const ONE_WORD_RE = /^[\p{L}'’-]{2,}$/u;
 /**
  * One word that is an address's, not a name's: a house name by its ending ('Rosemount', 'Beechwood',
- * 'Glenview', 'Hillcrest') or a department of a business ('Reception', 'Accounts').
+ * 'Glenview', 'Hillcrest'), a department of a business ('Reception', 'Accounts'), or a flat or unit
+ * whose number OCR lost ('Mr. Bethan Jones' / 'Flat' / '95 Holly Square').
  */
-const ONE_WORD_ADDRESS_RE = /(?:wood|woods|view|side|fields?|mount|hurst|croft|holme|dene|lea|lands|stones|crest|ways|acres?|haven|garth|brae|combe|ridge|stead|cote)$|^(?:reception|accounts|warehouse|stores|office|mailroom|admin|goods-in)$/i;
+const ONE_WORD_ADDRESS_RE = /(?:wood|woods|view|side|fields?|mount|hurst|croft|holme|dene|lea|lands|stones|crest|ways|acres?|haven|garth|brae|combe|ridge|stead|cote)$|^(?:reception|accounts|warehouse|stores|office|mailroom|admin|goods-in|flat|unit|apartment|apt|suite)$/i;
 /** What follows a whole name: the premises ('27 Station Grove', 'Flat 5B', 'UNIT 1, MERCER HOUSE'), a company ('… Holdings Ltd') or a contact ('c/o …', 'Attn …'). */
 const AFTER_NAME_RE = /^(?:\d+[a-z]?\b|(?:flat|unit|apartment|apt|suite)\s+\d|(?:c\/o|attn|fao)\b)|\b(?:ltd\.?|limited|plc|llp|inc\.?|co\.?|company)$/i;
 /** A title and one word ('DR OSCAR', 'Mrs. Fionnuala'): one more word under it is the rest of the name, unless a house's ('Beechwood'). */
@@ -85,6 +87,9 @@ export function wrappedName(name: string, address: string[]): boolean {
   return oneWord && !ONE_WORD_ADDRESS_RE.test(next) && (TITLE_AND_WORD_RE.test(name) || AFTER_NAME_RE.test(after) || HOUSE_NAME_RE.test(after) || (ONE_WORD_RE.test(after) && ONE_WORD_ADDRESS_RE.test(after)));
 }
 
+/** A full stop after a word of three letters or more that is no abbreviation, then more text: where OCR read a comma. */
+const FULL_STOP_RE = /^([^.,]*?(?<![\p{L}'’-])(?!(?:mrs|miss|prof|rev|ltd|inc|plc|llp|co|corp|bros|dept|est|st|jr|sr|esq|the)\.)[\p{L}'’-]{3,})\.\s+(\S.*)$/iu;
+
 /**
  * The name, and any address the same line goes on with: senders are often printed on one line
  * ('Quayside Books, 3 Dock St, Whitby', 'Tidewater Tea Co, Rose Cottage, Mill Lane'). The name is the
@@ -92,6 +97,13 @@ export function wrappedName(name: string, address: string[]): boolean {
  * a flat, a house or street name); a comma inside a name ('Smith, Jones & Co') is kept.
  */
 export function splitNameLine(line: string): { name: string; rest: string[] } {
+  // OCR reads a comma as a full stop ('The Atlas Silver. 135 King's Avenue. London'): one after a
+  // whole word (not a title, an initial or 'Ltd.') ends the name as a comma does.
+  const stop = line.match(FULL_STOP_RE);
+  if (stop && looksLikeName(stop[1])) {
+    const after = splitNameLine(stop[2]);
+    return { name: clean(stop[1]), rest: [after.name, ...after.rest] };
+  }
   const parts = line.split(",").map((part) => clean(part)).filter(Boolean);
   if (parts.length < 2) return { name: clean(line.replace(/,\s*$/, "")), rest: [] };
   const at = parts.length >= 3 ? 1 : parts.findIndex((p, i) => i > 0 && (ADDRESS_AFTER_COMMA_RE.test(p) || ADDRESS_WORD_RE.test(p)));

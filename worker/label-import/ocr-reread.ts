@@ -32,7 +32,9 @@ const accented = (c: string) => isLetter(c) && bare(c) !== c;
  * second reading differs elsewhere too (the Latin model reads worse than the English one: 'BIÖRN
  * ÖZTÜRK', 'Fi rançois', 'Lefèv re', 'Anaiïs'), word by word (wordAccents).
  */
-export function withAccents(name: string, line: string): string | null {
+export function withAccents(name: string, read: string): string | null {
+  // Composed letters; the Turkish dotted and dotless I are the Latin model's misreadings of i and l.
+  const line = read.normalize("NFC").replace(/İ/g, "I").replace(/ı/g, "i");
   const whole = wholeAccents(name, line);
   if (whole !== null) return whole;
   const tokens = line.split(/\s+/).filter(Boolean);
@@ -45,9 +47,9 @@ export function withAccents(name: string, line: string): string | null {
 
 /**
  * Misreadings a word may differ by from its second reading: one up to five letters, two beyond; none
- * for one or two, but a digit read for an accented letter ('6' for 'Ó').
+ * for one or two, but a digit or '@' read for an accented letter ('6' for 'Ó').
  */
-const allowed = (word: string) => (word.length < 3 ? (/\d/.test(word) ? 0.5 : 0) : word.length < 6 ? 1 : 2);
+const allowed = (word: string) => (word.length < 3 ? (/[\d@]/.test(word) ? 1 : 0) : word.length < 6 ? 1 : 2);
 
 /**
  * `word` with the accents of the closest of `candidates` (the second reading's words), when that is
@@ -77,10 +79,10 @@ function wordAccents(word: string, candidates: string[]): string | null {
         if (i < w.length && c !== undefined) {
           const same = bare(c).toLowerCase() === bare(w[i]).toLowerCase();
           if (same) put(i + 1, j + 1, { cost: here.cost, gained: here.gained + Number(accented(c) && c !== w[i] && c.toLowerCase() !== w[i].toLowerCase()), out: here.out + (letter ? cased(c, w[i]) : w[i]) });
-          // A letter the English model does not know read as another letter or a digit ('Zs6fia', 'Sgren').
-          else if ((letter || /\d/.test(w[i])) && accented(c)) put(i + 1, j + 1, { cost: here.cost + 0.5, gained: here.gained + 1, out: here.out + (letter ? cased(c, w[i]) : c) });
+          // A letter the English model does not know read as another letter, a digit or '@' ('Zs6fia', 'Sgren', 'S@rensen'): a misreading, with its accent.
+          else if ((letter || /[\d@]/.test(w[i])) && accented(c)) put(i + 1, j + 1, { cost: here.cost + 1, gained: here.gained + 1, out: here.out + (letter ? cased(c, w[i]) : c) });
           else put(i + 1, j + 1, { cost: here.cost + 1, gained: here.gained, out: here.out + w[i] });
-          if (letter && accented(c) && isLetter(w[i + 1] ?? "")) put(i + 2, j + 1, { cost: here.cost + 0.5, gained: here.gained + 1, out: here.out + cased(c, w[i]) });
+          if (letter && accented(c) && isLetter(w[i + 1] ?? "")) put(i + 2, j + 1, { cost: here.cost + 1, gained: here.gained + 1, out: here.out + cased(c, w[i]) });
         }
         if (i < w.length) put(i + 1, j, { cost: here.cost + 1, gained: here.gained, out: here.out + w[i] });
         if (c !== undefined) put(i, j + 1, { cost: here.cost + 1, gained: here.gained, out: here.out });
@@ -98,18 +100,20 @@ const cased = (latin: string, as: string) => (as === as.toUpperCase() ? latin.to
 function wholeAccents(name: string, line: string): string | null {
   const want = [...name];
   const chars = [...line];
-  // The spelling of want[i..] read from chars[j..], or null.
-  const align = (i: number, j: number): string | null => {
+  // The spelling of want[i..] read from chars[j..], or null. An accented letter for another letter
+  // (or two) at most once a word: 'AÏŤS' is no reading of 'ANAIS'.
+  const align = (i: number, j: number, swapped = false): string | null => {
     if (i === want.length) return "";
     const c = chars[j];
     if (c === undefined) return null;
     const w = want[i];
     if (!isLetter(w)) return bare(c) === w ? prepend(w, align(i + 1, j + 1)) : null;
-    if (bare(c).toLowerCase() === bare(w).toLowerCase() || accented(c)) {
-      const one = prepend(cased(c, w), align(i + 1, j + 1));
+    const same = bare(c).toLowerCase() === bare(w).toLowerCase();
+    if (same || (accented(c) && !swapped)) {
+      const one = prepend(cased(c, w), align(i + 1, j + 1, swapped || !same));
       if (one !== null) return one;
     }
-    if (accented(c) && isLetter(want[i + 1] ?? "")) return prepend(cased(c, w), align(i + 2, j + 1));
+    if (accented(c) && !swapped && isLetter(want[i + 1] ?? "")) return prepend(cased(c, w), align(i + 2, j + 1, true));
     return null;
   };
   for (let k = 0; k < chars.length; k++) {
