@@ -320,6 +320,15 @@ describe("OCR helpers", () => {
     expect(d?.address).toMatchObject({ name: "Amelia Hughes", address: ["12 Orchard Close", "Sheffield"], postcode: "S1 2HE" });
   });
 
+  it("reads an initial I that OCR gave as a bar ('| Ellis-Jones', '|! ROBERTS'), not a frame's edge (fresh seed 1145600887, files 171 and 1128)", () => {
+    const w = (text: string, left: number, width: number, height: number, top = 1415): OcrWord => ({ text, left, top, width, height, conf: 93, line: "7.2.1" });
+    expect(ocrLines([w("|", 798, 4, 23), w("Ellis-Jones", 817, 153, 30)])[0].text).toBe("I Ellis-Jones");
+    expect(ocrLines([w("|!", 68, 9, 33), w("ROBERTS", 95, 228, 33)])[0].text).toBe("I ROBERTS");
+    // A frame's edge: taller than the text, or further from it.
+    expect(ocrLines([w("|", 760, 4, 80, 1390), w("Ellis-Jones", 817, 153, 30)])[0].text).toBe("Ellis-Jones");
+    expect(ocrLines([w("|", 700, 4, 30), w("Ellis-Jones", 817, 153, 30)])[0].text).toBe("Ellis-Jones");
+  });
+
   it("puts back a postcode whose S was read as $ or whose letter came out twice", () => {
     expect(fixPostcode("$1 2HE")).toBe("S1 2HE");
     expect(fixPostcode("YO31 72ZZ")).toBe("YO31 7ZZ");
