@@ -197,7 +197,7 @@ describe("labels list: views", () => {
     expect(screen.queryByRole("button", { name: "Compact" })).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Table" }));
     const table = screen.getByRole("table", { name: "Labels" });
-    expect(within(table).getAllByRole("columnheader").map((h) => h.textContent)).toEqual(["Select", "Tracking code", "Courier", "Recipient", "Postcode", "Status", "Last event", "Deadline", "Tags and note"]);
+    expect(within(table).getAllByRole("columnheader").map((h) => h.textContent)).toEqual(["Select", "Tracking code", "Courier", "Recipient", "Postcode", "Status", "Last event", "Deadline", "Tags and note", "Actions"]);
     const row = within(table).getByRole("row", { name: "Label H01AB00000000011" });
     expect(row.textContent).toContain("Jo Bloggs 1");
     expect(row.textContent).toContain("LS1 4AP");
