@@ -16,7 +16,7 @@
  *
  *   node bench/lighthouse.mjs    (BENCH_PRESET=mobile|desktop, BENCH_RUNS=3, BENCH_PORT=4482, BENCH_DIST=<build>,
  *                                 BENCH_COMPRESS=1: see compressingProxy below, BENCH_VS=<another build>,
- *                                 BENCH_PAGES=/labels,/analytics for some of the pages)
+ *                                 BENCH_PAGES=/labels,/analytics for some of the pages, BENCH_TRACE=1 keeps the traces)
  *
  * BENCH_VS=<dist of another build> serves that build too (its own server and D1, on BENCH_VS_PORT, by default
  * the debug port + 1) and alternates the two run by run (A B A B ...), so both see the same moments of a shared,
@@ -48,6 +48,8 @@ const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const BUDGET = { performance: 0.99, accessibility: 1, "best-practices": 1 };
 const FCP_BUDGET_MS = 1000;
 const VS = process.env.BENCH_VS;
+// BENCH_TRACE=1 keeps each run's trace (bench/results/trace-*.local.json).
+const TRACE = process.env.BENCH_TRACE === "1";
 const VS_PORT = Number(process.env.BENCH_VS_PORT ?? DEBUG_PORT + 1);
 const CATEGORIES = ["performance", "accessibility", "best-practices"];
 // Cloudflare's edge compresses text assets (brotli/gzip) by Accept-Encoding; `vite preview` (miniflare) sends
@@ -231,6 +233,8 @@ try {
       const lhr = result?.lhr;
       if (lhr && !lhr.runtimeError) {
         if (new URL(lhr.finalDisplayedUrl).pathname !== pg.path) throw new Error(`${pg.path} ended on ${lhr.finalDisplayedUrl}`);
+        // The run's trace, for DevTools' Performance panel (what the tasks Lighthouse counts are made of).
+        if (TRACE) writeFileSync(`bench/results/trace-${pg.name ?? (pg.path.slice(1) || "home")}-${build.name}-${Date.now()}.local.json`, JSON.stringify(result.artifacts.Trace));
         return lhr;
       }
       const why = lhr ? `${lhr.runtimeError.code} ${lhr.runtimeError.message}` : "no result";
