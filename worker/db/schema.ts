@@ -280,6 +280,8 @@ export const labelTags = sqliteTable(
     scanDays: integer("scan_days"),
     transitDays: integer("transit_days"),
     onTime: integer("on_time"),
+    /** Its label's parcel_status, copied by triggers (migration 0027): the labels list's total by status and tags. */
+    status: text("status"),
   },
   (t) => [
     primaryKey({ columns: [t.labelId, t.tag] }),
@@ -287,6 +289,8 @@ export const labelTags = sqliteTable(
     // Analytics: the label ids carrying any of the filter's tags, read from the index alone.
     index("label_tags_analytics").on(t.userId, t.tag, t.labelId),
     // On-time analytics with a tag filter: one range of this index per tag, covering every counted column.
+    // The labels list by status and tags: its total counts these entries, never reading a label.
+    index("label_tags_status").on(t.userId, t.tag, t.status, t.labelId),
     index("label_tags_delivery").on(t.userId, t.tag, t.day, t.courier, t.lost, t.nextDay, t.claimed, t.service, t.scanDays, t.transitDays, t.onTime, t.labelId),
   ],
 );

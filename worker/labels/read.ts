@@ -192,7 +192,8 @@ function listReads(db: Db, shape: string, sort: ListSort, terms: LabelFilterTerm
  *  - no tag filter: summed from a rollup kept exact by triggers on labels, whose columns are exactly the other
  *    filters: label_day_stats (one row per day, courier, lost and next-day flag), label_status_day_stats with a
  *    status too;
- *  - tags only: the tag rows themselves (label_tags carries its label's owner), each label once;
+ *  - tags only: the tag rows themselves (label_tags carries its label's owner), each label once; with a status
+ *    alone too, the tag rows of that status (label_tags carries its label's parcel_status);
  *  - tags and other filters: from the tag rows to their labels, so only tagged labels are read;
  *  - an id list: those labels; needs action: the labels_user_action index entries whose window holds the day.
  *    (A search is counted in the search index: listLabels.)
@@ -218,6 +219,11 @@ function countLabels(db: Db, terms: LabelFilterTerms<Placeholder>) {
   const others = termConditions(P.userId, { ...terms, tags: [] });
   if (others.length === 1) {
     return db.select({ total: sql<number>`count(distinct ${labelTags.labelId})` }).from(labelTags).where(tagged);
+  }
+  // A status alone besides the tags: the tag rows carry their label's (migration 0027), index label_tags_status.
+  if (terms.parcelStatus && termConditions(P.userId, { ...terms, tags: [], parcelStatus: undefined }).length === 1) {
+    const status = eq(labelTags.status, terms.parcelStatus as unknown as string);
+    return db.select({ total: sql<number>`count(distinct ${labelTags.labelId})` }).from(labelTags).where(and(tagged, status));
   }
   // CROSS JOIN keeps label_tags as the outer loop (SQLite never reorders it): tagged labels only.
   return db
