@@ -86,6 +86,26 @@ describe("columns that nearly touch", () => {
     expect(lines).toContain("Fern Lodge");
   });
 
+  it("sets apart the next column's first word a word space away on nearly the same baseline in type a third smaller ('Blue Heron Garage Limited' beside 'SW19 0YD')", () => {
+    // A chromium label and packing slip (fresh seed 1390630706, file 177): the recipient's company
+    // line in 11.2 pt ends 4.7 pt before the sender column's postcode in 8 pt, 0.8 pt higher; read
+    // as one line, the sender's postcode ended the recipient's block at its company.
+    const words = [
+      W(10.9, 371.3, 13.2, "DELIVER TO:", 98.6),
+      W(10.9, 355.5, 15.2, "Lucy Turner-Hale", 136.3),
+      W(10.9, 342, 11.2, "Blue Heron Garage Limited", 157.2),
+      W(10.9, 326.3, 13.9, "Ty Newydd", 79.5),
+      W(172.8, 378, 6.2, "SHIP FROM:", 44.4),
+      W(172.8, 369.8, 8, "Seren Pottery Ltd", 72.2),
+      W(172.8, 360.8, 8, "178A Sandringham Mews", 104.9),
+      W(172.8, 351.8, 8, "London", 30.4),
+      W(172.8, 342.8, 8, "SW19 0YD", 43.3),
+    ];
+    const lines = groupLines(words).map((l) => l.text);
+    expect(lines).toContain("Blue Heron Garage Limited");
+    expect(lines).toContain("SW19 0YD");
+  });
+
   it("joins the rest of a word split at a ligature where a column's lines start ('Co' + 'ff' + 'ee Limited')", () => {
     // A chromium label (fresh seed 3485824982, file 432): the service column starts at x = 144, where
     // the sender's line goes on; its 'ff' and the rest were read as lines of that column.

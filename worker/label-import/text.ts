@@ -80,8 +80,11 @@ export function groupLines(words: TextWord[]): TextLine[] {
       // its halves are one postcode.
       const restOfPostcode = cur !== null && !otherLine && OUTWARD_RE.test(cur.words[cur.words.length - 1]) && INWARD_RE.test(w.text);
       // Beyond a word space, type over a third larger or smaller is another field ('… (UK) Ltd' in
-      // 8.6 pt, then 'Date: 02/04/2026' in 5.4).
-      const newColumn = cur !== null && !restOfWord && !restOfPostcode && (wordSpace ? otherLine && edges(w, row) >= 2 : edges(w, row) >= 2 || (gap > 0 && Math.max(cur.size, w.size) / Math.min(cur.size, w.size) > 1.35));
+      // 8.6 pt, then 'Date: 02/04/2026' in 5.4); so is it a word space away where a column's lines
+      // start ('Blue Heron Garage Limited' in 11.2 pt running to 4.7 pt before the sender's 'SW19 0YD'
+      // in 8, 0.8 pt off its baseline).
+      const sizeJump = cur !== null && Math.max(cur.size, w.size) / Math.min(cur.size, w.size) > 1.35;
+      const newColumn = cur !== null && !restOfWord && !restOfPostcode && (wordSpace ? (otherLine || sizeJump) && edges(w, row) >= 2 : edges(w, row) >= 2 || (gap > 0 && sizeJump));
       // Word spaces are under half an em; a wider gap sets apart another field on the row (a date
       // printed right of the name, a value in a column of its own).
       if (!cur || gap > Math.max(cur.size, w.size) * 1.6 || newColumn) {
