@@ -337,7 +337,7 @@ describe("routing labels: the sort box and the retailer header", () => {
     // OCR read the number with a smudge after it ('58 oo' for '58') and missed the retailer (fresh seed 1747571601, file 706).
     [[L(26, 2, 22, "58 oo"), L(23, 35, 8, "LOND"), L(60, 30, 8, "COU-PDRO HERMES HUB 4")], null],
     // OCR read the number in a box smaller than the code's (fresh seed 1145600887, file 517).
-    [[L(200, 10, 6, "96"), L(195, 36, 9, "NRWC"), L(15, 21, 8, "EVRI HUB")], null],
+    [[L(200, 10, 6, "96"), L(195, 30, 9, "NRWC"), L(15, 21, 8, "EVRI HUB")], null],
   ])("never takes the sort code for the recipient's name or the sender (%#)", (header, sender) => {
     const page = [...header, L(21, 75, 10.7, "S. Roberts"), L(21, 90, 10.7, "91 Acacia Place"), L(21, 105, 10.7, "Canterbury"), L(21, 120, 10.7, "CT1 3RU"), L(14, 150, 11, "VAN 84 DROP 25 C-ROUND 6750")];
     const d = parseEvriLabel({ lines: page, barcodes: [code128("H04AQA0004726589")] });
@@ -531,6 +531,20 @@ describe("lines OCR and screenshots add", () => {
   it("keeps a town that looks like a sort code when the only number near it is OCR's smudge many times its size (seed 1145600887, file 896)", () => {
     const page = [L(38, 451, 22, "TO"), L(40, 492, 33, "MS EOIN WARD"), L(40, 546, 32, "11 CANAL RISE"), L(37, 599, 31, "AYR"), L(40, 650, 31, "KA7 4JW"), L(80, 1315, 250, "2")];
     expect(readAddresses(page).recipient?.name).toBe("MS EOIN WARD");
+  });
+
+  it("keeps a town in capitals read tall within two lines of the postcode, and takes no other column's lines a run-on line reaches (seed 1390630706, files 620 and 601)", () => {
+    // 'SLOUGH' in a 39 px box over 'BERKSHIRE' in 26 px: the block stopped there, 'BERKSHIRE' was the name.
+    const slough = [L(56, 222, 22, "From"), L(523, 238, 44, "Gurpreet Leroy"), L(54, 251, 44, "OLIVIA'S TOOLS"), L(56, 270, 36, "FLAT 2"), L(55, 287, 24, "200 FOXGLOVE WAY"), L(523, 339, 36, "Barrack Hill"), L(54, 348, 36, "CANTON"), L(55, 379, 39, "SLOUGH"), L(523, 390, 39, "London"), L(56, 412, 26, "BERKSHIRE"), L(524, 442, 36, "SE1 7WP"), L(55, 444, 36, "SL1 6EH")];
+    expect(readAddresses(slough).sender?.name).toBe("OLIVIA'S TOOLS");
+    // OCR ran the recipient's street into the sender's beside it: the sender's name and flat came into the recipient's block.
+    const page = [L(990, 333, 61, "From:"), L(118, 337, 61, "Ship to:"), L(989, 401, 44, "Francois Davies"), L(116, 426, 54, "AMELIA NAKAMURA"), L(988, 454, 54, "Flat 29"), { ...L(116, 506, 52, "88 WORDSWORTH WAY 224 Market Gardens"), width: 1295 }, L(116, 592, 61, "GUERNSEY"), L(114, 681, 55, "GY1 9YY")];
+    expect(readAddresses(page).recipient?.name).toBe("AMELIA NAKAMURA");
+  });
+
+  it("keeps a company's end on a line of its own, in small letters ('Harbour Light Outdoor' / 'plc')", () => {
+    const page = [L(314, 570, 11.2, "Harbour Light Outdoor"), L(314, 584, 11.2, "plc"), L(314, 598, 11.2, "Attn Dr Mei Hall"), L(314, 612, 11.2, "187 St John's Drive"), L(314, 626, 11.2, "Londonderry"), L(314, 640, 11.2, "BT48 9ZW")];
+    expect(readAddresses(page).recipient?.name).toBe("Harbour Light Outdoor plc");
   });
 
   it("takes no heading's debris for the name under it (seed 1145600887, file 1297)", () => {

@@ -7,6 +7,7 @@ import {
   looksLikeName,
   namesItself,
   splitNameLine,
+  withoutDebris,
   withoutTrailingHeading,
   wrappedName,
 } from "../../worker/label-import/name-lines";
@@ -111,6 +112,15 @@ describe("where a name ends", () => {
     // OCR lost a flat's number or a name's last word (fresh seed 3422717994, files 333 and 443).
     expect(wrappedName("Mr. Bethan Jones", ["Flat", "95 Holly Square"])).toBe(false);
     expect(wrappedName("Ms C", ["Rose Cottage", "148 Willow Row"])).toBe(false);
+  });
+
+  it("leaves out OCR's debris around a name, never a name's own small words (fresh seeds 1390630706 and 3422717994)", () => {
+    expect(withoutDebris("ds BLUEWATER SPORTS")).toBe("BLUEWATER SPORTS");
+    expect(withoutDebris("“eres Gurpreet Leroy")).toBe("Gurpreet Leroy");
+    expect(withoutDebris("Dafydd Walker oe")).toBe("Dafydd Walker");
+    expect(withoutDebris("MORAG CUNNINGHAM Ree. a utter")).toBe("MORAG CUNNINGHAM");
+    expect(withoutDebris("KOF! THOMPSON")).toBe("KOFI THOMPSON");
+    for (const name of ["Thomas de la Cruz", "Mx Niamh ap Rhys", "JOHN SMITH Ltd", "Mr JOHN SMITH", "OAK & ANCHOR Crafts", "c/o Jane Smith", "Smith and co", "J H ug hes"]) expect(withoutDebris(name)).toBe(name);
   });
 
   it("leaves out a heading printed after the name on its baseline", () => {

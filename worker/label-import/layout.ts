@@ -15,7 +15,7 @@ import { UK_POSTCODE_IN_TEXT_RE, normalisePostcode } from "../couriers/postcode"
 import type { Address } from "../labels/model";
 import { clean } from "./fields";
 import { type AddressRole, headingOf, isAddressText, isContactLine, isOcrDebris, sortBoxLines } from "./line-kinds";
-import { isHeaderWord, isStreetLine, looksLikeName, namesItself, splitNameLine, withoutTrailingHeading, wrappedName } from "./name-lines";
+import { isHeaderWord, isStreetLine, looksLikeName, namesItself, splitNameLine, withoutDebris, withoutTrailingHeading, wrappedName } from "./name-lines";
 import type { TextLine } from "./text";
 
 export interface AddressBlock {
@@ -129,11 +129,14 @@ function walkUp(sorted: TextLine[], p: number, used: Set<TextLine>) {
       break;
     }
     if (!isAddressText(l.text) || UK_POSTCODE_IN_TEXT_RE.test(l.text)) break;
-    // A town in capitals read in a taller box ('READING' under '77 QUAY WAY') follows its street:
-    // a header is never printed under one.
-    if (isHeaderWord(l, usualSize(picked)) && !underStreet(sorted, i, l, size)) break;
+    // A town or county in capitals read in a taller box ('SLOUGH' over 'BERKSHIRE', 'READING' under
+    // '77 QUAY WAY'), within two lines of the postcode or under its street: headers are printed
+    // over the name, never there.
+    if (isHeaderWord(l, usualSize(picked)) && picked.length > 2 && !underStreet(sorted, i, l, size)) break;
     picked.unshift(l);
-    [left, right, top, size] = [Math.min(left, l.x), Math.max(right, l.x + estWidth(l)), l.y, Math.max(size, l.size)];
+    // A line OCR ran on into the next column ('88 WORDSWORTH WAY 224 Market Gardens') does not
+    // widen the block over that column: at most twice the block's width counts.
+    [left, right, top, size] = [Math.min(left, l.x), Math.max(right, l.x + Math.min(estWidth(l), 2 * (right - left))), l.y, Math.max(size, l.size)];
   }
   return { picked, heading, top, left };
 }
@@ -208,7 +211,7 @@ export function blockAddress(block: AddressBlock, countryCode = "GB"): Address |
     break;
   }
   const [first = "", ...address] = lines;
-  const split = splitNameLine(withoutTrailingHeading(first));
+  const split = splitNameLine(withoutDebris(withoutTrailingHeading(first)));
   const { rest } = split;
   let { name } = split;
   // A block that starts at its street ('14 Canal Street') printed no name: its street is no name.

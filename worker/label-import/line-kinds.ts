@@ -111,9 +111,11 @@ const isRoutingOrServiceLine = (t: string) => {
 /**
  * OCR's debris (a barcode's bars, a logo, a smudge read as letters): a lone letter or mark ('j',
  * '—'), or a few small letters with no capital and no digit ('ne', 'nis', 'og,'). Labels print
- * names and addresses with capitals; a whole line of four small letters or fewer is no part of one.
+ * names and addresses with capitals; a whole line of four small letters or fewer is no part of one,
+ * but for the end of a company's name on a line of its own ('plc', 'ltd', '& co').
  */
-export const isOcrDebris = (text: string) => !/[\p{L}\d]{2}/u.test(text) || (!/[\p{Lu}\d]/u.test(text) && text.replace(/\P{L}/gu, "").length <= 4);
+export const isOcrDebris = (text: string) =>
+  !/[\p{L}\d]{2}/u.test(text) || (!/[\p{Lu}\d]/u.test(text) && text.replace(/\P{L}/gu, "").length <= 4 && !/^(?:ltd\.?|plc|llp|inc\.?|co\.?|and|sons|&.*)$/i.test(text));
 
 /** Contact lines printed inside an address block (a phone number, an e-mail): passed over, not part of it. */
 const CONTACT = /^(?:(?:tel|phone|mob(?:ile)?|t|m)\s*[.:]?\s*)?(?:\+?44\s?|0)\d[\d\s()-]{8,14}$|^(?:e-?mail\s*:?\s*)?[^\s@]+@[^\s@]+\.[a-z]{2,}$/i;
@@ -143,15 +145,15 @@ export const isAddressText = (text: string) => {
  */
 export function sortBoxLines(lines: TextLine[]): Set<TextLine> {
   const box = new Set<TextLine>();
-  // The number may come with a smudge read after it ('58 oo').
-  const numbers = lines.filter((l) => /^\d{1,3}(?:\s+[^\s\d]{1,2})?$/.test(clean(l.text)));
+  // The number may come with a smudge read after it in small letters ('58 oo'; '48 HR' is a service).
+  const numbers = lines.filter((l) => /^\d{1,3}(?:\s+[^\s\dA-Z]{1,2})?$/.test(clean(l.text)));
   for (const code of lines.filter((l) => /^[A-Z]{2,6}$/.test(clean(l.text)))) {
     // OCR's boxes are no type sizes: a number read in a box half the code's height still counts
     // (not a smudge read as a digit many times its height).
     const near = numbers.find((n) => {
       const size = Math.max(n.size, code.size);
       const overlap = Math.min(n.x + (n.width ?? size), code.x + (code.width ?? size)) - Math.max(n.x, code.x);
-      return overlap > -size && Math.abs(n.y - code.y) <= 3 * size && n.size >= 0.5 * code.size && n.size <= 4 * code.size;
+      return overlap > -size && Math.abs(n.y - code.y) <= 2.5 * size && n.size >= 0.5 * code.size && n.size <= 4 * code.size;
     });
     if (near) box.add(code).add(near);
   }

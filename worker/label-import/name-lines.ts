@@ -30,6 +30,33 @@ export const isHeaderWord = (l: TextLine, addressSize: number) => {
   return l.size >= 1.35 * addressSize && !/\s/.test(t) && !/\p{Lu}\p{Ll}{2}/u.test(t);
 };
 
+/** Small words inside names ('de la Cruz', 'ap Rhys', 'Ní Bhriain', 'Smith and Sons'): never OCR's debris. */
+const PARTICLE_RE = /^(?:de|da|di|du|del|della|der|den|van|von|la|le|ap|al|el|bin|bint|ní|nic|ó|mac|mc|ter|ten|op|y|and|of|the|co|ltd|plc|llp|inc)$/iu;
+/** A word in small letters only, perhaps with a stray quote or stop: OCR's reading of a smudge or a logo beside a name. */
+const SMALL_WORD_RE = /^[“”"'‘’`]*\p{Ll}+[.,;:!]?$/u;
+const CAPITALS_RE = /^[\p{Lu}'’.-]*\p{Lu}[\p{Lu}'’.-]*$/u;
+const COMPANY_END_RE = /^(?:ltd\.?|limited|plc|llp|inc\.?|co\.?|&|and|sons)$/i;
+
+/**
+ * A name without OCR's debris around it: small-letter words before it ('ds BLUEWATER SPORTS',
+ * '“eres Gurpreet Leroy') or a short one after it ('Dafydd Walker oe'), and after a name in capitals
+ * a run of other words holding such debris ('MORAG CUNNINGHAM Ree. a utter'). A name's own small
+ * words stay ('de la Cruz'). An I OCR read as '!' in a word in capitals is put back.
+ */
+export function withoutDebris(name: string): string {
+  // An I read as '!' in a name in capitals ('KOF! THOMPSON'): no name holds a '!'.
+  let words = name
+    .split(" ")
+    .filter(Boolean)
+    .map((w) => (/^\p{Lu}+!\p{Lu}*$/u.test(w) ? w.replace("!", "I") : w));
+  const debris = (w: string) => SMALL_WORD_RE.test(w) && !PARTICLE_RE.test(w.replace(/[^\p{L}]/gu, ""));
+  while (words.length > 1 && debris(words[0]) && /^\p{Lu}/u.test(words[1])) words = words.slice(1);
+  const caps = words.findIndex((w) => !CAPITALS_RE.test(w) && !COMPANY_END_RE.test(w));
+  if (caps >= 2 && words.slice(0, caps).some((w) => /\p{Lu}{2}/u.test(w)) && words.slice(caps).some(debris)) words = words.slice(0, caps);
+  while (words.length > 1 && debris(words[words.length - 1]) && words[words.length - 1].replace(/\P{L}/gu, "").length <= 3 && /^\p{Lu}/u.test(words[words.length - 2])) words = words.slice(0, -1);
+  return words.join(" ");
+}
+
 /** A heading printed after a name on its baseline (the next column's, 'GARETH SØRENSEN Ship from:'): no part of the name. */
 export function withoutTrailingHeading(line: string): string {
   const words = line.split(" ");
@@ -140,7 +167,7 @@ function headerFrom(sorted: TextLine[], layout: { blocks: AddressBlock[] }, excl
     if (l.y >= firstBlockTop) break;
     const t = clean(l.text);
     if (t.length < 3 || sortBox.has(l) || sortCode(l, t) || !looksLikeName(t) || exclude.some((re) => re.test(t))) continue;
-    return t;
+    return withoutDebris(t);
   }
   return null;
 }

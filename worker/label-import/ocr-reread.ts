@@ -22,7 +22,8 @@ const BARE: Record<string, string> = { ł: "l", Ł: "L", ø: "o", Ø: "O", đ: "
 const bare = (c: string) => BARE[c] ?? c.normalize("NFD").replace(/\p{M}/gu, "");
 
 const isLetter = (c: string) => /\p{L}/u.test(c);
-const accented = (c: string) => isLetter(c) && bare(c) !== c;
+/** Accented letters of European names (Latin-1 and Latin Extended-A/B): not the Latin model's Vietnamese 'Ọ' for a smudged O. */
+const accented = (c: string) => isLetter(c) && bare(c) !== c && c.codePointAt(0)! < 0x250;
 
 /**
  * `name` spelt with the accents `line` (another reading of the line it came from) gives, or null
@@ -38,8 +39,8 @@ export function withAccents(name: string, read: string): string | null {
   const whole = wholeAccents(name, line);
   if (whole !== null) return whole;
   const tokens = line.split(/\s+/).filter(Boolean);
-  // A word the second reading broke in two ('Lefèv re') is read joined too.
-  const candidates = [...tokens, ...tokens.slice(1).map((t, i) => tokens[i] + t)];
+  // A word the second reading broke in two ('Lefèv re', 'Fi rançois') is read joined too.
+  const candidates = [...tokens, ...tokens.slice(1).flatMap((t, i) => (/^\p{Ll}/u.test(t) ? [tokens[i] + t] : []))];
   const words = name.split(" ").map((w) => wordAccents(w, candidates) ?? w);
   const fixed = words.join(" ");
   return fixed !== name ? fixed : null;
@@ -78,13 +79,14 @@ function wordAccents(word: string, candidates: string[]): string | null {
         const letter = i < w.length && isLetter(w[i]);
         if (i < w.length && c !== undefined) {
           const same = bare(c).toLowerCase() === bare(w[i]).toLowerCase();
-          if (same) put(i + 1, j + 1, { cost: here.cost, gained: here.gained + Number(accented(c) && c !== w[i] && c.toLowerCase() !== w[i].toLowerCase()), out: here.out + (letter ? cased(c, w[i]) : w[i]) });
+          if (same) put(i + 1, j + 1, { cost: here.cost, gained: here.gained + Number(accented(c) && c !== w[i] && c.toLowerCase() !== w[i].toLowerCase()), out: here.out + (letter && accented(c) ? cased(c, w[i]) : w[i]) });
           // A letter the English model does not know read as another letter, a digit or '@' ('Zs6fia', 'Sgren', 'S@rensen'): a misreading, with its accent.
           else if ((letter || /[\d@]/.test(w[i])) && accented(c)) put(i + 1, j + 1, { cost: here.cost + 1, gained: here.gained + 1, out: here.out + (letter ? cased(c, w[i]) : c) });
           else put(i + 1, j + 1, { cost: here.cost + 1, gained: here.gained, out: here.out + w[i] });
           if (letter && accented(c) && isLetter(w[i + 1] ?? "")) put(i + 2, j + 1, { cost: here.cost + 1, gained: here.gained + 1, out: here.out + cased(c, w[i]) });
         }
-        if (i < w.length) put(i + 1, j, { cost: here.cost + 1, gained: here.gained, out: here.out + w[i] });
+        // A letter the second reading lacks stays; a digit it lacks was noise in a name ('Ö6ztürk').
+        if (i < w.length) put(i + 1, j, { cost: here.cost + 1, gained: here.gained, out: here.out + (/\d/.test(w[i]) ? "" : w[i]) });
         if (c !== undefined) put(i, j + 1, { cost: here.cost + 1, gained: here.gained, out: here.out });
       }
     }
@@ -110,7 +112,7 @@ function wholeAccents(name: string, line: string): string | null {
     if (!isLetter(w)) return bare(c) === w ? prepend(w, align(i + 1, j + 1)) : null;
     const same = bare(c).toLowerCase() === bare(w).toLowerCase();
     if (same || (accented(c) && !swapped)) {
-      const one = prepend(cased(c, w), align(i + 1, j + 1, swapped || !same));
+      const one = prepend(accented(c) ? cased(c, w) : w, align(i + 1, j + 1, swapped || !same));
       if (one !== null) return one;
     }
     if (accented(c) && !swapped && isLetter(want[i + 1] ?? "")) return prepend(cased(c, w), align(i + 2, j + 1, true));
