@@ -173,13 +173,15 @@ function listReads(db: Db, shape: string, sort: ListSort, terms: LabelFilterTerm
   const byMatches = matches !== null && matches <= SEARCH_JOIN_MAX;
   const where = () => and(...termConditions(P.userId, terms, { byMatches }));
   const key = `${shape}${byMatches ? "&byMatches" : ""}`;
-  const page = cachedRead(`labels.page?${key}&sort=${sort}`, () =>
-    labelsWithFile(db)
-      .where(where())
-      .orderBy(...orderBy(listOrder(sort)))
-      .limit(P.limit)
-      .offset(P.offset),
-  );
+  // The page's rowids first, then its labels: where the matches must be sorted (a range of days, needs action),
+  // SQLite sorts whole rows, reading every match and its file columns to keep 15; sorting rowids reads the page's.
+  const page = cachedRead(`labels.page?${key}&sort=${sort}`, () => {
+    const order = orderBy(listOrder(sort));
+    const rowids = db.select({ rowid: sql`${labels}.rowid` }).from(labels).where(where()).orderBy(...order).limit(P.limit).offset(P.offset);
+    return labelsWithFile(db)
+      .where(inArray(sql`${labels}.rowid`, rowids))
+      .orderBy(...order);
+  });
   const searchOnly = termConditions(P.userId, { ...terms, search: undefined }).length === 1;
   if (matches !== null && searchOnly) return { page, total: null };
   const total = cachedRead(`labels.total?${key}`, () => (byMatches ? db.select({ total: sql<number>`count(*)` }).from(labels).where(where()) : countLabels(db, terms)));
