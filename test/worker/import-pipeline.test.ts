@@ -173,6 +173,12 @@ describe("barcodes of images that are not perfect scans", () => {
     expect(read!.box.x + read!.box.w).toBeLessThanOrEqual(g.width);
   }, 30_000);
 
+  it("a viewer's screenshot at 96 DPI whose Code128 resolves only at three times its size is read, not refused", async () => {
+    // The label generator's file 452 of SEED=2742705953 GEN_LABELS=1 GEN_IMAGES=100, as it was drawn (a JPEG, 448x680).
+    const result = await importLabelFile(fixture("generated-evri-home-screenshot-96.jpg"));
+    expect(result.labels.map((l) => l.details)).toMatchObject([{ courier: "evri", trackingCode: "H0WMZQ4331534443", fieldSources: { trackingCode: "barcode" } }]);
+  }, 30_000);
+
   it("a Code128 framed closer than its quiet zone is read from its bars, upright and turned a quarter", async () => {
     const turned = await decodeBarcodes(await labelPixels(fixture("evri-rotated.png"), 1));
     for (const name of ["evri-framed-300dpi.jpg", "evri-framed-rotated.png"]) {

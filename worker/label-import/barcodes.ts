@@ -59,24 +59,31 @@ export async function imageBarcodes(kind: Exclude<FileKind, "pdf">, bytes: Uint8
   if (found.some(isLinear)) return found;
   pixels ??= await imagePixels(kind, bytes);
   add(found, await framedLinearBarcodes(pixels));
-  return found.length || Math.max(pixels.width, pixels.height) > SMALL_IMAGE ? found : enlargedBarcodes(pixels);
+  return Math.max(pixels.width, pixels.height) > SMALL_IMAGE ? found : add(found, await enlargedBarcodes(pixels));
 }
 
 /** The long side of an image under about 180 DPI for a 4x6 label (a screenshot at 96-144 DPI). */
 const SMALL_IMAGE = 1100;
 
 /**
- * Barcodes of a small image read twice its size: a screenshot at 96-144 DPI draws a module in one
- * or two pixels, which zxing does not resolve (a 96 DPI Code128 and Data Matrix and a 144 DPI ITF,
- * refused as no label, decode at twice the size). Only when nothing decoded; boxes in the image's pixels.
+ * Barcodes of a small image read at twice its size, then three times: a screenshot at 96-144 DPI
+ * draws a module in one or two pixels, which zxing does not resolve (a 96 DPI Code128 and Data
+ * Matrix and a 144 DPI ITF, refused as no label, decode at twice the size; a 96 DPI Evri Code128
+ * in a viewer's screenshot only at three times). Only when no 1D code decoded (a 2D symbol beside
+ * it, larger, may have); boxes in the image's pixels.
  */
 export async function enlargedBarcodes(p: Pixmap): Promise<Barcode[]> {
-  const g = scaleGrey(toGrey(p, Math.max(p.width, p.height)), 2);
-  const data = new Uint8ClampedArray(g.data.length * 4);
-  for (let i = 0; i < g.data.length; i++) {
-    data.fill(g.data[i], 4 * i, 4 * i + 3);
-    data[4 * i + 3] = 255;
+  const grey = toGrey(p, Math.max(p.width, p.height));
+  let found: Barcode[] = [];
+  for (const k of [2, 3]) {
+    const g = scaleGrey(grey, k);
+    const data = new Uint8ClampedArray(g.data.length * 4);
+    for (let i = 0; i < g.data.length; i++) {
+      data.fill(g.data[i], 4 * i, 4 * i + 3);
+      data[4 * i + 3] = 255;
+    }
+    found = (await decodeBarcodes({ data, width: g.width, height: g.height })).map((b) => ({ ...b, box: { x: b.box.x / k, y: b.box.y / k, w: b.box.w / k, h: b.box.h / k } }));
+    if (found.some(isLinear)) break;
   }
-  const found = await decodeBarcodes({ data, width: g.width, height: g.height });
-  return found.map((b) => ({ ...b, box: { x: b.box.x / 2, y: b.box.y / 2, w: b.box.w / 2, h: b.box.h / 2 } }));
+  return found;
 }
