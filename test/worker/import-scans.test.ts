@@ -45,6 +45,13 @@ describe("OCR of images that are not perfect scans", () => {
     expect(reading.details).toMatchObject({ trackingCode: "SG787098662GB", classId: "Tracked 24", address: { name: "Anh Edwards", postcode: "L17 0QQ" } });
   }, 90_000);
 
+  it("does not read a routing label again for a weight, which such labels never print", async () => {
+    const reading = await readLabelPage(await labelPixels(fixture("hermes-legacy-1bit.png"), 1));
+    expect(reading.details).toMatchObject({ trackingCode: "1071298010114496", routing: { van: "98" } });
+    expect(reading.details?.weightInGrams ?? null).toBeNull();
+    expect(reading.passes).toBe(1);
+  }, 90_000);
+
   it("reads a clean label once", async () => {
     const reading = await readLabelPage(await labelPixels(fixture("evri-300dpi.png"), 1));
     expect(reading.passes).toBe(1);

@@ -130,7 +130,9 @@ export async function readLabelPage(pixmap: Pixmap): Promise<LabelReading> {
     const service = noService(read) ? { serviceCode: more.serviceCode, classId: more.classId, isNextDay: read.isNextDay ?? more.isNextDay } : {};
     reading.details = { ...read, ...service, weightInGrams: read.weightInGrams ?? more.weightInGrams };
   };
-  if (reading.details && (noService(reading.details) || reading.details.weightInGrams == null)) await serviceAndWeight(rereadUnread(reading.lines, reading.image, reading.dpi));
+  // A routing label (carrier API output: VAN / DROP / C-ROUND) prints no weight (LABELS.md): not read again for one.
+  const noWeight = (d: LabelDetails) => d.weightInGrams == null && !d.routing;
+  if (reading.details && (noService(reading.details) || noWeight(reading.details))) await serviceAndWeight(rereadUnread(reading.lines, reading.image, reading.dpi));
   if (reading.details && noService(reading.details)) await serviceAndWeight(rereadTop(reading.lines, reading.image, reading.dpi));
   return {
     details: reading.details && realPostcodesOnly(await restoreAccents(reading.details, reading.lines, reading.image, reading.dpi)),
