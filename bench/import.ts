@@ -55,6 +55,7 @@ const OCR_CASES: [string, string, string][] = [
   ["1-bit 203 DPI thermal PNG, Evri (enlarged)", "evri-store-1bit.png", "image/png"],
   ["200 DPI JPEG turned 1.5°, Evri (enlarged, levelled)", "evri-store-tilted.jpg", "image/jpeg"],
   ["300 DPI photo with a shadow, Evri (second reading)", "evri-store-shadow.jpg", "image/jpeg"],
+  ["1-bit 203 DPI thermal PNG, legacy Hermes (no weight printed: read again for one)", "hermes-legacy-1bit.png", "image/png"],
 ];
 
 function run(cmd: string, args: string[], extra: NodeJS.ProcessEnv = {}) {
