@@ -8,13 +8,15 @@ import { type Accuracy, FIELDS } from "./label-scoring";
 //
 // The bars, as the reader stands (bench/README 'Generated labels'; issue 23's bar is 97% on every field):
 //  - text PDFs: every field at 97% or more (3,110 labels of SEED=2024320420 read 98.9-100% per field);
-//  - images and flattened PDFs, pooled: 85% of all their fields. After the OCR work of 26 Nov (session 3) they
-//    read 92.7-94.5% of fields on five image-only seeds (bench/README), and 90.6-97.2% in every run of 30 of them
-//    (the gate's share); a per-field bar at 97% would still fail most seeds on 3 or 4 misses (a run holds ~30
-//    of them and ~10 weights). The pooled bar catches an image reader that breaks without failing on a seed's
-//    luck; raising it to the issue's per-field bar is the open part of issue 23.
+//  - images and flattened PDFs, pooled: 88% of all their fields. After the OCR work of 26 Nov (session 4:
+//    weights, services, postcodes) five fresh seeds read 93.9-96.9% of them pooled: two image-only runs of 100
+//    files (2742705953, 1794363709) and three runs of this gate (1250965299, 614223010, 3636622204: 95.8-96.4%,
+//    ~30 raster labels each); session 3's five seeds read 92.7-94.5% (90.6-97.2% in each run of 30). A per-field
+//    bar at 97% would still fail most seeds on 3 or 4 misses (a run holds ~30 of them and ~10 weights). The
+//    pooled bar catches an image reader that breaks without failing on a seed's luck; raising it to the
+//    issue's per-field bar is the open part of issue 23.
 const TEXT_BAR = 0.97;
-const RASTER_BAR = 0.85;
+const RASTER_BAR = 0.88;
 
 const pooled = (accs: (Accuracy | undefined)[]) => {
   let right = 0;
@@ -26,7 +28,7 @@ const pooled = (accs: (Accuracy | undefined)[]) => {
   return { right, total };
 };
 
-it("reads fresh generated labels: text PDFs at 97% per field, images at 85% of fields, no wrong tracking code", async () => {
+it("reads fresh generated labels: text PDFs at 97% per field, images at 88% of fields, no wrong tracking code", async () => {
   const g = await measureGenerated(inject("generatedLabels"));
   console.log(`\n${generatedReport(g)}\n`);
   expect(g.labels).toBeGreaterThanOrEqual(300);
