@@ -542,6 +542,15 @@ describe("lines OCR and screenshots add", () => {
     expect(readAddresses(page).recipient?.name).toBe("AMELIA NAKAMURA");
   });
 
+  it("takes no town over a postcode, all OCR read of an address, for a name (seed 1390630706, file 1177; seed 1145600887, file 919)", () => {
+    const page = [L(44, 251, 40, "Recipient"), L(45, 293, 28, "NIAMH NOAH COOPER"), L(44, 335, 27, "SUITE 42, HARBOUR VIEW"), L(45, 377, 28, "189 CORSTORPHINE SQUARE"), L(45, 419, 27, "LONDON N1 4SG"), L(925, 255, 40, "SENDER"), L(926, 381, 28, "London"), L(926, 416, 27, "NW1 0FQ")];
+    const { recipient, sender } = readAddresses(page);
+    expect(recipient?.name).toBe("NIAMH NOAH COOPER");
+    expect(sender).toMatchObject({ name: "", address: ["London"], postcode: "NW1 0FQ" });
+    // A town on the postcode's line: the line over it may be the name.
+    expect(readAddresses([L(14, 10, 12, "Jane Doe"), L(14, 24, 12, "Leeds LS1 1AA")]).recipient?.name).toBe("Jane Doe");
+  });
+
   it("keeps a company's end on a line of its own, in small letters ('Harbour Light Outdoor' / 'plc')", () => {
     const page = [L(314, 570, 11.2, "Harbour Light Outdoor"), L(314, 584, 11.2, "plc"), L(314, 598, 11.2, "Attn Dr Mei Hall"), L(314, 612, 11.2, "187 St John's Drive"), L(314, 626, 11.2, "Londonderry"), L(314, 640, 11.2, "BT48 9ZW")];
     expect(readAddresses(page).recipient?.name).toBe("Harbour Light Outdoor plc");

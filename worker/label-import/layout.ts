@@ -211,6 +211,9 @@ export function blockAddress(block: AddressBlock, countryCode = "GB"): Address |
     break;
   }
   const [first = "", ...address] = lines;
+  // One word over a postcode alone on its line ('London' / 'NW1 0FQ', OCR having lost the name and
+  // street over them) is the town, never a name: no address is a name and a postcode.
+  if (block.lines.length === 2 && lines.length === 1 && block.postcode && !/[\s,]/.test(first)) return { name: "", address: [first], postcode: block.postcode, countryCode };
   const split = splitNameLine(withoutDebris(withoutTrailingHeading(first)));
   const { rest } = split;
   let { name } = split;
