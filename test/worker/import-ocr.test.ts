@@ -324,6 +324,7 @@ describe("OCR helpers", () => {
     const w = (text: string, left: number, width: number, height: number, top = 1415): OcrWord => ({ text, left, top, width, height, conf: 93, line: "7.2.1" });
     expect(ocrLines([w("|", 798, 4, 23), w("Ellis-Jones", 817, 153, 30)])[0].text).toBe("I Ellis-Jones");
     expect(ocrLines([w("|!", 68, 9, 33), w("ROBERTS", 95, 228, 33)])[0].text).toBe("I ROBERTS");
+    expect(ocrLines([w("|.", 100, 9, 25), w("GREEN", 116, 124, 25)])[0].text).toBe("I. GREEN");
     // A frame's edge: taller than the text, or further from it.
     expect(ocrLines([w("|", 760, 4, 80, 1390), w("Ellis-Jones", 817, 153, 30)])[0].text).toBe("Ellis-Jones");
     expect(ocrLines([w("|", 700, 4, 30), w("Ellis-Jones", 817, 153, 30)])[0].text).toBe("Ellis-Jones");

@@ -556,6 +556,11 @@ describe("lines OCR and screenshots add", () => {
     expect(readAddresses(page).recipient?.name).toBe("Harbour Light Outdoor plc");
   });
 
+  it("reads a heading whose noun OCR misread ('Return adcdtess:') as the heading, and the name under it (fresh seed 2681776127, file 799)", () => {
+    const page = [L(103, 493, 38, "MAGPIE ACCOUNTANTS & SONS"), L(107, 571, 38, "116 LAVENDER GARDENS"), L(103, 650, 38, "CHESTER"), L(103, 728, 38, "CH1 7FE"), L(66, 1284, 18, "Return adcdtess:"), L(65, 1321, 25, "Old Forge Trading Co, The Laurels, Slough")];
+    expect(readAddresses(page).sender?.name).toBe("Old Forge Trading Co");
+  });
+
   it("takes no heading's debris for the name under it (seed 1145600887, file 1297)", () => {
     const page = [L(14, 10, 13, "Ann Lee"), L(14, 26, 13, "3 High Street"), L(14, 42, 13, "Bristol BS1 4DJ"), L(14, 80, 7, "FROM: —"), L(14, 89, 7, "Aisha Öztürk"), L(14, 98, 7, "5 Mill Lane"), L(14, 107, 7, "Salisbury SP6 1PA")];
     expect(readAddresses(page).sender?.name).toBe("Aisha Öztürk");

@@ -88,6 +88,11 @@ describe("where a name ends", () => {
     for (const name of ["Mrs. James Öztürk", "Dr. T White", "K. Brown", "Smith & Co. Ltd", "St. John Smith", "Prof. Ann Lee"]) expect(splitNameLine(name)).toEqual({ name, rest: [] });
   });
 
+  it("ends a name where a house number and street follow on its line (OCR read two lines as one; fresh seed 2681776127, file 48)", () => {
+    expect(splitNameLine("Mx Siobhan Patterson 49 subilee Lane")).toEqual({ name: "Mx Siobhan Patterson", rest: ["49 subilee Lane"] });
+    for (const line of ["Flat 2 12 High Street", "Unit 4 Kingsway House", "The 1975 Band"]) expect(splitNameLine(line)).toEqual({ name: line, rest: [] });
+  });
+
   it("keeps a comma that belongs to a name, and drops one that ends the line", () => {
     expect(splitNameLine("Smith, Jones & Co")).toEqual({ name: "Smith, Jones & Co", rest: [] });
     expect(splitNameLine("Jane Smith,")).toEqual({ name: "Jane Smith", rest: [] });
@@ -120,6 +125,7 @@ describe("where a name ends", () => {
     expect(withoutDebris("Dafydd Walker oe")).toBe("Dafydd Walker");
     expect(withoutDebris("MORAG CUNNINGHAM Ree. a utter")).toBe("MORAG CUNNINGHAM");
     expect(withoutDebris("KOF! THOMPSON")).toBe("KOFI THOMPSON");
+    expect(withoutDebris("Danie! Johnson")).toBe("Daniel Johnson");
     for (const name of ["Thomas de la Cruz", "Mx Niamh ap Rhys", "JOHN SMITH Ltd", "Mr JOHN SMITH", "OAK & ANCHOR Crafts", "c/o Jane Smith", "Smith and co", "J H ug hes"]) expect(withoutDebris(name)).toBe(name);
   });
 

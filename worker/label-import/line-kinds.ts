@@ -46,7 +46,8 @@ export function headingOf(text: string): { role: AddressRole; rest: string } | n
   const t = clean(text);
   for (const [re, role] of HEADINGS) {
     const m = t.match(re);
-    if (m) return { role, rest: clean(t.slice(m[0].length).replace(/^[:\s-]+/, "")) };
+    // A word ending in a colon after it is the heading's own, misread ('Return adcdtess:'): no name ends so.
+    if (m) return { role, rest: clean(t.slice(m[0].length).replace(/^[:\s-]+/, "")).replace(/^\S+:$/, "") };
   }
   return null;
 }

@@ -41,14 +41,14 @@ const COMPANY_END_RE = /^(?:ltd\.?|limited|plc|llp|inc\.?|co\.?|&|and|sons)$/i;
  * A name without OCR's debris around it: small-letter words before it ('ds BLUEWATER SPORTS',
  * '“eres Gurpreet Leroy') or a short one after it ('Dafydd Walker oe'), and after a name in capitals
  * a run of other words holding such debris ('MORAG CUNNINGHAM Ree. a utter'). A name's own small
- * words stay ('de la Cruz'). An I OCR read as '!' in a word in capitals is put back.
+ * words stay ('de la Cruz'). An I or l OCR read as '!' is put back ('KOF!', 'Danie!').
  */
 export function withoutDebris(name: string): string {
-  // An I read as '!' in a name in capitals ('KOF! THOMPSON'): no name holds a '!'.
+  // An I or l read as '!' ('KOF! THOMPSON', 'Danie! Johnson'): no name holds a '!'.
   let words = name
     .split(" ")
     .filter(Boolean)
-    .map((w) => (/^\p{Lu}+!\p{Lu}*$/u.test(w) ? w.replace("!", "I") : w));
+    .map((w) => (/^\p{Lu}+!\p{Lu}*$/u.test(w) ? w.replace("!", "I") : /^\p{Lu}\p{Ll}+!\p{Ll}*$/u.test(w) ? w.replace("!", "l") : w));
   const debris = (w: string) => SMALL_WORD_RE.test(w) && !PARTICLE_RE.test(w.replace(/[^\p{L}]/gu, ""));
   while (words.length > 1 && debris(words[0]) && /^\p{Lu}/u.test(words[1])) words = words.slice(1);
   const caps = words.findIndex((w) => !CAPITALS_RE.test(w) && !COMPANY_END_RE.test(w));
@@ -123,7 +123,12 @@ const FULL_STOP_RE = /^([^.,]*?(?<![\p{L}'’-])(?!(?:mrs|miss|prof|rev|ltd|inc|
  * first part when a run of parts follows, or when the part after it is plainly an address (a number,
  * a flat, a house or street name); a comma inside a name ('Smith, Jones & Co') is kept.
  */
+/** A house number and street at the end of a name's line ('Mx Siobhan Patterson 49 Jubilee Lane': OCR read two lines as one). */
+const STREET_AFTER_NAME_RE = new RegExp(`^(\\p{L}.*?\\p{L})\\s+(\\d+[A-Za-z]?\\s+(?:[\\p{L}'’-]+\\s+){0,3}(?:${STREET_WORD_RE.source}))$`, "iu");
+
 export function splitNameLine(line: string): { name: string; rest: string[] } {
+  const run = line.match(STREET_AFTER_NAME_RE);
+  if (run && !line.includes(",") && looksLikeName(run[1])) return { name: clean(run[1]), rest: [clean(run[2])] };
   // OCR reads a comma as a full stop ('The Atlas Silver. 135 King's Avenue. London'): one after a
   // whole word (not a title, an initial or 'Ltd.') ends the name as a comma does.
   const stop = line.match(FULL_STOP_RE);

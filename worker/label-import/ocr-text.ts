@@ -39,7 +39,7 @@ export function parseTsv(tsv: string): OcrWord[] {
  * confidence words (noise in barcodes) are dropped.
  */
 export function ocrLines(words: OcrWord[], minConf = 10): TextLine[] {
-  const kept = words.map((w, i) => (initialI(w, words[i + 1]) ? { ...w, text: "I" } : w)).filter((w) => w.conf >= minConf && !/^[|_\-=~.,:;'"`!]+$/.test(w.text));
+  const kept = words.map((w, i) => (initialI(w, words[i + 1]) ? { ...w, text: w.text.endsWith(".") ? "I." : "I" } : w)).filter((w) => w.conf >= minConf && !/^[|_\-=~.,:;'"`!]+$/.test(w.text));
   // Tesseract's own lines follow a photo's tilt, where grouping by height on the page would merge
   // neighbouring lines; words far apart on one of its lines are still two columns.
   if (kept.length && kept.every((w) => w.line)) return tesseractLines(kept).map((l) => ({ ...l, text: fixLine(l.text) }));
@@ -56,12 +56,12 @@ export function ocrLines(words: OcrWord[], minConf = 10): TextLine[] {
 }
 
 /**
- * An initial I read as a bar ('| Ellis-Jones', '|! ROBERTS'): a bar of the next word's height, a word
+ * An initial I read as a bar ('| Ellis-Jones', '|! ROBERTS', '|. GREEN'): a bar of the next word's height, a word
  * space before a capitalised word on its line. A frame's edge is taller than the text it frames, or
  * further from it.
  */
 function initialI(w: OcrWord, next: OcrWord | undefined): boolean {
-  if (!/^\|!?$/.test(w.text) || !next || next.line !== w.line || !/^\p{Lu}/u.test(next.text)) return false;
+  if (!/^\|[!.]?$/.test(w.text) || !next || next.line !== w.line || !/^\p{Lu}/u.test(next.text)) return false;
   return next.left - (w.left + w.width) < 0.6 * next.height && Math.abs(w.height - next.height) <= 0.3 * next.height;
 }
 
