@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { labelActionWindow } from "../../worker/claims/action-window";
 import { storedDetails } from "../../worker/claims/label-input";
 import { labels } from "../../worker/db/schema";
-import { fillDetails } from "../../worker/label-import/ocr-job";
+import { fillDetails, plausibleOnly } from "../../worker/label-import/ocr-job";
 import { atOcrResolution, invertReversedBoxes, levelled, printDpi, skewAngle } from "../../worker/label-import/ocr-image";
 import { offDesk, paperOnly } from "../../worker/label-import/ocr-paper";
 import { linesOfName, rereadBesideLogo, rereadTop, withAccents } from "../../worker/label-import/ocr-reread";
@@ -277,6 +277,15 @@ describe("OCR helpers", () => {
       // What OCR filled says so; the service came from the barcode and stays unmarked here.
       fieldSources: { address: "ocr", weightInGrams: "ocr" },
     });
+  });
+
+  it("gives no weight over the courier's limit and no postcode that cannot exist (generated seeds 3032672522, 1329675666)", () => {
+    const read = { courier: "evri", trackingCode: "HG8A3N9036256462", weightInGrams: 75_000, address: { name: "A", address: [], postcode: "WW2 8AQ", countryCode: "GB" } } as LabelDetails;
+    expect(plausibleOnly(read)).toMatchObject({ weightInGrams: null, address: { name: "A", postcode: "" } });
+    const fine = { ...read, weightInGrams: 15_000, address: { ...read.address!, postcode: "W2 8AQ" } } as LabelDetails;
+    expect(plausibleOnly(fine)).toEqual(fine);
+    expect(plausibleOnly({ ...fine, courier: "royalmail", weightInGrams: 20_000 }).weightInGrams).toBe(20_000);
+    expect(plausibleOnly({ ...fine, courier: "royalmail", weightInGrams: 20_500 }).weightInGrams).toBeNull();
   });
 
   it("never fills a name read in lower case: OCR's noise (generated seeds 583019447, 1287345091)", () => {

@@ -135,7 +135,7 @@ export async function readLabelPage(pixmap: Pixmap): Promise<LabelReading> {
   if (reading.details && (noService(reading.details) || noWeight(reading.details))) await serviceAndWeight(rereadUnread(reading.lines, reading.image, reading.dpi));
   if (reading.details && noService(reading.details)) await serviceAndWeight(rereadTop(reading.lines, reading.image, reading.dpi));
   return {
-    details: reading.details && realPostcodesOnly(await restoreAccents(reading.details, reading.lines, reading.image, reading.dpi)),
+    details: reading.details && plausibleOnly(await restoreAccents(reading.details, reading.lines, reading.image, reading.dpi)),
     quarters,
     meanConf: reading.meanConf,
     passes,
@@ -143,9 +143,16 @@ export async function readLabelPage(pixmap: Pixmap): Promise<LabelReading> {
   };
 }
 
-/** The details with any postcode OCR read that cannot exist taken out: no postcode is better than a wrong one. */
-function realPostcodesOnly(d: LabelDetails): LabelDetails {
+/** The heaviest parcel each courier carries (Evri 15 kg, Royal Mail 20 kg), in grams. */
+const MAX_GRAMS: Record<string, number> = { evri: 15_000, royalmail: 20_000 };
+
+/**
+ * The details with what OCR read that cannot be taken out: a postcode that cannot exist, a weight
+ * over the courier's limit ('75000' read off a 150 DPI scan of '1750g'). None is better than wrong.
+ */
+export function plausibleOnly(d: LabelDetails): LabelDetails {
   const out = { ...d };
+  if (typeof d.weightInGrams === "number" && d.weightInGrams > (MAX_GRAMS[d.courier] ?? 30_000)) out.weightInGrams = null;
   for (const k of ADDRESS_KEYS) {
     const a = d[k];
     if (a?.postcode && !isRealPostcode(a.postcode)) out[k] = { ...a, postcode: "" };
