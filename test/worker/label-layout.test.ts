@@ -561,6 +561,22 @@ describe("lines OCR and screenshots add", () => {
     expect(readAddresses(page).sender?.name).toBe("Old Forge Trading Co");
   });
 
+  it.each([
+    ["a routing line whose digit OCR read as a letter (file 609)", [L(181, 325, 24, "VANS6"), L(111, 382, 30, "MARIA AP RHYS")], "MARIA AP RHYS"],
+    ["a heading misread as one word and a colon (file 1280)", [L(65, 270, 35, "LO:"), L(71, 334, 45, "MARIA AP RHYS")], "MARIA AP RHYS"],
+    // The name read in a box over twice its height: the gap is the block's usual type's, not the name's (file 1257).
+    ["a line far above a name OCR read huge", [L(154, 250, 34, "Cotes"), L(169, 385, 100, "MARIA AP RHYS")], "MARIA AP RHYS"],
+  ])("starts the recipient's block at its name, not at %s (fresh seed 3424883755)", (_kind, above, name) => {
+    const y = above[above.length - 1].y + above[above.length - 1].size;
+    const page = [...above, L(112, y + 20, 30, "121 CHESTNUT DRIVE"), L(112, y + 76, 29, "DOUGLAS"), L(112, y + 134, 30, "IM1 9DX")];
+    expect(readAddresses(page).recipient?.name).toBe(name);
+  });
+
+  it("reads a seller's heading whose verb OCR misread ('Sok! by: …') as the heading (fresh seed 3424883755, file 17)", () => {
+    const page = [L(37, 262, 36, "Ship to"), L(39, 312, 33, "Kestrel Print Studio Ltd"), L(39, 430, 43, "121a Quay Way"), L(38, 487, 43, "Stockport"), L(38, 545, 33, "SK1 2RF"), L(38, 805, 12, "Sok! by: Oscar's Jewellery, Flat 35, Ty Gwyn, 85 Elm Lane, Kettering")];
+    expect(readAddresses(page).sender?.name).toBe("Oscar's Jewellery");
+  });
+
   it("takes no heading's debris for the name under it (seed 1145600887, file 1297)", () => {
     const page = [L(14, 10, 13, "Ann Lee"), L(14, 26, 13, "3 High Street"), L(14, 42, 13, "Bristol BS1 4DJ"), L(14, 80, 7, "FROM: —"), L(14, 89, 7, "Aisha Öztürk"), L(14, 98, 7, "5 Mill Lane"), L(14, 107, 7, "Salisbury SP6 1PA")];
     expect(readAddresses(page).sender?.name).toBe("Aisha Öztürk");

@@ -106,9 +106,10 @@ function walkUp(sorted: TextLine[], p: number, used: Set<TextLine>) {
     const l = sorted[i];
     if (l.y + l.size * 0.5 > top) continue; // same row or overlapping: not above
     if (!inColumn(l, left, right, Math.max(size, l.size))) continue;
-    // The gap is measured in the block's own type: a line printed (or read by OCR) far larger
-    // above it, a logo or a barcode's digits, is not brought within reach by its own size.
-    if (top - (l.y + l.size) > size * 1.6) break;
+    // The gap is measured in the block's usual type: a line printed (or read by OCR) far larger,
+    // above it (a logo, a barcode's digits) or in it (a name in a box twice its height), brings
+    // nothing within reach by its size.
+    if (top - (l.y + l.size) > Math.max(usualSize(picked), pc.size) * 1.6) break;
     if (isContactLine(l.text)) {
       top = l.y;
       continue;

@@ -49,12 +49,18 @@ export function headingOf(text: string): { role: AddressRole; rest: string } | n
     // A word ending in a colon after it is the heading's own, misread ('Return adcdtess:'): no name ends so.
     if (m) return { role, rest: clean(t.slice(m[0].length).replace(/^[:\s-]+/, "")).replace(/^\S+:$/, "") };
   }
-  return null;
+  // A seller's heading whose verb OCR misread ('Sok! by: Oscar's Jewelery'): a word, 'by' or 'from', a colon.
+  const misread = t.match(MISREAD_SENDER_HEADING);
+  return misread ? { role: "sender", rest: clean(t.slice(misread[0].length)) } : null;
 }
+const MISREAD_SENDER_HEADING = /^\S{2,8}\s+(?:by|from)\s*:\s*/i;
 
 /** Lines that are never part of an address: they end a block. */
 const NOT_ADDRESS: RegExp[] = [
-  /\b(?:VAN|DROP|C-?ROUND|ROUND|ROUTE|SORT|DEPOT|HUB)\s*[:#]?\s*\d/i,
+  // (A digit read as a letter before the next: 'VANS6' for 'VAN 56'.)
+  /\b(?:VAN|DROP|C-?ROUND|ROUND|ROUTE|SORT|DEPOT|HUB)\s*[:#]?\s*[SOIl]?\d/i,
+  // One word and a colon: a heading or a field's label OCR misread ('LO:' for 'TO:'), never an address.
+  /^\S{1,12}:$/,
   /^(?:hermes|evri|my\s*hermes|royal\s*mail|parcelforce|cou-?pnet|pnet|dpd|yodel|ups|dhl)\b/i,
   /\b(?:(?:customer\s*ref(?:erence)?|invoice|consignment|barcode)\b|(?:ref(?:erence)?|order|product|item|sku|service|transaction)\s*(?:no|number|id|ref|code)?\s*[:#])/i,
   // A file name (a screenshot of a PDF viewer shows the file's).
