@@ -39,6 +39,7 @@ describe("a name is words", () => {
     ["OCR's debris of a barcode", "nis"],
     ["a sort box's number run into a reference", "7 7 6526060425"],
     ["a misread return heading", "If undelivered, please return tc"],
+    ["a misread return heading", "If undellvered"],
     ["the end of a name broken over lines", "& CO"],
     ["an e-mail address", "Email: noel.king@example.org"],
   ])("never takes %s (%j) for a name", (_kind, t) => {
@@ -90,6 +91,8 @@ describe("where a name ends", () => {
 
   it("ends a name where a house number and street follow on its line (OCR read two lines as one; fresh seed 2681776127, file 48)", () => {
     expect(splitNameLine("Mx Siobhan Patterson 49 subilee Lane")).toEqual({ name: "Mx Siobhan Patterson", rest: ["49 subilee Lane"] });
+    // After a company's 'Ltd.' too (fresh seed 2162430222, file 505).
+    expect(splitNameLine("Pennyroyal Print Studio Ltd. 177 Quay Grove")).toEqual({ name: "Pennyroyal Print Studio Ltd.", rest: ["177 Quay Grove"] });
     for (const line of ["Flat 2 12 High Street", "Unit 4 Kingsway House", "The 1975 Band"]) expect(splitNameLine(line)).toEqual({ name: line, rest: [] });
   });
 

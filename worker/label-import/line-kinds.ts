@@ -75,7 +75,7 @@ const NOT_ADDRESS: RegExp[] = [
   // A barcode's or an account's number: seven digits in a row are in no address.
   /\d{7}/,
   // The words of a return heading OCR misread ('If undelivered, please return tc').
-  /\bundeliver(?:ed|able)\b/i,
+  /\bunde[li1]{1,3}ver(?:ed|able)\b/i,
   /^\d{1,3}\s*\/\s*[A-Z]{2,6}$/i,
   /^[A-Z]{2}[\s-]?\d{4}[\s-]?\d{4}[\s-]?\d[\s-]?[A-Z]{2}$/i,
   /^[HT][-\s]?[0-9A-Z](?:[-\s]?[0-9A-Z]){4}(?:[-\s]?\d){10}$/i,

@@ -124,7 +124,7 @@ const FULL_STOP_RE = /^([^.,]*?(?<![\p{L}'’-])(?!(?:mrs|miss|prof|rev|ltd|inc|
  * a flat, a house or street name); a comma inside a name ('Smith, Jones & Co') is kept.
  */
 /** A house number and street at the end of a name's line ('Mx Siobhan Patterson 49 Jubilee Lane': OCR read two lines as one). */
-const STREET_AFTER_NAME_RE = new RegExp(`^(\\p{L}.*?\\p{L})\\s+(\\d+[A-Za-z]?\\s+(?:[\\p{L}'’-]+\\s+){0,3}(?:${STREET_WORD_RE.source}))$`, "iu");
+const STREET_AFTER_NAME_RE = new RegExp(`^(\\p{L}.*?\\p{L}\\.?)\\s+(\\d+[A-Za-z]?\\s+(?:[\\p{L}'’-]+\\s+){0,3}(?:${STREET_WORD_RE.source}))$`, "iu");
 
 export function splitNameLine(line: string): { name: string; rest: string[] } {
   const run = line.match(STREET_AFTER_NAME_RE);
