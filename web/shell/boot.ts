@@ -67,6 +67,22 @@ function drawFirstCards(root: HTMLElement, calls: string[]): Promise<unknown> {
   return Promise.race([drawn, late]).finally(() => clearTimeout(timer));
 }
 
+/**
+ * Resolves once the page has painted what is in the DOM now (a task queued from the next animation frame runs after
+ * that frame's paint), or after 100 ms where frames are not drawn (a tab opened in the background).
+ */
+function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const fallback = setTimeout(resolve, 100);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(fallback);
+        resolve();
+      }, 0),
+    );
+  });
+}
+
 /** The list's address: a signed-in /login shows plain /labels. */
 const listSearch = () => (location.pathname.startsWith("/labels") ? location.search : "");
 
@@ -85,7 +101,9 @@ function boot(): Promise<unknown> {
   if (!token) return Promise.resolve();
   const calls = earlyCalls(variant, location);
   for (const url of calls) startEarlyCall(url, token);
-  if (variant === "labels-in" && root && drawsFirstCards({ search: listSearch() })) return drawFirstCards(root, calls);
+  // The app's code is fetched once the cards are on screen: requested while their frame is still to be painted, it
+  // could finish first and count, in Lighthouse's estimate, as if the paint had waited for it (bench/README).
+  if (variant === "labels-in" && root && drawsFirstCards({ search: listSearch() })) return drawFirstCards(root, calls).then(afterNextPaint);
   return Promise.resolve();
 }
 
