@@ -229,7 +229,7 @@ describe("printing one label", () => {
     const print = page.getByRole("button", { name: "Print" });
     await page.getByText(reason).waitFor();
     expect(await print.isDisabled()).toBe(true);
-    expect(await print.getAttribute("title")).toBeNull();
+    expect(await print.getAttribute("title")).toBe("Printing not supported for Royal Mail yet");
     expect(await page.locator(`#${await print.getAttribute("aria-describedby")}`).textContent()).toBe(reason);
     await screenshot(page, "label-detail-cannot-print-desktop");
     await page.setViewportSize(VIEWPORTS.phone);
