@@ -7,15 +7,16 @@ import { screenOf, shellVariant, type ShellScreen } from "./screens";
 /**
  * The app shell's boot script, inlined at the end of index.html's body by the build (scripts/app-shell.ts) and
  * run while the page is read, before the first paint and before any script arrives: it shows the shell screen for
- * the address and the stored sign-in (one of the <template>s above it), links the screen's code for preloading
- * beside the entry script, and, signed in, starts the screen's first API calls (web/api/early.ts). On /labels it
- * then draws the list's first cards from the early answers (./first-cards.ts) before it starts the app.
+ * the address and the stored sign-in (one of the <template>s above it) and, signed in, starts the screen's first
+ * API calls (web/api/early.ts). On /labels it then draws the list's first cards from the early answers
+ * (./first-cards.ts) before it starts the app.
  *
  * The app's entry script (and the modules it and the screen import, linked for preloading) is started from here,
- * once the screen is drawn: on /labels that is when the first cards are (the app's first render waits for the same
- * answers anyway, web/app/first-render.ts), so the cards paint as soon as the answers arrive, not after React and its
- * libraries have been downloaded and run; anywhere else at once. On /labels the app's code is therefore fetched
- * after the cards' answers, not beside them: on a slow connection the cards come ~0.8 s sooner (bench/README).
+ * once what the screen shows is painted: on /labels that is the first cards (the app's first render waits for the
+ * same answers anyway, web/app/first-render.ts), so the cards paint as soon as the answers arrive, not after React
+ * and its libraries have been downloaded and run; anywhere else the shell, one frame after it is drawn. The app's
+ * code is therefore fetched after what the first paint needs, not beside it: on a slow connection /labels' cards
+ * come ~0.8 s sooner (bench/README).
  */
 declare const __SHELL_PRELOADS__: Partial<Record<ShellScreen, string[]>>;
 declare const __SHELL_ENTRY__: string;
@@ -36,9 +37,8 @@ function preload(hrefs: readonly string[]) {
   }
 }
 
-/** The screen's code, linked for preloading (once the screen is drawn), and the app's entry, started. */
-let screenCode: readonly string[] = [];
-function startApp() {
+/** The entry's and the screen's code linked for preloading, and the app's entry started. */
+function startApp(screenCode: readonly string[]) {
   preload([...__SHELL_ENTRY_IMPORTS__, ...screenCode]);
   const script = document.createElement("script");
   script.type = "module";
@@ -56,7 +56,7 @@ function drawFirstCards(root: HTMLElement, calls: string[]): Promise<unknown> {
   const drawn = new Promise<void>((resolve, reject) => {
     const script = document.createElement("script");
     script.src = __FIRST_CARDS_SCRIPT__;
-    // Before the app's preloaded scripts, which the paint does not need.
+    // Needed for the paint, unlike the app's scripts (which wait for it).
     script.fetchPriority = "high";
     script.onload = () => resolve(window.__phFirstCards?.(root, shown, calls, listSearch()));
     script.onerror = reject;
@@ -86,7 +86,8 @@ function afterNextPaint(): Promise<void> {
 /** The list's address: a signed-in /login shows plain /labels. */
 const listSearch = () => (location.pathname.startsWith("/labels") ? location.search : "");
 
-function boot(): Promise<unknown> {
+/** Draws the screen and starts its calls; answers the screen's own code and when what it shows is drawn. */
+function boot(): { screenCode: readonly string[]; drawn: Promise<unknown> } {
   let token: string | null = null;
   try {
     token = tokens.access();
@@ -97,25 +98,25 @@ function boot(): Promise<unknown> {
   const template = document.getElementById(`shell-${variant}`);
   const root = document.getElementById("root");
   if (template instanceof HTMLTemplateElement && root) root.replaceChildren(template.content.cloneNode(true));
-  screenCode = __SHELL_PRELOADS__[screenOf(variant)] ?? [];
-  if (!token) return Promise.resolve();
+  const screenCode = __SHELL_PRELOADS__[screenOf(variant)] ?? [];
+  if (!token) return { screenCode, drawn: Promise.resolve() };
   const calls = earlyCalls(variant, location);
   for (const url of calls) startEarlyCall(url, token);
-  if (variant === "labels-in" && root && drawsFirstCards({ search: listSearch() })) return drawFirstCards(root, calls);
-  return Promise.resolve();
+  const cards = variant === "labels-in" && root && drawsFirstCards({ search: listSearch() });
+  return { screenCode, drawn: cards ? drawFirstCards(root, calls) : Promise.resolve() };
 }
 
 // Whatever happens to the first cards (no answer, an error status, a browser without something), the app starts,
 // once what the boot script drew is painted: its code, requested while that frame is still to be painted, could
 // finish first and count, in Lighthouse's estimate, as if the paint had waited for it (bench/README: / read an FCP
 // of 1.3 s in such runs, /labels an LCP of 2.5 s). The cost is one frame.
-let drawn: Promise<unknown>;
+let booted: ReturnType<typeof boot>;
 try {
-  drawn = boot();
+  booted = boot();
 } catch {
-  drawn = Promise.resolve();
+  booted = { screenCode: [], drawn: Promise.resolve() };
 }
-void drawn
+void booted.drawn
   .catch(() => {})
   .then(afterNextPaint)
-  .finally(startApp);
+  .finally(() => startApp(booted.screenCode));
