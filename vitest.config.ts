@@ -38,6 +38,9 @@ function workerProject(
             ADMIN_EMAILS: "admin@parcelhive.test",
             APP_URL: "http://localhost:5173",
             ENVIRONMENT: "test",
+            // test/worker/import-fuzz.test.ts: replay a run's damaged files, or size the run.
+            FUZZ_SEED: process.env.FUZZ_SEED ?? "",
+            FUZZ_COUNT: process.env.FUZZ_COUNT ?? "",
           },
         },
       }),
