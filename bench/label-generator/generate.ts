@@ -1,9 +1,9 @@
 /**
  * The randomized label generator: plans files from the families (a seed and an index give the
- * same file every time), renders each with one of the toolchains (pdf-lib, Chromium) and, for some,
+ * same file every time), renders each with one of the toolchains (pdf-lib, Chromium, pdfkit) and, for some,
  * as an image. The truth of every label comes from the plan.
  *
- *   node bench/label-generator/generate.ts [--out DIR] [--labels N] [--images M] [--only family,…]
+ *   node bench/label-generator/generate.ts [--out DIR] [--labels N] [--images M] [--only family,…] [--toolchains pdf-lib,chromium,pdfkit]
  *   SEED=123 replays a run; the seed is printed either way.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -16,6 +16,7 @@ import type { GeneratedFile, Medium, Toolchain } from "./manifest.ts";
 import { freshSeed, Rng } from "./random.ts";
 import { htmlStyle, fileHtml, type HtmlStyle } from "./render-html.ts";
 import { renderWithPdfLib } from "./render-pdf.ts";
+import { renderWithPdfKit } from "./render-pdfkit.ts";
 
 interface PlannedFile extends GeneratedFile {
   family: FamilyName;
@@ -25,7 +26,10 @@ interface PlannedFile extends GeneratedFile {
   seed: string;
 }
 
-export function planFile(seed: string, index: number, only?: FamilyName[]): PlannedFile {
+/** The toolchains a run draws text PDFs with when it does not say (images are Chromium's screenshots). */
+export const DEFAULT_TOOLCHAINS: Toolchain[] = ["pdf-lib", "chromium"];
+
+export function planFile(seed: string, index: number, only?: FamilyName[], toolchains: Toolchain[] = DEFAULT_TOOLCHAINS): PlannedFile {
   const rng = new Rng(`${seed}/${index}`);
   const pick = rng.fork("family");
   const names = (only?.length ? only : (Object.keys(FAMILIES) as FamilyName[])).filter((n) => FAMILIES[n]);
@@ -40,11 +44,21 @@ export function planFile(seed: string, index: number, only?: FamilyName[]): Plan
   const asImage = singleLabel && render.chance(f.images);
   const image = asImage ? imageChoice(render) : null;
   const medium: Medium = !asImage ? "text-pdf" : render.chance(0.12) ? "flat-pdf" : "image";
-  const toolchain: Toolchain = asImage ? "chromium" : render.chance(f.chromium) ? "chromium" : "pdf-lib";
+  const toolchain: Toolchain = asImage ? "chromium" : textToolchain(render.chance(f.chromium) ? "chromium" : "pdf-lib", rng.fork("toolchain"), toolchains);
   const ext = medium === "image" ? (image!.kind === "thermal" ? "png" : image!.format === "jpeg" ? "jpg" : image!.format) : "pdf";
   const what = medium === "image" ? `${image!.kind}-${image!.dpi}` : medium === "flat-pdf" ? "flat" : spec.pages.map((p) => p.storage).find((s) => s !== "upright") ?? "text";
   const name = `${String(index).padStart(5, "0")}-${family}-${toolchain}-${what}.${ext}`;
   return { index, name, family, toolchain, medium, image, labels: spec.labels, notes: spec.notes, spec, style: htmlStyle(render.fork("style")), seed };
+}
+
+/**
+ * pdfkit takes a third of the text PDFs when it is drawn (from its own stream, so adding it leaves
+ * every other choice of a seed as it was); pdf-lib and Chromium share the rest as each family says.
+ */
+function textToolchain(drawn: Toolchain, rng: Rng, allowed: Toolchain[]): Toolchain {
+  const others: Toolchain[] = allowed.filter((t) => t !== "pdfkit");
+  if (allowed.includes("pdfkit") && (!others.length || rng.chance(1 / 3))) return "pdfkit";
+  return others.includes(drawn) ? drawn : others[0];
 }
 
 /** The same pages with every drawing's items in a random order (filled boxes first: they lie under their text). */
@@ -61,12 +75,12 @@ function scrambled(spec: FileSpec, rng: Rng): FileSpec {
 }
 
 /** Files from index 0 until the labels and images asked for are reached. */
-export function planRun(seed: string, o: { labels: number; images: number; only?: FamilyName[] }): PlannedFile[] {
+export function planRun(seed: string, o: { labels: number; images: number; only?: FamilyName[]; toolchains?: Toolchain[] }): PlannedFile[] {
   const out: PlannedFile[] = [];
   let labels = 0;
   let images = 0;
   for (let i = 0; labels < o.labels || images < o.images; i++) {
-    const f = planFile(seed, i, o.only);
+    const f = planFile(seed, i, o.only, o.toolchains);
     // Past the label count, only image files are kept (the image quota is still open).
     if (labels >= o.labels && f.medium === "text-pdf") continue;
     out.push(f);
@@ -80,6 +94,7 @@ export async function renderFile(f: PlannedFile, chromium: Chromium): Promise<Ui
   const rng = new Rng(`${f.seed}/${f.index}`).fork("bytes");
   if (f.medium === "text-pdf") {
     if (f.toolchain === "pdf-lib") return renderWithPdfLib(f.spec, rng);
+    if (f.toolchain === "pdfkit") return renderWithPdfKit(f.spec, rng);
     const first = f.spec.pages[0];
     const turned = first.storage === "turned";
     return chromium.pdf(await fileHtml(f.spec, f.style), { w: turned ? first.h : first.w, h: turned ? first.w : first.h, tagged: rng.chance(0.5), rotate: first.storage !== "upright" });
@@ -139,9 +154,10 @@ if (import.meta.main) {
   const labels = Number(arg("labels") ?? 40);
   const images = Number(arg("images") ?? Math.ceil(labels / 10));
   const only = arg("only")?.split(",") as FamilyName[] | undefined;
+  const toolchains = arg("toolchains")?.split(",") as Toolchain[] | undefined;
   const out = arg("out") ?? path.join(process.cwd(), `generated-labels-${seed}`);
   console.log(`label generator: SEED=${seed}, ${labels} labels (${images} images) into ${out}`);
   const started = Date.now();
-  const manifest = await writeRun(planRun(seed, { labels, images, only }), out, console.log);
+  const manifest = await writeRun(planRun(seed, { labels, images, only, toolchains }), out, console.log);
   console.log(`${manifest.length} files, ${manifest.reduce((s, f) => s + f.labels.length, 0)} labels in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

@@ -17,7 +17,7 @@ export interface Truth {
   weightInGrams?: number;
 }
 
-export type Toolchain = "pdf-lib" | "chromium";
+export type Toolchain = "pdf-lib" | "chromium" | "pdfkit";
 export type Medium = "text-pdf" | "flat-pdf" | "image";
 
 export interface GeneratedFile {
