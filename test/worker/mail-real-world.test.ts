@@ -14,7 +14,10 @@ import { call, createUser, db } from "./helpers";
  */
 
 let adminPromise: ReturnType<typeof createUser> | undefined;
-const admin = async () => (await (adminPromise ??= createUser({ admin: true }))).token;
+const admin = async () => {
+  adminPromise ??= createUser({ admin: true });
+  return (await adminPromise).token;
+};
 
 async function deliver(raw: Uint8Array) {
   const { message, outcome } = inboundMessage(raw);
