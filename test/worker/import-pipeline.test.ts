@@ -179,6 +179,17 @@ describe("barcodes of images that are not perfect scans", () => {
     expect(result.labels.map((l) => l.details)).toMatchObject([{ courier: "evri", trackingCode: "H0WMZQ4331534443", fieldSources: { trackingCode: "barcode" } }]);
   }, 30_000);
 
+  it("a flattened PDF of a 96 DPI screenshot, its bars snapped to whole pixels, is read from the Code128's module grid", async () => {
+    // The label generator's file 2663 of SEED=1216344740 GEN_LABELS=3000 GEN_IMAGES=450, as it was drawn: a
+    // viewer's screenshot (433x665 px, about 1.44 px a module, so one-module bars are 1 or 2 px wide) on a
+    // 4x6 page. Refused as not a label before, at every resolution the page was drawn at.
+    const bytes = fixture("generated-evri-routing-flat-96.pdf");
+    const result = await importLabelFile(bytes);
+    expect(result.labels.map((l) => [l.details.courier, l.details.trackingCode, l.details.fieldSources?.trackingCode, l.ocrPending])).toEqual([["evri", "T03B7V3633657454", "barcode", true]]);
+    // The OCR job reads the page's barcodes the same way.
+    expect((await pageBarcodes(await labelPixels(bytes, 1), [])).map((b) => b.text)).toContain("T03B7V3633657454");
+  }, 30_000);
+
   it("a Code128 framed closer than its quiet zone is read from its bars, upright and turned a quarter", async () => {
     const turned = await decodeBarcodes(await labelPixels(fixture("evri-rotated.png"), 1));
     for (const name of ["evri-framed-300dpi.jpg", "evri-framed-rotated.png"]) {

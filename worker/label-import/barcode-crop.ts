@@ -167,14 +167,109 @@ function cutOut(p: Pixmap, s: BarStrip): { pixmap: Pixmap; dx: number; dy: numbe
   return { pixmap: { data, width, height }, dx: x0 - mx, dy: y0 - my };
 }
 
-/** 1D barcodes read from their bars cut out of the page, in page coordinates. */
+/**
+ * 1D barcodes read from their bars cut out of the page, in page coordinates; where the cut-out
+ * reads nothing, from the bars drawn again on their module grid (a Code128 drawn with about 1.5
+ * pixels a module: onModuleGrid).
+ */
 export async function framedLinearBarcodes(p: Pixmap): Promise<Barcode[]> {
   const found: Barcode[] = [];
-  for (const strip of findBarStrips(toGrey(p, Math.max(p.width, p.height)))) {
+  const grey = toGrey(p, Math.max(p.width, p.height));
+  for (const strip of findBarStrips(grey)) {
     const { pixmap, dx, dy } = cutOut(p, strip);
-    for (const b of await decodeBarcodes(pixmap, { formats: ["Code128", "ITF"], maxNumberOfSymbols: 1 })) {
-      if (!found.some((f) => f.text === b.text)) found.push({ ...b, box: { ...b.box, x: b.box.x + dx, y: b.box.y + dy } });
-    }
+    let read = (await decodeBarcodes(pixmap, LINEAR)).map((b) => ({ ...b, box: { ...b.box, x: b.box.x + dx, y: b.box.y + dy } }));
+    const grid = read.length ? null : onModuleGrid(grey, strip);
+    if (grid) read = (await decodeBarcodes(grid, { ...LINEAR, formats: ["Code128"] })).map((b) => ({ ...b, box: stripBox(strip) }));
+    for (const b of read) if (!found.some((f) => f.text === b.text)) found.push(b);
   }
   return found;
+}
+
+const LINEAR = { formats: ["Code128", "ITF"], maxNumberOfSymbols: 1 } as const;
+
+const stripBox = (s: BarStrip) => ({ x: s.x, y: s.y, w: s.w, h: s.h });
+
+/** Pixels a module when a code is drawn again on its module grid; white modules either side. */
+const GRID_PX = 3;
+const GRID_QUIET = 12;
+
+/**
+ * A Code128 drawn with 1-2 pixels a module (a screenshot at 96-120 DPI, or a flattened PDF of one)
+ * reads as nothing: the browser snaps each bar's edges to whole pixels, so one-module bars and
+ * spaces come out 1 or 2 pixels wide and zxing, which compares widths, cannot tell 1 module from 2.
+ * The module grid is still there: a Code128 of n symbols (start and check included) has 3n + 4 bars
+ * (4 in the stop pattern) over 11n + 13 modules, so the bar count gives the module pitch; the grid's
+ * offset and pitch are fitted so every edge is as near a module boundary as can be (a snapped edge
+ * moved by at most half a pixel, a third of a module), each edge is put on its nearest boundary,
+ * and the bars are drawn again at those widths, GRID_PX a module, for zxing, whose check digit
+ * decides as for any code. Null when the bars are not a Code128's count or do not fit one grid.
+ */
+export function onModuleGrid(g: Grey, s: BarStrip): Pixmap | null {
+  const edges = barEdges(g, s);
+  const symbols = (edges.length / 2 - 4) / 3;
+  if (!Number.isInteger(symbols) || symbols < 4) return null;
+  const modules = 11 * symbols + 13;
+  const at = fitGrid(edges, modules);
+  // Every symbol 11 modules, the stop pattern 13, every bar and space 1-4 modules wide.
+  const widths = at.slice(1).map((k, j) => k - at[j]);
+  if (at[0] !== 0 || at[at.length - 1] !== modules || widths.some((w) => w < 1 || w > 4)) return null;
+  for (let k = 0; k < symbols; k++) if (at[6 * k + 6] - at[6 * k] !== 11) return null;
+  const width = (modules + 2 * GRID_QUIET) * GRID_PX;
+  const height = 8 * GRID_PX;
+  const data = new Uint8ClampedArray(width * height * 4).fill(255);
+  for (let j = 0; j < widths.length; j += 2) {
+    const x0 = (GRID_QUIET + at[j]) * GRID_PX;
+    const x1 = (GRID_QUIET + at[j + 1]) * GRID_PX;
+    for (let y = 0; y < height; y++) for (let x = x0; x < x1; x++) data.fill(0, (y * width + x) * 4, (y * width + x) * 4 + 3);
+  }
+  return { data, width, height };
+}
+
+/**
+ * The module boundary of each edge: the grid (first boundary x0, pitch) under which the farthest
+ * edge from its nearest boundary is nearest, searched around the first edge and the mean pitch.
+ */
+function fitGrid(edges: number[], modules: number): number[] {
+  const mean = (edges[edges.length - 1] - edges[0]) / modules;
+  let best = { worst: Infinity, x0: edges[0], pitch: mean };
+  for (let dp = -12; dp <= 12; dp++) {
+    const pitch = mean * (1 + dp * 0.0005);
+    for (let dx = -14; dx <= 14; dx++) {
+      const x0 = edges[0] + dx * 0.05 * pitch;
+      let worst = 0;
+      for (const e of edges) worst = Math.max(worst, Math.abs(e - x0 - Math.round((e - x0) / pitch) * pitch));
+      if (worst < best.worst) best = { worst, x0, pitch };
+    }
+  }
+  return edges.map((e) => Math.round((e - best.x0) / best.pitch));
+}
+
+/**
+ * The edges of a strip's bars, in pixels along it (first bar's leading edge, its trailing edge, the
+ * next bar's leading edge...): where the profile across the bars, averaged along the middle half of
+ * their length, crosses halfway between ink and paper, placed between pixel centres.
+ */
+function barEdges(g: Grey, s: BarStrip): number[] {
+  // Two pixels of paper either side, for the first and last edges.
+  const along = s.vertical ? s.w : s.h;
+  const u0 = Math.max(0, (s.vertical ? s.y : s.x) - 2);
+  const n = Math.min(s.vertical ? g.height : g.width, (s.vertical ? s.y + s.h : s.x + s.w) + 2) - u0;
+  const v0 = Math.round((s.vertical ? s.x : s.y) + along / 4);
+  const v1 = Math.max(v0 + 1, Math.round((s.vertical ? s.x : s.y) + (3 * along) / 4));
+  const profile = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    let sum = 0;
+    for (let v = v0; v < v1; v++) sum += s.vertical ? g.data[(u0 + i) * g.width + v] : g.data[v * g.width + u0 + i];
+    profile[i] = sum / (v1 - v0);
+  }
+  let lo = 255;
+  let hi = 0;
+  for (const x of profile) [lo, hi] = [Math.min(lo, x), Math.max(hi, x)];
+  const t = (lo + hi) / 2;
+  if (hi - lo < 64 || profile[0] < t || profile[n - 1] < t) return [];
+  const edges: number[] = [];
+  for (let i = 1; i < n; i++) {
+    if (profile[i - 1] < t !== profile[i] < t) edges.push(i - 0.5 + (profile[i - 1] - t) / (profile[i - 1] - profile[i]));
+  }
+  return edges;
 }
