@@ -6,7 +6,7 @@ import { findBarStrips } from "../../worker/label-import/barcode-crop";
 import { enlargedBarcodes, pageBarcodes } from "../../worker/label-import/barcodes";
 import { uprightQuarters } from "../../worker/label-import/ocr-job";
 import { importLabelFile } from "../../worker/label-import/pipeline";
-import { labelPixels, toGrey } from "../../worker/label-import/raster";
+import { labelPixels, rotateGrey, toGrey } from "../../worker/label-import/raster";
 import { decodeBarcodes } from "../../worker/label-import/zxing";
 import { expected, fixture } from "./import-fixtures";
 
@@ -187,7 +187,16 @@ describe("barcodes of images that are not perfect scans", () => {
     const result = await importLabelFile(bytes);
     expect(result.labels.map((l) => [l.details.courier, l.details.trackingCode, l.details.fieldSources?.trackingCode, l.ocrPending])).toEqual([["evri", "T03B7V3633657454", "barcode", true]]);
     // The OCR job reads the page's barcodes the same way.
-    expect((await pageBarcodes(await labelPixels(bytes, 1), [])).map((b) => b.text)).toContain("T03B7V3633657454");
+    const page = await labelPixels(bytes, 1);
+    expect((await pageBarcodes(page, [])).map((b) => b.text)).toContain("T03B7V3633657454");
+    // Turned a quarter clockwise (and upside down): read down (up) the page, and said which way up it is.
+    for (const quarters of [1, 2, 3]) {
+      const g = rotateGrey(toGrey(page, Math.max(page.width, page.height)), quarters);
+      const data = new Uint8ClampedArray(g.data.length * 4).fill(255);
+      for (let i = 0; i < g.data.length; i++) data.fill(g.data[i], 4 * i, 4 * i + 3);
+      const code = (await pageBarcodes({ data, width: g.width, height: g.height }, [])).find((b) => b.text === "T03B7V3633657454");
+      expect(code && uprightQuarters([code])).toBe((4 - quarters) % 4);
+    }
   }, 30_000);
 
   it("a Code128 framed closer than its quiet zone is read from its bars, upright and turned a quarter", async () => {

@@ -8,6 +8,7 @@
  */
 import type { Pixmap } from "./pdfium";
 import { otsuThreshold, toGrey, type Grey } from "./raster";
+import type { ReaderOptions } from "zxing-wasm/reader";
 import { decodeBarcodes, type Barcode } from "./zxing";
 
 /** Where bars were found, in pixels of the page: `vertical` when the bars lie across (code turned). */
@@ -167,6 +168,10 @@ function cutOut(p: Pixmap, s: BarStrip): { pixmap: Pixmap; dx: number; dy: numbe
   return { pixmap: { data, width, height }, dx: x0 - mx, dy: y0 - my };
 }
 
+const LINEAR: ReaderOptions = { formats: ["Code128", "ITF"], maxNumberOfSymbols: 1 };
+
+const stripBox = (s: BarStrip) => ({ x: s.x, y: s.y, w: s.w, h: s.h });
+
 /**
  * 1D barcodes read from their bars cut out of the page, in page coordinates; where the cut-out
  * reads nothing, from the bars drawn again on their module grid (a Code128 drawn with about 1.5
@@ -179,15 +184,14 @@ export async function framedLinearBarcodes(p: Pixmap): Promise<Barcode[]> {
     const { pixmap, dx, dy } = cutOut(p, strip);
     let read = (await decodeBarcodes(pixmap, LINEAR)).map((b) => ({ ...b, box: { ...b.box, x: b.box.x + dx, y: b.box.y + dy } }));
     const grid = read.length ? null : onModuleGrid(grey, strip);
-    if (grid) read = (await decodeBarcodes(grid, { ...LINEAR, formats: ["Code128"] })).map((b) => ({ ...b, box: stripBox(strip) }));
+    // The grid is drawn from its start along the strip: rightwards (down the page for a vertical
+    // strip: a code turned a quarter clockwise), or from the strip's end when it was reversed.
+    const turn = (b: Barcode) => ((b.rotation ?? 0) + (strip.vertical ? 90 : 0) + (grid?.reversed ? 180 : 0)) % 360;
+    if (grid) read = (await decodeBarcodes(grid.pixmap, { ...LINEAR, formats: ["Code128"] })).map((b) => ({ ...b, box: stripBox(strip), rotation: turn(b) }));
     for (const b of read) if (!found.some((f) => f.text === b.text)) found.push(b);
   }
   return found;
 }
-
-const LINEAR = { formats: ["Code128", "ITF"], maxNumberOfSymbols: 1 } as const;
-
-const stripBox = (s: BarStrip) => ({ x: s.x, y: s.y, w: s.w, h: s.h });
 
 /** Pixels a module when a code is drawn again on its module grid; white modules either side. */
 const GRID_PX = 3;
@@ -202,18 +206,24 @@ const GRID_QUIET = 12;
  * offset and pitch are fitted so every edge is as near a module boundary as can be (a snapped edge
  * moved by at most half a pixel, a third of a module), each edge is put on its nearest boundary,
  * and the bars are drawn again at those widths, GRID_PX a module, for zxing, whose check digit
- * decides as for any code. Null when the bars are not a Code128's count or do not fit one grid.
+ * decides as for any code (`reversed`: drawn mirrored, the code's start being at the strip's end).
+ * Null when the bars are not a Code128's count or do not fit one grid.
  */
-export function onModuleGrid(g: Grey, s: BarStrip): Pixmap | null {
+function onModuleGrid(g: Grey, s: BarStrip): { pixmap: Pixmap; reversed: boolean } | null {
   const edges = barEdges(g, s);
   const symbols = (edges.length / 2 - 4) / 3;
   if (!Number.isInteger(symbols) || symbols < 4) return null;
   const modules = 11 * symbols + 13;
-  const at = fitGrid(edges, modules);
+  const fitted = fitGrid(edges, modules);
   // Every symbol 11 modules, the stop pattern 13, every bar and space 1-4 modules wide.
+  const fits = (at: number[]) =>
+    at[0] === 0 && at[at.length - 1] === modules && at.every((k, j) => j === 0 || (k - at[j - 1] >= 1 && k - at[j - 1] <= 4)) && at.every((k, j) => j % 6 || j > 6 * symbols || k === (11 * j) / 6);
+  // A code read right to left (upside down) has its stop pattern first: drawn mirrored.
+  const mirrored = fitted.map((k) => modules - k).reverse();
+  const reversed = !fits(fitted);
+  const at = reversed ? mirrored : fitted;
+  if (!fits(at)) return null;
   const widths = at.slice(1).map((k, j) => k - at[j]);
-  if (at[0] !== 0 || at[at.length - 1] !== modules || widths.some((w) => w < 1 || w > 4)) return null;
-  for (let k = 0; k < symbols; k++) if (at[6 * k + 6] - at[6 * k] !== 11) return null;
   const width = (modules + 2 * GRID_QUIET) * GRID_PX;
   const height = 8 * GRID_PX;
   const data = new Uint8ClampedArray(width * height * 4).fill(255);
@@ -222,7 +232,7 @@ export function onModuleGrid(g: Grey, s: BarStrip): Pixmap | null {
     const x1 = (GRID_QUIET + at[j + 1]) * GRID_PX;
     for (let y = 0; y < height; y++) for (let x = x0; x < x1; x++) data.fill(0, (y * width + x) * 4, (y * width + x) * 4 + 3);
   }
-  return { data, width, height };
+  return { pixmap: { data, width, height }, reversed };
 }
 
 /**
