@@ -3,7 +3,7 @@
  * same file every time), renders each with one of the toolchains (pdf-lib, Chromium, pdfkit) and, for some,
  * as an image. The truth of every label comes from the plan.
  *
- *   node bench/label-generator/generate.ts [--out DIR] [--labels N] [--images M] [--only family,…] [--toolchains pdf-lib,chromium,pdfkit]
+ *   node bench/label-generator/generate.ts [--out DIR] [--labels N] [--images M] [--only family,…] [--toolchains pdf-lib,chromium,pdfkit] [--drafts]
  *   SEED=123 replays a run; the seed is printed either way.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -29,10 +29,20 @@ interface PlannedFile extends GeneratedFile {
 /** The toolchains a run draws text PDFs with when it does not say (images are Chromium's screenshots). */
 export const DEFAULT_TOOLCHAINS: Toolchain[] = ["pdf-lib", "chromium"];
 
-export function planFile(seed: string, index: number, only?: FamilyName[], toolchains: Toolchain[] = DEFAULT_TOOLCHAINS): PlannedFile {
+export interface PlanOptions {
+  /** These families only. */
+  only?: FamilyName[];
+  /** The text PDFs' toolchains (DEFAULT_TOOLCHAINS when not given). */
+  toolchains?: Toolchain[];
+  /** Draw the draft families too (the bench does; the gate does not yet). */
+  drafts?: boolean;
+}
+
+export function planFile(seed: string, index: number, o: PlanOptions = {}): PlannedFile {
   const rng = new Rng(`${seed}/${index}`);
   const pick = rng.fork("family");
-  const names = (only?.length ? only : (Object.keys(FAMILIES) as FamilyName[])).filter((n) => FAMILIES[n]);
+  const all = Object.keys(FAMILIES) as FamilyName[];
+  const names = (o.only?.length ? o.only : all.filter((n) => o.drafts || !(FAMILIES[n] as { draft?: boolean }).draft)).filter((n) => FAMILIES[n]);
   const family = pick.weighted(names.map((n) => [n, FAMILIES[n].weight] as const));
   const f = FAMILIES[family];
   const made = f.make(rng.fork("content"));
@@ -44,7 +54,7 @@ export function planFile(seed: string, index: number, only?: FamilyName[], toolc
   const asImage = singleLabel && render.chance(f.images);
   const image = asImage ? imageChoice(render) : null;
   const medium: Medium = !asImage ? "text-pdf" : render.chance(0.12) ? "flat-pdf" : "image";
-  const toolchain: Toolchain = asImage ? "chromium" : textToolchain(render.chance(f.chromium) ? "chromium" : "pdf-lib", rng.fork("toolchain"), toolchains);
+  const toolchain: Toolchain = asImage ? "chromium" : textToolchain(render.chance(f.chromium) ? "chromium" : "pdf-lib", rng.fork("toolchain"), o.toolchains ?? DEFAULT_TOOLCHAINS);
   const ext = medium === "image" ? (image!.kind === "thermal" ? "png" : image!.format === "jpeg" ? "jpg" : image!.format) : "pdf";
   const what = medium === "image" ? `${image!.kind}-${image!.dpi}` : medium === "flat-pdf" ? "flat" : spec.pages.map((p) => p.storage).find((s) => s !== "upright") ?? "text";
   const name = `${String(index).padStart(5, "0")}-${family}-${toolchain}-${what}.${ext}`;
@@ -75,12 +85,12 @@ function scrambled(spec: FileSpec, rng: Rng): FileSpec {
 }
 
 /** Files from index 0 until the labels and images asked for are reached. */
-export function planRun(seed: string, o: { labels: number; images: number; only?: FamilyName[]; toolchains?: Toolchain[] }): PlannedFile[] {
+export function planRun(seed: string, o: { labels: number; images: number } & PlanOptions): PlannedFile[] {
   const out: PlannedFile[] = [];
   let labels = 0;
   let images = 0;
   for (let i = 0; labels < o.labels || images < o.images; i++) {
-    const f = planFile(seed, i, o.only, o.toolchains);
+    const f = planFile(seed, i, o);
     // Past the label count, only image files are kept (the image quota is still open).
     if (labels >= o.labels && f.medium === "text-pdf") continue;
     out.push(f);
@@ -155,9 +165,10 @@ if (import.meta.main) {
   const images = Number(arg("images") ?? Math.ceil(labels / 10));
   const only = arg("only")?.split(",") as FamilyName[] | undefined;
   const toolchains = arg("toolchains")?.split(",") as Toolchain[] | undefined;
+  const drafts = process.argv.includes("--drafts");
   const out = arg("out") ?? path.join(process.cwd(), `generated-labels-${seed}`);
   console.log(`label generator: SEED=${seed}, ${labels} labels (${images} images) into ${out}`);
   const started = Date.now();
-  const manifest = await writeRun(planRun(seed, { labels, images, only, toolchains }), out, console.log);
+  const manifest = await writeRun(planRun(seed, { labels, images, only, toolchains, drafts }), out, console.log);
   console.log(`${manifest.length} files, ${manifest.reduce((s, f) => s + f.labels.length, 0)} labels in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

@@ -185,14 +185,15 @@ export function fitSize(text: string, size: number, font: FontFace, maxWidth: nu
   return w > maxWidth ? Math.max(5, (size * maxWidth) / w) : size;
 }
 
-interface Box {
+export interface Box {
   x: number;
   y: number;
   w: number;
   h: number;
 }
 
-function boxOf(i: Item): Box | null {
+/** Where an item prints (text by its estimated width); null for shapes. */
+export function boxOf(i: Item): Box | null {
   if (i.t === "text") {
     const w = textWidth(i.text, i.size, i.font, i.bold);
     const x = i.align && i.w ? (i.align === "center" ? i.x + (i.w - w) / 2 : i.align === "right" ? i.x + i.w - w : i.x) : i.x;
@@ -202,7 +203,7 @@ function boxOf(i: Item): Box | null {
   return null;
 }
 
-const overlap = (a: Box, b: Box) => a.x < b.x + b.w - 0.5 && b.x < a.x + a.w - 0.5 && a.y < b.y + b.h - 0.5 && b.y < a.y + a.h - 0.5;
+export const overlap = (a: Box, b: Box) => a.x < b.x + b.w - 0.5 && b.x < a.x + a.w - 0.5 && a.y < b.y + b.h - 0.5 && b.y < a.y + a.h - 0.5;
 
 /** Why a drawing cannot be printed as it is (text on text, off the page), or null when it is clean. */
 export function layoutProblem(d: Pick<Drawing, "w" | "h" | "items">): string | null {

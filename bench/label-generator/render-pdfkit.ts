@@ -32,6 +32,20 @@ const PRODUCERS = [
 
 type TextMode = "line" | "gaps" | "word";
 
+/**
+ * How a file sets its type's width: as the font draws it; squeezed by horizontal scaling (Tz 80-95%, as
+ * iText fits long lines); or letter-spaced (Tc) and squeezed back to the same width.
+ */
+interface Spacing {
+  squeeze: number;
+  track: number;
+}
+
+interface Ctx {
+  mode: TextMode;
+  spacing: Spacing;
+}
+
 export async function renderWithPdfKit(spec: FileSpec, rng: Rng): Promise<Uint8Array> {
   const [producer, creator] = rng.pick(PRODUCERS);
   const when = new Date(Date.UTC(2026, 10, 1));
@@ -47,13 +61,15 @@ export async function renderWithPdfKit(spec: FileSpec, rng: Rng): Promise<Uint8A
     doc.registerFont(`${face}-1`, file(pkg, 700));
   }
   const mode = rng.weighted([["line", 5], ["gaps", 3], ["word", 2]] as const);
+  const width = rng.weighted([["plain", 13], ["squeeze", 4], ["track", 3]] as const);
+  const ctx: Ctx = { mode, spacing: { squeeze: width === "squeeze" ? rng.float(80, 95) : 100, track: width === "track" ? rng.float(0.04, 0.12) : 0 } };
   for (const page of spec.pages) {
     const turned = page.storage === "turned";
     doc.addPage({ size: turned ? [page.h, page.w] : [page.w, page.h], margin: 0 });
     doc.save();
     // A turned page holds the label a quarter anticlockwise (top-down coordinates), so /Rotate 90 shows it upright.
     if (turned) doc.transform(0, -1, 1, 0, 0, page.w);
-    await drawPage(doc, page, mode);
+    await drawPage(doc, page, ctx);
     doc.restore();
     if (page.storage !== "upright") (doc.page.dictionary as unknown as { data: Record<string, unknown> }).data.Rotate = 90;
   }
@@ -62,33 +78,41 @@ export async function renderWithPdfKit(spec: FileSpec, rng: Rng): Promise<Uint8A
   return new Uint8Array(Buffer.concat(chunks));
 }
 
-async function drawPage(doc: PDFKit.PDFDocument, page: PageSpec, mode: TextMode) {
-  await drawItems(doc, page.items, mode);
+async function drawPage(doc: PDFKit.PDFDocument, page: PageSpec, ctx: Ctx) {
+  await drawItems(doc, page.items, ctx);
   for (const p of page.placements) {
     doc.save();
     doc.transform(p.scale, 0, 0, p.scale, p.x, p.y);
-    await drawItems(doc, p.drawing.items, mode);
+    await drawItems(doc, p.drawing.items, ctx);
     doc.restore();
   }
 }
 
-async function drawItems(doc: PDFKit.PDFDocument, items: Item[], mode: TextMode) {
+/** The text options of a line: Tz squeezes; Tc spaces the letters and a Tz takes the width back to the font's. */
+function widthOptions(doc: PDFKit.PDFDocument, text: string, size: number, s: Spacing) {
+  if (!s.track) return { horizontalScaling: s.squeeze };
+  const characterSpacing = s.track * size;
+  const natural = doc.widthOfString(text);
+  return { characterSpacing, horizontalScaling: (100 * natural) / (natural + characterSpacing * Math.max(0, text.length - 1)) };
+}
+
+async function drawItems(doc: PDFKit.PDFDocument, items: Item[], ctx: Ctx) {
   for (const i of items) {
     if (i.t === "text") {
       const text = i.text.replace(OUTSIDE, "-");
       doc.font(`${i.font}-${i.bold ? 1 : 0}`).fontSize(i.size).fillColor(i.white ? "white" : "black");
-      const width = doc.widthOfString(text);
-      const x = i.align && i.w ? (i.align === "center" ? i.x + (i.w - width) / 2 : i.align === "right" ? i.x + i.w - width : i.x) : i.x;
       // The baseline where the pdf-lib renderer puts it (the top of the line box plus the cap height and a little).
       const y = i.y + i.size * 0.8;
-      const opts = { lineBreak: false, baseline: "alphabetic" } as const;
-      if (mode === "word") {
+      const opts = { lineBreak: false, baseline: "alphabetic", ...widthOptions(doc, text, i.size, ctx.spacing) } as const;
+      const width = doc.widthOfString(text, opts);
+      const x = i.align && i.w ? (i.align === "center" ? i.x + (i.w - width) / 2 : i.align === "right" ? i.x + i.w - width : i.x) : i.x;
+      if (ctx.mode === "word") {
         let at = x;
         for (const run of text.split(/(?<= )/)) {
           if (run.trim()) doc.text(run.trimEnd(), at, y, opts);
-          at += doc.widthOfString(run);
+          at += doc.widthOfString(run, opts);
         }
-      } else if (mode === "gaps" && text.trim().includes(" ")) {
+      } else if (ctx.mode === "gaps" && text.trim().includes(" ")) {
         // A word spacing of (almost) nothing: pdfkit then writes the words without their space glyphs, the gap as an offset.
         doc.text(text, x, y, { ...opts, wordSpacing: 0.001 });
       } else if (text.trim()) {

@@ -1,6 +1,6 @@
 /**
  * Vitest globalSetup for the generated-label gate and bench: plans a run (SEED, GEN_LABELS,
- * GEN_IMAGES, GEN_ONLY, GEN_TOOLCHAINS; GEN_FILES keeps some of its files), serves it on a loopback port and provides the address as
+ * GEN_IMAGES, GEN_ONLY, GEN_TOOLCHAINS, GEN_DRAFTS; GEN_FILES keeps some of its files), serves it on a loopback port and provides the address as
  * `generatedLabels`. Tests inside workerd fetch `/plan` (the truth of every file) and
  * `/file/:index` (its bytes, rendered on demand a few files ahead, so Chromium and sharp work in
  * Node while workerd reads); the harness posts its full result to `/report` (report.json). Files are kept in GEN_OUT (else a temp dir removed afterwards, unless
@@ -31,13 +31,15 @@ export default async function setup(project: TestProject) {
   const only = process.env.GEN_ONLY ? (process.env.GEN_ONLY.split(",") as FamilyName[]) : undefined;
   // The text PDFs' toolchains (pdf-lib,chromium,pdfkit); the gate draws the default two.
   const toolchains = process.env.GEN_TOOLCHAINS ? (process.env.GEN_TOOLCHAINS.split(",") as Toolchain[]) : undefined;
+  // GEN_DRAFTS=1 draws the draft families too (the bench's default).
+  const drafts = process.env.GEN_DRAFTS === "1";
   const keep = Boolean(process.env.GEN_OUT || process.env.GEN_KEEP);
   const dir = process.env.GEN_OUT || mkdtempSync(path.join(os.tmpdir(), `generated-labels-${seed}-`));
   mkdirSync(dir, { recursive: true });
   // GEN_FILES=52,205 reads only those files of the planned run: a replay of single misses (with the
   // run's SEED, GEN_LABELS and GEN_IMAGES, which make the plan).
   const pick = process.env.GEN_FILES ? new Set(process.env.GEN_FILES.split(",").map(Number)) : null;
-  const files = planRun(seed, { labels, images, only, toolchains }).filter((f) => !pick || pick.has(f.index));
+  const files = planRun(seed, { labels, images, only, toolchains, drafts }).filter((f) => !pick || pick.has(f.index));
   const byIndex = new Map(files.map((f) => [f.index, f]));
   const manifest = files.map(publicPart);
   writeFileSync(path.join(dir, "manifest.json"), `${JSON.stringify({ seed, files: manifest }, null, 1)}\n`);

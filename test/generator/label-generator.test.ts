@@ -73,10 +73,14 @@ describe("generated files", () => {
     expect(other.map((f) => f.labels[0].trackingCode)).not.toEqual(a.map((f) => f.labels[0].trackingCode));
   });
 
-  it("draws every family and keeps the image quota", () => {
-    const plan = planRun(SEED, { labels: 400, images: 40 });
+  it("draws every family and keeps the image quota; the gate's runs draw no draft family and no pdfkit file", () => {
+    const plan = planRun(SEED, { labels: 400, images: 40, drafts: true, toolchains: ["pdf-lib", "chromium", "pdfkit"] });
     const families = new Set(plan.map((f) => f.family));
     expect([...families].sort()).toEqual(Object.keys(FAMILIES).sort());
+    expect(new Set(plan.map((f) => f.toolchain))).toEqual(new Set(["pdf-lib", "chromium", "pdfkit"]));
+    const gate = planRun(SEED, { labels: 400, images: 40 });
+    const drafts = Object.entries(FAMILIES).filter(([, f]) => "draft" in f && f.draft).map(([n]) => n);
+    expect(gate.filter((f) => drafts.includes(f.family) || f.toolchain === "pdfkit")).toEqual([]);
     expect(plan.filter((f) => f.medium !== "text-pdf").length).toBeGreaterThanOrEqual(40);
     expect(plan.reduce((s, f) => s + f.labels.length, 0)).toBeGreaterThanOrEqual(400);
   });
@@ -95,7 +99,7 @@ describe("generated files", () => {
     const wanted = new Map<string, number>();
     let checked = 0;
     for (let i = 0; checked < 2 * toolchains.length * Object.keys(FAMILIES).length && i < 3000; i++) {
-      const f = planFile(SEED, i, undefined, toolchains);
+      const f = planFile(SEED, i, { toolchains, drafts: true });
       const key = `${f.family}/${f.toolchain}`;
       if (f.medium !== "text-pdf" || (wanted.get(key) ?? 0) >= 2) continue;
       wanted.set(key, (wanted.get(key) ?? 0) + 1);
@@ -106,6 +110,25 @@ describe("generated files", () => {
     }
     expect(checked).toBe(2 * toolchains.length * Object.keys(FAMILIES).length);
   }, 180_000);
+
+  it("prints one code per page on a consignment's labels, the same recipient on all, and the parcel count", async () => {
+    let checked = 0;
+    for (let i = 0; checked < 3 && i < 300; i++) {
+      const f = planFile(SEED, i, { only: ["consignment"], toolchains: ["pdf-lib", "chromium", "pdfkit"] });
+      checked++;
+      const codes = f.labels.map((l) => l.trackingCode);
+      expect(new Set(codes).size, f.name).toBe(codes.length);
+      expect(new Set(f.labels.map((l) => `${l.recipientName}|${l.recipientPostcode}|${l.senderName}|${l.service}`)).size, f.name).toBe(1);
+      const { text } = await extractText(await getDocumentProxy(await renderFile(f, chromium)), { mergePages: false });
+      expect(text, f.name).toHaveLength(codes.length);
+      text.forEach((page, p) => {
+        const flat = squash(page).replace(/-/g, "").toUpperCase();
+        const own = (c: string) => (/^\d{16}$/.test(c) ? c : c.slice(0, 11));
+        for (const [k, c] of codes.entries()) expect(flat.includes(own(c)), `${f.name} page ${p + 1}: code ${c}`).toBe(k === p);
+        if (!f.notes.includes("no room for the parcel count")) expect(flat, `${f.name} page ${p + 1}`).toMatch(new RegExp(`${p + 1}(OF|/)${codes.length}`));
+      });
+    }
+  }, 60_000);
 
   it("draws barcodes that decode to the truth", async () => {
     await prepareZXingModule({ overrides: { wasmBinary: readFileSync(createRequire(import.meta.url).resolve("zxing-wasm/reader/zxing_reader.wasm")) } as never, fireImmediately: true });

@@ -11,6 +11,7 @@ import { evriShop } from "./evri-shop.ts";
 import { marketplace } from "./marketplace.ts";
 import { rmClickDrop } from "./rm-clickdrop.ts";
 import { rmOnline } from "./rm-online.ts";
+import { consignment } from "./consignment.ts";
 import { a4Sheet, multiPage, packingSlip } from "./sheets.ts";
 
 interface Family {
@@ -20,6 +21,8 @@ interface Family {
   /** Share of single-label files uploaded as an image (or a flattened PDF). */
   images: number;
   make: (rng: Rng) => FileSpec;
+  /** Drawn by the bench, not yet by the gate (a new variation, until fresh seeds show the reader holds it). */
+  draft?: boolean;
 }
 
 /** One label alone on its page, stored upright, turned (landscape MediaBox, /Rotate 90) or shown landscape (/Rotate 90). */
@@ -40,6 +43,7 @@ export const FAMILIES = {
   "a4-sheet": { weight: 8, chromium: 0.5, images: 0, make: a4Sheet },
   "packing-slip": { weight: 6, chromium: 0.6, images: 0, make: packingSlip },
   "multi-page": { weight: 4, chromium: 0.4, images: 0, make: multiPage },
+  consignment: { weight: 4, chromium: 0.5, images: 0, make: consignment, draft: true },
 } satisfies Record<string, Family>;
 
 export type FamilyName = keyof typeof FAMILIES;

@@ -17,7 +17,7 @@ import { marketplace } from "./marketplace.ts";
 import { rmClickDrop } from "./rm-clickdrop.ts";
 
 /** A label from one of the families sheet tools print. */
-function anyLabel(rng: Rng): Drawing {
+export function anyLabel(rng: Rng): Drawing {
   const kind = rng.weighted([["clickdrop", 4], ["evriShop", 2], ["evriHome", 2], ["routing", 1], ["marketplace", 2], ["broker", 2]] as const);
   if (kind === "clickdrop") return rmClickDrop(rng);
   if (kind === "evriShop" || kind === "evriHome") return evriShop(rng, { inStore: kind === "evriShop" });
