@@ -388,6 +388,15 @@ describe("OCR helpers", () => {
     for (const t of ["Weight (kg): 0.35", "Weight: 1.3kg", "Weight: SOLO", "Oslo kg", "Weight I51"]) expect(fixWeight(t)).toBe(t);
   });
 
+  it("puts back a kilogram weight whose point OCR read as a space or twice, or whose kg as 'kq'/'ky', without a heading (generated seed 565198608)", () => {
+    // '15.3kg' on a 203 DPI thermal print read '15 3kg' gave 3 kg: a wrong weight.
+    expect(fixWeight("15 3kg")).toBe("15.3kg");
+    expect(fixWeight("Weight: 15 3 kg")).toBe("Weight: 15.3kg");
+    expect(fixWeight("1..35kq")).toBe("1.35kg");
+    expect(fixWeight("Peel na 0.6 ky")).toBe("Peel na 0.6kg");
+    for (const t of ["Weight: 2 of 3", "Printed 12 07 26", "2 x 3kg", "Sky 0.6", "Flat 12 3 Kings Road"]) expect(fixWeight(t)).toBe(t);
+  });
+
   it("puts back a weight whose unit was read with a letter too many or a q for its g (generated seed 1329675666)", () => {
     expect(fixWeight("Weight: 5,100 yg")).toBe("Weight: 5,100g");
     expect(fixWeight("Wt: 1.25 kq")).toBe("Wt: 1.25kg");

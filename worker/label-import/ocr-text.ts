@@ -168,18 +168,25 @@ export function fixHeading(text: string): string {
 const WEIGHT_DIGIT: Record<string, string> = { O: "0", o: "0", D: "0", Q: "0", I: "1", l: "1", L: "1", "|": "1", S: "5", Z: "2", B: "8" };
 const DIGITISH = "[0-9OoDQIlL|SZB]";
 const AFTER_HEADING = new RegExp(String.raw`(\b(?:weight|wt)\b(?:\s*\((?:kg|g)\))?\s*[:.]?\s*)(${DIGITISH}+(?:[.,]${DIGITISH}+)?(?:\s${DIGITISH}+)?)(\s?(?:k[gq9]|[a-jl-z]?g)?)(?=\s|$)`, "i");
-const BARE_KILOS = new RegExp(String.raw`(^|\s)(${DIGITISH}{1,3}[.,]${DIGITISH}{1,3})(\s?kg)(?=\s|$)`, "i");
+const BARE_KILOS = new RegExp(String.raw`(^|\s)(${DIGITISH}{1,3}[.,]{1,2}${DIGITISH}{1,3})(\s?k[gqy9])(?=\s|$)`, "i");
+/** Kilograms whose decimal point came out as a space ('15 3kg' for '15.3kg'): alone or after a heading. */
+const SPLIT_KILOS = /(^|[:\s])(\d{1,2}) (\d{1,2})\s?kg(?=\s|$)/i;
 
 /**
  * A weight whose digits were read as letters ('Weight I51 0OG' for 'Weight: 15100g', 'O.7kg' for
  * '0.7kg'): its figure after a weight heading, or a figure in kilograms with its decimal point,
  * holding at least one real digit, gets its digits back (O/D/Q 0, I/l/L 1, S 5, Z 2, B 8), spaces
- * inside it dropped, and after a heading its unit too ('Weight: 5,100 yg'). A line that already
- * gives a weight is left alone.
+ * inside it dropped, a point read twice once ('1..35kq'), and its unit too ('Weight: 5,100 yg',
+ * '0.6 ky'). A line that already gives a weight is left alone, except kilograms whose point was
+ * read as a space ('15 3kg', where 3 kg would be wrong), the figure alone or after a heading.
  */
 export function fixWeight(text: string): string {
+  const split = text.match(SPLIT_KILOS);
+  if (split && !/\d[\s.,/-]*$/.test(text.slice(0, split.index! + split[1].length))) {
+    return `${text.slice(0, split.index! + split[1].length)}${split[2]}.${split[3]}kg${text.slice(split.index! + split[0].length)}`;
+  }
   if (weightGrams(text) !== null) return text;
-  const digits = (figure: string) => figure.replace(/\s/g, "").replace(/[^0-9.,]/g, (c) => WEIGHT_DIGIT[c] ?? c);
+  const digits = (figure: string) => figure.replace(/\s/g, "").replace(/[^0-9.,]/g, (c) => WEIGHT_DIGIT[c] ?? c).replace(/([.,])[.,]/, "$1");
   for (const re of [AFTER_HEADING, BARE_KILOS]) {
     const m = text.match(re);
     if (!m || !/\d/.test(m[2]) || !(m[3].trim() || re === AFTER_HEADING)) continue;
