@@ -73,10 +73,11 @@ export async function readPdfText(bytes: Uint8Array, maxPages: number): Promise<
       const boxes: PdfRect[] = [];
       let box: PdfRect | null = null;
       for (const raw of content.items as PdfJsTextItem[]) {
-        const str = raw.str?.trim();
+        const str = raw.str && unspaced(raw.str.trim());
         if (!str || !raw.transform) continue;
         const [a, b, c, d, e, f] = raw.transform;
-        const size = Math.hypot(a, b) || raw.height || 1;
+        // The type's height: (a, b) is its width, squeezed by horizontal scaling (Tz, as iText fits long lines).
+        const size = Math.hypot(c, d) || Math.hypot(a, b) || raw.height || 1;
         words.push({ text: str, x: e - x0, y: f - y0, size, angle: Math.atan2(b, a), width: raw.width ?? 0 });
         boxes.push(itemBox(a, b, c, d, e, f, raw.width ?? 0));
         box = unionRect(box, boxes[boxes.length - 1]);
@@ -100,6 +101,17 @@ export async function readPdfText(bytes: Uint8Array, maxPages: number): Promise<
     const d = doc as unknown as { destroy?: () => Promise<void>; cleanup?: () => Promise<void>; loadingTask?: { destroy?: () => Promise<void> } };
     await (d.loadingTask?.destroy ?? d.destroy ?? d.cleanup)?.call(d.loadingTask?.destroy ? d.loadingTask : d)?.catch(() => {});
   }
+}
+
+/**
+ * Letter-spaced type (Tc, or a producer's spaced glyphs) reaches pdf.js's text with a space between
+ * every letter ('L O N D O N'): a run of four or more single letters or digits is one word again.
+ * Real single letters rarely come four in a row ('Mr A J K Smith' keeps its initials). Words of a
+ * letter-spaced line run together ('D e l i v e r t o'): the text layer no longer says where the
+ * word space was.
+ */
+function unspaced(str: string): string {
+  return str.replace(/(?<![\p{L}\d])[\p{L}\d](?: [\p{L}\d]){3,}(?![\p{L}\d])/gu, (run) => run.replace(/ /g, ""));
 }
 
 /**
