@@ -295,6 +295,8 @@ describe("OCR helpers", () => {
     const noise = fillDetails(known, read("vanes"));
     expect(noise.address).toMatchObject({ name: "", address: ["1 Park Square"], postcode: "DL1 2BQ" });
     expect(noise.fromAddress).toMatchObject({ name: "", postcode: "BS8 1NH" });
+    // Nor one with no capital at all, a column of smudges read beside a heading (fresh seed 2601711117, file 281).
+    expect(fillDetails(known, read("28) ae")).address?.name).toBe("");
     expect(fillDetails(known, read("Iain Clark")).address?.name).toBe("Iain Clark");
     expect(fillDetails(known, read("ÉLODIE MARTIN")).address?.name).toBe("ÉLODIE MARTIN");
   });
@@ -376,7 +378,12 @@ describe("OCR helpers", () => {
     expect(fixCapitalI("Unit 0")).toBe("Unit 0");
     expect(fixCapitalI("1. Fold the label")).toBe("1. Fold the label");
     expect(fixCapitalI("1 Smith Way")).toBe("1 Smith Way");
+    // An initial I read with a second stroke (fresh seed 2601711117, file 1245).
+    expect(fixCapitalI("Il. MENSAH")).toBe("I. MENSAH");
+    expect(fixCapitalI("Il. Fold the label")).toBe("Il. Fold the label");
     expect(fixHeading("Ship frem:")).toBe("Ship from:");
+    // Its O read as a zero and its T as a one (fresh seed 2601711117, file 281).
+    expect(fixHeading("DELIVER 10: Chloé Ward")).toBe("Deliver to: Chloé Ward");
     expect(fixHeading("Ship from:")).toBe("Ship from:");
   });
 
@@ -488,6 +495,12 @@ describe("OCR helpers", () => {
     expect(withAccents("Mr J Doe", "Mr Jó Doe")).toBeNull();
     expect(withAccents("Aoife Lefevre", "Aoife Lèfxyrz")).toBeNull();
     expect(withAccents("Jose Smith", "Jose Smith Ó")).toBeNull();
+  });
+
+  it("takes no macron: the Latin model's reading of a rule or smudge over a vowel (fresh seed 2601711117, file 1167)", () => {
+    expect(withAccents("Freya Harris", "Freyā Hārris")).toBeNull();
+    expect(withAccents("FREYA HARRIS", "FREYĀ HARRIS")).toBeNull();
+    expect(withAccents("Freya Muller", "Freyā Müller")).toBe("Freya Müller");
   });
 });
 

@@ -120,6 +120,8 @@ describe("where a name ends", () => {
     // OCR lost a flat's number or a name's last word (fresh seed 3422717994, files 333 and 443).
     expect(wrappedName("Mr. Bethan Jones", ["Flat", "95 Holly Square"])).toBe(false);
     expect(wrappedName("Ms C", ["Rose Cottage", "148 Willow Row"])).toBe(false);
+    // A town ending like a house name is the town under a locality (fresh seed 2601711117, file 285).
+    expect(wrappedName("Jane Smith", ["Kirkstall", "Huddersfield"])).toBe(false);
   });
 
   it("leaves out OCR's debris around a name, never a name's own small words (fresh seeds 1390630706 and 3422717994)", () => {

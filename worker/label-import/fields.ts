@@ -12,6 +12,21 @@ export interface LabelInput {
 
 export const clean = (s: string) => s.replace(/\s+/g, " ").trim();
 
+/** Letters added, dropped or changed to make `a` into `b` (Levenshtein): how far OCR's reading is from a word as printed. */
+export function editDistance(a: string, b: string): number {
+  const prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let diag = prev[0];
+    prev[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const up = prev[j];
+      prev[j] = Math.min(prev[j] + 1, prev[j - 1] + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diag = up;
+    }
+  }
+  return prev[b.length];
+}
+
 /** Whole text of the label, one line per text line. */
 export const fullText = (lines: TextLine[]) => lines.map((l) => l.text).join("\n");
 

@@ -15,7 +15,7 @@ import { UK_POSTCODE_IN_TEXT_RE, normalisePostcode } from "../couriers/postcode"
 import type { Address } from "../labels/model";
 import { clean } from "./fields";
 import { type AddressRole, headingOf, isAddressText, isContactLine, isOcrDebris, sortBoxLines } from "./line-kinds";
-import { isHeaderWord, isStreetLine, looksLikeName, namesItself, splitNameLine, withoutDebris, withoutTrailingHeading, wrappedName } from "./name-lines";
+import { isHeaderWord, isNumberlessStreet, isStreetLine, looksLikeName, namesItself, splitNameLine, withoutDebris, withoutTrailingHeading, wrappedName } from "./name-lines";
 import type { TextLine } from "./text";
 
 export interface AddressBlock {
@@ -115,7 +115,11 @@ function walkUp(sorted: TextLine[], p: number, used: Set<TextLine>) {
       continue;
     }
     if (used.has(l)) break; // another block's line
-    if (isOcrDebris(clean(l.text))) continue;
+    if (isOcrDebris(clean(l.text))) {
+      // A line of the block's type OCR could not read ('eas' for 'Ty Newydd') still holds the block together.
+      if (l.size <= 1.6 * usualSize(picked) && l.size >= usualSize(picked) / 1.6) top = l.y;
+      continue;
+    }
     const h = headingOf(l.text);
     // 'From Morag O'Connor' right above a block that starts with a name of its own, or a heading
     // with a whole address on its line: the heading heads a block of its own, not this one.
@@ -218,8 +222,9 @@ export function blockAddress(block: AddressBlock, countryCode = "GB"): Address |
   const split = splitNameLine(withoutDebris(withoutTrailingHeading(first)));
   const { rest } = split;
   let { name } = split;
-  // A block that starts at its street ('14 Canal Street') printed no name: its street is no name.
-  if (isStreetLine(name)) return { name: "", address: [name, ...rest, ...address], postcode: block.postcode, countryCode };
+  // A block that starts at its street ('14 Canal Street') printed no name: its street is no name. Nor is one
+  // without its number over a locality or town ('Tennyson Crescent' / 'Kirkstall': OCR lost the lines above).
+  if (isStreetLine(name) || (isNumberlessStreet(name) && !rest.length && address.length > 0 && !isStreetLine(address[0]) && !isNumberlessStreet(address[0]))) return { name: "", address: [name, ...rest, ...address], postcode: block.postcode, countryCode };
   // A long name wrapped in a narrow column: its first line cannot end there ('Ms Z' / 'Okafor').
   if (!rest.length && address.length > 1 && wrappedName(name, address)) name = `${name} ${address.shift()}`;
   if (!name && !block.postcode) return null;

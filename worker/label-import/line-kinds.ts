@@ -5,7 +5,7 @@
  * weights, service words, tracking numbers, taglines). A name is words: never an identifier, a
  * line of routing or service words, or a platform's slogan.
  */
-import { clean } from "./fields";
+import { clean, editDistance } from "./fields";
 import type { TextLine } from "./text";
 
 /** 'other': an address that is no party to the parcel (the shop it was dropped off at, a billing address). */
@@ -51,9 +51,23 @@ export function headingOf(text: string): { role: AddressRole; rest: string } | n
   }
   // A seller's heading whose verb OCR misread ('Sok! by: Oscar's Jewelery'): a word, 'by' or 'from', a colon.
   const misread = t.match(MISREAD_SENDER_HEADING);
-  return misread ? { role: "sender", rest: clean(t.slice(misread[0].length)) } : null;
+  if (misread) return { role: "sender", rest: clean(t.slice(misread[0].length)) };
+  return misreadReturnHeading(t) ? { role: "return", rest: "" } : null;
 }
 const MISREAD_SENDER_HEADING = /^\S{2,8}\s+(?:by|from)\s*:\s*/i;
+
+/** A return heading as printed, its letters only. */
+const RETURN_HEADINGS = ["ifundeliveredpleasereturnto", "ifundeliveredreturnto"];
+
+/**
+ * A whole line that is a return heading OCR misread in several letters ('Hundelvered returt to' for 'If undelivered
+ * return to', a 203 DPI thermal print): within a quarter of its letters of one as printed, and nothing else on it.
+ */
+function misreadReturnHeading(t: string): boolean {
+  if (/\d{2}/.test(t)) return false;
+  const letters = t.toLowerCase().replace(/[^a-z]/g, "");
+  return RETURN_HEADINGS.some((h) => Math.abs(letters.length - h.length) <= h.length / 4 && editDistance(letters, h) <= h.length / 4);
+}
 
 /** Lines that are never part of an address: they end a block. */
 const NOT_ADDRESS: RegExp[] = [

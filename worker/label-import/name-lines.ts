@@ -74,6 +74,13 @@ const HOUSE_NAME_RE = /\b(?:cottages?|house|farm(?:house)?|barn|lodge|manor|vill
 /** A house number and street, or a flat or unit: an address line, never a name. */
 export const isStreetLine = (line: string) => /^(?:flat|unit|apartment|apt|suite)\s+\d/i.test(line) || (/^\d+[A-Za-z]?(?:[-–/]\d+[A-Za-z]?)?,?\s+\S/.test(line) && STREET_WORD_RE.test(line));
 
+/**
+ * A street printed without its number ('Tennyson Crescent', "King's Close"; OCR may also have lost the number): words
+ * ending in a street's word that no name or shop ends in ('Hill', 'Lane', 'Green' and 'Park' are surnames too).
+ */
+export const isNumberlessStreet = (line: string) => NUMBERLESS_STREET_RE.test(line);
+const NUMBERLESS_STREET_RE = /^(?!(?:mr|mrs|ms|mx|miss|dr|prof|rev)\b)[\p{L}'’.-]+(?:\s[\p{L}'’.-]+){0,2}\s(?:road|street|avenue|close|drive|crescent|gardens|terrace|mews|square|parade|grove)$/iu;
+
 /** A comma that starts a house number or premises: the name line goes on with the address. */
 const ADDRESS_AFTER_COMMA_RE = /^(?:\d|(?:flat|unit|apartment|apt|suite|floor|room|studio|block)\b)/i;
 /** Words of streets ('Mill Lane') and, with them, of house names ('Rose Cottage'). */
@@ -111,7 +118,9 @@ export function wrappedName(name: string, address: string[]): boolean {
   if (COMPANY_SUFFIX_RE.test(next)) return true;
   const oneWord = ONE_WORD_RE.test(next) && !HOUSE_NAME_RE.test(next);
   if (UNFINISHED_NAME_RE.test(name)) return NAME_END_RE.test(next) || oneWord;
-  return oneWord && !ONE_WORD_ADDRESS_RE.test(next) && (TITLE_AND_WORD_RE.test(name) || AFTER_NAME_RE.test(after) || HOUSE_NAME_RE.test(after) || (ONE_WORD_RE.test(after) && ONE_WORD_ADDRESS_RE.test(after)));
+  // (A house name by its ending, not the town under it: 'Kirkstall' / 'Huddersfield' is a locality and its town.)
+  const houseAfter = ONE_WORD_RE.test(after) && ONE_WORD_ADDRESS_RE.test(after) && address.length > 2;
+  return oneWord && !ONE_WORD_ADDRESS_RE.test(next) && (TITLE_AND_WORD_RE.test(name) || AFTER_NAME_RE.test(after) || HOUSE_NAME_RE.test(after) || houseAfter);
 }
 
 /** A full stop after a word of three letters or more that is no abbreviation, then more text: where OCR read a comma. */

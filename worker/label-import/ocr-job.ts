@@ -188,8 +188,8 @@ function plausibility(d: LabelDetails | null, known: string | null): number {
 const isEmpty = (v: unknown) =>
   v === null || v === undefined || v === "" || (Array.isArray(v) && v.length === 0);
 
-/** A name read in lower case ('tah', 'cer', 'vanes'): OCR's noise, not a name, which is printed with a capital. */
-const ocrNoiseName = (name: string | undefined) => /^\p{Ll}/u.test(name ?? "");
+/** A name read in lower case ('tah', 'cer', 'vanes') or with no capital at all ('28) ae'): OCR's noise, not a name, which is printed with a capital. */
+const ocrNoiseName = (name: string | undefined) => /^\p{Ll}/u.test(name ?? "") || !/\p{Lu}/u.test(name ?? "");
 
 function fillAddress(known: Address | null | undefined, read: Address | null | undefined): Address | null | undefined {
   if (!read) return known;

@@ -22,8 +22,13 @@ const BARE: Record<string, string> = { ł: "l", Ł: "L", ø: "o", Ø: "O", đ: "
 const bare = (c: string) => BARE[c] ?? c.normalize("NFD").replace(/\p{M}/gu, "");
 
 const isLetter = (c: string) => /\p{L}/u.test(c);
-/** Accented letters of European names (Latin-1 and Latin Extended-A/B): not the Latin model's Vietnamese 'Ọ' for a smudged O. */
-const accented = (c: string) => isLetter(c) && bare(c) !== c && c.codePointAt(0)! < 0x250;
+/**
+ * Accented letters of European names (Latin-1 and Latin Extended-A/B): not the Latin model's Vietnamese 'Ọ' for a
+ * smudged O, nor a vowel with a macron, which is how it reads a rule or a smudge over a plain one ('Freyā Hārris' off a
+ * 203 DPI thermal print, fresh seed 2601711117, file 1167); names on UK labels hardly ever carry one.
+ */
+const accented = (c: string) => isLetter(c) && bare(c) !== c && c.codePointAt(0)! < 0x250 && !MACRON.test(c);
+const MACRON = /[āēīōūĀĒĪŌŪ]/u;
 
 /**
  * `name` spelt with the accents `line` (another reading of the line it came from) gives, or null

@@ -4,7 +4,8 @@
  * ('LIVERTO'), and a postcode with the classic confusions (1/l/I, 0/O, 5/S, $/S).
  */
 import { isRealPostcode, UK_POSTCODE_IN_TEXT_RE, UK_POSTCODE_RE } from "../couriers/postcode";
-import { weightGrams } from "./fields";
+import { editDistance, weightGrams } from "./fields";
+import { columnLines } from "./ocr-columns";
 import { groupLines, type TextLine, type TextWord } from "./text";
 
 /** A word Tesseract read, in pixels of the image it was given (y grows downwards). */
@@ -40,9 +41,8 @@ export function parseTsv(tsv: string): OcrWord[] {
  */
 export function ocrLines(words: OcrWord[], minConf = 10): TextLine[] {
   const kept = words.map((w, i) => (initialI(w, words[i + 1]) ? { ...w, text: w.text.endsWith(".") ? "I." : "I" } : w)).filter((w) => w.conf >= minConf && !/^[|_\-=~.,:;'"`!]+$/.test(w.text));
-  // Tesseract's own lines follow a photo's tilt, where grouping by height on the page would merge
-  // neighbouring lines; words far apart on one of its lines are still two columns.
-  if (kept.length && kept.every((w) => w.line)) return tesseractLines(kept).map((l) => ({ ...l, text: fixLine(l.text) }));
+  // Tesseract's own lines, one per column (ocr-columns.ts).
+  if (kept.length && kept.every((w) => w.line)) return columnLines(kept).map((l) => ({ ...l, text: fixLine(l.text) }));
   const textWords: TextWord[] = kept.map((w) => ({
     text: w.text,
     x: w.left,
@@ -78,6 +78,8 @@ const fixLine = (text: string) => fixWeight(fixPostcode(fixCapitalI(fixHeading(t
 export function fixCapitalI(text: string): string {
   // An initial I read as 1 or l before a surname, the whole line ('1. Smith').
   if (/^[1l|]\.\s\p{Lu}[\p{Ll}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)?$/u.test(text)) return `I${text.slice(1)}`;
+  // An initial I read with a second stroke ('Il. MENSAH'): no word is 'Il.'.
+  if (/^I[l1|]\.\s\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)?$/u.test(text)) return `I${text.slice(2)}`;
   const words = text.split(" ");
   const capital = (w: string | undefined) => !!w && /^\p{Lu}/u.test(w);
   return words
@@ -92,53 +94,13 @@ export function fixCapitalI(text: string): string {
     .join(" ");
 }
 
-function tesseractLines(words: OcrWord[]): TextLine[] {
-  const byLine = new Map<string, OcrWord[]>();
-  for (const w of words) byLine.set(w.line!, [...(byLine.get(w.line!) ?? []), w]);
-  const lines: TextLine[] = [];
-  for (const group of byLine.values()) {
-    group.sort((a, b) => a.left - b.left);
-    const heights = group.map((w) => w.height).sort((a, b) => a - b);
-    const size = Math.max(1, heights[Math.floor(heights.length / 2)]);
-    let run: OcrWord[] = [];
-    const flush = () => {
-      if (!run.length) return;
-      const left = run[0].left;
-      const right = Math.max(...run.map((w) => w.left + w.width));
-      lines.push({ text: run.map((w) => w.text).join(" "), x: left, y: Math.min(...run.map((w) => w.top)), size, width: right - left });
-      run = [];
-    };
-    for (const w of group) {
-      const prev = run[run.length - 1];
-      if (prev && w.left - (prev.left + prev.width) > size * 2.5) flush();
-      run.push(w);
-    }
-    flush();
-  }
-  return lines.sort((a, b) => a.y - b.y || a.x - b.x);
-}
-
 /** Headings the courier parsers look for, as printed. */
 const HEADINGS = ["Deliver to:", "Ship to:", "Ship from:", "Sent from:", "From:", "Sender:", "Return address:", "Return to:", "Weight:", "Date:", "Posted:", "Service:"];
-
-function editDistance(a: string, b: string): number {
-  const prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let diag = prev[0];
-    prev[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const up = prev[j];
-      prev[j] = Math.min(prev[j] + 1, prev[j - 1] + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diag = up;
-    }
-  }
-  return prev[b.length];
-}
 
 const letters = (s: string) => s.toUpperCase().replace(/[^A-Z]/g, "");
 
 /**
- * A heading misread by one character ('Deliver toa:', 'Fr0m:') is put back as printed, so the
+ * A heading misread by one character ('Deliver toa:', 'Fr0m:', 'DELIVER 10:' with its O read as a zero) is put back as printed, so the
  * parsers find the block under it. Only the line's first words are compared, and only headings of
  * five or more characters are corrected. So is a heading alone on its line that lost its first or
  * last letters and its space ('LIVERTO' for 'DELIVER TO:', read off a tilted 200 DPI photo), which
@@ -157,9 +119,11 @@ export function fixHeading(text: string): string {
     const n = h.split(" ").length;
     const head = words.slice(0, n).join(" ");
     if (head === h || h.length < 5) continue;
-    const a = head.toLowerCase().replace(/[:;.,]+$/, "");
+    // (An O read as a zero: 'DELIVER 10:'.)
+    const raw = head.toLowerCase().replace(/[:;.,]+$/, "");
+    const a = raw.replace(/0/g, "o");
     const b = h.toLowerCase().replace(/:$/, "");
-    if (a !== b && editDistance(a, b) <= 1 && a.length >= 4) return [h, ...words.slice(n)].join(" ");
+    if (raw !== b && editDistance(a, b) <= 1 && a.length >= 4) return [h, ...words.slice(n)].join(" ");
   }
   return text;
 }

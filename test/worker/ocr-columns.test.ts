@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { ocrLines, type OcrWord } from "../../worker/label-import/ocr-text";
+import { parseLabel } from "../../worker/label-import/parse-label";
+
+/** A word as Tesseract's TSV gives it: text, box (pixels, y down), its text line. */
+const w = (line: string, left: number, top: number, width: number, height: number, text: string): OcrWord => ({ text, left, top, width, height, conf: 90, line });
+const texts = (words: OcrWord[]) => ocrLines(words).map((l) => l.text);
+const evri = { format: "Code128" as const, text: "H00C5S4095445257", box: { x: 0, y: 0, w: 1, h: 1 } };
+
+// Fresh seed 2601711117 (images, generator files named): the word boxes Tesseract gave.
+describe("OCR lines, one per column", () => {
+  it("splits a line Tesseract ran over two columns on other rows: a name in large type beside a sender's line (file 905)", () => {
+    const words = [
+      w("3.1.1", 722, 275, 89, 26, "From"),
+      w("3.1.2", 61, 279, 79, 39, "TO"), w("3.1.2", 166, 277, 121, 41, "Prof"), w("3.1.2", 309, 279, 28, 39, "E"), w("3.1.2", 364, 279, 273, 40, "Sørensen"),
+      w("3.1.2", 722, 315, 73, 28, "OLD"), w("3.1.2", 812, 315, 121, 28, "FORGE"), w("3.1.2", 950, 315, 135, 28, "DESIGN"),
+      w("4.1.1", 66, 345, 133, 45, "Rose"), w("4.1.1", 224, 345, 227, 57, "Cottage"),
+      w("4.1.1", 722, 360, 18, 27, "5"), w("4.1.1", 758, 360, 148, 27, "MARKET"), w("4.1.1", 917, 360, 166, 27, "TERRACE"),
+      w("4.1.2", 66, 415, 220, 46, "Prince's"), w("4.1.2", 313, 417, 115, 44, "Row"),
+      w("4.1.2", 723, 406, 197, 28, "HEREFORD"), w("4.1.2", 937, 406, 70, 28, "HR3"), w("4.1.2", 1024, 406, 71, 28, "6BA"),
+      w("4.1.3", 66, 487, 206, 46, "London"),
+      w("4.2.1", 63, 563, 125, 45, "W12"), w("4.2.1", 217, 563, 111, 45, "2ZZ"),
+    ];
+    const lines = texts(words);
+    expect(lines).toContain("TO Prof E Sørensen");
+    expect(lines).toContain("OLD FORGE DESIGN");
+    const d = parseLabel({ lines: ocrLines(words), barcodes: [evri] });
+    expect(d?.address).toMatchObject({ name: "Prof E Sørensen", postcode: "W12 2ZZ" });
+    expect(d?.fromAddress).toMatchObject({ name: "OLD FORGE DESIGN", postcode: "HR3 6BA" });
+  });
+
+  it("splits a line where a word a line height after the last starts at the left edge of two lines of another column (file 281)", () => {
+    const words = [
+      w("2.1.1", 70, 215, 196, 36, "DELIVER"), w("2.1.1", 297, 217, 73, 35, "TO:"), w("2.1.1", 412, 215, 136, 38, "Chloé"), w("2.1.1", 579, 219, 110, 36, "Ward"),
+      w("2.1.1", 726, 216, 96, 36, "SHIP"), w("2.1.1", 840, 216, 120, 36, "FROM:"),
+      w("3.1.1", 726, 281, 200, 36, "Quay"), w("3.1.2", 721, 325, 56, 36, "RG1"), w("3.1.2", 802, 325, 50, 36, "1DQ"),
+    ];
+    expect(texts(words)).toEqual(["DELIVER TO: Chloé Ward", "SHIP FROM:", "Quay", "RG1 1DQ"]);
+    // One column: a wide space before a word no other line starts at stays a space.
+    expect(texts([w("1.1.1", 70, 215, 196, 36, "Weight:"), w("1.1.1", 320, 215, 120, 36, "1.2kg"), w("1.2.1", 70, 260, 196, 36, "Date:")])).toEqual(["Weight: 1.2kg", "Date:"]);
+  });
+
+  it("joins a line Tesseract broke in two on one row at a name's apostrophe (file 328)", () => {
+    const words = [
+      w("3.1.1", 291, 568, 329, 52, "DEBORAH"), w("3.1.1", 648, 574, 62, 47, "O'"),
+      w("5.1.1", 720, 575, 195, 49, "BRIEN"),
+      w("6.1.1", 293, 644, 119, 48, "146"), w("6.1.1", 442, 646, 215, 48, "BEECH"), w("6.1.1", 688, 649, 197, 49, "DRIVE"),
+    ];
+    expect(texts(words)).toEqual(["DEBORAH O'BRIEN", "146 BEECH DRIVE"]);
+    // Two columns a gutter apart (over half a line height), or lines of other sizes, stay apart.
+    expect(texts([w("1.1.1", 100, 500, 300, 40, "Jane Doe"), w("2.1.1", 430, 500, 300, 40, "Acme Ltd")])).toEqual(["Jane Doe", "Acme Ltd"]);
+    expect(texts([w("1.1.1", 100, 500, 300, 40, "Jane Doe"), w("2.1.1", 410, 510, 100, 20, "Acme")])).toEqual(["Jane Doe", "Acme"]);
+  });
+});
