@@ -3,7 +3,7 @@
  * import inside workerd and prints per-field, per-family, per-toolchain and images-vs-text accuracy,
  * wrong tracking codes and the worst misses. A fresh seed each run unless SEED is given.
  *
- *   npm run bench:generated                 (GEN_LABELS=3000, GEN_IMAGES=450, all three text-PDF toolchains, draft families)
+ *   npm run bench:generated                 (GEN_LABELS=3000, GEN_IMAGES=450, draft families too)
  *   SEED=123 GEN_LABELS=500 GEN_ONLY=rm-clickdrop GEN_OUT=/tmp/run npm run bench:generated
  *   GEN_TOOLCHAINS=pdfkit GEN_IMAGES=0 npm run bench:generated   (text PDFs of one toolchain)
  */
@@ -11,7 +11,6 @@ import path from "node:path";
 import { runWorkerdBench } from "./workerd-bench.ts";
 
 process.env.GEN_LABELS ||= "3000";
-process.env.GEN_TOOLCHAINS ||= "pdf-lib,chromium,pdfkit";
 process.env.GEN_DRAFTS ||= "1";
 process.env.GEN_IMAGES ||= String(Math.ceil(Number(process.env.GEN_LABELS) * 0.15));
 process.env.BENCH_SETUP = path.join(import.meta.dirname, "label-generator", "serve.ts");

@@ -27,7 +27,7 @@ interface PlannedFile extends GeneratedFile {
 }
 
 /** The toolchains a run draws text PDFs with when it does not say (images are Chromium's screenshots). */
-export const DEFAULT_TOOLCHAINS: Toolchain[] = ["pdf-lib", "chromium"];
+export const DEFAULT_TOOLCHAINS: Toolchain[] = ["pdf-lib", "chromium", "pdfkit"];
 
 export interface PlanOptions {
   /** These families only. */

@@ -43,7 +43,7 @@ export const FAMILIES = {
   "a4-sheet": { weight: 8, chromium: 0.5, images: 0, make: a4Sheet },
   "packing-slip": { weight: 6, chromium: 0.6, images: 0, make: packingSlip },
   "multi-page": { weight: 4, chromium: 0.4, images: 0, make: multiPage },
-  consignment: { weight: 4, chromium: 0.5, images: 0, make: consignment, draft: true },
+  consignment: { weight: 4, chromium: 0.5, images: 0, make: consignment },
 } satisfies Record<string, Family>;
 
 export type FamilyName = keyof typeof FAMILIES;
