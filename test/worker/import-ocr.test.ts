@@ -404,6 +404,13 @@ describe("OCR helpers", () => {
     for (const t of ["Weight: 2 of 3", "Printed 12 07 26", "2 x 3kg", "Sky 0.6", "Flat 12 3 Kings Road"]) expect(fixWeight(t)).toBe(t);
   });
 
+  it("puts back a gram weight whose leading 6 OCR read as G, or whose g as 9, after a weight heading (generated seed 3878780346)", () => {
+    expect(fixWeight("Weight: G7 0OG")).toBe("Weight: 6700g");
+    expect(fixWeight("Weight G1 0OG")).toBe("Weight 6100g");
+    expect(fixWeight("Weight: 118009 Date: 04/06/26")).toBe("Weight: 11800g Date: 04/06/26");
+    for (const t of ["Weight: GB", "Weight: 2.59", "Weight: 19", "Weight: Gold"]) expect(fixWeight(t)).toBe(t);
+  });
+
   it("puts back a weight whose unit was read with a letter too many or a q for its g (generated seed 1329675666)", () => {
     expect(fixWeight("Weight: 5,100 yg")).toBe("Weight: 5,100g");
     expect(fixWeight("Wt: 1.25 kq")).toBe("Wt: 1.25kg");

@@ -129,9 +129,10 @@ export function fixHeading(text: string): string {
 }
 
 /** Letters a weight's digits are misread as, and the digit each stands for. */
-const WEIGHT_DIGIT: Record<string, string> = { O: "0", o: "0", D: "0", Q: "0", I: "1", l: "1", L: "1", "|": "1", S: "5", Z: "2", B: "8" };
+const WEIGHT_DIGIT: Record<string, string> = { O: "0", o: "0", D: "0", Q: "0", I: "1", l: "1", L: "1", "|": "1", S: "5", Z: "2", B: "8", G: "6" };
 const DIGITISH = "[0-9OoDQIlL|SZB]";
-const AFTER_HEADING = new RegExp(String.raw`(\b(?:weight|wt)\b(?:\s*\((?:kg|g)\))?\s*[:.]?\s*)(${DIGITISH}+(?:[.,]${DIGITISH}+)?(?:\s${DIGITISH}+)?)(\s?(?:k[gq9]|[a-jl-z]?g)?)(?=\s|$)`, "i");
+// A leading G is a 6 ('G7 0OG' for '6700g'); a G anywhere else is the unit.
+const AFTER_HEADING = new RegExp(String.raw`(\b(?:weight|wt)\b(?:\s*\((?:kg|g)\))?\s*[:.]?\s*)((?:G(?=${DIGITISH}))?${DIGITISH}+(?:[.,]${DIGITISH}+)?(?:\s${DIGITISH}+)?)(\s?(?:k[gq9]|[a-jl-z]?g)?)(?=\s|$)`, "i");
 const BARE_KILOS = new RegExp(String.raw`(^|\s)(${DIGITISH}{1,3}[.,]{1,2}${DIGITISH}{1,3})(\s?k[gqy9])(?=\s|$)`, "i");
 /** Kilograms whose decimal point came out as a space ('15 3kg' for '15.3kg'): alone or after a heading. */
 const SPLIT_KILOS = /(^|[:\s])(\d{1,2}) (\d{1,2})\s?kg(?=\s|$)/i;
@@ -141,7 +142,8 @@ const SPLIT_KILOS = /(^|[:\s])(\d{1,2}) (\d{1,2})\s?kg(?=\s|$)/i;
  * '0.7kg'): its figure after a weight heading, or a figure in kilograms with its decimal point,
  * holding at least one real digit, gets its digits back (O/D/Q 0, I/l/L 1, S 5, Z 2, B 8), spaces
  * inside it dropped, a point read twice once ('1..35kq'), and its unit too ('Weight: 5,100 yg',
- * '0.6 ky'). A line that already gives a weight is left alone, except kilograms whose point was
+ * '0.6 ky'); after a heading a leading G is a 6 ('G7 0OG') and a last 9 of grams with no unit their
+ * g ('118009'). A line that already gives a weight is left alone, except kilograms whose point was
  * read as a space ('15 3kg', where 3 kg would be wrong), the figure alone or after a heading.
  */
 export function fixWeight(text: string): string {
@@ -154,9 +156,12 @@ export function fixWeight(text: string): string {
   for (const re of [AFTER_HEADING, BARE_KILOS]) {
     const m = text.match(re);
     if (!m || !/\d/.test(m[2]) || !(m[3].trim() || re === AFTER_HEADING)) continue;
-    // The unit read with a letter too many or a q for its g ('5,100 yg', '1.2 kq') is 'g' or 'kg'.
-    const unit = m[3].trim() && (/^k/i.test(m[3].trim()) ? "kg" : "g");
-    const fixed = text.slice(0, m.index!) + m[1] + digits(m[2]) + unit + text.slice(m.index! + m[0].length);
+    // The unit read with a letter too many or a q for its g ('5,100 yg', '1.2 kq') is 'g' or 'kg';
+    // after a heading, a g read as 9 ends a figure of grams with no unit ('118009' for '11800g').
+    let figure = digits(m[2]);
+    let unit = m[3].trim() && (/^k/i.test(m[3].trim()) ? "kg" : "g");
+    if (!unit && re === AFTER_HEADING && /^\d{3,5}9$/.test(figure)) [figure, unit] = [figure.slice(0, -1), "g"];
+    const fixed = text.slice(0, m.index!) + m[1] + figure + unit + text.slice(m.index! + m[0].length);
     if (weightGrams(fixed) !== null) return fixed;
   }
   return text;
