@@ -86,7 +86,10 @@ async function drawItems(page: PDFPage, items: Item[], h: number, ctx: Ctx) {
     if (i.t === "text") {
       const f = await ctx.font(i.font, Boolean(i.bold));
       const text = i.text.replace(WIN_ANSI, "-");
-      const width = f.widthOfTextAtSize(text, i.size);
+      // Widths as drawn: drawText shows glyphs unkerned, and widthOfTextAtSize kerns ('TA' -90/1000): a kerned
+      // measure had left 'TAUNTON' and 'TA12SP' 0.1 em apart (word at a time) instead of a word space.
+      const drawn = (t: string) => [...t].reduce((w, c) => w + f.widthOfTextAtSize(c, i.size), 0);
+      const width = drawn(text);
       const x = i.align && i.w ? (i.align === "center" ? i.x + (i.w - width) / 2 : i.align === "right" ? i.x + i.w - width : i.x) : i.x;
       const y = h - i.y - f.heightAtSize(i.size, { descender: false }) - i.size * 0.08;
       const color = i.white ? rgb(1, 1, 1) : black;
@@ -96,7 +99,7 @@ async function drawItems(page: PDFPage, items: Item[], h: number, ctx: Ctx) {
       for (const run of runs) {
         const shown = ctx.mode === "word" ? run.trimEnd() : run;
         if (shown.trim()) page.drawText(shown, { x: at, y, size: i.size, font: f, color });
-        at += f.widthOfTextAtSize(run, i.size);
+        at += drawn(run);
       }
     } else if (i.t === "logo") {
       page.drawImage(await ctx.logo(i), { x: i.x, y: h - i.y - i.h, width: i.w, height: i.h });

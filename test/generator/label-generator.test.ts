@@ -15,8 +15,11 @@ import { clickDropQrPayload, evriCheck, evriCode, hermesLegacyCode, royalMailPay
 import { FAMILIES } from "../../bench/label-generator/families/index.ts";
 import { imageChoice } from "../../bench/label-generator/images.ts";
 import { planFile, planRun, renderFile } from "../../bench/label-generator/generate.ts";
+import type { FileSpec, Item } from "../../bench/label-generator/layout.ts";
 import type { Toolchain, Truth } from "../../bench/label-generator/manifest.ts";
 import { freshSeed, Rng } from "../../bench/label-generator/random.ts";
+import { renderWithPdfLib } from "../../bench/label-generator/render-pdf.ts";
+import { renderWithPdfKit } from "../../bench/label-generator/render-pdfkit.ts";
 
 const SEED = process.env.SEED || freshSeed();
 console.log(`label generator tests: SEED=${SEED}`);
@@ -54,6 +57,20 @@ describe("tracking codes and payloads", () => {
     expect(p.slice(122)).toBe("SP61PA   SP61PA");
     expect(p).toHaveLength(137);
     expect(clickDropQrPayload(rng, "VB442550835GB", "M1 1AE").slice(27, 38)).toBe("VB442550835");
+  });
+});
+
+describe("word spaces as drawn", () => {
+  it("leaves a word space between words however the text is shown (a line, a word or a glyph at a time), in pdf-lib and pdfkit", async () => {
+    // Kerned pairs ('TA', 'TO', 'AV') make a kerned measure narrower than the glyphs drawn unkerned.
+    const text: Item = { t: "text", x: 10, y: 10, size: 11, text: "TAUNTON TA12SP AVON WAY", font: "sans", bold: true };
+    const spec: FileSpec = { family: "test", labels: [], notes: [], pages: [{ w: 288, h: 100, placements: [], items: [text], storage: "upright" }] };
+    for (let k = 0; k < 24; k++) {
+      for (const render of [renderWithPdfLib, renderWithPdfKit]) {
+        const { text: read } = await extractText(await getDocumentProxy(await render(spec, new Rng(`${SEED}/spaces${k}`))), { mergePages: true });
+        expect(read.replace(/\s+/g, " ").trim(), `${render.name} ${k}`).toBe("TAUNTON TA12SP AVON WAY");
+      }
+    }
   });
 });
 
