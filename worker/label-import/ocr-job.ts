@@ -20,6 +20,7 @@ import { enqueueMany } from "../lib/jobs";
 import { pageBarcodes } from "./barcodes";
 import { ImportError } from "./errors";
 import { OcrEngineError, recognise, type OcrResult } from "./ocr";
+import { rereadLost } from "./ocr-starts";
 import { ocrLines } from "./ocr-text";
 import { PdfiumError, type Pixmap } from "./pdfium";
 import { parseLabel } from "./pipeline";
@@ -170,7 +171,7 @@ type Reading = Awaited<ReturnType<typeof interpret>>;
 
 /** One OCR reading of the page -> lines (text beside a logo and misread postcodes read again) -> the courier parser. */
 async function interpret(ocr: OcrResult, image: Grey, dpi: number, barcodes: Barcode[]) {
-  const lines = await rereadPostcodes(await rereadBesideLogo(ocrLines(ocr.words), image, dpi), image, dpi);
+  const lines = await rereadLost(await rereadPostcodes(await rereadBesideLogo(ocrLines(ocr.words), image, dpi), image, dpi), image, dpi);
   return { lines, details: parseLabel({ lines, barcodes }), meanConf: ocr.meanConf, image, dpi };
 }
 
