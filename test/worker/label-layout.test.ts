@@ -607,6 +607,13 @@ describe("lines OCR and screenshots add", () => {
     expect(readAddresses(logo).recipient?.name).toBe("");
   });
 
+  it("takes no numbered building for a sender's name where OCR lost the name and heading (fresh seed 1151260979, file 633)", () => {
+    const page = [L(69, 261, 27, "Deliver to"), L(70, 303, 26, "PROF GWENLLIAN HILL"), L(648, 322, 21, "86 Victoria Buildings"), L(70, 344, 26, "17 WORDSWORTH ROW"), L(647, 355, 26, "Meadow Court"), L(69, 386, 27, "MANCHESTER"), L(648, 387, 27, "Bracknell"), L(648, 422, 26, "RG12 6TZ"), L(69, 427, 26, "M14 0DH")];
+    const { recipient, sender } = readAddresses(page);
+    expect(recipient?.name).toBe("PROF GWENLLIAN HILL");
+    expect(sender?.name).toBe("");
+  });
+
   it("reads OCR's 'It undelivered, please return to:' as the return heading", () => {
     const page = [L(14, 10, 13, "Ann Lee"), L(14, 26, 13, "3 High Street"), L(14, 42, 13, "Bristol BS1 4DJ"), L(14, 80, 7, "It undelivered, please return to:"), L(14, 89, 7, "Tidewater Pottery Limited"), L(14, 98, 7, "5 Mill Lane"), L(14, 107, 7, "Salisbury SP6 1PA")];
     expect(readAddresses(page).sender?.name).toBe("Tidewater Pottery Limited");

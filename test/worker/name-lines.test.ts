@@ -42,6 +42,7 @@ describe("a name is words", () => {
     ["a misread return heading", "If undellvered"],
     ["the end of a name broken over lines", "& CO"],
     ["an e-mail address", "Email: noel.king@example.org"],
+    ["the shop a parcel was dropped at, its l read as i (fresh seed 1151260979, file 371)", "ParceiShop: Premier Stores"],
   ])("never takes %s (%j) for a name", (_kind, t) => {
     expect(looksLikeName(t)).toBe(false);
   });
@@ -63,6 +64,9 @@ describe("address lines that look like names", () => {
     expect(isStreetLine("Flat 3")).toBe(true);
     expect(isStreetLine("Harpreet Hill")).toBe(false);
     expect(isStreetLine("10 Downing")).toBe(false);
+    // A number on a building (fresh seed 1151260979, file 633: the broker's sender came back '86 Victoria Buildings').
+    expect(isStreetLine("86 Victoria Buildings")).toBe(true);
+    expect(isStreetLine("The 1975 Band")).toBe(false);
   });
 
   it("reads a whole name on its own, not a house name, a street or the start of a run of parts", () => {

@@ -71,8 +71,10 @@ export function withoutTrailingHeading(line: string): string {
 export const namesItself = (text: string) => looksLikeName(text) && !/,\s*$/.test(text) && !isStreetLine(text) && !HOUSE_NAME_RE.test(text) && splitNameLine(text).rest.length === 0;
 const HOUSE_NAME_RE = /\b(?:cottages?|house|farm(?:house)?|barn|lodge|manor|villa|granary|chambers|bungalow|rectory|vicarage)\b/i;
 
-/** A house number and street, or a flat or unit: an address line, never a name. */
-export const isStreetLine = (line: string) => /^(?:flat|unit|apartment|apt|suite)\s+\d/i.test(line) || (/^\d+[A-Za-z]?(?:[-–/]\d+[A-Za-z]?)?,?\s+\S/.test(line) && STREET_WORD_RE.test(line));
+/** A house number and street or building ('86 Victoria Buildings'), or a flat or unit: an address line, never a name. */
+export const isStreetLine = (line: string) =>
+  /^(?:flat|unit|apartment|apt|suite)\s+\d/i.test(line) || (/^\d+[A-Za-z]?(?:[-–/]\d+[A-Za-z]?)?,?\s+\S/.test(line) && (STREET_WORD_RE.test(line) || BUILDING_RE.test(line)));
+const BUILDING_RE = /\b(?:buildings?|house|court|maltings|works|mill|chambers|estate|wharf|lodge|tower)\b/i;
 
 /**
  * A street printed without its number ('Tennyson Crescent', "King's Close"; OCR may also have lost the number): words
