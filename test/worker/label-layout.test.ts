@@ -132,6 +132,10 @@ describe("courier parsers on real layouts", () => {
     ["1,2 kg", 1200],
     ["750g", 750],
     ["Weight: 12,800 g", 12800],
+    // Thousands grouped with a point (or OCR's point for a comma: generated seed 1135536137, a 150 DPI scan read 4 g).
+    ["Weight: 4.300 g", 4300],
+    ["Weight: 12.800g", 12800],
+    ["Weight: 4.300 kg", 4300],
     ["Weight (kg): 2.60", 2600],
     ["Weight (g): 850", 850],
     ["Printed: 16-01-20261.8 kg", null],

@@ -32,7 +32,7 @@ export const fullText = (lines: TextLine[]) => lines.map((l) => l.text).join("\n
 
 /**
  * A printed weight in grams: 'Weight: 1.2kg', 'Parcel weight: 2.5 kg', 'WT 0.75 KG', '1,2 kg',
- * '750g', 'Weight: 12,800 g' (a thousands separator), 'Weight (kg): 2.60' (the unit before the
+ * '750g', 'Weight: 12,800 g' or '4.300 g' (a thousands separator), 'Weight (kg): 2.60' (the unit before the
  * figure). A labelled weight wins over a bare one; kilograms over a bare gram figure. A figure
  * run on from a date ('16-01-20261.8 kg') is no weight.
  */
@@ -41,8 +41,9 @@ export function weightGrams(text: string): number | null {
   const m = (unitFirst && [unitFirst[0], unitFirst[2], unitFirst[1]]) ?? text.match(WEIGHT_LABELLED) ?? text.match(WEIGHT_KILOS) ?? text.match(WEIGHT_GRAMS);
   if (!m) return null;
   const kilos = /^k/i.test(m[2]);
-  // In grams a comma before three digits groups thousands; in kilograms it is the decimal point.
-  const n = Number(kilos ? m[1].replace(",", ".") : m[1].replace(/,(?=\d{3}\b)/g, "").replace(",", "."));
+  // In grams a comma or point before three digits groups thousands ('12,800 g', '4.300 g': no one
+  // prints 4.3 grams; OCR also reads a comma as a point); in kilograms it is the decimal point.
+  const n = Number(kilos ? m[1].replace(",", ".") : m[1].replace(/[.,](?=\d{3}\b)/g, "").replace(",", "."));
   if (!Number.isFinite(n) || n <= 0) return null;
   return Math.round(kilos ? n * 1000 : n);
 }
