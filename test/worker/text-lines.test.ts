@@ -52,6 +52,28 @@ describe("fields on one row", () => {
 });
 
 describe("columns that nearly touch", () => {
+  it("sets apart the next column's first word a word space of the larger type away but beyond one of the line it follows ('North Yorkshire HG4 2NL' beside 'HR1 9YY')", () => {
+    // A Chromium broker label (fresh seed 2210411445, file 1): the sender's last line in 9.7 pt, shrunk to its
+    // column, ends 9.2 pt before the recipient column's postcode in 11.8 pt, 0.7 pt lower; read as one line,
+    // the recipient had no postcode and was not read.
+    const words = [
+      W(146.7, 366.5, 11.8, "Deliver to", 64.7),
+      W(9.3, 366.4, 9.4, "Collection address", 88.5),
+      W(9.3, 356, 8.7, "Charlotte Rhiannon Hussain", 125.6),
+      W(146.7, 353.8, 11.8, "Niamh Nakamura", 106.7),
+      W(146.7, 341.1, 11.8, "Flat 2A", 43.5),
+      W(9.3, 335.3, 10.5, "Primrose Way", 73.8),
+      W(146.7, 328.7, 11.4, "223 Gladstone Square", 128.7),
+      W(146.7, 316.3, 11.8, "Hereford", 54.6),
+      W(9.3, 312.8, 10.5, "Ripon", 31.1),
+      W(9.3, 292.5, 9.7, "North Yorkshire HG4 2NL", 128.2),
+      W(146.7, 291.8, 11.8, "HR1 9YY", 53.5),
+    ];
+    const lines = groupLines(words).map((l) => l.text);
+    expect(lines).toContain("North Yorkshire HG4 2NL");
+    expect(lines).toContain("HR1 9YY");
+  });
+
   it("sets apart the next column's first word a word space away on another baseline", () => {
     // A sender line in small type ending 3.7 pt before the recipient column beside it, whose
     // heading sits 2.3 pt lower (chromium-made A4 sheet, 'Sent by:' beside 'Deliver To').

@@ -66,7 +66,10 @@ export function groupLines(words: TextWord[]): TextLine[] {
     let cur: { words: string[]; x: number; end: number; y: number; size: number } | null = null;
     for (const w of row) {
       const gap = cur ? w.rx - cur.end : 0;
-      const wordSpace = gap > w.size * 0.05 && gap < w.size * 0.8;
+      // A word space of the smaller type: a gap under 0.8 em of the larger word that follows is not one of the
+      // line it would join ('North Yorkshire HG4 2NL' in 9.7 pt, 9.2 pt before the next column's 'HR1 9YY' in 11.8).
+      const spaceSize = cur ? Math.min(cur.size, w.size) : w.size;
+      const wordSpace = gap > spaceSize * 0.05 && gap < spaceSize * 0.8;
       // A word a word space away but on another baseline, where the lines of a column start: the
       // next column's first word ('Sent by: Willow & Wick Ltd.' and, two points lower, 'Deliver
       // To' of the block beside it; 'FAO: Søren Cunningham' and 'Fern Lodge', 1.9 pt higher).
