@@ -384,6 +384,10 @@ describe("OCR helpers", () => {
     expect(fixHeading("Ship frem:")).toBe("Ship from:");
     // Its O read as a zero and its T as a one (fresh seed 2601711117, file 281).
     expect(fixHeading("DELIVER 10: Chloé Ward")).toBe("Deliver to: Chloé Ward");
+    // A broker's sender heading, its f read as t (fresh seed 2541827600, file 458: 'Collect trom:' was the sender).
+    expect(fixHeading("Collect trom:")).toBe("Collect from:");
+    expect(fixHeading("Collection adress: Wren & Ivy")).toBe("Collection address: Wren & Ivy");
+    expect(fixHeading("Collect from:")).toBe("Collect from:");
     expect(fixHeading("Ship from:")).toBe("Ship from:");
   });
 

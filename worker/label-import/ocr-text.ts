@@ -95,7 +95,7 @@ export function fixCapitalI(text: string): string {
 }
 
 /** Headings the courier parsers look for, as printed. */
-const HEADINGS = ["Deliver to:", "Ship to:", "Ship from:", "Sent from:", "From:", "Sender:", "Return address:", "Return to:", "Weight:", "Date:", "Posted:", "Service:"];
+const HEADINGS = ["Deliver to:", "Ship to:", "Ship from:", "Sent from:", "From:", "Sender:", "Return address:", "Return to:", "Collect from:", "Collection address:", "Delivery address:", "Sold by:", "Weight:", "Date:", "Posted:", "Service:"];
 
 const letters = (s: string) => s.toUpperCase().replace(/[^A-Z]/g, "");
 
