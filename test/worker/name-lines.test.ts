@@ -97,6 +97,8 @@ describe("where a name ends", () => {
     expect(splitNameLine("Mx Siobhan Patterson 49 subilee Lane")).toEqual({ name: "Mx Siobhan Patterson", rest: ["49 subilee Lane"] });
     // After a company's 'Ltd.' too (fresh seed 2162430222, file 505).
     expect(splitNameLine("Pennyroyal Print Studio Ltd. 177 Quay Grove")).toEqual({ name: "Pennyroyal Print Studio Ltd.", rest: ["177 Quay Grove"] });
+    // Its town after a full stop OCR read for a comma (fresh seed 2541827600, file 1428).
+    expect(splitNameLine("Copper Kettle Tea Co. 213 Tennyson Crescent. Hemel Hempstead")).toEqual({ name: "Copper Kettle Tea Co.", rest: ["213 Tennyson Crescent", "Hemel Hempstead"] });
     for (const line of ["Flat 2 12 High Street", "Unit 4 Kingsway House", "The 1975 Band"]) expect(splitNameLine(line)).toEqual({ name: line, rest: [] });
   });
 

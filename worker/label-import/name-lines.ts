@@ -135,11 +135,12 @@ const FULL_STOP_RE = /^([^.,]*?(?<![\p{L}'’-])(?!(?:mrs|miss|prof|rev|ltd|inc|
  * a flat, a house or street name); a comma inside a name ('Smith, Jones & Co') is kept.
  */
 /** A house number and street at the end of a name's line ('Mx Siobhan Patterson 49 Jubilee Lane': OCR read two lines as one). */
-const STREET_AFTER_NAME_RE = new RegExp(`^(\\p{L}.*?\\p{L}\\.?)\\s+(\\d+[A-Za-z]?\\s+(?:[\\p{L}'’-]+\\s+){0,3}(?:${STREET_WORD_RE.source}))$`, "iu");
+const STREET_AFTER_NAME_RE = new RegExp(`^(\\p{L}.*?\\p{L}\\.?)\\s+(\\d+[A-Za-z]?\\s+(?:[\\p{L}'’-]+\\s+){0,3}(?:${STREET_WORD_RE.source}))(?:\\.\\s+(\\p{Lu}[\\p{L}'’ -]*))?$`, "iu");
 
 export function splitNameLine(line: string): { name: string; rest: string[] } {
   const run = line.match(STREET_AFTER_NAME_RE);
-  if (run && !line.includes(",") && looksLikeName(run[1])) return { name: clean(run[1]), rest: [clean(run[2])] };
+  const street = run && !line.includes(",") && looksLikeName(run[1]) ? { name: clean(run[1]), rest: [clean(run[2]), ...(run[3] ? [clean(run[3])] : [])] } : null;
+  if (street && !run?.[3]) return street;
   // OCR reads a comma as a full stop ('The Atlas Silver. 135 King's Avenue. London'): one after a
   // whole word (not a title, an initial or 'Ltd.') ends the name as a comma does.
   const stop = line.match(FULL_STOP_RE);
@@ -147,6 +148,8 @@ export function splitNameLine(line: string): { name: string; rest: string[] } {
     const after = splitNameLine(stop[2]);
     return { name: clean(stop[1]), rest: [after.name, ...after.rest] };
   }
+  // Its town after a full stop OCR read for a comma, the name ending in an abbreviation ('Copper Kettle Tea Co. 213 Tennyson Crescent. Hemel Hempstead').
+  if (street) return street;
   const parts = line.split(",").map((part) => clean(part)).filter(Boolean);
   if (parts.length < 2) return { name: clean(line.replace(/,\s*$/, "")), rest: [] };
   const at = parts.length >= 3 ? 1 : parts.findIndex((p, i) => i > 0 && (ADDRESS_AFTER_COMMA_RE.test(p) || ADDRESS_WORD_RE.test(p)));
