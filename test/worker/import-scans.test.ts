@@ -45,6 +45,15 @@ describe("OCR of images that are not perfect scans", () => {
     expect(reading.details).toMatchObject({ trackingCode: "SG787098662GB", classId: "Tracked 24", address: { name: "Anh Edwards", postcode: "L17 0QQ" } });
   }, 90_000);
 
+  // The generator's SEED=1149016970 file 3387 (GEN_LABELS=3000 GEN_IMAGES=450): a 150 DPI WEBP scan, 601 x 902 px, whose
+  // Code128 decodes only enlarged. The upload found it (imageBarcodes enlarges small images); the OCR job's own barcode
+  // search did not, read no code it could trust from the text, and dropped the whole reading: name, postcode, sender,
+  // service and weight all stayed empty.
+  it("finds a small scan's Code128 at twice its size in the OCR job too, so the reading is kept", async () => {
+    const reading = await readLabelPage(await labelPixels(fixture("generated-evri-instore-scan-150.webp"), 1));
+    expect(reading.details).toMatchObject({ trackingCode: "H0I9RO0976304612", address: { postcode: "CB1 0PZ" } });
+  }, 90_000);
+
   it("does not read a routing label again for a weight, which such labels never print", async () => {
     const reading = await readLabelPage(await labelPixels(fixture("hermes-legacy-1bit.png"), 1));
     expect(reading.details).toMatchObject({ trackingCode: "1071298010114496", routing: { van: "98" } });

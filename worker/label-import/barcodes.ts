@@ -1,9 +1,9 @@
 /**
  * Every barcode of one label page, from its pixels (a rendered PDF page or a decoded image) or
  * straight from an image file's bytes: the import and the OCR job read pages through here, so both
- * see the same codes. One zxing pass over the page first; then, only for what it missed, a search
- * of the quadrants for a small 2D symbol and of the bars for a 1D code whose quiet zone a frame or
- * text cuts into (barcode-crop.ts).
+ * see the same codes (a small image's 1D code looked for enlarged in both). One zxing pass over the
+ * page first; then, only for what it missed, a search of the quadrants for a small 2D symbol and of
+ * the bars for a 1D code whose quiet zone a frame or text cuts into (barcode-crop.ts).
  */
 import { framedLinearBarcodes } from "./barcode-crop";
 import type { Pixmap } from "./pdfium";
@@ -29,6 +29,9 @@ function add(found: Barcode[], more: Barcode[]): Barcode[] {
 export async function pageBarcodes(pixmap: Pixmap, lines: TextLine[]): Promise<Barcode[]> {
   const found = await decodeBarcodes(pixmap);
   if (!found.some(isLinear)) add(found, await framedLinearBarcodes(pixmap));
+  // An image read by the OCR job (no text layer): a small one's 1D code is looked for enlarged, as the upload did
+  // (imageBarcodes), or the job finds no code to trust and drops its whole reading.
+  if (!found.some(isLinear) && !lines.length && isSmall(pixmap)) add(found, await enlargedBarcodes(pixmap));
   if (found.some(is2D) || (!found.length && !lines.length)) return found;
   const { width, height } = pixmap;
   const hw = Math.ceil(width / 2);
@@ -59,11 +62,12 @@ export async function imageBarcodes(kind: Exclude<FileKind, "pdf">, bytes: Uint8
   if (found.some(isLinear)) return found;
   pixels ??= await imagePixels(kind, bytes);
   add(found, await framedLinearBarcodes(pixels));
-  return Math.max(pixels.width, pixels.height) > SMALL_IMAGE ? found : add(found, await enlargedBarcodes(pixels));
+  return isSmall(pixels) ? add(found, await enlargedBarcodes(pixels)) : found;
 }
 
-/** The long side of an image under about 180 DPI for a 4x6 label (a screenshot at 96-144 DPI). */
+/** The long side of an image under about 180 DPI for a 4x6 label (a screenshot at 96-144 DPI, a 150 DPI scan). */
 const SMALL_IMAGE = 1100;
+const isSmall = (p: Pixmap) => Math.max(p.width, p.height) <= SMALL_IMAGE;
 
 /**
  * Barcodes of a small image read at twice its size, then three times: a screenshot at 96-144 DPI
