@@ -415,6 +415,17 @@ describe("OCR helpers", () => {
     for (const t of ["Weight: GB", "Weight: 2.59", "Weight: 19", "Weight: Gold"]) expect(fixWeight(t)).toBe(t);
   });
 
+  it("puts back a figure of grams alone on its line whose digits OCR read as letters, without a heading (generated seed 1149016970)", () => {
+    // Printed '12300g', '1000g', '1150g', '6100g' under the service or a date: 150-400 DPI photos and scans.
+    expect(fixWeight("I23 0OG")).toBe("12300g");
+    expect(fixWeight("I0 0OG")).toBe("1000g");
+    expect(fixWeight("I1 5OG")).toBe("1150g");
+    expect(fixWeight("G1 0OG")).toBe("6100g");
+    expect(fixWeight("S0Og")).toBe("500g");
+    // No figure of grams: postcodes (no inward code ends in O or 0 then G), words, a line with more on it, too few digits.
+    for (const t of ["B1 1DG", "SG1 0OG", "IOOOG", "1 log", "I0 0OG Next day", "10G", "Flat 10G", "LOG"]) expect(fixWeight(t)).toBe(t);
+  });
+
   it("puts back a weight whose unit was read with a letter too many or a q for its g (generated seed 1329675666)", () => {
     expect(fixWeight("Weight: 5,100 yg")).toBe("Weight: 5,100g");
     expect(fixWeight("Wt: 1.25 kq")).toBe("Wt: 1.25kg");

@@ -134,6 +134,11 @@ const DIGITISH = "[0-9OoDQIlL|SZB]";
 // A leading G is a 6 ('G7 0OG' for '6700g'); a G anywhere else is the unit.
 const AFTER_HEADING = new RegExp(String.raw`(\b(?:weight|wt)\b(?:\s*\((?:kg|g)\))?\s*[:.]?\s*)((?:G(?=${DIGITISH}))?${DIGITISH}+(?:[.,]${DIGITISH}+)?(?:\s${DIGITISH}+)?)(\s?(?:k[gq9]|[a-jl-z]?g)?)(?=\s|$)`, "i");
 const BARE_KILOS = new RegExp(String.raw`(^|\s)(${DIGITISH}{1,3}[.,]{1,2}${DIGITISH}{1,3})(\s?k[gqy9])(?=\s|$)`, "i");
+/**
+ * A figure of grams alone on its line, ending in 0 then its unit, with digits read as letters and a space put in ('I23 0OG' for
+ * '12300g', 'G1 0OG' for '6100g'): a 0 or O then G ends no postcode (no inward code holds an O, or ends in a digit).
+ */
+const BARE_GRAMS = /^((?:G(?=[0-9ODQIlL|SZB]))?[0-9ODQIlL|SZB]{1,3}\s?[0-9ODQIlL|SZB]{0,3}[0O])(\s?[gG])$/;
 /** Kilograms whose decimal point came out as a space ('15 3kg' for '15.3kg'): alone or after a heading. */
 const SPLIT_KILOS = /(^|[:\s])(\d{1,2}) (\d{1,2})\s?kg(?=\s|$)/i;
 
@@ -153,6 +158,11 @@ export function fixWeight(text: string): string {
   }
   if (weightGrams(text) !== null) return text;
   const digits = (figure: string) => figure.replace(/\s/g, "").replace(/[^0-9.,]/g, (c) => WEIGHT_DIGIT[c] ?? c).replace(/([.,])[.,]/, "$1");
+  const grams = text.trim().match(BARE_GRAMS);
+  if (grams && /\d/.test(grams[1])) {
+    const figure = digits(grams[1]);
+    if (/^\d{3,5}$/.test(figure)) return `${figure}g`;
+  }
   for (const re of [AFTER_HEADING, BARE_KILOS]) {
     const m = text.match(re);
     if (!m || !/\d/.test(m[2]) || !(m[3].trim() || re === AFTER_HEADING)) continue;
