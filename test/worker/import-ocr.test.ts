@@ -11,6 +11,7 @@ import { offDesk, paperOnly } from "../../worker/label-import/ocr-paper";
 import { linesOfName, rereadBesideLogo, rereadTop, withAccents } from "../../worker/label-import/ocr-reread";
 import { recognise } from "../../worker/label-import/ocr";
 import { fixCapitalI, fixHeading, fixPostcode, fixWeight, ocrLines, type OcrWord } from "../../worker/label-import/ocr-text";
+import { weightCandidates } from "../../worker/label-import/ocr-weight";
 import { parseLabel } from "../../worker/label-import/pipeline";
 import { renderPages, type Pixmap } from "../../worker/label-import/pdfium";
 import { labelPixels, rotateGrey, toGrey, turnGrey, type Grey } from "../../worker/label-import/raster";
@@ -424,6 +425,21 @@ describe("OCR helpers", () => {
     expect(fixWeight("S0Og")).toBe("500g");
     // No figure of grams: postcodes (no inward code ends in O or 0 then G), words, a line with more on it, too few digits.
     for (const t of ["B1 1DG", "SG1 0OG", "IOOOG", "1 log", "I0 0OG Next day", "10G", "Flat 10G", "LOG"]) expect(fixWeight(t)).toBe(t);
+  });
+
+  it("drops an underline OCR read after a weight's unit (generated seed 1294003178)", () => {
+    // A broker's 300 DPI scan: 'WEIGHT 5.20KG_' gave no weight (the unit was no word's end).
+    expect(fixWeight("WEIGHT 5.20KG_ Collection date: 20-05-2026")).toBe("WEIGHT 5.20KG Collection date: 20-05-2026");
+    expect(fixWeight("750g__")).toBe("750g");
+    for (const t of ["Ref: AB_12", "jo_bloggs_", "Weight: 1.3kg"]) expect(fixWeight(t)).toBe(t);
+  });
+
+  it("picks the lines to read again for a weight: a heading with no figure, a figure whose unit gives none (generated seeds 1149016970, 1294003178)", () => {
+    const line = (text: string) => ({ text, x: 10, y: 10, size: 20, width: 100 });
+    const picked = weightCandidates(["Weight:", "WEIGHT", "2.90k", "750 9g", "Wt: 1,2 kq Ref 5"].map(line)).map((l) => l.text);
+    expect(picked).toEqual(["Weight:", "WEIGHT", "2.90k", "750 9g", "Wt: 1,2 kq Ref 5"]);
+    // Lines that give a weight, or hold no weight at all.
+    expect(weightCandidates(["Weight: 1.2kg", "750g", "Printed: 07/01/26", "Flat 2A", "12 King Street", "Hackney E8 1AB"].map(line))).toEqual([]);
   });
 
   it("puts back a weight whose unit was read with a letter too many or a q for its g (generated seed 1329675666)", () => {

@@ -28,6 +28,7 @@ import { atOcrResolution, binarised, invertReversedBoxes, levelled, printDpi } f
 import { offDesk, paperOnly } from "./ocr-paper";
 import { labelPixels, OCR_LIMITS, rotateGrey, toGrey, type Grey } from "./raster";
 import { rereadBesideLogo, rereadPostcodes, rereadTop, rereadUnread, restoreAccents } from "./ocr-reread";
+import { rereadWeight } from "./ocr-weight";
 import type { TextLine } from "./text";
 import type { Barcode } from "./zxing";
 import { editedActionWindow } from "../claims/action-window";
@@ -133,6 +134,9 @@ export async function readLabelPage(pixmap: Pixmap): Promise<LabelReading> {
   };
   // A routing label (carrier API output: VAN / DROP / C-ROUND) prints no weight (LABELS.md): not read again for one.
   const noWeight = (d: LabelDetails) => d.weightInGrams == null && !d.routing;
+  // A line that should give the weight and does not ('Weight:' with its figure lost, '2.90k'): that line read again (ocr-weight.ts).
+  const grams = reading.details && noWeight(reading.details) ? await rereadWeight(reading.lines, reading.image, reading.dpi) : null;
+  if (grams !== null) reading.details = { ...reading.details!, weightInGrams: grams };
   if (reading.details && (noService(reading.details) || noWeight(reading.details))) await serviceAndWeight(rereadUnread(reading.lines, reading.image, reading.dpi));
   if (reading.details && noService(reading.details)) await serviceAndWeight(rereadTop(reading.lines, reading.image, reading.dpi));
   return {

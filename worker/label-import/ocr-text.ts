@@ -148,14 +148,18 @@ const SPLIT_KILOS = /(^|[:\s])(\d{1,2}) (\d{1,2})\s?kg(?=\s|$)/i;
  * holding at least one real digit, gets its digits back (O/D/Q 0, I/l/L 1, S 5, Z 2, B 8), spaces
  * inside it dropped, a point read twice once ('1..35kq'), and its unit too ('Weight: 5,100 yg',
  * '0.6 ky'); after a heading a leading G is a 6 ('G7 0OG') and a last 9 of grams with no unit their
- * g ('118009'). A line that already gives a weight is left alone, except kilograms whose point was
+ * g ('118009'); an underline read after the unit is dropped ('5.20KG_'). A figure of grams alone on its line gets
+ * its digits back too (BARE_GRAMS). A line that already gives a weight is left alone, except kilograms whose point was
  * read as a space ('15 3kg', where 3 kg would be wrong), the figure alone or after a heading.
  */
-export function fixWeight(text: string): string {
-  const split = text.match(SPLIT_KILOS);
-  if (split && !/\d[\s.,/-]*$/.test(text.slice(0, split.index! + split[1].length))) {
-    return `${text.slice(0, split.index! + split[1].length)}${split[2]}.${split[3]}kg${text.slice(split.index! + split[0].length)}`;
+export function fixWeight(line: string): string {
+  const split = line.match(SPLIT_KILOS);
+  if (split && !/\d[\s.,/-]*$/.test(line.slice(0, split.index! + split[1].length))) {
+    return `${line.slice(0, split.index! + split[1].length)}${split[2]}.${split[3]}kg${line.slice(split.index! + split[0].length)}`;
   }
+  if (weightGrams(line) !== null) return line;
+  // An underline read after the unit ('WEIGHT 5.20KG_'), which leaves it no word's end.
+  const text = line.replace(/(\d\s?(?:kg|g))_+(?=\s|$)/gi, "$1");
   if (weightGrams(text) !== null) return text;
   const digits = (figure: string) => figure.replace(/\s/g, "").replace(/[^0-9.,]/g, (c) => WEIGHT_DIGIT[c] ?? c).replace(/([.,])[.,]/, "$1");
   const grams = text.trim().match(BARE_GRAMS);

@@ -146,18 +146,20 @@ async function run<T>(img: Grey, dpi: number, pick: (eng: Engine) => TessApi, re
   }
 }
 
+const PSM = { auto: PSM_AUTO, sparse: PSM_SPARSE_TEXT, line: PSM_SINGLE_LINE };
+
 /**
- * Runs Tesseract on one grey page, with its page layout analysis ('auto') or looking for as much
- * text as it can in no particular order ('sparse'). Throws when the engine fails (the caller marks
+ * Runs Tesseract on one grey page, with its page layout analysis ('auto'), looking for as much
+ * text as it can in no particular order ('sparse'), or as one line of text ('line'). Throws when the engine fails (the caller marks
  * OCR failed).
  */
-export async function recognise(img: Grey, dpi = 300, layout: "auto" | "sparse" = "auto"): Promise<OcrResult> {
+export async function recognise(img: Grey, dpi = 300, layout: "auto" | "sparse" | "line" = "auto"): Promise<OcrResult> {
   const started = Date.now();
   const { words, meanConf } = await run(
     img,
     dpi,
     (e) => {
-      e.api.SetPageSegMode(layout === "sparse" ? PSM_SPARSE_TEXT : PSM_AUTO);
+      e.api.SetPageSegMode(PSM[layout]);
       return e.api;
     },
     (api) => ({ words: parseTsv(api.GetTSVText(0)), meanConf: api.MeanTextConf() }),

@@ -1,0 +1,62 @@
+/**
+ * A printed weight the page's reading lost or misread, read again from its own line. On 96-203 DPI
+ * screenshots and thermal prints Tesseract reads the heading of 'Weight: 1650g' and drops the figure
+ * (read right, but with confidence 0), or reads '2.90kg' as '2.90k' and '750g' as '750 9g'. Such a line
+ * (a weight heading with no figure read, or a figure with a unit that gives no weight) is cut out,
+ * enlarged to a size Tesseract reads well and read twice as one line, by the English and the
+ * Latin-script model; a weight is taken only where both readings give the same one. None is better
+ * than a wrong one.
+ */
+import { weightGrams } from "./fields";
+import { readLatinLine, recognise } from "./ocr";
+import { fixWeight, ocrLines } from "./ocr-text";
+import { cropGrey, scaleGrey, type Grey } from "./raster";
+import type { TextLine } from "./text";
+
+/** A weight heading ('Weight:', 'WT', 'Parcel weight'). */
+const HEADING = /\b(?:weight|wt)\b/i;
+/** A figure (a real digit in it, digits read as letters around it) with a unit or what is left of one: '2.90k', '750 9g', '1,2 kq'. */
+const FIGURE_WITH_UNIT = /(?:^|\s)[0-9OoIl|SZB.,]*\d[0-9OoIl|SZB.,]*(?:\s\d{1,2})?\s?(?:k[gqy9]?|[gq])(?=\s|$)/i;
+
+/** Lines that should give a weight and do not: a heading with no figure read after it, or a figure with a unit that reads as none. */
+export function weightCandidates(lines: TextLine[]): TextLine[] {
+  return lines.filter((l) => weightGrams(l.text) === null && l.text.split(" ").length <= 8 && (HEADING.test(l.text) || FIGURE_WITH_UNIT.test(l.text)));
+}
+
+/** Height, in pixels, a line is enlarged to before it is read again (Tesseract reads best with capitals 30-40 px tall). */
+const LINE_PX = 48;
+/** The most a line is enlarged by. */
+const MAX_SCALE = 4;
+
+/**
+ * The line's stretch of the page (its box, padded; a heading's line to the right too, where its lost
+ * figure is), enlarged. Left grey: thresholded (Otsu, or local means) a 203 DPI thermal print's
+ * '2.90kg' lost its point or its g.
+ */
+function lineImage(page: Grey, l: TextLine): { img: Grey; scale: number } | null {
+  const pad = Math.round(l.size * 0.4);
+  const right = l.x + (l.width ?? l.text.length * l.size * 0.6) + (HEADING.test(l.text) ? 8 * l.size : 0);
+  const [x0, y0] = [Math.max(0, Math.floor(l.x - pad)), Math.max(0, Math.floor(l.y - pad))];
+  const [x1, y1] = [Math.min(page.width, Math.ceil(right + pad)), Math.min(page.height, Math.ceil(l.y + l.size + pad))];
+  if (x1 - x0 < 8 || y1 - y0 < 8) return null;
+  const scale = Math.min(MAX_SCALE, Math.max(1, LINE_PX / Math.max(1, l.size)));
+  return { img: scaleGrey(cropGrey(page, x0, y0, x1, y1), scale), scale };
+}
+
+/**
+ * The weight (grams) read again from the lines that should give one and did not (at most `max`),
+ * where the English and the Latin reading of a line agree; null when none does.
+ */
+export async function rereadWeight(lines: TextLine[], page: Grey, dpi: number, max = 2): Promise<number | null> {
+  for (const l of weightCandidates(lines).slice(0, max)) {
+    const cut = lineImage(page, l);
+    if (!cut) continue;
+    const at = dpi * cut.scale;
+    const english = ocrLines((await recognise(cut.img, at, "line")).words, 0).map((x) => x.text).join(" ");
+    const grams = weightGrams(english);
+    if (grams === null) continue;
+    const latin = weightGrams(fixWeight(await readLatinLine(cut.img, at)));
+    if (latin === grams) return grams;
+  }
+  return null;
+}
