@@ -520,6 +520,18 @@ describe("lines OCR and screenshots add", () => {
     expect(d?.fromAddress ?? null).toBeNull();
   });
 
+  it.each([
+    // Seed 1089055165 file 650: '57' over 'LVPL' read '5 qT'; file 806: '31' over 'LEED' read with its digits apart, further over it.
+    ["a smudge read for its last digit", [L(64, 68, 35, "5383659290"), L(1205, 114, 143, "5 qT"), L(67, 139, 143, "HERMES COU-PNXT"), L(1199, 304, 75, "LVPL")], 56],
+    ["its digits apart", [L(40, 40, 17, "Ref: 778858288"), L(747, 72, 23, "3 1"), L(39, 82, 23, "COU-PDRO Evri STANDARD"), L(731, 175, 38, "LEED")], 30],
+  ])("never takes a sort box's code for the sender when OCR misread its number: %s", (_kind, header, size) => {
+    const s = size as number;
+    const block = [L(90, 478, s, "MRS. GURPREET HARRISON"), L(89, 478 + 1.8 * s, s, "220 ST MARY'S ROW"), L(91, 478 + 3.6 * s, s, "HEBDEN BRIDGE"), L(91, 478 + 5.4 * s, s, "HX7 3AF"), L(185, 478 + 8 * s, 0.8 * s, "VAN 53 DROP 55 C-ROUND 2758"), L(69, 478 + 10 * s, s, "STANDARD")];
+    const d = parseEvriLabel({ lines: [...(header as TextLine[]), ...block], barcodes: [code128("H04AQA0004726589")] });
+    expect(d?.address?.name).toBe("MRS. GURPREET HARRISON");
+    expect(d?.fromAddress?.name ?? "").toBe("");
+  });
+
   it("never takes a sort code printed larger than the block for the name, though its name is large too (seed 4041973351, file 100)", () => {
     const page = [L(631, 249, 28, "Ref: 4961945"), L(629, 303, 20, "COU-PNET STANDARD DELIVERY Evri HUB"), L(296, 442, 59, "CARD"), L(304, 573, 53, "Hannah Taylor"), L(306, 645, 42, "Flat 10"), L(306, 716, 39, "185 Wordsworth Mews"), L(309, 788, 43, "Jesmond"), L(307, 862, 42, "Oldham"), L(308, 935, 39, "OL1 8BJ"), L(241, 1028, 38, "VAN 18 DROP 26 C-ROUND 4882")];
     expect(readAddresses(page).recipient?.name).toBe("Hannah Taylor");
