@@ -382,6 +382,10 @@ describe("OCR helpers", () => {
     // An initial I read with a second stroke (fresh seed 2601711117, file 1245).
     expect(fixCapitalI("Il. MENSAH")).toBe("I. MENSAH");
     expect(fixCapitalI("Il. Fold the label")).toBe("Il. Fold the label");
+    // A capital L read as 'I.' inside a word (fresh seed 1089055165, file 1348: 'Ship from: Priya I.efevre').
+    expect(fixCapitalI("Ship from: Priya I.efevre")).toBe("Ship from: Priya Lefevre");
+    expect(fixCapitalI("I. Efe")).toBe("I. Efe");
+    expect(fixCapitalI("i.e. fragile")).toBe("i.e. fragile");
     expect(fixHeading("Ship frem:")).toBe("Ship from:");
     // Its O read as a zero and its T as a one (fresh seed 2601711117, file 281).
     expect(fixHeading("DELIVER 10: Chloé Ward")).toBe("Deliver to: Chloé Ward");

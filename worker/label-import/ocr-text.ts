@@ -73,7 +73,8 @@ const fixLine = (text: string) => fixWeight(fixPostcode(fixCapitalI(fixHeading(t
  * next word capitalised; no word before it, or a capitalised one, or one ending in ':') is a name
  * whose I the English model took for l. Lower-case words inside names ('de la Cruz') stay. So is
  * an initial I read as 1 on a line that is nothing but it and a surname ('1. Smith'), and an O read
- * as 0 the same way ('0 KELLY'); after '&' too ('Wren & lvy Supplies').
+ * as 0 the same way ('0 KELLY'); after '&' too ('Wren & lvy Supplies'). A capital L read as 'I.' (its foot taken
+ * for a full stop) in a word that goes on in small letters with no space ('Priya I.efevre'): no initial is so joined.
  */
 export function fixCapitalI(text: string): string {
   // An initial I read as 1 or l before a surname, the whole line ('1. Smith').
@@ -86,6 +87,7 @@ export function fixCapitalI(text: string): string {
     .map((w, i) => {
       const before = words[i - 1];
       const starts = capital(words[i + 1]) && (before === undefined || capital(before) || before.endsWith(":") || before === "&" || before === "and");
+      if (/^I\.\p{Ll}{2,}/u.test(w)) return `L${w.slice(2)}`;
       // The Irish O of a name read as a zero ('0 KELLY', '0 Brien').
       if (w === "0") return starts && /^\p{Lu}\p{L}/u.test(words[i + 1]) ? "O" : w;
       if (!/^l[a-z]{2,}(?:['’]s)?$/.test(w) || w === "ltd" || w === "lbs") return w;
