@@ -532,6 +532,14 @@ describe("lines OCR and screenshots add", () => {
     expect(d?.fromAddress?.name ?? "").toBe("");
   });
 
+  it("never takes a huge word far under a sender's heading for the sender (fresh seed 1089055165, file 386: 'Sender:' over 'LA' of a logo)", () => {
+    const page = [L(163, 287, 21, "Sender:"), L(528, 336, 32, "Unit 28, Canal Wharf"), L(528, 379, 38, "57 Mount Pleasant Way"), L(529, 464, 31, "Huddersfield"), L(529, 507, 30, "HD1 8ES"), L(210, 609, 210, "LA")];
+    expect(readAddresses(page).sender?.name ?? "").toBe("");
+    // A name printed in type twice the heading's, a gap of a line under it, is still the sender.
+    const named = [L(163, 287, 21, "Sender:"), L(162, 330, 42, "The Seren Vintage"), ...page.slice(1, 5)];
+    expect(readAddresses(named).sender?.name).toBe("The Seren Vintage");
+  });
+
   it("never takes a sort code printed larger than the block for the name, though its name is large too (seed 4041973351, file 100)", () => {
     const page = [L(631, 249, 28, "Ref: 4961945"), L(629, 303, 20, "COU-PNET STANDARD DELIVERY Evri HUB"), L(296, 442, 59, "CARD"), L(304, 573, 53, "Hannah Taylor"), L(306, 645, 42, "Flat 10"), L(306, 716, 39, "185 Wordsworth Mews"), L(309, 788, 43, "Jesmond"), L(307, 862, 42, "Oldham"), L(308, 935, 39, "OL1 8BJ"), L(241, 1028, 38, "VAN 18 DROP 26 C-ROUND 4882")];
     expect(readAddresses(page).recipient?.name).toBe("Hannah Taylor");

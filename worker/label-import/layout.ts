@@ -180,7 +180,9 @@ function headedBlocks(sorted: TextLine[], used: Set<TextLine>): AddressBlock[] {
       const l = sorted[i];
       if (used.has(l) || l.y < bottom - l.size * 0.5) continue; // same row
       if (!inColumn(l, head.x, head.x + estWidth(head), Math.max(head.size, l.size))) continue;
-      if (l.y - bottom > Math.max(head.size, l.size) * 1.6) break;
+      // (Gaps measured in the heading's type, or the name's up to twice it: a logo or a barcode's digits read huge far below
+      // are no name under it, 'Sender:' over 'LA' 300 px down.)
+      if (l.y - bottom > Math.max(head.size, Math.min(l.size, 2 * head.size)) * 1.6) break;
       if (isContactLine(l.text)) {
         bottom = l.y + l.size;
         continue;
