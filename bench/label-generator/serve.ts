@@ -9,6 +9,9 @@
  * Why a loopback server: generation needs Node (Chromium, sharp), the reader runs in workerd, and
  * 3,000 files (about 0.4 GB) are too many to pass as bindings or inline modules (the test pool's
  * module snapshot refuses large messages); a fetch per file keeps memory flat on both sides.
+ *
+ * GEN_DIR=<dir> serves labels another program already wrote there (its manifest.json in this generator's shape, and
+ * the files), instead of drawing a run: bench/outside/make.py's labels, made by other tools.
  */
 import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
 import http from "node:http";
@@ -18,13 +21,14 @@ import type { TestProject } from "vitest/node";
 import { Chromium } from "./chromium.ts";
 import type { FamilyName } from "./families/index.ts";
 import { planRun, publicPart, renderFile } from "./generate.ts";
-import type { Toolchain } from "./manifest.ts";
+import type { GeneratedFile, Toolchain } from "./manifest.ts";
 import { freshSeed } from "./random.ts";
 
 /** Files rendered ahead of the one asked for. */
 const AHEAD = 3;
 
 export default async function setup(project: TestProject) {
+  if (process.env.GEN_DIR) return serveDir(project, process.env.GEN_DIR);
   const seed = process.env.SEED || freshSeed();
   const labels = Number(process.env.GEN_LABELS || 300);
   const images = Number(process.env.GEN_IMAGES || Math.ceil(labels / 10));
@@ -118,4 +122,33 @@ export default async function setup(project: TestProject) {
     await chromium.close();
     if (!keep) rmSync(dir, { recursive: true, force: true });
   };
+}
+
+/** Serves a directory of labels made elsewhere (GEN_DIR): manifest.json and the files it names, as they are. */
+async function serveDir(project: TestProject, dir: string) {
+  const { seed, files } = JSON.parse(readFileSync(path.join(dir, "manifest.json"), "utf8")) as { seed: string; files: GeneratedFile[] };
+  console.log(`\nlabels from ${dir}: SEED=${seed}, ${files.length} files\n`);
+  const byIndex = new Map(files.map((f) => [f.index, f]));
+  const server = http.createServer((req, res) => {
+    res.setHeader("connection", "close");
+    const url = req.url ?? "";
+    if (url === "/plan") {
+      res.setHeader("content-type", "application/json");
+      res.end(JSON.stringify({ seed, dir, files }));
+    } else if (url === "/report" && req.method === "POST") {
+      const chunks: Buffer[] = [];
+      req.on("data", (c: Buffer) => chunks.push(c));
+      req.on("end", () => {
+        writeFileSync(path.join(dir, "report.json"), Buffer.concat(chunks));
+        res.end("ok");
+      });
+    } else {
+      const f = byIndex.get(Number(/^\/file\/(\d+)$/.exec(url)?.[1] ?? -1));
+      res.statusCode = f ? 200 : 404;
+      res.end(f ? readFileSync(path.join(dir, f.name)) : "no such file");
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  project.provide("generatedLabels", `http://127.0.0.1:${(server.address() as { port: number }).port}`);
+  return () => new Promise<void>((resolve) => server.close(() => resolve()));
 }
