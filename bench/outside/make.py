@@ -196,11 +196,13 @@ def draw_evri_api(p):
     if R.random() < 0.5:
         rcpt = [s.upper() for s in rcpt]
     header = sender if R.random() < 0.6 else sender.upper()
+    brand = R.choice(["evri", "EVRI", "HERMES"])
+    room = p.w - 20 - pdfmetrics.stringWidth(brand, p.bold, 14) - R.choice([18, 30, 45])
     size = R.choice([11, 13, 15])
-    while pdfmetrics.stringWidth(header, p.bold, size) > p.w - 80:  # never into the carrier's name
+    while pdfmetrics.stringWidth(header, p.bold, size) > room:  # a clear gap before the carrier's name
         size -= 0.5
     p.text(10, 22, header, size, bold=True)
-    p.text(p.w - 10, 22, R.choice(["evri", "EVRI", "HERMES"]), 14, bold=True, right=True)
+    p.text(p.w - 10, 22, brand, 14, bold=True, right=True)
     p.rule(32)
     ref = str(R.randint(10**8, 10**9))
     p.text(10, 46, ref if R.random() < 0.5 else f"Ref: {ref}", 8)
