@@ -20,6 +20,7 @@ import { enqueueMany } from "../lib/jobs";
 import { pageBarcodes } from "./barcodes";
 import { ImportError } from "./errors";
 import { OcrEngineError, recognise, type OcrResult } from "./ocr";
+import { checkedPostcode, loosePostcodes } from "./ocr-postcode";
 import { rereadLost } from "./ocr-starts";
 import { ocrLines } from "./ocr-text";
 import { PdfiumError, type Pixmap } from "./pdfium";
@@ -140,12 +141,18 @@ export async function readLabelPage(pixmap: Pixmap): Promise<LabelReading> {
   if (reading.details && (noService(reading.details) || noWeight(reading.details))) await serviceAndWeight(rereadUnread(reading.lines, reading.image, reading.dpi));
   if (reading.details && noService(reading.details)) await serviceAndWeight(rereadTop(reading.lines, reading.image, reading.dpi));
   return {
-    details: reading.details && plausibleOnly(await restoreAccents(reading.details, reading.lines, reading.image, reading.dpi)),
+    details: reading.details && (await finished(reading.details, reading)),
     quarters,
     meanConf: reading.meanConf,
     passes,
     ms: Date.now() - started,
   };
+}
+
+/** A reading's details finished: names with their accents, the recipient's postcode checked, nothing implausible. */
+async function finished(details: LabelDetails, { lines, image, dpi }: Reading): Promise<LabelDetails> {
+  const named = await restoreAccents(details, lines, image, dpi);
+  return plausibleOnly(await checkedPostcode(named, lines, image, dpi));
 }
 
 /** The heaviest parcel each courier carries (Evri 15 kg, Royal Mail 20 kg), in grams. */
@@ -175,8 +182,15 @@ type Reading = Awaited<ReturnType<typeof interpret>>;
 
 /** One OCR reading of the page -> lines (text beside a logo and misread postcodes read again) -> the courier parser. */
 async function interpret(ocr: OcrResult, image: Grey, dpi: number, barcodes: Barcode[]) {
-  const lines = await rereadLost(await rereadPostcodes(await rereadBesideLogo(ocrLines(ocr.words), image, dpi), image, dpi), image, dpi);
-  return { lines, details: parseLabel({ lines, barcodes }), meanConf: ocr.meanConf, image, dpi };
+  let lines = await rereadLost(await rereadPostcodes(await rereadBesideLogo(ocrLines(ocr.words), image, dpi), image, dpi), image, dpi);
+  let details = parseLabel({ lines, barcodes });
+  // No recipient postcode read (the block is found by it, so the name is lost too): postcodes misread further (ocr-postcode.ts).
+  if (!details?.address?.postcode) {
+    const fixed = await loosePostcodes(lines, image, dpi);
+    const again = fixed.some((l, i) => l !== lines[i]) ? parseLabel({ lines: fixed, barcodes }) : null;
+    if (again?.address?.postcode && (!details || again.trackingCode === details.trackingCode)) [lines, details] = [fixed, again];
+  }
+  return { lines, details, meanConf: ocr.meanConf, image, dpi };
 }
 
 /**

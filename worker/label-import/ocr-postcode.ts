@@ -1,0 +1,147 @@
+/**
+ * The recipient's postcode off OCR: misread past fixPostcode's repairs (loosePostcodes), or read as
+ * another real postcode (checkedPostcode, below).
+ *
+ * A recipient's postcode that OCR misread past fixPostcode's confusions (ocr-text.ts). The
+ * recipient's block is found by its postcode, so a postcode not read loses the name with it: on
+ * generated thermal prints and scans 'N1C 4WZ' came back 'Nic 4WZ' (the 1 as a small i, the C in
+ * lower case), 'N1C 0NL' as 'Nic ONL', 'LA1 6JR' as 'lal 6jr' after a county, 'E1W 0GR' as
+ * 'E1lW OGR' (the 1 read twice), and the whole block was lost. Tried only where the reading found
+ * no recipient postcode at all (ocr-job.ts), and only when exactly one real postcode can be made
+ * of the line's last two words. A postcode without a single digit as read ('Nic ONL') is a name's
+ * shape too ('ALI LEE' would give 'AL1 1EE'): it is taken only when its line, read again larger on
+ * its own, gives that postcode as printed (a wrong postcode is worse than none).
+ */
+import { isRealPostcode, UK_POSTCODE_IN_TEXT_RE } from "../couriers/postcode";
+import type { LabelDetails } from "../labels/model";
+import { readLatinLine } from "./ocr";
+import { fixPostcode } from "./ocr-text";
+import { cropGrey, scaleGrey, type Grey } from "./raster";
+import type { TextLine } from "./text";
+
+/** Letters (either case) OCR reads for a digit. */
+const AS_DIGIT: Record<string, string> = { O: "0", Q: "0", D: "0", I: "1", L: "1", "|": "1", "!": "1", S: "5", Z: "2", B: "8", G: "6" };
+/** Digits OCR reads for a letter. */
+const AS_LETTER: Record<string, string> = { "0": "O", "1": "I", "5": "S", "2": "Z", "8": "B", "6": "G" };
+
+const digit = (c: string) => (/\d/.test(c) ? c : AS_DIGIT[c.toUpperCase()]);
+const letter = (c: string) => (/[a-z]/i.test(c) ? c.toUpperCase() : AS_LETTER[c]);
+
+/** Outward codes `word` can be read as: area letters, the district's digit, maybe one more character. */
+function outwards(word: string): string[] {
+  const out: string[] = [];
+  for (const area of [1, 2]) {
+    const tail = [...word.slice(area + 1)];
+    if (tail.length > 1) continue;
+    // The area's letters as read: digits there are a code's ('1609 4GB' of a spaced S10 is no 'IG09 4GB').
+    const letters = word.slice(0, area);
+    const d = digit(word[area] ?? "");
+    if (!/^[a-z]+$/i.test(letters) || !d) continue;
+    const head = letters.toUpperCase() + d;
+    if (!tail.length) out.push(head);
+    else for (const t of new Set([digit(tail[0]), letter(tail[0])])) if (t) out.push(head + t);
+  }
+  return out;
+}
+
+/** The word with a 1 read twice ('E1lW': a 1 then l, I, i or |) read once. */
+const onceOne = (word: string) => word.replace(/(?<=[1lIi|])[lIi|](?=[A-Z0-9]?$)/i, "");
+
+/**
+ * The one real postcode the last two words of `line` can be read as (or its last word, printed
+ * without the space), beyond fixPostcode's repairs, and how many of the line's last words it
+ * stands for; null when none or more than one.
+ */
+export function loosePostcode(line: string): { postcode: string; words: number } | null {
+  const words = line.trim().split(/\s+/);
+  const last = words[words.length - 1];
+  const reads: [string, string, number][] = [];
+  if (words.length >= 2) reads.push([words[words.length - 2], last, 2]);
+  if (last.length >= 5 && last.length <= 7) reads.push([last.slice(0, -3), last.slice(-3), 1]);
+  const found = new Map<string, number>();
+  for (const [outWord, inWord, n] of reads) {
+    if (inWord.length !== 3 || outWord.length < 2 || outWord.length > 5) continue;
+    const inward = (digit(inWord[0]) ?? "") + [...inWord.slice(1)].map((c) => letter(c) ?? "?").join("");
+    for (const w of new Set([outWord, onceOne(outWord)])) for (const o of outwards(w)) if (isRealPostcode(`${o} ${inward}`)) found.set(`${o} ${inward}`, n);
+  }
+  if (found.size !== 1) return null;
+  const [[postcode, n]] = [...found];
+  return { postcode, words: n };
+}
+
+/** The postcode a line ends in, with fixPostcode's repairs, or null. */
+const endsInPostcode = (line: string) => {
+  const fixed = fixPostcode(line.trim());
+  const pc = fixed.match(UK_POSTCODE_IN_TEXT_RE);
+  return pc && fixed.endsWith(pc[0]) ? `${pc[1]} ${pc[2]}`.toUpperCase() : null;
+};
+
+/** The line's pixels, `scale` times their size (a small i or l read larger shows its shape). */
+function lineImage(page: Grey, l: TextLine, scale: number): Grey | null {
+  const pad = Math.round(l.size * 0.35);
+  const x0 = Math.max(0, Math.floor(l.x - pad));
+  const y0 = Math.max(0, Math.floor(l.y - pad));
+  const x1 = Math.min(page.width, Math.ceil(l.x + (l.width ?? l.text.length * l.size * 0.6) + pad));
+  const y1 = Math.min(page.height, Math.ceil(l.y + l.size + pad));
+  if (x1 - x0 < 4 || y1 - y0 < 4) return null;
+  const crop = cropGrey(page, x0, y0, x1, y1);
+  return scale === 1 ? crop : scaleGrey(crop, scale);
+}
+
+/** The postcode the line ends in, read again on its own with the Latin-script model at `scale` times its size. */
+async function readAgain(page: Grey, l: TextLine, dpi: number, scale: number): Promise<string | null> {
+  const img = lineImage(page, l, scale);
+  return img && endsInPostcode(await readLatinLine(img, dpi * scale));
+}
+
+/**
+ * The lines with a misread postcode at the end of a line put back (loosePostcode), for a reading
+ * that found no recipient postcode. Lines already ending in a postcode are left as read.
+ */
+export async function loosePostcodes(lines: TextLine[], page: Grey, dpi: number): Promise<TextLine[]> {
+  const out: TextLine[] = [];
+  for (const l of lines) {
+    const loose = endsInPostcode(l.text) ? null : loosePostcode(l.text);
+    const words = l.text.trim().split(/\s+/);
+    let ok = loose !== null && /\d/.test(words.slice(-loose.words).join(""));
+    if (loose && !ok) ok = (await readAgain(page, l, dpi, 2)) === loose.postcode;
+    out.push(loose && ok ? { ...l, text: [...words.slice(0, -loose.words), loose.postcode].join(" ") } : l);
+  }
+  return out;
+}
+
+const compact = (pc: string) => pc.toUpperCase().replace(/\s+/g, "");
+
+/** Two readings of one postcode that differ only in its inward code's letters or digit ('LD3 0LY' / 'LD3 9LY'). */
+const inwardOnly = (a: string, b: string) => compact(a).length === compact(b).length && compact(a).slice(0, -3) === compact(b).slice(0, -3);
+
+/**
+ * The details with the recipient's postcode checked by a second reading of its line. The page's
+ * reading (the English model, with its word list) read a 9 as 0, a J as S, an L as E and gave
+ * another real postcode ('LD3 0LY' for 'LD3 9LY', 'OX1 1ST' for 'OX1 1JT', 'G2 9EL' for
+ * 'G2 9LL': generated screenshots, thermal prints and photos, seed 1149016970), which a user
+ * trusts: worse than none. The line alone, read by the Latin-script model (no word list), read
+ * those five right. The page's postcode stays when the second reading gives it, or no real
+ * postcode; when it gives another, the line is read once more twice as large. The second
+ * reading's postcode is taken when that gives it again and the two differ in the inward code alone
+ * (where all five misreadings were); the page's when that gives the page's. Otherwise the two
+ * models disagree on the outward code ('WV1' / 'WV11', 'L17' / 'L7': either can be the one
+ * misread, fresh seed 1890066140) and no postcode is given.
+ */
+export async function checkedPostcode(details: LabelDetails, lines: TextLine[], page: Grey, dpi: number): Promise<LabelDetails> {
+  const a = details.address;
+  if (!a?.postcode) return details;
+  const line = lines.find((l) => compact(endsInPostcode(l.text) ?? "") === compact(a.postcode));
+  if (!line) return details;
+  const again = await readAgain(page, line, dpi, 1);
+  if (!again || !isRealPostcode(again) || compact(again) === compact(a.postcode)) return details;
+  const postcode = agreedPostcode(a.postcode, again, await readAgain(page, line, dpi, 2));
+  return { ...details, address: { ...a, postcode } };
+}
+
+/** The postcode three readings give (the page's, its line's, its line's twice as large; checkedPostcode), or "". */
+export function agreedPostcode(page: string, line: string, larger: string | null): string {
+  const third = compact(larger ?? "");
+  if (third === compact(page)) return page;
+  return third === compact(line) && inwardOnly(line, page) ? line : "";
+}
