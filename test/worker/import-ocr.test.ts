@@ -12,6 +12,7 @@ import { linesOfName, rereadBesideLogo, rereadTop, withAccents } from "../../wor
 import { recognise } from "../../worker/label-import/ocr";
 import { fixCapitalI, fixHeading, fixPostcode, fixWeight, ocrLines, type OcrWord } from "../../worker/label-import/ocr-text";
 import { weightCandidates } from "../../worker/label-import/ocr-weight";
+import { weightGrams } from "../../worker/label-import/fields";
 import { parseLabel } from "../../worker/label-import/pipeline";
 import { renderPages, type Pixmap } from "../../worker/label-import/pdfium";
 import { labelPixels, rotateGrey, toGrey, turnGrey, type Grey } from "../../worker/label-import/raster";
@@ -438,12 +439,24 @@ describe("OCR helpers", () => {
     for (const t of ["Ref: AB_12", "jo_bloggs_", "Weight: 1.3kg"]) expect(fixWeight(t)).toBe(t);
   });
 
+  it("takes no weight from a figure and a unit on two lines, and reads a 0 OCR read as '@' or '€' in a weight (generated seed 1786234349)", () => {
+    // A 203 DPI thermal print: '@.35' (for 0.35) read at confidence 0 and dropped left 'KG' alone under 'DATE: 5 Aug 2026',
+    // which gave 2,026 kg; dropped as over the limit, but it kept the weight line from being read again.
+    expect(weightGrams("DATE: 5 Aug 2026\nKG")).toBeNull();
+    expect(weightGrams("Parcel 1 of 2\nkg")).toBeNull();
+    expect(weightGrams("Weight\n1.2 kg")).toBe(1200);
+    expect(weightGrams("Weight (kg):\n2.60")).toBe(2600);
+    expect(fixWeight("@.35 KG")).toBe("0.35kg");
+    expect(fixWeight("€.35 KG")).toBe("0.35kg");
+    for (const t of ["jo@x.kg", "€5 off"]) expect(fixWeight(t)).toBe(t);
+  });
+
   it("picks the lines to read again for a weight: a heading with no figure, a figure whose unit gives none (generated seeds 1149016970, 1294003178)", () => {
     const line = (text: string) => ({ text, x: 10, y: 10, size: 20, width: 100 });
-    const picked = weightCandidates(["Weight:", "WEIGHT", "2.90k", "750 9g", "Wt: 1,2 kq Ref 5"].map(line)).map((l) => l.text);
-    expect(picked).toEqual(["Weight:", "WEIGHT", "2.90k", "750 9g", "Wt: 1,2 kq Ref 5"]);
+    const picked = weightCandidates(["Weight:", "WEIGHT", "2.90k", "750 9g", "Wt: 1,2 kq Ref 5", "KG"].map(line)).map((l) => l.text);
+    expect(picked).toEqual(["Weight:", "WEIGHT", "2.90k", "750 9g", "Wt: 1,2 kq Ref 5", "KG"]);
     // Lines that give a weight, or hold no weight at all.
-    expect(weightCandidates(["Weight: 1.2kg", "750g", "Printed: 07/01/26", "Flat 2A", "12 King Street", "Hackney E8 1AB"].map(line))).toEqual([]);
+    expect(weightCandidates(["Weight: 1.2kg", "750g", "Printed: 07/01/26", "Flat 2A", "12 King Street", "Hackney E8 1AB", "Postage Paid GB", "Big"].map(line))).toEqual([]);
   });
 
   it("puts back a weight whose unit was read with a letter too many or a q for its g (generated seed 1329675666)", () => {

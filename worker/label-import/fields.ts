@@ -51,9 +51,10 @@ export function weightGrams(text: string): number | null {
 /** A weight's figure, not run on from a date or another number. */
 const WEIGHT_NUM = String.raw`(?<![\d.,/-])(\d{1,3}(?:,\d{3})+|\d+(?:[.,]\d+)?)`;
 const WEIGHT_UNIT_FIRST = new RegExp(String.raw`\b(?:weight|wt)\s*\(\s*(kg|kgs|g|grams?)\s*\)\s*:?\s*${WEIGHT_NUM}`, "i");
-const WEIGHT_LABELLED = new RegExp(String.raw`\b(?:weight|wt)\b[^\d\n]{0,12}${WEIGHT_NUM}\s*(kg|kgs|g|grams?)\b`, "i");
-const WEIGHT_KILOS = new RegExp(String.raw`${WEIGHT_NUM}\s*(kg|kgs|kilos?)\b`, "i");
-const WEIGHT_GRAMS = /(?<![\d.,/-])(\d{2,5}|\d{1,2},\d{3})\s*(g|grams?)\b/i;
+// A figure and its unit share a line: '2026' ending a date line is no weight of a 'KG' under it whose figure OCR lost.
+const WEIGHT_LABELLED = new RegExp(String.raw`\b(?:weight|wt)\b[^\d\n]{0,12}${WEIGHT_NUM}[^\S\n]*(kg|kgs|g|grams?)\b`, "i");
+const WEIGHT_KILOS = new RegExp(String.raw`${WEIGHT_NUM}[^\S\n]*(kg|kgs|kilos?)\b`, "i");
+const WEIGHT_GRAMS = /(?<![\d.,/-])(\d{2,5}|\d{1,2},\d{3})[^\S\n]*(g|grams?)\b/i;
 
 export function dimensionsCm(text: string): [number, number, number] | null {
   const m = text.match(/(\d+(?:\.\d+)?)\s*[x×*]\s*(\d+(?:\.\d+)?)\s*[x×*]\s*(\d+(?:\.\d+)?)\s*cm\b/i);

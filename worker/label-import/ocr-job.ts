@@ -122,6 +122,8 @@ export async function readLabelPage(pixmap: Pixmap): Promise<LabelReading> {
     const off = forOcr(desk, quarters);
     await better(interpret(await recognise(off.upright, off.dpi), off.upright, off.dpi, barcodes));
   }
+  // A weight over the courier's limit is none: the re-reads below may find the right one.
+  if (reading.details && overLimit(reading.details)) reading.details = { ...reading.details, weightInGrams: null };
   // No service or no weight read: what the reading left unread, then (still no service) the top of
   // the page once more on its own; for the service and the weight only.
   const noService = (d: LabelDetails) => !d.serviceCode && !d.classId;
@@ -157,6 +159,7 @@ async function finished(details: LabelDetails, { lines, image, dpi }: Reading): 
 
 /** The heaviest parcel each courier carries (Evri 15 kg, Royal Mail 20 kg), in grams. */
 const MAX_GRAMS: Record<string, number> = { evri: 15_000, royalmail: 20_000 };
+const overLimit = (d: LabelDetails) => typeof d.weightInGrams === "number" && d.weightInGrams > (MAX_GRAMS[d.courier] ?? 30_000);
 
 /**
  * The details with what OCR read that cannot be taken out: a postcode that cannot exist, a weight
@@ -164,7 +167,7 @@ const MAX_GRAMS: Record<string, number> = { evri: 15_000, royalmail: 20_000 };
  */
 export function plausibleOnly(d: LabelDetails): LabelDetails {
   const out = { ...d };
-  if (typeof d.weightInGrams === "number" && d.weightInGrams > (MAX_GRAMS[d.courier] ?? 30_000)) out.weightInGrams = null;
+  if (overLimit(d)) out.weightInGrams = null;
   for (const k of ADDRESS_KEYS) {
     const a = d[k];
     if (a?.postcode && !isRealPostcode(a.postcode)) out[k] = { ...a, postcode: "" };

@@ -130,9 +130,9 @@ export function fixHeading(text: string): string {
   return text;
 }
 
-/** Letters a weight's digits are misread as, and the digit each stands for. */
-const WEIGHT_DIGIT: Record<string, string> = { O: "0", o: "0", D: "0", Q: "0", I: "1", l: "1", L: "1", "|": "1", S: "5", Z: "2", B: "8", G: "6" };
-const DIGITISH = "[0-9OoDQIlL|SZB]";
+/** Letters (and signs) a weight's digits are misread as, and the digit each stands for: '@.35 KG' or '€.35 KG' for '0.35 KG' on a thermal print. */
+const WEIGHT_DIGIT: Record<string, string> = { O: "0", o: "0", D: "0", Q: "0", "@": "0", "€": "0", I: "1", l: "1", L: "1", "|": "1", S: "5", Z: "2", B: "8", G: "6" };
+const DIGITISH = "[0-9OoDQ@€IlL|SZB]";
 // A leading G is a 6 ('G7 0OG' for '6700g'); a G anywhere else is the unit.
 const AFTER_HEADING = new RegExp(String.raw`(\b(?:weight|wt)\b(?:\s*\((?:kg|g)\))?\s*[:.]?\s*)((?:G(?=${DIGITISH}))?${DIGITISH}+(?:[.,]${DIGITISH}+)?(?:\s${DIGITISH}+)?)(\s?(?:k[gq9]|[a-jl-z]?g)?)(?=\s|$)`, "i");
 const BARE_KILOS = new RegExp(String.raw`(^|\s)(${DIGITISH}{1,3}[.,]{1,2}${DIGITISH}{1,3})(\s?k[gqy9])(?=\s|$)`, "i");

@@ -18,9 +18,15 @@ const HEADING = /\b(?:weight|wt)\b/i;
 /** A figure (a real digit in it, digits read as letters around it) with a unit or what is left of one: '2.90k', '750 9g', '1,2 kq'. */
 const FIGURE_WITH_UNIT = /(?:^|\s)[0-9OoIl|SZB.,]*\d[0-9OoIl|SZB.,]*(?:\s\d{1,2})?\s?(?:k[gqy9]?|[gq])(?=\s|$)/i;
 
-/** Lines that should give a weight and do not: a heading with no figure read after it, or a figure with a unit that reads as none. */
+/** A unit with no figure read before it ('KG' where '@.35' was read at confidence 0 and dropped). */
+const UNIT_ALONE = /^(?:[^\d]*\s)?(?:kg|kgs|g)\.?$/i;
+
+/**
+ * Lines that should give a weight and do not: a heading with no figure read after it, a figure with
+ * a unit that reads as none, or a unit with no figure.
+ */
 export function weightCandidates(lines: TextLine[]): TextLine[] {
-  return lines.filter((l) => weightGrams(l.text) === null && l.text.split(" ").length <= 8 && (HEADING.test(l.text) || FIGURE_WITH_UNIT.test(l.text)));
+  return lines.filter((l) => weightGrams(l.text) === null && l.text.split(" ").length <= 8 && (HEADING.test(l.text) || FIGURE_WITH_UNIT.test(l.text) || UNIT_ALONE.test(l.text)));
 }
 
 /** Height, in pixels, a line is enlarged to before it is read again (Tesseract reads best with capitals 30-40 px tall). */
@@ -30,13 +36,14 @@ const MAX_SCALE = 4;
 
 /**
  * The line's stretch of the page (its box, padded; a heading's line to the right too, where its lost
- * figure is), enlarged. Left grey: thresholded (Otsu, or local means) a 203 DPI thermal print's
+ * figure is, and a unit's to the left), enlarged. Left grey: thresholded (Otsu, or local means) a 203 DPI thermal print's
  * '2.90kg' lost its point or its g.
  */
 function lineImage(page: Grey, l: TextLine): { img: Grey; scale: number } | null {
   const pad = Math.round(l.size * 0.4);
   const right = l.x + (l.width ?? l.text.length * l.size * 0.6) + (HEADING.test(l.text) ? 8 * l.size : 0);
-  const [x0, y0] = [Math.max(0, Math.floor(l.x - pad)), Math.max(0, Math.floor(l.y - pad))];
+  const left = l.x - (UNIT_ALONE.test(l.text) && !HEADING.test(l.text) ? 6 * l.size : 0);
+  const [x0, y0] = [Math.max(0, Math.floor(left - pad)), Math.max(0, Math.floor(l.y - pad))];
   const [x1, y1] = [Math.min(page.width, Math.ceil(right + pad)), Math.min(page.height, Math.ceil(l.y + l.size + pad))];
   if (x1 - x0 < 8 || y1 - y0 < 8) return null;
   const scale = Math.min(MAX_SCALE, Math.max(1, LINE_PX / Math.max(1, l.size)));
