@@ -7,13 +7,14 @@ reader's rules. This program shares none of its code, names, layouts or toolchai
 (Python; the standard-14 fonts, or DejaVu/Liberation TrueType embedded as *simple* subset fonts, which no other
 toolchain here writes), re-distils some through Ghostscript's pdfwrite (Type 1C fonts, as 'Print to PDF' does), and
 rasterises with Ghostscript (not Chromium or sharp): 1-bit 203 DPI thermal output, JPEG and PNG scans at 150-300 DPI,
-and flattened PDFs. Its layouts follow LABELS.md's 'Layouts seen in the wild' as a different hand would draw them.
+and flattened PDFs; and prints an HTML/CSS label page through QtWebKit (wkhtmltopdf), a browser engine other than
+Chromium. Its layouts follow LABELS.md's 'Layouts seen in the wild' as a different hand would draw them.
 
     /usr/bin/python3 bench/outside/make.py OUT_DIR [COUNT] [SEED]
 
 writes the files and a manifest.json in the generator's shape (bench/label-generator/manifest.ts), so that
 `GEN_DIR=OUT_DIR npm run bench:generated` reads them through the real import. Needs Debian's python3-reportlab,
-ghostscript, fonts-dejavu-core and fonts-liberation2 (apt); not part of CI. A fresh seed each run unless given.
+ghostscript, wkhtmltopdf, fonts-dejavu-core and fonts-liberation2 (apt); not part of CI. A fresh seed each run unless given.
 """
 import json
 import os
@@ -340,6 +341,60 @@ def draw_marketplace(p):
             "recipientPostcode": pc, "senderName": sender, "service": svc}
 
 
+def svg_barcode(kind, value, **kw):
+    import base64
+    from reportlab.graphics import renderSVG
+    return "data:image/svg+xml;base64," + base64.b64encode(renderSVG.drawToString(createBarcodeDrawing(kind, value=value, **kw)).encode()).decode()
+
+
+def web_label(path):
+    """An online shop's label page in HTML and CSS, printed to PDF by QtWebKit (wkhtmltopdf), not Chromium."""
+    evri = R.random() < 0.5
+    code = evri_code() if evri else s10_code()
+    rcpt, pc = address(person() if R.random() < 0.85 else shop())
+    sender = shop()
+    sender_lines, spc = address(sender)
+    svc, printed = evri_service() if evri else R.choice(RM_SERVICES)[::2]
+    weight = R.choice([None, 240, 510, 980, 1500, 2750]) if R.random() < 0.7 else None
+    font = R.choice(["DejaVu Sans", "Liberation Sans", "Liberation Serif", "DejaVu Sans Condensed", "Liberation Mono"])
+    esc = lambda t: t.replace("&", "&amp;").replace("<", "&lt;")
+    to_head = R.choice(["Deliver to", "SHIP TO", "To", "Recipient", ""])
+    from_head = R.choice(["From", "Return address", "Sender", "If undelivered, please return to"])
+    rcpt_html = "<br>".join(esc(t) for t in rcpt + [pc])
+    from_html = (", " if R.random() < 0.4 else "<br>").join(esc(t) for t in sender_lines + [spc])
+    sender_box = f'<div class="from"><div class="h">{from_head}</div>{from_html}</div>'
+    to_box = f'<div class="to">{f"<div class=h>{to_head}</div>" if to_head else ""}<div class="addr">{rcpt_html}</div></div>'
+    side = R.random() < 0.35  # sender and recipient side by side
+    rows = [f'<div class="row">{sender_box}{to_box}</div>' if side else (sender_box + to_box if R.random() < 0.4 else to_box + sender_box)]
+    meta = f'<table class="meta"><tr><td>Service</td><td><b>{esc(R.choice(printed) if isinstance(printed, list) else printed)}</b></td></tr>'
+    if weight:
+        meta += f"<tr><td>{R.choice(['Weight', 'Parcel weight', 'Wt.'])}</td><td>{grams_text(weight)}</td></tr>"
+    meta += f"<tr><td>Order</td><td>#{R.randint(1000, 99999)}</td></tr></table>"
+    bar = f'<div class="bar"><img src="{svg_barcode("Code128", code, barWidth=1, humanReadable=False)}"><div class="code">{code}</div></div>'
+    parts = [f'<div class="top"><span class="brand">{"evri" if evri else "Royal Mail"}</span><span class="shop">{esc(sender)}</span></div>', *rows, meta, bar]
+    if R.random() < 0.3:
+        parts.insert(3, parts.pop())  # the barcode above the table
+    css = (f"body{{margin:0;font-family:'{font}';font-size:{R.choice([10, 11, 12])}px}} .page{{padding:{R.choice([8, 12, 16])}px}}"
+           ".top{display:flex;justify-content:space-between;border-bottom:2px solid #000;padding-bottom:4px;font-weight:bold}"
+           ".brand{font-size:18px} .shop{font-size:11px;align-self:flex-end} .row{display:flex;gap:12px} .row>div{flex:1}"
+           f".h{{font-size:9px;text-transform:{R.choice(['uppercase', 'none'])};color:#333;margin-top:8px}}"
+           f".from{{font-size:{R.choice([8, 9])}px;margin:6px 0}} .to .addr{{font-size:{R.choice([14, 16, 18])}px;line-height:1.2;margin:4px 0}}"
+           ".meta{margin:8px 0;border-collapse:collapse} .meta td{border:1px solid #000;padding:2px 6px}"
+           ".bar{text-align:center;margin-top:8px} .bar img{width:85%;height:60px} .code{font-size:12px;letter-spacing:1px}")
+    html = f"<html><head><meta charset='utf-8'><style>{css}</style></head><body><div class='page'>{''.join(parts)}</div></body></html>"
+    with open(path + ".html", "w") as f:
+        f.write(html)
+    subprocess.run(["wkhtmltopdf", "-q", "--page-width", "101.6mm", "--page-height", "152.4mm", "-B", "0", "-T", "0", "-L", "0", "-R", "0",
+                    "--disable-smart-shrinking", path + ".html", path], check=True, env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.remove(path + ".html")
+    t = {"courier": "evri" if evri else "royalmail", "trackingCode": code, "recipientName": rcpt[0], "recipientPostcode": pc,
+         "senderName": sender, "service": svc}
+    if weight:
+        t["weightInGrams"] = weight
+    return t
+
+
 FAMILIES = {"evri-api": draw_evri_api, "rm-clickdrop": draw_rm, "seller-made": draw_seller, "marketplace": draw_marketplace}
 
 
@@ -347,32 +402,40 @@ def gs(args):
     subprocess.run(["gs", "-q", "-dNOPAUSE", "-dBATCH", "-dSAFER", *args], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
+def draw_reportlab(family, fonts, pdf):
+    a4 = family == "seller-made" and R.random() < 0.3
+    # A carrier API's 4x6 page is often landscape with /Rotate 90: drawn sideways, shown upright.
+    turned = not a4 and family == "evri-api" and R.random() < 0.5
+    # (ReportLab swaps the media box of a page turned 90°: a 4x6 page size gives a 6x4 media box.)
+    c = canvas.Canvas(pdf, pagesize=(595.27, 841.89) if a4 else (4 * inch, 6 * inch))
+    c.setTitle("label")
+    if turned:
+        c.setPageRotation(90)
+        c.transform(0, 1, -1, 0, 6 * inch, 0)
+    page = Page(c, fonts, oy=841.89 - 6 * inch - 30 if a4 else 0, ox=30 if a4 else 0)
+    truth = FAMILIES[family](page)
+    c.showPage()
+    c.save()
+    return truth, [f"fonts {fonts[0]}", "a4" if a4 else "4x6 /Rotate 90" if turned else "4x6"], turned
+
+
 def main():
     files = []
     for index in range(1, COUNT + 1):
-        family = R.choice(list(FAMILIES))
+        family = R.choice([*FAMILIES, "web-label"])
         fonts = R.choice(FONT_SETS)
         global STANDARD_14
-        STANDARD_14 = fonts[0] in ("Helvetica", "Times-Roman", "Courier")
+        STANDARD_14 = fonts[0] in ("Helvetica", "Times-Roman", "Courier") and family != "web-label"
         medium_roll = R.random()
         base = os.path.join(OUT, f"{index:04d}-{family}")
         pdf = base + "-src.pdf"
-        a4 = family == "seller-made" and R.random() < 0.3
-        # A carrier API's 4x6 page is often landscape with /Rotate 90: drawn sideways, shown upright.
-        turned = not a4 and family == "evri-api" and R.random() < 0.5
-        # (ReportLab swaps the media box of a page turned 90°: a 4x6 page size gives a 6x4 media box.)
-        c = canvas.Canvas(pdf, pagesize=(595.27, 841.89) if a4 else (4 * inch, 6 * inch))
-        c.setTitle("label")
-        if turned:
-            c.setPageRotation(90)
-            c.transform(0, 1, -1, 0, 6 * inch, 0)
-        page = Page(c, fonts, oy=841.89 - 6 * inch - 30 if a4 else 0, ox=30 if a4 else 0)
-        truth = FAMILIES[family](page)
-        c.showPage()
-        c.save()
-        notes = [f"fonts {fonts[0]}", "a4" if a4 else "4x6 /Rotate 90" if turned else "4x6"]
+        if family == "web-label":
+            truth = web_label(pdf)
+            notes, turned = ["wkhtmltopdf"], False
+        else:
+            truth, notes, turned = draw_reportlab(family, fonts, pdf)
         if medium_roll < 0.45:
-            medium, toolchain, image, name = "text-pdf", "reportlab", None, base + ".pdf"
+            medium, toolchain, image, name = "text-pdf", "wkhtmltopdf" if family == "web-label" else "reportlab", None, base + ".pdf"
             os.rename(pdf, name)
         elif medium_roll < 0.6:
             medium, toolchain, image, name = "text-pdf", "ghostscript", None, base + "-gs.pdf"
