@@ -358,6 +358,26 @@ describe("routing labels: the sort box and the retailer header", () => {
 });
 
 describe("blocks beside and above each other", () => {
+  it("never takes small type over a block, off its left edge, for its first line (a shop's name right-aligned in the header)", () => {
+    // An online shop's page printed by QtWebKit: the shop right-aligned in the header, the sender on one line at
+    // the left, the recipient with no heading beside it (bench/outside, file 33 of seed 588955043).
+    const page = [
+      L(7, 6, 10, "evri"),
+      L(217, 12, 6, "Bluebell Ceramics"),
+      L(144, 24, 10, "Ms Saoirse Underwood"),
+      L(7, 31, 5, "From"),
+      L(144, 36, 10, "190 Castle Road"),
+      L(7, 38, 5, "Bluebell Ceramics, Flat 19A, 214 Priory Court, Guildford,"),
+      L(7, 44, 5, "North Yorkshire, GU2 3QD"),
+      L(144, 48, 10, "Bath"),
+      L(144, 60, 10, "Devon"),
+      L(144, 73, 10, "BA1 9PJ"),
+    ];
+    const { recipient, sender } = readAddresses(page);
+    expect(recipient).toMatchObject({ name: "Ms Saoirse Underwood", address: ["190 Castle Road", "Bath", "Devon"], postcode: "BA1 9PJ" });
+    expect(sender).toMatchObject({ name: "Bluebell Ceramics", postcode: "GU2 3QD" });
+  });
+
   it("never takes a heading another block stands under as its own ('Ship from:' beside the recipient's name)", () => {
     const page = [
       L(121, 10, 13.4, "Mr. D Begum"),

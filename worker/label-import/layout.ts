@@ -106,6 +106,10 @@ function walkUp(sorted: TextLine[], p: number, used: Set<TextLine>) {
     const l = sorted[i];
     if (l.y + l.size * 0.5 > top) continue; // same row or overlapping: not above
     if (!inColumn(l, left, right, Math.max(size, l.size))) continue;
+    // Small type over a block, not on its left edge, is a caption or a header across the page (a shop's name
+    // right-aligned over a recipient printed without a heading), not the block's first line.
+    const body = picked.slice(0, -1); // (the postcode's line may be printed far larger, or centred)
+    if (body.length && l.size < 0.7 * usualSize(body) && Math.abs(l.x - left) > usualSize(body)) continue;
     // The gap is measured in the block's usual type: a line printed (or read by OCR) far larger,
     // above it (a logo, a barcode's digits) or in it (a name in a box twice its height), brings
     // nothing within reach by its size.
