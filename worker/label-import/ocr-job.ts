@@ -20,6 +20,7 @@ import { enqueueMany } from "../lib/jobs";
 import { pageBarcodes } from "./barcodes";
 import { ImportError } from "./errors";
 import { OcrEngineError, recognise, type OcrResult } from "./ocr";
+import { restoreLostWords } from "./ocr-names";
 import { checkedPostcode, loosePostcodes } from "./ocr-postcode";
 import { rereadLost } from "./ocr-starts";
 import { ocrLines } from "./ocr-text";
@@ -151,9 +152,9 @@ export async function readLabelPage(pixmap: Pixmap): Promise<LabelReading> {
   };
 }
 
-/** A reading's details finished: names with their accents, the recipient's postcode checked, nothing implausible. */
+/** A reading's details finished: the recipient's name with its lost words and accents, its postcode checked, nothing implausible. */
 async function finished(details: LabelDetails, { lines, image, dpi }: Reading): Promise<LabelDetails> {
-  const named = await restoreAccents(details, lines, image, dpi);
+  const named = await restoreAccents(await restoreLostWords(details, lines, image, dpi), lines, image, dpi);
   return plausibleOnly(await checkedPostcode(named, lines, image, dpi));
 }
 

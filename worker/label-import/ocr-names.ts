@@ -1,0 +1,104 @@
+/**
+ * A recipient's name with the words the page's reading lost. The English model (ocr.ts) knows no
+ * accented letter but é, and a word with one often comes back with so low a confidence that it is
+ * dropped, or in lower case and taken for noise: 'Harry Quiñones' was read 'Harry', 'GEORGE
+ * SØRENSEN' 'GEORGE', 'Freya Søren Morris' as 'Freya' and 'Morris' apart (the lost word's gap
+ * split the line), 'Zoë Ward' as 'zoe Ward' and so 'Ward' (generated scans, thermal prints and
+ * flattened PDFs, seed 1149016970). The name's line, and what lies right of it on its row up to a
+ * word's gap, is read again by the Latin-script model (which has the accents); where that reading
+ * holds the name's words in order, the capitalised words with an accent it has between or after them
+ * (before them, only for a word the first reading had there in lower case) are taken in: at most two,
+ * in the name's case. Nothing else of the name changes, and a name the second reading does not hold
+ * stays as it is.
+ */
+import type { LabelDetails } from "../labels/model";
+import { editDistance } from "./fields";
+import { readLatinLine } from "./ocr";
+import { cropGrey, type Grey } from "./raster";
+import type { TextLine } from "./text";
+
+/** A word of a name as printed: a capital, then letters, apostrophes, hyphens or a full stop. */
+const NAME_WORD = /^\p{Lu}[\p{L}'’.-]*\p{L}[.]?$/u;
+/** A letter with an accent, or one that carries its mark in its shape (ø, ł, đ). */
+const ACCENTED = /[\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F]/u;
+const fold = (w: string) => w.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/[øØ]/g, "o");
+/** One word in two readings: the same letters but for accents, or one misread in a longer word. */
+const same = (a: string, b: string) => fold(a) === fold(b) || (a.length >= 4 && editDistance(fold(a), fold(b)) <= 1);
+
+/** How far right of a name's line its row is read again, in the line's heights: a lost word and its spaces. */
+const REACH = 8;
+
+/**
+ * How far right of the name's line its row is read again: up to the next text on the row, or REACH
+ * heights (and a margin); and that next text when it is a name's words a word's gap away ('Morris' after the gap
+ * 'Søren' left), or null.
+ */
+function rowRight(lines: TextLine[], line: TextLine, width: number): { right: number; next: TextLine | null } {
+  const end = line.x + (line.width ?? line.text.length * line.size * 0.6);
+  const next = lines.filter((l) => l !== line && Math.abs(l.y - line.y) < line.size * 0.5 && l.x >= end).sort((a, b) => a.x - b.x)[0];
+  const reach = Math.min(width, end + (REACH + 0.35) * line.size);
+  if (!next) return { right: reach, next: null };
+  const words = next.text.split(" ");
+  const named = next.x - end <= REACH * line.size && words.length <= 3 && words.every((w) => NAME_WORD.test(w));
+  return { right: Math.min(reach, next.x - line.size * 0.1), next: named ? next : null };
+}
+
+/**
+ * `name` with the words `read` (a second reading of its line) has around its words: null when the
+ * reading does not hold every word of the name in order, or adds none. A word before the name is
+ * taken only for one the first reading has there but not as a name's word (`before`: 'zoe' of
+ * 'zoe Ward'): a heading on the name's line ('Ship To') is no part of it.
+ */
+export function withLostWords(name: string, read: string, before: string[] = []): string | null {
+  const words = name.split(" ");
+  const tokens = read.normalize("NFC").split(/\s+/).filter(Boolean);
+  const at: number[] = [];
+  for (const w of words) {
+    const i = tokens.findIndex((t, k) => k > (at[at.length - 1] ?? -1) && same(w, t));
+    if (i < 0) return null;
+    at.push(i);
+  }
+  const caps = name === name.toUpperCase();
+  // Each word taken in has an accented letter: that is why the English model lost it. A plain word it did not give
+  // is the Latin model's noise beside the name ('Beu', 'Ty', 'EVN. RAN': fresh seed 1669206209).
+  const fits = (t: string) => NAME_WORD.test(t) && ACCENTED.test(t) && (caps ? t === t.toUpperCase() : t !== t.toUpperCase()) && !words.some((w) => same(w, t));
+  const out: string[] = [];
+  // Before the name: the words next to its first one; between its words: all of them; after it: those next to its last one.
+  const noise = before.filter((w) => !NAME_WORD.test(w));
+  let k = at[0];
+  while (k > 0 && fits(tokens[k - 1]) && noise.some((w) => same(w, tokens[k - 1]))) k--;
+  out.push(...tokens.slice(k, at[0]));
+  words.forEach((w, n) => {
+    out.push(w);
+    const between = n + 1 < words.length ? tokens.slice(at[n] + 1, at[n + 1]) : [];
+    if (!between.every(fits)) return;
+    out.push(...between);
+  });
+  let after = at[at.length - 1] + 1;
+  while (after < tokens.length && fits(tokens[after])) out.push(tokens[after++]);
+  const added = out.length - words.length;
+  if (added === 0 || added > 2) return null;
+  return out.map((w) => (words.includes(w) ? w : caps ? w.toUpperCase() : w)).join(" ");
+}
+
+/** The details with the recipient's name given the words its line's second reading has (withLostWords). */
+export async function restoreLostWords(details: LabelDetails, lines: TextLine[], page: Grey, dpi: number): Promise<LabelDetails> {
+  const a = details.address;
+  const line = a?.name ? lines.find((l) => l.text.includes(a.name)) : undefined;
+  if (!a || !line) return details;
+  const pad = Math.round(line.size * 0.35);
+  const [x0, y0] = [Math.max(0, Math.floor(line.x - pad)), Math.max(0, Math.floor(line.y - pad))];
+  const { right, next } = rowRight(lines, line, page.width);
+  const x1 = Math.ceil(right);
+  // Not into the lines above and below (a name's height as read can reach into the street's line).
+  const across = lines.filter((l) => l !== line && l.x < x1 && l.x + (l.width ?? 0) > x0);
+  const below = Math.min(...across.filter((l) => l.y > line.y + line.size * 0.5).map((l) => l.y));
+  const y1 = Math.min(page.height, Math.ceil(line.y + line.size + pad), below);
+  if (x1 - x0 < 4 || y1 - y0 < 4) return details;
+  const before = line.text.slice(0, line.text.indexOf(a.name)).split(" ").filter(Boolean);
+  let name = withLostWords(a.name, await readLatinLine(cropGrey(page, x0, y0, x1, y1), dpi), before);
+  // A word found in the gap before a name's words on the same row: the name goes on with them. Without one the
+  // row's next text stays apart (a sender's name in the next column).
+  if (name && next && !name.endsWith(a.name)) name = `${name} ${next.text}`;
+  return name ? { ...details, address: { ...a, name } } : details;
+}
