@@ -40,4 +40,24 @@ describe("text layers of other producers", () => {
     // The postcode's space is lost with the letter spaces (postcodes read without it).
     expect(pages[0].lines.map((l) => l.text)).toEqual(["LONDON", "PRES", "NW12SQ", "Mr A J K Smith"]);
   });
+
+  it("reads letter-spaced type drawn a word at a time as words with their spaces ('Z E 1' '1 S J' is ZE1 1SJ)", async () => {
+    // As pdfkit writes it: one text object a word, letters spaced out (Tc), the word space between them wider.
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const p = doc.addPage([288, 432]);
+    const words = [["ZE1", "1SJ"], ["NEXT", "DAY"], ["A", "J"], ["Mr", "A", "J", "Smith"]];
+    words.forEach((line, i) => {
+      let x = 20;
+      for (const w of line) {
+        const tc = i < 2 ? 2.4 : 0;
+        p.pushOperators(pushGraphicsState(), setCharacterSpacing(tc));
+        p.drawText(w, { x, y: 400 - i * 24, size: 12, font });
+        p.pushOperators(popGraphicsState());
+        x += font.widthOfTextAtSize(w, 12) + tc * w.length + 8;
+      }
+    });
+    const { pages } = await readPdfText(await doc.save(), 5);
+    expect(pages[0].lines.map((l) => l.text)).toEqual(["ZE1 1SJ", "NEXT DAY", "A J", "Mr A J Smith"]);
+  });
 });

@@ -106,11 +106,18 @@ export async function readPdfText(bytes: Uint8Array, maxPages: number): Promise<
 /**
  * Letter-spaced type (Tc, or a producer's spaced glyphs) reaches pdf.js's text with a space between
  * every letter ('L O N D O N'): a run of four or more single letters or digits is one word again.
- * Real single letters rarely come four in a row ('Mr A J K Smith' keeps its initials). Words of a
+ * Real single letters rarely come four in a row ('Mr A J K Smith' keeps its initials; a line's item holds more than them). Words of a
  * letter-spaced line run together ('D e l i v e r t o'): the text layer no longer says where the
  * word space was.
  */
 function unspaced(str: string): string {
+  // A producer that draws a word at a time (pdfkit) gives each letter-spaced word as an item of its own: 'Z E 1' and
+  // '1 S J' for the postcode ZE1 1SJ, 'N E X T- D AY' (a kerned pair stays together). An item that is nothing but
+  // three or more single letters or digits, or four or more pieces of at most two, is one word.
+  const pieces = str.split(" ");
+  if ((pieces.length >= 3 && pieces.every((t) => /^[\p{L}\d]$/u.test(t))) || (pieces.length >= 4 && pieces.every((t) => t.length <= 2) && pieces.filter((t) => t.length === 1).length * 2 >= pieces.length)) {
+    return pieces.join("");
+  }
   return str.replace(/(?<![\p{L}\d])[\p{L}\d](?: [\p{L}\d]){3,}(?![\p{L}\d])/gu, (run) => run.replace(/ /g, ""));
 }
 
