@@ -45,6 +45,7 @@ describe("a name is words", () => {
     ["a parcel's count in a consignment (gate seed 2209893840, file 129)", "BOX 1 OF 2"],
     ["a parcel's count in a consignment", "PARCEL 2/3"],
     ["a parcel's count in a consignment", "Pieces: 2/3"],
+    ["a parcel's count alone on its line (fresh seed 2762888164, file 124)", "4 of 4"],
     ["the shop a parcel was dropped at, its l read as i (fresh seed 1151260979, file 371)", "ParceiShop: Premier Stores"],
   ])("never takes %s (%j) for a name", (_kind, t) => {
     expect(looksLikeName(t)).toBe(false);

@@ -84,7 +84,8 @@ const NOT_ADDRESS: RegExp[] = [
   /\b(?:date|posted|despatch(?:ed)?|dispatch(?:ed)?|shipped|printed|created)\s*:|\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b/i,
   /\b(?:postage\s+paid|tracked\s*(?:24|48)|special\s+delivery|1st\s+class|2nd\s+class|signed\s+for|next\s*day|[24]8\s*h(?:ou)?rs?|24\s*h(?:ou)?rs?|standard\s+service|economy|no\s+signature|signature\s+required|parce[il1|]\s?shop|collection\s+point)\b/i,
   // A parcel's count in a consignment ('Parcel 2 of 3', 'BOX 1 OF 2', 'PARCEL 2/3', 'Pieces: 2/3').
-  /\b(?:(?:parcel|box|package|carton|piece|item)\s*\d+\s*(?:of|\/)\s*\d+|pieces?\s*:?\s*\d+\s*\/\s*\d+|page\s+\d+|item\s+\d+\s+of)\b/i,
+  // ('4 of 4' alone on its line, its word printed on the line above or in a box beside it.)
+  /\b(?:(?:parcel|box|package|carton|piece|item)\s*\d+\s*(?:of|\/)\s*\d+|pieces?\s*:?\s*\d+\s*\/\s*\d+|page\s+\d+|item\s+\d+\s+of)\b|^\d{1,3}\s+of\s+\d{1,3}$/i,
   // An e-mail address or a web address ('@' alone is OCR's reading of an ø: 'Miss S S@rensen').
   /\b(?:tracking\s*(?:no|number|code)?|www\.|https?:)|[^\s@]+@[^\s@]*\.[a-z]/i,
   // A barcode's or an account's number: seven digits in a row are in no address.
