@@ -333,6 +333,24 @@ describe("headings as other tools word them", () => {
 });
 
 describe("routing labels: the sort box and the retailer header", () => {
+  it("takes only the code nearest the sort box's number, not the recipient's town in capitals further down ('73' / 'BRIS', 'RIPON')", () => {
+    // A generated Evri routing label (fresh seed 1675762409, file 1354): the town was taken into the sort box and the
+    // recipient's block stopped at it, its name lost.
+    const page = [
+      L(28, 0, 32, "73"),
+      L(93, 0, 11, "Goldcrest Beauty"),
+      L(93, 18, 7, "143022-05"),
+      L(93, 30, 9, "2-3 DAY COU-PNET EVRI"),
+      L(25, 37, 17, "BRIS"),
+      L(23, 70, 10, "AOIFE JACKSON"),
+      L(23, 81, 10, "141 NELSON CRESCENT"),
+      L(23, 93, 10, "RIPON"),
+      L(23, 105, 10, "HG4 3FS"),
+      L(9, 122, 12, "VAN 19 DROP 64 C-ROUND 8129"),
+    ];
+    expect(readAddresses(page).recipient).toMatchObject({ name: "AOIFE JACKSON", address: ["141 NELSON CRESCENT", "RIPON"], postcode: "HG4 3FS" });
+  });
+
   it.each([
     [[L(33, 8, 32, "65"), L(98, 8, 14, "SEÁN'S TOOLS"), L(98, 27, 7, "780127824"), L(98, 37, 10, "EVRI HUB"), L(27, 45, 17, "GLAS")], "SEÁN'S TOOLS"],
     [[L(214, 8, 35, "48"), L(15, 9, 7, "Ref: 1720207"), L(15, 21, 8, "STANDARD DELIVERY HERMES"), L(207, 48, 18, "CARD")], null],

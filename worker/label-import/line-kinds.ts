@@ -171,15 +171,23 @@ export function sortBoxLines(lines: TextLine[]): Set<TextLine> {
   // The number may come with its digits apart ('3 1' for 31) or a smudge read for its last digit ('58 oo', '5 qT' for
   // 57; '48 HR', in capitals, is a service).
   const numbers = lines.filter((l) => /^\d{1,3}(?:\s\d{1,2})?(?:\s+(?![A-Z]{1,2}$)[^\s\d]{1,2})?$/.test(clean(l.text)));
+  const pairs: { code: TextLine; n: TextLine; apart: number }[] = [];
   for (const code of lines.filter((l) => /^[A-Z]{2,6}$/.test(clean(l.text)))) {
     // OCR's boxes are no type sizes: a number read in a box half the code's height still counts
     // (not a smudge read as a digit many times its height).
-    const near = numbers.find((n) => {
+    for (const n of numbers) {
       const size = Math.max(n.size, code.size);
       const overlap = Math.min(n.x + (n.width ?? size), code.x + (code.width ?? size)) - Math.max(n.x, code.x);
-      return overlap > -size && Math.abs(n.y - code.y) <= 3 * size && n.size >= 0.5 * code.size && n.size <= 4 * code.size;
-    });
-    if (near) box.add(code).add(near);
+      if (overlap > -size && Math.abs(n.y - code.y) <= 3 * size && n.size >= 0.5 * code.size && n.size <= 4 * code.size) {
+        pairs.push({ code, n, apart: Math.abs(n.y - code.y) });
+      }
+    }
+  }
+  // A box holds one code: the one nearest its number. A town in capitals further down ('RIPON' under 'BRIS', both
+  // under '73') is the recipient's.
+  for (const n of numbers) {
+    const nearest = pairs.filter((p) => p.n === n).sort((a, b) => a.apart - b.apart)[0];
+    if (nearest) box.add(nearest.code).add(n);
   }
   return box;
 }
