@@ -41,6 +41,13 @@ function workerProject(
             ADMIN_EMAILS: "admin@parcelhive.test",
             APP_URL: "http://localhost:5173",
             ENVIRONMENT: "test",
+            // Payments start unconfigured whatever .dev.vars holds (its Stripe stand-in lines, README 'Quick start'):
+            // a test that wants Stripe passes test/fixtures/stripe's STRIPE_TEST_ENV.
+            STRIPE_API_BASE: "",
+            STRIPE_SECRET_KEY: "",
+            STRIPE_WEBHOOK_SECRET: "",
+            STRIPE_PRICE_ONE_OFF_PACK: "",
+            STRIPE_PRICE_BASIC_PLAN: "",
             // test/worker/import-fuzz.test.ts: replay a run's damaged files, or size the run.
             FUZZ_SEED: process.env.FUZZ_SEED ?? "",
             FUZZ_COUNT: process.env.FUZZ_COUNT ?? "",
