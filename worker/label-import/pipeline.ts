@@ -13,6 +13,7 @@ import type { LabelInput } from "./fields";
 import { parseLabel } from "./parse-label";
 import { type PdfPageText, readPdfText } from "./pdf";
 import { codesOn } from "./sheet-parts";
+import { partRunTogetherWords } from "./glyph-spaces";
 import { renderPages, type Pixmap, type RegionRequest } from "./pdfium";
 import { imageInfo, MIME, sniff, type FileKind } from "./sniff";
 import type { Barcode } from "./zxing";
@@ -82,6 +83,8 @@ export async function importLabelFile(bytes: Uint8Array, opts: { now?: () => num
 
 async function importPdf(bytes: Uint8Array, checkTime: () => void): Promise<PipelineResult> {
   const text = await readPdfText(bytes, LIMITS.maxPages);
+  // A damaged file PDFium cannot take apart keeps the text as pdf.js read it (its drawing, next, decides the answer).
+  await partRunTogetherWords(bytes, text).catch(() => {});
   checkTime();
   const labels: PipelineLabel[] = [];
   const skippedPages: number[] = [];
