@@ -68,7 +68,7 @@ describe("words run together in a text layer, parted by their glyphs' positions"
     const font = await doc.embedFont(StandardFonts.Helvetica);
     const page = doc.addPage([288, 432]);
     const lines = ["Jane Smith", "Flat 2, 14 Acacia Avenue", "Manchester", "M1 1AE"];
-    lines.forEach((t, i) => page.drawText(t, { x: 20, y: 400 - i * 16, size: 11, font }));
+    for (const [i, t] of lines.entries()) page.drawText(t, { x: 20, y: 400 - i * 16, size: 11, font });
     const bytes = await doc.save();
     const text = await readPdfText(bytes, 5);
     await partRunTogetherWords(bytes, text);

@@ -22,7 +22,7 @@ async function orderMailPdf(): Promise<Uint8Array> {
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const page = doc.addPage([595, 842]);
   const lines = ["Your order has been dispatched", "From: Saltbox Studio <orders@example.co.uk>", "Hi Jane,", "Your order is on its way.", "Tracking number: VB442550835GB", "Delivery address", "Jane Smith", "14 Acacia Avenue", "Manchester", "M1 1AE", "Subtotal £24.00", "Total £26.95"];
-  lines.forEach((t, i) => page.drawText(t, { x: 40, y: 780 - i * 18, size: 11, font }));
+  for (const [i, t] of lines.entries()) page.drawText(t, { x: 40, y: 780 - i * 18, size: 11, font });
   return doc.save();
 }
 
