@@ -1,6 +1,8 @@
 import { backfillActionWindows } from "../claims/action-window";
 import { sendDueAlerts } from "../claims/alerts";
 import { log } from "../lib/log";
+import { queueDuePurge } from "../privacy/label-deletion";
+import { pruneLabelJobs } from "../privacy/label-jobs";
 import { databaseNames } from "../db/databases";
 import { primarySessions } from "../db/sessions";
 import { pruneCarrierBudget } from "../tracking/carrier-budget";
@@ -28,6 +30,9 @@ export async function handleScheduled(controller: ScheduledController, env: Trac
     const alerts = await sendDueAlerts(env, db, now);
     const deliveryFacts = await backfillDeliveryFacts(db);
     const actionWindows = await backfillActionWindows(db);
-    log("info", "cron", { cron: controller.cron, database, scheduledTime: now, refreshes, notices, alertsLooked: alerts.looked, alertsSent: alerts.sent, deliveryFacts, actionWindows, ms: Date.now() - started });
+    // Deleted labels past their 30 days are purged by the queue; finished bulk jobs go after a week.
+    const purgeQueued = await queueDuePurge(env, db, now);
+    await pruneLabelJobs(db, now);
+    log("info", "cron", { cron: controller.cron, database, scheduledTime: now, refreshes, notices, alertsLooked: alerts.looked, alertsSent: alerts.sent, deliveryFacts, actionWindows, purgeQueued, ms: Date.now() - started });
   }
 }
