@@ -7,6 +7,7 @@ import { sendBuyerMail } from "../../worker/buyer-mail/send";
 import { runWebhookDelivery } from "../../worker/webhooks/delivery";
 import type { JobMessage } from "../../worker/lib/jobs";
 import { purgeDueLabels } from "../../worker/privacy/label-deletion";
+import { saveImportedLabels } from "../../worker/labels/save";
 import { call, callWithEnv, type TestUser } from "./helpers";
 import { balanceAndLedger, fakeJobs, fullLabel, labelNeedles, migrateSenderDatabase, sender, senderDb, traces } from "./privacy-fixtures";
 import { trackingEnv } from "../fixtures/carriers/carrier-fetch";
@@ -176,6 +177,20 @@ describe("restoring a deleted label", () => {
     expect(await json(res)).toEqual({ restored: 0, notRestored: [{ id: old.id, trackingCode: old.code, reason: "tracking_code_in_use" }], job: null });
     expect((await json<{ id: string }>(await get(user, `/api/v1/label/${old.code}`))).id).toBe(again.id);
     expect((await json<{ total: number }>(await get(user, "/api/v1/labels/deleted"))).total).toBe(1);
+  });
+
+  it("keeps a deleted label's original while a re-upload moves its sheet's other label to a newer file", async () => {
+    const user = await sender();
+    const first = await fullLabel(user);
+    const second = await fullLabel(user, { file: { id: first.fileId, r2Key: first.r2Key } });
+    await deleteOne(user, first.id);
+    // The other label of the sheet is imported again from a new file: the old file is still the deleted label's.
+    const newer = { id: "file_newer", r2Key: `labels/${user.id}/file_newer`, name: "again.pdf", mime: "application/pdf", size: 10, pages: 1 };
+    await env.FILES.put(newer.r2Key, "again");
+    await saveImportedLabels(senderDb(), fakeJobs(), { userId: user.id, file: newer, labels: [{ page: 1, ocrPending: false, details: { courier: "evri", trackingCode: second.code, countryCode: "GB" } }] });
+    expect(await env.FILES.head(first.r2Key)).not.toBeNull();
+    await callWithEnv({ JOBS: fakeJobs().JOBS }, "/api/v1/labels/deleted/restore", { method: "POST", token: user.token, json: { ids: [first.id] } });
+    expect(await (await get(user, `/api/v1/label/${first.id}/download`)).text()).toContain(first.name);
   });
 });
 

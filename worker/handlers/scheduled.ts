@@ -1,6 +1,7 @@
 import { backfillActionWindows } from "../claims/action-window";
 import { sendDueAlerts } from "../claims/alerts";
 import { log } from "../lib/log";
+import { deleteQueuedR2Objects } from "../lib/r2-deletions";
 import { queueDuePurge } from "../privacy/label-deletion";
 import { pruneLabelJobs } from "../privacy/label-jobs";
 import { databaseNames } from "../db/databases";
@@ -16,7 +17,7 @@ import type { TrackingEnv } from "../tracking/tracking";
  * fresh events (worker/tracking/cron.ts, tracking.ts, lost.ts). Flags whose notice never went out are
  * queued again here, and the alerts timed to the carriers' deadlines go out (worker/claims/alerts.ts).
  */
-export async function handleScheduled(controller: ScheduledController, env: TrackingEnv & Pick<Env, "DB" | "EMAIL" | "MAIL_FROM" | "APP_URL">): Promise<void> {
+export async function handleScheduled(controller: ScheduledController, env: TrackingEnv & Pick<Env, "DB" | "EMAIL" | "MAIL_FROM" | "APP_URL" | "FILES">): Promise<void> {
   const now = controller.scheduledTime;
   const started = Date.now();
   // Sessions started at the primary: what is due is decided on the latest rows. Users' labels are in their own
@@ -30,9 +31,11 @@ export async function handleScheduled(controller: ScheduledController, env: Trac
     const alerts = await sendDueAlerts(env, db, now);
     const deliveryFacts = await backfillDeliveryFacts(db);
     const actionWindows = await backfillActionWindows(db);
+    // R2 objects whose deletion failed after the write that released them (worker/lib/r2-deletions.ts).
+    const r2Deleted = await deleteQueuedR2Objects(db, env.FILES);
     // Deleted labels past their 30 days are purged by the queue; finished bulk jobs go after a week.
     const purgeQueued = await queueDuePurge(env, db, now);
     await pruneLabelJobs(db, now);
-    log("info", "cron", { cron: controller.cron, database, scheduledTime: now, refreshes, notices, alertsLooked: alerts.looked, alertsSent: alerts.sent, deliveryFacts, actionWindows, purgeQueued, ms: Date.now() - started });
+    log("info", "cron", { cron: controller.cron, database, scheduledTime: now, refreshes, notices, alertsLooked: alerts.looked, alertsSent: alerts.sent, deliveryFacts, actionWindows, r2Deleted, purgeQueued, ms: Date.now() - started });
   }
 }

@@ -1,7 +1,7 @@
 import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../db/client";
-import { buyerMails, creditLedger, deletedLabels, jobLeases, labelAlerts, labelFiles, labelTags, labels, tagSetTags, labelTagSets } from "../db/schema";
+import { buyerMails, creditLedger, r2Deletions, deletedLabels, jobLeases, labelAlerts, labelFiles, labelTags, labels, tagSetTags, labelTagSets } from "../db/schema";
 
 /**
  * Recently deleted: the write path of deleting and restoring labels (the counterpart of save.ts). A deleted label
@@ -104,30 +104,35 @@ export function restoreStatements(userId: number, ids: string, pageTokens: strin
 export interface PurgePlan {
   /** Deleted labels to purge (a JSON list of label ids). */
   ids: string;
-  /** The label_files rows no other label (live or recently deleted) uses: they go, with their R2 objects. */
+  /** The label_files rows no other label (live or recently deleted) uses: they go. */
   unusedFileIds: string[];
+  /** Their R2 objects (and anything stored under their keys), queued in r2_deletions in the same batch. */
+  r2Keys: { key: string; userId: number }[];
   userIds: number[];
 }
 
-/** The files of the deleted labels `ids` that no other label, live or recently deleted, still uses: id and R2 key. */
-export async function filesOnlyTheyUse(db: Db, ids: string): Promise<{ id: string; r2Key: string }[]> {
-  const rows = await db.all<{ id: string; r2_key: string }>(sql`
-    select f.id, f.r2_key from ${labelFiles} f
+/** The files of the deleted labels `ids` that no other label, live or recently deleted, still uses. */
+export async function filesOnlyTheyUse(db: Db, ids: string): Promise<{ id: string; r2Key: string; userId: number }[]> {
+  const rows = await db.all<{ id: string; r2_key: string; user_id: number }>(sql`
+    select f.id, f.r2_key, f.user_id from ${labelFiles} f
     where f.id in (select d.file_id from ${deletedLabels} d where ${inIds(sql`d.label_id`, ids)} and d.file_id is not null)
       and not exists (select 1 from ${labels} l where l.file_id = f.id)
       and not exists (select 1 from ${deletedLabels} o where o.file_id = f.id and not ${inIds(sql`o.label_id`, ids)})`);
-  return rows.map((r) => ({ id: r.id, r2Key: r.r2_key }));
+  return rows.map((r) => ({ id: r.id, r2Key: r.r2_key, userId: r.user_id }));
 }
 
 /**
  * Purges deleted labels for good: the statements of one batch. Their rows go, the files only they used go (their R2
- * objects are deleted first, by the caller), the ledger keeps each debit (credits are not refunded) but forgets which
- * label or file it paid for, and what still names them goes: a tracking lease, tag sets no label of the owner has.
+ * objects queued in r2_deletions, which the caller then deletes: a failure after the batch leaves them to the cron),
+ * the ledger keeps each debit (credits are not refunded) but forgets which label or file it paid for, and what still
+ * names them goes: a tracking lease, tag sets no label of the owner has.
  */
 export function purgeStatements(plan: PurgePlan): Batch {
   const files = JSON.stringify(plan.unusedFileIds);
   const users = JSON.stringify(plan.userIds);
+  const objects = JSON.stringify(plan.r2Keys.map((k) => [k.key, k.userId]));
   return [
+    sql`insert or ignore into ${r2Deletions} (key, user_id) select json_extract(value, '$[0]'), json_extract(value, '$[1]') from json_each(${objects})`,
     sql`update ${creditLedger} set reference = null
       where ${inIds(sql`${creditLedger.userId}`, users)} and ${creditLedger.reason} = 'label'
         and (${inIds(sql`${creditLedger.reference}`, plan.ids)} or ${inIds(sql`${creditLedger.reference}`, files)})`,

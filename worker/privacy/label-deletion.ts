@@ -7,6 +7,7 @@ import { directoryOf } from "../db/sessions";
 import { normaliseTrackingCode } from "../couriers/registry";
 import { enqueue, enqueueMany } from "../lib/jobs";
 import { log } from "../lib/log";
+import { deleteQueuedR2Objects } from "../lib/r2-deletions";
 import { releaseLease, tryLease } from "../tracking/leases";
 import { filesOnlyTheyUse, purgeAtFor, purgeStatements, restoreStatements, TRASH_CHUNK, trashStatements } from "../labels/trash";
 import { purgePages } from "../tracking-page/edge-cache";
@@ -133,10 +134,10 @@ export async function restoreLabels(env: DeletionEnv, db: Db, userId: number, id
 }
 
 /**
- * Purges deleted labels `ids` for good (any owner's: the cron purges whatever is due). The files only they used are
- * deleted from R2 first (with anything derived under their key), then the rows in one batch: a failure in between
- * leaves rows that the next pass purges again, never a label whose file is gone while it can still be restored
- * (only labels past their 30 days, or purged by their owner, come here).
+ * Purges deleted labels `ids` for good (any owner's: the cron purges whatever is due). One batch removes their rows
+ * and the files only they used, and queues those files' R2 objects (with anything stored under their keys) in
+ * r2_deletions; then the objects are deleted. A failure after the batch leaves the objects to the cron's pass over
+ * r2_deletions (worker/lib/r2-deletions.ts), never a row pointing at a deleted object.
  */
 export async function purgeLabels(env: Pick<Env, "FILES">, db: Db, ids: string[]): Promise<number> {
   let purged = 0;
@@ -147,9 +148,11 @@ export async function purgeLabels(env: Pick<Env, "FILES">, db: Db, ids: string[]
       where label_id in (select value from json_each(${list}))`);
     if (!rows.length) continue;
     const files = await filesOnlyTheyUse(db, list);
-    await deleteObjects(env, files.map((f) => f.r2Key));
+    const r2Keys = [];
+    for (const f of files) for (const key of await withDerived(env, f.r2Key)) r2Keys.push({ key, userId: f.userId });
     const userIds = [...new Set(rows.map((r) => r.user_id))];
-    await sqlBatch(db.$client, purgeStatements({ ids: list, unusedFileIds: files.map((f) => f.id), userIds }));
+    await sqlBatch(db.$client, purgeStatements({ ids: list, unusedFileIds: files.map((f) => f.id), r2Keys, userIds }));
+    for (const userId of new Set(files.map((f) => f.userId))) await deleteQueuedR2Objects(db, env.FILES, userId);
     // An entry a failed deletion left behind names a label that is gone: it goes too.
     const tokens = rows.map((r) => r.page_token).filter((t): t is string => Boolean(t));
     if (tokens.length) await directoryOf(db).delete(trackingPageTokens).where(inValueList(trackingPageTokens.token, tokens));
@@ -158,19 +161,16 @@ export async function purgeLabels(env: Pick<Env, "FILES">, db: Db, ids: string[]
   return purged;
 }
 
-/** Deletes R2 objects and everything stored under each one's key + '/' (files derived from an original). */
-export async function deleteObjects(env: Pick<Env, "FILES">, keys: string[]): Promise<void> {
-  const all = [...keys];
-  for (const key of keys) {
-    let cursor: string | undefined;
-    do {
-      const page = await env.FILES.list({ prefix: `${key}/`, cursor });
-      all.push(...page.objects.map((o) => o.key));
-      cursor = page.truncated ? page.cursor : undefined;
-    } while (cursor);
-  }
-  // R2 deletes at most 1,000 keys a call.
-  for (const part of chunks(all, 1000)) await env.FILES.delete(part);
+/** An object's key and every key stored under it + '/' (files derived from an original). */
+async function withDerived(env: Pick<Env, "FILES">, key: string): Promise<string[]> {
+  const all = [key];
+  let cursor: string | undefined;
+  do {
+    const page = await env.FILES.list({ prefix: `${key}/`, cursor });
+    all.push(...page.objects.map((o) => o.key));
+    cursor = page.truncated ? page.cursor : undefined;
+  } while (cursor);
+  return all;
 }
 
 /** Purge passes per queue message, each of TRASH_CHUNK labels: well within D1's 1,000 queries an invocation. */

@@ -36,4 +36,16 @@ CREATE TABLE `label_jobs` (
 );
 --> statement-breakpoint
 CREATE INDEX `label_jobs_user` ON `label_jobs` (`user_id`,`created_at`);--> statement-breakpoint
-CREATE INDEX `credit_ledger_user_reference` ON `credit_ledger` (`user_id`,`reference`);
+CREATE INDEX `credit_ledger_user_reference` ON `credit_ledger` (`user_id`,`reference`);--> statement-breakpoint
+-- An original is released (0028) only when no label uses it, live or recently deleted: a deleted label's file stays
+-- for its restore until the purge (worker/privacy/label-deletion.ts) removes it with the last label using it.
+DROP TRIGGER `labels_file_released`;
+--> statement-breakpoint
+CREATE TRIGGER `labels_file_released` AFTER UPDATE OF `file_id` ON `labels`
+WHEN OLD.`file_id` IS NOT NULL AND OLD.`file_id` IS NOT NEW.`file_id`
+  AND NOT EXISTS (SELECT 1 FROM `labels` l WHERE l.`file_id` = OLD.`file_id`)
+  AND NOT EXISTS (SELECT 1 FROM `deleted_labels` d WHERE d.`file_id` = OLD.`file_id`)
+BEGIN
+  INSERT OR IGNORE INTO `r2_deletions` (`key`, `user_id`) SELECT `r2_key`, `user_id` FROM `label_files` WHERE `id` = OLD.`file_id`;
+  DELETE FROM `label_files` WHERE `id` = OLD.`file_id`;
+END;
