@@ -22,7 +22,8 @@ describe("home screen", () => {
       ]) {
         expect(await page.getByText(benefit).count()).toBe(1);
       }
-      expect(await page.getByRole("link", { name: "Get Started" }).getAttribute("href")).toBe("/upload");
+      // A newcomer has no account to upload with: Get Started opens the Sign up tab (issue 33).
+      expect(await page.getByRole("link", { name: "Get Started" }).getAttribute("href")).toBe("/login#signup");
       expect(await page.getByRole("img", { name: /hexagonal parcel logo/ }).count()).toBe(1);
       await screenshot(page, `home-${name}`);
       await page.close();

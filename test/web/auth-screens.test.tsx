@@ -80,7 +80,7 @@ describe("login tab", () => {
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
-  it("shows 'Signing in...' while busy, stores both tokens and goes to /upload", async () => {
+  it("shows 'Signing in...' while busy, stores both tokens and goes to /upload for an account without labels", async () => {
     const { pending } = deferredFetch();
     const router = renderAt("/login");
     type("Email", " a@example.com ");
@@ -90,6 +90,12 @@ describe("login tab", () => {
     expect((busy as HTMLButtonElement).disabled).toBe(true);
     expect(pending[0]).toMatchObject({ url: "/api/v1/login", body: { email: "a@example.com", password: "secret1" } });
     await act(async () => pending[0].resolve(json(200, { access_token: "acc", refresh_token: "ref" })));
+    // Where to land depends on whether the account has labels (test/web/sign-in-return.test.tsx): still busy until then.
+    await waitFor(() => expect(pending.some((p) => p.url.startsWith("/api/v1/labels?"))).toBe(true));
+    expect(screen.getByRole("button", { name: "Signing in..." })).toBeTruthy();
+    await act(async () => {
+      for (const p of pending.slice(1)) p.resolve(json(200, p.url.startsWith("/api/v1/couriers") ? [] : { results: [], total: 0 }));
+    });
     await waitFor(() => expect(router.state.location.pathname).toBe("/upload"));
     expect(tokens.access()).toBe("acc");
     expect(tokens.refresh()).toBe("ref");

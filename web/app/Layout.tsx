@@ -1,8 +1,9 @@
-import { Suspense, useEffect } from "react";
+import { Suspense, useEffect, useRef } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router";
 import { setLoggedOutHandler } from "../api/client";
 import { Spinner } from "../components/Spinner";
 import { NavBar } from "./NavBar";
+import { loginPathFor } from "./return-to";
 
 /** The shared page frame. The navigation bar is hidden on any path containing /print. */
 export function Layout() {
@@ -10,7 +11,10 @@ export function Layout() {
   const navigate = useNavigate();
   const printing = location.pathname.includes("/print");
 
-  useEffect(() => setLoggedOutHandler(() => navigate("/login")), [navigate]);
+  // A session that ends on a page (its renewal refused) comes back to that page after signing in again.
+  const here = useRef(location);
+  here.current = location;
+  useEffect(() => setLoggedOutHandler(() => navigate(loginPathFor(here.current))), [navigate]);
 
   return (
     <>

@@ -1,3 +1,4 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { errorText } from "../../api/client";
@@ -5,6 +6,7 @@ import { useAuth } from "../../app/auth";
 import { Field } from "../../components/Field";
 import { login, looksLikeEmail, signup, statusOf } from "./api";
 import { FormError } from "./AuthCard";
+import { landingAfterSignIn } from "./landing";
 import { FIELD_ERRORS, LOGIN, PASSWORD_RULE } from "./texts";
 
 export type CredentialsMode = "login" | "signup";
@@ -27,11 +29,14 @@ function checkFields(mode: CredentialsMode, email: string, password: string): Fi
 
 /**
  * The login and sign-up form. Browser validation is off (noValidate): fields are checked
- * here. Login stores the tokens and goes to /upload; sign-up then signs in with the same
- * credentials and goes to /upload too.
+ * here. Login stores the tokens and goes to `next`, the page that sent the visitor here
+ * (web/app/return-to.ts), else to the labels, or to /upload for an account without any (issue 33;
+ * the spec's /upload for everyone left a returning seller a screen away from their parcels).
+ * Sign-up then signs in with the same credentials and goes to `next` or /upload.
  */
-export function CredentialsForm({ mode }: { mode: CredentialsMode }) {
+export function CredentialsForm({ mode, next }: { mode: CredentialsMode; next: string | null }) {
   const { signIn } = useAuth();
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
@@ -66,7 +71,8 @@ export function CredentialsForm({ mode }: { mode: CredentialsMode }) {
         throw statusOf(err) === 401 ? new Error(LOGIN.invalidLogin) : err;
       }
       signIn(pair.access_token, pair.refresh_token);
-      void navigate("/upload");
+      const to = next ?? (isSignup ? "/upload" : await landingAfterSignIn(queryClient));
+      void navigate(to, { replace: true });
     } catch (err) {
       setError(err instanceof Error && !("status" in err) ? err.message : errorText(err, LOGIN.unknownError));
       setBusy(false);

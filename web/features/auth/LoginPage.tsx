@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Navigate, useLocation } from "react-router";
 import { useAuth } from "../../app/auth";
+import { returnPathOf } from "../../app/return-to";
 import { TabList, type TabPair } from "../../components/TabList";
 import { AuthCard } from "./AuthCard";
 import { CredentialsForm, type CredentialsMode } from "./CredentialsForm";
@@ -17,13 +18,17 @@ export interface LoginLocationState {
   passwordReset?: boolean;
 }
 
-/** /login: the Login and Sign up tabs. `#signup` opens the sign-up tab. */
+/**
+ * /login: the Login and Sign up tabs. `#signup` opens the sign-up tab; `?next=` is the page to return to after
+ * signing in (web/app/return-to.ts).
+ */
 export default function LoginPage() {
   const location = useLocation();
+  const next = returnPathOf(location.search);
   const [mode, setMode] = useState<CredentialsMode>(location.hash === "#signup" ? "signup" : "login");
   const resetDone = Boolean((location.state as LoginLocationState | null)?.passwordReset);
-  // Already signed in on arrival (a bookmark, the back button): the labels, not a second sign-in. Signing in on this
-  // page moves on to /upload itself (CredentialsForm).
+  // Already signed in on arrival (a bookmark, the back button, another tab signed in): the page asked for, else the
+  // labels, not a second sign-in. Signing in on this page moves on itself (CredentialsForm).
   const { accessToken } = useAuth();
   const [signedInOnArrival] = useState(() => Boolean(accessToken));
 
@@ -32,7 +37,7 @@ export default function LoginPage() {
     document.getElementById(tabId(next))?.focus();
   }
 
-  if (signedInOnArrival) return <Navigate to="/labels" replace />;
+  if (signedInOnArrival) return <Navigate to={next ?? "/labels"} replace />;
   const isSignup = mode === "signup";
   return (
     <AuthCard>
@@ -46,7 +51,7 @@ export default function LoginPage() {
           </div>
         )}
         {/* key: each tab gets a fresh form, so errors and busy state never leak across tabs. */}
-        <CredentialsForm key={mode} mode={mode} />
+        <CredentialsForm key={mode} mode={mode} next={next} />
         <p className="auth-switch">
           <button type="button" className="link-button" onClick={() => switchTab(isSignup ? "login" : "signup")}>
             {isSignup ? LOGIN.toLogin : LOGIN.toSignup}

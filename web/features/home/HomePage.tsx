@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { useAuth } from "../../app/auth";
 import { Logo } from "../../components/Logo";
 
 const icon = (path: ReactNode) => (
@@ -28,14 +29,19 @@ const BENEFITS = [
   },
 ];
 
+/**
+ * The welcome screen. 'Get Started' goes to /upload (the spec's) for a signed-in visitor; a newcomer has no account to
+ * upload with, so it opens the Sign up tab (issue 33), which lands on /upload once the account is made.
+ */
 export default function HomePage() {
+  const { accessToken } = useAuth();
   return (
     <div className="container home">
       <section className="hero">
         <Logo size={64} />
         <h1>Parcelhive</h1>
         <p className="hero-lead">A forward-thinking, easy to use parcel intelligence suite.</p>
-        <Link to="/upload" className="btn btn-primary btn-lg">
+        <Link to={accessToken ? "/upload" : "/login#signup"} className="btn btn-primary btn-lg">
           Get Started
         </Link>
       </section>

@@ -1,5 +1,6 @@
 import { Link, useLocation, useNavigate } from "react-router";
 import { useAuth } from "../../app/auth";
+import { loginPathFor } from "../../app/return-to";
 import { PageHeader } from "../../components/PageHeader";
 import { useCouriers } from "../labels/labelsApi";
 import { CreditsBanner } from "./CreditsBanner";
@@ -49,9 +50,14 @@ export default function UploadPage() {
       {!accessToken ? (
         <div className="card empty">
           <p>Sign in to upload labels or create them manually.</p>
-          <Link to="/login" className="btn btn-primary">
-            Login
-          </Link>
+          <div className="row">
+            <Link to={loginPathFor(location)} className="btn btn-primary">
+              Login
+            </Link>
+            <Link to={`${loginPathFor(location)}#signup`} className="btn">
+              Sign up
+            </Link>
+          </div>
         </div>
       ) : (
         <>
