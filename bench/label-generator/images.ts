@@ -43,7 +43,7 @@ const MAX_PIXELS = 11_000_000;
  */
 export function imageChoice(rng: Rng, o: { table?: boolean } = {}): ImageChoice {
   const kinds: [ImageKind, number][] = [["scan", 45], ["photo", 25], ["thermal", 18], ["screenshot", 12]];
-  const kind = rng.weighted(o.table ? [...kinds, ["table", 14]] : kinds);
+  const kind = rng.weighted<ImageKind>(o.table ? [...kinds, ["table", 14]] : kinds);
   if (kind === "table") return tableChoice(rng);
   const dpi = kind === "thermal" ? rng.pick([203, 203, 300]) : kind === "screenshot" ? rng.pick([96, 120, 144, 192, 203]) : rng.weighted([[150, 2], [200, 3], [240, 1], [300, 5], [400, 1], [600, 1]] as const);
   // Phones save photos as JPEG (or WEBP); a colour PNG over 300 DPI would pass the import's 16 MB limit.
