@@ -23,6 +23,12 @@ export function maskEmail(email: string | null | undefined): string | null {
 /** The same value for one address of one owner's buyers, whatever its case; nobody without the secret can make it. */
 export const buyerAddressMac = (env: Pick<Env, "JWT_SECRET">, userId: number, email: string) => serverMac(env, `buyer-address:${userId}:${email.trim().toLowerCase()}`);
 
+/**
+ * A closed account's e-mail as its buyers' unsubscribes are kept after it (closed_unsubscribes): one way, under the
+ * server's secret, so an account opened again with the address is found without the address being kept.
+ */
+export const closedSellerMac = (env: Pick<Env, "JWT_SECRET">, sellerEmail: string) => serverMac(env, `closed-seller:${sellerEmail.trim().toLowerCase()}`);
+
 const UNSUBSCRIBE = /^(\d{1,12})\.([A-Za-z0-9_-]{43})\.([A-Za-z0-9_-]{22})$/;
 const unsubscribeSignature = async (env: Pick<Env, "JWT_SECRET">, userId: number, mac: string) =>
   (await serverMac(env, `buyer-unsubscribe:${userId}.${mac}`)).slice(0, 22);

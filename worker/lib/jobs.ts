@@ -24,7 +24,9 @@ type JobWork =
   /** The next chunks of a bulk delete, restore or purge of one user's labels (worker/privacy/label-jobs.ts). */
   | { type: "labels.job"; jobId: string }
   /** The purge of deleted labels past their 30 days, in this job's database (worker/privacy/label-deletion.ts). */
-  | { type: "labels.purge-due" };
+  | { type: "labels.purge-due" }
+  /** The next part of removing a closed account's data (worker/privacy/account-erasure.ts); runs on the directory. */
+  | { type: "account.close"; userId: number };
 
 
 /** Thrown by a job that wants its message retried after its own delay instead of the consumer's default backoff. */
