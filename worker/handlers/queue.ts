@@ -37,6 +37,16 @@ async function runJob(job: JobMessage, env: Env, db: Db, attempt: number): Promi
       const { runExportJob } = await import("../privacy/export-job");
       return runExportJob(env, db, job.exportId);
     }
+    case "labels.job": {
+      const { runLabelJob } = await import("../privacy/label-jobs");
+      await runLabelJob(env, db, job.jobId);
+      return;
+    }
+    case "labels.purge-due": {
+      const { purgeDueLabels } = await import("../privacy/label-deletion");
+      await purgeDueLabels(env, db);
+      return;
+    }
     default:
       log("warn", "job type not handled", { type: (job as { type: string }).type });
   }
