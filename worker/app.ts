@@ -18,12 +18,14 @@ import labelPrintRoutes from "./label-print/routes";
 import labelMailRoutes from "./label-mail/routes";
 import labelRoutes from "./labels/routes";
 import mailRoutes from "./mail/routes";
+import privacyRoutes from "./privacy/routes";
 import trackingRoutes from "./tracking/routes";
 import trackingPageRoutes from "./tracking-page/routes";
 import buyerMailRoutes from "./buyer-mail/routes";
 import trackingPagePublicRoutes from "./tracking-page/page-routes";
 import userRoutes from "./accounts/user-routes";
 import webhookRoutes from "./webhooks/routes";
+import exportRoutes from "./privacy/export-routes";
 
 /** Largest JSON/form body any call but the label upload accepts. */
 const MAX_BODY_BYTES = 256 * 1024;
@@ -117,6 +119,7 @@ app
   .route("/api/v1", labelImportRoutes)
   .route("/api/v1", labelMailRoutes)
   .route("/api/v1", labelRoutes)
+  .route("/api/v1", privacyRoutes)
   .route("/api/v1", labelPrintRoutes)
   .route("/api/v1", claimActionRoutes)
   .route("/api/v1", claimPackRoutes)
@@ -126,7 +129,8 @@ app
   .route("/api/v1", billingRoutes)
   .route("/api/v1", adminRoutes)
   .route("/api/v1", mailRoutes)
-  .route("/api/v1", webhookRoutes);
+  .route("/api/v1", webhookRoutes)
+  .route("/api/v1", exportRoutes);
 
 // Buyers' tracking pages: public HTML, not the API (wrangler.toml runs the Worker first for /t/*).
 app.route("/t", trackingPagePublicRoutes);

@@ -6,6 +6,7 @@ import { useAuth } from "../../app/auth";
 import { PageHeader } from "../../components/PageHeader";
 import { Spinner } from "../../components/Spinner";
 import { BulkPrintBar } from "./BulkPrintBar";
+import { DeletionNoticeBar } from "./DeleteLabels";
 import { ExportCsvButton } from "./ExportCsvButton";
 import { LabelCard } from "./LabelCard";
 import { LabelsCompactList } from "./LabelsCompactList";
@@ -133,7 +134,11 @@ export default function LabelsPage() {
           </select>
         </label>
         <ExportCsvButton filters={list.query} />
+        <Link to="/labels/deleted" className="btn btn-ghost">
+          Recently deleted
+        </Link>
       </PageHeader>
+      <DeletionNoticeBar />
 
       <NeedsActionList enabled={Boolean(accessToken)} onList={() => list.update({ status: "needs_action" })} />
       <LabelsToolbar list={list} />
