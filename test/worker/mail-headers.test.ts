@@ -8,6 +8,7 @@ import { mailMessages, users } from "../../worker/db/schema";
 import { handleEmail } from "../../worker/handlers/email";
 import { importTokenOf } from "../../worker/label-mail/address";
 import { replyTo, sendAndStore } from "../../worker/mail/compose";
+import { mailExportReady, requestExport } from "../../worker/privacy/export";
 import { sendLostNotice } from "../../worker/tracking/lost-notice";
 import { trackingEnv } from "../fixtures/carriers/carrier-fetch";
 import { insertTrackedLabel } from "../fixtures/carriers/tracking-labels";
@@ -86,6 +87,16 @@ describe("every mail the product sends has clean headers", () => {
     expect((await call("/api/v1/password-reset/request", { method: "POST", json: { email: u.email } })).status).toBeLessThan(300);
     await vi.waitFor(() => expect(built().filter((m) => m.to.includes(u.email))).toHaveLength(2), { timeout: 3000, interval: 10 });
     for (const m of built()) expectCleanHeaders(m);
+  });
+
+  it("the mail that says a copy of the account's data is ready", async () => {
+    const u = await seller();
+    const jobs = { send: async () => {}, sendBatch: async () => {} } as unknown as Queue;
+    const row = await requestExport({ ...env, JOBS: jobs }, db(), u);
+    await mailExportReady(env, u, { ...row, status: "ready", size: 2_000_000, expiresAt: Date.now() + 86_400_000 });
+    const [m] = built();
+    expect(m.to).toEqual([u.email]);
+    expectCleanHeaders(m);
   });
 
   it.each(["link", "shipped", "out_for_delivery", "delivered", "delayed"] as const)("buyer mail '%s': the seller's name in From and Subject is one line", async (kind) => {
