@@ -2,6 +2,7 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { appShell } from "./scripts/app-shell.ts";
+import { pdfjsObservedPrefetch } from "./scripts/pdfjs-observed-prefetch.ts";
 
 // One dev server for SPA and API: the Cloudflare plugin runs worker/index.ts in workerd
 // (D1, R2, queues, email, rate limits through miniflare) next to Vite's React dev server.
@@ -56,6 +57,8 @@ export default defineConfig(({ command }) => ({
     react(),
     // index.html paints the screen before any script arrives (issue 26): see scripts/app-shell.ts.
     appShell(),
+    // pdf.js's page-tree prefetch observed where it is made (issue 36): see the plugin.
+    pdfjsObservedPrefetch(),
     cloudflare({
       // PH_STATE_DIR lets the e2e run keep its D1/R2 state apart from your dev data.
       persistState: process.env.PH_STATE_DIR ? { path: process.env.PH_STATE_DIR } : true,

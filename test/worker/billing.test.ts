@@ -21,10 +21,10 @@ async function deliver(evt: object, secret?: string) {
   });
 }
 
-/** A user already linked to a Stripe customer, as after their first checkout. */
-async function customerUser(credits = 0) {
+/** A user already linked to a Stripe customer, as after their first checkout (held by `api`'s Stripe when given). */
+async function customerUser(credits = 0, api?: ReturnType<typeof stripeFx.fakeStripeApi>) {
   const u = await createUser({ credits });
-  const cus = `cus_${crypto.randomUUID().slice(0, 12)}`;
+  const cus = api ? api.standin.account.createCustomer({ email: u.email }).id : `cus_${crypto.randomUUID().slice(0, 12)}`;
   await db().update(users).set({ stripeCustomerId: cus }).where(eq(users.id, u.id));
   return { ...u, cus };
 }
@@ -61,7 +61,8 @@ describe("POST /api/v1/create-checkout-session", () => {
     });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { checkout_url: string };
-    expect(body.checkout_url).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_/);
+    // Stripe's hosted page for the session: here the stand-in's, at STRIPE_API_BASE.
+    expect(body.checkout_url).toMatch(/^http:\/\/stripe-standin\.test:12111\/c\/pay\/cs_test_/);
     expect(spy).toHaveBeenCalledTimes(2);
 
     const [createCustomer, createSession] = api.requests;
@@ -91,7 +92,7 @@ describe("POST /api/v1/create-checkout-session", () => {
   it("creates a subscription-mode session for the monthly plan, reusing the linked customer", async () => {
     const api = stripeFx.fakeStripeApi();
     vi.spyOn(globalThis, "fetch").mockImplementation(api.handler);
-    const u = await customerUser();
+    const u = await customerUser(0, api);
 
     const res = await callStripeConfigured("/api/v1/create-checkout-session", { method: "POST", token: u.token, json: { sku: "basic_plan", quantity: 1 } });
     expect(res.status).toBe(200);
@@ -148,10 +149,10 @@ describe("POST /api/v1/billing-portal", () => {
   it("opens Stripe's customer portal for the linked customer, returning to /settings", async () => {
     const api = stripeFx.fakeStripeApi();
     vi.spyOn(globalThis, "fetch").mockImplementation(api.handler);
-    const u = await customerUser();
+    const u = await customerUser(0, api);
     const res = await callStripeConfigured("/api/v1/billing-portal", { method: "POST", token: u.token, json: {} });
     expect(res.status).toBe(200);
-    expect(((await res.json()) as { url: string }).url).toMatch(/^https:\/\/billing\.stripe\.com\/p\/session\//);
+    expect(((await res.json()) as { url: string }).url).toMatch(/^http:\/\/stripe-standin\.test:12111\/p\/session\/bps_/);
     expect(api.requests[0].path).toBe("/v1/billing_portal/sessions");
     expect(api.requests[0].form.get("customer")).toBe(u.cus);
     expect(api.requests[0].form.get("return_url")).toBe("http://localhost:5173/settings");

@@ -30,7 +30,7 @@ describe("the credit ledger", () => {
 
   it("refuses a debit that would overdraw, with a 402, and changes nothing", async () => {
     const u = await createUser({ credits: 1 });
-    await expect(debitWith(db(), { userId: u.id, amount: 2, reference: "x" }, [])).rejects.toMatchObject({ status: 402 });
+    await expect(debitWith(db(), { userId: u.id, labelIds: ["lbl_x", "lbl_y"] }, [])).rejects.toMatchObject({ status: 402 });
     expect(await balance(u.id)).toBe(1);
     expect(await ledgerSum(db(), u.id)).toBe(1);
   });
@@ -38,7 +38,7 @@ describe("the credit ledger", () => {
   it("lets exactly 50 of 100 concurrent debits through a balance of 50", async () => {
     const u = await createUser({ credits: 50 });
     const results = await Promise.allSettled(
-      Array.from({ length: 100 }, (_, i) => debitWith(db(), { userId: u.id, amount: 1, reference: `label-${i}` }, [])),
+      Array.from({ length: 100 }, (_, i) => debitWith(db(), { userId: u.id, labelIds: [`lbl_${i}`] }, [])),
     );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(50);
     const rejected = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");

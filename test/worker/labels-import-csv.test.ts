@@ -150,10 +150,11 @@ describe("POST /api/v1/labels/import", () => {
     expect(body).toMatchObject({ imported: 3, new: 2, update: 1, error: 1, credits: 2, balance: before - 2 });
     expect(await balance(u.id)).toBe(before - 2);
     const ledger = await db().select().from(creditLedger).where(and(eq(creditLedger.userId, u.id), eq(creditLedger.reason, "label")));
-    expect(ledger.map((l) => l.delta).sort((x, y) => x - y)).toEqual([-2, -1]);
-
     const saved = await labelsOf(u.id);
     expect(saved.map((l) => l.trackingCode).sort()).toEqual([a, b, existing].sort());
+    // One debit per new label, naming it (the manual one's, then the import's two).
+    expect(ledger.map((l) => l.delta)).toEqual([-1, -1, -1]);
+    expect(ledger.map((l) => l.reference).sort()).toEqual(saved.map((l) => l.id).sort());
     const first = saved.find((l) => l.trackingCode === a)!;
     expect(JSON.parse(first.tagsJson)).toEqual(["ebay", "gift"]);
     expect(first.notes).toBe("first");

@@ -25,11 +25,22 @@ export const notConfigured = () => new ApiError(503, PAYMENTS_NOT_CONFIGURED);
  */
 export const stripeSdk = async () => (await import("stripe")).default;
 
+/**
+ * Where the SDK sends its calls: api.stripe.com, or STRIPE_API_BASE (the local stand-in, `npm run stripe:standin`,
+ * or a test's) as the SDK's host, port and protocol.
+ */
+function apiAddress(env: Env): Pick<Stripe.StripeConfig, "host" | "port" | "protocol"> {
+  if (!env.STRIPE_API_BASE) return {};
+  const base = new URL(env.STRIPE_API_BASE);
+  const protocol = base.protocol === "http:" ? "http" : "https";
+  return { host: base.hostname, port: Number(base.port) || (protocol === "http" ? 80 : 443), protocol };
+}
+
 /** A client per request: the fetch client captures globalThis.fetch when it is created. */
 export async function stripeClient(env: Env): Promise<Stripe | null> {
   if (!env.STRIPE_SECRET_KEY) return null;
   const Sdk = await stripeSdk();
-  return new Sdk(env.STRIPE_SECRET_KEY, { httpClient: Sdk.createFetchHttpClient(), maxNetworkRetries: 1 });
+  return new Sdk(env.STRIPE_SECRET_KEY, { httpClient: Sdk.createFetchHttpClient(), maxNetworkRetries: 1, ...apiAddress(env) });
 }
 
 /** The configured Stripe price id of a purchase option, or null when it has none. */

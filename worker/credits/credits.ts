@@ -54,21 +54,27 @@ export const insufficientCredits = (needed: number) =>
   new ApiError(402, needed === 1 ? "You need credits to create labels" : `You need ${needed} credits to process this file`);
 
 /**
- * Runs `statements` with a debit of `amount` credits in one atomic batch. Throws the 402 ApiError
- * when the balance is too low; nothing of the batch is then applied.
+ * Runs `statements` with a debit of one credit for each of `labelIds` in one atomic batch: one ledger row per label,
+ * naming it, so every debit says which label it paid for whatever later happens to the label's file. Throws the 402
+ * ApiError when the balance is too low; nothing of the batch is then applied.
  */
 export async function debitWith<T extends BatchItem<"sqlite">[]>(
   db: Db,
-  debit: { userId: number; amount: number; reference: string },
+  debit: { userId: number; labelIds: string[] },
   statements: [...T],
 ) {
+  const amount = debit.labelIds.length * CREDITS.perLabel;
+  // One statement whatever the count (the ids bound as one JSON parameter): a file or CSV of many labels stays
+  // within D1's bound-parameter and per-invocation query limits.
+  // drizzle lists every column of the table, in order, for an insert from a select.
+  const debits = db.insert(creditLedger).select(
+    sql`select null, ${debit.userId}, ${-CREDITS.perLabel}, 'label', value, null, (unixepoch('subsec') * 1000)
+      from json_each(${JSON.stringify(debit.labelIds)})`,
+  );
   try {
-    return await db.batch([
-      ledgerInsert(db, { userId: debit.userId, delta: -debit.amount, reason: "label", reference: debit.reference }),
-      ...statements,
-    ] as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+    return await db.batch([debits, ...statements] as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   } catch (err) {
-    if (isInsufficientCredits(err)) throw insufficientCredits(debit.amount);
+    if (isInsufficientCredits(err)) throw insufficientCredits(amount);
     throw err;
   }
 }

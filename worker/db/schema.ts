@@ -102,6 +102,22 @@ export const labelFiles = sqliteTable("label_files", {
   createdAt: integer("created_at").notNull().default(now),
 });
 
+/**
+ * R2 objects nothing points at any more, to be deleted from R2: written in the same transaction that drops their last
+ * reference (an original no label uses after a re-upload pointed its labels at a newer file: the trigger of migration
+ * 0028), so none is forgotten whatever fails after it. The writer deletes its own at once; the cron deletes any left
+ * (worker/lib/r2-deletions.ts).
+ */
+export const r2Deletions = sqliteTable(
+  "r2_deletions",
+  {
+    key: text("key").primaryKey(),
+    userId: integer("user_id"),
+    at: integer("at").notNull().default(now),
+  },
+  (t) => [index("r2_deletions_user").on(t.userId)],
+);
+
 export const labels = sqliteTable(
   "labels",
   {
@@ -212,6 +228,8 @@ export const labels = sqliteTable(
     index("labels_buyers")
       .on(t.userId, t.shippedOn)
       .where(sql`(${t.pageViews} > 0 or ${t.pageToken} is not null or ${t.buyerEmail} is not null)`),
+    // Whether any label still uses a file (the trigger that releases an original no label points at, migration 0028).
+    index("labels_file").on(t.fileId).where(sql`${t.fileId} IS NOT NULL`),
   ],
 );
 

@@ -1,6 +1,7 @@
 import { backfillActionWindows } from "../claims/action-window";
 import { sendDueAlerts } from "../claims/alerts";
 import { log } from "../lib/log";
+import { deleteQueuedR2Objects } from "../lib/r2-deletions";
 import { databaseNames } from "../db/databases";
 import { primarySessions } from "../db/sessions";
 import { pruneCarrierBudget } from "../tracking/carrier-budget";
@@ -14,7 +15,7 @@ import type { TrackingEnv } from "../tracking/tracking";
  * fresh events (worker/tracking/cron.ts, tracking.ts, lost.ts). Flags whose notice never went out are
  * queued again here, and the alerts timed to the carriers' deadlines go out (worker/claims/alerts.ts).
  */
-export async function handleScheduled(controller: ScheduledController, env: TrackingEnv & Pick<Env, "DB" | "EMAIL" | "MAIL_FROM" | "APP_URL">): Promise<void> {
+export async function handleScheduled(controller: ScheduledController, env: TrackingEnv & Pick<Env, "DB" | "EMAIL" | "MAIL_FROM" | "APP_URL" | "FILES">): Promise<void> {
   const now = controller.scheduledTime;
   const started = Date.now();
   // Sessions started at the primary: what is due is decided on the latest rows. Users' labels are in their own
@@ -28,6 +29,8 @@ export async function handleScheduled(controller: ScheduledController, env: Trac
     const alerts = await sendDueAlerts(env, db, now);
     const deliveryFacts = await backfillDeliveryFacts(db);
     const actionWindows = await backfillActionWindows(db);
-    log("info", "cron", { cron: controller.cron, database, scheduledTime: now, refreshes, notices, alertsLooked: alerts.looked, alertsSent: alerts.sent, deliveryFacts, actionWindows, ms: Date.now() - started });
+    // R2 objects whose deletion failed after the write that released them (worker/lib/r2-deletions.ts).
+    const r2Deleted = await deleteQueuedR2Objects(db, env.FILES);
+    log("info", "cron", { cron: controller.cron, database, scheduledTime: now, refreshes, notices, alertsLooked: alerts.looked, alertsSent: alerts.sent, deliveryFacts, actionWindows, r2Deleted, ms: Date.now() - started });
   }
 }

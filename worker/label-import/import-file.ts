@@ -1,6 +1,7 @@
 import type { Db } from "../db/client";
 import { newId } from "../lib/crypto";
 import { log } from "../lib/log";
+import { deleteQueuedR2Objects } from "../lib/r2-deletions";
 import type { UploadedLabel } from "../labels/model";
 import { saveImportedLabels } from "../labels/save";
 
@@ -9,7 +10,8 @@ import { saveImportedLabels } from "../labels/save";
  * mailed to the user's import address). The file is read first (nothing is stored for a file that is
  * refused: an ImportError with its status and reason), then the original goes to R2, then the labels,
  * the label_files row and the debit (1 credit per new tracking code) are saved in one batch; if that
- * fails (402 when credits are short) the R2 object is deleted again. Image-only labels are saved with
+ * fails (402 when credits are short) the R2 object is deleted again. A label that was the user's already is pointed
+ * at the new file; an older original no label uses any more is deleted (row and R2 object). Image-only labels are saved with
  * what their barcodes give and their OCR is queued.
  */
 
@@ -65,6 +67,8 @@ export async function importLabelUpload(db: Db, env: Pick<Env, "FILES" | "JOBS">
     await env.FILES.delete(r2Key).catch((e) => log("error", "orphan R2 object", { r2Key, error: String(e) }));
     throw err;
   }
-  // Saved and paid for: from here on the import stands whatever the queue does.
+  // Saved and paid for: from here on the import stands whatever the queue or R2 does. An original this upload left
+  // without a label (its labels now point at this file) was queued for deletion in the save's own transaction.
+  await deleteQueuedR2Objects(db, env.FILES, userId).catch((e) => log("warn", "r2 deletions left for the cron", { error: String(e) }));
   return queueLabelOcr(db, env, saved);
 }

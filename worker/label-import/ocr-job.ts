@@ -313,7 +313,8 @@ export async function runLabelOcrJob(env: Pick<Env, "FILES">, db: Db, labelId: s
 async function finish(db: Db, first: LabelRow, read: LabelDetails | null, failure: string | null): Promise<void> {
   if (failure) log("warn", "label ocr failed", { labelId: first.id, reason: failure });
   let row: LabelRow | undefined = first;
-  for (let attempt = 0; attempt < 3 && row && row.ocrStatus === "pending"; attempt++) {
+  // A re-upload that pointed the label at another file while this one was read has queued that file's own reading.
+  for (let attempt = 0; attempt < 3 && row && row.ocrStatus === "pending" && row.fileId === first.fileId; attempt++) {
     const now = Math.max(Date.now(), row.updatedAt + 1);
     const set: Partial<typeof labels.$inferInsert> = { ocrStatus: read ? "done" : "failed", updatedAt: now };
     if (read) {

@@ -96,8 +96,6 @@ interface LabelSave {
   labels: LabelToSave[];
   /** Statements saved first, in the same batch (the imported file's row). */
   before?: (now: number) => Batch;
-  /** What the debit's ledger entry refers to. */
-  reference: (newIds: string[]) => string;
   /** The 402 to answer when the credits do not cover the new labels (default: the ledger's). */
   insufficientCredits?: (needed: number) => ApiError;
 }
@@ -170,7 +168,7 @@ async function writeLabels(db: Db, save: LabelSave): Promise<{ ids: string[]; ne
     return { ids, newIds };
   }
   try {
-    await debitWith(db, { userId, amount: newIds.length, reference: save.reference(newIds) }, statements);
+    await debitWith(db, { userId, labelIds: newIds }, statements);
   } catch (err) {
     const refused = (err instanceof ApiError && err.status === 402) || isInsufficientCredits(err);
     if (refused && save.insufficientCredits) throw save.insufficientCredits(newIds.length);
@@ -217,7 +215,6 @@ export async function createManualLabel(
   const { ids, newIds } = await saveLabels(db, env, {
     userId,
     source: "manual",
-    reference: ([id]) => id,
     labels: [manualLabelToSave(db, userId, input)],
   });
   return { label: (await getLabel(db, userId, ids[0]))!, created: newIds.length > 0 };
@@ -233,11 +230,9 @@ export async function createManualLabels(
   userId: number,
   inputs: ManualLabelInput[],
 ): Promise<{ ids: string[]; newIds: string[] }> {
-  const batchId = newId("csv");
   return saveLabels(db, env, {
     userId,
     source: "manual",
-    reference: () => batchId,
     insufficientCredits: (needed) => new ApiError(402, `You need ${needed} credits to import these labels`),
     labels: inputs.map((input) => manualLabelToSave(db, userId, input)),
   });
@@ -288,7 +283,6 @@ export async function saveImportedLabels(
   const { ids, newIds } = await saveLabels(db, env, {
     userId,
     source: "upload",
-    reference: () => file.id,
     before: (now) => [db.insert(labelFiles).values({ ...file, userId, createdAt: now })],
     // The file's count, even for one label.
     insufficientCredits: (needed) => new ApiError(402, `You need ${needed} credits to process this file`),

@@ -370,6 +370,16 @@ export const TABLES: Record<string, TableEntry> = {
     retention: "while the account is open",
     why: "Credits are not refunded when a label is deleted, so its debit stays; the purge clears the debit's link to the label. Payment records stay with Stripe.",
   },
+  r2_deletions: {
+    where: "sender",
+    holds: "R2 keys nothing points at any more (an original no label uses), until they are deleted from R2",
+    personal: "none",
+    owner: { by: "user", column: "user_id" },
+    ...noLabel,
+    closure: "deleted",
+    export: "not-exported",
+    retention: "minutes: until the upload or the cron deletes the object",
+  },
   webhook_endpoints: {
     where: "sender",
     holds: "developer webhook endpoints: URL, events, signing secret",
