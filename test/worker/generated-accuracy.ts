@@ -1,13 +1,13 @@
 /**
  * Reads the generated labels (bench/label-generator, served from Node by its vitest globalSetup
  * on a loopback port) through the real import path, and scores them with the corpus gate's rules
- * (label-scoring.ts): per field, per family, per toolchain, images vs text PDFs; wrong tracking
- * codes counted apart (a code read that is not one of the file's: worse than a missed one); the
- * worst misses with their file.
+ * (label-scoring.ts): per field right / missed / wrong, per family, per toolchain, images vs text PDFs; wrong
+ * tracking codes listed apart (a code read that is not one of the file's: worse than a missed one); every wrong
+ * value and the worst misses with their file.
  */
 import type { GeneratedFile } from "../../bench/label-generator/manifest";
 import type { LabelDetails } from "../../worker/labels/model";
-import { type Accuracy, accuracyTable, FIELDS, type Field, type Miss, newAccuracy, readLabels, scoreLabel } from "./label-scoring";
+import { type Accuracy, accuracyTable, FIELDS, type Field, type Miss, missed, newAccuracy, readLabels, scoreLabel } from "./label-scoring";
 
 export interface GeneratedPlan {
   seed: string;
@@ -22,6 +22,22 @@ export interface WrongCode {
   want: string[];
 }
 
+/** A document that is not a label (a customs form, a manifest…) read as labels: each one a credit taken wrongly. */
+export interface ChargedDocument {
+  file: string;
+  family: string;
+  codes: string[];
+}
+
+/** Files that hold no label: how many were read, which were charged, and what the refused ones were told. */
+export interface DocumentResults {
+  files: number;
+  byFamily: Map<string, { files: number; charged: number }>;
+  charged: ChargedDocument[];
+  /** The refusals' messages and how often each was given. */
+  refusals: Map<string, number>;
+}
+
 export interface GeneratedAccuracy {
   seed: string;
   dir: string;
@@ -32,6 +48,7 @@ export interface GeneratedAccuracy {
   byToolchain: Map<string, Accuracy>;
   byMedium: Map<string, Accuracy>;
   wrongCodes: WrongCode[];
+  documents: DocumentResults;
   /** Each scored label ('<file> [<code>]') and its family. */
   familyOf: Map<string, string>;
   /** Milliseconds reading each medium (import + OCR), for the bench's timing line. */
@@ -72,6 +89,7 @@ const emptyResult = (plan: GeneratedPlan): GeneratedAccuracy => ({
   byToolchain: new Map(),
   byMedium: new Map(),
   wrongCodes: [],
+  documents: { files: 0, byFamily: new Map(), charged: [], refusals: new Map() },
   familyOf: new Map(),
   readMs: new Map(),
 });
@@ -81,16 +99,36 @@ const emptyResult = (plan: GeneratedPlan): GeneratedAccuracy => ({
  * in every group it belongs to; a code read that is not one of the file's is a wrong code.
  */
 export function scoreFile(out: GeneratedAccuracy, f: GeneratedFile, got: LabelDetails[], failure?: string): void {
+  if (!f.labels.length) {
+    scoreDocument(out.documents, f, got, failure);
+    return;
+  }
   const accs = [out.all, group(out.byFamily, f.family), group(out.byToolchain, f.toolchain), group(out.byMedium, f.medium)];
   if (failure) for (const a of accs) a.failures.push(`${f.name}: ${failure}`);
+  const codes = new Set(f.labels.map((l) => l.trackingCode));
   for (const want of f.labels) {
     out.labels++;
     const where = `${f.name} [${want.trackingCode}]`;
     out.familyOf.set(where, f.family);
-    for (const a of accs) scoreLabel(a, where, want, got);
+    for (const a of accs) scoreLabel(a, where, want, got, [...codes]);
   }
-  const codes = new Set(f.labels.map((l) => l.trackingCode));
   for (const g of got) if (g.trackingCode && !codes.has(g.trackingCode)) out.wrongCodes.push({ file: f.name, got: g.trackingCode, courier: g.courier, want: [...codes] });
+}
+
+/** A file that holds no label: right when it is refused; each label read from it is a credit taken. */
+function scoreDocument(out: DocumentResults, f: GeneratedFile, got: LabelDetails[], failure?: string): void {
+  out.files++;
+  const family = out.byFamily.get(f.family) ?? { files: 0, charged: 0 };
+  out.byFamily.set(f.family, family);
+  family.files++;
+  if (got.length) {
+    family.charged++;
+    out.charged.push({ file: f.name, family: f.family, codes: got.map((g) => g.trackingCode) });
+  }
+  if (failure) {
+    const message = failure.replace(/^\w*Error: /, "");
+    out.refusals.set(message, (out.refusals.get(message) ?? 0) + 1);
+  }
 }
 
 export async function measureGenerated(base: string, onFile?: (done: number, total: number) => void): Promise<GeneratedAccuracy> {
@@ -114,7 +152,7 @@ export async function measureGenerated(base: string, onFile?: (done: number, tot
     scoreFile(out, f, got, failure);
     onFile?.(n + 1, plan.files.length);
   }
-  const report = { seed: out.seed, labels: out.labels, misses: out.all.misses, wrongCodes: out.wrongCodes, failures: out.all.failures };
+  const report = { seed: out.seed, labels: out.labels, misses: out.all.misses, wrongCodes: out.wrongCodes, failures: out.all.failures, chargedDocuments: out.documents.charged };
   await fromGenerator(`${base}/report`, { method: "POST", body: JSON.stringify(report) });
   return out;
 }
@@ -146,11 +184,19 @@ export function groupTable(title: string, groups: Map<string, Accuracy>): string
   return [head, `|---|---|${SHOWN.map(() => "---").join("|")}|---|`, ...rows].join("\n");
 }
 
+/** One row per group with each field as right / missed / wrong (a wrong value is worse than a miss). */
+export function countsTable(title: string, groups: Map<string, Accuracy>): string {
+  const head = `| ${title} (right / missed / wrong) | ${SHOWN.join(" | ")} |`;
+  const cell = (a: Accuracy, f: Field) => (a.total[f] ? `${a.right[f]} / ${missed(a, f)} / ${a.wrong[f]}` : "-");
+  const rows = [...groups.entries()].sort((a, b) => a[0].localeCompare(b[0])).map(([k, a]) => `| ${k} | ${SHOWN.map((f) => cell(a, f)).join(" | ")} |`);
+  return [head, `|---|${SHOWN.map(() => "---").join("|")}|`, ...rows].join("\n");
+}
+
 /** Misses counted by family and field: the classes a reader engineer fixes. */
 export function missClasses(acc: Accuracy, families: Map<string, string>, n = 15): string {
   const count = new Map<string, number>();
   for (const m of acc.misses) {
-    const key = `${families.get(m.where) ?? "?"} / ${m.field}`;
+    const key = `${families.get(m.where) ?? "?"} / ${m.field} ${m.kind}`;
     count.set(key, (count.get(key) ?? 0) + 1);
   }
   return [...count.entries()]
@@ -160,7 +206,21 @@ export function missClasses(acc: Accuracy, families: Map<string, string>, n = 15
     .join("\n");
 }
 
+/** Files that hold no label: refused or charged, by family; the charged ones; what the refused ones were told. */
+function documentsReport(d: DocumentResults): string[] {
+  if (!d.files) return ["Documents that are not labels: none drawn (GEN_DOCUMENTS)"];
+  const families = [...d.byFamily.entries()].sort((a, b) => a[0].localeCompare(b[0])).map(([k, v]) => `${k} ${v.charged}/${v.files}`);
+  const told = [...d.refusals.entries()].sort((a, b) => b[1] - a[1]).map(([m, n]) => `  ${String(n).padStart(4)}  ${m}`);
+  return [
+    `Documents that are not labels: ${d.files}, charged ${d.charged.length} (by family, charged/drawn: ${families.join(", ")})`,
+    ...d.charged.slice(0, 20).map((c) => `  charged: ${c.file} read as ${c.codes.join(", ")}`),
+    "Refused with:",
+    ...told.slice(0, 8),
+  ];
+}
+
 export function generatedReport(g: GeneratedAccuracy): string {
+  const wrongs = g.all.misses.filter((m) => m.kind === "wrong");
   const ms = [...g.readMs.entries()].map(([k, v]) => {
     const sorted = [...v].sort((a, b) => a - b);
     return `${k} median ${sorted[Math.floor(sorted.length / 2)]} ms (${v.length} files)`;
@@ -173,20 +233,27 @@ export function generatedReport(g: GeneratedAccuracy): string {
     `Wrong tracking codes: ${g.wrongCodes.length}`,
     ...g.wrongCodes.slice(0, 20).map((w) => `  ${w.file}: read ${w.got} (${w.courier}), the file holds ${w.want.join(", ")}`),
     "",
+    countsTable("medium", g.byMedium),
+    "",
+    `Wrong values: ${wrongs.length}${wrongs.length > 40 ? " (the first 40)" : ""}`,
+    ...wrongs.slice(0, 40).map((m) => `  ${m.where} ${m.field}: got ${JSON.stringify(m.got)}, want ${JSON.stringify(m.want)}`),
+    "",
     groupTable("family", g.byFamily),
     "",
     groupTable("toolchain", g.byToolchain),
     "",
     groupTable("medium", g.byMedium),
     "",
+    ...documentsReport(g.documents),
+    "",
     "Files that could not be read:",
     ...(g.all.failures.length ? g.all.failures.slice(0, 20).map((f) => `  ${f}`) : ["  (none)"]),
     "",
-    "Misses by family and field:",
+    "Misses by family, field and kind:",
     missClasses(g.all, g.familyOf),
     "",
     "Worst 20 misses (file [code] field: got, want):",
-    ...worstMisses(g.all).map((m) => `  ${m.where} ${m.field}: got ${JSON.stringify(m.got)}, want ${JSON.stringify(m.want)}`),
+    ...worstMisses(g.all).map((m) => `  ${m.where} ${m.field} ${m.kind}: got ${JSON.stringify(m.got)}, want ${JSON.stringify(m.want)}`),
     "",
     `Reading time: ${ms.join("; ")}`,
   ].join("\n");

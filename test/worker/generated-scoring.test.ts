@@ -41,4 +41,59 @@ describe("scoring generated labels", () => {
     expect(out.byMedium.get("image")!.right.senderName).toBe(0);
     expect(worstMisses(out.all).map((m) => [m.where, m.field])).toEqual([["00001-rm-clickdrop-chromium-scan-300.png [VB442550835GB]", "senderName"]]);
   });
+
+  it("tells a wrong value from a missed one in every field", () => {
+    const out = newGeneratedAccuracy();
+    const want = { courier: "royalmail", trackingCode: "VB442550835GB", recipientName: "Tom Jones", recipientPostcode: "OX18 3UQ", senderName: "Ann Lee", service: "Tracked 24", weightInGrams: 500 } as const;
+    scoreFile(out, file({ labels: [want] }), [read({ address: { name: "SMITH", address: [], postcode: null }, classId: undefined, weightInGrams: 750 } as never)]);
+    const kinds = Object.fromEntries(out.all.misses.map((m) => [m.field, m.kind]));
+    expect(kinds).toEqual({ recipientName: "wrong", recipientPostcode: "missed", senderName: "missed", service: "missed", weight: "wrong" });
+    expect(out.all.wrong).toMatchObject({ recipientName: 1, weight: 1, recipientPostcode: 0, senderName: 0, trackingCode: 0 });
+    expect(out.byMedium.get("text-pdf")!.wrong.recipientName).toBe(1);
+  });
+
+  it("a sender read where none is printed, and a weight read where none is printed, are wrong", () => {
+    const out = newGeneratedAccuracy();
+    scoreFile(out, file(), [read({ fromAddress: { name: "Packing List", address: [], postcode: null }, weightInGrams: 1200 } as never)]);
+    expect(out.all.wrong.senderName).toBe(1);
+    expect(out.all.wrong.weight).toBe(1);
+    expect(out.all.total.weight).toBe(1);
+    // No weight printed and none read: the weight is not scored at all.
+    const quiet = newGeneratedAccuracy();
+    scoreFile(quiet, file(), [read({})]);
+    expect(quiet.all.total.weight).toBe(0);
+  });
+
+  it("a code missed while the file read another is a wrong code; missed with nothing read, only missed", () => {
+    const out = newGeneratedAccuracy();
+    scoreFile(out, file(), [read({ trackingCode: "SG577041359GB" })]);
+    expect(out.all.wrong.trackingCode).toBe(1);
+    // The fields of a label whose code was not read are missed, not wrong: no label of the file carries them.
+    expect(out.all.wrong.recipientName).toBe(0);
+    const none = newGeneratedAccuracy();
+    scoreFile(none, file(), []);
+    expect(none.all.wrong.trackingCode).toBe(0);
+    expect(none.all.total.trackingCode - none.all.right.trackingCode).toBe(1);
+    // Two labels of one file, one read: the other is missed, not wrong (the code read is the file's own).
+    const two = newGeneratedAccuracy();
+    const second = { ...file().labels[0], trackingCode: "SG577041359GB" };
+    scoreFile(two, file({ labels: [file().labels[0], second] }), [read({})]);
+    expect(two.all.wrong.trackingCode).toBe(0);
+    expect(two.all.right.trackingCode).toBe(1);
+  });
+
+  it("a document that is not a label is right when refused, and each label read from it is a credit taken", () => {
+    const out = newGeneratedAccuracy();
+    const doc = (name: string, family: string) => file({ name, family, labels: [] });
+    scoreFile(out, doc("00007-manifest-pdf-lib-text.pdf", "manifest"), [], "ImportError: This file lists parcels");
+    scoreFile(out, doc("00008-customs-form-pdfkit-text.pdf", "customs-form"), [read({})]);
+    expect(out.labels).toBe(0);
+    expect(out.documents.files).toBe(2);
+    expect(out.documents.charged).toEqual([{ file: "00008-customs-form-pdfkit-text.pdf", family: "customs-form", codes: ["VB442550835GB"] }]);
+    expect(out.documents.byFamily.get("manifest")).toEqual({ files: 1, charged: 0 });
+    expect([...out.documents.refusals.entries()]).toEqual([["This file lists parcels", 1]]);
+    // Neither a wrong code nor a failure of a label's reading.
+    expect(out.wrongCodes).toEqual([]);
+    expect(out.all.failures).toEqual([]);
+  });
 });

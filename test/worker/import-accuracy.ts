@@ -8,7 +8,7 @@
 import { ImportError } from "../../worker/label-import/errors";
 import { importLabelFile } from "../../worker/label-import/pipeline";
 import type { LabelDetails } from "../../worker/labels/model";
-import { type Accuracy, type ExpectedLabel, newAccuracy, readLabels, scoreLabel } from "./label-scoring";
+import { type Accuracy, type ExpectedLabel, newAccuracy, readLabels, scoreField, scoreLabel } from "./label-scoring";
 
 const files = import.meta.glob("../fixtures/corpus/files/*", { query: "?inline", import: "default", eager: true }) as Record<string, string>;
 const manifest = Object.values(import.meta.glob("../fixtures/corpus/expected.json", { import: "default", eager: true }))[0] as Record<string, CorpusEntry>;
@@ -35,9 +35,8 @@ export async function measureCorpus(): Promise<Accuracy> {
       } catch (err) {
         status = err instanceof ImportError ? err.status : 500;
       }
-      acc.total.refused++;
-      if (status === entry.error) acc.right.refused++;
-      else acc.misses.push({ where: name, field: "refused", got: status, want: entry.error });
+      // Read as a label (0) or refused otherwise: either is a wrong answer, not a missed one.
+      scoreField(acc, name, "refused", status === entry.error, status, entry.error, true);
       continue;
     }
     let got: LabelDetails[] = [];
@@ -46,7 +45,8 @@ export async function measureCorpus(): Promise<Accuracy> {
     } catch (err) {
       acc.failures.push(`${name}: ${String(err)}`);
     }
-    for (const want of entry.labels ?? []) scoreLabel(acc, `${name} [${want.trackingCode}]`, want, got);
+    const codes = (entry.labels ?? []).map((l) => l.trackingCode);
+    for (const want of entry.labels ?? []) scoreLabel(acc, `${name} [${want.trackingCode}]`, want, got, codes);
   }
   return acc;
 }

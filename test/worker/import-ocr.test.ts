@@ -290,6 +290,14 @@ describe("OCR helpers", () => {
     expect(plausibleOnly({ ...fine, courier: "royalmail", weightInGrams: 20_500 }).weightInGrams).toBeNull();
   });
 
+  it("never gives a name whose words OCR ran together past any one word (20 letters or more without a gap)", () => {
+    const read: LabelDetails = { courier: "evri", trackingCode: "HG8A3N9036256462", countryCode: "GB", address: { name: "BRIGHTONCRAFTSUPPLIESLTD", address: [], postcode: "W2 8AQ", countryCode: "GB" }, fromAddress: { name: "Mrs Annabelle Featherstonehaugh-Wolstenholme", address: [], postcode: "", countryCode: "GB" } };
+    const checked = plausibleOnly(read);
+    expect(checked.address).toMatchObject({ name: "", postcode: "W2 8AQ" });
+    // Long names with their gaps (and hyphens) are names.
+    expect(checked.fromAddress?.name).toBe("Mrs Annabelle Featherstonehaugh-Wolstenholme");
+  });
+
   it("never fills a name read in lower case: OCR's noise (generated seeds 583019447, 1287345091)", () => {
     const known = { courier: "evri", trackingCode: "H0DKNI4801483453", address: { name: "", address: [], postcode: "", countryCode: "GB" } } as unknown as LabelDetails;
     const read = (name: string) =>

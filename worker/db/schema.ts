@@ -87,7 +87,11 @@ export const creditLedger = sqliteTable(
     idempotencyKey: text("idempotency_key").unique(),
     createdAt: integer("created_at").notNull().default(now),
   },
-  (t) => [index("credit_ledger_user").on(t.userId, t.createdAt)],
+  (t) => [
+    index("credit_ledger_user").on(t.userId, t.createdAt),
+    // The purge of deleted labels forgets which label or file a debit paid for (worker/labels/trash.ts).
+    index("credit_ledger_user_reference").on(t.userId, t.reference),
+  ],
 );
 
 /** One uploaded original (a PDF or image) in R2; each label of it points here with its page. */
@@ -632,4 +636,61 @@ export const webhookDeliveries = sqliteTable(
     createdAt: integer("created_at").notNull().default(now),
   },
   (t) => [index("webhook_deliveries_endpoint").on(t.endpointId, t.id)],
+);
+
+/**
+ * Recently deleted labels (worker/labels/trash.ts): a deleted label leaves `labels` (so every list, search, rollup,
+ * alert, print and export stops counting it at once: the triggers move the analytics with it) and waits here, whole,
+ * for 30 days: its row as JSON (every column by its SQL name), with its sent deadline alerts and buyer mails. A
+ * restore puts it all back (tags from its own tags, the buyer page under a new token); the cron purges it after
+ * `purge_at`. `file_id` keeps its original in R2 until then.
+ */
+export const deletedLabels = sqliteTable(
+  "deleted_labels",
+  {
+    labelId: text("label_id").primaryKey(),
+    userId: integer("user_id").notNull().references(() => users.id),
+    trackingCode: text("tracking_code").notNull(),
+    courier: text("courier").notNull(),
+    fileId: text("file_id").references(() => labelFiles.id),
+    deletedAt: integer("deleted_at").notNull(),
+    /** When the cron purges it: 30 days after deletion (sooner when the owner purges it by hand). */
+    purgeAt: integer("purge_at").notNull(),
+    labelJson: text("label_json").notNull(),
+    alertsJson: text("alerts_json").notNull().default("[]"),
+    buyerMailsJson: text("buyer_mails_json").notNull().default("[]"),
+  },
+  (t) => [
+    // Recently deleted, newest first; restore by tracking code.
+    index("deleted_labels_user_deleted").on(t.userId, t.deletedAt),
+    index("deleted_labels_user_code").on(t.userId, t.trackingCode),
+    // The cron's purge reads only the due ones.
+    index("deleted_labels_purge").on(t.purgeAt),
+    // Whether another deleted label still uses a file the purge would remove.
+    index("deleted_labels_file").on(t.fileId),
+  ],
+);
+
+/**
+ * Deleting, restoring or purging many labels at once (worker/labels/label-jobs.ts): a set larger than one request
+ * handles runs in the queue a chunk at a time within D1's limits; this row is its progress, which the screen polls.
+ * `selection_json` says which labels (the list's filters as they were asked, created by `as_of`).
+ */
+export const labelJobs = sqliteTable(
+  "label_jobs",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id").notNull().references(() => users.id),
+    kind: text("kind", { enum: ["delete", "restore", "purge"] }).notNull(),
+    selectionJson: text("selection_json").notNull(),
+    asOf: integer("as_of").notNull(),
+    total: integer("total").notNull(),
+    done: integer("done").notNull().default(0),
+    /** Where a restore continues: the last deleted label it looked at (one whose code is in use again stays behind). */
+    cursor: text("cursor"),
+    status: text("status", { enum: ["running", "done"] }).notNull().default("running"),
+    createdAt: integer("created_at").notNull().default(now),
+    updatedAt: integer("updated_at").notNull().default(now),
+  },
+  (t) => [index("label_jobs_user").on(t.userId, t.createdAt)],
 );

@@ -33,6 +33,16 @@ async function runJob(job: JobMessage, env: Env, db: Db, attempt: number): Promi
       await runWebhookDelivery(env, db, job, attempt);
       return;
     }
+    case "labels.job": {
+      const { runLabelJob } = await import("../privacy/label-jobs");
+      await runLabelJob(env, db, job.jobId);
+      return;
+    }
+    case "labels.purge-due": {
+      const { purgeDueLabels } = await import("../privacy/label-deletion");
+      await purgeDueLabels(env, db);
+      return;
+    }
     default:
       log("warn", "job type not handled", { type: (job as { type: string }).type });
   }

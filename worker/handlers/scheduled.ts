@@ -2,6 +2,8 @@ import { backfillActionWindows } from "../claims/action-window";
 import { sendDueAlerts } from "../claims/alerts";
 import { log } from "../lib/log";
 import { deleteQueuedR2Objects } from "../lib/r2-deletions";
+import { queueDuePurge } from "../privacy/label-deletion";
+import { pruneLabelJobs } from "../privacy/label-jobs";
 import { databaseNames } from "../db/databases";
 import { primarySessions } from "../db/sessions";
 import { pruneCarrierBudget } from "../tracking/carrier-budget";
@@ -31,6 +33,9 @@ export async function handleScheduled(controller: ScheduledController, env: Trac
     const actionWindows = await backfillActionWindows(db);
     // R2 objects whose deletion failed after the write that released them (worker/lib/r2-deletions.ts).
     const r2Deleted = await deleteQueuedR2Objects(db, env.FILES);
-    log("info", "cron", { cron: controller.cron, database, scheduledTime: now, refreshes, notices, alertsLooked: alerts.looked, alertsSent: alerts.sent, deliveryFacts, actionWindows, r2Deleted, ms: Date.now() - started });
+    // Deleted labels past their 30 days are purged by the queue; finished bulk jobs go after a week.
+    const purgeQueued = await queueDuePurge(env, db, now);
+    await pruneLabelJobs(db, now);
+    log("info", "cron", { cron: controller.cron, database, scheduledTime: now, refreshes, notices, alertsLooked: alerts.looked, alertsSent: alerts.sent, deliveryFacts, actionWindows, r2Deleted, purgeQueued, ms: Date.now() - started });
   }
 }

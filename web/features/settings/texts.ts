@@ -141,5 +141,7 @@ export const WEBHOOK_TEXT = {
     "tracking.updated": "Tracking updated",
     "parcel.delivered": "Parcel delivered",
     "parcel.potentially_lost": "Parcel potentially lost",
+    "label.deleted": "Label deleted",
+    "label.restored": "Label restored",
   },
 } as const;
