@@ -39,6 +39,7 @@ const VerifyEmailPage = page(() => import("../features/auth/VerifyEmailPage"));
 const TermsPage = page(() => import("../features/legal/TermsPage"));
 const LabelsPage = page(() => import("../features/labels/LabelsPage"));
 const LabelDetailPage = page(() => import("../features/labels/LabelDetailPage"));
+const RecentlyDeletedPage = page(() => import("../features/labels/RecentlyDeletedPage"));
 const LabelPrintPage = page(() => import("../features/labels/LabelPrintPage"));
 const ClaimPackPage = page(() => import("../features/labels/ClaimPackPage"));
 const UploadPage = page(() => import("../features/upload/UploadPage"));
@@ -89,6 +90,7 @@ export const routes: RouteObject[] = [
       open("/terms", TermsPage, ({ hash }) => (hash === "#privacy" ? "Privacy policy" : "Terms")),
       open("/terms/privacy", TermsPage, ({ hash }) => (hash === "#terms" ? "Terms" : "Privacy policy")),
       signedIn("/labels", LabelsPage, "Labels", labelsData),
+      signedIn("/labels/deleted", RecentlyDeletedPage, "Recently deleted"),
       signedIn("/label/:code", LabelDetailPage, (w) => `Label ${code(w)}`.trim()),
       signedIn("/label/:code/print", LabelPrintPage, (w) => `${code(w)} 4x6 label`.trim()),
       signedIn("/label/:code/claim", ClaimPackPage, (w) => `Claim pack ${code(w)}`.trim()),

@@ -1,7 +1,7 @@
 /** The analytics screen's texts, in one place. */
 export const T = {
   title: "Analytics",
-  subtitle: "Parcel totals, weights, next-day share and lost parcels, by the day they shipped.",
+  subtitle: "Parcel totals, weights, next-day share and lost parcels, by the day they shipped. Deleted labels are not counted: the figures move with them, and come back if you restore them.",
   filters: "Filters",
   from: "From",
   to: "To",

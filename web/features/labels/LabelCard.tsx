@@ -23,6 +23,7 @@ import {
 import { useCourier, useCouriers } from "./labelsApi";
 import { PrintButton, usePrintPlan } from "./PrintAction";
 import { CopyPageLinkButton, SendToBuyerButton } from "./TrackingPageLink";
+import { DeleteLabelButton } from "./DeleteLabels";
 
 /** The potentially-lost warning (list card and detail banner), with the server's reason in words. */
 export function LostWarning({ label, detail }: { label: ApiLabel; detail?: boolean }) {
@@ -132,6 +133,7 @@ export function LabelCard({ label, selected, onSelectedChange }: { label: ApiLab
           <Link className="btn btn-sm" to={`/label/${label.id ? label.id : encodeURIComponent(label.trackingCode)}`}>
             More Info
           </Link>
+          <DeleteLabelButton label={label} />
         </div>
       </footer>
     </article>

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { Link, useParams } from "react-router";
+import { Link, useNavigate, useParams } from "react-router";
 import { ApiError, errorText } from "../../api/client";
 import { DetailsEditor } from "./DetailsEditor";
 import { PageHeader } from "../../components/PageHeader";
@@ -20,6 +20,7 @@ import { downloadOriginal, labelQueryKey, useCourier, useCouriers, useLabel } fr
 import type { ApiLabel } from "./types";
 import { PrintButton, usePrintPlan } from "./PrintAction";
 import { TrackingPageCard } from "./TrackingPageLink";
+import { DeleteLabelButton } from "./DeleteLabels";
 
 const BackLink = () => (
   <Link to="/labels" className="btn btn-ghost">
@@ -64,6 +65,7 @@ function LoadedLabel({ label, onChange, onRefreshed }: { label: ApiLabel; onChan
   const [downloading, setDownloading] = useState(false);
   const [editing, setEditing] = useState(false);
   const sources = d.fieldSources ?? {};
+  const navigate = useNavigate();
 
   async function download() {
     setDownloading(true);
@@ -104,6 +106,8 @@ function LoadedLabel({ label, onChange, onRefreshed }: { label: ApiLabel; onChan
             {courier.sendParcel.text}
           </a>
         )}
+        {/* Deleted: back to the list, which says so with Undo. */}
+        <DeleteLabelButton label={label} className="btn btn-danger" onDeleted={() => navigate("/labels")} />
       </div>
 
       {printing.note && (

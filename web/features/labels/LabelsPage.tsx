@@ -6,6 +6,7 @@ import { useAuth } from "../../app/auth";
 import { PageHeader } from "../../components/PageHeader";
 import { Spinner } from "../../components/Spinner";
 import { BulkPrintBar } from "./BulkPrintBar";
+import { DeletionNoticeBar } from "./DeleteLabels";
 import { ExportCsvButton } from "./ExportCsvButton";
 import { LabelCard } from "./LabelCard";
 import { LabelsCompactList } from "./LabelsCompactList";
@@ -102,8 +103,13 @@ export default function LabelsPage() {
   // page or show in another view).
   const noLabels = state.status === "ok" && total === 0 && !filtered;
   const [actionOpen, setActionOpen] = useState(false);
-  // The page size and the export: in the header where there is room; on a phone under the list, beside the pager,
-  // so that the first screen shows the search box and a label (issue 33).
+  const recentlyDeleted = (
+    <Link to="/labels/deleted" className="btn btn-ghost">
+      Recently deleted
+    </Link>
+  );
+  // The page size, the export and Recently deleted: in the header where there is room; on a phone under the list,
+  // beside the pager, so that the first screen shows the search box and a label (issue 33).
   const wide = useMediaQuery(SEARCH_WIDE);
   const listSettings = (
     <>
@@ -118,6 +124,7 @@ export default function LabelsPage() {
         </select>
       </label>
       <ExportCsvButton filters={list.query} />
+      {recentlyDeleted}
     </>
   );
   const pages = Math.max(1, Math.ceil(total / perPage));
@@ -154,6 +161,7 @@ export default function LabelsPage() {
           </>
         )}
       </PageHeader>
+      <DeletionNoticeBar />
 
       {actionOpen && (
         <NeedsActionPanel
@@ -177,9 +185,13 @@ export default function LabelsPage() {
       {state.status === "ok" && results.length === 0 && !pastEnd && !filtered && (
         <div className="card empty">
           <p>No labels found.</p>
-          <Link to="/upload" className="btn btn-primary">
-            Upload labels
-          </Link>
+          {/* Labels deleted a moment ago can still be brought back from here. */}
+          <div className="row">
+            <Link to="/upload" className="btn btn-primary">
+              Upload labels
+            </Link>
+            {recentlyDeleted}
+          </div>
         </div>
       )}
       {state.status === "ok" && results.length === 0 && !pastEnd && filtered && (

@@ -5,6 +5,7 @@ import { CardPrint } from "./LabelCard";
 import { useCourier } from "./labelsApi";
 import { DeadlineText, LatestEvent, StatusLine, TagsAndNote } from "./LabelSummary";
 import { CopyPageLinkButton, SendToBuyerButton } from "./TrackingPageLink";
+import { DeleteLabelButton } from "./DeleteLabels";
 import type { ApiLabel } from "./types";
 
 /** The link to a label's page: by id, else its encoded tracking code (as the card's 'More Info'). */
@@ -51,6 +52,7 @@ function Row({ label, isSelected, onSelectedChange }: { label: ApiLabel } & Labe
           <CardPrint label={label} />
           <CopyPageLinkButton label={label} />
           <SendToBuyerButton label={label} />
+          <DeleteLabelButton label={label} />
         </div>
       </td>
     </tr>
