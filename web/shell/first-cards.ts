@@ -18,6 +18,7 @@ import {
   serviceType,
   trackingEvents,
 } from "../features/labels/format";
+import { DELETE_TEXTS } from "../features/labels/deletionTexts";
 import { FIRST_CARDS, readListParams, SEARCH_WIDE, storedListViews, WIDE_SCREEN } from "../features/labels/listQuery";
 import type { Address, ApiCourier, ApiLabel } from "../features/labels/types";
 
@@ -199,6 +200,8 @@ function footer(parts: Parts, label: ApiLabel, courier: ApiCourier | undefined, 
       label.buyerEmail ? el("button", { type: "button", class: "btn btn-sm" }, "Send to buyer") : "",
       // As React Router's Link draws it in the browser.
       el("a", { class: "btn btn-sm", href: `/label/${label.id ? label.id : encodeURIComponent(label.trackingCode)}`, "data-discover": "true" }, "More Info"),
+      // DeleteLabelButton, closed.
+      el("button", { type: "button", class: "btn btn-sm btn-danger", "aria-label": `Delete label ${label.trackingCode}` }, esc(DELETE_TEXTS.button)),
     ),
   );
 }
