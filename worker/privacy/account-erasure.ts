@@ -51,6 +51,7 @@ export const SENDER_STEPS: Step[] = [
   { table: "labels", where: byUser(), chunk: LABEL_CHUNK },
   { table: "deleted_labels", where: byUser() },
   { table: "label_jobs", where: byUser() },
+  { table: "data_exports", where: byUser() },
   { table: "label_files", where: byUser() },
   { table: "credit_ledger", where: byUser() },
   { table: "buyer_mails", where: byUser() },
