@@ -25,6 +25,7 @@ import buyerMailRoutes from "./buyer-mail/routes";
 import trackingPagePublicRoutes from "./tracking-page/page-routes";
 import userRoutes from "./accounts/user-routes";
 import webhookRoutes from "./webhooks/routes";
+import exportRoutes from "./privacy/export-routes";
 
 /** Largest JSON/form body any call but the label upload accepts. */
 const MAX_BODY_BYTES = 256 * 1024;
@@ -128,7 +129,8 @@ app
   .route("/api/v1", billingRoutes)
   .route("/api/v1", adminRoutes)
   .route("/api/v1", mailRoutes)
-  .route("/api/v1", webhookRoutes);
+  .route("/api/v1", webhookRoutes)
+  .route("/api/v1", exportRoutes);
 
 // Buyers' tracking pages: public HTML, not the API (wrangler.toml runs the Worker first for /t/*).
 app.route("/t", trackingPagePublicRoutes);

@@ -17,13 +17,14 @@ import { PARCEL_STATUSES } from "../labels/list-options";
 import { MANUAL_FIELD_TYPES, type ManualFieldName, type ManualFieldType } from "../couriers/fields";
 import { LEFT_OUT_HEADER, LEFT_OUT_REASONS, LEFT_OUT_REASONS_HEADER, PRINTED_HEADER } from "../label-print/left-out";
 import { BUYER_MOMENTS } from "../buyer-mail/model";
+import { dataExportAnswer } from "../privacy/export-model";
 import { deletedListSchema, labelJobSchema, labelsDeletedSchema, purgedSchema, restoredSchema } from "../privacy/model";
 import { webhookCreatedSchema, webhookDeliveriesSchema, webhookEndpointSchema, webhookListSchema, webhookTestSchema } from "../webhooks/model";
 
 export interface RouteAnswers {
-  status: 200 | 201 | 204;
-  /** A second success status with the same body (manual create: 200 when the code already existed). */
-  also?: 200;
+  status: 200 | 201 | 202 | 204;
+  /** A second success status with the same body (manual create: 200 when the code already existed; a byte range: 206). */
+  also?: 200 | 206;
   /** The success body (JSON); absent for 204 and file downloads. */
   body?: ZodType;
   /** A file answer (download, banner image): its media type. */
@@ -103,6 +104,8 @@ export const apiLabelSchema = z
           address: address.nullish(),
           fromAddress: address.nullish(),
           returnAddress: address.nullish(),
+          serviceCode: z.string().nullish().describe("The service's code as the label's barcode carries it ('TPN01')"),
+          serviceName: z.string().nullable().describe("The courier's name for serviceCode ('Tracked 24'); null when it has none"),
           fieldSources: z.record(z.string(), z.enum(["barcode", "text", "ocr", "user"])).nullish(),
         })
         .loose(),
@@ -291,6 +294,11 @@ export const ROUTE_ANSWERS: Record<string, RouteAnswers> = {
   "GET /api/v1/admin/mail/attachment": { status: 200, file: "application/octet-stream", errors: [404] },
   "POST /api/v1/admin/mail/send": { status: 201, body: sent, errors: [502] },
   "POST /api/v1/admin/mail/reply": { status: 201, body: sent, errors: [404, 502] },
+
+  "POST /api/v1/user/export": { status: 202, body: dataExportAnswer, request: "none", errors: [429] },
+  "GET /api/v1/user/export": { status: 200, body: dataExportAnswer, errors: [] },
+  "DELETE /api/v1/user/export": { status: 204, errors: [404] },
+  "GET /api/v1/user/export/download": { status: 200, also: 206, file: "application/zip", errors: [404, 416] },
 
   "GET /api/v1/webhooks": { status: 200, body: webhookListSchema, errors: [] },
   "POST /api/v1/webhooks": { status: 201, body: webhookCreatedSchema, errors: [409] },

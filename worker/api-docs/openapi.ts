@@ -80,7 +80,9 @@ function parametersFrom(schema: ZodType, where: "query" | "path"): unknown[] {
 const STATUS_TEXT: Record<number, string> = {
   200: "OK",
   201: "Created",
+  202: "Accepted: being prepared",
   204: "No content",
+  206: "Part of the file (a byte range)",
   400: "Invalid input",
   401: "Authentication required",
   402: "Not enough credits",
@@ -89,6 +91,7 @@ const STATUS_TEXT: Record<number, string> = {
   409: "Conflict with the current state",
   413: "Body too large",
   415: "Unsupported media type",
+  416: "The byte range is not within the file",
   422: "The file could not be read as a label",
   429: "Too many requests",
   502: "The payment or carrier service failed",
@@ -150,7 +153,9 @@ export function buildOpenApi(app: RoutedApp, opts: { serverUrl?: string } = {}) 
     if (ok?.body) {
       for (const status of [ok.status, ...(ok.also ? [ok.also] : [])]) responses[String(status)] = { description: STATUS_TEXT[status], content: { "application/json": { schema: jsonSchema(ok.body) } } };
     }
-    else if (ok?.file) responses[String(ok.status)] = { description: STATUS_TEXT[ok.status], content: { [ok.file]: { schema: { type: "string", format: "binary" } } } };
+    else if (ok?.file) {
+      for (const status of [ok.status, ...(ok.also ? [ok.also] : [])]) responses[String(status)] = { description: STATUS_TEXT[status], content: { [ok.file]: { schema: { type: "string", format: "binary" } } } };
+    }
     else responses[String(ok?.status ?? 200)] ??= { description: STATUS_TEXT[ok?.status ?? 200] };
     if (ok?.headers) {
       const success = responses[String(ok.status)] as Record<string, unknown>;

@@ -27,6 +27,8 @@ export const users = sqliteTable("users", {
   brandColor: text("brand_color"),
   /** The moments buyers are mailed at (worker/buyer-mail/): a JSON list of BUYER_MOMENTS; [] is none (the default). */
   buyerMailMoments: text("buyer_mail_moments").notNull().default("[]"),
+  /** Days after a label's last activity its recipient's address is redacted (worker/privacy/retention.ts); null: kept until deleted. */
+  addressRetentionDays: integer("address_retention_days"),
   stripeCustomerId: text("stripe_customer_id"),
   subscriptionId: text("subscription_id"),
   subscriptionStatus: text("subscription_status"),
@@ -95,16 +97,21 @@ export const creditLedger = sqliteTable(
 );
 
 /** One uploaded original (a PDF or image) in R2; each label of it points here with its page. */
-export const labelFiles = sqliteTable("label_files", {
-  id: text("id").primaryKey(),
-  userId: integer("user_id").notNull().references(() => users.id),
-  r2Key: text("r2_key").notNull(),
-  name: text("name").notNull(),
-  mime: text("mime").notNull(),
-  size: integer("size").notNull(),
-  pages: integer("pages").notNull().default(1),
-  createdAt: integer("created_at").notNull().default(now),
-});
+export const labelFiles = sqliteTable(
+  "label_files",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id").notNull().references(() => users.id),
+    r2Key: text("r2_key").notNull(),
+    name: text("name").notNull(),
+    mime: text("mime").notNull(),
+    size: integer("size").notNull(),
+    pages: integer("pages").notNull().default(1),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  // A user's originals a page at a time (the export's originals/, worker/privacy/export-build.ts).
+  (t) => [index("label_files_user").on(t.userId, t.id)],
+);
 
 /**
  * R2 objects nothing points at any more, to be deleted from R2: written in the same transaction that drops their last
@@ -186,6 +193,10 @@ export const labels = sqliteTable(
     // with every change to its deadlines' inputs; null: never.
     actionFrom: text("action_from"),
     actionUntil: text("action_until"),
+    // Retention (worker/privacy/retention.ts): when the buyer's e-mail and phone numbers were removed, and when the
+    // recipient's address was redacted (the seller's chosen period); null: not yet.
+    contactRemovedAt: integer("contact_removed_at"),
+    addressRedactedAt: integer("address_redacted_at"),
     createdAt: integer("created_at").notNull().default(now),
     updatedAt: integer("updated_at").notNull().default(now),
     /**
@@ -232,6 +243,11 @@ export const labels = sqliteTable(
     index("labels_buyers")
       .on(t.userId, t.shippedOn)
       .where(sql`(${t.pageViews} > 0 or ${t.pageToken} is not null or ${t.buyerEmail} is not null)`),
+    // The retention pass reads only the labels it has not done (a buyer's e-mail given again comes back into it).
+    index("labels_contact_pending")
+      .on(t.createdAt)
+      .where(sql`${t.contactRemovedAt} IS NULL OR ${t.buyerEmail} IS NOT NULL`),
+    index("labels_address_pending").on(t.userId, t.createdAt).where(sql`${t.addressRedactedAt} IS NULL`),
     // Whether any label still uses a file (the trigger that releases an original no label points at, migration 0028).
     index("labels_file").on(t.fileId).where(sql`${t.fileId} IS NOT NULL`),
   ],
@@ -694,3 +710,43 @@ export const labelJobs = sqliteTable(
   },
   (t) => [index("label_jobs_user").on(t.userId, t.createdAt)],
 );
+
+/**
+ * 'Download my data' (worker/privacy/export.ts): one ZIP of everything of the user's, built in the queue a slice at a
+ * time (`state_json`: where the build is, worker/privacy/export-build.ts), then offered by a signed link until
+ * `expires_at`, when the cron deletes it. One per user at a time: a new one replaces the last.
+ */
+export const dataExports = sqliteTable(
+  "data_exports",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id").notNull().references(() => users.id),
+    status: text("status", { enum: ["building", "ready", "failed"] }).notNull(),
+    /** Labels created up to this moment are in it. */
+    asOf: integer("as_of").notNull(),
+    /** The archive's R2 key (exports/<userId>/<id>/…). */
+    r2Key: text("r2_key").notNull(),
+    /** What is written so far (labels, files…) and of how many, as JSON, for the screen. */
+    progressJson: text("progress_json").notNull().default("{}"),
+    stateJson: text("state_json"),
+    size: integer("size"),
+    error: text("error"),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+    readyAt: integer("ready_at"),
+    expiresAt: integer("expires_at"),
+  },
+  (t) => [index("data_exports_user").on(t.userId, t.createdAt), index("data_exports_expires").on(t.expiresAt)],
+);
+
+/**
+ * Where each retention rule's daily pass is (worker/privacy/retention.ts): the UK day it runs for, and how far it got
+ * when a cron run's budget ran out, so the next run goes on from there.
+ */
+export const retentionPasses = sqliteTable("retention_passes", {
+  rule: text("rule").primaryKey(),
+  day: text("day").notNull(),
+  cursorJson: text("cursor_json"),
+  done: integer("done", { mode: "boolean" }).notNull().default(false),
+  updatedAt: integer("updated_at").notNull(),
+});

@@ -2,6 +2,7 @@ import { backfillActionWindows } from "../claims/action-window";
 import { sendDueAlerts } from "../claims/alerts";
 import { log } from "../lib/log";
 import { deleteQueuedR2Objects } from "../lib/r2-deletions";
+import { expireExports } from "../privacy/export";
 import { queueDuePurge } from "../privacy/label-deletion";
 import { pruneLabelJobs } from "../privacy/label-jobs";
 import { databaseNames } from "../db/databases";
@@ -36,6 +37,8 @@ export async function handleScheduled(controller: ScheduledController, env: Trac
     // Deleted labels past their 30 days are purged by the queue; finished bulk jobs go after a week.
     const purgeQueued = await queueDuePurge(env, db, now);
     await pruneLabelJobs(db, now);
-    log("info", "cron", { cron: controller.cron, database, scheduledTime: now, refreshes, notices, alertsLooked: alerts.looked, alertsSent: alerts.sent, deliveryFacts, actionWindows, r2Deleted, purgeQueued, ms: Date.now() - started });
+    // 'Download my data' copies past their 7 days (worker/privacy/export.ts).
+    const exportsExpired = await expireExports(db, env.FILES, now);
+    log("info", "cron", { cron: controller.cron, database, scheduledTime: now, refreshes, notices, alertsLooked: alerts.looked, alertsSent: alerts.sent, deliveryFacts, actionWindows, r2Deleted, purgeQueued, exportsExpired, ms: Date.now() - started });
   }
 }

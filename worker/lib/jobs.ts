@@ -24,8 +24,9 @@ type JobWork =
   /** The next chunks of a bulk delete, restore or purge of one user's labels (worker/privacy/label-jobs.ts). */
   | { type: "labels.job"; jobId: string }
   /** The purge of deleted labels past their 30 days, in this job's database (worker/privacy/label-deletion.ts). */
-  | { type: "labels.purge-due" };
-
+  | { type: "labels.purge-due" }
+  /** One slice of building a 'Download my data' archive (worker/privacy/export-build.ts). */
+  | { type: "export.build"; exportId: string };
 
 /** Thrown by a job that wants its message retried after its own delay instead of the consumer's default backoff. */
 export class RetryJobLater extends Error {
