@@ -24,6 +24,13 @@ export function maskEmail(email: string | null | undefined): string | null {
 export const buyerAddressMac = (env: Pick<Env, "JWT_SECRET">, userId: number, email: string) => serverMac(env, `buyer-address:${userId}:${email.trim().toLowerCase()}`);
 
 /**
+/**
+ * A closed account's e-mail as its buyers' unsubscribes are kept after it (closed_unsubscribes): one way, under the
+ * server's secret, so an account opened again with the address is found without the address being kept.
+ */
+export const closedSellerMac = (env: Pick<Env, "JWT_SECRET">, sellerEmail: string) => serverMac(env, `closed-seller:${sellerEmail.trim().toLowerCase()}`);
+
+/**
  * A mail's unsubscribe link names the seller and the buyer's address (its MAC), sealed (accounts/tokens.ts): the
  * link shows neither, and the seller's sequential account id in it said how many sellers there are. Links in mails
  * sent before carry `<userId>.<mac>.<signature>`: they keep working (an unsubscribe link must work as long as its
