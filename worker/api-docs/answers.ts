@@ -18,6 +18,7 @@ import { MANUAL_FIELD_TYPES, type ManualFieldName, type ManualFieldType } from "
 import { LEFT_OUT_HEADER, LEFT_OUT_REASONS, LEFT_OUT_REASONS_HEADER, PRINTED_HEADER } from "../label-print/left-out";
 import { BUYER_MOMENTS } from "../buyer-mail/model";
 import { dataExportAnswer } from "../privacy/export-model";
+import { retentionAnswer } from "../privacy/retention-model";
 import { deletedListSchema, labelJobSchema, labelsDeletedSchema, purgedSchema, restoredSchema } from "../privacy/model";
 import { webhookCreatedSchema, webhookDeliveriesSchema, webhookEndpointSchema, webhookListSchema, webhookTestSchema } from "../webhooks/model";
 
@@ -297,6 +298,8 @@ export const ROUTE_ANSWERS: Record<string, RouteAnswers> = {
   "GET /api/v1/user/export": { status: 200, body: dataExportAnswer, errors: [] },
   "DELETE /api/v1/user/export": { status: 204, errors: [404] },
   "GET /api/v1/user/export/download": { status: 200, also: 206, file: "application/zip", errors: [404, 416] },
+  "GET /api/v1/user/retention": { status: 200, body: retentionAnswer, errors: [] },
+  "PUT /api/v1/user/retention": { status: 200, body: retentionAnswer, errors: [] },
 
   "GET /api/v1/webhooks": { status: 200, body: webhookListSchema, errors: [] },
   "POST /api/v1/webhooks": { status: 201, body: webhookCreatedSchema, errors: [409] },
