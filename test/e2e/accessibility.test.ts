@@ -82,6 +82,10 @@ describe("accessibility (axe-core)", () => {
     const page = await context.newPage();
     const problems: string[] = [];
     await page.goto(baseURL() + "/labels", { waitUntil: "networkidle" });
+    // Closed (the list first) and open.
+    await page.getByRole("button", { name: /^Needs action/ }).waitFor();
+    problems.push(...(await seriousViolations(page)));
+    await page.getByRole("button", { name: /^Needs action/ }).click();
     await page.getByRole("region", { name: /Needs action/ }).waitFor();
     problems.push(...(await seriousViolations(page)));
     await page.goto(`${baseURL()}/label/${EVRI_CODE}`, { waitUntil: "networkidle" });

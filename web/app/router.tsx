@@ -70,7 +70,11 @@ const signedIn = (path: string, Component: Screen, title: Title, prefetch?: Pref
   handle: { title, load: Component.load, prefetch, signedOut: "/login" } satisfies ScreenHandle,
 });
 
-const code = ({ params }: { params: { code?: string } }) => params.code ?? "";
+/**
+ * What a label's title calls it: its tracking code, which the screen names once the label is in (useTitleName), or
+ * the address's own when that is one; never the internal id of an address like /label/lbl_… ('' until loaded).
+ */
+const code = ({ params, name }: { params: { code?: string }; name?: string }) => name ?? (params.code?.startsWith("lbl_") ? "" : (params.code ?? ""));
 
 /** The routes with their page titles (web/app/titles.ts) and what their first render waits for. */
 export const routes: RouteObject[] = [
@@ -87,9 +91,9 @@ export const routes: RouteObject[] = [
       open("/terms/privacy", TermsPage, ({ hash }) => (hash === "#terms" ? "Terms" : "Privacy policy")),
       signedIn("/labels", LabelsPage, "Labels", labelsData),
       signedIn("/labels/deleted", RecentlyDeletedPage, "Recently deleted"),
-      signedIn("/label/:code", LabelDetailPage, (w) => `Label ${code(w)}`),
-      signedIn("/label/:code/print", LabelPrintPage, (w) => `${code(w)} 4x6 label`),
-      signedIn("/label/:code/claim", ClaimPackPage, (w) => `Claim pack ${code(w)}`),
+      signedIn("/label/:code", LabelDetailPage, (w) => `Label ${code(w)}`.trim()),
+      signedIn("/label/:code/print", LabelPrintPage, (w) => `${code(w)} 4x6 label`.trim()),
+      signedIn("/label/:code/claim", ClaimPackPage, (w) => `Claim pack ${code(w)}`.trim()),
       open("/upload", UploadPage, "New label"),
       signedIn("/settings", SettingsPage, "Settings"),
       open("/checkout/success", CheckoutSuccessPage, "Payment successful"),

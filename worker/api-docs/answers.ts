@@ -105,6 +105,8 @@ export const apiLabelSchema = z
           address: address.nullish(),
           fromAddress: address.nullish(),
           returnAddress: address.nullish(),
+          serviceCode: z.string().nullish().describe("The service's code as the label's barcode carries it ('TPN01')"),
+          serviceName: z.string().nullable().describe("The courier's name for serviceCode ('Tracked 24'); null when it has none"),
           fieldSources: z.record(z.string(), z.enum(["barcode", "text", "ocr", "user"])).nullish(),
         })
         .loose(),

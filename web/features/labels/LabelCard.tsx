@@ -10,7 +10,6 @@ import { OutcomeBadge } from "./OutcomeControl";
 import { TrackingEventList } from "./TrackingEvents";
 import {
   EVENT_DATE,
-  UPDATED_DATE,
   details,
   formatDate,
   formatDimensions,
@@ -126,7 +125,7 @@ export function LabelCard({ label, selected, onSelectedChange }: { label: ApiLab
       </section>
       <TagsAndNote label={label} />
       <footer className="label-card-foot">
-        <span className="muted small">Last updated {formatDate(label.updatedAt, UPDATED_DATE)}</span>
+        <span className="muted small">Last updated {formatDate(label.updatedAt, EVENT_DATE)}</span>
         <div className="row label-card-actions">
           <CardPrint label={label} />
           <CopyPageLinkButton label={label} />

@@ -15,6 +15,7 @@ import { OutcomeControl } from "./OutcomeControl";
 import { TrackingEventList } from "./TrackingEvents";
 import { TrackingRefreshButton } from "./TrackingRefreshButton";
 import { EXTRA_DATE, details, formatDate, formatPence, noEventsText, senderAddress, sendParcelUrl, trackingEvents } from "./format";
+import { useTitleName } from "../../app/titles";
 import { downloadOriginal, labelQueryKey, useCourier, useCouriers, useLabel } from "./labelsApi";
 import type { ApiLabel } from "./types";
 import { PrintButton, usePrintPlan } from "./PrintAction";
@@ -35,6 +36,7 @@ export default function LabelDetailPage() {
   const queryClient = useQueryClient();
   const notFound = (query.isError && query.error instanceof ApiError && query.error.status === 404) || (query.isSuccess && !query.data);
   const label = query.data ?? null;
+  useTitleName(label?.trackingCode);
   // A save answers the label as it now is: that is the cached label.
   const onChange = (l: ApiLabel) => queryClient.setQueryData(labelQueryKey(code), l);
   return (

@@ -61,7 +61,7 @@ function Row({ label, isSelected, onSelectedChange }: { label: ApiLabel } & Labe
 
 /**
  * The dense view for wide screens: one row per label, every column the list can be scanned by, and the card's own
- * actions (Print, Copy link, Send to buyer) so a seller never has to switch views to act on a row.
+ * actions (Print, Copy buyer tracking link, Send to buyer) so a seller never has to switch views to act on a row.
  */
 export function LabelsTable({ labels, ...selection }: { labels: ApiLabel[] } & LabelSelectionProps) {
   return (

@@ -66,6 +66,8 @@ export const TEXT = {
   brandColorDefault: "Use Parcelhive's colour",
   banner: "Banner image",
   bannerHint: "PNG, JPEG or WEBP, up to 5 MB. Printed at the top of your labels.",
+  bannerType: "Use a PNG, JPEG or WEBP image",
+  bannerTooLarge: "Use an image of 5 MB or smaller",
   currentBanner: "Current banner",
   noBanner: "No banner image yet.",
   removeBanner: "Remove banner",

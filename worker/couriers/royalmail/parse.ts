@@ -45,6 +45,12 @@ function productClass(code: string): string | null {
   return PRODUCTS[code.slice(0, 3)] ?? null;
 }
 
+/** The service a product code names ('TPN01' is 'Tracked 24'), as the screens and the CSV show it; null when unknown. */
+export const royalMailServiceName = (code: string): string | null => {
+  const c = code.trim().toUpperCase();
+  return /^[A-Z]{2}[A-Z\d]\d{2}$/.test(c) ? productClass(c) : null;
+};
+
 const SPECIAL_DELIVERY = /\bspecial\s+delivery\b/i;
 const CLASSES: [RegExp, string][] = [
   [/\btracked\s*24\b/i, "Tracked 24"],
