@@ -2,7 +2,8 @@ import { useEffect, useState } from "react";
 import { useAuth } from "../../app/auth";
 import { PageHeader } from "../../components/PageHeader";
 import { Spinner } from "../../components/Spinner";
-import { CreditsCard } from "./CreditsCard";
+import { CloseAccountCard } from "./CloseAccountCard";
+import { CreditsCard, isSubscribed } from "./CreditsCard";
 import { DataExportCard } from "./DataExportCard";
 import { DeveloperKeyCard } from "./DeveloperKeyCard";
 import { BuyerMailsCard } from "./BuyerMailsCard";
@@ -81,6 +82,9 @@ export default function SettingsPage() {
       <div className="stack">
         <DataExportCard />
         <RetentionCard />
+      </div>
+      <div className="stack settings-close">
+        <CloseAccountCard subscribed={isSubscribed(user.subscription_status)} />
       </div>
     </div>
   );
