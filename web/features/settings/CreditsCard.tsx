@@ -5,10 +5,12 @@ import { PurchaseOptions } from "./PurchaseOptions";
 import { TEXT } from "./texts";
 
 const SUBSCRIBED = new Set(["active", "trialing", "past_due", "unpaid", "incomplete", "paused"]);
+/** Whether the account holds a subscription that still bills (closing cancels it). */
+export const isSubscribed = (status: string | null | undefined) => Boolean(status && SUBSCRIBED.has(status));
 
 /** Balance, the purchase options and, for subscribers, Stripe's portal to manage or cancel. */
 export function CreditsCard({ credits, subscriptionStatus }: { credits: number; subscriptionStatus: string | null | undefined }) {
-  const subscribed = Boolean(subscriptionStatus && SUBSCRIBED.has(subscriptionStatus));
+  const subscribed = isSubscribed(subscriptionStatus);
   const [opening, setOpening] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
