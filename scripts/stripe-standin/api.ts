@@ -1,4 +1,5 @@
 import { hidePrivate, type StripeAccount } from "./account.ts";
+import { createCheckoutSession, expireCheckoutSession } from "./checkout-sessions.ts";
 import { noSuch, StripeError } from "./errors.ts";
 import { type Form, list, str } from "./form.ts";
 
@@ -48,14 +49,14 @@ const ROUTES: [method: string, pattern: RegExp, handler: Handler][] = [
   ["GET", /^\/v1\/customers\/([^/]+)$/, (a, _c, id) => a.customer(id)],
   ["POST", /^\/v1\/customers\/([^/]+)$/, (a, c, id) => a.updateCustomer(id, c.form)],
   ["DELETE", /^\/v1\/customers\/([^/]+)$/, (a, _c, id) => a.deleteCustomer(id)],
-  ["POST", /^\/v1\/checkout\/sessions$/, (a, c) => a.createSession(c.form, c.origin)],
+  ["POST", /^\/v1\/checkout\/sessions$/, (a, c) => createCheckoutSession(a, c.form, c.origin)],
   ["GET", /^\/v1\/checkout\/sessions$/, (a, c) =>
     listOf(a.sessions.values(), c, "/v1/checkout/sessions", (s) =>
       (!str(c.form.customer) || s.customer === str(c.form.customer)) &&
       (!str(c.form.subscription) || s.subscription === str(c.form.subscription)) &&
       (!str(c.form.status) || s.status === str(c.form.status)))],
   ["GET", /^\/v1\/checkout\/sessions\/([^/]+)$/, (a, _c, id) => a.session(id)],
-  ["POST", /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/, (a, _c, id) => a.expireSession(id)],
+  ["POST", /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/, (a, _c, id) => expireCheckoutSession(a, id)],
   ["GET", /^\/v1\/checkout\/sessions\/([^/]+)\/line_items$/, (a, c, id) => {
     const session = a.session(id);
     const items = session._line_items.map((l, i) => {
