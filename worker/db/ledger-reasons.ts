@@ -5,4 +5,3 @@
  * web app. No imports, so the browser bundle takes it as it is.
  */
 export const LEDGER_REASONS = ["free_verification", "purchase", "subscription", "label", "admin_grant", "refund"] as const;
-export type LedgerReason = (typeof LEDGER_REASONS)[number];
