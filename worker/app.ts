@@ -20,6 +20,7 @@ import labelMailRoutes from "./label-mail/routes";
 import labelRoutes from "./labels/routes";
 import mailRoutes from "./mail/routes";
 import privacyRoutes from "./privacy/routes";
+import closureRoutes from "./privacy/closure-routes";
 import trackingRoutes from "./tracking/routes";
 import trackingPageRoutes from "./tracking-page/routes";
 import buyerMailRoutes from "./buyer-mail/routes";
@@ -121,6 +122,7 @@ app
   .route("/api/v1", labelMailRoutes)
   .route("/api/v1", labelRoutes)
   .route("/api/v1", privacyRoutes)
+  .route("/api/v1", closureRoutes)
   .route("/api/v1", labelPrintRoutes)
   .route("/api/v1", claimActionRoutes)
   .route("/api/v1", claimPackRoutes)

@@ -10,7 +10,7 @@ import { atOcrResolution, invertReversedBoxes, levelled, printDpi, skewAngle } f
 import { offDesk, paperOnly } from "../../worker/label-import/ocr-paper";
 import { linesOfName, rereadBesideLogo, rereadTop, withAccents } from "../../worker/label-import/ocr-reread";
 import { recognise } from "../../worker/label-import/ocr";
-import { fixCapitalI, fixHeading, fixPostcode, fixWeight, ocrLines, type OcrWord } from "../../worker/label-import/ocr-text";
+import { fixCapitalI, fixHeading, fixPostcode, fixWeight, gapsBack, ocrLines, type OcrWord } from "../../worker/label-import/ocr-text";
 import { weightCandidates } from "../../worker/label-import/ocr-weight";
 import { weightGrams } from "../../worker/label-import/fields";
 import { parseLabel } from "../../worker/label-import/pipeline";
@@ -288,6 +288,17 @@ describe("OCR helpers", () => {
     expect(plausibleOnly(fine)).toEqual(fine);
     expect(plausibleOnly({ ...fine, courier: "royalmail", weightInGrams: 20_000 }).weightInGrams).toBe(20_000);
     expect(plausibleOnly({ ...fine, courier: "royalmail", weightInGrams: 20_500 }).weightInGrams).toBeNull();
+  });
+
+  it("puts back gaps OCR lost on a photo of tight type: a heading run into a name, capitalised words run into one", () => {
+    // Generated table photos with tight word spacing (SEED=31): 'FROMZo# Patel' hid its heading and the sender became
+    // the recipient's name; 'TheCwmtTradingCo' was the sender.
+    expect(gapsBack("FROMZoë Patel")).toBe("From: Zoë Patel");
+    expect(gapsBack("SHIPTOJane Smith")).toBe("Ship to: Jane Smith");
+    expect(gapsBack("TheCwmTradingCo")).toBe("The Cwm Trading Co");
+    expect(gapsBack("Sold by: HollowOakSoapCo")).toBe("Sold by: Hollow Oak Soap Co");
+    // A name's own capitals, a brand's one join, capitals alone: as read.
+    for (const kept of ["Morag McKenzie", "Ailsa MacLeod-FitzGerald", "ParcelShop", "JOHNSMITH", "Dr DeVito", "FROMAGE", "Ms O'Brien", "iPhoneCaseShop"]) expect(gapsBack(kept)).toBe(kept);
   });
 
   it("never gives a name whose words OCR ran together past any one word (20 letters or more without a gap)", () => {

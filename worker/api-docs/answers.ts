@@ -18,8 +18,8 @@ import { PARCEL_STATUSES } from "../labels/list-options";
 import { MANUAL_FIELD_TYPES, type ManualFieldName, type ManualFieldType } from "../couriers/fields";
 import { LEFT_OUT_HEADER, LEFT_OUT_REASONS, LEFT_OUT_REASONS_HEADER, PRINTED_HEADER } from "../label-print/left-out";
 import { BUYER_MOMENTS } from "../buyer-mail/model";
+import { accountClosedSchema, deletedListSchema, labelJobSchema, labelsDeletedSchema, purgedSchema, restoredSchema } from "../privacy/model";
 import { dataExportAnswer } from "../privacy/export-model";
-import { deletedListSchema, labelJobSchema, labelsDeletedSchema, purgedSchema, restoredSchema } from "../privacy/model";
 import { webhookCreatedSchema, webhookDeliveriesSchema, webhookEndpointSchema, webhookListSchema, webhookTestSchema } from "../webhooks/model";
 
 export interface RouteAnswers {
@@ -232,6 +232,8 @@ export const ROUTE_ANSWERS: Record<string, RouteAnswers> = {
   "POST /api/v1/labels/deleted/restore": { status: 200, body: restoredSchema, errors: [404] },
   "POST /api/v1/labels/deleted/purge": { status: 200, body: purgedSchema, errors: [404] },
   "GET /api/v1/labels/jobs/:id": { status: 200, body: labelJobSchema, errors: [404] },
+  "POST /api/v1/user/close": { status: 200, body: accountClosedSchema, errors: [409, 429, 502, 503] },
+  "POST /api/v1/admin/users/:id/close": { status: 200, body: accountClosedSchema, errors: [404, 409, 502, 503] },
   "GET /api/v1/labels/needs-action": { status: 200, body: needsActionSchema, errors: [] },
   "GET /api/v1/label/:id/download": { status: 200, file: "application/octet-stream", errors: [404] },
   // One merged file of many labels (application/pdf, or text/plain ZPL); the labels left out are named in headers,

@@ -35,6 +35,11 @@ export const users = sqliteTable("users", {
   subscriptionStatus: text("subscription_status"),
   /** Stripe `created` (seconds) of the newest event applied to the subscription fields: older ones are ignored. */
   subscriptionEventAt: integer("subscription_event_at"),
+  /**
+   * Set when the account is closed (worker/privacy/account-closure.ts): from then on nothing signs in as it, no mail
+   * goes out for it, and the queue removes its data; the row itself goes last.
+   */
+  closedAt: integer("closed_at"),
   createdAt: integer("created_at").notNull().default(now),
   updatedAt: integer("updated_at").notNull().default(now),
 }, (t) => [check("users_credits_nonnegative", sql`${t.credits} >= 0`)]);
@@ -708,6 +713,39 @@ export const labelJobs = sqliteTable(
     updatedAt: integer("updated_at").notNull().default(now),
   },
   (t) => [index("label_jobs_user").on(t.userId, t.createdAt)],
+);
+
+/**
+ * Accounts being closed (worker/privacy/account-erasure.ts): the queue removes a closed account's data from its
+ * database, R2 and the directory a chunk at a time; this row says where, and goes with the account's last row.
+ * `mail_address` is set only when the admin closing the account chose that its mailbox threads go too.
+ */
+export const accountClosures = sqliteTable("account_closures", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id),
+  database: text("database").notNull(),
+  byAdmin: integer("by_admin", { mode: "boolean" }).notNull(),
+  mailAddress: text("mail_address"),
+  /** A MAC of the account's e-mail (buyer-mail/address.ts closedSellerMac): where its buyers' unsubscribes are kept. */
+  sellerMac: text("seller_mac").notNull(),
+  startedAt: integer("started_at").notNull(),
+});
+
+/**
+ * A closed account's buyers who unsubscribed, kept so an account opened again with the same e-mail never mails them:
+ * `seller_mac` is a MAC of the seller's e-mail under the server's secret (one way: the address is not kept), and
+ * `address_mac` the buyer's address as buyer_unsubscribes kept it (keyed by the closed account's id, `old_user_id`).
+ */
+export const closedUnsubscribes = sqliteTable(
+  "closed_unsubscribes",
+  {
+    sellerMac: text("seller_mac").notNull(),
+    oldUserId: integer("old_user_id").notNull(),
+    addressMac: text("address_mac").notNull(),
+    at: integer("at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sellerMac, t.oldUserId, t.addressMac] })],
 );
 
 /**

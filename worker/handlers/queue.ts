@@ -47,6 +47,11 @@ async function runJob(job: JobMessage, env: Env, db: Db, attempt: number): Promi
       await purgeDueLabels(env, db);
       return;
     }
+    case "account.close": {
+      const { runAccountErasure } = await import("../privacy/account-erasure");
+      await runAccountErasure(env, db, job.userId);
+      return;
+    }
     default:
       log("warn", "job type not handled", { type: (job as { type: string }).type });
   }

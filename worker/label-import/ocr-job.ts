@@ -21,7 +21,7 @@ import { pageBarcodes } from "./barcodes";
 import { ImportError } from "./errors";
 import { OcrEngineError, recognise, type OcrResult } from "./ocr";
 import { restoreLostWords } from "./ocr-names";
-import { checkedPostcode, loosePostcodes } from "./ocr-postcode";
+import { checkedPostcode, loosePostcodes, withoutCodePieces } from "./ocr-postcode";
 import { rereadLost } from "./ocr-starts";
 import { ocrLines } from "./ocr-text";
 import { PdfiumError, type Pixmap } from "./pdfium";
@@ -203,11 +203,13 @@ type Reading = Awaited<ReturnType<typeof interpret>>;
 
 /** One OCR reading of the page -> lines (text beside a logo and misread postcodes read again) -> the courier parser. */
 async function interpret(ocr: OcrResult, image: Grey, dpi: number, barcodes: Barcode[]) {
-  let lines = await rereadLost(await rereadPostcodes(await rereadBesideLogo(ocrLines(ocr.words), image, dpi), image, dpi), image, dpi);
+  // Pieces of the tracking code read as postcodes anchor no block (ocr-postcode.ts).
+  const code = parseLabel({ lines: [], barcodes })?.trackingCode;
+  let lines = withoutCodePieces(await rereadLost(await rereadPostcodes(await rereadBesideLogo(ocrLines(ocr.words), image, dpi), image, dpi), image, dpi), code);
   let details = parseLabel({ lines, barcodes });
   // No recipient postcode read (the block is found by it, so the name is lost too): postcodes misread further (ocr-postcode.ts).
   if (!details?.address?.postcode) {
-    const fixed = await loosePostcodes(lines, image, dpi);
+    const fixed = withoutCodePieces(await loosePostcodes(lines, image, dpi), code);
     const again = fixed.some((l, i) => l !== lines[i]) ? parseLabel({ lines: fixed, barcodes }) : null;
     if (again?.address?.postcode && (!details || again.trackingCode === details.trackingCode)) [lines, details] = [fixed, again];
   }

@@ -4,6 +4,7 @@ import type { AppEnv } from "../context";
 import { validate } from "../lib/validate";
 import { requireAuth } from "../accounts/require-auth";
 import { importLabelUpload } from "./import-file";
+import { plainText } from "../lib/text";
 
 // POST /api/v1/label: multipart, one file per request in `files`, optional `notes`.
 // Answers the labels produced from the file (ApiLabel[]), saved through importLabelUpload
@@ -12,7 +13,7 @@ import { importLabelUpload } from "./import-file";
 
 const form = z.object({
   files: z.custom<File>((v) => v instanceof File, "Attach one label file (PDF, PNG, JPEG or WEBP) in the 'files' field."),
-  notes: z.string().max(5000, "notes are at most 5000 characters").optional(),
+  notes: z.string().max(5000, "notes are at most 5000 characters").refine(...plainText("notes")).optional(),
 });
 
 const routes = new Hono<AppEnv>().post("/label", requireAuth({ apiKey: true }), validate("form", form), async (c) => {

@@ -13,6 +13,7 @@ import { labelOriginal } from "./download";
 import { updateNotesAndTags } from "./notes-and-tags";
 import { listLabels, readLabel } from "./read";
 import { createManualLabel } from "./save";
+import { oneLine, plainText } from "../lib/text";
 
 // Labels: manual creation, the list, one label, notes and tags, the original file.
 // Every call is the caller's own labels only: another user's label is a 404.
@@ -34,8 +35,8 @@ const exportQuery = labelListFilterSchema.extend({
 const idParam = z.object({ id: z.string().trim().min(1).max(100) });
 
 const notesAndTags = z.object({
-  notes: z.string().max(5000, "notes are at most 5000 characters"),
-  tags: z.array(z.string().max(50, "a tag is at most 50 characters")).max(50, "at most 50 tags"),
+  notes: z.string().max(5000, "notes are at most 5000 characters").refine(...plainText("notes")),
+  tags: z.array(z.string().max(50, "a tag is at most 50 characters").refine(...oneLine("a tag"))).max(50, "at most 50 tags"),
 });
 
 const csvHeaders = (filename: string) => ({

@@ -25,6 +25,8 @@ type JobWork =
   | { type: "labels.job"; jobId: string }
   /** The purge of deleted labels past their 30 days, in this job's database (worker/privacy/label-deletion.ts). */
   | { type: "labels.purge-due" }
+  /** The next part of removing a closed account's data (worker/privacy/account-erasure.ts); runs on the directory. */
+  | { type: "account.close"; userId: number }
   /** One slice of building a 'Download my data' archive (worker/privacy/export-build.ts). */
   | { type: "export.build"; exportId: string };
 

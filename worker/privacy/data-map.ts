@@ -29,6 +29,8 @@ export type Owner =
   | { by: "lease-key" }
   /** The admin mailbox: a message is a user's when one of these columns names their e-mail address. */
   | { by: "address"; columns: string[] }
+  /** What a closed account left: found by the MAC of the e-mail it had, never by an id of a live account. */
+  | { by: "closed-seller" }
   /** Nobody's: the app's own bookkeeping. */
   | { by: "none" };
 
@@ -192,6 +194,29 @@ export const TABLES: Record<string, TableEntry> = {
     export: "not-exported",
     retention: "while the account is open",
     why: "Payment records stay with Stripe, which keeps what the law asks of a seller of credits.",
+  },
+  account_closures: {
+    where: "directory",
+    holds: "accounts being closed: where the queue removes their data, the mail address whose mailbox threads go (only when an admin chose so), the MAC their buyers' unsubscribes are kept under",
+    personal: "account",
+    personalColumns: ["mail_address"],
+    owner: { by: "user", column: "user_id" },
+    ...noLabel,
+    closure: "deleted",
+    export: "not-exported",
+    retention: "until the closing queue has removed the account (it goes with the account's last row)",
+  },
+  closed_unsubscribes: {
+    where: "directory",
+    holds: "a closed account's buyers who unsubscribed: the MAC of the seller's e-mail, the closed account's id and the MAC of the buyer's address (never an address)",
+    personal: "people",
+    personalColumns: ["seller_mac", "address_mac"],
+    owner: { by: "closed-seller" },
+    ...noLabel,
+    closure: "hashed",
+    export: "not-exported",
+    retention: "for good: an unsubscribe is honoured whenever the seller's e-mail opens an account again",
+    why: "What closing keeps besides Stripe's payment records, and all it keeps: a one-way hash, so the address itself is gone.",
   },
   stripe_events: appOwn("directory", "ids of Stripe events already handled (idempotency)"),
   stripe_prices: appOwn("directory", "the configured Stripe prices, as Stripe last answered them"),
@@ -448,6 +473,8 @@ export interface R2PrefixEntry {
   writtenBy: string[];
   /** The table whose rows name these objects. */
   table: string;
+  /** Keys are `<prefix><userId>/…`: closing an account deletes everything under its own. */
+  byUser?: true;
   deletion: OnDeletion;
   purge: OnPurge;
   closure: OnClosure;
@@ -462,6 +489,7 @@ export const R2_PREFIXES: Record<string, R2PrefixEntry> = {
     personal: "people",
     writtenBy: ["worker/label-import/import-file.ts"],
     table: "label_files",
+    byUser: true,
     deletion: "stays",
     purge: "deleted-unless-used",
     closure: "deleted",
@@ -474,6 +502,7 @@ export const R2_PREFIXES: Record<string, R2PrefixEntry> = {
     personal: "account",
     writtenBy: ["worker/accounts/profile.ts"],
     table: "users",
+    byUser: true,
     deletion: "none",
     purge: "none",
     closure: "deleted",
@@ -486,6 +515,7 @@ export const R2_PREFIXES: Record<string, R2PrefixEntry> = {
     personal: "people",
     writtenBy: ["worker/privacy/export-archive.ts"],
     table: "data_exports",
+    byUser: true,
     deletion: "none",
     purge: "none",
     closure: "deleted",

@@ -50,4 +50,6 @@ export const restoredSchema = z.object({
   job: labelJobSchema.nullable(),
 });
 
+export const accountClosedSchema = z.object({ closed: z.literal(true), email: z.string().describe("Where the confirmation went") });
+
 export const purgedSchema = z.object({ purged: z.number().int(), job: labelJobSchema.nullable() });
