@@ -6,6 +6,7 @@ import { BOOKMARK_HEADER, requestSessions } from "./db/sessions";
 import { ApiError } from "./lib/errors";
 import { NO_STORE, PUBLIC_FIVE_MINUTES } from "./lib/http-cache";
 import { log } from "./lib/log";
+import { describe } from "./lib/openapi-meta";
 import adminRoutes from "./admin/routes";
 import analyticsRoutes from "./analytics/routes";
 import authRoutes from "./accounts/auth-routes";
@@ -111,7 +112,7 @@ app.use("/api/*", async (c, next) => {
   })(c, next);
 });
 
-app.get("/api/health", (c) => c.json({ ok: true }));
+app.get("/api/health", describe({ summary: "Whether the service answers." }), (c) => c.json({ ok: true }));
 
 app
   .route("/api/v1", authRoutes)
@@ -140,13 +141,13 @@ app
 app.route("/t", trackingPagePublicRoutes);
 
 // The document (and the answer schemas it is built from) loads when it is asked for, not at every start.
-app.get("/api/v1/openapi.json", async (c) => {
+app.get("/api/v1/openapi.json", describe({ summary: "This reference as an OpenAPI 3.1 document, for code generators and API tools." }), async (c) => {
   const { buildOpenApi } = await import("./api-docs/openapi");
   return c.json(buildOpenApi(app, { serverUrl: new URL(c.req.url).origin }), 200, { "Cache-Control": PUBLIC_FIVE_MINUTES });
 });
-app.get("/api/docs", async (c) => {
+app.get("/api/docs", describe({ summary: "This page." }), async (c) => {
   const [{ buildOpenApi }, { renderApiDocs }] = await Promise.all([import("./api-docs/openapi"), import("./api-docs/reference-page")]);
-  return c.html(renderApiDocs(buildOpenApi(app)), 200, { "Cache-Control": PUBLIC_FIVE_MINUTES });
+  return c.html(renderApiDocs(buildOpenApi(app), new URL(c.req.url).origin), 200, { "Cache-Control": PUBLIC_FIVE_MINUTES });
 });
 
 app.notFound((c) => c.json({ error: "Not found" }, 404));

@@ -395,6 +395,9 @@ describe("OCR helpers", () => {
     expect(fixCapitalI("lain's Studio")).toBe("Iain's Studio");
     // The Irish O read as a zero (fresh seed 3422717994, file 1280).
     expect(fixCapitalI("0 KELLY")).toBe("O KELLY");
+    expect(fixCapitalI("0. OKAFOR")).toBe("O. OKAFOR");
+    expect(fixCapitalI("0. Okafor-Reid")).toBe("O. Okafor-Reid");
+    expect(fixCapitalI("0. 5 kg")).toBe("0. 5 kg");
     expect(fixCapitalI("Wren & lvy Supplies")).toBe("Wren & Ivy Supplies");
     expect(fixCapitalI("Unit 0")).toBe("Unit 0");
     expect(fixCapitalI("1. Fold the label")).toBe("1. Fold the label");

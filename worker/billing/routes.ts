@@ -19,7 +19,7 @@ const checkoutBody = z.object({
   quantity: z.literal(1, { error: "quantity must be 1" }).optional().default(1),
 });
 
-routes.post("/create-checkout-session", requireAuth(), validate("json", checkoutBody), async (c) => {
+routes.post("/create-checkout-session", requireAuth(), describe({ summary: "Open a Stripe Checkout for the One-off Pack (200 credits) or the Monthly Subscription (130 credits a month); send the browser to `checkout_url`.", description: "Credits come from Stripe's webhook once the payment is made. 409 for a second subscription; 503 when payments are not set up." }), validate("json", checkoutBody), async (c) => {
   const { sku } = c.req.valid("json");
   return c.json(await createCheckoutSession(c.env, accountDbs(c.get("directory"), c.get("db")), c.get("user"), sku));
 });
@@ -42,12 +42,12 @@ routes.get(
   async (c) => c.json(await checkoutOutcome(c.env, c.get("db"), c.get("user"), c.req.valid("param").id)),
 );
 
-routes.post("/billing-portal", requireAuth(), async (c) => {
+routes.post("/billing-portal", requireAuth(), describe({ summary: "Open Stripe's customer portal, to change or cancel the subscription; send the browser to `url`." }), async (c) => {
   return c.json(await createPortalSession(c.env, c.get("user")));
 });
 
 // No auth: Stripe signs the raw body, and the signature is the authentication.
-routes.post("/stripe/webhook", async (c) => {
+routes.post("/stripe/webhook", describe({ summary: "Stripe's events (payments, invoices, subscriptions), verified by their `Stripe-Signature`: for Stripe only.", description: "Each payment grants its credits once, whatever the order or number of deliveries." }), async (c) => {
   const event = await verifyWebhook(c.env, await c.req.text(), c.req.header("Stripe-Signature"));
   const outcome = await handleStripeEvent(c.get("sessions"), event);
   return c.json({ received: true, outcome });

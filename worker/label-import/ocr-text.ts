@@ -103,6 +103,8 @@ export function gapsBack(text: string): string {
 export function fixCapitalI(text: string): string {
   // An initial I read as 1 or l before a surname, the whole line ('1. Smith').
   if (/^[1l|]\.\s\p{Lu}[\p{Ll}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)?$/u.test(text)) return `I${text.slice(1)}`;
+  // An initial O read as a zero before a surname, the whole line ('0. OKAFOR': fresh seed 1670199923, a 300 DPI photo).
+  if (/^0\.\s\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)?$/u.test(text)) return `O${text.slice(1)}`;
   // An initial I read with a second stroke ('Il. MENSAH'): no word is 'Il.'.
   if (/^I[l1|]\.\s\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)?$/u.test(text)) return `I${text.slice(2)}`;
   const words = text.split(" ");

@@ -6,6 +6,8 @@ import { PurchaseOptions } from "./PurchaseOptions";
 import { TEXT } from "./texts";
 
 const SUBSCRIBED = new Set(["active", "trialing", "past_due", "unpaid", "incomplete", "paused"]);
+/** Whether the account holds a subscription that still bills (closing cancels it). */
+export const isSubscribed = (status: string | null | undefined) => Boolean(status && SUBSCRIBED.has(status));
 
 /**
  * Balance, the purchase options and, for subscribers, Stripe's portal to manage or cancel; on Settings a link to the
@@ -22,7 +24,7 @@ export function CreditsCard({
   historyLink?: boolean;
   title?: string;
 }) {
-  const subscribed = Boolean(subscriptionStatus && SUBSCRIBED.has(subscriptionStatus));
+  const subscribed = isSubscribed(subscriptionStatus);
   const [opening, setOpening] = useState(false);
   const [error, setError] = useState<string | null>(null);
 

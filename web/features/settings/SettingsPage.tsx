@@ -2,7 +2,8 @@ import { useEffect, useState } from "react";
 import { useAuth } from "../../app/auth";
 import { PageHeader } from "../../components/PageHeader";
 import { Spinner } from "../../components/Spinner";
-import { CreditsCard } from "./CreditsCard";
+import { CloseAccountCard } from "./CloseAccountCard";
+import { CreditsCard, isSubscribed } from "./CreditsCard";
 import { DeveloperKeyCard } from "./DeveloperKeyCard";
 import { BuyerMailsCard } from "./BuyerMailsCard";
 import { EmailPreferencesCard } from "./EmailPreferencesCard";
@@ -72,6 +73,9 @@ export default function SettingsPage() {
       <div className="stack">
         <LabelSettingsCard companyName={user.company_name} companyTagline={user.company_tagline} brandColor={user.brand_color} onSaved={reloadUser} />
         <BuyerMailsCard moments={user.buyer_mail_moments} onSaved={reloadUser} />
+      </div>
+      <div className="stack settings-close">
+        <CloseAccountCard subscribed={isSubscribed(user.subscription_status)} />
       </div>
     </div>
   );
