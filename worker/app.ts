@@ -29,6 +29,7 @@ import trackingPagePublicRoutes from "./tracking-page/page-routes";
 import userRoutes from "./accounts/user-routes";
 import webhookRoutes from "./webhooks/routes";
 import exportRoutes from "./privacy/export-routes";
+import retentionRoutes from "./privacy/retention-routes";
 
 /** Largest JSON/form body any call but the label upload accepts. */
 const MAX_BODY_BYTES = 256 * 1024;
@@ -135,7 +136,8 @@ app
   .route("/api/v1", adminRoutes)
   .route("/api/v1", mailRoutes)
   .route("/api/v1", webhookRoutes)
-  .route("/api/v1", exportRoutes);
+  .route("/api/v1", exportRoutes)
+  .route("/api/v1", retentionRoutes);
 
 // Buyers' tracking pages: public HTML, not the API (wrangler.toml runs the Worker first for /t/*).
 app.route("/t", trackingPagePublicRoutes);

@@ -20,6 +20,7 @@ import { LEFT_OUT_HEADER, LEFT_OUT_REASONS, LEFT_OUT_REASONS_HEADER, PRINTED_HEA
 import { BUYER_MOMENTS } from "../buyer-mail/model";
 import { accountClosedSchema, deletedListSchema, labelJobSchema, labelsDeletedSchema, purgedSchema, restoredSchema } from "../privacy/model";
 import { dataExportAnswer } from "../privacy/export-model";
+import { retentionAnswer } from "../privacy/retention-model";
 import { webhookCreatedSchema, webhookDeliveriesSchema, webhookEndpointSchema, webhookListSchema, webhookTestSchema } from "../webhooks/model";
 
 export interface RouteAnswers {
@@ -304,6 +305,8 @@ export const ROUTE_ANSWERS: Record<string, RouteAnswers> = {
   "GET /api/v1/user/export": { status: 200, body: dataExportAnswer, errors: [] },
   "DELETE /api/v1/user/export": { status: 204, errors: [404] },
   "GET /api/v1/user/export/download": { status: 200, also: 206, file: "application/zip", errors: [404, 416] },
+  "GET /api/v1/user/retention": { status: 200, body: retentionAnswer, errors: [] },
+  "PUT /api/v1/user/retention": { status: 200, body: retentionAnswer, errors: [] },
 
   "GET /api/v1/webhooks": { status: 200, body: webhookListSchema, errors: [] },
   "POST /api/v1/webhooks": { status: 201, body: webhookCreatedSchema, errors: [409] },

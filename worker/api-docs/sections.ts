@@ -34,7 +34,7 @@ export const SECTIONS: Section[] = [
     id: "webhooks",
     title: "Webhooks",
     forDevelopers: true,
-    intro: "Have Parcelhive POST to your server when a label is created, its tracking changes, it is delivered or it may be lost. Receiving them is described after the calls.",
+    intro: "Have Parcelhive POST to your server when a label is created, deleted or restored, its tracking changes, it is delivered or it may be lost. Receiving them is described after the calls.",
     paths: [/^\/api\/v1\/webhooks(\/|$)/],
   },
   {
