@@ -17,6 +17,9 @@ const PRINT_TESTS = ["test/worker/label-print.test.ts"];
 // The routing of users across databases, with a second D1 database (DB_2) as a second database is configured in
 // production (worker/db/databases.ts). The other files run with wrangler.toml's one database, as deployed today.
 const DATABASE_TESTS = ["test/worker/databases.test.ts"];
+// Deletion and closure must leave nothing of a sender wherever their data is: these run in both projects, the sender
+// in DB here and in DB_2 there (test/worker/privacy-fixtures.ts).
+const PRIVACY_TESTS = ["test/worker/label-deletion.test.ts", "test/worker/label-jobs.test.ts", "test/worker/account-closure.test.ts", "test/worker/privacy-random.test.ts"];
 // The generated-label gate reads labels drawn in Node by bench/label-generator, served to workerd by
 // its globalSetup on a loopback port (a fresh seed each run; SEED=… replays, GEN_LABELS/GEN_IMAGES size it).
 const GENERATED_TESTS = ["test/worker/generated-accuracy.test.ts"];
@@ -51,6 +54,8 @@ function workerProject(
             // test/worker/import-fuzz.test.ts: replay a run's damaged files, or size the run.
             FUZZ_SEED: process.env.FUZZ_SEED ?? "",
             FUZZ_COUNT: process.env.FUZZ_COUNT ?? "",
+            // test/worker/privacy-random.test.ts: replay a run's steps.
+            PRIVACY_SEED: process.env.PRIVACY_SEED ?? "",
           },
         },
       }),
@@ -75,7 +80,7 @@ export default defineConfig(async () => {
         workerProject("worker", { include: ["test/worker/**/*.test.ts"], exclude: [...PRINT_TESTS, ...DATABASE_TESTS, ...GENERATED_TESTS] }, migrations),
         workerProject("worker-print", { include: PRINT_TESTS }, migrations),
         workerProject("worker-generated", { include: GENERATED_TESTS, globalSetup: ["./bench/label-generator/serve.ts"] }, migrations),
-        workerProject("worker-databases", { include: DATABASE_TESTS }, migrations, { DB_2: "parcelhive-db-2" }),
+        workerProject("worker-databases", { include: [...DATABASE_TESTS, ...PRIVACY_TESTS] }, migrations, { DB_2: "parcelhive-db-2" }),
         {
           plugins: [react()],
           test: {

@@ -74,11 +74,15 @@ export function printedEvri(rng: Rng, code: string): string {
   ]);
 }
 
-/** Royal Mail product codes in the 2D payload (TPN = Tracked 24, TPS = Tracked 48, SD = Special Delivery, CRL = 24/48 parcels). */
+/**
+ * Royal Mail product codes in the 2D payload (TPN = Tracked 24, TPS = Tracked 48, CRL = 24/48 parcels; Special
+ * Delivery SD1-SD3 by 1pm and SD4-SD6 by 9am, by compensation level, with a register number after).
+ */
 export const RM_PRODUCTS: Record<string, string[]> = {
   "Tracked 24": ["TPN01", "TPN02"],
   "Tracked 48": ["TPS01", "TPS02"],
-  "Special Delivery Guaranteed by 1pm": ["SD101", "SD201"],
+  "Special Delivery Guaranteed by 1pm": ["SD101", "SD201", "SD301"],
+  "Special Delivery Guaranteed by 9am": ["SD401", "SD501", "SD601"],
   "1st Class": ["CRL01"],
   "2nd Class": ["CRL02"],
 };

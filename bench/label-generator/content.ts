@@ -144,7 +144,7 @@ export function senderOneLine(rng: Rng, p: Party, withAddress: boolean): string 
 }
 
 export type EvriService = "NEXT DAY" | "48 HOUR" | "STANDARD";
-export type RoyalMailService = "Tracked 24" | "Tracked 48" | "1st Class" | "2nd Class" | "Special Delivery Guaranteed by 1pm";
+export type RoyalMailService = "Tracked 24" | "Tracked 48" | "1st Class" | "2nd Class" | "Special Delivery Guaranteed by 1pm" | "Special Delivery Guaranteed by 9am";
 
 export function evriService(rng: Rng): { truth: EvriService; printed: string } {
   const truth = rng.weighted([["NEXT DAY", 35], ["48 HOUR", 25], ["STANDARD", 40]] as const);
@@ -157,14 +157,16 @@ export function evriService(rng: Rng): { truth: EvriService; printed: string } {
 }
 
 export function royalMailService(rng: Rng): { truth: RoyalMailService; printed: string } {
-  const truth = rng.weighted([["Tracked 24", 35], ["Tracked 48", 35], ["1st Class", 13], ["2nd Class", 7], ["Special Delivery Guaranteed by 1pm", 10]] as const);
+  const truth = rng.weighted([["Tracked 24", 35], ["Tracked 48", 35], ["1st Class", 13], ["2nd Class", 7], ["Special Delivery Guaranteed by 1pm", 7], ["Special Delivery Guaranteed by 9am", 3]] as const);
   const tracked = (n: string) => [`Tracked ${n}`, `Tracked ${n} Signature`, `Tracked ${n} No Signature`, `Royal Mail Tracked ${n}`, `TRACKED ${n}`, `Tracked ${n}®`];
   const forms: Record<RoyalMailService, string[]> = {
     "Tracked 24": tracked("24"),
     "Tracked 48": tracked("48"),
     "1st Class": ["1st Class", "1ST CLASS", "Royal Mail 1st Class", "1st Class Parcel"],
     "2nd Class": ["2nd Class", "2ND CLASS", "Royal Mail 2nd Class", "2nd Class Parcel"],
-    "Special Delivery Guaranteed by 1pm": ["Special Delivery Guaranteed by 1pm", "Special Delivery Guaranteed", "SPECIAL DELIVERY GUARANTEED BY 1PM", "Special Delivery 1pm®"],
+    // Royal Mail sells the by-1pm product under the bare name too; the by-9am one always names its time.
+    "Special Delivery Guaranteed by 1pm": ["Special Delivery Guaranteed by 1pm", "Special Delivery Guaranteed", "SPECIAL DELIVERY GUARANTEED BY 1PM", "Special Delivery 1pm®", "Special Delivery Guaranteed® by 1pm"],
+    "Special Delivery Guaranteed by 9am": ["Special Delivery Guaranteed by 9am", "SPECIAL DELIVERY GUARANTEED BY 9AM", "Special Delivery 9am®", "Special Delivery Guaranteed® by 9am", "Special Delivery Guaranteed by 9.00am"],
   };
   return { truth, printed: rng.pick(forms[truth]) };
 }

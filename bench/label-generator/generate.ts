@@ -68,7 +68,7 @@ function planned(seed: string, index: number, rng: Rng, family: FamilyName, f: (
   const render = rng.fork("render");
   const singleLabel = spec.pages.length === 1 && spec.labels.length === 1;
   const asImage = singleLabel && render.chance(f.images);
-  const image = asImage ? imageChoice(render) : null;
+  const image = asImage ? imageChoice(render, { table: o.drafts }) : null;
   const medium: Medium = !asImage ? "text-pdf" : render.chance(0.12) ? "flat-pdf" : "image";
   const toolchain: Toolchain = asImage ? "chromium" : textToolchain(render.chance(f.chromium) ? "chromium" : "pdf-lib", rng.fork("toolchain"), o.toolchains ?? DEFAULT_TOOLCHAINS);
   const ext = medium === "image" ? (image!.kind === "thermal" ? "png" : image!.format === "jpeg" ? "jpg" : image!.format) : "pdf";
@@ -143,7 +143,9 @@ async function flattened(img: Uint8Array, page: PageSpec, c: ImageChoice): Promi
   const embedded = c.format === "jpeg" && c.kind !== "thermal" ? await doc.embedJpg(img) : await doc.embedPng(await toPng(img));
   const turned = c.quarter === 90 || c.quarter === 270;
   if (turned) p.setSize(page.h, page.w);
-  p.drawImage(embedded, { x: 0, y: 0, width: turned ? page.h : page.w, height: turned ? page.w : page.h });
+  // A photo of a label on a table keeps its own shape (the table round the label): the label's width across.
+  if (c.kind === "table") p.setSize(page.w, (page.w * embedded.height) / embedded.width);
+  p.drawImage(embedded, { x: 0, y: 0, width: p.getWidth(), height: p.getHeight() });
   return doc.save();
 }
 

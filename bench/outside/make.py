@@ -7,14 +7,15 @@ reader's rules. This program shares none of its code, names, layouts or toolchai
 (Python; the standard-14 fonts, or DejaVu/Liberation TrueType embedded as *simple* subset fonts, which no other
 toolchain here writes), re-distils some through Ghostscript's pdfwrite (Type 1C fonts, as 'Print to PDF' does), and
 rasterises with Ghostscript (not Chromium or sharp): 1-bit 203 DPI thermal output, JPEG and PNG scans at 150-300 DPI,
-and flattened PDFs; and prints an HTML/CSS label page through QtWebKit (wkhtmltopdf), a browser engine other than
+and flattened PDFs, and makes phone photos of the printed label lying on a table with Pillow and NumPy (perspective,
+wood or cloth, a shadow, turned any way round); and prints an HTML/CSS label page through QtWebKit (wkhtmltopdf), a browser engine other than
 Chromium. Its layouts follow LABELS.md's 'Layouts seen in the wild' as a different hand would draw them.
 
     /usr/bin/python3 bench/outside/make.py OUT_DIR [COUNT] [SEED]
 
 writes the files and a manifest.json in the generator's shape (bench/label-generator/manifest.ts), so that
 `GEN_DIR=OUT_DIR npm run bench:generated` reads them through the real import. Needs Debian's python3-reportlab,
-ghostscript, wkhtmltopdf, fonts-dejavu-core and fonts-liberation2 (apt); not part of CI. A fresh seed each run unless given.
+ghostscript, wkhtmltopdf, fonts-dejavu-core, fonts-liberation2, python3-pil and python3-numpy (apt); not part of CI. A fresh seed each run unless given.
 """
 import json
 import os
@@ -423,6 +424,77 @@ def web_label(path):
 FAMILIES = {"evri-api": draw_evri_api, "rm-clickdrop": draw_rm, "seller-made": draw_seller, "marketplace": draw_marketplace}
 
 
+def table_texture(w, h):
+    """What the label lies on, as NumPy RGB: wood (boards of grain, rings warped by slow noise), woven cloth or a mottled top."""
+    import numpy as np
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    kind = R.choice(["wood", "wood", "cloth", "top"])
+    slow = sum(np.sin(xx / R.uniform(80, 300) + R.uniform(0, 6)) * np.cos(yy / R.uniform(80, 300) + R.uniform(0, 6)) for _ in range(3))
+    if kind == "wood":
+        base = np.array(R.choice([(150, 100, 60), (185, 140, 95), (110, 70, 40), (200, 165, 120)]), np.float32)
+        board = R.uniform(60, 160)
+        rings = np.sin((yy + 14 * slow) / R.uniform(2.5, 6)) * 0.5 + np.sin((yy + 30 * slow) / R.uniform(9, 20)) * 0.5
+        shade = 1 + 0.12 * rings + 0.05 * np.sign(np.sin(yy / board * np.pi))
+    elif kind == "cloth":
+        base = np.array(R.choice([(60, 75, 120), (140, 50, 50), (90, 110, 80), (150, 145, 140)]), np.float32)
+        period = R.uniform(3, 7)
+        shade = 1 + 0.12 * np.sin(xx * np.pi / period) * np.sin(yy * np.pi / period) + 0.04 * slow
+    else:
+        base = np.array(R.choice([(120, 120, 125), (70, 68, 66), (175, 170, 160)]), np.float32)
+        shade = 1 + 0.05 * slow
+    img = base[None, None, :] * shade[:, :, None]
+    return np.clip(img + np.random.default_rng(R.randrange(2**32)).normal(0, 6, img.shape), 0, 255)
+
+
+def perspective_coeffs(dst, src):
+    """PIL's PERSPECTIVE coefficients taking each output point in dst to its source point in src."""
+    import numpy as np
+    rows, rhs = [], []
+    for (x, y), (u, v) in zip(dst, src):
+        rows += [[x, y, 1, 0, 0, 0, -u * x, -u * y], [0, 0, 0, x, y, 1, -v * x, -v * y]]
+        rhs += [u, v]
+    return np.linalg.solve(np.array(rows, float), np.array(rhs, float)).tolist()
+
+
+def phone_photo(png, out):
+    """The label (a Ghostscript raster) lying on a table, photographed by a phone held at a slant: a keystone of up to
+    a fifth, the label turned a quarter any way and a few degrees, light falling off, a soft shadow across, JPEG."""
+    import numpy as np
+    from PIL import Image, ImageDraw, ImageFilter
+    label = Image.open(png).convert("RGB")
+    lw, lh = label.size
+    turn = R.choice([0, 0, 0, 90, 90, 270, 270, 180]) + R.uniform(-7, 7)
+    side = max(lw, lh) * R.uniform(1.25, 1.6)
+    W, H = (int(side), int(side * R.uniform(0.75, 0.9))) if R.random() < 0.5 else (int(side * R.uniform(0.75, 0.9)), int(side))
+    fit = min(W, H) / max(lw, lh) * R.uniform(0.85, 0.95) if 45 < turn % 180 < 135 else min(W / lw, H / lh) * R.uniform(0.7, 0.85)
+    a = np.radians(turn)
+    corners = []
+    for cx, cy in [(-lw / 2, -lh / 2), (lw / 2, -lh / 2), (lw / 2, lh / 2), (-lw / 2, lh / 2)]:
+        corners.append([W / 2 + fit * (cx * np.cos(a) - cy * np.sin(a)), H / 2 + fit * (cx * np.sin(a) + cy * np.cos(a))])
+    # The far side of the picture (its top) seen smaller: points pulled towards the vertical middle the higher they are.
+    keystone = R.uniform(0, 0.2)
+    for c in corners:
+        c[0] = W / 2 + (c[0] - W / 2) * (1 - keystone * (1 - c[1] / H))
+    photo = Image.fromarray(table_texture(W, H).astype(np.uint8))
+    coeffs = perspective_coeffs(corners, [(0, 0), (lw, 0), (lw, lh), (0, lh)])
+    paper = label.transform((W, H), Image.PERSPECTIVE, coeffs, Image.BILINEAR)
+    mask = Image.new("L", (lw, lh), 255).transform((W, H), Image.PERSPECTIVE, coeffs, Image.BILINEAR)
+    photo.paste(paper, (0, 0), mask)
+    light = np.ones((H, W), np.float32)
+    yy, xx = np.mgrid[0:H, 0:W].astype(np.float32)
+    fx, fy = R.uniform(0, W), R.uniform(0, H)
+    light *= 1 - R.uniform(0.1, 0.35) * np.clip(np.hypot(xx - fx, yy - fy) / np.hypot(W, H), 0, 1)
+    if R.random() < 0.75:
+        shade = Image.new("L", (W, H), 0)
+        x0, y0 = R.uniform(-0.3, 0.6) * W, R.uniform(-0.3, 0.6) * H
+        ImageDraw.Draw(shade).ellipse([x0, y0, x0 + R.uniform(0.3, 0.8) * W, y0 + R.uniform(0.3, 0.8) * H], fill=255)
+        shade = shade.filter(ImageFilter.GaussianBlur(min(W, H) * R.uniform(0.015, 0.05)))
+        light *= 1 - R.uniform(0.2, 0.45) * np.asarray(shade, np.float32) / 255
+    out_img = np.clip(np.asarray(photo, np.float32) * light[:, :, None], 0, 255).astype(np.uint8)
+    Image.fromarray(out_img).save(out, "JPEG", quality=R.choice([60, 75, 85, 92]))
+    return {"turn": round(turn, 1), "keystone": round(keystone, 3)}
+
+
 def gs(args):
     subprocess.run(["gs", "-q", "-dNOPAUSE", "-dBATCH", "-dSAFER", *args], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
@@ -471,8 +543,10 @@ def main():
             os.remove(pdf)
         else:
             toolchain = "ghostscript"
-            kind = R.choice(["thermal", "scan-png", "scan-jpeg", "low-jpeg", "flat"])
-            if kind == "thermal":
+            kind = R.choice(["thermal", "scan-png", "scan-jpeg", "low-jpeg", "flat", "photo"])
+            if kind == "photo":
+                dpi, device, ext = R.choice([150, 200, 250]), "png16m", "png"
+            elif kind == "thermal":
                 dpi, device, ext = 203, "pngmono", "png"
             elif kind == "scan-png":
                 dpi, device, ext = R.choice([200, 300]), "pnggray", "png"
@@ -489,6 +563,10 @@ def main():
             os.remove(pdf)
             image = {"kind": kind, "dpi": dpi, "device": device}
             medium, name = "image", out
+            if kind == "photo":
+                name = f"{base}-photo-{dpi}.jpg"
+                image.update(phone_photo(out, name))
+                os.remove(out)
             if kind == "flat":
                 medium, name = "flat-pdf", f"{base}-flat.pdf"
                 from reportlab.lib.utils import ImageReader

@@ -168,7 +168,7 @@ describe("the buyer's tracking page and mails", () => {
     link = await field.inputValue();
     expect(link).toMatch(new RegExp(`^${server.base}/t/[A-Za-z0-9_-]{24}$`));
     expect(await page.getByText("Not opened yet").count()).toBe(1);
-    await page.getByRole("button", { name: "Link copied" }).or(page.getByRole("button", { name: "Copy link" })).first().click();
+    await page.getByRole("button", { name: "Link copied" }).or(page.getByRole("button", { name: "Copy buyer tracking link" })).first().click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
     await screenshot(page, "buyer-page-seller-card");
     await page.context().close();

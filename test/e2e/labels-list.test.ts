@@ -158,23 +158,24 @@ describe("labels list: search, filters, views (50 labels)", () => {
     await page.keyboard.press("Space");
     await page.getByRole("region", { name: "Print selected labels" }).getByText("1 label selected", { exact: true }).waitFor();
 
-    // A row acts as its card does: Print, and Copy link makes the buyer's tracking page and copies its address.
+    // A row acts as its card does: Print, and Copy buyer tracking link makes the buyer's tracking page (and says so)
+    // and copies its address.
     const row = table.getByRole("row", { name: "Label H01AB47000000000" });
     expect(await row.getByRole("button", { name: "Print" }).count()).toBe(1);
     await ctx.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL() });
-    await row.getByRole("button", { name: "Copy link" }).click();
-    await row.getByRole("button", { name: "Link copied" }).waitFor();
+    await row.getByRole("button", { name: "Copy buyer tracking link" }).click();
+    await row.getByRole("button", { name: "Page made, link copied" }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/t\/[A-Za-z0-9_-]{20,}$/);
     await ctx.close();
   });
 
-  it("finds the late parcels with status 'Needs action', as the Needs action card counts them", async () => {
+  it("finds the late parcels with status 'Needs action', as the Needs action button counts them", async () => {
     const ctx = await context(DESKTOP);
     const page = await ctx.newPage();
     await page.goto(`${baseURL()}/labels?status=needs_action`);
-    const card = page.getByRole("region", { name: /Needs action/ });
-    await card.waitFor();
-    const badge = Number(await card.locator(".badge").textContent());
+    const button = page.getByRole("button", { name: /^Needs action/ });
+    await button.waitFor();
+    const badge = Number(await button.locator(".badge").textContent());
     await count(page).getByText(`${badge} labels · Page 1 of 1`, { exact: true }).waitFor();
     expect(badge).toBe(9);
     await ctx.close();

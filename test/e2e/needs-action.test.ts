@@ -112,7 +112,11 @@ describe("'Needs action' and the deadline alerts", () => {
 
   it("shows the late parcels' sentence in 'Needs action', sends one alert, and none once marked", async () => {
     const { context, page } = await open(VIEWPORTS.desktop, "/labels");
+    const toggle = page.getByRole("button", { name: /^Needs action/ });
     const section = page.getByRole("region", { name: /Needs action/ });
+    // A button in the list's header with the count (the search and the labels first), that opens the list.
+    expect(await toggle.textContent()).toBe("Needs action 2");
+    await toggle.click();
     await section.waitFor();
     expect(await section.getByRole("heading").textContent()).toBe("Needs action 2");
     const items = section.getByRole("listitem");
@@ -137,7 +141,7 @@ describe("'Needs action' and the deadline alerts", () => {
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, "needs-action-detail-marked");
     await page.getByRole("link", { name: "Back to all labels" }).click();
-    await section.getByRole("heading", { name: "Needs action 1" }).waitFor();
+    await page.getByRole("button", { name: "Needs action 1" }).waitFor();
     await page.getByRole("article", { name: `Label ${MARKED}` }).getByText("Found", { exact: true }).waitFor();
 
     // The cron: one alert for the late parcel, none for the marked one, and none again on the next pass.
@@ -154,7 +158,7 @@ describe("'Needs action' and the deadline alerts", () => {
     await page.getByText("You marked this parcel delivered").waitFor();
     await page.getByRole("link", { name: "Back to all labels" }).click();
     await page.getByRole("article", { name: `Label ${LATE}` }).waitFor();
-    await page.getByRole("region", { name: /Needs action/ }).waitFor({ state: "detached" });
+    await page.getByRole("button", { name: /^Needs action/ }).waitFor({ state: "detached" });
     expect(await api<{ total: number }>(session, "/api/v1/labels/needs-action")).toEqual({ results: [], total: 0 });
     await context.close();
   });
@@ -162,6 +166,7 @@ describe("'Needs action' and the deadline alerts", () => {
   it("fits a phone: the list and the mark buttons", async () => {
     await api(session, `/api/v1/label/${ids[LATE]}/outcome`, { outcome: null });
     const { context, page } = await open(VIEWPORTS.phone, "/labels");
+    await page.getByRole("button", { name: /^Needs action/ }).click();
     const section = page.getByRole("region", { name: /Needs action/ });
     await section.waitFor();
     const width = await page.evaluate(() => document.documentElement.scrollWidth);

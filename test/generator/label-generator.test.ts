@@ -213,6 +213,7 @@ const SERVICE_TEXT: Record<string, RegExp> = {
   "1st Class": /1stclass/,
   "2nd Class": /2ndclass/,
   "Special Delivery Guaranteed by 1pm": /specialdelivery/,
+  "Special Delivery Guaranteed by 9am": /specialdelivery.*9(\.00)?am|9(\.00)?am.*specialdelivery/,
 };
 
 function expectPrinted(text: string, t: Truth, file: string) {

@@ -177,7 +177,7 @@ describe("the buyers' figures on /analytics", () => {
       () => json(200, { pageViews: 0, pagesOpened: 0, pagesShared: 0, mailsSent: 0 }),
     );
     renderPage();
-    const empty = await within(await screen.findByRole("region", { name: "Your buyers" })).findByText(/'Copy link' on a label shares its page/);
+    const empty = await within(await screen.findByRole("region", { name: "Your buyers" })).findByText(/'Copy buyer tracking link' on a label shares its page/);
     expect(empty.getAttribute("role")).toBe("status");
     expect(within(buyers()).queryByText("Tracking page views")).toBeNull();
   });

@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { newQueryClient } from "../../web/api/queries";
 import { tokens } from "../../web/api/tokens";
-import { xTickIndexes, yTicks } from "../../web/features/analytics/chart-scales";
+import { chartLegend, dailyLegend, xTickIndexes, yTicks } from "../../web/features/analytics/chart-scales";
 import { addDays, defaultFilters, labelsHrefForDay, ukToday } from "../../web/features/analytics/filters";
 
 // The auth state is the stored access token (the real provider also fetches /user, not needed here).
@@ -287,5 +287,25 @@ describe("the chart's ticks", () => {
       expect(ticks[4]).toBeGreaterThanOrEqual(max);
       expect(Number.isInteger(ticks[1])).toBe(true);
     }
+  });
+});
+
+describe("the charts' legends", () => {
+  it("say what the daily chart shows before any hover (issue 33: 'Day: – Labels: --'), and the day under the cursor", () => {
+    const legend = dailyLegend([
+      { ts: "2026-03-01", value: 4 },
+      { ts: "2026-03-02", value: 0 },
+      { ts: "2026-03-29", value: 1200 },
+    ]);
+    expect([legend.x(null), legend.y(null)]).toEqual(["1 Mar – 29 Mar", "1,204 in all"]);
+    expect([legend.x(2), legend.y(2)]).toEqual(["Sun, 29 Mar 2026", "1,200"]);
+    expect([legend.x(1), legend.y(1)]).toEqual(["Mon, 2 Mar 2026", "0"]);
+    for (const text of [legend.x(null), legend.y(null), legend.x(undefined), legend.y(-1)]) expect(text).not.toMatch(/^(–|--)?$/);
+  });
+
+  it("say the transit chart's whole range and total before any hover", () => {
+    const legend = chartLegend(["0 days", "1 day", "5+ days"], [3, 5, 1], "0 days to 5+ days");
+    expect([legend.x(null), legend.y(null)]).toEqual(["0 days to 5+ days", "9 in all"]);
+    expect([legend.x(1), legend.y(1)]).toEqual(["1 day", "5"]);
   });
 });

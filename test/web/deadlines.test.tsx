@@ -53,10 +53,37 @@ describe("the deadline sentence", () => {
     render(<DeadlineNote label={label({ ...late, claimClosesOn: "2027-01-03" })} detail />);
     const date = (name: string) => screen.getByText(name).nextSibling?.textContent;
     expect(screen.getByRole("status").textContent).toContain("raise it now");
-    expect(date("Expected by")).toBe("26 Nov");
-    expect(date("Enquiry by")).toBe("4 Dec");
+    // 26 Nov and 4 Dec have gone by on 10 Dec: they read so.
+    expect(date("Was expected by")).toBe("26 Nov");
+    expect(date("Enquiries closed on")).toBe("4 Dec");
     expect(date("Claims close on")).toBe("3 Jan 2027");
     expect(screen.queryByText("Claimable from")).toBeNull();
+  });
+
+  it("says a window that has closed closed, never that it closes (issue 33: 'CLAIMS CLOSE ON 27 Nov' on 28 Nov)", () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    // 28 Nov, 00:30 in the UK: the UK day, not the browser's.
+    vi.setSystemTime(new Date("2026-11-28T00:30:00Z"));
+    const closed: LabelDeadlines = {
+      expectedBy: "2026-09-01",
+      enquiryBy: null,
+      claimableFrom: "2026-11-28",
+      claimClosesOn: "2026-11-27",
+      sentence: "Evri's claim window closed on 27 Nov",
+      urgent: false,
+    };
+    render(<DeadlineNote label={label(closed)} detail />);
+    const names = [...document.querySelectorAll("dt")].map((dt) => `${dt.textContent} ${dt.nextSibling?.textContent}`);
+    expect(names).toEqual(["Was expected by 1 Sep", "Claimable since 28 Nov", "Claims closed on 27 Nov"]);
+    expect(screen.queryByText("Claims close on")).toBeNull();
+  });
+
+  it("keeps a window open on its last day", () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-11-27T23:30:00Z")); // still 27 Nov in the UK (GMT)
+    render(<DeadlineNote label={label({ ...late, expectedBy: "2026-11-27", enquiryBy: "2026-11-27", claimableFrom: "2026-11-30", claimClosesOn: "2026-11-27" })} detail />);
+    const names = [...document.querySelectorAll("dt")].map((dt) => dt.textContent);
+    expect(names).toEqual(["Expected by", "Enquiry by", "Claimable from", "Claims close on"]);
   });
 
   it("is a quiet line while the parcel is on time", () => {

@@ -160,16 +160,36 @@ describe("labels list: search, filters and order in the URL", () => {
     expect(location()).toBe("/labels?sort=oldest");
   });
 
-  it("shows the first 3 parcels that need action, all of them on request, and lists them below with the status filter", async () => {
+  it("says how many parcels need action in a button that opens the first 3, all of them on request, and lists them below with the status filter", async () => {
     const spy = mockApi(undefined, needsAction(5));
     renderList("/labels?courier=evri");
-    const card = await screen.findByRole("region", { name: /Needs action/ });
+    const toggle = await screen.findByRole("button", { name: "Needs action 5" });
+    // The list comes first: closed, it is only the button (issue 33).
+    expect(toggle.getAttribute("aria-expanded")).toBe("false");
+    expect(screen.queryByRole("region", { name: /Needs action/ })).toBeNull();
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute("aria-expanded")).toBe("true");
+    const card = screen.getByRole("region", { name: /Needs action/ });
+    expect(toggle.getAttribute("aria-controls")).toBe(card.id);
     expect(within(card).getAllByRole("listitem")).toHaveLength(3);
     fireEvent.click(within(card).getByRole("button", { name: "Show all 5" }));
     expect(within(card).getAllByRole("listitem")).toHaveLength(5);
     fireEvent.click(within(card).getByRole("button", { name: "List them below" }));
     await waitFor(() => expect(lastQuery(spy)).toMatchObject({ courier: "evri", status: "needs_action" }));
     expect(location()).toBe("/labels?courier=evri&status=needs_action");
+    // Listed below, the panel closes: the list is the needs-action list now.
+    expect(screen.queryByRole("region", { name: /Needs action/ })).toBeNull();
+  });
+
+  it("puts the search box before the labels and after nothing but the header", async () => {
+    mockApi(undefined, needsAction(5));
+    renderList();
+    await screen.findByRole("button", { name: "Needs action 5" });
+    const search = screen.getByRole("search");
+    const firstLabel = (await screen.findAllByRole("article"))[0];
+    // Nothing between the header and the search box, and the search box comes before the first label.
+    expect(search.previousElementSibling?.classList.contains("page-header")).toBe(true);
+    expect(search.compareDocumentPosition(firstLabel) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it("sends the list's filters and order with 'Export CSV'", async () => {
@@ -268,7 +288,8 @@ describe("labels list: the first render", () => {
     expect(screen.getByText(/40 labels · Page 1 of 3/)).toBeTruthy();
     // The pager comes with the last cards, in its final place: it never moves down as they arrive.
     expect(screen.queryByRole("navigation", { name: "Pagination" })).toBeNull();
-    await waitFor(() => expect(screen.getAllByRole("article")).toHaveLength(15));
+    // Four renders of a frame each in happy-dom: on a loaded machine (load 11) that took over waitFor's default second.
+    await waitFor(() => expect(screen.getAllByRole("article")).toHaveLength(15), { timeout: 15_000 });
     expect(screen.getByRole("navigation", { name: "Pagination" })).toBeTruthy();
     expect(screen.getAllByRole("article")[14].getAttribute("aria-label")).toBe(`Label ${label(15).trackingCode}`);
   });

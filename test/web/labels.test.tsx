@@ -176,6 +176,19 @@ describe("Manual tab", () => {
     expect(screen.getByRole("link", { name: "View label" }).getAttribute("href")).toBe("/label/lbl_9");
   });
 
+  it("says a code already in the user's labels exists (updated, not charged) and links it, not 'created'", async () => {
+    vi.spyOn(globalThis, "fetch").mockResolvedValue(json(200, { trackingCode: "H04AQA0004726589", id: "lbl_7", created: false }));
+    renderTab();
+    fireEvent.change(screen.getByLabelText("Courier"), { target: { value: "evri" } });
+    fireEvent.change(screen.getByLabelText("Tracking code"), { target: { value: "H04AQA0004726589" } });
+    fireEvent.change(screen.getByLabelText(/Recipient postcode/), { target: { value: "SW1A 1AA" } });
+    submit();
+    const said = await screen.findByText(/already in your labels/);
+    expect(said.textContent).toBe("H04AQA0004726589 is already in your labels: its details were updated, not charged. View label");
+    expect(screen.queryByText(/created/)).toBeNull();
+    expect(screen.getByRole("link", { name: "View label" }).getAttribute("href")).toBe("/label/lbl_7");
+  });
+
   it("shows the server's error", async () => {
     vi.spyOn(globalThis, "fetch").mockResolvedValue(json(400, { error: "Invalid tracking code for evri: nope." }));
     renderTab();
@@ -309,14 +322,20 @@ describe("labels list", () => {
       </QueryClientProvider>,
     );
 
-  it("shows 'No labels found.' with an 'Upload labels' button", async () => {
+  it("shows an account without labels 'No labels found.' with an 'Upload labels' button, and none of the list's controls", async () => {
     tokens.set("acc", "ref");
     mockApi(() => json(200, { results: [], total: 0 }));
     renderList();
     expect(screen.getByText("Loading labels…")).toBeTruthy();
     expect(await screen.findByText("No labels found.")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Upload labels" }).getAttribute("href")).toBe("/upload");
-    expect(screen.getAllByText(/Page 1 of 1/).length).toBeGreaterThan(0);
+    // Nothing to export, page, search or view another way (issue 33).
+    expect(screen.queryByText(/Page 1 of 1/)).toBeNull();
+    expect(screen.queryByRole("button", { name: "Export CSV" })).toBeNull();
+    expect(screen.queryByLabelText("Per page")).toBeNull();
+    expect(screen.queryByRole("navigation", { name: "Pagination" })).toBeNull();
+    expect(screen.queryByRole("search")).toBeNull();
+    expect(screen.queryByRole("group", { name: "View" })).toBeNull();
   });
 
   it("shows the error in a card", async () => {

@@ -56,7 +56,7 @@ function mockApi(needs: () => Response) {
     if (url.pathname === "/api/v1/user") return json(200, { id: 1, email: "a@b.c", credits: 3, is_admin: false });
     if (url.pathname === "/api/v1/couriers") return json(200, []);
     if (url.pathname === "/api/v1/labels/needs-action") return needs();
-    return json(200, { results: [], total: 0 });
+    return json(200, { results: [apiLabel()], total: 1 });
   });
 }
 
@@ -80,7 +80,8 @@ describe("'Needs action' on the labels list", () => {
     tokens.set("acc", "ref");
     mockApi(() => json(200, NEEDS));
     renderList();
-    const section = await screen.findByRole("region", { name: /Needs action/ });
+    fireEvent.click(await screen.findByRole("button", { name: "Needs action 2" }));
+    const section = screen.getByRole("region", { name: /Needs action/ });
     expect(within(section).getByRole("heading").textContent).toBe("Needs action 2");
     const items = within(section).getAllByRole("listitem");
     expect(items.map((li) => within(li).getByRole("link").textContent)).toEqual(["H01AB00000000011", "SG577041359GB"]);
@@ -96,14 +97,20 @@ describe("'Needs action' on the labels list", () => {
     tokens.set("acc", "ref");
     mockApi(() => json(200, { results: [], total: 0 }));
     const { unmount } = renderList();
-    expect(await screen.findByText("No labels found.")).toBeTruthy();
-    expect(screen.queryByRole("region", { name: /Needs action/ })).toBeNull();
+    expect(await screen.findByRole("article")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /Needs action/ })).toBeNull();
     unmount();
 
-    mockApi(() => json(500, { error: "Database unavailable" }));
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
+      const url = new URL(String(input), "http://localhost");
+      if (url.pathname === "/api/v1/labels/needs-action") return json(500, { error: "Database unavailable" });
+      if (url.pathname === "/api/v1/couriers") return json(200, []);
+      if (url.pathname === "/api/v1/user") return json(200, { id: 1, email: "a@b.c", credits: 3, is_admin: false });
+      return json(200, { results: [apiLabel()], total: 1 });
+    });
     renderList();
     expect(await screen.findByText("Database unavailable")).toBeTruthy();
-    expect(screen.queryByRole("region", { name: /Needs action/ })).toBeNull();
+    expect(screen.queryByRole("button", { name: /Needs action/ })).toBeNull();
   });
 });
 

@@ -45,6 +45,27 @@ describe("the current banner", () => {
   });
 });
 
+describe("choosing a banner", () => {
+  it("refuses a PDF in words a seller reads, not a list of MIME types (issue 33)", async () => {
+    vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response(null, { status: 204 }));
+    renderCard();
+    const input = (await screen.findByLabelText("Banner image")) as HTMLInputElement;
+    const pdf = new File(["%PDF-1.7"], "logo.pdf", { type: "application/pdf" });
+    fireEvent.change(input, { target: { files: [pdf] } });
+    expect(screen.getByRole("alert").textContent).toBe("Use a PNG, JPEG or WEBP image");
+    expect(screen.getByRole("alert").textContent).not.toContain("image/");
+  });
+
+  it("refuses an image over 5 MB in megabytes, not bytes", async () => {
+    vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response(null, { status: 204 }));
+    renderCard();
+    const input = (await screen.findByLabelText("Banner image")) as HTMLInputElement;
+    const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], "big.png", { type: "image/png" });
+    fireEvent.change(input, { target: { files: [big] } });
+    expect(screen.getByRole("alert").textContent).toBe("Use an image of 5 MB or smaller");
+  });
+});
+
 describe("the brand colour of the buyer's tracking page", () => {
   /** The JSON bodies of the PUT /user/profile calls the card made. */
   function profileSaves() {

@@ -138,8 +138,20 @@ describe("app shell: the first cards drawn before the app's code", () => {
     expect(boot.textContent).toContain("Royal Mail has not scanned it yet.");
     expect(boot.querySelector("nav")).toBeNull();
     const app = await appFirstRender(answers);
-    // The app draws the pager with its last card: below the card, it moves nothing.
+    // The app draws the pager (and, on a phone, the page size and export under it) with its last card: below the
+    // card, they move nothing.
     app.querySelector("nav.pager")?.remove();
+    app.querySelector(".list-settings")?.remove();
+    expect(canonical(boot)).toBe(canonical(app));
+  });
+
+  it("draws the count of the parcels that need action in the header's button, as the app does (issue 33: the list first)", async () => {
+    phone();
+    const answers: FirstAnswers = { labels: { results: LABELS.slice(0, 4), total: 40 }, needsAction: { total: 7 }, couriers: COURIERS };
+    const boot = bootScreen(answers)!;
+    expect(boot.querySelector(".needs-action-toggle")?.textContent).toBe("Needs action 7");
+    const app = await appFirstRender(answers);
+    expect(app.querySelector(".needs-action-toggle")?.textContent).toBe("Needs action 7");
     expect(canonical(boot)).toBe(canonical(app));
   });
 
@@ -148,7 +160,6 @@ describe("app shell: the first cards drawn before the app's code", () => {
     const template = document.createElement("template");
     template.innerHTML = renderLabelsList();
     const answers = (over: Partial<FirstAnswers>): FirstAnswers => ({ labels: { results: LABELS.slice(0, 3), total: 3 }, needsAction: { total: 0 }, couriers: COURIERS, ...over });
-    expect(firstCardsScreen(template, answers({ needsAction: { total: 2 } }), { search: "" })).toBeNull();
     expect(firstCardsScreen(template, answers({ labels: { results: [], total: 0 } }), { search: "" })).toBeNull();
     expect(drawsFirstCards({ search: "" })).toBe(true);
     expect(drawsFirstCards({ search: "?page=2" })).toBe(true);

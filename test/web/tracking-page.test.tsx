@@ -7,7 +7,7 @@ import { CopyPageLinkButton, SendToBuyerButton, TrackingPageCard, pageViewsText 
 import type { ApiLabel } from "../../web/features/labels/types";
 import { apiLabel } from "./api-label";
 
-// 'Copy link' on a label card and the tracking page card on the label page (issue 25).
+// 'Copy buyer tracking link' on a label card and the tracking page card on the label page (issue 25).
 
 const URL_SHARED = "https://parcelhive.example/t/AbCdEfGhIjKlMnOpQrStUvWx";
 
@@ -53,12 +53,14 @@ afterEach(() => {
 
 const renderIn = (ui: React.ReactNode) => render(<QueryClientProvider client={newQueryClient()}>{ui}</QueryClientProvider>);
 
-describe("Copy link on a label card", () => {
-  it("makes the page on first use and copies its address", async () => {
+describe("Copy buyer tracking link on a label card", () => {
+  it("says it makes a public page, makes it on first use, copies its address and says it was made", async () => {
     const calls = serve(json(201, label({ trackingPageUrl: URL_SHARED })));
     renderIn(<CopyPageLinkButton label={label()} />);
-    fireEvent.click(screen.getByRole("button", { name: /Copy link/ }));
-    expect(await screen.findByText("Link copied")).toBeTruthy();
+    const button = screen.getByRole("button", { name: "Copy buyer tracking link" });
+    expect(button.getAttribute("title")).toBe("Makes a public tracking page for your buyer (no address, e-mail or phone on it) and copies its link");
+    fireEvent.click(button);
+    expect(await screen.findByText("Page made, link copied")).toBeTruthy();
     expect(calls).toEqual([{ url: "/api/v1/label/lbl_1/tracking-page", method: "POST" }]);
     expect(copied).toEqual([URL_SHARED]);
   });
@@ -66,7 +68,8 @@ describe("Copy link on a label card", () => {
   it("copies a shared page's address without asking the server", async () => {
     const calls = serve();
     renderIn(<CopyPageLinkButton label={label({ trackingPageUrl: URL_SHARED })} />);
-    fireEvent.click(screen.getByRole("button", { name: /Copy link/ }));
+    expect(screen.getByRole("button", { name: "Copy buyer tracking link" }).getAttribute("title")).toBe("Copy the link to the buyer's tracking page");
+    fireEvent.click(screen.getByRole("button", { name: "Copy buyer tracking link" }));
     expect(await screen.findByText("Link copied")).toBeTruthy();
     expect(calls).toEqual([]);
     expect(copied).toEqual([URL_SHARED]);
@@ -75,7 +78,7 @@ describe("Copy link on a label card", () => {
   it("says why when the link could not be made", async () => {
     serve(json(404, { error: "Label not found" }));
     renderIn(<CopyPageLinkButton label={label()} />);
-    fireEvent.click(screen.getByRole("button", { name: /Copy link/ }));
+    fireEvent.click(screen.getByRole("button", { name: "Copy buyer tracking link" }));
     expect((await screen.findByRole("alert")).textContent).toBe("Label not found");
     expect(copied).toEqual([]);
   });
@@ -108,6 +111,12 @@ describe("the buyer tracking page card", () => {
   it("words the view count", () => {
     expect(pageViewsText(label())).toBe("Not opened yet");
     expect(pageViewsText(label({ trackingPageViews: 1 }))).toBe("Opened once");
+  });
+
+  it("keeps the month's capital after a link was switched off ('last 28 Nov', never 'last 28 nov')", () => {
+    serve();
+    renderIn(<TrackingPageCard label={label({ trackingPageViews: 2, trackingPageViewedAt: "2026-11-28T17:28:00.000Z" })} onChange={vi.fn()} />);
+    expect(screen.getByText(/The last link was/).textContent).toMatch(/ The last link was opened 2 times, last 28 Nov(?: 2026)?, 17:28\.$/);
   });
 });
 

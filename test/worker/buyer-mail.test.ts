@@ -155,7 +155,7 @@ describe("a buyer mail", () => {
     expect(mail.text).toContain(`http://localhost:5173/t/${page}`);
     expect(mail.html).toContain("border-top:6px solid #0f766e");
     expect(mail.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
-    expect(mail.headers["List-Unsubscribe"]).toMatch(/^<http:\/\/localhost:5173\/t\/unsubscribe\/\d+\.[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{22}>$/);
+    expect(mail.headers["List-Unsubscribe"]).toMatch(/^<http:\/\/localhost:5173\/t\/unsubscribe\/[A-Za-z0-9_-]{80,120}>$/);
     // Nothing private of the label in it: no street, no notes.
     expect(mail.text + mail.html).not.toContain("Long Street");
   });
@@ -248,7 +248,8 @@ describe("unsubscribing", () => {
     const forged = `${path.slice(0, -3)}AAA`;
     const res = await call(forged, { method: "POST", body: "List-Unsubscribe=One-Click", headers: { "Content-Type": "application/x-www-form-urlencoded", "cf-connecting-ip": "198.51.100.21" } });
     expect(res.status).toBe(404);
-    const other = `/t/unsubscribe/${u.id + 1}.${path.split(".")[1]}.${path.split(".")[2]}`;
+    // In the form links had before they were sealed, with a signature this server did not make.
+    const other = `/t/unsubscribe/${u.id}.${"A".repeat(43)}.${"A".repeat(22)}`;
     expect((await call(other, { method: "POST", headers: { "cf-connecting-ip": "198.51.100.21" } })).status).toBe(404);
     vi.spyOn(env.EMAIL, "send");
     expect(await sendBuyerMail(env, db(), await buyerLabel(u), "shipped")).toBe("sent");

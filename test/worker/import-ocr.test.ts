@@ -10,7 +10,7 @@ import { atOcrResolution, invertReversedBoxes, levelled, printDpi, skewAngle } f
 import { offDesk, paperOnly } from "../../worker/label-import/ocr-paper";
 import { linesOfName, rereadBesideLogo, rereadTop, withAccents } from "../../worker/label-import/ocr-reread";
 import { recognise } from "../../worker/label-import/ocr";
-import { fixCapitalI, fixHeading, fixPostcode, fixWeight, ocrLines, type OcrWord } from "../../worker/label-import/ocr-text";
+import { fixCapitalI, fixHeading, fixPostcode, fixWeight, gapsBack, ocrLines, type OcrWord } from "../../worker/label-import/ocr-text";
 import { weightCandidates } from "../../worker/label-import/ocr-weight";
 import { weightGrams } from "../../worker/label-import/fields";
 import { parseLabel } from "../../worker/label-import/pipeline";
@@ -290,6 +290,25 @@ describe("OCR helpers", () => {
     expect(plausibleOnly({ ...fine, courier: "royalmail", weightInGrams: 20_500 }).weightInGrams).toBeNull();
   });
 
+  it("puts back gaps OCR lost on a photo of tight type: a heading run into a name, capitalised words run into one", () => {
+    // Generated table photos with tight word spacing (SEED=31): 'FROMZo# Patel' hid its heading and the sender became
+    // the recipient's name; 'TheCwmtTradingCo' was the sender.
+    expect(gapsBack("FROMZoë Patel")).toBe("From: Zoë Patel");
+    expect(gapsBack("SHIPTOJane Smith")).toBe("Ship to: Jane Smith");
+    expect(gapsBack("TheCwmTradingCo")).toBe("The Cwm Trading Co");
+    expect(gapsBack("Sold by: HollowOakSoapCo")).toBe("Sold by: Hollow Oak Soap Co");
+    // A name's own capitals, a brand's one join, capitals alone: as read.
+    for (const kept of ["Morag McKenzie", "Ailsa MacLeod-FitzGerald", "ParcelShop", "JOHNSMITH", "Dr DeVito", "FROMAGE", "Ms O'Brien", "iPhoneCaseShop"]) expect(gapsBack(kept)).toBe(kept);
+  });
+
+  it("never gives a name whose words OCR ran together past any one word (20 letters or more without a gap)", () => {
+    const read: LabelDetails = { courier: "evri", trackingCode: "HG8A3N9036256462", countryCode: "GB", address: { name: "BRIGHTONCRAFTSUPPLIESLTD", address: [], postcode: "W2 8AQ", countryCode: "GB" }, fromAddress: { name: "Mrs Annabelle Featherstonehaugh-Wolstenholme", address: [], postcode: "", countryCode: "GB" } };
+    const checked = plausibleOnly(read);
+    expect(checked.address).toMatchObject({ name: "", postcode: "W2 8AQ" });
+    // Long names with their gaps (and hyphens) are names.
+    expect(checked.fromAddress?.name).toBe("Mrs Annabelle Featherstonehaugh-Wolstenholme");
+  });
+
   it("never fills a name read in lower case: OCR's noise (generated seeds 583019447, 1287345091)", () => {
     const known = { courier: "evri", trackingCode: "H0DKNI4801483453", address: { name: "", address: [], postcode: "", countryCode: "GB" } } as unknown as LabelDetails;
     const read = (name: string) =>
@@ -376,6 +395,9 @@ describe("OCR helpers", () => {
     expect(fixCapitalI("lain's Studio")).toBe("Iain's Studio");
     // The Irish O read as a zero (fresh seed 3422717994, file 1280).
     expect(fixCapitalI("0 KELLY")).toBe("O KELLY");
+    expect(fixCapitalI("0. OKAFOR")).toBe("O. OKAFOR");
+    expect(fixCapitalI("0. Okafor-Reid")).toBe("O. Okafor-Reid");
+    expect(fixCapitalI("0. 5 kg")).toBe("0. 5 kg");
     expect(fixCapitalI("Wren & lvy Supplies")).toBe("Wren & Ivy Supplies");
     expect(fixCapitalI("Unit 0")).toBe("Unit 0");
     expect(fixCapitalI("1. Fold the label")).toBe("1. Fold the label");

@@ -109,6 +109,23 @@ describe("GET /api/v1/labels/export.csv", () => {
     });
   });
 
+  it("names a Royal Mail service code ('TPN01' is Tracked 24) and keeps the code in the API beside the name", async () => {
+    const u = await createUser({ credits: 20 });
+    const named = royalMailCode();
+    const unknown = royalMailCode();
+    const printed = royalMailCode();
+    await manual(u, "royalmail", named, { fields: { serviceCode: "TPN01" } });
+    await manual(u, "royalmail", unknown, { fields: { serviceCode: "ZZZ99" } });
+    await manual(u, "royalmail", printed, { fields: { serviceCode: "TPS01", classId: "Tracked 48 Signature" } });
+    const rows = Object.fromEntries((await exportRows(u)).map((r) => [r.tracking_code, r.service]));
+    // A code the courier does not know stays as it is: no service beats a wrong one, but the code says something.
+    expect(rows).toEqual({ [named]: "Tracked 24", [unknown]: "ZZZ99", [printed]: "Tracked 48 Signature" });
+    const label = (await (await call(`/api/v1/label/${named}`, { token: u.token })).json()) as ApiLabel;
+    expect(label.data[0]).toMatchObject({ serviceCode: "TPN01", serviceName: "Tracked 24" });
+    const other = (await (await call(`/api/v1/label/${unknown}`, { token: u.token })).json()) as ApiLabel;
+    expect(other.data[0]).toMatchObject({ serviceCode: "ZZZ99", serviceName: null });
+  });
+
   it("neutralises cells a spreadsheet would run as a formula", async () => {
     const u = await createUser({ credits: 20 });
     await manual(u, "evri", evriCode(), { notes: "=HYPERLINK(\"http://evil\",\"x\")", tags: ["+1", "@sum", "-2"] });

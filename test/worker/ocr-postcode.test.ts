@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readLabelPage } from "../../worker/label-import/ocr-job";
-import { agreedPostcode, loosePostcode, loosePostcodes } from "../../worker/label-import/ocr-postcode";
+import { evriCheckDigit } from "../../worker/couriers/evri/code";
+import { agreedPostcode, loosePostcode, loosePostcodes, withoutCodePieces } from "../../worker/label-import/ocr-postcode";
 import { parseLabel } from "../../worker/label-import/pipeline";
 import { labelPixels, type Grey } from "../../worker/label-import/raster";
 import { fixture } from "./import-fixtures";
@@ -74,4 +75,36 @@ describe("the recipient's postcode on generated images", () => {
     const reading = await readLabelPage(await labelPixels(fixture("generated-evri-instore-thermal-203-hu1.png"), 1));
     expect(reading.details?.address?.postcode).toBe("HU1 9HL");
   }, 90_000);
+});
+
+describe("a piece of the tracking code is no postcode", () => {
+  // An Evri code whose five characters after the H have a postcode's shape (B1 2CD), printed beside the barcode. On a
+  // turned label OCR read the code in pieces, one a line; the piece 'B1 2CD', larger than the address, anchored a
+  // block: the lines over it (the end of the sender's block) became the recipient with postcode B1 2CD.
+  const code = `HB12CD000472658${evriCheckDigit("HB12CD000472658")}`;
+  const barcodes = [{ format: "Code128", text: code, box: { x: 0, y: 0, w: 1, h: 1 } }];
+  const lines = [
+    { text: "evri", x: 40, y: 20, size: 60 },
+    { text: "From: Kestrel Candles", x: 40, y: 100, size: 26 },
+    { text: "Priya Shah", x: 40, y: 160, size: 40 },
+    { text: "12 Mill Lane", x: 40, y: 205, size: 40 },
+    { text: "Leeds", x: 40, y: 250, size: 40 },
+    { text: "LS1 4AB", x: 40, y: 295, size: 40 },
+    { text: "Kestrel Candles", x: 700, y: 420, size: 30 },
+    { text: "Unit 4 Dock Street", x: 700, y: 455, size: 30 },
+    { text: "HB", x: 1000, y: 500, size: 46 },
+    { text: "B1 2CD", x: 1000, y: 552, size: 46 },
+    { text: "0004 7265", x: 1000, y: 604, size: 46 },
+  ];
+
+  it("leaves out a line whose postcode is a run of the code, letters read for digits too", () => {
+    expect(withoutCodePieces(lines, code).map((l) => l.text)).not.toContain("B1 2CD");
+    expect(withoutCodePieces([{ text: "Leeds LS1 4AB", x: 0, y: 0, size: 10 }, { text: "B1 2CO", x: 0, y: 20, size: 10 }], code).map((l) => l.text)).toEqual(["Leeds LS1 4AB"]);
+    expect(withoutCodePieces(lines, "H04AQA0004726589")).toBe(lines);
+  });
+
+  it("so the recipient is the address block, not the piece of code", () => {
+    expect(parseLabel({ lines, barcodes })?.address?.postcode).toBe("B1 2CD");
+    expect(parseLabel({ lines: withoutCodePieces(lines, code), barcodes })?.address).toMatchObject({ name: "Priya Shah", postcode: "LS1 4AB" });
+  });
 });

@@ -45,6 +45,25 @@ describe("Royal Mail 2D payloads", () => {
     expect(classOf("CRL09")).toBeNull();
   });
 
+  it("tells Special Delivery by 9am from by 1pm: the time printed on its line or the next, else the product code (SD4-SD6 are 9am)", () => {
+    // Both products were read as 'by 1pm' (SD4 mapped so, any 'Special Delivery' text too): a 9am parcel's deadline a
+    // working morning late. Product codes: SD1-SD3 by 1pm, SD4-SD6 by 9am (Royal Mail's service register).
+    const payload = (product: string) => [{ format: "DataMatrix", text: real.replace("TPN01", product), box: { x: 0, y: 0, w: 1, h: 1 } }];
+    const classOf = (printed: string[], product: string | null) =>
+      parseRoyalMailLabel({ lines: lines([0, "Royal Mail"], ...printed.map((t): [number, string] => [0, t]), [0, "Postage Paid GB"], [0, "SG 5770 4135 9GB"]), barcodes: product ? payload(product) : [] })?.classId;
+    const nineAm = "Special Delivery Guaranteed by 9am";
+    const onePm = "Special Delivery Guaranteed by 1pm";
+    expect(classOf(["Special Delivery Guaranteed by 9am"], null)).toBe(nineAm);
+    expect(classOf(["SPECIAL DELIVERY GUARANTEED BY 9.00AM"], "SD101")).toBe(nineAm);
+    expect(classOf(["Special Delivery Guaranteed®", "by 9am"], null)).toBe(nineAm);
+    expect(classOf(["Special Delivery 1pm®"], "SD401")).toBe(onePm);
+    expect(classOf(["Special Delivery Guaranteed"], "SD401")).toBe(nineAm);
+    expect(classOf(["Special Delivery Guaranteed"], "SD201")).toBe(onePm);
+    expect(classOf(["Special Delivery Guaranteed"], null)).toBe(onePm);
+    expect(classOf([], "SD601")).toBe(nineAm);
+    expect(classOf([], "SD301")).toBe(onePm);
+  });
+
   it("ignores text that is not a JGB payload", () => {
     expect(parseRoyalMailPayload("H04AQA0004726589|M11AE")).toBeNull();
   });

@@ -165,6 +165,34 @@ describe("the buyer's page", () => {
     }
   });
 
+  it("names the seller under their banner, not only in the banner's picture (issue 33)", async () => {
+    const u = await createUser();
+    const banner = new FormData();
+    const png = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="), (ch) => ch.charCodeAt(0));
+    banner.append("company_name", "Tidewater Tea Co");
+    banner.append("company_tagline", "Loose leaf since 1998");
+    banner.append("brand_color", "#0f766e");
+    banner.append("banner_image", new File([png], "banner.png", { type: "image/png" }));
+    expect((await call("/api/v1/user/profile", { method: "PUT", token: u.token, body: banner })).status).toBe(200);
+    const url = (await share(u, await privateLabel(u))).label.trackingPageUrl!;
+    const body = await (await page(pathOf(url))).text();
+    expect(body).toMatch(/<img class="banner" src="\/t\/[^"]+\/banner\?v=[^"]+" alt="">/);
+    expect(body).toContain('<p class="seller">Tidewater Tea Co</p>');
+    expect(body).toContain('<p class="tagline">Loose leaf since 1998</p>');
+    // The banner first, then the name.
+    expect(body.indexOf('class="banner"')).toBeLessThan(body.indexOf('class="seller"'));
+
+    // A banner without a company name: the banner says 'Your parcel' to a screen reader, and no empty name is drawn.
+    const other = await createUser();
+    const only = new FormData();
+    only.append("banner_image", new File([png], "banner.png", { type: "image/png" }));
+    expect((await call("/api/v1/user/profile", { method: "PUT", token: other.token, body: only })).status).toBe(200);
+    const otherUrl = (await share(other, await privateLabel(other))).label.trackingPageUrl!;
+    const otherBody = await (await page(pathOf(otherUrl))).text();
+    expect(otherBody).toMatch(/<img class="banner" [^>]*alt="Your parcel">/);
+    expect(otherBody).not.toContain('class="seller"');
+  });
+
   it("makes no request to anyone else, sets no cookie, and asks not to be indexed", async () => {
     const u = await createUser();
     const id = await privateLabel(u);

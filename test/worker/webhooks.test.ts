@@ -122,7 +122,7 @@ describe("/api/v1/webhooks", () => {
     const res = await call("/api/v1/webhooks", { method: "POST", token: u.token, json: { url: "https://169.254.169.254/", events: ["label.created"] } });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { error: string }).error).toMatch(/^url: .*private or local/);
-    const odd = await call("/api/v1/webhooks", { method: "POST", token: u.token, json: { url: RECEIVER, events: ["label.deleted"] } });
+    const odd = await call("/api/v1/webhooks", { method: "POST", token: u.token, json: { url: RECEIVER, events: ["label.exploded"] } });
     expect(odd.status).toBe(400);
     const none = await call("/api/v1/webhooks", { method: "POST", token: u.token, json: { url: RECEIVER, events: [] } });
     expect(none.status).toBe(400);

@@ -39,11 +39,13 @@ const VerifyEmailPage = page(() => import("../features/auth/VerifyEmailPage"));
 const TermsPage = page(() => import("../features/legal/TermsPage"));
 const LabelsPage = page(() => import("../features/labels/LabelsPage"));
 const LabelDetailPage = page(() => import("../features/labels/LabelDetailPage"));
+const RecentlyDeletedPage = page(() => import("../features/labels/RecentlyDeletedPage"));
 const LabelPrintPage = page(() => import("../features/labels/LabelPrintPage"));
 const ClaimPackPage = page(() => import("../features/labels/ClaimPackPage"));
 const UploadPage = page(() => import("../features/upload/UploadPage"));
 const SettingsPage = page(() => import("../features/settings/SettingsPage"));
 const CheckoutSuccessPage = page(() => import("../features/checkout/CheckoutSuccessPage"));
+const CreditsPage = page(() => import("../features/credits/CreditsPage"));
 const CheckoutCancelledPage = page(() => import("../features/checkout/CheckoutCancelledPage"));
 const AnalyticsPage = page(() => import("../features/analytics/AnalyticsPage"));
 const CheatsPage = page(() => import("../features/admin/CheatsPage"));
@@ -69,7 +71,11 @@ const signedIn = (path: string, Component: Screen, title: Title, prefetch?: Pref
   handle: { title, load: Component.load, prefetch, signedOut: "/login" } satisfies ScreenHandle,
 });
 
-const code = ({ params }: { params: { code?: string } }) => params.code ?? "";
+/**
+ * What a label's title calls it: its tracking code, which the screen names once the label is in (useTitleName), or
+ * the address's own when that is one; never the internal id of an address like /label/lbl_… ('' until loaded).
+ */
+const code = ({ params, name }: { params: { code?: string }; name?: string }) => name ?? (params.code?.startsWith("lbl_") ? "" : (params.code ?? ""));
 
 /** The routes with their page titles (web/app/titles.ts) and what their first render waits for. */
 export const routes: RouteObject[] = [
@@ -85,12 +91,15 @@ export const routes: RouteObject[] = [
       open("/terms", TermsPage, ({ hash }) => (hash === "#privacy" ? "Privacy policy" : "Terms")),
       open("/terms/privacy", TermsPage, ({ hash }) => (hash === "#terms" ? "Terms" : "Privacy policy")),
       signedIn("/labels", LabelsPage, "Labels", labelsData),
-      signedIn("/label/:code", LabelDetailPage, (w) => `Label ${code(w)}`),
-      signedIn("/label/:code/print", LabelPrintPage, (w) => `${code(w)} 4x6 label`),
-      signedIn("/label/:code/claim", ClaimPackPage, (w) => `Claim pack ${code(w)}`),
+      signedIn("/labels/deleted", RecentlyDeletedPage, "Recently deleted"),
+      signedIn("/label/:code", LabelDetailPage, (w) => `Label ${code(w)}`.trim()),
+      signedIn("/label/:code/print", LabelPrintPage, (w) => `${code(w)} 4x6 label`.trim()),
+      signedIn("/label/:code/claim", ClaimPackPage, (w) => `Claim pack ${code(w)}`.trim()),
       open("/upload", UploadPage, "New label"),
       signedIn("/settings", SettingsPage, "Settings"),
-      open("/checkout/success", CheckoutSuccessPage, "Payment successful"),
+      signedIn("/credits", CreditsPage, "Credits"),
+      // Asks the server whether the payment went through: a visitor signed out signs in first and comes back here.
+      signedIn("/checkout/success", CheckoutSuccessPage, "Payment"),
       open("/checkout/cancelled", CheckoutCancelledPage, "Payment cancelled"),
       signedIn("/analytics", AnalyticsPage, "Analytics", analyticsData),
       signedIn("/cheats", CheatsPage, "Cheats"),

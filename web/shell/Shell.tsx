@@ -89,14 +89,15 @@ function sampleLabel(n: number, courier: string): ApiLabel {
 
 /**
  * The labels screen as the app first draws it with an answer (LabelsPage, on a phone-sized screen, the plain list,
- * nothing needing action), for the boot script to put the answer's first cards in (web/shell/first-cards.ts). Its
- * sample cards are replaced; four of them, so that the pager is not drawn yet, as in the app's first render.
+ * a parcel needing action), for the boot script to put the answer's first cards in (web/shell/first-cards.ts), and
+ * the count of those parcels in 'Needs action' (or to take that button out). Its sample cards are replaced; four
+ * of them, so that the pager is not drawn yet, as in the app's first render.
  */
 export function renderLabelsList(): string {
   const client = new QueryClient();
   const results = ["evri", "royalmail", "evri", "royalmail"].map((c, n) => sampleLabel(n, c));
   client.setQueryData(labelsPageQuery(listRequest(readListParams(new URLSearchParams()))).queryKey, { results, total: results.length });
-  client.setQueryData(needsActionQuery.queryKey, { results: [], total: 0 });
+  client.setQueryData(needsActionQuery.queryKey, { results: [], total: 1 });
   client.setQueryData(couriersQuery.queryKey, []);
   return renderScreen("/labels", <LabelsPage />, true, true, client);
 }

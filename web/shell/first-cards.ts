@@ -1,4 +1,5 @@
 import {
+  copyPageLinkTitle,
   courierKey,
   courierOf,
   details,
@@ -16,8 +17,8 @@ import {
   senderAddress,
   serviceType,
   trackingEvents,
-  UPDATED_DATE,
 } from "../features/labels/format";
+import { DELETE_TEXTS } from "../features/labels/deletionTexts";
 import { FIRST_CARDS, readListParams, SEARCH_WIDE, storedListViews, WIDE_SCREEN } from "../features/labels/listQuery";
 import type { Address, ApiCourier, ApiLabel } from "../features/labels/types";
 
@@ -29,8 +30,9 @@ import type { Address, ApiCourier, ApiLabel } from "../features/labels/types";
  * are LabelCard's markup, written here with the screens' own formatting code, and test/web/shell-cards.test.tsx
  * holds the two to be the same for every kind of label. The app's first render then replaces them with the same
  * cards (no flash, no shift). Drawn only where that render shows cards and nothing above them that the template
- * lacks: a phone-sized screen (under 600 px) showing cards, the plain list (no search, filter, order or page size), nothing that
- * needs action; anywhere else the shell keeps its loading line, as before.
+ * lacks: a phone-sized screen (under 600 px) showing cards, the plain list (no search, filter, order or page size);
+ * anywhere else the shell keeps its loading line, as before. 'Needs action' is a button in the header (issue 33):
+ * the template has it, with the answer's count, or without it when nothing needs action.
  */
 
 declare global {
@@ -184,7 +186,7 @@ function footer(parts: Parts, label: ApiLabel, courier: ApiCourier | undefined, 
   return el(
     "footer",
     { class: "label-card-foot" },
-    el("span", { class: "muted small" }, `Last updated ${esc(formatDate(label.updatedAt, UPDATED_DATE))}`),
+    el("span", { class: "muted small" }, `Last updated ${esc(formatDate(label.updatedAt, EVENT_DATE))}`),
     el(
       "div",
       { class: "row label-card-actions" },
@@ -194,10 +196,12 @@ function footer(parts: Parts, label: ApiLabel, courier: ApiCourier | undefined, 
         { type: "button", class: "btn btn-sm", disabled: cannot, title: printTitle(plan, courier), "aria-describedby": cannot ? noteId : undefined },
         "Print",
       ),
-      el("button", { type: "button", class: "btn btn-sm", title: "Copy the link to the buyer's tracking page" }, parts.copyIcon, el("span", { "aria-live": "polite" }, "Copy link")),
+      el("button", { type: "button", class: "btn btn-sm", title: copyPageLinkTitle(label) }, parts.copyIcon, el("span", { "aria-live": "polite" }, "Copy buyer tracking link")),
       label.buyerEmail ? el("button", { type: "button", class: "btn btn-sm" }, "Send to buyer") : "",
       // As React Router's Link draws it in the browser.
       el("a", { class: "btn btn-sm", href: `/label/${label.id ? label.id : encodeURIComponent(label.trackingCode)}`, "data-discover": "true" }, "More Info"),
+      // DeleteLabelButton, closed.
+      el("button", { type: "button", class: "btn btn-sm btn-danger", "aria-label": `Delete label ${label.trackingCode}` }, esc(DELETE_TEXTS.button)),
     ),
   );
 }
@@ -232,23 +236,27 @@ function cardMarkup(parts: Parts, label: ApiLabel, couriers: ApiCourier[], n: nu
 
 /**
  * The labels screen with the answers' first cards, from the `labels-list` template; null when the app's first render
- * would show something else there (an empty list, parcels that need action).
+ * would show something else there (an empty list).
  */
 export function firstCardsScreen(template: HTMLTemplateElement, answers: FirstAnswers, at: { search: string }): DocumentFragment | null {
   const { labels, needsAction, couriers } = answers;
-  if (needsAction.total > 0 || labels.results.length === 0 || !Array.isArray(couriers)) return null;
+  if (typeof needsAction?.total !== "number" || labels.results.length === 0 || !Array.isArray(couriers)) return null;
   const screen = template.content.cloneNode(true) as DocumentFragment;
   const parts = partsOf(screen);
   const list = screen.querySelector(".label-list");
   const subtitle = screen.querySelector(".page-header p.muted > span");
   const selectAll = screen.querySelector(".selection-row .link-button");
   const courierSelect = screen.querySelector(".labels-filters select[id$='-courier']");
-  if (!parts || !list || !subtitle || !selectAll || !courierSelect) return null;
+  const needsActionCount = screen.querySelector(".needs-action-toggle .badge");
+  if (!parts || !list || !subtitle || !selectAll || !courierSelect || !needsActionCount) return null;
   const { page, perPage } = readListParams(new URLSearchParams(at.search));
   const { total } = labels;
   // LabelsPage's subtitle and 'select all' for this answer.
   subtitle.textContent = `${total} ${total === 1 ? "label" : "labels"} · Page ${page} of ${Math.max(1, Math.ceil(total / perPage))}`;
   selectAll.textContent = `Select all ${total} matching the filters`;
+  // NeedsActionToggle for this answer: its count, or nothing when no parcel needs action.
+  if (needsAction.total > 0) needsActionCount.textContent = String(needsAction.total);
+  else needsActionCount.closest(".needs-action-toggle")?.remove();
   // The filters' courier choices (LabelsToolbar), from the couriers answer.
   courierSelect.insertAdjacentHTML("beforeend", couriers.map((c) => el("option", { value: c.id }, esc(c.displayName))).join(""));
   list.innerHTML = labels.results

@@ -1,14 +1,16 @@
 import { z } from "zod";
 import { BUYER_MOMENTS } from "../buyer-mail/model";
+import { oneLine } from "../lib/text";
 
 // What PUT /user/profile takes, in its two forms: validated by the route, described by the API document.
 
-/** Empty text clears the field. */
-const companyText = (max: number) =>
+/** Empty text clears the field. One line: the company name goes into mail headers (From, Subject). */
+const companyText = (field: string, max: number) =>
   z
     .string()
     .trim()
     .max(max, `must be at most ${max} characters`)
+    .refine(...oneLine(field))
     .transform((s) => (s === "" ? null : s));
 
 /** The brand colour of the buyer's tracking page and mails, '#rrggbb'; empty clears it (the product's own). */
@@ -21,8 +23,8 @@ const brandColor = z
 /** PUT /user/profile as JSON: branding text, banner removal or marketing consent. */
 export const profileJson = z
   .strictObject({
-    company_name: companyText(100).nullable().optional(),
-    company_tagline: companyText(200).nullable().optional(),
+    company_name: companyText("company_name", 100).nullable().optional(),
+    company_tagline: companyText("company_tagline", 200).nullable().optional(),
     brand_color: brandColor.nullable().optional(),
     /** The moments buyers are mailed at (an empty list: none). */
     buyer_mail_moments: z
@@ -37,8 +39,8 @@ export const profileJson = z
 
 /** PUT /user/profile as multipart: branding text plus an optional new banner image. */
 export const profileForm = z.object({
-  company_name: companyText(100).optional(),
-  company_tagline: companyText(200).optional(),
+  company_name: companyText("company_name", 100).optional(),
+  company_tagline: companyText("company_tagline", 200).optional(),
   brand_color: brandColor.optional(),
   banner_image: z
     .union([z.instanceof(File), z.literal("")], { error: "banner_image must be a single file" })

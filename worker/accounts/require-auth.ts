@@ -53,12 +53,13 @@ export function requireAuth(
     if (apiKey) {
       if (!opts.apiKey) throw new ApiError(403, "API keys cannot be used for this call");
       const keyOwner = await directory.query.users.findFirst({ where: eq(users.developerKeyHash, await sha256Hex(apiKey)) });
-      if (!keyOwner) throw unauthorized("Invalid API key");
+      // A closed account's key was cleared when it closed; a row closed meanwhile answers the same.
+      if (!keyOwner || keyOwner.closedAt) throw unauthorized("Invalid API key");
       const { success } = await c.env.API_KEY_LIMITER.limit({ key: `key:${keyOwner.id}` });
       if (!success) throw new ApiError(429, "Too many requests for this API key. Please slow down.");
       const { db, moved } = await enterUserDatabase(keyOwner.id);
       const user = moved ? await db.query.users.findFirst({ where: eq(users.id, keyOwner.id) }) : keyOwner;
-      if (!user) throw unauthorized("Invalid API key");
+      if (!user || user.closedAt) throw unauthorized("Invalid API key");
       c.set("userId", user.id);
       c.set("user", user);
       c.set("authKind", "api_key");
@@ -71,7 +72,8 @@ export function requireAuth(
     const { db } = await enterUserDatabase(userId);
     if (opts.loadUser !== false) {
       const user = await db.query.users.findFirst({ where: eq(users.id, userId) });
-      if (!user) throw unauthorized(INVALID_ACCESS_TOKEN);
+      // A closed account: its access tokens (15 minutes) die with it, at once.
+      if (!user || user.closedAt) throw unauthorized(INVALID_ACCESS_TOKEN);
       c.set("user", user);
     }
     c.set("userId", userId);

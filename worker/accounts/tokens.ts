@@ -1,5 +1,5 @@
 import { SignJWT, jwtVerify } from "jose";
-import { base64url } from "../lib/crypto";
+import { base64url, fromBase64url } from "../lib/crypto";
 
 /** Access tokens are short-lived HS256 JWTs; refresh tokens are opaque (see accounts/sessions.ts). */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
@@ -65,4 +65,41 @@ export async function verifyAccessToken(env: Pick<Env, "JWT_SECRET">, token: str
 export async function serverMac(env: Pick<Env, "JWT_SECRET">, message: string): Promise<string> {
   const mac = await crypto.subtle.sign("HMAC", await secretKey(env), new TextEncoder().encode(message));
   return base64url(new Uint8Array(mac));
+}
+
+/** The server's AES-GCM key for `purpose`, derived from the access-token secret (HKDF): one purpose's seal opens no other's. */
+async function sealKey(env: Pick<Env, "JWT_SECRET">, purpose: string): Promise<CryptoKey> {
+  const base = await crypto.subtle.importKey("raw", new TextEncoder().encode(env.JWT_SECRET), "HKDF", false, ["deriveKey"]);
+  return crypto.subtle.deriveKey(
+    { name: "HKDF", hash: "SHA-256", salt: new Uint8Array(0), info: new TextEncoder().encode(`seal:${purpose}`) },
+    base,
+    { name: "AES-GCM", length: 256 },
+    false,
+    ["encrypt", "decrypt"],
+  );
+}
+
+/**
+ * `text` sealed for this server: opaque (encrypted) and unforgeable (authenticated), base64url. For what a link must
+ * carry but not show: an account's sequential id in a buyer's unsubscribe link says how many sellers there are.
+ */
+export async function sealForServer(env: Pick<Env, "JWT_SECRET">, purpose: string, text: string): Promise<string> {
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: "AES-GCM", iv }, await sealKey(env, purpose), new TextEncoder().encode(text)));
+  const out = new Uint8Array(iv.length + sealed.length);
+  out.set(iv);
+  out.set(sealed, iv.length);
+  return base64url(out);
+}
+
+/** What sealForServer sealed for `purpose`, or null for anything else (altered, another purpose, another server). */
+export async function openSealed(env: Pick<Env, "JWT_SECRET">, purpose: string, token: string): Promise<string | null> {
+  const bytes = fromBase64url(token);
+  if (!bytes || bytes.length < 12 + 16) return null;
+  try {
+    const plain = await crypto.subtle.decrypt({ name: "AES-GCM", iv: bytes.subarray(0, 12) }, await sealKey(env, purpose), bytes.subarray(12));
+    return new TextDecoder().decode(plain);
+  } catch {
+    return null;
+  }
 }

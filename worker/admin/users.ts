@@ -1,4 +1,4 @@
-import { asc, count, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { databaseNames, HOME_DATABASE } from "../db/databases";
 import { containsText, inValueList } from "../db/d1-limits";
@@ -51,7 +51,8 @@ async function fromOwnDatabases(env: object, sessions: DbSessions, rows: AdminUs
 /** One page of users (oldest first), optionally only those whose email contains `q`. */
 export async function listUsers(env: object, sessions: DbSessions, opts: { q?: string; page: number; perPage: number }): Promise<AdminUsersPage> {
   const db = sessions.db();
-  const where: SQL | undefined = opts.q ? containsText(users.email, opts.q) : undefined;
+  // A closed account is on its way out (the queue removes it): not a user any more.
+  const where: SQL | undefined = and(isNull(users.closedAt), opts.q ? containsText(users.email, opts.q) : undefined);
   const [rows, [{ total }]] = await Promise.all([
     db
       .select(adminUserColumns)
@@ -100,7 +101,7 @@ export async function adminGrant(
   admin: { id: number; email: string },
   grant: { userId: number; amount: number },
 ): Promise<AdminUser> {
-  const target = await sessions.db().query.users.findFirst({ columns: { id: true }, where: eq(users.id, grant.userId) });
+  const target = await sessions.db().query.users.findFirst({ columns: { id: true }, where: and(eq(users.id, grant.userId), isNull(users.closedAt)) });
   if (!target) throw notFound("User not found");
   const db = await sessions.ofUser(grant.userId);
   await grantCredits(db, {

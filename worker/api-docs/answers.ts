@@ -9,7 +9,8 @@
  */
 import { z, type ZodType } from "zod";
 import { profileForm, profileJson } from "../accounts/profile-input";
-import { purchasePricesSchema } from "../billing/model";
+import { checkoutOutcomeSchema, purchasePricesSchema } from "../billing/model";
+import { creditHistorySchema } from "../credits/model";
 import { analyticsSummarySchema, analyticsTimeseriesSchema, buyerAnalyticsSchema, deliveryAnalyticsSchema } from "../analytics/model";
 import { claimPackSchema } from "../claims/claim-pack-model";
 import { LABEL_OUTCOMES, labelDeadlinesSchema, needsActionSchema } from "../claims/model";
@@ -17,12 +18,15 @@ import { PARCEL_STATUSES } from "../labels/list-options";
 import { MANUAL_FIELD_TYPES, type ManualFieldName, type ManualFieldType } from "../couriers/fields";
 import { LEFT_OUT_HEADER, LEFT_OUT_REASONS, LEFT_OUT_REASONS_HEADER, PRINTED_HEADER } from "../label-print/left-out";
 import { BUYER_MOMENTS } from "../buyer-mail/model";
+import { accountClosedSchema, deletedListSchema, labelJobSchema, labelsDeletedSchema, purgedSchema, restoredSchema } from "../privacy/model";
+import { dataExportAnswer } from "../privacy/export-model";
+import { retentionAnswer } from "../privacy/retention-model";
 import { webhookCreatedSchema, webhookDeliveriesSchema, webhookEndpointSchema, webhookListSchema, webhookTestSchema } from "../webhooks/model";
 
 export interface RouteAnswers {
-  status: 200 | 201 | 204;
-  /** A second success status with the same body (manual create: 200 when the code already existed). */
-  also?: 200;
+  status: 200 | 201 | 202 | 204;
+  /** A second success status with the same body (manual create: 200 when the code already existed; a byte range: 206). */
+  also?: 200 | 206;
   /** The success body (JSON); absent for 204 and file downloads. */
   body?: ZodType;
   /** A file answer (download, banner image): its media type. */
@@ -102,6 +106,8 @@ export const apiLabelSchema = z
           address: address.nullish(),
           fromAddress: address.nullish(),
           returnAddress: address.nullish(),
+          serviceCode: z.string().nullish().describe("The service's code as the label's barcode carries it ('TPN01')"),
+          serviceName: z.string().nullable().describe("The courier's name for serviceCode ('Tracked 24'); null when it has none"),
           fieldSources: z.record(z.string(), z.enum(["barcode", "text", "ocr", "user"])).nullish(),
         })
         .loose(),
@@ -221,6 +227,14 @@ export const ROUTE_ANSWERS: Record<string, RouteAnswers> = {
   "PUT /api/v1/label/:id": { status: 200, body: apiLabelSchema, errors: [404] },
   "PATCH /api/v1/label/:id/details": { status: 200, body: apiLabelSchema, errors: [404] },
   "POST /api/v1/label/:id/outcome": { status: 200, body: apiLabelSchema, errors: [404] },
+  "DELETE /api/v1/label/:id": { status: 200, body: labelsDeletedSchema, errors: [404] },
+  "POST /api/v1/labels/delete": { status: 200, body: labelsDeletedSchema, errors: [404] },
+  "GET /api/v1/labels/deleted": { status: 200, body: deletedListSchema, errors: [] },
+  "POST /api/v1/labels/deleted/restore": { status: 200, body: restoredSchema, errors: [404] },
+  "POST /api/v1/labels/deleted/purge": { status: 200, body: purgedSchema, errors: [404] },
+  "GET /api/v1/labels/jobs/:id": { status: 200, body: labelJobSchema, errors: [404] },
+  "POST /api/v1/user/close": { status: 200, body: accountClosedSchema, errors: [409, 429, 502, 503] },
+  "POST /api/v1/admin/users/:id/close": { status: 200, body: accountClosedSchema, errors: [404, 409, 502, 503] },
   "GET /api/v1/labels/needs-action": { status: 200, body: needsActionSchema, errors: [] },
   "GET /api/v1/label/:id/download": { status: 200, file: "application/octet-stream", errors: [404] },
   // One merged file of many labels (application/pdf, or text/plain ZPL); the labels left out are named in headers,
@@ -263,6 +277,8 @@ export const ROUTE_ANSWERS: Record<string, RouteAnswers> = {
   "GET /api/v1/labels/analytics/buyers": { status: 200, body: buyerAnalyticsSchema, errors: [] },
 
   "GET /api/v1/billing/prices": { status: 200, body: purchasePricesSchema, errors: [] },
+  "GET /api/v1/billing/checkout-sessions/:id": { status: 200, body: checkoutOutcomeSchema, errors: [404, 502, 503] },
+  "GET /api/v1/credits/history": { status: 200, body: creditHistorySchema, errors: [] },
   "POST /api/v1/create-checkout-session": { status: 200, body: checkout, errors: [409, 502, 503] },
   "POST /api/v1/billing-portal": { status: 200, body: z.object({ url: z.string() }), request: "none", errors: [409, 502, 503] },
   "POST /api/v1/stripe/webhook": {
@@ -284,6 +300,13 @@ export const ROUTE_ANSWERS: Record<string, RouteAnswers> = {
   "GET /api/v1/admin/mail/attachment": { status: 200, file: "application/octet-stream", errors: [404] },
   "POST /api/v1/admin/mail/send": { status: 201, body: sent, errors: [502] },
   "POST /api/v1/admin/mail/reply": { status: 201, body: sent, errors: [404, 502] },
+
+  "POST /api/v1/user/export": { status: 202, body: dataExportAnswer, request: "none", errors: [429] },
+  "GET /api/v1/user/export": { status: 200, body: dataExportAnswer, errors: [] },
+  "DELETE /api/v1/user/export": { status: 204, errors: [404] },
+  "GET /api/v1/user/export/download": { status: 200, also: 206, file: "application/zip", errors: [404, 416] },
+  "GET /api/v1/user/retention": { status: 200, body: retentionAnswer, errors: [] },
+  "PUT /api/v1/user/retention": { status: 200, body: retentionAnswer, errors: [] },
 
   "GET /api/v1/webhooks": { status: 200, body: webhookListSchema, errors: [] },
   "POST /api/v1/webhooks": { status: 201, body: webhookCreatedSchema, errors: [409] },

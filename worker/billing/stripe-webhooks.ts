@@ -72,8 +72,9 @@ async function userById(db: Db, id: string | null | undefined): Promise<User | n
  * that holds the subscription (recorded by an earlier subscription event).
  */
 async function resolveUser(db: Db, userId: string | null | undefined, customer: string | null, subscription?: string | null): Promise<User | null> {
+  // A closed account is no account of ours: a late event for it grants nothing (its Stripe ids were cleared at closing).
   const byId = await userById(db, userId);
-  if (byId) return byId;
+  if (byId) return byId.closedAt ? null : byId;
   const byCustomer = customer ? await db.query.users.findFirst({ where: eq(users.stripeCustomerId, customer) }) : undefined;
   if (byCustomer) return byCustomer;
   return (subscription ? await db.query.users.findFirst({ where: eq(users.subscriptionId, subscription) }) : undefined) ?? null;

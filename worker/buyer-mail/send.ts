@@ -1,4 +1,4 @@
-import { and, count, eq, sql } from "drizzle-orm";
+import { and, count, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { directoryOf } from "../db/sessions";
 import { buyerMails, buyerUnsubscribes, labels, users } from "../db/schema";
@@ -12,6 +12,7 @@ import { buyerAddressMac, unsubscribeToken } from "./address";
 import { buyerMail } from "./mail";
 import { BUYER_MOMENTS, ownerMoments, type BuyerMailKind, type BuyerMoment } from "./model";
 import { supersedes } from "./moments";
+import { unsubscribedFromClosedAccount } from "./unsubscribe";
 
 /**
  * Sending a mail to a label's buyer, from the queue (`buyer.mail` jobs, queued where tracking is stored) or at once
@@ -64,7 +65,8 @@ export async function sendBuyerMail(env: BuyerMailEnv, db: Db, labelId: string, 
       },
     })
     .from(labels)
-    .innerJoin(users, eq(users.id, labels.userId))
+    // A closed account's buyers get nothing more.
+    .innerJoin(users, and(eq(users.id, labels.userId), isNull(users.closedAt)))
     .where(eq(labels.id, labelId))
     .limit(1);
   if (!found) return "missing";
@@ -78,7 +80,7 @@ export async function sendBuyerMail(env: BuyerMailEnv, db: Db, labelId: string, 
     db.select({ kind: buyerMails.kind, status: buyerMails.status }).from(buyerMails).where(eq(buyerMails.labelId, label.id)),
     db.select({ n: count() }).from(buyerUnsubscribes).where(and(eq(buyerUnsubscribes.userId, label.userId), eq(buyerUnsubscribes.addressMac, mac))),
   ]);
-  if (unsubscribed[0].n > 0) return "unsubscribed";
+  if (unsubscribed[0].n > 0 || (await unsubscribedFromClosedAccount(env, db, owner.email, label.buyerEmail))) return "unsubscribed";
   if (sent.some((m) => m.kind === kind)) return "already-sent";
   // A later moment went already (a slow queue): the earlier one is old news.
   if (kind !== "link" && kind !== "delayed" && sent.some((m) => m.status === "sent" && m.kind !== "link" && m.kind !== "delayed" && supersedes(m.kind as BuyerMoment, kind))) {

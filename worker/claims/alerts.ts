@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, lte } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, lte } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { insertChunks, inValueList } from "../db/d1-limits";
 import { labelAlerts, labels, users, type LabelRow } from "../db/schema";
@@ -169,7 +169,7 @@ export async function sendDueAlerts(env: AlertEnv, db: Db, now: number, opts: Al
     const ids = await claimDueAlerts(db, now, Math.min(chunk, max - looked));
     if (!ids.length) break;
     looked += ids.length;
-    const rows = await db.select({ label: labels, email: users.email }).from(labels).innerJoin(users, eq(users.id, labels.userId)).where(inArray(labels.id, ids));
+    const rows = await db.select({ label: labels, email: users.email }).from(labels).innerJoin(users, and(eq(users.id, labels.userId), isNull(users.closedAt))).where(inArray(labels.id, ids));
     const records = await db.select().from(labelAlerts).where(inArray(labelAlerts.labelId, ids));
     for (const { label, email } of rows) {
       const done = new Set(records.filter((r) => r.labelId === label.id).map((r) => r.kind));

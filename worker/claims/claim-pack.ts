@@ -39,7 +39,7 @@ function history(d: LabelDetails): TrackingEvent[] {
 
 function serviceOf(d: LabelDetails): string | null {
   const fromCarrier = d.tracking?.results?.find((r) => r?.service?.serviceType)?.service?.serviceType;
-  const named = [fromCarrier, d.classId, d.serviceCode].find((v): v is string => typeof v === "string" && v.trim() !== "");
+  const named = [fromCarrier, d.classId, d.serviceName, d.serviceCode].find((v): v is string => typeof v === "string" && v.trim() !== "");
   return named ?? (d.isNextDay ? "Next day" : null);
 }
 

@@ -43,6 +43,11 @@ export interface Courier {
   /** The courier's send-a-parcel page (the label detail links to it, pre-filled), where it has one. */
   sendParcel: { url: string; text: string } | null;
 
+  /**
+   * The name of one of its service codes as its labels' barcodes carry them ('TPN01' is 'Tracked 24'), null for a
+   * code it does not know; absent for a courier whose labels carry names only.
+   */
+  serviceName?(code: string): string | null;
   /** The details a service corrected by the user sets besides its name (a class, a next-day flag). */
   serviceCorrection(service: string | null): Partial<LabelDetails>;
   /** Its services are next-day or standard: its labels make up the analytics' next-day mix. */

@@ -9,6 +9,7 @@ import { isUkPostcode, normalisePostcode } from "./postcode";
 import type { Courier } from "./courier";
 import { findCourier } from "./registry";
 import { unsupportedCourierMessage } from "./unsupported";
+import { isOneLine, isPlainText, oneLine, plainText } from "../lib/text";
 
 /**
  * POST /api/v1/label/manual body and its rules (courier, tracking code, required fields), checked
@@ -18,8 +19,8 @@ export const manualLabelSchema = z.object({
   courier: z.string({ message: "Please select a courier." }).trim().min(1, "Please select a courier.").max(40),
   trackingCode: z.string({ message: "Tracking code is required." }).trim().min(1, "Tracking code is required.").max(40),
   fields: z.record(z.string(), z.unknown()).default({}),
-  tags: z.array(z.string().max(50, "a tag is at most 50 characters")).max(50, "at most 50 tags").optional(),
-  notes: z.string().max(5000, "notes are at most 5000 characters").optional(),
+  tags: z.array(z.string().max(50, "a tag is at most 50 characters").refine(...oneLine("a tag"))).max(50, "at most 50 tags").optional(),
+  notes: z.string().max(5000, "notes are at most 5000 characters").refine(...plainText("notes")).optional(),
   /** The buyer's e-mail, for the tracking mails the owner switched on (worker/buyer-mail/). */
   buyerEmail: buyerEmailSchema.optional(),
 });
@@ -39,8 +40,8 @@ const FIELD_SCHEMAS: Record<ManualFieldType, { schema: z.ZodType; rule: string }
     rule: "must be three numbers: L, W, H",
   },
   boolean: { schema: z.boolean(), rule: "must be true or false" },
-  "string[]": { schema: z.array(z.string().trim().min(1).max(500)).max(50), rule: "must be a list of texts" },
-  string: { schema: z.string().trim().min(1).max(1000), rule: "must be a text of at most 1000 characters" },
+  "string[]": { schema: z.array(z.string().trim().min(1).max(500).refine(isOneLine)).max(50), rule: "must be a list of texts, each one line" },
+  string: { schema: z.string().trim().min(1).max(1000).refine(isPlainText), rule: "must be a text of at most 1000 characters, without control characters" },
 };
 
 const fieldError = (name: ManualFieldName, rule: string) =>

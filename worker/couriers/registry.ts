@@ -39,6 +39,11 @@ export function courierById(id: string): Courier | undefined {
   return registered.find((c) => c.id === id);
 }
 
+/** A courier's name for one of its service codes ('TPN01' is 'Tracked 24'), null when it has none for it. */
+export function serviceNameOf(courier: string, code: unknown): string | null {
+  return typeof code === "string" && code.trim() ? (courierById(courier)?.serviceName?.(code) ?? null) : null;
+}
+
 /** Finds a courier ignoring case, spaces, underscores and hyphens ('Royal Mail' -> royalmail). */
 export function findCourier(name: string): Courier | undefined {
   const key = courierKey(name);

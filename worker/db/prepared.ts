@@ -1,4 +1,5 @@
-import { fillPlaceholders, type Query } from "drizzle-orm";
+import { fillPlaceholders, type Query, type SQL } from "drizzle-orm";
+import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import type { D1Client } from "./client";
 
 /**
@@ -74,4 +75,19 @@ type Answers<T extends readonly BoundRead<unknown>[]> = { [K in keyof T]: T[K] e
 export async function readBatch<T extends readonly BoundRead<unknown>[]>(d1: D1Client, batch: [...T]): Promise<Answers<T>> {
   const results = await d1.batch(batch.map((r) => d1.prepare(r.sql).bind(...r.params)));
   return batch.map((r, i) => r.map(results[i])) as Answers<T>;
+}
+
+const dialect = new SQLiteAsyncDialect();
+
+/**
+ * Runs hand-written statements (INSERT … SELECT, DELETE with subqueries over JSON lists) as ONE D1 batch: all of them
+ * or none. Drizzle's own batch takes only its query builders.
+ */
+export async function sqlBatch(d1: D1Client, statements: SQL[]): Promise<D1Result[]> {
+  return d1.batch(
+    statements.map((s) => {
+      const q = dialect.sqlToQuery(s);
+      return d1.prepare(q.sql).bind(...q.params);
+    }),
+  );
 }

@@ -5,6 +5,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { PARCEL_STATUSES } from "./parcel-statuses";
+import { LEDGER_REASONS } from "./ledger-reasons";
 import { parcelStatusSql } from "./parcel-status";
 
 const now = sql`(unixepoch('subsec') * 1000)`;
@@ -27,11 +28,18 @@ export const users = sqliteTable("users", {
   brandColor: text("brand_color"),
   /** The moments buyers are mailed at (worker/buyer-mail/): a JSON list of BUYER_MOMENTS; [] is none (the default). */
   buyerMailMoments: text("buyer_mail_moments").notNull().default("[]"),
+  /** Days after a label's last activity its recipient's address is redacted (worker/privacy/retention.ts); null: kept until deleted. */
+  addressRetentionDays: integer("address_retention_days"),
   stripeCustomerId: text("stripe_customer_id"),
   subscriptionId: text("subscription_id"),
   subscriptionStatus: text("subscription_status"),
   /** Stripe `created` (seconds) of the newest event applied to the subscription fields: older ones are ignored. */
   subscriptionEventAt: integer("subscription_event_at"),
+  /**
+   * Set when the account is closed (worker/privacy/account-closure.ts): from then on nothing signs in as it, no mail
+   * goes out for it, and the queue removes its data; the row itself goes last.
+   */
+  closedAt: integer("closed_at"),
   createdAt: integer("created_at").notNull().default(now),
   updatedAt: integer("updated_at").notNull().default(now),
 }, (t) => [check("users_credits_nonnegative", sql`${t.credits} >= 0`)]);
@@ -80,27 +88,34 @@ export const creditLedger = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     userId: integer("user_id").notNull().references(() => users.id),
     delta: integer("delta").notNull(),
-    reason: text("reason", {
-      enum: ["free_verification", "purchase", "subscription", "label", "admin_grant", "refund"],
-    }).notNull(),
+    reason: text("reason", { enum: LEDGER_REASONS }).notNull(),
     reference: text("reference"),
     idempotencyKey: text("idempotency_key").unique(),
     createdAt: integer("created_at").notNull().default(now),
   },
-  (t) => [index("credit_ledger_user").on(t.userId, t.createdAt)],
+  (t) => [
+    index("credit_ledger_user").on(t.userId, t.createdAt),
+    // The purge of deleted labels forgets which label or file a debit paid for (worker/labels/trash.ts).
+    index("credit_ledger_user_reference").on(t.userId, t.reference),
+  ],
 );
 
 /** One uploaded original (a PDF or image) in R2; each label of it points here with its page. */
-export const labelFiles = sqliteTable("label_files", {
-  id: text("id").primaryKey(),
-  userId: integer("user_id").notNull().references(() => users.id),
-  r2Key: text("r2_key").notNull(),
-  name: text("name").notNull(),
-  mime: text("mime").notNull(),
-  size: integer("size").notNull(),
-  pages: integer("pages").notNull().default(1),
-  createdAt: integer("created_at").notNull().default(now),
-});
+export const labelFiles = sqliteTable(
+  "label_files",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id").notNull().references(() => users.id),
+    r2Key: text("r2_key").notNull(),
+    name: text("name").notNull(),
+    mime: text("mime").notNull(),
+    size: integer("size").notNull(),
+    pages: integer("pages").notNull().default(1),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  // A user's originals a page at a time (the export's originals/, worker/privacy/export-build.ts).
+  (t) => [index("label_files_user").on(t.userId, t.id)],
+);
 
 /**
  * R2 objects nothing points at any more, to be deleted from R2: written in the same transaction that drops their last
@@ -182,6 +197,10 @@ export const labels = sqliteTable(
     // with every change to its deadlines' inputs; null: never.
     actionFrom: text("action_from"),
     actionUntil: text("action_until"),
+    // Retention (worker/privacy/retention.ts): when the buyer's e-mail and phone numbers were removed, and when the
+    // recipient's address was redacted (the seller's chosen period); null: not yet.
+    contactRemovedAt: integer("contact_removed_at"),
+    addressRedactedAt: integer("address_redacted_at"),
     createdAt: integer("created_at").notNull().default(now),
     updatedAt: integer("updated_at").notNull().default(now),
     /**
@@ -228,6 +247,11 @@ export const labels = sqliteTable(
     index("labels_buyers")
       .on(t.userId, t.shippedOn)
       .where(sql`(${t.pageViews} > 0 or ${t.pageToken} is not null or ${t.buyerEmail} is not null)`),
+    // The retention pass reads only the labels it has not done (a buyer's e-mail given again comes back into it).
+    index("labels_contact_pending")
+      .on(t.createdAt)
+      .where(sql`${t.contactRemovedAt} IS NULL OR ${t.buyerEmail} IS NOT NULL`),
+    index("labels_address_pending").on(t.userId, t.createdAt).where(sql`${t.addressRedactedAt} IS NULL`),
     // Whether any label still uses a file (the trigger that releases an original no label points at, migration 0028).
     index("labels_file").on(t.fileId).where(sql`${t.fileId} IS NOT NULL`),
   ],
@@ -633,3 +657,133 @@ export const webhookDeliveries = sqliteTable(
   },
   (t) => [index("webhook_deliveries_endpoint").on(t.endpointId, t.id)],
 );
+
+/**
+ * Recently deleted labels (worker/labels/trash.ts): a deleted label leaves `labels` (so every list, search, rollup,
+ * alert, print and export stops counting it at once: the triggers move the analytics with it) and waits here, whole,
+ * for 30 days: its row as JSON (every column by its SQL name), with its sent deadline alerts and buyer mails. A
+ * restore puts it all back (tags from its own tags, the buyer page under a new token); the cron purges it after
+ * `purge_at`. `file_id` keeps its original in R2 until then.
+ */
+export const deletedLabels = sqliteTable(
+  "deleted_labels",
+  {
+    labelId: text("label_id").primaryKey(),
+    userId: integer("user_id").notNull().references(() => users.id),
+    trackingCode: text("tracking_code").notNull(),
+    courier: text("courier").notNull(),
+    fileId: text("file_id").references(() => labelFiles.id),
+    deletedAt: integer("deleted_at").notNull(),
+    /** When the cron purges it: 30 days after deletion (sooner when the owner purges it by hand). */
+    purgeAt: integer("purge_at").notNull(),
+    labelJson: text("label_json").notNull(),
+    alertsJson: text("alerts_json").notNull().default("[]"),
+    buyerMailsJson: text("buyer_mails_json").notNull().default("[]"),
+  },
+  (t) => [
+    // Recently deleted, newest first; restore by tracking code.
+    index("deleted_labels_user_deleted").on(t.userId, t.deletedAt),
+    index("deleted_labels_user_code").on(t.userId, t.trackingCode),
+    // The cron's purge reads only the due ones.
+    index("deleted_labels_purge").on(t.purgeAt),
+    // Whether another deleted label still uses a file the purge would remove.
+    index("deleted_labels_file").on(t.fileId),
+  ],
+);
+
+/**
+ * Deleting, restoring or purging many labels at once (worker/labels/label-jobs.ts): a set larger than one request
+ * handles runs in the queue a chunk at a time within D1's limits; this row is its progress, which the screen polls.
+ * `selection_json` says which labels (the list's filters as they were asked, created by `as_of`).
+ */
+export const labelJobs = sqliteTable(
+  "label_jobs",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id").notNull().references(() => users.id),
+    kind: text("kind", { enum: ["delete", "restore", "purge"] }).notNull(),
+    selectionJson: text("selection_json").notNull(),
+    asOf: integer("as_of").notNull(),
+    total: integer("total").notNull(),
+    done: integer("done").notNull().default(0),
+    /** Where a restore continues: the last deleted label it looked at (one whose code is in use again stays behind). */
+    cursor: text("cursor"),
+    status: text("status", { enum: ["running", "done"] }).notNull().default("running"),
+    createdAt: integer("created_at").notNull().default(now),
+    updatedAt: integer("updated_at").notNull().default(now),
+  },
+  (t) => [index("label_jobs_user").on(t.userId, t.createdAt)],
+);
+
+/**
+ * Accounts being closed (worker/privacy/account-erasure.ts): the queue removes a closed account's data from its
+ * database, R2 and the directory a chunk at a time; this row says where, and goes with the account's last row.
+ * `mail_address` is set only when the admin closing the account chose that its mailbox threads go too.
+ */
+export const accountClosures = sqliteTable("account_closures", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id),
+  database: text("database").notNull(),
+  byAdmin: integer("by_admin", { mode: "boolean" }).notNull(),
+  mailAddress: text("mail_address"),
+  /** A MAC of the account's e-mail (buyer-mail/address.ts closedSellerMac): where its buyers' unsubscribes are kept. */
+  sellerMac: text("seller_mac").notNull(),
+  startedAt: integer("started_at").notNull(),
+});
+
+/**
+ * A closed account's buyers who unsubscribed, kept so an account opened again with the same e-mail never mails them:
+ * `seller_mac` is a MAC of the seller's e-mail under the server's secret (one way: the address is not kept), and
+ * `address_mac` the buyer's address as buyer_unsubscribes kept it (keyed by the closed account's id, `old_user_id`).
+ */
+export const closedUnsubscribes = sqliteTable(
+  "closed_unsubscribes",
+  {
+    sellerMac: text("seller_mac").notNull(),
+    oldUserId: integer("old_user_id").notNull(),
+    addressMac: text("address_mac").notNull(),
+    at: integer("at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sellerMac, t.oldUserId, t.addressMac] })],
+);
+
+/**
+ * 'Download my data' (worker/privacy/export.ts): one ZIP of everything of the user's, built in the queue a slice at a
+ * time (`state_json`: where the build is, worker/privacy/export-build.ts), then offered by a signed link until
+ * `expires_at`, when the cron deletes it. One per user at a time: a new one replaces the last.
+ */
+export const dataExports = sqliteTable(
+  "data_exports",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id").notNull().references(() => users.id),
+    status: text("status", { enum: ["building", "ready", "failed"] }).notNull(),
+    /** Labels created up to this moment are in it. */
+    asOf: integer("as_of").notNull(),
+    /** The archive's R2 key (exports/<userId>/<id>/…). */
+    r2Key: text("r2_key").notNull(),
+    /** What is written so far (labels, files…) and of how many, as JSON, for the screen. */
+    progressJson: text("progress_json").notNull().default("{}"),
+    stateJson: text("state_json"),
+    size: integer("size"),
+    error: text("error"),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+    readyAt: integer("ready_at"),
+    expiresAt: integer("expires_at"),
+  },
+  (t) => [index("data_exports_user").on(t.userId, t.createdAt), index("data_exports_expires").on(t.expiresAt)],
+);
+
+/**
+ * Where each retention rule's daily pass is (worker/privacy/retention.ts): the UK day it runs for, and how far it got
+ * when a cron run's budget ran out, so the next run goes on from there.
+ */
+export const retentionPasses = sqliteTable("retention_passes", {
+  rule: text("rule").primaryKey(),
+  day: text("day").notNull(),
+  cursorJson: text("cursor_json"),
+  done: integer("done", { mode: "boolean" }).notNull().default(false),
+  updatedAt: integer("updated_at").notNull(),
+});

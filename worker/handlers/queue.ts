@@ -33,6 +33,25 @@ async function runJob(job: JobMessage, env: Env, db: Db, attempt: number): Promi
       await runWebhookDelivery(env, db, job, attempt);
       return;
     }
+    case "export.build": {
+      const { runExportJob } = await import("../privacy/export-job");
+      return runExportJob(env, db, job.exportId);
+    }
+    case "labels.job": {
+      const { runLabelJob } = await import("../privacy/label-jobs");
+      await runLabelJob(env, db, job.jobId);
+      return;
+    }
+    case "labels.purge-due": {
+      const { purgeDueLabels } = await import("../privacy/label-deletion");
+      await purgeDueLabels(env, db);
+      return;
+    }
+    case "account.close": {
+      const { runAccountErasure } = await import("../privacy/account-erasure");
+      await runAccountErasure(env, db, job.userId);
+      return;
+    }
     default:
       log("warn", "job type not handled", { type: (job as { type: string }).type });
   }
@@ -42,7 +61,11 @@ async function runJob(job: JobMessage, env: Env, db: Db, attempt: number): Promi
 export const MAX_ATTEMPTS = 6;
 
 /** What a job leaves behind when the queue gives up on it (the message then goes to the DLQ). */
-async function giveUp(job: JobMessage, db: Db): Promise<void> {
+async function giveUp(job: JobMessage, env: Env, db: Db): Promise<void> {
+  if (job.type === "export.build") {
+    const { giveUpExport } = await import("../privacy/export-job");
+    return giveUpExport(env, db, job.exportId);
+  }
   if (job.type !== "label.ocr") return;
   const { giveUpLabelOcr } = await import("../label-import/ocr-job");
   await giveUpLabelOcr(db, job.labelId);
@@ -69,7 +92,7 @@ export async function handleQueue(batch: MessageBatch<JobMessage>, env: Env): Pr
     } catch (err) {
       log("error", "job failed", { id: msg.id, type: msg.body?.type, attempts: msg.attempts, error: String(err) });
       if (msg.attempts >= MAX_ATTEMPTS) {
-        await giveUp(msg.body, db).catch((e) => log("error", "job give-up failed", { id: msg.id, error: String(e) }));
+        await giveUp(msg.body, env, db).catch((e) => log("error", "job give-up failed", { id: msg.id, error: String(e) }));
       }
       msg.retry({ delaySeconds: err instanceof RetryJobLater ? err.delaySeconds : Math.min(600, 10 * 2 ** msg.attempts) });
     }

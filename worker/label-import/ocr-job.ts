@@ -21,13 +21,14 @@ import { pageBarcodes } from "./barcodes";
 import { ImportError } from "./errors";
 import { OcrEngineError, recognise, type OcrResult } from "./ocr";
 import { restoreLostWords } from "./ocr-names";
-import { checkedPostcode, loosePostcodes } from "./ocr-postcode";
+import { checkedPostcode, loosePostcodes, withoutCodePieces } from "./ocr-postcode";
 import { rereadLost } from "./ocr-starts";
 import { ocrLines } from "./ocr-text";
 import { PdfiumError, type Pixmap } from "./pdfium";
 import { parseLabel } from "./pipeline";
 import { atOcrResolution, binarised, invertReversedBoxes, levelled, printDpi } from "./ocr-image";
 import { offDesk, paperOnly } from "./ocr-paper";
+import { evenLight, paperQuad, rectifiedPaper } from "./ocr-quad";
 import { labelPixels, OCR_LIMITS, rotateGrey, toGrey, type Grey } from "./raster";
 import { rereadBesideLogo, rereadPostcodes, rereadTop, rereadUnread, restoreAccents } from "./ocr-reread";
 import { rereadWeight } from "./ocr-weight";
@@ -97,7 +98,8 @@ export async function readLabelPage(pixmap: Pixmap): Promise<LabelReading> {
   const started = Date.now();
   const barcodes = await pageBarcodes(pixmap, []);
   const known = parseLabel({ lines: [], barcodes })?.trackingCode ?? null;
-  const paper = paperOnly(toGrey(pixmap));
+  const grey = toGrey(pixmap);
+  const paper = photographedPaper(pixmap, grey) ?? paperOnly(grey);
   const first = uprightQuarters(barcodes);
   const { upright, dpi } = forOcr(paper, first);
   let best: { ocr: OcrResult; quarters: number; image: Grey } | null = null;
@@ -164,16 +166,31 @@ const overLimit = (d: LabelDetails) => typeof d.weightInGrams === "number" && d.
 
 /**
  * The details with what OCR read that cannot be taken out: a postcode that cannot exist, a weight
- * over the courier's limit ('75000' read off a 150 DPI scan of '1750g'). None is better than wrong.
+ * over the courier's limit ('75000' read off a 150 DPI scan of '1750g'), a name that is words run
+ * together past any one word ('BRIGHTONCRAFTSUPPLIESLTD': OCR lost the gaps; no English or Welsh
+ * word in a name runs to 20 letters). None is better than wrong.
  */
 export function plausibleOnly(d: LabelDetails): LabelDetails {
   const out = { ...d };
   if (overLimit(d)) out.weightInGrams = null;
   for (const k of ADDRESS_KEYS) {
-    const a = d[k];
+    const a = out[k];
     if (a?.postcode && !isRealPostcode(a.postcode)) out[k] = { ...a, postcode: "" };
+    if (a?.name && GLUED.test(a.name)) out[k] = { ...out[k]!, name: "" };
   }
   return out;
+}
+
+/** Twenty letters or more with no gap: words run together. */
+const GLUED = /\p{L}{20,}/u;
+
+/** A photo of a label lying on something, slanted or turned: its paper drawn again upright (ocr-quad.ts); null for anything else. */
+function photographedPaper(pixmap: Pixmap, grey: Grey): Grey | null {
+  const quad = paperQuad(pixmap);
+  if (!quad) return null;
+  const [sx, sy] = [grey.width / pixmap.width, grey.height / pixmap.height];
+  const paper = rectifiedPaper(grey, quad.map(([x, y]) => [x * sx, y * sy]));
+  return paper && evenLight(paper);
 }
 
 /** The paper made ready for Tesseract (about 300 DPI, turned by `quarters`, levelled, reversed boxes inverted) and its resolution. */
@@ -186,11 +203,13 @@ type Reading = Awaited<ReturnType<typeof interpret>>;
 
 /** One OCR reading of the page -> lines (text beside a logo and misread postcodes read again) -> the courier parser. */
 async function interpret(ocr: OcrResult, image: Grey, dpi: number, barcodes: Barcode[]) {
-  let lines = await rereadLost(await rereadPostcodes(await rereadBesideLogo(ocrLines(ocr.words), image, dpi), image, dpi), image, dpi);
+  // Pieces of the tracking code read as postcodes anchor no block (ocr-postcode.ts).
+  const code = parseLabel({ lines: [], barcodes })?.trackingCode;
+  let lines = withoutCodePieces(await rereadLost(await rereadPostcodes(await rereadBesideLogo(ocrLines(ocr.words), image, dpi), image, dpi), image, dpi), code);
   let details = parseLabel({ lines, barcodes });
   // No recipient postcode read (the block is found by it, so the name is lost too): postcodes misread further (ocr-postcode.ts).
   if (!details?.address?.postcode) {
-    const fixed = await loosePostcodes(lines, image, dpi);
+    const fixed = withoutCodePieces(await loosePostcodes(lines, image, dpi), code);
     const again = fixed.some((l, i) => l !== lines[i]) ? parseLabel({ lines: fixed, barcodes }) : null;
     if (again?.address?.postcode && (!details || again.trackingCode === details.trackingCode)) [lines, details] = [fixed, again];
   }

@@ -145,3 +145,25 @@ export function agreedPostcode(page: string, line: string, larger: string | null
   if (third === compact(page)) return page;
   return third === compact(line) && inwardOnly(line, page) ? line : "";
 }
+
+/** A character as OCR may read it either way: a letter that looks like a digit is that digit. */
+const canonical = (s: string) => [...s.toUpperCase().replace(/[^A-Z0-9]/g, "")].map((c) => AS_DIGIT[c] ?? c).join("");
+
+/**
+ * The page's lines without the postcodes that are pieces of the label's tracking code. On a turned
+ * image OCR can read the code printed beside the barcode (or across it) in pieces, one line each, and a
+ * piece can have a postcode's shape ('B1 2CD' of H0B12CD0001234567): standing alone on its line it
+ * passes for a block's postcode, and the lines above it for the recipient. A postcode is its own
+ * token on an address line; a run of the code (letters that look like digits taken as those digits)
+ * is none, so its line is left out before the blocks are found. A real recipient's postcode inside the
+ * code by chance is about one in a hundred million.
+ */
+export function withoutCodePieces(lines: TextLine[], code: string | null | undefined): TextLine[] {
+  if (!code) return lines;
+  const within = canonical(code);
+  const piece = (l: TextLine) => {
+    const m = l.text.match(UK_POSTCODE_IN_TEXT_RE);
+    return Boolean(m) && within.includes(canonical(`${m![1]}${m![2]}`));
+  };
+  return lines.some(piece) ? lines.filter((l) => !piece(l)) : lines;
+}

@@ -65,7 +65,31 @@ function initialI(w: OcrWord, next: OcrWord | undefined): boolean {
   return next.left - (w.left + w.width) < 0.6 * next.height && Math.abs(w.height - next.height) <= 0.3 * next.height;
 }
 
-const fixLine = (text: string) => fixWeight(fixPostcode(fixCapitalI(fixHeading(text))));
+const fixLine = (text: string) => fixWeight(fixPostcode(fixCapitalI(fixHeading(gapsBack(text)))));
+
+/** Name prefixes written with a capital after them ('McKenzie', 'MacLeod', 'DeVito', 'FitzGerald', "O'Brien"): no gap lost there. */
+const PREFIX = /^(?:Mc|Mac|De|Di|Da|Du|Le|La|Van|Von|Fitz|St)$/;
+
+/**
+ * Words OCR ran together on a photo (the gaps of type set tight, closed by blur): a heading in
+ * capitals run into the name after it ('FROMZoë Patel', 'SHIPTOJane Smith'), which hid the heading
+ * and gave a sender's name to the recipient; and capitalised words run into one ('TheCwmTradingCo')
+ * where a word has two or more small-then-capital joins (one may be a name's own: 'McKenzie', or a
+ * brand's: 'ParcelShop'), each part at least two letters and no name prefix.
+ */
+export function gapsBack(text: string): string {
+  const words = text.split(" ");
+  const headed = /^(\p{Lu}{4,})(\p{Lu}\p{Ll}.*)$/u.exec(words[0]);
+  const heading = headed && HEADINGS.find((h) => letters(h) === headed[1]);
+  if (heading) words.splice(0, 1, heading, headed![2]);
+  return words
+    .map((w) => {
+      const parts = w.split(/(?<=\p{Ll})(?=\p{Lu})/u);
+      if (parts.length < 3 || parts.some((p) => !/^\p{Lu}\p{Ll}+$/u.test(p) || PREFIX.test(p))) return w;
+      return parts.join(" ");
+    })
+    .join(" ");
+}
 
 /**
  * A capital I read as l at the start of a name ('lain Patterson', 'Sold by: lronbridge Studio'):
@@ -79,6 +103,8 @@ const fixLine = (text: string) => fixWeight(fixPostcode(fixCapitalI(fixHeading(t
 export function fixCapitalI(text: string): string {
   // An initial I read as 1 or l before a surname, the whole line ('1. Smith').
   if (/^[1l|]\.\s\p{Lu}[\p{Ll}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)?$/u.test(text)) return `I${text.slice(1)}`;
+  // An initial O read as a zero before a surname, the whole line ('0. OKAFOR': fresh seed 1670199923, a 300 DPI photo).
+  if (/^0\.\s\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)?$/u.test(text)) return `O${text.slice(1)}`;
   // An initial I read with a second stroke ('Il. MENSAH'): no word is 'Il.'.
   if (/^I[l1|]\.\s\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)?$/u.test(text)) return `I${text.slice(2)}`;
   const words = text.split(" ");

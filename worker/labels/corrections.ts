@@ -11,6 +11,7 @@ import { badRequest, notFound } from "../lib/errors";
 import type { Address, ApiLabel, FieldSource, LabelCorrection, LabelDetails, SourcedField } from "./model";
 import { findLabelRow, getLabel } from "./read";
 import { purgePages } from "../tracking-page/edge-cache";
+import { oneLine } from "../lib/text";
 
 /**
  * Corrections by the user of what the reader got wrong on an imported (or manual) label: the
@@ -24,9 +25,9 @@ import { purgePages } from "../tracking-page/edge-cache";
 
 const addressInput = z
   .object({
-    name: z.string().trim().max(200, "a name is at most 200 characters"),
-    address: z.array(z.string().trim().max(200, "an address line is at most 200 characters")).max(8, "at most 8 address lines").default([]),
-    postcode: z.string().trim().max(12, "a postcode is at most 12 characters").default(""),
+    name: z.string().trim().max(200, "a name is at most 200 characters").refine(...oneLine("a name")),
+    address: z.array(z.string().trim().max(200, "an address line is at most 200 characters").refine(...oneLine("an address line"))).max(8, "at most 8 address lines").default([]),
+    postcode: z.string().trim().max(12, "a postcode is at most 12 characters").refine(...oneLine("a postcode")).default(""),
     countryCode: z
       .string()
       .trim()
@@ -41,7 +42,7 @@ export const labelCorrectionSchema = z
     address: addressInput.nullable().optional(),
     fromAddress: addressInput.nullable().optional(),
     returnAddress: addressInput.nullable().optional(),
-    service: z.string().trim().min(1, "service must not be empty").max(100, "service is at most 100 characters").nullable().optional(),
+    service: z.string().trim().min(1, "service must not be empty").max(100, "service is at most 100 characters").refine(...oneLine("service")).nullable().optional(),
     weightInGrams: z.number().int("weightInGrams must be a whole number of grams").positive("weightInGrams must be positive").max(1_000_000).nullable().optional(),
     declaredValue: declaredValueInput,
     /** The buyer's e-mail for the tracking mails; null removes it. */

@@ -10,9 +10,13 @@ export const CSV_BOM = "\uFEFF";
 /** A cell starting with one of these is read as a formula by Excel and LibreOffice (CSV injection). */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-/** One cell: a formula-like text gets a leading apostrophe, then it is quoted when it holds , " or a newline. */
+/**
+ * One cell: a formula-like text gets a leading apostrophe, then it is quoted when it holds , " or a newline. A number
+ * is never a formula: -1 stays -1.
+ */
 export function csvCell(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return "";
+  if (typeof value === "number") return Number.isFinite(value) ? String(value) : "";
   let text = String(value);
   if (FORMULA_START.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;

@@ -5,7 +5,7 @@ import { log } from "../lib/log";
 import { CSV_BOM, csvRow } from "./csv";
 import { termConditions, type LabelListFilters } from "./filters";
 import { listOrder, listTerms, orderBy, type ListOrder } from "./list-query";
-import { courierById } from "../couriers/registry";
+import { courierById, serviceNameOf } from "../couriers/registry";
 import { trackingPageUrl } from "../tracking-page/token";
 
 /**
@@ -50,7 +50,9 @@ const exportColumns = {
   updatedAt: labels.updatedAt,
   trackingCode: labels.trackingCode,
   courier: labels.courier,
-  service: sql<string | null>`coalesce(nullif(${tracking(".service.serviceType")}, ''), nullif(${details("$.classId")}, ''), nullif(${details("$.serviceCode")}, ''))`,
+  // The carrier's name, else the one printed; the code ('TPN01') is named by its courier in exportLine.
+  service: sql<string | null>`coalesce(nullif(${tracking(".service.serviceType")}, ''), nullif(${details("$.classId")}, ''))`,
+  serviceCode: details("$.serviceCode"),
   status: labels.trackingStatus,
   delivered: sql<number>`${labels.deliveredAt} is not null or ${details("$.deliveredAt")} is not null`,
   lost: labels.potentiallyLost,
@@ -89,7 +91,7 @@ function exportLine(r: ExportRow, withBuyerEmail: boolean): string {
     text(r.trackingCode),
     // The courier as people name it ('Royal Mail'), which the CSV import reads back too.
     courierById(text(r.courier))?.displayName ?? text(r.courier),
-    text(r.service),
+    text(r.service) || serviceNameOf(text(r.courier), r.serviceCode) || text(r.serviceCode),
     new Date(r.createdAt).toISOString(),
     r.delivered ? "delivered" : text(r.status),
     r.lost ? "yes" : "no",

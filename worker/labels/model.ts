@@ -62,6 +62,8 @@ export interface LabelDetails {
   sendAddress?: Address | null;
   returnAddress?: Address | null;
   serviceCode?: string | null;
+  /** The courier's name for serviceCode ('TPN01' is 'Tracked 24'): answered beside the code, never stored. */
+  serviceName?: string | null;
   serviceFlag?: string | null;
   classId?: string | null;
   /** [L, W, H] in cm. */

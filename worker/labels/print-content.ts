@@ -24,8 +24,9 @@ export function formatDimensions(d: [number, number, number] | null | undefined)
 export function serviceType(label: ApiLabel): string {
   const d = details(label);
   const fromTracking = d.tracking?.results?.find((r) => r.service?.serviceType)?.service?.serviceType;
-  // The carrier's own name first, then the service as printed ('Tracked 24'), then its code ('TPN01').
-  return fromTracking ?? d.classId ?? d.serviceCode ?? (d.isNextDay ? "Next day" : "");
+  // The carrier's own name first, then the service as printed ('Tracked 24'), then the name of its code ('TPN01' is
+  // Tracked 24), the code itself only when the courier does not know it.
+  return fromTracking ?? d.classId ?? d.serviceName ?? d.serviceCode ?? (d.isNextDay ? "Next day" : "");
 }
 
 export function senderAddress(label: ApiLabel): Address | null {

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lte, or, sql, type Placeholder } from "drizzle-orm";
+import { and, eq, gte, inArray, isNull, lte, or, sql, type Placeholder } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { cachedRead, readBatch } from "../db/prepared";
 import { inValueList } from "../db/d1-limits";
@@ -61,7 +61,8 @@ const ownerRead = (db: Db) =>
     db
       .select({ bannerKey: users.bannerKey, companyName: users.companyName, companyTagline: users.companyTagline })
       .from(users)
-      .where(eq(users.id, P.userId)),
+      // A closed account's row is there until the queue removes it: no label is answered for it.
+      .where(and(eq(users.id, P.userId), isNull(users.closedAt))),
   );
 
 /** One label of the user by id or tracking code, with its file. Binds `userId`, `id`, `trackingCode`. */

@@ -1,5 +1,6 @@
 import type { labelFiles, LabelRow, User } from "../db/schema";
 import { normalisePostcode } from "../couriers/postcode";
+import { serviceNameOf } from "../couriers/registry";
 import { labelDeadlines } from "../claims/deadlines";
 import { deadlineInput } from "../claims/label-input";
 import { lostReasonText } from "../tracking/lost";
@@ -61,6 +62,7 @@ export function serializeLabel(
     fromAddress: normaliseAddress(stored.fromAddress),
     sendAddress: normaliseAddress(stored.sendAddress),
     returnAddress: normaliseAddress(stored.returnAddress),
+    serviceName: serviceNameOf(stored.courier ?? row.courier, stored.serviceCode),
     tracking: trackingResults(row),
   };
   const hasFile = Boolean(file && row.fileId);

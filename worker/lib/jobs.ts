@@ -20,7 +20,15 @@ type JobWork =
   /** A mail to a label's buyer (worker/buyer-mail/send.ts); kind is a moment ('shipped'…) or 'link'. */
   | { type: "buyer.mail"; labelId: string; kind: string }
   /** One attempt at sending one event to one webhook endpoint (worker/webhooks/delivery.ts); type is the event's. */
-  | { type: "webhook.deliver"; endpointId: string; event: { id: string; type: string; created: number; labelId: string | null } };
+  | { type: "webhook.deliver"; endpointId: string; event: { id: string; type: string; created: number; labelId: string | null; label?: object } }
+  /** The next chunks of a bulk delete, restore or purge of one user's labels (worker/privacy/label-jobs.ts). */
+  | { type: "labels.job"; jobId: string }
+  /** The purge of deleted labels past their 30 days, in this job's database (worker/privacy/label-deletion.ts). */
+  | { type: "labels.purge-due" }
+  /** The next part of removing a closed account's data (worker/privacy/account-erasure.ts); runs on the directory. */
+  | { type: "account.close"; userId: number }
+  /** One slice of building a 'Download my data' archive (worker/privacy/export-build.ts). */
+  | { type: "export.build"; exportId: string };
 
 /** Thrown by a job that wants its message retried after its own delay instead of the consumer's default backoff. */
 export class RetryJobLater extends Error {

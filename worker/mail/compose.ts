@@ -6,7 +6,7 @@ import { log } from "../lib/log";
 import type { z } from "zod";
 import { getMailDetail, newMailKey, snippetOf } from "./mailbox";
 import { bareAddress, type replyMailBody, type sendMailBody } from "./model";
-import { escapeHtml, sendRawMail } from "../lib/mailer";
+import { buildRawMail, escapeHtml, sendRawMail } from "../lib/mailer";
 import { ukDateTime } from "../lib/uk-format";
 
 /**
@@ -21,35 +21,11 @@ export type ComposedMail = Omit<z.output<typeof sendMailBody>, "from"> & {
   references?: string | null;
 };
 
-function base64Utf8(s: string): string {
-  const bytes = new TextEncoder().encode(s);
-  let bin = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(bin).replace(/.{76}(?=.)/g, "$&\r\n");
-}
-
-/** RFC 5322 MIME: text, an optional HTML alternative, threading headers; Bcc never in the headers. */
-export async function buildMime(mail: ComposedMail, messageId: string): Promise<string> {
-  // mimetext (and the core-js it brings) loads when an admin sends mail, not with every worker start.
-  const { createMimeMessage } = await import("mimetext/browser");
-  const msg = createMimeMessage();
-  msg.setSender(mail.from);
-  msg.setTo(mail.to);
-  if (mail.cc.length) msg.setCc(mail.cc);
-  msg.setSubject(mail.subject);
-  msg.setHeader("Message-ID", messageId);
-  if (mail.inReplyTo) msg.setHeader("In-Reply-To", mail.inReplyTo);
-  if (mail.references) msg.setHeader("References", mail.references);
-  msg.addMessage({ contentType: "text/plain", encoding: "base64", data: base64Utf8(mail.text ?? "") });
-  if (mail.html) msg.addMessage({ contentType: "text/html", encoding: "base64", data: base64Utf8(mail.html) });
-  return msg.asRaw();
-}
-
 /** Sends a composed message to every recipient and stores it as sent mail (direction 'out'). */
 export async function sendAndStore(env: Env, db: Db, mail: ComposedMail, now = Date.now()) {
   const domain = bareAddress(mail.from).split("@")[1] ?? "localhost";
   const messageId = `<${crypto.randomUUID()}@${domain}>`;
-  const raw = await buildMime(mail, messageId);
+  const raw = await buildRawMail({ ...mail, text: mail.text ?? "", messageId });
   const recipients = [...new Set([...mail.to, ...mail.cc, ...mail.bcc].map((a) => bareAddress(a).toLowerCase()))];
   try {
     await sendRawMail(env, bareAddress(mail.from), recipients, raw);

@@ -3,6 +3,7 @@
  * validate with these schemas and the web app imports their types (types only), so both sides agree.
  */
 import { z } from "zod";
+import { oneLine } from "../lib/text";
 
 export const emailAddress = z.email();
 
@@ -33,7 +34,7 @@ const recipients = z
 const body = z.string().max(200_000).optional().transform((s) => (s?.trim() ? s : undefined));
 
 const composeFields = {
-  from: z.string().trim().max(320).optional(),
+  from: z.string().trim().max(320).refine(...oneLine("from")).optional(),
   to: recipients,
   cc: recipients,
   bcc: recipients,
@@ -41,7 +42,7 @@ const composeFields = {
   html: body,
 };
 
-export const sendMailBody = z.object({ ...composeFields, subject: z.string().max(998).optional().default("") });
+export const sendMailBody = z.object({ ...composeFields, subject: z.string().max(998).refine(...oneLine("subject")).optional().default("") });
 export const replyMailBody = z.object({
   ...composeFields,
   key: z.string().optional(),

@@ -29,6 +29,8 @@ export type Owner =
   | { by: "lease-key" }
   /** The admin mailbox: a message is a user's when one of these columns names their e-mail address. */
   | { by: "address"; columns: string[] }
+  /** What a closed account left: found by the MAC of the e-mail it had, never by an id of a live account. */
+  | { by: "closed-seller" }
   /** Nobody's: the app's own bookkeeping. */
   | { by: "none" };
 
@@ -193,6 +195,29 @@ export const TABLES: Record<string, TableEntry> = {
     retention: "while the account is open",
     why: "Payment records stay with Stripe, which keeps what the law asks of a seller of credits.",
   },
+  account_closures: {
+    where: "directory",
+    holds: "accounts being closed: where the queue removes their data, the mail address whose mailbox threads go (only when an admin chose so), the MAC their buyers' unsubscribes are kept under",
+    personal: "account",
+    personalColumns: ["mail_address"],
+    owner: { by: "user", column: "user_id" },
+    ...noLabel,
+    closure: "deleted",
+    export: "not-exported",
+    retention: "until the closing queue has removed the account (it goes with the account's last row)",
+  },
+  closed_unsubscribes: {
+    where: "directory",
+    holds: "a closed account's buyers who unsubscribed: the MAC of the seller's e-mail, the closed account's id and the MAC of the buyer's address (never an address)",
+    personal: "people",
+    personalColumns: ["seller_mac", "address_mac"],
+    owner: { by: "closed-seller" },
+    ...noLabel,
+    closure: "hashed",
+    export: "not-exported",
+    retention: "for good: an unsubscribe is honoured whenever the seller's e-mail opens an account again",
+    why: "What closing keeps besides Stripe's payment records, and all it keeps: a one-way hash, so the address itself is gone.",
+  },
   stripe_events: appOwn("directory", "ids of Stripe events already handled (idempotency)"),
   stripe_prices: appOwn("directory", "the configured Stripe prices, as Stripe last answered them"),
   carrier_call_budget: appOwn("directory", "carrier calls made per minute"),
@@ -235,6 +260,31 @@ export const TABLES: Record<string, TableEntry> = {
     closure: "deleted",
     export: "exported",
     retention: "until deleted; a buyer's e-mail and phone 90 days after delivery, address lines after the seller's chosen period",
+  },
+  deleted_labels: {
+    where: "sender",
+    holds: "Recently deleted: each deleted label whole (its row as JSON with every field, its sent alerts and buyer mails) for 30 days",
+    personal: "people",
+    personalColumns: ["label_json", "tracking_code"],
+    owner: { by: "user", column: "user_id" },
+    label: { by: "label", column: "label_id" },
+    deletion: "moves",
+    purge: "deleted",
+    closure: "deleted",
+    export: "exported",
+    retention: "30 days after deletion, then purged by the cron (or at once when the owner deletes it for good)",
+    why: "Where a deleted label waits to be restored. The export carries it apart from the live labels.",
+  },
+  label_jobs: {
+    where: "sender",
+    holds: "progress of bulk deletes, restores and purges running in the queue, with the filters asked (a search may hold a name)",
+    personal: "people",
+    personalColumns: ["selection_json"],
+    owner: { by: "user", column: "user_id" },
+    ...noLabel,
+    closure: "deleted",
+    export: "not-exported",
+    retention: "a week after the job finishes",
   },
   label_tags: {
     where: "sender",
@@ -370,6 +420,18 @@ export const TABLES: Record<string, TableEntry> = {
     retention: "while the account is open",
     why: "Credits are not refunded when a label is deleted, so its debit stays; the purge clears the debit's link to the label. Payment records stay with Stripe.",
   },
+  data_exports: {
+    where: "sender",
+    holds: "'Download my data' copies: status, progress, when each expires (the archive in R2 under exports/)",
+    personal: "account",
+    owner: { by: "user", column: "user_id" },
+    ...noLabel,
+    closure: "deleted",
+    export: "not-exported",
+    retention: "7 days after the copy is ready, then deleted by the cron (a new copy replaces it at once)",
+    why: "The export itself is the copy: it is not exported again.",
+  },
+  retention_passes: appOwn("sender", "where each daily retention pass got to (worker/privacy/retention.ts)"),
   r2_deletions: {
     where: "sender",
     holds: "R2 keys nothing points at any more (an original no label uses), until they are deleted from R2",
@@ -411,6 +473,8 @@ export interface R2PrefixEntry {
   writtenBy: string[];
   /** The table whose rows name these objects. */
   table: string;
+  /** Keys are `<prefix><userId>/…`: closing an account deletes everything under its own. */
+  byUser?: true;
   deletion: OnDeletion;
   purge: OnPurge;
   closure: OnClosure;
@@ -425,6 +489,7 @@ export const R2_PREFIXES: Record<string, R2PrefixEntry> = {
     personal: "people",
     writtenBy: ["worker/label-import/import-file.ts"],
     table: "label_files",
+    byUser: true,
     deletion: "stays",
     purge: "deleted-unless-used",
     closure: "deleted",
@@ -437,11 +502,25 @@ export const R2_PREFIXES: Record<string, R2PrefixEntry> = {
     personal: "account",
     writtenBy: ["worker/accounts/profile.ts"],
     table: "users",
+    byUser: true,
     deletion: "none",
     purge: "none",
     closure: "deleted",
     export: "exported",
     retention: "until replaced or removed",
+  },
+  "exports/": {
+    holds: "'Download my data' archives, exports/<userId>/<exportId>/parcelhive-data.zip, and its pieces while it is built (….build/carry-<n>, central-<n>)",
+    key: /^exports\/(\d+)\/exp_[0-9a-f]{20}\/parcelhive-data\.zip(?:\.build\/(?:carry|central)-\d+)?$/,
+    personal: "people",
+    writtenBy: ["worker/privacy/export-archive.ts"],
+    table: "data_exports",
+    byUser: true,
+    deletion: "none",
+    purge: "none",
+    closure: "deleted",
+    export: "not-exported",
+    retention: "7 days after it is ready (its link's life), then deleted by the cron",
   },
   "mail/": {
     holds: "the admin mailbox's raw messages mail/<in|out>/<time>-<id>.eml and their attachments …/att/<n>",

@@ -17,6 +17,7 @@ body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica
 .top{background:#fff;border-top:6px solid var(--accent);border-bottom:1px solid #e7e5e4}
 .wrap{max-width:40rem;margin:0 auto;padding:1rem}
 .banner{display:block;height:4.5rem;width:100%;object-fit:contain;object-position:left center}
+.banner+.seller{margin-top:.5rem}
 .seller{margin:0;font-size:1.25rem;font-weight:700;overflow-wrap:anywhere}
 .tagline{margin:.125rem 0 0;color:#57534e;font-size:.9375rem}
 h1{font-size:1.75rem;line-height:1.2;margin:.5rem 0 .25rem}
@@ -64,13 +65,19 @@ ${body}
 </html>`;
 }
 
+/**
+ * The seller's banner, then their company name and tagline. The name is text even under a banner (issue 33: a banner
+ * used to stand in for it, and a banner that is a picture or a logo without the name left the buyer not knowing who
+ * sent the parcel); the banner is then decorative. Without a name, the banner is 'Your parcel' to a screen reader.
+ */
 function sellerHeader(token: string, seller: BuyerView["seller"]) {
-  const name = seller.name ?? "Your parcel";
-  return html`<header class="top"><div class="wrap">${
-    seller.bannerVersion
-      ? html`<img class="banner" src="/t/${token}/banner?v=${seller.bannerVersion}" alt="${name}">`
-      : html`<p class="seller">${name}</p>`
-  }${seller.tagline ? html`<p class="tagline">${seller.tagline}</p>` : ""}</div></header>`;
+  const banner = seller.bannerVersion
+    ? html`<img class="banner" src="/t/${token}/banner?v=${seller.bannerVersion}" alt="${seller.name ? "" : "Your parcel"}">`
+    : "";
+  const name = seller.name ?? (seller.bannerVersion ? null : "Your parcel");
+  return html`<header class="top"><div class="wrap">${banner}${name ? html`<p class="seller">${name}</p>` : ""}${
+    seller.tagline ? html`<p class="tagline">${seller.tagline}</p>` : ""
+  }</div></header>`;
 }
 
 function steps(view: BuyerView) {

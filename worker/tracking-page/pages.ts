@@ -56,7 +56,8 @@ export async function readTrackingPage(db: Db, token: string) {
       owner: { companyName: users.companyName, companyTagline: users.companyTagline, brandColor: users.brandColor, bannerKey: users.bannerKey },
     })
     .from(labels)
-    .innerJoin(users, eq(users.id, labels.userId))
+    // A closed account's pages answer the 404 of an unknown token from the moment it closes.
+    .innerJoin(users, and(eq(users.id, labels.userId), isNull(users.closedAt)))
     .where(eq(labels.pageToken, token))
     .limit(1);
   return found ? { label: found.label, owner: found.owner satisfies PageOwner } : null;
@@ -67,7 +68,7 @@ export async function pageBanner(db: Db, token: string) {
   const [found] = await db
     .select({ key: users.bannerKey, mime: users.bannerMime })
     .from(labels)
-    .innerJoin(users, eq(users.id, labels.userId))
+    .innerJoin(users, and(eq(users.id, labels.userId), isNull(users.closedAt)))
     .where(eq(labels.pageToken, token))
     .limit(1);
   return found?.key ? { key: found.key, mime: found.mime } : null;

@@ -56,7 +56,7 @@ async function awaitingFirstCheck(env: NoticeEnv, db: Db, userId: number, now: n
  * mail could not be sent (the queue retries; nothing is marked sent).
  */
 export async function sendLostNotice(env: NoticeEnv, db: Db, labelId: string, now = Date.now()): Promise<"sent" | "waiting" | "skipped"> {
-  const [owner] = await db.select({ userId: labels.userId, email: users.email }).from(labels).innerJoin(users, eq(users.id, labels.userId)).where(eq(labels.id, labelId)).limit(1);
+  const [owner] = await db.select({ userId: labels.userId, email: users.email }).from(labels).innerJoin(users, and(eq(users.id, labels.userId), isNull(users.closedAt))).where(eq(labels.id, labelId)).limit(1);
   if (!owner) return "skipped";
   const lease = await tryLease(db, `lost-mail:user:${owner.userId}`, now, MAIL_LEASE_MS);
   if (!lease) {

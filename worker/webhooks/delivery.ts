@@ -30,6 +30,8 @@ async function eventBody(db: Db, userId: number, event: WebhookEvent): Promise<s
   if (event.type === TEST_EVENT_TYPE || !event.labelId) {
     return JSON.stringify({ id: event.id, type: event.type, created: event.created, data: { label: null } });
   }
+  // A deleted label is no longer there to read: the event carries what it was.
+  if (event.label) return JSON.stringify({ id: event.id, type: event.type, created: event.created, data: { label: event.label } });
   const label = await getLabel(db, userId, event.labelId);
   if (!label) return null;
   // The buyer's e-mail is personal data: a feed to another system carries it masked, as lists do.

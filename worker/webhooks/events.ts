@@ -4,7 +4,7 @@ import { webhookEndpoints } from "../db/schema";
 import { newId } from "../lib/crypto";
 import { enqueueMany, type JobMessage } from "../lib/jobs";
 import { log } from "../lib/log";
-import type { WebhookEventType } from "./model";
+import type { DeletedLabelSnapshot, WebhookEventType } from "./model";
 
 /** Whether the endpoint's stored event list holds the type (read without the schemas, which the cron and queue never load). */
 function subscribes(eventsJson: string, type: WebhookEventType): boolean {
@@ -20,6 +20,8 @@ function subscribes(eventsJson: string, type: WebhookEventType): boolean {
 export interface LabelEvent {
   type: WebhookEventType;
   labelId: string;
+  /** `label.deleted`: the label as it was (the event's payload). */
+  label?: DeletedLabelSnapshot;
 }
 
 /**
@@ -39,7 +41,7 @@ export async function queueWebhookEvents(env: Pick<Env, "JOBS">, db: Db, userId:
       const subscribed = endpoints.filter((ep) => subscribes(ep.eventsJson, e.type));
       if (!subscribed.length) continue;
       // One event id for every endpoint that receives it, so a receiver can de-duplicate retries.
-      const event = { id: newId("evt"), type: e.type, created: Math.floor(now / 1000), labelId: e.labelId };
+      const event = { id: newId("evt"), type: e.type, created: Math.floor(now / 1000), labelId: e.labelId, ...(e.label ? { label: e.label } : {}) };
       for (const ep of subscribed) jobs.push({ type: "webhook.deliver", endpointId: ep.id, event });
     }
     if (jobs.length) await enqueueMany(env, db, jobs);

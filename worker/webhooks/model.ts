@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** What a developer can subscribe an endpoint to, and the test event Settings sends. */
-export const WEBHOOK_EVENT_TYPES = ["label.created", "tracking.updated", "parcel.delivered", "parcel.potentially_lost"] as const;
+export const WEBHOOK_EVENT_TYPES = ["label.created", "tracking.updated", "parcel.delivered", "parcel.potentially_lost", "label.deleted", "label.restored"] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 export const TEST_EVENT_TYPE = "ping";
 
@@ -10,13 +10,27 @@ export const MAX_ENDPOINTS_PER_USER = 5;
 /** Delivery attempts kept per endpoint; older ones are pruned with each new attempt. */
 export const DELIVERY_LOG_KEEP = 50;
 
-/** One event as it travels in a `webhook.deliver` job: the label is read when the attempt is sent. */
+/** What a `label.deleted` event says of its label, taken when it was deleted (the label is no longer there to read). */
+export interface DeletedLabelSnapshot {
+  id: string;
+  trackingCode: string;
+  courier: string;
+  deleted: true;
+  deletedAt: string;
+  restorableUntil: string;
+}
+
+/**
+ * One event as it travels in a `webhook.deliver` job: the label is read when the attempt is sent, but for
+ * `label.deleted`, which carries what the label was when deleted (it is no longer there to read).
+ */
 export interface WebhookEvent {
   id: string;
   type: WebhookEventType | typeof TEST_EVENT_TYPE;
   /** Unix seconds. */
   created: number;
   labelId: string | null;
+  label?: DeletedLabelSnapshot;
 }
 
 /** An endpoint as the API answers it: never its secret, only a hint to recognise it. */

@@ -15,7 +15,8 @@ export const rmClickDrop = (rng: Rng): Drawing => fitted(rng, (r, shrink) => dra
 
 /** The lines of the postage-paid box: the service two lines above 'Postage Paid GB'. */
 function postageLines(rng: Rng, printed: string): string[] {
-  const split = /^(.*Tracked \d\d)(?: (No Signature|Signature))$/i.exec(printed);
+  // A long service breaks over two lines: 'Tracked 24' / 'Signature', 'Special Delivery Guaranteed®' / 'by 9am'.
+  const split = /^(.*Tracked \d\d)(?: (No Signature|Signature))$/i.exec(printed) ?? /^(Special Delivery Guaranteed®?) (by \S+)$/i.exec(printed);
   if (split && rng.chance(0.4)) return [split[1], split[2], "Postage Paid GB"];
   return [printed, rng.pick(["Royal Mail", "Delivered by Royal Mail", "RM", ""]), cased(rng, "Postage Paid GB", 0.2)];
 }

@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import type { AnalyticsTimeseries } from "./api";
-import { longDay, shortDay, xTickIndexes, yStep, yTicks } from "./chart-scales";
+import { dailyLegend, shortDay, xTickIndexes, yStep, yTicks } from "./chart-scales";
 
 // Loaded lazily by AnalyticsPage: uPlot and its CSS only download when a chart is shown.
 
@@ -35,6 +35,7 @@ export default function DailyChart({
     const grid = { stroke: cssVar("--line", "#e5e7eb"), width: 1 };
     const font = "11px system-ui, sans-serif";
     const width = Math.max(280, el.clientWidth);
+    const legend = dailyLegend(points);
 
     const u = new uPlot(
       {
@@ -63,9 +64,10 @@ export default function DailyChart({
           },
         ],
         series: [
-          { label: "Day", value: (_u, x) => (x == null ? "–" : longDay(dayAt(x))) },
+          { label: "Day", value: (_u, _x, _s, i) => legend.x(i) },
           {
             label: "Labels",
+            value: (_u, _v, _s, i) => legend.y(i),
             stroke: cssVar("--brand", "#b45309"),
             width: 2,
             fill: "rgba(180, 83, 9, 0.08)",

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
-import { yTicks } from "./chart-scales";
+import { chartLegend, yTicks } from "./chart-scales";
 import { DAY_BUCKETS } from "./texts";
 
 // Loaded lazily by DeliveryPerformance: uPlot and its CSS only download when a chart is shown.
@@ -22,6 +22,7 @@ export default function TransitChart({ counts, label, onPick }: { counts: number
     const font = "11px system-ui, sans-serif";
     const top = yTicks(Math.max(0, ...counts)).at(-1) ?? 4;
     const width = Math.max(260, el.clientWidth);
+    const legend = chartLegend([...DAY_BUCKETS], counts, `${DAY_BUCKETS[0]} to ${DAY_BUCKETS[DAY_BUCKETS.length - 1]}`);
     const u = new uPlot(
       {
         width,
@@ -32,9 +33,10 @@ export default function TransitChart({ counts, label, onPick }: { counts: number
           { stroke: ink, grid, font, size: 48, splits: () => yTicks(Math.max(0, ...counts)), values: (_u, splits) => splits.map((v) => v.toLocaleString("en-GB")) },
         ],
         series: [
-          { label: "Working days", value: (_u, x) => (x == null ? "–" : (DAY_BUCKETS[x] ?? "–")) },
+          { label: "Working days", value: (_u, _x, _s, i) => legend.x(i) },
           {
             label: "Parcels",
+            value: (_u, _v, _s, i) => legend.y(i),
             stroke: cssVar("--brand", "#b45309"),
             fill: "rgba(180, 83, 9, 0.55)",
             width: 1,

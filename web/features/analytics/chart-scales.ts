@@ -24,3 +24,31 @@ const dayDate = (day: string) => new Date(`${day}T00:00:00Z`);
 export const shortDay = (day: string) => short.format(dayDate(day));
 /** "Sun, 29 Mar 2026" */
 export const longDay = (day: string) => long.format(dayDate(day));
+
+const count = (n: number) => n.toLocaleString("en-GB");
+
+/**
+ * What a chart's legend says (uPlot's live legend): the point under the cursor, and before any hover the whole of
+ * what is drawn, its range and its total; never 'Day: – Labels: --' (issue 33). `names` are the x values' names.
+ */
+export function chartLegend(names: string[], values: number[], all: string) {
+  const total = values.reduce((n, v) => n + v, 0);
+  const at = (i: number | null | undefined) => (i === null || i === undefined || i < 0 || i >= values.length ? null : i);
+  return {
+    x: (i: number | null | undefined) => {
+      const n = at(i);
+      return n === null ? all : names[n];
+    },
+    y: (i: number | null | undefined) => {
+      const n = at(i);
+      return n === null ? `${count(total)} in all` : count(values[n]);
+    },
+  };
+}
+
+/** The daily chart's legend: 'Sun, 29 Mar 2026' and its labels, or '1 Mar – 29 Mar' and their total. */
+export function dailyLegend(points: Array<{ ts: string; value: number }>) {
+  const days = points.map((p) => p.ts);
+  const range = days.length === 0 ? "" : days.length === 1 ? shortDay(days[0]) : `${shortDay(days[0])} – ${shortDay(days[days.length - 1])}`;
+  return chartLegend(days.map(longDay), points.map((p) => p.value), range);
+}

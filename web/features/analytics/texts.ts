@@ -1,7 +1,7 @@
 /** The analytics screen's texts, in one place. */
 export const T = {
   title: "Analytics",
-  subtitle: "Parcel totals, weights, next-day share and lost parcels, by the day they shipped.",
+  subtitle: "Parcel totals, weights, next-day share and lost parcels, by the day they shipped. Deleted labels are not counted: the figures move with them, and come back if you restore them.",
   filters: "Filters",
   from: "From",
   to: "To",
@@ -55,7 +55,7 @@ export const T = {
   buyerMails: "Buyer mails sent",
   buyerMailsNote: "shipped, out for delivery, delivered, delayed and Send to buyer",
   failedBuyers: "Failed to load the buyers' figures",
-  noBuyers: "No tracking pages shared or buyer e-mails sent for these parcels yet. 'Copy link' on a label shares its page.",
+  noBuyers: "No tracking pages shared or buyer e-mails sent for these parcels yet. 'Copy buyer tracking link' on a label shares its page.",
 } as const;
 
 /** The courier filter's first choice; the couriers themselves come from the couriers call. */

@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import { ApiError, errorText } from "../../api/client";
 import { MAX_PRINT_LABELS, downloadLabelsFile, leftOutOf, type PrintFormat, type PrintLayout, type PrintOutcome, type PrintSelection } from "./bulkPrintApi";
 import { LeftOutList } from "./LeftOutList";
+import { DeleteSelectedButton } from "./DeleteLabels";
 
 const LAYOUTS: Array<{ value: PrintLayout; text: string }> = [
   { value: "4x6", text: "4x6 in, one per page (label printer)" },
@@ -63,6 +64,7 @@ export function BulkPrintBar({ count, selection, onClear }: { count: number; sel
           <button type="button" className="btn btn-sm" disabled={busy !== null || tooMany} aria-busy={busy === "zpl"} onClick={() => void download("zpl")}>
             {busy === "zpl" ? "Preparing ZPL…" : "Download ZPL"}
           </button>
+          <DeleteSelectedButton count={count} selection={selection} onDeleted={onClear} />
           <button type="button" className="link-button small" onClick={onClear}>
             Clear selection
           </button>

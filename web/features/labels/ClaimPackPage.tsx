@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { ApiError, errorText } from "../../api/client";
+import { useTitleName } from "../../app/titles";
 import { PageHeader } from "../../components/PageHeader";
 import { Spinner } from "../../components/Spinner";
 import { type ClaimPack, downloadClaimPackPdf, useClaimPack } from "./claimPackApi";
@@ -14,6 +15,7 @@ import type { Address } from "./types";
 export default function ClaimPackPage() {
   const { code = "" } = useParams();
   const query = useClaimPack(code);
+  useTitleName(query.data?.trackingCode);
   const notFound = query.isError && query.error instanceof ApiError && query.error.status === 404;
   return (
     <div className="container claim-pack">

@@ -1,11 +1,19 @@
+import { ukDayOf } from "../../../worker/lib/uk-calendar";
 import { EXTRA_DATE, formatDate } from "./format";
 import type { ApiLabel } from "./types";
 
-const DATES: Array<[keyof NonNullable<ApiLabel["deadlines"]>, string]> = [
-  ["expectedBy", "Expected by"],
-  ["enquiryBy", "Enquiry by"],
-  ["claimableFrom", "Claimable from"],
-  ["claimClosesOn", "Claims close on"],
+type DeadlineDay = "expectedBy" | "enquiryBy" | "claimableFrom" | "claimClosesOn";
+
+/**
+ * Each date's name while it is ahead, and once it has gone by (in UK days): a window that closed must not read as
+ * one still to close ('Claims closed on 27 Nov', not 'Claims close on 27 Nov'). A claim may be made on the day it
+ * opens, so that day already reads 'Claimable since'; the other days are still open on the day itself.
+ */
+const DATES: Array<{ key: DeadlineDay; ahead: string; gone: string; goneOnTheDay?: true }> = [
+  { key: "expectedBy", ahead: "Expected by", gone: "Was expected by" },
+  { key: "enquiryBy", ahead: "Enquiry by", gone: "Enquiries closed on" },
+  { key: "claimableFrom", ahead: "Claimable from", gone: "Claimable since", goneOnTheDay: true },
+  { key: "claimClosesOn", ahead: "Claims close on", gone: "Claims closed on" },
 ];
 
 /**
@@ -16,15 +24,19 @@ const DATES: Array<[keyof NonNullable<ApiLabel["deadlines"]>, string]> = [
 export function DeadlineNote({ label, detail }: { label: ApiLabel; detail?: boolean }) {
   const deadlines = label.deadlines;
   if (!deadlines?.sentence) return null;
-  const dates = detail ? DATES.filter(([key]) => deadlines[key]) : [];
+  const today = ukDayOf();
+  const dates = detail ? DATES.filter(({ key }) => deadlines[key]) : [];
   const list = dates.length > 0 && (
     <dl className="facts small">
-      {dates.map(([key, name]) => (
-        <div key={key}>
-          <dt>{name}</dt>
-          <dd>{formatDate(deadlines[key] as string, EXTRA_DATE)}</dd>
-        </div>
-      ))}
+      {dates.map(({ key, ahead, gone, goneOnTheDay }) => {
+        const day = deadlines[key] as string;
+        return (
+          <div key={key}>
+            <dt>{day < today || (goneOnTheDay && day === today) ? gone : ahead}</dt>
+            <dd>{formatDate(day, EXTRA_DATE)}</dd>
+          </div>
+        );
+      })}
     </dl>
   );
   if (deadlines.urgent) {

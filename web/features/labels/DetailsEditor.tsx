@@ -39,7 +39,7 @@ export function DetailsEditor({ label, onSaved, onCancel }: { label: ApiLabel; o
     recipient: draftOf(d.address),
     sender: draftOf(senderAddress(label)),
     ret: draftOf(d.returnAddress),
-    service: d.classId ?? d.serviceCode ?? "",
+    service: d.classId ?? d.serviceName ?? d.serviceCode ?? "",
     weight: d.weightInGrams ? String(d.weightInGrams) : "",
     declared: poundsText(d.declaredValuePence),
     buyerEmail: label.buyerEmail ?? "",

@@ -10,7 +10,6 @@ import { OutcomeBadge } from "./OutcomeControl";
 import { TrackingEventList } from "./TrackingEvents";
 import {
   EVENT_DATE,
-  UPDATED_DATE,
   details,
   formatDate,
   formatDimensions,
@@ -24,6 +23,7 @@ import {
 import { useCourier, useCouriers } from "./labelsApi";
 import { PrintButton, usePrintPlan } from "./PrintAction";
 import { CopyPageLinkButton, SendToBuyerButton } from "./TrackingPageLink";
+import { DeleteLabelButton } from "./DeleteLabels";
 
 /** The potentially-lost warning (list card and detail banner), with the server's reason in words. */
 export function LostWarning({ label, detail }: { label: ApiLabel; detail?: boolean }) {
@@ -125,7 +125,7 @@ export function LabelCard({ label, selected, onSelectedChange }: { label: ApiLab
       </section>
       <TagsAndNote label={label} />
       <footer className="label-card-foot">
-        <span className="muted small">Last updated {formatDate(label.updatedAt, UPDATED_DATE)}</span>
+        <span className="muted small">Last updated {formatDate(label.updatedAt, EVENT_DATE)}</span>
         <div className="row label-card-actions">
           <CardPrint label={label} />
           <CopyPageLinkButton label={label} />
@@ -133,6 +133,7 @@ export function LabelCard({ label, selected, onSelectedChange }: { label: ApiLab
           <Link className="btn btn-sm" to={`/label/${label.id ? label.id : encodeURIComponent(label.trackingCode)}`}>
             More Info
           </Link>
+          <DeleteLabelButton label={label} />
         </div>
       </footer>
     </article>

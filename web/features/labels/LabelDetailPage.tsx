@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { Link, useParams } from "react-router";
+import { Link, useNavigate, useParams } from "react-router";
 import { ApiError, errorText } from "../../api/client";
 import { DetailsEditor } from "./DetailsEditor";
 import { PageHeader } from "../../components/PageHeader";
@@ -15,10 +15,12 @@ import { OutcomeControl } from "./OutcomeControl";
 import { TrackingEventList } from "./TrackingEvents";
 import { TrackingRefreshButton } from "./TrackingRefreshButton";
 import { EXTRA_DATE, details, formatDate, formatPence, noEventsText, senderAddress, sendParcelUrl, trackingEvents } from "./format";
+import { useTitleName } from "../../app/titles";
 import { downloadOriginal, labelQueryKey, useCourier, useCouriers, useLabel } from "./labelsApi";
 import type { ApiLabel } from "./types";
 import { PrintButton, usePrintPlan } from "./PrintAction";
 import { TrackingPageCard } from "./TrackingPageLink";
+import { DeleteLabelButton } from "./DeleteLabels";
 
 const BackLink = () => (
   <Link to="/labels" className="btn btn-ghost">
@@ -34,6 +36,7 @@ export default function LabelDetailPage() {
   const queryClient = useQueryClient();
   const notFound = (query.isError && query.error instanceof ApiError && query.error.status === 404) || (query.isSuccess && !query.data);
   const label = query.data ?? null;
+  useTitleName(label?.trackingCode);
   // A save answers the label as it now is: that is the cached label.
   const onChange = (l: ApiLabel) => queryClient.setQueryData(labelQueryKey(code), l);
   return (
@@ -62,6 +65,7 @@ function LoadedLabel({ label, onChange, onRefreshed }: { label: ApiLabel; onChan
   const [downloading, setDownloading] = useState(false);
   const [editing, setEditing] = useState(false);
   const sources = d.fieldSources ?? {};
+  const navigate = useNavigate();
 
   async function download() {
     setDownloading(true);
@@ -102,6 +106,8 @@ function LoadedLabel({ label, onChange, onRefreshed }: { label: ApiLabel; onChan
             {courier.sendParcel.text}
           </a>
         )}
+        {/* Deleted: back to the list, which says so with Undo. */}
+        <DeleteLabelButton label={label} className="btn btn-danger" onDeleted={() => navigate("/labels")} />
       </div>
 
       {printing.note && (

@@ -1,5 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useParams } from "react-router";
+import { useTitleName } from "../../app/titles";
 import { Spinner } from "../../components/Spinner";
 import { printPlan } from "../../../worker/labels/print-content";
 import { OriginalPrint } from "./OriginalPrint";
@@ -17,6 +18,8 @@ export default function LabelPrintPage() {
   const { code = "" } = useParams();
   const label = useLabel(code);
   const couriers = useCouriers();
+  // The saved PDF is named by the title: the tracking code, not the label's internal id.
+  useTitleName(label.data?.trackingCode);
   if (label.isPending || couriers.isPending) return <Spinner label="Loading label…" />;
   // Any failure (404, another user's label, network) prints the same line: there is nothing to print.
   if (label.isError || !label.data) return <p className="print-error" role="alert">Label not found</p>;

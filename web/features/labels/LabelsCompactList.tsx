@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
+import { CourierLogo } from "./CourierLogo";
 import { details } from "./format";
 import { LabelCard } from "./LabelCard";
 import { DeadlineText, LatestEvent, StatusLine, TagsAndNote } from "./LabelSummary";
@@ -16,6 +17,7 @@ function CompactRow({ label, isSelected, onSelectedChange }: { label: ApiLabel }
       <article className="card compact-card" aria-label={`Label ${label.trackingCode}`}>
         <div className="compact-head">
           <input type="checkbox" className="label-select" aria-label={`Select label ${label.trackingCode}`} checked={isSelected(label.id)} onChange={(e) => onSelectedChange(label.id, e.target.checked)} />
+          <CourierLogo courier={label.courier} />
           <Link to={labelHref(label)} className="mono compact-code">
             {label.trackingCode}
           </Link>
@@ -39,7 +41,7 @@ function CompactRow({ label, isSelected, onSelectedChange }: { label: ApiLabel }
   );
 }
 
-/** The compact view for phones: a few lines per label (code, recipient, status, deadline), its card one tap away. */
+/** The compact view for phones: a few lines per label (courier, code, recipient, status, deadline), its card one tap away. */
 export function LabelsCompactList({ labels, ...selection }: { labels: ApiLabel[] } & LabelSelectionProps) {
   return (
     <ul className="compact-list">

@@ -6,16 +6,18 @@ import { useAuth } from "../../app/auth";
 import { PageHeader } from "../../components/PageHeader";
 import { Spinner } from "../../components/Spinner";
 import { BulkPrintBar } from "./BulkPrintBar";
+import { DeletionNoticeBar } from "./DeleteLabels";
 import { ExportCsvButton } from "./ExportCsvButton";
 import { LabelCard } from "./LabelCard";
 import { LabelsCompactList } from "./LabelsCompactList";
 import { LabelsTable } from "./LabelsTable";
 import { LabelsToolbar } from "./LabelsToolbar";
-import { NeedsActionList } from "./NeedsActionList";
+import { NeedsActionPanel, NeedsActionToggle } from "./NeedsActionList";
 import { FilterChips } from "./FilterChips";
 import { useCouriers, useLabelsPage } from "./labelsApi";
 import { useLabelSelection } from "./useLabelSelection";
-import { FIRST_CARDS, listRequest, PAGE_SIZES } from "./listQuery";
+import { FIRST_CARDS, listRequest, PAGE_SIZES, SEARCH_WIDE } from "./listQuery";
+import { useMediaQuery } from "../../app/useMediaQuery";
 import { useListParams } from "./useListParams";
 import { useListView, type ListView } from "./useListView";
 
@@ -97,6 +99,34 @@ export default function LabelsPage() {
   }, [shownCards, more]);
 
   const total = state.status === "ok" ? state.data.total : 0;
+  // An account without labels yet: the empty state alone, none of the list's controls (nothing to export, search,
+  // page or show in another view).
+  const noLabels = state.status === "ok" && total === 0 && !filtered;
+  const [actionOpen, setActionOpen] = useState(false);
+  const recentlyDeleted = (
+    <Link to="/labels/deleted" className="btn btn-ghost">
+      Recently deleted
+    </Link>
+  );
+  // The page size, the export and Recently deleted: in the header where there is room; on a phone under the list,
+  // beside the pager, so that the first screen shows the search box and a label (issue 33).
+  const wide = useMediaQuery(SEARCH_WIDE);
+  const listSettings = (
+    <>
+      <label className="row small per-page" htmlFor="per-page">
+        Per page
+        <select id="per-page" className="input input-sm" value={perPage} onChange={(e) => list.update({ per_page: e.target.value })}>
+          {PAGE_SIZES.map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </select>
+      </label>
+      <ExportCsvButton filters={list.query} />
+      {recentlyDeleted}
+    </>
+  );
   const pages = Math.max(1, Math.ceil(total / perPage));
   const selected = useLabelSelection(list.query, filterKey, total);
   const results = state.status === "ok" ? state.data.results : [];
@@ -115,28 +145,34 @@ export default function LabelsPage() {
       <PageHeader
         title="Labels"
         subtitle={
-          <span aria-live="polite">
-            {state.status === "ok" ? `${total} ${total === 1 ? "label" : "labels"} · ` : ""}Page {page} of {pages}
-            {updating && <span className="muted"> · Updating…</span>}
-          </span>
+          !noLabels && (
+            <span aria-live="polite">
+              {state.status === "ok" ? `${total} ${total === 1 ? "label" : "labels"} · ` : ""}Page {page} of {pages}
+              {updating && <span className="muted"> · Updating…</span>}
+            </span>
+          )
         }
       >
-        <ViewSwitch {...views} />
-        <label className="row small" htmlFor="per-page">
-          Per page
-          <select id="per-page" className="input input-sm" value={perPage} onChange={(e) => list.update({ per_page: e.target.value })}>
-            {PAGE_SIZES.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </label>
-        <ExportCsvButton filters={list.query} />
+        {!noLabels && (
+          <>
+            <NeedsActionToggle enabled={Boolean(accessToken)} open={actionOpen} onToggle={() => setActionOpen((o) => !o)} />
+            <ViewSwitch {...views} />
+            {wide && listSettings}
+          </>
+        )}
       </PageHeader>
+      <DeletionNoticeBar />
 
-      <NeedsActionList enabled={Boolean(accessToken)} onList={() => list.update({ status: "needs_action" })} />
-      <LabelsToolbar list={list} />
+      {actionOpen && (
+        <NeedsActionPanel
+          enabled={Boolean(accessToken)}
+          onList={() => {
+            setActionOpen(false);
+            list.update({ status: "needs_action" });
+          }}
+        />
+      )}
+      {!noLabels && <LabelsToolbar list={list} />}
       <FilterChips list={list} />
 
       {state.status === "loading" && <Spinner label="Loading labels…" />}
@@ -149,9 +185,13 @@ export default function LabelsPage() {
       {state.status === "ok" && results.length === 0 && !pastEnd && !filtered && (
         <div className="card empty">
           <p>No labels found.</p>
-          <Link to="/upload" className="btn btn-primary">
-            Upload labels
-          </Link>
+          {/* Labels deleted a moment ago can still be brought back from here. */}
+          <div className="row">
+            <Link to="/upload" className="btn btn-primary">
+              Upload labels
+            </Link>
+            {recentlyDeleted}
+          </div>
         </div>
       )}
       {state.status === "ok" && results.length === 0 && !pastEnd && filtered && (
@@ -187,7 +227,7 @@ export default function LabelsPage() {
       <BulkPrintBar count={selected.count} selection={selected.selection} onClear={selected.clear} />
 
       {/* Once the page's cards are all drawn (the first render's come a few a frame): it never moves down under them. */}
-      {answered && !more && (
+      {answered && !more && !noLabels && (
         <nav className="row pager" aria-label="Pagination">
           <button type="button" className="btn" disabled={page <= 1} onClick={() => list.update({ page: String(page - 1) })}>
             Previous
@@ -200,6 +240,7 @@ export default function LabelsPage() {
           </button>
         </nav>
       )}
+      {answered && !more && !noLabels && !wide && <div className="row list-settings">{listSettings}</div>}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { CardPrint } from "./LabelCard";
 import { useCourier } from "./labelsApi";
 import { DeadlineText, LatestEvent, StatusLine, TagsAndNote } from "./LabelSummary";
 import { CopyPageLinkButton, SendToBuyerButton } from "./TrackingPageLink";
+import { DeleteLabelButton } from "./DeleteLabels";
 import type { ApiLabel } from "./types";
 
 /** The link to a label's page: by id, else its encoded tracking code (as the card's 'More Info'). */
@@ -51,6 +52,7 @@ function Row({ label, isSelected, onSelectedChange }: { label: ApiLabel } & Labe
           <CardPrint label={label} />
           <CopyPageLinkButton label={label} />
           <SendToBuyerButton label={label} />
+          <DeleteLabelButton label={label} />
         </div>
       </td>
     </tr>
@@ -59,7 +61,7 @@ function Row({ label, isSelected, onSelectedChange }: { label: ApiLabel } & Labe
 
 /**
  * The dense view for wide screens: one row per label, every column the list can be scanned by, and the card's own
- * actions (Print, Copy link, Send to buyer) so a seller never has to switch views to act on a row.
+ * actions (Print, Copy buyer tracking link, Send to buyer) so a seller never has to switch views to act on a row.
  */
 export function LabelsTable({ labels, ...selection }: { labels: ApiLabel[] } & LabelSelectionProps) {
   return (

@@ -1,21 +1,23 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { errorText } from "../../api/client";
+import { AlertIcon } from "../../components/icons";
 import { EXTRA_DATE, formatDate } from "./format";
 import { useNeedsAction } from "./needsActionApi";
 
-/** Parcels shown before 'Show all': the search and the list stay near the top of the screen. */
+/** Parcels shown before 'Show all'. */
 const FIRST = 3;
+export const NEEDS_ACTION_PANEL = "needs-action-panel";
 
 /**
- * 'Needs action' at the top of the labels list: the parcels whose carrier deadline asks the user to
- * act, or that may be lost, most urgent first, each with what to do and a link to it (the first few,
- * then all on request), and a way to list them all below with the list's own views (`onList`). Hidden
- * when there is nothing to do (and while it loads, so the list below does not jump).
+ * 'Needs action' on the labels list: a compact button in the list's header that says how many parcels need the
+ * user to act on a carrier deadline (or may be lost) and opens their list (NeedsActionPanel). The search and the
+ * labels stay at the top of the screen: the list used to sit above the search box, and put the first label below
+ * a phone's first screen and a laptop's fold (issue 33). Hidden when there is nothing to do (and while it loads,
+ * so nothing moves); a short line says so when it could not be loaded.
  */
-export function NeedsActionList({ enabled, onList }: { enabled: boolean; onList: () => void }) {
+export function NeedsActionToggle({ enabled, open, onToggle }: { enabled: boolean; open: boolean; onToggle: () => void }) {
   const query = useNeedsAction(enabled);
-  const [all, setAll] = useState(false);
   if (query.isError) {
     return (
       <p className="muted small needs-action-error" role="status">
@@ -23,11 +25,29 @@ export function NeedsActionList({ enabled, onList }: { enabled: boolean; onList:
       </p>
     );
   }
-  if (!query.data || query.data.total === 0) return null;
+  const total = query.data?.total ?? 0;
+  if (!total) return null;
+  return (
+    <button type="button" className="btn btn-sm needs-action-toggle" aria-expanded={open} aria-controls={NEEDS_ACTION_PANEL} onClick={onToggle}>
+      <AlertIcon />
+      Needs action <span className="badge badge-warn">{total}</span>
+    </button>
+  );
+}
+
+/**
+ * The parcels that need action, most urgent first, each with what to do and a link to it (the first few, then all
+ * on request), and a way to list them all below with the list's own views (`onList`). Shown under the header when
+ * NeedsActionToggle opens it.
+ */
+export function NeedsActionPanel({ enabled, onList }: { enabled: boolean; onList: () => void }) {
+  const query = useNeedsAction(enabled);
+  const [all, setAll] = useState(false);
+  if (!query.data?.total) return null;
   const { results, total } = query.data;
   const shown = all ? results : results.slice(0, FIRST);
   return (
-    <section className="card needs-action" aria-labelledby="needs-action-title">
+    <section id={NEEDS_ACTION_PANEL} className="card needs-action" aria-labelledby="needs-action-title">
       <h2 id="needs-action-title">
         Needs action <span className="badge badge-warn">{total}</span>
       </h2>

@@ -3,26 +3,29 @@ import { errorText } from "../../api/client";
 import { copyText } from "../../components/clipboard";
 import { CheckIcon, CopyIcon } from "../../components/icons";
 import { InlineConfirm } from "../../components/InlineConfirm";
-import { EVENT_DATE, formatDate } from "./format";
+import { copyPageLinkTitle, EVENT_DATE, formatDate } from "./format";
 import { MOMENT_NAMES } from "./buyerTexts";
 import { useBuyerMails, useSendToBuyer, useTrackingPage } from "./trackingPageApi";
 import type { ApiLabel } from "./types";
 
-/** 'Opened 3 times, last 25 Nov, 19:58' or 'Not opened yet'. */
-export function pageViewsText(label: ApiLabel): string {
+/**
+ * 'Opened 3 times, last 25 Nov, 19:58' or 'Not opened yet'; inside a sentence ('The last link was opened …') its
+ * first word in lower case, the date as dates are written ('25 Nov', never '25 nov').
+ */
+export function pageViewsText(label: ApiLabel, inSentence = false): string {
   const n = label.trackingPageViews;
-  if (!n) return "Not opened yet";
-  const last = label.trackingPageViewedAt ? `, last ${formatDate(label.trackingPageViewedAt, EVENT_DATE)}` : "";
-  return `Opened ${n === 1 ? "once" : `${n} times`}${last}`;
+  const text = !n ? "Not opened yet" : `Opened ${n === 1 ? "once" : `${n} times`}${label.trackingPageViewedAt ? `, last ${formatDate(label.trackingPageViewedAt, EVENT_DATE)}` : ""}`;
+  return inSentence ? text.charAt(0).toLowerCase() + text.slice(1) : text;
 }
 
 /**
- * 'Copy link': copies the buyer's tracking page address, making the page first when the label has none (the
- * address is copied in the same click, as Safari wants). Says 'Link copied' for 1.5 s, or why it failed.
+ * 'Copy buyer tracking link': copies the buyer's tracking page address, making the page first when the label has
+ * none (the address is copied in the same click, as Safari wants), and says so: its title tells before, 'Page made,
+ * link copied' after (a public page is never made silently). Says 'Link copied' for 1.5 s, or why it failed.
  */
 export function CopyPageLinkButton({ label, onChange, className = "btn btn-sm" }: { label: ApiLabel; onChange?: (label: ApiLabel) => void; className?: string }) {
   const { share } = useTrackingPage(label.id, onChange);
-  const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
+  const [state, setState] = useState<"idle" | "copied" | "made" | "failed">("idle");
   const [error, setError] = useState("");
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const errorId = useId();
@@ -32,6 +35,7 @@ export function CopyPageLinkButton({ label, onChange, className = "btn btn-sm" }
     setState("idle");
     // The server's reason when making the link failed (the clipboard then reports its own, vaguer error).
     let shareError: unknown;
+    const making = !label.trackingPageUrl;
     const url =
       label.trackingPageUrl ??
       share.mutateAsync().then(
@@ -43,7 +47,7 @@ export function CopyPageLinkButton({ label, onChange, className = "btn btn-sm" }
       );
     try {
       await copyText(url);
-      setState("copied");
+      setState(making ? "made" : "copied");
       clearTimeout(timer.current);
       timer.current = setTimeout(() => setState("idle"), 1500);
     } catch (err) {
@@ -60,10 +64,12 @@ export function CopyPageLinkButton({ label, onChange, className = "btn btn-sm" }
         onClick={copy}
         disabled={share.isPending}
         aria-describedby={state === "failed" ? errorId : undefined}
-        title="Copy the link to the buyer's tracking page"
+        title={copyPageLinkTitle(label)}
       >
-        {state === "copied" ? <CheckIcon /> : <CopyIcon />}
-        <span aria-live="polite">{state === "copied" ? "Link copied" : share.isPending ? "Making link…" : "Copy link"}</span>
+        {state === "copied" || state === "made" ? <CheckIcon /> : <CopyIcon />}
+        <span aria-live="polite">
+          {state === "copied" ? "Link copied" : state === "made" ? "Page made, link copied" : share.isPending ? "Making page…" : "Copy buyer tracking link"}
+        </span>
       </button>
       {state === "failed" && (
         <span id={errorId} className="small field-error" role="alert">
@@ -124,7 +130,7 @@ export function TrackingPageCard({ label, onChange }: { label: ApiLabel; onChang
         <>
           <p className="small muted">
             Make a page your buyer can open on their phone: where the parcel is, when it should arrive and your branding. No address, e-mail or phone is shown.
-            {label.trackingPageViews > 0 && ` The last link was ${pageViewsText(label).toLowerCase()}.`}
+            {label.trackingPageViews > 0 && ` The last link was ${pageViewsText(label, true)}.`}
           </p>
           <div className="row">
             <button type="button" className="btn btn-sm btn-primary" onClick={() => share.mutate()} disabled={share.isPending}>

@@ -12,14 +12,13 @@ export { details, formatDimensions, formatWeight, printLines, senderAddress, ser
  * Dates as every screen shows them: en-GB, in UK time (Europe/London) whatever zone the browser is in, the year
  * left out within the current UK year and written outside it ('24 Dec', '24 Dec 2025'). Issue 24 supersedes the
  * SPEC's US formats ('MMM D, YYYY h:mm A' for events and flags, 'MMMM D, YYYY h:mm A' last updated, 'MMM D, YYYY'
- * extra dates); each keeps its role as a style. The worker writes mails and the claim pack the same way
- * (worker/lib/uk-format.ts).
+ * extra dates). A card's 'Last updated' is written as the events beside it (issue 33: '28 November, 22:18' over
+ * '28 Nov, 17:28' read as two products): one style for every instant. The worker writes mails and the claim pack the
+ * same way (worker/lib/uk-format.ts).
  */
 const DATE_STYLES = {
-  /** Events and flags: '25 Nov, 19:58'. */
+  /** Events, flags and 'Last updated': '25 Nov, 19:58'. */
   event: { sameYear: "D MMM, HH:mm", otherYear: "D MMM YYYY, HH:mm" },
-  /** Last updated: '25 November, 19:58'. */
-  updated: { sameYear: "D MMMM, HH:mm", otherYear: "D MMMM YYYY, HH:mm" },
   /** Extra dates and deadlines: '25 Nov'. */
   day: { sameYear: "D MMM", otherYear: "D MMM YYYY" },
   /** Logs to the second (webhook deliveries): '25 Nov, 19:58:03'. */
@@ -27,12 +26,11 @@ const DATE_STYLES = {
 } as const;
 export type DateStyle = keyof typeof DATE_STYLES;
 export const EVENT_DATE: DateStyle = "event";
-export const UPDATED_DATE: DateStyle = "updated";
 export const EXTRA_DATE: DateStyle = "day";
 export const LOG_TIME: DateStyle = "log";
 
 const UK_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 interface Fields {
   year: number;
@@ -76,8 +74,7 @@ function inUkTime(value: string | number): Fields | null {
 const pad = (n: number) => String(n).padStart(2, "0");
 const TOKENS: Record<string, (f: Fields) => string> = {
   YYYY: (f) => String(f.year),
-  MMMM: (f) => MONTHS[f.month - 1],
-  MMM: (f) => MONTHS[f.month - 1].slice(0, 3),
+  MMM: (f) => MONTHS[f.month - 1],
   D: (f) => String(f.day),
   HH: (f) => pad(f.hour),
   mm: (f) => pad(f.minute),
@@ -90,7 +87,7 @@ export function formatDate(value: string | null | undefined, style: DateStyle, n
   if (!f) return "";
   const formats = DATE_STYLES[style];
   const pattern = f.year === ukFields(now).year ? formats.sameYear : formats.otherYear;
-  return pattern.replace(/YYYY|MMMM|MMM|HH|mm|ss|D/g, (token) => TOKENS[token](f));
+  return pattern.replace(/YYYY|MMM|HH|mm|ss|D/g, (token) => TOKENS[token](f));
 }
 
 /** A file's size for people: '640 KB', '18.2 MB' (never a count of bytes above a kilobyte). */
@@ -192,6 +189,15 @@ export const noteSnippet = (note: string) => ([...note].length > NOTE_CHARS ? `$
 
 /** The small mark on a label card for what the user marked happened to the parcel. */
 export const OUTCOME_BADGES: Record<NonNullable<ApiLabel["outcome"]>, string> = { delivered: "Delivered (marked)", found: "Found", claimed: "Claimed" };
+
+/**
+ * What 'Copy buyer tracking link' says it does (its title; the label card and the app shell's first cards): a label
+ * without a page gets a public one when it is pressed.
+ */
+export const copyPageLinkTitle = (label: Pick<ApiLabel, "trackingPageUrl">) =>
+  label.trackingPageUrl
+    ? "Copy the link to the buyer's tracking page"
+    : "Makes a public tracking page for your buyer (no address, e-mail or phone on it) and copies its link";
 
 /** The potentially-lost warning's headline (list card and detail banner). */
 export const LOST_HEADLINE = "This parcel may be delayed or lost.";

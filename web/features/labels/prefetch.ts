@@ -14,7 +14,3 @@ export function prefetchLabels(client: QueryClient, at: At) {
   return Promise.all([client.prefetchQuery(list), client.prefetchQuery(needsActionQuery), client.prefetchQuery(couriersQuery)]);
 }
 
-/** How many labels the plain list's answer in the cache says the user has (undefined before it or when it failed). */
-export function plainListTotal(client: QueryClient): number | undefined {
-  return client.getQueryData<{ total: number }>(labelsPageQuery(listRequest(readListParams(new URLSearchParams()))).queryKey)?.total;
-}

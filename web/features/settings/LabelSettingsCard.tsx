@@ -5,11 +5,14 @@ import { useObjectUrl } from "../../api/useObjectUrl";
 import { BANNER_QUERY_KEY, updateProfile, useBanner } from "./api";
 import { BANNER_MAX_BYTES, BANNER_TYPES, TEXT } from "./texts";
 
-/** The client's banner checks: type and size. Answers the errors, first one shown. */
+/**
+ * The client's banner checks: type and size. Answers the errors, first one shown, in a seller's words (issue 33: a PDF
+ * got 'File type must be one of image/png, image/jpeg, image/webp'); the server says the same (worker/accounts/profile.ts).
+ */
 export function bannerErrors(file: File): string[] {
   const errors: string[] = [];
-  if (!(BANNER_TYPES as readonly string[]).includes(file.type)) errors.push(`File type must be one of ${BANNER_TYPES.join(", ")}`);
-  if (file.size > BANNER_MAX_BYTES) errors.push(`File is larger than ${BANNER_MAX_BYTES} bytes`);
+  if (!(BANNER_TYPES as readonly string[]).includes(file.type)) errors.push(TEXT.bannerType);
+  if (file.size > BANNER_MAX_BYTES) errors.push(TEXT.bannerTooLarge);
   return errors;
 }
 

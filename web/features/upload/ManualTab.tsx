@@ -137,7 +137,8 @@ function FieldInput({ name, type, label, required, value, onChange }: {
   );
 }
 
-type Outcome = { kind: "errors"; messages: string[] } | { kind: "created"; id: string; trackingCode: string } | null;
+/** What the last submit did: refused, a new label (1 credit), or a code already in the user's labels (updated for free). */
+type Outcome = { kind: "errors"; messages: string[] } | { kind: "saved"; id: string; trackingCode: string; created: boolean } | null;
 
 export function ManualTab({ couriers, credits, onCreated }: { couriers: ApiCourier[] | null; credits: number | null; onCreated?: () => void }) {
   const [courierId, setCourierId] = useState("");
@@ -162,7 +163,7 @@ export function ManualTab({ couriers, credits, onCreated }: { couriers: ApiCouri
     setBusy(true);
     setOutcome(null);
     try {
-      const res = await api<{ trackingCode: string; id: string }>("/api/v1/label/manual", {
+      const res = await api<{ trackingCode: string; id: string; created?: boolean }>("/api/v1/label/manual", {
         method: "POST",
         body: {
           courier: courier.id,
@@ -173,7 +174,8 @@ export function ManualTab({ couriers, credits, onCreated }: { couriers: ApiCouri
           ...(buyerEmail.trim() ? { buyerEmail: buyerEmail.trim() } : {}),
         },
       });
-      setOutcome({ kind: "created", id: res.id, trackingCode: res.trackingCode });
+      // The server answers 201 for a new code and 200 for one the user has already (its label updated, not charged).
+      setOutcome({ kind: "saved", id: res.id, trackingCode: res.trackingCode, created: res.created !== false });
       setTrackingCode("");
       setValues({});
       setBuyerEmail("");
@@ -263,11 +265,18 @@ export function ManualTab({ couriers, credits, onCreated }: { couriers: ApiCouri
             </ul>
           </div>
         )}
-        {outcome?.kind === "created" && (
-          <div className="alert alert-success">
-            Label <span className="mono">{outcome.trackingCode}</span> created. <Link to={`/label/${outcome.id}`}>View label</Link>
-          </div>
-        )}
+        {outcome?.kind === "saved" &&
+          (outcome.created ? (
+            <div className="alert alert-success">
+              Label <span className="mono">{outcome.trackingCode}</span> created. <Link to={`/label/${outcome.id}`}>View label</Link>
+            </div>
+          ) : (
+            // As an upload of a code the user has says it (UploadQueue): already theirs, updated, not charged.
+            <div className="alert alert-info">
+              <span className="mono">{outcome.trackingCode}</span> is already in your labels: its details were updated, not charged.{" "}
+              <Link to={`/label/${outcome.id}`}>View label</Link>
+            </div>
+          ))}
       </div>
       <div>
         <button

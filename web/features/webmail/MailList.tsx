@@ -1,5 +1,5 @@
 import type { MailListItem } from "./api";
-import { sizeKb } from "./api";
+import { formatFileSize } from "../labels/format";
 import { mailDate } from "./format";
 import { TEXTS } from "./texts";
 
@@ -32,7 +32,7 @@ export function MailList({ messages, selectedKey, hasMore, loadingMore, onSelect
                 >
                   <span className="webmail-row-top">
                     <span className="webmail-row-subject">{m.subject || TEXTS.noSubject}</span>
-                    <span className="webmail-row-size muted small">{sizeKb(m.size)}</span>
+                    <span className="webmail-row-size muted small">{formatFileSize(m.size)}</span>
                   </span>
                   <span className="webmail-row-meta small">
                     {m.direction === "out" && <span className="badge">{TEXTS.sent}</span>}

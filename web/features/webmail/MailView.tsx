@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { errorText } from "../../api/client";
 import { Spinner } from "../../components/Spinner";
-import { downloadFile, sizeKb, type MailDetail } from "./api";
+import { downloadFile, type MailDetail } from "./api";
+import { formatFileSize } from "../labels/format";
 import { mailDate } from "./format";
 import { TEXTS } from "./texts";
 
@@ -97,7 +98,7 @@ export function MailView({ state, onReply }: Props) {
                   {a.filename}
                 </a>{" "}
                 <span className="muted small">
-                  {a.content_type} · {sizeKb(a.size)}
+                  {a.content_type} · {formatFileSize(a.size)}
                 </span>
               </li>
             ))}

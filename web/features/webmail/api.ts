@@ -47,4 +47,3 @@ export const splitAddresses = (s: string) =>
 
 export const bareAddress = (formatted: string) => (formatted.match(/<([^<>]+)>\s*$/)?.[1] ?? formatted).trim();
 
-export const sizeKb = (bytes: number) => `${Math.round(bytes / 1024)} KB`;

@@ -3,7 +3,7 @@ import type { Courier } from "../courier";
 import { royalMailClaims } from "./claims";
 import { isValidRoyalMailCode, normaliseRoyalMailCode } from "./code";
 import { royalMailManualFields } from "./manual";
-import { looksLikeRoyalMail, parseRoyalMailLabel, printedRoyalMailCodes } from "./parse";
+import { looksLikeRoyalMail, parseRoyalMailLabel, printedRoyalMailCodes, royalMailServiceName } from "./parse";
 import { fetchRoyalMailSummaries, fetchRoyalMailTracking, royalMailEventStatus, SUMMARY_MAX_IDS } from "./tracking";
 
 /** Royal Mail: tracked through its Tracking API v2 when ROYALMAIL_CLIENT_ID and ROYALMAIL_CLIENT_SECRET are set. */
@@ -39,6 +39,7 @@ export const royalMail: Courier = {
   printing: { supported: false, disabledTitle: "Printing not supported for Royal Mail yet" },
   sendParcel: null,
   carrierTrackingUrl: (code) => `https://www.royalmail.com/track-your-item#/tracking-results/${encodeURIComponent(code)}`,
+  serviceName: royalMailServiceName,
   // A Royal Mail service is its class ('Tracked 24'); it carries no next-day flag.
   serviceCorrection: (service) => ({ classId: service }),
   nextDayMix: false,

@@ -24,8 +24,13 @@ const PRODUCTS: Record<string, string> = {
   TRS: "Tracked 48",
   TSN: "Tracked 24",
   TSS: "Tracked 48",
+  // Royal Mail's Special Delivery products: SD1-SD3 by 1pm, SD4-SD6 by 9am (the compensation level tells them apart).
   SD1: "Special Delivery Guaranteed by 1pm",
-  SD4: "Special Delivery Guaranteed by 1pm",
+  SD2: "Special Delivery Guaranteed by 1pm",
+  SD3: "Special Delivery Guaranteed by 1pm",
+  SD4: "Special Delivery Guaranteed by 9am",
+  SD5: "Special Delivery Guaranteed by 9am",
+  SD6: "Special Delivery Guaranteed by 9am",
   MTA: "International Tracked",
 };
 
@@ -40,10 +45,17 @@ function productClass(code: string): string | null {
   return PRODUCTS[code.slice(0, 3)] ?? null;
 }
 
+/** The service a product code names ('TPN01' is 'Tracked 24'), as the screens and the CSV show it; null when unknown. */
+export const royalMailServiceName = (code: string): string | null => {
+  const c = code.trim().toUpperCase();
+  return /^[A-Z]{2}[A-Z\d]\d{2}$/.test(c) ? productClass(c) : null;
+};
+
+const SPECIAL_DELIVERY = /\bspecial\s+delivery\b/i;
 const CLASSES: [RegExp, string][] = [
   [/\btracked\s*24\b/i, "Tracked 24"],
   [/\btracked\s*48\b/i, "Tracked 48"],
-  [/\bspecial\s+delivery\b/i, "Special Delivery Guaranteed by 1pm"],
+  [SPECIAL_DELIVERY, "Special Delivery Guaranteed"],
   [/\binternational\s+tracked\b/i, "International Tracked"],
   // OCR reads a printed '1' as 'I' or 'l' and a '2' as 'Z' at small sizes.
   [/\b[1Il|]st\s+class\b/i, "1st Class"],
@@ -53,17 +65,30 @@ const CLASSES: [RegExp, string][] = [
 
 /**
  * The service a Click & Drop label prints near 'Postage Paid GB' (its line, the two above and the
- * one below), else anywhere on the page ('Tracked 48 No Signature' -> Tracked 48).
+ * one below), else anywhere on the page ('Tracked 48 No Signature' -> Tracked 48). Special
+ * Delivery is two products: by 9am and by 1pm; its time is read from its line or the next
+ * ('Special Delivery Guaranteed®' / 'by 9am'), else from the 2D payload's product code, else it is
+ * the by-1pm product, the one Royal Mail sells under the bare name.
  */
-function printedClass(lines: LabelInput["lines"]): string | null {
+function printedClass(lines: LabelInput["lines"], productCode: string | null): string | null {
   const paid = lines.findIndex((l) => /postage\s+paid/i.test(l.text));
   const near = paid >= 0 ? lines.slice(Math.max(0, paid - 2), paid + 2).map((l) => l.text).join("\n") : "";
   const all = lines.map((l) => l.text).join("\n");
   for (const text of [near, all]) {
     const hit = CLASSES.find(([re]) => re.test(text));
+    if (hit?.[0] === SPECIAL_DELIVERY) return specialDelivery(text, productCode);
     if (hit) return hit[1];
   }
   return null;
+}
+
+/** Which Special Delivery product a text naming it is: its time as printed after the name, else the product code's, else by 1pm. */
+function specialDelivery(text: string, productCode: string | null): string {
+  const after = text.slice(text.search(SPECIAL_DELIVERY)).split("\n").slice(0, 2).join(" ");
+  const time = /\b(?:by\s*)?(9|1)\s*(?:[:.]\s*00\s*)?([ap])\.?\s*m\b/i.exec(after);
+  if (time && (time[1] === "9") === (time[2].toLowerCase() === "a")) return `Special Delivery Guaranteed by ${time[1] === "9" ? "9am" : "1pm"}`;
+  const product = productCode ? productClass(productCode) : null;
+  return product?.startsWith("Special Delivery") ? product : "Special Delivery Guaranteed by 1pm";
 }
 
 /**
@@ -111,7 +136,8 @@ export function parseRoyalMailPayload(raw: string): RoyalMailPayload | null {
   const upper = text.toUpperCase();
   const infoType = upper.match(/^JGB\s?(\d)/)?.[1] ?? null;
   const tracking = [...upper.matchAll(/([A-Z]{2}\d{9}[A-Z]{2})/g)].map((m) => m[1]).find(isValidRoyalMailCode) ?? null;
-  const prod = upper.match(/(\d{6})(\d{6})([A-Z]{3}\d{2})/);
+  // The product after the two dates: three letters and a register number ('TPN01', 'CRL02') or Special Delivery's 'SD401'.
+  const prod = upper.match(/(\d{6})(\d{6})([A-Z]{3}\d{2}|SD\d{3})/);
   const dates: string[] = [];
   if (prod) {
     for (const d of [prod[1], prod[2]]) {
@@ -183,8 +209,8 @@ export function parseRoyalMailLabel(input: LabelInput): LabelDetails | null {
   const returnAddress = ret ?? (payload?.returnPostcode ? { name: "", address: [], postcode: payload.returnPostcode, countryCode: "GB" } : null);
   if (returnAddress && !ret) sources.returnAddress = "barcode";
 
-  const productCode = payload?.productCode ?? text.match(/\bservice\s*:?\s*([A-Z]{3}\d{2})\b/i)?.[1]?.toUpperCase() ?? null;
-  const printed = printedClass(input.lines);
+  const productCode = payload?.productCode ?? text.match(/\bservice\s*:?\s*([A-Z]{3}\d{2}|SD\d{3})\b/i)?.[1]?.toUpperCase() ?? null;
+  const printed = printedClass(input.lines, productCode);
   const classId = printed ?? (productCode ? productClass(productCode) : null);
   if (classId || productCode) sources.service = printed ? "text" : "barcode";
   const weight = weightGrams(text);
