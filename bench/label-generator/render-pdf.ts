@@ -29,7 +29,7 @@ const PRODUCERS = ["iText® 5.5.13.1 ©2000-2019 iText Group NV (AGPL-version)",
  * fields, as iText-like producers and Ghostscript's re-distilled pages position glyphs), no space glyph drawn: the
  * word gap left is narrower than the advance a reader expects (issue 36, class 1: 'JOHNSMITH').
  */
-type TextMode = "line" | "word" | "glyph" | "fitted";
+export type TextMode = "line" | "word" | "glyph" | "fitted";
 
 interface Ctx {
   font: (f: FontFace, bold: boolean) => Promise<PDFFont>;
@@ -39,7 +39,8 @@ interface Ctx {
   squeeze: number;
 }
 
-export async function renderWithPdfLib(file: FileSpec, rng: Rng): Promise<Uint8Array> {
+/** `mode` names how text is shown (a test's choice); else the seed draws it. */
+export async function renderWithPdfLib(file: FileSpec, rng: Rng, mode?: TextMode): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const when = new Date(Date.UTC(2026, 10, 1));
   doc.setCreationDate(when);
@@ -65,7 +66,9 @@ export async function renderWithPdfLib(file: FileSpec, rng: Rng): Promise<Uint8A
     }
     return img;
   };
-  const ctx: Ctx = { font, logo, mode: rng.weighted([["line", 6], ["word", 2.5], ["glyph", 1.5], ["fitted", 1]] as const), squeeze: rng.float(0.74, 0.86) };
+  // Drawn even when `mode` is given, so a seed's other draws stay as they were.
+  const drawn = rng.weighted([["line", 6], ["word", 2.5], ["glyph", 1.5], ["fitted", 1]] as const);
+  const ctx: Ctx = { font, logo, mode: mode ?? drawn, squeeze: rng.float(0.74, 0.86) };
   for (const spec of file.pages) {
     const turned = spec.storage === "turned";
     const page = doc.addPage(turned ? [spec.h, spec.w] : [spec.w, spec.h]);
