@@ -210,12 +210,18 @@ describe("download my data", () => {
     expect((await call("/api/v1/user/export", { method: "DELETE", token: user.token })).status).toBe(204);
     expect((await call(url.pathname + url.search)).status).toBe(404);
     expect((await env.FILES.list({ prefix: `exports/${user.id}/` })).objects).toEqual([]);
+    expect(await current(user.token)).toBeNull();
+    expect((await call("/api/v1/user/export", { method: "DELETE", token: user.token })).status).toBe(404);
+    // Deleting does not get round the 15 minutes between two copies.
+    expect((await call("/api/v1/user/export", { method: "POST", token: user.token })).status).toBe(429);
   }, 60_000);
 
-  it("answers the copy being built when asked twice, and a new copy only 15 minutes after the last", async () => {
+  it("answers the copy being built when asked twice, at once too, and a new copy only 15 minutes after the last", async () => {
     const user = await createUser();
     const jobs = jobsKept();
-    const first = await askForExport(user.token, jobs.JOBS);
+    const [first, second] = await Promise.all([askForExport(user.token, jobs.JOBS), askForExport(user.token, jobs.JOBS)]);
+    expect(second.id).toBe(first.id);
+    expect(await db().select().from(dataExports).where(eq(dataExports.userId, user.id))).toHaveLength(1);
     expect((await askForExport(user.token, jobs.JOBS)).id).toBe(first.id);
     await runExportJob({ ...env, JOBS: jobs.JOBS }, db(), first.id);
     const again = await call("/api/v1/user/export", { method: "POST", token: user.token });
