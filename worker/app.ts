@@ -14,6 +14,7 @@ import billingRoutes from "./billing/routes";
 import claimActionRoutes from "./claims/action-routes";
 import claimPackRoutes from "./claims/claim-pack-routes";
 import courierRoutes from "./couriers/routes";
+import creditRoutes from "./credits/routes";
 import labelImportRoutes from "./label-import/routes";
 import labelPrintRoutes from "./label-print/routes";
 import labelMailRoutes from "./label-mail/routes";
@@ -131,6 +132,7 @@ app
   .route("/api/v1", trackingPageRoutes)
   .route("/api/v1", buyerMailRoutes)
   .route("/api/v1", billingRoutes)
+  .route("/api/v1", creditRoutes)
   .route("/api/v1", adminRoutes)
   .route("/api/v1", mailRoutes)
   .route("/api/v1", webhookRoutes)

@@ -73,7 +73,7 @@ describe("GET /api/docs", () => {
       "Analytics",
       "Used by the web app",
       "Account",
-      "Payments",
+      "Credits and payments",
       "Admin",
       "The service",
     ]);
@@ -88,6 +88,9 @@ describe("GET /api/docs", () => {
     expect(at("post-/api/v1/login")).toBeLessThan(at("get-/api/v1/admin/users"));
     expect(at("post-/api/v1/label/{id}/refresh-tracking")).toBeGreaterThan(at("tag-tracking"));
     expect(html.indexOf("Receiving webhooks")).toBeLessThan(at("tag-analytics"));
+    // Where the credits went, with buying them.
+    expect(at("get-/api/v1/credits/history")).toBeGreaterThan(at("tag-payments"));
+    expect(at("get-/api/v1/credits/history")).toBeLessThan(at("tag-admin"));
   });
 
   it("renders its Markdown: no backtick is left outside code", async () => {

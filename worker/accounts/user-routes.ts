@@ -25,7 +25,7 @@ const profileBody = createMiddleware<AppEnv>(async (c, next) => {
   return (await validator(c as never, next)) as Response | undefined;
 });
 
-routes.put("/user/profile", requireAuth(), describe({ summary: "Change the account's branding (company name, tagline, colour, banner), buyer mail moments or marketing consent.", description: "JSON for the texts and switches; multipart with `banner_image` (PNG, JPEG or WEBP, at most 5 MB) to upload a banner. Names and taglines are one line: a line break or control character is refused (400)." }), profileBody, async (c) => {
+routes.put("/user/profile", requireAuth(), describe({ summary: "Change the account's branding (company name, tagline, colour, banner), buyer mail moments or marketing consent.", description: "The company name and tagline are one line each: a line break or control character is refused (400)." }), profileBody, async (c) => {
   let change: ProfileChange;
   if (isMultipart(c)) {
     const form = (c.req as unknown as { valid(t: "form"): z.infer<typeof profileForm> }).valid("form");

@@ -9,7 +9,8 @@
  */
 import { z, type ZodType } from "zod";
 import { profileForm, profileJson } from "../accounts/profile-input";
-import { purchasePricesSchema } from "../billing/model";
+import { checkoutOutcomeSchema, purchasePricesSchema } from "../billing/model";
+import { creditHistorySchema } from "../credits/model";
 import { analyticsSummarySchema, analyticsTimeseriesSchema, buyerAnalyticsSchema, deliveryAnalyticsSchema } from "../analytics/model";
 import { claimPackSchema } from "../claims/claim-pack-model";
 import { LABEL_OUTCOMES, labelDeadlinesSchema, needsActionSchema } from "../claims/model";
@@ -276,6 +277,8 @@ export const ROUTE_ANSWERS: Record<string, RouteAnswers> = {
   "GET /api/v1/labels/analytics/buyers": { status: 200, body: buyerAnalyticsSchema, errors: [] },
 
   "GET /api/v1/billing/prices": { status: 200, body: purchasePricesSchema, errors: [] },
+  "GET /api/v1/billing/checkout-sessions/:id": { status: 200, body: checkoutOutcomeSchema, errors: [404, 502, 503] },
+  "GET /api/v1/credits/history": { status: 200, body: creditHistorySchema, errors: [] },
   "POST /api/v1/create-checkout-session": { status: 200, body: checkout, errors: [409, 502, 503] },
   "POST /api/v1/billing-portal": { status: 200, body: z.object({ url: z.string() }), request: "none", errors: [409, 502, 503] },
   "POST /api/v1/stripe/webhook": {

@@ -53,10 +53,11 @@ export const SECTIONS: Section[] = [
   },
   {
     id: "payments",
-    title: "Payments",
+    title: "Credits and payments",
     forDevelopers: false,
-    intro: "Credits are bought through Stripe Checkout; Stripe tells the server of each payment through its signed webhook.",
-    paths: [/^\/api\/v1\/(billing|create-checkout-session|billing-portal|stripe)(\/|-|$)/],
+    intro:
+      "Where every credit went: `GET /api/v1/credits/history` (an API key may read it too) pages through the ledger, newest first, with the balance after each change and the labels it paid for. Credits are bought through Stripe Checkout; Stripe tells the server of each payment through its signed webhook.",
+    paths: [/^\/api\/v1\/(billing|create-checkout-session|billing-portal|stripe|credits)(\/|-|$)/],
   },
   {
     id: "admin",

@@ -6,6 +6,7 @@ import { validate } from "../lib/validate";
 import { accountDbs } from "../db/sessions";
 import { requireAuth } from "../accounts/require-auth";
 import { createCheckoutSession, createPortalSession } from "./billing";
+import { checkoutOutcome } from "./checkout-outcome";
 import { SKUS } from "./model";
 import { purchasePrices } from "./prices";
 import { handleStripeEvent, verifyWebhook } from "./stripe-webhooks";
@@ -29,6 +30,16 @@ routes.get(
   requireAuth(),
   describe({ summary: "What each purchase option costs, in pounds: Stripe's configured prices, read again after an hour; configured false when payments are not set up on this server." }),
   async (c) => c.json(await purchasePrices(c.env, c.get("directory"))),
+);
+
+// Whether a checkout was paid and its credits are in: what /checkout/success says (never only because it was opened).
+const sessionParam = z.object({ id: z.string().regex(/^cs_[A-Za-z0-9_]{1,250}$/, { error: "id must be a Checkout Session id (cs_…)" }) });
+routes.get(
+  "/billing/checkout-sessions/:id",
+  requireAuth(),
+  describe({ summary: "Whether a Checkout Session you opened was paid, and whether its credits are in your balance yet (Stripe is asked; the credits come from its signed events)." }),
+  validate("param", sessionParam),
+  async (c) => c.json(await checkoutOutcome(c.env, c.get("db"), c.get("user"), c.req.valid("param").id)),
 );
 
 routes.post("/billing-portal", requireAuth(), describe({ summary: "Open Stripe's customer portal, to change or cancel the subscription; send the browser to `url`." }), async (c) => {

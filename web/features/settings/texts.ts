@@ -41,6 +41,7 @@ export const TEXT = {
 
   balanceTitle: "Credits",
   balance: "Credits available",
+  creditHistory: "See where your credits went",
   redirecting: "Redirecting…",
   invalidCheckout: "Invalid checkout response",
   checkoutFailed: "Checkout failed. Please try again.",
