@@ -418,6 +418,15 @@ describe("OCR helpers", () => {
     expect(fixCapitalI("Ship from: Priya I.efevre")).toBe("Ship from: Priya Lefevre");
     expect(fixCapitalI("I. Efe")).toBe("I. Efe");
     expect(fixCapitalI("i.e. fragile")).toBe("i.e. fragile");
+    // An initial I read in lower case or as a backslash before a surname in capitals; an O'name whose O was read as a
+    // zero (fresh seed 3017533773: 'TURNER' was given for 'I. Turner', "Thomas 0'Connor" for "Thomas O'Connor").
+    expect(fixCapitalI("i. TURNER")).toBe("I. TURNER");
+    expect(fixCapitalI("\\, CLARKE")).toBe("I. CLARKE");
+    expect(fixCapitalI("i. e. FRAGILE")).toBe("i. e. FRAGILE");
+    expect(fixCapitalI("i. Turner Road")).toBe("i. Turner Road");
+    expect(fixCapitalI("Thomas 0'Connor")).toBe("Thomas O'Connor");
+    expect(fixCapitalI("0'CONNOR")).toBe("O'CONNOR");
+    expect(fixCapitalI("Flat 0'2")).toBe("Flat 0'2");
     expect(fixHeading("Ship frem:")).toBe("Ship from:");
     // Its O read as a zero and its T as a one (fresh seed 2601711117, file 281).
     expect(fixHeading("DELIVER 10: Chloé Ward")).toBe("Deliver to: Chloé Ward");
