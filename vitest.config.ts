@@ -19,7 +19,7 @@ const PRINT_TESTS = ["test/worker/label-print.test.ts"];
 const DATABASE_TESTS = ["test/worker/databases.test.ts"];
 // Deletion and closure must leave nothing of a sender wherever their data is: these run in both projects, the sender
 // in DB here and in DB_2 there (test/worker/privacy-fixtures.ts).
-const PRIVACY_TESTS = ["test/worker/label-deletion.test.ts", "test/worker/label-jobs.test.ts", "test/worker/account-closure.test.ts"];
+const PRIVACY_TESTS = ["test/worker/label-deletion.test.ts", "test/worker/label-jobs.test.ts", "test/worker/account-closure.test.ts", "test/worker/privacy-random.test.ts"];
 // The generated-label gate reads labels drawn in Node by bench/label-generator, served to workerd by
 // its globalSetup on a loopback port (a fresh seed each run; SEED=… replays, GEN_LABELS/GEN_IMAGES size it).
 const GENERATED_TESTS = ["test/worker/generated-accuracy.test.ts"];
@@ -54,6 +54,8 @@ function workerProject(
             // test/worker/import-fuzz.test.ts: replay a run's damaged files, or size the run.
             FUZZ_SEED: process.env.FUZZ_SEED ?? "",
             FUZZ_COUNT: process.env.FUZZ_COUNT ?? "",
+            // test/worker/privacy-random.test.ts: replay a run's steps.
+            PRIVACY_SEED: process.env.PRIVACY_SEED ?? "",
           },
         },
       }),

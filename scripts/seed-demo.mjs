@@ -21,6 +21,7 @@ const PASSWORD = "parcelhive-demo";
 const ADMIN_EMAIL = "admin@parcelhive.test";
 const ADMIN_PASSWORD = "parcelhive-admin";
 const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 const now = Date.now();
 
 const worker = async (path) => (await runnerImport(new URL(`../worker/${path}`, import.meta.url).pathname, { configFile: false, logLevel: "error" })).module;
@@ -60,10 +61,19 @@ const sql = [
      ON CONFLICT(email) DO UPDATE SET password_hash = excluded.password_hash, email_verified = 1;`,
   `INSERT INTO users (email, password_hash, email_verified) VALUES (${q(ADMIN_EMAIL)}, ${q(passwordHash(ADMIN_PASSWORD))}, 1)
      ON CONFLICT(email) DO NOTHING;`,
-  `INSERT OR IGNORE INTO credit_ledger (user_id, delta, reason, reference, idempotency_key) VALUES (${user}, 100, 'admin_grant', 'demo seed', 'demo-seed:${EMAIL}');`,
+  // The ledger starts again too, so the balance is 100 after every run: the history on /credits then reads as a real
+  // account's (50 free credits for verifying, credits added, then a credit for each label on the day it was made).
+  `DELETE FROM credit_ledger WHERE user_id = ${user};`,
+  `UPDATE users SET credits = 0 WHERE id = ${user};`,
   `DELETE FROM label_tags WHERE label_id IN (SELECT id FROM labels WHERE user_id = ${user});`,
   `DELETE FROM labels WHERE user_id = ${user};`,
 ];
+
+const firstLabelAt = now - Math.max(...LABELS.map((l) => l.createdHoursAgo)) * HOUR;
+sql.push(
+  `INSERT INTO credit_ledger (user_id, delta, reason, reference, idempotency_key, created_at) VALUES (${user}, 50, 'free_verification', 'email verification', 'free-verification:${EMAIL}', ${firstLabelAt - 2 * DAY});`,
+  `INSERT INTO credit_ledger (user_id, delta, reason, reference, idempotency_key, created_at) VALUES (${user}, ${50 + LABELS.length}, 'admin_grant', 'demo seed', 'demo-seed:${EMAIL}', ${firstLabelAt - DAY});`,
+);
 
 const count = { delivered: 0, late: 0, lost: 0 };
 for (const [i, l] of LABELS.entries()) {
@@ -104,6 +114,8 @@ for (const [i, l] of LABELS.entries()) {
   const values = Object.entries(cols).map(([k, v]) => (k === "user_id" ? user : q(v))).join(", ");
   sql.push(`INSERT INTO labels (${names}) VALUES (${values});`);
   for (const tag of l.tags) sql.push(`INSERT INTO label_tags (label_id, user_id, tag) VALUES (${q(id)}, ${user}, ${q(tag)});`);
+  // Its credit, as the save path debits it: one ledger row naming the label, when it was made.
+  sql.push(`INSERT INTO credit_ledger (user_id, delta, reason, reference, created_at) VALUES (${user}, -1, 'label', ${q(id)}, ${created});`);
 }
 
 // `--persist-to <dir>` seeds another local state directory (the dev server uses the default).

@@ -6,6 +6,7 @@ import { BOOKMARK_HEADER, requestSessions } from "./db/sessions";
 import { ApiError } from "./lib/errors";
 import { NO_STORE, PUBLIC_FIVE_MINUTES } from "./lib/http-cache";
 import { log } from "./lib/log";
+import { describe } from "./lib/openapi-meta";
 import adminRoutes from "./admin/routes";
 import analyticsRoutes from "./analytics/routes";
 import authRoutes from "./accounts/auth-routes";
@@ -13,6 +14,7 @@ import billingRoutes from "./billing/routes";
 import claimActionRoutes from "./claims/action-routes";
 import claimPackRoutes from "./claims/claim-pack-routes";
 import courierRoutes from "./couriers/routes";
+import creditRoutes from "./credits/routes";
 import labelImportRoutes from "./label-import/routes";
 import labelPrintRoutes from "./label-print/routes";
 import labelMailRoutes from "./label-mail/routes";
@@ -27,6 +29,7 @@ import trackingPagePublicRoutes from "./tracking-page/page-routes";
 import userRoutes from "./accounts/user-routes";
 import webhookRoutes from "./webhooks/routes";
 import exportRoutes from "./privacy/export-routes";
+import retentionRoutes from "./privacy/retention-routes";
 
 /** Largest JSON/form body any call but the label upload accepts. */
 const MAX_BODY_BYTES = 256 * 1024;
@@ -110,7 +113,7 @@ app.use("/api/*", async (c, next) => {
   })(c, next);
 });
 
-app.get("/api/health", (c) => c.json({ ok: true }));
+app.get("/api/health", describe({ summary: "Whether the service answers." }), (c) => c.json({ ok: true }));
 
 app
   .route("/api/v1", authRoutes)
@@ -129,22 +132,24 @@ app
   .route("/api/v1", trackingPageRoutes)
   .route("/api/v1", buyerMailRoutes)
   .route("/api/v1", billingRoutes)
+  .route("/api/v1", creditRoutes)
   .route("/api/v1", adminRoutes)
   .route("/api/v1", mailRoutes)
   .route("/api/v1", webhookRoutes)
-  .route("/api/v1", exportRoutes);
+  .route("/api/v1", exportRoutes)
+  .route("/api/v1", retentionRoutes);
 
 // Buyers' tracking pages: public HTML, not the API (wrangler.toml runs the Worker first for /t/*).
 app.route("/t", trackingPagePublicRoutes);
 
 // The document (and the answer schemas it is built from) loads when it is asked for, not at every start.
-app.get("/api/v1/openapi.json", async (c) => {
+app.get("/api/v1/openapi.json", describe({ summary: "This reference as an OpenAPI 3.1 document, for code generators and API tools." }), async (c) => {
   const { buildOpenApi } = await import("./api-docs/openapi");
   return c.json(buildOpenApi(app, { serverUrl: new URL(c.req.url).origin }), 200, { "Cache-Control": PUBLIC_FIVE_MINUTES });
 });
-app.get("/api/docs", async (c) => {
+app.get("/api/docs", describe({ summary: "This page." }), async (c) => {
   const [{ buildOpenApi }, { renderApiDocs }] = await Promise.all([import("./api-docs/openapi"), import("./api-docs/reference-page")]);
-  return c.html(renderApiDocs(buildOpenApi(app)), 200, { "Cache-Control": PUBLIC_FIVE_MINUTES });
+  return c.html(renderApiDocs(buildOpenApi(app), new URL(c.req.url).origin), 200, { "Cache-Control": PUBLIC_FIVE_MINUTES });
 });
 
 app.notFound((c) => c.json({ error: "Not found" }, 404));

@@ -1,5 +1,5 @@
 import { invalidParam, missingParam, noSuch, StripeError } from "./errors.ts";
-import { type Form, list, metadataOf, obj, str } from "./form.ts";
+import { type Form, metadataOf, str } from "./form.ts";
 import {
   API_VERSION,
   catalogue,
@@ -7,7 +7,6 @@ import {
   type CheckoutSession,
   type Customer,
   type Invoice,
-  type LineItem,
   type Price,
   type Product,
   type StripeEvent,
@@ -17,7 +16,7 @@ import { billingCycle, type Billing } from "./billing-cycle.ts";
 
 /**
  * The stand-in's Stripe account: its objects, its clock and the events it raises. What the API can do to an
- * object (create a customer, open a Checkout session) lives here; what happens when a customer pays, renews or
+ * object (create a customer, cancel a subscription) lives here, opening a Checkout session in checkout-sessions.ts; what happens when a customer pays, renews or
  * cancels lives in billing-cycle.ts. Every change that Stripe would announce raises its event, in the order Stripe
  * raises them; the caller delivers them (standin.ts).
  */
@@ -160,97 +159,6 @@ export class StripeAccount {
     this.customers.delete(id);
     this.raise("customer.deleted", customer);
     return { id, object: "customer", deleted: true };
-  }
-
-  private lineItems(form: Form, mode: CheckoutSession["mode"]): { items: LineItem[]; prices: Price[] } {
-    const raw = list(form.line_items);
-    if (!raw.length) throw missingParam("line_items");
-    const items: LineItem[] = [];
-    const prices: Price[] = [];
-    raw.forEach((entry, i) => {
-      const priceId = str(obj(entry)?.price);
-      if (!priceId) throw missingParam(`line_items[${i}][price]`);
-      const price = this.prices.get(priceId);
-      if (!price) throw noSuch("price", priceId, `line_items[${i}][price]`);
-      if (price.unit_amount === null) throw invalidParam(`line_items[${i}][price]`, `The price \`${priceId}\` lets the customer choose the amount, which the stand-in's Checkout does not offer.`);
-      const quantity = Number(str(obj(entry)?.quantity) ?? "1");
-      if (!Number.isInteger(quantity) || quantity < 1) throw invalidParam(`line_items[${i}][quantity]`, "Invalid integer: " + str(obj(entry)?.quantity));
-      items.push({ price: priceId, quantity });
-      prices.push(price);
-    });
-    if (mode === "payment" && prices.some((p) => p.recurring)) {
-      throw invalidParam("line_items", "You specified `payment` mode but passed a recurring price. Either switch to `subscription` mode or use only one-time prices.");
-    }
-    if (mode === "subscription" && !prices.some((p) => p.recurring)) {
-      throw invalidParam("line_items", "You must provide at least one recurring price in `subscription` mode when using prices.");
-    }
-    if (new Set(prices.map((p) => p.currency)).size > 1) throw invalidParam("line_items", "All prices must be in the same currency.");
-    return { items, prices };
-  }
-
-  createSession(form: Form, origin: string): CheckoutSession {
-    const mode = str(form.mode);
-    if (!mode) throw missingParam("mode");
-    if (mode !== "payment" && mode !== "subscription") {
-      throw invalidParam("mode", `Invalid mode: the stand-in supports payment and subscription (Stripe also has setup), not ${mode}`);
-    }
-    for (const param of ["success_url", "cancel_url"]) {
-      const url = str(form[param]);
-      if (url !== undefined && !/^https?:\/\/[^\s]+$/.test(url)) throw new StripeError(400, "invalid_request_error", "Not a valid URL", { code: "url_invalid", param });
-    }
-    const customerId = str(form.customer);
-    const customer = customerId ? this.customer(customerId, "customer") : null;
-    const customerEmail = str(form.customer_email);
-    if (customer && customerEmail) throw invalidParam("customer_email", "You may only specify one of these parameters: customer, customer_email.");
-    const { items, prices } = this.lineItems(form, mode);
-    const total = items.reduce((sum, item, i) => sum + item.quantity * (prices[i].unit_amount ?? 0), 0);
-    const now = this.now();
-    const expiresAt = Number(str(form.expires_at) ?? now + 24 * 3600);
-    if (!Number.isInteger(expiresAt) || expiresAt < now + 30 * 60 || expiresAt > now + 24 * 3600) {
-      throw invalidParam("expires_at", "The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.");
-    }
-    const carried = mode === "subscription" ? obj(form.subscription_data)?.metadata : obj(form.payment_intent_data)?.metadata;
-    const id = newId("cs");
-    const session: CheckoutSession = {
-      id,
-      object: "checkout.session",
-      amount_subtotal: total,
-      amount_total: total,
-      cancel_url: str(form.cancel_url) ?? null,
-      client_reference_id: str(form.client_reference_id) ?? null,
-      created: now,
-      currency: prices[0].currency,
-      customer: customer?.id ?? null,
-      customer_creation: customer ? null : mode === "subscription" ? "always" : "if_required",
-      customer_details: null,
-      customer_email: customerEmail ?? null,
-      expires_at: expiresAt,
-      invoice: null,
-      livemode: false,
-      metadata: metadataOf(form.metadata),
-      mode,
-      payment_intent: null,
-      payment_method_types: ["card"],
-      payment_status: "unpaid",
-      status: "open",
-      subscription: null,
-      success_url: str(form.success_url) ?? null,
-      ui_mode: "hosted",
-      url: `${origin}/c/pay/${id}`,
-      _line_items: items,
-      _carry_metadata: metadataOf(carried),
-    };
-    this.sessions.set(id, session);
-    return session;
-  }
-
-  expireSession(id: string): CheckoutSession {
-    const session = this.session(id);
-    if (session.status !== "open") {
-      throw new StripeError(400, "invalid_request_error", `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`);
-    }
-    this.billing.expire(session);
-    return session;
   }
 
   createPortalSession(form: Form, origin: string): PortalSession {

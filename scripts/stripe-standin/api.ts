@@ -1,4 +1,6 @@
 import { hidePrivate, type StripeAccount } from "./account.ts";
+import type { CheckoutSession } from "./objects.ts";
+import { createCheckoutSession, expireCheckoutSession } from "./checkout-sessions.ts";
 import { noSuch, StripeError } from "./errors.ts";
 import { type Form, list, str } from "./form.ts";
 
@@ -48,23 +50,15 @@ const ROUTES: [method: string, pattern: RegExp, handler: Handler][] = [
   ["GET", /^\/v1\/customers\/([^/]+)$/, (a, _c, id) => a.customer(id)],
   ["POST", /^\/v1\/customers\/([^/]+)$/, (a, c, id) => a.updateCustomer(id, c.form)],
   ["DELETE", /^\/v1\/customers\/([^/]+)$/, (a, _c, id) => a.deleteCustomer(id)],
-  ["POST", /^\/v1\/checkout\/sessions$/, (a, c) => a.createSession(c.form, c.origin)],
+  ["POST", /^\/v1\/checkout\/sessions$/, (a, c) => createCheckoutSession(a, c.form, c.origin)],
   ["GET", /^\/v1\/checkout\/sessions$/, (a, c) =>
     listOf(a.sessions.values(), c, "/v1/checkout/sessions", (s) =>
       (!str(c.form.customer) || s.customer === str(c.form.customer)) &&
       (!str(c.form.subscription) || s.subscription === str(c.form.subscription)) &&
       (!str(c.form.status) || s.status === str(c.form.status)))],
   ["GET", /^\/v1\/checkout\/sessions\/([^/]+)$/, (a, _c, id) => a.session(id)],
-  ["POST", /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/, (a, _c, id) => a.expireSession(id)],
-  ["GET", /^\/v1\/checkout\/sessions\/([^/]+)\/line_items$/, (a, c, id) => {
-    const session = a.session(id);
-    const items = session._line_items.map((l, i) => {
-      const price = a.prices.get(l.price)!;
-      const amount = (price.unit_amount ?? 0) * l.quantity;
-      return { id: `li_${session.id.slice(8, 20)}${i}`, object: "item", amount_subtotal: amount, amount_total: amount, currency: price.currency, description: a.products.get(price.product)?.name ?? "", price, quantity: l.quantity, created: session.created - i };
-    });
-    return listOf(items, c, `/v1/checkout/sessions/${id}/line_items`);
-  }],
+  ["POST", /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/, (a, _c, id) => expireCheckoutSession(a, id)],
+  ["GET", /^\/v1\/checkout\/sessions\/([^/]+)\/line_items$/, (a, c, id) => listOf(lineItemsOf(a, a.session(id)), c, `/v1/checkout/sessions/${id}/line_items`)],
   ["POST", /^\/v1\/billing_portal\/sessions$/, (a, c) => a.createPortalSession(c.form, c.origin)],
   ["GET", /^\/v1\/subscriptions$/, (a, c) => {
     const status = str(c.form.status);
@@ -85,6 +79,16 @@ const ROUTES: [method: string, pattern: RegExp, handler: Handler][] = [
   ["GET", /^\/v1\/events\/([^/]+)$/, (a, _c, id) => a.events.get(id) ?? throwNo("evt", id)],
 ];
 
+/** A session's line items as Stripe lists them (GET …/line_items, or `expand[]=line_items` on the session). */
+function lineItemsOf(account: StripeAccount, session: CheckoutSession) {
+  return session._line_items.map((l, i) => {
+    const price = account.prices.get(l.price)!;
+    const amount = (price.unit_amount ?? 0) * l.quantity;
+    const description = account.products.get(price.product)?.name ?? "";
+    return { id: `li_${session.id.slice(8, 20)}${i}`, object: "item", amount_subtotal: amount, amount_total: amount, currency: price.currency, description, price, quantity: l.quantity, created: session.created - i };
+  });
+}
+
 function throwNo(kind: Parameters<typeof noSuch>[0], id: string): never {
   throw noSuch(kind, id);
 }
@@ -103,7 +107,11 @@ function expand(account: StripeAccount, value: object, paths: string[]): object 
       return node;
     }
     const child = record[head];
-    if (typeof child === "string" && !rest.length) {
+    // A session's line items are not on it until asked for ('includable', in Stripe's words).
+    if (head === "line_items" && record.object === "checkout.session" && !rest.length) {
+      const session = account.sessions.get(String(record.id));
+      if (session) record.line_items = { object: "list", data: lineItemsOf(account, session), has_more: false, url: `/v1/checkout/sessions/${session.id}/line_items` };
+    } else if (typeof child === "string" && !rest.length) {
       const found = lookup(child);
       if (found) record[head] = JSON.parse(JSON.stringify(found, hidePrivate));
     } else {

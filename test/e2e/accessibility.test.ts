@@ -15,7 +15,7 @@ const EVRI_CODE = "H04AQA0004726589";
 
 const SIGNED_OUT = ["/", "/login", "/login#signup", "/forgot-password", "/reset-password?token=nope", "/verify-email", "/terms", "/terms#privacy", "/contact", "/upload", "/checkout/success", "/checkout/cancelled", "/no-such-page"];
 // The print view of a label with only a postcode: the form asking for its recipient.
-const USER = ["/labels", `/label/${EVRI_CODE}`, `/label/${EVRI_CODE}/print`, `/label/${EVRI_CODE}/claim`, "/upload", "/upload#manual", "/upload#csv", "/settings", "/analytics"];
+const USER = ["/labels", `/label/${EVRI_CODE}`, `/label/${EVRI_CODE}/print`, `/label/${EVRI_CODE}/claim`, "/upload", "/upload#manual", "/upload#csv", "/settings", "/credits", "/checkout/success", "/analytics"];
 const ADMIN = ["/cheats", "/webmail"];
 
 describe("accessibility (axe-core)", () => {

@@ -91,7 +91,7 @@ describe("admin screens", () => {
     expect(await frame.getAttribute("sandbox")).toBe("");
     expect(await page.frameLocator("iframe.webmail-frame").getByText("Please find the invoice attached.").isVisible()).toBe(true);
     expect(await page.getByRole("link", { name: "invoice 42.pdf" }).isVisible()).toBe(true);
-    expect(await page.getByText("application/pdf · 0 KB").isVisible()).toBe(true);
+    expect(await page.getByText("application/pdf · 16 B").isVisible()).toBe(true);
 
     await page.getByRole("button", { name: new RegExp(subject) }).click();
     await page.getByRole("heading", { name: subject, level: 2 }).waitFor();

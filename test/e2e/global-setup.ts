@@ -3,6 +3,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync,
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { freePort } from "./free-port";
 
 /**
  * Builds the app and serves the real bundle with `vite preview` (workerd through miniflare:
@@ -18,7 +19,6 @@ declare module "vitest" {
   }
 }
 
-const PORT = Number(process.env.E2E_PORT ?? 4399);
 let server: ChildProcess | undefined;
 let stateDir = "";
 let distDir = "";
@@ -31,6 +31,8 @@ function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}) {
 async function waitFor(url: string, ms: number) {
   const end = Date.now() + ms;
   while (Date.now() < end) {
+    // Our own server must be the one answering: with its port taken it exits (--strictPort).
+    if (server && server.exitCode !== null) throw new Error(`vite preview exited with ${server.exitCode} (is ${url} taken?)`);
     try {
       const res = await fetch(url);
       if (res.ok) return;
@@ -43,6 +45,9 @@ async function waitFor(url: string, ms: number) {
 }
 
 export async function setup(project: TestProject) {
+  // A free port unless one is asked for: with a fixed one, two runs on one machine (two worktrees) found each other's
+  // server answering and tested another build without a word.
+  const PORT = Number(process.env.E2E_PORT ?? (await freePort()));
   // Secrets come from .dev.vars, as under `npm run dev`; a fresh clone (CI) has only the example.
   if (!existsSync(".dev.vars")) copyFileSync(".dev.vars.example", ".dev.vars");
   const env = { CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };

@@ -93,6 +93,14 @@ describe.each(["desktop", "phone"] as const)("buying credits through the Stripe 
     await page.waitForURL(`${server.base}/checkout/success**`);
     await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
     expect((await userOf(tokens.access_token)).credits).toBe(200);
+    // The balance in the header followed; the Credits page has the purchase in its history, and both offers' prices.
+    await page.getByRole("link", { name: "200 credits" }).waitFor();
+    await page.getByRole("link", { name: "See your credits" }).click();
+    const history = page.getByRole("region", { name: "History" });
+    await history.getByText("One-off Pack bought").waitFor();
+    expect(await history.getByRole("listitem").first().textContent()).toContain("added 200 credits");
+    await page.getByText("£10.00 a month", { exact: true }).waitFor();
+    await screenshot(page, `stripe-standin-credits-page-${viewport}`);
 
     const [completed] = delivered("checkout.session.completed").slice(before);
     expect(completed.attempts.map((a) => a.status)).toEqual([200]);

@@ -2,10 +2,11 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VIEWPORTS, baseURL, launchBrowser, screenshot } from "./browser";
 import { d1 } from "./d1";
-import { grantCredits, newUser, type Session } from "./session";
+import { grantCredits, newUser, signInBrowser, type Session } from "./session";
 
-// Issue 33, a seller's second hour, in Chromium at desktop and phone size: a deep link survives signing in, and
-// /labels puts the search box and the labels first ('Needs action' a button with its count).
+// Issue 33, a seller's second hour, in Chromium at desktop and phone size: a deep link survives signing in,
+// /labels puts the search box and the labels first ('Needs action' a button with its count), and the balance is in
+// the header, with a Credits page of its own.
 
 const LATE = "H04AQA0004726589";
 const ON_TIME = "H0595C0000314450";
@@ -25,6 +26,16 @@ async function signInOnPage(page: Page, session: Session) {
   await page.getByLabel("Email", { exact: true }).fill(session.email);
   await page.getByLabel("Password", { exact: true }).fill(session.password);
   await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+/**
+ * A page already signed in (the tokens put in storage, as the login form would): the tests that are not about
+ * signing in stay clear of the login rate limit (10 a minute for one address).
+ */
+async function signedInPage(browser: Browser, session: Session, viewport: { width: number; height: number }) {
+  const context = await browser.newContext({ viewport });
+  await signInBrowser(context, session);
+  return { context, page: await context.newPage() };
 }
 
 describe("a seller's second hour", () => {
@@ -103,16 +114,15 @@ describe("a seller's second hour", () => {
   });
 
   it("shows the search box and a label on a phone's first screen, Needs action as a button that opens its list", async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.phone });
-    const page = await context.newPage();
-    await page.goto(`${baseURL()}/login?next=%2Flabels`);
-    await signInOnPage(page, seller);
-    await page.waitForURL((url) => url.pathname === "/labels");
+    const { context, page } = await signedInPage(browser, seller, VIEWPORTS.phone);
+    await page.goto(`${baseURL()}/labels`);
     const search = page.getByRole("searchbox", { name: "Search labels" });
     const first = page.locator("article.label-card").first();
     await first.waitFor();
     const toggle = page.getByRole("button", { name: "Needs action 1" });
     await toggle.waitFor();
+    // The app has taken over from the cards the page's HTML drew (its <main> is no longer inert).
+    await page.locator("main#main:not([inert])").waitFor();
     const box = (await search.boundingBox())!;
     const code = (await first.locator(".tracking-code").boundingBox())!;
     // Both within the first screen (844 px), the label's code under the search box.
@@ -135,14 +145,53 @@ describe("a seller's second hour", () => {
     await context.close();
   });
 
+  for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+    it(`shows the balance in the header, and where every credit went on the Credits page (${name})`, async () => {
+      const { context, page } = await signedInPage(browser, seller, viewport);
+      await page.goto(`${baseURL()}/labels`);
+      // 5 credits granted, 2 labels created.
+      const balance = page.getByRole("link", { name: "3 credits" });
+      await balance.waitFor();
+      expect(await balance.isVisible()).toBe(true);
+      await page.screenshot({ path: `test-results/screenshots/second-hour-header-balance-${name}.png` });
+      await balance.click();
+      await page.waitForURL((url) => url.pathname === "/credits");
+      await page.getByRole("heading", { name: "Credits", level: 1 }).waitFor();
+      const history = page.getByRole("region", { name: "History" });
+      const rows = history.getByRole("listitem");
+      await rows.first().waitFor();
+      expect(await rows.count()).toBe(3);
+      expect(await rows.nth(0).textContent()).toContain("1 label created");
+      expect(await rows.nth(2).textContent()).toContain("Added by Parcelhive");
+      expect(await rows.nth(2).textContent()).toContain("Balance 5");
+      // A label's movement links to it.
+      await history.getByRole("link", { name: LATE }).click();
+      await page.waitForURL((url) => url.pathname === `/label/${lateId}`);
+      await page.goBack();
+      await history.getByRole("link", { name: ON_TIME }).waitFor();
+      await screenshot(page, `second-hour-credits-${name}`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await context.close();
+    });
+  }
+
+  it("never says credits were added on /checkout/success opened directly", async () => {
+    const { context, page } = await signedInPage(browser, seller, VIEWPORTS.phone);
+    await page.goto(`${baseURL()}/checkout/success`);
+    await page.getByRole("heading", { name: "No payment to confirm" }).waitFor();
+    expect(await page.getByText("Payment Successful!").count()).toBe(0);
+    expect(await page.getByText(/successfully added/).count()).toBe(0);
+    await screenshot(page, "second-hour-checkout-success-direct-phone");
+    await context.close();
+  });
+
   it("shows the labels above a laptop's fold", async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
-    const page = await context.newPage();
-    await page.goto(`${baseURL()}/login?next=%2Flabels`);
-    await signInOnPage(page, seller);
+    const { context, page } = await signedInPage(browser, seller, VIEWPORTS.desktop);
+    await page.goto(`${baseURL()}/labels`);
     const first = page.locator("article.label-card").first();
     await first.waitFor();
     await page.getByRole("button", { name: "Needs action 1" }).waitFor();
+    await page.locator("main#main:not([inert])").waitFor();
     const card = (await first.boundingBox())!;
     expect(card.y + 120).toBeLessThanOrEqual(VIEWPORTS.desktop.height);
     await page.screenshot({ path: "test-results/screenshots/second-hour-labels-first-screen-desktop.png" });

@@ -41,20 +41,47 @@ export async function newUser(prefix = "user"): Promise<Session> {
 /**
  * The admin account (ADMIN_EMAILS), shared by every e2e file: signed up and signed in once per run, its
  * tokens kept in the run's state dir. The server's real rate limits (5 sign-ups, 10 logins a minute per
- * email) would refuse a sign-up or login per test.
+ * email) would refuse a sign-up or login per test. Its access token lives 15 minutes and a slow run outlasts
+ * that: a token near its end is renewed through /refresh (as the web app does) and the renewed pair kept.
  */
 let adminCache: Promise<Session> | undefined;
 export function adminSession(): Promise<Session> {
-  adminCache ??= (async () => {
-    const file = path.join(inject("stateDir"), "e2e-admin-session.json");
-    if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8")) as Session;
-    const res = await post("/api/v1/signup", { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, marketing_consent: false });
-    if (!res.ok && res.status !== 409) throw new Error(`admin signup: ${res.status} ${await res.text()}`);
-    const session = await login(ADMIN_EMAIL, ADMIN_PASSWORD);
-    writeFileSync(file, JSON.stringify(session));
-    return session;
+  const file = path.join(inject("stateDir"), "e2e-admin-session.json");
+  adminCache = (async () => {
+    const cached = await adminCache?.catch(() => undefined);
+    const session = cached ?? (existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Session) : undefined);
+    if (session && !expiresSoon(session.access_token)) return session;
+    const next = session ? await renewed(session) : await signUpAdmin();
+    writeFileSync(file, JSON.stringify(next));
+    return next;
   })();
   return adminCache;
+}
+
+async function signUpAdmin(): Promise<Session> {
+  const res = await post("/api/v1/signup", { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, marketing_consent: false });
+  if (!res.ok && res.status !== 409) throw new Error(`admin signup: ${res.status} ${await res.text()}`);
+  return login(ADMIN_EMAIL, ADMIN_PASSWORD);
+}
+
+/** The session's tokens renewed by /refresh; a refused refresh (another file renewed first) signs in again. */
+async function renewed(session: Session): Promise<Session> {
+  const res = await fetch(baseURL() + "/api/v1/refresh", {
+    method: "POST",
+    headers: { Authorization: `Bearer ${session.refresh_token}` },
+  });
+  if (!res.ok) return login(ADMIN_EMAIL, ADMIN_PASSWORD);
+  return { ...session, ...((await res.json()) as { access_token: string; refresh_token: string }) };
+}
+
+/** True when a JWT's exp is less than two minutes away (or unreadable). */
+function expiresSoon(token: string): boolean {
+  try {
+    const { exp } = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString()) as { exp?: number };
+    return typeof exp !== "number" || exp * 1000 - Date.now() < 120_000;
+  } catch {
+    return true;
+  }
 }
 
 /** Gives `email`'s account credits through the admin API. */

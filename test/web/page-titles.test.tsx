@@ -48,23 +48,28 @@ describe("page titles", () => {
 
 describe("a label's titles", () => {
   const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { "Content-Type": "application/json" } });
-  /** The API with one label whose id is lbl_0123456789ab and code H01AB00000000011; the rest waits. */
-  const labelApi = () =>
-    vi.spyOn(globalThis, "fetch").mockImplementation((input) => {
+  /** The API with one label whose id is lbl_0123456789ab and code H01AB00000000011, answered when `release` is called; the rest waits. */
+  const labelApi = () => {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
       const url = String(input);
-      if (url.startsWith("/api/v1/label/lbl_0123456789ab/claim-pack")) return Promise.resolve(json({ trackingCode: "H01AB00000000011", courier: "evri" }));
-      if (url.startsWith("/api/v1/label/lbl_0123456789ab")) return Promise.resolve(json(apiLabel({ id: "lbl_0123456789ab" })));
-      return new Promise<Response>(() => {});
+      if (!url.startsWith("/api/v1/label/lbl_0123456789ab")) return new Promise<Response>(() => {});
+      await released;
+      return json(url.includes("/claim-pack") ? { trackingCode: "H01AB00000000011", courier: "evri" } : apiLabel({ id: "lbl_0123456789ab" }));
     });
+    return () => release();
+  };
 
   it.each([
     ["/label/lbl_0123456789ab", "Label · Parcelhive", "Label H01AB00000000011 · Parcelhive"],
     ["/label/lbl_0123456789ab/print", "4x6 label · Parcelhive", "H01AB00000000011 4x6 label · Parcelhive"],
   ])("names %s by its tracking code once loaded, never by the internal id", async (path, loading, loaded) => {
-    labelApi();
+    const release = labelApi();
     tokens.set("access", "refresh");
     renderApp(path);
     await waitFor(() => expect(document.title).toBe(loading));
+    release();
     await waitFor(() => expect(document.title).toBe(loaded));
     expect(document.title).not.toContain("lbl_");
   });

@@ -3,7 +3,8 @@ import { sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { databaseNames, d1Binding } from "../../worker/db/databases";
 import { primarySessions } from "../../worker/db/sessions";
-import { unsubscribeToken } from "../../worker/buyer-mail/address";
+import { buyerAddressMac, unsubscribeToken } from "../../worker/buyer-mail/address";
+import { buyerUnsubscribes } from "../../worker/db/schema";
 import { signAccessToken } from "../../worker/accounts/tokens";
 import { sendBuyerMail } from "../../worker/buyer-mail/send";
 import { storeInbound } from "../../worker/mail/mailbox";
@@ -12,7 +13,7 @@ import { TABLES } from "../../worker/privacy/data-map";
 import { plainText } from "../fixtures/mail/messages";
 import * as stripeFx from "../fixtures/stripe";
 import { call, callWithEnv, createUser, type TestUser } from "./helpers";
-import { fakeJobs, fullLabel, home, labelNeedles, migrateSenderDatabase, sender, traces } from "./privacy-fixtures";
+import { fakeJobs, fullLabel, home, labelNeedles, migrateSenderDatabase, sender, senderDb, traces } from "./privacy-fixtures";
 import { evriCode } from "./labels-fixtures";
 
 // Closing an account (issue 32 item 2): Stripe's subscription is cancelled first, the account is unusable at once,
@@ -172,6 +173,9 @@ describe("closing an account", () => {
     const user = await sender();
     const buyer = `buyer-${crypto.randomUUID().slice(0, 8)}@example.com`;
     expect((await post(`/t/unsubscribe/${await unsubscribeToken(env, user.id, buyer)}`, undefined, {})).status).toBe(200);
+    // Many more, as a seller of years has: they are kept in statements of one bound list, never 4 values a row.
+    const others = await Promise.all(Array.from({ length: 60 }, (_, i) => buyerAddressMac(env, user.id, `other-${i}@example.com`)));
+    for (const addressMac of others) await senderDb().insert(buyerUnsubscribes).values({ userId: user.id, addressMac, at: Date.now() });
     expect((await callWithEnv({ JOBS: fakeJobs().JOBS }, "/api/v1/user/close", { method: "POST", token: user.token, json: { password: user.password } })).status).toBe(200);
     await erase(user.id);
     expect(await traces([buyer, user.email])).toEqual([]);
@@ -182,6 +186,7 @@ describe("closing an account", () => {
     expect(made.status).toBe(201);
     const { id } = (await made.json()) as { id: string };
     expect(await sendBuyerMail(env, home(), id, "delivered")).toBe("unsubscribed");
+    expect((await home().all(sql`select 1 from closed_unsubscribes where old_user_id = ${user.id}`)).length).toBe(61);
     // Another buyer of the new account is mailed as ever.
     const other = await call("/api/v1/label/manual", { method: "POST", token: again.token, json: { courier: "evri", trackingCode: evriCode(), fields: { recipientPostcode: "LS1 1AA" }, buyerEmail: "someone-else@example.com" } });
     expect(await sendBuyerMail(env, home(), ((await other.json()) as { id: string }).id, "delivered")).toBe("sent");

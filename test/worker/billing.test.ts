@@ -81,7 +81,8 @@ describe("POST /api/v1/create-checkout-session", () => {
     expect(f.get("mode")).toBe("payment");
     expect(f.get("line_items[0][price]")).toBe(stripeFx.STRIPE_TEST_ENV.STRIPE_PRICE_ONE_OFF_PACK);
     expect(f.get("line_items[0][quantity]")).toBe("1");
-    expect(f.get("success_url")).toBe("http://localhost:5173/checkout/success");
+    // Stripe fills the session's id in: /checkout/success asks whether it was paid.
+    expect(f.get("success_url")).toBe("http://localhost:5173/checkout/success?session_id={CHECKOUT_SESSION_ID}");
     expect(f.get("cancel_url")).toBe("http://localhost:5173/checkout/cancelled");
     expect(f.get("customer")).toBe(linked);
     expect(f.get("client_reference_id")).toBe(String(u.id));

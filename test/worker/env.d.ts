@@ -5,6 +5,7 @@ declare namespace Cloudflare {
     DB_2: D1Database;
     /** test/worker/import-fuzz.test.ts: a seed to replay and a number of damaged files ("" = fresh seed, default size). */
     FUZZ_SEED: string;
+    PRIVACY_SEED: string;
     FUZZ_COUNT: string;
   }
   interface GlobalProps {

@@ -99,6 +99,15 @@ describe("every mail the product sends has clean headers", () => {
     expectCleanHeaders(m);
   });
 
+  it("the confirmation that an account is closed", async () => {
+    const u = await seller();
+    const res = await call("/api/v1/user/close", { method: "POST", token: u.token, json: { password: u.password } });
+    expect(res.status).toBe(200);
+    const [m] = built().filter((b) => b.to.includes(u.email));
+    expect(m.subject).toBe("Your Parcelhive account is closed");
+    expectCleanHeaders(m);
+  });
+
   it.each(["link", "shipped", "out_for_delivery", "delivered", "delayed"] as const)("buyer mail '%s': the seller's name in From and Subject is one line", async (kind) => {
     const u = await seller();
     const id = await label(u);

@@ -5,6 +5,7 @@ import { env } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
 import { getDb, type Db } from "../../worker/db/client";
 import { databaseNames, d1Binding } from "../../worker/db/databases";
+import { primarySessions } from "../../worker/db/sessions";
 import { buyerMails, labelAlerts, labels, userDatabases, users } from "../../worker/db/schema";
 import { grantCredits } from "../../worker/credits/credits";
 import type { JobMessage } from "../../worker/lib/jobs";
@@ -21,7 +22,8 @@ export const home = () => getDb(env.DB);
 
 /** The database a sender's data goes in: DB_2 where this project has it (worker-databases), else DB. */
 export const SENDER_DATABASE = d1Binding(env, "DB_2") ? "DB_2" : "DB";
-export const senderDb = () => getDb(d1Binding(env, SENDER_DATABASE)!);
+/** The sender's database as the app reaches it: through a session, whose directory (directoryOf) is the home database. */
+export const senderDb = () => primarySessions(env).db(SENDER_DATABASE);
 
 let migrated: Promise<void> | undefined;
 /** DB_2, where present, gets the schema once per file (DB is migrated by the setup file). */

@@ -109,7 +109,8 @@ describe("the Stripe stand-in's API", () => {
     const session = await client.checkout.sessions.create({ mode: "subscription", customer: customer.id, line_items: [{ price: stripeFx.STRIPE_TEST_ENV.STRIPE_PRICE_BASIC_PLAN, quantity: 1 }], subscription_data: { metadata: { user_id: "7" } } });
     await api.standin.fetch(new Request(session.url!, { method: "POST", body: "action=pay", headers: { "Content-Type": "application/x-www-form-urlencoded" } }));
 
-    const paid = await client.checkout.sessions.retrieve(session.id, { expand: ["subscription"] });
+    const paid = await client.checkout.sessions.retrieve(session.id, { expand: ["subscription", "line_items"] });
+    expect(paid.line_items?.data.map((l) => [l.price?.id, l.quantity, l.amount_total])).toEqual([[stripeFx.STRIPE_TEST_ENV.STRIPE_PRICE_BASIC_PLAN, 1, 1000]]);
     expect(paid).toMatchObject({ status: "complete", payment_status: "paid", customer: customer.id });
     const sub = paid.subscription as Stripe.Subscription;
     expect(sub).toMatchObject({ object: "subscription", status: "active", customer: customer.id, metadata: { user_id: "7" } });

@@ -1,6 +1,8 @@
 import { useEffect, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
+import { CoinIcon } from "../components/icons";
 import { Logo } from "../components/Logo";
+import { CREDITS_TEXT } from "../features/credits/texts";
 import { useAuth } from "./auth";
 
 interface NavItem {
@@ -19,6 +21,22 @@ const ADMIN_ITEMS: NavItem[] = [
   { to: "/cheats", desktop: "Cheats", mobile: "Cheats" },
   { to: "/webmail", desktop: "Webmail", mobile: "Webmail" },
 ];
+
+/**
+ * The balance in the bar, for a signed-in user once it is known: '97 credits', linking to /credits (issue 33: it was
+ * two screens away). Right after the brand, so its appearing or changing width moves nothing else (no layout shift);
+ * on a phone it stays in the bar beside the menu toggle. Amber at zero, when nothing can be created.
+ */
+function NavCredits() {
+  const { user } = useAuth();
+  if (!user) return null;
+  return (
+    <NavLink to="/credits" className={user.credits > 0 ? "nav-credits" : "nav-credits is-empty"} title={CREDITS_TEXT.balanceLink}>
+      <CoinIcon />
+      {CREDITS_TEXT.balance(user.credits)}
+    </NavLink>
+  );
+}
 
 /** Sticky top bar. The frame hides it on /print paths. */
 export function NavBar() {
@@ -64,6 +82,7 @@ export function NavBar() {
           <Logo label="Parcelhive hexagonal parcel logo" />
           <span className="brand-name">Parcelhive</span>
         </Link>
+        {accessToken && <NavCredits />}
         <div className="nav-desktop">{links("desktop")}</div>
         <button
           type="button"

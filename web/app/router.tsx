@@ -45,6 +45,7 @@ const ClaimPackPage = page(() => import("../features/labels/ClaimPackPage"));
 const UploadPage = page(() => import("../features/upload/UploadPage"));
 const SettingsPage = page(() => import("../features/settings/SettingsPage"));
 const CheckoutSuccessPage = page(() => import("../features/checkout/CheckoutSuccessPage"));
+const CreditsPage = page(() => import("../features/credits/CreditsPage"));
 const CheckoutCancelledPage = page(() => import("../features/checkout/CheckoutCancelledPage"));
 const AnalyticsPage = page(() => import("../features/analytics/AnalyticsPage"));
 const CheatsPage = page(() => import("../features/admin/CheatsPage"));
@@ -96,7 +97,9 @@ export const routes: RouteObject[] = [
       signedIn("/label/:code/claim", ClaimPackPage, (w) => `Claim pack ${code(w)}`.trim()),
       open("/upload", UploadPage, "New label"),
       signedIn("/settings", SettingsPage, "Settings"),
-      open("/checkout/success", CheckoutSuccessPage, "Payment successful"),
+      signedIn("/credits", CreditsPage, "Credits"),
+      // Asks the server whether the payment went through: a visitor signed out signs in first and comes back here.
+      signedIn("/checkout/success", CheckoutSuccessPage, "Payment"),
       open("/checkout/cancelled", CheckoutCancelledPage, "Payment cancelled"),
       signedIn("/analytics", AnalyticsPage, "Analytics", analyticsData),
       signedIn("/cheats", CheatsPage, "Cheats"),

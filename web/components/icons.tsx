@@ -20,3 +20,11 @@ export const AlertIcon = () => (
     <path d="M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z" />
   </svg>
 );
+
+export const CoinIcon = () => (
+  <svg {...base}>
+    <ellipse cx="12" cy="7" rx="7" ry="3" />
+    <path d="M5 7v5c0 1.7 3.1 3 7 3s7-1.3 7-3V7" />
+    <path d="M5 12v5c0 1.7 3.1 3 7 3s7-1.3 7-3v-5" />
+  </svg>
+);

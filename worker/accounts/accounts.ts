@@ -271,8 +271,8 @@ const ACCOUNT_MAIL = {
 async function sendAccountMail(env: MailEnv, kind: keyof typeof ACCOUNT_MAIL, to: string, token: string) {
   const mail = ACCOUNT_MAIL[kind];
   const link = `${env.APP_URL.replace(/\/+$/, "")}${mail.path}?token=${encodeURIComponent(token)}`;
-  // In development the link is logged too, so a newcomer can follow it without a mailbox.
-  if (env.ENVIRONMENT !== "production") log("info", `${kind === "verify" ? "verification" : "password reset"} link`, { to, link });
+  // In development the link is logged too, so a newcomer can follow it without a mailbox (never the address: logs carry no e-mails).
+  if (env.ENVIRONMENT !== "production") log("info", `${kind === "verify" ? "verification" : "password reset"} link`, { link });
   try {
     await sendMail(env, {
       to,

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { AppEnv } from "../context";
 import { ApiError, unauthorized } from "../lib/errors";
 import { log } from "../lib/log";
+import { describe } from "../lib/openapi-meta";
 import { validate } from "../lib/validate";
 import { requireAuth } from "./require-auth";
 import {
@@ -98,50 +99,50 @@ function inBackground(c: Context<AppEnv>, what: string, work: Promise<unknown>) 
 // ---------- Routes ----------
 
 const app = routes
-  .post("/signup", validate("json", signupBody), async (c) => {
+  .post("/signup", describe({ summary: "Create an account. Sign in next with `POST /api/v1/login`; a verification link is mailed, and a verified address gets 50 free credits once." }), validate("json", signupBody), async (c) => {
     const body = c.req.valid("json");
     await limit(c, c.env.SIGNUP_LIMITER, "signup", body.email);
     await createAccount(c.get("sessions"), c.env, { email: body.email, password: body.password, marketingConsent: body.marketing_consent });
     return c.json({ message: ACCOUNT_TEXTS.signedUp }, 201);
   })
-  .post("/login", validate("json", loginBody), async (c) => {
+  .post("/login", describe({ summary: "Sign in: an access token (a JWT valid for 15 minutes) and a refresh token (30 days).", description: "Send the access token as `Authorization: Bearer …`; renew it with `POST /api/v1/refresh`. Refused with 429 after many tries for one address." }), validate("json", loginBody), async (c) => {
     const body = c.req.valid("json");
     await limit(c, c.env.LOGIN_LIMITER, "login", body.email);
     const user = await authenticate(c.get("db"), body.email, body.password);
     return c.json(await startSession(c.get("db"), c.env, user.id));
   })
-  .post("/refresh", async (c) => {
+  .post("/refresh", describe({ summary: "A new access and refresh token for the refresh token sent as the bearer; that refresh token stops working.", description: "Reusing a replaced refresh token ends its whole session everywhere (except within 10 seconds of its replacement, so two tabs can renew at once).", credential: "refresh token" }), async (c) => {
     const pair = await rotateSession(c.get("db"), c.env, bearer(c));
     return c.json(pair);
   })
-  .post("/logout", async (c) => {
+  .post("/logout", describe({ summary: "Sign out: the refresh token sent as the bearer, and its session, stop working.", credential: "refresh token" }), async (c) => {
     await endSession(c.get("db"), bearer(c));
     return c.body(null, 204);
   })
-  .get("/user", requireAuth(), async (c) => {
+  .get("/user", requireAuth(), describe({ summary: "The signed-in account: credits, branding, developer key (masked), buyer mail moments and subscription." }), async (c) => {
     return c.json(publicUser(c.get("user"), c.env));
   })
-  .post("/resend-verification", validate("json", emailBody), async (c) => {
+  .post("/resend-verification", describe({ summary: "Mail the address's verification link again. The answer is the same whether or not the address has an account." }), validate("json", emailBody), async (c) => {
     const { email } = c.req.valid("json");
     await limit(c, c.env.RESEND_LIMITER, "resend", email);
     inBackground(c, "resend verification", resendVerification(c.get("db"), c.env, email));
     return c.json({ message: ACCOUNT_TEXTS.resendSent });
   })
-  .post("/verify-email", validate("json", tokenBody), async (c) => {
+  .post("/verify-email", describe({ summary: "Verify an address with the token from its link; the first verification of an address grants 50 free credits." }), validate("json", tokenBody), async (c) => {
     const message = await verifyEmail(c.get("sessions"), c.req.valid("json").token);
     return c.json({ message });
   })
-  .post("/password-reset/request", validate("json", emailBody), async (c) => {
+  .post("/password-reset/request", describe({ summary: "Mail a password reset link (valid for 1 hour, once). The answer is the same whether or not the address has an account." }), validate("json", emailBody), async (c) => {
     const { email } = c.req.valid("json");
     await limit(c, c.env.RESET_LIMITER, "reset", email);
     inBackground(c, "password reset request", requestPasswordReset(c.get("db"), c.env, email));
     return c.json({ message: ACCOUNT_TEXTS.resetRequested });
   })
-  .get("/password-reset/validate", validate("query", validateQuery), async (c) => {
+  .get("/password-reset/validate", describe({ summary: "Whether a reset link's token can still be used, and if not why: `expired`, `used` or `invalid`." }), validate("query", validateQuery), async (c) => {
     const state = await checkResetToken(c.get("db"), c.req.valid("query").token ?? "");
     return c.json(state === "ok" ? { valid: true } : { valid: false, reason: state });
   })
-  .post("/password-reset/confirm", validate("json", resetConfirmBody), async (c) => {
+  .post("/password-reset/confirm", describe({ summary: "Set a new password (at least 8 characters) with a reset token; every session of the account ends." }), validate("json", resetConfirmBody), async (c) => {
     const body = c.req.valid("json");
     await resetPassword(c.get("db"), body.token, body.new_password);
     return c.json({ message: ACCOUNT_TEXTS.passwordReset });

@@ -3,6 +3,7 @@ import { createMiddleware } from "hono/factory";
 import type { z } from "zod";
 import type { AppEnv } from "../context";
 import { ApiError } from "../lib/errors";
+import { describe } from "../lib/openapi-meta";
 import { validate } from "../lib/validate";
 import { requireAuth } from "./require-auth";
 import { publicUser } from "./accounts";
@@ -24,7 +25,7 @@ const profileBody = createMiddleware<AppEnv>(async (c, next) => {
   return (await validator(c as never, next)) as Response | undefined;
 });
 
-routes.put("/user/profile", requireAuth(), profileBody, async (c) => {
+routes.put("/user/profile", requireAuth(), describe({ summary: "Change the account's branding (company name, tagline, colour, banner), buyer mail moments or marketing consent.", description: "The company name and tagline are one line each: a line break or control character is refused (400)." }), profileBody, async (c) => {
   let change: ProfileChange;
   if (isMultipart(c)) {
     const form = (c.req as unknown as { valid(t: "form"): z.infer<typeof profileForm> }).valid("form");
@@ -45,7 +46,7 @@ routes.put("/user/profile", requireAuth(), profileBody, async (c) => {
   return c.json({ ...publicUser(updated, c.env), has_banner: Boolean(updated.bannerKey) });
 });
 
-routes.get("/user/banner", requireAuth(), async (c) => {
+routes.get("/user/banner", requireAuth(), describe({ summary: "The account's banner image; 204 when there is none." }), async (c) => {
   const banner = await getBanner(c.env.FILES, c.get("user"));
   // No banner is an answer, not an error: the settings card and the print view ask on every load.
   if (!banner) return c.body(null, 204);
@@ -57,7 +58,7 @@ routes.get("/user/banner", requireAuth(), async (c) => {
 
 // A key cannot mint keys: requireAuth() without apiKey answers 403 to an API key.
 // The body is an empty object and carries nothing to read.
-routes.post("/generate-developer-key", requireAuth(), async (c) => {
+routes.post("/generate-developer-key", requireAuth(), describe({ summary: "Make a new developer API key, shown this once (only its hash is kept); the previous key stops working.", description: "Signed in only: a key cannot make keys." }), async (c) => {
   if (c.get("authKind") !== "access_token") throw new ApiError(403, "API keys cannot be used for this call");
   const { key, masked } = await regenerateApiKey(c.get("directory"), c.get("db"), c.get("user").id);
   return c.json({ developer_api_key: key, developer_api_key_masked: masked });

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context";
+import { describe } from "../lib/openapi-meta";
 import { validate } from "../lib/validate";
 import { requireAdmin, requireAuth } from "../accounts/require-auth";
 import { MAX_ADMIN_GRANT, adminGrant, listUsers, marketingList } from "./users";
@@ -46,15 +47,15 @@ const grantBody = z
   });
 
 const app = routes
-  .get("/admin/users", validate("query", usersQuery), async (c) => {
+  .get("/admin/users", describe({ summary: "Every account, 50 a page, searchable by e-mail: credits, verification and marketing consent." }), validate("query", usersQuery), async (c) => {
     const { q, page, per_page } = c.req.valid("query");
     return c.json(await listUsers(c.env, c.get("sessions"), { q: q || undefined, page, perPage: per_page }));
   })
-  .get("/admin/marketing-list", async (c) => {
+  .get("/admin/marketing-list", describe({ summary: "The addresses of the accounts that agreed to marketing mail, lowercased, each once." }), async (c) => {
     const emails = await marketingList(c.env, c.get("sessions"));
     return c.json({ emails, count: emails.length });
   })
-  .post("/admin/grant-credits", validate("json", grantBody), async (c) => {
+  .post("/admin/grant-credits", describe({ summary: "Grant credits to an account (1 to 100,000), recorded in its ledger with the admin as reference." }), validate("json", grantBody), async (c) => {
     const { user_id, amount } = c.req.valid("json");
     const admin = c.get("user");
     const user = await adminGrant(c.get("sessions"), admin, { userId: user_id, amount });

@@ -9,7 +9,8 @@
  */
 import { z, type ZodType } from "zod";
 import { profileForm, profileJson } from "../accounts/profile-input";
-import { purchasePricesSchema } from "../billing/model";
+import { checkoutOutcomeSchema, purchasePricesSchema } from "../billing/model";
+import { creditHistorySchema } from "../credits/model";
 import { analyticsSummarySchema, analyticsTimeseriesSchema, buyerAnalyticsSchema, deliveryAnalyticsSchema } from "../analytics/model";
 import { claimPackSchema } from "../claims/claim-pack-model";
 import { LABEL_OUTCOMES, labelDeadlinesSchema, needsActionSchema } from "../claims/model";
@@ -19,6 +20,7 @@ import { LEFT_OUT_HEADER, LEFT_OUT_REASONS, LEFT_OUT_REASONS_HEADER, PRINTED_HEA
 import { BUYER_MOMENTS } from "../buyer-mail/model";
 import { accountClosedSchema, deletedListSchema, labelJobSchema, labelsDeletedSchema, purgedSchema, restoredSchema } from "../privacy/model";
 import { dataExportAnswer } from "../privacy/export-model";
+import { retentionAnswer } from "../privacy/retention-model";
 import { webhookCreatedSchema, webhookDeliveriesSchema, webhookEndpointSchema, webhookListSchema, webhookTestSchema } from "../webhooks/model";
 
 export interface RouteAnswers {
@@ -275,6 +277,8 @@ export const ROUTE_ANSWERS: Record<string, RouteAnswers> = {
   "GET /api/v1/labels/analytics/buyers": { status: 200, body: buyerAnalyticsSchema, errors: [] },
 
   "GET /api/v1/billing/prices": { status: 200, body: purchasePricesSchema, errors: [] },
+  "GET /api/v1/billing/checkout-sessions/:id": { status: 200, body: checkoutOutcomeSchema, errors: [404, 502, 503] },
+  "GET /api/v1/credits/history": { status: 200, body: creditHistorySchema, errors: [] },
   "POST /api/v1/create-checkout-session": { status: 200, body: checkout, errors: [409, 502, 503] },
   "POST /api/v1/billing-portal": { status: 200, body: z.object({ url: z.string() }), request: "none", errors: [409, 502, 503] },
   "POST /api/v1/stripe/webhook": {
@@ -301,6 +305,8 @@ export const ROUTE_ANSWERS: Record<string, RouteAnswers> = {
   "GET /api/v1/user/export": { status: 200, body: dataExportAnswer, errors: [] },
   "DELETE /api/v1/user/export": { status: 204, errors: [404] },
   "GET /api/v1/user/export/download": { status: 200, also: 206, file: "application/zip", errors: [404, 416] },
+  "GET /api/v1/user/retention": { status: 200, body: retentionAnswer, errors: [] },
+  "PUT /api/v1/user/retention": { status: 200, body: retentionAnswer, errors: [] },
 
   "GET /api/v1/webhooks": { status: 200, body: webhookListSchema, errors: [] },
   "POST /api/v1/webhooks": { status: 201, body: webhookCreatedSchema, errors: [409] },

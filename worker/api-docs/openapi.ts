@@ -1,6 +1,7 @@
 import type { Hono } from "hono";
 import { z, type ZodType } from "zod";
 import { ROUTE_ANSWERS } from "./answers";
+import { asQuery, exampleOf, validExample, type JsonSchema } from "./examples";
 import { metaOf, type OpenApiMeta } from "../lib/openapi-meta";
 
 /**
@@ -67,14 +68,23 @@ export function collectRoutes(app: RoutedApp): RouteInfo[] {
   return [...byKey.values()].sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
 }
 
-function parametersFrom(schema: ZodType, where: "query" | "path"): unknown[] {
-  const js = jsonSchema(schema) as { properties?: Record<string, unknown>; required?: string[] };
+/** A query's or path's parameters, each with its example (one the whole schema accepts, as text). */
+function parametersFrom(schema: ZodType, where: "query" | "path", context: string): unknown[] {
+  const js = jsonSchema(schema) as JsonSchema;
+  const example = asQuery(validExample(schema, js, context, { query: true }));
   return Object.entries(js.properties ?? {}).map(([name, s]) => ({
     name,
     in: where,
     required: where === "path" || (js.required ?? []).includes(name),
     schema: s,
+    ...(example[name] !== undefined ? { example: example[name] } : {}),
   }));
+}
+
+/** A JSON body's media type: its schema and an example it accepts. */
+function jsonContent(schema: ZodType, context: string) {
+  const js = jsonSchema(schema) as JsonSchema;
+  return { schema: js, example: validExample(schema, js, context) };
 }
 
 const STATUS_TEXT: Record<number, string> = {
@@ -124,10 +134,13 @@ export function buildOpenApi(app: RoutedApp, opts: { serverUrl?: string } = {}) 
     let describedPublic = false;
     for (const m of route.metas) {
       if (m.kind === "validate") {
-        if (m.target === "query") parameters.push(...parametersFrom(m.schema, "query"));
-        else if (m.target === "param") parameters.push(...parametersFrom(m.schema, "path"));
-        else if (m.target === "json") op.requestBody = { required: true, content: { "application/json": { schema: jsonSchema(m.schema) } } };
-        else if (m.target === "form") op.requestBody = { required: true, content: { "multipart/form-data": { schema: jsonSchema(m.schema) } } };
+        if (m.target === "query") parameters.push(...parametersFrom(m.schema, "query", route.path));
+        else if (m.target === "param") parameters.push(...parametersFrom(m.schema, "path", route.path));
+        else if (m.target === "json") op.requestBody = { required: true, content: { "application/json": jsonContent(m.schema, route.path) } };
+        else if (m.target === "form") {
+          const js = jsonSchema(m.schema) as JsonSchema;
+          op.requestBody = { required: true, content: { "multipart/form-data": { schema: js, example: exampleOf(js, { context: route.path }) } } };
+        }
       } else if (m.kind === "auth") {
         requiresAuth = true;
         apiKey = m.apiKey;
@@ -135,15 +148,16 @@ export function buildOpenApi(app: RoutedApp, opts: { serverUrl?: string } = {}) 
       else if (m.kind === "describe") {
         op.summary = m.summary;
         if (m.description) op.description = m.description;
+        if (m.credential) op["x-credential"] = m.credential;
         if (m.tag) op.tags = [m.tag];
         describedPublic = Boolean(m.public);
-        if (m.response) responses["200"] = { description: "OK", content: { "application/json": { schema: jsonSchema(m.response) } } };
+        if (m.response) responses["200"] = { description: "OK", content: { "application/json": jsonContent(m.response, route.path) } };
       }
     }
     // Path parameters not validated by a schema are still documented.
     for (const [, name] of route.path.matchAll(/:([A-Za-z0-9_]+)/g)) {
       if (!parameters.some((p) => (p as { name: string; in: string }).name === name && (p as { in: string }).in === "path")) {
-        parameters.push({ name, in: "path", required: true, schema: { type: "string" } });
+        parameters.push({ name, in: "path", required: true, schema: { type: "string" }, example: exampleOf({ type: "string" }, { name, context: route.path }) });
       }
     }
     if (parameters.length) op.parameters = parameters;
@@ -151,7 +165,8 @@ export function buildOpenApi(app: RoutedApp, opts: { serverUrl?: string } = {}) 
     const answers = routeAnswers(route.method, route.path, requiresAuth, apiKey, admin);
     const ok = ROUTE_ANSWERS[`${route.method} ${route.path}`];
     if (ok?.body) {
-      for (const status of [ok.status, ...(ok.also ? [ok.also] : [])]) responses[String(status)] = { description: STATUS_TEXT[status], content: { "application/json": { schema: jsonSchema(ok.body) } } };
+      const content = { "application/json": jsonContent(ok.body, route.path) };
+      for (const status of [ok.status, ...(ok.also ? [ok.also] : [])]) responses[String(status)] = { description: STATUS_TEXT[status], content };
     }
     else if (ok?.file) {
       for (const status of [ok.status, ...(ok.also ? [ok.also] : [])]) responses[String(status)] = { description: STATUS_TEXT[status], content: { [ok.file]: { schema: { type: "string", format: "binary" } } } };
@@ -167,11 +182,13 @@ export function buildOpenApi(app: RoutedApp, opts: { serverUrl?: string } = {}) 
       op.requestBody = {
         required,
         ...(description ? { description } : {}),
-        content: Object.fromEntries(Object.entries(content).map(([type, schema]) => [type, { schema: jsonSchema(schema) }])),
+        content: Object.fromEntries(Object.entries(content).map(([type, schema]) => [type, type === "application/json" ? jsonContent(schema, route.path) : { schema: jsonSchema(schema) }])),
       };
     }
     for (const status of answers.errors) responses[String(status)] = { description: STATUS_TEXT[status] ?? "Error", content: { "application/json": { schema: errorSchema } } };
     if (admin) op["x-admin"] = true;
+    // The status a call answers when it does what it is for (manual create: 201; 200 when the code existed).
+    op["x-success-status"] = ok?.status ?? 200;
     if (requiresAuth) {
       op.security = apiKey ? [{ bearerAuth: [] }, { apiKeyHeader: [] }, { apiKeyBearer: [] }] : [{ bearerAuth: [] }];
     } else if (describedPublic || !requiresAuth) {
@@ -185,12 +202,12 @@ export function buildOpenApi(app: RoutedApp, opts: { serverUrl?: string } = {}) 
     info: {
       title: "Parcelhive API",
       version: "1.0.0",
+      // Markdown, as every text of the document: /api/docs renders it.
       description:
-        "The API behind the Parcelhive web app. Authenticate with a short-lived access token from POST /api/v1/login, or " +
-        "with a developer API key (Settings → Developer API key) as `Authorization: Bearer phk_...` or `X-API-Key: phk_...` " +
-        "on the label, upload and analytics calls. Errors are JSON `{ \"error\": \"message\" }`. Label filters: from/to are " +
-        "UK calendar days (YYYY-MM-DD, inclusive); tags is a comma list and a label matches when it has ANY of them. " +
-        "The labels list, its CSV export and bulk printing by filters also take q (search), status and sort.",
+        "The API behind the Parcelhive web app, for your own programs too: import and read labels, follow their tracking, " +
+        "receive webhooks and read figures. Authenticate with a developer API key (Settings → Developer API key) as " +
+        "`Authorization: Bearer phk_…` or `X-API-Key: phk_…`, or with a short-lived access token from `POST /api/v1/login`. " +
+        "Errors are JSON `{ \"error\": \"message\" }`.",
     },
     servers: [{ url: opts.serverUrl ?? "/" }],
     components: {

@@ -102,7 +102,8 @@ export async function createCheckoutSession(env: Env, dbs: AccountDbs, user: Use
       // The subscription (and so each of its invoices) carries the user too: invoice.paid can
       // arrive before checkout.session.completed.
       ...(sku === "basic_plan" ? { subscription_data: { metadata } } : { payment_intent_data: { metadata } }),
-      success_url: `${env.APP_URL}/checkout/success`,
+      // Stripe puts the session's id in: /checkout/success asks whether it was paid (checkout-outcome.ts).
+      success_url: `${env.APP_URL}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${env.APP_URL}/checkout/cancelled`,
     }),
   );

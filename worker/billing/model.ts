@@ -30,3 +30,13 @@ export const purchasePricesSchema = z.object({
 });
 export type PurchasePrices = z.infer<typeof purchasePricesSchema>;
 export type Price = z.infer<typeof priceSchema>;
+
+/** What GET /api/v1/billing/checkout-sessions/{id} answers: whether a checkout was paid and its credits are in. */
+export const checkoutOutcomeSchema = z.object({
+  sku: z.enum(SKUS).nullable().describe("What was bought; null for a session this server did not open"),
+  credits: z.number().int().describe("What it grants: 200 for the pack, 130 a month for the plan (0 when unknown)"),
+  status: z.enum(["open", "complete", "expired"]).describe("Stripe's: open (not paid yet or left), complete, expired"),
+  paid: z.boolean().describe("Stripe says the payment was made (a delayed payment method can complete unpaid, and pay later)"),
+  credited: z.boolean().describe("Its credits are in the balance (granted once Stripe's signed event arrived)"),
+});
+export type CheckoutOutcome = z.infer<typeof checkoutOutcomeSchema>;

@@ -4,6 +4,7 @@ import { requireAuth } from "../accounts/require-auth";
 import type { AppEnv } from "../context";
 import type { Db } from "../db/client";
 import { notFound } from "../lib/errors";
+import { describe } from "../lib/openapi-meta";
 import { validate } from "../lib/validate";
 import { labelOriginal } from "../labels/download";
 import { getLabel } from "../labels/read";
@@ -26,12 +27,12 @@ async function readOriginal(env: Env, db: Db, userId: number, labelId: string) {
 }
 
 const routes = new Hono<AppEnv>()
-  .get("/label/:id/claim-pack", auth, validate("param", idParam), async (c) => {
+  .get("/label/:id/claim-pack", auth, describe({ summary: "What a claim to the carrier needs, gathered from the label: addresses, service, dates, tracking events and the evidence of loss." }), validate("param", idParam), async (c) => {
     const label = await getLabel(c.get("db"), c.get("user").id, c.req.valid("param").id);
     if (!label) throw notFound("Label not found");
     return c.json(buildClaimPack(label));
   })
-  .get("/label/:id/claim-pack.pdf", auth, validate("param", idParam), async (c) => {
+  .get("/label/:id/claim-pack.pdf", auth, describe({ summary: "The claim pack as a PDF to attach to a claim, with the original label." }), validate("param", idParam), async (c) => {
     const userId = c.get("user").id;
     const label = await getLabel(c.get("db"), userId, c.req.valid("param").id);
     if (!label) throw notFound("Label not found");

@@ -5,6 +5,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { PARCEL_STATUSES } from "./parcel-statuses";
+import { LEDGER_REASONS } from "./ledger-reasons";
 import { parcelStatusSql } from "./parcel-status";
 
 const now = sql`(unixepoch('subsec') * 1000)`;
@@ -87,9 +88,7 @@ export const creditLedger = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     userId: integer("user_id").notNull().references(() => users.id),
     delta: integer("delta").notNull(),
-    reason: text("reason", {
-      enum: ["free_verification", "purchase", "subscription", "label", "admin_grant", "refund"],
-    }).notNull(),
+    reason: text("reason", { enum: LEDGER_REASONS }).notNull(),
     reference: text("reference"),
     idempotencyKey: text("idempotency_key").unique(),
     createdAt: integer("created_at").notNull().default(now),

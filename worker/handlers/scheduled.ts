@@ -3,9 +3,10 @@ import { sendDueAlerts } from "../claims/alerts";
 import { log } from "../lib/log";
 import { deleteQueuedR2Objects } from "../lib/r2-deletions";
 import { expireExports } from "../privacy/export";
+import { runRetention } from "../privacy/retention";
 import { queueDuePurge } from "../privacy/label-deletion";
 import { pruneLabelJobs } from "../privacy/label-jobs";
-import { databaseNames } from "../db/databases";
+import { databaseNames, HOME_DATABASE } from "../db/databases";
 import { primarySessions } from "../db/sessions";
 import { pruneCarrierBudget } from "../tracking/carrier-budget";
 import { enqueueDueRefreshes, enqueueUnsentLostNotices } from "../tracking/cron";
@@ -18,7 +19,7 @@ import type { TrackingEnv } from "../tracking/tracking";
  * fresh events (worker/tracking/cron.ts, tracking.ts, lost.ts). Flags whose notice never went out are
  * queued again here, and the alerts timed to the carriers' deadlines go out (worker/claims/alerts.ts).
  */
-export async function handleScheduled(controller: ScheduledController, env: TrackingEnv & Pick<Env, "DB" | "EMAIL" | "MAIL_FROM" | "APP_URL" | "FILES">): Promise<void> {
+export async function handleScheduled(controller: ScheduledController, env: TrackingEnv & Pick<Env, "DB" | "EMAIL" | "MAIL_FROM" | "APP_URL" | "FILES" | "ADMIN_MAIL_RETENTION_DAYS">): Promise<void> {
   const now = controller.scheduledTime;
   const started = Date.now();
   // Sessions started at the primary: what is due is decided on the latest rows. Users' labels are in their own
@@ -39,6 +40,8 @@ export async function handleScheduled(controller: ScheduledController, env: Trac
     await pruneLabelJobs(db, now);
     // 'Download my data' copies past their 7 days (worker/privacy/export.ts).
     const exportsExpired = await expireExports(db, env.FILES, now);
-    log("info", "cron", { cron: controller.cron, database, scheduledTime: now, refreshes, notices, alertsLooked: alerts.looked, alertsSent: alerts.sent, deliveryFacts, actionWindows, r2Deleted, purgeQueued, exportsExpired, ms: Date.now() - started });
+    // Personal data kept only as long as needed: a slice of the day's pass (worker/privacy/retention.ts).
+    const retention = await runRetention(env, db, now, { mailbox: database === HOME_DATABASE });
+    log("info", "cron", { cron: controller.cron, database, scheduledTime: now, refreshes, notices, alertsLooked: alerts.looked, alertsSent: alerts.sent, deliveryFacts, actionWindows, r2Deleted, purgeQueued, exportsExpired, retention, ms: Date.now() - started });
   }
 }

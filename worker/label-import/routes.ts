@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context";
+import { describe } from "../lib/openapi-meta";
 import { validate } from "../lib/validate";
 import { requireAuth } from "../accounts/require-auth";
 import { importLabelUpload } from "./import-file";
@@ -16,7 +17,11 @@ const form = z.object({
   notes: z.string().max(5000, "notes are at most 5000 characters").refine(...plainText("notes")).optional(),
 });
 
-const routes = new Hono<AppEnv>().post("/label", requireAuth({ apiKey: true }), validate("form", form), async (c) => {
+const routes = new Hono<AppEnv>().post(
+  "/label",
+  requireAuth({ apiKey: true }),
+  describe({ summary: "Upload one label file (PDF, PNG, JPEG or WEBP, at most 16 MB) in `files`: every label in it is read and saved, 1 credit per new tracking code.", description: "Answers the labels it holds. A label read only by OCR comes back with `ocrStatus: \\\"pending\\\"` while the queue reads its text; a file with no label costs nothing (422). 402 without credits." }),
+  validate("form", form), async (c) => {
   const { files: file, notes } = c.req.valid("form");
   const saved = await importLabelUpload(c.get("db"), c.env, {
     userId: c.get("user").id,

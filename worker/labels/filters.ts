@@ -23,17 +23,18 @@ const flag = z.enum(["0", "1"], { message: "must be 0 or 1" });
 export const MAX_FILTER_TAGS = 20;
 
 export const labelFilterSchema = z.object({
-  from: day.optional(),
-  to: day.optional(),
-  courier: z.string().trim().max(40).optional(),
-  lost: flag.optional(),
-  next_day: flag.optional(),
+  from: day.optional().describe("The first UK day (YYYY-MM-DD) of the labels' shipping date, inclusive"),
+  to: day.optional().describe("The last UK day (YYYY-MM-DD), inclusive"),
+  courier: z.string().trim().max(40).optional().describe("`evri` or `royalmail` (`all`: any)"),
+  lost: flag.optional().describe("1: only parcels flagged potentially lost; 0: only those not flagged"),
+  next_day: flag.optional().describe("1: only Evri next-day parcels; 0: only standard ones"),
   tags: z
     .string()
     .max(1000)
     .refine((tags) => parseTags(tags).length <= MAX_FILTER_TAGS, `at most ${MAX_FILTER_TAGS} tags`)
-    .optional(),
-  time_on: z.literal("shipping_label_created").optional(),
+    .optional()
+    .describe(`A comma list of tags (at most ${MAX_FILTER_TAGS}): a label matches when it has any of them`),
+  time_on: z.literal("shipping_label_created").optional().describe("What `from` and `to` apply to: the shipping date"),
 });
 export type LabelFilters = z.infer<typeof labelFilterSchema>;
 

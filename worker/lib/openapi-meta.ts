@@ -13,7 +13,18 @@ export type OpenApiMeta =
   | { kind: "validate"; target: string; schema: ZodType }
   | { kind: "auth"; apiKey: boolean }
   | { kind: "admin" }
-  | { kind: "describe"; summary: string; description?: string; tag?: string; response?: ZodType; public?: boolean };
+  | {
+      kind: "describe";
+      /** One line of Markdown: what the call does. */
+      summary: string;
+      /** Markdown: what else a caller must know. */
+      description?: string;
+      tag?: string;
+      response?: ZodType;
+      public?: boolean;
+      /** What `Authorization: Bearer` carries on a call that takes neither an access token nor an API key ('refresh token'). */
+      credential?: string;
+    };
 
 export function withMeta<M extends MiddlewareHandler>(mw: M, meta: OpenApiMeta): M {
   (mw as unknown as Record<symbol, OpenApiMeta>)[OPENAPI_META] = meta;

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context";
 import { badRequest } from "../lib/errors";
+import { describe } from "../lib/openapi-meta";
 import { validate } from "../lib/validate";
 import { requireAdmin, requireAuth } from "../accounts/require-auth";
 import {
@@ -46,6 +47,7 @@ function checkRecipients(to: string[], cc: string[], bcc: string[]) {
 const app = routes
   .get(
     "/admin/mail",
+    describe({ summary: "The mailbox, newest first, 50 a page (`cursor` from the answer for the next), searchable by subject, sender and snippet." }),
     validate(
       "query",
       z.object({
@@ -61,10 +63,10 @@ const app = routes
       return c.json({ ...page, mailbox: c.env.ADMIN_MAILBOX });
     },
   )
-  .get("/admin/mail/view", validate("query", keyQuery), async (c) => {
+  .get("/admin/mail/view", describe({ summary: "One message: its addresses, date, sanitized HTML or text, and its attachments." }), validate("query", keyQuery), async (c) => {
     return c.json(await getMailDetail(c.env, c.get("directory"), c.req.valid("query").key));
   })
-  .get("/admin/mail/raw", validate("query", keyQuery), async (c) => {
+  .get("/admin/mail/raw", describe({ summary: "One message as it arrived (EML)." }), validate("query", keyQuery), async (c) => {
     const { key } = c.req.valid("query");
     const obj = await getRawMail(c.env, c.get("directory"), key);
     const name = key.split("/").pop()!;
@@ -75,6 +77,7 @@ const app = routes
   })
   .get(
     "/admin/mail/attachment",
+    describe({ summary: "One attachment of a message, always as a download." }),
     validate("query", keyQuery.extend({ idx: z.coerce.number().int().min(0).max(10_000) })),
     async (c) => {
       const { key, idx } = c.req.valid("query");
@@ -87,7 +90,7 @@ const app = routes
       });
     },
   )
-  .post("/admin/mail/send", validate("json", sendMailBody), async (c) => {
+  .post("/admin/mail/send", describe({ summary: "Send a new message from the mailbox (or another address on its domain); it is kept as sent mail.", description: "Bcc recipients are never in the message's headers. Subject and From are one line." }), validate("json", sendMailBody), async (c) => {
     const m = c.req.valid("json");
     if (!m.to.length) throw badRequest(REQUIRED);
     checkRecipients(m.to, m.cc, m.bcc);
@@ -95,7 +98,7 @@ const app = routes
     const sent = await sendAndStore(c.env, c.get("directory"), { ...m, from });
     return c.json({ ok: true, ...sent }, 201);
   })
-  .post("/admin/mail/reply", validate("json", replyMailBody), async (c) => {
+  .post("/admin/mail/reply", describe({ summary: "Reply to a message of the mailbox: `Re:` subject, threading headers and the original quoted." }), validate("json", replyMailBody), async (c) => {
     const m = c.req.valid("json");
     if (!m.key) throw badRequest("No original selected");
     if (!isMailKey(m.key)) throw badRequest("Invalid message key");

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, gt, isNotNull } from "drizzle-orm";
 import { isSubscribed, stripeClient } from "../billing/billing";
 import { closedSellerMac } from "../buyer-mail/address";
 import { userDatabase } from "../db/databases";
@@ -7,6 +7,7 @@ import {
   accountClosures,
   emailTokens,
   labelImportAddresses,
+  labels,
   refreshTokens,
   stripeCheckouts,
   trackingPageTokens,
@@ -18,7 +19,7 @@ import { ApiError } from "../lib/errors";
 import { enqueue } from "../lib/jobs";
 import { log } from "../lib/log";
 import { sendMail, simpleHtmlMail } from "../lib/mailer";
-import { purgePages } from "../tracking-page/edge-cache";
+import { EDGE_TTL_SECONDS, purgePages } from "../tracking-page/edge-cache";
 
 /**
  * Closing an account (Settings, password asked again; or an admin from Cheats). In this order:
@@ -91,9 +92,12 @@ export async function closeAccount(env: Env, sessions: DbSessions, userId: numbe
   const ownRow = own === directory ? user : ((await own.query.users.findFirst({ where: eq(users.id, userId) })) ?? user);
   await cancelSubscription(env, { ...user, subscriptionId: ownRow.subscriptionId ?? user.subscriptionId, subscriptionStatus: ownRow.subscriptionStatus ?? user.subscriptionStatus });
 
-  // Cached copies of its buyer pages are dropped here (the newest thousand; any other lives out its 60 s at most, and a
-  // page whose owner is closed is never rendered again).
-  const pages = await directory.select({ token: trackingPageTokens.token }).from(trackingPageTokens).where(eq(trackingPageTokens.userId, userId)).limit(1000);
+  // A page is kept 60 s in the edge cache where it was viewed: the copies of those viewed in the last minute are dropped
+  // (a page whose owner is closed is never rendered again).
+  const pages = await own
+    .select({ token: labels.pageToken })
+    .from(labels)
+    .where(and(eq(labels.userId, userId), isNotNull(labels.pageToken), gt(labels.pageViewedAt, now - EDGE_TTL_SECONDS * 1000)));
   await directory.batch([
     directory.update(users).set(closedRow(userId, now)).where(eq(users.id, userId)),
     directory.delete(refreshTokens).where(eq(refreshTokens.userId, userId)),

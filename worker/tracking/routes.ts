@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context";
 import { ApiError, notFound } from "../lib/errors";
+import { describe } from "../lib/openapi-meta";
 import { validate } from "../lib/validate";
 import { requireAuth } from "../accounts/require-auth";
 import { courierById } from "../couriers/registry";
@@ -13,6 +14,7 @@ const INTERACTIVE_HTTP = { timeoutMs: 4_000, retries: 1, backoffMs: 300, maxRetr
 const routes = new Hono<AppEnv>().post(
   "/label/:id/refresh-tracking",
   requireAuth({ apiKey: true }),
+  describe({ summary: "Ask the carrier for the label's tracking now (at most once a minute per label), and answer the label as it is then." }),
   validate("param", z.object({ id: z.string().trim().min(1).max(100) })),
   async (c) => {
     const { id } = c.req.valid("param");

@@ -17,6 +17,7 @@ export default function CheatsPage() {
   const [query, setQuery] = useState("");
   const [search, setSearch] = useState("");
   const [page, setPage] = useState(1);
+  const [closed, setClosed] = useState<string | null>(null);
   const knownNonAdmin = user !== null && !isAdmin;
   const queryClient = useQueryClient();
   const marketing = useMarketingList(!knownNonAdmin);
@@ -69,7 +70,20 @@ export default function CheatsPage() {
                 <SearchBox id="admin-user-search" label={TEXTS.search} placeholder={TEXTS.search} value={query} onChange={setQuery} />
               </div>
             </div>
-            <UsersTable users={usersPage.results} onGranted={onGranted} />
+            {closed && (
+              <p className="alert alert-success" role="status">
+                {TEXTS.closed(closed)}
+              </p>
+            )}
+            <UsersTable
+              users={usersPage.results}
+              onGranted={onGranted}
+              selfId={user?.id}
+              onClosed={(u) => {
+                setClosed(u.email);
+                void queryClient.invalidateQueries({ queryKey: ["admin"] });
+              }}
+            />
             {usersPage.pages > 1 && (
               <nav className="row admin-pager" aria-label="Users pages">
                 <button type="button" className="btn btn-sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>

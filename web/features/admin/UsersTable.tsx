@@ -2,6 +2,7 @@ import { useState } from "react";
 import { ApiError, errorText } from "../../api/client";
 import { grantCredits, type AdminUser } from "./api";
 import { TEXTS } from "./texts";
+import { CloseUserButton } from "./CloseUserButton";
 
 type Notice = { kind: "success" | "error"; text: string } | null;
 
@@ -12,7 +13,7 @@ export function parseAmount(raw: string): number | null {
   return Number.isSafeInteger(n) && n > 0 ? n : null;
 }
 
-function GrantCell({ user, onGranted }: { user: AdminUser; onGranted: (u: AdminUser, n: number) => void }) {
+function GrantCell({ user, onGranted, onClosed }: { user: AdminUser; onGranted: (u: AdminUser, n: number) => void; onClosed?: () => void }) {
   const [amount, setAmount] = useState("");
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
@@ -73,12 +74,14 @@ function GrantCell({ user, onGranted }: { user: AdminUser; onGranted: (u: AdminU
         >
           {busy ? TEXTS.granting : TEXTS.grantButton}
         </button>
+        {onClosed && <CloseUserButton user={user} onClosed={onClosed} />}
       </td>
     </>
   );
 }
 
-export function UsersTable({ users, onGranted }: { users: AdminUser[]; onGranted: (u: AdminUser, n: number) => void }) {
+/** `onClosed`: an account was closed from its row (none for the admin's own: that is Settings' to do). */
+export function UsersTable({ users, onGranted, selfId, onClosed }: { users: AdminUser[]; onGranted: (u: AdminUser, n: number) => void; selfId?: number; onClosed?: (u: AdminUser) => void }) {
   if (!users.length) return <p className="empty">{TEXTS.noUsers}</p>;
   return (
     <div className="table-wrap">
@@ -111,7 +114,7 @@ export function UsersTable({ users, onGranted }: { users: AdminUser[]; onGranted
                 {u.email_verified ? <span className="badge badge-ok">Yes</span> : <span className="badge badge-warn">No</span>}
               </td>
               <td data-label="Credits">{u.credits}</td>
-              <GrantCell user={u} onGranted={onGranted} />
+              <GrantCell user={u} onGranted={onGranted} onClosed={onClosed && u.id !== selfId ? () => onClosed(u) : undefined} />
             </tr>
           ))}
         </tbody>

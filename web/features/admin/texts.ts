@@ -22,6 +22,15 @@ export const TEXTS = {
   badAmount: "Enter a positive integer amount",
   grantFailed: "Failed to grant credits",
   granted: (n: number, email: string) => `Granted ${n} credits to ${email}`,
+  closeButton: "Close account",
+  closeTitle: (email: string) => `Close ${email}'s account?`,
+  closeBody:
+    "Their subscription is cancelled with Stripe first; then nobody can sign in as them, their API key, webhooks and buyer pages stop at once, and all their data is deleted for good. They get a confirmation by e-mail.",
+  closeMail: "Also delete their messages in Webmail",
+  closeConfirm: "Close account",
+  closing: "Closing…",
+  closeFailed: "Could not close the account. Nothing was changed.",
+  closed: (email: string) => `Closed ${email}'s account.`,
 } as const;
 
 export const DELIMITERS = [

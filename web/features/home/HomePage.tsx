@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { useAuth } from "../../app/auth";
 import { Logo } from "../../components/Logo";
+import { accountClosedText, type ClosedLocationState } from "../../app/account-closed";
 
 const icon = (path: ReactNode) => (
   <svg viewBox="0 0 24 24" width="28" height="28" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
@@ -35,8 +36,14 @@ const BENEFITS = [
  */
 export default function HomePage() {
   const { accessToken } = useAuth();
+  const closed = (useLocation().state as ClosedLocationState | null)?.accountClosed;
   return (
     <div className="container home">
+      {closed && (
+        <div className="alert alert-success" role="status">
+          {accountClosedText(closed)}
+        </div>
+      )}
       <section className="hero">
         <Logo size={64} />
         <h1>Parcelhive</h1>

@@ -263,7 +263,8 @@ export const PRIVACY_SECTIONS: LegalSection[] = [
           </li>
           <li>
             <strong>Label data:</strong> the files you upload and what we read from them, including sender and recipient names, addresses and
-            postcodes, tracking codes, weights, dimensions, notes and tags, and the tracking events we fetch from couriers.
+            postcodes, tracking codes, weights, dimensions, notes and tags, the tracking events we fetch from couriers, and the e-mail
+            addresses of buyers you add for tracking e-mails.
           </li>
           <li>
             <strong>Branding:</strong> the company name, tagline and banner image you choose to add.
@@ -335,11 +336,39 @@ export const PRIVACY_SECTIONS: LegalSection[] = [
     title: "Retention",
     body: (
       <>
-        <p>
-          We keep account and label data while your account is open. When you close your account we delete it within 30 days, except billing
-          records, which we keep for six years to meet UK tax law. Security logs are kept for up to 90 days. Unused sign-in and reset links
-          expire within 24 hours.
-        </p>
+        <p>We keep personal data only as long as it is needed:</p>
+        <ul>
+          <li>
+            <strong>Your account and settings:</strong> while your account is open.
+          </li>
+          <li>
+            <strong>Labels and their files:</strong> until you delete them. A deleted label waits in Recently deleted for 30 days, where you
+            can restore it; then it is deleted for good, with its files.
+          </li>
+          <li>
+            <strong>Buyers’ e-mail addresses and phone numbers:</strong> removed from your labels 90 days after delivery (or after the last
+            carrier scan of a parcel that never arrived), and never while a carrier claim could still be made.
+          </li>
+          <li>
+            <strong>Recipients’ addresses:</strong> kept until you delete the label, unless you choose a shorter period in Settings → Your
+            data (30 days to 2 years after delivery). Then the name and street are removed, leaving only the postcode district, and the
+            label’s original file is deleted.
+          </li>
+          <li>
+            <strong>Copies of your data you download:</strong> 7 days, then deleted.
+          </li>
+          <li>
+            <strong>Mail you exchange with our support mailbox:</strong> 1 year.
+          </li>
+          <li>
+            <strong>Closing your account:</strong> everything above is deleted. Stripe keeps the payment records UK tax law asks for (six
+            years); we keep only a one-way hash of your e-mail address, so that buyers who unsubscribed from your mails stay unsubscribed.
+          </li>
+          <li>
+            <strong>Technical data:</strong> security logs are kept for up to 90 days and never contain names, addresses or e-mail
+            addresses. Unused sign-in and reset links expire within 24 hours.
+          </li>
+        </ul>
       </>
     ),
   },
@@ -350,8 +379,27 @@ export const PRIVACY_SECTIONS: LegalSection[] = [
       <>
         <p>
           You have the right to access your personal data, to have it corrected or deleted, to restrict or object to its use, to data
-          portability, and to withdraw consent at any time. To use them, contact us through our <Link to="/contact">contact page</Link>; we
-          answer within one month.
+          portability, and to withdraw consent at any time. Most of this you can do yourself, at once:
+        </p>
+        <ul>
+          <li>
+            <strong>A copy of everything:</strong> Settings → Your data → Download my data gives you one ZIP file with every label and field
+            (as JSON and as a spreadsheet), tracking events, notes and tags, the files you uploaded, your credit ledger, settings and
+            webhooks. We e-mail you the link when it is ready.
+          </li>
+          <li>
+            <strong>Deleting labels:</strong> delete one or many from your labels list at any time; they are gone for good after 30 days.
+          </li>
+          <li>
+            <strong>Closing your account:</strong> from Settings; everything is deleted as described under Retention.
+          </li>
+          <li>
+            <strong>Correcting data:</strong> edit a label’s details on its page.
+          </li>
+        </ul>
+        <p>
+          For anything else, or if a buyer or recipient asks us about their data, contact us through our{" "}
+          <Link to="/contact">contact page</Link>: we answer within one month.
         </p>
         <p>
           If you are unhappy with how we handle your data, you can complain to the Information Commissioner’s Office (ico.org.uk), though we

@@ -1,14 +1,30 @@
 import { useState } from "react";
+import { Link } from "react-router";
 import { errorText } from "../../api/client";
 import { openBillingPortal } from "./api";
 import { PurchaseOptions } from "./PurchaseOptions";
 import { TEXT } from "./texts";
 
 const SUBSCRIBED = new Set(["active", "trialing", "past_due", "unpaid", "incomplete", "paused"]);
+/** Whether the account holds a subscription that still bills (closing cancels it). */
+export const isSubscribed = (status: string | null | undefined) => Boolean(status && SUBSCRIBED.has(status));
 
-/** Balance, the purchase options and, for subscribers, Stripe's portal to manage or cancel. */
-export function CreditsCard({ credits, subscriptionStatus }: { credits: number; subscriptionStatus: string | null | undefined }) {
-  const subscribed = Boolean(subscriptionStatus && SUBSCRIBED.has(subscriptionStatus));
+/**
+ * Balance, the purchase options and, for subscribers, Stripe's portal to manage or cancel; on Settings a link to the
+ * Credits page, where every credit's history is (`historyLink`).
+ */
+export function CreditsCard({
+  credits,
+  subscriptionStatus,
+  historyLink = true,
+  title = TEXT.balanceTitle,
+}: {
+  credits: number;
+  subscriptionStatus: string | null | undefined;
+  historyLink?: boolean;
+  title?: string;
+}) {
+  const subscribed = isSubscribed(subscriptionStatus);
   const [opening, setOpening] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -27,10 +43,18 @@ export function CreditsCard({ credits, subscriptionStatus }: { credits: number; 
 
   return (
     <section className="card" aria-labelledby="credits-title">
-      <h2 id="credits-title">{TEXT.balanceTitle}</h2>
+      <h2 id="credits-title">{title}</h2>
       <p className="credits-balance">
         <span className="muted">{TEXT.balance}: </span>
         <strong data-testid="credit-balance">{credits}</strong>
+        {historyLink && (
+          <>
+            {" "}
+            <Link to="/credits" className="small credits-history-link">
+              {TEXT.creditHistory}
+            </Link>
+          </>
+        )}
       </p>
       {subscribed && (
         <div className="row credits-subscription">

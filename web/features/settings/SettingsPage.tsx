@@ -2,14 +2,17 @@ import { useEffect, useState } from "react";
 import { useAuth } from "../../app/auth";
 import { PageHeader } from "../../components/PageHeader";
 import { Spinner } from "../../components/Spinner";
-import { CreditsCard } from "./CreditsCard";
+import { CloseAccountCard } from "./CloseAccountCard";
+import { CreditsCard, isSubscribed } from "./CreditsCard";
+import { DataExportCard } from "./DataExportCard";
 import { DeveloperKeyCard } from "./DeveloperKeyCard";
 import { BuyerMailsCard } from "./BuyerMailsCard";
 import { EmailPreferencesCard } from "./EmailPreferencesCard";
 import { EmailVerificationNotice } from "./EmailVerificationNotice";
 import { ImportAddressCard } from "./ImportAddressCard";
 import { LabelSettingsCard } from "./LabelSettingsCard";
-import { TEXT } from "./texts";
+import { RetentionCard } from "./RetentionCard";
+import { TEXT, YOUR_DATA_TEXT } from "./texts";
 import { WebhooksCard } from "./WebhooksCard";
 
 /** /settings: user settings, then label settings. */
@@ -72,6 +75,16 @@ export default function SettingsPage() {
       <div className="stack">
         <LabelSettingsCard companyName={user.company_name} companyTagline={user.company_tagline} brandColor={user.brand_color} onSaved={reloadUser} />
         <BuyerMailsCard moments={user.buyer_mail_moments} onSaved={reloadUser} />
+      </div>
+      <h2 className="settings-section-title" id="your-data">
+        {YOUR_DATA_TEXT.title}
+      </h2>
+      <div className="stack">
+        <DataExportCard />
+        <RetentionCard />
+      </div>
+      <div className="stack settings-close">
+        <CloseAccountCard subscribed={isSubscribed(user.subscription_status)} />
       </div>
     </div>
   );

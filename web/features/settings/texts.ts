@@ -41,6 +41,7 @@ export const TEXT = {
 
   balanceTitle: "Credits",
   balance: "Credits available",
+  creditHistory: "See where your credits went",
   redirecting: "Redirecting…",
   invalidCheckout: "Invalid checkout response",
   checkoutFailed: "Checkout failed. Please try again.",
@@ -144,4 +145,51 @@ export const WEBHOOK_TEXT = {
     "label.deleted": "Label deleted",
     "label.restored": "Label restored",
   },
+
+} as const;
+
+/** Settings → Your data: the copy of everything, and how long recipients' details are kept. */
+export const YOUR_DATA_TEXT = {
+  title: "Your data",
+  exportTitle: "Download my data",
+  exportIntro:
+    "One ZIP file with everything Parcelhive keeps for you: every label and field (as JSON and as a spreadsheet), tracking events, notes and tags, the files you uploaded, your credit ledger, settings and webhooks. Passwords, keys and secrets are never included.",
+  exportAsk: "Download my data",
+  exportAsking: "Asking…",
+  exportAgain: "Make a new copy",
+  exportPreparing: "Preparing your data…",
+  exportPreparingHint: "You can leave this page: we e-mail you a link when it is ready.",
+  exportProgress: (labels: string, files: string) => `Labels ${labels} · Files ${files}`,
+  exportReady: (size: string, until: string) => `Your copy is ready (${size}). The link works until ${until} and was also sent to you by e-mail.`,
+  exportDownload: "Download ZIP",
+  exportDelete: "Delete this copy",
+  exportDeleteConfirm: "Delete this copy now? Its link stops working at once.",
+  exportDeleteYes: "Yes, delete",
+  exportDeleted: "The copy was deleted.",
+  exportFailed: "Could not ask for a copy of your data.",
+  exportDeleteFailed: "Could not delete the copy.",
+  exportLoading: "Loading…",
+  exportLoadFailed: "Could not load your copy of your data.",
+  exportBuildFailed: "The copy could not be finished. Please ask for a new one.",
+  exportLinkPrivate: "Anyone with the link can download the file: keep it private.",
+
+  retentionTitle: "How long we keep your recipients' details",
+  retentionIntro:
+    "Buyers' e-mails and phone numbers on your labels are removed 90 days after delivery. Recipients' addresses are kept as long as you choose below; then the name and street go, leaving the postcode district, and the label's original file is deleted. Nothing is removed while a carrier claim could still be made.",
+  retentionLabel: "Keep recipients' addresses",
+  retentionChoice: (days: number | null) =>
+    days === null
+      ? "Until I delete the label"
+      : days === 30 || days === 90
+        ? `${days} days after delivery`
+        : days === 180
+          ? "6 months after delivery"
+          : days === 365
+            ? "1 year after delivery"
+            : `${Math.round(days / 365)} years after delivery`,
+  retentionSaved: "Saved. The daily clean-up applies it from tonight.",
+  retentionFailed: "Could not save your choice.",
+  retentionLoading: "Loading…",
+  retentionLoadFailed: "Could not load your choice.",
+  retentionPrivacyLink: "What we keep, and for how long",
 } as const;
