@@ -52,6 +52,13 @@ describe("download my data", () => {
     // A file larger than one archive part, and a tiny budget: the build stops and resumes many times, inside files too.
     const seeded = await seedAccount({ sizes: [200_000, PART_BYTES + 300_000, 1, 70_000, 3_000_000], manual: 9 });
     const { user } = seeded;
+    // One label deleted: it is in Recently deleted for 30 days, so in the copy too, apart.
+    const deletedId = seeded.labelIds.at(-1)!;
+    const beforeDeletion = (await (await call(`/api/v1/label/${deletedId}`, { token: user.token })).json()) as Record<string, unknown>;
+    expect((await call(`/api/v1/label/${deletedId}`, { method: "DELETE", token: user.token })).status).toBe(200);
+    seeded.labelIds.pop();
+    const deletedData = (beforeDeletion.data as { tracking?: { results: { trackingEvents: unknown[] }[] } | null }[])[0];
+    seeded.events -= (deletedData.tracking?.results ?? []).reduce((n, r) => n + r.trackingEvents.length, 0);
     const jobs = jobsKept();
     const asked = await askForExport(user.token, jobs.JOBS);
     expect(asked).toMatchObject({ status: "building", downloadUrl: null, progress: { labelsTotal: seeded.labelIds.length, filesTotal: 5 } });
@@ -105,6 +112,11 @@ describe("download my data", () => {
       if (line.original) expect(byName.has((line.original as { path: string }).path)).toBe(true);
     }
     expect(lines.some((l) => (l.buyerMails as unknown[]).length === 1 && (l.alerts as unknown[]).length === 1)).toBe(true);
+    const deleted = text(byName.get("recently-deleted.jsonl")).trim().split("\n").map((l) => JSON.parse(l) as { deletedAt: string; restorableUntil: string; label: Record<string, unknown> });
+    expect(deleted).toHaveLength(1);
+    const { deadlines: _c, trackingPageUrl: _d, downloadUrl: _e, updatedAt: _f, ...kept } = beforeDeletion;
+    expect(deleted[0].label).toMatchObject(kept);
+    expect(Date.parse(deleted[0].restorableUntil) - Date.parse(deleted[0].deletedAt)).toBe(30 * 24 * 60 * 60_000);
 
     // The CSV: one row a label, every column, the same values (a formula-like note defused, quotes kept).
     const csv = parseCsv(text(byName.get("labels.csv")));
@@ -126,7 +138,7 @@ describe("download my data", () => {
     expect(ledger).toHaveLength(stored.length);
     const balance = (await db().query.users.findFirst({ where: eq(users.id, user.id) }))!.credits;
     expect(Number(ledger.at(-1)![2])).toBe(balance);
-    const codes = new Set(lines.map((l) => l.trackingCode));
+    const codes = new Set([...lines.map((l) => l.trackingCode), beforeDeletion.trackingCode]);
     for (const r of ledger.filter((r) => r[3] === "label")) expect(codes.has(r[4])).toBe(true);
 
     // Settings, branding, webhooks; never a secret anywhere.
@@ -198,19 +210,25 @@ describe("download my data", () => {
     expect((await call("/api/v1/user/export", { method: "DELETE", token: user.token })).status).toBe(204);
     expect((await call(url.pathname + url.search)).status).toBe(404);
     expect((await env.FILES.list({ prefix: `exports/${user.id}/` })).objects).toEqual([]);
+    expect(await current(user.token)).toBeNull();
+    expect((await call("/api/v1/user/export", { method: "DELETE", token: user.token })).status).toBe(404);
+    // Deleting does not get round the 15 minutes between two copies.
+    expect((await call("/api/v1/user/export", { method: "POST", token: user.token })).status).toBe(429);
   }, 60_000);
 
-  it("answers the copy being built when asked twice, and a new copy only 15 minutes after the last", async () => {
+  it("answers the copy being built when asked twice, at once too, and a new copy only 15 minutes after the last", async () => {
     const user = await createUser();
     const jobs = jobsKept();
-    const first = await askForExport(user.token, jobs.JOBS);
+    const [first, second] = await Promise.all([askForExport(user.token, jobs.JOBS), askForExport(user.token, jobs.JOBS)]);
+    expect(second.id).toBe(first.id);
+    expect(await db().select().from(dataExports).where(eq(dataExports.userId, user.id))).toHaveLength(1);
     expect((await askForExport(user.token, jobs.JOBS)).id).toBe(first.id);
     await runExportJob({ ...env, JOBS: jobs.JOBS }, db(), first.id);
     const again = await call("/api/v1/user/export", { method: "POST", token: user.token });
     expect(again.status).toBe(429);
     // An empty account still gets its README, account and empty files.
     const entries = readZip(new Uint8Array(await (await download((await current(user.token))!.downloadUrl!)).arrayBuffer()));
-    expect(entries.map((e) => e.name)).toEqual(["README.txt", "account.json", "labels.jsonl", "labels.csv", "tracking-events.csv", "credit-ledger.csv", "webhooks.json"]);
+    expect(entries.map((e) => e.name)).toEqual(["README.txt", "account.json", "labels.jsonl", "labels.csv", "tracking-events.csv", "recently-deleted.jsonl", "credit-ledger.csv", "webhooks.json"]);
   }, 60_000);
 });
 

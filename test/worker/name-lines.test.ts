@@ -88,6 +88,8 @@ describe("where a name ends", () => {
     expect(splitNameLine("Quayside Books, 3 Dock St, Whitby")).toEqual({ name: "Quayside Books", rest: ["3 Dock St", "Whitby"] });
     expect(splitNameLine("Tidewater Tea Co, Rose Cottage, Mill Lane")).toEqual({ name: "Tidewater Tea Co", rest: ["Rose Cottage", "Mill Lane"] });
     expect(splitNameLine("Jane Smith, Flat 2")).toEqual({ name: "Jane Smith", rest: ["Flat 2"] });
+    // The rest of the line read as another (fresh seed 3017533773: 'Seren Home, The' was the sender).
+    expect(splitNameLine("Seren Home, The")).toEqual({ name: "Seren Home", rest: ["The"] });
   });
 
   it("ends a name at a full stop OCR read for a comma, not at a title's, an initial's or a company's", () => {

@@ -758,7 +758,8 @@ export const dataExports = sqliteTable(
   {
     id: text("id").primaryKey(),
     userId: integer("user_id").notNull().references(() => users.id),
-    status: text("status", { enum: ["building", "ready", "failed"] }).notNull(),
+    /** 'deleted': its files are gone (the owner deleted it); the row stays a while for the 15 minutes between copies. */
+    status: text("status", { enum: ["building", "ready", "failed", "deleted"] }).notNull(),
     /** Labels created up to this moment are in it. */
     asOf: integer("as_of").notNull(),
     /** The archive's R2 key (exports/<userId>/<id>/…). */
@@ -773,7 +774,12 @@ export const dataExports = sqliteTable(
     readyAt: integer("ready_at"),
     expiresAt: integer("expires_at"),
   },
-  (t) => [index("data_exports_user").on(t.userId, t.createdAt), index("data_exports_expires").on(t.expiresAt)],
+  (t) => [
+    index("data_exports_user").on(t.userId, t.createdAt),
+    index("data_exports_expires").on(t.expiresAt),
+    // One copy being built per user: two asked at once build once.
+    uniqueIndex("data_exports_one_building").on(t.userId).where(sql`${t.status} = 'building'`),
+  ],
 );
 
 /**

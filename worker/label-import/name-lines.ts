@@ -152,7 +152,9 @@ export function splitNameLine(line: string): { name: string; rest: string[] } {
   if (street) return street;
   const parts = line.split(",").map((part) => clean(part)).filter(Boolean);
   if (parts.length < 2) return { name: clean(line.replace(/,\s*$/, "")), rest: [] };
-  const at = parts.length >= 3 ? 1 : parts.findIndex((p, i) => i > 0 && (ADDRESS_AFTER_COMMA_RE.test(p) || ADDRESS_WORD_RE.test(p)));
+  // A last part that only starts a house's name ('Seren Home, The' of 'Seren Home, The Post Office, …', the rest read as
+  // another line: fresh seed 3017533773, a photo) is the address's: a name never ends in ', The'.
+  const at = parts.length >= 3 ? 1 : parts.findIndex((p, i) => i > 0 && (ADDRESS_AFTER_COMMA_RE.test(p) || ADDRESS_WORD_RE.test(p) || /^the$/i.test(p)));
   if (at <= 0) return { name: clean(line), rest: [] };
   return { name: parts.slice(0, at).join(", "), rest: parts.slice(at) };
 }

@@ -101,8 +101,10 @@ export function gapsBack(text: string): string {
  * for a full stop) in a word that goes on in small letters with no space ('Priya I.efevre'): no initial is so joined.
  */
 export function fixCapitalI(text: string): string {
-  // An initial I read as 1 or l before a surname, the whole line ('1. Smith').
+  // An initial I read as 1 or l before a surname, the whole line ('1. Smith'); or in lower case, or as a backslash, before a
+  // surname in capitals ('i. TURNER', '\, CLARKE': fresh seed 3017533773, a 150 DPI photo and a flattened PDF).
   if (/^[1l|]\.\s\p{Lu}[\p{Ll}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)?$/u.test(text)) return `I${text.slice(1)}`;
+  if (/^(?:i\.|\\[.,])\s\p{Lu}{2}[\p{Lu}'’-]*(?:\s\p{Lu}{2}[\p{Lu}'’-]*)?$/u.test(text)) return `I.${text.slice(2)}`;
   // An initial O read as a zero before a surname, the whole line ('0. OKAFOR': fresh seed 1670199923, a 300 DPI photo).
   if (/^0\.\s\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)?$/u.test(text)) return `O${text.slice(1)}`;
   // An initial I read with a second stroke ('Il. MENSAH'): no word is 'Il.'.
@@ -114,8 +116,9 @@ export function fixCapitalI(text: string): string {
       const before = words[i - 1];
       const starts = capital(words[i + 1]) && (before === undefined || capital(before) || before.endsWith(":") || before === "&" || before === "and");
       if (/^I\.\p{Ll}{2,}/u.test(w)) return `L${w.slice(2)}`;
-      // The Irish O of a name read as a zero ('0 KELLY', '0 Brien').
+      // The Irish O of a name read as a zero ('0 KELLY', '0 Brien'), or joined by its apostrophe ("Thomas 0'Connor": fresh seed 3017533773).
       if (w === "0") return starts && /^\p{Lu}\p{L}/u.test(words[i + 1]) ? "O" : w;
+      if (/^0['’]\p{Lu}\p{L}+$/u.test(w)) return `O${w.slice(1)}`;
       if (!/^l[a-z]{2,}(?:['’]s)?$/.test(w) || w === "ltd" || w === "lbs") return w;
       return starts ? `I${w.slice(1)}` : w;
     })

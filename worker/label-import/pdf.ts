@@ -2,7 +2,7 @@
  * The text layer of a PDF with positions (unpdf / pdf.js), grouped into reading lines per page.
  * Also where malformed, truncated and encrypted files are told apart, before anything else runs.
  */
-import { getDocumentProxy } from "unpdf";
+import { getDocumentProxy, getResolvedPDFJS } from "unpdf";
 import { ImportError } from "./errors";
 import { type PdfRect, type PdfTextPart, sheetParts, unionRect } from "./sheet-parts";
 import { groupLines, type TextLine, type TextWord } from "./text";
@@ -39,6 +39,9 @@ interface PdfJsTextItem {
   width?: number;
   height?: number;
 }
+
+/** pdf.js loaded (once an isolate: its code is about 1 MB). */
+export const loadPdfText = (): Promise<unknown> => getResolvedPDFJS();
 
 /** Opens the PDF and reads the text of its first `maxPages` pages. Throws ImportError for bad files. */
 export async function readPdfText(bytes: Uint8Array, maxPages: number): Promise<PdfText> {

@@ -8,7 +8,8 @@ import zxingWasm from "zxing-wasm/reader/zxing_reader.wasm";
 
 let prepared: Promise<unknown> | null = null;
 
-function ensureModule(): Promise<unknown> {
+/** zxing's wasm instantiated (once an isolate): decoding waits for it. */
+export function loadBarcodeReader(): Promise<unknown> {
   prepared ??= prepareZXingModule({
     overrides: {
       locateFile: (path: string) => path, // never a CDN
@@ -60,7 +61,7 @@ export async function decodeBarcodes(
   input: Uint8Array | { data: Uint8ClampedArray; width: number; height: number },
   options: ReaderOptions = {},
 ): Promise<Barcode[]> {
-  await ensureModule();
+  await loadBarcodeReader();
   const results = await readBarcodes(input as Uint8Array, { ...OPTIONS, ...options });
   return results.filter((r) => r.isValid && r.text).map(toBarcode);
 }

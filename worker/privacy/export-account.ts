@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gt, or } from "drizzle-orm";
+import { and, asc, desc, eq, gt, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { creditLedger, labelImportAddresses, labels, webhookDeliveries, webhookEndpoints, type User } from "../db/schema";
+import { creditLedger, deletedLabels, labelImportAddresses, labels, webhookDeliveries, webhookEndpoints, type User } from "../db/schema";
 import { ownerMoments } from "../buyer-mail/model";
 import { csvRow } from "../labels/csv";
 import { DELIVERY_LOG_KEEP } from "../webhooks/model";
@@ -90,9 +90,18 @@ export interface LedgerCursor {
  */
 export async function ledgerPage(db: Db, userId: number, after: LedgerCursor | null): Promise<{ text: string; next: LedgerCursor | null; rows: number }> {
   const rows = await db
-    .select({ id: creditLedger.id, createdAt: creditLedger.createdAt, delta: creditLedger.delta, reason: creditLedger.reason, reference: creditLedger.reference, trackingCode: labels.trackingCode })
+    .select({
+      id: creditLedger.id,
+      createdAt: creditLedger.createdAt,
+      delta: creditLedger.delta,
+      reason: creditLedger.reason,
+      reference: creditLedger.reference,
+      // The label's code, a deleted one's too while it is in Recently deleted (a purge forgets the link).
+      trackingCode: sql<string | null>`coalesce(${labels.trackingCode}, ${deletedLabels.trackingCode})`,
+    })
     .from(creditLedger)
     .leftJoin(labels, and(eq(labels.id, creditLedger.reference), eq(labels.userId, userId)))
+    .leftJoin(deletedLabels, and(eq(deletedLabels.labelId, creditLedger.reference), eq(deletedLabels.userId, userId)))
     .where(
       and(
         eq(creditLedger.userId, userId),
@@ -129,6 +138,7 @@ export function readmeText(user: Pick<User, "email">, exportedAt: number, appUrl
     "                       the buyer mails and deadline alerts sent, and where its original file is in this archive.",
     `labels.csv             the same labels, one row each: ${LABEL_CSV_COLUMNS.length} columns, every field (opens in Excel, Numbers, LibreOffice).`,
     `tracking-events.csv    every tracking event of every label: ${EVENT_CSV_COLUMNS.join(", ")}.`,
+    "recently-deleted.jsonl the labels you deleted in the last 30 days (restorable until the date given), as labels.jsonl.",
     `credit-ledger.csv      every change of your credit balance: ${LEDGER_CSV_COLUMNS.join(", ")}; a label's debit names its label.`,
     "webhooks.json          your webhook endpoints and their last deliveries (signing secrets are never exported).",
     "branding/              your label banner image, if you set one.",

@@ -6,6 +6,7 @@ import { releaseLease, tryLease } from "../tracking/leases";
 import { ArchiveWriter, abortArchive, type ArchiveState } from "./export-archive";
 import { accountJson, bannerPath, csvHeader, LEDGER_CSV_COLUMNS, ledgerPage, readmeText, webhooksJson, type LedgerCursor } from "./export-account";
 import { EVENT_CSV_COLUMNS, LABEL_CSV_COLUMNS, labelCsvRows, labelJsonLines, labelPage, originalPath, trackingEventRows, type LabelCursor, type LabelPage } from "./export-labels";
+import { deletedLabelPage, type DeletedCursor } from "./export-deleted";
 import { retentionSettingsOf } from "./retention-settings";
 
 /**
@@ -16,7 +17,7 @@ import { retentionSettingsOf } from "./retention-settings";
  * One message at a time per export (a lease).
  *
  * The archive, in order: README.txt, account.json, labels.jsonl, labels.csv, tracking-events.csv,
- * credit-ledger.csv, webhooks.json, the banner, then every original. Text entries are deflated, originals stored.
+ * recently-deleted.jsonl, credit-ledger.csv, webhooks.json, the banner, then every original. Text entries are deflated, originals stored.
  */
 
 export interface SliceBudget {
@@ -122,6 +123,10 @@ const STEPS: Step[] = [
   pagedEntry<LabelCursor>("tracking-events.csv", csvHeader(EVENT_CSV_COLUMNS), async (s, after) => {
     const page = await labels(s, after);
     return { text: trackingEventRows(page, s.user, s.asOf).text, next: page.next };
+  }),
+  pagedEntry<DeletedCursor>("recently-deleted.jsonl", "", async (s, after) => {
+    s.spend(2);
+    return deletedLabelPage(s.db, s.user.id, s.user, s.asOf, after);
   }),
   pagedEntry<LedgerCursor>("credit-ledger.csv", csvHeader(LEDGER_CSV_COLUMNS), async (s, after) => {
     s.spend();

@@ -34,7 +34,7 @@ const routes = new Hono<AppEnv>()
   )
   .get("/user/export", requireAuth(), describe({ summary: "Your copy of your data: its progress, or its download link while it is ready.", tag: TAG }), async (c) => {
     const row = await latestExport(c.get("db"), c.get("user").id);
-    return c.json({ export: row ? await apiExport(c.env, row) : null });
+    return c.json({ export: row && row.status !== "deleted" ? await apiExport(c.env, row) : null });
   })
   .delete("/user/export", requireAuth(), describe({ summary: "Delete your copy of your data now: its link stops working.", tag: TAG }), async (c) => {
     await deleteExport(c.get("db"), c.env.FILES, c.get("user").id);

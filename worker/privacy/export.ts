@@ -1,4 +1,4 @@
-import { and, desc, eq, lte, or } from "drizzle-orm";
+import { and, desc, eq, lte, ne, or } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { dataExports, type User } from "../db/schema";
 import { serverMac } from "../accounts/tokens";
@@ -9,7 +9,7 @@ import { log } from "../lib/log";
 import { sendMail, simpleHtmlMail } from "../lib/mailer";
 import { ukDateTime } from "../lib/uk-format";
 import { abortArchive, removeBuildPieces } from "./export-archive";
-import { initialProgress, type ExportProgress } from "./export-build";
+import { EXPORT_KEPT_MS, initialProgress, type ExportProgress } from "./export-build";
 import type { ApiDataExport } from "./export-model";
 
 /**
@@ -57,6 +57,8 @@ export async function checkDownloadToken(env: Pick<Env, "JWT_SECRET">, token: st
 }
 
 export async function apiExport(env: Pick<Env, "JWT_SECRET" | "APP_URL">, row: ExportRow): Promise<ApiDataExport> {
+  // A deleted copy is answered as none (the routes do not pass one).
+  if (row.status === "deleted") throw new Error("a deleted export has no answer");
   const p = JSON.parse(row.progressJson) as Partial<ExportProgress>;
   return {
     id: row.id,
@@ -71,20 +73,25 @@ export async function apiExport(env: Pick<Env, "JWT_SECRET" | "APP_URL">, row: E
   };
 }
 
-/** The user's export (there is at most one), or null. */
+/** The user's export (there is at most one), or null. A deleted one is only its row, kept for the 15 minutes' rule. */
 export async function latestExport(db: Db, userId: number): Promise<ExportRow | null> {
   const [row] = await db.select().from(dataExports).where(eq(dataExports.userId, userId)).orderBy(desc(dataExports.createdAt)).limit(1);
   return row ?? null;
 }
 
-/** Removes an export: its archive (or the unfinished upload and its pieces) and its row. */
-export async function removeExport(db: Db, files: R2Bucket, row: ExportRow): Promise<void> {
+/** Removes an export's files: its archive, or the unfinished upload and its pieces. */
+async function removeArchive(files: R2Bucket, row: ExportRow): Promise<void> {
   if (row.stateJson) {
     const state = JSON.parse(row.stateJson) as { archive?: Parameters<typeof abortArchive>[1] };
     if (state.archive) await abortArchive(files, state.archive);
   }
   await removeBuildPieces(files, row.r2Key);
   await files.delete(row.r2Key);
+}
+
+/** Removes an export: its files and its row. */
+export async function removeExport(db: Db, files: R2Bucket, row: ExportRow): Promise<void> {
+  await removeArchive(files, row);
   await db.delete(dataExports).where(eq(dataExports.id, row.id));
 }
 
@@ -101,19 +108,47 @@ export async function requestExport(env: Pick<Env, "JOBS" | "FILES">, db: Db, us
   if (last) await removeExport(db, env.FILES, last);
   const id = newId("exp");
   const progress = await initialProgress(db, user.id, now);
+  // One being built per user (a partial unique index, migration 0032): of two asked at once, the second answers the first.
   const [row] = await db
     .insert(dataExports)
     .values({ id, userId: user.id, status: "building", asOf: now, r2Key: archiveKey(user.id, id), progressJson: JSON.stringify(progress), createdAt: now, updatedAt: now })
+    .onConflictDoNothing()
     .returning();
+  if (!row) return (await latestExport(db, user.id))!;
   await enqueue(env, db, { type: "export.build", exportId: id });
   return row;
 }
 
-/** Deletes the user's export at once (Settings → Delete this copy): the link stops working. */
+/**
+ * Deletes the user's export at once (Settings → Delete this copy): the link stops working and its files go; its row
+ * stays as 'deleted' until the cron's next sweep, so deleting cannot get round the 15 minutes between two copies.
+ */
 export async function deleteExport(db: Db, files: R2Bucket, userId: number): Promise<void> {
   const row = await latestExport(db, userId);
-  if (!row) throw new ApiError(404, "There is no copy of your data to delete.");
-  await removeExport(db, files, row);
+  if (!row || row.status === "deleted") throw new ApiError(404, "There is no copy of your data to delete.");
+  await db.update(dataExports).set({ status: "deleted", stateJson: null, expiresAt: null, updatedAt: Date.now() }).where(eq(dataExports.id, row.id));
+  await removeArchive(files, row);
+}
+
+/**
+ * Closing the account: its copy dies at once with everything else of it (its link answers 404, a build stops at its
+ * next save and removes what it wrote); the row keeps the build's state for the erasure's removeExportsOf.
+ */
+export async function closeExports(db: Db, userId: number, now: number): Promise<void> {
+  await db
+    .update(dataExports)
+    .set({ status: "deleted", expiresAt: null, updatedAt: now })
+    .where(and(eq(dataExports.userId, userId), ne(dataExports.status, "deleted")));
+}
+
+/**
+ * The erasure's part (account-erasure.ts): every export of the user with its files. An unfinished upload is no object
+ * a listing of its prefix finds, so its parts are let go of through the saved state before the row goes.
+ */
+export async function removeExportsOf(db: Db, files: R2Bucket, userId: number): Promise<number> {
+  const rows = await db.select().from(dataExports).where(eq(dataExports.userId, userId));
+  for (const row of rows) await removeExport(db, files, row);
+  return rows.length;
 }
 
 /** The mail that says the archive is ready, with its link and the day it goes. */
@@ -142,7 +177,13 @@ export async function expireExports(db: Db, files: R2Bucket, now: number): Promi
   const due = await db
     .select()
     .from(dataExports)
-    .where(or(lte(dataExports.expiresAt, now), and(eq(dataExports.status, "failed"), lte(dataExports.updatedAt, now - 7 * 24 * 60 * 60_000))))
+    .where(
+      or(
+        lte(dataExports.expiresAt, now),
+        and(eq(dataExports.status, "failed"), lte(dataExports.updatedAt, now - EXPORT_KEPT_MS)),
+        and(eq(dataExports.status, "deleted"), lte(dataExports.updatedAt, now - REQUEST_INTERVAL_MS)),
+      ),
+    )
     .limit(50);
   for (const row of due) await removeExport(db, files, row);
   const stale = await db

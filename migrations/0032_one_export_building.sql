@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX `data_exports_one_building` ON `data_exports` (`user_id`) WHERE "data_exports"."status" = 'building';
