@@ -253,6 +253,8 @@ describe("labels list: views", () => {
     expect(rows).toHaveLength(3);
     expect(rows[0].textContent).toContain("Jo Bloggs 1, LS1 4AP");
     expect(rows[0].textContent).toContain("In transit");
+    // Each row names its courier (issue 33).
+    expect(within(rows[0]).getByRole("img", { name: "Evri" })).toBeTruthy();
     expect(screen.queryByRole("region", { name: "Sender" })).toBeNull();
     const more = within(rows[0]).getByRole("button", { name: "More details" });
     fireEvent.click(more);

@@ -280,6 +280,17 @@ describe("label card", () => {
     expect(screen.getByText("Parcel Fox sends no updates.")).toBeTruthy();
   });
 
+  it("names a Royal Mail service ('Tracked 24'), never its raw code ('TPN01'), and shows a code it cannot name as it is", () => {
+    const royalMail = (serviceCode: string, serviceName: string | null) =>
+      label({ courier: "royalmail", trackingCode: "LX100000000GB" }, { courier: "royalmail", trackingCode: "LX100000000GB", serviceCode, serviceName });
+    renderCard(royalMail("TPN01", "Tracked 24"));
+    expect(screen.getByText("Tracked 24")).toBeTruthy();
+    expect(screen.queryByText("TPN01")).toBeNull();
+    cleanup();
+    renderCard(royalMail("ZZZ99", null));
+    expect(screen.getByText("ZZZ99")).toBeTruthy();
+  });
+
   it("draws the mark of a courier that has one", () => {
     renderCard(label());
     expect(screen.getByRole("img", { name: "Evri" })).toBeTruthy();
