@@ -12,20 +12,25 @@ import type { Address, LabelDetails } from "../labels/model";
 import { recognise } from "./ocr";
 import { scaleGrey, type Grey } from "./raster";
 
-/**
- * A letter or digit of a name, without its accent and in small letters ('' for anything else: a gap, a stop). The
- * strokes OCR tells apart worst are one letter: i, l, 1, | and ! ('Biue' for Blue, 'Kestre!' for Kestrel: a 150 DPI
- * scan and a 203 DPI thermal print, both readings of the line wrong where the page's was right); so are O and 0.
- */
+/** A letter or digit of a name, without its accent and in small letters ('' for anything else: a gap, a stop). */
 const letterOf = (c: string) =>
   c
     .normalize("NFD")
     .replace(/\p{M}/gu, "")
     .toLowerCase()
     .replace(/ø/g, "o")
-    .replace(/[łıl1|!]/g, "i")
+    .replace(/ı/g, "i")
+    .replace(/[ł1|!]/g, "l")
     .replace(/0/g, "o")
     .replace(/[^\p{L}\p{N}]/gu, "");
+
+/**
+ * One letter of the name as the other reading has it. A thin stroke the page's reading took for an l may come back
+ * an i from a line read alone and enlarged ('Biue' for Blue, 'Kestre! Toois' for Kestrel Tools: a 150 DPI scan and a
+ * 203 DPI thermal print, both second readings wrong where the page's was right); the other way it may not: an i the
+ * page's reading gave where the line's reads an l is the misread ('Copper Kettie Engineering': fresh seed 2650121770).
+ */
+const sameLetter = (page: string, other: string) => page === other || (page === "l" && other === "i");
 
 const upper = (c = "") => /\p{Lu}/u.test(c);
 const lower = (c = "") => /\p{Ll}/u.test(c);
@@ -54,7 +59,7 @@ export function holdsName(name: string, reading: string): boolean {
   const want = letters(name).map((l) => l.c);
   const got = letters(reading);
   if (!want.length) return false;
-  const from = (at: number) => want.every((c, i) => got[at + i]?.c === c);
+  const from = (at: number) => want.every((c, i) => got[at + i] !== undefined && sameLetter(c, got[at + i].c));
   return got.some((l, at) => l.starts && from(at) && got[at + want.length - 1].ends);
 }
 
