@@ -5,6 +5,8 @@ import { labelFiles, labels, mailAttachments, mailMessages, retentionPasses, use
 import { createManualLabel, createManualLabels, saveImportedLabels } from "../../worker/labels/save";
 import type { ApiLabel, LabelDetails } from "../../worker/labels/model";
 import { storeInbound } from "../../worker/mail/mailbox";
+import { evri } from "../../worker/couriers/evri/courier";
+import { registerCourier } from "../../worker/couriers/registry";
 import { runRetention } from "../../worker/privacy/retention";
 import { call, createUser, db, type TestUser } from "./helpers";
 import { evriCode, royalMailCode } from "./labels-fixtures";
@@ -18,7 +20,8 @@ const DAY = 24 * 60 * 60_000;
 const noJobs = { JOBS: { send: async () => {}, sendBatch: async () => {} } as unknown as Queue };
 const NOW = Date.UTC(2027, 5, 15, 3, 0);
 
-type LabelAt = { createdDaysAgo: number; deliveredDaysAgo?: number; scannedDaysAgo?: number; courier?: "evri" | "royalmail"; buyerEmail?: string };
+/** `courier`: a registered courier's id (codes are Evri's unless it is Royal Mail). */
+type LabelAt = { createdDaysAgo: number; deliveredDaysAgo?: number; scannedDaysAgo?: number; courier?: string; buyerEmail?: string };
 
 async function labelAt(user: TestUser, at: LabelAt, details: Partial<LabelDetails> = {}): Promise<string> {
   const code = at.courier === "royalmail" ? royalMailCode() : evriCode();
@@ -85,6 +88,26 @@ describe("buyers' contact details", () => {
     // Two days later it is due too.
     await passUntilDone(NOW + 2 * DAY);
     expect((await row(recent)).buyerEmail).toBeNull();
+  }, 60_000);
+
+  it("wait for a claim window that closes later than 90 days after delivery", async () => {
+    // No courier of ours has a window that long today (Evri 30 days, Royal Mail 80): a made-up one with Evri's codes.
+    const unregister = registerCourier({ ...evri, id: "slowclaims", label: "slowclaims", displayName: "Slow Claims", claims: { ...evri.claims!, claimWindow: { days: 200, from: "created" } } });
+    try {
+      const user = await createUser({ credits: 10 });
+      // Created 120 days ago: claims close 80 days from now, after delivery + 90 (10 days ago).
+      const id = await labelAt(user, { createdDaysAgo: 120, deliveredDaysAgo: 100, courier: "slowclaims", buyerEmail: "kim@example.com" });
+      await db().delete(retentionPasses);
+      await passUntilDone(NOW);
+      expect((await row(id)).buyerEmail).toBe("kim@example.com");
+      await passUntilDone(NOW + 79 * DAY);
+      expect((await row(id)).buyerEmail).toBe("kim@example.com");
+      // The day after the window's last day.
+      await passUntilDone(NOW + 82 * DAY);
+      expect((await row(id)).buyerEmail).toBeNull();
+    } finally {
+      unregister();
+    }
   }, 60_000);
 });
 

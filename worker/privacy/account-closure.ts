@@ -20,6 +20,7 @@ import { enqueue } from "../lib/jobs";
 import { log } from "../lib/log";
 import { sendMail, simpleHtmlMail } from "../lib/mailer";
 import { EDGE_TTL_SECONDS, purgePages } from "../tracking-page/edge-cache";
+import { closeExports } from "./export";
 
 /**
  * Closing an account (Settings, password asked again; or an admin from Cheats). In this order:
@@ -117,6 +118,8 @@ export async function closeAccount(env: Env, sessions: DbSessions, userId: numbe
   // Its own database: the row closed the same way, and its webhooks stop (their delivery log goes with them).
   if (own !== directory) await own.update(users).set(closedRow(userId, now)).where(eq(users.id, userId));
   await own.delete(webhookEndpoints).where(eq(webhookEndpoints.userId, userId));
+  // Its copy of its data: the link dies at once, a build stops (the erasure removes their files).
+  await closeExports(own, userId, now);
   await purgePages(env, pages.map((p) => p.token));
 
   await enqueue(env, directory, { type: "account.close", userId });

@@ -8,6 +8,7 @@ import { enqueue } from "../lib/jobs";
 import { log } from "../lib/log";
 import { deleteQueuedR2Objects } from "../lib/r2-deletions";
 import { R2_PREFIXES } from "./data-map";
+import { removeExportsOf } from "./export";
 
 /**
  * The queue's part of closing an account (`account.close`, queued by account-closure.ts once the account is
@@ -164,6 +165,9 @@ export async function runAccountErasure(env: Env, directory: Db, userId: number)
 
   await copyUnsubscribes(own, directory, closure, budget);
   if (budget.spent) return more();
+  // Its copies of its data first: a build's unfinished upload is found only through its saved state.
+  budget.take(2);
+  await removeExportsOf(own, env.FILES, userId);
   if (!(await deleteUserObjects(env, userId, budget))) return more();
   // Objects its re-uploads released go too (their rows are its).
   budget.take(2);

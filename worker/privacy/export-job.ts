@@ -19,7 +19,8 @@ export async function runExportJob(env: ExportJobEnv, db: Db, exportId: string, 
   if (result !== "done") return;
   const row = await db.query.dataExports.findFirst({ where: eq(dataExports.id, exportId) });
   const user = row && (await db.query.users.findFirst({ where: eq(users.id, row.userId) }));
-  if (!row || !user) return;
+  // A copy finished as the account closed is mailed to nobody (its address is gone; the erasure removes the copy).
+  if (!row || !user || user.closedAt) return;
   await mailExportReady(env, user, row).catch((err) => log("error", "export mail failed", { exportId, error: String(err) }));
 }
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, lte, or } from "drizzle-orm";
+import { and, desc, eq, lte, ne, or } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { dataExports, type User } from "../db/schema";
 import { serverMac } from "../accounts/tokens";
@@ -128,6 +128,27 @@ export async function deleteExport(db: Db, files: R2Bucket, userId: number): Pro
   if (!row || row.status === "deleted") throw new ApiError(404, "There is no copy of your data to delete.");
   await db.update(dataExports).set({ status: "deleted", stateJson: null, expiresAt: null, updatedAt: Date.now() }).where(eq(dataExports.id, row.id));
   await removeArchive(files, row);
+}
+
+/**
+ * Closing the account: its copy dies at once with everything else of it (its link answers 404, a build stops at its
+ * next save and removes what it wrote); the row keeps the build's state for the erasure's removeExportsOf.
+ */
+export async function closeExports(db: Db, userId: number, now: number): Promise<void> {
+  await db
+    .update(dataExports)
+    .set({ status: "deleted", expiresAt: null, updatedAt: now })
+    .where(and(eq(dataExports.userId, userId), ne(dataExports.status, "deleted")));
+}
+
+/**
+ * The erasure's part (account-erasure.ts): every export of the user with its files. An unfinished upload is no object
+ * a listing of its prefix finds, so its parts are let go of through the saved state before the row goes.
+ */
+export async function removeExportsOf(db: Db, files: R2Bucket, userId: number): Promise<number> {
+  const rows = await db.select().from(dataExports).where(eq(dataExports.userId, userId));
+  for (const row of rows) await removeExport(db, files, row);
+  return rows.length;
 }
 
 /** The mail that says the archive is ready, with its link and the day it goes. */
