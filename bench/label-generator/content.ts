@@ -64,10 +64,18 @@ export function senderParty(rng: Rng, shop = rng.chance(0.75)): Party {
   return { ...p, name: shop ? shopName(rng) : personName(rng), second: null, phone: rng.chance(0.15) ? p.phone ?? phoneNumber(rng) : null, email: null };
 }
 
+/**
+ * How the name line breaks (the name is still all of it): not at all; a long name wrapped before its last word, as a
+ * narrow column prints it; its title on a line of its own ('MR' / 'JOHN SMITH'); its title and initials or first
+ * name over the surname ('Mrs J K' / 'Smith'), as fixed-width fields of old despatch systems print them.
+ */
+export type NameBreak = "none" | "wrap" | "title" | "surname";
+
 export interface AddressStyle {
   upper: boolean;
-  /** A long name broken over two lines, as a narrow column prints it (the name is still both lines). */
-  wrapName: boolean;
+  nameBreak: NameBreak;
+  /** Printed bottom up: postcode first, name last, as some legacy systems print a block (contact lines stay under it). */
+  reversed: boolean;
   /** Town and postcode on one line ('Woking GU22 7AP'). */
   townPostcode: boolean;
   county: boolean;
@@ -79,7 +87,8 @@ export interface AddressStyle {
 export function addressStyle(rng: Rng, o: { upper?: number } = {}): AddressStyle {
   return {
     upper: rng.chance(o.upper ?? 0.3),
-    wrapName: rng.chance(0.03),
+    nameBreak: rng.weighted([["none", 94], ["wrap", 3], ["title", 1.5], ["surname", 1.5]] as const),
+    reversed: rng.chance(0.015),
     townPostcode: rng.chance(0.15),
     county: rng.chance(0.35),
     country: rng.weighted([[null, 80], ["United Kingdom", 8], ["UNITED KINGDOM", 6], ["GB", 3], ["UK", 3]] as const),
@@ -90,8 +99,8 @@ export function addressStyle(rng: Rng, o: { upper?: number } = {}): AddressStyle
 
 /** The lines of an address block as printed, top to bottom; the name is line 0. */
 export function addressLines(rng: Rng, p: Party, s: AddressStyle): string[] {
-  const words = p.name.split(" ");
-  const out = s.wrapName && words.length >= 3 ? [words.slice(0, -1).join(" "), words[words.length - 1]] : [p.name];
+  const name = nameLines(p.name, s.nameBreak);
+  const out = [name[0]];
   if (p.second) out.push(p.second);
   out.push(...p.lines);
   const county = s.county && p.county ? p.county : null;
@@ -104,10 +113,26 @@ export function addressLines(rng: Rng, p: Party, s: AddressStyle): string[] {
     out.push(p.printedPostcode);
   }
   if (s.country) out.push(s.country);
-  const cased = s.upper ? out.map((l) => l.toUpperCase()) : out;
+  // Printed bottom up field by field: the name is one field, its lines stay in order.
+  const fields = s.reversed ? out.reverse() : out;
+  const lines = fields.flatMap((l) => (l === name[0] ? name : [l]));
+  const cased = s.upper ? lines.map((l) => l.toUpperCase()) : lines;
   if (p.phone && s.phone !== "none") cased.push(s.phone === "bare" ? p.phone : `${rng.pick(["Tel:", "Tel", "T:", "Phone:", "Mob:", "Tel."])} ${p.phone}`);
   if (p.email && s.email) cased.push(rng.chance(0.5) ? p.email : `${rng.pick(["Email:", "E:", "e-mail:"])} ${p.email}`);
   return cased;
+}
+
+const TITLE = /^(?:Mr|Mrs|Ms|Miss|Dr|Mx|Prof|Rev)\.?$/i;
+
+/** The name's lines as `how` breaks it; a name that cannot break so stays on one line. */
+function nameLines(name: string, how: NameBreak): string[] {
+  const words = name.split(" ");
+  const titled = TITLE.test(words[0]);
+  if (how === "wrap" && words.length >= 3) return [words.slice(0, -1).join(" "), words[words.length - 1]];
+  if (how === "title" && titled && words.length >= 3) return [words[0], words.slice(1).join(" ")];
+  // Not a couple ('Mr & Mrs Hall'): their surname alone is no one's name.
+  if (how === "surname" && words.length >= 2 && !words.includes("&") && !words.includes("and")) return [words.slice(0, -1).join(" "), words[words.length - 1]];
+  return [name];
 }
 
 /** A sender on one line: 'From: Tidewater Tea Co', or with its address run on ('<name>, <street>, <town> <postcode>'). */

@@ -3,13 +3,13 @@
  * same file every time), renders each with one of the toolchains (pdf-lib, Chromium, pdfkit) and, for some,
  * as an image. The truth of every label comes from the plan.
  *
- *   node bench/label-generator/generate.ts [--out DIR] [--labels N] [--images M] [--only family,…] [--toolchains pdf-lib,chromium,pdfkit] [--drafts]
+ *   node bench/label-generator/generate.ts [--out DIR] [--labels N] [--images M] [--documents K] [--only family,…] [--toolchains pdf-lib,chromium,pdfkit] [--drafts]
  *   SEED=123 replays a run; the seed is printed either way.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Chromium } from "./chromium.ts";
-import { FAMILIES, type FamilyName } from "./families/index.ts";
+import { DOCUMENTS, FAMILIES, type DocumentFamilyName, type FamilyName, type LabelFamilyName } from "./families/index.ts";
 import { imageChoice, renderImage, type ImageChoice } from "./images.ts";
 import type { FileSpec, Item, PageSpec } from "./layout.ts";
 import type { GeneratedFile, Medium, Toolchain } from "./manifest.ts";
@@ -24,6 +24,8 @@ interface PlannedFile extends GeneratedFile {
   spec: FileSpec;
   style: HtmlStyle;
   seed: string;
+  /** The file's random stream: its bytes are drawn from it too. */
+  key: string;
 }
 
 /** The toolchains a run draws text PDFs with when it does not say (images are Chromium's screenshots). */
@@ -40,11 +42,25 @@ export interface PlanOptions {
 
 export function planFile(seed: string, index: number, o: PlanOptions = {}): PlannedFile {
   const rng = new Rng(`${seed}/${index}`);
-  const pick = rng.fork("family");
-  const all = Object.keys(FAMILIES) as FamilyName[];
-  const names = (o.only?.length ? o.only : all.filter((n) => o.drafts || !(FAMILIES[n] as { draft?: boolean }).draft)).filter((n) => FAMILIES[n]);
-  const family = pick.weighted(names.map((n) => [n, FAMILIES[n].weight] as const));
-  const f = FAMILIES[family];
+  const all = Object.keys(FAMILIES) as LabelFamilyName[];
+  const names = (o.only?.length ? (o.only.filter((n) => n in FAMILIES) as LabelFamilyName[]) : all.filter((n) => o.drafts || !(FAMILIES[n] as { draft?: boolean }).draft)).filter((n) => FAMILIES[n]);
+  const family = rng.fork("family").weighted(names.map((n) => [n, FAMILIES[n].weight] as const));
+  return planned(seed, index, rng, family, FAMILIES[family], o);
+}
+
+/**
+ * The `k`th document that is not a label (families/documents.ts, customs.ts), as file `index` of the run: drawn from
+ * a stream of its own, so the labels of a seed stay as they were however many documents are asked for.
+ */
+export function planDocument(seed: string, k: number, index: number, o: PlanOptions = {}): PlannedFile {
+  const rng = new Rng(`${seed}/document${k}`);
+  const all = Object.keys(DOCUMENTS) as DocumentFamilyName[];
+  const asked = o.only?.filter((n) => n in DOCUMENTS) as DocumentFamilyName[] | undefined;
+  const family = rng.fork("family").weighted((asked?.length ? asked : all).map((n) => [n, DOCUMENTS[n].weight] as const));
+  return planned(seed, index, rng, family, DOCUMENTS[family], o);
+}
+
+function planned(seed: string, index: number, rng: Rng, family: FamilyName, f: (typeof FAMILIES)[LabelFamilyName] | (typeof DOCUMENTS)[DocumentFamilyName], o: PlanOptions): PlannedFile {
   const made = f.make(rng.fork("content"));
   // Tools write a page's text in their own order, not reading order: 30% of files draw their items shuffled.
   const order = rng.fork("order");
@@ -58,7 +74,7 @@ export function planFile(seed: string, index: number, o: PlanOptions = {}): Plan
   const ext = medium === "image" ? (image!.kind === "thermal" ? "png" : image!.format === "jpeg" ? "jpg" : image!.format) : "pdf";
   const what = medium === "image" ? `${image!.kind}-${image!.dpi}` : medium === "flat-pdf" ? "flat" : spec.pages.map((p) => p.storage).find((s) => s !== "upright") ?? "text";
   const name = `${String(index).padStart(5, "0")}-${family}-${toolchain}-${what}.${ext}`;
-  return { index, name, family, toolchain, medium, image, labels: spec.labels, notes: spec.notes, spec, style: htmlStyle(render.fork("style")), seed };
+  return { index, name, family, toolchain, medium, image, labels: spec.labels, notes: spec.notes, spec, style: htmlStyle(render.fork("style")), seed, key: rng.key };
 }
 
 /**
@@ -84,12 +100,14 @@ function scrambled(spec: FileSpec, rng: Rng): FileSpec {
   };
 }
 
-/** Files from index 0 until the labels and images asked for are reached. */
-export function planRun(seed: string, o: { labels: number; images: number } & PlanOptions): PlannedFile[] {
+/** Files from index 0 until the labels and images asked for are reached, then the documents that are not labels. */
+export function planRun(seed: string, o: { labels: number; images: number; documents?: number } & PlanOptions): PlannedFile[] {
   const out: PlannedFile[] = [];
   let labels = 0;
   let images = 0;
-  for (let i = 0; labels < o.labels || images < o.images; i++) {
+  // GEN_ONLY may name documents alone: then no label is drawn.
+  const drawsLabels = !o.only?.length || o.only.some((n) => n in FAMILIES);
+  for (let i = 0; drawsLabels && (labels < o.labels || images < o.images); i++) {
     const f = planFile(seed, i, o);
     // Past the label count, only image files are kept (the image quota is still open).
     if (labels >= o.labels && f.medium === "text-pdf") continue;
@@ -97,11 +115,13 @@ export function planRun(seed: string, o: { labels: number; images: number } & Pl
     labels += f.labels.length;
     if (f.medium !== "text-pdf") images++;
   }
+  const first = out.length ? out[out.length - 1].index + 1 : 0;
+  for (let k = 0; k < (o.documents ?? 0); k++) out.push(planDocument(seed, k, first + k, o));
   return out;
 }
 
 export async function renderFile(f: PlannedFile, chromium: Chromium): Promise<Uint8Array> {
-  const rng = new Rng(`${f.seed}/${f.index}`).fork("bytes");
+  const rng = new Rng(f.key).fork("bytes");
   if (f.medium === "text-pdf") {
     if (f.toolchain === "pdf-lib") return renderWithPdfLib(f.spec, rng);
     if (f.toolchain === "pdfkit") return renderWithPdfKit(f.spec, rng);
@@ -134,7 +154,7 @@ async function toPng(img: Uint8Array): Promise<Uint8Array> {
   return sharp(img).png().toBuffer();
 }
 
-/** Renders a plan into `dir` and writes manifest.json; answers the manifest. */
+/** Renders a plan into `dir` and writes manifest.json ({ seed, files }); answers the files' manifest. */
 export async function writeRun(files: PlannedFile[], dir: string, log: (s: string) => void = () => {}): Promise<GeneratedFile[]> {
   mkdirSync(dir, { recursive: true });
   const chromium = await Chromium.start();
@@ -147,12 +167,13 @@ export async function writeRun(files: PlannedFile[], dir: string, log: (s: strin
     await chromium.close();
   }
   const manifest = files.map(publicPart);
-  writeFileSync(path.join(dir, "manifest.json"), `${JSON.stringify(manifest, null, 1)}\n`);
+  // The shape serve.ts writes and reads (GEN_DIR serves such a directory to the bench).
+  writeFileSync(path.join(dir, "manifest.json"), `${JSON.stringify({ seed: files[0]?.seed ?? "", files: manifest }, null, 1)}\n`);
   return manifest;
 }
 
 export function publicPart(f: PlannedFile): GeneratedFile {
-  const { spec: _spec, style: _style, seed: _seed, ...rest } = f;
+  const { spec: _spec, style: _style, seed: _seed, key: _key, ...rest } = f;
   return rest;
 }
 
@@ -168,9 +189,10 @@ if (import.meta.main) {
   const only = arg("only")?.split(",") as FamilyName[] | undefined;
   const toolchains = arg("toolchains")?.split(",") as Toolchain[] | undefined;
   const drafts = process.argv.includes("--drafts");
+  const documents = Number(arg("documents") ?? 0);
   const out = arg("out") ?? path.join(process.cwd(), `generated-labels-${seed}`);
-  console.log(`label generator: SEED=${seed}, ${labels} labels (${images} images) into ${out}`);
+  console.log(`label generator: SEED=${seed}, ${labels} labels (${images} images) and ${documents} documents that are not labels into ${out}`);
   const started = Date.now();
-  const manifest = await writeRun(planRun(seed, { labels, images, only, toolchains, drafts }), out, console.log);
+  const manifest = await writeRun(planRun(seed, { labels, images, documents, only, toolchains, drafts }), out, console.log);
   console.log(`${manifest.length} files, ${manifest.reduce((s, f) => s + f.labels.length, 0)} labels in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

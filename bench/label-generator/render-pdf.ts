@@ -23,15 +23,24 @@ const WIN_ANSI = /[^\x20-\x7e\xa0-\xff€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’�
 
 const PRODUCERS = ["iText® 5.5.13.1 ©2000-2019 iText Group NV (AGPL-version)", "iText 2.1.7 by 1T3XT", "iText® 7.1.16 ©2000-2021 iText Group NV", "pdf-lib (https://github.com/Hopding/pdf-lib)"];
 
-type TextMode = "line" | "word" | "glyph";
+/**
+ * How a line's text is shown: a text-show per line, per word or per glyph at its computed position; or 'fitted',
+ * every glyph placed by the producer at a step shorter than its advance (a tool condensing its type into fixed
+ * fields, as iText-like producers and Ghostscript's re-distilled pages position glyphs), no space glyph drawn: the
+ * word gap left is narrower than the advance a reader expects (issue 36, class 1: 'JOHNSMITH').
+ */
+export type TextMode = "line" | "word" | "glyph" | "fitted";
 
 interface Ctx {
   font: (f: FontFace, bold: boolean) => Promise<PDFFont>;
   logo: (l: LogoItem) => Promise<PDFImage>;
   mode: TextMode;
+  /** The 'fitted' mode's step, as a share of each glyph's advance. */
+  squeeze: number;
 }
 
-export async function renderWithPdfLib(file: FileSpec, rng: Rng): Promise<Uint8Array> {
+/** `mode` names how text is shown (a test's choice); else the seed draws it. */
+export async function renderWithPdfLib(file: FileSpec, rng: Rng, mode?: TextMode): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const when = new Date(Date.UTC(2026, 10, 1));
   doc.setCreationDate(when);
@@ -57,7 +66,9 @@ export async function renderWithPdfLib(file: FileSpec, rng: Rng): Promise<Uint8A
     }
     return img;
   };
-  const ctx: Ctx = { font, logo, mode: rng.weighted([["line", 6], ["word", 2.5], ["glyph", 1.5]] as const) };
+  // Drawn even when `mode` is given, so a seed's other draws stay as they were.
+  const drawn = rng.weighted([["line", 6], ["word", 2.5], ["glyph", 1.5], ["fitted", 1]] as const);
+  const ctx: Ctx = { font, logo, mode: mode ?? drawn, squeeze: rng.float(0.74, 0.86) };
   for (const spec of file.pages) {
     const turned = spec.storage === "turned";
     const page = doc.addPage(turned ? [spec.h, spec.w] : [spec.w, spec.h]);
@@ -95,11 +106,12 @@ async function drawItems(page: PDFPage, items: Item[], h: number, ctx: Ctx) {
       const color = i.white ? rgb(1, 1, 1) : black;
       // A run per line, per word or per glyph, each at its own position.
       const runs = ctx.mode === "line" ? [text] : ctx.mode === "word" ? text.split(/(?<= )/) : [...text];
+      const step = ctx.mode === "fitted" ? ctx.squeeze : 1;
       let at = x;
       for (const run of runs) {
         const shown = ctx.mode === "word" ? run.trimEnd() : run;
         if (shown.trim()) page.drawText(shown, { x: at, y, size: i.size, font: f, color });
-        at += drawn(run);
+        at += drawn(run) * step;
       }
     } else if (i.t === "logo") {
       page.drawImage(await ctx.logo(i), { x: i.x, y: h - i.y - i.h, width: i.w, height: i.h });

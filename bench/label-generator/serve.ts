@@ -1,6 +1,6 @@
 /**
  * Vitest globalSetup for the generated-label gate and bench: plans a run (SEED, GEN_LABELS,
- * GEN_IMAGES, GEN_ONLY, GEN_TOOLCHAINS, GEN_DRAFTS; GEN_FILES keeps some of its files), serves it on a loopback port and provides the address as
+ * GEN_IMAGES, GEN_DOCUMENTS, GEN_ONLY, GEN_TOOLCHAINS, GEN_DRAFTS; GEN_FILES keeps some of its files), serves it on a loopback port and provides the address as
  * `generatedLabels`. Tests inside workerd fetch `/plan` (the truth of every file) and
  * `/file/:index` (its bytes, rendered on demand a few files ahead, so Chromium and sharp work in
  * Node while workerd reads); the harness posts its full result to `/report` (report.json). Files are kept in GEN_OUT (else a temp dir removed afterwards, unless
@@ -32,6 +32,9 @@ export default async function setup(project: TestProject) {
   const seed = process.env.SEED || freshSeed();
   const labels = Number(process.env.GEN_LABELS || 300);
   const images = Number(process.env.GEN_IMAGES || Math.ceil(labels / 10));
+  // Documents that are not labels (customs forms, manifests, return QR codes, tracking pages, order mails), after the
+  // labels: one for every ten labels unless GEN_DOCUMENTS says (0 draws none).
+  const documents = Number(process.env.GEN_DOCUMENTS || Math.ceil(labels / 10));
   const only = process.env.GEN_ONLY ? (process.env.GEN_ONLY.split(",") as FamilyName[]) : undefined;
   // The text PDFs' toolchains (pdf-lib,chromium,pdfkit); the gate draws the default two.
   const toolchains = process.env.GEN_TOOLCHAINS ? (process.env.GEN_TOOLCHAINS.split(",") as Toolchain[]) : undefined;
@@ -43,11 +46,11 @@ export default async function setup(project: TestProject) {
   // GEN_FILES=52,205 reads only those files of the planned run: a replay of single misses (with the
   // run's SEED, GEN_LABELS and GEN_IMAGES, which make the plan).
   const pick = process.env.GEN_FILES ? new Set(process.env.GEN_FILES.split(",").map(Number)) : null;
-  const files = planRun(seed, { labels, images, only, toolchains, drafts }).filter((f) => !pick || pick.has(f.index));
+  const files = planRun(seed, { labels, images, documents, only, toolchains, drafts }).filter((f) => !pick || pick.has(f.index));
   const byIndex = new Map(files.map((f) => [f.index, f]));
   const manifest = files.map(publicPart);
   writeFileSync(path.join(dir, "manifest.json"), `${JSON.stringify({ seed, files: manifest }, null, 1)}\n`);
-  console.log(`\nlabel generator: SEED=${seed} (replay with SEED=${seed}), ${files.length} files, ${manifest.reduce((s, f) => s + f.labels.length, 0)} labels, files in ${dir}\n`);
+  console.log(`\nlabel generator: SEED=${seed} (replay with SEED=${seed}), ${files.length} files, ${manifest.reduce((s, f) => s + f.labels.length, 0)} labels, ${manifest.filter((f) => !f.labels.length).length} documents that are not labels, files in ${dir}\n`);
 
   const chromium = await Chromium.start();
   // One render at a time (one browser tab); each file once.

@@ -89,6 +89,9 @@ INWARD = "ABDEFGHJLNPQRSTUWXYZ"
 
 
 STANDARD_14 = False  # set per file: the standard-14 fonts print only WinAnsi characters ('ł' is not one)
+# Set per file: a tool that condenses its type into fixed fields by placing each glyph itself at this share of its
+# advance, with no space glyph (issue 36, class 1: a reader sees words run together, 'JOHNSMITH'); None draws lines.
+SQUEEZE = None
 
 
 def printable(s):
@@ -117,6 +120,21 @@ def address(name):
     if county:
         lines.append(county)
     return lines, postcode
+
+
+def as_printed(lines, postcode):
+    """A recipient's block as printed: top down mostly; on some the name broken over two lines (a title, or a
+    first name or initials, on the line over the surname), and on some bottom up, as old despatch systems fill their
+    fields (postcode first, name last; a broken name keeps its own order). The truth is still the whole name."""
+    name, rest = lines[0], lines[1:] + [postcode]
+    words = name.split()
+    if len(words) >= 2 and "&" not in words and R.random() < 0.06:
+        name = [words[0], " ".join(words[1:])] if words[0].rstrip(".") in ("Mr", "Mrs", "Ms", "Dr", "Miss") and len(words) > 2 else [" ".join(words[:-1]), words[-1]]
+    else:
+        name = [name]
+    if R.random() < 0.04:
+        return list(reversed(rest)) + name
+    return name + rest
 
 
 def evri_code():
@@ -156,7 +174,14 @@ class Page:
 
     def text(self, x, y, s, size=9, bold=False, right=False):
         self.c.setFont(self.bold if bold else self.regular, size)
-        if right:
+        if SQUEEZE:  # every glyph placed by the tool itself, a share of its advance apart, no space glyph drawn
+            font = self.bold if bold else self.regular
+            x = x - SQUEEZE * pdfmetrics.stringWidth(s, font, size) if right else x
+            for ch in s:
+                if ch != " ":
+                    self.c.drawString(self.ox + x, self.oy + self.h - y, ch)
+                x += SQUEEZE * pdfmetrics.stringWidth(ch, font, size)
+        elif right:
             self.c.drawRightString(self.ox + x, self.oy + self.h - y, s)
         else:
             self.c.drawString(self.ox + x, self.oy + self.h - y, s)
@@ -211,7 +236,7 @@ def draw_evri_api(p):
     p.box(p.w - 78, 38, 68, 48)
     p.text(p.w - 44 - 6, 58, str(R.randint(10, 99)), 16, bold=True)
     p.text(p.w - 70, 80, R.choice(["LVPL", "BRST", "MNCH", "LEED", "BHAM", "NTHM"]), 14, bold=True)
-    y = p.block(10, 66, rcpt + [pc], R.choice([9, 10, 11]), lead=1.18)
+    y = p.block(10, 66, as_printed(rcpt, pc), R.choice([9, 10, 11]), lead=1.18)
     p.text(10, max(y, 100) + 12, R.choice(printed), 14, bold=True)
     p.text(10, max(y, 100) + 30, f"VAN {R.randint(1, 99)}   DROP {R.randint(1, 99)}   C-ROUND {R.randint(1000, 9999)}", 8)
     top = max(y, 100) + 44
@@ -247,7 +272,7 @@ def draw_rm(p):
                f"{pc.replace(' ', '')}9ZGB {spc.replace(' ', '')}   {spc.replace(' ', '')}")
     p.barcode("ECC200DataMatrix", payload, p.w - 90, 10, 76, 76)
     p.rule(92)
-    y = p.block(14, 112, rcpt + [pc], R.choice([10, 11, 12]), bold_first=R.random() < 0.5)
+    y = p.block(14, 112, as_printed(rcpt, pc), R.choice([10, 11, 12]), bold_first=R.random() < 0.5)
     grouped = f"{code[:2]} {code[2:6]} {code[6:10]} {code[10:]}"
     top = max(y, 190) + 8
     p.barcode("Code128", code, 30, top, p.w - 60, 52, barWidth=1, humanReadable=False)
@@ -298,7 +323,7 @@ def draw_seller(p):
         p.rule(y)
         y += 16
     p.text(x0, y, to_head, 8, bold=True)
-    y = p.block(x0, y + size + 2, rcpt + [pc], size, bold_first=R.random() < 0.6) + 6
+    y = p.block(x0, y + size + 2, as_printed(rcpt, pc), size, bold_first=R.random() < 0.6) + 6
     p.rule(y)
     y += 16
     p.text(x0, y, service_line, 11, bold=True)
@@ -332,7 +357,7 @@ def draw_marketplace(p):
     p.text(10, 34, f"From: {sender}, {sender_lines[1]}, {sender_lines[-1]} {spc}" if R.random() < 0.5 else f"From: {sender}", 6.5)
     p.box(8, 44, p.w - 16, 118)
     p.text(16, 58, "SHIP TO", 8, bold=True)
-    p.block(16, 74, rcpt + [pc], 11, bold_first=True, lead=1.15)
+    p.block(16, 74, as_printed(rcpt, pc), 11, bold_first=True, lead=1.15)
     p.text(10, 178, R.choice(printed) if isinstance(printed, list) else printed, 13, bold=True)
     p.text(p.w - 10, 178, f"Order {R.randint(10, 99)}-{R.randint(10**4, 10**5 - 1)}-{R.randint(10**4, 10**5 - 1)}", 7, right=True)
     p.barcode("Code128", code, 20, 190, p.w - 40, 64, barWidth=1, humanReadable=False)
@@ -361,7 +386,7 @@ def web_label(path):
     esc = lambda t: t.replace("&", "&amp;").replace("<", "&lt;")
     to_head = R.choice(["Deliver to", "SHIP TO", "To", "Recipient", ""])
     from_head = R.choice(["From", "Return address", "Sender", "If undelivered, please return to"])
-    rcpt_html = "<br>".join(esc(t) for t in rcpt + [pc])
+    rcpt_html = "<br>".join(esc(t) for t in as_printed(rcpt, pc))
     from_html = (", " if R.random() < 0.4 else "<br>").join(esc(t) for t in sender_lines + [spc])
     sender_box = f'<div class="from"><div class="h">{from_head}</div>{from_html}</div>'
     to_box = f'<div class="to">{f"<div class=h>{to_head}</div>" if to_head else ""}<div class="addr">{rcpt_html}</div></div>'
@@ -475,6 +500,8 @@ def gs(args):
 
 
 def draw_reportlab(family, fonts, pdf):
+    global SQUEEZE
+    SQUEEZE = R.uniform(0.74, 0.86) if R.random() < 0.12 else None
     a4 = family == "seller-made" and R.random() < 0.3
     # A carrier API's 4x6 page is often landscape with /Rotate 90: drawn sideways, shown upright.
     turned = not a4 and family == "evri-api" and R.random() < 0.5
@@ -488,7 +515,8 @@ def draw_reportlab(family, fonts, pdf):
     truth = FAMILIES[family](page)
     c.showPage()
     c.save()
-    return truth, [f"fonts {fonts[0]}", "a4" if a4 else "4x6 /Rotate 90" if turned else "4x6"], turned
+    notes = [f"fonts {fonts[0]}", "a4" if a4 else "4x6 /Rotate 90" if turned else "4x6"]
+    return truth, notes + ([f"glyphs placed at {SQUEEZE:.2f} of their advance"] if SQUEEZE else []), turned
 
 
 def main():

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
+import { PDFDocument, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { labelFiles, labels, users } from "../../worker/db/schema";
 import type { ApiLabel, UploadedLabel } from "../../worker/labels/model";
@@ -13,6 +14,16 @@ function upload(user: TestUser | null, files: { name: string; bytes: Uint8Array;
   for (const f of files) form.append("files", new File([f.bytes], f.name, { type: f.type ?? MIME[f.name.split(".").pop()!] ?? "" }));
   if (notes !== undefined) form.append("notes", notes);
   return call("/api/v1/label", { method: "POST", body: form, token: user?.token });
+}
+
+/** A shop's dispatch e-mail printed to PDF: a tracking number and a delivery address, no label (issue 36, class 6). */
+async function orderMailPdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([595, 842]);
+  const lines = ["Your order has been dispatched", "From: Saltbox Studio <orders@example.co.uk>", "Hi Jane,", "Your order is on its way.", "Tracking number: VB442550835GB", "Delivery address", "Jane Smith", "14 Acacia Avenue", "Manchester", "M1 1AE", "Subtotal £24.00", "Total £26.95"];
+  for (const [i, t] of lines.entries()) page.drawText(t, { x: 40, y: 780 - i * 18, size: 11, font });
+  return doc.save();
 }
 
 const uploadFixture = (user: TestUser, name: string, notes?: string) => upload(user, [{ name, bytes: fixture(name) }], notes);
@@ -131,6 +142,14 @@ describe("POST /api/v1/label", () => {
       expect(res.status).toBe(422);
       expect(await res.json()).toEqual({ error: "This file is not a recognised Evri or Royal Mail label." });
     }
+    await expectNothingStored(user, 5);
+  }, 30_000);
+
+  it("refuses a document that holds a code but is no label (an order e-mail) with 422 naming it, and charges nothing", async () => {
+    const user = await createUser({ credits: 5 });
+    const res = await upload(user, [{ name: "order.pdf", bytes: await orderMailPdf() }]);
+    expect(res.status).toBe(422);
+    expect(((await res.json()) as { error: string }).error).toMatch(/order or dispatch e-mail, not a shipping label/);
     await expectNothingStored(user, 5);
   }, 30_000);
 

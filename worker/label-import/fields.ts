@@ -38,7 +38,9 @@ export const fullText = (lines: TextLine[]) => lines.map((l) => l.text).join("\n
  */
 export function weightGrams(text: string): number | null {
   const unitFirst = text.match(WEIGHT_UNIT_FIRST);
-  const m = (unitFirst && [unitFirst[0], unitFirst[2], unitFirst[1]]) ?? text.match(WEIGHT_LABELLED) ?? text.match(WEIGHT_KILOS) ?? text.match(WEIGHT_GRAMS);
+  // A bare figure on a line with a price is an item's size on a packing slip ('1  Soy wax candle 200g  £12.50').
+  const unpriced = text.split("\n").filter((l) => !PRICE.test(l)).join("\n");
+  const m = (unitFirst && [unitFirst[0], unitFirst[2], unitFirst[1]]) ?? text.match(WEIGHT_LABELLED) ?? unpriced.match(WEIGHT_KILOS) ?? unpriced.match(WEIGHT_GRAMS);
   if (!m) return null;
   const kilos = /^k/i.test(m[2]);
   // In grams a comma or point before three digits groups thousands ('12,800 g', '4.300 g': no one
@@ -55,6 +57,7 @@ const WEIGHT_UNIT_FIRST = new RegExp(String.raw`\b(?:weight|wt)\s*\(\s*(kg|kgs|g
 const WEIGHT_LABELLED = new RegExp(String.raw`\b(?:weight|wt)\b[^\d\n]{0,12}${WEIGHT_NUM}[^\S\n]*(kg|kgs|g|grams?)\b`, "i");
 const WEIGHT_KILOS = new RegExp(String.raw`${WEIGHT_NUM}[^\S\n]*(kg|kgs|kilos?)\b`, "i");
 const WEIGHT_GRAMS = /(?<![\d.,/-])(\d{2,5}|\d{1,2},\d{3})[^\S\n]*(g|grams?)\b/i;
+const PRICE = /[£€$]\s?\d/;
 
 export function dimensionsCm(text: string): [number, number, number] | null {
   const m = text.match(/(\d+(?:\.\d+)?)\s*[x×*]\s*(\d+(?:\.\d+)?)\s*[x×*]\s*(\d+(?:\.\d+)?)\s*cm\b/i);

@@ -15,7 +15,7 @@ import { UK_POSTCODE_IN_TEXT_RE, normalisePostcode } from "../couriers/postcode"
 import type { Address } from "../labels/model";
 import { clean } from "./fields";
 import { type AddressRole, headingOf, isAddressText, isContactLine, isOcrDebris, sortBoxLines } from "./line-kinds";
-import { isHeaderWord, isNumberlessStreet, isStreetLine, looksLikeName, namesItself, splitNameLine, withoutDebris, withoutTrailingHeading, wrappedName } from "./name-lines";
+import { isHeaderWord, isNameStart, isNumberlessStreet, isPremises, isStreetLine, looksLikeName, loneWords, namesItself, splitNameLine, withoutDebris, withoutTrailingHeading, wrappedName } from "./name-lines";
 import type { TextLine } from "./text";
 
 export interface AddressBlock {
@@ -66,7 +66,12 @@ export function findAddressBlocks(lines: TextLine[]): AddressBlock[] {
     const pcHeading = headingOf(pc.text);
     const pcText = pcHeading ? pcHeading.rest : pc.text;
     if (!isAddressText(pcText.replace(m[0], "")) && clean(pcText.replace(m[0], "")) !== "") continue;
-    const walk = pcHeading ? { picked: [{ ...pc, text: pcText }], heading: null, top: pc.y, left: pc.x } : walkUp(sorted, p, used);
+    let walk = pcHeading ? { picked: [{ ...pc, text: pcText }], heading: null, top: pc.y, left: pc.x } : walkUp(sorted, p, used);
+    // Nothing of an address above the postcode (a country at most): a block printed bottom up has its lines under it.
+    // (Also under a heading printed on the postcode's line: 'DELIVER TO S1 8EE' over the town.)
+    const nothingAbove = pcHeading ? clean(pcText.replace(m[0], "")) === "" : walk.picked.slice(0, -1).every((l) => COUNTRY_RE.test(clean(l.text)));
+    const down = nothingAbove ? walkDown(sorted, p, used) : null;
+    if (down) walk = { ...walk, picked: [...down, pc], left: Math.min(pc.x, ...down.map((l) => l.x)) };
     if (walk.heading) used.add(walk.heading.line);
     for (const l of [pc, ...walk.picked]) used.add(l);
     let texts = walk.picked.map((l) => clean(l.text)).filter(Boolean);
@@ -119,6 +124,14 @@ function walkUp(sorted: TextLine[], p: number, used: Set<TextLine>) {
       continue;
     }
     if (used.has(l)) break; // another block's line
+    // A title or initials alone over the name's line ('F' / 'Cunningham', 'MR' / 'JOHN SMITH'), on its left edge and in
+    // its type: the start of the name, not debris (blockAddress joins them).
+    const nameLine = picked[0];
+    if (picked.length > 1 && isNameStart(l.text) && Math.abs(l.x - nameLine.x) <= nameLine.size && Math.abs(l.size - nameLine.size) <= nameLine.size * 0.15 && looksLikeName(nameLine.text)) {
+      picked.unshift(l);
+      top = l.y;
+      continue;
+    }
     if (isOcrDebris(clean(l.text))) {
       // A line of the block's type OCR could not read ('eas' for 'Ty Newydd') still holds the block together.
       if (l.size <= 1.6 * usualSize(picked) && l.size >= usualSize(picked) / 1.6) top = l.y;
@@ -148,6 +161,48 @@ function walkUp(sorted: TextLine[], p: number, used: Set<TextLine>) {
     [left, right, top, size] = [Math.min(left, l.x), Math.max(right, l.x + Math.min(estWidth(l), 2 * (right - left))), l.y, Math.max(size, l.size)];
   }
   return { picked, heading, top, left };
+}
+
+/** A country's line: under a UK address, never its name. */
+const COUNTRY_RE = /^(?:united\s+kingdom|uk|u\.k\.|gb|great\s+britain|england|scotland|wales|northern\s+ireland)$/i;
+/** A line printed between a name and its street: a contact ('c/o', 'Attn', 'FAO') or a company's name. */
+const SECOND_LINE_RE = /^(?:c\/o|attn|fao)\b|\b(?:ltd\.?|limited|plc|llp|inc\.?|&\s*co\.?|&\s*sons)$/i;
+
+/**
+ * The lines of a block printed bottom up (postcode first, name last, as some legacy systems print an address:
+ * issue 36, class 4), in the usual order: the lines under the postcode in its column while the gaps stay line-sized,
+ * up to a heading, a contact line, a line that is not address text or another postcode. Taken only when they read as
+ * an address the other way up: a town first, a street, then one to three lines ending in a name; else null (none is
+ * better than a part of one). A name's own lines stay in their printed order; a contact or company line printed over
+ * the name goes under it.
+ */
+function walkDown(sorted: TextLine[], p: number, used: Set<TextLine>): TextLine[] | null {
+  const pc = sorted[p];
+  const below: TextLine[] = [];
+  let [left, right, bottom] = [pc.x, pc.x + estWidth(pc), pc.y + pc.size];
+  for (let i = p + 1; i < sorted.length && below.length <= MAX_LINES_ABOVE; i++) {
+    const l = sorted[i];
+    if (l.y < bottom - l.size * 0.5 || !inColumn(l, left, right, Math.max(pc.size, l.size))) continue;
+    if (l.y - bottom > usualSize([pc, ...below]) * 1.6) break;
+    if (used.has(l) || headingOf(l.text) || isContactLine(l.text) || !isAddressText(l.text) || UK_POSTCODE_IN_TEXT_RE.test(l.text)) break;
+    below.push(l);
+    [left, right, bottom] = [Math.min(left, l.x), Math.max(right, l.x + estWidth(l)), l.y + l.size];
+  }
+  // The last street or premises line ('THE OLD RECTORY' printed over the name); the name's lines after it.
+  const street = below.findLastIndex((l) => isStreetLine(clean(l.text)) || isPremises(clean(l.text)));
+  // The town comes before the street: on the postcode's own line ('York YO31 5FD') or the line under it.
+  const townFirst = clean((headingOf(pc.text)?.rest ?? pc.text).replace(UK_POSTCODE_IN_TEXT_RE, "")) !== "";
+  if (street < (townFirst ? 0 : 1) || street === below.length - 1) return null;
+  const names = below.slice(street + 1);
+  const text = (ls: TextLine[]) => ls.map((l) => clean(l.text));
+  if (names.length > 3 || !looksLikeName(text(names)[names.length - 1])) return null;
+  const second = names.length > 1 && SECOND_LINE_RE.test(text(names)[0]) ? names.splice(0, 1) : [];
+  // Two lines left are one name broken, or nothing sure: a house name not known by its words ('THE OLD POST OFFICE'
+  // over a shop's name) reads the same as a name's first line, and part of a name is worse than none.
+  const rest = below.slice(0, street + 1).reverse();
+  const [first, ...more] = text(names);
+  if (more.length && !wrappedName(first, [...more, ...text(second), ...text(rest)]) && !loneWords(first, more[0])) return null;
+  return [...names, ...second, ...rest];
 }
 
 /** The block's usual type size: the middle of its lines' (OCR gives a line with a descender or in bold a taller box). */
@@ -221,6 +276,8 @@ export function blockAddress(block: AddressBlock, countryCode = "GB"): Address |
     else lines.splice(i, 1);
     break;
   }
+  // A country over the postcode is no name: a block printed bottom up whose lines could not be read the other way.
+  if (lines.length && COUNTRY_RE.test(lines[0])) lines.shift();
   const [first = "", ...address] = lines;
   // One word over a postcode alone on its line ('London' / 'NW1 0FQ', OCR having lost the name and
   // street over them) is the town, never a name: no address is a name and a postcode.
@@ -233,6 +290,7 @@ export function blockAddress(block: AddressBlock, countryCode = "GB"): Address |
   if (isStreetLine(name) || (isNumberlessStreet(name) && !rest.length && address.length > 0 && !isStreetLine(address[0]) && !isNumberlessStreet(address[0]))) return { name: "", address: [name, ...rest, ...address], postcode: block.postcode, countryCode };
   // A long name wrapped in a narrow column: its first line cannot end there ('Ms Z' / 'Okafor').
   if (!rest.length && address.length > 1 && wrappedName(name, address)) name = `${name} ${address.shift()}`;
+  else if (!rest.length && address.length > 1 && loneWords(name, address[0])) return { name: "", address: address.slice(1), postcode: block.postcode, countryCode };
   if (!name && !block.postcode) return null;
   return { name, address: [...rest, ...address], postcode: block.postcode, countryCode };
 }

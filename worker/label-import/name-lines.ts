@@ -115,6 +115,23 @@ const TITLE_AND_WORD_RE = /^(?:mr|mrs|ms|mx|miss|dr|prof|rev|sir|dame)\.?\s+[\p{
  * ('LITTLE FERN' / 'OUTFITTERS' / 'THE OLD RECTORY', 'Little Fern' / 'Gifts' / 'Beechwood'). A
  * house name there stays an address line ('John Smith' / 'Rosemount', 'Mr Patel' / 'Orchard House').
  */
+/** A house or premises name by its words ('The Old Rectory', 'Hillside Farm', 'Rose Cottage'): an address line. */
+export const isPremises = (line: string) => HOUSE_NAME_RE.test(line) && !/^(?:c\/o|attn|fao)\b/i.test(line);
+
+/** A title or initials alone on their line ('MR', 'F', 'Mrs J K'): the start of the name printed under them. */
+export const isNameStart = (line: string) => {
+  const [first, ...initials] = clean(line).split(" ");
+  const initial = (w: string) => /^\p{Lu}\.?$/u.test(w);
+  return (/^(?:mr|mrs|ms|mx|miss|dr|prof|rev|sir|dame)\.?$/i.test(first) || initial(first)) && initials.length <= 2 && initials.every(initial);
+};
+
+/**
+ * One word over one more word, then the address ('Olivia' / 'MacLeod' / 'Bryn Awel'): a first name over its surname,
+ * or a one-word name over a house's, which cannot be told apart (issue 36, class 2). Part of a name is worse than none.
+ */
+export const loneWords = (name: string, next: string | undefined) =>
+  ONE_WORD_RE.test(name) && next !== undefined && ONE_WORD_RE.test(next) && !ONE_WORD_ADDRESS_RE.test(next) && !HOUSE_NAME_RE.test(next) && !COMPANY_SUFFIX_RE.test(next);
+
 export function wrappedName(name: string, address: string[]): boolean {
   const [next, after] = address;
   if (COMPANY_SUFFIX_RE.test(next)) return true;

@@ -122,6 +122,69 @@ export async function renderPages(
 
 type Lib = Pdfium;
 
+/** One character as PDFium places it: its origin and advance along the text's direction, in points. */
+export interface Glyph {
+  char: string;
+  /** Origin along the line's direction, and across it (user space turned by the text's angle). */
+  along: number;
+  across: number;
+  /** The font's advance for it (PDFium's loose box: the glyph's width in the font, not its ink). */
+  advance: number;
+  /** The font's ascent to descent: about an em. */
+  size: number;
+}
+
+/**
+ * The characters of some pages, in content order, with where PDFium places each one (issue 36, class 1): a producer
+ * that fits a long line by positioning every glyph itself ('iText-like', or a page re-distilled by Ghostscript) can
+ * leave no space character and no gap wide enough for pdf.js to put one back ('JOHNSMITH'); each glyph's own origin
+ * and advance still show where the words part. Characters PDFium made up (its own spaces and line breaks) are left out.
+ */
+export async function readGlyphs(bytes: Uint8Array, pages: number[]): Promise<Map<number, Glyph[]>> {
+  const lib = await getPdfium();
+  const mod = lib.pdfium as typeof lib.pdfium & { HEAPU8: Uint8Array; HEAPF64: Float64Array };
+  const out = new Map<number, Glyph[]>();
+  const filePtr = mod.wasmExports.malloc(bytes.length);
+  const buf = mod.wasmExports.malloc(32);
+  if (!filePtr || !buf) throw new PdfiumError("out of memory");
+  mod.HEAPU8.set(bytes, filePtr);
+  const doc = lib.FPDF_LoadMemDocument(filePtr, bytes.length, "");
+  try {
+    for (const i of doc ? pages : []) {
+      const page = lib.FPDF_LoadPage(doc, i);
+      if (!page) continue;
+      const text = lib.FPDFText_LoadPage(page);
+      try {
+        const glyphs: Glyph[] = [];
+        const count = text ? Math.min(lib.FPDFText_CountChars(text), 20_000) : 0;
+        for (let k = 0; k < count; k++) {
+          if (lib.FPDFText_IsGenerated(text, k) === 1) continue;
+          const code = lib.FPDFText_GetUnicode(text, k);
+          if (!code || !lib.FPDFText_GetCharOrigin(text, k, buf, buf + 8) || !lib.FPDFText_GetLooseCharBox(text, k, buf + 16)) continue;
+          const [x, y] = [mod.HEAPF64[buf / 8], mod.HEAPF64[buf / 8 + 1]];
+          const box = new Float32Array(mod.HEAPU8.buffer, buf + 16, 4); // left, top, right, bottom
+          // PDFium gives the text's angle clockwise: its direction is (cos, -sin) in user space (y up).
+          const angle = lib.FPDFText_GetCharAngle(text, k);
+          const [c, sn] = [Math.cos(angle), -Math.sin(angle)];
+          const [wide, high] = [Math.abs(box[2] - box[0]), Math.abs(box[1] - box[3])];
+          const flat = Math.abs(c) >= Math.abs(sn);
+          // The loose box spans the advance along the text and the font's ascent to descent across it (about an em).
+          glyphs.push({ char: String.fromCodePoint(code), along: x * c + y * sn, across: -x * sn + y * c, advance: flat ? wide : high, size: flat ? high : wide });
+        }
+        out.set(i, glyphs);
+      } finally {
+        if (text) lib.FPDFText_ClosePage(text);
+        lib.FPDF_ClosePage(page);
+      }
+    }
+  } finally {
+    if (doc) lib.FPDF_CloseDocument(doc);
+    mod.wasmExports.free(buf);
+    mod.wasmExports.free(filePtr);
+  }
+  return out;
+}
+
 /**
  * Draws the page (or the `clip` region of it) to RGBA on white. The page is laid out at its full
  * size, shifted so the region lands on the small bitmap; PDFium draws only what falls inside it.

@@ -6,11 +6,14 @@
  */
 import { couriers } from "../couriers/registry";
 import { imageBarcodes, pageBarcodes } from "./barcodes";
+import { DOCUMENT_REFUSALS, type DocumentKind, documentKind, withoutCustomsForm } from "./documents";
 import { ImportError } from "./errors";
 import type { LabelDetails } from "../labels/model";
+import type { LabelInput } from "./fields";
 import { parseLabel } from "./parse-label";
 import { loadPdfText, type PdfPageText, readPdfText } from "./pdf";
 import { codesOn } from "./sheet-parts";
+import { partRunTogetherWords } from "./glyph-spaces";
 import { getPdfium, renderPages, type Pixmap, type RegionRequest } from "./pdfium";
 import { imageInfo, MIME, sniff, type FileKind } from "./sniff";
 import { loadBarcodeReader, type Barcode } from "./zxing";
@@ -92,6 +95,8 @@ async function readersLoaded(kind: FileKind): Promise<void> {
 
 async function importPdf(bytes: Uint8Array, checkTime: () => void): Promise<PipelineResult> {
   const text = await readPdfText(bytes, LIMITS.maxPages);
+  // A damaged file PDFium cannot take apart keeps the text as pdf.js read it (its drawing, next, decides the answer).
+  await partRunTogetherWords(bytes, text).catch(() => {});
   checkTime();
   const labels: PipelineLabel[] = [];
   const skippedPages: number[] = [];
@@ -115,6 +120,18 @@ async function importPdf(bytes: Uint8Array, checkTime: () => void): Promise<Pipe
   const whole: number[] = [];
   const again: number[] = [];
   const partBarcodes = new Map<number, Barcode[][]>();
+  // Pages that hold a code but are no label (documents.ts): what they were, for the refusal's words.
+  const documents: DocumentKind[] = [];
+  const labelOn = (input: LabelInput): LabelDetails | null => {
+    const read = parseLabel(input);
+    const kind = read && documentKind(input, read);
+    if (kind) documents.push(kind);
+    if (kind || !read) return null;
+    // A label with a customs form beside it is read without the form (its weights are the contents').
+    const outside = withoutCustomsForm(input.lines);
+    const own = outside && parseLabel({ lines: outside, barcodes: input.barcodes });
+    return own?.trackingCode === read.trackingCode ? own : read;
+  };
   const readPage = (dpi: number) => async (i: number, pixmap: Pixmap) => {
     checkTime();
     const page = text.pages[i];
@@ -125,7 +142,7 @@ async function importPdf(bytes: Uint8Array, checkTime: () => void): Promise<Pipe
       partBarcodes.set(i, found);
       if (part < parts - 1) return;
       partBarcodes.delete(i);
-      const read = page.parts.map((p, k) => parseLabel({ lines: p.lines, barcodes: found[k] }));
+      const read = page.parts.map((p, k) => labelOn({ lines: p.lines, barcodes: found[k] }));
       const codes = new Set(read.map((d) => d?.trackingCode));
       if (read.every(Boolean) && codes.size === read.length) {
         for (const details of read) labels.push({ page: i + 1, details: details!, ocrPending: false });
@@ -144,7 +161,7 @@ async function importPdf(bytes: Uint8Array, checkTime: () => void): Promise<Pipe
       again.push(i);
       return;
     }
-    const read = parseLabel({ lines, barcodes });
+    const read = labelOn({ lines, barcodes });
     const details = read && page ? ownFields(read, page) : read;
     if (details) labels.push({ page: i + 1, details, ocrPending: lines.length === 0 });
     else skippedPages.push(i + 1);
@@ -159,7 +176,7 @@ async function importPdf(bytes: Uint8Array, checkTime: () => void): Promise<Pipe
     if (err instanceof ImportError) throw err;
     throw new ImportError(422, "This PDF is damaged or incomplete and cannot be read.");
   }
-  if (!labels.length) throw new ImportError(422, notALabel());
+  if (!labels.length) throw new ImportError(422, documents.length ? DOCUMENT_REFUSALS[documents[documents.length - 1]] : notALabel());
   labels.sort((a, b) => a.page - b.page);
   skippedPages.sort((a, b) => a - b);
   return { kind: "pdf", mime: MIME.pdf, pages: text.pageCount, labels, skippedPages };

@@ -12,6 +12,9 @@ import { marketplace } from "./marketplace.ts";
 import { rmClickDrop } from "./rm-clickdrop.ts";
 import { rmOnline } from "./rm-online.ts";
 import { consignment } from "./consignment.ts";
+import { customsForm, labelWithCustoms } from "./customs.ts";
+import { manifest, orderMail, returnQr, trackingPage } from "./documents.ts";
+import { legacyDespatch } from "./legacy.ts";
 import { a4Sheet, multiPage, packingSlip } from "./sheets.ts";
 
 interface Family {
@@ -44,6 +47,22 @@ export const FAMILIES = {
   "packing-slip": { weight: 6, chromium: 0.6, images: 0, make: packingSlip },
   "multi-page": { weight: 4, chromium: 0.4, images: 0, make: multiPage },
   consignment: { weight: 4, chromium: 0.5, images: 0, make: consignment },
+  "label-customs": { weight: 3, chromium: 0.5, images: 0, make: labelWithCustoms, draft: true },
+  "legacy-despatch": { weight: 4, chromium: 0.3, images: 0.1, make: (rng: Rng) => single("legacy-despatch", legacyDespatch(rng), rng.fork("storage"), 0.1), draft: true },
 } satisfies Record<string, Family>;
 
-export type FamilyName = keyof typeof FAMILIES;
+/**
+ * Documents that are not labels though they hold a valid tracking code (issue 36, class 6): their truth is that
+ * they hold no label. A run draws them on top of its labels (GEN_DOCUMENTS), each from a stream of its own.
+ */
+export const DOCUMENTS = {
+  "customs-form": { weight: 3, chromium: 0.35, images: 0, make: customsForm },
+  manifest: { weight: 3, chromium: 0.35, images: 0, make: manifest },
+  "return-qr": { weight: 2, chromium: 0.7, images: 0, make: returnQr },
+  "tracking-page": { weight: 2, chromium: 0.9, images: 0, make: trackingPage },
+  "order-mail": { weight: 2, chromium: 0.8, images: 0, make: orderMail },
+} satisfies Record<string, Family>;
+
+export type LabelFamilyName = keyof typeof FAMILIES;
+export type DocumentFamilyName = keyof typeof DOCUMENTS;
+export type FamilyName = LabelFamilyName | DocumentFamilyName;

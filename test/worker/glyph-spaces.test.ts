@@ -1,0 +1,84 @@
+import { PDFDocument, type PDFFont, StandardFonts } from "pdf-lib";
+import { describe, expect, it } from "vitest";
+import { partRunTogetherWords, wordEnds } from "../../worker/label-import/glyph-spaces";
+import { readPdfText } from "../../worker/label-import/pdf";
+import { importLabelFile } from "../../worker/label-import/pipeline";
+import type { Glyph } from "../../worker/label-import/pdfium";
+
+// Words a producer ran together by placing every glyph itself (issue 36, class 1): each glyph stepped at a share of
+// its advance to fit a field, no space glyph drawn. pdf.js then reads 'JOHNSMITH'; the glyphs' positions part it.
+
+/** Draws each line glyph by glyph, every step `squeeze` of the glyph's advance, spaces not drawn. */
+function fitted(page: ReturnType<PDFDocument["addPage"]>, font: PDFFont, lines: string[], squeeze: number, size = 11) {
+  lines.forEach((text, row) => {
+    let x = 20;
+    for (const c of text) {
+      if (c !== " ") page.drawText(c, { x, y: 400 - row * size * 1.4, size, font });
+      x += font.widthOfTextAtSize(c, size) * squeeze;
+    }
+  });
+}
+
+async function fittedPdf(lines: string[], squeeze: number, face = StandardFonts.HelveticaBold): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(face);
+  fitted(doc.addPage([288, 432]), font, lines, squeeze);
+  return doc.save();
+}
+
+/** Glyphs of `text` each `advance` wide, stepped at `squeeze`, a space `space` ems wide where the text has one. */
+function run(text: string, squeeze: number, space = 0.28): Glyph[] {
+  const out: Glyph[] = [];
+  let along = 0;
+  for (const c of text) {
+    const advance = c === "I" ? 3 : 7;
+    if (c === " ") {
+      along += space * 10 * squeeze;
+      continue;
+    }
+    out.push({ char: c, along, across: 0, advance, size: 10 });
+    along += advance * squeeze;
+  }
+  return out;
+}
+
+describe("words run together in a text layer, parted by their glyphs' positions", () => {
+  it("finds a word space left in a squeezed run, and no other", () => {
+    expect(wordEnds(run("JOHN SMITH", 0.8))).toEqual([3]);
+    expect(wordEnds(run("BRIGHTON CRAFT SUPPLIES LTD", 0.78))).toEqual([7, 12, 20]);
+    // An initial run on to a surname, letter-spaced type, one word: nothing else parts.
+    expect(wordEnds(run("J SMITH", 0.8))).toEqual([0]);
+    expect(wordEnds(run("LONDON", 1.3))).toEqual([]);
+    expect(wordEnds(run("MANCHESTER", 0.8))).toEqual([]);
+  });
+
+  it("puts the spaces back in a fitted page's names, address and postcode", async () => {
+    const lines = ["JOHN SMITH", "BRIGHTON CRAFT SUPPLIES LTD", "14 ACACIA AVENUE", "MANCHESTER", "M1 1AE"];
+    for (const squeeze of [0.74, 0.8]) {
+      const text = await readPdfText(await fittedPdf(lines, squeeze), 5);
+      // What pdf.js reads: the gaps are narrower than it takes for a space.
+      expect(text.pages[0].lines.map((l) => l.text)).toContain("JOHNSMITH");
+      await partRunTogetherWords(await fittedPdf(lines, squeeze), text);
+      expect(text.pages[0].lines.map((l) => l.text)).toEqual(lines);
+    }
+  });
+
+  it("leaves a text layer with its spaces as it is", async () => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const page = doc.addPage([288, 432]);
+    const lines = ["Jane Smith", "Flat 2, 14 Acacia Avenue", "Manchester", "M1 1AE"];
+    for (const [i, t] of lines.entries()) page.drawText(t, { x: 20, y: 400 - i * 16, size: 11, font });
+    const bytes = await doc.save();
+    const text = await readPdfText(bytes, 5);
+    await partRunTogetherWords(bytes, text);
+    expect(text.pages[0].lines.map((l) => l.text)).toEqual(lines);
+  });
+
+  it("reads the recipient's whole name off a fitted label", async () => {
+    const bytes = await fittedPdf(["EVRI NEXT DAY", "DELIVER TO:", "JOHN SMITH", "14 ACACIA AVENUE", "MANCHESTER", "M1 1AE", "H04AQA0004726589", "FROM: BRIGHTON CRAFT SUPPLIES LTD"], 0.8);
+    const { labels } = await importLabelFile(bytes);
+    expect(labels[0].details.address?.name).toBe("JOHN SMITH");
+    expect(labels[0].details.fromAddress?.name).toBe("BRIGHTON CRAFT SUPPLIES LTD");
+  }, 60_000);
+});

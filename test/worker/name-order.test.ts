@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { weightGrams } from "../../worker/label-import/fields";
+import { readAddresses } from "../../worker/label-import/layout";
+import type { TextLine } from "../../worker/label-import/text";
+
+// Whole names or none (issue 36, class 2) and blocks printed bottom up (class 4): a legacy system that prints the
+// postcode first and the name last, a title or initials on a line of their own, a first name over its surname.
+
+/** Lines from (x, y) down, `size` pt type, 1.25 leading. */
+const block = (x: number, y: number, texts: string[], size = 11): TextLine[] => texts.map((text, i) => ({ text, x, y: y + i * size * 1.25, size }));
+const recipientOf = (lines: TextLine[]) => readAddresses(lines).recipient;
+
+describe("a block printed bottom up", () => {
+  it("is read from its other end: postcode first, name last", () => {
+    const r = recipientOf([...block(14, 20, ["ROYAL MAIL TRACKED 24"], 12), ...block(14, 60, ["TO", "LS6 2AB", "WEST YORKSHIRE", "LEEDS", "14 CARDIGAN ROAD", "PRIYA PATEL"])]);
+    expect(r).toMatchObject({ name: "PRIYA PATEL", postcode: "LS6 2AB" });
+    expect(r?.address).toEqual(["14 CARDIGAN ROAD", "LEEDS", "WEST YORKSHIRE"]);
+  });
+
+  it("keeps a broken name's own lines in order, and a 'c/o' line printed over the name under it", () => {
+    const r = recipientOf(block(14, 60, ["UNITED KINGDOM", "NG7 1AA", "NOTTINGHAM", "80 SANDRINGHAM TERRACE", "C/O MRS TOMASZ WATSON", "JACK", "OKAFOR"]));
+    expect(r?.name).toBe("JACK OKAFOR");
+    expect(r?.address).toContain("C/O MRS TOMASZ WATSON");
+  });
+
+  it("passes over a house name printed between the street and the name, and a heading on the postcode's line", () => {
+    expect(recipientOf(block(14, 60, ["TO", "YO31 5FD", "YORK", "110 GEORGE GROVE", "THE OLD RECTORY", "DR YUSUF HILL"]))?.name).toBe("DR YUSUF HILL");
+    const r = recipientOf(block(9, 60, ["DELIVER TO S1 8EE", "Sheffield", "39 St John's Lane", "FAO F Turner-Hale", "Bluebell Vets Holdings Ltd"]));
+    expect(r?.name).toBe("Bluebell Vets Holdings Ltd");
+    // The town on the postcode's line: the street comes next.
+    expect(recipientOf(block(29, 60, ["Deliver to:", "UNITED KINGDOM", "York YO31 5FD", "110 George Grove", "A. Harris", "+44 7700 900589"]))?.name).toBe("A. Harris");
+  });
+
+  it("gives no name where a line over the name may be a house's or the name's own", () => {
+    const r = recipientOf(block(14, 60, ["FROM", "TQ1 2BB", "TORQUAY", "4 HARBOUR ROW", "THE OLD POST OFFICE", "OLD FORGE BAKEHOUSE"]));
+    expect(r?.name ?? "").toBe("");
+  });
+
+  it("never takes the country over a postcode for the name", () => {
+    const r = recipientOf([...block(14, 60, ["UNITED KINGDOM", "EX4 4QJ"]), ...block(14, 120, ["VAN 12 DROP 4"], 16)]);
+    expect(r?.name ?? "").toBe("");
+  });
+
+  it("is left alone when its lines do not read as an address the other way up (none rather than a part)", () => {
+    const r = recipientOf(block(14, 60, ["TO", "BS8 1TH", "23 PARK ROW", "BRISTOL"]));
+    expect(r?.name ?? "").toBe("");
+  });
+});
+
+describe("a name broken over lines", () => {
+  it("takes an initial or a title printed alone over the surname", () => {
+    expect(recipientOf(block(189, 100, ["TO:", "F", "Cunningham", "Hillside Farm", "Lavender Mews", "Harrow", "HA1 4ES"]))?.name).toBe("F Cunningham");
+    expect(recipientOf(block(20, 100, ["MR", "JOHN SMITH", "14 ACACIA AVENUE", "MANCHESTER", "M1 1AE"]))?.name).toBe("MR JOHN SMITH");
+  });
+
+  it("gives no name where one word over another could be a first name over its surname or a name over its house", () => {
+    const r = recipientOf(block(28, 100, ["Olivia", "MacLeod", "Bryn Awel", "3 Beech Walk", "Clifton", "Carlisle", "CA1 0RS"]));
+    expect(r?.name).toBe("");
+    expect(r?.postcode).toBe("CA1 0RS");
+  });
+});
+
+describe("a weight among a packing slip's items", () => {
+  it("is an item's size, not the parcel's weight, on a line with a price", () => {
+    expect(weightGrams("Qty Item\n1   Soy wax candle 200g   £12.50\nTotal: £12.50")).toBeNull();
+    expect(weightGrams("1   Coffee beans 1kg   £9.99\nWeight: 1.25 kg")).toBe(1250);
+  });
+});

@@ -1,0 +1,94 @@
+/**
+ * Words run together in a PDF's text layer, parted again where the glyphs' own positions say (issue 36, class 1).
+ *
+ * A producer that fits a long line into its field by placing every glyph itself (iText-like tools, pages re-distilled
+ * by Ghostscript) steps each glyph less than its font's advance and draws no space character: the word gap that is
+ * left is narrower than the advance pdf.js expects, so pdf.js puts no space back and the text layer reads
+ * 'JOHNSMITH', 'BRIGHTONCRAFTSUPPLIESLTD'. PDFium gives each glyph's origin and its font advance; along a run the
+ * producer's step is the advance times one squeeze factor, and a word ends where the next glyph starts a space
+ * further than that factor would put it. Only lines whose glyphs step by less than their advance (placed to fit) are
+ * spaced again, wholly from their glyphs: pdf.js, seeing glyphs overlap by its widths, also splits such a line in
+ * odd places ('M 11AE'). A kerning pair or letter spacing keeps the run's own factor and parts nothing.
+ */
+import type { PdfText } from "./pdf";
+import { type Glyph, readGlyphs } from "./pdfium";
+import type { TextLine } from "./text";
+
+/** A page is looked at when a line holds a run this long without a space ('ANNLEE'): most label pages do. */
+const RUN = /\S{6,}/u;
+
+/** A word space beyond the run's own step, in ems: fonts' spaces are a quarter to a third of one, squeezed less. */
+const MIN_SPACE_EM = 0.15;
+
+/** A producer that steps its glyphs by less than this share of their advance placed them itself, to fit. */
+const FITTED = 0.95;
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+
+/** The run's usual step as a share of each glyph's advance (its median). */
+function usualStep(run: Glyph[]): number {
+  return median(run.slice(1).map((g, k) => (g.along - run[k].along) / run[k].advance));
+}
+
+/**
+ * Where a run of glyphs parts into words: the indexes after which a word ends. The run's usual step is its median
+ * ratio of step to advance; a word ends where the step exceeds that by a word space and by a fifth.
+ */
+export function wordEnds(run: Glyph[]): number[] {
+  if (run.length < 4 || run.some((g) => !(g.advance > 0))) return [];
+  const usual = usualStep(run);
+  if (!(usual > 0.3 && usual < 1.5)) return [];
+  const em = median(run.map((g) => g.size));
+  const ends: number[] = [];
+  for (let k = 0; k + 1 < run.length; k++) {
+    const step = run[k + 1].along - run[k].along;
+    if (step - usual * run[k].advance >= MIN_SPACE_EM * em && step / run[k].advance >= usual * 1.2) ends.push(k);
+  }
+  return ends;
+}
+
+/** The runs of glyphs spelling `squashed` (a line without its spaces) on one baseline, for each place it is drawn. */
+function runsOf(squashed: string, glyphs: Glyph[], chars: string): Glyph[][] {
+  const out: Glyph[][] = [];
+  for (let at = chars.indexOf(squashed); at >= 0; at = chars.indexOf(squashed, at + 1)) {
+    const run = glyphs.slice(at, at + squashed.length);
+    const size = median(run.map((g) => g.size));
+    if (run.every((g) => Math.abs(g.across - run[0].across) < size * 0.3)) out.push(run);
+  }
+  return out;
+}
+
+/**
+ * A line drawn by a producer that placed its glyphs to fit (each stepped less than its advance): its spaces as its
+ * glyphs' positions give them, where every place the line is drawn agrees. Other lines are left as pdf.js read them.
+ */
+function respacedLine(line: TextLine, glyphs: Glyph[], chars: string): TextLine {
+  const squashed = line.text.replace(/\s+/g, "");
+  if (squashed.length < 4) return line;
+  const runs = runsOf(squashed, glyphs, chars).filter((run) => {
+    const usual = run.length >= 4 ? usualStep(run) : 1;
+    return usual > 0.3 && usual < FITTED;
+  });
+  if (!runs.length) return line;
+  const ends = runs.map(wordEnds).map((e) => e.join());
+  if (ends.some((e) => e !== ends[0])) return line;
+  const cut = new Set(wordEnds(runs[0]));
+  const text = [...squashed].map((c, k) => (cut.has(k) ? `${c} ` : c)).join("");
+  return text === line.text ? line : { ...line, text };
+}
+
+/** The PDF's text with the lines of a producer that placed its glyphs to fit spaced by their glyphs (each page, and each label part of a sheet). */
+export async function partRunTogetherWords(bytes: Uint8Array, text: PdfText): Promise<void> {
+  const pages = text.pages.flatMap((p, i) => (p.lines.some((l) => RUN.test(l.text)) ? [i] : []));
+  if (!pages.length) return;
+  const found = await readGlyphs(bytes, pages);
+  for (const [i, all] of found) {
+    // Spaces a producer drew are no glyphs to place: the run is matched on what is printed.
+    const glyphs = all.filter((g) => g.char.trim() !== "");
+    const chars = glyphs.map((g) => g.char).join("");
+    if (chars.length !== glyphs.length) continue; // a character outside the BMP: indexes would not line up
+    const page = text.pages[i];
+    page.lines = page.lines.map((l) => respacedLine(l, glyphs, chars));
+    for (const part of page.parts) part.lines = part.lines.map((l) => respacedLine(l, glyphs, chars));
+  }
+}
