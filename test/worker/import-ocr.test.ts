@@ -553,6 +553,8 @@ describe("OCR helpers", () => {
     expect(withAccents("Mx Imogen Quifiones", "Mx Imogen Quiñones")).toBe("Mx Imogen Quiñones");
     expect(withAccents("O'Connor", "Ó'Connor")).toBe("Ó'Connor");
     expect(withAccents("Jane Smith", "Jane Smith")).toBeNull();
+    // Two words the second reading ran together (a 600 DPI photo, fresh seed 3215497301).
+    expect(withAccents("James Anais Llewellyn", "JamesAnaïs Llewellyn")).toBe("James Anaïs Llewellyn");
   });
 
   // Fresh seed 1747571601 (images): the Latin model's reading of a name's line holds its accents

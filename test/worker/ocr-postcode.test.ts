@@ -16,6 +16,8 @@ describe("postcodes OCR misread past fixPostcode", () => {
     ["London Nic 2SL", "N1C 2SL", 2],
     ["Nic ONL", "N1C 0NL", 2],
     ["E1lW OGR", "E1W 0GR", 2],
+    // The other way round (fresh seed 3215497301, a flattened routing label: the block lost, 'C MENSAH' given as the sender).
+    ["LONDON WCI1E 7YF", "WC1E 7YF", 2],
     ["Lancashire lal 6jr", "LA1 6JR", 2],
     ["Bristol bs16 1qt", "BS16 1QT", 2],
     ["Leeds lsl15td", "LS11 5TD", 1],

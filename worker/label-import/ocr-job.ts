@@ -20,10 +20,11 @@ import { enqueueMany } from "../lib/jobs";
 import { pageBarcodes } from "./barcodes";
 import { ImportError } from "./errors";
 import { OcrEngineError, recognise, type OcrResult } from "./ocr";
+import { agreedNames } from "./ocr-agree";
 import { restoreLostWords } from "./ocr-names";
 import { checkedPostcode, loosePostcodes, withoutCodePieces } from "./ocr-postcode";
 import { rereadLost } from "./ocr-starts";
-import { ocrLines } from "./ocr-text";
+import { isHeading, ocrLines } from "./ocr-text";
 import { PdfiumError, type Pixmap } from "./pdfium";
 import { parseLabel } from "./pipeline";
 import { atOcrResolution, binarised, invertReversedBoxes, levelled, printDpi } from "./ocr-image";
@@ -154,10 +155,17 @@ export async function readLabelPage(pixmap: Pixmap): Promise<LabelReading> {
   };
 }
 
-/** A reading's details finished: the recipient's name with its lost words and accents, its postcode checked, nothing implausible. */
+/**
+ * A reading's details finished: the recipient's name with its lost words and accents, each name given only where a second
+ * reading of its line holds it (ocr-agree.ts), its postcode checked, nothing implausible.
+ */
 async function finished(details: LabelDetails, { lines, image, dpi }: Reading): Promise<LabelDetails> {
-  const named = await restoreAccents(await restoreLostWords(details, lines, image, dpi), lines, image, dpi);
-  return plausibleOnly(await checkedPostcode(named, lines, image, dpi));
+  const read = await restoreLostWords(details, lines, image, dpi);
+  const { details: named, latin, crops } = await restoreAccents(read, lines, image, dpi);
+  // A name restoreLostWords gave words to is the Latin reading's of its row: held by it already.
+  const given = read.address?.name && read.address.name !== details.address?.name ? [read.address.name] : [];
+  const agreed = await agreedNames(read, named, latin, crops, dpi, given);
+  return plausibleOnly(await checkedPostcode(agreed, lines, image, dpi));
 }
 
 /** The heaviest parcel each courier carries (Evri 15 kg, Royal Mail 20 kg), in grams. */
@@ -176,7 +184,8 @@ export function plausibleOnly(d: LabelDetails): LabelDetails {
   for (const k of ADDRESS_KEYS) {
     const a = out[k];
     if (a?.postcode && !isRealPostcode(a.postcode)) out[k] = { ...a, postcode: "" };
-    if (a?.name && GLUED.test(a.name)) out[k] = { ...out[k]!, name: "" };
+    // A heading read as the name: the name's line was lost (fresh seed 3215497301, a 203 DPI thermal print: 'FROM').
+    if (a?.name && (GLUED.test(a.name) || isHeading(a.name))) out[k] = { ...out[k]!, name: "" };
   }
   return out;
 }

@@ -44,8 +44,8 @@ function outwards(word: string): string[] {
   return out;
 }
 
-/** The word with a 1 read twice ('E1lW': a 1 then l, I, i or |) read once. */
-const onceOne = (word: string) => word.replace(/(?<=[1lIi|])[lIi|](?=[A-Z0-9]?$)/i, "");
+/** The word with a 1 read twice ('E1lW': a 1 then l, I, i or |; 'WCI1E': one of those then a 1 and a district's letter) read once. */
+const onceOne = (word: string) => word.replace(/(?<=[1lIi|])[lIi|](?=[A-Z0-9]?$)/i, "").replace(/(?<=\p{L})[lIi|](?=1[A-Z]$)/iu, "");
 
 /**
  * The one real postcode the last two words of `line` can be read as (or its last word, printed

@@ -44,8 +44,11 @@ export function withAccents(name: string, read: string): string | null {
   const whole = wholeAccents(name, line);
   if (whole !== null) return whole;
   const tokens = line.split(/\s+/).filter(Boolean);
-  // A word the second reading broke in two ('Lefèv re', 'Fi rançois') is read joined too.
-  const candidates = [...tokens, ...tokens.slice(1).flatMap((t, i) => (/^\p{Ll}/u.test(t) ? [tokens[i] + t] : []))];
+  // A word the second reading broke in two ('Lefèv re', 'Fi rançois') is read joined too; two it ran together
+  // ('JamesAnaïs' for 'James Anaïs': a 600 DPI photo, fresh seed 3215497301) apart too.
+  const joined = tokens.slice(1).flatMap((t, i) => (/^\p{Ll}/u.test(t) ? [tokens[i] + t] : []));
+  const apart = tokens.flatMap((t) => t.split(/(?<=\p{Ll})(?=\p{Lu})/u)).filter((t) => !tokens.includes(t));
+  const candidates = [...tokens, ...joined, ...apart];
   const words = name.split(" ").map((w) => wordAccents(w, candidates) ?? w);
   const fixed = words.join(" ");
   return fixed !== name ? fixed : null;
@@ -194,25 +197,32 @@ export function linesOfName(lines: TextLine[], name: string): TextLine[] {
   return lines.filter((l) => l.text.split(" ").every((w) => words.has(w))).slice(0, 3);
 }
 
-/** The details with each address name re-read from its line on `page` (the image the lines come from). */
-export async function restoreAccents(details: LabelDetails, lines: TextLine[], page: Grey, dpi: number): Promise<LabelDetails> {
+/** Each name's line(s) on the page, and the Latin model's reading of them, by the name as the page's reading gave it. */
+export interface NameReadings {
+  latin: Map<string, string>;
+  crops: Map<string, Grey[]>;
+}
+
+/** The details with each address name re-read from its line on `page` (the image the lines come from), and those readings. */
+export async function restoreAccents(details: LabelDetails, lines: TextLine[], page: Grey, dpi: number): Promise<{ details: LabelDetails } & NameReadings> {
   const out: LabelDetails = { ...details };
   const done = new Map<string, string>();
+  const latin = new Map<string, string>();
+  const crops = new Map<string, Grey[]>();
   for (const key of KEYS) {
     const a: Address | null | undefined = details[key];
     if (!a?.name) continue;
     if (!done.has(a.name)) {
+      const imgs = linesOfName(lines, a.name).flatMap((line) => crop(page, line) ?? []);
       let read = "";
-      for (const line of linesOfName(lines, a.name)) {
-        const img = crop(page, line);
-        if (img) read += ` ${await readLatinLine(img, dpi)}`;
-      }
+      for (const img of imgs) read += ` ${await readLatinLine(img, dpi)}`;
+      if (imgs.length) [latin.set(a.name, read.trim()), crops.set(a.name, imgs)];
       done.set(a.name, read ? (withAccents(a.name, read.trim()) ?? a.name) : a.name);
     }
     const name = done.get(a.name)!;
     if (name !== a.name) out[key] = { ...a, name };
   }
-  return out;
+  return { details: out, latin, crops };
 }
 
 /** The share of the page's height, from its top, read again where no service was read. */

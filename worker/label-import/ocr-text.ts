@@ -130,6 +130,9 @@ const HEADINGS = ["Deliver to:", "Ship to:", "Ship from:", "Sent from:", "From:"
 
 const letters = (s: string) => s.toUpperCase().replace(/[^A-Z]/g, "");
 
+/** A heading and nothing else ('FROM', 'Ship to'): never a name, though a block under a lost line can start with it. */
+export const isHeading = (text: string): boolean => HEADINGS.some((h) => letters(h) === letters(text));
+
 /**
  * A heading misread by one character ('Deliver toa:', 'Fr0m:', 'DELIVER 10:' with its O read as a zero) is put back as printed, so the
  * parsers find the block under it. Only the line's first words are compared, and only headings of

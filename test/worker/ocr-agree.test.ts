@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { agreedNames, holdsName } from "../../worker/label-import/ocr-agree";
+import { plausibleOnly } from "../../worker/label-import/ocr-job";
+import type { LabelDetails } from "../../worker/labels/model";
+
+// The page's reading (the English model) against a second reading of the name's line (the Latin model).
+describe("a name a second reading holds", () => {
+  it.each([
+    ["Zoe Muller", "Zoë Müller"], // accents are the Latin model's to give
+    ["Harpreet Turner", "Ship to: H arp reet Turner"], // a word it broke, a heading before the name
+    ["Kestrel Goods Ltd.", "SENDER Kestrel Goods Ltd., 21 St Anne's Court"], // the rest of the line after it
+    ["Atlas Goods", "SENDERAtlasGoods, 24MeadowRoad, Reading"], // type set tight: words run together (fresh seed 3215497301)
+    ["Deborah McKenzie", "Deborah McKenzie"],
+    ["O'Brien", "O’Brien"],
+    ["Blue Heron Studio", "Biue Heron Studio, 125 Mill Terrace"], // an l read alone and enlarged comes back an i
+    ["Kestrel Tools", "FROM: Kestre! Toois"],
+  ])("%j in %j", (name, reading) => {
+    expect(holdsName(name, reading)).toBe(true);
+  });
+
+  it.each([
+    ["Jane Sith", "Jane Smith"], // a letter the page's reading lost
+    ["Jack Anmed", "Jack Ahmed"], // a letter misread
+    ["Deborah McKenzi", "Ship to: Deborah McKenzie"], // cut short (fresh seed 3215497301, a 203 DPI thermal print)
+    ["Foxhole Accoun", "Foxhole Ac count"], // cut short, where the second reading broke the word
+    ["mith", "Jane Smith"], // a word's end is no word
+    ["Kestrel Tods", "FROM: Kestrel Tools"],
+    ["Copper Kettie Engineering", "Copper Kettle Engineering"], // an l the page's reading took for an i (fresh seed 2650121770)
+    ["", "Jane Smith"],
+  ])("not %j in %j", (name, reading) => {
+    expect(holdsName(name, reading)).toBe(false);
+  });
+});
+
+describe("names given only when a second reading agrees", () => {
+  const read: LabelDetails = {
+    courier: "evri",
+    countryCode: "GB",
+    trackingCode: "H04AQA0004726589",
+    address: { name: "Zoe Muller", address: ["1 High St"], postcode: "W2 8AQ", countryCode: "GB" },
+    fromAddress: { name: "Jane Sith", address: [], postcode: "", countryCode: "GB" },
+  };
+  const named: LabelDetails = { ...read, address: { ...read.address!, name: "Zoë Müller" } };
+
+  it("keeps a held name as the accents made it and gives none for a name no reading holds", async () => {
+    const latin = new Map([
+      ["Zoe Muller", "Deliver to: Zoë Müller"],
+      ["Jane Sith", "From: Jane Smith"],
+    ]);
+    // No pixels for a third reading: the sender's disagreement stands.
+    const out = await agreedNames(read, named, latin, new Map(), 300);
+    expect(out.address).toEqual(named.address);
+    expect(out.fromAddress).toEqual({ ...read.fromAddress, name: "" });
+  });
+
+  it("gives no name where its line was never read again", async () => {
+    const out = await agreedNames(read, named, new Map(), new Map(), 300);
+    expect(out.address?.name).toBe("");
+    expect(out.address?.postcode).toBe("W2 8AQ");
+  });
+
+  it("takes no heading for a name: the name's line was lost", () => {
+    // Fresh seed 3215497301, a 203 DPI thermal print: the sender's name line lost, 'FROM' given as the sender.
+    for (const heading of ["FROM", "From:", "Ship to", "SENDER"]) expect(plausibleOnly({ ...read, fromAddress: { name: heading, address: [], postcode: "", countryCode: "GB" } }).fromAddress?.name).toBe("");
+    expect(plausibleOnly(read).fromAddress?.name).toBe("Jane Sith");
+  });
+});

@@ -1,0 +1,105 @@
+/**
+ * A name OCR read is given only when a second reading of its line holds it: a wrong name is worse than none. The
+ * English model misreads a single letter in a name now and then ('Sith' for Smith, 'Anmed' for Ahmed: fresh seed
+ * 1670199923, 6 wrong recipient names in 137 images), and nothing in the name itself shows it. Every name's line is
+ * already read again by the Latin-script model for its accents (ocr-reread.ts); when that reading holds the name's
+ * letters (accents, case, gaps and punctuation aside), the name stands. When it does not, the two models disagree and
+ * either may be wrong (the Latin model reads worse than the English one: 'Kestre! Toois' for 'Kestrel Tools'), so the
+ * line is read a third time, by the English model on its own and enlarged: the name stands when that reading holds
+ * it letter for letter, and is given as none when it does not.
+ */
+import type { Address, LabelDetails } from "../labels/model";
+import { recognise } from "./ocr";
+import { scaleGrey, type Grey } from "./raster";
+
+/** A letter or digit of a name, without its accent and in small letters ('' for anything else: a gap, a stop). */
+const letterOf = (c: string) =>
+  c
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/ø/g, "o")
+    .replace(/ı/g, "i")
+    .replace(/[ł1|!]/g, "l")
+    .replace(/0/g, "o")
+    .replace(/[^\p{L}\p{N}]/gu, "");
+
+/**
+ * One letter of the name as the other reading has it. A thin stroke the page's reading took for an l may come back
+ * an i from a line read alone and enlarged ('Biue' for Blue, 'Kestre! Toois' for Kestrel Tools: a 150 DPI scan and a
+ * 203 DPI thermal print, both second readings wrong where the page's was right); the other way it may not: an i the
+ * page's reading gave where the line's reads an l is the misread ('Copper Kettie Engineering': fresh seed 2650121770).
+ */
+const sameLetter = (page: string, other: string) => page === other || (page === "l" && other === "i");
+
+const upper = (c = "") => /\p{Lu}/u.test(c);
+const lower = (c = "") => /\p{Ll}/u.test(c);
+
+/**
+ * The letters of `text` (letterOf each), each with whether a word starts and ends there: a gap or a stop beside it, or
+ * a capital that starts a word run into the one before it ('AtlasGoods', 'SENDERAtlas': type set tight on a photo).
+ */
+function letters(text: string): { c: string; starts: boolean; ends: boolean }[] {
+  const chars = [...text.normalize("NFC")];
+  const starts = (i: number) => !letterOf(chars[i - 1] ?? " ") || (upper(chars[i]) && (lower(chars[i - 1]) || (upper(chars[i - 1]) && lower(chars[i + 1]))));
+  const out: { c: string; starts: boolean; ends: boolean }[] = [];
+  chars.forEach((ch, i) => {
+    const c = letterOf(ch);
+    if (c) out.push({ c, starts: starts(i), ends: !letterOf(chars[i + 1] ?? " ") || starts(i + 1) });
+  });
+  return out;
+}
+
+/**
+ * Whether `reading` (another reading of a name's line) holds `name`'s letters in a row (accents, case, gaps and stops
+ * aside: the Latin model breaks words, 'H larp reet'), starting and ending where a word of it does: 'Deborah McKenzi'
+ * (a name cut short: fresh seed 3215497301, a thermal print) is not held by 'Deborah McKenzie', nor 'Sith' by 'Smith'.
+ */
+export function holdsName(name: string, reading: string): boolean {
+  const want = letters(name).map((l) => l.c);
+  const got = letters(reading);
+  if (!want.length) return false;
+  const from = (at: number) => want.every((c, i) => got[at + i] !== undefined && sameLetter(c, got[at + i].c));
+  return got.some((l, at) => l.starts && from(at) && got[at + want.length - 1].ends);
+}
+
+const KEYS = ["address", "fromAddress", "sendAddress", "returnAddress"] as const;
+
+/** How much a name's line is enlarged for its third reading: small type read at twice its size loses fewer letters. */
+const ENLARGE = 2;
+
+/**
+ * `details` with each name that neither its Latin reading (`latin`, by the name as the page's reading gave it) nor a
+ * third reading of its line (`crops`: the line's pixels) holds given as none. `named` are the same details after the
+ * accents were taken from the Latin reading: what is returned. `given` are names a second reading gave already (words
+ * the page's reading lost, taken from the Latin reading of the name's row: ocr-names.ts).
+ */
+export async function agreedNames(
+  read: LabelDetails,
+  named: LabelDetails,
+  latin: Map<string, string>,
+  crops: Map<string, Grey[]>,
+  dpi: number,
+  given: string[] = [],
+): Promise<LabelDetails> {
+  const out: LabelDetails = { ...named };
+  const verdict = new Map<string, boolean>();
+  for (const key of KEYS) {
+    const name = read[key]?.name;
+    if (!name) continue;
+    // The name as read or with the accents the Latin reading gave it ('Seren' of 'Søren').
+    const spellings = [name, named[key]?.name ?? name];
+    const holds = (reading: string) => spellings.some((n) => holdsName(n, reading));
+    if (!verdict.has(name)) verdict.set(name, given.includes(name) || holds(latin.get(name) ?? "") || holds(await thirdReading(crops.get(name) ?? [], dpi)));
+    if (!verdict.get(name)) out[key] = { ...(named[key] as Address), name: "" };
+  }
+  return out;
+}
+
+/** The name's line(s) read by the English model on their own, enlarged; every word as read, however unsure. */
+async function thirdReading(crops: Grey[], dpi: number): Promise<string> {
+  let text = "";
+  // A word of the name run into a heading ('SENDERAtlasGoods,') is read with a low confidence: ocrLines would drop it.
+  for (const crop of crops) text += ` ${(await recognise(scaleGrey(crop, ENLARGE), dpi * ENLARGE, "line")).words.map((w) => w.text).join(" ")}`;
+  return text;
+}
