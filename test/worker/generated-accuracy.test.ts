@@ -2,7 +2,7 @@ import { expect, inject, it } from "vitest";
 import { generatedReport, measureGenerated, tooManyWrong } from "./generated-accuracy";
 import { type Accuracy, FIELDS } from "./label-scoring";
 
-// The gate of label reading on layouts nobody drew by hand: about 90 text-PDF labels, 48 images and flattened PDFs and
+// The gate of label reading on layouts nobody drew by hand: about 85 text-PDF labels, 48 images and flattened PDFs and
 // 30 documents that are not labels from the randomized generator (bench/label-generator/serve.ts plans it), a fresh
 // seed every run (printed by serve.ts and in the report; replay with SEED=… GEN_DRAFTS=0 and the bench: bench/README).
 //
@@ -29,8 +29,8 @@ import { type Accuracy, FIELDS } from "./label-scoring";
 //    As the images' names and senders improve, the same 48 fail less.
 const TEXT_BAR = 0.97;
 const RASTER_BAR = 0.95;
-/** Least of what serve.ts plans for the gate: its first 100 labels hold about 10 image files, rarely 20. */
-const TEXT_LABELS = 75;
+/** Least of what serve.ts plans for the gate: its first 100 labels hold 10-20 image files (16 on seed 1628726997). */
+const TEXT_LABELS = 60;
 const RASTER_LABELS = 48;
 const DOCUMENTS = 30;
 
