@@ -36,6 +36,15 @@ describe("a block printed bottom up", () => {
     expect(r?.name ?? "").toBe("");
   });
 
+  it("never takes a date printed over the block for the name", () => {
+    // A legacy despatch label: the order's date over a block printed bottom up ('DATE 2026-07-10' was the name).
+    const header = block(14, 20, ["ACCOUNT 386723-72 DESPATCH 58447986", "EVRI EVRI 48 HOUR DELIVERY"], 9);
+    for (const date of ["DATE 2026-07-10", "DATE 25 Sep 2026", "Date: 10/07/2026"]) {
+      const r = recipientOf([...header, ...block(14, 60, [date, "UNITED KINGDOM", "BS16 6SW", "Bristol", "208 Dock Terrace", "Apartment 99", "Rev Fatima Harris"])]);
+      expect(["Rev Fatima Harris", ""], date).toContain(r?.name ?? "");
+    }
+  });
+
   it("never takes the country over a postcode for the name", () => {
     const r = recipientOf([...block(14, 60, ["UNITED KINGDOM", "EX4 4QJ"]), ...block(14, 120, ["VAN 12 DROP 4"], 16)]);
     expect(r?.name ?? "").toBe("");
@@ -48,6 +57,16 @@ describe("a block printed bottom up", () => {
 });
 
 describe("a name broken over lines", () => {
+  it("gives no name where only its title was found", () => {
+    // The name's own line drawn elsewhere on the page (a marketplace label's items out of reading order): 'Mrs.' was
+    // the recipient's name, and 'REV' on an A4 sheet.
+    for (const title of ["Mrs.", "REV", "Dr"]) {
+      const r = recipientOf(block(14, 60, ["To", title, "73 Dock House", "Orchard Square", "Padstow", "PL28 6ZJ"]));
+      expect(r?.name ?? "", title).toBe("");
+      expect(r?.postcode).toBe("PL28 6ZJ");
+    }
+  });
+
   it("takes an initial or a title printed alone over the surname", () => {
     expect(recipientOf(block(189, 100, ["TO:", "F", "Cunningham", "Hillside Farm", "Lavender Mews", "Harrow", "HA1 4ES"]))?.name).toBe("F Cunningham");
     expect(recipientOf(block(20, 100, ["MR", "JOHN SMITH", "14 ACACIA AVENUE", "MANCHESTER", "M1 1AE"]))?.name).toBe("MR JOHN SMITH");

@@ -292,6 +292,9 @@ export function blockAddress(block: AddressBlock, countryCode = "GB"): Address |
   if (!rest.length && address.length > 1 && wrappedName(name, address)) name = `${name} ${address.shift()}`;
   else if (!rest.length && address.length > 1 && loneWords(name, address[0])) return { name: "", address: address.slice(1), postcode: block.postcode, countryCode };
   if (!name && !block.postcode) return null;
+  // A title alone ('Mrs.', 'REV') is part of a name whose own line was not found: whole or none. (A title and an
+  // initial, 'Dr. A', is how some print a name whole.)
+  if (isNameStart(name) && !/\s/.test(name)) name = "";
   return { name, address: [...rest, ...address], postcode: block.postcode, countryCode };
 }
 

@@ -81,7 +81,9 @@ const NOT_ADDRESS: RegExp[] = [
   /\.(?:pdf|png|jpe?g|webp|gif)\b/i,
   /\b\d{3}-\d{7}-\d{7}\b/,
   /\b(?:weight|wt)\b|\b\d+(?:[.,]\d+)?\s*(?:kg|kgs|g|grams?)\b/i,
-  /\b(?:date|posted|despatch(?:ed)?|dispatch(?:ed)?|shipped|printed|created)\s*:|\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b/i,
+  // (A date in any form a label prints one: '10/07/2026', '2026-07-10', '25 Sep 2026', 'DATE 2026-07-10' over a block
+  // printed bottom up, which was read as its name.)
+  /\b(?:date|posted|despatch(?:ed)?|dispatch(?:ed)?|shipped|printed|created)\s*:|^date\s+\d|\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b|\b\d{4}-\d{1,2}-\d{1,2}\b|\b\d{1,2} (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{4}\b/i,
   /\b(?:postage\s+paid|tracked\s*(?:24|48)|special\s+delivery|1st\s+class|2nd\s+class|signed\s+for|next\s*day|[24]8\s*h(?:ou)?rs?|24\s*h(?:ou)?rs?|standard\s+service|economy|no\s+signature|signature\s+required|parce[il1|]\s?shop|collection\s+point)\b/i,
   // A parcel's count in a consignment ('Parcel 2 of 3', 'BOX 1 OF 2', 'PARCEL 2/3', 'Pieces: 2/3').
   // ('4 of 4' alone on its line, its word printed on the line above or in a box beside it.)
