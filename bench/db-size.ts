@@ -1,5 +1,5 @@
 /**
- * How many labels one D1 database holds (README 'Past one database'): a fresh local D1 with every migration, filled
+ * How many labels one D1 database holds (docs/operations-and-scale.md 'Past one database'): a fresh local D1 with every migration, filled
  * the way the app fills it, then SQLite's own page counts per table and index (dbstat).
  *
  *   node bench/db-size.ts     # BENCH_LABELS=100000 BENCH_USERS=50

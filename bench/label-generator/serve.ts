@@ -30,11 +30,12 @@ const AHEAD = 3;
 export default async function setup(project: TestProject) {
   if (process.env.GEN_DIR) return serveDir(project, process.env.GEN_DIR);
   const seed = process.env.SEED || freshSeed();
-  const labels = Number(process.env.GEN_LABELS || 300);
-  const images = Number(process.env.GEN_IMAGES || Math.ceil(labels / 10));
-  // Documents that are not labels (customs forms, manifests, return QR codes, tracking pages, order mails), after the
-  // labels: one for every ten labels unless GEN_DOCUMENTS says (0 draws none).
-  const documents = Number(process.env.GEN_DOCUMENTS || Math.ceil(labels / 10));
+  // The gate's plan unless GEN_* say (test/worker/generated-accuracy.test.ts sizes it): 100 labels, then image files
+  // until 48 are images or flattened PDFs, then 30 documents that are not labels (customs forms, manifests, return
+  // QR codes, tracking pages, order mails; GEN_DOCUMENTS=0 draws none).
+  const labels = Number(process.env.GEN_LABELS || 100);
+  const images = Number(process.env.GEN_IMAGES || 48);
+  const documents = Number(process.env.GEN_DOCUMENTS || 30);
   const only = process.env.GEN_ONLY ? (process.env.GEN_ONLY.split(",") as FamilyName[]) : undefined;
   // The text PDFs' toolchains (pdf-lib,chromium,pdfkit); the gate draws the default two.
   const toolchains = process.env.GEN_TOOLCHAINS ? (process.env.GEN_TOOLCHAINS.split(",") as Toolchain[]) : undefined;

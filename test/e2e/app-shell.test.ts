@@ -56,6 +56,11 @@ describe("app shell: the HTML paints the screen, the app takes over", () => {
 
       const app = await open(s.signedIn, false);
       await app.page.goto(baseURL() + s.path, { waitUntil: "networkidle" });
+      // The app starts a frame after the HTML's paint: on a loaded machine the network can fall idle for 500 ms
+      // before its scripts are asked for (a signed-out /labels was still at /labels). Wait for the app itself.
+      await app.page.locator("main:not([inert])").waitFor();
+      await app.page.waitForURL((url) => url.pathname === s.at);
+      await app.page.waitForLoadState("networkidle");
       expect(new URL(app.page.url()).pathname).toBe(s.at);
       expect(await heading(app.page)).toContain(s.heading);
       // The app is running: the main area is no longer inert.

@@ -175,6 +175,27 @@ describe("a seller's second hour", () => {
     });
   }
 
+  it("keeps the menu on the smallest phones with a five-figure balance", async () => {
+    const rich = await newUser("second-hour-rich");
+    await grantCredits(rich.email, 12_345);
+    for (const width of [320, 360]) {
+      const { context, page } = await signedInPage(browser, rich, { width, height: 640 });
+      await page.goto(`${baseURL()}/labels`);
+      // The word may be hidden on the narrowest screens; the link's name keeps it.
+      await page.getByRole("link", { name: "12,345 credits" }).waitFor();
+      const toggle = page.getByRole("button", { name: /menu/i });
+      const box = (await toggle.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+      expect(box.width).toBeGreaterThanOrEqual(44);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await screenshot(page, `second-hour-balance-${width}px`);
+      await toggle.click();
+      await page.getByRole("link", { name: "Analytics" }).click();
+      await page.waitForURL((url) => url.pathname === "/analytics");
+      await context.close();
+    }
+  });
+
   it("never says credits were added on /checkout/success opened directly", async () => {
     const { context, page } = await signedInPage(browser, seller, VIEWPORTS.phone);
     await page.goto(`${baseURL()}/checkout/success`);

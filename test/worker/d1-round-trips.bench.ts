@@ -1,5 +1,5 @@
 // D1 round trips per call (`node bench/d1-round-trips.ts`): how many times each call a screen makes waits on D1,
-// counted in workerd on the real app. Far from the database, each one costs a network round trip (README
+// counted in workerd on the real app. Far from the database, each one costs a network round trip (docs/operations-and-scale.md
 // 'Senders far from the database'), so this is what a sender in Sydney waits for in multiples. Then what sessions
 // cost: the same calls timed with D1 sessions and with sessions that are the bare binding, alternated in one run.
 import { applyD1Migrations, createExecutionContext, waitOnExecutionContext } from "cloudflare:test";

@@ -1,27 +1,38 @@
 import { expect, inject, it } from "vitest";
-import { generatedReport, measureGenerated } from "./generated-accuracy";
+import { generatedReport, measureGenerated, tooManyWrong } from "./generated-accuracy";
 import { type Accuracy, FIELDS } from "./label-scoring";
 
-// The gate of label reading on layouts nobody drew by hand: ≥ 300 labels (≥ 30 images) from the randomized
-// generator with a fresh seed every run (printed by bench/label-generator/serve.ts and in the report; replay
-// with SEED=…), and not one wrong tracking code anywhere.
+// The gate of label reading on layouts nobody drew by hand: about 85 text-PDF labels, 48 images and flattened PDFs and
+// 30 documents that are not labels from the randomized generator (bench/label-generator/serve.ts plans it), a fresh
+// seed every run (printed by serve.ts and in the report; replay with SEED=… GEN_DRAFTS=0 and the bench: bench/README).
 //
 // Text PDFs come from three toolchains (pdf-lib, Chromium, pdfkit with embedded TrueType fonts) and include
 // multi-parcel consignments: pdfkit and consignments joined after five fresh seeds each held the text bar with
 // margin (session 5: pdfkit 4248741772, 4118615176, 3393657556, 2421479095, 2434205748 read 99.9-100% of fields;
 // consignments 1215913840, 4098875909, 201172305, 2720856505, 202414616 read 100.0%).
 //
-// The bars, as the reader stands (bench/README 'Generated labels'; issue 23's bar is 97% on every field):
-//  - text PDFs: every field at 97% or more (3,110 labels of SEED=2024320420 read 98.9-100% per field);
-//  - images and flattened PDFs, pooled: 88% of all their fields. After the OCR work of 26 Nov (session 4:
-//    weights, services, postcodes) five fresh seeds read 93.9-96.9% of them pooled: two image-only runs of 100
-//    files (2742705953, 1794363709) and three runs of this gate (1250965299, 614223010, 3636622204: 95.8-96.4%,
-//    ~30 raster labels each); session 3's five seeds read 92.7-94.5% (90.6-97.2% in each run of 30). A per-field
-//    bar at 97% would still fail most seeds on 3 or 4 misses (a run holds ~30 of them and ~10 weights). The
-//    pooled bar catches an image reader that breaks without failing on a seed's luck; raising it to the
-//    issue's per-field bar is the open part of issue 23.
+// The bars (issue 36; bench/README 'Generated labels' has the figures):
+//  - not one wrong tracking code anywhere, not one document that is not a label charged;
+//  - text PDFs: every field at 97% or more (they read 99.9-100% per field on fresh seeds of 3,000 labels);
+//  - text PDFs: wrong values at most 0.3% of any field. A run cannot show a rate that small by a plain share (one
+//    wrong value in 90 is 1.1%), so a field fails when its wrong values are more than a reader wrong on 0.3% would
+//    give but once in a hundred runs (a Poisson tail: three or more in 90). Images are not held to it yet: their
+//    names are still wrong on 2-5% (bench/README, the image side), one to three in a run of 48, which would fail
+//    the gate on most seeds; their wrong values are printed;
+//  - images and flattened PDFs: 95% of all their fields, pooled (per field printed). The sample is sized for that bar:
+//    in the gate's mix (no table photos) two fresh seeds read 97.4% (133415772, 150 raster labels) and 97.8%
+//    (3017533773, the image side's) of raster fields, a lost label costing one to six of them. Gate runs drawn from
+//    those 284 labels (bootstrap) fell under 95% on 3.7-4.9% of seeds with 30 raster labels, 1.0-1.7% with 48,
+//    0.5-0.8% with 60. 48 it is, for time: a raster label costs the gate what ten text labels do, so the text sample
+//    went from 270 to 90 (a family broken is still 8% of it, under the text bar). Gate time at load 10-14: 452 s
+//    before (254 text files, 30 raster), 501 s after (111 text, 48 raster), by the files' medians +10% of reading.
+//    As the images' names and senders improve, the same 48 fail less.
 const TEXT_BAR = 0.97;
-const RASTER_BAR = 0.88;
+const RASTER_BAR = 0.95;
+/** Least of what serve.ts plans for the gate: its first 100 labels hold 10-20 image files (16 on seed 1628726997). */
+const TEXT_LABELS = 60;
+const RASTER_LABELS = 48;
+const DOCUMENTS = 30;
 
 const pooled = (accs: (Accuracy | undefined)[]) => {
   let right = 0;
@@ -33,19 +44,22 @@ const pooled = (accs: (Accuracy | undefined)[]) => {
   return { right, total };
 };
 
-it("reads fresh generated labels: text PDFs at 97% per field, images at 88% of fields, no wrong tracking code", async () => {
+it("reads fresh generated labels: text PDFs at 97% per field, images at 95% of fields pooled, text wrong on at most 0.3% of any field, no wrong tracking code, no document charged", async () => {
   const g = await measureGenerated(inject("generatedLabels"));
   console.log(`\n${generatedReport(g)}\n`);
-  expect(g.labels).toBeGreaterThanOrEqual(300);
+  const text = g.byMedium.get("text-pdf")!;
   const image = g.byMedium.get("image");
   const flat = g.byMedium.get("flat-pdf");
-  expect((image?.total.trackingCode ?? 0) + (flat?.total.trackingCode ?? 0)).toBeGreaterThanOrEqual(30);
+  expect(text.total.trackingCode).toBeGreaterThanOrEqual(TEXT_LABELS);
+  expect((image?.total.trackingCode ?? 0) + (flat?.total.trackingCode ?? 0)).toBeGreaterThanOrEqual(RASTER_LABELS);
+  expect(g.documents.files).toBeGreaterThanOrEqual(DOCUMENTS);
   expect(g.wrongCodes, `wrong tracking codes (SEED=${g.seed})`).toEqual([]);
-  const text = g.byMedium.get("text-pdf")!;
+  expect(g.documents.charged, `documents that are not labels charged as labels (SEED=${g.seed})`).toEqual([]);
   for (const f of FIELDS) {
     if (!text.total[f]) continue;
     expect(text.right[f] / text.total[f], `text PDFs: ${f} under ${TEXT_BAR * 100}% (SEED=${g.seed})`).toBeGreaterThanOrEqual(TEXT_BAR);
+    expect(tooManyWrong(text.wrong[f], text.total[f]), `text PDFs: ${f} wrong ${text.wrong[f]} times in ${text.total[f]} (SEED=${g.seed})`).toBe(false);
   }
   const raster = pooled([image, flat]);
-  expect(raster.right / raster.total, `images: fields under ${RASTER_BAR * 100}% (SEED=${g.seed})`).toBeGreaterThanOrEqual(RASTER_BAR);
+  expect(raster.right / raster.total, `images and flattened PDFs: fields under ${RASTER_BAR * 100}% (SEED=${g.seed})`).toBeGreaterThanOrEqual(RASTER_BAR);
 }, 900_000);

@@ -159,6 +159,23 @@ export async function measureGenerated(base: string, onFile?: (done: number, tot
 
 export const newGeneratedAccuracy = (): GeneratedAccuracy => emptyResult({ seed: "test", dir: "", files: [] });
 
+/** P(X ≥ k) for X ~ Poisson(λ). */
+function poissonTail(k: number, lambda: number): number {
+  let term = Math.exp(-lambda);
+  let below = 0;
+  for (let i = 0; i < k; i++) {
+    below += term;
+    term *= lambda / (i + 1);
+  }
+  return Math.max(0, 1 - below);
+}
+
+/**
+ * Whether `wrong` values in `total` are more than a reader wrong on `bar` of them would give, but for a run in
+ * `1 / luck` (a Poisson tail): the gate's test of a wrong-value bar a run is too small to show by a plain share.
+ */
+export const tooManyWrong = (wrong: number, total: number, bar = 0.003, luck = 0.01) => wrong > 0 && poissonTail(wrong, bar * total) < luck;
+
 /** Fields in order of harm: a missed code loses the label; a name or postcode is what a user checks first. */
 const HARM: Record<Field, number> = { trackingCode: 8, courier: 7, recipientPostcode: 6, recipientName: 5, senderName: 4, service: 3, weight: 2, refused: 1 };
 

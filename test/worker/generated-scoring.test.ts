@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { GeneratedFile } from "../../bench/label-generator/manifest";
 import type { LabelDetails } from "../../worker/labels/model";
-import { newGeneratedAccuracy, scoreFile, worstMisses } from "./generated-accuracy";
+import { newGeneratedAccuracy, scoreFile, tooManyWrong, worstMisses } from "./generated-accuracy";
 
 const file = (over: Partial<GeneratedFile> = {}): GeneratedFile => ({
   index: 0,
@@ -95,5 +95,13 @@ describe("scoring generated labels", () => {
     // Neither a wrong code nor a failure of a label's reading.
     expect(out.wrongCodes).toEqual([]);
     expect(out.all.failures).toEqual([]);
+  });
+
+  it("fails a wrong-value bar of 0.3% only on more wrong values than such a reader gives but once in a hundred runs", () => {
+    // 270 text labels: a reader wrong on 0.3% gives 0.81 wrong values a run; three or fewer are that reader's luck.
+    expect([0, 1, 2, 3, 4, 5].map((k) => tooManyWrong(k, 270))).toEqual([false, false, false, false, true, true]);
+    // 3,000 labels: nine are the bar itself, eighteen are not luck.
+    expect(tooManyWrong(9, 3000)).toBe(false);
+    expect(tooManyWrong(18, 3000)).toBe(true);
   });
 });

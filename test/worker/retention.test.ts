@@ -1,4 +1,5 @@
 import { env } from "cloudflare:workers";
+import { createScheduledController } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { labelFiles, labels, mailAttachments, mailMessages, retentionPasses, users } from "../../worker/db/schema";
@@ -8,6 +9,7 @@ import { storeInbound } from "../../worker/mail/mailbox";
 import { evri } from "../../worker/couriers/evri/courier";
 import { registerCourier } from "../../worker/couriers/registry";
 import { runRetention } from "../../worker/privacy/retention";
+import { handleScheduled } from "../../worker/handlers/scheduled";
 import { call, createUser, db, type TestUser } from "./helpers";
 import { evriCode, royalMailCode } from "./labels-fixtures";
 import { withAttachments } from "../fixtures/mail/messages";
@@ -178,6 +180,15 @@ describe("the daily pass", () => {
     expect(await db().select().from(mailMessages).where(eq(mailMessages.key, old.key))).toEqual([]);
     for (const k of oldKeys) expect(await env.FILES.head(k)).toBeNull();
     expect(await db().select().from(mailMessages).where(eq(mailMessages.key, fresh.key))).toHaveLength(1);
+  }, 60_000);
+
+  it("is run by the 15-minute cron", async () => {
+    const user = await createUser({ credits: 10 });
+    const due = await labelAt(user, { createdDaysAgo: 95, deliveredDaysAgo: 91, buyerEmail: "robin@example.com" });
+    await db().delete(retentionPasses);
+    await handleScheduled(createScheduledController({ scheduledTime: NOW, cron: "*/15 * * * *" }), { ...env, ...noJobs });
+    expect((await row(due)).buyerEmail).toBeNull();
+    expect((await db().select().from(retentionPasses)).map((p) => p.rule).sort()).toEqual(["addresses", "buyer-contact", "mailbox"]);
   }, 60_000);
 
   it("goes on from where a run's budget stopped it, and runs once a day", async () => {

@@ -25,15 +25,18 @@ const ADMIN_ITEMS: NavItem[] = [
 /**
  * The balance in the bar, for a signed-in user once it is known: '97 credits', linking to /credits (issue 33: it was
  * two screens away). Right after the brand, so its appearing or changing width moves nothing else (no layout shift);
- * on a phone it stays in the bar beside the menu toggle. Amber at zero, when nothing can be created.
+ * on a phone it stays in the bar beside the menu toggle (the narrowest show the figure alone, so that a four-figure
+ * balance never pushes the toggle off the screen). Amber at zero, when nothing can be created.
  */
 function NavCredits() {
   const { user } = useAuth();
   if (!user) return null;
+  const [amount, unit] = CREDITS_TEXT.balance(user.credits);
   return (
     <NavLink to="/credits" className={user.credits > 0 ? "nav-credits" : "nav-credits is-empty"} title={CREDITS_TEXT.balanceLink}>
       <CoinIcon />
-      {CREDITS_TEXT.balance(user.credits)}
+      {amount}
+      <span className="nav-credits-unit">{unit}</span>
     </NavLink>
   );
 }

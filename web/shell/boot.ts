@@ -108,8 +108,8 @@ function boot(): { screenCode: readonly string[]; drawn: Promise<unknown> } {
 
 // Whatever happens to the first cards (no answer, an error status, a browser without something), the app starts,
 // once what the boot script drew is painted: its code, requested while that frame is still to be painted, could
-// finish first and count, in Lighthouse's estimate, as if the paint had waited for it (bench/README: / read an FCP
-// of 1.3 s in such runs, /labels an LCP of 2.5 s). The cost is one frame.
+// finish first and count, in Lighthouse's estimate, as if the paint had waited for it (bench/README's history in git,
+// session 4: / read an FCP of 1.3 s in such runs, /labels an LCP of 2.5 s). The cost is one frame.
 let booted: ReturnType<typeof boot>;
 try {
   booted = boot();

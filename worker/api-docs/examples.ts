@@ -37,7 +37,7 @@ export type JsonSchema = {
 const EVRI_CODE = "H04AQA0004726589";
 const WHEN = "2026-11-17T09:30:00.000Z";
 
-/** Realistic values by property name (the product's own words: README 'How it works'). */
+/** Realistic values by property name (the product's own words: docs/). */
 const BY_NAME: Record<string, unknown> = {
   email: "seller@example.com",
   password: "correct horse battery",

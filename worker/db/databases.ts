@@ -3,7 +3,7 @@ import type { Db } from "./client";
 import { trackingPageTokens, userDatabases } from "./schema";
 
 /**
- * The D1 databases the app is configured with, and which one holds a user's data (README 'Past one database').
+ * The D1 databases the app is configured with, and which one holds a user's data (docs/operations-and-scale.md 'Past one database').
  *
  * `DB` is the home database: the directory (who a user is and how they sign in: accounts, sessions, API keys,
  * import addresses, Stripe customers, and `user_databases`, which names a user's database) and, while it is the only

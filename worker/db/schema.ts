@@ -620,7 +620,7 @@ export const carrierPauses = sqliteTable("carrier_pauses", {
 
 /**
  * Developer webhooks (worker/webhooks/): endpoints a user registered in Settings, at most a few each. `secret` is
- * the `whsec_…` signing secret as is: it must be read back to sign every delivery (see README, Webhooks).
+ * the `whsec_…` signing secret as is: it must be read back to sign every delivery (see docs/billing-and-api.md, Webhooks).
  * `events_json` is the JSON list of event types the endpoint wants.
  */
 export const webhookEndpoints = sqliteTable(

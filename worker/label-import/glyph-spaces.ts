@@ -20,6 +20,9 @@ const RUN = /\S{6,}/u;
 /** A word space beyond the run's own step, in ems: fonts' spaces are a quarter to a third of one, squeezed less. */
 const MIN_SPACE_EM = 0.15;
 
+/** A gap left after a glyph (beyond its advance) that still joins two pieces of one run: about a word space. */
+const JOIN_GAP_EM = 0.35;
+
 /** A producer that steps its glyphs by less than this share of their advance placed them itself, to fit. */
 const FITTED = 0.95;
 
@@ -60,21 +63,52 @@ function runsOf(squashed: string, glyphs: Glyph[], chars: string): Glyph[][] {
 
 /**
  * A line drawn by a producer that placed its glyphs to fit (each stepped less than its advance): its spaces as its
- * glyphs' positions give them, where every place the line is drawn agrees. Other lines are left as pdf.js read them.
+ * glyphs' positions give them, where every place the line is drawn agrees; else null.
  */
-function respacedLine(line: TextLine, glyphs: Glyph[], chars: string): TextLine {
+function respaced(line: TextLine, glyphs: Glyph[], chars: string): TextLine | null {
   const squashed = line.text.replace(/\s+/g, "");
-  if (squashed.length < 4) return line;
+  if (squashed.length < 4) return null;
   const runs = runsOf(squashed, glyphs, chars).filter((run) => {
     const usual = run.length >= 4 ? usualStep(run) : 1;
     return usual > 0.3 && usual < FITTED;
   });
-  if (!runs.length) return line;
+  if (!runs.length) return null;
   const ends = runs.map(wordEnds).map((e) => e.join());
-  if (ends.some((e) => e !== ends[0])) return line;
+  if (ends.some((e) => e !== ends[0])) return null;
   const cut = new Set(wordEnds(runs[0]));
-  const text = [...squashed].map((c, k) => (cut.has(k) ? `${c} ` : c)).join("");
-  return text === line.text ? line : { ...line, text };
+  return { ...line, text: [...squashed].map((c, k) => (cut.has(k) ? `${c} ` : c)).join("") };
+}
+
+/**
+ * Pieces of one fitted run that pdf.js split into lines of their own ('O' and 'RLAFASHION': by pdf.js's widths the
+ * first glyph overlaps the next, whose start then lines up with other lines and is taken for a column's): joined
+ * again when, on one baseline and in that order, they spell one placed run that spaces again from its glyphs.
+ */
+function joinFittedPieces(lines: TextLine[], glyphs: Glyph[], chars: string): TextLine[] {
+  const out: TextLine[] = [];
+  for (const line of lines) {
+    const prev = out[out.length - 1];
+    const oneBaseline = prev && Math.abs(prev.y - line.y) < prev.size * 0.3 && Math.abs(prev.size - line.size) < prev.size * 0.1 && line.x > prev.x;
+    const joined = oneBaseline && nextInRun(prev, line, glyphs, chars) ? respaced({ ...prev, text: `${prev.text} ${line.text}`, width: line.width === undefined ? undefined : line.x + line.width - prev.x }, glyphs, chars) : null;
+    if (joined) out[out.length - 1] = joined;
+    else out.push(line);
+  }
+  return out;
+}
+
+/** Whether `next`'s glyphs follow `line`'s in every place they are drawn, at most a word space after them: two fields on one baseline are further apart. */
+function nextInRun(line: TextLine, next: TextLine, glyphs: Glyph[], chars: string): boolean {
+  const [a, b] = [line.text.replace(/\s+/g, ""), next.text.replace(/\s+/g, "")];
+  const runs = runsOf(a + b, glyphs, chars);
+  return runs.length > 0 && runs.every((run) => {
+    const [last, first] = [run[a.length - 1], run[a.length]];
+    return first.along - last.along - last.advance < JOIN_GAP_EM * last.size;
+  });
+}
+
+/** A page's lines with the fitted ones spaced from their glyphs; the others as pdf.js read them. */
+function respacedLines(lines: TextLine[], glyphs: Glyph[], chars: string): TextLine[] {
+  return joinFittedPieces(lines, glyphs, chars).map((l) => respaced(l, glyphs, chars) ?? l);
 }
 
 /** The PDF's text with the lines of a producer that placed its glyphs to fit spaced by their glyphs (each page, and each label part of a sheet). */
@@ -88,7 +122,7 @@ export async function partRunTogetherWords(bytes: Uint8Array, text: PdfText): Pr
     const chars = glyphs.map((g) => g.char).join("");
     if (chars.length !== glyphs.length) continue; // a character outside the BMP: indexes would not line up
     const page = text.pages[i];
-    page.lines = page.lines.map((l) => respacedLine(l, glyphs, chars));
-    for (const part of page.parts) part.lines = part.lines.map((l) => respacedLine(l, glyphs, chars));
+    page.lines = respacedLines(page.lines, glyphs, chars);
+    for (const part of page.parts) part.lines = respacedLines(part.lines, glyphs, chars);
   }
 }

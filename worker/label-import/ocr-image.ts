@@ -14,7 +14,7 @@ const MAX_ENLARGE = 2.5;
 /**
  * The print resolution of a page image, from its shape: a label image (4x6 in, or A6, 4.1x5.8 in:
  * sides about 2:3) is 4 inches across whatever its pixel count. Anything else is taken as 300 DPI
- * (an A4 page scanned at 150 DPI is not recognised as low resolution: noted in the README).
+ * (an A4 page scanned at 150 DPI is not recognised as low resolution: noted in docs/labels-and-import.md).
  */
 export function printDpi(width: number, height: number): number {
   const short = Math.min(width, height);

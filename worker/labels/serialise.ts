@@ -49,7 +49,8 @@ export function serializeLabel(
   row: LabelRow,
   file: Pick<LabelFile, "name" | "mime" | "size"> | null | undefined,
   owner: LabelOwner,
-  opts: { now?: number; buyerEmail?: "whole" | "masked" } = {},
+  /** `deadlines: false`: left out (null), for a reader that does not show them (the export's CSV): they cost the most. */
+  opts: { now?: number; buyerEmail?: "whole" | "masked"; deadlines?: boolean } = {},
 ): ApiLabel {
   const now = opts.now ?? Date.now();
   const stored = parseJson<Partial<LabelDetails>>(row.detailsJson, {});
@@ -87,7 +88,7 @@ export function serializeLabel(
       checkedAt: iso(row.trackingCheckedAt),
       error: row.trackingError ?? null,
     },
-    deadlines: labelDeadlines(deadlineInput(row, details), now),
+    deadlines: opts.deadlines === false ? null : labelDeadlines(deadlineInput(row, details), now),
     outcome: row.outcome ?? null,
     status: row.parcelStatus ?? "waiting",
     trackingPageUrl: trackingPageUrl(row.pageToken),

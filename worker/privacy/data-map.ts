@@ -12,7 +12,7 @@
  * writes, and fails when one is not here: adding personal data means deciding its fate first. The deletion, purge and
  * closure code reads `owner` to find a user's rows; the map is not only words.
  *
- * Where rows live (README 'Past one database'): every database carries the whole schema; `directory` tables are
+ * Where rows live (docs/operations-and-scale.md 'Past one database'): every database carries the whole schema; `directory` tables are
  * used in the home database `DB` only, `sender` tables in the database that holds the sender's data (`DB` or a
  * `DB_<NAME>`), `both` in each (a sender in another database has a copy of their `users` row there).
  */

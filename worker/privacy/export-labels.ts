@@ -157,7 +157,7 @@ const yesNo = (v: boolean | null | undefined) => (v === true ? "yes" : v === fal
 export function labelCsvRows(page: LabelPage, owner: LabelOwner, now: number): string {
   return page.rows
     .map((row) => {
-      const label = serializeLabel(row, row.fileId ? page.files.get(row.fileId) : undefined, owner, { now, buyerEmail: "whole" });
+      const label = serializeLabel(row, row.fileId ? page.files.get(row.fileId) : undefined, owner, { now, buyerEmail: "whole", deadlines: false });
       const d = label.data[0];
       const file = row.fileId ? page.files.get(row.fileId) : undefined;
       const all = events(d);
@@ -215,7 +215,7 @@ export function trackingEventRows(page: LabelPage, owner: LabelOwner, now: numbe
   let count = 0;
   const text = page.rows
     .map((row) => {
-      const d = serializeLabel(row, null, owner, { now }).data[0];
+      const d = serializeLabel(row, null, owner, { now, deadlines: false }).data[0];
       return events(d)
         .map((e) => {
           count++;

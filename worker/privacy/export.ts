@@ -13,7 +13,7 @@ import { EXPORT_KEPT_MS, initialProgress, type ExportProgress } from "./export-b
 import type { ApiDataExport } from "./export-model";
 
 /**
- * 'Download my data' (Settings → Your data; README 'Your data'): the user asks, the queue builds one ZIP of everything
+ * 'Download my data' (Settings → Your data; docs/your-data.md): the user asks, the queue builds one ZIP of everything
  * of theirs (export-build.ts), and when it is ready the link is shown on Settings and mailed. The link is signed
  * (an HMAC under the server's secret over the export, its owner and its expiry), so it opens without signing in, from
  * the mail on another device; it dies when the export expires (7 days), is replaced or is deleted. The archive is

@@ -1,5 +1,5 @@
 /**
- * How long personal data is kept while an account is open (README 'Your data'; the privacy page says the same):
+ * How long personal data is kept while an account is open (docs/your-data.md; the privacy page says the same):
  * - a buyer's e-mail and any phone number or e-mail on a label: 90 days after delivery (or after its last scan when
  *   it never arrived), and never while the carrier's claim window is open;
  * - the recipient's address: as long as the seller chooses in Settings, counted the same way (default: until the

@@ -10,7 +10,7 @@ import { deleteQueuedR2Objects } from "../lib/r2-deletions";
 import { BUYER_CONTACT_DAYS } from "./retention-settings";
 
 /**
- * Keeping personal data only as long as needed (README 'Your data'), one pass a UK day per database, run a slice at a
+ * Keeping personal data only as long as needed (docs/your-data.md), one pass a UK day per database, run a slice at a
  * time by the 15-minute cron (each run does at most RUN_STATEMENTS D1 statements, so a pass over millions of labels
  * is spread over the day's runs and the next days, and one run never nears D1's per-invocation limit):
  *  - buyer contact: 90 days after delivery (or after the last scan when it never arrived; never while the carrier's

@@ -22,8 +22,8 @@ export const CREDITS_TEXT = {
   balanceAfter: (n: number) => `Balance ${n.toLocaleString("en-GB")}`,
   change: (delta: number) => `${delta > 0 ? "+" : "−"}${Math.abs(delta).toLocaleString("en-GB")}`,
   changeSpoken: (delta: number) => `${delta > 0 ? "added" : "used"} ${credits(Math.abs(delta))}`,
-  /** The header's balance: '97 credits'. */
-  balance: credits,
+  /** The header's balance, '97' and ' credits': the narrowest phones show the figure alone (the word stays for screen readers). */
+  balance: (n: number) => [n.toLocaleString("en-GB"), n === 1 ? " credit" : " credits"] as const,
   balanceLink: "Your credits: balance and history",
 } as const;
 
