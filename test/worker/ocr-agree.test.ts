@@ -14,6 +14,7 @@ describe("a name a second reading holds", () => {
     ["O'Brien", "O’Brien"],
     ["Blue Heron Studio", "Biue Heron Studio, 125 Mill Terrace"], // an l read alone and enlarged comes back an i
     ["Kestrel Tools", "FROM: Kestre! Toois"],
+    ["Iain Hussain", "From: lain Hussain"], // a capital I and an l are one stroke (fresh seed 3217537065)
   ])("%j in %j", (name, reading) => {
     expect(holdsName(name, reading)).toBe(true);
   });
