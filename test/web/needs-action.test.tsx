@@ -145,6 +145,13 @@ describe("marking a parcel", () => {
     expect(JSON.parse(String(init?.body))).toEqual({ outcome: "delivered" });
   });
 
+  it("offers no 'Mark delivered' once the carrier reports the parcel delivered, and says why", () => {
+    renderControl(label({ status: "delivered", tracking: { status: "delivered", checkedAt: null, error: null } }));
+    expect(screen.queryByRole("button", { name: "Mark delivered" })).toBeNull();
+    expect(screen.getByRole("button", { name: "Mark claimed" })).toBeTruthy();
+    expect(screen.getByText(/The carrier reports this parcel delivered/)).toBeTruthy();
+  });
+
   it("shows the mark, and undoes it", async () => {
     const fetchSpy = vi.spyOn(globalThis, "fetch").mockResolvedValue(json(200, label()));
     renderControl(label({ outcome: "claimed" }));

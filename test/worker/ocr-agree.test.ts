@@ -14,6 +14,7 @@ describe("a name a second reading holds", () => {
     ["O'Brien", "O’Brien"],
     ["Blue Heron Studio", "Biue Heron Studio, 125 Mill Terrace"], // an l read alone and enlarged comes back an i
     ["Kestrel Tools", "FROM: Kestre! Toois"],
+    ["Iain Hussain", "From: lain Hussain"], // a capital I and an l are one stroke (fresh seed 3217537065)
   ])("%j in %j", (name, reading) => {
     expect(holdsName(name, reading)).toBe(true);
   });
@@ -63,5 +64,12 @@ describe("names given only when a second reading agrees", () => {
     // Fresh seed 3215497301, a 203 DPI thermal print: the sender's name line lost, 'FROM' given as the sender.
     for (const heading of ["FROM", "From:", "Ship to", "SENDER"]) expect(plausibleOnly({ ...read, fromAddress: { name: heading, address: [], postcode: "", countryCode: "GB" } }).fromAddress?.name).toBe("");
     expect(plausibleOnly(read).fromAddress?.name).toBe("Jane Sith");
+  });
+
+  it("takes no name with a sign no name is written with: OCR's noise for a letter", () => {
+    // Fresh seed 3217537065: both readings of each line agreed on the noise.
+    const named = (name: string) => plausibleOnly({ ...read, address: { ...read.address!, name } }).address?.name;
+    for (const noise of ["Grace Adeye=i", "Blue Heron S:pplies & Sons", "Yusuf van de! Berg", "Mr. 1Begum", "Dr C Ö6ztürk", "Jane Sm1th"]) expect(named(noise)).toBe("");
+    for (const name of ["Mr. I Begum", "O'Brien-Hughes", "Smith & Sons (UK) Ltd.", "3D Prints", "2nd Hand Books", "Dr. A. N. Other", "Jones, Ellis + Co", "A/B Supplies", "Zoë Müller"]) expect(named(name)).toBe(name);
   });
 });

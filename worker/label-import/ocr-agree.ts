@@ -27,10 +27,14 @@ const letterOf = (c: string) =>
 /**
  * One letter of the name as the other reading has it. A thin stroke the page's reading took for an l may come back
  * an i from a line read alone and enlarged ('Biue' for Blue, 'Kestre! Toois' for Kestrel Tools: a 150 DPI scan and a
- * 203 DPI thermal print, both second readings wrong where the page's was right); the other way it may not: an i the
- * page's reading gave where the line's reads an l is the misread ('Copper Kettie Engineering': fresh seed 2650121770).
+ * 203 DPI thermal print, both second readings wrong where the page's was right); a small i may not come back an l: there
+ * the page's reading is the misread ('Copper Kettie Engineering': fresh seed 2650121770). A capital I may come back a
+ * small l: both are one stroke, and the page's 'Iain' is often its 'lain' put right (ocr-text.ts), which the Latin model reads
+ * as printed ('lain': 4 of the 13 right names fresh seed 3217537065 lost to this check).
  */
-const sameLetter = (page: string, other: string) => page === other || (page === "l" && other === "i");
+const sameLetter = (page: Letter, other: Letter) => page.c === other.c || (page.c === "l" && other.c === "i") || (page.c === "i" && page.capital && other.c === "l" && !other.capital);
+
+type Letter = { c: string; capital: boolean; starts: boolean; ends: boolean };
 
 const upper = (c = "") => /\p{Lu}/u.test(c);
 const lower = (c = "") => /\p{Ll}/u.test(c);
@@ -39,13 +43,13 @@ const lower = (c = "") => /\p{Ll}/u.test(c);
  * The letters of `text` (letterOf each), each with whether a word starts and ends there: a gap or a stop beside it, or
  * a capital that starts a word run into the one before it ('AtlasGoods', 'SENDERAtlas': type set tight on a photo).
  */
-function letters(text: string): { c: string; starts: boolean; ends: boolean }[] {
+function letters(text: string): Letter[] {
   const chars = [...text.normalize("NFC")];
   const starts = (i: number) => !letterOf(chars[i - 1] ?? " ") || (upper(chars[i]) && (lower(chars[i - 1]) || (upper(chars[i - 1]) && lower(chars[i + 1]))));
-  const out: { c: string; starts: boolean; ends: boolean }[] = [];
+  const out: Letter[] = [];
   chars.forEach((ch, i) => {
     const c = letterOf(ch);
-    if (c) out.push({ c, starts: starts(i), ends: !letterOf(chars[i + 1] ?? " ") || starts(i + 1) });
+    if (c) out.push({ c, capital: upper(ch), starts: starts(i), ends: !letterOf(chars[i + 1] ?? " ") || starts(i + 1) });
   });
   return out;
 }
@@ -56,10 +60,10 @@ function letters(text: string): { c: string; starts: boolean; ends: boolean }[] 
  * (a name cut short: fresh seed 3215497301, a thermal print) is not held by 'Deborah McKenzie', nor 'Sith' by 'Smith'.
  */
 export function holdsName(name: string, reading: string): boolean {
-  const want = letters(name).map((l) => l.c);
+  const want = letters(name);
   const got = letters(reading);
   if (!want.length) return false;
-  const from = (at: number) => want.every((c, i) => got[at + i] !== undefined && sameLetter(c, got[at + i].c));
+  const from = (at: number) => want.every((l, i) => got[at + i] !== undefined && sameLetter(l, got[at + i]));
   return got.some((l, at) => l.starts && from(at) && got[at + want.length - 1].ends);
 }
 

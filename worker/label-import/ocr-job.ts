@@ -185,13 +185,21 @@ export function plausibleOnly(d: LabelDetails): LabelDetails {
     const a = out[k];
     if (a?.postcode && !isRealPostcode(a.postcode)) out[k] = { ...a, postcode: "" };
     // A heading read as the name: the name's line was lost (fresh seed 3215497301, a 203 DPI thermal print: 'FROM').
-    if (a?.name && (GLUED.test(a.name) || isHeading(a.name))) out[k] = { ...out[k]!, name: "" };
+    if (a?.name && (GLUED.test(a.name) || NOISY.test(a.name) || isHeading(a.name))) out[k] = { ...out[k]!, name: "" };
   }
   return out;
 }
 
 /** Twenty letters or more with no gap: words run together. */
 const GLUED = /\p{L}{20,}/u;
+
+/**
+ * A sign no name is written with, or a digit inside a word: OCR's noise for a letter it could not read ('Grace
+ * Adeye=i', 'Blue Heron S:pplies', 'Yusuf van de! Berg', 'Mr. 1Begum': fresh seed 3217537065, scans, photos and a
+ * thermal print, where both readings of the line agreed). Names hold letters, gaps, apostrophes, hyphens, stops,
+ * commas, '&', '/', '+' and brackets; digits only apart from letters or before small ones ('2nd', '3D Prints').
+ */
+const NOISY = /[^\p{L}\p{N}\s'’.,&()/+-]|\d\p{Lu}\p{Ll}|\p{L}\d|\d\p{L}\d/u;
 
 /** A photo of a label lying on something, slanted or turned: its paper drawn again upright (ocr-quad.ts); null for anything else. */
 function photographedPaper(pixmap: Pixmap, grey: Grey): Grey | null {

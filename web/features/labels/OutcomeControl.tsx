@@ -15,6 +15,8 @@ const MARKED_TEXT: Record<LabelOutcome, string> = {
   claimed: "You marked this parcel claimed: no more alerts; tracking goes on in case it turns up.",
 };
 
+const CARRIER_DELIVERED_TEXT = "The carrier reports this parcel delivered: no alerts will come. Mark it claimed if you claim for it.";
+
 /** The small mark on a label card. */
 export function OutcomeBadge({ label }: { label: ApiLabel }) {
   return label.outcome ? <span className="badge badge-ok outcome-badge">{OUTCOME_BADGES[label.outcome]}</span> : null;
@@ -24,14 +26,19 @@ export function OutcomeBadge({ label }: { label: ApiLabel }) {
 export function OutcomeControl({ label, onChange }: { label: ApiLabel; onChange: (label: ApiLabel) => void }) {
   const mark = useMarkOutcome(label.id, onChange);
   const busy = mark.isPending;
+  // The carrier already says delivered: its alerts have stopped, so 'Mark delivered' would do nothing. Found and
+  // claimed stay (a parcel delivered to the wrong door is still claimed); a mark made before the scan can be undone.
+  const carrierDelivered = label.status === "delivered" && label.outcome !== "delivered";
+  const marks = carrierDelivered ? MARKS.filter((m) => m.outcome !== "delivered") : MARKS;
+  const hint = carrierDelivered ? CARRIER_DELIVERED_TEXT : "Mark it once it arrives, turns up or you have claimed: the deadline alerts stop.";
   return (
     <section className="card stack outcome-control" aria-labelledby="outcome-title">
       <h2 id="outcome-title">What happened to this parcel?</h2>
       <p className="small muted" role="status">
-        {label.outcome ? MARKED_TEXT[label.outcome] : "Mark it once it arrives, turns up or you have claimed: the deadline alerts stop."}
+        {label.outcome ? MARKED_TEXT[label.outcome] : hint}
       </p>
       <div className="row" role="group" aria-label="Mark the parcel">
-        {MARKS.map((m) => (
+        {marks.map((m) => (
           <button
             key={m.outcome}
             type="button"
