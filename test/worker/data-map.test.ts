@@ -6,6 +6,7 @@ import { storeInbound } from "../../worker/mail/mailbox";
 import { withAttachments } from "../fixtures/mail/messages";
 import { call, createUser, db } from "./helpers";
 import { fixture } from "./import-fixtures";
+import { loadReadersFirst } from "./readers";
 
 // The personal-data map (worker/privacy/data-map.ts) against what really exists: every table of a migrated D1 and
 // every R2 prefix the code writes must have its entry, so nobody adds personal data without deciding its fate.
@@ -39,6 +40,8 @@ function namedColumns(entry: TableEntry): string[] {
   if (label.by === "label" || label.by === "pointed-at") named.push(label.column);
   return named;
 }
+
+loadReadersFirst();
 
 describe("the personal-data map's tables", () => {
   it("names every table of a migrated database, and nothing that is not one", async () => {

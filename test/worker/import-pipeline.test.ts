@@ -9,6 +9,9 @@ import { importLabelFile } from "../../worker/label-import/pipeline";
 import { labelPixels, rotateGrey, toGrey } from "../../worker/label-import/raster";
 import { decodeBarcodes } from "../../worker/label-import/zxing";
 import { expected, fixture } from "./import-fixtures";
+import { loadReadersFirst } from "./readers";
+
+loadReadersFirst();
 
 describe("the import pipeline on drawn labels", () => {
   for (const [name, labels] of Object.entries(expected)) {

@@ -6,6 +6,7 @@ import { labelFiles, labels, users } from "../../worker/db/schema";
 import type { ApiLabel, UploadedLabel } from "../../worker/labels/model";
 import { call, createUser, db, type TestUser } from "./helpers";
 import { fixture } from "./import-fixtures";
+import { loadReadersFirst } from "./readers";
 
 const MIME: Record<string, string> = { pdf: "application/pdf", png: "image/png", jpg: "image/jpeg", webp: "image/webp" };
 
@@ -39,6 +40,8 @@ async function expectNothingStored(user: TestUser, credits: number) {
   expect(await labelRows(user.id)).toEqual([]);
   expect(await fileRows(user.id)).toEqual([]);
 }
+
+loadReadersFirst();
 
 describe("POST /api/v1/label", () => {
   it("imports a text-layer Evri PDF: fields, 1 credit, the original in R2", async () => {

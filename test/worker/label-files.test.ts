@@ -7,6 +7,7 @@ import { handleScheduled } from "../../worker/handlers/scheduled";
 import type { ApiLabel } from "../../worker/labels/model";
 import { call, createUser, db, type TestUser } from "./helpers";
 import { fixture } from "./import-fixtures";
+import { loadReadersFirst } from "./readers";
 
 // Every debit names its label, and an original no label uses any more does not stay behind (issue 32, item 6).
 
@@ -28,6 +29,8 @@ async function expectNoOrphanFiles(userId: number) {
   expect(files.filter((f) => !used.has(f.id)).map((f) => f.id)).toEqual([]);
   expect(await r2Keys(userId)).toEqual(files.map((f) => f.r2Key).sort());
 }
+
+loadReadersFirst();
 
 describe("every debit names its label", () => {
   it("keeps one debit naming the label through concurrent re-uploads of one file, and leaves no older file in R2", async () => {

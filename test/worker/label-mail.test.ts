@@ -9,6 +9,7 @@ import { inboundMessage } from "../fixtures/mail/messages";
 import { captureMail, type SentMail } from "./auth-mail";
 import { call, createUser, db, type TestUser } from "./helpers";
 import { fixture } from "./import-fixtures";
+import { loadReadersFirst } from "./readers";
 
 const pdf = (name: string, bytes = fixture(name)): MailAttachment => ({ name, type: "application/pdf", bytes });
 /** Sniffs as a PDF and fails fast in the reader: a cheap refused file. */
@@ -48,6 +49,8 @@ const onlyReply = (to: string): SentMail => {
   expect(mail.sent().map((m) => m.to)).toEqual([[to]]);
   return mail.sent()[0];
 };
+
+loadReadersFirst();
 
 describe("the import address", () => {
   it("is labels+<26 lowercase base32 characters>@ the admin mailbox's domain, the same on every read", async () => {
