@@ -14,6 +14,7 @@ import { expect, it } from "vitest";
 import { DbSessions } from "../../worker/db/sessions";
 import { closeAccount } from "../../worker/privacy/account-closure";
 import { runAccountErasure } from "../../worker/privacy/account-erasure";
+import { countedD1 } from "./counted-d1";
 
 const vars = env as unknown as { BENCH_LABELS?: string; BENCH_FILES?: string };
 const LABELS = Number(vars.BENCH_LABELS ?? 100_000);
@@ -23,17 +24,7 @@ const DELETED = Math.min(2_000, Math.floor(LABELS / 50));
 /** Sessions whose D1 statements are counted (each prepared statement is one D1 query). */
 function counting() {
   let queries = 0;
-  const counted = (d1: D1Database) =>
-    ({
-      withSession: (start: D1SessionConstraint | D1SessionBookmark) => {
-        const s = d1.withSession(start);
-        const prepare = (q: string) => {
-          queries++;
-          return s.prepare(q);
-        };
-        return { prepare, batch: (b: D1PreparedStatement[]) => s.batch(b), getBookmark: () => s.getBookmark() };
-      },
-    }) as unknown as D1Database;
+  const counted = (d1: D1Database) => countedD1(d1, () => queries++);
   const bindings = { ...env, DB: counted(env.DB) };
   return { env: bindings as Env, sessions: new DbSessions(bindings, () => "first-primary"), queries: () => queries };
 }

@@ -7,6 +7,7 @@ import { LABELS_IN_REQUEST, runLabelJob, startLabelJob } from "../../worker/priv
 import { callWithEnv, call, type TestUser } from "./helpers";
 import { evriCode } from "./labels-fixtures";
 import { fakeJobs, migrateSenderDatabase, sender, SENDER_DATABASE, senderDb, balanceAndLedger } from "./privacy-fixtures";
+import { countedD1 } from "./counted-d1";
 
 // Deleting, restoring and purging more labels than one request handles: the queue does it a chunk at a time, each
 // message within D1's limit of 1,000 queries an invocation, and the job's progress is there to poll.
@@ -16,17 +17,7 @@ beforeAll(migrateSenderDatabase);
 /** Sessions whose databases count every statement prepared on them (each is one D1 query). */
 function countingSessions() {
   let queries = 0;
-  const counted = (d1: D1Database) =>
-    ({
-      withSession: (start: D1SessionConstraint | D1SessionBookmark) => {
-        const s = d1.withSession(start);
-        const prepare = (q: string) => {
-          queries++;
-          return s.prepare(q);
-        };
-        return { prepare, batch: (b: D1PreparedStatement[]) => s.batch(b), getBookmark: () => s.getBookmark() };
-      },
-    }) as unknown as D1Database;
+  const counted = (d1: D1Database) => countedD1(d1, () => queries++);
   const bindings = SENDER_DATABASE === "DB" ? { DB: counted(env.DB) } : { DB: counted(env.DB), DB_2: counted(env.DB_2) };
   return { sessions: new DbSessions(bindings as Pick<Env, "DB">, () => "first-primary"), queries: () => queries };
 }
