@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { deletedLabels, labels, type LabelRow } from "../../worker/db/schema";
 import { MAX_ATTEMPTS } from "../../worker/handlers/queue";
 import { fillDetails } from "../../worker/label-import/ocr-job";
-import { recognise } from "../../worker/label-import/ocr";
+import { recognise } from "../../worker/label-import/ocr/tesseract";
 import type { JobMessage } from "../../worker/lib/jobs";
 import type { ApiLabel, LabelDetails } from "../../worker/labels/model";
 import { createManualLabel } from "../../worker/labels/save";
