@@ -10,7 +10,7 @@
 import { weightGrams } from "./fields";
 import { readLatinLine, recognise } from "./ocr";
 import { fixWeight, ocrLines } from "./ocr-text";
-import { cropGrey, scaleGrey, type Grey } from "./raster";
+import { cropGrey, scaleGrey, type Grey } from "../images/raster";
 import type { TextLine } from "./text";
 
 /** A weight heading ('Weight:', 'WT', 'Parcel weight'). */

@@ -16,7 +16,7 @@ import coreWasm from "tesseract.js-core/tesseract-core-simd-lstm.wasm";
 import engData from "./ocr/eng.traineddata.bin";
 import latinData from "./ocr/latin.traineddata.bin";
 import { parseTsv, type OcrWord } from "./ocr-text";
-import type { Grey } from "./raster";
+import type { Grey } from "../images/raster";
 
 interface TessApi {
   Init(datapath: string | null, lang: string, oem: number): number;
