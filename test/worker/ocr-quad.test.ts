@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readLabelPage } from "../../worker/label-import/ocr-job";
-import { evenLight, paperQuad, rectifiedPaper } from "../../worker/label-import/ocr-quad";
+import { evenLight, paperQuad, rectifiedPaper } from "../../worker/label-import/ocr/quad";
 import { type Pixmap, toGrey } from "../../worker/images/raster";
 import { labelPixels } from "../../worker/label-import/label-pixels";
 import { fixture } from "./import-fixtures";
