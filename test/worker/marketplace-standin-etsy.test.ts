@@ -112,7 +112,7 @@ describe("the Etsy stand-in", () => {
     const { standin, call } = marketplaceStandin({ etsy: { perSecond: 3, perDay: 5 } });
     const { access_token } = (await (await connect(call)).json()) as Tokens;
     standin.clock.advance(1);
-    const burst = [];
+    const burst: Response[] = [];
     for (let i = 0; i < 4; i++) burst.push(await api(call, "/users/me", access_token));
     expect(burst.map((r) => r.status)).toEqual([200, 200, 200, 429]);
     expect(Object.fromEntries(["x-limit-per-second", "x-remaining-this-second", "x-limit-per-day"].map((h) => [h, burst[2].headers.get(h)]))).toEqual({ "x-limit-per-second": "3", "x-remaining-this-second": "0", "x-limit-per-day": "5" });
