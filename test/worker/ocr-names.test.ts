@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readLabelPage } from "../../worker/label-import/ocr-job";
-import { withLostWords } from "../../worker/label-import/ocr-names";
+import { withLostWords } from "../../worker/label-import/ocr/names";
 import { labelPixels } from "../../worker/label-import/raster";
 import { fixture } from "./import-fixtures";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readLabelPage } from "../../worker/label-import/ocr-job";
 import { evriCheckDigit } from "../../worker/couriers/evri/code";
-import { agreedPostcode, loosePostcode, loosePostcodes, withoutCodePieces } from "../../worker/label-import/ocr-postcode";
+import { agreedPostcode, loosePostcode, loosePostcodes, withoutCodePieces } from "../../worker/label-import/ocr/postcode";
 import { parseLabel } from "../../worker/label-import/pipeline";
 import { labelPixels, type Grey } from "../../worker/label-import/raster";
 import { fixture } from "./import-fixtures";

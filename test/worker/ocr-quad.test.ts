@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readLabelPage } from "../../worker/label-import/ocr-job";
-import { evenLight, paperQuad, rectifiedPaper } from "../../worker/label-import/ocr-quad";
+import { evenLight, paperQuad, rectifiedPaper } from "../../worker/label-import/ocr/quad";
 import type { Pixmap } from "../../worker/label-import/pdfium";
 import { labelPixels, toGrey } from "../../worker/label-import/raster";
 import { fixture } from "./import-fixtures";

@@ -1,8 +1,8 @@
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { recognise } from "../../worker/label-import/ocr";
-import { rereadLost, withStart } from "../../worker/label-import/ocr-starts";
-import { ocrLines } from "../../worker/label-import/ocr-text";
+import { recognise } from "../../worker/label-import/ocr/tesseract";
+import { rereadLost, withStart } from "../../worker/label-import/ocr/starts";
+import { ocrLines } from "../../worker/label-import/ocr/text";
 import { renderPages, type Pixmap } from "../../worker/label-import/pdfium";
 import { toGrey, type Grey } from "../../worker/label-import/raster";
 import type { TextLine } from "../../worker/label-import/text";

@@ -19,20 +19,20 @@ import { ukDayOf } from "../lib/uk-calendar";
 import { enqueueMany } from "../lib/jobs";
 import { pageBarcodes } from "./barcodes";
 import { ImportError } from "./errors";
-import { OcrEngineError, recognise, type OcrResult } from "./ocr";
-import { agreedNames } from "./ocr-agree";
-import { restoreLostWords } from "./ocr-names";
-import { checkedPostcode, loosePostcodes, withoutCodePieces } from "./ocr-postcode";
-import { rereadLost } from "./ocr-starts";
-import { isHeading, ocrLines } from "./ocr-text";
+import { OcrEngineError, recognise, type OcrResult } from "./ocr/tesseract";
+import { agreedNames } from "./ocr/agree";
+import { restoreLostWords } from "./ocr/names";
+import { checkedPostcode, loosePostcodes, withoutCodePieces } from "./ocr/postcode";
+import { rereadLost } from "./ocr/starts";
+import { isHeading, ocrLines } from "./ocr/text";
 import { PdfiumError, type Pixmap } from "./pdfium";
 import { parseLabel } from "./pipeline";
-import { atOcrResolution, binarised, invertReversedBoxes, levelled, printDpi } from "./ocr-image";
-import { offDesk, paperOnly } from "./ocr-paper";
-import { evenLight, paperQuad, rectifiedPaper } from "./ocr-quad";
+import { atOcrResolution, binarised, invertReversedBoxes, levelled, printDpi } from "./ocr/image";
+import { offDesk, paperOnly } from "./ocr/paper";
+import { evenLight, paperQuad, rectifiedPaper } from "./ocr/quad";
 import { labelPixels, OCR_LIMITS, rotateGrey, toGrey, type Grey } from "./raster";
-import { rereadBesideLogo, rereadPostcodes, rereadTop, rereadUnread, restoreAccents } from "./ocr-reread";
-import { rereadWeight } from "./ocr-weight";
+import { rereadBesideLogo, rereadPostcodes, rereadTop, rereadUnread, restoreAccents } from "./ocr/reread";
+import { rereadWeight } from "./ocr/weight";
 import type { TextLine } from "./text";
 import type { Barcode } from "./zxing";
 import { editedActionWindow } from "../claims/action-window";
@@ -86,14 +86,14 @@ export function uprightQuarters(barcodes: Barcode[]): number {
 
 /**
  * Reads one label page: barcodes from the pixels; the page made ready for OCR (cut to its paper,
- * enlarged to about 300 DPI, text levelled, reversed boxes turned dark on light: ocr-image.ts) and turned upright
+ * enlarged to about 300 DPI, text levelled, reversed boxes turned dark on light: ocr/image.ts) and turned upright
  * (from the barcodes' rotation; then by confidence: other turns are tried while Tesseract's mean
  * confidence stays under LOW_CONFIDENCE); OCR and the courier parser over OCR lines + barcodes.
  * When that reads nothing plausible (not the barcodes' code, or no recipient), the page is read
  * once more in black and white from local thresholds, with Tesseract looking for sparse text, and
  * the better reading kept; when that is still not plausible and the page is a photo of a label on a
- * desk, once more with the desk painted out (ocr-paper.ts). A reading without a service reads the page's
- * top again on its own for it. Names then get their accents (ocr-reread.ts).
+ * desk, once more with the desk painted out (ocr/paper.ts). A reading without a service reads the page's
+ * top again on its own for it. Names then get their accents (ocr/reread.ts).
  */
 export async function readLabelPage(pixmap: Pixmap): Promise<LabelReading> {
   const started = Date.now();
@@ -141,7 +141,7 @@ export async function readLabelPage(pixmap: Pixmap): Promise<LabelReading> {
   };
   // A routing label (carrier API output: VAN / DROP / C-ROUND) prints no weight (LABELS.md): not read again for one.
   const noWeight = (d: LabelDetails) => d.weightInGrams == null && !d.routing;
-  // A line that should give the weight and does not ('Weight:' with its figure lost, '2.90k'): that line read again (ocr-weight.ts).
+  // A line that should give the weight and does not ('Weight:' with its figure lost, '2.90k'): that line read again (ocr/weight.ts).
   const grams = reading.details && noWeight(reading.details) ? await rereadWeight(reading.lines, reading.image, reading.dpi) : null;
   if (grams !== null) reading.details = { ...reading.details!, weightInGrams: grams };
   if (reading.details && (noService(reading.details) || noWeight(reading.details))) await serviceAndWeight(rereadUnread(reading.lines, reading.image, reading.dpi));
@@ -157,7 +157,7 @@ export async function readLabelPage(pixmap: Pixmap): Promise<LabelReading> {
 
 /**
  * A reading's details finished: the recipient's name with its lost words and accents, each name given only where a second
- * reading of its line holds it (ocr-agree.ts), its postcode checked, nothing implausible.
+ * reading of its line holds it (ocr/agree.ts), its postcode checked, nothing implausible.
  */
 async function finished(details: LabelDetails, { lines, image, dpi }: Reading): Promise<LabelDetails> {
   const read = await restoreLostWords(details, lines, image, dpi);
@@ -201,7 +201,7 @@ const GLUED = /\p{L}{20,}/u;
  */
 const NOISY = /[^\p{L}\p{N}\s'’.,&()/+-]|\d\p{Lu}\p{Ll}|\p{L}\d|\d\p{L}\d/u;
 
-/** A photo of a label lying on something, slanted or turned: its paper drawn again upright (ocr-quad.ts); null for anything else. */
+/** A photo of a label lying on something, slanted or turned: its paper drawn again upright (ocr/quad.ts); null for anything else. */
 function photographedPaper(pixmap: Pixmap, grey: Grey): Grey | null {
   const quad = paperQuad(pixmap);
   if (!quad) return null;
@@ -220,11 +220,11 @@ type Reading = Awaited<ReturnType<typeof interpret>>;
 
 /** One OCR reading of the page -> lines (text beside a logo and misread postcodes read again) -> the courier parser. */
 async function interpret(ocr: OcrResult, image: Grey, dpi: number, barcodes: Barcode[]) {
-  // Pieces of the tracking code read as postcodes anchor no block (ocr-postcode.ts).
+  // Pieces of the tracking code read as postcodes anchor no block (ocr/postcode.ts).
   const code = parseLabel({ lines: [], barcodes })?.trackingCode;
   let lines = withoutCodePieces(await rereadLost(await rereadPostcodes(await rereadBesideLogo(ocrLines(ocr.words), image, dpi), image, dpi), image, dpi), code);
   let details = parseLabel({ lines, barcodes });
-  // No recipient postcode read (the block is found by it, so the name is lost too): postcodes misread further (ocr-postcode.ts).
+  // No recipient postcode read (the block is found by it, so the name is lost too): postcodes misread further (ocr/postcode.ts).
   if (!details?.address?.postcode) {
     const fixed = withoutCodePieces(await loosePostcodes(lines, image, dpi), code);
     const again = fixed.some((l, i) => l !== lines[i]) ? parseLabel({ lines: fixed, barcodes }) : null;
