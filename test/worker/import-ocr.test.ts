@@ -14,8 +14,9 @@ import { fixCapitalI, fixHeading, fixPostcode, fixWeight, gapsBack, ocrLines, ty
 import { weightCandidates } from "../../worker/label-import/ocr/weight";
 import { weightGrams } from "../../worker/label-import/fields";
 import { parseLabel } from "../../worker/label-import/pipeline";
-import { renderPages, type Pixmap } from "../../worker/label-import/pdfium";
-import { labelPixels, rotateGrey, toGrey, turnGrey, type Grey } from "../../worker/label-import/raster";
+import { renderPages } from "../../worker/label-import/pdfium";
+import { type Pixmap, rotateGrey, toGrey, turnGrey, type Grey } from "../../worker/images/raster";
+import { labelPixels } from "../../worker/label-import/label-pixels";
 import { isRealPostcode } from "../../worker/couriers/postcode";
 import type { ApiLabel, LabelDetails } from "../../worker/labels/model";
 import { createUser, db } from "./helpers";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readLabelPage } from "../../worker/label-import/ocr-job";
-import { labelPixels } from "../../worker/label-import/raster";
+import { labelPixels } from "../../worker/label-import/label-pixels";
 import { createUser } from "./helpers";
 import { expected, fixture, ocrExpected } from "./import-fixtures";
 import { importAndOcr } from "./ocr-queue";

@@ -10,7 +10,7 @@
  */
 import type { Address, LabelDetails } from "../../labels/model";
 import { recognise } from "./tesseract";
-import { scaleGrey, type Grey } from "../raster";
+import { scaleGrey, type Grey } from "../../images/raster";
 
 /** A letter or digit of a name, without its accent and in small letters ('' for anything else: a gap, a stop). */
 const letterOf = (c: string) =>

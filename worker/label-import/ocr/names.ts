@@ -14,7 +14,7 @@
 import type { LabelDetails } from "../../labels/model";
 import { editDistance } from "../fields";
 import { readLatinLine } from "./tesseract";
-import { cropGrey, type Grey } from "../raster";
+import { cropGrey, type Grey } from "../../images/raster";
 import type { TextLine } from "../text";
 
 /** A word of a name as printed: a capital, then letters, apostrophes, hyphens or a full stop. */

@@ -16,7 +16,7 @@ import { isRealPostcode, UK_POSTCODE_IN_TEXT_RE } from "../../couriers/postcode"
 import type { LabelDetails } from "../../labels/model";
 import { readLatinLine } from "./tesseract";
 import { fixPostcode } from "./text";
-import { cropGrey, scaleGrey, type Grey } from "../raster";
+import { cropGrey, scaleGrey, type Grey } from "../../images/raster";
 import type { TextLine } from "../text";
 
 /** Letters (either case) OCR reads for a digit. */

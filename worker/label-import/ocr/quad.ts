@@ -13,8 +13,7 @@
  * corners holding it closely with angles a slanted rectangle can have. Anything else (a scan, a
  * screenshot, a label cut by the frame) is left to paperOnly.
  */
-import type { Pixmap } from "../pdfium";
-import { otsuThreshold, type Grey } from "../raster";
+import { type Pixmap, otsuThreshold, type Grey } from "../../images/raster";
 
 type Point = [number, number];
 

@@ -14,7 +14,7 @@ import { UK_POSTCODE_IN_TEXT_RE } from "../../couriers/postcode";
 import type { Address, LabelDetails } from "../../labels/model";
 import { readLatinLine, recognise } from "./tesseract";
 import { fixPostcode, ocrLines } from "./text";
-import { cropGrey, type Grey } from "../raster";
+import { cropGrey, type Grey } from "../../images/raster";
 import type { TextLine } from "../text";
 
 /** Letters that carry their mark in their own shape (no Unicode decomposition). */

@@ -10,7 +10,7 @@
 import { classifyLine } from "../line-kinds";
 import { recognise } from "./tesseract";
 import { ocrLines } from "./text";
-import { cropGrey, type Grey } from "../raster";
+import { cropGrey, type Grey } from "../../images/raster";
 import type { TextLine } from "../text";
 
 /**

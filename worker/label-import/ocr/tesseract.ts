@@ -16,7 +16,7 @@ import coreWasm from "tesseract.js-core/tesseract-core-simd-lstm.wasm";
 import engData from "./eng.traineddata.bin";
 import latinData from "./latin.traineddata.bin";
 import { parseTsv, type OcrWord } from "./text";
-import type { Grey } from "../raster";
+import type { Grey } from "../../images/raster";
 
 interface TessApi {
   Init(datapath: string | null, lang: string, oem: number): number;

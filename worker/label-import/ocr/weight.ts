@@ -10,7 +10,7 @@
 import { weightGrams } from "../fields";
 import { readLatinLine, recognise } from "./tesseract";
 import { fixWeight, ocrLines } from "./text";
-import { cropGrey, scaleGrey, type Grey } from "../raster";
+import { cropGrey, scaleGrey, type Grey } from "../../images/raster";
 import type { TextLine } from "../text";
 import { WEIGHT_HEADING } from "../vocabulary";
 
