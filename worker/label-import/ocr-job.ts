@@ -13,9 +13,9 @@ import { isRealPostcode } from "../couriers/postcode";
 import { inValueList } from "../db/d1-limits";
 import type { Db } from "../db/client";
 import { labelFiles, labels, type LabelRow } from "../db/schema";
+import { saveLabelReading } from "../labels/save-reading";
 import { log } from "../lib/log";
 import type { Address, ApiLabel, LabelDetails, SourcedField } from "../labels/model";
-import { ukDayOf } from "../lib/uk-calendar";
 import { enqueueMany } from "../lib/jobs";
 import { pageBarcodes } from "./barcodes";
 import { ImportError } from "../lib/errors";
@@ -36,7 +36,6 @@ import { rereadBesideLogo, rereadPostcodes, rereadTop, rereadUnread, restoreAcce
 import { rereadWeight } from "./ocr/weight";
 import type { TextLine } from "./text";
 import type { Barcode } from "./zxing";
-import { editedActionWindow } from "../claims/action-window";
 
 /** Mean confidence under which the page is read again turned (upright ≈ 90, upside down ≈ 40). */
 export const LOW_CONFIDENCE = 60;
@@ -276,17 +275,31 @@ const SOURCED: [SourcedField, (d: LabelDetails) => unknown][] = [
   ["weightInGrams", (d) => d.weightInGrams],
 ];
 
+/** The detail keys a correction of each field sets (labels/corrections.ts). */
+const CORRECTED_KEYS: Record<SourcedField, string[]> = {
+  trackingCode: ["trackingCode"],
+  address: ["address"],
+  fromAddress: ["fromAddress", "sendAddress"],
+  returnAddress: ["returnAddress"],
+  service: ["serviceCode", "classId", "isNextDay"],
+  weightInGrams: ["weightInGrams"],
+};
+
 /**
  * What OCR read fills only what the barcodes left empty; address blocks are filled field by field.
- * A name read in lower case is noise and fills nothing: no name is better than a wrong one.
+ * A name read in lower case is noise and fills nothing: no name is better than a wrong one. A field the
+ * seller corrected while the label was being read is theirs, even cleared: the reading fills none of it.
  */
 export function fillDetails(known: LabelDetails, read: LabelDetails): LabelDetails {
+  const corrected = Object.entries(known.fieldSources ?? {}).flatMap(([f, source]) => (source === "user" ? (CORRECTED_KEYS[f as SourcedField] ?? []) : []));
+  const theirs = new Set([...KEPT_KEYS, ...corrected]);
   const out: Record<string, unknown> = { ...known };
   for (const [k, v] of Object.entries(read)) {
-    if (KEPT_KEYS.has(k) || (ADDRESS_KEYS as readonly string[]).includes(k) || isEmpty(v)) continue;
+    if (theirs.has(k) || (ADDRESS_KEYS as readonly string[]).includes(k) || isEmpty(v)) continue;
     if (isEmpty(out[k])) out[k] = v;
   }
   for (const k of ADDRESS_KEYS) {
+    if (theirs.has(k)) continue;
     const filled = fillAddress(known[k], read[k]);
     if (filled !== undefined) out[k] = filled;
   }
@@ -298,14 +311,6 @@ export function fillDetails(known: LabelDetails, read: LabelDetails): LabelDetai
   return merged;
 }
 
-function parseJson<T>(text: string | null | undefined, fallback: T): T {
-  try {
-    return text ? (JSON.parse(text) as T) : fallback;
-  } catch {
-    return fallback;
-  }
-}
-
 /** A problem with the file itself: retrying cannot help, the label ends as 'failed'. */
 const isPermanent = (err: unknown) => err instanceof ImportError || err instanceof PdfiumError || err instanceof OcrEngineError;
 
@@ -313,13 +318,13 @@ const isPermanent = (err: unknown) => err instanceof ImportError || err instance
  * The `label.ocr` queue job. Returns normally when the label is done, failed or no longer waits for
  * OCR (deleted, re-imported with a text layer); throws on D1/R2 errors so the message is retried.
  */
-export async function runLabelOcrJob(env: Pick<Env, "FILES">, db: Db, labelId: string): Promise<void> {
+export async function runLabelOcrJob(env: Pick<Env, "FILES" | "JOBS">, db: Db, labelId: string): Promise<void> {
   const row = await db.query.labels.findFirst({ where: eq(labels.id, labelId) });
   if (row?.ocrStatus !== "pending") return;
   const file = row.fileId ? await db.query.labelFiles.findFirst({ where: eq(labelFiles.id, row.fileId) }) : undefined;
-  if (!file) return finish(db, row, null, "the label has no stored file");
+  if (!file) return finish(env, db, row, null, "the label has no stored file");
   const obj = await env.FILES.get(file.r2Key); // throws on R2 errors: retried
-  if (!obj) return finish(db, row, null, `original missing from R2 (${file.r2Key})`);
+  if (!obj) return finish(env, db, row, null, `original missing from R2 (${file.r2Key})`);
   const bytes = new Uint8Array(await obj.arrayBuffer());
 
   let reading: LabelReading;
@@ -327,7 +332,7 @@ export async function runLabelOcrJob(env: Pick<Env, "FILES">, db: Db, labelId: s
     reading = await readLabelPage(await labelPixels(bytes, row.filePage ?? 1));
   } catch (err) {
     if (!isPermanent(err)) throw err;
-    return finish(db, row, null, String((err as Error).message ?? err));
+    return finish(env, db, row, null, String((err as Error).message ?? err));
   }
   log("info", "label ocr", {
     labelId,
@@ -338,50 +343,21 @@ export async function runLabelOcrJob(env: Pick<Env, "FILES">, db: Db, labelId: s
     parsed: Boolean(reading.details),
   });
   const sameLabel = reading.details && reading.details.trackingCode === row.trackingCode && reading.details.courier === row.courier;
-  if (!sameLabel) return finish(db, row, null, "the OCR text did not read as this label");
-  return finish(db, row, reading.details, null);
+  if (!sameLabel) return finish(env, db, row, null, "the OCR text did not read as this label");
+  return finish(env, db, row, reading.details, null);
 }
 
-/**
- * Stores the outcome: details filled in and 'done', or 'failed' with the details untouched. The
- * update is conditional on the row not having changed since it was read (a concurrent import of
- * the same tracking code); then the row is read again and the merge redone.
- */
-async function finish(db: Db, first: LabelRow, read: LabelDetails | null, failure: string | null): Promise<void> {
-  if (failure) log("warn", "label ocr failed", { labelId: first.id, reason: failure });
-  let row: LabelRow | undefined = first;
-  // A re-upload that pointed the label at another file while this one was read has queued that file's own reading.
-  for (let attempt = 0; attempt < 3 && row && row.ocrStatus === "pending" && row.fileId === first.fileId; attempt++) {
-    const now = Math.max(Date.now(), row.updatedAt + 1);
-    const set: Partial<typeof labels.$inferInsert> = { ocrStatus: read ? "done" : "failed", updatedAt: now };
-    if (read) {
-      const details = fillDetails(parseJson<LabelDetails>(row.detailsJson, read), read);
-      const shipped = details.shippingLabelCreatedAt ?? details.date;
-      const shippedMs = shipped ? Date.parse(shipped) : NaN;
-      set.detailsJson = JSON.stringify(details);
-      set.shippedOn = ukDayOf(Number.isNaN(shippedMs) ? row.createdAt : shippedMs);
-      set.weightGrams = typeof details.weightInGrams === "number" ? Math.round(details.weightInGrams) : null;
-      set.isNextDay = typeof details.isNextDay === "boolean" ? details.isNextDay : null;
-      // The service or printed date read may move the label's deadlines.
-      Object.assign(set, editedActionWindow(row, details));
-    }
-    const done = await db
-      .update(labels)
-      .set(set)
-      .where(and(eq(labels.id, row.id), eq(labels.ocrStatus, "pending"), eq(labels.updatedAt, row.updatedAt)))
-      .returning({ id: labels.id });
-    if (done.length) return;
-    row = await db.query.labels.findFirst({ where: eq(labels.id, row.id) });
-  }
+/** Stores the outcome through the save path (labels/save-reading.ts): details filled in and 'done', or 'failed'. */
+async function finish(env: Pick<Env, "JOBS">, db: Db, row: LabelRow, read: LabelDetails | null, failure: string | null): Promise<void> {
+  if (failure) log("warn", "label ocr failed", { labelId: row.id, reason: failure });
+  await saveLabelReading(db, env, row, read && ((known) => fillDetails(known, read)));
 }
 
 /**
  * The queue gave up on a label's OCR (its last retry failed, the message goes to the dead-letter
  * queue): mark it 'failed' so the screen stops saying it is still being read. Its barcode fields stay.
  */
-export async function giveUpLabelOcr(db: Db, labelId: string): Promise<void> {
-  await db
-    .update(labels)
-    .set({ ocrStatus: "failed", updatedAt: Date.now() })
-    .where(and(eq(labels.id, labelId), eq(labels.ocrStatus, "pending")));
+export async function giveUpLabelOcr(env: Pick<Env, "JOBS">, db: Db, labelId: string): Promise<void> {
+  const row = await db.query.labels.findFirst({ where: eq(labels.id, labelId) });
+  if (row) await saveLabelReading(db, env, row, null);
 }
