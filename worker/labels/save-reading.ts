@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { labels, type LabelRow } from "../db/schema";
 import { queueWebhookEvents } from "../webhooks/events";
-import type { LabelDetails } from "./model";
+import type { LabelDetails } from "../../shared/label";
 import { detailColumns, storedDetails } from "./save";
 import { parseJson } from "./serialise";
 
