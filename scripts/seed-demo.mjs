@@ -30,7 +30,7 @@ const [{ deliveryFacts, labelService }, { scanTimes }, { evriCheckDigit }, { s10
   worker("claims/deadlines.ts"),
   worker("couriers/evri/code.ts"),
   worker("couriers/royalmail/code.ts"),
-  worker("lib/uk-calendar.ts"),
+  worker("../shared/uk-calendar.ts"),
   worker("claims/action-window.ts"),
 ]);
 

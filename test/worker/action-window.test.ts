@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ACTION_CHECK_FROM, labelActionWindow } from "../../worker/claims/action-window";
 import { actionFor } from "../../worker/claims/needs-action";
-import type { TrackingEvent } from "../../worker/labels/model";
-import { addDays, ukDayOf } from "../../worker/lib/uk-calendar";
+import type { TrackingEvent } from "../../shared/label";
+import { addDays, ukDayOf } from "../../shared/uk-calendar";
 import { seeded } from "../fixtures/random";
 
 // The action window kept on a label (worker/claims/action-window.ts) against the rule it stands for: on every day

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { sendDueAlerts } from "../../worker/claims/alerts";
 import { labels } from "../../worker/db/schema";
-import type { ApiLabel, TrackingEvent } from "../../worker/labels/model";
+import type { ApiLabel, TrackingEvent } from "../../shared/label";
 import { ukDay } from "../../worker/lib/uk-format";
 import { LOST_NOTICE_QUIET_MS } from "../../worker/tracking/lost";
 import { sendLostNotice } from "../../worker/tracking/lost-notice";

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { sendDueAlerts } from "../../worker/claims/alerts";
 import { labelDeadlines } from "../../worker/claims/deadlines";
 import { labelAlerts, labels } from "../../worker/db/schema";
-import type { TrackingEvent } from "../../worker/labels/model";
+import type { TrackingEvent } from "../../shared/label";
 import { insertTrackedLabel, labelRow } from "../fixtures/carriers/tracking-labels";
 import { captureMail } from "./auth-mail";
 import { createUser, db } from "./helpers";

@@ -4,7 +4,7 @@ import { labelDeadlines, scanTimes, type DeadlineInput } from "../../worker/clai
 import { royalMailService } from "../../worker/couriers/royalmail/claims";
 import { labels } from "../../worker/db/schema";
 import { ukDay } from "../../worker/lib/uk-format";
-import type { ApiLabel, TrackingEvent } from "../../worker/labels/model";
+import type { ApiLabel, TrackingEvent } from "../../shared/label";
 import { call, createUser, db } from "./helpers";
 import { evriCode, royalMailCode } from "./labels-fixtures";
 

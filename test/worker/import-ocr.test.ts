@@ -18,7 +18,7 @@ import { renderPages } from "../../worker/label-import/pdfium";
 import { type Pixmap, rotateGrey, toGrey, turnGrey, type Grey } from "../../worker/images/raster";
 import { labelPixels } from "../../worker/label-import/label-pixels";
 import { isRealPostcode } from "../../worker/couriers/postcode";
-import type { ApiLabel, LabelDetails } from "../../worker/labels/model";
+import type { ApiLabel, LabelDetails } from "../../shared/label";
 import { createUser, db } from "./helpers";
 import { expected, fixture } from "./import-fixtures";
 import { captureEnv, deliver, getLabel, importAndOcr, upload } from "./ocr-queue";

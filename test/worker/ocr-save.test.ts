@@ -5,7 +5,7 @@ import { MAX_ATTEMPTS } from "../../worker/handlers/queue";
 import { fillDetails } from "../../worker/label-import/ocr-job";
 import { recognise } from "../../worker/label-import/ocr/tesseract";
 import type { JobMessage } from "../../worker/lib/jobs";
-import type { ApiLabel, LabelDetails } from "../../worker/labels/model";
+import type { ApiLabel, LabelDetails } from "../../shared/label";
 import { createManualLabel, saveLabelReading } from "../../worker/labels/save";
 import { call, callWithEnv, createUser, db, type TestUser } from "./helpers";
 import { expected, fixture } from "./import-fixtures";

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { labels, users } from "../../worker/db/schema";
-import type { ApiLabel } from "../../worker/labels/model";
+import type { ApiLabel } from "../../shared/label";
 import { parseCsv } from "../../worker/labels/csv";
 import { refreshLabelTracking } from "../../worker/tracking/tracking";
 import { purgePages } from "../../worker/tracking-page/edge-cache";

@@ -7,7 +7,7 @@ import { hashPassword, randomToken, sha256Hex, verifyPassword } from "../lib/cry
 import { ApiError, badRequest, unauthorized } from "../lib/errors";
 import { log } from "../lib/log";
 import { isAdminEmail } from "./admins";
-import { ownerMoments } from "../buyer-mail/model";
+import { ownerMoments } from "../../shared/buyer-mail";
 import { CREDITS, ledgerInsert } from "../credits/credits";
 import {
   EMAIL_TOKEN_TTL_MS,

@@ -13,11 +13,11 @@ import { checkoutOutcomeSchema, purchasePricesSchema } from "../billing/model";
 import { creditHistorySchema } from "../credits/model";
 import { analyticsSummarySchema, analyticsTimeseriesSchema, buyerAnalyticsSchema, deliveryAnalyticsSchema } from "../analytics/model";
 import { claimPackSchema } from "../claims/claim-pack-model";
-import { LABEL_OUTCOMES, labelDeadlinesSchema, needsActionSchema } from "../claims/model";
-import { PARCEL_STATUSES } from "../labels/list-options";
+import { LABEL_OUTCOMES, labelDeadlinesSchema, needsActionSchema } from "../../shared/claims";
+import { PARCEL_STATUSES } from "../../shared/list-options";
 import { MANUAL_FIELD_TYPES, type ManualFieldName, type ManualFieldType } from "../couriers/fields";
-import { LEFT_OUT_HEADER, LEFT_OUT_REASONS, LEFT_OUT_REASONS_HEADER, PRINTED_HEADER } from "../label-print/left-out";
-import { BUYER_MOMENTS } from "../buyer-mail/model";
+import { LEFT_OUT_HEADER, LEFT_OUT_REASONS, LEFT_OUT_REASONS_HEADER, PRINTED_HEADER } from "../../shared/left-out";
+import { BUYER_MOMENTS } from "../../shared/buyer-mail";
 import { accountClosedSchema, deletedListSchema, labelJobSchema, labelsDeletedSchema, purgedSchema, restoredSchema } from "../privacy/model";
 import { dataExportAnswer } from "../privacy/export-model";
 import { retentionAnswer } from "../privacy/retention-model";
@@ -74,7 +74,7 @@ const publicUser = z.object({
 export type CurrentUser = z.infer<typeof publicUser>;
 export type TokenPair = z.infer<typeof tokenPair>;
 
-/** One label as GET /label/{id} answers it (worker/labels/model.ts ApiLabel). */
+/** One label as GET /label/{id} answers it (shared/label.ts ApiLabel). */
 export const apiLabelSchema = z
   .object({
     id: z.string(),

@@ -1,8 +1,8 @@
 import { and, eq, gte, inArray, lte, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { labels, type LabelRow } from "../db/schema";
-import type { LabelDetails } from "../labels/model";
-import { addDays } from "../lib/uk-calendar";
+import type { LabelDetails } from "../../shared/label";
+import { addDays } from "../../shared/uk-calendar";
 import { deadlineDates, isFinished, type DeadlineInput } from "./deadlines";
 import { storedDeadlineInput, storedDetails } from "./label-input";
 

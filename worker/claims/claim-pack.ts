@@ -1,5 +1,5 @@
 import { courierById } from "../couriers/registry";
-import type { Address, ApiLabel, LabelDetails, TrackingEvent } from "../labels/model";
+import type { Address, ApiLabel, LabelDetails, TrackingEvent } from "../../shared/label";
 import type { ClaimPack } from "./claim-pack-model";
 import { scanTimes } from "./deadlines";
 import { deliveryEvidence } from "./evidence";

@@ -2,13 +2,13 @@ import { and, eq, sql } from "drizzle-orm";
 import { courierById } from "../couriers/registry";
 import type { Db } from "../db/client";
 import { labels, type LabelRow } from "../db/schema";
-import type { LabelDetails } from "../labels/model";
-import { ukDayOf } from "../lib/uk-calendar";
+import type { LabelDetails } from "../../shared/label";
+import { ukDayOf } from "../../shared/uk-calendar";
 import { lostReasonText } from "../tracking/lost";
 import { ACTION_CHECK_FROM, inActionWindow } from "./action-window";
 import { labelDeadlines } from "./deadlines";
 import { storedDeadlineInput } from "./label-input";
-import { NEEDS_ACTION_MAX, type LabelDeadlines, type NeedsAction, type NeedsActionItem } from "./model";
+import { NEEDS_ACTION_MAX, type LabelDeadlines, type NeedsAction, type NeedsActionItem } from "../../shared/claims";
 
 /**
  * 'Needs action': the caller's parcels whose deadline sentence asks them to act, or that are flagged

@@ -8,7 +8,7 @@ import { purgePages } from "../tracking-page/edge-cache";
 import { queueWebhookEvents } from "../webhooks/events";
 import { labelActionWindow } from "./action-window";
 import { storedDetails } from "./label-input";
-import { LABEL_OUTCOMES, type LabelOutcome } from "./model";
+import { LABEL_OUTCOMES, type LabelOutcome } from "../../shared/claims";
 
 /**
  * The user's own word on a parcel: 'claimed', 'found' or 'delivered' (null undoes it). Free. A

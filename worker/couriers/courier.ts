@@ -1,5 +1,5 @@
 import type { LabelInput } from "../label-import/fields";
-import type { LabelDetails, TrackingEvent, TrackingResult, TrackingStatus } from "../labels/model";
+import type { LabelDetails, TrackingEvent, TrackingResult, TrackingStatus } from "../../shared/label";
 import type { ManualFieldSet } from "./fields";
 import type { CarrierError, CarrierHttpOptions } from "./tracking-http";
 

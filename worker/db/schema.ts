@@ -4,7 +4,7 @@
 // every table and column declared here exists after the migrations run.
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { PARCEL_STATUSES } from "./parcel-statuses";
+import { PARCEL_STATUSES } from "../../shared/parcel-statuses";
 import { LEDGER_REASONS } from "./ledger-reasons";
 import { parcelStatusSql } from "./parcel-status";
 

@@ -18,7 +18,7 @@
  * while the documents here are what this rule knows by their words.
  */
 import { couriers } from "../couriers/registry";
-import type { LabelDetails } from "../labels/model";
+import type { LabelDetails } from "../../shared/label";
 import type { LabelInput } from "./fields";
 import { readAddresses } from "./layout";
 import type { TextLine } from "./text";

@@ -12,7 +12,7 @@
  * (the recipient is the largest address text).
  */
 import { UK_POSTCODE_IN_TEXT_RE, normalisePostcode } from "../couriers/postcode";
-import type { Address } from "../labels/model";
+import type { Address } from "../../shared/label";
 import { clean } from "./fields";
 import { type AddressRole, headingOf, isAddressText, isContactLine, isOcrDebris, sortBoxLines } from "./line-kinds";
 import { isHeaderWord, isNameStart, isNumberlessStreet, isPremises, isStreetLine, looksLikeName, loneWords, namesItself, splitNameLine, withoutDebris, withoutTrailingHeading, wrappedName } from "./name-lines";

@@ -15,7 +15,7 @@ import type { Db } from "../db/client";
 import { labelFiles, labels, type LabelRow } from "../db/schema";
 import { saveLabelReading } from "../labels/save";
 import { log } from "../lib/log";
-import type { Address, ApiLabel, LabelDetails, SourcedField } from "../labels/model";
+import type { Address, ApiLabel, LabelDetails, SourcedField } from "../../shared/label";
 import { enqueueMany } from "../lib/jobs";
 import { pageBarcodes } from "./barcodes";
 import { ImportError } from "../lib/errors";

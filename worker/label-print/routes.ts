@@ -4,7 +4,7 @@ import { requireAuth } from "../accounts/require-auth";
 import { badRequest } from "../lib/errors";
 import { describe } from "../lib/openapi-meta";
 import { validate } from "../lib/validate";
-import { LEFT_OUT_HEADER, LEFT_OUT_REASONS_HEADER, PRINTED_HEADER, leftOutByReason, leftOutHeader, nothingToPrint } from "./left-out";
+import { LEFT_OUT_HEADER, LEFT_OUT_REASONS_HEADER, PRINTED_HEADER, leftOutByReason, leftOutHeader, nothingToPrint } from "../../shared/left-out";
 import { printItems, printRequestSchema, type PrintItem } from "./select";
 
 // Printing many labels at once: POST /labels/print answers one merged PDF (4x6, or 2 or 4 per A4 sheet) or ZPL.

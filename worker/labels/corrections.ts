@@ -8,7 +8,7 @@ import { courierById } from "../couriers/registry";
 import type { Db } from "../db/client";
 import { buyerMails, labels } from "../db/schema";
 import { badRequest, notFound } from "../lib/errors";
-import type { Address, ApiLabel, FieldSource, LabelCorrection, LabelDetails, SourcedField } from "./model";
+import type { Address, ApiLabel, FieldSource, LabelCorrection, LabelDetails, SourcedField } from "../../shared/label";
 import { findLabelRow, getLabel } from "./read";
 import { purgePages } from "../tracking-page/edge-cache";
 import { oneLine } from "../lib/text";

@@ -1,10 +1,10 @@
 import { asc, desc, sql, type SQL } from "drizzle-orm";
 import { actionSince, needsActionLabels } from "../claims/needs-action";
-import { ukDayOf } from "../lib/uk-calendar";
+import { ukDayOf } from "../../shared/uk-calendar";
 import type { Db } from "../db/client";
 import { labels } from "../db/schema";
 import { filterTerms, type LabelFilterTerms, type LabelListFilters } from "./filters";
-import type { ListSort } from "./list-options";
+import type { ListSort } from "../../shared/list-options";
 
 /**
  * What a labels list request asks for, as GET /labels, its CSV export and bulk printing by filters all read it:

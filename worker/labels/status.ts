@@ -1,6 +1,6 @@
 import { eq, type Placeholder, type SQL } from "drizzle-orm";
 import { labels } from "../db/schema";
-import { PARCEL_STATUSES, type ParcelStatus, type StatusFilter } from "./list-options";
+import { PARCEL_STATUSES, type ParcelStatus, type StatusFilter } from "../../shared/list-options";
 
 /**
  * The labels list's status filter (GET /labels?status=…): a parcel status (labels.parcel_status,

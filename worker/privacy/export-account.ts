@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { creditLedger, deletedLabels, labelImportAddresses, labels, webhookDeliveries, webhookEndpoints, type User } from "../db/schema";
-import { ownerMoments } from "../buyer-mail/model";
+import { ownerMoments } from "../../shared/buyer-mail";
 import { csvRow } from "../labels/csv";
 import { DELIVERY_LOG_KEEP } from "../webhooks/model";
 import { endpointEvents } from "../webhooks/endpoints";

@@ -4,8 +4,8 @@ import { inValueList } from "../db/d1-limits";
 import { labels, mailAttachments, mailMessages, r2Deletions, retentionPasses, users, type LabelRow } from "../db/schema";
 import { deadlineDates } from "../claims/deadlines";
 import { storedDeadlineInput, storedDetails } from "../claims/label-input";
-import type { LabelDetails } from "../labels/model";
-import { addDays, ukDayOf, ukMidnight } from "../lib/uk-calendar";
+import type { LabelDetails } from "../../shared/label";
+import { addDays, ukDayOf, ukMidnight } from "../../shared/uk-calendar";
 import { deleteQueuedR2Objects } from "../lib/r2-deletions";
 import { BUYER_CONTACT_DAYS } from "./retention-settings";
 

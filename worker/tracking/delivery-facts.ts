@@ -1,6 +1,6 @@
 import { labelDeadlines } from "../claims/deadlines";
-import { addDays, isWorkingDay, nthWorkingDayAfter, ukDayOf, type IsoDay } from "../lib/uk-calendar";
-import type { LabelDetails, TrackingResult } from "../labels/model";
+import { addDays, isWorkingDay, nthWorkingDayAfter, ukDayOf, type IsoDay } from "../../shared/uk-calendar";
+import type { LabelDetails, TrackingResult } from "../../shared/label";
 import { serviceDays } from "./lost";
 
 /**

@@ -5,7 +5,7 @@ import { CarrierError, type CarrierHttpOptions } from "../couriers/tracking-http
 import type { Db } from "../db/client";
 import { labels, type LabelRow } from "../db/schema";
 import { log } from "../lib/log";
-import type { LabelDetails, TrackingResult, TrackingStatus } from "../labels/model";
+import type { LabelDetails, TrackingResult, TrackingStatus } from "../../shared/label";
 import { closedOnArrival } from "../claims/deadlines";
 import { labelActionWindow } from "../claims/action-window";
 import { deadlineInput } from "../claims/label-input";
