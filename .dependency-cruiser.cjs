@@ -11,11 +11,12 @@ const ORDER = [
   "lib", // plumbing: errors, validation, logging, crypto, the mailer, jobs, UK days
   "context.ts", // the Hono context's types
   "env.d.ts", // the bindings' types
+  "auth", // who is asking: requireAuth, tokens, sessions, API keys
   "images", // image files: kinds, decoders, pixels
   "couriers", // each courier's rules, label reader and tracking client; the registry
-  "labels", // the label: its model, reads, filters, the one save path
-  "accounts", // users, sessions, API keys, requireAuth
+  "labels", // the label: reads, filters, the one save path, its answers
   "credits", // the credit ledger
+  "accounts", // sign-up, verification (with the free credits), the profile
   "webhooks", // developer webhooks
   "tracking-page", // the buyer's tracking page
   "buyer-mail", // tracking e-mails to buyers

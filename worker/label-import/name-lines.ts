@@ -8,14 +8,16 @@
  */
 import { clean } from "./fields";
 import type { AddressBlock } from "./layout";
-import { headingOf, isAddressText, isOcrDebris, sortBoxLines } from "./line-kinds";
+import { classifyLine, sortBoxLines } from "./line-kinds";
 import type { TextLine } from "./text";
+import { ROUTING_LINE } from "./vocabulary";
 
 /** A person's or shop's name: address text made of words (at least two letters), not a heading nor OCR's debris. */
 export const looksLikeName = (text: string) => {
   const t = clean(text);
+  const kind = classifyLine(t);
   // (Nor the end of one: a name does not start with '&', 'AND CO' of 'Kelp' / '& CO'.)
-  return /\p{L}{2}/u.test(t) && isAddressText(t) && !headingOf(t) && !isOcrDebris(t) && !/^&/.test(t);
+  return /\p{L}{2}/u.test(t) && !kind.around && !kind.heading && !kind.debris && !/^&/.test(t);
 };
 
 /**
@@ -62,7 +64,7 @@ export function withoutTrailingHeading(line: string): string {
   const words = line.split(" ");
   for (let i = 1; i < words.length; i++) {
     const tail = words.slice(i).join(" ");
-    if (tail.endsWith(":") && headingOf(tail)?.rest === "") return words.slice(0, i).join(" ");
+    if (tail.endsWith(":") && classifyLine(tail).heading?.rest === "") return words.slice(0, i).join(" ");
   }
   return line;
 }
@@ -212,11 +214,10 @@ function headerFrom(sorted: TextLine[], layout: { blocks: AddressBlock[] }, excl
 
 /** Header lines are at most this many lines apart (and 60 pt): a wider gap above them is the label's edge. */
 const HEADER_GAP_LINES = 6;
-const ROUTING_LINE_RE = /\b(?:VAN|DROP|C-?ROUND)\s*:?\s*\d/i;
 
 /** The top of the run of lines above a routing label's VAN / DROP line with no gap wider than a label's header has. */
 function labelTop(sorted: TextLine[]): number {
-  const routing = sorted.findIndex((l) => ROUTING_LINE_RE.test(l.text));
+  const routing = sorted.findIndex((l) => ROUTING_LINE.test(l.text));
   if (routing < 0) return Number.NEGATIVE_INFINITY;
   let top = sorted[routing].y;
   const gap = Math.max(60, HEADER_GAP_LINES * sorted[routing].size);

@@ -19,12 +19,13 @@ import type { Address, ApiLabel, LabelDetails, SourcedField } from "../../shared
 import { enqueueMany } from "../lib/jobs";
 import { pageBarcodes } from "./barcodes";
 import { ImportError } from "../lib/errors";
+import { classifyLine } from "./line-kinds";
 import { OcrEngineError, recognise, type OcrResult } from "./ocr/tesseract";
 import { agreedNames } from "./ocr/agree";
 import { restoreLostWords } from "./ocr/names";
 import { checkedPostcode, loosePostcodes, withoutCodePieces } from "./ocr/postcode";
 import { rereadLost } from "./ocr/starts";
-import { isHeading, ocrLines } from "./ocr/text";
+import { ocrLines } from "./ocr/text";
 import { PdfiumError } from "./pdfium";
 import { type Pixmap, OCR_LIMITS, rotateGrey, toGrey, type Grey } from "../images/raster";
 import { parseLabel } from "./pipeline";
@@ -185,7 +186,7 @@ export function plausibleOnly(d: LabelDetails): LabelDetails {
     const a = out[k];
     if (a?.postcode && !isRealPostcode(a.postcode)) out[k] = { ...a, postcode: "" };
     // A heading read as the name: the name's line was lost (fresh seed 3215497301, a 203 DPI thermal print: 'FROM').
-    if (a?.name && (GLUED.test(a.name) || NOISY.test(a.name) || isHeading(a.name))) out[k] = { ...out[k]!, name: "" };
+    if (a?.name && (GLUED.test(a.name) || NOISY.test(a.name) || classifyLine(a.name).headingAlone)) out[k] = { ...out[k]!, name: "" };
   }
   return out;
 }

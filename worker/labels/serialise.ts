@@ -5,7 +5,7 @@ import { labelDeadlines } from "../claims/deadlines";
 import { deadlineInput } from "../claims/label-input";
 import { lostReasonText } from "../tracking/lost";
 import { trackingPageUrl } from "../tracking-page/token";
-import { maskEmail } from "../buyer-mail/address";
+import { maskEmail } from "../couriers/buyer-email";
 import type { Address, ApiLabel, LabelDetails, TrackingResult } from "../../shared/label";
 
 /** A label row as the API answers it (ApiLabel), with its file and its owner's banner and company. */
