@@ -14,8 +14,9 @@ const ORDER = [
   "auth", // who is asking: requireAuth, tokens, sessions, API keys
   "images", // image files: kinds, decoders, pixels
   "couriers", // each courier's rules, label reader and tracking client; the registry
-  "labels", // the label: reads, filters, the one save path, its answers
+  "deadlines", // what the carriers' rules make of a parcel: its deadlines, lost flags, action window
   "credits", // the credit ledger
+  "labels", // the label: reads, filters, the one save path, its answers
   "accounts", // sign-up, verification (with the free credits), the profile
   "webhooks", // developer webhooks
   "tracking-page", // the buyer's tracking page

@@ -193,7 +193,7 @@ export const labels = sqliteTable(
     buyerEmail: text("buyer_email"),
     /** This label's buyer mails are on (given an e-mail and the account's moments); the owner may switch one label off. */
     buyerNotifications: integer("buyer_notifications", { mode: "boolean" }).notNull().default(true),
-    // The UK days (YYYY-MM-DD) between which the label may need action (worker/claims/action-window.ts), written
+    // The UK days (YYYY-MM-DD) between which the label may need action (worker/deadlines/action-window.ts), written
     // with every change to its deadlines' inputs; null: never.
     actionFrom: text("action_from"),
     actionUntil: text("action_until"),
@@ -230,11 +230,11 @@ export const labels = sqliteTable(
     index("labels_user_updated").on(t.userId, t.updatedAt),
     // status=needs_action and the 'Needs action' card: the labels whose action window holds today, found in the
     // index (action_until >= today, then the rest checked on the entry), not every parcel in flight; the list's page
-    // and total read the index alone (claims/action-window.ts inActionWindow).
+    // and total read the index alone (deadlines/action-window.ts inActionWindow).
     index("labels_user_action")
       .on(t.userId, t.actionUntil, t.actionFrom, t.parcelStatus, t.createdAt)
       .where(sql`${t.actionUntil} IS NOT NULL`),
-    // Labels whose action window is not worked out yet, for the cron's backfill (worker/claims/action-window.ts).
+    // Labels whose action window is not worked out yet, for the cron's backfill (worker/deadlines/action-window.ts).
     index("labels_action_backfill").on(t.id).where(sql`${t.actionUntil} = '9999-99-99'`),
     // The cron's deadline-alert pass reads the few labels whose alert is due, not every label.
     index("labels_alert_due").on(t.alertDueAt),
