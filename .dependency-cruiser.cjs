@@ -11,11 +11,13 @@ const ORDER = [
   "lib", // plumbing: errors, validation, logging, crypto, the mailer, jobs, UK days
   "context.ts", // the Hono context's types
   "env.d.ts", // the bindings' types
+  "auth", // who is asking: requireAuth, tokens, sessions, API keys
   "images", // image files: kinds, decoders, pixels
   "couriers", // each courier's rules, label reader and tracking client; the registry
-  "labels", // the label: its model, reads, filters, the one save path
-  "accounts", // users, sessions, API keys, requireAuth
+  "deadlines", // what the carriers' rules make of a parcel: its deadlines, lost flags, action window
   "credits", // the credit ledger
+  "labels", // the label: reads, filters, the one save path, its answers
+  "accounts", // sign-up, verification (with the free credits), the profile
   "webhooks", // developer webhooks
   "tracking-page", // the buyer's tracking page
   "buyer-mail", // tracking e-mails to buyers
@@ -24,6 +26,7 @@ const ORDER = [
   "label-import", // reading files into labels
   "label-mail", // labels by e-mail
   "label-print", // printing labels
+  "marketplaces", // eBay, Etsy and Shopify: connections, orders in, tracking out
   "analytics",
   "billing",
   "admin",

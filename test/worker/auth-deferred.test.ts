@@ -5,7 +5,7 @@ import { users } from "../../worker/db/schema";
 import { hashPassword, sha256Hex } from "../../worker/lib/crypto";
 import { grantCredits } from "../../worker/credits/credits";
 import type { ApiLabel } from "../../shared/label";
-import { signAccessToken } from "../../worker/accounts/tokens";
+import { signAccessToken } from "../../worker/auth/tokens";
 import { call, createUser, db } from "./helpers";
 import { evriCode } from "./labels-fixtures";
 

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { maskEmail } from "../../worker/buyer-mail/address";
+import { maskEmail } from "../../worker/couriers/buyer-email";
 import { reachedMoments, type TrackingChange } from "../../worker/buyer-mail/moments";
 import { sendBuyerMail } from "../../worker/buyer-mail/send";
 import { buyerMails, labels, users } from "../../worker/db/schema";

@@ -6,7 +6,7 @@ import type { DbSessions } from "../db/sessions";
 import { hashPassword, randomToken, sha256Hex, verifyPassword } from "../lib/crypto";
 import { ApiError, badRequest, unauthorized } from "../lib/errors";
 import { log } from "../lib/log";
-import { isAdminEmail } from "./admins";
+import { isAdminEmail } from "../auth/admins";
 import { ownerMoments } from "../../shared/buyer-mail";
 import { CREDITS, ledgerInsert } from "../credits/credits";
 import {
@@ -18,7 +18,7 @@ import {
   type EmailTokenState,
 } from "./email-tokens";
 import { sendMail, simpleHtmlMail } from "../lib/mailer";
-import { revokeAllSessionsStatement } from "./sessions";
+import { revokeAllSessionsStatement } from "../auth/sessions";
 
 /**
  * Accounts: sign-up, sign-in, email verification (with the one-time free credits) and password

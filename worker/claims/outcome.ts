@@ -6,8 +6,8 @@ import { findLabelRow } from "../labels/read";
 import { notFound } from "../lib/errors";
 import { purgePages } from "../tracking-page/edge-cache";
 import { queueWebhookEvents } from "../webhooks/events";
-import { labelActionWindow } from "./action-window";
-import { storedDetails } from "./label-input";
+import { labelActionWindow } from "../deadlines/action-window";
+import { storedDetails } from "../deadlines/label-input";
 import { LABEL_OUTCOMES, type LabelOutcome } from "../../shared/claims";
 
 /**

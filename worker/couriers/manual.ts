@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { buyerEmailSchema } from "../buyer-mail/address";
+import { buyerEmailSchema } from "./buyer-email";
 import { ApiError, badRequest } from "../lib/errors";
-import { DECLARED_VALUE_RULE, poundsToPence } from "../claims/declared-value";
+import { DECLARED_VALUE_RULE, poundsToPence } from "./declared-value";
 import type { LabelDetails } from "../../shared/label";
 import { parseFreeTextAddress } from "./address";
 import { MANUAL_FIELD_LABELS, MANUAL_FIELD_TYPES, type ManualFieldName, type ManualFieldType } from "./fields";

@@ -1,4 +1,4 @@
-import type { ApiCourier } from "../api-docs/answers";
+import type { ApiCourier } from "./answer";
 import { courierKey } from "../../shared/courier-key";
 import type { Courier, CourierEnv } from "./courier";
 import { evri } from "./evri/courier";

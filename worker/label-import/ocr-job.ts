@@ -13,7 +13,7 @@ import { isRealPostcode } from "../couriers/postcode";
 import { inValueList } from "../db/d1-limits";
 import type { Db } from "../db/client";
 import { labelFiles, labels, type LabelRow } from "../db/schema";
-import { saveLabelReading } from "../labels/save-reading";
+import { saveLabelReading } from "../labels/save";
 import { log } from "../lib/log";
 import type { Address, ApiLabel, LabelDetails, SourcedField } from "../../shared/label";
 import { enqueueMany } from "../lib/jobs";
@@ -348,7 +348,7 @@ export async function runLabelOcrJob(env: Pick<Env, "FILES" | "JOBS">, db: Db, l
   return finish(env, db, row, reading.details, null);
 }
 
-/** Stores the outcome through the save path (labels/save-reading.ts): details filled in and 'done', or 'failed'. */
+/** Stores the outcome through the save path (labels/save.ts saveLabelReading): details filled in and 'done', or 'failed'. */
 async function finish(env: Pick<Env, "JOBS">, db: Db, row: LabelRow, read: LabelDetails | null, failure: string | null): Promise<void> {
   if (failure) log("warn", "label ocr failed", { labelId: row.id, reason: failure });
   await saveLabelReading(db, env, row, read && ((known) => fillDetails(known, read)));

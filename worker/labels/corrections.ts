@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { buyerEmailSchema } from "../buyer-mail/address";
+import { buyerEmailSchema } from "../couriers/buyer-email";
 import { isUkPostcode, normalisePostcode } from "../couriers/postcode";
-import { editedActionWindow } from "../claims/action-window";
-import { declaredValueInput, poundsToPence } from "../claims/declared-value";
+import { editedActionWindow } from "../deadlines/action-window";
+import { declaredValueInput, poundsToPence } from "../couriers/declared-value";
 import { courierById } from "../couriers/registry";
 import type { Db } from "../db/client";
 import { buyerMails, labels } from "../db/schema";
