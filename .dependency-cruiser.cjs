@@ -26,6 +26,7 @@ const ORDER = [
   "label-import", // reading files into labels
   "label-mail", // labels by e-mail
   "label-print", // printing labels
+  "marketplaces", // eBay, Etsy and Shopify: connections, orders in, tracking out
   "analytics",
   "billing",
   "admin",
