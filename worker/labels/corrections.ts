@@ -10,7 +10,7 @@ import { buyerMails, labels } from "../db/schema";
 import { badRequest, notFound } from "../lib/errors";
 import type { Address, ApiLabel, FieldSource, LabelCorrection, LabelDetails, SourcedField } from "../../shared/label";
 import { findLabelRow, getLabel } from "./read";
-import { purgePages } from "../tracking-page/edge-cache";
+import { purgePages } from "./tracking-page-cache";
 import { oneLine } from "../lib/text";
 
 /**

@@ -4,7 +4,7 @@ import { serviceNameOf } from "../couriers/registry";
 import { labelDeadlines } from "../deadlines/deadlines";
 import { deadlineInput } from "../deadlines/label-input";
 import { lostReasonText } from "../deadlines/lost";
-import { trackingPageUrl } from "../tracking-page/token";
+import { trackingPageUrl } from "./tracking-page-token";
 import { maskEmail } from "../couriers/buyer-email";
 import type { Address, ApiLabel, LabelDetails, TrackingResult } from "../../shared/label";
 

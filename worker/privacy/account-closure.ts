@@ -20,7 +20,7 @@ import { ApiError } from "../lib/errors";
 import { enqueue } from "../lib/jobs";
 import { log } from "../lib/log";
 import { sendMail, simpleHtmlMail } from "../lib/mailer";
-import { EDGE_TTL_SECONDS, purgePages } from "../tracking-page/edge-cache";
+import { EDGE_TTL_SECONDS, purgePages } from "../labels/tracking-page-cache";
 import { closeExports } from "./export";
 
 /**

@@ -15,7 +15,7 @@ import { evaluateLostRules, lostThresholds, lostTransition, queueLostNotice, ser
 import { pauseCarrier, takeCarrierCalls } from "./carrier-budget";
 import { releaseLease, tryLease } from "./leases";
 import { queueWebhookEvents } from "../webhooks/events";
-import { purgePages } from "../tracking-page/edge-cache";
+import { purgePages } from "../labels/tracking-page-cache";
 import { queueBuyerMails } from "../buyer-mail/moments";
 
 /**
