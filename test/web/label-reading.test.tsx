@@ -91,6 +91,8 @@ describe("an image label's page while it is being read", () => {
     const status = await drawn(READING_TEXT.pending);
     expect(status.getAttribute("role")).toBe("status");
     expect(reads.count).toBe(1);
+    // The addresses the reading may still find say so, not 'Not on this label.'.
+    expect(screen.getByRole("region", { name: "Recipient" }).textContent).toContain(READING_TEXT.field);
     // Asked again at 1 s, 2.5 s and 4.75 s (checked 0.1 s either side): the fourth read answers the label read.
     for (const [ms, count] of [[900, 1], [200, 2], [1300, 2], [200, 3], [2000, 3], [300, 4]]) {
       expect(screen.queryByText("Jane Smith")).toBeNull();
@@ -102,6 +104,7 @@ describe("an image label's page while it is being read", () => {
     expect(status.isConnected).toBe(true);
     expect(status.textContent).toBe(READING_TEXT.done);
     expect(status.classList).toContain("alert-success");
+    expect(screen.getByRole("region", { name: "Return address" }).textContent).toContain("Not on this label.");
     // Read: no more asking.
     await wait(20_000);
     expect(reads.count).toBe(4);

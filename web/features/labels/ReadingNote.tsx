@@ -6,6 +6,8 @@ export const READING_TEXT = {
   pending: "Reading label…",
   done: "Label read: its details are filled in below.",
   failed: "This label could not be read in full. Use Edit details to add what is missing.",
+  /** An address the reading may still find, in place of 'Not on this label.'. */
+  field: "Being read…",
 } as const;
 
 /**
