@@ -6,7 +6,7 @@ import { sendDueAlerts } from "../../worker/claims/alerts";
 import { labels } from "../../worker/db/schema";
 import type { ApiLabel, TrackingEvent } from "../../shared/label";
 import { ukDay } from "../../worker/lib/uk-format";
-import { LOST_NOTICE_QUIET_MS } from "../../worker/tracking/lost";
+import { LOST_NOTICE_QUIET_MS } from "../../worker/deadlines/lost";
 import { sendLostNotice } from "../../worker/tracking/lost-notice";
 import { refreshLabelTracking } from "../../worker/tracking/tracking";
 import { answerEvri, FAST_HTTP, fixtures, json, trackingEnv } from "../fixtures/carriers/carrier-fetch";

@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { sendDueAlerts } from "../../worker/claims/alerts";
-import { labelDeadlines } from "../../worker/claims/deadlines";
+import { labelDeadlines } from "../../worker/deadlines/deadlines";
 import { labelAlerts, labels } from "../../worker/db/schema";
 import type { TrackingEvent } from "../../shared/label";
 import { insertTrackedLabel, labelRow } from "../fixtures/carriers/tracking-labels";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { labelDeadlines, scanTimes, type DeadlineInput } from "../../worker/claims/deadlines";
+import { labelDeadlines, scanTimes, type DeadlineInput } from "../../worker/deadlines/deadlines";
 import { royalMailService } from "../../worker/couriers/royalmail/claims";
 import { labels } from "../../worker/db/schema";
 import { ukDay } from "../../worker/lib/uk-format";

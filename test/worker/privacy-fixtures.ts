@@ -14,7 +14,7 @@ import { updateNotesAndTags } from "../../worker/labels/notes-and-tags";
 import { shareTrackingPage, countPageView } from "../../worker/tracking-page/pages";
 import { tryLease } from "../../worker/tracking/leases";
 import { ukDayOf } from "../../shared/uk-calendar";
-import { ACTION_UNKNOWN, backfillActionWindows } from "../../worker/claims/action-window";
+import { ACTION_UNKNOWN, backfillActionWindows } from "../../worker/deadlines/action-window";
 import { createUser, type TestUser } from "./helpers";
 import { evriCode } from "./labels-fixtures";
 

@@ -5,7 +5,7 @@ import { labels, users } from "../../worker/db/schema";
 import type { ApiLabel } from "../../shared/label";
 import { parseCsv } from "../../worker/labels/csv";
 import { refreshLabelTracking } from "../../worker/tracking/tracking";
-import { purgePages } from "../../worker/tracking-page/edge-cache";
+import { purgePages } from "../../worker/labels/tracking-page-cache";
 import { firstName, postcodeDistrict } from "../../worker/tracking-page/view";
 import { answerEvri, fixtures, json, trackingEnv, FAST_HTTP } from "../fixtures/carriers/carrier-fetch";
 import { insertTrackedLabel, labelRow } from "../fixtures/carriers/tracking-labels";

@@ -19,6 +19,7 @@ import { courierAnswer } from "../couriers/answer";
 import { LEFT_OUT_HEADER, LEFT_OUT_REASONS, LEFT_OUT_REASONS_HEADER, PRINTED_HEADER } from "../../shared/left-out";
 import { BUYER_MOMENTS } from "../../shared/buyer-mail";
 import { accountClosedSchema, deletedListSchema, labelJobSchema, labelsDeletedSchema, purgedSchema, restoredSchema } from "../privacy/model";
+import { connectedAnswer, connectStartAnswer, marketplacesAnswer } from "../marketplaces/model";
 import { dataExportAnswer } from "../privacy/export-model";
 import { retentionAnswer } from "../privacy/retention-model";
 import { webhookCreatedSchema, webhookDeliveriesSchema, webhookEndpointSchema, webhookListSchema, webhookTestSchema } from "../webhooks/model";
@@ -292,6 +293,10 @@ export const ROUTE_ANSWERS: Record<string, RouteAnswers> = {
   "GET /api/v1/user/retention": { status: 200, body: retentionAnswer, errors: [] },
   "PUT /api/v1/user/retention": { status: 200, body: retentionAnswer, errors: [] },
 
+  "GET /api/v1/marketplaces": { status: 200, body: marketplacesAnswer, errors: [] },
+  "POST /api/v1/marketplaces/:marketplace/connect": { status: 200, body: connectStartAnswer, errors: [503] },
+  "POST /api/v1/marketplaces/:marketplace/connected": { status: 200, body: connectedAnswer, errors: [409, 502, 503] },
+  "DELETE /api/v1/marketplaces/connections/:id": { status: 204, errors: [404] },
   "GET /api/v1/webhooks": { status: 200, body: webhookListSchema, errors: [] },
   "POST /api/v1/webhooks": { status: 201, body: webhookCreatedSchema, errors: [409] },
   "PATCH /api/v1/webhooks/:id": { status: 200, body: webhookEndpointSchema, errors: [404] },

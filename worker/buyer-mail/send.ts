@@ -5,7 +5,7 @@ import { buyerMails, buyerUnsubscribes, labels, users } from "../db/schema";
 import { log } from "../lib/log";
 import { sendMail } from "../lib/mailer";
 import { ukDayOf } from "../../shared/uk-calendar";
-import { trackingPageUrl, publicOrigin } from "../tracking-page/token";
+import { trackingPageUrl, publicOrigin } from "../labels/tracking-page-token";
 import { shareTrackingPage } from "../tracking-page/pages";
 import { buyerView } from "../tracking-page/view";
 import { buyerAddressMac, unsubscribeToken } from "./address";

@@ -6,9 +6,9 @@ import { log } from "../lib/log";
 import { sendMail } from "../lib/mailer";
 import { addDays, ukDayOf, ukMidnight, type IsoDay } from "../../shared/uk-calendar";
 import { releaseLease, tryLease } from "../tracking/leases";
-import { labelDeadlines, type DeadlineInput } from "./deadlines";
+import { labelDeadlines, type DeadlineInput } from "../deadlines/deadlines";
 import { deadlineAlertMail, deadlineDigestMail } from "./alert-mail";
-import { deadlineInput, storedDetails } from "./label-input";
+import { deadlineInput, storedDetails } from "../deadlines/label-input";
 import type { LabelDeadlines } from "../../shared/claims";
 
 /**

@@ -4,10 +4,10 @@ import type { Db } from "../db/client";
 import { labels } from "../db/schema";
 import { findLabelRow } from "../labels/read";
 import { notFound } from "../lib/errors";
-import { purgePages } from "../tracking-page/edge-cache";
+import { purgePages } from "../labels/tracking-page-cache";
 import { queueWebhookEvents } from "../webhooks/events";
-import { labelActionWindow } from "./action-window";
-import { storedDetails } from "./label-input";
+import { labelActionWindow } from "../deadlines/action-window";
+import { storedDetails } from "../deadlines/label-input";
 import { LABEL_OUTCOMES, type LabelOutcome } from "../../shared/claims";
 
 /**

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { buyerEmailSchema } from "../couriers/buyer-email";
 import { isUkPostcode, normalisePostcode } from "../couriers/postcode";
-import { editedActionWindow } from "../claims/action-window";
+import { editedActionWindow } from "../deadlines/action-window";
 import { declaredValueInput, poundsToPence } from "../couriers/declared-value";
 import { courierById } from "../couriers/registry";
 import type { Db } from "../db/client";
@@ -10,7 +10,7 @@ import { buyerMails, labels } from "../db/schema";
 import { badRequest, notFound } from "../lib/errors";
 import type { Address, ApiLabel, FieldSource, LabelCorrection, LabelDetails, SourcedField } from "../../shared/label";
 import { findLabelRow, getLabel } from "./read";
-import { purgePages } from "../tracking-page/edge-cache";
+import { purgePages } from "./tracking-page-cache";
 import { oneLine } from "../lib/text";
 
 /**

@@ -1,5 +1,5 @@
 import { and, eq, gte, inArray, lte, ne, or, sql, type Placeholder, type SQL } from "drizzle-orm";
-import { ACTION_CHECK_FROM, inActionWindow } from "../claims/action-window";
+import { ACTION_CHECK_FROM, inActionWindow } from "../deadlines/action-window";
 import { z } from "zod";
 import { courierKey } from "../../shared/courier-key";
 import { inJsonList } from "../db/d1-limits";

@@ -1,5 +1,5 @@
 import { asc, desc, sql, type SQL } from "drizzle-orm";
-import { actionSince, needsActionLabels } from "../claims/needs-action";
+import { actionSince, needsActionLabels } from "../deadlines/needs-action";
 import { ukDayOf } from "../../shared/uk-calendar";
 import type { Db } from "../db/client";
 import { labels } from "../db/schema";
@@ -14,7 +14,7 @@ import type { ListSort } from "../../shared/list-options";
 /**
  * The terms of the list's filters. status=needs_action: the labels whose action window holds today, read in SQL
  * (index labels_user_action: the page sorts those few, the total counts them in the index); the few whose window is
- * not exact are decided by the deadlines first, as the 'Needs action' card decides them (worker/claims/needs-action.ts).
+ * not exact are decided by the deadlines first, as the 'Needs action' card decides them (worker/deadlines/needs-action.ts).
  */
 export async function listTerms(db: Db, userId: number, filters: LabelListFilters, now = Date.now()): Promise<LabelFilterTerms> {
   const terms = filterTerms(filters);

@@ -11,7 +11,7 @@ import { ukDayOf } from "../../shared/uk-calendar";
 import { normaliseTrackingCode } from "../couriers/registry";
 import { queueWebhookEvents } from "../webhooks/events";
 import { debitWith, isInsufficientCredits } from "../credits/credits";
-import { editedActionWindow } from "../claims/action-window";
+import { editedActionWindow } from "../deadlines/action-window";
 import { courierKey } from "../../shared/courier-key";
 import type { ApiLabel, LabelDetails, UploadedLabel } from "../../shared/label";
 import { cleanTags, tagStatements } from "./notes-and-tags";

@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
-import { scanTimes } from "../claims/deadlines";
+import { scanTimes } from "../deadlines/deadlines";
 import type { Db } from "../db/client";
 import { labels } from "../db/schema";
 import type { LabelDetails, TrackingResult } from "../../shared/label";

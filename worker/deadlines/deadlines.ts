@@ -3,7 +3,7 @@ import { courierById } from "../couriers/registry";
 import type { TrackingEvent, TrackingStatus } from "../../shared/label";
 import { addDays, nthWorkingDayAfter, ukDayOf } from "../../shared/uk-calendar";
 import { ukDay, ukWeekdayDay } from "../lib/uk-format";
-import { serviceDays } from "../tracking/lost";
+import { serviceDays } from "./lost";
 import type { LabelDeadlines, LabelOutcome } from "../../shared/claims";
 
 /**
