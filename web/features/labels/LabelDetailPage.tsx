@@ -19,7 +19,8 @@ import { useTitleName } from "../../app/titles";
 import { downloadOriginal, labelQueryKey, useCourier, useCouriers, useLabel } from "./labelsApi";
 import type { ApiLabel } from "./types";
 import { PrintButton, usePrintPlan } from "./PrintAction";
-import { READING_TEXT, ReadingNote } from "./ReadingNote";
+import { ReadingNote } from "./ReadingNote";
+import { unreadText } from "./readingTexts";
 import { TrackingPageCard } from "./TrackingPageLink";
 import { DeleteLabelButton } from "./DeleteLabels";
 
@@ -67,7 +68,7 @@ function LoadedLabel({ label, onChange, onRefreshed }: { label: ApiLabel; onChan
   const [editing, setEditing] = useState(false);
   const sources = d.fieldSources ?? {};
   // An address missing while the image is still read may yet be found: not 'Not on this label.' until then.
-  const unread = label.ocrStatus === "pending" ? READING_TEXT.field : undefined;
+  const unread = unreadText(label);
   const navigate = useNavigate();
 
   async function download() {
