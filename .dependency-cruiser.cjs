@@ -12,7 +12,8 @@ const ORDER = [
   "context.ts", // the Hono context's types
   "env.d.ts", // the bindings' types
   "auth", // who is asking: requireAuth, tokens, sessions, API keys
-  "images", // image files: kinds, decoders, pixels
+  "images", // image files: kinds, decoders, pixels, the barcodes in them
+  "label-reading", // what a label says, line by line: its words, line kinds, layout, names, fields
   "couriers", // each courier's rules, label reader and tracking client; the registry
   "deadlines", // what the carriers' rules make of a parcel: its deadlines, lost flags, action window
   "credits", // the credit ledger

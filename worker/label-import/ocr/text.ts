@@ -3,11 +3,11 @@
  * the misreads that matter repaired: a heading off by a character ('Deliver toa:'), or broken
  * ('LIVERTO'), and a postcode with the classic confusions (1/l/I, 0/O, 5/S, $/S).
  */
-import { isRealPostcode, UK_POSTCODE_IN_TEXT_RE, UK_POSTCODE_RE } from "../../couriers/postcode";
-import { editDistance, letters, weightGrams } from "../fields";
+import { isRealPostcode, UK_POSTCODE_IN_TEXT_RE, UK_POSTCODE_RE } from "../../lib/uk-postcode";
+import { editDistance, letters, weightGrams } from "../../label-reading/fields";
 import { columnLines } from "./columns";
-import { groupLines, type TextLine, type TextWord } from "../text";
-import { PRINTED_HEADINGS, WEIGHT_HEADING } from "../vocabulary";
+import { groupLines, type TextLine, type TextWord } from "../../label-reading/text";
+import { JOINED_NAME_PREFIXES, PRINTED_HEADINGS, WEIGHT_HEADING } from "../../label-reading/vocabulary";
 
 /** A word Tesseract read, in pixels of the image it was given (y grows downwards). */
 export interface OcrWord {
@@ -69,7 +69,7 @@ function initialI(w: OcrWord, next: OcrWord | undefined): boolean {
 const fixLine = (text: string) => fixWeight(fixPostcode(fixCapitalI(fixHeading(gapsBack(text)))));
 
 /** Name prefixes written with a capital after them ('McKenzie', 'MacLeod', 'DeVito', 'FitzGerald', "O'Brien"): no gap lost there. */
-const PREFIX = /^(?:Mc|Mac|De|Di|Da|Du|Le|La|Van|Von|Fitz|St)$/;
+const PREFIX = new RegExp(`^(?:${JOINED_NAME_PREFIXES.map((p) => p[0].toUpperCase() + p.slice(1)).join("|")})$`);
 
 /**
  * Words OCR ran together on a photo (the gaps of type set tight, closed by blur): a heading in

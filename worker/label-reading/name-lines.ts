@@ -10,7 +10,7 @@ import { clean } from "./fields";
 import type { AddressBlock } from "./layout";
 import { classifyLine, sortBoxLines } from "./line-kinds";
 import type { TextLine } from "./text";
-import { ROUTING_LINE } from "./vocabulary";
+import { ABBREVIATED_TITLES, NAME_PARTICLES, ROUTING_LINE, TITLES } from "./vocabulary";
 
 /** A person's or shop's name: address text made of words (at least two letters), not a heading nor OCR's debris. */
 export const looksLikeName = (text: string) => {
@@ -32,8 +32,11 @@ export const isHeaderWord = (l: TextLine, addressSize: number) => {
   return l.size >= 1.35 * addressSize && !/\s/.test(t) && !/\p{Lu}\p{Ll}{2}/u.test(t);
 };
 
-/** Small words inside names ('de la Cruz', 'ap Rhys', 'Ní Bhriain', 'Smith and Sons'): never OCR's debris. */
-const PARTICLE_RE = /^(?:de|da|di|du|del|della|der|den|van|von|la|le|ap|al|el|bin|bint|ní|nic|ó|mac|mc|ter|ten|op|y|and|of|the|co|ltd|plc|llp|inc)$/iu;
+/** A title ('Mrs', 'Dr'), as a pattern. */
+const TITLE = `(?:${TITLES.join("|")})`;
+
+/** Small words inside names ('de la Cruz', 'ap Rhys', 'Ní Bhriain', 'ter Horst', 'Smith and Sons'): never OCR's debris. */
+const PARTICLE_RE = new RegExp(`^(?:${[...NAME_PARTICLES, "ter", "ten", "op", "y", "and", "of", "the", "co", "ltd", "plc", "llp", "inc"].join("|")})$`, "iu");
 /** A word in small letters only, perhaps with a stray quote or stop: OCR's reading of a smudge or a logo beside a name. */
 const SMALL_WORD_RE = /^[“”"'‘’`]*\p{Ll}+[.,;:!]?$/u;
 const CAPITALS_RE = /^[\p{Lu}'’.-]*\p{Lu}[\p{Lu}'’.-]*$/u;
@@ -83,7 +86,9 @@ const BUILDING_RE = /\b(?:buildings?|house|court|maltings|works|mill|chambers|es
  * ending in a street's word that no name or shop ends in ('Hill', 'Lane', 'Green' and 'Park' are surnames too).
  */
 export const isNumberlessStreet = (line: string) => NUMBERLESS_STREET_RE.test(line);
-const NUMBERLESS_STREET_RE = /^(?!(?:mr|mrs|ms|mx|miss|dr|prof|rev)\b)[\p{L}'’.-]+(?:\s[\p{L}'’.-]+){0,2}\s(?:road|street|avenue|close|drive|crescent|gardens|terrace|mews|square|parade|grove)$/iu;
+// (A street may start with Sir or Dame: 'Dame Street', 'Sir Thomas Street'.)
+const NOT_TITLED = `(?!(?:${ABBREVIATED_TITLES.join("|")})\\b)`;
+const NUMBERLESS_STREET_RE = new RegExp(String.raw`^${NOT_TITLED}[\p{L}'’.-]+(?:\s[\p{L}'’.-]+){0,2}\s(?:road|street|avenue|close|drive|crescent|gardens|terrace|mews|square|parade|grove)$`, "iu");
 
 /** A comma that starts a house number or premises: the name line goes on with the address. */
 const ADDRESS_AFTER_COMMA_RE = /^(?:\d|(?:flat|unit|apartment|apt|suite|floor|room|studio|block)\b)/i;
@@ -91,7 +96,7 @@ const ADDRESS_AFTER_COMMA_RE = /^(?:\d|(?:flat|unit|apartment|apt|suite|floor|ro
 const STREET_WORD_RE = /\b(?:road|rd|street|st|lane|ln|avenue|ave|close|drive|dr|way|place|pl|crescent|grove|gardens|terrace|hill|park|row|square|walk|view|green|parade|quay|estate|mews|court|wharf|yard)\b/i;
 const ADDRESS_WORD_RE = new RegExp(`${STREET_WORD_RE.source}|\\b(?:cottage|house|farm|barn|lodge|mill|manor|hall|villa|works|granary|building|chambers)\\b`, "i");
 /** A name line that cannot end where it does: on a particle, a connective, a title or an initial. */
-const UNFINISHED_NAME_RE = /(?:^|\s)(?:&|and|of|van|von|der|den|de|la|le|du|da|di|del|della|bin|bint|al|el|ap|ó|ní|nic|mac|mc|st\.?|mr|mrs|ms|mx|miss|dr|prof|rev|sir|dame|\p{Lu}\.?)$/iu;
+const UNFINISHED_NAME_RE = new RegExp(String.raw`(?:^|\s)(?:&|and|of|${NAME_PARTICLES.join("|")}|st\.?|${TITLES.join("|")}|\p{Lu}\.?)$`, "iu");
 /** A company's suffix on a line of its own: the end of its name ('Bluebell Print Studio' / 'Ltd'). */
 const COMPANY_SUFFIX_RE = /^(?:\(uk\)\s*|uk\s+)?(?:ltd\.?|limited|plc|llp|inc\.?|co\.?|company|group|holdings(?:\s+(?:ltd\.?|limited))?|&\s*(?:co\.?|sons)|and\s+sons)$/i;
 /** The rest of a wrapped name: one to three words of letters, no number and no street or house word. */
@@ -107,7 +112,7 @@ const ONE_WORD_ADDRESS_RE = /(?:wood|woods|view|side|fields?|mount|hurst|croft|h
 /** What follows a whole name: the premises ('27 Station Grove', 'Flat 5B', 'UNIT 1, MERCER HOUSE'), a company ('… Holdings Ltd') or a contact ('c/o …', 'Attn …'). */
 const AFTER_NAME_RE = /^(?:\d+[a-z]?\b|(?:flat|unit|apartment|apt|suite)\s+\d|(?:c\/o|attn|fao)\b)|\b(?:ltd\.?|limited|plc|llp|inc\.?|co\.?|company)$/i;
 /** A title and one word ('DR OSCAR', 'Mrs. Fionnuala'): one more word under it is the rest of the name, unless a house's ('Beechwood'). */
-const TITLE_AND_WORD_RE = /^(?:mr|mrs|ms|mx|miss|dr|prof|rev|sir|dame)\.?\s+[\p{L}'’-]{2,}$/iu;
+const TITLE_AND_WORD_RE = new RegExp(String.raw`^${TITLE}\.?\s+[\p{L}'’-]{2,}$`, "iu");
 
 /**
  * Whether a name line goes on with the first address line: where the name cannot end ('Ms Z' /
@@ -120,11 +125,13 @@ const TITLE_AND_WORD_RE = /^(?:mr|mrs|ms|mx|miss|dr|prof|rev|sir|dame)\.?\s+[\p{
 /** A house or premises name by its words ('The Old Rectory', 'Hillside Farm', 'Rose Cottage'): an address line. */
 export const isPremises = (line: string) => HOUSE_NAME_RE.test(line) && !/^(?:c\/o|attn|fao)\b/i.test(line);
 
+const TITLE_ALONE_RE = new RegExp(String.raw`^${TITLE}\.?$`, "i");
+
 /** A title or initials alone on their line ('MR', 'F', 'Mrs J K'): the start of the name printed under them. */
 export const isNameStart = (line: string) => {
   const [first, ...initials] = clean(line).split(" ");
   const initial = (w: string) => /^\p{Lu}\.?$/u.test(w);
-  return (/^(?:mr|mrs|ms|mx|miss|dr|prof|rev|sir|dame)\.?$/i.test(first) || initial(first)) && initials.length <= 2 && initials.every(initial);
+  return (TITLE_ALONE_RE.test(first) || initial(first)) && initials.length <= 2 && initials.every(initial);
 };
 
 /**
@@ -145,7 +152,9 @@ export function wrappedName(name: string, address: string[]): boolean {
 }
 
 /** A full stop after a word of three letters or more that is no abbreviation, then more text: where OCR read a comma. */
-const FULL_STOP_RE = /^([^.,]*?(?<![\p{L}'’-])(?!(?:mrs|miss|prof|rev|ltd|inc|plc|llp|co|corp|bros|dept|est|st|jr|sr|esq|the)\.)[\p{L}'’-]{3,})\.\s+(\S.*)$/iu;
+// (Titles of three letters or more written with a stop: 'Mrs.', 'Prof.'.)
+const ABBREVIATIONS = [...ABBREVIATED_TITLES.filter((t) => t.length >= 3), "ltd", "inc", "plc", "llp", "co", "corp", "bros", "dept", "est", "st", "jr", "sr", "esq", "the"];
+const FULL_STOP_RE = new RegExp(String.raw`^([^.,]*?(?<![\p{L}'’-])(?!(?:${ABBREVIATIONS.join("|")})\.)[\p{L}'’-]{3,})\.\s+(\S.*)$`, "iu");
 
 /**
  * The name, and any address the same line goes on with: senders are often printed on one line

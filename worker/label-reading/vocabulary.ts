@@ -1,6 +1,6 @@
 /**
  * The words labels print that label reading looks for, each spelled once: the headings that name an address's
- * role, the carriers' names, routing and service words. The rules that tell what a line is (line-kinds.ts), the
+ * role, the carriers' names, routing and service words, the small words of names. The rules that tell what a line is (line-kinds.ts), the
  * names (name-lines.ts), the OCR repairs (ocr/text.ts), the documents that are not labels (documents.ts) and the
  * weight readers build their patterns from these lists. A new word goes here, in the list of what it is; how to add
  * one, and a worked example: docs/label-reading.md. A test (vocabulary.test.ts) fails when a list is spelled again
@@ -125,3 +125,16 @@ export const PRINTED_RETURN_HEADINGS = ["If undelivered please return to:", "If 
 
 /** A weight's heading ('Weight:', 'WT', 'Parcel weight'), as a pattern. */
 export const WEIGHT_HEADING = "(?:weight|wt)";
+
+// ---- Names ------------------------------------------------------------------------------------------------------
+
+/** Titles written short ('Mrs', 'Dr', 'Prof.'; 'Miss' too, which some print with a stop). */
+export const ABBREVIATED_TITLES = ["mr", "mrs", "ms", "mx", "miss", "dr", "prof", "rev"];
+/** Titles that are words: a street may start with one ('Dame Street', 'Sir Thomas Street'), and none is written with a stop. */
+const WORD_TITLES = ["sir", "dame"];
+/** Titles a name may start with ('Mrs', 'DR', 'Mx.'): with one word, a whole name may follow on the next line; alone, the start of a name. */
+export const TITLES = [...ABBREVIATED_TITLES, ...WORD_TITLES];
+/** Small words inside names ('de la Cruz', 'ap Rhys', 'Ní Bhriain', 'bin Rashid'): never OCR's debris, and a name does not end on one. */
+export const NAME_PARTICLES = ["de", "da", "di", "du", "del", "della", "der", "den", "van", "von", "la", "le", "ap", "al", "el", "bin", "bint", "ní", "nic", "ó", "mac", "mc"];
+/** Prefixes written joined to a capital ('McKenzie', 'MacLeod', 'DeVito', 'FitzGerald', 'StJohn'): no gap OCR lost there. */
+export const JOINED_NAME_PREFIXES = ["mc", "mac", "de", "di", "da", "du", "le", "la", "van", "von", "fitz", "st"];
