@@ -9,6 +9,8 @@ import LabelDetailPage from "../../web/features/labels/LabelDetailPage";
 import { readingPollDelay } from "../../web/features/labels/labelsApi";
 import { isBeingRead, READING_TEXT } from "../../web/features/labels/readingTexts";
 import LabelsPage from "../../web/features/labels/LabelsPage";
+import { type QueueItem, UploadQueue } from "../../web/features/upload/UploadQueue";
+import { UPLOAD_TEXT } from "../../web/features/upload/texts";
 import type { ApiLabel } from "../../web/features/labels/types";
 import { apiLabel } from "./api-label";
 
@@ -154,5 +156,28 @@ describe("the labels list while a label on it is being read", () => {
     expect(screen.queryByText(READING_TEXT.field)).toBeNull();
     await wait(20_000);
     expect(reads.count).toBe(3);
+  });
+});
+
+describe("the upload's results while a label it gave is being read", () => {
+  it("say the rest of its text is being read until it has been, asking for the label meanwhile", async () => {
+    fakeClock();
+    const reads = serve((n) => (n < 1 ? pending : read));
+    tokens.set("acc", "ref");
+    const item: QueueItem = { file: new File(["x"], "evri.png"), status: "done", progress: 100, loadedBytes: 1, response: [{ ...pending, created: true }], error: null };
+    render(
+      <QueryClientProvider client={newQueryClient()}>
+        <MemoryRouter>
+          <UploadQueue queue={[item]} finished overall={100} loadedBytes={1} totalBytes={1} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const line = await drawn(`, ${UPLOAD_TEXT.ocrPending}`);
+    expect(line.getAttribute("aria-live")).toBe("polite");
+    await wait(1000);
+    expect(reads.count).toBe(2);
+    expect((await drawn(`, ${UPLOAD_TEXT.ocrDone}`)) === line).toBe(true);
+    await wait(20_000);
+    expect(reads.count).toBe(2);
   });
 });
