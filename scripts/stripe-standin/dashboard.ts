@@ -1,7 +1,8 @@
 import { hidePrivate } from "./account.ts";
 import { bodyText } from "./form.ts";
-import { esc, page, redirect, when } from "./html.ts";
+import { esc, redirect, when } from "../standin-pages.ts";
 import { money } from "./objects.ts";
+import { page } from "./pages.ts";
 import type { Fault, StripeStandin } from "./standin.ts";
 
 /**

@@ -32,9 +32,7 @@ function setAt(target: Form | FormValue[], path: string[], value: string) {
 }
 
 /** A request's body as text, whatever its Content-Type says (workerd warns when .text() reads a form). */
-export async function bodyText(req: Request): Promise<string> {
-  return new TextDecoder().decode(await req.arrayBuffer());
-}
+export { bodyText } from "../standin-http.ts";
 
 export function decodeForm(params: URLSearchParams): Form {
   const form: Form = {};

@@ -1,8 +1,11 @@
 import { answerControl, dashboard } from "./dashboard.ts";
 import { bodyText } from "./form.ts";
-import { esc, page, redirect, when } from "./html.ts";
+import { esc, pagesUnder, redirect, when } from "../standin-pages.ts";
 import { money, type CheckoutSession } from "./objects.ts";
 import type { StripeStandin } from "./standin.ts";
+
+/** Every page of the Stripe stand-in, under its banner. */
+export const page = pagesUnder("Stripe stand-in: test mode, no real money moves");
 
 /**
  * The pages Stripe hosts, as the stand-in serves them:

@@ -134,6 +134,8 @@ function scoreDocument(out: DocumentResults, f: GeneratedFile, got: LabelDetails
 export async function measureGenerated(base: string, onFile?: (done: number, total: number) => void): Promise<GeneratedAccuracy> {
   const plan = await fetchPlan(base);
   const out = emptyResult(plan);
+  // Every file's fields as read, in report.json: two builds' runs of one seed diff file by file (a refactor's proof).
+  const reads: { file: string; got: LabelDetails[]; failure?: string }[] = [];
   for (const [n, f] of plan.files.entries()) {
     const r = await fromGenerator(`${base}/file/${f.index}`);
     if (!r.ok) throw new Error(`label generator could not make ${f.name}: ${r.status} ${await r.text()}`);
@@ -150,9 +152,10 @@ export async function measureGenerated(base: string, onFile?: (done: number, tot
     ms.push(Date.now() - started);
     out.readMs.set(f.medium, ms);
     scoreFile(out, f, got, failure);
+    reads.push({ file: f.name, got, failure });
     onFile?.(n + 1, plan.files.length);
   }
-  const report = { seed: out.seed, labels: out.labels, misses: out.all.misses, wrongCodes: out.wrongCodes, failures: out.all.failures, chargedDocuments: out.documents.charged };
+  const report = { seed: out.seed, labels: out.labels, misses: out.all.misses, wrongCodes: out.wrongCodes, failures: out.all.failures, chargedDocuments: out.documents.charged, reads };
   await fromGenerator(`${base}/report`, { method: "POST", body: JSON.stringify(report) });
   return out;
 }

@@ -5,7 +5,7 @@
  * through the real import and, for image-only files, the queue's OCR reading; scoring and matching
  * rules are in label-scoring.ts.
  */
-import { ImportError } from "../../worker/label-import/errors";
+import { ImportError } from "../../worker/lib/errors";
 import { importLabelFile } from "../../worker/label-import/pipeline";
 import type { LabelDetails } from "../../worker/labels/model";
 import { type Accuracy, type ExpectedLabel, newAccuracy, readLabels, scoreField, scoreLabel } from "./label-scoring";

@@ -1,12 +1,13 @@
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { readPdfText } from "../../worker/label-import/pdf";
-import { renderPages, type Pixmap } from "../../worker/label-import/pdfium";
+import { renderPages } from "../../worker/label-import/pdfium";
+import { type Pixmap, rotateGrey, toGrey } from "../../worker/images/raster";
 import { findBarStrips } from "../../worker/label-import/barcode-crop";
 import { enlargedBarcodes, pageBarcodes } from "../../worker/label-import/barcodes";
 import { uprightQuarters } from "../../worker/label-import/ocr-job";
 import { importLabelFile } from "../../worker/label-import/pipeline";
-import { labelPixels, rotateGrey, toGrey } from "../../worker/label-import/raster";
+import { labelPixels } from "../../worker/label-import/label-pixels";
 import { decodeBarcodes } from "../../worker/label-import/zxing";
 import { expected, fixture } from "./import-fixtures";
 import { loadReadersFirst } from "./readers";

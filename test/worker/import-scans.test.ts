@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readLabelPage } from "../../worker/label-import/ocr-job";
-import { labelPixels } from "../../worker/label-import/raster";
+import { labelPixels } from "../../worker/label-import/label-pixels";
 import { createUser } from "./helpers";
 import { expected, fixture, ocrExpected } from "./import-fixtures";
 import { importAndOcr } from "./ocr-queue";
@@ -10,7 +10,7 @@ import { importAndOcr } from "./ocr-queue";
 // box, 7.5 pt sender and weight) as a 1-bit 203 DPI thermal PNG, a 203 DPI screenshot, a 200 DPI
 // JPEG turned 1.5°, a flattened PDF and a photo with a shadow across it; a legacy Hermes label as a
 // 1-bit thermal PNG and a 150 DPI scan; and a label whose names carry accents. Before the page was
-// made ready for OCR (ocr-image.ts) the service was lost on all of them, the recipient on the 1-bit,
+// made ready for OCR (ocr/image.ts) the service was lost on all of them, the recipient on the 1-bit,
 // tilted and shaded ones, the sender on the shaded one, and 'Seán Ó Briain' came back 'Sean O Briain'.
 
 const TYPES: Record<string, string> = { png: "image/png", jpg: "image/jpeg", pdf: "application/pdf" };

@@ -16,7 +16,7 @@
  */
 import { fillDetails, readLabelPage } from "../../worker/label-import/ocr-job";
 import { importLabelFile, type PipelineLabel } from "../../worker/label-import/pipeline";
-import { labelPixels } from "../../worker/label-import/raster";
+import { labelPixels } from "../../worker/label-import/label-pixels";
 import type { Truth } from "../../bench/label-generator/manifest";
 import type { LabelDetails } from "../../worker/labels/model";
 

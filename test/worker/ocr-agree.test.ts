@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { agreedNames, holdsName } from "../../worker/label-import/ocr-agree";
+import { agreedNames, holdsName } from "../../worker/label-import/ocr/agree";
 import { plausibleOnly } from "../../worker/label-import/ocr-job";
 import type { LabelDetails } from "../../worker/labels/model";
 

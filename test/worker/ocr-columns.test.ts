@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ocrLines, type OcrWord } from "../../worker/label-import/ocr-text";
+import { ocrLines, type OcrWord } from "../../worker/label-import/ocr/text";
 import { parseLabel } from "../../worker/label-import/parse-label";
 
 /** A word as Tesseract's TSV gives it: text, box (pixels, y down), its text line. */

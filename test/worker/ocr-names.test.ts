@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readLabelPage } from "../../worker/label-import/ocr-job";
-import { withLostWords } from "../../worker/label-import/ocr-names";
-import { labelPixels } from "../../worker/label-import/raster";
+import { withLostWords } from "../../worker/label-import/ocr/names";
+import { labelPixels } from "../../worker/label-import/label-pixels";
 import { fixture } from "./import-fixtures";
 
 // The English model's page reading against the Latin-script model's reading of the name's row

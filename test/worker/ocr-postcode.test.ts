@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { readLabelPage } from "../../worker/label-import/ocr-job";
 import { evriCheckDigit } from "../../worker/couriers/evri/code";
-import { agreedPostcode, loosePostcode, loosePostcodes, withoutCodePieces } from "../../worker/label-import/ocr-postcode";
+import { agreedPostcode, loosePostcode, loosePostcodes, withoutCodePieces } from "../../worker/label-import/ocr/postcode";
 import { parseLabel } from "../../worker/label-import/pipeline";
-import { labelPixels, type Grey } from "../../worker/label-import/raster";
+import { labelPixels } from "../../worker/label-import/label-pixels";
+import type { Grey } from "../../worker/images/raster";
 import { fixture } from "./import-fixtures";
 
 const at = (y: number, text: string, size = 38) => ({ text, x: 78, y, size });

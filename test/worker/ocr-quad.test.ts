@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { readLabelPage } from "../../worker/label-import/ocr-job";
-import { evenLight, paperQuad, rectifiedPaper } from "../../worker/label-import/ocr-quad";
-import type { Pixmap } from "../../worker/label-import/pdfium";
-import { labelPixels, toGrey } from "../../worker/label-import/raster";
+import { evenLight, paperQuad, rectifiedPaper } from "../../worker/label-import/ocr/quad";
+import { type Pixmap, toGrey } from "../../worker/images/raster";
+import { labelPixels } from "../../worker/label-import/label-pixels";
 import { fixture } from "./import-fixtures";
 
 type Point = [number, number];

@@ -10,17 +10,24 @@ import type { JobMessage } from "../../worker/lib/jobs";
 import type { ApiLabel } from "../../worker/labels/model";
 import { call, type TestUser } from "./helpers";
 
-/** An env whose JOBS queue keeps the label.ocr messages for the test to deliver (tracking refreshes are dropped). */
+/**
+ * An env whose JOBS queue keeps the label.ocr messages for the test to deliver (`sent`) and every message sent
+ * (`jobs`: tracking refreshes and webhook deliveries are kept there, never run).
+ */
 export function captureEnv(overrides: Partial<Env> = {}) {
   const sent: JobMessage[] = [];
-  const keep = (body: JobMessage) => void (body.type === "label.ocr" && sent.push(body));
+  const jobs: JobMessage[] = [];
+  const keep = (body: JobMessage) => {
+    jobs.push(body);
+    if (body.type === "label.ocr") sent.push(body);
+  };
   const JOBS = {
     send: async (body: JobMessage) => keep(body),
     sendBatch: async (msgs: Iterable<MessageSendRequest<JobMessage>>) => {
       for (const m of msgs) keep(m.body);
     },
   } as unknown as Queue;
-  return { sent, env: { ...env, JOBS, ...overrides } as Env };
+  return { sent, jobs, env: { ...env, JOBS, ...overrides } as Env };
 }
 
 export async function upload(e: Env, user: TestUser, name: string, bytes: Uint8Array, type: string) {
@@ -36,10 +43,11 @@ export async function upload(e: Env, user: TestUser, name: string, bytes: Uint8A
   return res;
 }
 
-export async function deliver(e: Env, jobs: JobMessage[]) {
+/** Hands the messages to the queue handler as their `attempts`th delivery. */
+export async function deliver(e: Env, jobs: JobMessage[], attempts = 1) {
   const batch = createMessageBatch<JobMessage>(
     "parcelhive-jobs",
-    jobs.map((body, i) => ({ id: `ocr-${i}-${crypto.randomUUID()}`, timestamp: new Date(), attempts: 1, body })),
+    jobs.map((body, i) => ({ id: `ocr-${i}-${crypto.randomUUID()}`, timestamp: new Date(), attempts, body })),
   );
   const ctx = createExecutionContext();
   await worker.queue(batch, e);

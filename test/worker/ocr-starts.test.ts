@@ -1,10 +1,10 @@
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { recognise } from "../../worker/label-import/ocr";
-import { rereadLost, withStart } from "../../worker/label-import/ocr-starts";
-import { ocrLines } from "../../worker/label-import/ocr-text";
-import { renderPages, type Pixmap } from "../../worker/label-import/pdfium";
-import { toGrey, type Grey } from "../../worker/label-import/raster";
+import { recognise } from "../../worker/label-import/ocr/tesseract";
+import { rereadLost, withStart } from "../../worker/label-import/ocr/starts";
+import { ocrLines } from "../../worker/label-import/ocr/text";
+import { renderPages } from "../../worker/label-import/pdfium";
+import { type Pixmap, toGrey, type Grey } from "../../worker/images/raster";
 import type { TextLine } from "../../worker/label-import/text";
 
 /** A 4x6in page with `lines` drawn in Helvetica at (x, y from the top, size) in points, read at 300 DPI. */

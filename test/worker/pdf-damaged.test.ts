@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ImportError } from "../../worker/label-import/errors";
+import { ImportError } from "../../worker/lib/errors";
 import { readPdfText } from "../../worker/label-import/pdf";
 import { importLabelFile } from "../../worker/label-import/pipeline";
 

@@ -254,5 +254,5 @@ async function appendOriginal(doc: PdfDocument, original: ClaimPackOriginal): Pr
 }
 
 async function webpAsJpeg(bytes: Uint8Array): Promise<Uint8Array> {
-  return (await import("../label-import/webp")).webpAsJpeg(bytes);
+  return (await import("../images/webp")).webpAsJpeg(bytes);
 }

@@ -68,7 +68,7 @@ async function giveUp(job: JobMessage, env: Env, db: Db): Promise<void> {
   }
   if (job.type !== "label.ocr") return;
   const { giveUpLabelOcr } = await import("../label-import/ocr-job");
-  await giveUpLabelOcr(db, job.labelId);
+  await giveUpLabelOcr(env, db, job.labelId);
 }
 
 /**

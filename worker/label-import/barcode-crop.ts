@@ -6,8 +6,7 @@
  * than wide, side by side), cut out without what stands beside them, and decoded again on a white
  * margin of its own. Only run when the whole-page pass found no 1D code.
  */
-import type { Pixmap } from "./pdfium";
-import { otsuThreshold, toGrey, type Grey } from "./raster";
+import { type Pixmap, otsuThreshold, toGrey, type Grey } from "../images/raster";
 import type { ReaderOptions } from "zxing-wasm/reader";
 import { decodeBarcodes, type Barcode } from "./zxing";
 

@@ -6,10 +6,9 @@
  * the bars for a 1D code whose quiet zone a frame or text cuts into (barcode-crop.ts).
  */
 import { framedLinearBarcodes } from "./barcode-crop";
-import type { Pixmap } from "./pdfium";
-import { decodePngOnWhite } from "./png";
-import { imagePixels, scaleGrey, toGrey } from "./raster";
-import type { FileKind } from "./sniff";
+import { type Pixmap, imagePixels, scaleGrey, toGrey } from "../images/raster";
+import { decodePngOnWhite } from "../images/png";
+import type { FileKind } from "../images/sniff";
 import type { TextLine } from "./text";
 import { decodeBarcodes, TWO_D_ONLY, type Barcode } from "./zxing";
 

@@ -13,29 +13,29 @@ import { isRealPostcode } from "../couriers/postcode";
 import { inValueList } from "../db/d1-limits";
 import type { Db } from "../db/client";
 import { labelFiles, labels, type LabelRow } from "../db/schema";
+import { saveLabelReading } from "../labels/save-reading";
 import { log } from "../lib/log";
 import type { Address, ApiLabel, LabelDetails, SourcedField } from "../labels/model";
-import { ukDayOf } from "../lib/uk-calendar";
 import { enqueueMany } from "../lib/jobs";
 import { pageBarcodes } from "./barcodes";
-import { ImportError } from "./errors";
-import { OcrEngineError, recognise, type OcrResult } from "./ocr";
-import { agreedNames } from "./ocr-agree";
-import { restoreLostWords } from "./ocr-names";
-import { checkedPostcode, loosePostcodes, withoutCodePieces } from "./ocr-postcode";
-import { rereadLost } from "./ocr-starts";
-import { isHeading, ocrLines } from "./ocr-text";
-import { PdfiumError, type Pixmap } from "./pdfium";
+import { ImportError } from "../lib/errors";
+import { OcrEngineError, recognise, type OcrResult } from "./ocr/tesseract";
+import { agreedNames } from "./ocr/agree";
+import { restoreLostWords } from "./ocr/names";
+import { checkedPostcode, loosePostcodes, withoutCodePieces } from "./ocr/postcode";
+import { rereadLost } from "./ocr/starts";
+import { isHeading, ocrLines } from "./ocr/text";
+import { PdfiumError } from "./pdfium";
+import { type Pixmap, OCR_LIMITS, rotateGrey, toGrey, type Grey } from "../images/raster";
 import { parseLabel } from "./pipeline";
-import { atOcrResolution, binarised, invertReversedBoxes, levelled, printDpi } from "./ocr-image";
-import { offDesk, paperOnly } from "./ocr-paper";
-import { evenLight, paperQuad, rectifiedPaper } from "./ocr-quad";
-import { labelPixels, OCR_LIMITS, rotateGrey, toGrey, type Grey } from "./raster";
-import { rereadBesideLogo, rereadPostcodes, rereadTop, rereadUnread, restoreAccents } from "./ocr-reread";
-import { rereadWeight } from "./ocr-weight";
+import { atOcrResolution, binarised, invertReversedBoxes, levelled, printDpi } from "./ocr/image";
+import { offDesk, paperOnly } from "./ocr/paper";
+import { evenLight, paperQuad, rectifiedPaper } from "./ocr/quad";
+import { labelPixels } from "./label-pixels";
+import { rereadBesideLogo, rereadPostcodes, rereadTop, rereadUnread, restoreAccents } from "./ocr/reread";
+import { rereadWeight } from "./ocr/weight";
 import type { TextLine } from "./text";
 import type { Barcode } from "./zxing";
-import { editedActionWindow } from "../claims/action-window";
 
 /** Mean confidence under which the page is read again turned (upright ≈ 90, upside down ≈ 40). */
 export const LOW_CONFIDENCE = 60;
@@ -86,14 +86,14 @@ export function uprightQuarters(barcodes: Barcode[]): number {
 
 /**
  * Reads one label page: barcodes from the pixels; the page made ready for OCR (cut to its paper,
- * enlarged to about 300 DPI, text levelled, reversed boxes turned dark on light: ocr-image.ts) and turned upright
+ * enlarged to about 300 DPI, text levelled, reversed boxes turned dark on light: ocr/image.ts) and turned upright
  * (from the barcodes' rotation; then by confidence: other turns are tried while Tesseract's mean
  * confidence stays under LOW_CONFIDENCE); OCR and the courier parser over OCR lines + barcodes.
  * When that reads nothing plausible (not the barcodes' code, or no recipient), the page is read
  * once more in black and white from local thresholds, with Tesseract looking for sparse text, and
  * the better reading kept; when that is still not plausible and the page is a photo of a label on a
- * desk, once more with the desk painted out (ocr-paper.ts). A reading without a service reads the page's
- * top again on its own for it. Names then get their accents (ocr-reread.ts).
+ * desk, once more with the desk painted out (ocr/paper.ts). A reading without a service reads the page's
+ * top again on its own for it. Names then get their accents (ocr/reread.ts).
  */
 export async function readLabelPage(pixmap: Pixmap): Promise<LabelReading> {
   const started = Date.now();
@@ -141,7 +141,7 @@ export async function readLabelPage(pixmap: Pixmap): Promise<LabelReading> {
   };
   // A routing label (carrier API output: VAN / DROP / C-ROUND) prints no weight (LABELS.md): not read again for one.
   const noWeight = (d: LabelDetails) => d.weightInGrams == null && !d.routing;
-  // A line that should give the weight and does not ('Weight:' with its figure lost, '2.90k'): that line read again (ocr-weight.ts).
+  // A line that should give the weight and does not ('Weight:' with its figure lost, '2.90k'): that line read again (ocr/weight.ts).
   const grams = reading.details && noWeight(reading.details) ? await rereadWeight(reading.lines, reading.image, reading.dpi) : null;
   if (grams !== null) reading.details = { ...reading.details!, weightInGrams: grams };
   if (reading.details && (noService(reading.details) || noWeight(reading.details))) await serviceAndWeight(rereadUnread(reading.lines, reading.image, reading.dpi));
@@ -157,7 +157,7 @@ export async function readLabelPage(pixmap: Pixmap): Promise<LabelReading> {
 
 /**
  * A reading's details finished: the recipient's name with its lost words and accents, each name given only where a second
- * reading of its line holds it (ocr-agree.ts), its postcode checked, nothing implausible.
+ * reading of its line holds it (ocr/agree.ts), its postcode checked, nothing implausible.
  */
 async function finished(details: LabelDetails, { lines, image, dpi }: Reading): Promise<LabelDetails> {
   const read = await restoreLostWords(details, lines, image, dpi);
@@ -201,7 +201,7 @@ const GLUED = /\p{L}{20,}/u;
  */
 const NOISY = /[^\p{L}\p{N}\s'’.,&()/+-]|\d\p{Lu}\p{Ll}|\p{L}\d|\d\p{L}\d/u;
 
-/** A photo of a label lying on something, slanted or turned: its paper drawn again upright (ocr-quad.ts); null for anything else. */
+/** A photo of a label lying on something, slanted or turned: its paper drawn again upright (ocr/quad.ts); null for anything else. */
 function photographedPaper(pixmap: Pixmap, grey: Grey): Grey | null {
   const quad = paperQuad(pixmap);
   if (!quad) return null;
@@ -220,11 +220,11 @@ type Reading = Awaited<ReturnType<typeof interpret>>;
 
 /** One OCR reading of the page -> lines (text beside a logo and misread postcodes read again) -> the courier parser. */
 async function interpret(ocr: OcrResult, image: Grey, dpi: number, barcodes: Barcode[]) {
-  // Pieces of the tracking code read as postcodes anchor no block (ocr-postcode.ts).
+  // Pieces of the tracking code read as postcodes anchor no block (ocr/postcode.ts).
   const code = parseLabel({ lines: [], barcodes })?.trackingCode;
   let lines = withoutCodePieces(await rereadLost(await rereadPostcodes(await rereadBesideLogo(ocrLines(ocr.words), image, dpi), image, dpi), image, dpi), code);
   let details = parseLabel({ lines, barcodes });
-  // No recipient postcode read (the block is found by it, so the name is lost too): postcodes misread further (ocr-postcode.ts).
+  // No recipient postcode read (the block is found by it, so the name is lost too): postcodes misread further (ocr/postcode.ts).
   if (!details?.address?.postcode) {
     const fixed = withoutCodePieces(await loosePostcodes(lines, image, dpi), code);
     const again = fixed.some((l, i) => l !== lines[i]) ? parseLabel({ lines: fixed, barcodes }) : null;
@@ -275,17 +275,31 @@ const SOURCED: [SourcedField, (d: LabelDetails) => unknown][] = [
   ["weightInGrams", (d) => d.weightInGrams],
 ];
 
+/** The detail keys a correction of each field sets (labels/corrections.ts). */
+const CORRECTED_KEYS: Record<SourcedField, string[]> = {
+  trackingCode: ["trackingCode"],
+  address: ["address"],
+  fromAddress: ["fromAddress", "sendAddress"],
+  returnAddress: ["returnAddress"],
+  service: ["serviceCode", "classId", "isNextDay"],
+  weightInGrams: ["weightInGrams"],
+};
+
 /**
  * What OCR read fills only what the barcodes left empty; address blocks are filled field by field.
- * A name read in lower case is noise and fills nothing: no name is better than a wrong one.
+ * A name read in lower case is noise and fills nothing: no name is better than a wrong one. A field the
+ * seller corrected while the label was being read is theirs, even cleared: the reading fills none of it.
  */
 export function fillDetails(known: LabelDetails, read: LabelDetails): LabelDetails {
+  const corrected = Object.entries(known.fieldSources ?? {}).flatMap(([f, source]) => (source === "user" ? (CORRECTED_KEYS[f as SourcedField] ?? []) : []));
+  const theirs = new Set([...KEPT_KEYS, ...corrected]);
   const out: Record<string, unknown> = { ...known };
   for (const [k, v] of Object.entries(read)) {
-    if (KEPT_KEYS.has(k) || (ADDRESS_KEYS as readonly string[]).includes(k) || isEmpty(v)) continue;
+    if (theirs.has(k) || (ADDRESS_KEYS as readonly string[]).includes(k) || isEmpty(v)) continue;
     if (isEmpty(out[k])) out[k] = v;
   }
   for (const k of ADDRESS_KEYS) {
+    if (theirs.has(k)) continue;
     const filled = fillAddress(known[k], read[k]);
     if (filled !== undefined) out[k] = filled;
   }
@@ -297,14 +311,6 @@ export function fillDetails(known: LabelDetails, read: LabelDetails): LabelDetai
   return merged;
 }
 
-function parseJson<T>(text: string | null | undefined, fallback: T): T {
-  try {
-    return text ? (JSON.parse(text) as T) : fallback;
-  } catch {
-    return fallback;
-  }
-}
-
 /** A problem with the file itself: retrying cannot help, the label ends as 'failed'. */
 const isPermanent = (err: unknown) => err instanceof ImportError || err instanceof PdfiumError || err instanceof OcrEngineError;
 
@@ -312,13 +318,13 @@ const isPermanent = (err: unknown) => err instanceof ImportError || err instance
  * The `label.ocr` queue job. Returns normally when the label is done, failed or no longer waits for
  * OCR (deleted, re-imported with a text layer); throws on D1/R2 errors so the message is retried.
  */
-export async function runLabelOcrJob(env: Pick<Env, "FILES">, db: Db, labelId: string): Promise<void> {
+export async function runLabelOcrJob(env: Pick<Env, "FILES" | "JOBS">, db: Db, labelId: string): Promise<void> {
   const row = await db.query.labels.findFirst({ where: eq(labels.id, labelId) });
   if (row?.ocrStatus !== "pending") return;
   const file = row.fileId ? await db.query.labelFiles.findFirst({ where: eq(labelFiles.id, row.fileId) }) : undefined;
-  if (!file) return finish(db, row, null, "the label has no stored file");
+  if (!file) return finish(env, db, row, null, "the label has no stored file");
   const obj = await env.FILES.get(file.r2Key); // throws on R2 errors: retried
-  if (!obj) return finish(db, row, null, `original missing from R2 (${file.r2Key})`);
+  if (!obj) return finish(env, db, row, null, `original missing from R2 (${file.r2Key})`);
   const bytes = new Uint8Array(await obj.arrayBuffer());
 
   let reading: LabelReading;
@@ -326,7 +332,7 @@ export async function runLabelOcrJob(env: Pick<Env, "FILES">, db: Db, labelId: s
     reading = await readLabelPage(await labelPixels(bytes, row.filePage ?? 1));
   } catch (err) {
     if (!isPermanent(err)) throw err;
-    return finish(db, row, null, String((err as Error).message ?? err));
+    return finish(env, db, row, null, String((err as Error).message ?? err));
   }
   log("info", "label ocr", {
     labelId,
@@ -337,50 +343,21 @@ export async function runLabelOcrJob(env: Pick<Env, "FILES">, db: Db, labelId: s
     parsed: Boolean(reading.details),
   });
   const sameLabel = reading.details && reading.details.trackingCode === row.trackingCode && reading.details.courier === row.courier;
-  if (!sameLabel) return finish(db, row, null, "the OCR text did not read as this label");
-  return finish(db, row, reading.details, null);
+  if (!sameLabel) return finish(env, db, row, null, "the OCR text did not read as this label");
+  return finish(env, db, row, reading.details, null);
 }
 
-/**
- * Stores the outcome: details filled in and 'done', or 'failed' with the details untouched. The
- * update is conditional on the row not having changed since it was read (a concurrent import of
- * the same tracking code); then the row is read again and the merge redone.
- */
-async function finish(db: Db, first: LabelRow, read: LabelDetails | null, failure: string | null): Promise<void> {
-  if (failure) log("warn", "label ocr failed", { labelId: first.id, reason: failure });
-  let row: LabelRow | undefined = first;
-  // A re-upload that pointed the label at another file while this one was read has queued that file's own reading.
-  for (let attempt = 0; attempt < 3 && row && row.ocrStatus === "pending" && row.fileId === first.fileId; attempt++) {
-    const now = Math.max(Date.now(), row.updatedAt + 1);
-    const set: Partial<typeof labels.$inferInsert> = { ocrStatus: read ? "done" : "failed", updatedAt: now };
-    if (read) {
-      const details = fillDetails(parseJson<LabelDetails>(row.detailsJson, read), read);
-      const shipped = details.shippingLabelCreatedAt ?? details.date;
-      const shippedMs = shipped ? Date.parse(shipped) : NaN;
-      set.detailsJson = JSON.stringify(details);
-      set.shippedOn = ukDayOf(Number.isNaN(shippedMs) ? row.createdAt : shippedMs);
-      set.weightGrams = typeof details.weightInGrams === "number" ? Math.round(details.weightInGrams) : null;
-      set.isNextDay = typeof details.isNextDay === "boolean" ? details.isNextDay : null;
-      // The service or printed date read may move the label's deadlines.
-      Object.assign(set, editedActionWindow(row, details));
-    }
-    const done = await db
-      .update(labels)
-      .set(set)
-      .where(and(eq(labels.id, row.id), eq(labels.ocrStatus, "pending"), eq(labels.updatedAt, row.updatedAt)))
-      .returning({ id: labels.id });
-    if (done.length) return;
-    row = await db.query.labels.findFirst({ where: eq(labels.id, row.id) });
-  }
+/** Stores the outcome through the save path (labels/save-reading.ts): details filled in and 'done', or 'failed'. */
+async function finish(env: Pick<Env, "JOBS">, db: Db, row: LabelRow, read: LabelDetails | null, failure: string | null): Promise<void> {
+  if (failure) log("warn", "label ocr failed", { labelId: row.id, reason: failure });
+  await saveLabelReading(db, env, row, read && ((known) => fillDetails(known, read)));
 }
 
 /**
  * The queue gave up on a label's OCR (its last retry failed, the message goes to the dead-letter
  * queue): mark it 'failed' so the screen stops saying it is still being read. Its barcode fields stay.
  */
-export async function giveUpLabelOcr(db: Db, labelId: string): Promise<void> {
-  await db
-    .update(labels)
-    .set({ ocrStatus: "failed", updatedAt: Date.now() })
-    .where(and(eq(labels.id, labelId), eq(labels.ocrStatus, "pending")));
+export async function giveUpLabelOcr(env: Pick<Env, "JOBS">, db: Db, labelId: string): Promise<void> {
+  const row = await db.query.labels.findFirst({ where: eq(labels.id, labelId) });
+  if (row) await saveLabelReading(db, env, row, null);
 }

@@ -3,7 +3,7 @@
  * Also where malformed, truncated and encrypted files are told apart, before anything else runs.
  */
 import { getDocumentProxy, getResolvedPDFJS } from "unpdf";
-import { ImportError } from "./errors";
+import { ImportError } from "../lib/errors";
 import { type PdfRect, type PdfTextPart, sheetParts, unionRect } from "./sheet-parts";
 import { groupLines, type TextLine, type TextWord } from "./text";
 

@@ -5,6 +5,7 @@
  * package's own loader would fetch it).
  */
 import pdfiumWasm from "@embedpdf/pdfium/pdfium.wasm";
+import type { Pixmap } from "../images/raster";
 import { unionRect, type PdfRect } from "./sheet-parts";
 
 type Pdfium = Awaited<ReturnType<typeof import("@embedpdf/pdfium").init>>;
@@ -32,17 +33,6 @@ export function getPdfium(): Promise<Pdfium> {
     throw err;
   });
   return loading;
-}
-
-export interface Pixmap {
-  data: Uint8ClampedArray;
-  width: number;
-  height: number;
-  /**
-   * Set when only a region of the page was drawn: where it sits in the whole page at this
-   * resolution, and which of the page's `parts` regions (labels side by side) it is.
-   */
-  clip?: { x: number; y: number; pageWidth: number; pageHeight: number; part: number; parts: number };
 }
 
 /** Where a label is on a page: its text box, and the band it must stay inside (PDF user space). */

@@ -7,15 +7,16 @@
 import { couriers } from "../couriers/registry";
 import { imageBarcodes, pageBarcodes } from "./barcodes";
 import { DOCUMENT_REFUSALS, type DocumentKind, documentKind, withoutCustomsForm } from "./documents";
-import { ImportError } from "./errors";
+import { ImportError } from "../lib/errors";
 import type { LabelDetails } from "../labels/model";
 import type { LabelInput } from "./fields";
 import { parseLabel } from "./parse-label";
 import { loadPdfText, type PdfPageText, readPdfText } from "./pdf";
 import { codesOn } from "./sheet-parts";
 import { partRunTogetherWords } from "./glyph-spaces";
-import { getPdfium, renderPages, type Pixmap, type RegionRequest } from "./pdfium";
-import { imageInfo, MIME, sniff, type FileKind } from "./sniff";
+import { getPdfium, renderPages, type RegionRequest } from "./pdfium";
+import type { Pixmap } from "../images/raster";
+import { imageInfo, MIME, sniff, type FileKind } from "../images/sniff";
 import { loadBarcodeReader, type Barcode } from "./zxing";
 
 /** The courier choice for one page, where OCR (ocr-job.ts) also finds it. */

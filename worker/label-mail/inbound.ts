@@ -5,7 +5,7 @@ import { ApiError } from "../lib/errors";
 import { log } from "../lib/log";
 import { sendMail } from "../lib/mailer";
 import { importLabelUpload } from "../label-import/import-file";
-import { sniff } from "../label-import/sniff";
+import { sniff } from "../images/sniff";
 import { importReply, REPLY_MARKER, REPLY_TEXT, type AttachmentOutcome } from "./reply";
 
 /**

@@ -157,14 +157,14 @@ export async function buildLabelsPdf(
 async function embedImageOriginal(doc: PDFDocument, mime: "image/png" | "image/webp", bytes: Uint8Array): Promise<PngXObject> {
   const asIs = mime === "image/png" ? embedPngAsIs(doc, bytes) : null;
   if (asIs) return asIs;
-  const pixels = mime === "image/png" ? await (await import("../label-import/png")).decodePngOnWhite(bytes) : await (await import("../label-import/webp")).decodeWebp(bytes);
+  const pixels = mime === "image/png" ? await (await import("../images/png")).decodePngOnWhite(bytes) : await (await import("../images/webp")).decodeWebp(bytes);
   return embedPixels(doc, pixels);
 }
 
 /** The banner as an image; a WEBP goes in as a JPEG (pdf-lib embeds PNG and JPEG only). */
 async function embedImage(doc: PDFDocument, mime: string, bytes: Uint8Array): Promise<PDFImage> {
   if (mime === "image/png") return doc.embedPng(bytes);
-  if (mime === "image/webp") return doc.embedJpg(await (await import("../label-import/webp")).webpAsJpeg(bytes));
+  if (mime === "image/webp") return doc.embedJpg(await (await import("../images/webp")).webpAsJpeg(bytes));
   return doc.embedJpg(bytes);
 }
 

@@ -1,6 +1,7 @@
-import { renderPages, type Pixmap } from "../label-import/pdfium";
-import { labelPixels, rotateGrey, toGrey } from "../label-import/raster";
-import { sniff } from "../label-import/sniff";
+import { renderPages } from "../label-import/pdfium";
+import { type Pixmap, rotateGrey, toGrey } from "../images/raster";
+import { labelPixels } from "../label-import/label-pixels";
+import { sniff } from "../images/sniff";
 
 /**
  * A carrier's original label (a PDF page, a PNG, JPEG or WEBP) as a ZPL graphic: rendered or decoded, turned a quarter

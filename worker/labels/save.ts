@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../db/client";
 import { inValueList } from "../db/d1-limits";
-import { labelFiles, labels } from "../db/schema";
+import { labelFiles, labels, type LabelRow } from "../db/schema";
 import { newId } from "../lib/crypto";
 import { ApiError } from "../lib/errors";
 import { enqueueMany } from "../lib/jobs";
@@ -29,7 +29,7 @@ type Batch = BatchItem<"sqlite">[];
 type LabelColumns = Partial<typeof labels.$inferInsert>;
 
 /** Details as stored: normalised code and courier, GB default, postcodes normalised, no tracking. */
-function storedDetails(d: LabelDetails): LabelDetails {
+export function storedDetails(d: LabelDetails): LabelDetails {
   const { tracking: _tracking, ...rest } = d;
   return {
     ...rest,
@@ -60,6 +60,11 @@ function mirrorColumns(d: LabelDetails, createdAt: number) {
     weightGrams: typeof d.weightInGrams === "number" ? Math.round(d.weightInGrams) : null,
     isNextDay: typeof d.isNextDay === "boolean" ? d.isNextDay : null,
   };
+}
+
+/** The columns of a stored label whose details become `details`: the details, their mirrors, its deadlines' window. */
+export function detailColumns(old: LabelRow, details: LabelDetails) {
+  return { detailsJson: JSON.stringify(details), ...mirrorColumns(details, old.createdAt), ...editedActionWindow(old, details) };
 }
 
 const isUniqueConflict = (err: unknown) => {
@@ -106,7 +111,9 @@ async function saveLabels(db: Db, env: Pick<Env, "JOBS">, save: LabelSave): Prom
     try {
       const saved = await writeLabels(db, save);
       await enqueueTracking(env, db, saved.newIds);
-      await queueWebhookEvents(env, db, save.userId, saved.newIds.map((labelId) => ({ type: "label.created", labelId })));
+      const created = new Set(saved.newIds);
+      const events = saved.ids.map((labelId) => ({ type: created.has(labelId) ? ("label.created" as const) : ("label.updated" as const), labelId }));
+      await queueWebhookEvents(env, db, save.userId, events);
       return saved;
     } catch (err) {
       if (attempt === 0 && isUniqueConflict(err)) continue;
@@ -135,7 +142,7 @@ async function writeLabels(db: Db, save: LabelSave): Promise<{ ids: string[]; ne
         db
           .update(labels)
           // A re-imported label may bring its service or printed date: its deadlines follow.
-          .set({ detailsJson: JSON.stringify(merged), ...mirrorColumns(merged, old.createdAt), ...editedActionWindow(old, merged), ...l.update, updatedAt: now })
+          .set({ ...detailColumns(old, merged), ...l.update, updatedAt: now })
           .where(eq(labels.id, old.id)),
         ...(l.withLabel?.(old.id, false) ?? []),
       );

@@ -18,3 +18,11 @@ export const badRequest = (message: string) => new ApiError(400, message);
 export const unauthorized = (message = "Authentication required") => new ApiError(401, message);
 export const forbidden = (message = "Admin privileges required.") => new ApiError(403, message);
 export const notFound = (message = "Not found") => new ApiError(404, message);
+
+/** A file the import refuses (or an image the codecs cannot read), with the status and message the caller gets (never a 500). */
+export class ImportError extends ApiError {
+  constructor(status: 400 | 413 | 415 | 422, message: string) {
+    super(status, message);
+    this.name = "ImportError";
+  }
+}

@@ -1,7 +1,10 @@
 import { z } from "zod";
 
-/** What a developer can subscribe an endpoint to, and the test event Settings sends. */
-export const WEBHOOK_EVENT_TYPES = ["label.created", "tracking.updated", "parcel.delivered", "parcel.potentially_lost", "label.deleted", "label.restored"] as const;
+/**
+ * What a developer can subscribe an endpoint to, and the test event Settings sends. `label.updated`: what the label
+ * holds changed through the save path (an import of a code the user has, a manual save of it, its reading finished).
+ */
+export const WEBHOOK_EVENT_TYPES = ["label.created", "label.updated", "tracking.updated", "parcel.delivered", "parcel.potentially_lost", "label.deleted", "label.restored"] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 export const TEST_EVENT_TYPE = "ping";
 

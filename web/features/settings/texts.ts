@@ -139,6 +139,7 @@ export const WEBHOOK_TEXT = {
   docsLink: "API reference",
   eventNames: {
     "label.created": "Label created",
+    "label.updated": "Label updated",
     "tracking.updated": "Tracking updated",
     "parcel.delivered": "Parcel delivered",
     "parcel.potentially_lost": "Parcel potentially lost",

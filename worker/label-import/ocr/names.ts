@@ -1,5 +1,5 @@
 /**
- * A recipient's name with the words the page's reading lost. The English model (ocr.ts) knows no
+ * A recipient's name with the words the page's reading lost. The English model (ocr/tesseract.ts) knows no
  * accented letter but é, and a word with one often comes back with so low a confidence that it is
  * dropped, or in lower case and taken for noise: 'Harry Quiñones' was read 'Harry', 'GEORGE
  * SØRENSEN' 'GEORGE', 'Freya Søren Morris' as 'Freya' and 'Morris' apart (the lost word's gap
@@ -11,11 +11,11 @@
  * in the name's case. Nothing else of the name changes, and a name the second reading does not hold
  * stays as it is.
  */
-import type { LabelDetails } from "../labels/model";
-import { editDistance } from "./fields";
-import { readLatinLine } from "./ocr";
-import { cropGrey, type Grey } from "./raster";
-import type { TextLine } from "./text";
+import type { LabelDetails } from "../../labels/model";
+import { editDistance } from "../fields";
+import { readLatinLine } from "./tesseract";
+import { cropGrey, type Grey } from "../../images/raster";
+import type { TextLine } from "../text";
 
 /** A word of a name as printed: a capital, then letters, apostrophes, hyphens or a full stop. */
 const NAME_WORD = /^\p{Lu}[\p{L}'’.-]*\p{L}[.]?$/u;

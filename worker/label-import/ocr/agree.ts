@@ -2,15 +2,15 @@
  * A name OCR read is given only when a second reading of its line holds it: a wrong name is worse than none. The
  * English model misreads a single letter in a name now and then ('Sith' for Smith, 'Anmed' for Ahmed: fresh seed
  * 1670199923, 6 wrong recipient names in 137 images), and nothing in the name itself shows it. Every name's line is
- * already read again by the Latin-script model for its accents (ocr-reread.ts); when that reading holds the name's
+ * already read again by the Latin-script model for its accents (ocr/reread.ts); when that reading holds the name's
  * letters (accents, case, gaps and punctuation aside), the name stands. When it does not, the two models disagree and
  * either may be wrong (the Latin model reads worse than the English one: 'Kestre! Toois' for 'Kestrel Tools'), so the
  * line is read a third time, by the English model on its own and enlarged: the name stands when that reading holds
  * it letter for letter, and is given as none when it does not.
  */
-import type { Address, LabelDetails } from "../labels/model";
-import { recognise } from "./ocr";
-import { scaleGrey, type Grey } from "./raster";
+import type { Address, LabelDetails } from "../../labels/model";
+import { recognise } from "./tesseract";
+import { scaleGrey, type Grey } from "../../images/raster";
 
 /** A letter or digit of a name, without its accent and in small letters ('' for anything else: a gap, a stop). */
 const letterOf = (c: string) =>
@@ -29,7 +29,7 @@ const letterOf = (c: string) =>
  * an i from a line read alone and enlarged ('Biue' for Blue, 'Kestre! Toois' for Kestrel Tools: a 150 DPI scan and a
  * 203 DPI thermal print, both second readings wrong where the page's was right); a small i may not come back an l: there
  * the page's reading is the misread ('Copper Kettie Engineering': fresh seed 2650121770). A capital I may come back a
- * small l: both are one stroke, and the page's 'Iain' is often its 'lain' put right (ocr-text.ts), which the Latin model reads
+ * small l: both are one stroke, and the page's 'Iain' is often its 'lain' put right (ocr/text.ts), which the Latin model reads
  * as printed ('lain': 4 of the 13 right names fresh seed 3217537065 lost to this check).
  */
 const sameLetter = (page: Letter, other: Letter) => page.c === other.c || (page.c === "l" && other.c === "i") || (page.c === "i" && page.capital && other.c === "l" && !other.capital);
@@ -76,7 +76,7 @@ const ENLARGE = 2;
  * `details` with each name that neither its Latin reading (`latin`, by the name as the page's reading gave it) nor a
  * third reading of its line (`crops`: the line's pixels) holds given as none. `named` are the same details after the
  * accents were taken from the Latin reading: what is returned. `given` are names a second reading gave already (words
- * the page's reading lost, taken from the Latin reading of the name's row: ocr-names.ts).
+ * the page's reading lost, taken from the Latin reading of the name's row: ocr/names.ts).
  */
 export async function agreedNames(
   read: LabelDetails,

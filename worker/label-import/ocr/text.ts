@@ -3,10 +3,10 @@
  * the misreads that matter repaired: a heading off by a character ('Deliver toa:'), or broken
  * ('LIVERTO'), and a postcode with the classic confusions (1/l/I, 0/O, 5/S, $/S).
  */
-import { isRealPostcode, UK_POSTCODE_IN_TEXT_RE, UK_POSTCODE_RE } from "../couriers/postcode";
-import { editDistance, weightGrams } from "./fields";
-import { columnLines } from "./ocr-columns";
-import { groupLines, type TextLine, type TextWord } from "./text";
+import { isRealPostcode, UK_POSTCODE_IN_TEXT_RE, UK_POSTCODE_RE } from "../../couriers/postcode";
+import { editDistance, weightGrams } from "../fields";
+import { columnLines } from "./columns";
+import { groupLines, type TextLine, type TextWord } from "../text";
 
 /** A word Tesseract read, in pixels of the image it was given (y grows downwards). */
 export interface OcrWord {
@@ -41,7 +41,7 @@ export function parseTsv(tsv: string): OcrWord[] {
  */
 export function ocrLines(words: OcrWord[], minConf = 10): TextLine[] {
   const kept = words.map((w, i) => (initialI(w, words[i + 1]) ? { ...w, text: w.text.endsWith(".") ? "I." : "I" } : w)).filter((w) => w.conf >= minConf && !/^[|_\-=~.,:;'"`!]+$/.test(w.text));
-  // Tesseract's own lines, one per column (ocr-columns.ts).
+  // Tesseract's own lines, one per column (ocr/columns.ts).
   if (kept.length && kept.every((w) => w.line)) return columnLines(kept).map((l) => ({ ...l, text: fixLine(l.text) }));
   const textWords: TextWord[] = kept.map((w) => ({
     text: w.text,

@@ -1,4 +1,7 @@
-/** The stand-in's pages share one plain frame: readable on a phone, keyboard-usable, marked as a test stand-in. */
+/**
+ * The local stand-ins' pages (Stripe's Checkout and portal, the marketplaces' consent screens, their dashboards) share
+ * one plain frame: readable on a phone, keyboard-usable, marked as a test stand-in by a banner of their own.
+ */
 export const esc = (s: unknown) => String(s ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 const STYLE = `
@@ -22,9 +25,12 @@ table{width:100%;border-collapse:collapse;font-size:14px}th,td{text-align:left;p
 form.inline{display:inline}
 `;
 
-export function page(title: string, body: string, status = 200): Response {
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(title)}</title><style>${STYLE}</style></head><body><p class="banner" role="note">Stripe stand-in: test mode, no real money moves</p><main>${body}</main></body></html>`;
-  return new Response(html, { status, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
+/** A page function for one stand-in, every page of it under `banner`. */
+export function pagesUnder(banner: string) {
+  return (title: string, body: string, status = 200): Response => {
+    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(title)}</title><style>${STYLE}</style></head><body><p class="banner" role="note">${esc(banner)}</p><main>${body}</main></body></html>`;
+    return new Response(html, { status, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
+  };
 }
 
 export const redirect = (location: string) => new Response(null, { status: 303, headers: { Location: location } });

@@ -4,7 +4,7 @@
  * whole picture reads the surround as text (a viewer's file name as the sender) or, on a photo of a
  * turned label on a desk, reads nothing at all: Tesseract's page layout takes the page for a picture.
  */
-import { cropGrey, type Grey } from "./raster";
+import { cropGrey, type Grey } from "../../images/raster";
 
 /**
  * The label's paper cut out of what surrounds it: a PDF viewer's grey surround and toolbar (whose

@@ -1,8 +1,8 @@
 /** WEBP -> RGBA on white (@jsquash/webp; zxing reads PNG/JPEG only). Loaded on the first WEBP. */
 import decode, { init } from "@jsquash/webp/decode.js";
 import webpWasm from "@jsquash/webp/codec/dec/webp_dec.wasm";
-import { ImportError } from "./errors";
-import type { Pixmap } from "./pdfium";
+import { ImportError } from "../lib/errors";
+import type { Pixmap } from "./raster";
 
 let ready: Promise<void> | null = null;
 

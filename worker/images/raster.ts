@@ -1,12 +1,22 @@
 /**
- * Pixels for OCR: any label file (PNG, JPEG, WEBP, or one page of a PDF rendered by PDFium) as
- * RGBA, then 8-bit grey scaled down to about 300 DPI and turned upright. Sizes are checked from the
- * headers before anything is decoded (the same caps as the import).
+ * Pixels for reading and printing: an image file (PNG, JPEG, WEBP) as RGBA, then 8-bit grey scaled
+ * down to about 300 DPI and turned upright. A PDF page's pixels come from PDFium
+ * (worker/label-import/label-pixels.ts); import, OCR and print share these.
  */
-import { ImportError } from "./errors";
-import { renderPages, type Pixmap } from "./pdfium";
 import { decodePngOnWhite } from "./png";
-import { imageInfo, sniff, type FileKind } from "./sniff";
+import type { FileKind } from "./sniff";
+
+/** RGBA pixels on white: an image file decoded, or a PDF page drawn by PDFium. */
+export interface Pixmap {
+  data: Uint8ClampedArray;
+  width: number;
+  height: number;
+  /**
+   * Set when only a region of the page was drawn: where it sits in the whole page at this
+   * resolution, and which of the page's `parts` regions (labels side by side) it is.
+   */
+  clip?: { x: number; y: number; pageWidth: number; pageHeight: number; part: number; parts: number };
+}
 
 /** 8-bit grey, one byte per pixel, rows packed. */
 export interface Grey {
@@ -23,25 +33,6 @@ export const OCR_LIMITS = {
   maxOcrSide: 2400,
   renderDpi: 300,
 } as const;
-
-/** Decodes an uploaded image or renders page `page` (1-based) of a PDF, on white. */
-export async function labelPixels(bytes: Uint8Array, page: number): Promise<Pixmap> {
-  const kind = sniff(bytes);
-  if (!kind) throw new ImportError(415, "Unsupported file type.");
-  if (kind === "pdf") {
-    let found: Pixmap | null = null;
-    await renderPages(bytes, { dpi: OCR_LIMITS.renderDpi, maxSide: OCR_LIMITS.maxOcrSide, maxPages: page, fromPage: page - 1 }, async (_i, p) => {
-      found = p;
-    });
-    if (!found) throw new ImportError(422, `The PDF has no page ${page}.`);
-    return found;
-  }
-  const info = imageInfo(kind, bytes);
-  if (!info || info.width * info.height > OCR_LIMITS.maxImagePixels || Math.max(info.width, info.height) > OCR_LIMITS.maxImageSide) {
-    throw new ImportError(422, "This image is damaged or too large to read.");
-  }
-  return imagePixels(kind, bytes);
-}
 
 /** An image file's pixels (RGBA on white); its size is checked by the caller. */
 export async function imagePixels(kind: Exclude<FileKind, "pdf">, bytes: Uint8Array): Promise<Pixmap> {

@@ -2,7 +2,7 @@
  * The recipient's postcode off OCR: misread past fixPostcode's repairs (loosePostcodes), or read as
  * another real postcode (checkedPostcode, below).
  *
- * A recipient's postcode that OCR misread past fixPostcode's confusions (ocr-text.ts). The
+ * A recipient's postcode that OCR misread past fixPostcode's confusions (ocr/text.ts). The
  * recipient's block is found by its postcode, so a postcode not read loses the name with it: on
  * generated thermal prints and scans 'N1C 4WZ' came back 'Nic 4WZ' (the 1 as a small i, the C in
  * lower case), 'N1C 0NL' as 'Nic ONL', 'LA1 6JR' as 'lal 6jr' after a county, 'E1W 0GR' as
@@ -12,12 +12,12 @@
  * shape too ('ALI LEE' would give 'AL1 1EE'): it is taken only when its line, read again larger on
  * its own, gives that postcode as printed (a wrong postcode is worse than none).
  */
-import { isRealPostcode, UK_POSTCODE_IN_TEXT_RE } from "../couriers/postcode";
-import type { LabelDetails } from "../labels/model";
-import { readLatinLine } from "./ocr";
-import { fixPostcode } from "./ocr-text";
-import { cropGrey, scaleGrey, type Grey } from "./raster";
-import type { TextLine } from "./text";
+import { isRealPostcode, UK_POSTCODE_IN_TEXT_RE } from "../../couriers/postcode";
+import type { LabelDetails } from "../../labels/model";
+import { readLatinLine } from "./tesseract";
+import { fixPostcode } from "./text";
+import { cropGrey, scaleGrey, type Grey } from "../../images/raster";
+import type { TextLine } from "../text";
 
 /** Letters (either case) OCR reads for a digit. */
 const AS_DIGIT: Record<string, string> = { O: "0", Q: "0", D: "0", I: "1", L: "1", "|": "1", "!": "1", S: "5", Z: "2", B: "8", G: "6" };

@@ -5,7 +5,7 @@
  * page layout takes for a picture and never reads). So: enlarge low resolutions, level the text,
  * and turn white-on-black boxes into black on white.
  */
-import { otsuThreshold, scaleGrey, turnGrey, type Grey } from "./raster";
+import { otsuThreshold, scaleGrey, turnGrey, type Grey } from "../../images/raster";
 
 /** Resolution Tesseract is given text at, and the most a low-resolution page is enlarged by. */
 const OCR_DPI = 300;

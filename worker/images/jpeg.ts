@@ -6,8 +6,8 @@
 import decode, { init } from "@jsquash/jpeg/decode.js";
 import jpegWasm from "@jsquash/jpeg/codec/dec/mozjpeg_dec.wasm";
 import jpeg from "jpeg-js";
-import { ImportError } from "./errors";
-import type { Pixmap } from "./pdfium";
+import { ImportError } from "../lib/errors";
+import type { Pixmap } from "./raster";
 
 let ready: Promise<void> | null = null;
 

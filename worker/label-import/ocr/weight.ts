@@ -7,11 +7,11 @@
  * Latin-script model; a weight is taken only where both readings give the same one. None is better
  * than a wrong one.
  */
-import { weightGrams } from "./fields";
-import { readLatinLine, recognise } from "./ocr";
-import { fixWeight, ocrLines } from "./ocr-text";
-import { cropGrey, scaleGrey, type Grey } from "./raster";
-import type { TextLine } from "./text";
+import { weightGrams } from "../fields";
+import { readLatinLine, recognise } from "./tesseract";
+import { fixWeight, ocrLines } from "./text";
+import { cropGrey, scaleGrey, type Grey } from "../../images/raster";
+import type { TextLine } from "../text";
 
 /** A weight heading ('Weight:', 'WT', 'Parcel weight'). */
 const HEADING = /\b(?:weight|wt)\b/i;

@@ -2,7 +2,7 @@
  * A phone photo of a label lying on a table: the paper is a quadrilateral, not a rectangle (the
  * camera held at a slant makes the far edge shorter), turned any way on wood, cloth or a desk, often
  * with a shadow across it. Tesseract reads lines that converge badly, and levelling one angle
- * (ocr-image.ts) cannot make them parallel. So the paper's four corners are found and the paper is
+ * (ocr/image.ts) cannot make them parallel. So the paper's four corners are found and the paper is
  * drawn again as an upright rectangle (a homography), before OCR.
  *
  * Paper is told from what it lies on by being light and colourless: wood and cloth have colour, a
@@ -13,8 +13,7 @@
  * corners holding it closely with angles a slanted rectangle can have. Anything else (a scan, a
  * screenshot, a label cut by the frame) is left to paperOnly.
  */
-import type { Pixmap } from "./pdfium";
-import { otsuThreshold, type Grey } from "./raster";
+import { type Pixmap, otsuThreshold, type Grey } from "../../images/raster";
 
 type Point = [number, number];
 

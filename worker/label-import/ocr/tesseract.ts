@@ -9,14 +9,14 @@
  * - Latin script (network only, 568 KB), whose characters include the accents English lacks (its
  *   only one is é): it reads the lines names came from again, for 'Seán', 'Zoë Müller', 'Łukasz'.
  *
- * Input is 8-bit grey at about 300 DPI (ocr-image.ts): a 1200×1800 label needs about 20 MB of wasm
+ * Input is 8-bit grey at about 300 DPI (ocr/image.ts): a 1200×1800 label needs about 20 MB of wasm
  * memory, and wasm memory never shrinks.
  */
 import coreWasm from "tesseract.js-core/tesseract-core-simd-lstm.wasm";
-import engData from "./ocr/eng.traineddata.bin";
-import latinData from "./ocr/latin.traineddata.bin";
-import { parseTsv, type OcrWord } from "./ocr-text";
-import type { Grey } from "./raster";
+import engData from "./eng.traineddata.bin";
+import latinData from "./latin.traineddata.bin";
+import { parseTsv, type OcrWord } from "./text";
+import type { Grey } from "../../images/raster";
 
 interface TessApi {
   Init(datapath: string | null, lang: string, oem: number): number;

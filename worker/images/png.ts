@@ -3,8 +3,8 @@
  * must be flattened onto white (transparent pixels read as black otherwise). Inflates with the
  * runtime's DecompressionStream and stops as soon as the output passes its expected size.
  */
-import { ImportError } from "./errors";
-import type { Pixmap } from "./pdfium";
+import { ImportError } from "../lib/errors";
+import type { Pixmap } from "./raster";
 
 const be32 = (b: Uint8Array, i: number) => ((b[i] << 24) | (b[i + 1] << 16) | (b[i + 2] << 8) | b[i + 3]) >>> 0;
 

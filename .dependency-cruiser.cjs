@@ -1,0 +1,125 @@
+// The import rules, checked by dependency-cruiser (`npm run deps`, in CI beside typecheck, lint and knip).
+//
+// A domain is the first folder under worker/ (a file at the top, such as app.ts, is a domain of its own). The worker's
+// domains stack in one order, from the ground up: a file imports only from its own domain and the domains below it,
+// type-only imports included, and no circle of imports runs through two domains. When a lower domain must react to a
+// higher one, the higher one registers a hook or handles an event; it is never imported back.
+
+/** The domains from the ground up: the one place the order is written. */
+const ORDER = [
+  "db", // the schema, the D1 client and its sessions
+  "lib", // plumbing: errors, validation, logging, crypto, the mailer, jobs, UK days
+  "context.ts", // the Hono context's types
+  "env.d.ts", // the bindings' types
+  "images", // image files: kinds, decoders, pixels
+  "couriers", // each courier's rules, label reader and tracking client; the registry
+  "labels", // the label: its model, reads, filters, the one save path
+  "accounts", // users, sessions, API keys, requireAuth
+  "credits", // the credit ledger
+  "webhooks", // developer webhooks
+  "tracking-page", // the buyer's tracking page
+  "buyer-mail", // tracking e-mails to buyers
+  "tracking", // refreshes, the carrier call budget, lost-parcel rules
+  "claims", // deadlines, the action window, claim packs
+  "label-import", // reading files into labels
+  "label-mail", // labels by e-mail
+  "label-print", // printing labels
+  "analytics",
+  "billing",
+  "admin",
+  "mail", // the admin mailbox
+  "privacy", // deletion, export, retention
+  "api-docs", // what each call answers, the OpenAPI document
+  "handlers", // the queue, cron and e-mail entry points
+  "app.ts", // the Hono app: one app.route() per domain
+  "index.ts", // the Worker's exports
+];
+
+/**
+ * Imports allowed against the order, each with its reason (at most three: an exception is a debt, not a design).
+ * Each names one importing file and one imported file.
+ */
+const EXCEPTIONS = [];
+
+const escape = (s) => s.replace(/[.]/g, "[.]");
+const domainPath = (d) => (d.endsWith(".ts") ? `^worker/${escape(d)}$` : `^worker/${escape(d)}/`);
+const anyOf = (paths) => paths.join("|");
+
+const wrongWay = ORDER.flatMap((domain, i) => {
+  const higher = anyOf(ORDER.slice(i + 1).map(domainPath));
+  if (!higher) return [];
+  const own = EXCEPTIONS.filter((e) => new RegExp(domainPath(domain)).test(e.from));
+  return [
+    {
+      name: `${domain} imports only below it`,
+      comment: `${domain} sits below ${ORDER.slice(i + 1).join(", ")} (.dependency-cruiser.cjs ORDER)`,
+      severity: "error",
+      from: { path: domainPath(domain), pathNot: own.map((e) => `^${escape(e.from)}$`) },
+      to: { path: higher },
+    },
+    ...own.map((e) => ({
+      name: `${domain} imports only below it (${e.from} may import ${e.to})`,
+      comment: e.because,
+      severity: "error",
+      from: { path: `^${escape(e.from)}$` },
+      to: { path: higher, pathNot: `^${escape(e.to)}$` },
+    })),
+  ];
+});
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    ...wrongWay,
+    {
+      name: "no circle across domains",
+      comment: "A circle of imports through two domains ties them together: neither can change alone",
+      severity: "error",
+      from: { path: "^worker/([^/]+)" },
+      to: { circular: true, via: { pathNot: "^worker/$1(/|$)" } },
+    },
+    {
+      name: "every worker domain is in the order",
+      comment: "A new folder under worker/ takes its place in ORDER",
+      severity: "error",
+      from: { path: "^worker/", pathNot: anyOf(ORDER.map(domainPath)) },
+      to: {},
+    },
+    {
+      name: "only the app imports routes",
+      comment: "A domain's routes are mounted in app.ts; services never import routes",
+      severity: "error",
+      from: { path: "^worker/", pathNot: "^worker/app[.]ts$" },
+      to: { path: "^worker/[^/]+/(routes|[a-z-]+-routes)[.]ts$" },
+    },
+    {
+      name: "the web app imports only types from the worker",
+      comment: "What both run (formatting, list options, the UK calendar) lives in shared/",
+      severity: "error",
+      from: { path: "^web/" },
+      to: { path: "^worker/", dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "the worker never imports the web app",
+      severity: "error",
+      from: { path: "^worker/" },
+      to: { path: "^web/" },
+    },
+    {
+      name: "shared imports only shared",
+      comment: "shared/ runs in the browser and in the Worker: it stands on its own",
+      severity: "error",
+      from: { path: "^shared/" },
+      to: { path: "^(worker|web)/" },
+    },
+  ],
+  options: {
+    // TypeScript 7 has no compiler API for dependency-cruiser (it reads typescript >= 2 < 7): swc parses the
+    // sources, type-only imports included.
+    parser: "swc",
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "node_modules" },
+    enhancedResolveOptions: { extensions: [".ts", ".tsx", ".d.ts", ".js", ".mjs"] },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};
