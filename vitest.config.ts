@@ -52,6 +52,16 @@ function workerProject(
             STRIPE_WEBHOOK_SECRET: "",
             STRIPE_PRICE_ONE_OFF_PACK: "",
             STRIPE_PRICE_BASIC_PLAN: "",
+            // Marketplaces start unconfigured too (.dev.vars may point them at the stand-in): a test that connects shops
+            // passes test/fixtures/marketplaces' MARKETPLACE_TEST_ENV.
+            MARKETPLACE_TOKEN_KEY: "",
+            EBAY_CLIENT_ID: "",
+            EBAY_CLIENT_SECRET: "",
+            EBAY_RUNAME: "",
+            ETSY_KEYSTRING: "",
+            ETSY_SHARED_SECRET: "",
+            SHOPIFY_CLIENT_ID: "",
+            SHOPIFY_CLIENT_SECRET: "",
             // test/worker/import-fuzz.test.ts: replay a run's damaged files, or size the run.
             FUZZ_SEED: process.env.FUZZ_SEED ?? "",
             FUZZ_COUNT: process.env.FUZZ_COUNT ?? "",

@@ -27,11 +27,11 @@ const now = Date.now();
 const worker = async (path) => (await runnerImport(new URL(`../worker/${path}`, import.meta.url).pathname, { configFile: false, logLevel: "error" })).module;
 const [{ deliveryFacts, labelService }, { scanTimes }, { evriCheckDigit }, { s10CheckDigit }, { ukDayOf }, { labelActionWindow }] = await Promise.all([
   worker("tracking/delivery-facts.ts"),
-  worker("claims/deadlines.ts"),
+  worker("deadlines/deadlines.ts"),
   worker("couriers/evri/code.ts"),
   worker("couriers/royalmail/code.ts"),
-  worker("lib/uk-calendar.ts"),
-  worker("claims/action-window.ts"),
+  worker("../shared/uk-calendar.ts"),
+  worker("deadlines/action-window.ts"),
 ]);
 
 const q = (v) => (v === null || v === undefined ? "NULL" : typeof v === "number" ? String(v) : `'${String(v).replace(/'/g, "''")}'`);

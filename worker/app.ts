@@ -20,6 +20,7 @@ import labelPrintRoutes from "./label-print/routes";
 import labelMailRoutes from "./label-mail/routes";
 import labelRoutes from "./labels/routes";
 import mailRoutes from "./mail/routes";
+import marketplaceRoutes from "./marketplaces/routes";
 import privacyRoutes from "./privacy/routes";
 import closureRoutes from "./privacy/closure-routes";
 import trackingRoutes from "./tracking/routes";
@@ -136,6 +137,7 @@ app
   .route("/api/v1", adminRoutes)
   .route("/api/v1", mailRoutes)
   .route("/api/v1", webhookRoutes)
+  .route("/api/v1", marketplaceRoutes)
   .route("/api/v1", exportRoutes)
   .route("/api/v1", retentionRoutes);
 

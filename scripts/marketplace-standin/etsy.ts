@@ -9,7 +9,7 @@ import { consentPage } from "./pages.ts";
  * refresh tokens of 90 days that **rotate on every use** (the one sent is revoked: a second refresh with it fails
  * 'refresh_token is revoked'), the `x-api-key: keystring:shared_secret` header on every call, the app's rate limits
  * (per second and per sliding day, on the stand-in's clock) with their headers and 429 + retry-after, getMe,
- * getShopReceipts / getShopReceipt and createReceiptShipment. Errors as `{ error }` or `{ error, error_description }`.
+ * getShop, getShopReceipts / getShopReceipt and createReceiptShipment. Errors as `{ error }` or `{ error, error_description }`.
  */
 export interface EtsyApp {
   keystring: string;
@@ -123,6 +123,11 @@ export class EtsyStandin {
     if (grant.expiresAt <= this.clock.nowSec()) return json(401, { error: "invalid_token", error_description: "access token is expired" });
     const user = this.users.get(grant.userId)!;
     if (path === "/v3/application/users/me" && req.method === "GET") return json(200, { user_id: user.user_id, shop_id: user.shop_id });
+    const shop = path.match(/^\/v3\/application\/shops\/(\d+)$/);
+    if (shop && req.method === "GET") {
+      const owner = [...this.users.values()].find((u) => u.shop_id === Number(shop[1]));
+      return owner ? json(200, { shop_id: owner.shop_id, shop_name: owner.shop_name, user_id: owner.user_id, currency_code: "GBP", url: `https://www.etsy.com/shop/${owner.shop_name}` }) : etsyError(404, `Shop with id ${shop[1]} not found.`);
+    }
     const m = path.match(/^\/v3\/application\/shops\/(\d+)\/receipts(?:\/(\d+))?(\/tracking)?$/);
     if (!m) return etsyError(404, "Resource not found");
     if (Number(m[1]) !== user.shop_id) return etsyError(403, "The user does not own this shop.");

@@ -34,12 +34,15 @@ export const STANDIN_APPS = {
   shopify: { clientId: "standinshopifyclientid0123456789", clientSecret: "standinshopifyclientsecret0123456789" },
 };
 
-/** Where the app receives each marketplace's browser returns and notifications (its routes, under APP_URL). */
+/**
+ * Where the app receives each marketplace's browser returns (its screen, which hands them to the API: the app's
+ * worker/marketplaces/config.ts `returnPath`) and notifications (its API), under APP_URL.
+ */
 export const APP_PATHS = {
-  ebayCallback: "/api/v1/marketplaces/ebay/callback",
+  ebayCallback: "/settings/marketplaces/ebay",
   ebayDeletion: "/api/v1/marketplaces/ebay/account-deletion",
-  etsyCallback: "/api/v1/marketplaces/etsy/callback",
-  shopifyCallback: "/api/v1/marketplaces/shopify/callback",
+  etsyCallback: "/settings/marketplaces/etsy",
+  shopifyCallback: "/settings/marketplaces/shopify",
   shopifyWebhooks: "/api/v1/marketplaces/shopify/webhooks",
 };
 

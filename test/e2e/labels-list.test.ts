@@ -49,7 +49,7 @@ async function seed50(email: string) {
     };
     const tracking = events.length ? { results: [{ service: { serviceType: "Standard" }, trackingEvents: events }] } : null;
     const deliveredAt = kind === "delivered" ? scanAt + 3_600_000 : null;
-    // Parcels in flight with scans get the action window of a label not worked out yet (worker/claims/action-window.ts
+    // Parcels in flight with scans get the action window of a label not worked out yet (worker/deadlines/action-window.ts
     // ACTION_UNKNOWN, as migration 0024 left them): the deadlines decide them (the late ones need action).
     const inFlight = events.length > 0 && (kind === "late" || kind === "transit" || kind === "out");
     const window = inFlight ? { actionFrom: "0000-00-00", actionUntil: "9999-99-99" } : { actionFrom: null, actionUntil: null };

@@ -95,7 +95,7 @@ describe("'Needs action' and the deadline alerts", () => {
       await d1(
         `UPDATE labels SET tracking_json = ${sqlText(JSON.stringify(tracking))}, tracking_status = 'in_transit', last_scan_at = ${scannedAt}, ` +
           // Written behind the app's back: the label's action window is marked not worked out yet, as a migration
-          // would (worker/claims/action-window.ts), so the deadlines decide it.
+          // would (worker/deadlines/action-window.ts), so the deadlines decide it.
           `created_at = ${now - 10 * DAY}, alert_due_at = 0, action_from = '0000-00-00', action_until = '9999-99-99' WHERE id = ${sqlText(ids[code])};`,
       );
     }

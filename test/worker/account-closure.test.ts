@@ -5,7 +5,7 @@ import { databaseNames, d1Binding } from "../../worker/db/databases";
 import { primarySessions } from "../../worker/db/sessions";
 import { buyerAddressMac, unsubscribeToken } from "../../worker/buyer-mail/address";
 import { buyerUnsubscribes } from "../../worker/db/schema";
-import { signAccessToken } from "../../worker/accounts/tokens";
+import { signAccessToken } from "../../worker/auth/tokens";
 import { sendBuyerMail } from "../../worker/buyer-mail/send";
 import { storeInbound } from "../../worker/mail/mailbox";
 import { DIRECTORY_TABLES, SENDER_STEPS, runAccountErasure } from "../../worker/privacy/account-erasure";

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { ACTION_CHECK_FROM, labelActionWindow } from "../../worker/claims/action-window";
-import { actionFor } from "../../worker/claims/needs-action";
-import type { TrackingEvent } from "../../worker/labels/model";
-import { addDays, ukDayOf } from "../../worker/lib/uk-calendar";
+import { ACTION_CHECK_FROM, labelActionWindow } from "../../worker/deadlines/action-window";
+import { actionFor } from "../../worker/deadlines/needs-action";
+import type { TrackingEvent } from "../../shared/label";
+import { addDays, ukDayOf } from "../../shared/uk-calendar";
 import { seeded } from "../fixtures/random";
 
-// The action window kept on a label (worker/claims/action-window.ts) against the rule it stands for: on every day
+// The action window kept on a label (worker/deadlines/action-window.ts) against the rule it stands for: on every day
 // from before the label to months after it, the deadlines list the label exactly on the window's days (or, for a
 // window that is not exact, only on its days). Random labels around the rule's edges; a fresh seed each run, in the
 // test's name to replay it.

@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { labelTagDayStats, labelTags, labels, users } from "../../worker/db/schema";
 import { sha256Hex } from "../../worker/lib/crypto";
-import { addDays, ukDayOf as ukDay } from "../../worker/lib/uk-calendar";
+import { addDays, ukDayOf as ukDay } from "../../shared/uk-calendar";
 import {
   expectedPoints,
   expectedSummary,

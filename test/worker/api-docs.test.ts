@@ -73,6 +73,7 @@ describe("GET /api/docs", () => {
       "Analytics",
       "Used by the web app",
       "Account",
+      "Marketplaces",
       "Credits and payments",
       "Admin",
       "The service",

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { users } from "../../worker/db/schema";
 import { sha256Hex } from "../../worker/lib/crypto";
-import { maskApiKey } from "../../worker/accounts/api-keys";
+import { maskApiKey } from "../../worker/auth/api-keys";
 import { call, createUser, db } from "./helpers";
 import { evriCode } from "./labels-fixtures";
 

@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 import { users } from "../../worker/db/schema";
 import { hashPassword, sha256Hex } from "../../worker/lib/crypto";
 import { grantCredits } from "../../worker/credits/credits";
-import type { ApiLabel } from "../../worker/labels/model";
-import { signAccessToken } from "../../worker/accounts/tokens";
+import type { ApiLabel } from "../../shared/label";
+import { signAccessToken } from "../../worker/auth/tokens";
 import { call, createUser, db } from "./helpers";
 import { evriCode } from "./labels-fixtures";
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { REFRESH_REUSE_GRACE_MS } from "../../worker/accounts/sessions";
+import { REFRESH_REUSE_GRACE_MS } from "../../worker/auth/sessions";
 import { refreshTokens } from "../../worker/db/schema";
 import { sha256Hex } from "../../worker/lib/crypto";
 import { call, createUser, db } from "./helpers";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { users } from "../../worker/db/schema";
-import { signAccessToken } from "../../worker/accounts/tokens";
+import { signAccessToken } from "../../worker/auth/tokens";
 import { env } from "cloudflare:workers";
 import { call, createUser, db, inOneRateWindow } from "./helpers";
 import { captureMail, tokenFrom, type SentMail } from "./auth-mail";

@@ -1,11 +1,11 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { maskEmail } from "../../worker/buyer-mail/address";
+import { maskEmail } from "../../worker/couriers/buyer-email";
 import { reachedMoments, type TrackingChange } from "../../worker/buyer-mail/moments";
 import { sendBuyerMail } from "../../worker/buyer-mail/send";
 import { buyerMails, labels, users } from "../../worker/db/schema";
-import type { ApiLabel } from "../../worker/labels/model";
+import type { ApiLabel } from "../../shared/label";
 import { parseCsv } from "../../worker/labels/csv";
 import type { JobMessage } from "../../worker/lib/jobs";
 import { refreshLabelTracking } from "../../worker/tracking/tracking";

@@ -4,7 +4,7 @@ import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
 import type { ClaimPack } from "../../worker/claims/claim-pack-model";
 import { labels } from "../../worker/db/schema";
-import type { ApiLabel, TrackingEvent } from "../../worker/labels/model";
+import type { ApiLabel, TrackingEvent } from "../../shared/label";
 import { saveImportedLabels } from "../../worker/labels/save";
 import { call, createUser, db, type TestUser } from "./helpers";
 import { fixture } from "./import-fixtures";

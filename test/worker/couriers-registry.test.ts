@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ApiCourier } from "../../worker/api-docs/answers";
+import type { ApiCourier } from "../../worker/couriers/answer";
 import { parseFreeTextAddress } from "../../worker/couriers/address";
 import type { Courier } from "../../worker/couriers/courier";
 import { findCourier, registerCourier } from "../../worker/couriers/registry";

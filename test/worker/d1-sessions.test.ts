@@ -6,7 +6,7 @@ import { BOOKMARK_HEADER, parseBookmarks } from "../../worker/db/sessions";
 import { handleEmail } from "../../worker/handlers/email";
 import { handleQueue } from "../../worker/handlers/queue";
 import { handleScheduled } from "../../worker/handlers/scheduled";
-import type { ApiLabel } from "../../worker/labels/model";
+import type { ApiLabel } from "../../shared/label";
 import type { JobMessage } from "../../worker/lib/jobs";
 import { inboundMessage, plainText } from "../fixtures/mail/messages";
 import { call, createUser } from "./helpers";

@@ -13,7 +13,7 @@ import { newImportToken } from "../../worker/label-mail/address";
 import { unsubscribeToken } from "../../worker/buyer-mail/address";
 import { enqueue, type JobMessage } from "../../worker/lib/jobs";
 import { sha256Hex } from "../../worker/lib/crypto";
-import { signAccessToken } from "../../worker/accounts/tokens";
+import { signAccessToken } from "../../worker/auth/tokens";
 import { labelMail } from "../fixtures/mail/label-mail";
 import { answerCarrier, FAST_HTTP, fixtures, json, trackingEnv } from "../fixtures/carriers/carrier-fetch";
 import { insertTrackedLabel } from "../fixtures/carriers/tracking-labels";

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { labelDeadlines, scanTimes, type DeadlineInput } from "../../worker/claims/deadlines";
+import { labelDeadlines, scanTimes, type DeadlineInput } from "../../worker/deadlines/deadlines";
 import { royalMailService } from "../../worker/couriers/royalmail/claims";
 import { labels } from "../../worker/db/schema";
 import { ukDay } from "../../worker/lib/uk-format";
-import type { ApiLabel, TrackingEvent } from "../../worker/labels/model";
+import type { ApiLabel, TrackingEvent } from "../../shared/label";
 import { call, createUser, db } from "./helpers";
 import { evriCode, royalMailCode } from "./labels-fixtures";
 

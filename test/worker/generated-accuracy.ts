@@ -6,7 +6,7 @@
  * value and the worst misses with their file.
  */
 import type { GeneratedFile } from "../../bench/label-generator/manifest";
-import type { LabelDetails } from "../../worker/labels/model";
+import type { LabelDetails } from "../../shared/label";
 import { type Accuracy, accuracyTable, FIELDS, type Field, type Miss, missed, newAccuracy, readLabels, scoreLabel } from "./label-scoring";
 
 export interface GeneratedPlan {

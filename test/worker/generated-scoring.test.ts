@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { GeneratedFile } from "../../bench/label-generator/manifest";
-import type { LabelDetails } from "../../worker/labels/model";
+import type { LabelDetails } from "../../shared/label";
 import { newGeneratedAccuracy, scoreFile, tooManyWrong, worstMisses } from "./generated-accuracy";
 
 const file = (over: Partial<GeneratedFile> = {}): GeneratedFile => ({

@@ -7,7 +7,7 @@ import { getDb } from "../../worker/db/client";
 import { users } from "../../worker/db/schema";
 import { hashPassword } from "../../worker/lib/crypto";
 import { grantCredits } from "../../worker/credits/credits";
-import { signAccessToken } from "../../worker/accounts/tokens";
+import { signAccessToken } from "../../worker/auth/tokens";
 import { checkAnswer } from "./api-contract";
 
 const worker = (exports as unknown as { default: Fetcher }).default;

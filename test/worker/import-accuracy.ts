@@ -7,7 +7,7 @@
  */
 import { ImportError } from "../../worker/lib/errors";
 import { importLabelFile } from "../../worker/label-import/pipeline";
-import type { LabelDetails } from "../../worker/labels/model";
+import type { LabelDetails } from "../../shared/label";
 import { type Accuracy, type ExpectedLabel, newAccuracy, readLabels, scoreField, scoreLabel } from "./label-scoring";
 
 const files = import.meta.glob("../fixtures/corpus/files/*", { query: "?inline", import: "default", eager: true }) as Record<string, string>;

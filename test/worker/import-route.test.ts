@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { labelFiles, labels, users } from "../../worker/db/schema";
-import type { ApiLabel, UploadedLabel } from "../../worker/labels/model";
+import type { ApiLabel, UploadedLabel } from "../../shared/label";
 import { call, createUser, db, type TestUser } from "./helpers";
 import { fixture } from "./import-fixtures";
 import { loadReadersFirst } from "./readers";

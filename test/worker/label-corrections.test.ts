@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { ApiLabel } from "../../worker/labels/model";
+import type { ApiLabel } from "../../shared/label";
 import { ledgerSum } from "../../worker/credits/credits";
 import { call, createUser, db, type TestUser } from "./helpers";
 import { evriCode, royalMailCode } from "./labels-fixtures";

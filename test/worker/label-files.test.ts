@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { creditLedger, labelFiles, labels, r2Deletions, users } from "../../worker/db/schema";
 import { handleScheduled } from "../../worker/handlers/scheduled";
-import type { ApiLabel } from "../../worker/labels/model";
+import type { ApiLabel } from "../../shared/label";
 import { call, createUser, db, type TestUser } from "./helpers";
 import { fixture } from "./import-fixtures";
 import { loadReadersFirst } from "./readers";

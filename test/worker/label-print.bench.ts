@@ -12,7 +12,7 @@ import { it } from "vitest";
 import { buildLabelsPdf } from "../../worker/label-print/pdf";
 import { buildLabelsZpl } from "../../worker/label-print/zpl";
 import type { PrintItem } from "../../worker/label-print/select";
-import type { ApiLabel, LabelDetails } from "../../worker/labels/model";
+import type { ApiLabel, LabelDetails } from "../../shared/label";
 import { fixture } from "./import-fixtures";
 
 const benchVars = env as unknown as { BENCH_LABELS?: string; BENCH_RUNS?: string };

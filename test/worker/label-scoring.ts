@@ -18,7 +18,7 @@ import { fillDetails, readLabelPage } from "../../worker/label-import/ocr-job";
 import { importLabelFile, type PipelineLabel } from "../../worker/label-import/pipeline";
 import { labelPixels } from "../../worker/label-import/label-pixels";
 import type { Truth } from "../../bench/label-generator/manifest";
-import type { LabelDetails } from "../../worker/labels/model";
+import type { LabelDetails } from "../../shared/label";
 
 /** One label's right answers: the corpus's expected.json and the generator's truth have one shape. */
 export type ExpectedLabel = Truth;

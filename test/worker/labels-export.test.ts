@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { labels } from "../../worker/db/schema";
 import { parseCsv } from "../../worker/labels/csv";
-import type { ApiLabel } from "../../worker/labels/model";
+import type { ApiLabel } from "../../shared/label";
 import { createManualLabel } from "../../worker/labels/save";
 import { call, createUser, db, type TestUser } from "./helpers";
 import { evriCode, royalMailCode } from "./labels-fixtures";

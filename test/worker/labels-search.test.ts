@@ -4,10 +4,10 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { NeedsAction } from "../../worker/claims/model";
+import type { NeedsAction } from "../../shared/claims";
 import { labelTags, labels } from "../../worker/db/schema";
 import { parseCsv } from "../../worker/labels/csv";
-import type { ApiLabel, TrackingEvent } from "../../worker/labels/model";
+import type { ApiLabel, TrackingEvent } from "../../shared/label";
 import { searchQuery } from "../../worker/labels/search";
 import { insertTrackedLabel } from "../fixtures/carriers/tracking-labels";
 import { call, createUser, db, type TestUser } from "./helpers";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { labelTags, labels, users } from "../../worker/db/schema";
-import type { ApiLabel } from "../../worker/labels/model";
+import type { ApiLabel } from "../../shared/label";
 import { createManualLabel, saveImportedLabels } from "../../worker/labels/save";
 import { call, createUser, db, type TestUser } from "./helpers";
 import { evriCode, fileFor, royalMailCode } from "./labels-fixtures";

@@ -5,7 +5,7 @@ import worker from "../../worker/index";
 import { sendBuyerMail } from "../../worker/buyer-mail/send";
 import { getDb } from "../../worker/db/client";
 import { handleEmail } from "../../worker/handlers/email";
-import type { ApiLabel } from "../../worker/labels/model";
+import type { ApiLabel } from "../../shared/label";
 import type { JobMessage } from "../../worker/lib/jobs";
 import { log } from "../../worker/lib/log";
 import { runWebhookDelivery } from "../../worker/webhooks/delivery";

@@ -1,7 +1,7 @@
 import { getDb } from "../../worker/db/client";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { evaluateLostRules, lostThresholds, lostTransition, serviceDays, type LostInput } from "../../worker/tracking/lost";
+import { evaluateLostRules, lostThresholds, lostTransition, serviceDays, type LostInput } from "../../worker/deadlines/lost";
 import { sendLostNotice } from "../../worker/tracking/lost-notice";
 import { refreshLabelTracking } from "../../worker/tracking/tracking";
 import { answerEvri, FAST_HTTP, fixtures, json, trackingEnv } from "../fixtures/carriers/carrier-fetch";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { agreedNames, holdsName } from "../../worker/label-import/ocr/agree";
 import { plausibleOnly } from "../../worker/label-import/ocr-job";
-import type { LabelDetails } from "../../worker/labels/model";
+import type { LabelDetails } from "../../shared/label";
 
 // The page's reading (the English model) against a second reading of the name's line (the Latin model).
 describe("a name a second reading holds", () => {

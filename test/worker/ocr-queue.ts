@@ -7,7 +7,7 @@ import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import worker from "../../worker/index";
 import type { JobMessage } from "../../worker/lib/jobs";
-import type { ApiLabel } from "../../worker/labels/model";
+import type { ApiLabel } from "../../shared/label";
 import { call, type TestUser } from "./helpers";
 
 /**

@@ -5,9 +5,8 @@ import { MAX_ATTEMPTS } from "../../worker/handlers/queue";
 import { fillDetails } from "../../worker/label-import/ocr-job";
 import { recognise } from "../../worker/label-import/ocr/tesseract";
 import type { JobMessage } from "../../worker/lib/jobs";
-import type { ApiLabel, LabelDetails } from "../../worker/labels/model";
-import { createManualLabel } from "../../worker/labels/save";
-import { saveLabelReading } from "../../worker/labels/save-reading";
+import type { ApiLabel, LabelDetails } from "../../shared/label";
+import { createManualLabel, saveLabelReading } from "../../worker/labels/save";
 import { call, callWithEnv, createUser, db, type TestUser } from "./helpers";
 import { expected, fixture } from "./import-fixtures";
 import { evriCode } from "./labels-fixtures";
@@ -15,7 +14,7 @@ import { captureEnv, deliver, getLabel, upload } from "./ocr-queue";
 import { loadReadersFirst } from "./readers";
 
 // An image-only label's reading (the OCR queue job) is stored through the labels' save path
-// (worker/labels/save-reading.ts): the same mirrored columns, action window and search index as a text upload, a
+// (worker/labels/save.ts saveLabelReading): the same mirrored columns, action window and search index as a text upload, a
 // `label.updated` webhook once, and never over a label deleted or corrected while it was read.
 
 const EVRI = expected["evri.pdf"][0] as unknown as LabelDetails;

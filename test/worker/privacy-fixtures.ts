@@ -12,8 +12,8 @@ import { createManualLabel, saveImportedLabels } from "../../worker/labels/save"
 import { updateNotesAndTags } from "../../worker/labels/notes-and-tags";
 import { shareTrackingPage, countPageView } from "../../worker/tracking-page/pages";
 import { tryLease } from "../../worker/tracking/leases";
-import { ukDayOf } from "../../worker/lib/uk-calendar";
-import { ACTION_UNKNOWN, backfillActionWindows } from "../../worker/claims/action-window";
+import { ukDayOf } from "../../shared/uk-calendar";
+import { ACTION_UNKNOWN, backfillActionWindows } from "../../worker/deadlines/action-window";
 import { createUser, type TestUser } from "./helpers";
 import { evriCode } from "./labels-fixtures";
 

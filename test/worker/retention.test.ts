@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { labelFiles, labels, mailAttachments, mailMessages, retentionPasses, users } from "../../worker/db/schema";
 import { createManualLabel, createManualLabels, saveImportedLabels } from "../../worker/labels/save";
-import type { ApiLabel, LabelDetails } from "../../worker/labels/model";
+import type { ApiLabel, LabelDetails } from "../../shared/label";
 import { storeInbound } from "../../worker/mail/mailbox";
 import { evri } from "../../worker/couriers/evri/courier";
 import { registerCourier } from "../../worker/couriers/registry";

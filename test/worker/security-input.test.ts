@@ -3,7 +3,7 @@ import { SignJWT } from "jose";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { labels, users } from "../../worker/db/schema";
-import { signAccessToken } from "../../worker/accounts/tokens";
+import { signAccessToken } from "../../worker/auth/tokens";
 import { call, createUser, db } from "./helpers";
 
 /** Hostile input from the outside: each case a clear 4xx JSON error, nothing stored, no 500. */

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { serverMac } from "../../worker/accounts/tokens";
+import { serverMac } from "../../worker/auth/tokens";
 import { fromBase64url } from "../../worker/lib/crypto";
 import { buyerAddressMac } from "../../worker/buyer-mail/address";
 import { sendBuyerMail } from "../../worker/buyer-mail/send";

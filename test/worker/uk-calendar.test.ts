@@ -9,7 +9,7 @@ import {
   ukDayOf,
   ukMidnight,
   workingDaysBetween,
-} from "../../worker/lib/uk-calendar";
+} from "../../shared/uk-calendar";
 
 // England and Wales bank holidays as published on gov.uk/bank-holidays.
 const GOV_UK: Record<number, string[]> = {

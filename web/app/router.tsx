@@ -44,6 +44,7 @@ const LabelPrintPage = page(() => import("../features/labels/LabelPrintPage"));
 const ClaimPackPage = page(() => import("../features/labels/ClaimPackPage"));
 const UploadPage = page(() => import("../features/upload/UploadPage"));
 const SettingsPage = page(() => import("../features/settings/SettingsPage"));
+const MarketplaceReturnPage = page(() => import("../features/settings/MarketplaceReturnPage"));
 const CheckoutSuccessPage = page(() => import("../features/checkout/CheckoutSuccessPage"));
 const CreditsPage = page(() => import("../features/credits/CreditsPage"));
 const CheckoutCancelledPage = page(() => import("../features/checkout/CheckoutCancelledPage"));
@@ -97,6 +98,8 @@ export const routes: RouteObject[] = [
       signedIn("/label/:code/claim", ClaimPackPage, (w) => `Claim pack ${code(w)}`.trim()),
       open("/upload", UploadPage, "New label"),
       signedIn("/settings", SettingsPage, "Settings"),
+      // eBay, Etsy and Shopify send the browser back here from their consent pages (worker/marketplaces/config.ts).
+      signedIn("/settings/marketplaces/:marketplace", MarketplaceReturnPage, "Connecting a shop"),
       signedIn("/credits", CreditsPage, "Credits"),
       // Asks the server whether the payment went through: a visitor signed out signs in first and comes back here.
       signedIn("/checkout/success", CheckoutSuccessPage, "Payment"),

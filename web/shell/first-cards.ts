@@ -1,23 +1,5 @@
-import {
-  copyPageLinkTitle,
-  courierKey,
-  courierOf,
-  details,
-  EVENT_DATE,
-  formatDate,
-  formatDimensions,
-  formatWeight,
-  LOST_HEADLINE,
-  mapsUrl,
-  noEventsText,
-  noteSnippet,
-  OUTCOME_BADGES,
-  printPlanOf,
-  printTitle,
-  senderAddress,
-  serviceType,
-  trackingEvents,
-} from "../features/labels/format";
+import { copyPageLinkTitle, courierOf, details, EVENT_DATE, formatDate, formatDimensions, formatWeight, LOST_HEADLINE, mapsUrl, noEventsText, noteSnippet, OUTCOME_BADGES, printPlanOf, printTitle, senderAddress, serviceType, trackingEvents } from "../features/labels/format";
+import { courierKey } from "../../shared/courier-key";
 import { DELETE_TEXTS } from "../features/labels/deletionTexts";
 import { FIRST_CARDS, readListParams, SEARCH_WIDE, storedListViews, WIDE_SCREEN } from "../features/labels/listQuery";
 import type { Address, ApiCourier, ApiLabel } from "../features/labels/types";

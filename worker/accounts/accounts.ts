@@ -6,8 +6,8 @@ import type { DbSessions } from "../db/sessions";
 import { hashPassword, randomToken, sha256Hex, verifyPassword } from "../lib/crypto";
 import { ApiError, badRequest, unauthorized } from "../lib/errors";
 import { log } from "../lib/log";
-import { isAdminEmail } from "./admins";
-import { ownerMoments } from "../buyer-mail/model";
+import { isAdminEmail } from "../auth/admins";
+import { ownerMoments } from "../../shared/buyer-mail";
 import { CREDITS, ledgerInsert } from "../credits/credits";
 import {
   EMAIL_TOKEN_TTL_MS,
@@ -18,7 +18,7 @@ import {
   type EmailTokenState,
 } from "./email-tokens";
 import { sendMail, simpleHtmlMail } from "../lib/mailer";
-import { revokeAllSessionsStatement } from "./sessions";
+import { revokeAllSessionsStatement } from "../auth/sessions";
 
 /**
  * Accounts: sign-up, sign-in, email verification (with the one-time free credits) and password

@@ -5,7 +5,7 @@ import { ApiError, unauthorized } from "../lib/errors";
 import { log } from "../lib/log";
 import { describe } from "../lib/openapi-meta";
 import { validate } from "../lib/validate";
-import { requireAuth } from "./require-auth";
+import { requireAuth } from "../auth/require-auth";
 import {
   ACCOUNT_TEXTS,
   authenticate,
@@ -17,7 +17,7 @@ import {
   resetPassword,
   verifyEmail,
 } from "./accounts";
-import { endSession, rotateSession, startSession } from "./sessions";
+import { endSession, rotateSession, startSession } from "../auth/sessions";
 
 /**
  * Accounts and sign-in: sign-up, login, refresh, logout, the current user,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BUYER_MOMENTS } from "../buyer-mail/model";
+import { BUYER_MOMENTS } from "../../shared/buyer-mail";
 import { oneLine } from "../lib/text";
 
 // What PUT /user/profile takes, in its two forms: validated by the route, described by the API document.

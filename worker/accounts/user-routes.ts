@@ -5,9 +5,9 @@ import type { AppEnv } from "../context";
 import { ApiError } from "../lib/errors";
 import { describe } from "../lib/openapi-meta";
 import { validate } from "../lib/validate";
-import { requireAuth } from "./require-auth";
+import { requireAuth } from "../auth/require-auth";
 import { publicUser } from "./accounts";
-import { regenerateApiKey } from "./api-keys";
+import { regenerateApiKey } from "../auth/api-keys";
 import { getBanner, readBanner, updateProfile, type ProfileChange } from "./profile";
 import { profileForm, profileJson } from "./profile-input";
 

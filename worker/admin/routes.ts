@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { AppEnv } from "../context";
 import { describe } from "../lib/openapi-meta";
 import { validate } from "../lib/validate";
-import { requireAdmin, requireAuth } from "../accounts/require-auth";
+import { requireAdmin, requireAuth } from "../auth/require-auth";
 import { MAX_ADMIN_GRANT, adminGrant, listUsers, marketingList } from "./users";
 
 /** Admin: users, credit grants and the marketing list. Admins only. */

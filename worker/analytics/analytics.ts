@@ -6,8 +6,9 @@ import { unsupportedCourierMessage } from "../couriers/unsupported";
 import type { Db } from "../db/client";
 import { labelDayStats, labelTagDayStats, labelTagSetDayStats, tagSetTags } from "../db/schema";
 import type { AnalyticsSummary, AnalyticsTimeseries } from "./model";
-import { courierKey, labelFilterSchema, parseTags } from "../labels/filters";
-import { addDays, ukDayOf } from "../lib/uk-calendar";
+import { courierKey } from "../../shared/courier-key";
+import { labelFilterSchema, parseTags } from "../labels/filters";
+import { addDays, ukDayOf } from "../../shared/uk-calendar";
 
 /**
  * Analytics over one user's labels. Days are UK calendar days (labels.shipped_on), ranges inclusive.

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../context";
 import { describe } from "../lib/openapi-meta";
 import { validate } from "../lib/validate";
-import { requireAuth } from "../accounts/require-auth";
+import { requireAuth } from "../auth/require-auth";
 import { analyticsQuerySchema, analyticsSummary, analyticsTimeseries } from "./analytics";
 import { buyerAnalytics } from "./buyers";
 import { deliveryAnalytics } from "./delivery";

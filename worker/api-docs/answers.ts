@@ -13,12 +13,13 @@ import { checkoutOutcomeSchema, purchasePricesSchema } from "../billing/model";
 import { creditHistorySchema } from "../credits/model";
 import { analyticsSummarySchema, analyticsTimeseriesSchema, buyerAnalyticsSchema, deliveryAnalyticsSchema } from "../analytics/model";
 import { claimPackSchema } from "../claims/claim-pack-model";
-import { LABEL_OUTCOMES, labelDeadlinesSchema, needsActionSchema } from "../claims/model";
-import { PARCEL_STATUSES } from "../labels/list-options";
-import { MANUAL_FIELD_TYPES, type ManualFieldName, type ManualFieldType } from "../couriers/fields";
-import { LEFT_OUT_HEADER, LEFT_OUT_REASONS, LEFT_OUT_REASONS_HEADER, PRINTED_HEADER } from "../label-print/left-out";
-import { BUYER_MOMENTS } from "../buyer-mail/model";
+import { LABEL_OUTCOMES, labelDeadlinesSchema, needsActionSchema } from "../../shared/claims";
+import { PARCEL_STATUSES } from "../../shared/list-options";
+import { courierAnswer } from "../couriers/answer";
+import { LEFT_OUT_HEADER, LEFT_OUT_REASONS, LEFT_OUT_REASONS_HEADER, PRINTED_HEADER } from "../../shared/left-out";
+import { BUYER_MOMENTS } from "../../shared/buyer-mail";
 import { accountClosedSchema, deletedListSchema, labelJobSchema, labelsDeletedSchema, purgedSchema, restoredSchema } from "../privacy/model";
+import { connectedAnswer, connectStartAnswer, marketplacesAnswer } from "../marketplaces/model";
 import { dataExportAnswer } from "../privacy/export-model";
 import { retentionAnswer } from "../privacy/retention-model";
 import { webhookCreatedSchema, webhookDeliveriesSchema, webhookEndpointSchema, webhookListSchema, webhookTestSchema } from "../webhooks/model";
@@ -74,7 +75,7 @@ const publicUser = z.object({
 export type CurrentUser = z.infer<typeof publicUser>;
 export type TokenPair = z.infer<typeof tokenPair>;
 
-/** One label as GET /label/{id} answers it (worker/labels/model.ts ApiLabel). */
+/** One label as GET /label/{id} answers it (shared/label.ts ApiLabel). */
 export const apiLabelSchema = z
   .object({
     id: z.string(),
@@ -130,22 +131,6 @@ export type BuyerMails = z.infer<typeof buyerMailsSchema>;
 
 const adminUser = z.object({ id: z.number().int(), email: z.string(), credits: z.number().int() }).loose();
 const mailItem = z.object({ key: z.string() }).loose();
-const manualFieldName = z.enum(Object.keys(MANUAL_FIELD_TYPES) as [ManualFieldName, ...ManualFieldName[]]);
-const manualFieldType = z.enum(["integer", "number", "number[3]", "boolean", "datetime", "string[]", "string"] satisfies ManualFieldType[]);
-/** One courier as GET /couriers answers it: what the screens show of it, and its manual form. */
-const courier = z.object({
-  id: z.string(),
-  label: z.string(),
-  displayName: z.string(),
-  trackingPlaceholder: z.string(),
-  noEvents: z.object({ card: z.string(), detail: z.string() }),
-  printing: z.discriminatedUnion("supported", [z.object({ supported: z.literal(true) }), z.object({ supported: z.literal(false), disabledTitle: z.string() })]),
-  sendParcel: z.object({ url: z.string(), text: z.string() }).nullable(),
-  required: z.partialRecord(manualFieldName, manualFieldType),
-  optional: z.partialRecord(manualFieldName, manualFieldType),
-  fieldLabels: z.partialRecord(manualFieldName, z.string()),
-});
-export type ApiCourier = z.infer<typeof courier>;
 const csvImportRow = z.object({
   line: z.number().int(),
   trackingCode: z.string(),
@@ -216,7 +201,7 @@ export const ROUTE_ANSWERS: Record<string, RouteAnswers> = {
   "GET /api/v1/user/import-address": { status: 200, body: importAddress, errors: [] },
   "POST /api/v1/user/import-address/regenerate": { status: 200, body: importAddress, request: "none", errors: [] },
 
-  "GET /api/v1/couriers": { status: 200, body: z.array(courier), errors: [] },
+  "GET /api/v1/couriers": { status: 200, body: z.array(courierAnswer), errors: [] },
   "POST /api/v1/label/manual": { status: 201, also: 200, body: z.object({ trackingCode: z.string(), id: z.string(), created: z.boolean() }), errors: [402, 409] },
   "GET /api/v1/labels": { status: 200, body: z.object({ results: z.array(apiLabelSchema), total: z.number().int() }).loose(), errors: [] },
   "GET /api/v1/labels/export.csv": { status: 200, file: "text/csv", errors: [] },
@@ -308,6 +293,10 @@ export const ROUTE_ANSWERS: Record<string, RouteAnswers> = {
   "GET /api/v1/user/retention": { status: 200, body: retentionAnswer, errors: [] },
   "PUT /api/v1/user/retention": { status: 200, body: retentionAnswer, errors: [] },
 
+  "GET /api/v1/marketplaces": { status: 200, body: marketplacesAnswer, errors: [] },
+  "POST /api/v1/marketplaces/:marketplace/connect": { status: 200, body: connectStartAnswer, errors: [503] },
+  "POST /api/v1/marketplaces/:marketplace/connected": { status: 200, body: connectedAnswer, errors: [409, 502, 503] },
+  "DELETE /api/v1/marketplaces/connections/:id": { status: 204, errors: [404] },
   "GET /api/v1/webhooks": { status: 200, body: webhookListSchema, errors: [] },
   "POST /api/v1/webhooks": { status: 201, body: webhookCreatedSchema, errors: [409] },
   "PATCH /api/v1/webhooks/:id": { status: 200, body: webhookEndpointSchema, errors: [404] },

@@ -52,6 +52,13 @@ export const SECTIONS: Section[] = [
     paths: [/^\/api\/v1\/(signup|login|refresh|logout|verify-email|resend-verification|password-reset|user|generate-developer-key)(\/|$)/],
   },
   {
+    id: "marketplaces",
+    title: "Marketplaces",
+    forDevelopers: false,
+    intro: "Connect the seller's eBay, Etsy and Shopify shops with each marketplace's own consent page: `connect` answers where to send the browser, the marketplace sends it back to the app's screen, which hands what came with it to `connected`.",
+    paths: [/^\/api\/v1\/marketplaces(\/|$)/],
+  },
+  {
     id: "payments",
     title: "Credits and payments",
     forDevelopers: false,

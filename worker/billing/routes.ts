@@ -4,7 +4,7 @@ import type { AppEnv } from "../context";
 import { describe } from "../lib/openapi-meta";
 import { validate } from "../lib/validate";
 import { accountDbs } from "../db/sessions";
-import { requireAuth } from "../accounts/require-auth";
+import { requireAuth } from "../auth/require-auth";
 import { createCheckoutSession, createPortalSession } from "./billing";
 import { checkoutOutcome } from "./checkout-outcome";
 import { SKUS } from "./model";

@@ -1,24 +1,5 @@
-import { z } from "zod";
-import { openSealed, sealForServer, serverMac } from "../accounts/tokens";
+import { openSealed, sealForServer, serverMac } from "../auth/tokens";
 import { timingSafeEqual } from "../lib/crypto";
-
-/**
- * A buyer's e-mail address: checked, kept lowercased on the label, masked wherever labels are listed, and known
- * elsewhere only as a MAC under the server's secret (an unsubscribe is kept by it).
- */
-export const buyerEmailSchema = z
-  .string()
-  .trim()
-  .max(254, "buyerEmail is at most 254 characters")
-  .pipe(z.email({ message: "buyerEmail must be an e-mail address" }))
-  .transform((e) => e.toLowerCase());
-
-/** 'jane.doe@example.com' -> 'j•••@example.com': enough to recognise, not enough to write to. */
-export function maskEmail(email: string | null | undefined): string | null {
-  if (!email) return null;
-  const at = email.lastIndexOf("@");
-  return at < 1 ? "•••" : `${email[0]}•••${email.slice(at)}`;
-}
 
 /** The same value for one address of one owner's buyers, whatever its case; nobody without the secret can make it. */
 export const buyerAddressMac = (env: Pick<Env, "JWT_SECRET">, userId: number, email: string) => serverMac(env, `buyer-address:${userId}:${email.trim().toLowerCase()}`);
@@ -31,7 +12,7 @@ export const buyerAddressMac = (env: Pick<Env, "JWT_SECRET">, userId: number, em
 export const closedSellerMac = (env: Pick<Env, "JWT_SECRET">, sellerEmail: string) => serverMac(env, `closed-seller:${sellerEmail.trim().toLowerCase()}`);
 
 /**
- * A mail's unsubscribe link names the seller and the buyer's address (its MAC), sealed (accounts/tokens.ts): the
+ * A mail's unsubscribe link names the seller and the buyer's address (its MAC), sealed (auth/tokens.ts): the
  * link shows neither, and the seller's sequential account id in it said how many sellers there are. Links in mails
  * sent before carry `<userId>.<mac>.<signature>`: they keep working (an unsubscribe link must work as long as its
  * mail may be read; RFC 8058's one-click POST too) and are only ever read, never made again.

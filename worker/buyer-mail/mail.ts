@@ -1,7 +1,7 @@
 import { simpleHtmlMail } from "../lib/mailer";
 import { brandColorOf, readableOnWhite } from "../tracking-page/brand-color";
 import type { BuyerView } from "../tracking-page/view";
-import type { BuyerMailKind } from "./model";
+import type { BuyerMailKind } from "../../shared/buyer-mail";
 
 /**
  * A mail to a seller's buyer: short, in the seller's name and colour, what happened in one sentence (the tracking

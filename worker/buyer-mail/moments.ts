@@ -3,10 +3,10 @@
  */
 import type { Db } from "../db/client";
 import type { LabelRow } from "../db/schema";
-import type { TrackingStatus } from "../labels/model";
+import type { TrackingStatus } from "../../shared/label";
 import { enqueueMany } from "../lib/jobs";
 import { log } from "../lib/log";
-import type { BuyerMoment } from "./model";
+import type { BuyerMoment } from "../../shared/buyer-mail";
 
 /** A moment further on makes an earlier one pointless: a parcel delivered is never announced as shipped after. */
 const ORDER: Record<BuyerMoment, number> = { shipped: 0, out_for_delivery: 1, delivered: 2, delayed: -1 };

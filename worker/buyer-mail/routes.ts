@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { AppEnv } from "../context";
-import { requireAuth } from "../accounts/require-auth";
+import { requireAuth } from "../auth/require-auth";
 import { buyerMails } from "../db/schema";
 import { findLabelRow } from "../labels/read";
 import { ApiError, notFound } from "../lib/errors";

@@ -4,13 +4,13 @@ import { directoryOf } from "../db/sessions";
 import { buyerMails, buyerUnsubscribes, labels, users } from "../db/schema";
 import { log } from "../lib/log";
 import { sendMail } from "../lib/mailer";
-import { ukDayOf } from "../lib/uk-calendar";
-import { trackingPageUrl, publicOrigin } from "../tracking-page/token";
+import { ukDayOf } from "../../shared/uk-calendar";
+import { trackingPageUrl, publicOrigin } from "../labels/tracking-page-token";
 import { shareTrackingPage } from "../tracking-page/pages";
 import { buyerView } from "../tracking-page/view";
 import { buyerAddressMac, unsubscribeToken } from "./address";
 import { buyerMail } from "./mail";
-import { BUYER_MOMENTS, ownerMoments, type BuyerMailKind, type BuyerMoment } from "./model";
+import { BUYER_MOMENTS, ownerMoments, type BuyerMailKind, type BuyerMoment } from "../../shared/buyer-mail";
 import { supersedes } from "./moments";
 import { unsubscribedFromClosedAccount } from "./unsubscribe";
 

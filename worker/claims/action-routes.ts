@@ -1,12 +1,12 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context";
-import { requireAuth } from "../accounts/require-auth";
+import { requireAuth } from "../auth/require-auth";
 import { getLabel } from "../labels/read";
 import { notFound } from "../lib/errors";
 import { describe } from "../lib/openapi-meta";
 import { validate } from "../lib/validate";
-import { needsAction } from "./needs-action";
+import { needsAction } from "../deadlines/needs-action";
 import { markOutcome, outcomeSchema } from "./outcome";
 
 // Acting on the carriers' deadlines: the parcels that need action, and the user's mark on a parcel

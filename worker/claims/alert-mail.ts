@@ -3,7 +3,7 @@ import { labelNoticeFacts, labelsUrl, noticeDigest } from "../labels/notice";
 import { simpleHtmlMail } from "../lib/mailer";
 import { ukDay } from "../lib/uk-format";
 import type { AlertKind } from "./alerts";
-import type { LabelDeadlines } from "./model";
+import type { LabelDeadlines } from "../../shared/claims";
 
 const STOP = "Has it arrived, or have you claimed? Mark it on the label page and we will stop these reminders.";
 

@@ -4,12 +4,12 @@ import { insertChunks, inValueList } from "../db/d1-limits";
 import { labelAlerts, labels, users, type LabelRow } from "../db/schema";
 import { log } from "../lib/log";
 import { sendMail } from "../lib/mailer";
-import { addDays, ukDayOf, ukMidnight, type IsoDay } from "../lib/uk-calendar";
+import { addDays, ukDayOf, ukMidnight, type IsoDay } from "../../shared/uk-calendar";
 import { releaseLease, tryLease } from "../tracking/leases";
-import { labelDeadlines, type DeadlineInput } from "./deadlines";
+import { labelDeadlines, type DeadlineInput } from "../deadlines/deadlines";
 import { deadlineAlertMail, deadlineDigestMail } from "./alert-mail";
-import { deadlineInput, storedDetails } from "./label-input";
-import type { LabelDeadlines } from "./model";
+import { deadlineInput, storedDetails } from "../deadlines/label-input";
+import type { LabelDeadlines } from "../../shared/claims";
 
 /**
  * Alerts timed to the carrier's deadlines, sent by the cron, once each per label:

@@ -1,5 +1,5 @@
 import type { PDFDocument as PdfDocument, PDFFont, PDFPage } from "pdf-lib";
-import type { Address } from "../labels/model";
+import type { Address } from "../../shared/label";
 import type { ClaimPack } from "./claim-pack-model";
 import { ukDateTime } from "../lib/uk-format";
 

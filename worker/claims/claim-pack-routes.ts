@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { requireAuth } from "../accounts/require-auth";
+import { requireAuth } from "../auth/require-auth";
 import type { AppEnv } from "../context";
 import type { Db } from "../db/client";
 import { notFound } from "../lib/errors";

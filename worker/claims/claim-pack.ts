@@ -1,7 +1,7 @@
 import { courierById } from "../couriers/registry";
-import type { Address, ApiLabel, LabelDetails, TrackingEvent } from "../labels/model";
+import type { Address, ApiLabel, LabelDetails, TrackingEvent } from "../../shared/label";
 import type { ClaimPack } from "./claim-pack-model";
-import { scanTimes } from "./deadlines";
+import { scanTimes } from "../deadlines/deadlines";
 import { deliveryEvidence } from "./evidence";
 import { ukDateTime, ukDocumentDay, ukMoney } from "../lib/uk-format";
 

@@ -1,4 +1,4 @@
-import type { TrackingEvent } from "../labels/model";
+import type { TrackingEvent } from "../../shared/label";
 
 /**
  * The carrier's evidence of delivery, read from a label's stored tracking events: a claim for loss

@@ -4,11 +4,11 @@ import type { Db } from "../db/client";
 import { labels } from "../db/schema";
 import { findLabelRow } from "../labels/read";
 import { notFound } from "../lib/errors";
-import { purgePages } from "../tracking-page/edge-cache";
+import { purgePages } from "../labels/tracking-page-cache";
 import { queueWebhookEvents } from "../webhooks/events";
-import { labelActionWindow } from "./action-window";
-import { storedDetails } from "./label-input";
-import { LABEL_OUTCOMES, type LabelOutcome } from "./model";
+import { labelActionWindow } from "../deadlines/action-window";
+import { storedDetails } from "../deadlines/label-input";
+import { LABEL_OUTCOMES, type LabelOutcome } from "../../shared/claims";
 
 /**
  * The user's own word on a parcel: 'claimed', 'found' or 'delivered' (null undoes it). Free. A

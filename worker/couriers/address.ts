@@ -1,4 +1,4 @@
-import type { Address } from "../labels/model";
+import type { Address } from "../../shared/label";
 import { UK_POSTCODE_IN_TEXT_RE, UK_POSTCODE_RE, normalisePostcode } from "./postcode";
 
 /**

@@ -1,5 +1,5 @@
 import type { LabelInput } from "../label-import/fields";
-import type { LabelDetails, TrackingEvent, TrackingResult, TrackingStatus } from "../labels/model";
+import type { LabelDetails, TrackingEvent, TrackingResult, TrackingStatus } from "../../shared/label";
 import type { ManualFieldSet } from "./fields";
 import type { CarrierError, CarrierHttpOptions } from "./tracking-http";
 
@@ -58,7 +58,7 @@ export interface Courier {
 
 /**
  * A carrier's deadlines for a late or lost parcel, in days, with where they come from. The dates and
- * the sentences are computed in worker/claims/deadlines.ts, the same for every carrier.
+ * the sentences are computed in worker/deadlines/deadlines.ts, the same for every carrier.
  */
 export interface CourierClaims {
   /** The carrier's own guidance these numbers come from. */

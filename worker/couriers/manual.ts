@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { buyerEmailSchema } from "../buyer-mail/address";
+import { buyerEmailSchema } from "./buyer-email";
 import { ApiError, badRequest } from "../lib/errors";
-import { DECLARED_VALUE_RULE, poundsToPence } from "../claims/declared-value";
-import type { LabelDetails } from "../labels/model";
+import { DECLARED_VALUE_RULE, poundsToPence } from "./declared-value";
+import type { LabelDetails } from "../../shared/label";
 import { parseFreeTextAddress } from "./address";
 import { MANUAL_FIELD_LABELS, MANUAL_FIELD_TYPES, type ManualFieldName, type ManualFieldType } from "./fields";
 import { isUkPostcode, normalisePostcode } from "./postcode";

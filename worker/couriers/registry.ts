@@ -1,5 +1,5 @@
-import type { ApiCourier } from "../api-docs/answers";
-import { courierKey } from "../labels/filters";
+import type { ApiCourier } from "./answer";
+import { courierKey } from "../../shared/courier-key";
 import type { Courier, CourierEnv } from "./courier";
 import { evri } from "./evri/courier";
 import { MANUAL_FIELD_LABELS, MANUAL_FIELD_TYPES, type ManualFieldName } from "./fields";

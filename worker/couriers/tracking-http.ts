@@ -4,6 +4,12 @@
  * `kind` tells the tracking service what to do with the label.
  */
 
+/** A carrier's calls per minute from its configuration (e.g. EVRI_CALLS_PER_MINUTE), defaulting to a polite 600. */
+export function callsPerMinuteSetting(raw: string | undefined): number {
+  const n = Number(raw);
+  return Number.isInteger(n) && n > 0 ? n : 600;
+}
+
 export type CarrierErrorKind =
   /** Timeouts, network failures, 429 and 5xx after the retries: worth trying again later. */
   | "unavailable"

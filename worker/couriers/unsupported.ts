@@ -1,4 +1,4 @@
-import { courierKey } from "../labels/filters";
+import { courierKey } from "../../shared/courier-key";
 import { couriers } from "./registry";
 
 /**

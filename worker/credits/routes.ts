@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context";
-import { requireAuth } from "../accounts/require-auth";
+import { requireAuth } from "../auth/require-auth";
 import { describe } from "../lib/openapi-meta";
 import { unauthorized } from "../lib/errors";
 import { validate } from "../lib/validate";

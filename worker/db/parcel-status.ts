@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 
 /**
- * Where a parcel is, in one word (PARCEL_STATUSES, worker/labels/list-options.ts), as labels.parcel_status computes
+ * Where a parcel is, in one word (PARCEL_STATUSES, shared/list-options.ts), as labels.parcel_status computes
  * it (a generated column: SQLite works it out from the label's own columns, so the list's status filter, its totals
  * and the status each label answers always agree):
  *   delivered         the carrier delivered it or it was collected, or the user says so (marked delivered, or a

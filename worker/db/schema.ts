@@ -4,7 +4,7 @@
 // every table and column declared here exists after the migrations run.
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { PARCEL_STATUSES } from "./parcel-statuses";
+import { PARCEL_STATUSES } from "../../shared/parcel-statuses";
 import { LEDGER_REASONS } from "./ledger-reasons";
 import { parcelStatusSql } from "./parcel-status";
 
@@ -193,7 +193,7 @@ export const labels = sqliteTable(
     buyerEmail: text("buyer_email"),
     /** This label's buyer mails are on (given an e-mail and the account's moments); the owner may switch one label off. */
     buyerNotifications: integer("buyer_notifications", { mode: "boolean" }).notNull().default(true),
-    // The UK days (YYYY-MM-DD) between which the label may need action (worker/claims/action-window.ts), written
+    // The UK days (YYYY-MM-DD) between which the label may need action (worker/deadlines/action-window.ts), written
     // with every change to its deadlines' inputs; null: never.
     actionFrom: text("action_from"),
     actionUntil: text("action_until"),
@@ -230,11 +230,11 @@ export const labels = sqliteTable(
     index("labels_user_updated").on(t.userId, t.updatedAt),
     // status=needs_action and the 'Needs action' card: the labels whose action window holds today, found in the
     // index (action_until >= today, then the rest checked on the entry), not every parcel in flight; the list's page
-    // and total read the index alone (claims/action-window.ts inActionWindow).
+    // and total read the index alone (deadlines/action-window.ts inActionWindow).
     index("labels_user_action")
       .on(t.userId, t.actionUntil, t.actionFrom, t.parcelStatus, t.createdAt)
       .where(sql`${t.actionUntil} IS NOT NULL`),
-    // Labels whose action window is not worked out yet, for the cron's backfill (worker/claims/action-window.ts).
+    // Labels whose action window is not worked out yet, for the cron's backfill (worker/deadlines/action-window.ts).
     index("labels_action_backfill").on(t.id).where(sql`${t.actionUntil} = '9999-99-99'`),
     // The cron's deadline-alert pass reads the few labels whose alert is due, not every label.
     index("labels_alert_due").on(t.alertDueAt),
@@ -793,3 +793,49 @@ export const retentionPasses = sqliteTable("retention_passes", {
   done: integer("done", { mode: "boolean" }).notNull().default(false),
   updatedAt: integer("updated_at").notNull(),
 });
+
+/**
+ * A seller's connected marketplace shop (worker/marketplaces): its tokens sealed with MARKETPLACE_TOKEN_KEY
+ * (token-vault.ts), when they expire, and whether the marketplace still accepts them. `shop_id` is the marketplace's
+ * own id for the account: eBay's user id, Etsy's shop id, the Shopify store's name. `refresh_lease_until` serialises
+ * refreshes of one connection (Etsy's refresh token works once): connections.ts.
+ */
+export const marketplaceConnections = sqliteTable(
+  "marketplace_connections",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id").notNull().references(() => users.id),
+    marketplace: text("marketplace", { enum: ["ebay", "etsy", "shopify"] }).notNull(),
+    shopId: text("shop_id").notNull(),
+    shopName: text("shop_name").notNull(),
+    accessToken: text("access_token").notNull(),
+    /** ms; null: the token does not expire (a Shopify offline token). */
+    accessExpiresAt: integer("access_expires_at"),
+    refreshToken: text("refresh_token"),
+    refreshExpiresAt: integer("refresh_expires_at"),
+    scope: text("scope").notNull(),
+    status: text("status", { enum: ["connected", "broken"] }).notNull().default("connected"),
+    problem: text("problem"),
+    refreshLeaseUntil: integer("refresh_lease_until"),
+    createdAt: integer("created_at").notNull().default(now),
+    updatedAt: integer("updated_at").notNull().default(now),
+  },
+  (t) => [uniqueIndex("marketplace_connections_shop").on(t.userId, t.marketplace, t.shopId)],
+);
+
+/**
+ * A connection being made: the `state` sent to the marketplace's consent page (stored as its SHA-256), the PKCE
+ * verifier (Etsy, sealed), the Shopify store asked for. Used once, within 15 minutes.
+ */
+export const marketplaceConnectStates = sqliteTable(
+  "marketplace_connect_states",
+  {
+    stateHash: text("state_hash").primaryKey(),
+    userId: integer("user_id").notNull().references(() => users.id),
+    marketplace: text("marketplace", { enum: ["ebay", "etsy", "shopify"] }).notNull(),
+    verifier: text("verifier"),
+    shop: text("shop"),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [index("marketplace_connect_states_user").on(t.userId)],
+);

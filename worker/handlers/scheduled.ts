@@ -1,4 +1,4 @@
-import { backfillActionWindows } from "../claims/action-window";
+import { backfillActionWindows } from "../deadlines/action-window";
 import { sendDueAlerts } from "../claims/alerts";
 import { log } from "../lib/log";
 import { deleteQueuedR2Objects } from "../lib/r2-deletions";

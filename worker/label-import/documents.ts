@@ -18,10 +18,11 @@
  * while the documents here are what this rule knows by their words.
  */
 import { couriers } from "../couriers/registry";
-import type { LabelDetails } from "../labels/model";
+import type { LabelDetails } from "../../shared/label";
 import type { LabelInput } from "./fields";
 import { readAddresses } from "./layout";
 import type { TextLine } from "./text";
+import { POSTAGE_PAID, ROUTING_BLOCK } from "./vocabulary";
 
 export type DocumentKind = "customs declaration" | "manifest" | "return QR code" | "tracking page" | "order e-mail";
 
@@ -95,8 +96,10 @@ function labelMarks(input: LabelInput, details: LabelDetails, text: string): boo
 /** A label's marks other than its barcode (a customs form may print the item's barcode too). */
 function ownMarks(input: LabelInput, text: string): boolean {
   if (input.barcodes.some((b) => b.format !== "QRCode" && /^JGB\s?\d/.test(b.text))) return true;
-  return /\bpostage\s+paid\b/i.test(text) || /\bVAN\s*\d+\b[\s\S]*\bDROP\s*\d+\b/i.test(text);
+  return OWN_POSTAGE.test(text) || ROUTING_BLOCK.test(text);
 }
+
+const OWN_POSTAGE = new RegExp(String.raw`\b${POSTAGE_PAID}\b`, "i");
 
 /** Codes printed one under another, left edges aligned and rows close: a table of parcels. */
 function listsParcels(lines: TextLine[]): boolean {

@@ -4,6 +4,7 @@
  */
 import type { Barcode } from "./zxing";
 import type { TextLine } from "./text";
+import { WEIGHT_HEADING } from "./vocabulary";
 
 export interface LabelInput {
   lines: TextLine[];
@@ -11,6 +12,9 @@ export interface LabelInput {
 }
 
 export const clean = (s: string) => s.replace(/\s+/g, " ").trim();
+
+/** A text's letters only, in capitals: how a heading OCR spaced or punctuated otherwise compares with one as printed. */
+export const letters = (s: string) => s.toUpperCase().replace(/[^A-Z]/g, "");
 
 /** Letters added, dropped or changed to make `a` into `b` (Levenshtein): how far OCR's reading is from a word as printed. */
 export function editDistance(a: string, b: string): number {
@@ -52,9 +56,9 @@ export function weightGrams(text: string): number | null {
 
 /** A weight's figure, not run on from a date or another number. */
 const WEIGHT_NUM = String.raw`(?<![\d.,/-])(\d{1,3}(?:,\d{3})+|\d+(?:[.,]\d+)?)`;
-const WEIGHT_UNIT_FIRST = new RegExp(String.raw`\b(?:weight|wt)\s*\(\s*(kg|kgs|g|grams?)\s*\)\s*:?\s*${WEIGHT_NUM}`, "i");
+const WEIGHT_UNIT_FIRST = new RegExp(String.raw`\b${WEIGHT_HEADING}\s*\(\s*(kg|kgs|g|grams?)\s*\)\s*:?\s*${WEIGHT_NUM}`, "i");
 // A figure and its unit share a line: '2026' ending a date line is no weight of a 'KG' under it whose figure OCR lost.
-const WEIGHT_LABELLED = new RegExp(String.raw`\b(?:weight|wt)\b[^\d\n]{0,12}${WEIGHT_NUM}[^\S\n]*(kg|kgs|g|grams?)\b`, "i");
+const WEIGHT_LABELLED = new RegExp(String.raw`\b${WEIGHT_HEADING}\b[^\d\n]{0,12}${WEIGHT_NUM}[^\S\n]*(kg|kgs|g|grams?)\b`, "i");
 const WEIGHT_KILOS = new RegExp(String.raw`${WEIGHT_NUM}[^\S\n]*(kg|kgs|kilos?)\b`, "i");
 const WEIGHT_GRAMS = /(?<![\d.,/-])(\d{2,5}|\d{1,2},\d{3})[^\S\n]*(g|grams?)\b/i;
 const PRICE = /[£€$]\s?\d/;

@@ -2,7 +2,7 @@ import type { Db } from "../db/client";
 import { newId } from "../lib/crypto";
 import { log } from "../lib/log";
 import { deleteQueuedR2Objects } from "../lib/r2-deletions";
-import type { UploadedLabel } from "../labels/model";
+import type { UploadedLabel } from "../../shared/label";
 import { saveImportedLabels } from "../labels/save";
 
 /**

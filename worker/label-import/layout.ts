@@ -12,11 +12,12 @@
  * (the recipient is the largest address text).
  */
 import { UK_POSTCODE_IN_TEXT_RE, normalisePostcode } from "../couriers/postcode";
-import type { Address } from "../labels/model";
+import type { Address } from "../../shared/label";
 import { clean } from "./fields";
-import { type AddressRole, headingOf, isAddressText, isContactLine, isOcrDebris, sortBoxLines } from "./line-kinds";
+import { classifyLine, sortBoxLines } from "./line-kinds";
 import { isHeaderWord, isNameStart, isNumberlessStreet, isPremises, isStreetLine, looksLikeName, loneWords, namesItself, splitNameLine, withoutDebris, withoutTrailingHeading, wrappedName } from "./name-lines";
 import type { TextLine } from "./text";
+import type { AddressRole } from "./vocabulary";
 
 export interface AddressBlock {
   /** The block's lines, top to bottom, heading removed (name first, postcode line last). */
@@ -63,9 +64,9 @@ export function findAddressBlocks(lines: TextLine[]): AddressBlock[] {
     const m = pc.text.match(UK_POSTCODE_IN_TEXT_RE);
     if (!m || used.has(pc)) continue;
     // A postcode inside a line that is not address text (a reference, a payload) anchors nothing.
-    const pcHeading = headingOf(pc.text);
+    const pcHeading = classifyLine(pc.text).heading;
     const pcText = pcHeading ? pcHeading.rest : pc.text;
-    if (!isAddressText(pcText.replace(m[0], "")) && clean(pcText.replace(m[0], "")) !== "") continue;
+    if (classifyLine(pcText.replace(m[0], "")).around && clean(pcText.replace(m[0], "")) !== "") continue;
     let walk = pcHeading ? { picked: [{ ...pc, text: pcText }], heading: null, top: pc.y, left: pc.x } : walkUp(sorted, p, used);
     // Nothing of an address above the postcode (a country at most): a block printed bottom up has its lines under it.
     // (Also under a heading printed on the postcode's line: 'DELIVER TO S1 8EE' over the town.)
@@ -91,8 +92,8 @@ export function findAddressBlocks(lines: TextLine[]): AddressBlock[] {
   // took it as its own.
   for (const { block, first } of found) {
     if (block.headingRole) continue;
-    const beside = sorted.find((l) => !used.has(l) && l.x + estWidth(l) <= first.x + first.size && Math.abs(l.y - first.y) < first.size * 0.6 && headingOf(l.text)?.rest === "");
-    if (beside) block.headingRole = headingOf(beside.text)!.role;
+    const beside = sorted.find((l) => !used.has(l) && l.x + estWidth(l) <= first.x + first.size && Math.abs(l.y - first.y) < first.size * 0.6 && classifyLine(l.text).heading?.rest === "");
+    if (beside) block.headingRole = classifyLine(beside.text).heading!.role;
   }
   return [...found.map((f) => f.block), ...headedBlocks(sorted, used)];
 }
@@ -119,7 +120,8 @@ function walkUp(sorted: TextLine[], p: number, used: Set<TextLine>) {
     // above it (a logo, a barcode's digits) or in it (a name in a box twice its height), brings
     // nothing within reach by its size.
     if (top - (l.y + l.size) > Math.max(usualSize(picked), pc.size) * 1.6) break;
-    if (isContactLine(l.text)) {
+    const kind = classifyLine(l.text);
+    if (kind.contact) {
       top = l.y;
       continue;
     }
@@ -132,12 +134,12 @@ function walkUp(sorted: TextLine[], p: number, used: Set<TextLine>) {
       top = l.y;
       continue;
     }
-    if (isOcrDebris(clean(l.text))) {
+    if (kind.debris) {
       // A line of the block's type OCR could not read ('eas' for 'Ty Newydd') still holds the block together.
       if (l.size <= 1.6 * usualSize(picked) && l.size >= usualSize(picked) / 1.6) top = l.y;
       continue;
     }
-    const h = headingOf(l.text);
+    const h = kind.heading;
     // 'From Morag O'Connor' right above a block that starts with a name of its own, or a heading
     // with a whole address on its line: the heading heads a block of its own, not this one.
     // ('Sender: The Copper Kettle' over 'Tools' / 'Flat 11, …' is one name broken by the column.)
@@ -147,10 +149,11 @@ function walkUp(sorted: TextLine[], p: number, used: Set<TextLine>) {
     if (h && ((h.role !== "recipient" && namesItself(splitNameLine(h.rest).name) && ownName) || UK_POSTCODE_IN_TEXT_RE.test(h.rest))) break;
     if (h) {
       heading = { role: h.role, line: l };
-      if (h.rest && isAddressText(h.rest) && !isOcrDebris(h.rest)) picked.unshift({ ...l, text: h.rest });
+      const rest = classifyLine(h.rest);
+      if (h.rest && !rest.around && !rest.debris) picked.unshift({ ...l, text: h.rest });
       break;
     }
-    if (!isAddressText(l.text) || UK_POSTCODE_IN_TEXT_RE.test(l.text)) break;
+    if (kind.around || UK_POSTCODE_IN_TEXT_RE.test(l.text)) break;
     // A town or county in capitals read in a taller box ('SLOUGH' over 'BERKSHIRE', 'READING' under
     // '77 QUAY WAY'), within two lines of the postcode or under its street: headers are printed
     // over the name, never there.
@@ -184,14 +187,16 @@ function walkDown(sorted: TextLine[], p: number, used: Set<TextLine>): TextLine[
     const l = sorted[i];
     if (l.y < bottom - l.size * 0.5 || !inColumn(l, left, right, Math.max(pc.size, l.size))) continue;
     if (l.y - bottom > usualSize([pc, ...below]) * 1.6) break;
-    if (used.has(l) || headingOf(l.text) || isContactLine(l.text) || !isAddressText(l.text) || UK_POSTCODE_IN_TEXT_RE.test(l.text)) break;
+    if (used.has(l)) break;
+    const kind = classifyLine(l.text);
+    if (kind.heading || kind.contact || kind.around || UK_POSTCODE_IN_TEXT_RE.test(l.text)) break;
     below.push(l);
     [left, right, bottom] = [Math.min(left, l.x), Math.max(right, l.x + estWidth(l)), l.y + l.size];
   }
   // The last street or premises line ('THE OLD RECTORY' printed over the name); the name's lines after it.
   const street = below.findLastIndex((l) => isStreetLine(clean(l.text)) || isPremises(clean(l.text)));
   // The town comes before the street: on the postcode's own line ('York YO31 5FD') or the line under it.
-  const townFirst = clean((headingOf(pc.text)?.rest ?? pc.text).replace(UK_POSTCODE_IN_TEXT_RE, "")) !== "";
+  const townFirst = clean((classifyLine(pc.text).heading?.rest ?? pc.text).replace(UK_POSTCODE_IN_TEXT_RE, "")) !== "";
   if (street < (townFirst ? 0 : 1) || street === below.length - 1) return null;
   const names = below.slice(street + 1);
   const text = (ls: TextLine[]) => ls.map((l) => clean(l.text));
@@ -231,9 +236,9 @@ function headedBlocks(sorted: TextLine[], used: Set<TextLine>): AddressBlock[] {
   const blocks: AddressBlock[] = [];
   for (let h = 0; h < sorted.length; h++) {
     const head = sorted[h];
-    const heading = used.has(head) ? null : headingOf(head.text);
+    const heading = used.has(head) ? null : classifyLine(head.text).heading;
     if (!heading || heading.role === "recipient") continue;
-    const picked: TextLine[] = heading.rest && !isOcrDebris(heading.rest) ? [{ ...head, text: heading.rest }] : [];
+    const picked: TextLine[] = heading.rest && !classifyLine(heading.rest).debris ? [{ ...head, text: heading.rest }] : [];
     let bottom = head.y + head.size;
     for (let i = h + 1; i < sorted.length && picked.length < 4; i++) {
       const l = sorted[i];
@@ -242,11 +247,12 @@ function headedBlocks(sorted: TextLine[], used: Set<TextLine>): AddressBlock[] {
       // (Gaps measured in the heading's type, or the name's up to twice it: a logo or a barcode's digits read huge far below
       // are no name under it, 'Sender:' over 'LA' 300 px down.)
       if (l.y - bottom > Math.max(head.size, Math.min(l.size, 2 * head.size)) * 1.6) break;
-      if (isContactLine(l.text)) {
+      const kind = classifyLine(l.text);
+      if (kind.contact) {
         bottom = l.y + l.size;
         continue;
       }
-      if (headingOf(l.text) || !isAddressText(l.text) || UK_POSTCODE_IN_TEXT_RE.test(l.text)) break;
+      if (kind.heading || kind.around || UK_POSTCODE_IN_TEXT_RE.test(l.text)) break;
       picked.push(l);
       bottom = l.y + l.size;
     }

@@ -1,49 +1,86 @@
 /**
- * What one line of label text is, for the layout model (layout.ts): a heading naming an address's
- * role, a contact line inside an address, address text, or one of the things printed around
- * addresses that are never part of one (routing codes, references and order numbers, dates,
- * weights, service words, tracking numbers, taglines). A name is words: never an identifier, a
- * line of routing or service words, or a platform's slogan.
+ * What one line of label text is: the question the layout model (layout.ts), the names (name-lines.ts) and the OCR
+ * passes (ocr/) ask of a line, answered in one place (classifyLine). A line may be a heading naming an address's role,
+ * a contact line inside an address, OCR's debris, or one of the things printed around addresses that are never part
+ * of one (routing codes, references and order numbers, dates, weights, service words, tracking numbers, taglines);
+ * else it is text an address may hold. A name is words: never an identifier, a line of routing or service words, or a
+ * platform's slogan. The words these rules look for are vocabulary.ts's; how a file becomes fields, and where a new
+ * rule goes: docs/label-reading.md.
+ *
+ * This is the seam where a learned classifier could one day replace the rules: it would answer the same LineKind.
  */
-import { clean, editDistance } from "./fields";
+import { clean, editDistance, letters } from "./fields";
 import type { TextLine } from "./text";
+import {
+  ADDRESS_HEADINGS,
+  type AddressRole,
+  CARRIER_NAMES,
+  CARRIER_NETWORKS,
+  loosely,
+  PRINTED_HEADINGS,
+  PRINTED_RETURN_HEADINGS,
+  READ_CARRIERS,
+  ROUTING_FIELDS,
+  ROUTING_WORDS,
+  SERVICE_PHRASES,
+  SERVICE_WORDS,
+  WEIGHT_HEADING,
+} from "./vocabulary";
 
-/** 'other': an address that is no party to the parcel (the shop it was dropped off at, a billing address). */
-export type AddressRole = "recipient" | "sender" | "return" | "other";
-
-/** Nouns a heading may end with ('Delivery address', 'Sender details'): never part of a name after it. */
-const NOUN = "(?:address|details|information|info)";
-const SEP = String.raw`[\s,]+`;
 /**
- * Headings as labels print them, in any case and with any punctuation: the words that name a role,
- * a noun or not, a colon or not ('If undelivered, please return to:', 'Collection address',
- * 'Sender details', 'SHIP TO', 'Buyer').
+ * What a line is. The kinds are not exclusive, and each pass weighs them in its own order: 'To:' is a heading and no
+ * address text (one word and a colon), a lower-case 'from' a heading and OCR's debris, 'Deliver to' a heading that an
+ * address's text could also be. The layout passes over debris before it looks for a heading; a block under a heading
+ * ends at a line that is no address text.
  */
-const HEADINGS: [RegExp, AddressRole][] = (
-  [
-  // 'If' misread by OCR ('Ht undelivered, please return to:') is still the heading.
-  [new RegExp(String.raw`^(?:(?:[a-z0-9]{1,2}${SEP})?undeliver(?:ed|able)${SEP}(?:please${SEP})?return${SEP}t[a-z0-9]|in${SEP}case${SEP}of${SEP}non[-\s]?delivery${SEP}(?:please${SEP})?return${SEP}to|returns?(?:${SEP}(?:to|${NOUN}))?)`, "i"), "return"],
-  [new RegExp(String.raw`^(?:dropped${SEP}off${SEP}at|drop[-\s]?off(?:${SEP}(?:point|location|shop|at))?|handed${SEP}in${SEP}at|posted${SEP}at|bill(?:ing)?${SEP}(?:to|${NOUN})|invoice${SEP}(?:to|${NOUN}))`, "i"), "other"],
-  [
-    new RegExp(
-      `^(?:deliver(?:y|ing)?${SEP}to|ship(?:ping)?${SEP}to|send(?:ing)?${SEP}to|(?:delivery|shipping|recipient|buyer|customer|destination)${SEP}${NOUN}|ship${SEP}address|recipient|consignee|addressee|buyer|destination|to)`,
-      "i",
-    ),
-    "recipient",
-  ],
-  [
-    new RegExp(
-      String.raw`^(?:ship(?:ped)?${SEP}from|sen(?:t|ding)${SEP}from|(?:sender|seller|shipper|collection|pick[-\s]?up)${SEP}${NOUN}|collect(?:ion)?${SEP}from|pick(?:ed)?[-\s]?up${SEP}from|from|sender|sent${SEP}by|sold${SEP}by|seller|shipper|(?:dispatched|despatched|posted)${SEP}(?:by|from))`,
-      "i",
-    ),
-    "sender",
-  ],
-  ] as [RegExp, AddressRole][]
-).map(([re, role]) => [new RegExp(String.raw`${re.source}\b\s*:?`, "i"), role]);
+export interface LineKind {
+  /** A heading naming an address's role ('Deliver to:', 'FROM', 'If undelivered please return to:'), and the text after it on its line. */
+  heading: { role: AddressRole; rest: string } | null;
+  /** The whole line is, letter for letter, a heading or field label as printed ('FROM', 'Deliver to', 'Weight:'): never a name. */
+  headingAlone: boolean;
+  /** A phone number or an e-mail, printed inside an address block: passed over, no part of it. */
+  contact: boolean;
+  /** OCR's debris: a lone letter or mark, or a few small letters ('ne', 'nis'): no part of an address. */
+  debris: boolean;
+  /** What the line is when it is one of the things printed around addresses (never part of one); null when an address may hold it. */
+  around: AroundKind | null;
+}
+
+/** The things printed around addresses, never part of one: each ends an address block. */
+export type AroundKind =
+  | "empty or too long"
+  | "routing"
+  | "field label"
+  | "carrier"
+  | "reference"
+  | "file name"
+  | "order number"
+  | "weight"
+  | "date"
+  | "service"
+  | "parcel count"
+  | "web or e-mail"
+  | "long number"
+  | "misread return heading"
+  | "sort box"
+  | "tracking code"
+  | "table heading"
+  | "document title"
+  | "identifier"
+  | "routing or service words"
+  | "tagline"
+  | "carrier logo";
+
+/** What one line of text is (it is cleaned first: runs of space are one). */
+export function classifyLine(text: string): LineKind {
+  const t = clean(text);
+  return { heading: headingOf(t), headingAlone: isPrintedHeading(t), contact: CONTACT.test(t), debris: isOcrDebris(t), around: aroundKind(t) };
+}
+
+const HEADINGS: [RegExp, AddressRole][] = ADDRESS_HEADINGS.map(([source, role]) => [new RegExp(String.raw`${source}\b\s*:?`, "i"), role]);
 
 /** The role a heading line names, and the text after it on the same line. */
-export function headingOf(text: string): { role: AddressRole; rest: string } | null {
-  const t = clean(text);
+function headingOf(t: string): { role: AddressRole; rest: string } | null {
   for (const [re, role] of HEADINGS) {
     const m = t.match(re);
     // A word ending in a colon after it is the heading's own, misread ('Return adcdtess:'): no name ends so.
@@ -57,7 +94,7 @@ export function headingOf(text: string): { role: AddressRole; rest: string } | n
 const MISREAD_SENDER_HEADING = /^\S{2,8}\s+(?:by|from)\s*:\s*/i;
 
 /** A return heading as printed, its letters only. */
-const RETURN_HEADINGS = ["ifundeliveredpleasereturnto", "ifundeliveredreturnto"];
+const RETURN_HEADINGS = PRINTED_RETURN_HEADINGS.map((h) => h.toLowerCase().replace(/[^a-z]/g, ""));
 
 /**
  * A whole line that is a return heading OCR misread in several letters ('Hundelvered returt to' for 'If undelivered
@@ -70,40 +107,43 @@ function misreadReturnHeading(t: string): boolean {
 }
 
 /** Lines that are never part of an address: they end a block. */
-const NOT_ADDRESS: RegExp[] = [
+const NOT_ADDRESS: [AroundKind, RegExp][] = [
   // (A digit read as a letter before the next: 'VANS6' for 'VAN 56'.)
-  /\b(?:VAN|DROP|C-?ROUND|ROUND|ROUTE|SORT|DEPOT|HUB)\s*[:#]?\s*[SOIl]?\d/i,
+  ["routing", new RegExp(String.raw`\b(?:${ROUTING_FIELDS.map(loosely).join("|")})\s*[:#]?\s*[SOIl]?\d`, "i")],
   // One word and a colon: a heading or a field's label OCR misread ('LO:' for 'TO:'), never an address.
-  /^\S{1,12}:$/,
-  /^(?:hermes|evri|my\s*hermes|royal\s*mail|parcelforce|cou-?pnet|pnet|dpd|yodel|ups|dhl)\b/i,
-  /\b(?:(?:customer\s*ref(?:erence)?|invoice|consignment|barcode)\b|(?:ref(?:erence)?|order|product|item|sku|service|transaction)\s*(?:no|number|id|ref|code)?\s*[:#])/i,
+  ["field label", /^\S{1,12}:$/],
+  ["carrier", new RegExp(String.raw`^(?:${[...CARRIER_NAMES, ...CARRIER_NETWORKS].map(loosely).join("|")})\b`, "i")],
+  ["reference", /\b(?:(?:customer\s*ref(?:erence)?|invoice|consignment|barcode)\b|(?:ref(?:erence)?|order|product|item|sku|service|transaction)\s*(?:no|number|id|ref|code)?\s*[:#])/i],
   // A file name (a screenshot of a PDF viewer shows the file's).
-  /\.(?:pdf|png|jpe?g|webp|gif)\b/i,
-  /\b\d{3}-\d{7}-\d{7}\b/,
-  /\b(?:weight|wt)\b|\b\d+(?:[.,]\d+)?\s*(?:kg|kgs|g|grams?)\b/i,
+  ["file name", /\.(?:pdf|png|jpe?g|webp|gif)\b/i],
+  ["order number", /\b\d{3}-\d{7}-\d{7}\b/],
+  ["tracking code", /^[A-Z]{2}[\s-]?\d{4}[\s-]?\d{4}[\s-]?\d[\s-]?[A-Z]{2}$/i],
+  ["tracking code", /^[HT][-\s]?[0-9A-Z](?:[-\s]?[0-9A-Z]){4}(?:[-\s]?\d){10}$/i],
+  ["tracking code", /^\d{2}([-\s])\d{3}\1\d{2}\1\d{8}\1\d$/],
+  ["weight", new RegExp(String.raw`\b${WEIGHT_HEADING}\b|\b\d+(?:[.,]\d+)?\s*(?:kg|kgs|g|grams?)\b`, "i")],
   // (A date in any form a label prints one: '10/07/2026', '2026-07-10', '25 Sep 2026', 'DATE 2026-07-10' over a block
   // printed bottom up, which was read as its name.)
-  /\b(?:date|posted|despatch(?:ed)?|dispatch(?:ed)?|shipped|printed|created)\s*:|^date\s+\d|\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b|\b\d{4}-\d{1,2}-\d{1,2}\b|\b\d{1,2} (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{4}\b/i,
-  /\b(?:postage\s+paid|tracked\s*(?:24|48)|special\s+delivery|1st\s+class|2nd\s+class|signed\s+for|next\s*day|[24]8\s*h(?:ou)?rs?|24\s*h(?:ou)?rs?|standard\s+service|economy|no\s+signature|signature\s+required|parce[il1|]\s?shop|collection\s+point)\b/i,
+  [
+    "date",
+    /\b(?:date|posted|despatch(?:ed)?|dispatch(?:ed)?|shipped|printed|created)\s*:|^date\s+\d|\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b|\b\d{4}-\d{1,2}-\d{1,2}\b|\b\d{1,2} (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{4}\b/i,
+  ],
+  ["service", new RegExp(String.raw`\b(?:${SERVICE_PHRASES.join("|")})\b`, "i")],
   // A parcel's count in a consignment ('Parcel 2 of 3', 'BOX 1 OF 2', 'PARCEL 2/3', 'Pieces: 2/3').
   // ('4 of 4' alone on its line, its word printed on the line above or in a box beside it.)
-  /\b(?:(?:parcel|box|package|carton|piece|item)\s*\d+\s*(?:of|\/)\s*\d+|pieces?\s*:?\s*\d+\s*\/\s*\d+|page\s+\d+|item\s+\d+\s+of)\b|^\d{1,3}\s+of\s+\d{1,3}$/i,
+  ["parcel count", /\b(?:(?:parcel|box|package|carton|piece|item)\s*\d+\s*(?:of|\/)\s*\d+|pieces?\s*:?\s*\d+\s*\/\s*\d+|page\s+\d+|item\s+\d+\s+of)\b|^\d{1,3}\s+of\s+\d{1,3}$/i],
   // An e-mail address or a web address ('@' alone is OCR's reading of an ø: 'Miss S S@rensen').
-  /\b(?:tracking\s*(?:no|number|code)?|www\.|https?:)|[^\s@]+@[^\s@]*\.[a-z]/i,
+  ["web or e-mail", /\b(?:tracking\s*(?:no|number|code)?|www\.|https?:)|[^\s@]+@[^\s@]*\.[a-z]/i],
   // A barcode's or an account's number: seven digits in a row are in no address.
-  /\d{7}/,
+  ["long number", /\d{7}/],
   // The words of a return heading OCR misread ('If undelivered, please return tc').
-  /\bunde[li1]{1,3}ver(?:ed|able)\b/i,
-  /^\d{1,3}\s*\/\s*[A-Z]{2,6}$/i,
-  /^[A-Z]{2}[\s-]?\d{4}[\s-]?\d{4}[\s-]?\d[\s-]?[A-Z]{2}$/i,
-  /^[HT][-\s]?[0-9A-Z](?:[-\s]?[0-9A-Z]){4}(?:[-\s]?\d){10}$/i,
-  /^\d{2}([-\s])\d{3}\1\d{2}\1\d{8}\1\d$/,
-  /^(?:qty|quantity|sku|item|description|price|total|subtotal)\b/i,
+  ["misread return heading", /\bunde[li1]{1,3}ver(?:ed|able)\b/i],
+  ["sort box", /^\d{1,3}\s*\/\s*[A-Z]{2,6}$/i],
+  ["table heading", /^(?:qty|quantity|sku|item|description|price|total|subtotal)\b/i],
   // A document's title over a packing slip printed with the label ('Packing List', 'Dispatch Note').
-  /^(?:packing\s+(?:list|slip|note)|(?:dispatch|despatch|delivery|gift)\s+note|order\s+(?:summary|confirmation)|receipt)$/i,
+  ["document title", /^(?:packing\s+(?:list|slip|note)|(?:dispatch|despatch|delivery|gift)\s+note|order\s+(?:summary|confirmation)|receipt)$/i],
   // A reference or order number without a colon: 'Order 10023', 'Ref 5521907', 'Your ref: AB-1234'.
   // (A colon read by OCR as a semicolon or comma: 'Order; 180044-21'.)
-  /^(?:(?:your|our|customer|cust|order|sales|shipment|client)\s+)?(?:ref(?:erence)?|order|invoice|account|acct)\b[\s.:;,#-]*(?:no|number|id)?[\s.:;,#-]*[A-Z0-9-]*\d/i,
+  ["reference", /^(?:(?:your|our|customer|cust|order|sales|shipment|client)\s+)?(?:ref(?:erence)?|order|invoice|account|acct)\b[\s.:;,#-]*(?:no|number|id)?[\s.:;,#-]*[A-Z0-9-]*\d/i],
 ];
 
 /** One token holding digits, with no space: a reference, order or customer number ('195607481', 'DN00179560'). */
@@ -113,16 +153,7 @@ const IDENTIFIER = /^#?(?=(?:[^\d]*\d){4})[\p{L}\d][\p{L}\d./_#-]*$/u;
  * Words printed in a label's header or service panel that make up a whole line on their own
  * ('STANDARD', 'HUB', 'DROP', 'SIGNATURE', 'Tracked 24 Signature', 'NEXT DAY'): never a name.
  */
-const ROUTING_OR_SERVICE_WORDS = new Set(
-  (
-    "hub drop van round c-round route sort depot zone bay cage belt chute seq run trunk " +
-    "standard signature signed sig for tracked tracking express priority economy next day days working nextday same " +
-    "hour hours hr hrs service delivery deliveries parcel parcels packet large small medium letter class 1st 2nd " +
-    "first second no required req postage paid gb uk international special guaranteed by 1pm 9am " +
-    "collection drop-off dropoff shop parcelshop locker home courier prepaid tracked24 tracked48 48h 24h " +
-    "evri hermes royal mail"
-  ).split(" "),
-);
+const ROUTING_OR_SERVICE_WORDS = new Set([...ROUTING_WORDS, ...SERVICE_WORDS, ...READ_CARRIERS.flatMap((c) => c.split(" "))]);
 
 /** A platform's tagline: 'Shipped with Shopify', 'Sent via eBay Delivery', 'Powered by Parcel2Go', 'Postage bought on …', 'Thank you for your order'. */
 const TAGLINE =
@@ -139,29 +170,29 @@ const isRoutingOrServiceLine = (t: string) => {
  * names and addresses with capitals; a whole line of four small letters or fewer is no part of one,
  * but for the end of a company's name on a line of its own ('plc', 'ltd', '& co').
  */
-export const isOcrDebris = (text: string) =>
+const isOcrDebris = (text: string) =>
   !/[\p{L}\d]{2}/u.test(text) || (!/[\p{Lu}\d]/u.test(text) && text.replace(/\P{L}/gu, "").length <= 4 && !/^(?:ltd\.?|plc|llp|inc\.?|co\.?|and|sons|&.*)$/i.test(text));
 
 /** Contact lines printed inside an address block (a phone number, an e-mail): passed over, not part of it. */
 const CONTACT = /^(?:(?:tel|phone|mob(?:ile)?|t|m)\s*[.:]?\s*)?(?:\+?44\s?|0)\d[\d\s()-]{8,14}$|^(?:e-?mail\s*:?\s*)?[^\s@]+@[^\s@]+\.[a-z]{2,}$/i;
-export const isContactLine = (text: string) => CONTACT.test(clean(text));
 
 /** A carrier's name as its logo reads by OCR, its letters apart ('EV R i', 'EVR I', 'Royal M a I l'). */
-const SPACED_LOGO = /^(?:evri|hermes|myhermes|royalmail|parcelforce|dpd|yodel|ups|dhl)$/i;
+const SPACED_LOGO = new RegExp(`^(?:${CARRIER_NAMES.map((c) => c.replace(/ /g, "")).join("|")})$`, "i");
 
-/** Text an address block may hold: not too long, and none of the things printed around addresses. */
-export const isAddressText = (text: string) => {
-  const t = clean(text);
-  return (
-    t.length > 0 &&
-    t.length <= 120 &&
-    !NOT_ADDRESS.some((re) => re.test(t)) &&
-    !IDENTIFIER.test(t) &&
-    !isRoutingOrServiceLine(t) &&
-    !TAGLINE.test(t) &&
-    !SPACED_LOGO.test(t.replace(/\s+/g, ""))
-  );
-};
+/** What a (cleaned) line is when it is one of the things printed around addresses, or null: text an address may hold. */
+function aroundKind(t: string): AroundKind | null {
+  if (t.length === 0 || t.length > 120) return "empty or too long";
+  const never = NOT_ADDRESS.find(([, re]) => re.test(t));
+  if (never) return never[0];
+  if (IDENTIFIER.test(t)) return "identifier";
+  if (isRoutingOrServiceLine(t)) return "routing or service words";
+  if (TAGLINE.test(t)) return "tagline";
+  return SPACED_LOGO.test(t.replace(/\s+/g, "")) ? "carrier logo" : null;
+}
+
+const PRINTED_LETTERS = PRINTED_HEADINGS.map(letters);
+/** A heading and nothing else ('FROM', 'Ship to'), letter for letter as printed. */
+const isPrintedHeading = (t: string) => PRINTED_LETTERS.includes(letters(t));
 
 /**
  * The sort box of a routing label: a short number over (or beside) a short code in capitals ('10'

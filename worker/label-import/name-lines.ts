@@ -8,14 +8,16 @@
  */
 import { clean } from "./fields";
 import type { AddressBlock } from "./layout";
-import { headingOf, isAddressText, isOcrDebris, sortBoxLines } from "./line-kinds";
+import { classifyLine, sortBoxLines } from "./line-kinds";
 import type { TextLine } from "./text";
+import { ABBREVIATED_TITLES, NAME_PARTICLES, ROUTING_LINE, TITLES } from "./vocabulary";
 
 /** A person's or shop's name: address text made of words (at least two letters), not a heading nor OCR's debris. */
 export const looksLikeName = (text: string) => {
   const t = clean(text);
+  const kind = classifyLine(t);
   // (Nor the end of one: a name does not start with '&', 'AND CO' of 'Kelp' / '& CO'.)
-  return /\p{L}{2}/u.test(t) && isAddressText(t) && !headingOf(t) && !isOcrDebris(t) && !/^&/.test(t);
+  return /\p{L}{2}/u.test(t) && !kind.around && !kind.heading && !kind.debris && !/^&/.test(t);
 };
 
 /**
@@ -30,8 +32,11 @@ export const isHeaderWord = (l: TextLine, addressSize: number) => {
   return l.size >= 1.35 * addressSize && !/\s/.test(t) && !/\p{Lu}\p{Ll}{2}/u.test(t);
 };
 
-/** Small words inside names ('de la Cruz', 'ap Rhys', 'Ní Bhriain', 'Smith and Sons'): never OCR's debris. */
-const PARTICLE_RE = /^(?:de|da|di|du|del|della|der|den|van|von|la|le|ap|al|el|bin|bint|ní|nic|ó|mac|mc|ter|ten|op|y|and|of|the|co|ltd|plc|llp|inc)$/iu;
+/** A title ('Mrs', 'Dr'), as a pattern. */
+const TITLE = `(?:${TITLES.join("|")})`;
+
+/** Small words inside names ('de la Cruz', 'ap Rhys', 'Ní Bhriain', 'ter Horst', 'Smith and Sons'): never OCR's debris. */
+const PARTICLE_RE = new RegExp(`^(?:${[...NAME_PARTICLES, "ter", "ten", "op", "y", "and", "of", "the", "co", "ltd", "plc", "llp", "inc"].join("|")})$`, "iu");
 /** A word in small letters only, perhaps with a stray quote or stop: OCR's reading of a smudge or a logo beside a name. */
 const SMALL_WORD_RE = /^[“”"'‘’`]*\p{Ll}+[.,;:!]?$/u;
 const CAPITALS_RE = /^[\p{Lu}'’.-]*\p{Lu}[\p{Lu}'’.-]*$/u;
@@ -62,7 +67,7 @@ export function withoutTrailingHeading(line: string): string {
   const words = line.split(" ");
   for (let i = 1; i < words.length; i++) {
     const tail = words.slice(i).join(" ");
-    if (tail.endsWith(":") && headingOf(tail)?.rest === "") return words.slice(0, i).join(" ");
+    if (tail.endsWith(":") && classifyLine(tail).heading?.rest === "") return words.slice(0, i).join(" ");
   }
   return line;
 }
@@ -81,7 +86,9 @@ const BUILDING_RE = /\b(?:buildings?|house|court|maltings|works|mill|chambers|es
  * ending in a street's word that no name or shop ends in ('Hill', 'Lane', 'Green' and 'Park' are surnames too).
  */
 export const isNumberlessStreet = (line: string) => NUMBERLESS_STREET_RE.test(line);
-const NUMBERLESS_STREET_RE = /^(?!(?:mr|mrs|ms|mx|miss|dr|prof|rev)\b)[\p{L}'’.-]+(?:\s[\p{L}'’.-]+){0,2}\s(?:road|street|avenue|close|drive|crescent|gardens|terrace|mews|square|parade|grove)$/iu;
+// (A street may start with Sir or Dame: 'Dame Street', 'Sir Thomas Street'.)
+const NOT_TITLED = `(?!(?:${ABBREVIATED_TITLES.join("|")})\\b)`;
+const NUMBERLESS_STREET_RE = new RegExp(String.raw`^${NOT_TITLED}[\p{L}'’.-]+(?:\s[\p{L}'’.-]+){0,2}\s(?:road|street|avenue|close|drive|crescent|gardens|terrace|mews|square|parade|grove)$`, "iu");
 
 /** A comma that starts a house number or premises: the name line goes on with the address. */
 const ADDRESS_AFTER_COMMA_RE = /^(?:\d|(?:flat|unit|apartment|apt|suite|floor|room|studio|block)\b)/i;
@@ -89,7 +96,7 @@ const ADDRESS_AFTER_COMMA_RE = /^(?:\d|(?:flat|unit|apartment|apt|suite|floor|ro
 const STREET_WORD_RE = /\b(?:road|rd|street|st|lane|ln|avenue|ave|close|drive|dr|way|place|pl|crescent|grove|gardens|terrace|hill|park|row|square|walk|view|green|parade|quay|estate|mews|court|wharf|yard)\b/i;
 const ADDRESS_WORD_RE = new RegExp(`${STREET_WORD_RE.source}|\\b(?:cottage|house|farm|barn|lodge|mill|manor|hall|villa|works|granary|building|chambers)\\b`, "i");
 /** A name line that cannot end where it does: on a particle, a connective, a title or an initial. */
-const UNFINISHED_NAME_RE = /(?:^|\s)(?:&|and|of|van|von|der|den|de|la|le|du|da|di|del|della|bin|bint|al|el|ap|ó|ní|nic|mac|mc|st\.?|mr|mrs|ms|mx|miss|dr|prof|rev|sir|dame|\p{Lu}\.?)$/iu;
+const UNFINISHED_NAME_RE = new RegExp(String.raw`(?:^|\s)(?:&|and|of|${NAME_PARTICLES.join("|")}|st\.?|${TITLES.join("|")}|\p{Lu}\.?)$`, "iu");
 /** A company's suffix on a line of its own: the end of its name ('Bluebell Print Studio' / 'Ltd'). */
 const COMPANY_SUFFIX_RE = /^(?:\(uk\)\s*|uk\s+)?(?:ltd\.?|limited|plc|llp|inc\.?|co\.?|company|group|holdings(?:\s+(?:ltd\.?|limited))?|&\s*(?:co\.?|sons)|and\s+sons)$/i;
 /** The rest of a wrapped name: one to three words of letters, no number and no street or house word. */
@@ -105,7 +112,7 @@ const ONE_WORD_ADDRESS_RE = /(?:wood|woods|view|side|fields?|mount|hurst|croft|h
 /** What follows a whole name: the premises ('27 Station Grove', 'Flat 5B', 'UNIT 1, MERCER HOUSE'), a company ('… Holdings Ltd') or a contact ('c/o …', 'Attn …'). */
 const AFTER_NAME_RE = /^(?:\d+[a-z]?\b|(?:flat|unit|apartment|apt|suite)\s+\d|(?:c\/o|attn|fao)\b)|\b(?:ltd\.?|limited|plc|llp|inc\.?|co\.?|company)$/i;
 /** A title and one word ('DR OSCAR', 'Mrs. Fionnuala'): one more word under it is the rest of the name, unless a house's ('Beechwood'). */
-const TITLE_AND_WORD_RE = /^(?:mr|mrs|ms|mx|miss|dr|prof|rev|sir|dame)\.?\s+[\p{L}'’-]{2,}$/iu;
+const TITLE_AND_WORD_RE = new RegExp(String.raw`^${TITLE}\.?\s+[\p{L}'’-]{2,}$`, "iu");
 
 /**
  * Whether a name line goes on with the first address line: where the name cannot end ('Ms Z' /
@@ -118,11 +125,13 @@ const TITLE_AND_WORD_RE = /^(?:mr|mrs|ms|mx|miss|dr|prof|rev|sir|dame)\.?\s+[\p{
 /** A house or premises name by its words ('The Old Rectory', 'Hillside Farm', 'Rose Cottage'): an address line. */
 export const isPremises = (line: string) => HOUSE_NAME_RE.test(line) && !/^(?:c\/o|attn|fao)\b/i.test(line);
 
+const TITLE_ALONE_RE = new RegExp(String.raw`^${TITLE}\.?$`, "i");
+
 /** A title or initials alone on their line ('MR', 'F', 'Mrs J K'): the start of the name printed under them. */
 export const isNameStart = (line: string) => {
   const [first, ...initials] = clean(line).split(" ");
   const initial = (w: string) => /^\p{Lu}\.?$/u.test(w);
-  return (/^(?:mr|mrs|ms|mx|miss|dr|prof|rev|sir|dame)\.?$/i.test(first) || initial(first)) && initials.length <= 2 && initials.every(initial);
+  return (TITLE_ALONE_RE.test(first) || initial(first)) && initials.length <= 2 && initials.every(initial);
 };
 
 /**
@@ -143,7 +152,9 @@ export function wrappedName(name: string, address: string[]): boolean {
 }
 
 /** A full stop after a word of three letters or more that is no abbreviation, then more text: where OCR read a comma. */
-const FULL_STOP_RE = /^([^.,]*?(?<![\p{L}'’-])(?!(?:mrs|miss|prof|rev|ltd|inc|plc|llp|co|corp|bros|dept|est|st|jr|sr|esq|the)\.)[\p{L}'’-]{3,})\.\s+(\S.*)$/iu;
+// (Titles of three letters or more written with a stop: 'Mrs.', 'Prof.'.)
+const ABBREVIATIONS = [...ABBREVIATED_TITLES.filter((t) => t.length >= 3), "ltd", "inc", "plc", "llp", "co", "corp", "bros", "dept", "est", "st", "jr", "sr", "esq", "the"];
+const FULL_STOP_RE = new RegExp(String.raw`^([^.,]*?(?<![\p{L}'’-])(?!(?:${ABBREVIATIONS.join("|")})\.)[\p{L}'’-]{3,})\.\s+(\S.*)$`, "iu");
 
 /**
  * The name, and any address the same line goes on with: senders are often printed on one line
@@ -212,11 +223,10 @@ function headerFrom(sorted: TextLine[], layout: { blocks: AddressBlock[] }, excl
 
 /** Header lines are at most this many lines apart (and 60 pt): a wider gap above them is the label's edge. */
 const HEADER_GAP_LINES = 6;
-const ROUTING_LINE_RE = /\b(?:VAN|DROP|C-?ROUND)\s*:?\s*\d/i;
 
 /** The top of the run of lines above a routing label's VAN / DROP line with no gap wider than a label's header has. */
 function labelTop(sorted: TextLine[]): number {
-  const routing = sorted.findIndex((l) => ROUTING_LINE_RE.test(l.text));
+  const routing = sorted.findIndex((l) => ROUTING_LINE.test(l.text));
   if (routing < 0) return Number.NEGATIVE_INFINITY;
   let top = sorted[routing].y;
   const gap = Math.max(60, HEADER_GAP_LINES * sorted[routing].size);

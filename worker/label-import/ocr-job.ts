@@ -13,18 +13,19 @@ import { isRealPostcode } from "../couriers/postcode";
 import { inValueList } from "../db/d1-limits";
 import type { Db } from "../db/client";
 import { labelFiles, labels, type LabelRow } from "../db/schema";
-import { saveLabelReading } from "../labels/save-reading";
+import { saveLabelReading } from "../labels/save";
 import { log } from "../lib/log";
-import type { Address, ApiLabel, LabelDetails, SourcedField } from "../labels/model";
+import type { Address, ApiLabel, LabelDetails, SourcedField } from "../../shared/label";
 import { enqueueMany } from "../lib/jobs";
 import { pageBarcodes } from "./barcodes";
 import { ImportError } from "../lib/errors";
+import { classifyLine } from "./line-kinds";
 import { OcrEngineError, recognise, type OcrResult } from "./ocr/tesseract";
 import { agreedNames } from "./ocr/agree";
 import { restoreLostWords } from "./ocr/names";
 import { checkedPostcode, loosePostcodes, withoutCodePieces } from "./ocr/postcode";
 import { rereadLost } from "./ocr/starts";
-import { isHeading, ocrLines } from "./ocr/text";
+import { ocrLines } from "./ocr/text";
 import { PdfiumError } from "./pdfium";
 import { type Pixmap, OCR_LIMITS, rotateGrey, toGrey, type Grey } from "../images/raster";
 import { parseLabel } from "./pipeline";
@@ -185,7 +186,7 @@ export function plausibleOnly(d: LabelDetails): LabelDetails {
     const a = out[k];
     if (a?.postcode && !isRealPostcode(a.postcode)) out[k] = { ...a, postcode: "" };
     // A heading read as the name: the name's line was lost (fresh seed 3215497301, a 203 DPI thermal print: 'FROM').
-    if (a?.name && (GLUED.test(a.name) || NOISY.test(a.name) || isHeading(a.name))) out[k] = { ...out[k]!, name: "" };
+    if (a?.name && (GLUED.test(a.name) || NOISY.test(a.name) || classifyLine(a.name).headingAlone)) out[k] = { ...out[k]!, name: "" };
   }
   return out;
 }
@@ -347,7 +348,7 @@ export async function runLabelOcrJob(env: Pick<Env, "FILES" | "JOBS">, db: Db, l
   return finish(env, db, row, reading.details, null);
 }
 
-/** Stores the outcome through the save path (labels/save-reading.ts): details filled in and 'done', or 'failed'. */
+/** Stores the outcome through the save path (labels/save.ts saveLabelReading): details filled in and 'done', or 'failed'. */
 async function finish(env: Pick<Env, "JOBS">, db: Db, row: LabelRow, read: LabelDetails | null, failure: string | null): Promise<void> {
   if (failure) log("warn", "label ocr failed", { labelId: row.id, reason: failure });
   await saveLabelReading(db, env, row, read && ((known) => fillDetails(known, read)));

@@ -9,7 +9,7 @@
  * reference on an Evri label whose own code did not read gives no label, not a Royal Mail one.
  */
 import { couriers } from "../couriers/registry";
-import type { LabelDetails } from "../labels/model";
+import type { LabelDetails } from "../../shared/label";
 import type { LabelInput } from "./fields";
 
 const is2D = (format: string) => format === "PDF417" || format === "DataMatrix" || format === "QRCode";

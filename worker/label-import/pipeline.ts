@@ -8,7 +8,7 @@ import { couriers } from "../couriers/registry";
 import { imageBarcodes, pageBarcodes } from "./barcodes";
 import { DOCUMENT_REFUSALS, type DocumentKind, documentKind, withoutCustomsForm } from "./documents";
 import { ImportError } from "../lib/errors";
-import type { LabelDetails } from "../labels/model";
+import type { LabelDetails } from "../../shared/label";
 import type { LabelInput } from "./fields";
 import { parseLabel } from "./parse-label";
 import { loadPdfText, type PdfPageText, readPdfText } from "./pdf";

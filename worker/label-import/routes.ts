@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { AppEnv } from "../context";
 import { describe } from "../lib/openapi-meta";
 import { validate } from "../lib/validate";
-import { requireAuth } from "../accounts/require-auth";
+import { requireAuth } from "../auth/require-auth";
 import { importLabelUpload } from "./import-file";
 import { plainText } from "../lib/text";
 

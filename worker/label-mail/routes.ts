@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../context";
 import { describe } from "../lib/openapi-meta";
-import { requireAuth } from "../accounts/require-auth";
+import { requireAuth } from "../auth/require-auth";
 import { importAddressFor, regenerateImportAddress } from "./address";
 
 // The signed-in user's label import address. Account only: requireAuth() without `apiKey` answers 403

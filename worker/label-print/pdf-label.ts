@@ -1,5 +1,5 @@
 import { fill, popGraphicsState, pushGraphicsState, rectangle, rgb, setFillingGrayscaleColor, type PDFFont, type PDFImage, type PDFPage } from "pdf-lib";
-import type { LabelPrintContent } from "../labels/print-content";
+import type { LabelPrintContent } from "../../shared/print-content";
 import { CODE128_HEIGHT_DOTS, DOT_PT, code128, pdf417, pdf417Rects, type Code128, type Pdf417 } from "./barcodes";
 import { capped, wrapAll, type LabelText } from "./wrap";
 

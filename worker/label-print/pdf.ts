@@ -11,7 +11,7 @@ import {
   type PDFImage,
   type PDFPage,
 } from "pdf-lib";
-import { labelPrintContent } from "../labels/print-content";
+import { labelPrintContent } from "../../shared/print-content";
 import { drawLabel, labelBarcodes, type Box, type LabelFonts } from "./pdf-label";
 import { embedPixels, embedPngAsIs, type PngXObject } from "./png-xobject";
 import { LeftOutError, prepareEach, type PrintItem, type PrintLayout, type PrintedFile } from "./select";

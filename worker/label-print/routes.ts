@@ -1,10 +1,10 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../context";
-import { requireAuth } from "../accounts/require-auth";
+import { requireAuth } from "../auth/require-auth";
 import { badRequest } from "../lib/errors";
 import { describe } from "../lib/openapi-meta";
 import { validate } from "../lib/validate";
-import { LEFT_OUT_HEADER, LEFT_OUT_REASONS_HEADER, PRINTED_HEADER, leftOutByReason, leftOutHeader, nothingToPrint } from "./left-out";
+import { LEFT_OUT_HEADER, LEFT_OUT_REASONS_HEADER, PRINTED_HEADER, leftOutByReason, leftOutHeader, nothingToPrint } from "../../shared/left-out";
 import { printItems, printRequestSchema, type PrintItem } from "./select";
 
 // Printing many labels at once: POST /labels/print answers one merged PDF (4x6, or 2 or 4 per A4 sheet) or ZPL.

@@ -7,9 +7,9 @@ import { labelFiles, labels, users, type LabelRow } from "../db/schema";
 import { badRequest, notFound } from "../lib/errors";
 import { labelListFilterSchema, termConditions } from "../labels/filters";
 import { listOrder, listTerms, orderBy } from "../labels/list-query";
-import type { ApiLabel } from "../labels/model";
-import { printPlan } from "../labels/print-content";
-import type { LeftOut, LeftOutReason } from "./left-out";
+import type { ApiLabel } from "../../shared/label";
+import { printPlan } from "../../shared/print-content";
+import type { LeftOut, LeftOutReason } from "../../shared/left-out";
 import { serializeLabel } from "../labels/serialise";
 
 /** Which labels a bulk print takes (POST /labels/print) and how each one can be printed. */

@@ -1,6 +1,6 @@
 import { FontNames } from "@pdf-lib/standard-fonts";
 import { StandardFontEmbedder } from "pdf-lib";
-import { labelPrintContent, type LabelPrintContent } from "../labels/print-content";
+import { labelPrintContent, type LabelPrintContent } from "../../shared/print-content";
 import { CODE128_HEIGHT_DOTS, CODE128_QUIET, PDF417_QUIET, code128, pdf417 } from "./barcodes";
 import { LeftOutError, prepareEach, type PrintItem, type PrintedFile } from "./select";
 import { capped, wrapAll, type LabelText, type Measure } from "./wrap";

@@ -1,16 +1,16 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { buyerEmailSchema } from "../buyer-mail/address";
+import { buyerEmailSchema } from "../couriers/buyer-email";
 import { isUkPostcode, normalisePostcode } from "../couriers/postcode";
-import { editedActionWindow } from "../claims/action-window";
-import { declaredValueInput, poundsToPence } from "../claims/declared-value";
+import { editedActionWindow } from "../deadlines/action-window";
+import { declaredValueInput, poundsToPence } from "../couriers/declared-value";
 import { courierById } from "../couriers/registry";
 import type { Db } from "../db/client";
 import { buyerMails, labels } from "../db/schema";
 import { badRequest, notFound } from "../lib/errors";
-import type { Address, ApiLabel, FieldSource, LabelCorrection, LabelDetails, SourcedField } from "./model";
+import type { Address, ApiLabel, FieldSource, LabelCorrection, LabelDetails, SourcedField } from "../../shared/label";
 import { findLabelRow, getLabel } from "./read";
-import { purgePages } from "../tracking-page/edge-cache";
+import { purgePages } from "./tracking-page-cache";
 import { oneLine } from "../lib/text";
 
 /**

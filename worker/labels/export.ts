@@ -6,7 +6,7 @@ import { CSV_BOM, csvRow } from "./csv";
 import { termConditions, type LabelListFilters } from "./filters";
 import { listOrder, listTerms, orderBy, type ListOrder } from "./list-query";
 import { courierById, serviceNameOf } from "../couriers/registry";
-import { trackingPageUrl } from "../tracking-page/token";
+import { trackingPageUrl } from "./tracking-page-token";
 
 /**
  * GET /labels/export.csv: the user's labels under the list's filters, in the list's order, one CSV row each.

@@ -1,9 +1,10 @@
 import { and, eq, gte, inArray, lte, ne, or, sql, type Placeholder, type SQL } from "drizzle-orm";
-import { ACTION_CHECK_FROM, inActionWindow } from "../claims/action-window";
+import { ACTION_CHECK_FROM, inActionWindow } from "../deadlines/action-window";
 import { z } from "zod";
+import { courierKey } from "../../shared/courier-key";
 import { inJsonList } from "../db/d1-limits";
 import { labelTags, labels } from "../db/schema";
-import { LIST_SORTS, MAX_SEARCH_LENGTH, STATUS_FILTERS, type ParcelStatus } from "./list-options";
+import { LIST_SORTS, MAX_SEARCH_LENGTH, STATUS_FILTERS, type ParcelStatus } from "../../shared/list-options";
 import { searchCondition, searchQuery } from "./search";
 import { isParcelStatus, parcelStatusCondition } from "./status";
 
@@ -61,9 +62,6 @@ export const labelListFilterSchema = labelFilterSchema.extend({
     .describe("newest (default) or oldest first by creation, or updated: the most recently updated first"),
 });
 export type LabelListFilters = z.infer<typeof labelListFilterSchema>;
-
-/** Normalises a courier name: case, spaces, underscores and hyphens are ignored. */
-export const courierKey = (name: string) => name.toLowerCase().replace(/[\s_-]+/g, "");
 
 export function parseTags(tags: string | undefined): string[] {
   return [...new Set((tags ?? "").split(",").map((t) => t.trim()).filter(Boolean))];

@@ -1,10 +1,10 @@
 import { asc, desc, sql, type SQL } from "drizzle-orm";
-import { actionSince, needsActionLabels } from "../claims/needs-action";
-import { ukDayOf } from "../lib/uk-calendar";
+import { actionSince, needsActionLabels } from "../deadlines/needs-action";
+import { ukDayOf } from "../../shared/uk-calendar";
 import type { Db } from "../db/client";
 import { labels } from "../db/schema";
 import { filterTerms, type LabelFilterTerms, type LabelListFilters } from "./filters";
-import type { ListSort } from "./list-options";
+import type { ListSort } from "../../shared/list-options";
 
 /**
  * What a labels list request asks for, as GET /labels, its CSV export and bulk printing by filters all read it:
@@ -14,7 +14,7 @@ import type { ListSort } from "./list-options";
 /**
  * The terms of the list's filters. status=needs_action: the labels whose action window holds today, read in SQL
  * (index labels_user_action: the page sorts those few, the total counts them in the index); the few whose window is
- * not exact are decided by the deadlines first, as the 'Needs action' card decides them (worker/claims/needs-action.ts).
+ * not exact are decided by the deadlines first, as the 'Needs action' card decides them (worker/deadlines/needs-action.ts).
  */
 export async function listTerms(db: Db, userId: number, filters: LabelListFilters, now = Date.now()): Promise<LabelFilterTerms> {
   const terms = filterTerms(filters);

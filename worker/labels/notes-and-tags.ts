@@ -4,7 +4,7 @@ import type { Db } from "../db/client";
 import { insertChunks } from "../db/d1-limits";
 import { labelTags, labels } from "../db/schema";
 import { notFound } from "../lib/errors";
-import type { ApiLabel } from "./model";
+import type { ApiLabel } from "../../shared/label";
 import { findLabelRow, getLabel } from "./read";
 
 /** A label's notes and tags: the tags live twice, as the label's tags_json and as label_tags rows for the filters. */

@@ -1,6 +1,6 @@
 import { courierById } from "../couriers/registry";
 import type { LabelRow } from "../db/schema";
-import type { LabelDetails } from "./model";
+import type { LabelDetails } from "../../shared/label";
 import { simpleHtmlMail } from "../lib/mailer";
 
 /**

@@ -5,10 +5,10 @@ import { inValueList } from "../db/d1-limits";
 import { labelDayStats, labelFiles, labelStatusDayStats, labelTags, labels, users, type LabelRow } from "../db/schema";
 import { normaliseTrackingCode } from "../couriers/registry";
 import { placeholderTerms, termConditions, type LabelFilterTerms, type LabelListFilters } from "./filters";
-import type { ListSort, ParcelStatus } from "./list-options";
+import type { ListSort, ParcelStatus } from "../../shared/list-options";
 import { listOrder, listTerms, orderBy } from "./list-query";
 import { searchMatches } from "./search";
-import type { ApiLabel } from "./model";
+import type { ApiLabel } from "../../shared/label";
 import { serializeLabel, type LabelOwner } from "./serialise";
 
 /** Reading labels: one label, a page of the list with its total, the labels a save answers. */

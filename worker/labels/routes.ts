@@ -5,7 +5,7 @@ import { manualLabelDetails, manualLabelSchema } from "../couriers/manual";
 import { notFound } from "../lib/errors";
 import { describe } from "../lib/openapi-meta";
 import { validate } from "../lib/validate";
-import { requireAuth, userGone } from "../accounts/require-auth";
+import { requireAuth, userGone } from "../auth/require-auth";
 import { correctLabelDetails, labelCorrectionSchema } from "./corrections";
 import { importLabels, importSummary, importTemplate, importText, readImport } from "./csv-import";
 import { exportFilename, labelsCsvStream } from "./export";

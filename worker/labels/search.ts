@@ -1,6 +1,6 @@
 import { sql, type Placeholder, type SQL } from "drizzle-orm";
 import { labels } from "../db/schema";
-import { searchWords } from "./list-options";
+import { searchWords } from "../../shared/list-options";
 
 /**
  * The labels list's search box (GET /labels?q=…), over the full-text index labels_search (migration 0019): each

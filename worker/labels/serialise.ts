@@ -1,12 +1,12 @@
 import type { labelFiles, LabelRow, User } from "../db/schema";
 import { normalisePostcode } from "../couriers/postcode";
 import { serviceNameOf } from "../couriers/registry";
-import { labelDeadlines } from "../claims/deadlines";
-import { deadlineInput } from "../claims/label-input";
-import { lostReasonText } from "../tracking/lost";
-import { trackingPageUrl } from "../tracking-page/token";
-import { maskEmail } from "../buyer-mail/address";
-import type { Address, ApiLabel, LabelDetails, TrackingResult } from "./model";
+import { labelDeadlines } from "../deadlines/deadlines";
+import { deadlineInput } from "../deadlines/label-input";
+import { lostReasonText } from "../deadlines/lost";
+import { trackingPageUrl } from "./tracking-page-token";
+import { maskEmail } from "../couriers/buyer-email";
+import type { Address, ApiLabel, LabelDetails, TrackingResult } from "../../shared/label";
 
 /** A label row as the API answers it (ApiLabel), with its file and its owner's banner and company. */
 

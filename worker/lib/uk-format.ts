@@ -1,4 +1,4 @@
-import { ukDayOf, type IsoDay } from "./uk-calendar";
+import { ukDayOf, type IsoDay } from "../../shared/uk-calendar";
 
 /**
  * How the worker writes dates for people (deadline sentences, mails, the claim pack and its PDF): en-GB, in UK

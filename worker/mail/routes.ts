@@ -4,7 +4,7 @@ import type { AppEnv } from "../context";
 import { badRequest } from "../lib/errors";
 import { describe } from "../lib/openapi-meta";
 import { validate } from "../lib/validate";
-import { requireAdmin, requireAuth } from "../accounts/require-auth";
+import { requireAdmin, requireAuth } from "../auth/require-auth";
 import {
   MAIL_PAGE_SIZE,
   getAttachment,

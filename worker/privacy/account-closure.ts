@@ -12,6 +12,7 @@ import {
   stripeCheckouts,
   trackingPageTokens,
   users,
+  marketplaceConnections,
   webhookEndpoints,
   type User,
 } from "../db/schema";
@@ -19,7 +20,7 @@ import { ApiError } from "../lib/errors";
 import { enqueue } from "../lib/jobs";
 import { log } from "../lib/log";
 import { sendMail, simpleHtmlMail } from "../lib/mailer";
-import { EDGE_TTL_SECONDS, purgePages } from "../tracking-page/edge-cache";
+import { EDGE_TTL_SECONDS, purgePages } from "../labels/tracking-page-cache";
 import { closeExports } from "./export";
 
 /**
@@ -115,9 +116,11 @@ export async function closeAccount(env: Env, sessions: DbSessions, userId: numbe
       startedAt: now,
     }),
   ]);
-  // Its own database: the row closed the same way, and its webhooks stop (their delivery log goes with them).
+  // Its own database: the row closed the same way, its webhooks stop (their delivery log goes with them), and its
+  // marketplace tokens go: nothing acts on its shops any more.
   if (own !== directory) await own.update(users).set(closedRow(userId, now)).where(eq(users.id, userId));
   await own.delete(webhookEndpoints).where(eq(webhookEndpoints.userId, userId));
+  await own.delete(marketplaceConnections).where(eq(marketplaceConnections.userId, userId));
   // Its copy of its data: the link dies at once, a build stops (the erasure removes their files).
   await closeExports(own, userId, now);
   await purgePages(env, pages.map((p) => p.token));

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context";
-import { requireAdmin, requireAuth } from "../accounts/require-auth";
+import { requireAdmin, requireAuth } from "../auth/require-auth";
 import { ApiError, badRequest, notFound } from "../lib/errors";
 import { verifyPassword } from "../lib/crypto";
 import { describe } from "../lib/openapi-meta";

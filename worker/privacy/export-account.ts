@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { creditLedger, deletedLabels, labelImportAddresses, labels, webhookDeliveries, webhookEndpoints, type User } from "../db/schema";
-import { ownerMoments } from "../buyer-mail/model";
+import { creditLedger, deletedLabels, labelImportAddresses, labels, marketplaceConnections, webhookDeliveries, webhookEndpoints, type User } from "../db/schema";
+import { ownerMoments } from "../../shared/buyer-mail";
 import { csvRow } from "../labels/csv";
 import { DELIVERY_LOG_KEEP } from "../webhooks/model";
 import { endpointEvents } from "../webhooks/endpoints";
@@ -21,6 +21,10 @@ export const bannerPath = (mime: string | null) => `branding/banner.${mime === "
 /** account.json: who the account is and every setting it holds. */
 export async function accountJson(db: Db, user: User, exportedAt: number, retention: unknown): Promise<string> {
   const address = await db.select({ token: labelImportAddresses.token }).from(labelImportAddresses).where(eq(labelImportAddresses.userId, user.id));
+  const shops = await db
+    .select({ marketplace: marketplaceConnections.marketplace, shopName: marketplaceConnections.shopName, status: marketplaceConnections.status, createdAt: marketplaceConnections.createdAt })
+    .from(marketplaceConnections)
+    .where(eq(marketplaceConnections.userId, user.id));
   const account = {
     exportedAt: iso(exportedAt),
     account: {
@@ -43,6 +47,8 @@ export async function accountJson(db: Db, user: User, exportedAt: number, retent
     privacy: retention,
     // The address is a key to the account (mail to it is imported and charged): like every token, not exported.
     labelImportAddress: address[0] ? "set: shown in Settings (not exported, as it lets anyone who has it add labels)" : null,
+    // Connected shops without their tokens (keys to the seller's marketplace accounts, never exported).
+    marketplaceConnections: shops.map((s) => ({ marketplace: s.marketplace, shop: s.shopName, status: s.status, connectedAt: iso(s.createdAt) })),
   };
   return `${JSON.stringify(account, null, 2)}\n`;
 }

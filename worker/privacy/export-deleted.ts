@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import { inValueList } from "../db/d1-limits";
 import { parcelStatusSql } from "../db/parcel-status";
 import { deletedLabels, labelFiles, labels, type LabelRow } from "../db/schema";
-import type { ApiLabel } from "../labels/model";
+import type { ApiLabel } from "../../shared/label";
 import { serializeLabel, type LabelOwner } from "../labels/serialise";
 import { originalPath } from "./export-labels";
 

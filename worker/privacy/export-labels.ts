@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import { inValueList } from "../db/d1-limits";
 import { buyerMails, labelAlerts, labelFiles, labels, type LabelRow } from "../db/schema";
 import { csvRow } from "../labels/csv";
-import type { Address, ApiLabel, LabelDetails, TrackingEvent } from "../labels/model";
+import type { Address, ApiLabel, LabelDetails, TrackingEvent } from "../../shared/label";
 import { serializeLabel, type LabelOwner } from "../labels/serialise";
 
 /**

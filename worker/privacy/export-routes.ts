@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { AppEnv } from "../context";
-import { requireAuth } from "../accounts/require-auth";
+import { requireAuth } from "../auth/require-auth";
 import { userDatabase } from "../db/databases";
 import { dataExports } from "../db/schema";
 import { describe } from "../lib/openapi-meta";

@@ -1,7 +1,7 @@
 import { and, desc, eq, lte, ne, or } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { dataExports, type User } from "../db/schema";
-import { serverMac } from "../accounts/tokens";
+import { serverMac } from "../auth/tokens";
 import { newId, timingSafeEqual } from "../lib/crypto";
 import { ApiError } from "../lib/errors";
 import { enqueue } from "../lib/jobs";

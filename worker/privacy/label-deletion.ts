@@ -10,8 +10,8 @@ import { log } from "../lib/log";
 import { deleteQueuedR2Objects } from "../lib/r2-deletions";
 import { releaseLease, tryLease } from "../tracking/leases";
 import { filesOnlyTheyUse, purgeAtFor, purgeStatements, restoreStatements, TRASH_CHUNK, trashStatements } from "../labels/trash";
-import { purgePages } from "../tracking-page/edge-cache";
-import { newPageToken } from "../tracking-page/token";
+import { purgePages } from "../labels/tracking-page-cache";
+import { newPageToken } from "../labels/tracking-page-token";
 import { queueWebhookEvents } from "../webhooks/events";
 import type { DeletedLabelSnapshot } from "../webhooks/model";
 

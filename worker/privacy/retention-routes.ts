@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { AppEnv } from "../context";
-import { requireAuth } from "../accounts/require-auth";
+import { requireAuth } from "../auth/require-auth";
 import { users } from "../db/schema";
 import { describe } from "../lib/openapi-meta";
 import { validate } from "../lib/validate";

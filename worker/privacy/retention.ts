@@ -2,10 +2,10 @@ import { and, asc, eq, gt, isNotNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { inValueList } from "../db/d1-limits";
 import { labels, mailAttachments, mailMessages, r2Deletions, retentionPasses, users, type LabelRow } from "../db/schema";
-import { deadlineDates } from "../claims/deadlines";
-import { storedDeadlineInput, storedDetails } from "../claims/label-input";
-import type { LabelDetails } from "../labels/model";
-import { addDays, ukDayOf, ukMidnight } from "../lib/uk-calendar";
+import { deadlineDates } from "../deadlines/deadlines";
+import { storedDeadlineInput, storedDetails } from "../deadlines/label-input";
+import type { LabelDetails } from "../../shared/label";
+import { addDays, ukDayOf, ukMidnight } from "../../shared/uk-calendar";
 import { deleteQueuedR2Objects } from "../lib/r2-deletions";
 import { BUYER_CONTACT_DAYS } from "./retention-settings";
 

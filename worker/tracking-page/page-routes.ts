@@ -3,11 +3,11 @@ import { secureHeaders } from "hono/secure-headers";
 import type { AppEnv } from "../context";
 import { pageTokenDatabase } from "../db/databases";
 import { log } from "../lib/log";
-import { cachedPage, keepPage, purgePages } from "./edge-cache";
+import { cachedPage, keepPage, purgePages } from "../labels/tracking-page-cache";
 import { pageNotFoundHtml, tooManyRequestsHtml, trackingPageHtml, unsubscribeHtml } from "./html";
 import { unsubscribeBuyer, unsubscribeSeller } from "../buyer-mail/unsubscribe";
 import { countPageView, pageBanner, readTrackingPage } from "./pages";
-import { PAGE_TOKEN } from "./token";
+import { PAGE_TOKEN } from "../labels/tracking-page-token";
 import { buyerView } from "./view";
 
 /**

@@ -3,8 +3,8 @@ import type { Db } from "../db/client";
 import { labels, trackingPageTokens, users } from "../db/schema";
 import { notFound } from "../lib/errors";
 import { findLabelRow } from "../labels/read";
-import { purgePages } from "./edge-cache";
-import { newPageToken } from "./token";
+import { purgePages } from "../labels/tracking-page-cache";
+import { newPageToken } from "../labels/tracking-page-token";
 import type { PageOwner } from "./view";
 
 /**

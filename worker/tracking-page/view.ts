@@ -1,10 +1,10 @@
 import type { LabelRow, User } from "../db/schema";
-import { labelDeadlines } from "../claims/deadlines";
-import { deadlineInput, storedDetails } from "../claims/label-input";
+import { labelDeadlines } from "../deadlines/deadlines";
+import { deadlineInput, storedDetails } from "../deadlines/label-input";
 import { courierById } from "../couriers/registry";
 import { UK_POSTCODE_RE } from "../couriers/postcode";
-import type { Address, TrackingEvent } from "../labels/model";
-import { ukDayOf } from "../lib/uk-calendar";
+import type { Address, TrackingEvent } from "../../shared/label";
+import { ukDayOf } from "../../shared/uk-calendar";
 import { ukEventTime, ukWeekdayDay } from "../lib/uk-format";
 
 /**

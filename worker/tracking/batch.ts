@@ -5,7 +5,7 @@ import type { Db } from "../db/client";
 import { labels, type LabelRow } from "../db/schema";
 import { log } from "../lib/log";
 import { pauseCarrier, takeCarrierCalls } from "./carrier-budget";
-import type { TrackingEvent } from "../labels/model";
+import type { TrackingEvent } from "../../shared/label";
 import { deferForBudget, recordFailure, refreshLabelTracking, storeAnswer, trackingClientFor, type TrackingEnv } from "./tracking";
 
 /**

@@ -18,12 +18,6 @@ import { directoryOf } from "../db/sessions";
  * unit of work's session on the home database takes the calls.
  */
 
-/** A carrier's calls per minute from its configuration (e.g. EVRI_CALLS_PER_MINUTE), defaulting to a polite 600. */
-export function callsPerMinuteSetting(raw: string | undefined): number {
-  const n = Number(raw);
-  return Number.isInteger(n) && n > 0 ? n : 600;
-}
-
 export const minuteOf = (now: number) => Math.floor(now / 60_000);
 
 /** Takes `calls` from this minute's budget. True when they may be made now. */

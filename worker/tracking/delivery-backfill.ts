@@ -1,8 +1,8 @@
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
-import { scanTimes } from "../claims/deadlines";
+import { scanTimes } from "../deadlines/deadlines";
 import type { Db } from "../db/client";
 import { labels } from "../db/schema";
-import type { LabelDetails, TrackingResult } from "../labels/model";
+import type { LabelDetails, TrackingResult } from "../../shared/label";
 import { deliveryFacts, labelService } from "./delivery-facts";
 
 /**

@@ -1,7 +1,7 @@
-import { labelDeadlines } from "../claims/deadlines";
-import { addDays, isWorkingDay, nthWorkingDayAfter, ukDayOf, type IsoDay } from "../lib/uk-calendar";
-import type { LabelDetails, TrackingResult } from "../labels/model";
-import { serviceDays } from "./lost";
+import { labelDeadlines } from "../deadlines/deadlines";
+import { addDays, isWorkingDay, nthWorkingDayAfter, ukDayOf, type IsoDay } from "../../shared/uk-calendar";
+import type { LabelDetails, TrackingResult } from "../../shared/label";
+import { serviceDays } from "../deadlines/lost";
 
 /**
  * What a label's tracking says about its delivery, kept on the label (labels.first_scan_at, scan_days,

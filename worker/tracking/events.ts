@@ -1,4 +1,4 @@
-import type { TrackingEvent, TrackingStatus } from "../labels/model";
+import type { TrackingEvent, TrackingStatus } from "../../shared/label";
 
 /** A carrier's events read together: merged with the stored ones, and what they say about the parcel. */
 

@@ -8,7 +8,7 @@ import { labelNoticeFacts, labelsUrl, noticeDigest } from "../labels/notice";
 import { trackedCouriers } from "../couriers/registry";
 import type { CourierEnv } from "../couriers/courier";
 import { releaseLease, tryLease } from "./leases";
-import { LOST_NOTICE_QUIET_MS, lostReasonText, lostThresholds } from "./lost";
+import { LOST_NOTICE_QUIET_MS, lostReasonText, lostThresholds } from "../deadlines/lost";
 
 /**
  * The owner's notice for parcels flagged potentially lost: one mail per flag, and one mail for many flags that

@@ -4,7 +4,7 @@ import type { AppEnv } from "../context";
 import { ApiError, notFound } from "../lib/errors";
 import { describe } from "../lib/openapi-meta";
 import { validate } from "../lib/validate";
-import { requireAuth } from "../accounts/require-auth";
+import { requireAuth } from "../auth/require-auth";
 import { courierById } from "../couriers/registry";
 import { findOwnLabel, refreshLabelTracking, trackingClientFor } from "./tracking";
 

@@ -5,17 +5,17 @@ import { CarrierError, type CarrierHttpOptions } from "../couriers/tracking-http
 import type { Db } from "../db/client";
 import { labels, type LabelRow } from "../db/schema";
 import { log } from "../lib/log";
-import type { LabelDetails, TrackingResult, TrackingStatus } from "../labels/model";
-import { closedOnArrival } from "../claims/deadlines";
-import { labelActionWindow } from "../claims/action-window";
-import { deadlineInput } from "../claims/label-input";
+import type { LabelDetails, TrackingResult, TrackingStatus } from "../../shared/label";
+import { closedOnArrival } from "../deadlines/deadlines";
+import { labelActionWindow } from "../deadlines/action-window";
+import { deadlineInput } from "../deadlines/label-input";
 import { deliveryFacts, labelService } from "./delivery-facts";
 import { mergeEvents, summariseEvents } from "./events";
-import { evaluateLostRules, lostThresholds, lostTransition, queueLostNotice, serviceDays } from "./lost";
+import { evaluateLostRules, lostThresholds, lostTransition, queueLostNotice, serviceDays } from "../deadlines/lost";
 import { pauseCarrier, takeCarrierCalls } from "./carrier-budget";
 import { releaseLease, tryLease } from "./leases";
 import { queueWebhookEvents } from "../webhooks/events";
-import { purgePages } from "../tracking-page/edge-cache";
+import { purgePages } from "../labels/tracking-page-cache";
 import { queueBuyerMails } from "../buyer-mail/moments";
 
 /**
@@ -182,7 +182,7 @@ export async function storeAnswer(env: TrackingEnv, db: Db, row: LabelRow, clien
   const changed = events.length !== oldEvents.length || status !== row.trackingStatus;
   const deliveredAt = delivered ? summary.deliveredAt : null;
   const facts = deliveryFacts({ ...summary, ...labelService(tracking?.results[0], details), createdAt: row.createdAt, courier: row.courier, shippedOn: row.shippedOn, deliveredAt });
-  // The deadlines' inputs as saved here: the 'Needs action' list finds the label by them (claims/action-window.ts).
+  // The deadlines' inputs as saved here: the 'Needs action' list finds the label by them (deadlines/action-window.ts).
   const window = labelActionWindow(
     { ...row, trackingStatus: status, deliveredAt, firstScanAt: facts.firstScanAt, lastScanAt: summary.lastScanAt, potentiallyLost: lost?.potentiallyLost ?? row.potentiallyLost },
     { ...details, ...(deliveredIso ? { deliveredAt: deliveredIso } : {}), tracking },

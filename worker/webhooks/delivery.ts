@@ -2,7 +2,7 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { webhookDeliveries, webhookEndpoints } from "../db/schema";
 import { getLabel } from "../labels/read";
-import { maskEmail } from "../buyer-mail/address";
+import { maskEmail } from "../couriers/buyer-email";
 import { RetryJobLater, type JobMessage } from "../lib/jobs";
 import { log } from "../lib/log";
 import { DELIVERY_LOG_KEEP, TEST_EVENT_TYPE, type WebhookEvent } from "./model";

@@ -1,4 +1,4 @@
-import { addDays, ukDayOf } from "../../../worker/lib/uk-calendar";
+import { addDays, ukDayOf } from "../../../shared/uk-calendar";
 
 /** The analytics filters: defaults, the query both calls take, and the click-through to /labels. */
 export interface AnalyticsFilters {

@@ -1,4 +1,4 @@
-import { courierKey } from "./format";
+import { courierKey } from "../../../shared/courier-key";
 import { useCourier } from "./labelsApi";
 
 /** The couriers with a mark of their own, drawn inline (no image requests). */

@@ -1,4 +1,4 @@
-import { ukDayOf } from "../../../worker/lib/uk-calendar";
+import { ukDayOf } from "../../../shared/uk-calendar";
 import { EXTRA_DATE, formatDate } from "./format";
 import type { ApiLabel } from "./types";
 

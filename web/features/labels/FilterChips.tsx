@@ -1,9 +1,10 @@
-import { EXTRA_DATE, courierKey, formatDate } from "./format";
+import { EXTRA_DATE, formatDate } from "./format";
+import { courierKey } from "../../../shared/courier-key";
 import { useCouriers } from "./labelsApi";
 import { STATUS_NAMES } from "./LabelSummary";
 import type { FilterKey } from "./listQuery";
 import type { ListParams } from "./useListParams";
-import type { StatusFilter } from "../../../worker/labels/list-options";
+import type { StatusFilter } from "../../../shared/list-options";
 
 /** How each filter reads as a chip ('q' has its box and no chip). */
 const CHIPS: Array<{ key: Exclude<FilterKey, "q">; chip: (v: string, courierName: (c: string) => string) => string }> = [

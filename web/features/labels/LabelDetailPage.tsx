@@ -19,6 +19,7 @@ import { useTitleName } from "../../app/titles";
 import { downloadOriginal, labelQueryKey, useCourier, useCouriers, useLabel } from "./labelsApi";
 import type { ApiLabel } from "./types";
 import { PrintButton, usePrintPlan } from "./PrintAction";
+import { ReadingNote } from "./ReadingNote";
 import { TrackingPageCard } from "./TrackingPageLink";
 import { DeleteLabelButton } from "./DeleteLabels";
 
@@ -115,11 +116,7 @@ function LoadedLabel({ label, onChange, onRefreshed }: { label: ApiLabel; onChan
           {printing.note}
         </p>
       )}
-      {label.ocrStatus === "pending" && (
-        <div className="alert alert-info" role="status">
-          Reading label…
-        </div>
-      )}
+      <ReadingNote status={label.ocrStatus} />
       <LostWarning label={label} detail />
       <DeadlineNote label={label} detail />
       <OutcomeControl label={label} onChange={onChange} />

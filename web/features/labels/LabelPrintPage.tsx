@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Link, useParams } from "react-router";
 import { useTitleName } from "../../app/titles";
 import { Spinner } from "../../components/Spinner";
-import { printPlan } from "../../../worker/labels/print-content";
+import { printPlan } from "../../../shared/print-content";
 import { OriginalPrint } from "./OriginalPrint";
 import { PrintableLabel } from "./PrintableLabel";
 import { PrintRecipientForm } from "./PrintRecipientForm";

@@ -1,4 +1,4 @@
-import type { StatusFilter } from "../../../worker/labels/list-options";
+import type { StatusFilter } from "../../../shared/list-options";
 import { EVENT_DATE, EXTRA_DATE, details, formatDate, noteSnippet, trackingEvents } from "./format";
 import type { ApiLabel } from "./types";
 

@@ -1,10 +1,10 @@
 import { useId, useState } from "react";
-import { LIST_SORTS, STATUS_FILTERS, searchWords } from "../../../worker/labels/list-options";
+import { LIST_SORTS, STATUS_FILTERS, searchWords } from "../../../shared/list-options";
 import { SEARCH_WIDE } from "./listQuery";
 import { useDebouncedInput } from "../../app/useDebouncedInput";
 import { Field, SelectField } from "../../components/Field";
 import { useMediaQuery } from "../../app/useMediaQuery";
-import { courierKey } from "./format";
+import { courierKey } from "../../../shared/courier-key";
 import { useCouriers } from "./labelsApi";
 import { STATUS_NAMES } from "./LabelSummary";
 import type { ListParams } from "./useListParams";

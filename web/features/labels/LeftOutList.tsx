@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { LEFT_OUT_REASONS, type LeftOutByReason, type LeftOutReason } from "../../../worker/label-print/left-out";
+import { LEFT_OUT_REASONS, type LeftOutByReason, type LeftOutReason } from "../../../shared/left-out";
 
 /**
  * The labels a bulk print left out, by reason, each code a link to its label page (where a missing address is

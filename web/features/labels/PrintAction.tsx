@@ -1,4 +1,4 @@
-import type { PrintPlan } from "../../../worker/labels/print-content";
+import type { PrintPlan } from "../../../shared/print-content";
 import { printPlanOf, printTitle } from "./format";
 import { useCourier } from "./labelsApi";
 import type { ApiLabel } from "./types";

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { fetchBanner } from "../../api/banner";
 import { useObjectUrl } from "../../api/useObjectUrl";
-import { labelPrintContent } from "../../../worker/labels/print-content";
+import { labelPrintContent } from "../../../shared/print-content";
 import type { ApiLabel } from "./types";
 
 /**

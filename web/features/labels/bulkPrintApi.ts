@@ -1,5 +1,5 @@
 import { apiFetch, saveBlob } from "../../api/client";
-import { LEFT_OUT_HEADER, LEFT_OUT_REASONS_HEADER, PRINTED_HEADER, type LeftOutByReason } from "../../../worker/label-print/left-out";
+import { LEFT_OUT_HEADER, LEFT_OUT_REASONS_HEADER, PRINTED_HEADER, type LeftOutByReason } from "../../../shared/left-out";
 import { downloadName } from "./format";
 
 // POST /labels/print: many labels in one file, saved through the browser under the name the server gives.

@@ -1,6 +1,6 @@
 // The buyer mail texts the label screens, the manual form and Settings share.
 
-export { BUYER_MOMENTS, MOMENT_NAMES } from "../../../worker/buyer-mail/model";
+export { BUYER_MOMENTS, MOMENT_NAMES } from "../../../shared/buyer-mail";
 
 export const BUYER_EMAIL_HINT = "For tracking e-mails in your name at the moments you choose in Settings. Shown only to you; never in exports unless you ask.";
 export const BUYER_EMAIL_ERROR = "Buyer's e-mail must be an e-mail address.";

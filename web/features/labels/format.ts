@@ -1,10 +1,11 @@
-import { ukOffsetMs } from "../../../worker/lib/uk-calendar";
-import { details, printPlan, senderAddress, type PrintPlan } from "../../../worker/labels/print-content";
+import { ukOffsetMs } from "../../../shared/uk-calendar";
+import { details, printPlan, senderAddress, type PrintPlan } from "../../../shared/print-content";
 import type { Address, ApiCourier, ApiLabel, TrackingEvent } from "./types";
+import { courierKey } from "../../../shared/courier-key";
 
 // What a printed label says and the formats it shares with these screens live with the print content, which the
 // browser's print view and the worker's merged PDF both use.
-export { details, formatDimensions, formatWeight, printLines, senderAddress, serviceType } from "../../../worker/labels/print-content";
+export { details, formatDimensions, formatWeight, printLines, senderAddress, serviceType } from "../../../shared/print-content";
 
 // Formats and rules of the label screens, in one place; the other screens take their dates from here too.
 
@@ -104,8 +105,6 @@ export function formatPence(pence: number | null | undefined): string {
   return `£${(pence / 100).toLocaleString("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
 
-/** A courier name compared ignoring case, spaces, underscores and hyphens. */
-export const courierKey = (name: string | null | undefined) => (name ?? "").toLowerCase().replace(/[\s_-]+/g, "");
 
 /** A label's courier as the couriers call describes it (names compared ignoring case, spaces, underscores and hyphens). */
 export function courierOf(couriers: ApiCourier[] | undefined, name: string): ApiCourier | undefined {

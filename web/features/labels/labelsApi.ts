@@ -29,8 +29,25 @@ export const fetchLabel = (idOrCode: string, signal?: AbortSignal) =>
 
 export const labelQueryKey = (idOrCode: string) => ["labels", "one", idOrCode] as const;
 
-/** One label by id or tracking code. */
-export const useLabel = (idOrCode: string) => useQuery({ queryKey: labelQueryKey(idOrCode), queryFn: ({ signal }) => fetchLabel(idOrCode, signal) });
+/**
+ * While a label's image is still being read by OCR (ocrStatus 'pending', a few seconds in the queue), how long until
+ * it is asked for again: 1 s, then half as long again each time, up to 5 s; false once it is read or failed. Polling
+ * rather than server-sent events: an answer a second is cheap (one indexed read), needs no connection held open
+ * through the Worker, and TanStack Query pauses it while the tab is hidden (refetchIntervalInBackground is off).
+ */
+export function readingPollDelay(label: ApiLabel | null | undefined, polls: number): number | false {
+  if (label?.ocrStatus !== "pending") return false;
+  return Math.min(5_000, Math.round(1_000 * 1.5 ** Math.max(0, polls)));
+}
+
+/** One label by id or tracking code, asked for again while its image is being read (readingPollDelay). */
+export const useLabel = (idOrCode: string) =>
+  useQuery({
+    queryKey: labelQueryKey(idOrCode),
+    queryFn: ({ signal }) => fetchLabel(idOrCode, signal),
+    // dataUpdateCount: the answers so far, the first (1) not a poll.
+    refetchInterval: (query) => readingPollDelay(query.state.data, query.state.dataUpdateCount - 1),
+  });
 
 export const correctLabelDetails = (idOrCode: string, body: LabelCorrection) =>
   api<ApiLabel>(`/api/v1/label/${encodeURIComponent(idOrCode)}/details`, { method: "PATCH", body: { ...body } });

@@ -1,4 +1,4 @@
-import { LIST_SORTS, STATUS_FILTERS } from "../../../worker/labels/list-options";
+import { LIST_SORTS, STATUS_FILTERS } from "../../../shared/list-options";
 
 /**
  * The labels list's view lives in the URL, so a view can be bookmarked and shared, and the analytics links that

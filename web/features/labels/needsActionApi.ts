@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../api/client";
-import type { LabelOutcome, NeedsAction } from "../../../worker/claims/model";
+import type { LabelOutcome, NeedsAction } from "../../../shared/claims";
 import type { ApiLabel } from "./types";
 
 // The calls about acting on the carriers' deadlines, over the one API client.

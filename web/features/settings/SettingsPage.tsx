@@ -11,6 +11,7 @@ import { EmailPreferencesCard } from "./EmailPreferencesCard";
 import { EmailVerificationNotice } from "./EmailVerificationNotice";
 import { ImportAddressCard } from "./ImportAddressCard";
 import { LabelSettingsCard } from "./LabelSettingsCard";
+import { MarketplacesCard } from "./MarketplacesCard";
 import { RetentionCard } from "./RetentionCard";
 import { TEXT, YOUR_DATA_TEXT } from "./texts";
 import { WebhooksCard } from "./WebhooksCard";
@@ -64,6 +65,7 @@ export default function SettingsPage() {
       <div className="stack">
         <EmailVerificationNotice email={user.email} verified={user.email_verified} />
         <DeveloperKeyCard masked={user.developer_api_key} onGenerated={reloadUser} />
+        <MarketplacesCard />
         <WebhooksCard />
         <ImportAddressCard email={user.email} />
         <CreditsCard credits={user.credits} subscriptionStatus={user.subscription_status} />

@@ -194,3 +194,33 @@ export const YOUR_DATA_TEXT = {
   retentionLoadFailed: "Could not load your choice.",
   retentionPrivacyLink: "What we keep, and for how long",
 } as const;
+
+export const MARKETPLACE_TEXT = {
+  title: "Marketplaces",
+  intro: "Connect the shops you sell from: their orders come in, and a label you import marks its order dispatched with the tracking code.",
+  loading: "Loading marketplaces…",
+  loadFailed: "Could not load your marketplaces.",
+  retry: "Try again",
+  notConfigured: "Not set up on this server.",
+  none: "Not connected.",
+  connect: (name: string) => `Connect ${name}`,
+  connectAnother: (name: string) => `Connect another ${name} shop`,
+  connecting: "Opening…",
+  connectFailed: "Could not start connecting.",
+  shopLabel: "Shopify store",
+  shopHint: "Its name, as in your-store.myshopify.com.",
+  connected: "Connected",
+  broken: "Needs reconnecting",
+  reconnect: "Reconnect",
+  disconnect: "Disconnect",
+  disconnectConfirm: "Disconnect this shop? Its orders stop coming in and tracking is no longer sent to it.",
+  disconnectYes: "Disconnect",
+  disconnectFailed: "Could not disconnect the shop.",
+  // The screen the marketplace sends the browser back to.
+  returnTitle: (name: string) => `Connecting ${name}`,
+  returnWorking: (name: string) => `Connecting your ${name} account…`,
+  returnDone: (name: string, shop: string) => `${name} shop ${shop} is connected.`,
+  returnFailed: (name: string) => `${name} was not connected.`,
+  returnUnknown: "This is not a marketplace Parcelhive connects.",
+  backToSettings: "Back to Settings",
+};

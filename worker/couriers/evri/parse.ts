@@ -7,7 +7,7 @@
 import { clean, dimensionsCm, fullText, labelledDate, splitPayload, twoD, weightGrams, type LabelInput } from "../../label-import/fields";
 import { readAddresses } from "../../label-import/layout";
 import { headerName } from "../../label-import/name-lines";
-import type { Address, FieldSource, LabelDetails, SourcedField } from "../../labels/model";
+import type { Address, FieldSource, LabelDetails, SourcedField } from "../../../shared/label";
 import { isValidEvriCode, normaliseEvriCode } from "./code";
 
 /** A code printed on one line, spaced or dashed: never run on across lines ('MAYFIELD HOME' / '96' / '7789274691'). */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { TrackingEvent, TrackingStatus } from "../../labels/model";
+import type { TrackingEvent, TrackingStatus } from "../../../shared/label";
 import type { CarrierAnswer } from "../courier";
 import { CarrierError, getCarrierJson, rejected, type CarrierHttpOptions } from "../tracking-http";
 

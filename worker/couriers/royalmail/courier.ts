@@ -1,4 +1,4 @@
-import { callsPerMinuteSetting } from "../../tracking/carrier-budget";
+import { callsPerMinuteSetting } from "../tracking-http";
 import type { Courier } from "../courier";
 import { royalMailClaims } from "./claims";
 import { isValidRoyalMailCode, normaliseRoyalMailCode } from "./code";

@@ -6,7 +6,7 @@
  */
 import { clean, dimensionsCm, fullText, isoDate, labelledDate, splitPayload, twoD, weightGrams, type LabelInput } from "../../label-import/fields";
 import { readAddresses } from "../../label-import/layout";
-import type { FieldSource, LabelDetails, SourcedField } from "../../labels/model";
+import type { FieldSource, LabelDetails, SourcedField } from "../../../shared/label";
 import { normalisePostcode } from "../postcode";
 import { isValidRoyalMailCode, normaliseRoyalMailCode } from "./code";
 

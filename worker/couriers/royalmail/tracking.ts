@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { TrackingEvent, TrackingStatus } from "../../labels/model";
+import type { TrackingEvent, TrackingStatus } from "../../../shared/label";
 import type { CarrierAnswer, LatestEvent } from "../courier";
 import { CarrierError, getCarrierJson, type CarrierHttpOptions } from "../tracking-http";
 import { royalMailProblem } from "./answers";

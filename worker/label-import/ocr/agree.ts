@@ -8,7 +8,7 @@
  * line is read a third time, by the English model on its own and enlarged: the name stands when that reading holds
  * it letter for letter, and is given as none when it does not.
  */
-import type { Address, LabelDetails } from "../../labels/model";
+import type { Address, LabelDetails } from "../../../shared/label";
 import { recognise } from "./tesseract";
 import { scaleGrey, type Grey } from "../../images/raster";
 

@@ -11,7 +11,7 @@
  * in the name's case. Nothing else of the name changes, and a name the second reading does not hold
  * stays as it is.
  */
-import type { LabelDetails } from "../../labels/model";
+import type { LabelDetails } from "../../../shared/label";
 import { editDistance } from "../fields";
 import { readLatinLine } from "./tesseract";
 import { cropGrey, type Grey } from "../../images/raster";

@@ -13,7 +13,7 @@
  * its own, gives that postcode as printed (a wrong postcode is worse than none).
  */
 import { isRealPostcode, UK_POSTCODE_IN_TEXT_RE } from "../../couriers/postcode";
-import type { LabelDetails } from "../../labels/model";
+import type { LabelDetails } from "../../../shared/label";
 import { readLatinLine } from "./tesseract";
 import { fixPostcode } from "./text";
 import { cropGrey, scaleGrey, type Grey } from "../../images/raster";

@@ -11,7 +11,7 @@
  * - Whatever the page's reading left unread (the page read again, looking for sparse text).
  */
 import { UK_POSTCODE_IN_TEXT_RE } from "../../couriers/postcode";
-import type { Address, LabelDetails } from "../../labels/model";
+import type { Address, LabelDetails } from "../../../shared/label";
 import { readLatinLine, recognise } from "./tesseract";
 import { fixPostcode, ocrLines } from "./text";
 import { cropGrey, type Grey } from "../../images/raster";

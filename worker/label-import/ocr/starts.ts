@@ -7,7 +7,7 @@
  * line's own first word (or its end, 'Atlas' for 'as') and the words after it: nothing else of the
  * line changes.
  */
-import { headingOf, isAddressText, isOcrDebris } from "../line-kinds";
+import { classifyLine } from "../line-kinds";
 import { recognise } from "./tesseract";
 import { ocrLines } from "./text";
 import { cropGrey, type Grey } from "../../images/raster";
@@ -26,7 +26,7 @@ const MAX_INDENT = 5;
  */
 function edgeNear(lines: TextLine[], l: TextLine): number | null {
   const indented = (x: number) => l.x - x > INDENT * l.size && l.x - x < MAX_INDENT * l.size;
-  const heading = lines.find((h) => h.y < l.y && l.y - h.y < 2.5 * Math.max(h.size, l.size) && headingOf(h.text)?.rest === "" && indented(h.x));
+  const heading = lines.find((h) => h.y < l.y && l.y - h.y < 2.5 * Math.max(h.size, l.size) && classifyLine(h.text).heading?.rest === "" && indented(h.x));
   if (heading) return heading.x;
   const under = lines.filter((u) => u.y > l.y + l.size * 0.5 && u.y - l.y < 4.5 * Math.max(l.size, u.size) && indented(u.x));
   for (const u of under) {
@@ -65,7 +65,7 @@ export function withStart(line: string, again: string): string | null {
     if (!next.every((n, k) => loose(read[i + 1 + k] ?? "") === loose(n))) continue;
     const before = read.slice(0, i);
     if (!before.length && w === first) return null;
-    if (before.some((b) => isOcrDebris(b) && !/^\p{Lu}\.?$/u.test(b))) return null;
+    if (before.some((b) => classifyLine(b).debris && !/^\p{Lu}\.?$/u.test(b))) return null;
     return [...before, w === first ? words[0] : read[i].replace(/[,.;:]+$/, "") + words[0].slice(words[0].replace(/[,.;:]+$/, "").length), ...words.slice(1)].join(" ");
   }
   return null;
@@ -113,6 +113,12 @@ async function rereadLineStarts(lines: TextLine[], page: Grey, dpi: number, max:
   return { lines: same ? lines : out.sort((a, b) => a.y - b.y || a.x - b.x), read };
 }
 
+/** Words an address may hold: no debris, nothing printed around addresses. */
+function addressWords(text: string): boolean {
+  const kind = classifyLine(text);
+  return !kind.around && !kind.debris;
+}
+
 /** Whether `a` lies in the column of `l`: starting within a line height and a half of it. */
 const sameColumn = (a: TextLine, l: TextLine) => Math.abs(a.x - l.x) <= 1.5 * Math.max(a.size, l.size);
 
@@ -128,7 +134,7 @@ async function rereadAboveBlocks(lines: TextLine[], page: Grey, dpi: number, max
   for (const l of lines) {
     if (read >= max) break;
     const below = lines.filter((b) => b !== l && sameColumn(b, l) && b.y > l.y && b.y - (l.y + l.size) <= 1.2 * l.size);
-    if (!below.length || !isAddressText(l.text) || isOcrDebris(l.text)) continue;
+    if (!below.length || !addressWords(l.text)) continue;
     // The block's line pitch: where the line over it would be.
     const pitch = Math.min(...below.map((b) => b.y - l.y));
     const above = lines.some((a) => a !== l && a.y < l.y && a.y + a.size > l.y - pitch && a.x < l.x + (l.width ?? 0) && a.x + (a.width ?? 0) > l.x);
@@ -140,7 +146,7 @@ async function rereadAboveBlocks(lines: TextLine[], page: Grey, dpi: number, max
     read++;
     const found = ocrLines((await recognise(cropGrey(page, x0, y0, x1, y1), dpi)).words.filter((w) => w.conf >= 60))
       .map((f) => ({ ...f, x: f.x + x0, y: f.y + y0 }))
-      .filter((f) => sameColumn(f, l) && /\p{Lu}\p{L}/u.test(f.text) && isAddressText(f.text) && !isOcrDebris(f.text));
+      .filter((f) => sameColumn(f, l) && /\p{Lu}\p{L}/u.test(f.text) && addressWords(f.text));
     if (found.length === 1) out.push(found[0]);
   }
   return out.length === lines.length ? lines : out.sort((a, b) => a.y - b.y || a.x - b.x);

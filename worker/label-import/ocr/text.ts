@@ -4,9 +4,10 @@
  * ('LIVERTO'), and a postcode with the classic confusions (1/l/I, 0/O, 5/S, $/S).
  */
 import { isRealPostcode, UK_POSTCODE_IN_TEXT_RE, UK_POSTCODE_RE } from "../../couriers/postcode";
-import { editDistance, weightGrams } from "../fields";
+import { editDistance, letters, weightGrams } from "../fields";
 import { columnLines } from "./columns";
 import { groupLines, type TextLine, type TextWord } from "../text";
+import { JOINED_NAME_PREFIXES, PRINTED_HEADINGS, WEIGHT_HEADING } from "../vocabulary";
 
 /** A word Tesseract read, in pixels of the image it was given (y grows downwards). */
 export interface OcrWord {
@@ -68,7 +69,7 @@ function initialI(w: OcrWord, next: OcrWord | undefined): boolean {
 const fixLine = (text: string) => fixWeight(fixPostcode(fixCapitalI(fixHeading(gapsBack(text)))));
 
 /** Name prefixes written with a capital after them ('McKenzie', 'MacLeod', 'DeVito', 'FitzGerald', "O'Brien"): no gap lost there. */
-const PREFIX = /^(?:Mc|Mac|De|Di|Da|Du|Le|La|Van|Von|Fitz|St)$/;
+const PREFIX = new RegExp(`^(?:${JOINED_NAME_PREFIXES.map((p) => p[0].toUpperCase() + p.slice(1)).join("|")})$`);
 
 /**
  * Words OCR ran together on a photo (the gaps of type set tight, closed by blur): a heading in
@@ -80,7 +81,7 @@ const PREFIX = /^(?:Mc|Mac|De|Di|Da|Du|Le|La|Van|Von|Fitz|St)$/;
 export function gapsBack(text: string): string {
   const words = text.split(" ");
   const headed = /^(\p{Lu}{4,})(\p{Lu}\p{Ll}.*)$/u.exec(words[0]);
-  const heading = headed && HEADINGS.find((h) => letters(h) === headed[1]);
+  const heading = headed && PRINTED_HEADINGS.find((h) => letters(h) === headed[1]);
   if (heading) words.splice(0, 1, heading, headed![2]);
   return words
     .map((w) => {
@@ -125,14 +126,6 @@ export function fixCapitalI(text: string): string {
     .join(" ");
 }
 
-/** Headings the courier parsers look for, as printed. */
-const HEADINGS = ["Deliver to:", "Ship to:", "Ship from:", "Sent from:", "From:", "Sender:", "Return address:", "Return to:", "Collect from:", "Collection address:", "Delivery address:", "Sold by:", "Weight:", "Date:", "Posted:", "Service:"];
-
-const letters = (s: string) => s.toUpperCase().replace(/[^A-Z]/g, "");
-
-/** A heading and nothing else ('FROM', 'Ship to'): never a name, though a block under a lost line can start with it. */
-export const isHeading = (text: string): boolean => HEADINGS.some((h) => letters(h) === letters(text));
-
 /**
  * A heading misread by one character ('Deliver toa:', 'Fr0m:', 'DELIVER 10:' with its O read as a zero) is put back as printed, so the
  * parsers find the block under it. Only the line's first words are compared, and only headings of
@@ -143,13 +136,13 @@ export const isHeading = (text: string): boolean => HEADINGS.some((h) => letters
 export function fixHeading(text: string): string {
   const alone = letters(text);
   if (alone.length >= 6 && /^[A-Za-z :;.,]+$/.test(text.trim())) {
-    for (const h of HEADINGS) {
+    for (const h of PRINTED_HEADINGS) {
       const whole = letters(h);
       if (alone !== whole && whole.length >= 6 && alone.length >= 0.6 * whole.length && (whole.startsWith(alone) || whole.endsWith(alone))) return h;
     }
   }
   const words = text.split(" ");
-  for (const h of HEADINGS) {
+  for (const h of PRINTED_HEADINGS) {
     const n = h.split(" ").length;
     const head = words.slice(0, n).join(" ");
     if (head === h || h.length < 5) continue;
@@ -166,7 +159,7 @@ export function fixHeading(text: string): string {
 const WEIGHT_DIGIT: Record<string, string> = { O: "0", o: "0", D: "0", Q: "0", "@": "0", "€": "0", I: "1", l: "1", L: "1", "|": "1", S: "5", Z: "2", B: "8", G: "6" };
 const DIGITISH = "[0-9OoDQ@€IlL|SZB]";
 // A leading G is a 6 ('G7 0OG' for '6700g'); a G anywhere else is the unit.
-const AFTER_HEADING = new RegExp(String.raw`(\b(?:weight|wt)\b(?:\s*\((?:kg|g)\))?\s*[:.]?\s*)((?:G(?=${DIGITISH}))?${DIGITISH}+(?:[.,]${DIGITISH}+)?(?:\s${DIGITISH}+)?)(\s?(?:k[gq9]|[a-jl-z]?g)?)(?=\s|$)`, "i");
+const AFTER_HEADING = new RegExp(String.raw`(\b${WEIGHT_HEADING}\b(?:\s*\((?:kg|g)\))?\s*[:.]?\s*)((?:G(?=${DIGITISH}))?${DIGITISH}+(?:[.,]${DIGITISH}+)?(?:\s${DIGITISH}+)?)(\s?(?:k[gq9]|[a-jl-z]?g)?)(?=\s|$)`, "i");
 const BARE_KILOS = new RegExp(String.raw`(^|\s)(${DIGITISH}{1,3}[.,]{1,2}${DIGITISH}{1,3})(\s?k[gqy9])(?=\s|$)`, "i");
 /**
  * A figure of grams alone on its line, ending in 0 then its unit, with digits read as letters and a space put in ('I23 0OG' for

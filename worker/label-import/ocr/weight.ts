@@ -12,9 +12,10 @@ import { readLatinLine, recognise } from "./tesseract";
 import { fixWeight, ocrLines } from "./text";
 import { cropGrey, scaleGrey, type Grey } from "../../images/raster";
 import type { TextLine } from "../text";
+import { WEIGHT_HEADING } from "../vocabulary";
 
 /** A weight heading ('Weight:', 'WT', 'Parcel weight'). */
-const HEADING = /\b(?:weight|wt)\b/i;
+const HEADING = new RegExp(String.raw`\b${WEIGHT_HEADING}\b`, "i");
 /** A figure (a real digit in it, digits read as letters around it) with a unit or what is left of one: '2.90k', '750 9g', '1,2 kq'. */
 const FIGURE_WITH_UNIT = /(?:^|\s)[0-9OoIl|SZB.,]*\d[0-9OoIl|SZB.,]*(?:\s\d{1,2})?\s?(?:k[gqy9]?|[gq])(?=\s|$)/i;
 

@@ -1,7 +1,7 @@
 import { SignJWT, jwtVerify } from "jose";
 import { base64url, fromBase64url } from "../lib/crypto";
 
-/** Access tokens are short-lived HS256 JWTs; refresh tokens are opaque (see accounts/sessions.ts). */
+/** Access tokens are short-lived HS256 JWTs; refresh tokens are opaque (see sessions.ts). */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 const ISSUER = "parcelhive";
 const AUDIENCE = "parcelhive-api";

@@ -3,7 +3,7 @@
  * Both ways of making a label (manual creation, file import) produce LabelDetails; the API answers
  * ApiLabel. The web app imports these types (types only) so both sides agree.
  */
-import type { LabelDeadlines, LabelOutcome } from "../claims/model";
+import type { LabelDeadlines, LabelOutcome } from "./claims";
 import type { ParcelStatus } from "./list-options";
 
 export type { LabelDeadlines, ParcelStatus };

@@ -4,7 +4,7 @@
  * worker builds (worker/label-print/) both print from this one function, so the two stay in step. Pure code
  * importing only types: the web app includes this file (tsconfig.web.json).
  */
-import type { Address, ApiLabel, LabelDetails } from "./model";
+import type { Address, ApiLabel, LabelDetails } from "./label";
 
 export const details = (label: ApiLabel): LabelDetails => label.data[0] ?? { courier: label.courier, trackingCode: label.trackingCode, countryCode: "GB" };
 

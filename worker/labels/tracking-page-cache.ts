@@ -1,5 +1,5 @@
 import { log } from "../lib/log";
-import { publicOrigin, trackingPageUrl } from "./token";
+import { publicOrigin, trackingPageUrl } from "./tracking-page-token";
 
 /**
  * Buyer pages in the edge cache (the Workers Cache API, `caches.default`): a page is kept for EDGE_TTL_SECONDS in
@@ -12,6 +12,8 @@ import { publicOrigin, trackingPageUrl } from "./token";
  * Cloudflare's purge-by-URL API, which empties every data centre within seconds. Without them, a copy elsewhere
  * lives out its TTL: a buyer may see a page up to 60 s old, and a switched-off page may answer up to 60 s more
  * there (the first view of it then finds the token gone and drops that copy too).
+ *
+ * Kept with the label (the page itself is worker/tracking-page/): whatever changes a label purges its page.
  */
 export const EDGE_TTL_SECONDS = 60;
 

@@ -6,6 +6,7 @@ import { randomToken } from "../lib/crypto";
  * Workers' cryptographic random source, written in base64url (24 characters). It is never derived from the label's
  * id or tracking code, so nothing printed on a parcel leads to its page; and there are too many to try: with a
  * million pages shared, one guess in 2 x 10^37 finds one, and the page answers 60 requests a minute per IP.
+ * Kept with the label (the page itself is worker/tracking-page/): a label's answer gives its page's address.
  */
 const PAGE_TOKEN_BYTES = 18;
 

@@ -1,8 +1,8 @@
 import type { Db } from "../db/client";
 import type { labels } from "../db/schema";
 import { enqueue } from "../lib/jobs";
-import type { TrackingStatus } from "../labels/model";
-import { addWorkingDays, workingDaysBetween } from "../lib/uk-calendar";
+import type { TrackingStatus } from "../../shared/label";
+import { addWorkingDays, workingDaysBetween } from "../../shared/uk-calendar";
 
 /**
  * Potentially lost parcels. Three rules, counted in UK working

@@ -1,8 +1,8 @@
 import { and, eq, gte, inArray, lte, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { labels, type LabelRow } from "../db/schema";
-import type { LabelDetails } from "../labels/model";
-import { addDays } from "../lib/uk-calendar";
+import type { LabelDetails } from "../../shared/label";
+import { addDays } from "../../shared/uk-calendar";
 import { deadlineDates, isFinished, type DeadlineInput } from "./deadlines";
 import { storedDeadlineInput, storedDetails } from "./label-input";
 
@@ -11,7 +11,7 @@ import { storedDeadlineInput, storedDetails } from "./label-input";
  * the 'Needs action' list. Its deadlines do not depend on today, only their comparison with it does, so they are
  * kept on the label wherever their inputs are written (tracking saved, the label saved or corrected, an outcome
  * marked) and the list reads the labels whose window holds today from the index labels_user_action, instead of
- * deciding every parcel in flight in code (worker/claims/needs-action.ts, which still decides each one found).
+ * deciding every parcel in flight in code (worker/deadlines/needs-action.ts, which still decides each one found).
  *
  * The window is exact where the rule's days are one span (a flagged parcel is listed until its claim window closes,
  * a late one from the day after it was expected by until the last day the carrier investigates or takes claims);

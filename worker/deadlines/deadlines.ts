@@ -1,10 +1,10 @@
 import type { CourierClaims } from "../couriers/courier";
 import { courierById } from "../couriers/registry";
-import type { TrackingEvent, TrackingStatus } from "../labels/model";
-import { addDays, nthWorkingDayAfter, ukDayOf } from "../lib/uk-calendar";
+import type { TrackingEvent, TrackingStatus } from "../../shared/label";
+import { addDays, nthWorkingDayAfter, ukDayOf } from "../../shared/uk-calendar";
 import { ukDay, ukWeekdayDay } from "../lib/uk-format";
-import { serviceDays } from "../tracking/lost";
-import type { LabelDeadlines, LabelOutcome } from "./model";
+import { serviceDays } from "./lost";
+import type { LabelDeadlines, LabelOutcome } from "../../shared/claims";
 
 /**
  * A parcel's carrier deadlines: when it should arrive, until when the carrier still investigates,

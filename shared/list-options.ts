@@ -3,9 +3,9 @@
  * values and one pure function, importing only plain values, so the browser bundle takes them as they are.
  */
 
-import { PARCEL_STATUSES } from "../db/parcel-statuses";
+import { PARCEL_STATUSES } from "./parcel-statuses";
 
-export { PARCEL_STATUSES, type ParcelStatus } from "../db/parcel-statuses";
+export { PARCEL_STATUSES, type ParcelStatus } from "./parcel-statuses";
 
 /** The status filter: a parcel status, or one of the two flags a parcel carries beside it (worker/labels/status.ts). */
 export const STATUS_FILTERS = [...PARCEL_STATUSES, "potentially_lost", "needs_action"] as const;

@@ -1,5 +1,5 @@
 import type { LabelRow } from "../db/schema";
-import type { LabelDetails, TrackingResult, TrackingStatus } from "../labels/model";
+import type { LabelDetails, TrackingResult, TrackingStatus } from "../../shared/label";
 import { scanTimes, type DeadlineInput } from "./deadlines";
 
 /**

@@ -7,7 +7,7 @@
  *   shipped           the carrier's first scan (a registration of the parcel's details is not one);
  *   out_for_delivery  the carrier says it is out for delivery;
  *   delivered         delivered, or collected from a shop or locker;
- *   delayed           the lost rules' early signal (worker/tracking/lost.ts), worded for the buyer without alarm.
+ *   delayed           the lost rules' early signal (worker/deadlines/lost.ts), worded for the buyer without alarm.
  */
 export const BUYER_MOMENTS = ["shipped", "out_for_delivery", "delivered", "delayed"] as const;
 export type BuyerMoment = (typeof BUYER_MOMENTS)[number];

@@ -2,13 +2,13 @@ import { and, eq, sql } from "drizzle-orm";
 import { courierById } from "../couriers/registry";
 import type { Db } from "../db/client";
 import { labels, type LabelRow } from "../db/schema";
-import type { LabelDetails } from "../labels/model";
-import { ukDayOf } from "../lib/uk-calendar";
-import { lostReasonText } from "../tracking/lost";
+import type { LabelDetails } from "../../shared/label";
+import { ukDayOf } from "../../shared/uk-calendar";
+import { lostReasonText } from "./lost";
 import { ACTION_CHECK_FROM, inActionWindow } from "./action-window";
 import { labelDeadlines } from "./deadlines";
 import { storedDeadlineInput } from "./label-input";
-import { NEEDS_ACTION_MAX, type LabelDeadlines, type NeedsAction, type NeedsActionItem } from "./model";
+import { NEEDS_ACTION_MAX, type LabelDeadlines, type NeedsAction, type NeedsActionItem } from "../../shared/claims";
 
 /**
  * 'Needs action': the caller's parcels whose deadline sentence asks them to act, or that are flagged
@@ -17,7 +17,7 @@ import { NEEDS_ACTION_MAX, type LabelDeadlines, type NeedsAction, type NeedsActi
  * lasts, else the claim window's close) and the list's status=needs_action filter read the same labels.
  *
  * SQL picks the candidates: labels whose action window (action_from..action_until, kept on the label wherever its
- * deadlines' inputs are written: worker/claims/action-window.ts) holds today, from the index labels_user_action,
+ * deadlines' inputs are written: worker/deadlines/action-window.ts) holds today, from the index labels_user_action,
  * still on their way (parcel_status waiting, in transit or out for delivery) and from the last 100 days (no
  * carrier's claim window is longer). The card decides each one by its deadlines (they count UK working days; it
  * shows their sentences). The list's filter takes the labels whose window is exact straight from SQL (page and

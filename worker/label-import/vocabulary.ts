@@ -1,0 +1,140 @@
+/**
+ * The words labels print that label reading looks for, each spelled once: the headings that name an address's
+ * role, the carriers' names, routing and service words, the small words of names. The rules that tell what a line is (line-kinds.ts), the
+ * names (name-lines.ts), the OCR repairs (ocr/text.ts), the documents that are not labels (documents.ts) and the
+ * weight readers build their patterns from these lists. A new word goes here, in the list of what it is; how to add
+ * one, and a worked example: docs/label-reading.md. A test (vocabulary.test.ts) fails when a list is spelled again
+ * elsewhere in label-import.
+ *
+ * Entries are plain words or phrases where that is all a label prints; where printers or OCR vary a word, the entry
+ * is a pattern's source ('parce[il1|]\s?shop': ParcelShop with its l read as i). All are matched in any case.
+ */
+
+/** The role an address plays on a label. 'other': an address that is no party to the parcel (the shop it was dropped off at, a billing address). */
+export type AddressRole = "recipient" | "sender" | "return" | "other";
+
+/** A phrase as a pattern: any space between its words or none, a hyphen optional ('my hermes', 'c-round'). */
+export const loosely = (phrase: string) => phrase.replace(/-/g, "-?").replace(/ /g, String.raw`\s*`);
+
+// ---- Carriers ---------------------------------------------------------------------------------------------------
+
+/** The carriers whose labels are read, by every name their labels print (Evri was Hermes until 2022). */
+export const READ_CARRIERS = ["evri", "hermes", "royal mail"];
+/** Every carrier's name as its logo or header prints it (the space may be missing: 'MyHermes', 'RoyalMail'): never part of an address. */
+export const CARRIER_NAMES = [...READ_CARRIERS, "my hermes", "parcelforce", "dpd", "yodel", "ups", "dhl"];
+/** Hermes' courier network, printed by the logo of its routing labels ('COU-PNET', 'PNET'). */
+export const CARRIER_NETWORKS = ["cou-pnet", "pnet"];
+
+// ---- Routing ----------------------------------------------------------------------------------------------------
+
+/** Routing fields printed with a number ('VAN 98', 'DROP 38', 'C-ROUND 7123', 'HUB 4'). The first three are a routing label's own (Evri / Hermes API output). */
+export const ROUTING_FIELDS = ["van", "drop", "c-round", "round", "route", "sort", "depot", "hub"];
+const ROUTING_LABEL_FIELDS = ROUTING_FIELDS.slice(0, 3);
+/** Routing words a label's header prints alone or with a number ('HUB', 'ZONE 4', 'CHUTE 12'). */
+export const ROUTING_WORDS = [...ROUTING_FIELDS, "zone", "bay", "cage", "belt", "chute", "seq", "run", "trunk"];
+
+/** A routing label's line: VAN, DROP or C-ROUND and its number (LABELS.md: carrier API output, which prints no weight and names the retailer in its header). */
+export const ROUTING_LINE = new RegExp(String.raw`\b(?:${ROUTING_LABEL_FIELDS.map(loosely).join("|")})\s*:?\s*\d`, "i");
+/** A routing block: VAN and its number, then DROP and its number (a label's own mark: no document that is not a label prints it). */
+export const ROUTING_BLOCK = new RegExp(String.raw`\b${ROUTING_LABEL_FIELDS[0]}\s*\d+\b[\s\S]*\b${ROUTING_LABEL_FIELDS[1]}\s*\d+\b`, "i");
+
+// ---- Services ---------------------------------------------------------------------------------------------------
+
+/** 'Postage Paid GB': a Royal Mail label's own mark. */
+export const POSTAGE_PAID = String.raw`postage\s+paid`;
+/** Services as labels print them (patterns: '48 HR', '48hrs', '48 hours'; ParcelShop with its l read as i or 1): a line holding one is no address. */
+export const SERVICE_PHRASES = [
+  POSTAGE_PAID,
+  String.raw`tracked\s*(?:24|48)`,
+  String.raw`special\s+delivery`,
+  String.raw`1st\s+class`,
+  String.raw`2nd\s+class`,
+  String.raw`signed\s+for`,
+  String.raw`next\s*day`,
+  String.raw`[24]8\s*h(?:ou)?rs?`,
+  String.raw`24\s*h(?:ou)?rs?`,
+  String.raw`standard\s+service`,
+  "economy",
+  String.raw`no\s+signature`,
+  String.raw`signature\s+required`,
+  String.raw`parce[il1|]\s?shop`,
+  String.raw`collection\s+point`,
+];
+/** Words of a label's service panel that make up a whole line with numbers and routing words ('STANDARD', 'Tracked 24 Signature', 'NEXT DAY'): never a name. */
+export const SERVICE_WORDS = (
+  "standard signature signed sig for tracked tracking express priority economy next day days working nextday same " +
+  "hour hours hr hrs service delivery deliveries parcel parcels packet large small medium letter class 1st 2nd " +
+  "first second no required req postage paid gb uk international special guaranteed by 1pm 9am " +
+  "collection drop-off dropoff shop parcelshop locker home courier prepaid tracked24 tracked48 48h 24h"
+).split(" ");
+
+// ---- Headings ---------------------------------------------------------------------------------------------------
+
+/** Nouns a heading may end with ('Delivery address', 'Sender details'): never part of a name after it. */
+const NOUN = "(?:address|details|information|info)";
+const SEP = String.raw`[\s,]+`;
+
+/**
+ * Headings that name an address's role as labels print them, in any case and with any punctuation: the words that
+ * name a role, a noun or not ('If undelivered, please return to:', 'Collection address', 'Sender details', 'SHIP TO',
+ * 'Buyer'). A colon may follow each. The first that matches a line's start gives its role: return before recipient
+ * ('Return to'), a drop-off or billing address ('other') before both.
+ */
+export const ADDRESS_HEADINGS: [string, AddressRole][] = [
+  // 'If' misread by OCR ('Ht undelivered, please return to:') is still the heading.
+  [
+    String.raw`^(?:(?:[a-z0-9]{1,2}${SEP})?undeliver(?:ed|able)${SEP}(?:please${SEP})?return${SEP}t[a-z0-9]|in${SEP}case${SEP}of${SEP}non[-\s]?delivery${SEP}(?:please${SEP})?return${SEP}to|returns?(?:${SEP}(?:to|${NOUN}))?)`,
+    "return",
+  ],
+  [String.raw`^(?:dropped${SEP}off${SEP}at|drop[-\s]?off(?:${SEP}(?:point|location|shop|at))?|handed${SEP}in${SEP}at|posted${SEP}at|bill(?:ing)?${SEP}(?:to|${NOUN})|invoice${SEP}(?:to|${NOUN}))`, "other"],
+  [
+    `^(?:deliver(?:y|ing)?${SEP}to|ship(?:ping)?${SEP}to|send(?:ing)?${SEP}to|(?:delivery|shipping|recipient|buyer|customer|destination)${SEP}${NOUN}|ship${SEP}address|recipient|consignee|addressee|buyer|destination|to)`,
+    "recipient",
+  ],
+  [
+    String.raw`^(?:ship(?:ped)?${SEP}from|sen(?:t|ding)${SEP}from|(?:sender|seller|shipper|collection|pick[-\s]?up)${SEP}${NOUN}|collect(?:ion)?${SEP}from|pick(?:ed)?[-\s]?up${SEP}from|from|sender|sent${SEP}by|sold${SEP}by|seller|shipper|(?:dispatched|despatched|posted)${SEP}(?:by|from))`,
+    "sender",
+  ],
+];
+
+/**
+ * Headings and field labels as the courier parsers find them printed: OCR's misreadings of one ('Deliver toa:',
+ * 'LIVERTO', 'FROMZoë Patel') are put back to these (ocr/text.ts), and a name that is one of them is none.
+ */
+export const PRINTED_HEADINGS = [
+  "Deliver to:",
+  "Ship to:",
+  "Ship from:",
+  "Sent from:",
+  "From:",
+  "Sender:",
+  "Return address:",
+  "Return to:",
+  "Collect from:",
+  "Collection address:",
+  "Delivery address:",
+  "Sold by:",
+  "Weight:",
+  "Date:",
+  "Posted:",
+  "Service:",
+];
+
+/** Return headings printed in full: a whole line within a quarter of the letters of one is that heading, misread ('Hundelvered returt to'). */
+export const PRINTED_RETURN_HEADINGS = ["If undelivered please return to:", "If undelivered return to:"];
+
+/** A weight's heading ('Weight:', 'WT', 'Parcel weight'), as a pattern. */
+export const WEIGHT_HEADING = "(?:weight|wt)";
+
+// ---- Names ------------------------------------------------------------------------------------------------------
+
+/** Titles written short ('Mrs', 'Dr', 'Prof.'; 'Miss' too, which some print with a stop). */
+export const ABBREVIATED_TITLES = ["mr", "mrs", "ms", "mx", "miss", "dr", "prof", "rev"];
+/** Titles that are words: a street may start with one ('Dame Street', 'Sir Thomas Street'), and none is written with a stop. */
+const WORD_TITLES = ["sir", "dame"];
+/** Titles a name may start with ('Mrs', 'DR', 'Mx.'): with one word, a whole name may follow on the next line; alone, the start of a name. */
+export const TITLES = [...ABBREVIATED_TITLES, ...WORD_TITLES];
+/** Small words inside names ('de la Cruz', 'ap Rhys', 'Ní Bhriain', 'bin Rashid'): never OCR's debris, and a name does not end on one. */
+export const NAME_PARTICLES = ["de", "da", "di", "du", "del", "della", "der", "den", "van", "von", "la", "le", "ap", "al", "el", "bin", "bint", "ní", "nic", "ó", "mac", "mc"];
+/** Prefixes written joined to a capital ('McKenzie', 'MacLeod', 'DeVito', 'FitzGerald', 'StJohn'): no gap OCR lost there. */
+export const JOINED_NAME_PREFIXES = ["mc", "mac", "de", "di", "da", "du", "le", "la", "van", "von", "fitz", "st"];

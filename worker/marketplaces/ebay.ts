@@ -1,0 +1,52 @@
+import { z } from "zod";
+import type { EbayConfig } from "./config";
+import { ask, type Grant, MarketplaceRefusal, oauthProblem, type Refreshed } from "./grants";
+
+/**
+ * eBay's side, as documented (docs/marketplaces.md 'eBay'): the consent URL with the app's RuName, the authorization
+ * code grant (Basic client credentials), refreshing a user token (the refresh token does not change), and who the
+ * seller is (the identity API).
+ */
+export const EBAY_SCOPES = ["https://api.ebay.com/oauth/api_scope/sell.fulfillment", "https://api.ebay.com/oauth/api_scope/commerce.identity.readonly"];
+
+const tokenAnswer = z.object({ access_token: z.string().min(1), expires_in: z.number().int().positive(), refresh_token: z.string().min(1).optional(), refresh_token_expires_in: z.number().int().positive().optional() });
+const userAnswer = z.object({ userId: z.string().min(1), username: z.string().min(1) });
+
+export function ebayAuthorizeUrl(cfg: EbayConfig, state: string): string {
+  const q = new URLSearchParams({ client_id: cfg.clientId, redirect_uri: cfg.ruName, response_type: "code", scope: EBAY_SCOPES.join(" "), state });
+  return `${cfg.authBase}/oauth2/authorize?${q}`;
+}
+
+async function token(cfg: EbayConfig, form: Record<string, string>) {
+  const res = await ask(`${cfg.apiBase}/identity/v1/oauth2/token`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Authorization: `Basic ${btoa(`${cfg.clientId}:${cfg.clientSecret}`)}` },
+    body: new URLSearchParams(form).toString(),
+  });
+  if (!res.ok) throw new MarketplaceRefusal("refused", `eBay refused the grant (${await oauthProblem(res)})`);
+  const parsed = tokenAnswer.safeParse(await res.json().catch(() => null));
+  if (!parsed.success) throw new MarketplaceRefusal("unavailable", "eBay's token answer was not understood");
+  return parsed.data;
+}
+
+export async function ebayExchange(cfg: EbayConfig, code: string, now: number): Promise<Grant> {
+  const t = await token(cfg, { grant_type: "authorization_code", code, redirect_uri: cfg.ruName });
+  if (!t.refresh_token) throw new MarketplaceRefusal("unavailable", "eBay's token answer had no refresh token");
+  const me = await ask(`${cfg.identityBase}/commerce/identity/v1/user/`, { headers: { Authorization: `Bearer ${t.access_token}` } });
+  const user = userAnswer.safeParse(me.ok ? await me.json().catch(() => null) : null);
+  if (!user.success) throw new MarketplaceRefusal("refused", "eBay did not say which account was connected");
+  return {
+    shopId: user.data.userId,
+    shopName: user.data.username,
+    accessToken: t.access_token,
+    accessExpiresAt: now + t.expires_in * 1000,
+    refreshToken: t.refresh_token,
+    refreshExpiresAt: now + (t.refresh_token_expires_in ?? 47_304_000) * 1000,
+    scope: EBAY_SCOPES.join(" "),
+  };
+}
+
+export async function ebayRefresh(cfg: EbayConfig, refreshToken: string, now: number): Promise<Refreshed> {
+  const t = await token(cfg, { grant_type: "refresh_token", refresh_token: refreshToken, scope: EBAY_SCOPES.join(" ") });
+  return { accessToken: t.access_token, accessExpiresAt: now + t.expires_in * 1000 };
+}

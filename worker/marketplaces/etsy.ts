@@ -1,0 +1,60 @@
+import { z } from "zod";
+import { base64url } from "../lib/crypto";
+import type { EtsyConfig } from "./config";
+import { ask, type Grant, MarketplaceRefusal, oauthProblem, type Refreshed } from "./grants";
+
+/**
+ * Etsy's side, as documented (docs/marketplaces.md 'Etsy'): OAuth 2 with PKCE S256, every call with
+ * `x-api-key: keystring:shared secret`, and a refresh token that is replaced on every use (connections.ts refreshes
+ * one Etsy connection at a time, so the replaced token is never sent twice).
+ */
+export const ETSY_SCOPES = "transactions_r transactions_w";
+
+const tokenAnswer = z.object({ access_token: z.string().min(1), expires_in: z.number().int().positive(), refresh_token: z.string().min(1) });
+const meAnswer = z.object({ user_id: z.number().int(), shop_id: z.number().int().nullable().optional() });
+const shopAnswer = z.object({ shop_id: z.number().int(), shop_name: z.string().min(1) });
+/** Etsy keeps a refresh token 90 days from when it is issued. */
+const REFRESH_MS = 90 * 86_400_000;
+
+export const etsyApiKey = (cfg: EtsyConfig) => `${cfg.keystring}:${cfg.sharedSecret}`;
+
+/** A PKCE verifier (43 characters) and its S256 challenge. */
+export async function pkcePair(): Promise<{ verifier: string; challenge: string }> {
+  const verifier = base64url(crypto.getRandomValues(new Uint8Array(32)));
+  const challenge = base64url(new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier))));
+  return { verifier, challenge };
+}
+
+export function etsyAuthorizeUrl(cfg: EtsyConfig, state: string, challenge: string): string {
+  const q = new URLSearchParams({ response_type: "code", client_id: cfg.keystring, redirect_uri: cfg.redirectUri, scope: ETSY_SCOPES, state, code_challenge: challenge, code_challenge_method: "S256" });
+  return `${cfg.connectBase}/oauth/connect?${q}`;
+}
+
+async function token(cfg: EtsyConfig, form: Record<string, string>) {
+  const res = await ask(`${cfg.apiBase}/v3/public/oauth/token`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ client_id: cfg.keystring, ...form }).toString() });
+  if (!res.ok) throw new MarketplaceRefusal("refused", `Etsy refused the grant (${await oauthProblem(res)})`);
+  const parsed = tokenAnswer.safeParse(await res.json().catch(() => null));
+  if (!parsed.success) throw new MarketplaceRefusal("unavailable", "Etsy's token answer was not understood");
+  return parsed.data;
+}
+
+async function read<T>(cfg: EtsyConfig, accessToken: string, path: string, schema: z.ZodType<T>): Promise<T> {
+  const res = await ask(`${cfg.apiBase}/v3/application${path}`, { headers: { "x-api-key": etsyApiKey(cfg), Authorization: `Bearer ${accessToken}` } });
+  const parsed = schema.safeParse(res.ok ? await res.json().catch(() => null) : null);
+  if (!parsed.success) throw new MarketplaceRefusal("refused", `Etsy did not answer ${path} (HTTP ${res.status})`);
+  return parsed.data;
+}
+
+export async function etsyExchange(cfg: EtsyConfig, code: string, verifier: string, now: number): Promise<Grant> {
+  const t = await token(cfg, { grant_type: "authorization_code", redirect_uri: cfg.redirectUri, code, code_verifier: verifier });
+  const me = await read(cfg, t.access_token, "/users/me", meAnswer);
+  if (!me.shop_id) throw new MarketplaceRefusal("refused", "This Etsy account has no shop");
+  const shop = await read(cfg, t.access_token, `/shops/${me.shop_id}`, shopAnswer);
+  return { shopId: String(shop.shop_id), shopName: shop.shop_name, accessToken: t.access_token, accessExpiresAt: now + t.expires_in * 1000, refreshToken: t.refresh_token, refreshExpiresAt: now + REFRESH_MS, scope: ETSY_SCOPES };
+}
+
+/** A new access token and the refresh token that replaces the one sent (which Etsy has now revoked). */
+export async function etsyRefresh(cfg: EtsyConfig, refreshToken: string, now: number): Promise<Refreshed> {
+  const t = await token(cfg, { grant_type: "refresh_token", refresh_token: refreshToken });
+  return { accessToken: t.access_token, accessExpiresAt: now + t.expires_in * 1000, refreshToken: t.refresh_token, refreshExpiresAt: now + REFRESH_MS };
+}

@@ -1,0 +1,70 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { requireAuth } from "../auth/require-auth";
+import type { AppEnv } from "../context";
+import { notFound } from "../lib/errors";
+import { describe } from "../lib/openapi-meta";
+import { validate } from "../lib/validate";
+import { isConfigured } from "./config";
+import { disconnect, finishConnect, listConnections, startConnect } from "./connections";
+import { MARKETPLACE_NAMES, MARKETPLACES, SHOPIFY_SHOP } from "./model";
+
+/**
+ * /marketplaces: the signed-in seller's connected eBay, Etsy and Shopify shops. Account only (an access token, not a
+ * developer API key): a connection acts on the seller's marketplace account. Connecting is two calls around the
+ * marketplace's consent page: `connect` answers where to send the browser; the marketplace sends it back to the app's
+ * screen (/settings/marketplaces/<marketplace>), which hands what came with it to `connected`.
+ */
+const TAG = "marketplaces";
+const marketplaceParam = validate("param", z.object({ marketplace: z.enum(MARKETPLACES) }));
+// Shopify's store name as its myshopify.com address starts (a whole address is accepted and cut down to it).
+const shopName = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .transform((s) => s.replace(/^https?:\/\//, "").replace(/\.myshopify\.com\/?$/, ""))
+  .pipe(z.string().regex(SHOPIFY_SHOP, "Enter the store's name as in its myshopify.com address"));
+// What the marketplace put on the return address: a few short strings (code, state, and Shopify's signed fields).
+const returned = z.record(z.string().max(64), z.string().max(4096)).refine((r) => Object.keys(r).length <= 20, "Too many parameters");
+
+const routes = new Hono<AppEnv>()
+  .get("/marketplaces", requireAuth({ apiKey: false }), describe({ summary: "The marketplaces this server can connect, and your connected shops.", tag: TAG }), async (c) => {
+    const connections = await listConnections(c.get("db"), c.get("user").id);
+    const marketplaces = MARKETPLACES.map((marketplace) => ({ marketplace, name: MARKETPLACE_NAMES[marketplace], configured: isConfigured(c.env, marketplace) }));
+    return c.json({ marketplaces, connections });
+  })
+  .post(
+    "/marketplaces/:marketplace/connect",
+    requireAuth({ apiKey: false }),
+    describe({ summary: "Start connecting a shop: answers the marketplace's consent page to send the browser to.", description: "A Shopify store is named in `shop`. The page's answer comes back to the app's screen within 15 minutes.", tag: TAG }),
+    marketplaceParam,
+    validate("json", z.strictObject({ shop: shopName.optional() })),
+    async (c) => {
+      const { marketplace } = c.req.valid("param");
+      const authorizeUrl = await startConnect(c.env, c.get("db"), c.get("user").id, marketplace, c.req.valid("json").shop ?? null);
+      return c.json({ authorizeUrl });
+    },
+  )
+  .post(
+    "/marketplaces/:marketplace/connected",
+    requireAuth({ apiKey: false }),
+    describe({ summary: "Finish connecting: the parameters the marketplace sent the browser back with.", tag: TAG }),
+    marketplaceParam,
+    validate("json", z.strictObject({ params: returned })),
+    async (c) => {
+      const connection = await finishConnect(c.env, c.get("db"), c.get("user").id, c.req.valid("param").marketplace, c.req.valid("json").params);
+      return c.json({ connection });
+    },
+  )
+  .delete(
+    "/marketplaces/connections/:id",
+    requireAuth({ apiKey: false }),
+    describe({ summary: "Disconnect a shop: its tokens are deleted at once.", tag: TAG }),
+    validate("param", z.object({ id: z.string().trim().min(1).max(64) })),
+    async (c) => {
+      if (!(await disconnect(c.get("db"), c.get("user").id, c.req.valid("param").id))) throw notFound("Connection not found");
+      return c.body(null, 204);
+    },
+  );
+
+export default routes;
