@@ -76,6 +76,8 @@ function workerProject(
             FUZZ_COUNT: process.env.FUZZ_COUNT ?? "",
             // test/worker/privacy-random.test.ts: replay a run's steps.
             PRIVACY_SEED: process.env.PRIVACY_SEED ?? "",
+            // test/worker/marketplace-matching.test.ts: replay a run's orders and labels.
+            MATCH_SEED: process.env.MATCH_SEED ?? "",
           },
         },
       }),

@@ -224,7 +224,7 @@ export function trackingCode(prefix: string, i: number, evri: boolean): string {
   return evri ? `H01${client}${1_234_500_000 + i}${i % 10}` : `${client}${String(10_000_000 + i).slice(-8)}${i % 10}GB`;
 }
 
-/** worker/claims/action-window.ts's labelActionWindow (loaded with loadActionWindow), as the tracking service writes it. */
+/** worker/deadlines/action-window.ts's labelActionWindow (loaded with loadActionWindow), as the tracking service writes it. */
 type ActionWindowOf = (
   row: { courier: string; createdAt: number; deliveredAt: number | null; trackingStatus: string | null; outcome: null; firstScanAt: number | null; lastScanAt: number | null; potentiallyLost: boolean },
   details: object,
@@ -232,8 +232,9 @@ type ActionWindowOf = (
 
 /** The worker's own action window function (Vite's module runner resolves its imports), or none on a tree without it. */
 export async function loadActionWindow(): Promise<ActionWindowOf | undefined> {
-  const source = "./worker/claims/action-window.ts";
-  if (!existsSync(source)) return undefined;
+  // Where it is now, and where trees before the move to worker/deadlines/ kept it (benches compare builds).
+  const source = ["./worker/deadlines/action-window.ts", "./worker/claims/action-window.ts"].find((path) => existsSync(path));
+  if (!source) return undefined;
   const { runnerImport } = await import("vite");
   const { module } = await runnerImport<{ labelActionWindow: ActionWindowOf }>(source, { configFile: false });
   return module.labelActionWindow;

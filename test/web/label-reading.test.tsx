@@ -7,7 +7,10 @@ import { tokens } from "../../web/api/tokens";
 import { AuthProvider } from "../../web/app/auth";
 import LabelDetailPage from "../../web/features/labels/LabelDetailPage";
 import { readingPollDelay } from "../../web/features/labels/labelsApi";
-import { READING_TEXT } from "../../web/features/labels/ReadingNote";
+import { isBeingRead, READING_TEXT } from "../../web/features/labels/readingTexts";
+import LabelsPage from "../../web/features/labels/LabelsPage";
+import { type QueueItem, UploadQueue } from "../../web/features/upload/UploadQueue";
+import { UPLOAD_TEXT } from "../../web/features/upload/texts";
 import type { ApiLabel } from "../../web/features/labels/types";
 import { apiLabel } from "./api-label";
 
@@ -31,30 +34,32 @@ const read = apiLabel({
   data: [{ courier: "evri", trackingCode: CODE, countryCode: "GB", address: { name: "Jane Smith", address: ["14 Acacia Avenue", "Manchester"], postcode: "M1 1AE", countryCode: "GB" } }],
 });
 
-/** The API: the label as `answer(n)` gives it on its nth read (from 0); answers how many reads were made. */
-function serve(answer: (n: number) => ApiLabel | Response) {
+/**
+ * The API: the label as `answer(n)` gives it on its nth read (from 0), alone at /label/lbl_1 or as the one label of
+ * the list; answers how many reads were made.
+ */
+function serve(answer: (n: number) => ApiLabel) {
   const reads = { count: 0 };
   vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
     const url = new URL(String(input), "http://localhost");
     if (url.pathname === "/api/v1/user") return json(200, { id: 1, email: "a@b.c", credits: 3, is_admin: false });
     if (url.pathname === "/api/v1/couriers") return json(200, []);
-    if (url.pathname === "/api/v1/label/lbl_1") {
-      const a = answer(reads.count++);
-      return a instanceof Response ? a : json(200, a);
-    }
+    if (url.pathname === "/api/v1/label/lbl_1") return json(200, answer(reads.count++));
+    if (url.pathname === "/api/v1/labels") return json(200, { results: [answer(reads.count++)], total: 1 });
     return json(404, { error: "Not found" });
   });
   return reads;
 }
 
-function renderPage() {
+function renderPage(path = "/label/lbl_1") {
   tokens.set("acc", "ref");
   render(
     <QueryClientProvider client={newQueryClient()}>
       <AuthProvider>
-        <MemoryRouter initialEntries={["/label/lbl_1"]}>
+        <MemoryRouter initialEntries={[path]}>
           <Routes>
             <Route path="/label/:code" element={<LabelDetailPage />} />
+            <Route path="/labels" element={<LabelsPage />} />
           </Routes>
         </MemoryRouter>
       </AuthProvider>
@@ -72,16 +77,15 @@ const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 async function drawn(text: string): Promise<HTMLElement> {
   // A zero-delay timer set while timers run is due a millisecond later (the fake clock's rule): the page's answers
   // are handed on through such timers.
-  for (let i = 0; i < 100 && !screen.queryByText(text); i++) await wait(1);
-  return screen.getByText(text);
+  for (let i = 0; i < 100 && !screen.queryAllByText(text).length; i++) await wait(1);
+  return screen.getAllByText(text)[0];
 }
 
 describe("an image label's page while it is being read", () => {
   it("asks again after 1 s, backing off by half each time to 5 s, and stops once the label is read or failed", () => {
-    expect([0, 1, 2, 3, 4, 5, 12].map((n) => readingPollDelay(pending, n))).toEqual([1000, 1500, 2250, 3375, 5000, 5000, 5000]);
-    expect(readingPollDelay(read, 0)).toBe(false);
-    expect(readingPollDelay({ ...pending, ocrStatus: "failed" }, 0)).toBe(false);
-    expect(readingPollDelay(undefined, 0)).toBe(false);
+    expect([0, 1, 2, 3, 4, 5, 12].map((n) => readingPollDelay(true, n))).toEqual([1000, 1500, 2250, 3375, 5000, 5000, 5000]);
+    expect(readingPollDelay(false, 0)).toBe(false);
+    expect(["none", "pending", "done", "failed"].map((ocrStatus) => isBeingRead({ ocrStatus } as ApiLabel))).toEqual([false, true, false, false]);
   });
 
   it("shows 'Reading label…', then the read recipient by itself, and says the label was read in the same status region", async () => {
@@ -91,6 +95,8 @@ describe("an image label's page while it is being read", () => {
     const status = await drawn(READING_TEXT.pending);
     expect(status.getAttribute("role")).toBe("status");
     expect(reads.count).toBe(1);
+    // The addresses the reading may still find say so, not 'Not on this label.'.
+    expect(screen.getByRole("region", { name: "Recipient" }).textContent).toContain(READING_TEXT.field);
     // Asked again at 1 s, 2.5 s and 4.75 s (checked 0.1 s either side): the fourth read answers the label read.
     for (const [ms, count] of [[900, 1], [200, 2], [1300, 2], [200, 3], [2000, 3], [300, 4]]) {
       expect(screen.queryByText("Jane Smith")).toBeNull();
@@ -102,6 +108,7 @@ describe("an image label's page while it is being read", () => {
     expect(status.isConnected).toBe(true);
     expect(status.textContent).toBe(READING_TEXT.done);
     expect(status.classList).toContain("alert-success");
+    expect(screen.getByRole("region", { name: "Return address" }).textContent).toContain("Not on this label.");
     // Read: no more asking.
     await wait(20_000);
     expect(reads.count).toBe(4);
@@ -130,5 +137,47 @@ describe("an image label's page while it is being read", () => {
     expect(await screen.findByText("Jane Smith")).toBeTruthy();
     expect(screen.queryByText(READING_TEXT.done)).toBeNull();
     expect(reads.count).toBe(1);
+  });
+});
+
+describe("the labels list while a label on it is being read", () => {
+  it("says its recipient is being read and asks for the page again until it is, then shows the recipient", async () => {
+    fakeClock();
+    const reads = serve((n) => (n < 2 ? pending : read));
+    renderPage("/labels");
+    await drawn(READING_TEXT.field);
+    expect(screen.getByRole("region", { name: "Recipient" }).textContent).toContain(READING_TEXT.field);
+    expect(reads.count).toBe(1);
+    await wait(1000);
+    expect(reads.count).toBe(2);
+    await wait(1500);
+    expect(reads.count).toBe(3);
+    expect(await drawn("Jane Smith")).toBeTruthy();
+    expect(screen.queryByText(READING_TEXT.field)).toBeNull();
+    await wait(20_000);
+    expect(reads.count).toBe(3);
+  });
+});
+
+describe("the upload's results while a label it gave is being read", () => {
+  it("say the rest of its text is being read until it has been, asking for the label meanwhile", async () => {
+    fakeClock();
+    const reads = serve((n) => (n < 1 ? pending : read));
+    tokens.set("acc", "ref");
+    const item: QueueItem = { file: new File(["x"], "evri.png"), status: "done", progress: 100, loadedBytes: 1, response: [{ ...pending, created: true }], error: null };
+    render(
+      <QueryClientProvider client={newQueryClient()}>
+        <MemoryRouter>
+          <UploadQueue queue={[item]} finished overall={100} loadedBytes={1} totalBytes={1} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const line = await drawn(`, ${UPLOAD_TEXT.ocrPending}`);
+    expect(line.getAttribute("aria-live")).toBe("polite");
+    await wait(1000);
+    expect(reads.count).toBe(2);
+    expect((await drawn(`, ${UPLOAD_TEXT.ocrDone}`)) === line).toBe(true);
+    await wait(20_000);
+    expect(reads.count).toBe(2);
   });
 });

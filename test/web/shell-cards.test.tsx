@@ -67,7 +67,8 @@ const LABELS: ApiLabel[] = [
   apiLabel({ id: "lbl_3", trackingCode: "H01AB00000000033", notes: "Short note", data: [{ courier: "evri", trackingCode: "H01AB00000000033", countryCode: "GB", tracking: { results: [{ trackingEvents: [event("2026-03-02T09:00:00Z", "Delivered")] }] } }] }),
   apiLabel({ id: "lbl_4", trackingCode: "DPD123", courier: "dpd", data: [{ courier: "dpd", trackingCode: "DPD123", countryCode: "GB" }] }),
   apiLabel({ id: "", trackingCode: "ZZ 1/2", courier: "parcelforce", outcome: "delivered", data: [{ courier: "parcelforce", trackingCode: "ZZ 1/2", countryCode: "GB", address: address("Al") }] }),
-  apiLabel({ id: "lbl_6", trackingCode: "H01AB00000000066", file: { name: "a.pdf", mime: "application/pdf", size: 10, hasBytes: true } as ApiLabel["file"] }),
+  // An image whose text is still being read by OCR: its addresses say so.
+  apiLabel({ id: "lbl_6", trackingCode: "H01AB00000000066", ocrStatus: "pending", file: { name: "a.png", mime: "image/png", size: 10, hasBytes: true } as ApiLabel["file"] }),
   apiLabel({ id: "lbl_7", trackingCode: "H01AB00000000077" }),
 ];
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isValidEvriCode, normaliseEvriCode } from "../../worker/couriers/evri/code";
-import { normalisePostcode } from "../../worker/couriers/postcode";
+import { normalisePostcode } from "../../worker/lib/uk-postcode";
 import { isValidRoyalMailCode, normaliseRoyalMailCode } from "../../worker/couriers/royalmail/code";
 
 describe("Evri tracking codes", () => {

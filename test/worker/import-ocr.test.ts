@@ -12,12 +12,12 @@ import { linesOfName, rereadBesideLogo, rereadTop, withAccents } from "../../wor
 import { recognise } from "../../worker/label-import/ocr/tesseract";
 import { fixCapitalI, fixHeading, fixPostcode, fixWeight, gapsBack, ocrLines, type OcrWord } from "../../worker/label-import/ocr/text";
 import { weightCandidates } from "../../worker/label-import/ocr/weight";
-import { weightGrams } from "../../worker/label-import/fields";
+import { weightGrams } from "../../worker/label-reading/fields";
 import { parseLabel } from "../../worker/label-import/pipeline";
 import { renderPages } from "../../worker/label-import/pdfium";
 import { type Pixmap, rotateGrey, toGrey, turnGrey, type Grey } from "../../worker/images/raster";
 import { labelPixels } from "../../worker/label-import/label-pixels";
-import { isRealPostcode } from "../../worker/couriers/postcode";
+import { isRealPostcode } from "../../worker/lib/uk-postcode";
 import type { ApiLabel, LabelDetails } from "../../shared/label";
 import { createUser, db } from "./helpers";
 import { expected, fixture } from "./import-fixtures";

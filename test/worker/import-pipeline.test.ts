@@ -8,7 +8,7 @@ import { enlargedBarcodes, pageBarcodes } from "../../worker/label-import/barcod
 import { uprightQuarters } from "../../worker/label-import/ocr-job";
 import { importLabelFile } from "../../worker/label-import/pipeline";
 import { labelPixels } from "../../worker/label-import/label-pixels";
-import { decodeBarcodes } from "../../worker/label-import/zxing";
+import { decodeBarcodes } from "../../worker/images/zxing";
 import { expected, fixture } from "./import-fixtures";
 import { loadReadersFirst } from "./readers";
 

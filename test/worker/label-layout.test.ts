@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { parseEvriLabel } from "../../worker/couriers/evri/parse";
 import { parseRoyalMailLabel } from "../../worker/couriers/royalmail/parse";
-import { findAddressBlocks, readAddresses } from "../../worker/label-import/layout";
-import type { TextLine } from "../../worker/label-import/text";
+import { findAddressBlocks, readAddresses } from "../../worker/label-reading/layout";
+import type { TextLine } from "../../worker/label-reading/text";
 import { parseLabel } from "../../worker/label-import/parse-label";
-import type { Barcode } from "../../worker/label-import/zxing";
+import type { Barcode } from "../../worker/images/zxing";
 
 /** A line at (x, y) in points, y growing downwards, with a font size. */
 const L = (x: number, y: number, size: number, text: string): TextLine => ({ text, x, y, size });

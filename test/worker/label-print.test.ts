@@ -8,7 +8,7 @@ import { code128 } from "../../worker/label-print/barcodes";
 import { leftOutHeader } from "../../shared/left-out";
 import { readPdfText } from "../../worker/label-import/pdf";
 import { renderPages } from "../../worker/label-import/pdfium";
-import { decodeBarcodes } from "../../worker/label-import/zxing";
+import { decodeBarcodes } from "../../worker/images/zxing";
 import type { LabelDetails } from "../../shared/label";
 import { createManualLabel, saveImportedLabels } from "../../worker/labels/save";
 import { call, createUser, db, type TestUser } from "./helpers";

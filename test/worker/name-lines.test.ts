@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readAddresses } from "../../worker/label-import/layout";
+import { readAddresses } from "../../worker/label-reading/layout";
 import {
   headerName,
   isHeaderWord,
@@ -10,8 +10,8 @@ import {
   withoutDebris,
   withoutTrailingHeading,
   wrappedName,
-} from "../../worker/label-import/name-lines";
-import type { TextLine } from "../../worker/label-import/text";
+} from "../../worker/label-reading/name-lines";
+import type { TextLine } from "../../worker/label-reading/text";
 
 const L = (x: number, y: number, size: number, text: string): TextLine => ({ text, x, y, size });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { weightGrams } from "../../worker/label-import/fields";
-import { readAddresses } from "../../worker/label-import/layout";
-import type { TextLine } from "../../worker/label-import/text";
+import { weightGrams } from "../../worker/label-reading/fields";
+import { readAddresses } from "../../worker/label-reading/layout";
+import type { TextLine } from "../../worker/label-reading/text";
 
 // Whole names or none (issue 36, class 2) and blocks printed bottom up (class 4): a legacy system that prints the
 // postcode first and the name last, a title or initials on a line of their own, a first name over its surname.

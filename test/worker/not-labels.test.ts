@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { documentKind } from "../../worker/label-import/documents";
 import { parseLabel } from "../../worker/label-import/parse-label";
-import type { TextLine } from "../../worker/label-import/text";
-import type { Barcode } from "../../worker/label-import/zxing";
+import type { TextLine } from "../../worker/label-reading/text";
+import type { Barcode } from "../../worker/images/zxing";
 
 // Documents that hold a valid tracking code but are no label (issue 36, class 6): refused, nothing charged; labels
 // beside such documents (a CN22 next to the label, a packing slip) still read. The upload's answer and its

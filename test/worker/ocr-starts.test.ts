@@ -5,7 +5,7 @@ import { rereadLost, withStart } from "../../worker/label-import/ocr/starts";
 import { ocrLines } from "../../worker/label-import/ocr/text";
 import { renderPages } from "../../worker/label-import/pdfium";
 import { type Pixmap, toGrey, type Grey } from "../../worker/images/raster";
-import type { TextLine } from "../../worker/label-import/text";
+import type { TextLine } from "../../worker/label-reading/text";
 
 /** A 4x6in page with `lines` drawn in Helvetica at (x, y from the top, size) in points, read at 300 DPI. */
 async function page(lines: [number, number, number, string][]): Promise<Grey> {

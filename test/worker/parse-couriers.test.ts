@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseEvriLabel, printedEvriCodes } from "../../worker/couriers/evri/parse";
 import { parseRoyalMailLabel, parseRoyalMailPayload, printedRoyalMailCodes } from "../../worker/couriers/royalmail/parse";
-import type { TextLine } from "../../worker/label-import/text";
+import type { TextLine } from "../../worker/label-reading/text";
 import { parseLabel } from "../../worker/label-import/parse-label";
 
 const lines = (...texts: [number, string][]): TextLine[] => texts.map(([x, text], i) => ({ text, x, y: i * 14, size: 10 }));

@@ -1,7 +1,7 @@
 import { beforeAll } from "vitest";
 import { loadPdfText } from "../../worker/label-import/pdf";
 import { getPdfium } from "../../worker/label-import/pdfium";
-import { loadBarcodeReader } from "../../worker/label-import/zxing";
+import { loadBarcodeReader } from "../../worker/images/zxing";
 
 /**
  * Loads the label readers' code (pdf.js, PDFium, zxing) before a file's tests. Each test file gets a fresh runtime,

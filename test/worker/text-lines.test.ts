@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { groupLines, type TextWord } from "../../worker/label-import/text";
+import { groupLines, type TextWord } from "../../worker/label-reading/text";
 
 /** A text item at (x, baseline y) in PDF user space (y grows upwards), its width from 0.5 em a character. */
 const W = (x: number, y: number, size: number, text: string, width = text.length * size * 0.5): TextWord => ({ text, x, y, size, angle: 0, width });

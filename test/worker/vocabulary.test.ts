@@ -1,13 +1,16 @@
 /// <reference types="vite/client" />
 import { describe, expect, it } from "vitest";
-import { classifyLine } from "../../worker/label-import/line-kinds";
-import { CARRIER_NAMES, CARRIER_NETWORKS, PRINTED_HEADINGS, ROUTING_WORDS, SERVICE_PHRASES, TITLES } from "../../worker/label-import/vocabulary";
+import { classifyLine } from "../../worker/label-reading/line-kinds";
+import { CARRIER_NAMES, CARRIER_NETWORKS, PRINTED_HEADINGS, ROUTING_WORDS, SERVICE_PHRASES, TITLES } from "../../worker/label-reading/vocabulary";
 
 // Label reading's words are spelled once, in vocabulary.ts (docs/label-reading.md). A second spelling of one of its
-// lists elsewhere in label-import (a pattern or a string naming two carriers, routing words, headings, services or
+// lists elsewhere in label-reading or label-import (a pattern or a string naming two carriers, routing words, headings, services or
 // titles) fails here: one word alone may recur with another meaning ('van' of 'van der Berg', 'signed for by' on a
 // tracking page), a list may not.
-const sources = import.meta.glob("../../worker/label-import/**/*.ts", { query: "?raw", import: "default", eager: true }) as Record<string, string>;
+const sources = import.meta.glob(["../../worker/label-reading/**/*.ts", "../../worker/label-import/**/*.ts"], { query: "?raw", import: "default", eager: true }) as Record<
+  string,
+  string
+>;
 const files = Object.entries(sources)
   .map(([path, text]) => ({ path: path.replace("../../", ""), text }))
   .filter((f) => !f.path.endsWith("/vocabulary.ts"));
@@ -103,11 +106,11 @@ describe("label reading's vocabulary", () => {
     expect(secondSpellings("const P = /^(?:de|van|von)$/i; const T = /signed\\s+for\\s+by/i;")).toEqual([]);
   });
 
-  it("finds label-import's sources", () => {
+  it("finds label-reading's and label-import's sources", () => {
     expect(files.length).toBeGreaterThan(30);
   });
 
-  it("is spelled once: no list of it again elsewhere in label-import", () => {
+  it("is spelled once: no list of it again elsewhere in label-reading or label-import", () => {
     expect(files.flatMap((f) => secondSpellings(f.text).map((s) => `${f.path}: ${s}`))).toEqual([]);
   });
 

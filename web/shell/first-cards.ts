@@ -1,6 +1,7 @@
 import { copyPageLinkTitle, courierOf, details, EVENT_DATE, formatDate, formatDimensions, formatWeight, LOST_HEADLINE, mapsUrl, noEventsText, noteSnippet, OUTCOME_BADGES, printPlanOf, printTitle, senderAddress, serviceType, trackingEvents } from "../features/labels/format";
 import { courierKey } from "../../shared/courier-key";
 import { DELETE_TEXTS } from "../features/labels/deletionTexts";
+import { unreadText } from "../features/labels/readingTexts";
 import { FIRST_CARDS, readListParams, SEARCH_WIDE, storedListViews, WIDE_SCREEN } from "../features/labels/listQuery";
 import type { Address, ApiCourier, ApiLabel } from "../features/labels/types";
 
@@ -69,7 +70,7 @@ function partsOf(template: DocumentFragment): Parts | null {
 const copyButton = (parts: Parts, label: string, text: string, className = "btn btn-ghost btn-sm") =>
   el("button", { type: "button", class: className, "aria-label": label }, parts.copyIcon, el("span", { "aria-live": "polite" }, esc(text)));
 
-function addressCard(parts: Parts, title: string, address: Address | null | undefined): string {
+function addressCard(parts: Parts, title: string, address: Address | null | undefined, empty = "Not on this label."): string {
   const has = Boolean(address && (address.name || address.address.length || address.postcode));
   const body =
     has && address
@@ -91,7 +92,7 @@ function addressCard(parts: Parts, title: string, address: Address | null | unde
             "Maps",
           ),
         )
-      : el("p", { class: "muted small" }, "Not on this label.");
+      : el("p", { class: "muted small" }, esc(empty));
   // A source badge only where the detail page passes a source; the card does not.
   return el("section", { class: "address-card", "aria-label": title }, el("div", { class: "card-title" }, `${esc(title)} `), body);
 }
@@ -208,7 +209,7 @@ function cardMarkup(parts: Parts, label: ApiLabel, couriers: ApiCourier[], n: nu
     ),
     lostWarning(label),
     deadlineNote(label),
-    el("div", { class: "address-grid" }, addressCard(parts, "Sender", senderAddress(label)), addressCard(parts, "Recipient", d.address)),
+    el("div", { class: "address-grid" }, addressCard(parts, "Sender", senderAddress(label), unreadText(label)), addressCard(parts, "Recipient", d.address, unreadText(label))),
     facts(label),
     tracking(label, courier, `shell-events-${n}`),
     tagsAndNote(label),

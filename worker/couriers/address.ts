@@ -1,5 +1,5 @@
 import type { Address } from "../../shared/label";
-import { UK_POSTCODE_IN_TEXT_RE, UK_POSTCODE_RE, normalisePostcode } from "./postcode";
+import { UK_POSTCODE_IN_TEXT_RE, UK_POSTCODE_RE, normalisePostcode } from "../lib/uk-postcode";
 
 /**
  * A free-text address: first line the name, the remaining lines the address,

@@ -1,4 +1,4 @@
-import type { LabelInput } from "../label-import/fields";
+import type { LabelInput } from "../label-reading/fields";
 import type { LabelDetails, TrackingEvent, TrackingResult, TrackingStatus } from "../../shared/label";
 import type { ManualFieldSet } from "./fields";
 import type { CarrierError, CarrierHttpOptions } from "./tracking-http";

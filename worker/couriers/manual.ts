@@ -5,7 +5,7 @@ import { DECLARED_VALUE_RULE, poundsToPence } from "./declared-value";
 import type { LabelDetails } from "../../shared/label";
 import { parseFreeTextAddress } from "./address";
 import { MANUAL_FIELD_LABELS, MANUAL_FIELD_TYPES, type ManualFieldName, type ManualFieldType } from "./fields";
-import { isUkPostcode, normalisePostcode } from "./postcode";
+import { isUkPostcode, normalisePostcode } from "../lib/uk-postcode";
 import type { Courier } from "./courier";
 import { findCourier } from "./registry";
 import { unsupportedCourierMessage } from "./unsupported";

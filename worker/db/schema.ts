@@ -817,10 +817,49 @@ export const marketplaceConnections = sqliteTable(
     status: text("status", { enum: ["connected", "broken"] }).notNull().default("connected"),
     problem: text("problem"),
     refreshLeaseUntil: integer("refresh_lease_until"),
+    /** Orders changed up to this time (ms, the marketplace's clock less a margin) are in: the next sync asks from here. */
+    syncedThrough: integer("synced_through"),
+    lastSyncAt: integer("last_sync_at"),
     createdAt: integer("created_at").notNull().default(now),
     updatedAt: integer("updated_at").notNull().default(now),
   },
   (t) => [uniqueIndex("marketplace_connections_shop").on(t.userId, t.marketplace, t.shopId)],
+);
+
+/**
+ * Orders from a connected shop (worker/marketplaces/orders-sync.ts), one row per marketplace order, in one shape
+ * whichever the marketplace: who it goes to (the buyer's personal data: as long as the order is kept), what is in it
+ * (`items_json`: each line with the marketplace's id and quantity, what tracking out names), when it must be
+ * dispatched by, and whether it awaits dispatch.
+ */
+export const marketplaceOrders = sqliteTable(
+  "marketplace_orders",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id").notNull().references(() => users.id),
+    connectionId: text("connection_id").notNull(),
+    marketplace: text("marketplace", { enum: ["ebay", "etsy", "shopify"] }).notNull(),
+    externalId: text("external_id").notNull(),
+    /** What the seller knows the order by: eBay's order number, Etsy's receipt number, Shopify's #1001. */
+    reference: text("reference").notNull(),
+    recipientName: text("recipient_name").notNull(),
+    recipientPostcode: text("recipient_postcode").notNull(),
+    addressJson: text("address_json").notNull(),
+    buyerRef: text("buyer_ref"),
+    itemsJson: text("items_json").notNull(),
+    orderedAt: integer("ordered_at").notNull(),
+    dispatchBy: integer("dispatch_by"),
+    status: text("status", { enum: ["awaiting", "dispatched", "cancelled"] }).notNull(),
+    /** When the marketplace last changed it (ms). */
+    changedAt: integer("changed_at").notNull(),
+    createdAt: integer("created_at").notNull().default(now),
+    updatedAt: integer("updated_at").notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex("marketplace_orders_external").on(t.connectionId, t.externalId),
+    // The Orders view and matching: a seller's orders awaiting dispatch, soonest due first.
+    index("marketplace_orders_user_status").on(t.userId, t.status, t.dispatchBy),
+  ],
 );
 
 /**

@@ -47,6 +47,11 @@ async function runJob(job: JobMessage, env: Env, db: Db, attempt: number): Promi
       await purgeDueLabels(env, db);
       return;
     }
+    case "marketplace.sync": {
+      const { syncConnection } = await import("../marketplaces/orders-sync");
+      await syncConnection(env, db, job.connectionId, job.position);
+      return;
+    }
     case "account.close": {
       const { runAccountErasure } = await import("../privacy/account-erasure");
       await runAccountErasure(env, db, job.userId);

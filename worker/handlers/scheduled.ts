@@ -11,6 +11,7 @@ import { primarySessions } from "../db/sessions";
 import { pruneCarrierBudget } from "../tracking/carrier-budget";
 import { enqueueDueRefreshes, enqueueUnsentLostNotices } from "../tracking/cron";
 import { backfillDeliveryFacts } from "../tracking/delivery-backfill";
+import { enqueueDueSyncs } from "../marketplaces/orders-sync";
 import type { TrackingEnv } from "../tracking/tracking";
 
 /**
@@ -42,6 +43,8 @@ export async function handleScheduled(controller: ScheduledController, env: Trac
     const exportsExpired = await expireExports(db, env.FILES, now);
     // Personal data kept only as long as needed: a slice of the day's pass (worker/privacy/retention.ts).
     const retention = await runRetention(env, db, now, { mailbox: database === HOME_DATABASE });
-    log("info", "cron", { cron: controller.cron, database, scheduledTime: now, refreshes, notices, alertsLooked: alerts.looked, alertsSent: alerts.sent, deliveryFacts, actionWindows, r2Deleted, purgeQueued, exportsExpired, retention, ms: Date.now() - started });
+    // Connected marketplace shops' orders, every 15 minutes each (worker/marketplaces/orders-sync.ts).
+    const marketplaceSyncs = await enqueueDueSyncs(env, db, now);
+    log("info", "cron", { cron: controller.cron, database, scheduledTime: now, refreshes, notices, alertsLooked: alerts.looked, alertsSent: alerts.sent, deliveryFacts, actionWindows, r2Deleted, purgeQueued, exportsExpired, retention, marketplaceSyncs, ms: Date.now() - started });
   }
 }

@@ -8,7 +8,7 @@
  */
 import { type Pixmap, otsuThreshold, toGrey, type Grey } from "../images/raster";
 import type { ReaderOptions } from "zxing-wasm/reader";
-import { decodeBarcodes, type Barcode } from "./zxing";
+import { decodeBarcodes, type Barcode } from "../images/zxing";
 
 /** Where bars were found, in pixels of the page: `vertical` when the bars lie across (code turned). */
 interface BarStrip {

@@ -9,8 +9,8 @@ import { framedLinearBarcodes } from "./barcode-crop";
 import { type Pixmap, imagePixels, scaleGrey, toGrey } from "../images/raster";
 import { decodePngOnWhite } from "../images/png";
 import type { FileKind } from "../images/sniff";
-import type { TextLine } from "./text";
-import { decodeBarcodes, TWO_D_ONLY, type Barcode } from "./zxing";
+import type { TextLine } from "../label-reading/text";
+import { decodeBarcodes, TWO_D_ONLY, type Barcode } from "../images/zxing";
 
 const is2D = (b: Barcode) => b.format === "PDF417" || b.format === "DataMatrix" || b.format === "QRCode";
 const isLinear = (b: Barcode) => b.format === "Code128" || b.format === "ITF";

@@ -19,10 +19,10 @@
  */
 import { couriers } from "../couriers/registry";
 import type { LabelDetails } from "../../shared/label";
-import type { LabelInput } from "./fields";
-import { readAddresses } from "./layout";
-import type { TextLine } from "./text";
-import { POSTAGE_PAID, ROUTING_BLOCK } from "./vocabulary";
+import type { LabelInput } from "../label-reading/fields";
+import { readAddresses } from "../label-reading/layout";
+import type { TextLine } from "../label-reading/text";
+import { POSTAGE_PAID, ROUTING_BLOCK } from "../label-reading/vocabulary";
 
 export type DocumentKind = "customs declaration" | "manifest" | "return QR code" | "tracking page" | "order e-mail";
 

@@ -12,7 +12,7 @@
  */
 import type { PdfText } from "./pdf";
 import { type Glyph, readGlyphs } from "./pdfium";
-import type { TextLine } from "./text";
+import type { TextLine } from "../label-reading/text";
 
 /** A page is looked at when a line holds a run this long without a space ('ANNLEE'): most label pages do. */
 const RUN = /\S{6,}/u;

@@ -9,7 +9,7 @@
  * queue retries the message.
  */
 import { and, eq } from "drizzle-orm";
-import { isRealPostcode } from "../couriers/postcode";
+import { isRealPostcode } from "../lib/uk-postcode";
 import { inValueList } from "../db/d1-limits";
 import type { Db } from "../db/client";
 import { labelFiles, labels, type LabelRow } from "../db/schema";
@@ -19,7 +19,7 @@ import type { Address, ApiLabel, LabelDetails, SourcedField } from "../../shared
 import { enqueueMany } from "../lib/jobs";
 import { pageBarcodes } from "./barcodes";
 import { ImportError } from "../lib/errors";
-import { classifyLine } from "./line-kinds";
+import { classifyLine } from "../label-reading/line-kinds";
 import { OcrEngineError, recognise, type OcrResult } from "./ocr/tesseract";
 import { agreedNames } from "./ocr/agree";
 import { restoreLostWords } from "./ocr/names";
@@ -35,8 +35,8 @@ import { evenLight, paperQuad, rectifiedPaper } from "./ocr/quad";
 import { labelPixels } from "./label-pixels";
 import { rereadBesideLogo, rereadPostcodes, rereadTop, rereadUnread, restoreAccents } from "./ocr/reread";
 import { rereadWeight } from "./ocr/weight";
-import type { TextLine } from "./text";
-import type { Barcode } from "./zxing";
+import type { TextLine } from "../label-reading/text";
+import type { Barcode } from "../images/zxing";
 
 /** Mean confidence under which the page is read again turned (upright ≈ 90, upside down ≈ 40). */
 export const LOW_CONFIDENCE = 60;

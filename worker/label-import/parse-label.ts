@@ -10,7 +10,7 @@
  */
 import { couriers } from "../couriers/registry";
 import type { LabelDetails } from "../../shared/label";
-import type { LabelInput } from "./fields";
+import type { LabelInput } from "../label-reading/fields";
 
 const is2D = (format: string) => format === "PDF417" || format === "DataMatrix" || format === "QRCode";
 

@@ -5,7 +5,7 @@
 import { getDocumentProxy, getResolvedPDFJS } from "unpdf";
 import { ImportError } from "../lib/errors";
 import { type PdfRect, type PdfTextPart, sheetParts, unionRect } from "./sheet-parts";
-import { groupLines, type TextLine, type TextWord } from "./text";
+import { groupLines, type TextLine, type TextWord } from "../label-reading/text";
 
 export interface PdfPageText {
   /** Page size in points, after the page's /Rotate. */

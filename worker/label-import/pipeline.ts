@@ -9,7 +9,7 @@ import { imageBarcodes, pageBarcodes } from "./barcodes";
 import { DOCUMENT_REFUSALS, type DocumentKind, documentKind, withoutCustomsForm } from "./documents";
 import { ImportError } from "../lib/errors";
 import type { LabelDetails } from "../../shared/label";
-import type { LabelInput } from "./fields";
+import type { LabelInput } from "../label-reading/fields";
 import { parseLabel } from "./parse-label";
 import { loadPdfText, type PdfPageText, readPdfText } from "./pdf";
 import { codesOn } from "./sheet-parts";
@@ -17,7 +17,7 @@ import { partRunTogetherWords } from "./glyph-spaces";
 import { getPdfium, renderPages, type RegionRequest } from "./pdfium";
 import type { Pixmap } from "../images/raster";
 import { imageInfo, MIME, sniff, type FileKind } from "../images/sniff";
-import { loadBarcodeReader, type Barcode } from "./zxing";
+import { loadBarcodeReader, type Barcode } from "../images/zxing";
 
 /** The courier choice for one page, where OCR (ocr-job.ts) also finds it. */
 export { parseLabel };

@@ -5,8 +5,8 @@
  * a label with a tracking code of its own).
  */
 import { couriers } from "../couriers/registry";
-import { readAddresses } from "./layout";
-import { groupLines, type TextLine, type TextWord } from "./text";
+import { readAddresses } from "../label-reading/layout";
+import { groupLines, type TextLine, type TextWord } from "../label-reading/text";
 
 /** A rectangle in PDF user space. */
 export interface PdfRect {

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { buyerEmailSchema } from "../couriers/buyer-email";
-import { isUkPostcode, normalisePostcode } from "../couriers/postcode";
+import { isUkPostcode, normalisePostcode } from "../lib/uk-postcode";
 import { editedActionWindow } from "../deadlines/action-window";
 import { declaredValueInput, poundsToPence } from "../couriers/declared-value";
 import { courierById } from "../couriers/registry";

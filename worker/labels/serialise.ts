@@ -1,5 +1,5 @@
 import type { labelFiles, LabelRow, User } from "../db/schema";
-import { normalisePostcode } from "../couriers/postcode";
+import { normalisePostcode } from "../lib/uk-postcode";
 import { serviceNameOf } from "../couriers/registry";
 import { labelDeadlines } from "../deadlines/deadlines";
 import { deadlineInput } from "../deadlines/label-input";

@@ -28,7 +28,9 @@ type JobWork =
   /** The next part of removing a closed account's data (worker/privacy/account-erasure.ts); runs on the directory. */
   | { type: "account.close"; userId: number }
   /** One slice of building a 'Download my data' archive (worker/privacy/export-build.ts). */
-  | { type: "export.build"; exportId: string };
+  | { type: "export.build"; exportId: string }
+  /** One part of syncing a connected shop's orders (worker/marketplaces/orders-sync.ts); no position: a new sync. */
+  | { type: "marketplace.sync"; connectionId: string; position?: { startedAt: number; since: number | null; cursor: string | number | null } };
 
 /** Thrown by a job that wants its message retried after its own delay instead of the consumer's default backoff. */
 export class RetryJobLater extends Error {

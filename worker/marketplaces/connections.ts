@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { marketplaceConnections, marketplaceConnectStates } from "../db/schema";
+import { marketplaceConnections, marketplaceConnectStates, marketplaceOrders } from "../db/schema";
 import { newId, randomToken, sha256Hex } from "../lib/crypto";
 import { ApiError, badRequest } from "../lib/errors";
 import { log } from "../lib/log";
@@ -115,9 +115,12 @@ async function keepGrant(env: MarketplaceEnv, db: Db, userId: number, m: Marketp
   return row;
 }
 
-/** Deletes the connection and its tokens; false when it is not this user's. */
+/** Deletes the connection, its tokens and its orders (their buyers' details); false when it is not this user's. */
 export async function disconnect(db: Db, userId: number, id: string): Promise<boolean> {
-  const gone = await db.delete(marketplaceConnections).where(and(eq(marketplaceConnections.id, id), eq(marketplaceConnections.userId, userId))).returning({ id: marketplaceConnections.id });
+  const [gone] = await db.batch([
+    db.delete(marketplaceConnections).where(and(eq(marketplaceConnections.id, id), eq(marketplaceConnections.userId, userId))).returning({ id: marketplaceConnections.id }),
+    db.delete(marketplaceOrders).where(and(eq(marketplaceOrders.connectionId, id), eq(marketplaceOrders.userId, userId))),
+  ]);
   return gone.length > 0;
 }
 

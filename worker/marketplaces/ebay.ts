@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { EbayConfig } from "./config";
 import { ask, type Grant, MarketplaceRefusal, oauthProblem, type Refreshed } from "./grants";
+import type { OrderIn, OrderPage } from "./orders";
 
 /**
  * eBay's side, as documented (docs/marketplaces.md 'eBay'): the consent URL with the app's RuName, the authorization
@@ -49,4 +50,50 @@ export async function ebayExchange(cfg: EbayConfig, code: string, now: number): 
 export async function ebayRefresh(cfg: EbayConfig, refreshToken: string, now: number): Promise<Refreshed> {
   const t = await token(cfg, { grant_type: "refresh_token", refresh_token: refreshToken, scope: EBAY_SCOPES.join(" ") });
   return { accessToken: t.access_token, accessExpiresAt: now + t.expires_in * 1000 };
+}
+
+const ebayOrder = z.object({
+  orderId: z.string(),
+  creationDate: z.string(),
+  lastModifiedDate: z.string(),
+  orderFulfillmentStatus: z.string(),
+  cancelStatus: z.object({ cancelState: z.string() }).optional(),
+  buyer: z.object({ username: z.string() }).optional(),
+  fulfillmentStartInstructions: z
+    .array(z.object({ shippingStep: z.object({ shipTo: z.object({ fullName: z.string().default(""), contactAddress: z.object({ addressLine1: z.string().default(""), addressLine2: z.string().optional(), city: z.string().default(""), postalCode: z.string().default("") }) }) }).optional() }))
+    .default([]),
+  lineItems: z.array(z.object({ lineItemId: z.string(), title: z.string().default(""), quantity: z.number().int(), lineItemFulfillmentInstructions: z.object({ shipByDate: z.string().optional() }).optional() })),
+});
+const ordersAnswer = z.object({ total: z.number().int(), orders: z.array(ebayOrder) });
+const PAGE = 200;
+
+function ebayOrderIn(o: z.infer<typeof ebayOrder>): OrderIn {
+  const to = o.fulfillmentStartInstructions.find((f) => f.shippingStep)?.shippingStep?.shipTo;
+  const shipBy = o.lineItems.map((l) => Date.parse(l.lineItemFulfillmentInstructions?.shipByDate ?? "")).filter((t) => !Number.isNaN(t));
+  return {
+    externalId: o.orderId,
+    reference: o.orderId,
+    recipientName: to?.fullName ?? "",
+    postcode: to?.contactAddress.postalCode ?? "",
+    address: [to?.contactAddress.addressLine1, to?.contactAddress.addressLine2, to?.contactAddress.city].filter((s): s is string => !!s),
+    buyerRef: o.buyer?.username ?? null,
+    items: o.lineItems.map((l) => ({ id: l.lineItemId, title: l.title, quantity: l.quantity })),
+    orderedAt: Date.parse(o.creationDate),
+    dispatchBy: shipBy.length ? Math.min(...shipBy) : null,
+    status: o.cancelStatus?.cancelState === "CANCELED" ? "cancelled" : o.orderFulfillmentStatus === "FULFILLED" ? "dispatched" : "awaiting",
+    changedAt: Date.parse(o.lastModifiedDate),
+  };
+}
+
+/**
+ * One page of getOrders (200 a page): at first the orders awaiting dispatch (eBay's last 90 days); after that every
+ * order changed since `since`, whatever its state, so one dispatched by hand or cancelled is seen too.
+ */
+export async function ebayOrdersPage(cfg: EbayConfig, accessToken: string, since: number | null, offset: number): Promise<OrderPage<number>> {
+  const filter = since === null ? "orderfulfillmentstatus:{NOT_STARTED|IN_PROGRESS}" : `lastmodifieddate:[${new Date(since).toISOString()}..]`;
+  const res = await ask(`${cfg.apiBase}/sell/fulfillment/v1/order?${new URLSearchParams({ filter, limit: String(PAGE), offset: String(offset) })}`, { headers: { Authorization: `Bearer ${accessToken}` } });
+  if (res.status === 401 || res.status === 403) throw new MarketplaceRefusal("refused", `eBay refused the orders call (HTTP ${res.status})`);
+  const parsed = ordersAnswer.safeParse(res.ok ? await res.json().catch(() => null) : null);
+  if (!parsed.success) throw new MarketplaceRefusal("unavailable", `eBay's orders answer was not understood (HTTP ${res.status})`);
+  return { orders: parsed.data.orders.map(ebayOrderIn), next: offset + PAGE < parsed.data.total ? offset + PAGE : null };
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { base64url } from "../lib/crypto";
 import type { EtsyConfig } from "./config";
 import { ask, type Grant, MarketplaceRefusal, oauthProblem, type Refreshed } from "./grants";
+import type { OrderIn, OrderPage } from "./orders";
 
 /**
  * Etsy's side, as documented (docs/marketplaces.md 'Etsy'): OAuth 2 with PKCE S256, every call with
@@ -57,4 +58,56 @@ export async function etsyExchange(cfg: EtsyConfig, code: string, verifier: stri
 export async function etsyRefresh(cfg: EtsyConfig, refreshToken: string, now: number): Promise<Refreshed> {
   const t = await token(cfg, { grant_type: "refresh_token", refresh_token: refreshToken });
   return { accessToken: t.access_token, accessExpiresAt: now + t.expires_in * 1000, refreshToken: t.refresh_token, refreshExpiresAt: now + REFRESH_MS };
+}
+
+const receipt = z.object({
+  receipt_id: z.number().int(),
+  name: z.string().default(""),
+  first_line: z.string().nullable().optional(),
+  second_line: z.string().nullable().optional(),
+  city: z.string().nullable().optional(),
+  zip: z.string().nullable().optional(),
+  status: z.string(),
+  is_paid: z.boolean(),
+  is_shipped: z.boolean(),
+  create_timestamp: z.number().int(),
+  update_timestamp: z.number().int(),
+  buyer_user_id: z.number().int().optional(),
+  transactions: z.array(z.object({ transaction_id: z.number().int(), title: z.string().nullable().optional(), quantity: z.number().int(), expected_ship_date: z.number().int().nullable().optional() })).default([]),
+});
+const receiptsAnswer = z.object({ count: z.number().int(), results: z.array(receipt) });
+const PAGE = 100;
+
+function etsyOrderIn(r: z.infer<typeof receipt>): OrderIn {
+  const shipBy = r.transactions.map((t) => t.expected_ship_date).filter((t): t is number => typeof t === "number");
+  return {
+    externalId: String(r.receipt_id),
+    reference: String(r.receipt_id),
+    recipientName: r.name,
+    postcode: r.zip ?? "",
+    address: [r.first_line, r.second_line, r.city].filter((s): s is string => !!s),
+    buyerRef: r.buyer_user_id ? String(r.buyer_user_id) : null,
+    items: r.transactions.map((t) => ({ id: String(t.transaction_id), title: t.title ?? "", quantity: t.quantity })),
+    orderedAt: r.create_timestamp * 1000,
+    dispatchBy: shipBy.length ? Math.min(...shipBy) * 1000 : null,
+    status: r.status === "canceled" ? "cancelled" : r.is_shipped ? "dispatched" : "awaiting",
+    changedAt: r.update_timestamp * 1000,
+  };
+}
+
+/**
+ * One page of getShopReceipts (100 a page, oldest change first): at first the paid receipts not yet shipped; after
+ * that every receipt changed since `since`, so one shipped on etsy.com or cancelled is seen too.
+ */
+export async function etsyOrdersPage(cfg: EtsyConfig, accessToken: string, shopId: string, since: number | null, offset: number): Promise<OrderPage<number>> {
+  const q = new URLSearchParams({ limit: String(PAGE), offset: String(offset), sort_on: "updated", sort_order: "asc" });
+  if (since === null) for (const [k, v] of Object.entries({ was_paid: "true", was_shipped: "false", was_canceled: "false" })) q.set(k, v);
+  else q.set("min_last_modified", String(Math.max(946_684_800, Math.floor(since / 1000))));
+  const res = await ask(`${cfg.apiBase}/v3/application/shops/${shopId}/receipts?${q}`, { headers: { "x-api-key": etsyApiKey(cfg), Authorization: `Bearer ${accessToken}` } });
+  if (res.status === 401 || res.status === 403) throw new MarketplaceRefusal("refused", `Etsy refused the receipts call (HTTP ${res.status})`);
+  const parsed = receiptsAnswer.safeParse(res.ok ? await res.json().catch(() => null) : null);
+  if (!parsed.success) throw new MarketplaceRefusal("unavailable", `Etsy's receipts answer was not understood (HTTP ${res.status})`);
+  // A receipt not yet paid is no order to dispatch.
+  const orders = parsed.data.results.filter((r) => r.is_paid || r.status === "canceled").map(etsyOrderIn);
+  return { orders, next: offset + PAGE < parsed.data.count ? offset + PAGE : null };
 }

@@ -8,6 +8,7 @@ import { validate } from "../lib/validate";
 import { isConfigured } from "./config";
 import { disconnect, finishConnect, listConnections, startConnect } from "./connections";
 import { MARKETPLACE_NAMES, MARKETPLACES, SHOPIFY_SHOP } from "./model";
+import { firstSync } from "./orders-sync";
 
 /**
  * /marketplaces: the signed-in seller's connected eBay, Etsy and Shopify shops. Account only (an access token, not a
@@ -48,11 +49,13 @@ const routes = new Hono<AppEnv>()
   .post(
     "/marketplaces/:marketplace/connected",
     requireAuth({ apiKey: false }),
-    describe({ summary: "Finish connecting: the parameters the marketplace sent the browser back with.", tag: TAG }),
+    describe({ summary: "Finish connecting: the parameters the marketplace sent the browser back with. The shop's orders start coming in at once.", tag: TAG }),
     marketplaceParam,
     validate("json", z.strictObject({ params: returned })),
     async (c) => {
       const connection = await finishConnect(c.env, c.get("db"), c.get("user").id, c.req.valid("param").marketplace, c.req.valid("json").params);
+      // Its orders start coming in now, not at the next cron.
+      c.executionCtx.waitUntil(firstSync(c.env, c.get("db"), connection.id));
       return c.json({ connection });
     },
   )

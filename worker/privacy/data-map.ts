@@ -464,6 +464,18 @@ export const TABLES: Record<string, TableEntry> = {
     retention: "while connected: disconnecting deletes the row and its tokens at once",
     why: "Closing stops every marketplace call at once: the tokens go in the closing request.",
   },
+  marketplace_orders: {
+    where: "sender",
+    holds: "orders from connected shops: the order's number, the recipient's name and address, the buyer's marketplace user name or id, the items and when they are due",
+    personal: "people",
+    personalColumns: ["recipient_name", "recipient_postcode", "address_json", "buyer_ref"],
+    owner: { by: "user", column: "user_id" },
+    ...noLabel,
+    closure: "deleted",
+    export: "not-exported",
+    retention: "while awaiting dispatch, then 30 days after the order last changed (the sync removes it); with its shop when the shop is disconnected",
+    why: "Copies of the marketplace's own orders, kept to match labels and send tracking: the marketplace is where the seller reads and downloads them.",
+  },
   marketplace_connect_states: {
     where: "sender",
     holds: "connections being made: a one-use state (hashed), Etsy's PKCE verifier (sealed), the Shopify store asked for",

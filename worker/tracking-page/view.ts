@@ -2,7 +2,7 @@ import type { LabelRow, User } from "../db/schema";
 import { labelDeadlines } from "../deadlines/deadlines";
 import { deadlineInput, storedDetails } from "../deadlines/label-input";
 import { courierById } from "../couriers/registry";
-import { UK_POSTCODE_RE } from "../couriers/postcode";
+import { UK_POSTCODE_RE } from "../lib/uk-postcode";
 import type { Address, TrackingEvent } from "../../shared/label";
 import { ukDayOf } from "../../shared/uk-calendar";
 import { ukEventTime, ukWeekdayDay } from "../lib/uk-format";

@@ -3,8 +3,13 @@ import { SourceBadge } from "./SourceBadge";
 import { CopyButton } from "../../components/CopyButton";
 import { addressText, mapsUrl } from "./format";
 
-/** A sender / recipient / return address with copy (1.2 s) and open-in-maps. */
-export function AddressCard({ title, address, source }: { title: string; address: Address | null | undefined; source?: FieldSource | null }) {
+/** A sender / recipient / return address with copy (1.2 s) and open-in-maps; `empty` says why there is none. */
+export function AddressCard({
+  title,
+  address,
+  source,
+  empty = "Not on this label.",
+}: { title: string; address: Address | null | undefined; source?: FieldSource | null; empty?: string }) {
   const has = Boolean(address && (address.name || address.address.length || address.postcode));
   return (
     <section className="address-card" aria-label={title}>
@@ -33,7 +38,7 @@ export function AddressCard({ title, address, source }: { title: string; address
           </div>
         </>
       ) : (
-        <p className="muted small">Not on this label.</p>
+        <p className="muted small">{empty}</p>
       )}
     </section>
   );

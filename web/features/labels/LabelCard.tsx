@@ -21,6 +21,7 @@ import {
   trackingEvents,
 } from "./format";
 import { useCourier, useCouriers } from "./labelsApi";
+import { unreadText } from "./readingTexts";
 import { PrintButton, usePrintPlan } from "./PrintAction";
 import { CopyPageLinkButton, SendToBuyerButton } from "./TrackingPageLink";
 import { DeleteLabelButton } from "./DeleteLabels";
@@ -104,8 +105,8 @@ export function LabelCard({ label, selected, onSelectedChange }: { label: ApiLab
       <LostWarning label={label} />
       <DeadlineNote label={label} />
       <div className="address-grid">
-        <AddressCard title="Sender" address={senderAddress(label)} />
-        <AddressCard title="Recipient" address={d.address} />
+        <AddressCard title="Sender" address={senderAddress(label)} empty={unreadText(label)} />
+        <AddressCard title="Recipient" address={d.address} empty={unreadText(label)} />
       </div>
       <Facts label={label} />
       <section aria-label="Tracking events" id={eventsId}>

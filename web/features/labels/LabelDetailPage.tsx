@@ -20,6 +20,7 @@ import { downloadOriginal, labelQueryKey, useCourier, useCouriers, useLabel } fr
 import type { ApiLabel } from "./types";
 import { PrintButton, usePrintPlan } from "./PrintAction";
 import { ReadingNote } from "./ReadingNote";
+import { unreadText } from "./readingTexts";
 import { TrackingPageCard } from "./TrackingPageLink";
 import { DeleteLabelButton } from "./DeleteLabels";
 
@@ -66,6 +67,8 @@ function LoadedLabel({ label, onChange, onRefreshed }: { label: ApiLabel; onChan
   const [downloading, setDownloading] = useState(false);
   const [editing, setEditing] = useState(false);
   const sources = d.fieldSources ?? {};
+  // An address missing while the image is still read may yet be found: not 'Not on this label.' until then.
+  const unread = unreadText(label);
   const navigate = useNavigate();
 
   async function download() {
@@ -134,9 +137,9 @@ function LoadedLabel({ label, onChange, onRefreshed }: { label: ApiLabel; onChan
           )}
         </div>
         <div className="address-grid three">
-          <AddressCard title="Sender" address={senderAddress(label)} source={sources.fromAddress} />
-          <AddressCard title="Recipient" address={d.address} source={sources.address} />
-          <AddressCard title="Return address" address={d.returnAddress} source={sources.returnAddress} />
+          <AddressCard title="Sender" address={senderAddress(label)} source={sources.fromAddress} empty={unread} />
+          <AddressCard title="Recipient" address={d.address} source={sources.address} empty={unread} />
+          <AddressCard title="Return address" address={d.returnAddress} source={sources.returnAddress} empty={unread} />
         </div>
         <Facts label={label} />
         {extraFacts.length > 0 && (

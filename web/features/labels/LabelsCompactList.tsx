@@ -5,6 +5,7 @@ import { details } from "./format";
 import { LabelCard } from "./LabelCard";
 import { DeadlineText, LatestEvent, StatusLine, TagsAndNote } from "./LabelSummary";
 import { labelHref, type LabelSelectionProps } from "./LabelsTable";
+import { unreadText } from "./readingTexts";
 import type { ApiLabel } from "./types";
 
 function CompactRow({ label, isSelected, onSelectedChange }: { label: ApiLabel } & LabelSelectionProps) {
@@ -22,7 +23,7 @@ function CompactRow({ label, isSelected, onSelectedChange }: { label: ApiLabel }
             {label.trackingCode}
           </Link>
         </div>
-        <p className="compact-recipient">{recipient || <span className="muted">No recipient</span>}</p>
+        <p className="compact-recipient">{recipient || <span className="muted">{unreadText(label) ?? "No recipient"}</span>}</p>
         <div className="compact-status">
           <StatusLine label={label} />
           <LatestEvent label={label} inline />

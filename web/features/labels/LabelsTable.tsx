@@ -6,6 +6,7 @@ import { useCourier } from "./labelsApi";
 import { DeadlineText, LatestEvent, StatusLine, TagsAndNote } from "./LabelSummary";
 import { CopyPageLinkButton, SendToBuyerButton } from "./TrackingPageLink";
 import { DeleteLabelButton } from "./DeleteLabels";
+import { unreadText } from "./readingTexts";
 import type { ApiLabel } from "./types";
 
 /** The link to a label's page: by id, else its encoded tracking code (as the card's 'More Info'). */
@@ -33,7 +34,7 @@ function Row({ label, isSelected, onSelectedChange }: { label: ApiLabel } & Labe
         </span>
       </td>
       <td>{courier?.displayName ?? label.courier}</td>
-      <td>{to?.name || <span className="muted">—</span>}</td>
+      <td>{to?.name || <span className="muted">{unreadText(label) ?? "—"}</span>}</td>
       <td className="nowrap">{to?.postcode || <span className="muted">—</span>}</td>
       <td>
         <StatusLine label={label} />

@@ -1,12 +1,6 @@
 import { useState } from "react";
+import { READING_TEXT } from "./readingTexts";
 import type { ApiLabel } from "./types";
-
-/** What the label page says of its image's reading by OCR (worker/label-import/ocr-job.ts), in one place. */
-export const READING_TEXT = {
-  pending: "Reading label…",
-  done: "Label read: its details are filled in below.",
-  failed: "This label could not be read in full. Use Edit details to add what is missing.",
-} as const;
 
 /**
  * The label page's note on its image's reading: 'Reading label…' while the queue reads it (the page asks for the

@@ -2,6 +2,7 @@ import { queryOptions, useQuery, type QueryKey, type UseQueryOptions } from "@ta
 import { api, apiFetch, saveBlob, warnFailed } from "../../api/client";
 import type { ApiCourier, ApiLabel, LabelCorrection } from "./types";
 import { courierOf, downloadName } from "./format";
+import { isBeingRead } from "./readingTexts";
 
 // The label calls, over the one API client.
 
@@ -17,12 +18,21 @@ export const fetchLabels = (query: Record<string, string | number | undefined>, 
 export const labelsPageQuery = (query: Record<string, string | number | undefined>) =>
   queryOptions({ queryKey: ["labels", "page", query] as QueryKey, queryFn: ({ signal }) => fetchLabels(query, signal) });
 
-/** One page of the signed-in user's labels for a filter and page query (nothing without a token). */
+/**
+ * One page of the signed-in user's labels for a filter and page query (nothing without a token), asked for again
+ * while a label on it is being read (readingPollDelay).
+ */
 export const useLabelsPage = (
   query: Record<string, string | number | undefined>,
   enabled: boolean,
   options: Pick<UseQueryOptions<LabelPage>, "placeholderData"> = {},
-) => useQuery({ ...labelsPageQuery(query), enabled, ...options });
+) =>
+  useQuery({
+    ...labelsPageQuery(query),
+    enabled,
+    refetchInterval: (q) => readingPollDelay(Boolean(q.state.data?.results.some(isBeingRead)), q.state.dataUpdateCount - 1),
+    ...options,
+  });
 
 export const fetchLabel = (idOrCode: string, signal?: AbortSignal) =>
   api<ApiLabel>(`/api/v1/label/${encodeURIComponent(idOrCode)}`, { signal });
@@ -31,12 +41,13 @@ export const labelQueryKey = (idOrCode: string) => ["labels", "one", idOrCode] a
 
 /**
  * While a label's image is still being read by OCR (ocrStatus 'pending', a few seconds in the queue), how long until
- * it is asked for again: 1 s, then half as long again each time, up to 5 s; false once it is read or failed. Polling
- * rather than server-sent events: an answer a second is cheap (one indexed read), needs no connection held open
- * through the Worker, and TanStack Query pauses it while the tab is hidden (refetchIntervalInBackground is off).
+ * what shows it is asked for again: 1 s, then half as long again each time, up to 5 s; false when nothing shown is
+ * being read. Polling rather than server-sent events: an answer a second is cheap (one indexed read), needs no
+ * connection held open through the Worker, and TanStack Query pauses it while the tab is hidden
+ * (refetchIntervalInBackground is off).
  */
-export function readingPollDelay(label: ApiLabel | null | undefined, polls: number): number | false {
-  if (label?.ocrStatus !== "pending") return false;
+export function readingPollDelay(reading: boolean, polls: number): number | false {
+  if (!reading) return false;
   return Math.min(5_000, Math.round(1_000 * 1.5 ** Math.max(0, polls)));
 }
 
@@ -46,7 +57,7 @@ export const useLabel = (idOrCode: string) =>
     queryKey: labelQueryKey(idOrCode),
     queryFn: ({ signal }) => fetchLabel(idOrCode, signal),
     // dataUpdateCount: the answers so far, the first (1) not a poll.
-    refetchInterval: (query) => readingPollDelay(query.state.data, query.state.dataUpdateCount - 1),
+    refetchInterval: (query) => readingPollDelay(Boolean(query.state.data && isBeingRead(query.state.data)), query.state.dataUpdateCount - 1),
   });
 
 export const correctLabelDetails = (idOrCode: string, body: LabelCorrection) =>

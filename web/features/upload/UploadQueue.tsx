@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { UploadedLabel } from "../labels/types";
 import { formatFileSize } from "../labels/format";
-import { useCouriers } from "../labels/labelsApi";
+import { useCouriers, useLabel } from "../labels/labelsApi";
 import { UPLOAD_TEXT as T } from "./texts";
 
 /**
@@ -49,6 +49,16 @@ function ItemState({ item }: { item: QueueItem }) {
   }
 }
 
+/**
+ * How the reading of a label the upload answered 'pending' goes: the label is asked for while it is read (useLabel's
+ * backoff, the cache the label's page then opens from), and the line says when it has been read.
+ */
+function ReadingState({ id }: { id: string }) {
+  const status = useLabel(id).data?.ocrStatus ?? "pending";
+  const text = status === "pending" ? T.ocrPending : status === "failed" ? T.ocrFailed : T.ocrDone;
+  return <span aria-live="polite">{`, ${text}`}</span>;
+}
+
 function UploadedList({ labels }: { labels: UploadedLabel[] }) {
   const couriers = useCouriers().data;
   return (
@@ -60,7 +70,7 @@ function UploadedList({ labels }: { labels: UploadedLabel[] }) {
           </Link>{" "}
           <span className="muted small">
             {couriers?.find((c) => c.id === l.courier)?.displayName ?? l.courier}
-            {l.ocrStatus === "pending" ? `, ${T.ocrPending}` : ""}
+            {l.ocrStatus === "pending" && <ReadingState id={l.id} />}
           </span>{" "}
           <span className={l.created ? "badge badge-ok" : "badge"}>{l.created ? T.newLabel : T.alreadyYours}</span>
         </li>

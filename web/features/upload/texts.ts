@@ -25,6 +25,8 @@ export const UPLOAD_TEXT = {
   newLabel: "New · 1 credit",
   alreadyYours: "Already in your labels · not charged",
   ocrPending: "the rest of its text is still being read",
+  ocrDone: "its text has been read",
+  ocrFailed: "the rest of its text could not be read",
   summary: (labels: number, created: number, known: number) => {
     const parts = [
       created ? `${created} new, ${created} ${created === 1 ? "credit" : "credits"} used` : "",

@@ -4,9 +4,9 @@
  * payload is not publicly documented: it is kept raw (encodedMetadata) and split into
  * additionalContent, never interpreted.
  */
-import { clean, dimensionsCm, fullText, labelledDate, splitPayload, twoD, weightGrams, type LabelInput } from "../../label-import/fields";
-import { readAddresses } from "../../label-import/layout";
-import { headerName } from "../../label-import/name-lines";
+import { clean, dimensionsCm, fullText, labelledDate, splitPayload, twoD, weightGrams, type LabelInput } from "../../label-reading/fields";
+import { readAddresses } from "../../label-reading/layout";
+import { headerName } from "../../label-reading/name-lines";
 import type { Address, FieldSource, LabelDetails, SourcedField } from "../../../shared/label";
 import { isValidEvriCode, normaliseEvriCode } from "./code";
 

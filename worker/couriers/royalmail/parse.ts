@@ -4,10 +4,10 @@
  * dates, product code, S10, destination postcode + delivery point + country, return postcode) is parsed defensively: fields are found by pattern, not fixed column, so
  * collapsed spacing and non-Latin-1 characters do not break it; the raw text is kept.
  */
-import { clean, dimensionsCm, fullText, isoDate, labelledDate, splitPayload, twoD, weightGrams, type LabelInput } from "../../label-import/fields";
-import { readAddresses } from "../../label-import/layout";
+import { clean, dimensionsCm, fullText, isoDate, labelledDate, splitPayload, twoD, weightGrams, type LabelInput } from "../../label-reading/fields";
+import { readAddresses } from "../../label-reading/layout";
 import type { FieldSource, LabelDetails, SourcedField } from "../../../shared/label";
-import { normalisePostcode } from "../postcode";
+import { normalisePostcode } from "../../lib/uk-postcode";
 import { isValidRoyalMailCode, normaliseRoyalMailCode } from "./code";
 
 /**

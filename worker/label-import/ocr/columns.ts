@@ -10,7 +10,7 @@
  *   at least two other lines start (a broker label's sender and recipient side by side, same type);
  * - two of its lines on one row, a word space apart, of one size, are one line.
  */
-import type { TextLine } from "../text";
+import type { TextLine } from "../../label-reading/text";
 
 /** The box of one word Tesseract read (pixels, y down) and its text line. */
 interface WordBox {

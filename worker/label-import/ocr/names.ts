@@ -12,10 +12,10 @@
  * stays as it is.
  */
 import type { LabelDetails } from "../../../shared/label";
-import { editDistance } from "../fields";
+import { editDistance } from "../../label-reading/fields";
 import { readLatinLine } from "./tesseract";
 import { cropGrey, type Grey } from "../../images/raster";
-import type { TextLine } from "../text";
+import type { TextLine } from "../../label-reading/text";
 
 /** A word of a name as printed: a capital, then letters, apostrophes, hyphens or a full stop. */
 const NAME_WORD = /^\p{Lu}[\p{L}'’.-]*\p{L}[.]?$/u;

@@ -12,12 +12,12 @@
  * shape too ('ALI LEE' would give 'AL1 1EE'): it is taken only when its line, read again larger on
  * its own, gives that postcode as printed (a wrong postcode is worse than none).
  */
-import { isRealPostcode, UK_POSTCODE_IN_TEXT_RE } from "../../couriers/postcode";
+import { isRealPostcode, UK_POSTCODE_IN_TEXT_RE } from "../../lib/uk-postcode";
 import type { LabelDetails } from "../../../shared/label";
 import { readLatinLine } from "./tesseract";
 import { fixPostcode } from "./text";
 import { cropGrey, scaleGrey, type Grey } from "../../images/raster";
-import type { TextLine } from "../text";
+import type { TextLine } from "../../label-reading/text";
 
 /** Letters (either case) OCR reads for a digit. */
 const AS_DIGIT: Record<string, string> = { O: "0", Q: "0", D: "0", I: "1", L: "1", "|": "1", "!": "1", S: "5", Z: "2", B: "8", G: "6" };

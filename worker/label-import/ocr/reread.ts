@@ -10,12 +10,12 @@
  * - Small text beside a large logo (the English model again, on that part of the page alone).
  * - Whatever the page's reading left unread (the page read again, looking for sparse text).
  */
-import { UK_POSTCODE_IN_TEXT_RE } from "../../couriers/postcode";
+import { UK_POSTCODE_IN_TEXT_RE } from "../../lib/uk-postcode";
 import type { Address, LabelDetails } from "../../../shared/label";
 import { readLatinLine, recognise } from "./tesseract";
 import { fixPostcode, ocrLines } from "./text";
 import { cropGrey, type Grey } from "../../images/raster";
-import type { TextLine } from "../text";
+import type { TextLine } from "../../label-reading/text";
 
 /** Letters that carry their mark in their own shape (no Unicode decomposition). */
 const BARE: Record<string, string> = { ł: "l", Ł: "L", ø: "o", Ø: "O", đ: "d", Đ: "D", ı: "i" };

@@ -7,11 +7,11 @@
  * line's own first word (or its end, 'Atlas' for 'as') and the words after it: nothing else of the
  * line changes.
  */
-import { classifyLine } from "../line-kinds";
+import { classifyLine } from "../../label-reading/line-kinds";
 import { recognise } from "./tesseract";
 import { ocrLines } from "./text";
 import { cropGrey, type Grey } from "../../images/raster";
-import type { TextLine } from "../text";
+import type { TextLine } from "../../label-reading/text";
 
 /**
  * A line of words (at most eight) starting over this many of its heights right of the lines under it may have lost

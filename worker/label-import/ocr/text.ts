@@ -3,11 +3,11 @@
  * the misreads that matter repaired: a heading off by a character ('Deliver toa:'), or broken
  * ('LIVERTO'), and a postcode with the classic confusions (1/l/I, 0/O, 5/S, $/S).
  */
-import { isRealPostcode, UK_POSTCODE_IN_TEXT_RE, UK_POSTCODE_RE } from "../../couriers/postcode";
-import { editDistance, letters, weightGrams } from "../fields";
+import { isRealPostcode, UK_POSTCODE_IN_TEXT_RE, UK_POSTCODE_RE } from "../../lib/uk-postcode";
+import { editDistance, letters, weightGrams } from "../../label-reading/fields";
 import { columnLines } from "./columns";
-import { groupLines, type TextLine, type TextWord } from "../text";
-import { JOINED_NAME_PREFIXES, PRINTED_HEADINGS, WEIGHT_HEADING } from "../vocabulary";
+import { groupLines, type TextLine, type TextWord } from "../../label-reading/text";
+import { JOINED_NAME_PREFIXES, PRINTED_HEADINGS, WEIGHT_HEADING } from "../../label-reading/vocabulary";
 
 /** A word Tesseract read, in pixels of the image it was given (y grows downwards). */
 export interface OcrWord {

@@ -7,12 +7,12 @@
  * Latin-script model; a weight is taken only where both readings give the same one. None is better
  * than a wrong one.
  */
-import { weightGrams } from "../fields";
+import { weightGrams } from "../../label-reading/fields";
 import { readLatinLine, recognise } from "./tesseract";
 import { fixWeight, ocrLines } from "./text";
 import { cropGrey, scaleGrey, type Grey } from "../../images/raster";
-import type { TextLine } from "../text";
-import { WEIGHT_HEADING } from "../vocabulary";
+import type { TextLine } from "../../label-reading/text";
+import { WEIGHT_HEADING } from "../../label-reading/vocabulary";
 
 /** A weight heading ('Weight:', 'WT', 'Parcel weight'). */
 const HEADING = new RegExp(String.raw`\b${WEIGHT_HEADING}\b`, "i");

@@ -11,7 +11,7 @@
  * 'If undelivered please return to'...), the postcodes a Royal Mail 2D payload names, then size
  * (the recipient is the largest address text).
  */
-import { UK_POSTCODE_IN_TEXT_RE, normalisePostcode } from "../couriers/postcode";
+import { UK_POSTCODE_IN_TEXT_RE, normalisePostcode } from "../lib/uk-postcode";
 import type { Address } from "../../shared/label";
 import { clean } from "./fields";
 import { classifyLine, sortBoxLines } from "./line-kinds";

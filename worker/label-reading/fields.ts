@@ -2,7 +2,7 @@
  * Field helpers shared by the courier parsers: weights, dates, dimensions and 2D payloads, from lines
  * of label text (PDF text layer or OCR). Addresses come from the layout model (layout.ts).
  */
-import type { Barcode } from "./zxing";
+import type { Barcode } from "../images/zxing";
 import type { TextLine } from "./text";
 import { WEIGHT_HEADING } from "./vocabulary";
 
