@@ -9,6 +9,7 @@ import { isConfigured } from "./config";
 import { disconnect, finishConnect, listConnections, startConnect } from "./connections";
 import { MARKETPLACE_NAMES, MARKETPLACES, SHOPIFY_SHOP } from "./model";
 import { firstSync } from "./orders-sync";
+import { handleShopifyWebhook } from "./shopify-webhooks";
 
 /**
  * /marketplaces: the signed-in seller's connected eBay, Etsy and Shopify shops. Account only (an access token, not a
@@ -69,5 +70,17 @@ const routes = new Hono<AppEnv>()
       return c.body(null, 204);
     },
   );
+
+// No auth: Shopify signs the raw body with the app's secret, and the signature is the authentication.
+routes.post(
+  "/marketplaces/shopify/webhooks",
+  describe({ summary: "Shopify's webhooks (orders/create, app/uninstalled and the mandatory privacy topics), verified by their `X-Shopify-Hmac-Sha256`: for Shopify only.", tag: TAG }),
+  async (c) => {
+    const body = await c.req.text();
+    const ok = await handleShopifyWebhook(c.env, c.get("sessions"), c.req.header("X-Shopify-Topic") ?? "", c.req.header("X-Shopify-Shop-Domain") ?? "", body, c.req.header("X-Shopify-Hmac-Sha256"));
+    if (!ok) return c.json({ error: "The webhook's signature is not Shopify's" }, 401);
+    return c.json({ received: true });
+  },
+);
 
 export default routes;
