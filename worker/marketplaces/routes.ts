@@ -10,6 +10,7 @@ import { disconnect, finishConnect, listConnections, startConnect } from "./conn
 import { MARKETPLACE_NAMES, MARKETPLACES, SHOPIFY_SHOP } from "./model";
 import { firstSync } from "./orders-sync";
 import { handleShopifyWebhook } from "./shopify-webhooks";
+import { challengeResponse, handleAccountDeletion } from "./ebay-deletion";
 
 /**
  * /marketplaces: the signed-in seller's connected eBay, Etsy and Shopify shops. Account only (an access token, not a
@@ -82,5 +83,22 @@ routes.post(
     return c.json({ received: true });
   },
 );
+
+// No auth: eBay's check of the endpoint is a hash with the verification token; its notifications are signed (ECDSA).
+routes.get(
+  "/marketplaces/ebay/account-deletion",
+  describe({ summary: "eBay's check of the account deletion endpoint: for eBay only.", tag: TAG }),
+  validate("query", z.object({ challenge_code: z.string().min(1).max(512) })),
+  async (c) => {
+    const answer = await challengeResponse(c.env, c.req.valid("query").challenge_code);
+    if (!answer) return c.json({ error: "eBay account deletion is not configured" }, 503);
+    return c.json({ challengeResponse: answer });
+  },
+);
+routes.post("/marketplaces/ebay/account-deletion", describe({ summary: "eBay's marketplace account deletion notifications, verified by their `X-EBAY-SIGNATURE`: for eBay only.", tag: TAG }), async (c) => {
+  const ok = await handleAccountDeletion(c.env, c.get("sessions"), await c.req.text(), c.req.header("X-EBAY-SIGNATURE"));
+  if (!ok) return c.json({ error: "The notification's signature is not eBay's" }, 412);
+  return c.body(null, 204);
+});
 
 export default routes;
