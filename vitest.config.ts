@@ -67,6 +67,7 @@ function workerProject(
             EBAY_CLIENT_ID: "",
             EBAY_CLIENT_SECRET: "",
             EBAY_RUNAME: "",
+            EBAY_VERIFICATION_TOKEN: "",
             ETSY_KEYSTRING: "",
             ETSY_SHARED_SECRET: "",
             SHOPIFY_CLIENT_ID: "",
