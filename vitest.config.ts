@@ -58,6 +58,7 @@ function workerProject(
             EBAY_CLIENT_ID: "",
             EBAY_CLIENT_SECRET: "",
             EBAY_RUNAME: "",
+            EBAY_VERIFICATION_TOKEN: "",
             ETSY_KEYSTRING: "",
             ETSY_SHARED_SECRET: "",
             SHOPIFY_CLIENT_ID: "",
@@ -67,6 +68,8 @@ function workerProject(
             FUZZ_COUNT: process.env.FUZZ_COUNT ?? "",
             // test/worker/privacy-random.test.ts: replay a run's steps.
             PRIVACY_SEED: process.env.PRIVACY_SEED ?? "",
+            // test/worker/marketplace-matching.test.ts: replay a run's orders and labels.
+            MATCH_SEED: process.env.MATCH_SEED ?? "",
           },
         },
       }),

@@ -23,6 +23,11 @@ const PUBLIC = new Set([
   "POST /api/v1/password-reset/confirm",
   "GET /api/v1/couriers",
   "POST /api/v1/stripe/webhook",
+  // Shopify signs the body with the app's secret (test/worker/marketplace-shopify-webhooks.test.ts).
+  "POST /api/v1/marketplaces/shopify/webhooks",
+  // eBay's endpoint check (a hash with the verification token) and its signed notifications (marketplace-ebay-deletion.test.ts).
+  "GET /api/v1/marketplaces/ebay/account-deletion",
+  "POST /api/v1/marketplaces/ebay/account-deletion",
   // The signed link of 'Download my data', opened from its mail: the signature is the key (test/worker/export.test.ts).
   "GET /api/v1/user/export/download",
 ]);

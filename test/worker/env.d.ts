@@ -6,6 +6,7 @@ declare namespace Cloudflare {
     /** test/worker/import-fuzz.test.ts: a seed to replay and a number of damaged files ("" = fresh seed, default size). */
     FUZZ_SEED: string;
     PRIVACY_SEED: string;
+    MATCH_SEED: string;
     FUZZ_COUNT: string;
   }
   interface GlobalProps {

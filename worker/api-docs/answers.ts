@@ -297,6 +297,18 @@ export const ROUTE_ANSWERS: Record<string, RouteAnswers> = {
   "POST /api/v1/marketplaces/:marketplace/connect": { status: 200, body: connectStartAnswer, errors: [503] },
   "POST /api/v1/marketplaces/:marketplace/connected": { status: 200, body: connectedAnswer, errors: [409, 502, 503] },
   "DELETE /api/v1/marketplaces/connections/:id": { status: 204, errors: [404] },
+  "GET /api/v1/marketplaces/ebay/account-deletion": { status: 200, body: z.object({ challengeResponse: z.string() }), errors: [503] },
+  "POST /api/v1/marketplaces/ebay/account-deletion": {
+    status: 204,
+    request: { content: { "application/json": z.object({ metadata: z.object({ topic: z.string() }).loose(), notification: z.object({}).loose() }) }, description: "eBay's MARKETPLACE_ACCOUNT_DELETION notification, signed in X-EBAY-SIGNATURE." },
+    errors: [412],
+  },
+  "POST /api/v1/marketplaces/shopify/webhooks": {
+    status: 200,
+    body: z.object({ received: z.literal(true) }),
+    request: { content: { "application/json": z.object({}).loose() }, description: "A Shopify webhook, signed in X-Shopify-Hmac-Sha256 with the app's secret (SHOPIFY_CLIENT_SECRET); its topic in X-Shopify-Topic." },
+    errors: [401],
+  },
   "GET /api/v1/webhooks": { status: 200, body: webhookListSchema, errors: [] },
   "POST /api/v1/webhooks": { status: 201, body: webhookCreatedSchema, errors: [409] },
   "PATCH /api/v1/webhooks/:id": { status: 200, body: webhookEndpointSchema, errors: [404] },

@@ -9,6 +9,8 @@ import { isConfigured } from "./config";
 import { disconnect, finishConnect, listConnections, startConnect } from "./connections";
 import { MARKETPLACE_NAMES, MARKETPLACES, SHOPIFY_SHOP } from "./model";
 import { firstSync } from "./orders-sync";
+import { handleShopifyWebhook } from "./shopify-webhooks";
+import { challengeResponse, handleAccountDeletion } from "./ebay-deletion";
 
 /**
  * /marketplaces: the signed-in seller's connected eBay, Etsy and Shopify shops. Account only (an access token, not a
@@ -69,5 +71,34 @@ const routes = new Hono<AppEnv>()
       return c.body(null, 204);
     },
   );
+
+// No auth: Shopify signs the raw body with the app's secret, and the signature is the authentication.
+routes.post(
+  "/marketplaces/shopify/webhooks",
+  describe({ summary: "Shopify's webhooks (orders/create, app/uninstalled and the mandatory privacy topics), verified by their `X-Shopify-Hmac-Sha256`: for Shopify only.", tag: TAG }),
+  async (c) => {
+    const body = await c.req.text();
+    const ok = await handleShopifyWebhook(c.env, c.get("sessions"), c.req.header("X-Shopify-Topic") ?? "", c.req.header("X-Shopify-Shop-Domain") ?? "", body, c.req.header("X-Shopify-Hmac-Sha256"));
+    if (!ok) return c.json({ error: "The webhook's signature is not Shopify's" }, 401);
+    return c.json({ received: true });
+  },
+);
+
+// No auth: eBay's check of the endpoint is a hash with the verification token; its notifications are signed (ECDSA).
+routes.get(
+  "/marketplaces/ebay/account-deletion",
+  describe({ summary: "eBay's check of the account deletion endpoint: for eBay only.", tag: TAG }),
+  validate("query", z.object({ challenge_code: z.string().min(1).max(512) })),
+  async (c) => {
+    const answer = await challengeResponse(c.env, c.req.valid("query").challenge_code);
+    if (!answer) return c.json({ error: "eBay account deletion is not configured" }, 503);
+    return c.json({ challengeResponse: answer });
+  },
+);
+routes.post("/marketplaces/ebay/account-deletion", describe({ summary: "eBay's marketplace account deletion notifications, verified by their `X-EBAY-SIGNATURE`: for eBay only.", tag: TAG }), async (c) => {
+  const ok = await handleAccountDeletion(c.env, c.get("sessions"), await c.req.text(), c.req.header("X-EBAY-SIGNATURE"));
+  if (!ok) return c.json({ error: "The notification's signature is not eBay's" }, 412);
+  return c.body(null, 204);
+});
 
 export default routes;
