@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
@@ -8,7 +8,8 @@ import { freePort } from "./free-port";
 /**
  * Builds the app and serves the real bundle with `vite preview` (workerd through miniflare:
  * D1, R2, queues, email, rate limits) on its own port and its own state directory.
- * E2E_SKIP_BUILD=1 reuses an existing dist/ while iterating on tests.
+ * E2E_BUILD=dist serves a build made already (`npm run build`) instead: CI builds once for the deploy check and
+ * this run (.ci/run), and it saves the build while iterating on tests.
  */
 declare module "vitest" {
   export interface ProvidedContext {
@@ -44,6 +45,21 @@ async function waitFor(url: string, ms: number) {
   throw new Error(`server did not answer ${url} within ${ms} ms`);
 }
 
+/**
+ * A build made for deploying, as this run's own: APP_URL is the one thing a build for this server differs in, and it
+ * lives in the Worker's generated wrangler.json (vite.config.ts puts PH_APP_URL there), not in the bundle.
+ */
+function copyBuild(from: string, to: string, appUrl: string) {
+  const config = path.join(from, "parcelhive/wrangler.json");
+  if (!existsSync(config)) throw new Error(`E2E_BUILD=${from} holds no build (${config}): run \`npm run build\` first`);
+  cpSync(from, to, { recursive: true, filter: (src) => path.basename(src) !== "deploy-check" });
+  const copied = path.join(to, "parcelhive/wrangler.json");
+  const worker = JSON.parse(readFileSync(copied, "utf8")) as { vars?: Record<string, unknown>; d1_databases?: { migrations_dir?: string }[] };
+  // Paths in it are relative to where the build was written.
+  const d1Databases = worker.d1_databases?.map((d) => (d.migrations_dir ? { ...d, migrations_dir: path.resolve(from, "parcelhive", d.migrations_dir) } : d));
+  writeFileSync(copied, JSON.stringify({ ...worker, d1_databases: d1Databases, vars: { ...worker.vars, APP_URL: appUrl } }));
+}
+
 export async function setup(project: TestProject) {
   // A free port unless one is asked for: with a fixed one, two runs on one machine (two worktrees) found each other's
   // server answering and tested another build without a word.
@@ -53,11 +69,12 @@ export async function setup(project: TestProject) {
   const env = { CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
   stateDir = mkdtempSync(path.join(tmpdir(), "parcelhive-e2e-state-"));
   // Our own build directory, so parallel runs and `npm run preview` never serve each other's files.
-  distDir = process.env.E2E_DIST ?? mkdtempSync(path.join(tmpdir(), "parcelhive-e2e-dist-"));
+  distDir = mkdtempSync(path.join(tmpdir(), "parcelhive-e2e-dist-"));
   // NODE_ENV=production: vitest sets it to 'test', which would bundle React's development build.
   // PH_APP_URL: links in the mail the app sends point at this server (vite.config.ts), as they would in production.
   const buildEnv = { ...env, PH_DIST: distDir, NODE_ENV: "production", PH_APP_URL: `http://127.0.0.1:${PORT}` };
-  if (!process.env.E2E_SKIP_BUILD) run("vite", ["build", "--logLevel", "warn", "--emptyOutDir"], buildEnv);
+  if (process.env.E2E_BUILD) copyBuild(process.env.E2E_BUILD, distDir, buildEnv.PH_APP_URL);
+  else run("vite", ["build", "--logLevel", "warn", "--emptyOutDir"], buildEnv);
   run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "-c", "wrangler.toml", "--persist-to", stateDir], env);
   // `vite preview` finds the worker through .wrangler/deploy/config.json, which every `vite build` in this
   // tree rewrites (the last build wins): point it at our own build just before starting the server.
@@ -78,7 +95,7 @@ export async function setup(project: TestProject) {
 export async function teardown() {
   server?.kill("SIGTERM");
   if (stateDir) rmSync(stateDir, { recursive: true, force: true });
-  if (distDir && !process.env.E2E_DIST) {
+  if (distDir) {
     rmSync(distDir, { recursive: true, force: true });
     // vite build leaves a redirect to its output for wrangler; drop it when it points at our temp build.
     const redirect = ".wrangler/deploy/config.json";

@@ -91,40 +91,55 @@ describe("generated files", () => {
   });
 
   it("draws every family and toolchain and keeps the image quota; a run that names its toolchains draws only those", () => {
-    const plan = planRun(SEED, { labels: 400, images: 40, drafts: true });
-    const families = new Set(plan.map((f) => f.family));
+    // Runs are drawn (from this seed on) until every family and toolchain has come up: a rare family may miss one run.
+    const families = new Set<string>();
+    const toolchains = new Set<string>();
+    for (let run = 0; families.size < Object.keys(FAMILIES).length || toolchains.size < 3; run++) {
+      expect(run, "every family and toolchain within 20 runs of 400 labels").toBeLessThan(20);
+      const plan = planRun(`${SEED}/${run}`, { labels: 400, images: 40, drafts: true });
+      for (const f of plan) {
+        families.add(f.family);
+        toolchains.add(f.toolchain);
+      }
+      expect(plan.filter((f) => f.medium !== "text-pdf").length).toBeGreaterThanOrEqual(40);
+      expect(plan.reduce((s, f) => s + f.labels.length, 0)).toBeGreaterThanOrEqual(400);
+    }
     expect([...families].sort()).toEqual(Object.keys(FAMILIES).sort());
-    expect(new Set(plan.map((f) => f.toolchain))).toEqual(new Set(["pdf-lib", "chromium", "pdfkit"]));
+    expect(toolchains).toEqual(new Set(["pdf-lib", "chromium", "pdfkit"]));
     const two = planRun(SEED, { labels: 400, images: 40, toolchains: ["pdf-lib", "chromium"] });
     expect(two.filter((f) => f.toolchain === "pdfkit")).toEqual([]);
-    expect(plan.filter((f) => f.medium !== "text-pdf").length).toBeGreaterThanOrEqual(40);
-    expect(plan.reduce((s, f) => s + f.labels.length, 0)).toBeGreaterThanOrEqual(400);
   });
 
-  it("keeps weights within the courier's limit (Evri 15 kg, Royal Mail 20 kg)", () => {
-    const labels = planRun(SEED, { labels: 600, images: 0 }).flatMap((f) => f.labels);
-    const weights = (courier: string) => labels.filter((l) => l.courier === courier && l.weightInGrams).map((l) => l.weightInGrams!);
-    expect(Math.max(...weights("evri"))).toBeLessThanOrEqual(15_000);
-    expect(Math.max(...weights("royalmail"))).toBeLessThanOrEqual(20_000);
-    expect(Math.max(...weights("royalmail"))).toBeGreaterThan(15_000);
+  it("keeps weights within the courier's limit (Evri 15 kg, Royal Mail 20 kg), Royal Mail's above Evri's", () => {
+    // Runs are drawn until a Royal Mail parcel over Evri's 15 kg comes up; every weight drawn meanwhile is in its limit.
+    let heaviestRoyalMail = 0;
+    for (let run = 0; heaviestRoyalMail <= 15_000; run++) {
+      expect(run, "a Royal Mail parcel over 15 kg within 20 runs of 600 labels").toBeLessThan(20);
+      const labels = planRun(`${SEED}/${run}`, { labels: 600, images: 0 }).flatMap((f) => f.labels);
+      const weights = (courier: string) => labels.filter((l) => l.courier === courier && l.weightInGrams).map((l) => l.weightInGrams!);
+      expect(Math.max(0, ...weights("evri"))).toBeLessThanOrEqual(15_000);
+      expect(Math.max(0, ...weights("royalmail"))).toBeLessThanOrEqual(20_000);
+      heaviestRoyalMail = Math.max(heaviestRoyalMail, ...weights("royalmail"));
+    }
   });
 
   it("prints each label's truth in the text layer of every toolchain's PDFs", async () => {
-    // Two files of every family and toolchain from this seed (text PDFs only).
+    // A file of every family and toolchain from this seed (text PDFs only): every way a family is drawn, each once (two
+    // each read the same and took 25 s of the run).
     const toolchains: Toolchain[] = ["pdf-lib", "chromium", "pdfkit"];
     const wanted = new Map<string, number>();
     let checked = 0;
-    for (let i = 0; checked < 2 * toolchains.length * Object.keys(FAMILIES).length && i < 3000; i++) {
+    for (let i = 0; checked < toolchains.length * Object.keys(FAMILIES).length && i < 3000; i++) {
       const f = planFile(SEED, i, { drafts: true });
       const key = `${f.family}/${f.toolchain}`;
-      if (f.medium !== "text-pdf" || (wanted.get(key) ?? 0) >= 2) continue;
+      if (f.medium !== "text-pdf" || wanted.has(key)) continue;
       wanted.set(key, (wanted.get(key) ?? 0) + 1);
       checked++;
       const bytes = await renderFile(f, chromium);
       const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
       for (const t of f.labels) expectPrinted(squash(text), t, f.name);
     }
-    expect(checked).toBe(2 * toolchains.length * Object.keys(FAMILIES).length);
+    expect(checked).toBe(toolchains.length * Object.keys(FAMILIES).length);
   }, 180_000);
 
   it("prints one code per page on a consignment's labels, the same recipient on all, and the parcel count", async () => {

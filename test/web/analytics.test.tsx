@@ -1,5 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { newQueryClient } from "../../web/api/queries";
@@ -175,7 +175,8 @@ describe("the analytics screen", () => {
     tokens.clear();
     serve(() => json(200, SUMMARY), (u) => json(200, seriesFor(u)));
     renderPage();
-    await act(() => new Promise((r) => setTimeout(r, 50)));
+    // The courier filter's choices come from the couriers call: once they show, the page has made its calls.
+    await screen.findByRole("option", { name: "Parcel Fox" });
     // Only the public couriers call, for the filter's choices.
     expect(calls.map((u) => u.pathname)).toEqual(["/api/v1/couriers"]);
     expect(screen.queryByText("Loading…")).toBeNull();

@@ -145,14 +145,16 @@ describe("aborted requests", () => {
   it("are not logged as failures when their screen goes away", async () => {
     const fetchSpy = pendingFetch();
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const client = newQueryClient();
     const view = render(
-      <QueryClientProvider client={newQueryClient()}>
+      <QueryClientProvider client={client}>
         <Couriers />
       </QueryClientProvider>,
     );
     await waitFor(() => expect(fetchSpy).toHaveBeenCalled());
     view.unmount();
-    await new Promise((r) => setTimeout(r, 20));
+    // The call is cancelled with its screen and settles: had its failure been logged, it would have been by then.
+    await waitFor(() => expect(client.isFetching()).toBe(0));
     expect((fetchSpy.mock.calls[0][1]!.signal as AbortSignal).aborted).toBe(true);
     expect(warn).not.toHaveBeenCalled();
   });

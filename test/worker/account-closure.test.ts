@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { sql } from "drizzle-orm";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { databaseNames, d1Binding } from "../../worker/db/databases";
 import { primarySessions } from "../../worker/db/sessions";
 import { buyerAddressMac, unsubscribeToken } from "../../worker/buyer-mail/address";
@@ -13,13 +13,12 @@ import { TABLES } from "../../worker/privacy/data-map";
 import { plainText } from "../fixtures/mail/messages";
 import * as stripeFx from "../fixtures/stripe";
 import { call, callWithEnv, createUser, type TestUser } from "./helpers";
-import { fakeJobs, fullLabel, home, labelNeedles, migrateSenderDatabase, sender, senderDb, traces } from "./privacy-fixtures";
+import { fakeJobs, fullLabel, home, labelNeedles, sender, senderDb, traces } from "./privacy-fixtures";
 import { evriCode } from "./labels-fixtures";
 
 // Closing an account (issue 32 item 2): Stripe's subscription is cancelled first, the account is unusable at once,
 // and the queue removes everything of it from every database and R2. Runs in both worker projects (DB and DB_2).
 
-beforeAll(migrateSenderDatabase);
 afterEach(() => vi.restoreAllMocks());
 
 const configured = (path: string, init: Parameters<typeof callWithEnv>[2] = {}) => callWithEnv({ ...stripeFx.STRIPE_TEST_ENV, JOBS: fakeJobs().JOBS }, path, init);

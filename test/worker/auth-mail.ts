@@ -34,6 +34,3 @@ export function tokenFrom(mail: SentMail, path: string): string {
   if (!m) throw new Error(`no ${path} link in: ${mail.text}`);
   return m[1];
 }
-
-/** Lets background work (waitUntil) settle before asserting that nothing was sent. */
-export const settle = () => new Promise((r) => setTimeout(r, 100));

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { deletedLabels, labels } from "../../worker/db/schema";
 import { refreshLabelTracking } from "../../worker/tracking/tracking";
 import { sendBuyerMail } from "../../worker/buyer-mail/send";
@@ -9,14 +9,13 @@ import type { JobMessage } from "../../worker/lib/jobs";
 import { purgeDueLabels } from "../../worker/privacy/label-deletion";
 import { saveImportedLabels } from "../../worker/labels/save";
 import { call, callWithEnv, type TestUser } from "./helpers";
-import { balanceAndLedger, fakeJobs, fullLabel, labelNeedles, migrateSenderDatabase, sender, senderDb, traces } from "./privacy-fixtures";
+import { balanceAndLedger, fakeJobs, fullLabel, labelNeedles, sender, senderDb, traces } from "./privacy-fixtures";
 import { trackingEnv } from "../fixtures/carriers/carrier-fetch";
 
 // Deleting a label (issue 32): it leaves everything at once, waits 30 days in Recently deleted from where it comes
 // back whole, then the purge leaves nothing of it in any table of any database or in R2. This file also runs in the
 // worker-databases project, where the sender's data is in DB_2.
 
-beforeAll(migrateSenderDatabase);
 afterEach(() => vi.restoreAllMocks());
 
 const json = async <T = Record<string, unknown>>(res: Response) => (await res.json()) as T;

@@ -1,18 +1,17 @@
 import { env } from "cloudflare:workers";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DbSessions } from "../../worker/db/sessions";
 import { createManualLabels } from "../../worker/labels/save";
 import type { JobMessage } from "../../worker/lib/jobs";
 import { LABELS_IN_REQUEST, runLabelJob, startLabelJob } from "../../worker/privacy/label-jobs";
 import { callWithEnv, call, type TestUser } from "./helpers";
 import { evriCode } from "./labels-fixtures";
-import { fakeJobs, migrateSenderDatabase, sender, SENDER_DATABASE, senderDb, balanceAndLedger } from "./privacy-fixtures";
+import { fakeJobs, sender, SENDER_DATABASE, senderDb, balanceAndLedger } from "./privacy-fixtures";
 import { countedD1 } from "./counted-d1";
 
 // Deleting, restoring and purging more labels than one request handles: the queue does it a chunk at a time, each
 // message within D1's limit of 1,000 queries an invocation, and the job's progress is there to poll.
 
-beforeAll(migrateSenderDatabase);
 
 /** Sessions whose databases count every statement prepared on them (each is one D1 query). */
 function countingSessions() {

@@ -146,7 +146,8 @@ describe("the eBay stand-in", () => {
         if (req.method === "GET") {
           const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(url.searchParams.get("challenge_code")! + STANDIN_APPS.ebayVerificationToken + endpoint));
           const hexed = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-          return Response.json({ challengeResponse: answerRight ? hexed : hexed.replace(/^./, "0") });
+          // A wrong answer differs in its first digit (a '0' put there was no change when the digest began with one).
+          return Response.json({ challengeResponse: answerRight ? hexed : hexed.replace(/^./, (c) => (c === "0" ? "1" : "0")) });
         }
         received.push({ body: await req.text(), signature: req.headers.get("X-EBAY-SIGNATURE")! });
         return new Response(null, { status: 204 });

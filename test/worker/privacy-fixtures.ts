@@ -1,6 +1,5 @@
 // Labels holding every kind of personal data the product keeps, users in either database, and a scan of every table
 // of every database and every R2 object for what must be gone: the deletion, purge and closure tests share them.
-import { applyD1Migrations } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
 import { getDb, type Db } from "../../worker/db/client";
@@ -25,13 +24,8 @@ export const SENDER_DATABASE = d1Binding(env, "DB_2") ? "DB_2" : "DB";
 /** The sender's database as the app reaches it: through a session, whose directory (directoryOf) is the home database. */
 export const senderDb = () => primarySessions(env).db(SENDER_DATABASE);
 
-let migrated: Promise<void> | undefined;
-/** DB_2, where present, gets the schema once per file (DB is migrated by the setup file). */
-export const migrateSenderDatabase = () => (migrated ??= SENDER_DATABASE === "DB" ? Promise.resolve() : applyD1Migrations(env.DB_2, env.TEST_MIGRATIONS));
-
 /** A user whose data is in SENDER_DATABASE (a directory row names DB_2 there), with credits. */
 export async function sender(credits = 20): Promise<TestUser> {
-  await migrateSenderDatabase();
   const user = await createUser({ credits: SENDER_DATABASE === "DB" ? credits : 0 });
   if (SENDER_DATABASE !== "DB") {
     const [row] = await home().select().from(users).where(eq(users.id, user.id));

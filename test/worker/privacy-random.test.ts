@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { deleteQueuedR2Objects } from "../../worker/lib/r2-deletions";
 import { createManualLabel, saveImportedLabels } from "../../worker/labels/save";
 import { updateNotesAndTags } from "../../worker/labels/notes-and-tags";
@@ -9,7 +9,7 @@ import { shareTrackingPage } from "../../worker/tracking-page/pages";
 import { seeded } from "../fixtures/random";
 import { call } from "./helpers";
 import { evriCode } from "./labels-fixtures";
-import { balanceAndLedger, fakeJobs, home, migrateSenderDatabase, sender, senderDb } from "./privacy-fixtures";
+import { balanceAndLedger, fakeJobs, home, sender, senderDb } from "./privacy-fixtures";
 
 // Uploads, re-uploads, manual labels, tag edits, shared pages, deletions, restores and purges drawn at random and
 // interleaved: after every step the ledger is exact (the balance is its sum, each new code paid once, nothing given
@@ -20,7 +20,6 @@ const SEED = Number(env.PRIVACY_SEED) || crypto.getRandomValues(new Uint32Array(
 const OPS = ["upload", "reupload", "manual", "tags", "share", "delete", "restore", "purge"] as const;
 type Op = (typeof OPS)[number];
 
-beforeAll(migrateSenderDatabase);
 
 const DAY = 86_400_000;
 const rows = <T>(q: ReturnType<typeof sql>) => senderDb().all<T>(q);

@@ -58,12 +58,14 @@ const page = (path: string, ip = "198.51.100.7", headers: Record<string, string>
 
 /** Waits for the view count the page records after answering. */
 async function viewsOf(labelId: string, atLeast: number) {
-  for (let i = 0; i < 50; i++) {
-    const row = await labelRow(env.DB, labelId);
-    if (row.pageViews >= atLeast) return row.pageViews;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return (await labelRow(env.DB, labelId)).pageViews;
+  return vi.waitFor(
+    async () => {
+      const { pageViews } = await labelRow(env.DB, labelId);
+      if (pageViews < atLeast) throw new Error(`${pageViews} views, waiting for ${atLeast}`);
+      return pageViews;
+    },
+    { timeout: 10_000, interval: 20 },
+  );
 }
 
 describe("sharing a label's tracking page", () => {

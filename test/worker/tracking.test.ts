@@ -246,7 +246,8 @@ describe("refreshing a label's tracking", () => {
       return original(input, init);
     });
     const first = refreshLabelTracking(tEnv(), getDb(env.DB), id, { now: NOW, http: FAST_HTTP, force: true });
-    await new Promise((r) => setTimeout(r, 50));
+    // The first refresh holds the label's lease once it is inside its carrier call.
+    await vi.waitFor(() => expect(spy).toHaveBeenCalledOnce());
     expect(await refreshLabelTracking(tEnv(), getDb(env.DB), id, { now: NOW, http: FAST_HTTP, force: true })).toEqual({ kind: "busy" });
     release();
     expect(await first).toMatchObject({ kind: "refreshed" });
