@@ -36,15 +36,23 @@ export function addressBlock(rng: Rng, party: Party, style: AddressStyle, o: Add
 export function headedBlock(rng: Rng, lines: string[], o: AddressOpts): Block {
   const out: Line[] = [];
   const headSize = Math.max(6, o.size * rng.float(0.75, 1));
-  if (o.heading && !o.inlineHeading) out.push({ text: o.heading, size: headSize, bold: rng.chance(0.6) });
+  const heading = o.heading && gluesHeadings(rng) ? o.heading.replace(/\s+/g, "") : o.heading;
+  if (heading && !o.inlineHeading) out.push({ text: heading, size: headSize, bold: rng.chance(0.6) });
   lines.forEach((text, i) => {
-    const t = i === 0 && o.heading && o.inlineHeading ? `${o.heading} ${text}` : text;
+    const t = i === 0 && heading && o.inlineHeading ? `${heading} ${text}` : text;
     const size = i === 0 ? (o.nameSize ?? o.size) : o.size;
     const bold = i === 0 ? (o.nameBold ?? o.bold) : o.bold;
     out.push({ text: t, size: fitSize(t, size, o.font, o.maxW, bold), bold });
   });
   return textBlock(o.x, o.y, out, { size: o.size, font: o.font, bold: o.bold, lead: o.lead });
 }
+
+/**
+ * Whether this label's tool prints its headings without their spaces ('Returnaddress:', 'DELIVERTO', 'SHIPTO:'), as a
+ * text layer reads a tool that places each glyph itself and draws no space glyph (issue 36). One answer for all of a
+ * label's headings, drawn from a fork so the label's other choices stay as they were.
+ */
+const gluesHeadings = (rng: Rng) => rng.fork("glued headings").chance(0.1);
 
 /** A 1D barcode with its code printed under (or over) it. */
 export function linearBarcode(rng: Rng, o: { x: number; y: number; w: number; h: number; symbology: Symbology; text: string; printed: string; font: FontFace; size: number; above?: boolean; quiet?: number }): { items: Item[]; bottom: number } {

@@ -67,6 +67,17 @@ describe("address blocks from the layout", () => {
     expect(sender).toEqual(returnAddress);
   });
 
+  it("knows a heading printed without its space, and never takes it for a name (a text layer with no space glyph)", () => {
+    const glued = clickAndDrop.map((l) => (l.text === "If undelivered please return to:" ? { ...l, text: "Returnaddress:" } : l));
+    const { sender, returnAddress } = readAddresses(glued);
+    expect(returnAddress?.name).toBe("Bright Prints");
+    expect(sender?.name).toBe("Bright Prints");
+    const seller = [L(14, 10, 9, "SHIPTO:"), L(14, 20, 9, "Jane Smith"), L(14, 30, 9, "1 High Street"), L(14, 40, 9, "Leeds LS1 1AA")];
+    seller.push(L(14, 80, 9, "Sentfrom:"), L(14, 90, 9, "Bright Prints"), L(14, 100, 9, "5 Mill Lane"), L(14, 110, 9, "SP6 1PA"));
+    const read = readAddresses(seller);
+    expect([read.recipient?.name, read.sender?.name]).toEqual(["Jane Smith", "Bright Prints"]);
+  });
+
   it("uses the 2D payload's postcodes when neither block has a heading", () => {
     const twoBare = [
       L(14, 10, 8, "Bright Prints"),

@@ -137,6 +137,17 @@ describe("label.updated from the save path", () => {
     expect(updates(jobs)).toEqual([{ type: "webhook.deliver", endpointId, event: expect.objectContaining({ type: "label.updated", labelId: label.id }) }]);
   });
 
+  it("is sent when the seller corrects a label, which is saved as every save is", async () => {
+    const user = await createUser({ credits: 5 });
+    const endpointId = await subscribe(user, ["label.updated"]);
+    const { jobs, env: e } = captureEnv();
+    const { label } = await createManualLabel(db(), e, user.id, { details: { courier: "evri", trackingCode: evriCode(), countryCode: "GB" } });
+    const res = await callWithEnv({ JOBS: e.JOBS }, `/api/v1/label/${label.id}/details`, { method: "PATCH", token: user.token, json: { weightInGrams: 750 } });
+    expect(res.status).toBe(200);
+    expect(updates(jobs)).toEqual([{ type: "webhook.deliver", endpointId, event: expect.objectContaining({ type: "label.updated", labelId: label.id }) }]);
+    expect((await row(label.id)).weightGrams).toBe(750);
+  });
+
   it("is named among the events in the API reference", async () => {
     expect(await (await call("/api/docs")).text()).toContain("<code>label.updated</code>");
   });

@@ -159,6 +159,18 @@ describe("what a line is (classifyLine)", () => {
     expect(classifyLine("Tel: 07700 900123").contact).toBe(true);
   });
 
+  it("knows a heading printed without its space (glyphs placed with no space between words) as that heading", () => {
+    const role = (h: string) => classifyLine(h).heading;
+    const glued = ["Returnaddress:", "DeliverTo", "SHIPTO:", "Shipfrom:", "Sentfrom", "Deliveryaddress:", "Collectionaddress", "Soldby:", "Billto:", "Ifundeliveredpleasereturnto:"];
+    expect(glued.map((h) => role(h)?.role)).toEqual(["return", "recipient", "recipient", "sender", "sender", "recipient", "sender", "sender", "other", "return"]);
+    expect(glued.map((h) => role(h)?.rest)).toEqual(glued.map(() => ""));
+    expect(classifyLine("DELIVERTO Jane Smith").heading).toEqual({ role: "recipient", rest: "Jane Smith" });
+    // Every printed heading with its spaces taken out is still a heading alone: never a name.
+    for (const h of PRINTED_HEADINGS) expect(classifyLine(h.replace(/\s+/g, "")).headingAlone).toBe(true);
+    // Names and places that start like a heading stay text an address may hold.
+    for (const t of ["Shipton Road", "Tomlinson", "Frome", "Returnable Bottles Ltd", "Sendtoft Farm", "Billington", "Deliverton"]) expect(role(t)).toBeNull();
+  });
+
   it("answers every kind a line is: 'To:' is a heading and no address text, a lower-case 'from' a heading and debris", () => {
     expect(classifyLine("To:")).toMatchObject({ heading: { role: "recipient", rest: "" }, headingAlone: false, around: "field label" });
     expect(classifyLine("from")).toMatchObject({ heading: { role: "sender", rest: "" }, headingAlone: true, debris: true });

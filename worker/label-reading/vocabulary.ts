@@ -72,7 +72,12 @@ export const SERVICE_WORDS = (
 
 /** Nouns a heading may end with ('Delivery address', 'Sender details'): never part of a name after it. */
 const NOUN = "(?:address|details|information|info)";
-const SEP = String.raw`[\s,]+`;
+/**
+ * Between a heading's words: a space, a comma, or nothing. A tool that places each glyph itself draws no space glyph, so
+ * a text layer reads 'Returnaddress:', 'DeliverTo', 'SHIPTO:' (issue 36): still the heading, never a name. A heading
+ * ends at a word's end (line-kinds.ts), so a place or name that starts like one ('Shipton', 'Deliverton') is none.
+ */
+const SEP = String.raw`[\s,]*`;
 
 /**
  * Headings that name an address's role as labels print them, in any case and with any punctuation: the words that

@@ -2,14 +2,14 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { buyerEmailSchema } from "../couriers/buyer-email";
 import { isUkPostcode, normalisePostcode } from "../lib/uk-postcode";
-import { editedActionWindow } from "../deadlines/action-window";
 import { declaredValueInput, poundsToPence } from "../couriers/declared-value";
 import { courierById } from "../couriers/registry";
 import type { Db } from "../db/client";
-import { buyerMails, labels } from "../db/schema";
+import { buyerMails } from "../db/schema";
 import { badRequest, notFound } from "../lib/errors";
 import type { Address, ApiLabel, FieldSource, LabelCorrection, LabelDetails, SourcedField } from "../../shared/label";
 import { findLabelRow, getLabel } from "./read";
+import { saveLabelCorrection } from "./save";
 import { purgePages } from "./tracking-page-cache";
 import { oneLine } from "../lib/text";
 
@@ -19,8 +19,8 @@ import { oneLine } from "../lib/text";
  * and whether this label mails them. Validated like a manual
  * label (UK postcodes, a name for a sender or return address), free of charge (no credit moves),
  * the caller's own label only. Each corrected field is marked as 'user' in details.fieldSources;
- * null clears a field. The analytics columns that mirror the details (weight, next day) follow,
- * so the rollups stay exact through their triggers.
+ * null clears a field. Saved through the save path (labels/save.ts): the analytics columns that mirror the details
+ * (weight, next day) follow, so the rollups stay exact through their triggers, and `label.updated` is sent.
  */
 
 const addressInput = z
@@ -78,7 +78,7 @@ function checkedAddress(field: keyof typeof LABELS, a: z.infer<typeof addressInp
 
 export async function correctLabelDetails(
   db: Db,
-  env: Parameters<typeof purgePages>[0],
+  env: Parameters<typeof purgePages>[0] & Pick<Env, "JOBS">,
   userId: number,
   idOrCode: string,
   body: z.output<typeof labelCorrectionSchema>,
@@ -113,23 +113,14 @@ export async function correctLabelDetails(
   // The user's own figure: not a field a reader fills, so it has no source mark.
   if (body.declaredValue !== undefined) details.declaredValuePence = body.declaredValue === null ? null : poundsToPence(body.declaredValue);
   details.fieldSources = sources;
-  const update = db
-    .update(labels)
-    .set({
-      detailsJson: JSON.stringify(details),
-      weightGrams: typeof details.weightInGrams === "number" ? details.weightInGrams : null,
-      isNextDay: typeof details.isNextDay === "boolean" ? details.isNextDay : null,
-      // A corrected service moves the day the parcel is expected by, so its place on the 'Needs action' list.
-      ...editedActionWindow(row, details),
-      ...(body.buyerEmail !== undefined ? { buyerEmail: body.buyerEmail } : {}),
-      ...(body.buyerNotifications !== undefined ? { buyerNotifications: body.buyerNotifications } : {}),
-      updatedAt: Date.now(),
-    })
-    .where(eq(labels.id, row.id));
+  // A corrected service moves the day the parcel is expected by, so its place on the 'Needs action' list (the save's action window).
+  const columns = {
+    ...(body.buyerEmail !== undefined ? { buyerEmail: body.buyerEmail } : {}),
+    ...(body.buyerNotifications !== undefined ? { buyerNotifications: body.buyerNotifications } : {}),
+  };
   // A new address may be sent the link again ('Send to buyer' goes once per address); the moments stay sent.
   const newAddress = body.buyerEmail !== undefined && body.buyerEmail !== row.buyerEmail;
-  if (newAddress) await db.batch([update, db.delete(buyerMails).where(and(eq(buyerMails.labelId, row.id), eq(buyerMails.kind, "link")))]);
-  else await update;
+  await saveLabelCorrection(db, env, row, details, columns, newAddress ? [db.delete(buyerMails).where(and(eq(buyerMails.labelId, row.id), eq(buyerMails.kind, "link")))] : []);
   // The buyer's page shows the recipient's first name and district: a corrected recipient shows at once.
   await purgePages(env, [row.pageToken]);
   return (await getLabel(db, userId, row.id))!;

@@ -342,3 +342,13 @@ export async function saveLabelReading(db: Db, env: Pick<Env, "JOBS">, first: La
     row = await db.query.labels.findFirst({ where: eq(labels.id, row.id) });
   }
 }
+
+/**
+ * Saves the seller's correction of a label (labels/corrections.ts): its details as corrected with their mirrored
+ * columns and action window, `columns` beside them and `also` in the same batch; sends `label.updated`.
+ */
+export async function saveLabelCorrection(db: Db, env: Pick<Env, "JOBS">, row: LabelRow, details: LabelDetails, columns: LabelColumns, also: Batch = []): Promise<void> {
+  const now = Date.now();
+  await db.batch([db.update(labels).set({ ...detailColumns(row, details), ...columns, updatedAt: now }).where(eq(labels.id, row.id)), ...also]);
+  await queueWebhookEvents(env, db, row.userId, [{ type: "label.updated", labelId: row.id }], now);
+}

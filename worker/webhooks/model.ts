@@ -2,7 +2,8 @@ import { z } from "zod";
 
 /**
  * What a developer can subscribe an endpoint to, and the test event Settings sends. `label.updated`: what the label
- * holds changed through the save path (an import of a code the user has, a manual save of it, its reading finished).
+ * holds changed through the save path (an import of a code the user has, a manual save of it, a correction of
+ * its details, its reading finished).
  */
 export const WEBHOOK_EVENT_TYPES = ["label.created", "label.updated", "tracking.updated", "parcel.delivered", "parcel.potentially_lost", "label.deleted", "label.restored"] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
