@@ -128,9 +128,10 @@ export function ukOffsetMs(at: number): number {
 
 /**
  * The UK calendar day (Europe/London, YYYY-MM-DD) of an instant. Plain arithmetic on the BST rule:
- * no Intl time-zone formatter, which costs milliseconds to create.
+ * no Intl time-zone formatter, which costs milliseconds to create. The instant is the caller's (a request's time, a
+ * cron pass's scheduledTime, a test's fixed clock): the calendar never reads the clock itself.
  */
-export function ukDayOf(at: number | Date = Date.now()): IsoDay {
+export function ukDayOf(at: number | Date): IsoDay {
   const ms = typeof at === "number" ? at : at.getTime();
   return new Date(ms + ukOffsetMs(ms)).toISOString().slice(0, 10);
 }

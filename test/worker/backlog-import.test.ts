@@ -61,7 +61,7 @@ describe("importing a backlog of old labels", () => {
     expect(await labelRow(env.DB, closed)).toMatchObject({ potentiallyLost: false, potentiallyLostAt: null, trackingStatus: "registered" });
     expect(await labelRow(env.DB, open)).toMatchObject({ potentiallyLost: true, lostReason: "no_first_scan" });
     const shown = (await (await call(`/api/v1/label/${closed}`, { token: user.token })).json()) as ApiLabel;
-    expect(shown.deadlines).toMatchObject({ claimClosesOn: "2026-10-01", sentence: `Evri's claim window closed on ${ukDay("2026-10-01")}`, urgent: false });
+    expect(shown.deadlines).toMatchObject({ claimClosesOn: "2026-10-01", sentence: `Evri's claim window closed on ${ukDay("2026-10-01", Date.now())}`, urgent: false });
     // Nothing to do about it: not in Needs action either.
     const needs = (await (await call("/api/v1/labels/needs-action", { token: user.token })).json()) as { results: { id: string }[] };
     expect(needs.results.map((r) => r.id)).toEqual([open]);

@@ -208,7 +208,7 @@ describe("GET /api/v1/label/{id}", () => {
       claimableFrom: null,
       claimClosesOn: "2026-10-31",
       // Without the year while it is 2026 (this test reads the real clock).
-      sentence: `Evri's claim window closed on ${ukDay("2026-10-31")}`,
+      sentence: `Evri's claim window closed on ${ukDay("2026-10-31", Date.now())}`,
       urgent: false,
     });
 

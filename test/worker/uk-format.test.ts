@@ -41,8 +41,8 @@ describe("dates as the worker writes them for people (en-GB, UK time)", () => {
   });
 
   it("answers '' for what is not a date", () => {
-    expect(ukDay("2026-13-45")).toBe("");
-    expect(ukDay(null)).toBe("");
+    expect(ukDay("2026-13-45", at("2026-11-25T12:00:00Z"))).toBe("");
+    expect(ukDay(null, at("2026-11-25T12:00:00Z"))).toBe("");
     expect(ukDateTime("yesterday")).toBe("");
     expect(ukDateTime(null)).toBe("");
     expect(ukDocumentDay("24/12/2026")).toBe("");

@@ -37,7 +37,8 @@ export const analyticsQuerySchema = labelFilterSchema
     metric: z.literal("count", { message: "must be count" }).optional(),
   })
   .transform((q, ctx) => {
-    const to = q.to ?? ukDayOf();
+    // The range ends today, as of the request.
+    const to = q.to ?? ukDayOf(Date.now());
     const from = q.from ?? addDays(to, -(DEFAULT_RANGE_DAYS - 1));
     if (from > to) {
       ctx.addIssue({ code: "custom", path: ["from"], message: "must be on or before to" });

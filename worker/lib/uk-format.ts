@@ -21,13 +21,13 @@ const isDay = (day: unknown): day is IsoDay => typeof day === "string" && /^\d{4
 const noon = (day: IsoDay) => Date.parse(`${day}T12:00:00Z`);
 
 /** A UK day as '24 Dec', or '24 Dec 2025' outside the current UK year (at `now`); '' for a value that is not a day. */
-export function ukDay(day: IsoDay | null | undefined, now: number = Date.now()): string {
+export function ukDay(day: IsoDay | null | undefined, now: number): string {
   if (!isDay(day)) return "";
   return (day.slice(0, 4) === ukDayOf(now).slice(0, 4) ? dayMonth : dayMonthYear).format(noon(day));
 }
 
 /** A UK day with its weekday: 'Thu 26 Nov', or 'Thu 26 Nov 2027' outside the current UK year. */
-export function ukWeekdayDay(day: IsoDay | null | undefined, now: number = Date.now()): string {
+export function ukWeekdayDay(day: IsoDay | null | undefined, now: number): string {
   return isDay(day) ? `${weekday.format(noon(day))} ${ukDay(day, now)}` : "";
 }
 
@@ -46,7 +46,7 @@ export function ukDateTime(at: number | string | null | undefined): string {
  * An instant in UK time as the screens show events: '25 Nov, 19:58' within the current UK year (at `now`), else with
  * its year ('24 Dec 2025, 10:00'); '' for a value that is not a date.
  */
-export function ukEventTime(at: number | string | null | undefined, now: number = Date.now()): string {
+export function ukEventTime(at: number | string | null | undefined, now: number): string {
   const ms = typeof at === "number" ? at : typeof at === "string" ? Date.parse(at) : NaN;
   if (!Number.isFinite(ms)) return "";
   return ukDayOf(ms).slice(0, 4) === ukDayOf(now).slice(0, 4) ? dayTime.format(ms) : dateTime.format(ms);

@@ -24,7 +24,7 @@ const DATES: Array<{ key: DeadlineDay; ahead: string; gone: string; goneOnTheDay
 export function DeadlineNote({ label, detail }: { label: ApiLabel; detail?: boolean }) {
   const deadlines = label.deadlines;
   if (!deadlines?.sentence) return null;
-  const today = ukDayOf();
+  const today = ukDayOf(Date.now());
   const dates = detail ? DATES.filter(({ key }) => deadlines[key]) : [];
   const list = dates.length > 0 && (
     <dl className="facts small">
