@@ -72,6 +72,15 @@ describe("a name broken over lines", () => {
     expect(recipientOf(block(20, 100, ["MR", "JOHN SMITH", "14 ACACIA AVENUE", "MANCHESTER", "M1 1AE"]))?.name).toBe("MR JOHN SMITH");
   });
 
+  it("takes initials printed on the heading's line over the surname ('Ship to: G.' / 'Morgan' gave 'Morgan')", () => {
+    const r = readAddresses([...block(33, 60, ["Ship to: G.", "Morgan", "11 Beech Square", "London", "WC2H 1RB"]), ...block(33, 200, ["SHIPFROM: F", "WRIGHT", "184 ALEXANDRA PARADE", "BIRMINGHAM", "B15 5HU"], 8)]);
+    expect(r.recipient?.name).toBe("G. Morgan");
+    expect(r.sender?.name).toBe("F WRIGHT");
+    // A sender printed without a postcode, and a letter after a heading over a whole name (OCR's reading of a mark).
+    expect(readAddresses([...block(20, 20, ["From: F", "Wright", "Whitby"], 8), ...block(20, 80, ["Jane Smith", "1 High Street", "Leeds LS1 1AA"])]).sender?.name).toBe("F Wright");
+    expect(recipientOf(block(20, 80, ["To: I", "Jane Smith", "1 High Street", "Leeds LS1 1AA"]))?.name).toBe("Jane Smith");
+  });
+
   it("gives no name where one word over another could be a first name over its surname or a name over its house", () => {
     const r = recipientOf(block(28, 100, ["Olivia", "MacLeod", "Bryn Awel", "3 Beech Walk", "Clifton", "Carlisle", "CA1 0RS"]));
     expect(r?.name).toBe("");

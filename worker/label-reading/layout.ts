@@ -15,7 +15,7 @@ import { UK_POSTCODE_IN_TEXT_RE, normalisePostcode } from "../lib/uk-postcode";
 import type { Address } from "../../shared/label";
 import { clean } from "./fields";
 import { classifyLine, sortBoxLines } from "./line-kinds";
-import { isHeaderWord, isNameStart, isNumberlessStreet, isPremises, isStreetLine, looksLikeName, loneWords, namesItself, splitNameLine, withoutDebris, withoutTrailingHeading, wrappedName } from "./name-lines";
+import { initialsOver, isHeaderWord, isNameStart, isNumberlessStreet, isPremises, isStreetLine, looksLikeName, loneWords, namesItself, splitNameLine, withoutDebris, withoutTrailingHeading, wrappedName } from "./name-lines";
 import type { TextLine } from "./text";
 import type { AddressRole } from "./vocabulary";
 
@@ -150,7 +150,7 @@ function walkUp(sorted: TextLine[], p: number, used: Set<TextLine>) {
     if (h) {
       heading = { role: h.role, line: l };
       const rest = classifyLine(h.rest);
-      if (h.rest && !rest.around && !rest.debris) picked.unshift({ ...l, text: h.rest });
+      if (h.rest && ((!rest.around && !rest.debris) || initialsOver(h.rest, picked.length > 1 ? picked[0].text : undefined))) picked.unshift({ ...l, text: h.rest });
       break;
     }
     if (kind.around || UK_POSTCODE_IN_TEXT_RE.test(l.text)) break;
@@ -257,6 +257,8 @@ function headedBlocks(sorted: TextLine[], used: Set<TextLine>): AddressBlock[] {
       bottom = l.y + l.size;
     }
     if (!picked.length || !looksLikeName(splitNameLine(picked[0].text).name)) continue;
+    // Initials on the heading's line start the name under it ('From: F' / 'Wright').
+    if (initialsOver(heading.rest, picked[0].text) && picked[0].y > head.y) picked.unshift({ ...head, text: heading.rest });
     used.add(head);
     for (const l of picked) used.add(l);
     blocks.push({

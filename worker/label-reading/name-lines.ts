@@ -135,6 +135,13 @@ export const isNameStart = (line: string) => {
 };
 
 /**
+ * Initials on a heading's line over a surname alone on the next ('Ship to: G.' / 'Morgan', 'SHIPFROM: F' / 'WRIGHT'): the
+ * name's start, not OCR's debris (issue 36, class 2: 'Morgan' alone is part of a name). Only over one word: a letter
+ * after a heading over a whole name ('To: I' / 'Jane Smith') is more likely OCR's reading of a mark than an initial.
+ */
+export const initialsOver = (start: string, next: string | undefined) => isNameStart(start) && next !== undefined && ONE_WORD_RE.test(clean(next));
+
+/**
  * One word over one more word, then the address ('Olivia' / 'MacLeod' / 'Bryn Awel'): a first name over its surname,
  * or a one-word name over a house's, which cannot be told apart (issue 36, class 2). Part of a name is worse than none.
  */
