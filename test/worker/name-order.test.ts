@@ -45,6 +45,21 @@ describe("a block printed bottom up", () => {
     }
   });
 
+  it("takes a numberless street or a one-word house name for the street the name is printed under", () => {
+    // A marketplace's seller block on a consignment's page (fresh seed 2647158373, file 81): the sender was 'Norwich'.
+    const r = readAddresses([...block(17, 40, ["Buyer", "Ilford IG1 8DG", "Jesmond", "188 Elm Hill", "Little Fern Garage (UK) Ltd"], 10), ...block(17, 170, ["Seller:", "Norwich NR2 7YP", "Hyde Park", "Bridge Road", "Glenview", "Mr. D Wong"], 6.6)]);
+    expect(r.sender?.name).toBe("Mr. D Wong");
+    expect(r.sender?.address).toEqual(["Glenview", "Bridge Road", "Hyde Park", "Norwich"]);
+  });
+
+  it("never takes the town on the postcode's line for the name when the lines under it do not read as an address", () => {
+    const r = readAddresses([...block(17, 40, ["Deliver to:", "Jane Smith", "1 High Street", "Leeds LS1 1AA"], 10), ...block(17, 170, ["Seller:", "Norwich NR2 7YP", "Hyde Park"], 6.6)]);
+    expect(r.sender?.name ?? "").toBe("");
+    expect(r.sender?.postcode).toBe("NR2 7YP");
+    // With a street's number on the line, the line is more than a town.
+    expect(recipientOf(block(17, 40, ["Jane Smith 1 High Street LS1 1AA"]))?.name).toBe("Jane Smith");
+  });
+
   it("never takes the country over a postcode for the name", () => {
     const r = recipientOf([...block(14, 60, ["UNITED KINGDOM", "EX4 4QJ"]), ...block(14, 120, ["VAN 12 DROP 4"], 16)]);
     expect(r?.name ?? "").toBe("");

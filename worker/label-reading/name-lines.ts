@@ -109,6 +109,8 @@ const ONE_WORD_RE = /^[\p{L}'’-]{2,}$/u;
  * whose number OCR lost ('Mr. Bethan Jones' / 'Flat' / '95 Holly Square').
  */
 const ONE_WORD_ADDRESS_RE = /(?:wood|woods|view|side|fields?|mount|hurst|croft|holme|dene|lea|lands|stones|crest|ways|acres?|haven|garth|brae|combe|ridge|stead|cote)$|^(?:reception|accounts|warehouse|stores|office|mailroom|admin|goods-in|flat|unit|apartment|apt|suite)$/i;
+/** One word that is an address's ('Glenview', 'Reception'): a premises line, never a name's. */
+export const isOneWordAddress = (line: string) => ONE_WORD_RE.test(line) && ONE_WORD_ADDRESS_RE.test(line);
 /** What follows a whole name: the premises ('27 Station Grove', 'Flat 5B', 'UNIT 1, MERCER HOUSE'), a company ('… Holdings Ltd') or a contact ('c/o …', 'Attn …'). */
 const AFTER_NAME_RE = /^(?:\d+[a-z]?\b|(?:flat|unit|apartment|apt|suite)\s+\d|(?:c\/o|attn|fao)\b)|\b(?:ltd\.?|limited|plc|llp|inc\.?|co\.?|company)$/i;
 /** A title and one word ('DR OSCAR', 'Mrs. Fionnuala'): one more word under it is the rest of the name, unless a house's ('Beechwood'). */
