@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { EBAY_CARRIER_CODES } from "../../scripts/marketplace-standin/ebay-orders.ts";
 import { carrierCallBudget, carrierPauses, labels, marketplaceConnections, marketplaceDispatches, marketplaceOrders } from "../../worker/db/schema";
 import { RetryJobLater } from "../../worker/lib/jobs";
+import { dispatchesOf, dispatchSchema } from "../../worker/marketplaces/dispatch-views";
 import { queueDispatches, runDispatch } from "../../worker/marketplaces/tracking-out";
 import { APP_PATHS, MARKETPLACE_TEST_ENV, marketplaceStandin, orderSeed, TEST_APP_URL } from "../fixtures/marketplaces";
 import { callWithEnv, createUser, db } from "./helpers";
@@ -119,6 +120,10 @@ describe("tracking out", () => {
     const shopifyOrder = [...m.standin.shopify.shops.get("hollow-oak")!.orders][0];
     expect(shopifyOrder.fulfillments[0].trackingInfo[0].url).toBe(`https://www.evri.com/track/parcel/${evri2.code}/details`);
     for (const l of [rm, evri, evri2]) expect(await dispatchOf(l.id)).toMatchObject({ state: "sent", reason: null, trackingCode: l.code, attempts: 1 });
+    const shown = await dispatchesOf(db(), u.id, links);
+    expect(dispatchSchema.parse(shown.get(rm.id))).toEqual({ state: "sent", reason: null, sentAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+    // Another seller sees none of them.
+    expect((await dispatchesOf(db(), (await createUser()).id, links)).size).toBe(0);
 
     // The same messages again, and the same links made again: nothing more is sent.
     await queueDispatches(env, db(), links);
@@ -173,6 +178,12 @@ describe("tracking out", () => {
     expect(m.standin.fulfilments().filter((f) => !f.byHand)).toEqual([]);
     expect(m.pushes).toEqual([]);
     for (const l of mine) expect(await dispatchOf(l.id)).toMatchObject({ state: "dispatched_elsewhere", reason: expect.stringMatching(/^Already marked dispatched on (eBay|Etsy|Shopify) \(by hand or by another tool\)/) });
+
+    // A dispatch goes with its order: disconnecting the shop removes both.
+    const [ebayShop] = await db().select().from(marketplaceConnections).where(and(eq(marketplaceConnections.userId, u.id), eq(marketplaceConnections.marketplace, "ebay")));
+    expect((await callWithEnv(MARKETPLACE_TEST_ENV as Partial<Env>, `/api/v1/marketplaces/connections/${ebayShop.id}`, { method: "DELETE", token: u.token })).status).toBe(204);
+    expect(await dispatchOf(mine[0].id)).toBeUndefined();
+    expect(await dispatchOf(mine[1].id)).toMatchObject({ state: "dispatched_elsewhere" });
   });
 
   it("fails a carrier the marketplace does not take with its reason, not retried; waits as a 429 says; refreshes a rejected token once", async () => {
