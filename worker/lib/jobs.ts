@@ -30,7 +30,9 @@ type JobWork =
   /** One slice of building a 'Download my data' archive (worker/privacy/export-build.ts). */
   | { type: "export.build"; exportId: string }
   /** One part of syncing a connected shop's orders (worker/marketplaces/orders-sync.ts); no position: a new sync. */
-  | { type: "marketplace.sync"; connectionId: string; position?: { startedAt: number; since: number | null; cursor: string | number | null } };
+  | { type: "marketplace.sync"; connectionId: string; position?: { startedAt: number; since: number | null; cursor: string | number | null } }
+  /** Which orders awaiting dispatch these saved labels are for (worker/marketplaces/links.ts). */
+  | { type: "marketplace.match"; labelIds: string[] };
 
 /** Thrown by a job that wants its message retried after its own delay instead of the consumer's default backoff. */
 export class RetryJobLater extends Error {
