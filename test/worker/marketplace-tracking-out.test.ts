@@ -4,6 +4,7 @@ import { EBAY_CARRIER_CODES } from "../../scripts/marketplace-standin/ebay-order
 import { carrierCallBudget, carrierPauses, labels, marketplaceConnections, marketplaceDispatches, marketplaceOrders } from "../../worker/db/schema";
 import { RetryJobLater } from "../../worker/lib/jobs";
 import { dispatchesOf, dispatchSchema } from "../../worker/marketplaces/dispatch-views";
+import { answerLabelOrder } from "../../worker/marketplaces/links";
 import { queueDispatches, runDispatch } from "../../worker/marketplaces/tracking-out";
 import { APP_PATHS, MARKETPLACE_TEST_ENV, marketplaceStandin, orderSeed, TEST_APP_URL } from "../fixtures/marketplaces";
 import { callWithEnv, createUser, db } from "./helpers";
@@ -74,6 +75,14 @@ async function orderId(connectionId: string, externalId: string): Promise<string
   return o.id;
 }
 
+/** The seller links each label to its order by hand (the label page's answer): tracking out is queued from there. */
+async function link(env: Env, links: { labelId: string; orderId: string }[]) {
+  for (const l of links) {
+    const [owner] = await db().select({ userId: labels.userId }).from(labels).where(eq(labels.id, l.labelId));
+    await answerLabelOrder(env, db(), owner.userId, l.labelId, l.orderId, Date.now());
+  }
+}
+
 const dispatchOf = async (labelId: string) => (await db().select().from(marketplaceDispatches).where(eq(marketplaceDispatches.labelId, labelId)))[0];
 
 /** Runs each queued job the way the queue does (a RetryJobLater is the message retried later). */
@@ -107,7 +116,7 @@ describe("tracking out", () => {
       { labelId: evri.id, orderId: orders.etsy },
       { labelId: evri2.id, orderId: orders.shopify },
     ];
-    await queueDispatches(env, db(), links);
+    await link(env, links);
     const jobs = [...sent];
     await runAll(env, sent);
     const out = m.standin.fulfilments().filter((f) => !f.byHand);
@@ -139,7 +148,7 @@ describe("tracking out", () => {
     const a = await label(u.id, "royalmail");
     const b = await label(u.id, "royalmail");
     const { env, sent } = jobsEnv();
-    await queueDispatches(env, db(), [{ labelId: a.id, orderId: orders.ebay }]);
+    await link(env, [{ labelId: a.id, orderId: orders.ebay }]);
     const [job] = sent.splice(0);
     await Promise.all([runDispatch(env as never, db(), job.dispatchId), runDispatch(env as never, db(), job.dispatchId)]);
     expect(m.pushes).toHaveLength(1);
@@ -147,7 +156,7 @@ describe("tracking out", () => {
     expect(await dispatchOf(a.id)).toMatchObject({ state: "sent", attempts: 1 });
 
     // Etsy records the shipment, then the connection drops before its answer arrives.
-    await queueDispatches(env, db(), [{ labelId: b.id, orderId: orders.etsy }]);
+    await link(env, [{ labelId: b.id, orderId: orders.etsy }]);
     const [lost] = sent.splice(0);
     m.fetchSpy.mockImplementation(async (input, init) => {
       const req = new Request(input, init);
@@ -172,9 +181,14 @@ describe("tracking out", () => {
     m.standin.etsy.shipByHand(Number(seeded.etsy), "HAND00000002GB");
     m.standin.shopify.shipByHand(Number(seeded.shopify.split("/").pop()), "HAND00000003GB");
     const mine = [await label(u.id, "royalmail"), await label(u.id, "royalmail"), await label(u.id, "royalmail")];
+    const unlinked = await label(u.id, "royalmail");
     const { env, sent } = jobsEnv();
-    await queueDispatches(env, db(), [orders.ebay, orders.etsy, orders.shopify].map((orderId, i) => ({ labelId: mine[i].id, orderId })));
+    await link(env, [orders.ebay, orders.etsy, orders.shopify].map((orderId, i) => ({ labelId: mine[i].id, orderId })));
+    // A label linked, then unlinked before its job ran: nothing is sent for it.
+    await link(env, [{ labelId: unlinked.id, orderId: orders.ebay }]);
+    await answerLabelOrder(env, db(), u.id, unlinked.id, null, Date.now());
     await runAll(env, sent);
+    expect(await dispatchOf(unlinked.id)).toMatchObject({ state: "skipped", reason: "The label was unlinked from this order before its tracking was sent" });
     expect(m.standin.fulfilments().filter((f) => !f.byHand)).toEqual([]);
     expect(m.pushes).toEqual([]);
     for (const l of mine) expect(await dispatchOf(l.id)).toMatchObject({ state: "dispatched_elsewhere", reason: expect.stringMatching(/^Already marked dispatched on (eBay|Etsy|Shopify) \(by hand or by another tool\)/) });
@@ -194,7 +208,7 @@ describe("tracking out", () => {
     // eBay stops listing Hermes.
     EBAY_CARRIER_CODES.delete("Hermes");
     try {
-      await queueDispatches(env, db(), [{ labelId: evri.id, orderId: orders.ebay }]);
+      await link(env, [{ labelId: evri.id, orderId: orders.ebay }]);
       await runAll(env, sent);
     } finally {
       EBAY_CARRIER_CODES.add("Hermes");
@@ -202,7 +216,7 @@ describe("tracking out", () => {
     expect(await dispatchOf(evri.id)).toMatchObject({ state: "failed", attempts: 1, reason: `eBay did not accept the carrier (Hermes) or the tracking code ${evri.code}` });
 
     m.standin.etsy.fail({ kind: "rate_limited", method: "POST" });
-    await queueDispatches(env, db(), [{ labelId: rm.id, orderId: orders.etsy }]);
+    await link(env, [{ labelId: rm.id, orderId: orders.etsy }]);
     const [etsyJob] = sent.splice(0);
     const waited = await runDispatch(env as never, db(), etsyJob.dispatchId).catch((e: unknown) => e);
     expect(waited).toBeInstanceOf(RetryJobLater);
@@ -213,7 +227,7 @@ describe("tracking out", () => {
 
     const [before] = await db().select().from(marketplaceConnections).where(and(eq(marketplaceConnections.userId, u.id), eq(marketplaceConnections.marketplace, "ebay")));
     m.standin.ebay.fail({ kind: "expired_token", method: "POST" });
-    await queueDispatches(env, db(), [{ labelId: rm2.id, orderId: orders.ebay }]);
+    await link(env, [{ labelId: rm2.id, orderId: orders.ebay }]);
     await runAll(env, sent);
     expect(await dispatchOf(rm2.id)).toMatchObject({ state: "sent", attempts: 1 });
     const [after] = await db().select().from(marketplaceConnections).where(eq(marketplaceConnections.id, before.id));
@@ -230,7 +244,7 @@ describe("tracking out", () => {
     const parcels = { ebay: [] as { id: string; code: string }[], etsy: [] as { id: string; code: string }[], shopify: [] as { id: string; code: string }[] };
     for (const mk of ["ebay", "etsy", "shopify"] as const) parcels[mk] = [await label(u.id, "royalmail"), await label(u.id, "royalmail")];
     const { env, sent } = jobsEnv();
-    await queueDispatches(env, db(), (["ebay", "etsy", "shopify"] as const).flatMap((mk) => parcels[mk].map((p) => ({ labelId: p.id, orderId: orders[mk] }))));
+    await link(env, (["ebay", "etsy", "shopify"] as const).flatMap((mk) => parcels[mk].map((p) => ({ labelId: p.id, orderId: orders[mk] }))));
     // Both parcels of each order are sent at once, as two consumers would.
     await Promise.all(sent.splice(0).map((job) => runDispatch(env as never, db(), job.dispatchId)));
     for (const mk of ["ebay", "shopify"] as const) {

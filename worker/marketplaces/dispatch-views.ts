@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Db } from "../db/client";
 import { inValueList } from "../db/d1-limits";
 import { marketplaceDispatches } from "../db/schema";
-import type { OrderLink } from "./tracking-out";
+import type { OrderLink } from "./links";
 
 /**
  * A linked label's tracking out as the Orders view and the label page show it (tracking-out.ts writes it): whether the

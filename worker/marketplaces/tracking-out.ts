@@ -12,6 +12,7 @@ import { accessTokenFor, NotConnected } from "./connections";
 import { type DispatchClient, dispatchClient } from "./dispatch-client";
 import { type Line, type OrderNow, type Parcel, showsCode, shareOf, TokenRejected } from "./fulfilment";
 import { MarketplaceRefusal } from "./grants";
+import type { OrderLink } from "./links";
 import { MARKETPLACE_NAMES } from "./model";
 import { budgetKey, type SyncEnv, PAGES_PER_MINUTE } from "./orders-sync";
 
@@ -38,11 +39,6 @@ const MAX_TRIES = 6;
 export type DispatchEnv = SyncEnv;
 type Dispatch = typeof marketplaceDispatches.$inferSelect;
 type Order = typeof marketplaceOrders.$inferSelect;
-
-export interface OrderLink {
-  labelId: string;
-  orderId: string;
-}
 
 /**
  * Tracking out for labels just linked to orders: a pending row for each (order, label) not sent yet, and its job. A
@@ -115,8 +111,9 @@ async function tryDispatch(env: DispatchEnv, db: Db, d: Dispatch, now: number): 
   if (!order) return { state: "skipped", reason: "The order is no longer kept here" };
   const name = MARKETPLACE_NAMES[order.marketplace];
   if (order.status === "cancelled") return { state: "skipped", reason: `The order was cancelled on ${name}` };
-  const [label] = await db.select({ trackingCode: labels.trackingCode, courier: labels.courier, detailsJson: labels.detailsJson }).from(labels).where(and(eq(labels.id, d.labelId), eq(labels.userId, d.userId)));
+  const [label] = await db.select({ trackingCode: labels.trackingCode, courier: labels.courier, detailsJson: labels.detailsJson, orderId: labels.orderId }).from(labels).where(and(eq(labels.id, d.labelId), eq(labels.userId, d.userId)));
   if (!label) return { state: "skipped", reason: "The label was deleted before its tracking was sent" };
+  if (label.orderId !== d.orderId) return { state: "skipped", reason: "The label was unlinked from this order before its tracking was sent" };
   const [c] = await db.select().from(marketplaceConnections).where(eq(marketplaceConnections.id, order.connectionId));
   if (c?.status !== "connected") return { state: "failed", reason: `The ${name} shop is not connected: reconnect it, then link the label again` };
   const key = budgetKey(c);

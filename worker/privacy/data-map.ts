@@ -250,7 +250,7 @@ export const TABLES: Record<string, TableEntry> = {
   // ---- a sender's database (DB or DB_<NAME>)
   labels: {
     where: "sender",
-    holds: "labels: tracking code, recipient, sender and return addresses, buyer e-mail, tracking events, notes, tags",
+    holds: "labels: tracking code, recipient, sender and return addresses, buyer e-mail, tracking events, notes, tags; the marketplace order it is linked to or asks about (order ids only)",
     personal: "people",
     personalColumns: ["details_json", "tracking_json", "buyer_email", "notes", "tags_json"],
     owner: { by: "user", column: "user_id" },

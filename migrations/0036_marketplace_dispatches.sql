@@ -18,7 +18,8 @@ CREATE TABLE `marketplace_dispatches` (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `marketplace_dispatches_order_label` ON `marketplace_dispatches` (`order_id`,`label_id`);--> statement-breakpoint
-CREATE INDEX `marketplace_dispatches_user` ON `marketplace_dispatches` (`user_id`,`label_id`);--> statement-breakpoint
+CREATE INDEX `marketplace_dispatches_user` ON `marketplace_dispatches` (`user_id`,`label_id`);
+--> statement-breakpoint
 -- A dispatch goes with its order, whichever path removes the order (disconnect, retention, Shopify's and eBay's
 -- privacy notifications, closing the account).
 CREATE TRIGGER `marketplace_orders_dispatches_gone` AFTER DELETE ON `marketplace_orders`
