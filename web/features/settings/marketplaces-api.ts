@@ -13,7 +13,8 @@ export interface MarketplacesList {
 
 export const MARKETPLACES_QUERY_KEY = ["marketplaces"] as const;
 
-export const useMarketplaces = () => useQuery({ queryKey: MARKETPLACES_QUERY_KEY, queryFn: ({ signal }) => api<MarketplacesList>("/api/v1/marketplaces", { signal }) });
+export const useMarketplaces = (enabled = true) =>
+  useQuery({ queryKey: MARKETPLACES_QUERY_KEY, queryFn: ({ signal }) => api<MarketplacesList>("/api/v1/marketplaces", { signal }), enabled });
 
 /** The marketplace's consent page for this seller (a Shopify store by name). */
 export const startConnect = (marketplace: Marketplace, shop?: string) =>
