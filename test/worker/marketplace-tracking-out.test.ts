@@ -85,9 +85,9 @@ async function link(env: Env, links: { labelId: string; orderId: string }[]) {
 
 const dispatchOf = async (labelId: string) => (await db().select().from(marketplaceDispatches).where(eq(marketplaceDispatches.labelId, labelId)))[0];
 
-/** Runs each queued job the way the queue does (a RetryJobLater is the message retried later). */
-async function runAll(env: Env, sent: { dispatchId: string }[]) {
-  for (const job of sent.splice(0)) await runDispatch(env as never, db(), job.dispatchId);
+/** Runs each queued job the way the queue does (a RetryJobLater is the message retried later), at `at`. */
+async function runAll(env: Env, sent: { dispatchId: string }[], at = Date.now()) {
+  for (const job of sent.splice(0)) await runDispatch(env as never, db(), job.dispatchId, at);
 }
 
 /** A seller with each of their shops connected and one order awaiting dispatch in each. */
@@ -240,9 +240,12 @@ describe("tracking out", () => {
     await link(env, [{ labelId: waiting.id, orderId: orders.etsy }]);
     await runAll(env, sent);
     expect(await dispatchOf(waiting.id)).toMatchObject({ state: "pending", reason: "Waiting for the Etsy shop to be reconnected (Settings, Marketplaces): it is sent then", leaseUntil: null });
+    // A second later on Etsy's clock: its 10 calls a second are counted afresh.
+    m.standin.clock.advance(2);
     await connect(m, u.token, "etsy", env.JOBS);
     expect(sent).toHaveLength(1);
-    await runAll(env, sent);
+    // Past the second Etsy's 429 asked us to wait, however quickly this test got here.
+    await runAll(env, sent, Date.now() + 2000);
     expect(await dispatchOf(waiting.id)).toMatchObject({ state: "sent" });
     expect(m.standin.fulfilments().filter((f) => f.orderId === seeded.etsy).map((f) => f.trackingNumber)).toEqual([rm.code, waiting.code]);
   });
