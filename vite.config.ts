@@ -38,7 +38,7 @@ function inEntryGraph(id: string, ctx: { getModuleInfo(id: string): { importers:
  * screen runs (React, its DOM, the router, TanStack Query), the app code two or more lazy screens share (not on
  * screens that import none of it, like /), and each screen's own chunk.
  */
-/** The project's own code (the SPA's, and what it shares with the worker in shared/ and worker/), not a library. */
+/** The project's own code (the SPA's, and shared/ which it runs with the worker), not a library. */
 const APP_CODE = /^(?!.*node_modules).*[\\/](web|worker|shared)[\\/]/;
 const CHUNK_GROUPS = [
   { name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/, priority: 2 },
