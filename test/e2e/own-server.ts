@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { inject } from "vitest";
+import { d1At } from "./d1";
 import { freePort } from "./free-port";
 
 /**
@@ -13,8 +14,8 @@ import { freePort } from "./free-port";
  */
 export interface OwnServer {
   base: string;
-  /** Runs SQL against this server's own D1. */
-  d1(sql: string): Promise<void>;
+  /** Runs SQL against this server's own D1, answering the last statement's rows. */
+  d1<Row = Record<string, unknown>>(sql: string): Promise<Row[]>;
   /** Runs the 15-minute cron once. */
   cron(): Promise<void>;
   stop(): Promise<void>;
@@ -39,22 +40,7 @@ async function waitFor(url: string, ms: number, server: ChildProcess) {
 
 export async function startOwnServer(vars: Record<string, string>): Promise<OwnServer> {
   const stateDir = mkdtempSync(path.join(tmpdir(), "parcelhive-e2e-own-"));
-  // The running server holds the same SQLite file: a write from outside may find it locked (SQLITE_BUSY, seen at
-  // load 17), so it is tried again a few times.
-  const d1 = async (sql: string) => {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await promisify(execFile)("wrangler", ["d1", "execute", "DB", "--local", "-c", "wrangler.toml", "--persist-to", stateDir, "--command", sql], {
-          env: { ...process.env, ...quiet },
-          maxBuffer: 16 * 1024 * 1024,
-        });
-        return;
-      } catch (err) {
-        if (attempt === 5 || !/SQLITE_BUSY|database is locked/.test(String(err))) throw err;
-        await new Promise((r) => setTimeout(r, 500 * attempt));
-      }
-    }
-  };
+  const d1 = <Row>(sql: string) => d1At<Row>(stateDir, sql);
   await promisify(execFile)("wrangler", ["d1", "migrations", "apply", "DB", "--local", "-c", "wrangler.toml", "--persist-to", stateDir], { env: { ...process.env, ...quiet } });
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
