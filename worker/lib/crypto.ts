@@ -36,6 +36,12 @@ export async function sha256Hex(data: string | ArrayBuffer | Uint8Array): Promis
   return toHex(await crypto.subtle.digest("SHA-256", bytes));
 }
 
+/** HMAC-SHA256 of a text message under a text secret (webhook signatures, Shopify's callbacks and webhooks). */
+export async function hmacSha256(secret: string, message: string): Promise<Uint8Array> {
+  const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  return new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(message)));
+}
+
 /** Constant-time comparison of two equal-purpose strings (hashes, MACs). */
 export function timingSafeEqual(a: string, b: string): boolean {
   const ab = encoder.encode(a);

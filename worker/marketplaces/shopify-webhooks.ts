@@ -3,7 +3,7 @@ import { z } from "zod";
 import { databaseNames } from "../db/databases";
 import type { DbSessions } from "../db/sessions";
 import { marketplaceConnections, marketplaceOrders } from "../db/schema";
-import { timingSafeEqual } from "../lib/crypto";
+import { hmacSha256, timingSafeEqual } from "../lib/crypto";
 import { enqueue } from "../lib/jobs";
 import { log } from "../lib/log";
 import { type MarketplaceEnv, shopifyConfig } from "./config";
@@ -25,8 +25,7 @@ const redactCustomer = z.object({ shop_domain: shopDomain, orders_to_redact: z.a
 async function signedBody(env: MarketplaceEnv, body: string, signature: string | undefined): Promise<boolean> {
   const cfg = shopifyConfig(env);
   if (!cfg || !signature) return false;
-  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(cfg.clientSecret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(body)));
+  const mac = await hmacSha256(cfg.clientSecret, body);
   let b = "";
   for (const x of mac) b += String.fromCharCode(x);
   return timingSafeEqual(btoa(b), signature);

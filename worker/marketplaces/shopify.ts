@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { timingSafeEqual, toHex } from "../lib/crypto";
+import { hmacSha256, timingSafeEqual, toHex } from "../lib/crypto";
 import type { ShopifyConfig } from "./config";
 import { ask, type Grant, MarketplaceRefusal, oauthProblem } from "./grants";
 import type { OrderIn, OrderPage } from "./orders";
@@ -21,11 +21,6 @@ export function shopifyAuthorizeUrl(cfg: ShopifyConfig, shop: string, state: str
   return `${shopOrigin(cfg, shop)}/admin/oauth/authorize?${q}`;
 }
 
-async function hmacHex(secret: string, message: string): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  return toHex(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(message)));
-}
-
 /** True when the callback's parameters carry Shopify's signature: HMAC-SHA256 of the others, sorted, as `k=v&…`. */
 export async function signedByShopify(cfg: ShopifyConfig, params: Record<string, string>): Promise<boolean> {
   const { hmac, ...rest } = params;
@@ -34,7 +29,7 @@ export async function signedByShopify(cfg: ShopifyConfig, params: Record<string,
     .sort()
     .map((k) => `${k}=${rest[k]}`)
     .join("&");
-  return timingSafeEqual(await hmacHex(cfg.clientSecret, message), hmac);
+  return timingSafeEqual(toHex(await hmacSha256(cfg.clientSecret, message)), hmac);
 }
 
 export async function shopifyExchange(cfg: ShopifyConfig, shop: string, code: string): Promise<Grant> {

@@ -1,4 +1,4 @@
-import { randomToken, toHex } from "../lib/crypto";
+import { hmacSha256, randomToken, toHex } from "../lib/crypto";
 
 /**
  * Webhook signatures, as Stripe signs its own: the header `Parcelhive-Signature: t=<unix seconds>,v1=<hex>` where
@@ -13,10 +13,7 @@ export const newWebhookSecret = () => `whsec_${randomToken(24)}`;
 /** 'whsec_abcd…': enough to tell two secrets apart, never enough to sign. */
 export const secretHint = (secret: string) => `${secret.slice(0, 10)}…`;
 
-const encoder = new TextEncoder();
-
 export async function signatureHeader(secret: string, body: string, timestamp: number): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  const mac = await crypto.subtle.sign("HMAC", key, encoder.encode(`${timestamp}.${body}`));
+  const mac = await hmacSha256(secret, `${timestamp}.${body}`);
   return `t=${timestamp},v1=${toHex(mac)}`;
 }
