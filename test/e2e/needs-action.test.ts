@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { seriousViolations } from "./axe";
-import { d1 } from "./d1";
+import { d1, d1Rows } from "./d1";
 import { mailsTo } from "./mail";
 import { VIEWPORTS, baseURL, launchBrowser, screenshot } from "./browser";
 import { grantCredits, newUser, signInBrowser, type Session } from "./session";
@@ -58,7 +58,7 @@ const firstParcelMails = (address: string) =>
 const passOver = (labelId: string, time: number) =>
   vi.waitFor(
     async () => {
-      const [row] = await d1<{ alert_due_at: number | null }>(`SELECT alert_due_at FROM labels WHERE id = ${sqlText(labelId)}`);
+      const [row] = await d1Rows<{ alert_due_at: number | null }>(`SELECT alert_due_at FROM labels WHERE id = ${sqlText(labelId)}`);
       if (row.alert_due_at === 0 || row.alert_due_at === time + 30 * 60_000) throw new Error(`the pass at ${time} is not over for ${labelId}`);
     },
     { timeout: 60_000, interval: 1000 },

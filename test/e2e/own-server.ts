@@ -1,9 +1,9 @@
-import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { inject } from "vitest";
+import { migrateLocalD1 } from "../../scripts/local-d1.ts";
 import { d1At } from "./d1";
 import { freePort } from "./free-port";
 
@@ -14,8 +14,8 @@ import { freePort } from "./free-port";
  */
 export interface OwnServer {
   base: string;
-  /** Runs SQL against this server's own D1, answering the last statement's rows. */
-  d1<Row = Record<string, unknown>>(sql: string): Promise<Row[]>;
+  /** Runs statements against this server's own D1, all or none. */
+  d1(sql: string): Promise<void>;
   /** Runs the 15-minute cron once. */
   cron(): Promise<void>;
   stop(): Promise<void>;
@@ -40,8 +40,8 @@ async function waitFor(url: string, ms: number, server: ChildProcess) {
 
 export async function startOwnServer(vars: Record<string, string>): Promise<OwnServer> {
   const stateDir = mkdtempSync(path.join(tmpdir(), "parcelhive-e2e-own-"));
-  const d1 = <Row>(sql: string) => d1At<Row>(stateDir, sql);
-  await promisify(execFile)("wrangler", ["d1", "migrations", "apply", "DB", "--local", "-c", "wrangler.toml", "--persist-to", stateDir], { env: { ...process.env, ...quiet } });
+  const d1 = (sql: string) => d1At(stateDir, sql);
+  migrateLocalD1(["--persist-to", stateDir]);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const varArgs = Object.entries({ APP_URL: base, ...vars }).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
