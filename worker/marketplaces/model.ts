@@ -35,3 +35,41 @@ export const connectStartAnswer = z.object({ authorizeUrl: z.string().describe("
 export const connectedAnswer = z.object({ connection: connectionSchema });
 
 export type ConnectionView = z.infer<typeof connectionSchema>;
+
+/** An order from a connected shop, as the Orders view and a label's question show it. */
+export const orderSchema = z.object({
+  id: z.string().describe("The order's id here (mpo_…)"),
+  marketplace: z.enum(MARKETPLACES),
+  shopName: z.string().nullable().describe("The shop it came from; null once that shop is disconnected"),
+  reference: z.string().describe("The marketplace's order number, as the seller knows it"),
+  recipientName: z.string(),
+  postcode: z.string(),
+  buyer: z.string().nullable().describe("The buyer's marketplace user name or id"),
+  items: z.array(z.object({ title: z.string(), quantity: z.number().int() })),
+  orderedAt: z.string(),
+  dispatchBy: z.string().nullable().describe("When the marketplace expects it dispatched; null when it gives no date"),
+  status: z.enum(["awaiting", "dispatched", "cancelled"]),
+  hoursAwaiting: z.number().int().nullable().describe("Whole hours since the order was placed, while it awaits dispatch; null after"),
+});
+
+const linkedBy = z.enum(["match", "seller"]).describe("'match': linked by the matching of recipient and postcode; 'seller': by hand");
+
+export const ordersAnswer = z.object({
+  orders: z.array(
+    orderSchema.extend({
+      labels: z.array(z.object({ id: z.string(), trackingCode: z.string(), courier: z.string(), linkedBy })).describe("The labels linked to it (several: split parcels)"),
+    }),
+  ),
+  next: z.string().nullable().describe("Pass as `cursor` for the next page; null: the last page"),
+  asking: z.number().int().describe("Your labels asking which order they are for"),
+});
+
+export const labelOrderAnswer = z.object({
+  order: orderSchema.nullable().describe("The order this label is linked to"),
+  linkedBy: linkedBy.nullable(),
+  candidates: z.array(orderSchema).describe("'Which order is this label for?': the orders it may be for, best first; [] when there is nothing to ask"),
+});
+
+export type OrderView = z.infer<typeof orderSchema>;
+export type OrdersAnswer = z.infer<typeof ordersAnswer>;
+export type LabelOrderAnswer = z.infer<typeof labelOrderAnswer>;
