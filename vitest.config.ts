@@ -5,6 +5,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 import { pdfjsObservedPrefetch } from "./scripts/pdfjs-observed-prefetch.ts";
+import { SlowestFiles } from "./scripts/slowest-files.ts";
 
 // Four suites, run together by `npm test`:
 //  - worker: API, services, queue, cron and email handlers inside workerd (real D1/R2/queues/email)
@@ -107,6 +108,8 @@ export default defineConfig(async () => {
       // there). A worker file's time is shared between vitest, workerd and, for e2e, Chromium, so one file alone never
       // fills two cores: on 12 worker files two at a time took 0.74 of the wall time of one at a time.
       maxWorkers: Math.max(2, availableParallelism() - 1),
+      // The ten slowest files of each project, printed at the end of a run (where CI's test time went).
+      reporters: ["default", new SlowestFiles()],
       projects: [
         workerProject("worker", { include: ["test/worker/**/*.test.ts"], exclude: [...PRINT_TESTS, ...DATABASE_TESTS, ...GENERATED_TESTS, ...BINDING_SPY_TESTS] }, migrations),
         workerProject("worker-isolated", { include: BINDING_SPY_TESTS, exclude: [...PRINT_TESTS, ...DATABASE_TESTS, ...PRIVACY_TESTS, ...GENERATED_TESTS], isolate: true }, migrations),
@@ -132,6 +135,9 @@ export default defineConfig(async () => {
             include: ["test/e2e/**/*.test.ts"],
             environment: "node",
             globalSetup: ["./test/e2e/global-setup.ts"],
+            // Each file works with users of its own and reads only their mail (test/e2e/mail.ts pages through
+            // everyone's), so files may share the server side by side; one at a time until a clean-clone CI under load
+            // passes with two.
             fileParallelism: false,
             testTimeout: 120_000,
             hookTimeout: 300_000,

@@ -19,7 +19,7 @@ import { courierAnswer } from "../couriers/answer";
 import { LEFT_OUT_HEADER, LEFT_OUT_REASONS, LEFT_OUT_REASONS_HEADER, PRINTED_HEADER } from "../../shared/left-out";
 import { BUYER_MOMENTS } from "../../shared/buyer-mail";
 import { accountClosedSchema, deletedListSchema, labelJobSchema, labelsDeletedSchema, purgedSchema, restoredSchema } from "../privacy/model";
-import { connectedAnswer, connectStartAnswer, marketplacesAnswer } from "../marketplaces/model";
+import { connectedAnswer, connectStartAnswer, labelOrderAnswer, marketplacesAnswer, ordersAnswer } from "../marketplaces/model";
 import { dataExportAnswer } from "../privacy/export-model";
 import { retentionAnswer } from "../privacy/retention-model";
 import { webhookCreatedSchema, webhookDeliveriesSchema, webhookEndpointSchema, webhookListSchema, webhookTestSchema } from "../webhooks/model";
@@ -297,6 +297,10 @@ export const ROUTE_ANSWERS: Record<string, RouteAnswers> = {
   "POST /api/v1/marketplaces/:marketplace/connect": { status: 200, body: connectStartAnswer, errors: [503] },
   "POST /api/v1/marketplaces/:marketplace/connected": { status: 200, body: connectedAnswer, errors: [409, 502, 503] },
   "DELETE /api/v1/marketplaces/connections/:id": { status: 204, errors: [404] },
+  "GET /api/v1/marketplaces/orders": { status: 200, body: ordersAnswer, errors: [] },
+  "GET /api/v1/label/:id/order": { status: 200, body: labelOrderAnswer, errors: [404] },
+  "PUT /api/v1/label/:id/order": { status: 200, body: labelOrderAnswer, errors: [404, 409] },
+  "DELETE /api/v1/label/:id/order": { status: 200, body: labelOrderAnswer, errors: [404] },
   "GET /api/v1/marketplaces/ebay/account-deletion": { status: 200, body: z.object({ challengeResponse: z.string() }), errors: [503] },
   "POST /api/v1/marketplaces/ebay/account-deletion": {
     status: 204,

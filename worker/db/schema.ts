@@ -201,6 +201,17 @@ export const labels = sqliteTable(
     // recipient's address was redacted (the seller's chosen period); null: not yet.
     contactRemovedAt: integer("contact_removed_at"),
     addressRedactedAt: integer("address_redacted_at"),
+    /**
+     * The marketplace order this label's parcel is for (worker/marketplaces/links.ts): at most one; an order may take
+     * several labels (split parcels). `order_linked_by`: 'match' when the matching linked it, 'seller' by hand.
+     * `order_candidates_json`: the orders asked about ('Which order is this label for?'), best first; null: nothing
+     * to ask. `order_declined_json`: orders the seller said this label is not for (unlinked, or 'None of these'): the
+     * matching never offers them again.
+     */
+    orderId: text("order_id"),
+    orderLinkedBy: text("order_linked_by", { enum: ["match", "seller"] }),
+    orderCandidatesJson: text("order_candidates_json"),
+    orderDeclinedJson: text("order_declined_json"),
     createdAt: integer("created_at").notNull().default(now),
     updatedAt: integer("updated_at").notNull().default(now),
     /**
@@ -254,6 +265,9 @@ export const labels = sqliteTable(
     index("labels_address_pending").on(t.userId, t.createdAt).where(sql`${t.addressRedactedAt} IS NULL`),
     // Whether any label still uses a file (the trigger that releases an original no label points at, migration 0028).
     index("labels_file").on(t.fileId).where(sql`${t.fileId} IS NOT NULL`),
+    // An order's labels (the Orders view) and the labels asking which order they are for: only those labels.
+    index("labels_order").on(t.userId, t.orderId).where(sql`${t.orderId} IS NOT NULL`),
+    index("labels_order_question").on(t.userId, t.createdAt).where(sql`${t.orderCandidatesJson} IS NOT NULL`),
   ],
 );
 
@@ -877,4 +891,38 @@ export const marketplaceConnectStates = sqliteTable(
     expiresAt: integer("expires_at").notNull(),
   },
   (t) => [index("marketplace_connect_states_user").on(t.userId)],
+);
+
+/**
+ * Tracking out (worker/marketplaces/tracking-out.ts): one row per label linked to a marketplace order, written when
+ * the link is made and before any call to the marketplace, so a push is made once whatever the queue does (a re-run,
+ * a duplicated message, two consumers at once). `state`: 'pending' (to send; `lease_until` while a consumer is
+ * sending it), 'sent' (the marketplace has the tracking code), 'dispatched_elsewhere' (the seller marked the order
+ * dispatched by hand, or another tool did: left alone), 'skipped' (nothing to send: the order was cancelled, the label
+ * unlinked or deleted: `reason`), 'failed' (the marketplace refused it, `reason` says why: not retried). It holds
+ * no one's name or address: ids, the tracking code and carrier sent, the order lines it covered. It goes with its
+ * order (a trigger on marketplace_orders, migration 0036).
+ */
+export const marketplaceDispatches = sqliteTable(
+  "marketplace_dispatches",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id").notNull().references(() => users.id),
+    orderId: text("order_id").notNull(),
+    labelId: text("label_id").notNull(),
+    state: text("state", { enum: ["pending", "sent", "dispatched_elsewhere", "skipped", "failed"] }).notNull().default("pending"),
+    reason: text("reason"),
+    /** What was sent: the label's tracking code, the carrier as the marketplace spells it, the lines ([{ id, quantity }]). */
+    trackingCode: text("tracking_code"),
+    carrier: text("carrier"),
+    linesJson: text("lines_json"),
+    /** The marketplace's id for the fulfilment made (eBay's fulfillmentId, Shopify's Fulfillment gid); Etsy gives none. */
+    marketplaceRef: text("marketplace_ref"),
+    attempts: integer("attempts").notNull().default(0),
+    leaseUntil: integer("lease_until"),
+    sentAt: integer("sent_at"),
+    createdAt: integer("created_at").notNull().default(now),
+    updatedAt: integer("updated_at").notNull().default(now),
+  },
+  (t) => [uniqueIndex("marketplace_dispatches_order_label").on(t.orderId, t.labelId), index("marketplace_dispatches_user").on(t.userId, t.labelId)],
 );

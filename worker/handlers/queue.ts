@@ -52,6 +52,16 @@ async function runJob(job: JobMessage, env: Env, db: Db, attempt: number): Promi
       await syncConnection(env, db, job.connectionId, job.position);
       return;
     }
+    case "marketplace.match": {
+      const { matchLabels } = await import("../marketplaces/links");
+      await matchLabels(env, db, job.labelIds);
+      return;
+    }
+    case "marketplace.dispatch": {
+      const { runDispatch } = await import("../marketplaces/tracking-out");
+      await runDispatch(env, db, job.dispatchId);
+      return;
+    }
     case "account.close": {
       const { runAccountErasure } = await import("../privacy/account-erasure");
       await runAccountErasure(env, db, job.userId);

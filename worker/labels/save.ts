@@ -15,6 +15,7 @@ import { editedActionWindow } from "../deadlines/action-window";
 import { courierKey } from "../../shared/courier-key";
 import type { ApiLabel, LabelDetails, UploadedLabel } from "../../shared/label";
 import { cleanTags, tagStatements } from "./notes-and-tags";
+import { queueOrderMatch } from "./order-link";
 import { getLabel, labelsByIds } from "./read";
 import { normaliseAddress, parseJson } from "./serialise";
 
@@ -111,6 +112,7 @@ async function saveLabels(db: Db, env: Pick<Env, "JOBS">, save: LabelSave): Prom
     try {
       const saved = await writeLabels(db, save);
       await enqueueTracking(env, db, saved.newIds);
+      await queueOrderMatch(env, db, save.userId, saved.ids);
       const created = new Set(saved.newIds);
       const events = saved.ids.map((labelId) => ({ type: created.has(labelId) ? ("label.created" as const) : ("label.updated" as const), labelId }));
       await queueWebhookEvents(env, db, save.userId, events);
@@ -337,6 +339,8 @@ export async function saveLabelReading(db: Db, env: Pick<Env, "JOBS">, first: La
       .returning({ id: labels.id });
     if (written.length) {
       await queueWebhookEvents(env, db, row.userId, [{ type: "label.updated", labelId: row.id }], now);
+      // The recipient read from the image may be an order's.
+      if (details) await queueOrderMatch(env, db, row.userId, [row.id]);
       return true;
     }
     row = await db.query.labels.findFirst({ where: eq(labels.id, row.id) });
@@ -351,4 +355,6 @@ export async function saveLabelCorrection(db: Db, env: Pick<Env, "JOBS">, row: L
   const now = Date.now();
   await db.batch([db.update(labels).set({ ...detailColumns(row, details), ...columns, updatedAt: now }).where(eq(labels.id, row.id)), ...also]);
   await queueWebhookEvents(env, db, row.userId, [{ type: "label.updated", labelId: row.id }], now);
+  // A corrected recipient may now be an order's (a label linked already keeps its order).
+  await queueOrderMatch(env, db, row.userId, [row.id]);
 }

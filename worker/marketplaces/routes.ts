@@ -9,6 +9,9 @@ import { isConfigured } from "./config";
 import { disconnect, finishConnect, listConnections, startConnect } from "./connections";
 import { MARKETPLACE_NAMES, MARKETPLACES, SHOPIFY_SHOP } from "./model";
 import { firstSync } from "./orders-sync";
+import { resumeDispatches } from "./tracking-out";
+import { answerLabelOrder, labelOrder } from "./links";
+import { listOrders } from "./order-views";
 import { handleShopifyWebhook } from "./shopify-webhooks";
 import { challengeResponse, handleAccountDeletion } from "./ebay-deletion";
 
@@ -56,8 +59,8 @@ const routes = new Hono<AppEnv>()
     validate("json", z.strictObject({ params: returned })),
     async (c) => {
       const connection = await finishConnect(c.env, c.get("db"), c.get("user").id, c.req.valid("param").marketplace, c.req.valid("json").params);
-      // Its orders start coming in now, not at the next cron.
-      c.executionCtx.waitUntil(firstSync(c.env, c.get("db"), connection.id));
+      // Its orders start coming in now, not at the next cron; tracking that waited for it (reconnected) goes out.
+      c.executionCtx.waitUntil(Promise.all([firstSync(c.env, c.get("db"), connection.id), resumeDispatches(c.env, c.get("db"), connection.id)]));
       return c.json({ connection });
     },
   )
@@ -70,6 +73,39 @@ const routes = new Hono<AppEnv>()
       if (!(await disconnect(c.get("db"), c.get("user").id, c.req.valid("param").id))) throw notFound("Connection not found");
       return c.body(null, 204);
     },
+  );
+
+// Labels meet orders: the seller's own orders and labels only (another's id is a 404). An API key may call them too.
+const labelParam = validate("param", z.object({ id: z.string().trim().min(1).max(100) }));
+routes
+  .get(
+    "/marketplaces/orders",
+    requireAuth(),
+    describe({ summary: "Your orders from connected shops in one state (awaiting dispatch by default), soonest due first, each with how long it has awaited dispatch and the labels linked to it.", tag: TAG }),
+    validate("query", z.object({ status: z.enum(["awaiting", "dispatched", "cancelled"]).default("awaiting"), cursor: z.string().max(200).optional(), limit: z.coerce.number().int().min(1).max(200).default(50) })),
+    async (c) => c.json(await listOrders(c.get("db"), c.get("user").id, c.req.valid("query"), Date.now())),
+  )
+  .get(
+    "/label/:id/order",
+    requireAuth(),
+    describe({ summary: "The marketplace order a label is linked to, or the orders it may be for ('Which order is this label for?').", tag: TAG }),
+    labelParam,
+    async (c) => c.json(await labelOrder(c.get("db"), c.get("user").id, c.req.valid("param").id, Date.now())),
+  )
+  .put(
+    "/label/:id/order",
+    requireAuth(),
+    describe({ summary: "Link the label to one of your orders (by hand; it replaces any link it had). One order may take several labels.", description: "409 for a cancelled order.", tag: TAG }),
+    labelParam,
+    validate("json", z.strictObject({ orderId: z.string().trim().min(1).max(64) })),
+    async (c) => c.json(await answerLabelOrder(c.env, c.get("db"), c.get("user").id, c.req.valid("param").id, c.req.valid("json").orderId, Date.now())),
+  )
+  .delete(
+    "/label/:id/order",
+    requireAuth(),
+    describe({ summary: "Unlink the label from its order, or answer 'None of these' to its question: those orders are not offered for it again.", tag: TAG }),
+    labelParam,
+    async (c) => c.json(await answerLabelOrder(c.env, c.get("db"), c.get("user").id, c.req.valid("param").id, null, Date.now())),
   );
 
 // No auth: Shopify signs the raw body with the app's secret, and the signature is the authentication.

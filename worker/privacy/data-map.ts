@@ -250,7 +250,7 @@ export const TABLES: Record<string, TableEntry> = {
   // ---- a sender's database (DB or DB_<NAME>)
   labels: {
     where: "sender",
-    holds: "labels: tracking code, recipient, sender and return addresses, buyer e-mail, tracking events, notes, tags",
+    holds: "labels: tracking code, recipient, sender and return addresses, buyer e-mail, tracking events, notes, tags; the marketplace order it is linked to or asks about (order ids only)",
     personal: "people",
     personalColumns: ["details_json", "tracking_json", "buyer_email", "notes", "tags_json"],
     owner: { by: "user", column: "user_id" },
@@ -475,6 +475,17 @@ export const TABLES: Record<string, TableEntry> = {
     export: "not-exported",
     retention: "while awaiting dispatch, then 30 days after the order last changed (the sync removes it); with its shop when the shop is disconnected",
     why: "Copies of the marketplace's own orders, kept to match labels and send tracking: the marketplace is where the seller reads and downloads them.",
+  },
+  marketplace_dispatches: {
+    where: "sender",
+    holds: "tracking sent to marketplaces: which label's tracking code and carrier went to which order and its lines, when, and why one was not sent",
+    personal: "none",
+    owner: { by: "user", column: "user_id" },
+    ...noLabel,
+    closure: "deleted",
+    export: "not-exported",
+    retention: "with its order: a trigger removes it when the order goes (30 days after dispatch, disconnecting the shop, the marketplace's privacy notices)",
+    why: "No one's name or address: ids and the tracking code sent. The marketplace keeps the tracking on its order, where the seller reads it; a deleted label leaves it, as the marketplace was told.",
   },
   marketplace_connect_states: {
     where: "sender",
