@@ -60,6 +60,13 @@ describe("a block printed bottom up", () => {
     expect(recipientOf(block(17, 40, ["Jane Smith 1 High Street LS1 1AA"]))?.name).toBe("Jane Smith");
   });
 
+  it("never reads a block printed top down under an address on one line as that address printed bottom up", () => {
+    // bench/outside seed 1366117983, a web label: the sender was 'Leeds Lancashire' and the recipient had no name.
+    const r = readAddresses(block(7, 20, ["SENDER", "Wild Garlic Games, Flat 35B, 75 High Street, Perth, Gwynedd, PH1 2EN", "Zain Smith-Jones", "178 Union Street", "Leeds", "Lancashire", "LS6 2XU"], 8));
+    expect(r.sender?.name).toBe("Wild Garlic Games");
+    expect(r.recipient).toMatchObject({ name: "Zain Smith-Jones", postcode: "LS6 2XU" });
+  });
+
   it("never takes the country over a postcode for the name", () => {
     const r = recipientOf([...block(14, 60, ["UNITED KINGDOM", "EX4 4QJ"]), ...block(14, 120, ["VAN 12 DROP 4"], 16)]);
     expect(r?.name ?? "").toBe("");
@@ -100,6 +107,8 @@ describe("a name broken over lines", () => {
     const r = recipientOf(block(28, 100, ["Olivia", "MacLeod", "Bryn Awel", "3 Beech Walk", "Clifton", "Carlisle", "CA1 0RS"]));
     expect(r?.name).toBe("");
     expect(r?.postcode).toBe("CA1 0RS");
+    // A surname with a house's ending (bench/outside seed 1366117983: 'Oscar' and 'Élodie' were the names).
+    expect(recipientOf(block(16, 40, ["SHIP TO", "Oscar", "Underwood", "207 Station Approach", "Harrogate", "HG1 1FL"]))?.name).toBe("");
   });
 });
 

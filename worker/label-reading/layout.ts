@@ -188,8 +188,12 @@ function walkDown(sorted: TextLine[], p: number, used: Set<TextLine>): TextLine[
     if (l.y < bottom - l.size * 0.5 || !inColumn(l, left, right, Math.max(pc.size, l.size))) continue;
     if (l.y - bottom > usualSize([pc, ...below]) * 1.6) break;
     if (used.has(l)) break;
+    // Another postcode under the lines: they are its block, printed top down under this one ('SENDER' / 'Wild Garlic
+    // Games, …, PH1 2EN' over the recipient's block, whose town was read as the sender's name: bench/outside seed
+    // 1366117983).
+    if (UK_POSTCODE_IN_TEXT_RE.test(l.text)) return null;
     const kind = classifyLine(l.text);
-    if (kind.heading || kind.contact || kind.around || UK_POSTCODE_IN_TEXT_RE.test(l.text)) break;
+    if (kind.heading || kind.contact || kind.around) break;
     below.push(l);
     [left, right, bottom] = [Math.min(left, l.x), Math.max(right, l.x + estWidth(l)), l.y + l.size];
   }

@@ -108,7 +108,8 @@ const ONE_WORD_RE = /^[\p{L}'’-]{2,}$/u;
  * 'Glenview', 'Hillcrest'), a department of a business ('Reception', 'Accounts'), or a flat or unit
  * whose number OCR lost ('Mr. Bethan Jones' / 'Flat' / '95 Holly Square').
  */
-const ONE_WORD_ADDRESS_RE = /(?:wood|woods|view|side|fields?|mount|hurst|croft|holme|dene|lea|lands|stones|crest|ways|acres?|haven|garth|brae|combe|ridge|stead|cote)$|^(?:reception|accounts|warehouse|stores|office|mailroom|admin|goods-in|flat|unit|apartment|apt|suite)$/i;
+const DEPARTMENT_RE = /^(?:reception|accounts|warehouse|stores|office|mailroom|admin|goods-in|flat|unit|apartment|apt|suite)$/i;
+const ONE_WORD_ADDRESS_RE = new RegExp(`(?:wood|woods|view|side|fields?|mount|hurst|croft|holme|dene|lea|lands|stones|crest|ways|acres?|haven|garth|brae|combe|ridge|stead|cote)$|${DEPARTMENT_RE.source}`, "i");
 /** One word that is an address's ('Glenview', 'Reception'): a premises line, never a name's. */
 export const isOneWordAddress = (line: string) => ONE_WORD_RE.test(line) && ONE_WORD_ADDRESS_RE.test(line);
 /** What follows a whole name: the premises ('27 Station Grove', 'Flat 5B', 'UNIT 1, MERCER HOUSE'), a company ('… Holdings Ltd') or a contact ('c/o …', 'Attn …'). */
@@ -146,9 +147,11 @@ export const initialsOver = (start: string, next: string | undefined) => isNameS
 /**
  * One word over one more word, then the address ('Olivia' / 'MacLeod' / 'Bryn Awel'): a first name over its surname,
  * or a one-word name over a house's, which cannot be told apart (issue 36, class 2). Part of a name is worse than none.
+ * A house's ending tells nothing here: 'Underwood', 'Greenwood' and 'Whitfield' are surnames too ('Oscar' /
+ * 'Underwood' gave 'Oscar', bench/outside seed 1366117983); a department ('Reception') is no one's name.
  */
 export const loneWords = (name: string, next: string | undefined) =>
-  ONE_WORD_RE.test(name) && next !== undefined && ONE_WORD_RE.test(next) && !ONE_WORD_ADDRESS_RE.test(next) && !HOUSE_NAME_RE.test(next) && !COMPANY_SUFFIX_RE.test(next);
+  ONE_WORD_RE.test(name) && next !== undefined && ONE_WORD_RE.test(next) && !DEPARTMENT_RE.test(next) && !HOUSE_NAME_RE.test(next) && !COMPANY_SUFFIX_RE.test(next);
 
 export function wrappedName(name: string, address: string[]): boolean {
   const [next, after] = address;
