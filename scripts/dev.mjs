@@ -3,7 +3,7 @@
 import { spawn } from "node:child_process";
 import { copyFileSync, existsSync, readFileSync } from "node:fs";
 import { createConnection } from "node:net";
-import { migrateLocalD1 } from "./local-d1.mjs";
+import { migrateLocalD1 } from "./local-d1.ts";
 
 if (!existsSync(".dev.vars")) {
   copyFileSync(".dev.vars.example", ".dev.vars");

@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runnerImport } from "vite";
 import { demoLabels } from "./demo-labels.mjs";
-import { localD1, migrateLocalD1 } from "./local-d1.mjs";
+import { localD1, migrateLocalD1 } from "./local-d1.ts";
 
 const EMAIL = "demo@parcelhive.test";
 const PASSWORD = "parcelhive-demo";

@@ -1,7 +1,6 @@
-// `npm test`: every suite, as CI runs it. Vitest runs a project whose files go one at a time (e2e: its files share
-// one server, its cron and its mailbox) in a group of its own after every other project's files, so on 2 cores the
-// e2e files ran alone at the end with a core idle (a clean-clone CI reached 40 minutes). Here e2e runs in a vitest
-// process of its own beside the other projects' (two files at a time, vitest.config.ts): both suites start at once.
+// `npm test`: every suite, as CI runs it: e2e in a vitest process of its own beside the other projects' (each two files
+// at a time, vitest.config.ts), so both start at once (in one process, vitest ran e2e's files, when they went one at
+// a time, in a group after every other project's: a clean-clone CI reached 40 minutes).
 // Arguments go to both (a file filter one of them does not match finds nothing there, which is no failure); one
 // project alone: `npm run test:worker`, `test:web`, `test:e2e`, `test:generated`, or `npx vitest run --project …`.
 import { spawn } from "node:child_process";

@@ -92,7 +92,6 @@ describe("accessibility (axe-core)", () => {
     await page.getByRole("button", { name: "Mark claimed" }).click();
     await page.getByText("You marked this parcel claimed").waitFor();
     await page.mouse.move(0, 0);
-    await page.waitForTimeout(400);
     problems.push(...(await seriousViolations(page)));
     await page.goto(baseURL() + "/labels", { waitUntil: "networkidle" });
     await page.getByText("Claimed", { exact: true }).waitFor();
@@ -148,7 +147,6 @@ describe("accessibility (axe-core)", () => {
         const problems: string[] = [];
         for (const path of paths) {
           await page.goto(baseURL() + path, { waitUntil: "networkidle" });
-          await page.waitForTimeout(150);
           for (const v of await seriousViolations(page)) problems.push(`${path}: ${v}`);
         }
         await context.close();

@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VIEWPORTS, baseURL, launchBrowser, screenshot, uniqueEmail } from "./browser";
+import { mailArriving, mailBody } from "./mail";
 
 /**
  * The whole account journey in a real browser against the built app: sign up, follow the
@@ -8,49 +9,15 @@ import { VIEWPORTS, baseURL, launchBrowser, screenshot, uniqueEmail } from "./br
  * the password through the mailed link, and sign in with the new password.
  */
 
-interface SentMailItem {
-  messageId: string;
-  to: string[];
-  subject: string;
-}
-
-/** miniflare's local explorer lists what the send_email binding sent during this dev session. */
-const MAIL_API = "/cdn-cgi/local/explorer/api/local/email/sending";
-
-async function mailsTo(address: string): Promise<SentMailItem[]> {
-  const found: SentMailItem[] = [];
-  let cursor: string | undefined;
-  for (let page = 0; page < 50; page++) {
-    const url = new URL(MAIL_API, baseURL());
-    url.searchParams.set("per_page", "100");
-    if (cursor) url.searchParams.set("cursor", cursor);
-    const body = (await (await fetch(url)).json()) as { result: SentMailItem[]; result_info?: { cursor?: string; has_more?: boolean } };
-    found.push(...body.result.filter((m) => m.to.includes(address)));
-    cursor = body.result_info?.cursor;
-    if (!body.result_info?.has_more || !cursor) break;
-  }
-  return found;
-}
-
 /** Waits for a mail to `address` with `subject` and answers the path+query of its link to `path`. */
 async function linkFromMail(address: string, subject: string, path: string): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    const mail = (await mailsTo(address)).find((m) => m.subject === subject);
-    if (mail) {
-      const url = new URL(MAIL_API, baseURL());
-      url.searchParams.set("email_id", mail.messageId);
-      const detail = (await (await fetch(url)).json()) as { result: { text: string; html?: string } };
-      // The link points at the server the app is served from, whatever its port.
-      const m = detail.result.text.match(new RegExp(`(https?://[^\\s/]+)(${path}\\?token=[A-Za-z0-9_-]+)`));
-      if (!m) throw new Error(`no ${path} link in the mail: ${detail.result.text}`);
-      expect(m[1]).toBe(baseURL());
-      expect(detail.result.html).toContain(m[1] + m[2]);
-      return m[2];
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no mail '${subject}' to ${address}`);
+  const detail = await mailBody(await mailArriving(address, subject));
+  // The link points at the server the app is served from, whatever its port.
+  const m = detail.text.match(new RegExp(`(https?://[^\\s/]+)(${path}\\?token=[A-Za-z0-9_-]+)`));
+  if (!m) throw new Error(`no ${path} link in the mail: ${detail.text}`);
+  expect(m[1]).toBe(baseURL());
+  expect(detail.html).toContain(m[1] + m[2]);
+  return m[2];
 }
 
 /** GET /api/v1/user from inside the page, with the page's own stored token. */

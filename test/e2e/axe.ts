@@ -13,6 +13,9 @@ interface Violation {
 }
 
 export async function seriousViolations(page: Page): Promise<string[]> {
+  // axe measures colours as they are drawn at that moment: a button's colour still in its transition (just pressed,
+  // or the mouse just left it) reads as another contrast. Wait until none runs (a spinner's endless one aside).
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity));
   await page.evaluate(axeSource);
   const violations = (await page.evaluate(async () => {
     // @ts-expect-error axe is injected above

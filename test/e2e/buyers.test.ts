@@ -2,6 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VIEWPORTS, launchBrowser, screenshot, uniqueEmail } from "./browser";
 import { startEvriStandin, type StandinEvent } from "./evri-standin";
+import { mailArriving, mailBody, mailsTo } from "./mail";
 import { startOwnServer, type OwnServer } from "./own-server";
 
 // Buyers end to end (issue 25). The tracking page: a seller shares a label from its page, the buyer opens the link on
@@ -16,7 +17,6 @@ const CODE = "H04AQA0004726589";
 /** Two more labels of the same buyer (valid Evri check digits). */
 const CODE_LATE = "H01AB00000000010";
 const CODE_AFTER = "H01AB00000000022";
-const MAIL_API = "/cdn-cgi/local/explorer/api/local/email/sending";
 const STREET = "12 Long Street";
 const PHONE = "07700 900123";
 const BUYER_EMAIL = "jane.doe@example.com";
@@ -62,19 +62,15 @@ const REGISTERED: StandinEvent = { at: now - 30 * HOUR, code: "PRE", text: "The 
 const COLLECTED: StandinEvent = { at: now - 20 * HOUR, code: "COL", text: "We've got it" };
 const HUB: StandinEvent = { at: now - 10 * HOUR, code: "HUB", text: "It's at our national hub", location: "Rugby" };
 
-/** The mails the server sent to `address` (miniflare's local explorer), with their text. */
-async function mailsTo(address: string): Promise<{ subject: string; text: string }[]> {
-  const list = (await (await fetch(`${server.base}${MAIL_API}?per_page=100`)).json()) as { result: { messageId: string; subject: string; to: string[] }[] };
-  const found: { subject: string; text: string }[] = [];
-  for (const m of list.result.filter((r) => r.to.includes(address))) {
-    const one = (await (await fetch(`${server.base}${MAIL_API}?email_id=${encodeURIComponent(m.messageId)}`)).json()) as { result: { text: string } };
-    found.push({ subject: m.subject, text: one.result.text });
-  }
-  return found;
-}
+/** The mails the server sent to `address`, with their text. */
+const mailsWithText = async (address: string) =>
+  Promise.all((await mailsTo(address, server.base)).map(async (m) => ({ subject: m.subject, text: (await mailBody(m, server.base)).text })));
 
-/** Waits until `subject` has reached the buyer (the queue sends it: a second or two). */
-const mailArrives = (subject: string) => until(`the mail '${subject}'`, async () => (await mailsTo(BUYER_EMAIL)).find((m) => m.subject === subject), 30_000);
+/** Waits until `subject` has reached the buyer (the queue sends it: a second or two), and answers it with its text. */
+const mailArrives = async (subject: string) => {
+  const mail = await mailArriving(BUYER_EMAIL, subject, server.base);
+  return { subject, text: (await mailBody(mail, server.base)).text };
+};
 
 /** A label's next cron pass refreshes it now (the refresh route allows one a minute). */
 async function refreshByCron(id: string) {
@@ -193,7 +189,7 @@ describe("the buyer's tracking page and mails", () => {
 
   it("changes when the carrier's tracking changes, and the buyer is told it is on its way", async () => {
     // Only registered so far: no mail yet.
-    expect(await mailsTo(BUYER_EMAIL)).toEqual([]);
+    expect(await mailsWithText(BUYER_EMAIL)).toEqual([]);
     story(REGISTERED, COLLECTED, HUB);
     const page = await sellerPage();
     await page.getByRole("button", { name: /Refresh tracking/ }).click();
@@ -243,7 +239,7 @@ describe("the buyer's tracking page and mails", () => {
     // Once each, however often the tracking is looked at again.
     await refreshByCron(labelId);
     await new Promise((r) => setTimeout(r, 3000));
-    const subjects = (await mailsTo(BUYER_EMAIL)).map((m) => m.subject).sort();
+    const subjects = (await mailsWithText(BUYER_EMAIL)).map((m) => m.subject).sort();
     expect(subjects).toEqual(
       [
         "Your parcel from Tidewater Tea Co has been delivered",
@@ -263,7 +259,7 @@ describe("the buyer's tracking page and mails", () => {
   });
 
   it("stops the mails for every parcel of the seller once the buyer unsubscribes", async () => {
-    const [mail] = await mailsTo(BUYER_EMAIL);
+    const [mail] = await mailsWithText(BUYER_EMAIL);
     const unsubscribe = mail.text.match(/Stop these e-mails: (\S+)/)![1];
     const buyer = await buyerPage(unsubscribe);
     expect(await buyer.page.getByRole("heading", { level: 1 }).textContent()).toBe("Stop e-mails about your parcels?");
@@ -272,7 +268,7 @@ describe("the buyer's tracking page and mails", () => {
     await screenshot(buyer.page, "buyer-unsubscribed-phone");
     await buyer.context.close();
 
-    const before = (await mailsTo(BUYER_EMAIL)).length;
+    const before = (await mailsWithText(BUYER_EMAIL)).length;
     standin.stories.set(CODE_AFTER, [REGISTERED, { ...COLLECTED, at: Date.now() - HOUR }]);
     const after = await call<{ id: string }>("/api/v1/label/manual", { body: { courier: "evri", trackingCode: CODE_AFTER, fields: { recipientPostcode: "LS1 4AP" }, buyerEmail: BUYER_EMAIL }, token: seller.access_token });
     await until("the new label's first scan", async () => {
@@ -280,7 +276,7 @@ describe("the buyer's tracking page and mails", () => {
       return label.tracking.status === "in_transit" ? true : undefined;
     });
     await new Promise((r) => setTimeout(r, 4000));
-    expect((await mailsTo(BUYER_EMAIL)).length).toBe(before);
+    expect((await mailsWithText(BUYER_EMAIL)).length).toBe(before);
   });
 
   it("answers 404 once the seller switches the link off", async () => {

@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VIEWPORTS, baseURL, launchBrowser, screenshot } from "./browser";
+import { mailArriving, mailBody } from "./mail";
 import { grantCredits, newUser, signInBrowser } from "./session";
 
 // Labels by email: the import address read in Settings, a label PDF mailed to it through the Worker's
@@ -10,7 +11,6 @@ import { grantCredits, newUser, signInBrowser } from "./session";
 // refuses the old one.
 
 const FIXTURES = path.join(import.meta.dirname, "../fixtures/labels");
-const MAIL_API = "/cdn-cgi/local/explorer/api/local/email/sending";
 
 function mailWithLabel(to: string, name: string): string {
   const b64 = readFileSync(path.join(FIXTURES, name)).toString("base64").replace(/.{76}/g, "$&\r\n");
@@ -43,28 +43,8 @@ function deliver(to: string, raw: string, from = "labels@marketplace.example") {
   return fetch(`${baseURL()}/cdn-cgi/handler/email?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`, { method: "POST", body: raw });
 }
 
-interface SentMailItem {
-  messageId: string;
-  to: string[];
-  subject: string;
-}
-
 /** Waits for the product's mail to `address` with `subject`, and answers its text. */
-async function mailText(address: string, subject: string): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    const url = new URL(MAIL_API, baseURL());
-    url.searchParams.set("per_page", "100");
-    const list = (await (await fetch(url)).json()) as { result: SentMailItem[] };
-    const mail = list.result.find((m) => m.to.includes(address) && m.subject === subject);
-    if (mail) {
-      url.searchParams.set("email_id", mail.messageId);
-      return ((await (await fetch(url)).json()) as { result: { text: string } }).result.text;
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no mail '${subject}' to ${address}`);
-}
+const mailText = async (address: string, subject: string) => (await mailBody(await mailArriving(address, subject))).text;
 
 const addressOn = async (page: Page) => page.getByTestId("import-address").inputValue();
 

@@ -3,6 +3,7 @@ import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync,
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { migrateLocalD1 } from "../../scripts/local-d1.ts";
 import { freePort } from "./free-port";
 
 /**
@@ -75,7 +76,7 @@ export async function setup(project: TestProject) {
   const buildEnv = { ...env, PH_DIST: distDir, NODE_ENV: "production", PH_APP_URL: `http://127.0.0.1:${PORT}` };
   if (process.env.E2E_BUILD) copyBuild(process.env.E2E_BUILD, distDir, buildEnv.PH_APP_URL);
   else run("vite", ["build", "--logLevel", "warn", "--emptyOutDir"], buildEnv);
-  run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "-c", "wrangler.toml", "--persist-to", stateDir], env);
+  migrateLocalD1(["--persist-to", stateDir]);
   // `vite preview` finds the worker through .wrangler/deploy/config.json, which every `vite build` in this
   // tree rewrites (the last build wins): point it at our own build just before starting the server.
   mkdirSync(".wrangler/deploy", { recursive: true });

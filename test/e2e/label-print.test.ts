@@ -206,7 +206,8 @@ describe("printing one label", () => {
     const texts = (await readBarcodes(image as unknown as ImageData, { maxNumberOfSymbols: 4 })).map((b) => b.text);
     expect(texts.some((t) => t.includes(ROYAL_MAIL_FILE))).toBe(true);
     expect(await page.getByRole("link", { name: "Download PDF" }).getAttribute("download")).toMatch(/^labels-4x6-\d{4}-\d{2}-\d{2}\.pdf$/);
-    await page.waitForTimeout(1500);
+    // The screenshot shows the PDF once the frame has loaded it.
+    await (await frame.elementHandle())?.contentFrame().then((f) => f?.waitForLoadState("load"));
     await screenshot(page, "label-print-original-desktop");
     await page.setViewportSize(VIEWPORTS.phone);
     await screenshot(page, "label-print-original-phone");

@@ -1,9 +1,10 @@
-import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { inject } from "vitest";
+import { migrateLocalD1 } from "../../scripts/local-d1.ts";
+import { d1At } from "./d1";
 import { freePort } from "./free-port";
 
 /**
@@ -13,7 +14,7 @@ import { freePort } from "./free-port";
  */
 export interface OwnServer {
   base: string;
-  /** Runs SQL against this server's own D1. */
+  /** Runs statements against this server's own D1, all or none. */
   d1(sql: string): Promise<void>;
   /** Runs the 15-minute cron once. */
   cron(): Promise<void>;
@@ -39,23 +40,8 @@ async function waitFor(url: string, ms: number, server: ChildProcess) {
 
 export async function startOwnServer(vars: Record<string, string>): Promise<OwnServer> {
   const stateDir = mkdtempSync(path.join(tmpdir(), "parcelhive-e2e-own-"));
-  // The running server holds the same SQLite file: a write from outside may find it locked (SQLITE_BUSY, seen at
-  // load 17), so it is tried again a few times.
-  const d1 = async (sql: string) => {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await promisify(execFile)("wrangler", ["d1", "execute", "DB", "--local", "-c", "wrangler.toml", "--persist-to", stateDir, "--command", sql], {
-          env: { ...process.env, ...quiet },
-          maxBuffer: 16 * 1024 * 1024,
-        });
-        return;
-      } catch (err) {
-        if (attempt === 5 || !/SQLITE_BUSY|database is locked/.test(String(err))) throw err;
-        await new Promise((r) => setTimeout(r, 500 * attempt));
-      }
-    }
-  };
-  await promisify(execFile)("wrangler", ["d1", "migrations", "apply", "DB", "--local", "-c", "wrangler.toml", "--persist-to", stateDir], { env: { ...process.env, ...quiet } });
+  const d1 = (sql: string) => d1At(stateDir, sql);
+  migrateLocalD1(["--persist-to", stateDir]);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const varArgs = Object.entries({ APP_URL: base, ...vars }).flatMap(([k, v]) => ["--var", `${k}:${v}`]);

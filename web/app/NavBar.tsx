@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { CoinIcon } from "../components/icons";
 import { Logo } from "../components/Logo";
 import { CREDITS_TEXT } from "../features/credits/texts";
+import { useSellsOnMarketplaces } from "../features/orders/api";
 import { useAuth } from "./auth";
 
 interface NavItem {
@@ -17,6 +18,8 @@ const USER_ITEMS: NavItem[] = [
   { to: "/upload", desktop: "Import Labels", mobile: "Upload" },
   { to: "/settings", desktop: "Settings", mobile: "Settings" },
 ];
+/** Shown when the seller has a connected shop (issue 34): what awaits dispatch there. */
+const ORDERS_ITEM: NavItem = { to: "/orders", desktop: "Orders", mobile: "Orders" };
 const ADMIN_ITEMS: NavItem[] = [
   { to: "/cheats", desktop: "Cheats", mobile: "Cheats" },
   { to: "/webmail", desktop: "Webmail", mobile: "Webmail" },
@@ -51,7 +54,9 @@ export function NavBar() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the menu closes whenever the page changes
   useEffect(() => setOpen(false), [location.pathname]);
 
-  const items = accessToken ? [...USER_ITEMS, ...(isAdmin ? ADMIN_ITEMS : [])] : [];
+  const sells = useSellsOnMarketplaces();
+  const user = sells ? [USER_ITEMS[0], ORDERS_ITEM, ...USER_ITEMS.slice(1)] : USER_ITEMS;
+  const items = accessToken ? [...user, ...(isAdmin ? ADMIN_ITEMS : [])] : [];
 
   async function logout() {
     setOpen(false);

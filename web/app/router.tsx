@@ -45,6 +45,7 @@ const ClaimPackPage = page(() => import("../features/labels/ClaimPackPage"));
 const UploadPage = page(() => import("../features/upload/UploadPage"));
 const SettingsPage = page(() => import("../features/settings/SettingsPage"));
 const MarketplaceReturnPage = page(() => import("../features/settings/MarketplaceReturnPage"));
+const OrdersPage = page(() => import("../features/orders/OrdersPage"));
 const CheckoutSuccessPage = page(() => import("../features/checkout/CheckoutSuccessPage"));
 const CreditsPage = page(() => import("../features/credits/CreditsPage"));
 const CheckoutCancelledPage = page(() => import("../features/checkout/CheckoutCancelledPage"));
@@ -100,6 +101,7 @@ export const routes: RouteObject[] = [
       signedIn("/settings", SettingsPage, "Settings"),
       // eBay, Etsy and Shopify send the browser back here from their consent pages (worker/marketplaces/config.ts).
       signedIn("/settings/marketplaces/:marketplace", MarketplaceReturnPage, "Connecting a shop"),
+      signedIn("/orders", OrdersPage, "Orders"),
       signedIn("/credits", CreditsPage, "Credits"),
       // Asks the server whether the payment went through: a visitor signed out signs in first and comes back here.
       signedIn("/checkout/success", CheckoutSuccessPage, "Payment"),

@@ -892,3 +892,37 @@ export const marketplaceConnectStates = sqliteTable(
   },
   (t) => [index("marketplace_connect_states_user").on(t.userId)],
 );
+
+/**
+ * Tracking out (worker/marketplaces/tracking-out.ts): one row per label linked to a marketplace order, written when
+ * the link is made and before any call to the marketplace, so a push is made once whatever the queue does (a re-run,
+ * a duplicated message, two consumers at once). `state`: 'pending' (to send; `lease_until` while a consumer is
+ * sending it), 'sent' (the marketplace has the tracking code), 'dispatched_elsewhere' (the seller marked the order
+ * dispatched by hand, or another tool did: left alone), 'skipped' (nothing to send: the order was cancelled, the label
+ * unlinked or deleted: `reason`), 'failed' (the marketplace refused it, `reason` says why: not retried). It holds
+ * no one's name or address: ids, the tracking code and carrier sent, the order lines it covered. It goes with its
+ * order (a trigger on marketplace_orders, migration 0036).
+ */
+export const marketplaceDispatches = sqliteTable(
+  "marketplace_dispatches",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id").notNull().references(() => users.id),
+    orderId: text("order_id").notNull(),
+    labelId: text("label_id").notNull(),
+    state: text("state", { enum: ["pending", "sent", "dispatched_elsewhere", "skipped", "failed"] }).notNull().default("pending"),
+    reason: text("reason"),
+    /** What was sent: the label's tracking code, the carrier as the marketplace spells it, the lines ([{ id, quantity }]). */
+    trackingCode: text("tracking_code"),
+    carrier: text("carrier"),
+    linesJson: text("lines_json"),
+    /** The marketplace's id for the fulfilment made (eBay's fulfillmentId, Shopify's Fulfillment gid); Etsy gives none. */
+    marketplaceRef: text("marketplace_ref"),
+    attempts: integer("attempts").notNull().default(0),
+    leaseUntil: integer("lease_until"),
+    sentAt: integer("sent_at"),
+    createdAt: integer("created_at").notNull().default(now),
+    updatedAt: integer("updated_at").notNull().default(now),
+  },
+  (t) => [uniqueIndex("marketplace_dispatches_order_label").on(t.orderId, t.labelId), index("marketplace_dispatches_user").on(t.userId, t.labelId)],
+);

@@ -57,6 +57,11 @@ async function runJob(job: JobMessage, env: Env, db: Db, attempt: number): Promi
       await matchLabels(env, db, job.labelIds);
       return;
     }
+    case "marketplace.dispatch": {
+      const { runDispatch } = await import("../marketplaces/tracking-out");
+      await runDispatch(env, db, job.dispatchId);
+      return;
+    }
     case "account.close": {
       const { runAccountErasure } = await import("../privacy/account-erasure");
       await runAccountErasure(env, db, job.userId);

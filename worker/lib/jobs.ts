@@ -32,7 +32,9 @@ type JobWork =
   /** One part of syncing a connected shop's orders (worker/marketplaces/orders-sync.ts); no position: a new sync. */
   | { type: "marketplace.sync"; connectionId: string; position?: { startedAt: number; since: number | null; cursor: string | number | null } }
   /** Which orders awaiting dispatch these saved labels are for (worker/marketplaces/links.ts). */
-  | { type: "marketplace.match"; labelIds: string[] };
+  | { type: "marketplace.match"; labelIds: string[] }
+  /** One try at telling a marketplace of one parcel of a linked order (worker/marketplaces/tracking-out.ts). */
+  | { type: "marketplace.dispatch"; dispatchId: string };
 
 /** Thrown by a job that wants its message retried after its own delay instead of the consumer's default backoff. */
 export class RetryJobLater extends Error {

@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { carrierName } from "./carriers";
 import type { EbayConfig } from "./config";
+import { CALL_TIMEOUT_MS, type Line, type OrderNow, type Parcel, type PushOutcome, TokenRejected } from "./fulfilment";
 import { ask, type Grant, MarketplaceRefusal, oauthProblem, type Refreshed } from "./grants";
 import type { OrderIn, OrderPage } from "./orders";
 
@@ -96,4 +98,45 @@ export async function ebayOrdersPage(cfg: EbayConfig, accessToken: string, since
   const parsed = ordersAnswer.safeParse(res.ok ? await res.json().catch(() => null) : null);
   if (!parsed.success) throw new MarketplaceRefusal("unavailable", `eBay's orders answer was not understood (HTTP ${res.status})`);
   return { orders: parsed.data.orders.map(ebayOrderIn), next: offset + PAGE < parsed.data.total ? offset + PAGE : null };
+}
+
+const fulfilmentsAnswer = z.object({ fulfillments: z.array(z.object({ shipmentTrackingNumber: z.string().optional(), lineItems: z.array(z.object({ lineItemId: z.string(), quantity: z.number().int() })).default([]) })).default([]) });
+const errorsAnswer = z.object({ errors: z.array(z.object({ errorId: z.number().int(), message: z.string() })).min(1) });
+
+async function ebayProblem(res: Response): Promise<{ errorId: number | null; message: string }> {
+  const parsed = errorsAnswer.safeParse(await res.json().catch(() => null));
+  return parsed.success ? { errorId: parsed.data.errors[0].errorId, message: parsed.data.errors[0].message } : { errorId: null, message: `HTTP ${res.status}` };
+}
+
+const orderPath = (cfg: EbayConfig, orderId: string) => `${cfg.apiBase}/sell/fulfillment/v1/order/${encodeURIComponent(orderId)}/shipping_fulfillment`;
+
+/** The order's packages so far (getShippingFulfillments): what is left of each line, and every tracking number on it. */
+export async function ebayOrderNow(cfg: EbayConfig, accessToken: string, orderId: string, lines: Line[]): Promise<OrderNow> {
+  const res = await ask(orderPath(cfg, orderId), { headers: { Authorization: `Bearer ${accessToken}` }, signal: AbortSignal.timeout(CALL_TIMEOUT_MS) });
+  if (res.status === 401) throw new TokenRejected("eBay rejected the access token");
+  if (!res.ok) throw new MarketplaceRefusal("refused", `eBay did not show the order's packages: ${(await ebayProblem(res)).message}`);
+  const parsed = fulfilmentsAnswer.safeParse(await res.json().catch(() => null));
+  if (!parsed.success) throw new MarketplaceRefusal("unavailable", "eBay's packages answer was not understood");
+  const shipped = new Map<string, number>();
+  for (const f of parsed.data.fulfillments) for (const l of f.lineItems) shipped.set(l.lineItemId, (shipped.get(l.lineItemId) ?? 0) + l.quantity);
+  return {
+    cancelled: false,
+    remaining: lines.map((l) => ({ id: l.id, quantity: l.quantity - (shipped.get(l.id) ?? 0) })).filter((l) => l.quantity > 0),
+    trackingCodes: parsed.data.fulfillments.flatMap((f) => (f.shipmentTrackingNumber ? [f.shipmentTrackingNumber] : [])),
+  };
+}
+
+/**
+ * One package (createShippingFulfillment): its line items with quantities, the shipped date, eBay's carrier code and
+ * the tracking number. 409: those line items are shipped already. 32300: eBay does not take the carrier or the code.
+ */
+export async function ebayShipPackage(cfg: EbayConfig, accessToken: string, orderId: string, lines: Line[], parcel: Parcel): Promise<PushOutcome> {
+  const body = { lineItems: lines.map((l) => ({ lineItemId: l.id, quantity: l.quantity })), shippedDate: new Date(parcel.shippedAt).toISOString(), shippingCarrierCode: carrierName("ebay", parcel.courier), trackingNumber: parcel.trackingCode };
+  const res = await ask(orderPath(cfg, orderId), { method: "POST", headers: { Authorization: `Bearer ${accessToken}`, "Content-Type": "application/json" }, body: JSON.stringify(body), signal: AbortSignal.timeout(CALL_TIMEOUT_MS) });
+  if (res.status === 201) return { kind: "sent", ref: res.headers.get("Location")?.split("/").pop() ?? null };
+  if (res.status === 401) throw new TokenRejected("eBay rejected the access token");
+  if (res.status === 409) return { kind: "already" };
+  const problem = await ebayProblem(res);
+  if (problem.errorId === 32300) return { kind: "refused", reason: `eBay did not accept the carrier (${body.shippingCarrierCode}) or the tracking code ${parcel.trackingCode}` };
+  return { kind: "refused", reason: `eBay refused the tracking: ${problem.message}` };
 }

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { base64url } from "../lib/crypto";
+import { carrierName } from "./carriers";
 import type { EtsyConfig } from "./config";
+import { CALL_TIMEOUT_MS, type Line, type OrderNow, type Parcel, type PushOutcome, TokenRejected } from "./fulfilment";
 import { ask, type Grant, MarketplaceRefusal, oauthProblem, type Refreshed } from "./grants";
 import type { OrderIn, OrderPage } from "./orders";
 
@@ -110,4 +112,41 @@ export async function etsyOrdersPage(cfg: EtsyConfig, accessToken: string, shopI
   // A receipt not yet paid is no order to dispatch.
   const orders = parsed.data.results.filter((r) => r.is_paid || r.status === "canceled").map(etsyOrderIn);
   return { orders, next: offset + PAGE < parsed.data.count ? offset + PAGE : null };
+}
+
+const receiptNow = z.object({ status: z.string(), is_shipped: z.boolean(), shipments: z.array(z.object({ tracking_code: z.string().nullable().optional() })).default([]) });
+const etsyProblem = async (res: Response) => ((await res.json().catch(() => null)) as { error?: string } | null)?.error ?? `HTTP ${res.status}`;
+
+/**
+ * The receipt as it is (getShopReceipt): cancelled, shipped, and its shipments' tracking codes. Etsy ships a receipt
+ * whole: until it is shipped everything is left; once it is, nothing, though each parcel of a split order may still
+ * add its own shipment.
+ */
+export async function etsyOrderNow(cfg: EtsyConfig, accessToken: string, shopId: string, receiptId: string, lines: Line[]): Promise<OrderNow> {
+  const res = await ask(`${cfg.apiBase}/v3/application/shops/${shopId}/receipts/${encodeURIComponent(receiptId)}`, { headers: { "x-api-key": etsyApiKey(cfg), Authorization: `Bearer ${accessToken}` }, signal: AbortSignal.timeout(CALL_TIMEOUT_MS) });
+  if (res.status === 401) throw new TokenRejected("Etsy rejected the access token");
+  if (!res.ok) throw new MarketplaceRefusal("refused", `Etsy did not show the receipt: ${await etsyProblem(res)}`);
+  const parsed = receiptNow.safeParse(await res.json().catch(() => null));
+  if (!parsed.success) throw new MarketplaceRefusal("unavailable", "Etsy's receipt answer was not understood");
+  const r = parsed.data;
+  return { cancelled: r.status === "canceled", remaining: r.is_shipped ? [] : lines, trackingCodes: r.shipments.flatMap((s) => (s.tracking_code ? [s.tracking_code] : [])) };
+}
+
+/**
+ * One shipment (createReceiptShipment): the tracking code and Etsy's carrier name; Etsy mails the buyer. 409: this
+ * code is on the receipt already (a call of ours that landed before its answer was lost).
+ */
+export async function etsyAddShipment(cfg: EtsyConfig, accessToken: string, shopId: string, receiptId: string, parcel: Parcel): Promise<PushOutcome> {
+  const carrier = carrierName("etsy", parcel.courier);
+  const res = await ask(`${cfg.apiBase}/v3/application/shops/${shopId}/receipts/${encodeURIComponent(receiptId)}/tracking`, {
+    method: "POST",
+    headers: { "x-api-key": etsyApiKey(cfg), Authorization: `Bearer ${accessToken}`, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ tracking_code: parcel.trackingCode, carrier_name: carrier, send_bcc: "false" }).toString(),
+    signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
+  });
+  if (res.ok || res.status === 409) return { kind: "sent", ref: null };
+  if (res.status === 401) throw new TokenRejected("Etsy rejected the access token");
+  const problem = await etsyProblem(res);
+  if (/carrier/i.test(problem)) return { kind: "refused", reason: `Etsy did not accept the carrier (${carrier}): ${problem}` };
+  return { kind: "refused", reason: `Etsy refused the tracking: ${problem}` };
 }

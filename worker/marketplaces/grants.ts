@@ -18,9 +18,12 @@ export type Refreshed = Pick<Grant, "accessToken" | "accessExpiresAt"> & Partial
 export class MarketplaceRefusal extends Error {
   /** `refused`: the marketplace said no (a used or revoked code or token); `unavailable`: it could not be asked. */
   readonly kind: "refused" | "unavailable";
-  constructor(kind: "refused" | "unavailable", message: string) {
+  /** Seconds the marketplace asked us to wait (a 429's Retry-After), when it said. */
+  readonly retryAfter: number | null;
+  constructor(kind: "refused" | "unavailable", message: string, retryAfter: number | null = null) {
     super(message);
     this.kind = kind;
+    this.retryAfter = retryAfter;
   }
 }
 
@@ -32,7 +35,10 @@ export async function ask(url: string, init: RequestInit): Promise<Response> {
   } catch (err) {
     throw new MarketplaceRefusal("unavailable", `could not reach ${new URL(url).host}: ${(err as Error).message}`);
   }
-  if (res.status >= 500 || res.status === 429) throw new MarketplaceRefusal("unavailable", `${new URL(url).host} answered ${res.status}`);
+  if (res.status >= 500 || res.status === 429) {
+    const wait = Number(res.headers.get("retry-after"));
+    throw new MarketplaceRefusal("unavailable", `${new URL(url).host} answered ${res.status}`, res.status === 429 && Number.isFinite(wait) && wait > 0 ? wait : null);
+  }
   return res;
 }
 

@@ -10,6 +10,7 @@ import { matchLabel, type LabelToMatch } from "./matching";
 import type { LabelOrderAnswer } from "./model";
 import { ordersByIds } from "./order-views";
 import { ukPostcode } from "./orders";
+import { queueDispatches } from "./tracking-out";
 
 /**
  * Labels meet orders (issue 34): a saved label is matched to the seller's orders awaiting dispatch (matching.ts
@@ -29,7 +30,9 @@ export interface OrderLink {
  * Called with every link made, by the matching or by hand: tracking out (issue 34 item 4, mk-out) marks the order
  * dispatched with the label's tracking code from here. The one place a link leads to the marketplace.
  */
-async function whenLinked(_env: Env, _db: Db, _links: OrderLink[]): Promise<void> {}
+async function whenLinked(env: Env, db: Db, links: OrderLink[]): Promise<void> {
+  await queueDispatches(env, db, links);
+}
 
 /** What the label says to the matching: its recipient, postcode and when it was made (the printed date if read). */
 function labelToMatch(row: { detailsJson: string | null; createdAt: number }): LabelToMatch {

@@ -1,14 +1,12 @@
 import { z } from "zod";
+import { MARKETPLACES } from "../../shared/marketplaces";
 
 /**
  * Marketplace connections: a seller's eBay account, Etsy shop or Shopify store, connected with the marketplace's own
  * OAuth so its orders come in and tracking goes out (issue 34, docs/marketplaces.md). Names and answers here; the
  * clients (ebay.ts, etsy.ts, shopify.ts) speak each marketplace's API; connections.ts keeps the tokens.
  */
-export const MARKETPLACES = ["ebay", "etsy", "shopify"] as const;
-export type Marketplace = (typeof MARKETPLACES)[number];
-
-export const MARKETPLACE_NAMES: Record<Marketplace, string> = { ebay: "eBay", etsy: "Etsy", shopify: "Shopify" };
+export { MARKETPLACE_NAMES, MARKETPLACES, type Marketplace } from "../../shared/marketplaces";
 
 /** A connection that works, or one the marketplace stopped accepting (revoked, expired refresh token): 'Reconnect'. */
 export const CONNECTION_STATUSES = ["connected", "broken"] as const;
@@ -45,7 +43,7 @@ export const orderSchema = z.object({
   recipientName: z.string(),
   postcode: z.string(),
   buyer: z.string().nullable().describe("The buyer's marketplace user name or id"),
-  items: z.array(z.object({ title: z.string(), quantity: z.number().int() })),
+  items: z.array(z.object({ id: z.string().describe("The marketplace's id of the order line"), title: z.string(), quantity: z.number().int() })),
   orderedAt: z.string(),
   dispatchBy: z.string().nullable().describe("When the marketplace expects it dispatched; null when it gives no date"),
   status: z.enum(["awaiting", "dispatched", "cancelled"]),
@@ -61,7 +59,7 @@ export const ordersAnswer = z.object({
     }),
   ),
   next: z.string().nullable().describe("Pass as `cursor` for the next page; null: the last page"),
-  asking: z.number().int().describe("Your labels asking which order they are for"),
+  asking: z.array(z.object({ id: z.string(), trackingCode: z.string() })).describe("Your newest labels (at most 20) asking which order they are for"),
 });
 
 export const labelOrderAnswer = z.object({

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { inValueList } from "../db/d1-limits";
 import { labels, marketplaceConnections, marketplaceOrders } from "../db/schema";
@@ -11,6 +11,8 @@ import type { OrderView, OrdersAnswer } from "./model";
  */
 
 const HOUR = 3_600_000;
+/** The labels asking which order they are for that the Orders view lists (newest first). */
+const ASKING_SHOWN = 20;
 /** Orders without a dispatch-by date sort after every dated one. */
 const UNDATED = 8_640_000_000_000_000;
 
@@ -44,7 +46,7 @@ interface OrderRow {
 
 function itemsOf(json: string): OrderView["items"] {
   try {
-    return (JSON.parse(json) as OrderIn["items"]).map((i) => ({ title: i.title, quantity: i.quantity }));
+    return (JSON.parse(json) as OrderIn["items"]).map((i) => ({ id: i.id, title: i.title, quantity: i.quantity }));
   } catch {
     return [];
   }
@@ -92,8 +94,8 @@ function decodeCursor(cursor: string): { due: number; id: string } | null {
 }
 
 /**
- * A page of the user's orders in one state, soonest due first (undated last), each with its linked labels, and how
- * many of the user's labels ask which order they are for. `cursor` is a page's `next`; an unreadable one starts over.
+ * A page of the user's orders in one state, soonest due first (undated last), each with its linked labels, and the
+ * user's newest labels asking which order they are for. `cursor` is a page's `next`; an unreadable one starts over.
  */
 export async function listOrders(db: Db, userId: number, q: { status: OrderView["status"]; cursor?: string; limit: number }, now: number): Promise<OrdersAnswer> {
   const after = q.cursor ? decodeCursor(q.cursor) : null;
@@ -115,10 +117,12 @@ export async function listOrders(db: Db, userId: number, q: { status: OrderView[
         .where(and(eq(labels.userId, userId), inValueList(labels.orderId, page.map((r) => r.id))))
         .orderBy(asc(labels.createdAt))
     : [];
-  const [{ asking }] = await db
-    .select({ asking: sql<number>`count(*)` })
+  const asking = await db
+    .select({ id: labels.id, trackingCode: labels.trackingCode })
     .from(labels)
-    .where(and(eq(labels.userId, userId), isNotNull(labels.orderCandidatesJson)));
+    .where(and(eq(labels.userId, userId), isNotNull(labels.orderCandidatesJson)))
+    .orderBy(desc(labels.createdAt))
+    .limit(ASKING_SHOWN);
   const last = page.at(-1);
   return {
     orders: page.map((r) => ({

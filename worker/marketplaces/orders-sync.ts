@@ -31,7 +31,7 @@ const SYNC_EVERY_MS = 15 * 60_000;
 const PAGES_PER_JOB = 20;
 const KEEP_DONE_MS = 30 * 86_400_000;
 /** Pages a minute: eBay's and Etsy's for the whole app (Etsy allows 10 calls a second and 10,000 a day), Shopify's per store. */
-const PAGES_PER_MINUTE: Record<Marketplace, number> = { ebay: 120, etsy: 120, shopify: 12 };
+export const PAGES_PER_MINUTE: Record<Marketplace, number> = { ebay: 120, etsy: 120, shopify: 12 };
 
 export type SyncEnv = MarketplaceEnv & Pick<Env, "JOBS">;
 
@@ -60,7 +60,7 @@ async function page(env: SyncEnv, c: Connection, token: string, pos: SyncPositio
   return shopifyOrdersPage(cfg, token, c.shopId, pos.since, pos.cursor === null ? null : String(pos.cursor));
 }
 
-const budgetKey = (c: Connection) => (c.marketplace === "shopify" ? `shopify:${c.shopId}` : c.marketplace);
+export const budgetKey = (c: Connection) => (c.marketplace === "shopify" ? `shopify:${c.shopId}` : c.marketplace);
 
 /**
  * One part of a connection's sync: up to PAGES_PER_JOB pages from `pos` (a new sync when absent). Queues the next part

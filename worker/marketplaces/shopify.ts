@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { hmacSha256, timingSafeEqual, toHex } from "../lib/crypto";
+import { carrierName, trackingUrl } from "./carriers";
 import type { ShopifyConfig } from "./config";
+import { CALL_TIMEOUT_MS, type Line, type OrderNow, type Parcel, type PushOutcome, TokenRejected } from "./fulfilment";
 import { ask, type Grant, MarketplaceRefusal, oauthProblem } from "./grants";
 import type { OrderIn, OrderPage } from "./orders";
 
@@ -113,4 +115,73 @@ export async function shopifyOrdersPage(cfg: ShopifyConfig, accessToken: string,
     };
   });
   return { orders, next: pageInfo.hasNextPage ? pageInfo.endCursor : null };
+}
+
+/** The order's fulfilment orders with what is left of each line, and its fulfilments' tracking numbers: a cost of about 160. */
+const ORDER_NOW_QUERY = `query($id: ID!) { order(id: $id) { cancelledAt
+  fulfillmentOrders(first: 5) { nodes { id status lineItems(first: 20) { nodes { id remainingQuantity } } } }
+  fulfillments(first: 20) { trackingInfo(first: 5) { number } } } }`;
+
+const orderNowAnswer = z.object({
+  data: z.object({
+    order: z
+      .object({
+        cancelledAt: z.string().nullable(),
+        fulfillmentOrders: z.object({ nodes: z.array(z.object({ id: z.string(), status: z.string(), lineItems: z.object({ nodes: z.array(z.object({ id: z.string(), remainingQuantity: z.number().int() })) }) })) }),
+        fulfillments: z.array(z.object({ trackingInfo: z.array(z.object({ number: z.string().nullable() })) })),
+      })
+      .nullable(),
+  }),
+});
+
+const FULFIL_MUTATION = `mutation($fulfillment: FulfillmentInput!) { fulfillmentCreate(fulfillment: $fulfillment) {
+  fulfillment { id status } userErrors { field message } } }`;
+
+const fulfilAnswer = z.object({ data: z.object({ fulfillmentCreate: z.object({ fulfillment: z.object({ id: z.string() }).nullable(), userErrors: z.array(z.object({ message: z.string() })) }) }) });
+const throttled = z.object({ errors: z.array(z.object({ extensions: z.object({ code: z.literal("THROTTLED") }) })).min(1), extensions: z.object({ cost: z.object({ requestedQueryCost: z.number(), throttleStatus: z.object({ currentlyAvailable: z.number(), restoreRate: z.number().positive() }) }) }).optional() });
+
+/** A GraphQL call for tracking out: a throttled one waits as long as the store's bucket needs to refill. */
+async function graphql(cfg: ShopifyConfig, accessToken: string, shop: string, query: string, variables: Record<string, unknown>): Promise<unknown> {
+  const res = await ask(`${shopOrigin(cfg, shop)}/admin/api/${SHOPIFY_API_VERSION}/graphql.json`, { method: "POST", headers: { "Content-Type": "application/json", "X-Shopify-Access-Token": accessToken }, body: JSON.stringify({ query, variables }), signal: AbortSignal.timeout(CALL_TIMEOUT_MS) });
+  if (res.status === 401) throw new TokenRejected("Shopify rejected the access token");
+  const body: unknown = await res.json().catch(() => null);
+  const slow = throttled.safeParse(body);
+  if (slow.success) {
+    const cost = slow.data.extensions?.cost;
+    const wait = cost ? Math.ceil(Math.max(1, cost.requestedQueryCost - cost.throttleStatus.currentlyAvailable) / cost.throttleStatus.restoreRate) : 2;
+    throw new MarketplaceRefusal("unavailable", "Shopify throttled the call", wait);
+  }
+  return body;
+}
+
+/** The order now: cancelled, the lines of its open fulfilment orders still to fulfil, and every tracking number on it. */
+export async function shopifyOrderNow(cfg: ShopifyConfig, accessToken: string, shop: string, orderId: string): Promise<OrderNow> {
+  const parsed = orderNowAnswer.safeParse(await graphql(cfg, accessToken, shop, ORDER_NOW_QUERY, { id: orderId }));
+  if (!parsed.success) throw new MarketplaceRefusal("unavailable", "Shopify's order answer was not understood");
+  const o = parsed.data.data.order;
+  if (!o) throw new MarketplaceRefusal("refused", "Shopify no longer has this order");
+  const open = o.fulfillmentOrders.nodes.filter((fo) => fo.status === "OPEN" || fo.status === "IN_PROGRESS");
+  return {
+    cancelled: o.cancelledAt !== null,
+    remaining: open.flatMap((fo) => fo.lineItems.nodes.filter((l) => l.remainingQuantity > 0).map((l) => ({ id: l.id, quantity: l.remainingQuantity, group: fo.id }))),
+    trackingCodes: o.fulfillments.flatMap((f) => f.trackingInfo.flatMap((t) => (t.number ? [t.number] : []))),
+  };
+}
+
+/**
+ * One fulfilment (fulfillmentCreate) of the lines of one fulfilment order (a parcel leaves from one location, and
+ * Shopify makes one fulfilment order per location), with the carrier as Shopify names it, the tracking number and
+ * URL; Shopify mails the buyer. A fulfilment order closed meanwhile (fulfilled in Shopify's admin): already.
+ */
+export async function shopifyFulfil(cfg: ShopifyConfig, accessToken: string, shop: string, lines: Line[], parcel: Parcel): Promise<PushOutcome> {
+  const group = lines[0]?.group;
+  const trackingInfo = { company: carrierName("shopify", parcel.courier), number: parcel.trackingCode, ...(trackingUrl(parcel.courier, parcel.trackingCode) ? { url: trackingUrl(parcel.courier, parcel.trackingCode) } : {}) };
+  const fulfillment = { lineItemsByFulfillmentOrder: [{ fulfillmentOrderId: group, fulfillmentOrderLineItems: lines.filter((l) => l.group === group).map((l) => ({ id: l.id, quantity: l.quantity })) }], notifyCustomer: true, trackingInfo };
+  const parsed = fulfilAnswer.safeParse(await graphql(cfg, accessToken, shop, FULFIL_MUTATION, { fulfillment }));
+  if (!parsed.success) throw new MarketplaceRefusal("unavailable", "Shopify's fulfilment answer was not understood");
+  const { fulfillment: made, userErrors } = parsed.data.data.fulfillmentCreate;
+  if (made) return { kind: "sent", ref: made.id };
+  const message = userErrors.map((e) => e.message).join("; ");
+  if (/unfulfillable status/i.test(message)) return { kind: "already" };
+  return { kind: "refused", reason: `Shopify refused the fulfilment: ${message || "no reason given"}` };
 }

@@ -70,6 +70,7 @@ export const SENDER_STEPS: Step[] = [
   { table: "webhook_deliveries", where: (id) => sql`endpoint_id in (select id from webhook_endpoints where user_id = ${id})` },
   { table: "webhook_endpoints", where: byUser() },
   { table: "marketplace_connect_states", where: byUser() },
+  { table: "marketplace_dispatches", where: byUser() },
   { table: "marketplace_orders", where: byUser() },
   { table: "marketplace_connections", where: byUser() },
   { table: "job_leases", where: (id) => sql`key in (${`alerts:user:${id}`}, ${`lost-mail:user:${id}`})`, whole: true },

@@ -476,6 +476,17 @@ export const TABLES: Record<string, TableEntry> = {
     retention: "while awaiting dispatch, then 30 days after the order last changed (the sync removes it); with its shop when the shop is disconnected",
     why: "Copies of the marketplace's own orders, kept to match labels and send tracking: the marketplace is where the seller reads and downloads them.",
   },
+  marketplace_dispatches: {
+    where: "sender",
+    holds: "tracking sent to marketplaces: which label's tracking code and carrier went to which order and its lines, when, and why one was not sent",
+    personal: "none",
+    owner: { by: "user", column: "user_id" },
+    ...noLabel,
+    closure: "deleted",
+    export: "not-exported",
+    retention: "with its order: a trigger removes it when the order goes (30 days after dispatch, disconnecting the shop, the marketplace's privacy notices)",
+    why: "No one's name or address: ids and the tracking code sent. The marketplace keeps the tracking on its order, where the seller reads it; a deleted label leaves it, as the marketplace was told.",
+  },
   marketplace_connect_states: {
     where: "sender",
     holds: "connections being made: a one-use state (hashed), Etsy's PKCE verifier (sealed), the Shopify store asked for",

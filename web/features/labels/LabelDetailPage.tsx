@@ -23,6 +23,7 @@ import { ReadingNote } from "./ReadingNote";
 import { unreadText } from "./readingTexts";
 import { TrackingPageCard } from "./TrackingPageLink";
 import { DeleteLabelButton } from "./DeleteLabels";
+import { LabelOrderCard } from "../orders/LabelOrderCard";
 
 const BackLink = () => (
   <Link to="/labels" className="btn btn-ghost">
@@ -123,6 +124,7 @@ function LoadedLabel({ label, onChange, onRefreshed }: { label: ApiLabel; onChan
       <LostWarning label={label} detail />
       <DeadlineNote label={label} detail />
       <OutcomeControl label={label} onChange={onChange} />
+      <LabelOrderCard labelId={label.id} />
       <TrackingPageCard label={label} onChange={onChange} />
 
       <section className="card stack" aria-label="Label">

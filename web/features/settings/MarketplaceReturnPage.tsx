@@ -4,10 +4,9 @@ import { Link, useLocation, useParams } from "react-router";
 import { errorText } from "../../api/client";
 import { PageHeader } from "../../components/PageHeader";
 import { Spinner } from "../../components/Spinner";
-import { type ConnectionView, finishConnect, type Marketplace, MARKETPLACES_QUERY_KEY } from "./marketplaces-api";
+import { MARKETPLACE_NAMES } from "../../../shared/marketplaces";
+import { type ConnectionView, finishConnect, MARKETPLACES_QUERY_KEY } from "./marketplaces-api";
 import { MARKETPLACE_TEXT as T } from "./texts";
-
-const NAMES: Record<Marketplace, string> = { ebay: "eBay", etsy: "Etsy", shopify: "Shopify" };
 
 /**
  * /settings/marketplaces/:marketplace: where eBay, Etsy or Shopify send the browser back from their consent page.
@@ -19,15 +18,16 @@ export default function MarketplaceReturnPage() {
   const { search } = useLocation();
   const queryClient = useQueryClient();
   const known = marketplace === "ebay" || marketplace === "etsy" || marketplace === "shopify";
-  const name = known ? NAMES[marketplace] : "";
+  const name = known ? MARKETPLACE_NAMES[marketplace] : "";
   const [outcome, setOutcome] = useState<{ done: ConnectionView } | { failed: string } | null>(null);
   const sent = useRef(false);
   useEffect(() => {
     if (!known || sent.current) return;
     sent.current = true;
     finishConnect(marketplace, Object.fromEntries(new URLSearchParams(search)))
-      .then(async ({ connection }) => {
-        await queryClient.invalidateQueries({ queryKey: MARKETPLACES_QUERY_KEY });
+      .then(({ connection }) => {
+        // The shops list (Settings, and the nav's Orders) is read again; the outcome need not wait for it.
+        void queryClient.invalidateQueries({ queryKey: MARKETPLACES_QUERY_KEY });
         setOutcome({ done: connection });
       })
       .catch((err) => setOutcome({ failed: errorText(err, T.returnFailed(name)) }));

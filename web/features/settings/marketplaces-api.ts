@@ -13,7 +13,13 @@ export interface MarketplacesList {
 
 export const MARKETPLACES_QUERY_KEY = ["marketplaces"] as const;
 
-export const useMarketplaces = () => useQuery({ queryKey: MARKETPLACES_QUERY_KEY, queryFn: ({ signal }) => api<MarketplacesList>("/api/v1/marketplaces", { signal }) });
+/**
+ * The marketplaces and the seller's shops. The nav reads it on every screen (Orders shows once a shop is connected), so
+ * a screen that reads it too (Settings) takes the answer of the last 30 s instead of asking again; connecting and
+ * disconnecting here invalidate it.
+ */
+export const useMarketplaces = (enabled = true) =>
+  useQuery({ queryKey: MARKETPLACES_QUERY_KEY, queryFn: ({ signal }) => api<MarketplacesList>("/api/v1/marketplaces", { signal }), enabled, staleTime: 30_000 });
 
 /** The marketplace's consent page for this seller (a Shopify store by name). */
 export const startConnect = (marketplace: Marketplace, shop?: string) =>

@@ -1,0 +1,57 @@
+// The local D1 the dev server uses (or another state directory with `--persist-to`), through wrangler. Its output
+// is shown only when a command fails.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= "false";
+process.env.WRANGLER_SEND_METRICS ??= "false";
+
+const MIGRATIONS_DIR = "migrations";
+/** wrangler's own table of applied migrations, as `wrangler d1 migrations apply` makes and reads it. */
+const MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS "d1_migrations"(
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  name TEXT UNIQUE,
+  applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL
+);`;
+
+/** Runs `wrangler d1 … DB --local` and answers its output; exits with wrangler's status when it fails. */
+export function localD1(args: string[], persist: string[] = []): string {
+  const r = spawnSync("wrangler", ["d1", ...args, "--local", "-c", "wrangler.toml", ...persist], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  if (r.status !== 0) {
+    process.stdout.write(r.stdout ?? "");
+    process.stderr.write(r.stderr ?? "");
+    process.exit(r.status ?? 1);
+  }
+  return r.stdout;
+}
+
+/**
+ * Applies the migrations that are missing, all in one `wrangler d1 execute` (one D1 batch: all or none), and says so in
+ * one line. Each migration is followed by its row in d1_migrations, exactly as `wrangler d1 migrations apply` writes
+ * them, so that command and this one agree on what is applied. Not `migrations apply` itself: it starts a local
+ * runtime per migration, 36 of them for a new database (56 s of CPU, 4 minutes at load 17, against 7 s and 30 s).
+ */
+export function migrateLocalD1(persist: string[] = []) {
+  const listed = JSON.parse(localD1(["execute", "DB", "--json", "--command", `${MIGRATIONS_TABLE} SELECT name FROM d1_migrations`], persist)) as { results?: { name: string }[] }[];
+  const applied = new Set(listed.at(-1)?.results?.map((r) => r.name));
+  const pending = readdirSync(MIGRATIONS_DIR)
+    .filter((f) => f.endsWith(".sql") && !applied.has(f))
+    .sort();
+  if (pending.length) {
+    const sql = pending.map((name) => `${readFileSync(path.join(MIGRATIONS_DIR, name), "utf8")}\nINSERT INTO "d1_migrations" (name) values ('${name.replace(/'/g, "''")}');\n`).join("");
+    const dir = mkdtempSync(path.join(tmpdir(), "parcelhive-migrations-"));
+    try {
+      writeFileSync(path.join(dir, "pending.sql"), sql);
+      localD1(["execute", "DB", `--file=${path.join(dir, "pending.sql")}`, "--yes"], persist);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  console.log(pending.length ? `Local database: ${pending.length} migrations applied.` : "Local database: up to date.");
+}

@@ -1,0 +1,44 @@
+import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../api/client";
+import { useAuth } from "../../app/auth";
+import type { LabelOrderAnswer, OrdersAnswer, OrderView } from "../../../worker/marketplaces/model";
+import { useMarketplaces } from "../settings/marketplaces-api";
+
+// The Orders view's and a label's order calls, through the one API client.
+
+export type { LabelOrderAnswer, OrdersAnswer, OrderView };
+export type ListedOrder = OrdersAnswer["orders"][number];
+
+/** Whether the seller has a connected shop (the nav shows Orders then): the Settings card's own call, cached. */
+export function useSellsOnMarketplaces(): boolean {
+  const { accessToken } = useAuth();
+  const query = useMarketplaces(Boolean(accessToken));
+  return Boolean(accessToken && query.data?.connections.length);
+}
+
+/** The seller's orders awaiting dispatch, soonest due first, a page at a time ('Show more' follows the cursor). */
+export const useOrders = () =>
+  useInfiniteQuery({
+    queryKey: ["orders", "awaiting"],
+    queryFn: ({ pageParam, signal }) => api<OrdersAnswer>("/api/v1/marketplaces/orders", { query: { cursor: pageParam ?? undefined }, signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.next ?? undefined,
+  });
+
+export const labelOrderKey = (labelId: string) => ["label-order", labelId] as const;
+
+/** The label's order, or the orders it may be for. */
+export const useLabelOrder = (labelId: string, enabled: boolean) =>
+  useQuery({ queryKey: labelOrderKey(labelId), queryFn: ({ signal }) => api<LabelOrderAnswer>(`/api/v1/label/${encodeURIComponent(labelId)}/order`, { signal }), enabled });
+
+/** Links the label to `orderId`, or with null unlinks it / answers 'None of these'; the cached answers follow. */
+export function useAnswerLabelOrder(labelId: string) {
+  const client = useQueryClient();
+  return async (orderId: string | null) => {
+    const path = `/api/v1/label/${encodeURIComponent(labelId)}/order`;
+    const answer = await api<LabelOrderAnswer>(path, orderId ? { method: "PUT", body: { orderId } } : { method: "DELETE" });
+    client.setQueryData(labelOrderKey(labelId), answer);
+    await client.invalidateQueries({ queryKey: ["orders"] });
+    return answer;
+  };
+}
