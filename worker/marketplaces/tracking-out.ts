@@ -28,7 +28,8 @@ import { budgetKey, type SyncEnv, PAGES_PER_MINUTE } from "./orders-sync";
  * - sends the parcel: a refusal (an unknown carrier, a bad code) fails with the marketplace's reason, not retried;
  *   a 429 (its Retry-After honoured, and the marketplace paused for the sync too), a 5xx or a network failure is
  *   retried with back-off, at most MAX_TRIES times, then fails; a rejected token is refreshed once through the
- *   connection's lease (connections.ts) and the call tried again.
+ *   connection's lease (connections.ts) and the call tried again. A shop that no longer accepts our access keeps its
+ *   dispatches pending, with the reason, until it is reconnected (`resumeDispatches`).
  * Split parcels: eBay and Shopify take one package per set of items, so an order's items are shared among its parcels
  * in the order they were linked (`shareOf`); a parcel left with no item is skipped, its code kept here. Etsy ships a
  * receipt whole and takes any number of shipments: every parcel adds its own, and the buyer gets each code.
@@ -65,8 +66,18 @@ export async function queueDispatches(env: Pick<Env, "JOBS">, db: Db, links: Ord
   await enqueueMany(env, db, queued.map((q) => ({ type: "marketplace.dispatch" as const, dispatchId: q.id })));
 }
 
+/** Reconnecting a shop sends what waited for it: its orders' dispatches still pending are queued again. */
+export async function resumeDispatches(env: Pick<Env, "JOBS">, db: Db, connectionId: string): Promise<void> {
+  const waiting = await db
+    .select({ id: marketplaceDispatches.id })
+    .from(marketplaceDispatches)
+    .innerJoin(marketplaceOrders, eq(marketplaceOrders.id, marketplaceDispatches.orderId))
+    .where(and(eq(marketplaceOrders.connectionId, connectionId), eq(marketplaceDispatches.state, "pending")));
+  await enqueueMany(env, db, waiting.map((w) => ({ type: "marketplace.dispatch" as const, dispatchId: w.id })));
+}
+
 /** How a try ended: a final state with its reason, or a wait before the next try. */
-type Finish = { state: "sent"; ref: string | null } | { state: "dispatched_elsewhere" | "skipped" | "failed"; reason: string } | { wait: number; why: string };
+type Finish = { state: "sent"; ref: string | null } | { state: "dispatched_elsewhere" | "skipped" | "failed"; reason: string } | { wait: number; why: string } | { parked: string };
 
 const backoff = (attempts: number) => Math.min(600, 30 * 2 ** Math.max(0, attempts - 1));
 
@@ -85,6 +96,11 @@ export async function runDispatch(env: DispatchEnv, db: Db, dispatchId: string, 
   } catch (err) {
     await db.update(marketplaceDispatches).set({ leaseUntil: null }).where(eq(marketplaceDispatches.id, d.id));
     throw err;
+  }
+  if ("parked" in finish) {
+    // Kept pending, its tries counted afresh: reconnecting the shop queues it again (resumeDispatches).
+    await db.update(marketplaceDispatches).set({ reason: finish.parked, attempts: 0, leaseUntil: null, updatedAt: now }).where(eq(marketplaceDispatches.id, d.id));
+    return;
   }
   if ("wait" in finish && d.attempts >= MAX_TRIES) finish = { state: "failed", reason: `${finish.why}: tried ${d.attempts} times` };
   if ("wait" in finish) {
@@ -115,7 +131,8 @@ async function tryDispatch(env: DispatchEnv, db: Db, d: Dispatch, now: number): 
   if (!label) return { state: "skipped", reason: "The label was deleted before its tracking was sent" };
   if (label.orderId !== d.orderId) return { state: "skipped", reason: "The label was unlinked from this order before its tracking was sent" };
   const [c] = await db.select().from(marketplaceConnections).where(eq(marketplaceConnections.id, order.connectionId));
-  if (c?.status !== "connected") return { state: "failed", reason: `The ${name} shop is not connected: reconnect it, then link the label again` };
+  const parked = { parked: `Waiting for the ${name} shop to be reconnected (Settings, Marketplaces): it is sent then` };
+  if (c?.status !== "connected") return parked;
   const key = budgetKey(c);
   // A read and a send, from the budget the order sync uses: the marketplace's limit is one.
   if (!(await takeCarrierCalls(db, key, 2, PAGES_PER_MINUTE[c.marketplace], now))) return { wait: 30, why: `${name}'s calls this minute are spent` };
@@ -131,7 +148,8 @@ async function tryDispatch(env: DispatchEnv, db: Db, d: Dispatch, now: number): 
       return await exchange(db, d, order, dispatchClient(env, c, order, token), parcel);
     }
   } catch (err) {
-    if (err instanceof NotConnected || err instanceof TokenRejected) return { state: "failed", reason: `${name} no longer accepts Parcelhive's access: reconnect the shop, then link the label again` };
+    if (err instanceof NotConnected) return parked;
+    if (err instanceof TokenRejected) return { state: "failed", reason: `${name} refused Parcelhive's access even with a fresh token: reconnect the shop, then link the label again` };
     if (!(err instanceof MarketplaceRefusal)) throw err;
     if (err.kind === "refused") return { state: "failed", reason: err.message };
     if (err.retryAfter) await pauseCarrier(db, key, now + err.retryAfter * 1000);
