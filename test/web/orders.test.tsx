@@ -57,7 +57,7 @@ describe("the Orders view", () => {
   it("is in the nav once a shop is connected, and lists what awaits dispatch, for how long, with the linked labels", async () => {
     const page1: OrdersAnswer = {
       orders: [
-        listed({ id: "mpo_late", reference: "12-00000-00001", dispatchBy: new Date(Date.now() - DAY).toISOString(), labels: [{ id: "lbl_1", trackingCode: "H01AB00000000011", courier: "evri", linkedBy: "match" }] }),
+        listed({ id: "mpo_late", reference: "12-00000-00001", dispatchBy: new Date(Date.now() - DAY).toISOString(), labels: [{ id: "lbl_1", trackingCode: "H01AB00000000011", courier: "evri", linkedBy: "match", dispatch: { state: "failed", reason: "eBay does not know this tracking number", sentAt: null } }] }),
         listed({ id: "mpo_new", reference: "12-00000-00002", hoursAwaiting: 5 }),
       ],
       next: "c1",
@@ -79,6 +79,7 @@ describe("the Orders view", () => {
     expect(within(late).getByText("Awaiting dispatch for 3 days")).toBeTruthy();
     expect(within(late).getByText("2 × Stoneware mug")).toBeTruthy();
     expect(within(late).getByRole("link", { name: "H01AB00000000011" }).getAttribute("href")).toBe("/label/lbl_1");
+    expect(within(late).getByText("Not sent: eBay does not know this tracking number")).toBeTruthy();
     const fresh = within(list).getByRole("listitem", { name: "eBay order 12-00000-00002" });
     expect(within(fresh).getByText("Awaiting dispatch for 5 hours")).toBeTruthy();
     expect(within(fresh).getByText("No label yet")).toBeTruthy();
@@ -147,7 +148,7 @@ describe("a label's order on its page", () => {
   it("asks 'Which order is this label for?': the chosen order is linked, with Unlink", async () => {
     const jane = order({ id: "mpo_jane", reference: "12-00000-00010", recipientName: "Jane Smith", postcode: "M1 1AE" });
     const john = order({ id: "mpo_john", reference: "12-00000-00011", recipientName: "John Smith", postcode: "M1 1AE" });
-    const calls = serveLabel({ order: null, linkedBy: null, candidates: [jane, john] }, () => json(200, { order: john, linkedBy: "seller", candidates: [] }));
+    const calls = serveLabel({ order: null, linkedBy: null, dispatch: null, candidates: [jane, john] }, () => json(200, { order: john, linkedBy: "seller", dispatch: { state: "pending", reason: null, sentAt: null }, candidates: [] }));
     renderCard();
     const question = await screen.findByRole("group", { name: "Which order is this label for?" });
     const link = within(question).getByRole("button", { name: "Link to this order" }) as HTMLButtonElement;
@@ -157,12 +158,13 @@ describe("a label's order on its page", () => {
     const linked = await screen.findByRole("region", { name: "Order" });
     expect(within(linked).getByText("John Smith")).toBeTruthy();
     expect(within(linked).getByText("Linked by you.")).toBeTruthy();
+    expect(within(linked).getByText("Sending tracking to eBay…")).toBeTruthy();
     expect(within(linked).getByRole("button", { name: "Unlink" })).toBeTruthy();
     expect(calls.find((c) => c.method === "PUT")).toEqual({ method: "PUT", path: orderPath, body: { orderId: "mpo_john" } });
   });
 
   it("closes the question with 'None of these'", async () => {
-    const calls = serveLabel({ order: null, linkedBy: null, candidates: [order(), order({ id: "mpo_2", reference: "12-00000-00020" })] }, () => json(200, { order: null, linkedBy: null, candidates: [] }));
+    const calls = serveLabel({ order: null, linkedBy: null, dispatch: null, candidates: [order(), order({ id: "mpo_2", reference: "12-00000-00020" })] }, () => json(200, { order: null, linkedBy: null, dispatch: null, candidates: [] }));
     renderCard();
     fireEvent.click(within(await screen.findByRole("group", { name: "Which order is this label for?" })).getByRole("button", { name: "None of these" }));
     await waitFor(() => expect(screen.queryByRole("group", { name: "Which order is this label for?" })).toBeNull());
@@ -171,10 +173,13 @@ describe("a label's order on its page", () => {
 
   it("unlinks after asking, saying so when it fails", async () => {
     let fail = true;
-    const calls = serveLabel({ order: order(), linkedBy: "match", candidates: [] }, () => (fail ? json(500, { error: "Something went wrong. Please try again." }) : json(200, { order: null, linkedBy: null, candidates: [] })));
+    const calls = serveLabel({ order: order(), linkedBy: "match", dispatch: { state: "sent", reason: null, sentAt: "2026-11-29T10:00:00.000Z" }, candidates: [] }, () =>
+      fail ? json(500, { error: "Something went wrong. Please try again." }) : json(200, { order: null, linkedBy: null, dispatch: null, candidates: [] }),
+    );
     renderCard();
     const linked = await screen.findByRole("region", { name: "Order" });
     expect(within(linked).getByText("Linked by recipient and postcode.")).toBeTruthy();
+    expect(within(linked).getByText("Marked dispatched on eBay")).toBeTruthy();
     fireEvent.click(within(linked).getByRole("button", { name: "Unlink" }));
     fireEvent.click(within(screen.getByRole("alertdialog")).getByRole("button", { name: "Unlink" }));
     expect((await within(linked).findByRole("alert")).textContent).toContain("Something went wrong");

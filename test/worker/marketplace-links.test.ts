@@ -100,11 +100,11 @@ describe("labels meet orders", () => {
     ]);
     await runMatching(q.env, q.sent);
 
-    expect(await orderOf(u, first)).toMatchObject({ order: { id: dupont, marketplace: "ebay", recipientName: "Amélie Dupont", buyer: expect.any(String) }, linkedBy: "match", candidates: [] });
+    expect(await orderOf(u, first)).toMatchObject({ order: { id: dupont, marketplace: "ebay", recipientName: "Amélie Dupont", buyer: expect.any(String) }, linkedBy: "match", dispatch: { state: "pending" }, candidates: [] });
     expect((await orderOf(u, second)).order?.id).toBe(dupont);
     // Both fit 'J Smith' surely: asked, the order placed nearer the label's time first.
     expect(await orderOf(u, smith)).toMatchObject({ order: null, candidates: [{ id: jane }, { id: john }] });
-    expect(await orderOf(u, nobody)).toEqual({ order: null, linkedBy: null, candidates: [] });
+    expect(await orderOf(u, nobody)).toEqual({ order: null, linkedBy: null, dispatch: null, candidates: [] });
 
     const res = await call("/api/v1/marketplaces/orders", { token: u.token });
     const list = (await res.json()) as OrdersAnswer;
@@ -129,7 +129,7 @@ describe("labels meet orders", () => {
     expect(await linked.json()).toMatchObject({ order: { id: john }, linkedBy: "seller", candidates: [] });
 
     // 'Unlink': John's order is turned down; the question stays closed.
-    expect(await (await answer(u, label, null)).json()).toEqual({ order: null, linkedBy: null, candidates: [] });
+    expect(await (await answer(u, label, null)).json()).toEqual({ order: null, linkedBy: null, dispatch: null, candidates: [] });
     // Corrected to the same recipient, the label is matched again: John's order is not offered, Jane's fits alone.
     const again = queueing();
     const corrected = await callWithEnv({ JOBS: again.env.JOBS }, `/api/v1/label/${label}/details`, { method: "PATCH", token: u.token, json: { address: { name: "J. Smith", address: ["1 High Street"], postcode: "M1 1AE" } } });

@@ -3,9 +3,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { EBAY_CARRIER_CODES } from "../../scripts/marketplace-standin/ebay-orders.ts";
 import { carrierCallBudget, carrierPauses, labels, marketplaceConnections, marketplaceDispatches, marketplaceOrders } from "../../worker/db/schema";
 import { RetryJobLater } from "../../worker/lib/jobs";
-import { dispatchesOf, dispatchSchema } from "../../worker/marketplaces/dispatch-views";
+import { dispatchesOf } from "../../worker/marketplaces/dispatch-views";
+import { dispatchSchema } from "../../worker/marketplaces/model";
 import { answerLabelOrder } from "../../worker/marketplaces/links";
-import { queueDispatches, runDispatch } from "../../worker/marketplaces/tracking-out";
+import { enqueueStalledDispatches, queueDispatches, runDispatch } from "../../worker/marketplaces/tracking-out";
 import { APP_PATHS, MARKETPLACE_TEST_ENV, marketplaceStandin, orderSeed, TEST_APP_URL } from "../fixtures/marketplaces";
 import { callWithEnv, createUser, db } from "./helpers";
 
@@ -47,8 +48,8 @@ function jobsEnv() {
 }
 
 /** Connects the seller's shop through its consent page; the first sync brings its orders in. */
-async function connect(m: Standin, token: string, marketplace: Marketplace): Promise<string> {
-  const overrides = { ...MARKETPLACE_TEST_ENV, JOBS: { send: async () => {} } } as unknown as Partial<Env>;
+async function connect(m: Standin, token: string, marketplace: Marketplace, jobs: object = { send: async () => {}, sendBatch: async () => {} }): Promise<string> {
+  const overrides = { ...MARKETPLACE_TEST_ENV, JOBS: jobs } as unknown as Partial<Env>;
   const start = await callWithEnv(overrides, `/api/v1/marketplaces/${marketplace}/connect`, { method: "POST", token, json: marketplace === "shopify" ? { shop: "hollow-oak" } : {} });
   const page = new URL(((await start.json()) as { authorizeUrl: string }).authorizeUrl);
   const agreed = await m.standin.fetch(new Request(page, { method: "POST", body: new URLSearchParams({ ...Object.fromEntries(page.searchParams), action: "agree" }) }));
@@ -85,9 +86,9 @@ async function link(env: Env, links: { labelId: string; orderId: string }[]) {
 
 const dispatchOf = async (labelId: string) => (await db().select().from(marketplaceDispatches).where(eq(marketplaceDispatches.labelId, labelId)))[0];
 
-/** Runs each queued job the way the queue does (a RetryJobLater is the message retried later). */
-async function runAll(env: Env, sent: { dispatchId: string }[]) {
-  for (const job of sent.splice(0)) await runDispatch(env as never, db(), job.dispatchId);
+/** Runs each queued job the way the queue does (a RetryJobLater is the message retried later), at `at`. */
+async function runAll(env: Env, sent: { dispatchId: string }[], at = Date.now()) {
+  for (const job of sent.splice(0)) await runDispatch(env as never, db(), job.dispatchId, at);
 }
 
 /** A seller with each of their shops connected and one order awaiting dispatch in each. */
@@ -200,7 +201,7 @@ describe("tracking out", () => {
     expect(await dispatchOf(mine[1].id)).toMatchObject({ state: "dispatched_elsewhere" });
   });
 
-  it("fails a carrier the marketplace does not take with its reason, not retried; waits as a 429 says; refreshes a rejected token once", async () => {
+  it("fails a carrier the marketplace does not take with its reason, not retried; waits as a 429 says; refreshes a rejected token once; waits for a shop to be reconnected", async () => {
     const m = marketplaces();
     const { u, orders, seeded } = await sellerWithOrders(m);
     const [evri, rm, rm2] = [await label(u.id, "evri"), await label(u.id, "royalmail"), await label(u.id, "royalmail")];
@@ -233,6 +234,21 @@ describe("tracking out", () => {
     const [after] = await db().select().from(marketplaceConnections).where(eq(marketplaceConnections.id, before.id));
     expect(after.accessToken).not.toBe(before.accessToken);
     expect(m.standin.fulfilments().filter((f) => f.orderId === seeded.ebay).map((f) => f.trackingNumber)).toEqual([rm2.code]);
+
+    // A shop that stopped accepting our access: the parcel waits, said so, and goes out when the shop is reconnected.
+    const waiting = await label(u.id, "royalmail");
+    await db().update(marketplaceConnections).set({ status: "broken", problem: "revoked" }).where(and(eq(marketplaceConnections.userId, u.id), eq(marketplaceConnections.marketplace, "etsy")));
+    await link(env, [{ labelId: waiting.id, orderId: orders.etsy }]);
+    await runAll(env, sent);
+    expect(await dispatchOf(waiting.id)).toMatchObject({ state: "pending", reason: "Waiting for the Etsy shop to be reconnected (Settings, Marketplaces): it is sent then", leaseUntil: null });
+    // A second later on Etsy's clock: its 10 calls a second are counted afresh.
+    m.standin.clock.advance(2);
+    await connect(m, u.token, "etsy", env.JOBS);
+    expect(sent).toHaveLength(1);
+    // Past the second Etsy's 429 asked us to wait, however quickly this test got here.
+    await runAll(env, sent, Date.now() + 2000);
+    expect(await dispatchOf(waiting.id)).toMatchObject({ state: "sent" });
+    expect(m.standin.fulfilments().filter((f) => f.orderId === seeded.etsy).map((f) => f.trackingNumber)).toEqual([rm.code, waiting.code]);
   });
 
   it("shares a split order's items among its parcels on eBay and Shopify, and adds each parcel's shipment on Etsy", async () => {
@@ -254,5 +270,24 @@ describe("tracking out", () => {
       expect(made.flatMap((f) => f.lineItems.map((l) => l.quantity)).reduce((a, b) => a + b, 0)).toBe(3);
     }
     expect(m.standin.fulfilments().filter((f) => f.orderId === seeded.etsy).map((f) => f.trackingNumber).sort()).toEqual(parcels.etsy.map((p) => p.code).sort());
+  });
+
+  it("queues again, from the cron, a dispatch whose message was lost, but not one waiting for its shop", async () => {
+    const u = await createUser();
+    const now = Date.now();
+    const row = (id: string, fields: Partial<typeof marketplaceDispatches.$inferInsert>) => ({ id, userId: u.id, orderId: `mpo_${id}`, labelId: `lbl_${id}`, ...fields });
+    await db()
+      .insert(marketplaceDispatches)
+      .values([
+        row("never", { updatedAt: now - 20 * 60_000 }),
+        row("fresh", { updatedAt: now - 60_000 }),
+        row("tried", { attempts: 2, updatedAt: now - 20 * 60_000 }),
+        row("given-up", { attempts: 6, updatedAt: now - 7 * 3_600_000 }),
+        row("parked", { reason: "Waiting for the eBay shop to be reconnected", updatedAt: now - 7 * 3_600_000 }),
+        row("sent", { state: "sent", updatedAt: now - 7 * 3_600_000 }),
+      ]);
+    const { env, sent } = jobsEnv();
+    expect(await enqueueStalledDispatches(env, db(), now)).toBe(2);
+    expect(sent.map((j) => j.dispatchId).sort()).toEqual(["given-up", "never"]);
   });
 });

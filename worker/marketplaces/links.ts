@@ -7,6 +7,7 @@ import { labelsToMatch, orderStateOf, saveMatch, saveSellerAnswer } from "../lab
 import { parseJson } from "../labels/serialise";
 import type { LabelDetails } from "../../shared/label";
 import { matchLabel, type LabelToMatch } from "./matching";
+import { dispatchesOf } from "./dispatch-views";
 import type { LabelOrderAnswer } from "./model";
 import { ordersByIds } from "./order-views";
 import { ukPostcode } from "./orders";
@@ -82,7 +83,8 @@ export async function labelOrder(db: Db, userId: number, labelId: string, now: n
   const [order] = state.orderId ? await ordersByIds(db, userId, [state.orderId], now) : [];
   // Only orders still awaiting dispatch are worth asking about.
   const candidates = state.orderId ? [] : (await ordersByIds(db, userId, state.candidates ?? [], now)).filter((o) => o.status === "awaiting");
-  return { order: order ?? null, linkedBy: order ? state.linkedBy : null, candidates };
+  const dispatch = order ? ((await dispatchesOf(db, userId, [{ labelId, orderId: order.id }])).get(labelId) ?? null) : null;
+  return { order: order ?? null, linkedBy: order ? state.linkedBy : null, dispatch, candidates };
 }
 
 /**

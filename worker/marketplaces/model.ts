@@ -34,6 +34,24 @@ export const connectedAnswer = z.object({ connection: connectionSchema });
 
 export type ConnectionView = z.infer<typeof connectionSchema>;
 
+/**
+ * A linked label's tracking out as the Orders view and the label page show it (tracking-out.ts writes it,
+ * dispatch-views.ts reads it): whether the marketplace has been told, and if not, why.
+ */
+export const DISPATCH_STATES = ["pending", "sent", "dispatched_elsewhere", "skipped", "failed"] as const;
+
+export const dispatchSchema = z
+  .object({
+    state: z
+      .enum(DISPATCH_STATES)
+      .describe(
+        "'pending': being sent to the marketplace; 'sent': the order is marked dispatched with this label's tracking; 'dispatched_elsewhere': the order was already marked dispatched (by hand or by another tool) and was left alone; 'skipped': nothing to send (the order was cancelled, or every item went with an earlier parcel); 'failed': the marketplace refused it (`reason`)",
+      ),
+    reason: z.string().nullable().describe("Why it was not sent, in words for the seller; null when sent or pending"),
+    sentAt: z.string().nullable().describe("When the marketplace was told (ISO 8601); null until then"),
+  })
+  .describe("Tracking out: this label's tracking sent to the order's marketplace");
+
 /** An order from a connected shop, as the Orders view and a label's question show it. */
 export const orderSchema = z.object({
   id: z.string().describe("The order's id here (mpo_…)"),
@@ -55,7 +73,9 @@ const linkedBy = z.enum(["match", "seller"]).describe("'match': linked by the ma
 export const ordersAnswer = z.object({
   orders: z.array(
     orderSchema.extend({
-      labels: z.array(z.object({ id: z.string(), trackingCode: z.string(), courier: z.string(), linkedBy })).describe("The labels linked to it (several: split parcels)"),
+      labels: z
+        .array(z.object({ id: z.string(), trackingCode: z.string(), courier: z.string(), linkedBy, dispatch: dispatchSchema.nullable() }))
+        .describe("The labels linked to it (several: split parcels), each with its tracking out"),
     }),
   ),
   next: z.string().nullable().describe("Pass as `cursor` for the next page; null: the last page"),
@@ -65,9 +85,11 @@ export const ordersAnswer = z.object({
 export const labelOrderAnswer = z.object({
   order: orderSchema.nullable().describe("The order this label is linked to"),
   linkedBy: linkedBy.nullable(),
+  dispatch: dispatchSchema.nullable().describe("This label's tracking out to the linked order; null when not linked"),
   candidates: z.array(orderSchema).describe("'Which order is this label for?': the orders it may be for, best first; [] when there is nothing to ask"),
 });
 
 export type OrderView = z.infer<typeof orderSchema>;
 export type OrdersAnswer = z.infer<typeof ordersAnswer>;
 export type LabelOrderAnswer = z.infer<typeof labelOrderAnswer>;
+export type DispatchView = z.infer<typeof dispatchSchema>;

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { inValueList } from "../db/d1-limits";
 import { labels, marketplaceConnections, marketplaceOrders } from "../db/schema";
+import { dispatchesOf } from "./dispatch-views";
 import type { OrderIn } from "./orders";
 import type { OrderView, OrdersAnswer } from "./model";
 
@@ -123,11 +124,14 @@ export async function listOrders(db: Db, userId: number, q: { status: OrderView[
     .where(and(eq(labels.userId, userId), isNotNull(labels.orderCandidatesJson)))
     .orderBy(desc(labels.createdAt))
     .limit(ASKING_SHOWN);
+  const dispatches = await dispatchesOf(db, userId, linked.map((l) => ({ labelId: l.id, orderId: l.orderId! })));
   const last = page.at(-1);
   return {
     orders: page.map((r) => ({
       ...orderView(r, now),
-      labels: linked.filter((l) => l.orderId === r.id).map((l) => ({ id: l.id, trackingCode: l.trackingCode, courier: l.courier, linkedBy: l.linkedBy ?? "match" })),
+      labels: linked
+        .filter((l) => l.orderId === r.id)
+        .map((l) => ({ id: l.id, trackingCode: l.trackingCode, courier: l.courier, linkedBy: l.linkedBy ?? "match", dispatch: dispatches.get(l.id) ?? null })),
     })),
     next: rows.length > q.limit && last ? encodeCursor(last.dispatchBy ?? UNDATED, last.id) : null,
     asking,

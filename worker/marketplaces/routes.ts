@@ -9,6 +9,7 @@ import { isConfigured } from "./config";
 import { disconnect, finishConnect, listConnections, startConnect } from "./connections";
 import { MARKETPLACE_NAMES, MARKETPLACES, SHOPIFY_SHOP } from "./model";
 import { firstSync } from "./orders-sync";
+import { resumeDispatches } from "./tracking-out";
 import { answerLabelOrder, labelOrder } from "./links";
 import { listOrders } from "./order-views";
 import { handleShopifyWebhook } from "./shopify-webhooks";
@@ -58,8 +59,8 @@ const routes = new Hono<AppEnv>()
     validate("json", z.strictObject({ params: returned })),
     async (c) => {
       const connection = await finishConnect(c.env, c.get("db"), c.get("user").id, c.req.valid("param").marketplace, c.req.valid("json").params);
-      // Its orders start coming in now, not at the next cron.
-      c.executionCtx.waitUntil(firstSync(c.env, c.get("db"), connection.id));
+      // Its orders start coming in now, not at the next cron; tracking that waited for it (reconnected) goes out.
+      c.executionCtx.waitUntil(Promise.all([firstSync(c.env, c.get("db"), connection.id), resumeDispatches(c.env, c.get("db"), connection.id)]));
       return c.json({ connection });
     },
   )

@@ -28,13 +28,18 @@ import { budgetKey, type SyncEnv, PAGES_PER_MINUTE } from "./orders-sync";
  * - sends the parcel: a refusal (an unknown carrier, a bad code) fails with the marketplace's reason, not retried;
  *   a 429 (its Retry-After honoured, and the marketplace paused for the sync too), a 5xx or a network failure is
  *   retried with back-off, at most MAX_TRIES times, then fails; a rejected token is refreshed once through the
- *   connection's lease (connections.ts) and the call tried again.
+ *   connection's lease (connections.ts) and the call tried again. A shop that no longer accepts our access keeps its
+ *   dispatches pending, with the reason, until it is reconnected (`resumeDispatches`).
  * Split parcels: eBay and Shopify take one package per set of items, so an order's items are shared among its parcels
  * in the order they were linked (`shareOf`); a parcel left with no item is skipped, its code kept here. Etsy ships a
  * receipt whole and takes any number of shipments: every parcel adds its own, and the buyer gets each code.
  */
 const LEASE_MS = 60_000;
 const MAX_TRIES = 6;
+/** Longer than every back-off of a dispatch's tries together (about 25 minutes). */
+const STALLED_MS = 6 * 3_600_000;
+/** A dispatch never tried this long after its link: its message was never sent (the queue refused it). */
+const NEVER_TRIED_MS = 15 * 60_000;
 
 export type DispatchEnv = SyncEnv;
 type Dispatch = typeof marketplaceDispatches.$inferSelect;
@@ -62,11 +67,48 @@ export async function queueDispatches(env: Pick<Env, "JOBS">, db: Db, links: Ord
       setWhere: eq(marketplaceDispatches.state, "failed"),
     })
     .returning({ id: marketplaceDispatches.id });
-  await enqueueMany(env, db, queued.map((q) => ({ type: "marketplace.dispatch" as const, dispatchId: q.id })));
+  try {
+    await enqueueMany(env, db, queued.map((q) => ({ type: "marketplace.dispatch" as const, dispatchId: q.id })));
+  } catch (err) {
+    // The link stands and its dispatch is written: the cron queues it again (enqueueStalledDispatches).
+    log("warn", "tracking out not queued", { dispatches: queued.map((q) => q.id), error: String(err) });
+  }
+}
+
+/** Reconnecting a shop sends what waited for it: its orders' dispatches still pending are queued again. */
+export async function resumeDispatches(env: Pick<Env, "JOBS">, db: Db, connectionId: string): Promise<void> {
+  const waiting = await db
+    .select({ id: marketplaceDispatches.id })
+    .from(marketplaceDispatches)
+    .innerJoin(marketplaceOrders, eq(marketplaceOrders.id, marketplaceDispatches.orderId))
+    .where(and(eq(marketplaceOrders.connectionId, connectionId), eq(marketplaceDispatches.state, "pending")));
+  await enqueueMany(env, db, waiting.map((w) => ({ type: "marketplace.dispatch" as const, dispatchId: w.id })));
+}
+
+/**
+ * The cron's part: a pending dispatch whose message was lost is queued again: one never tried 15 minutes after its
+ * link (the queue refused the message), or not tried for 6 hours (the queue gave up on it). One waiting for its shop
+ * to be reconnected (it has a reason) waits on.
+ */
+export async function enqueueStalledDispatches(env: Pick<Env, "JOBS">, db: Db, now: number): Promise<number> {
+  const stalled = await db
+    .select({ id: marketplaceDispatches.id })
+    .from(marketplaceDispatches)
+    .where(
+      and(
+        eq(marketplaceDispatches.state, "pending"),
+        isNull(marketplaceDispatches.reason),
+        or(lt(marketplaceDispatches.updatedAt, now - STALLED_MS), and(eq(marketplaceDispatches.attempts, 0), lt(marketplaceDispatches.updatedAt, now - NEVER_TRIED_MS))),
+        or(isNull(marketplaceDispatches.leaseUntil), lt(marketplaceDispatches.leaseUntil, now)),
+      ),
+    )
+    .limit(500);
+  await enqueueMany(env, db, stalled.map((w) => ({ type: "marketplace.dispatch" as const, dispatchId: w.id })));
+  return stalled.length;
 }
 
 /** How a try ended: a final state with its reason, or a wait before the next try. */
-type Finish = { state: "sent"; ref: string | null } | { state: "dispatched_elsewhere" | "skipped" | "failed"; reason: string } | { wait: number; why: string };
+type Finish = { state: "sent"; ref: string | null } | { state: "dispatched_elsewhere" | "skipped" | "failed"; reason: string } | { wait: number; why: string } | { parked: string };
 
 const backoff = (attempts: number) => Math.min(600, 30 * 2 ** Math.max(0, attempts - 1));
 
@@ -85,6 +127,11 @@ export async function runDispatch(env: DispatchEnv, db: Db, dispatchId: string, 
   } catch (err) {
     await db.update(marketplaceDispatches).set({ leaseUntil: null }).where(eq(marketplaceDispatches.id, d.id));
     throw err;
+  }
+  if ("parked" in finish) {
+    // Kept pending, its tries counted afresh: reconnecting the shop queues it again (resumeDispatches).
+    await db.update(marketplaceDispatches).set({ reason: finish.parked, attempts: 0, leaseUntil: null, updatedAt: now }).where(eq(marketplaceDispatches.id, d.id));
+    return;
   }
   if ("wait" in finish && d.attempts >= MAX_TRIES) finish = { state: "failed", reason: `${finish.why}: tried ${d.attempts} times` };
   if ("wait" in finish) {
@@ -115,7 +162,8 @@ async function tryDispatch(env: DispatchEnv, db: Db, d: Dispatch, now: number): 
   if (!label) return { state: "skipped", reason: "The label was deleted before its tracking was sent" };
   if (label.orderId !== d.orderId) return { state: "skipped", reason: "The label was unlinked from this order before its tracking was sent" };
   const [c] = await db.select().from(marketplaceConnections).where(eq(marketplaceConnections.id, order.connectionId));
-  if (c?.status !== "connected") return { state: "failed", reason: `The ${name} shop is not connected: reconnect it, then link the label again` };
+  const parked = { parked: `Waiting for the ${name} shop to be reconnected (Settings, Marketplaces): it is sent then` };
+  if (c?.status !== "connected") return parked;
   const key = budgetKey(c);
   // A read and a send, from the budget the order sync uses: the marketplace's limit is one.
   if (!(await takeCarrierCalls(db, key, 2, PAGES_PER_MINUTE[c.marketplace], now))) return { wait: 30, why: `${name}'s calls this minute are spent` };
@@ -131,7 +179,8 @@ async function tryDispatch(env: DispatchEnv, db: Db, d: Dispatch, now: number): 
       return await exchange(db, d, order, dispatchClient(env, c, order, token), parcel);
     }
   } catch (err) {
-    if (err instanceof NotConnected || err instanceof TokenRejected) return { state: "failed", reason: `${name} no longer accepts Parcelhive's access: reconnect the shop, then link the label again` };
+    if (err instanceof NotConnected) return parked;
+    if (err instanceof TokenRejected) return { state: "failed", reason: `${name} refused Parcelhive's access even with a fresh token: reconnect the shop, then link the label again` };
     if (!(err instanceof MarketplaceRefusal)) throw err;
     if (err.kind === "refused") return { state: "failed", reason: err.message };
     if (err.retryAfter) await pauseCarrier(db, key, now + err.retryAfter * 1000);

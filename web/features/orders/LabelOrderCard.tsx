@@ -2,7 +2,7 @@ import { type FormEvent, useId, useState } from "react";
 import { errorText } from "../../api/client";
 import { InlineConfirm } from "../../components/InlineConfirm";
 import { type LabelOrderAnswer, useAnswerLabelOrder, useLabelOrder, useSellsOnMarketplaces } from "./api";
-import { OrderSummary } from "./OrderSummary";
+import { DispatchBadge, OrderSummary } from "./OrderSummary";
 import { ORDERS_TEXT as T } from "./texts";
 
 /**
@@ -51,6 +51,11 @@ function LinkedOrder({ labelId, answer }: { labelId: string; answer: LabelOrderA
     <section className="card stack label-order" aria-labelledby={titleId}>
       <h2 id={titleId}>{T.linkedTitle}</h2>
       <OrderSummary order={order} />
+      {answer.dispatch && (
+        <p>
+          <DispatchBadge dispatch={answer.dispatch} order={order} />
+        </p>
+      )}
       {answer.linkedBy && <p className="small muted">{T.linkedBy[answer.linkedBy]}</p>}
       {!confirming && (
         <div className="row">

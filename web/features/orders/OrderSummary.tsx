@@ -1,7 +1,13 @@
 import { MARKETPLACE_NAMES } from "../../../shared/marketplaces";
 import { EXTRA_DATE, formatDate } from "../labels/format";
-import type { OrderView } from "./api";
-import { awaitingFor, ORDERS_TEXT as T } from "./texts";
+import type { DispatchView, OrderView } from "./api";
+import { awaitingFor, dispatchText, ORDERS_TEXT as T } from "./texts";
+
+/** A linked label's tracking out to its order's marketplace, as a badge. */
+export function DispatchBadge({ dispatch, order }: { dispatch: DispatchView; order: Pick<OrderView, "marketplace"> }) {
+  const { text, tone } = dispatchText(dispatch, order.marketplace);
+  return <span className={tone ? `badge badge-${tone}` : "badge"}>{text}</span>;
+}
 
 /** Whether an order awaiting dispatch is past its dispatch-by time. */
 export const isOverdue = (o: OrderView, now = Date.now()) => o.status === "awaiting" && o.dispatchBy !== null && Date.parse(o.dispatchBy) < now;

@@ -4,7 +4,7 @@ import { PageHeader } from "../../components/PageHeader";
 import { Spinner } from "../../components/Spinner";
 import { useMarketplaces } from "../settings/marketplaces-api";
 import { type ListedOrder, type OrdersAnswer, useOrders } from "./api";
-import { isOverdue, OrderSummary } from "./OrderSummary";
+import { DispatchBadge, isOverdue, OrderSummary } from "./OrderSummary";
 import { ORDERS_TEXT as T } from "./texts";
 
 /**
@@ -104,6 +104,7 @@ function OrderItem({ order }: { order: ListedOrder }) {
                 <Link to={`/label/${encodeURIComponent(l.id)}`} className="mono" title={T.labelLinkTitle(l.trackingCode)}>
                   {l.trackingCode}
                 </Link>
+                {l.dispatch && <DispatchBadge dispatch={l.dispatch} order={order} />}
               </li>
             ))}
           </ul>

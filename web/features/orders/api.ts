@@ -1,12 +1,12 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../api/client";
 import { useAuth } from "../../app/auth";
-import type { LabelOrderAnswer, OrdersAnswer, OrderView } from "../../../worker/marketplaces/model";
+import type { DispatchView, LabelOrderAnswer, OrdersAnswer, OrderView } from "../../../worker/marketplaces/model";
 import { useMarketplaces } from "../settings/marketplaces-api";
 
 // The Orders view's and a label's order calls, through the one API client.
 
-export type { LabelOrderAnswer, OrdersAnswer, OrderView };
+export type { DispatchView, LabelOrderAnswer, OrdersAnswer, OrderView };
 export type ListedOrder = OrdersAnswer["orders"][number];
 
 /** Whether the seller has a connected shop (the nav shows Orders then): the Settings card's own call, cached. */

@@ -1,4 +1,5 @@
 import { MARKETPLACE_NAMES, type Marketplace } from "../../../shared/marketplaces";
+import type { DispatchView } from "../../../worker/marketplaces/model";
 
 /** The Orders view's and a label's order texts (issue 34, 'Labels meet orders'). */
 
@@ -46,3 +47,20 @@ export const ORDERS_TEXT = {
   working: "Saving…",
   loadOrderFailed: "Could not load this label's order.",
 };
+
+/** A linked label's tracking out, in a few words (a badge) and its tone. */
+export function dispatchText(d: DispatchView, m: Marketplace): { text: string; tone: "ok" | "warn" | "err" | null } {
+  const name = MARKETPLACE_NAMES[m];
+  switch (d.state) {
+    case "pending":
+      return { text: d.reason ?? `Sending tracking to ${name}…`, tone: null };
+    case "sent":
+      return { text: `Marked dispatched on ${name}`, tone: "ok" };
+    case "dispatched_elsewhere":
+      return { text: `Already dispatched on ${name}: left as it was`, tone: "warn" };
+    case "skipped":
+      return { text: d.reason ?? "Nothing to send", tone: null };
+    case "failed":
+      return { text: d.reason ? `Not sent: ${d.reason}` : "Not sent", tone: "err" };
+  }
+}
