@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { marketplaceConnections, marketplaceOrders } from "../db/schema";
 import { enqueue, RetryJobLater } from "../lib/jobs";
 import { log } from "../lib/log";
+import { queueLabelsSinceMatch } from "../labels/order-link";
 import { takeCarrierCalls } from "../tracking/carrier-budget";
 import { ebayConfig, etsyConfig, type MarketplaceEnv, shopifyConfig } from "./config";
 import { accessTokenFor, NotConnected } from "./connections";
@@ -31,6 +32,9 @@ const OVERLAP_MS = 10 * 60_000;
 const SYNC_EVERY_MS = 15 * 60_000;
 const PAGES_PER_JOB = 20;
 const KEEP_DONE_MS = 30 * 86_400_000;
+const DAY_MS = 86_400_000;
+/** How far back a new shop's first sync looks for labels saved before their orders came in. */
+const LOOK_BACK_FIRST_MS = 14 * DAY_MS;
 /** Pages a minute: eBay's and Etsy's for the whole app (Etsy allows 10 calls a second and 10,000 a day), Shopify's per store. */
 export const PAGES_PER_MINUTE: Record<Marketplace, number> = { ebay: 120, etsy: 120, shopify: 12 };
 
@@ -115,6 +119,9 @@ export async function syncConnection(env: SyncEnv, db: Db, connectionId: string,
     db.update(marketplaceConnections).set({ syncedThrough: at.startedAt - OVERLAP_MS, lastSyncAt: now }).where(eq(marketplaceConnections.id, c.id)),
     db.delete(marketplaceOrders).where(and(eq(marketplaceOrders.connectionId, c.id), ne(marketplaceOrders.status, "awaiting"), lt(marketplaceOrders.changedAt, now - KEEP_DONE_MS))),
   ]);
+  // Labels saved before their order came in meet it now: a new shop's fortnight (the matching's dispatch window),
+  // then what was saved since the last sync began, with a day's margin.
+  if (orders || pos) await queueLabelsSinceMatch(env, db, c.userId, at.since === null ? now - LOOK_BACK_FIRST_MS : at.since - DAY_MS);
   return { pages, orders, done: true };
 }
 
