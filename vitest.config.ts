@@ -6,6 +6,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 import { pdfjsObservedPrefetch } from "./scripts/pdfjs-observed-prefetch.ts";
 import { SlowestFiles } from "./scripts/slowest-files.ts";
+import { testDataModules } from "./scripts/test-data-modules.ts";
 
 // Four suites, run together by `npm test`:
 //  - worker: API, services, queue, cron and email handlers inside workerd (real D1/R2/queues/email)
@@ -31,6 +32,13 @@ const BINDING_SPY_TESTS = readdirSync(path.join(import.meta.dirname, "test/worke
   .filter((f) => f.endsWith(".test.ts"))
   .map((f) => `test/worker/${f}`)
   .filter((f) => /spyOn\(env\.|captureMail\(/.test(readFileSync(path.join(import.meta.dirname, f), "utf8")));
+// A web test file that replaces a module (vi.mock) keeps a module graph of its own: in a graph shared with the files
+// before it, a module they imported already stays the real one (vitest's 'Per-File Isolation Settings'). Found by
+// reading the files, so a new one goes there by itself.
+const MODULE_MOCK_WEB_TESTS = readdirSync(path.join(import.meta.dirname, "test/web"))
+  .filter((f) => /\.test\.tsx?$/.test(f))
+  .map((f) => `test/web/${f}`)
+  .filter((f) => /\bvi\.mock\(/.test(readFileSync(path.join(import.meta.dirname, f), "utf8")));
 // The generated-label gate reads labels drawn in Node by bench/label-generator, served to workerd by
 // its globalSetup on a loopback port (a fresh seed each run; SEED=… replays, GEN_LABELS/GEN_IMAGES size it).
 const GENERATED_TESTS = ["test/worker/generated-accuracy.test.ts"];
@@ -45,6 +53,7 @@ function workerProject(
     plugins: [
       // pdf.js's page-tree prefetch observed where it is made (issue 36): every unhandled rejection fails the run.
       pdfjsObservedPrefetch(),
+      testDataModules(),
       cloudflareTest({
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
@@ -100,6 +109,22 @@ function workerProject(
   };
 }
 
+function webProject(name: string, files: { include: string[]; exclude?: string[]; isolate: boolean }) {
+  return {
+    plugins: [react()],
+    test: {
+      name,
+      // One happy-dom window and one module graph for the files of "web", not one each (27 files: 79 CPU-s isolated,
+      // 29 shared); test/web/setup.ts undoes what a file leaves.
+      ...files,
+      environment: "happy-dom",
+      setupFiles: ["./test/web/setup.ts"],
+      // findBy… and waitFor wait up to 10 s (test/web/setup.ts), some 15 s: a test's own time must hold its waits.
+      testTimeout: 20_000,
+    },
+  };
+}
+
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
   return {
@@ -116,15 +141,8 @@ export default defineConfig(async () => {
         workerProject("worker-print", { include: PRINT_TESTS }, migrations),
         workerProject("worker-generated", { include: GENERATED_TESTS, globalSetup: ["./bench/label-generator/serve.ts"] }, migrations),
         workerProject("worker-databases", { include: [...DATABASE_TESTS, ...PRIVACY_TESTS] }, migrations, { DB_2: "parcelhive-db-2" }),
-        {
-          plugins: [react()],
-          test: {
-            name: "web",
-            include: ["test/web/**/*.test.{ts,tsx}"],
-            environment: "happy-dom",
-            setupFiles: ["./test/web/setup.ts"],
-          },
-        },
+        webProject("web", { include: ["test/web/**/*.test.{ts,tsx}"], exclude: MODULE_MOCK_WEB_TESTS, isolate: false }),
+        webProject("web-isolated", { include: MODULE_MOCK_WEB_TESTS, isolate: true }),
         {
           // The randomized label generator (bench/label-generator) checked on its own, in Node.
           test: { name: "generator", include: ["test/generator/**/*.test.ts"], environment: "node", testTimeout: 120_000 },

@@ -1,9 +1,9 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VIEWPORTS, launchBrowser, screenshot, uniqueEmail } from "./browser";
-import { startEvriStandin, type StandinEvent } from "./evri-standin";
+import { setEvriStory, type StandinEvent } from "./evri-standin";
 import { mailArriving, mailBody, mailsTo } from "./mail";
-import { startOwnServer, type OwnServer } from "./own-server";
+import { standins } from "./standins";
 
 // Buyers end to end (issue 25). The tracking page: a seller shares a label from its page, the buyer opens the link on
 // a phone and sees the status and timeline with nothing private on it, a real tracking update (the carrier's API, here
@@ -11,12 +11,16 @@ import { startOwnServer, type OwnServer } from "./own-server";
 // switched on in Settings, the buyer gets one mail at each (shipped, out for delivery, delivered, delayed), in the
 // seller's name, and none after unsubscribing.
 //
-// Tracking needs a carrier: this file runs its own server of the run's build with Evri pointed at the stand-in.
+// Tracking needs a carrier: this file works on the stand-ins' server (test/e2e/standins-server.ts), whose Evri is the
+// Evri stand-in; each parcel's story is told to it as the test goes on.
 
 const CODE = "H04AQA0004726589";
 /** Two more labels of the same buyer (valid Evri check digits). */
 const CODE_LATE = "H01AB00000000010";
 const CODE_AFTER = "H01AB00000000022";
+/** A parcel of the same seller to another buyer: its mail shows that the queue has sent what came before it. */
+const CODE_OTHER = "H01AB00000000034";
+const OTHER_BUYER = "sam.other@example.com";
 const STREET = "12 Long Street";
 const PHONE = "07700 900123";
 const BUYER_EMAIL = "jane.doe@example.com";
@@ -24,8 +28,7 @@ const NOTE = "gift wrap please";
 const TAG = "vip-customer";
 const HOUR = 3_600_000;
 
-let server: OwnServer;
-let standin: Awaited<ReturnType<typeof startEvriStandin>>;
+const server = { base: standins.base(), d1: standins.d1, cron: standins.cron };
 let browser: Browser;
 let seller: { email: string; access_token: string; refresh_token: string };
 let labelId = "";
@@ -56,7 +59,7 @@ async function until<T>(what: string, find: () => Promise<T | undefined>, ms = 3
   }
 }
 
-const story = (...events: StandinEvent[]) => standin.stories.set(CODE, events);
+const story = (...events: StandinEvent[]) => setEvriStory(standins.evriStandin(), CODE, events);
 const now = Date.now();
 const REGISTERED: StandinEvent = { at: now - 30 * HOUR, code: "PRE", text: "The sender has told us your parcel is on its way" };
 const COLLECTED: StandinEvent = { at: now - 20 * HOUR, code: "COL", text: "We've got it" };
@@ -106,9 +109,7 @@ async function buyerPage(url: string) {
 }
 
 beforeAll(async () => {
-  standin = await startEvriStandin();
-  story(REGISTERED);
-  server = await startOwnServer({ EVRI_API_BASE: standin.base, EVRI_API_KEY: "standin" });
+  await story(REGISTERED);
   browser = await launchBrowser();
   const admin = await account("admin@parcelhive.test");
   seller = await account(uniqueEmail("seller"));
@@ -130,12 +131,10 @@ beforeAll(async () => {
     const label = await call<{ tracking: { status: string | null } }>(`/api/v1/label/${labelId}`, { token: seller.access_token });
     return label.tracking.status === "registered" ? true : undefined;
   });
-}, 240_000);
+});
 
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
-  await standin?.close();
 });
 
 describe("the buyer's tracking page and mails", () => {
@@ -190,7 +189,7 @@ describe("the buyer's tracking page and mails", () => {
   it("changes when the carrier's tracking changes, and the buyer is told it is on its way", async () => {
     // Only registered so far: no mail yet.
     expect(await mailsWithText(BUYER_EMAIL)).toEqual([]);
-    story(REGISTERED, COLLECTED, HUB);
+    await story(REGISTERED, COLLECTED, HUB);
     const page = await sellerPage();
     await page.getByRole("button", { name: /Refresh tracking/ }).click();
     await page.getByText("It's at our national hub").first().waitFor();
@@ -217,10 +216,10 @@ describe("the buyer's tracking page and mails", () => {
   });
 
   it("mails the buyer once at each moment after, and the seller sees what went", async () => {
-    story(REGISTERED, COLLECTED, HUB, { at: Date.now() - HOUR, code: "OFD", text: "Your courier has your parcel and it's out for delivery" });
+    await story(REGISTERED, COLLECTED, HUB, { at: Date.now() - HOUR, code: "OFD", text: "Your courier has your parcel and it's out for delivery" });
     await refreshByCron(labelId);
     await mailArrives("Your parcel from Tidewater Tea Co is out for delivery");
-    story(REGISTERED, COLLECTED, HUB, { at: Date.now() - HOUR, code: "OFD", text: "Out for delivery" }, { at: Date.now() - 60_000, code: "DEL", text: "Delivered: handed to the recipient" });
+    await story(REGISTERED, COLLECTED, HUB, { at: Date.now() - HOUR, code: "OFD", text: "Out for delivery" }, { at: Date.now() - 60_000, code: "DEL", text: "Delivered: handed to the recipient" });
     await refreshByCron(labelId);
     await mailArrives("Your parcel from Tidewater Tea Co has been delivered");
     const buyer = await buyerPage(link);
@@ -228,17 +227,24 @@ describe("the buyer's tracking page and mails", () => {
     await screenshot(buyer.page, "buyer-page-delivered-phone");
     await buyer.context.close();
 
+    // Once each, however often the tracking is looked at again: the delivered parcel's pass is over once its tracking
+    // was checked after the cron ran. A second mail it queued would go before the late parcel's below (the queue hands
+    // its jobs on in order, and the late parcel's are queued after this pass), so that mail's arrival shows the end.
+    const lookedAgain = Date.now();
+    await refreshByCron(labelId);
+    await until("the delivered parcel's tracking looked at again", async () => {
+      const [row] = await standins.d1Rows<{ tracking_checked_at: number }>(`SELECT tracking_checked_at FROM labels WHERE id = '${labelId}'`);
+      return row.tracking_checked_at >= lookedAgain ? true : undefined;
+    });
+
     // A second parcel to the same buyer, never scanned for days: the lost rules' early signal, worded calmly.
-    standin.stories.set(CODE_LATE, [REGISTERED]);
+    await setEvriStory(standins.evriStandin(), CODE_LATE, [REGISTERED]);
     const late = await call<{ id: string }>("/api/v1/label/manual", { body: { courier: "evri", trackingCode: CODE_LATE, fields: { recipientPostcode: "LS1 4AP" }, buyerEmail: BUYER_EMAIL }, token: seller.access_token });
     await server.d1(`UPDATE labels SET created_at = created_at - ${8 * 24 * HOUR} WHERE id = '${late.id}'`);
     await refreshByCron(late.id);
     const delayed = await mailArrives("Your parcel from Tidewater Tea Co is taking a little longer");
     expect(delayed.text).toContain("there is nothing you need to do");
 
-    // Once each, however often the tracking is looked at again.
-    await refreshByCron(labelId);
-    await new Promise((r) => setTimeout(r, 3000));
     const subjects = (await mailsWithText(BUYER_EMAIL)).map((m) => m.subject).sort();
     expect(subjects).toEqual(
       [
@@ -269,13 +275,17 @@ describe("the buyer's tracking page and mails", () => {
     await buyer.context.close();
 
     const before = (await mailsWithText(BUYER_EMAIL)).length;
-    standin.stories.set(CODE_AFTER, [REGISTERED, { ...COLLECTED, at: Date.now() - HOUR }]);
+    await setEvriStory(standins.evriStandin(), CODE_AFTER, [REGISTERED, { ...COLLECTED, at: Date.now() - HOUR }]);
     const after = await call<{ id: string }>("/api/v1/label/manual", { body: { courier: "evri", trackingCode: CODE_AFTER, fields: { recipientPostcode: "LS1 4AP" }, buyerEmail: BUYER_EMAIL }, token: seller.access_token });
     await until("the new label's first scan", async () => {
       const label = await call<{ tracking: { status: string | null } }>(`/api/v1/label/${after.id}`, { token: seller.access_token });
       return label.tracking.status === "in_transit" ? true : undefined;
     });
-    await new Promise((r) => setTimeout(r, 4000));
+    // Its 'on its way' job is queued by now; a parcel to another buyer, scanned after it, queues its own after that one:
+    // once that mail has gone, the unsubscribed buyer's job has been done (the queue hands its jobs on in order).
+    await setEvriStory(standins.evriStandin(), CODE_OTHER, [REGISTERED, { ...COLLECTED, at: Date.now() - HOUR }]);
+    await call("/api/v1/label/manual", { body: { courier: "evri", trackingCode: CODE_OTHER, fields: { recipientPostcode: "M1 1AE" }, buyerEmail: OTHER_BUYER }, token: seller.access_token });
+    await mailArriving(OTHER_BUYER, "Your parcel from Tidewater Tea Co is on its way", server.base);
     expect((await mailsWithText(BUYER_EMAIL)).length).toBe(before);
   });
 

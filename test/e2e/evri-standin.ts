@@ -3,7 +3,8 @@ import { createServer, type Server } from "node:http";
 /**
  * Evri's tracking API as a test drives it: its two steps in Evri's format (barcode -> URN, URN -> parcel with
  * events newest first), with each parcel's events set by the test as the story goes on. The same shapes as
- * scripts/carrier-standin.mjs answers.
+ * scripts/carrier-standin.mjs answers. It runs in the e2e global setup, beside the stand-ins' server that calls it;
+ * a test file (another process) tells a parcel's story with `PUT /_standin/stories/<barcode>` (setEvriStory).
  */
 export interface StandinEvent {
   at: number;
@@ -21,16 +22,24 @@ const STAGE: Record<StandinEvent["code"], [string, string]> = {
   DEL: ["5_COURIER", "Delivered"],
 };
 
-export async function startEvriStandin(): Promise<{ base: string; stories: Map<string, StandinEvent[]>; calls: string[]; close: () => Promise<void> }> {
+export async function startEvriStandin(): Promise<{ base: string; close: () => Promise<void> }> {
   const stories = new Map<string, StandinEvent[]>();
-  const calls: string[] = [];
   const send = (res: import("node:http").ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { "Content-Type": "application/json" });
     res.end(JSON.stringify(body));
   };
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://standin");
-    calls.push(url.pathname + url.search);
+    const told = url.pathname.match(/^\/_standin\/stories\/([^/]+)$/);
+    if (told && req.method === "PUT") {
+      let body = "";
+      req.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      req.on("end", () => {
+        stories.set(decodeURIComponent(told[1]).toUpperCase(), JSON.parse(body) as StandinEvent[]);
+        send(res, 200, { ok: true });
+      });
+      return;
+    }
     const ref = url.pathname.match(/\/parcels\/reference\/([^/]+)$/);
     if (ref) {
       const barcode = decodeURIComponent(ref[1]).toUpperCase();
@@ -61,5 +70,11 @@ export async function startEvriStandin(): Promise<{ base: string; stories: Map<s
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   const { port } = server.address() as { port: number };
-  return { base: `http://127.0.0.1:${port}`, stories, calls, close: () => new Promise((r) => server.close(() => r())) };
+  return { base: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(() => r())) };
+}
+
+/** Tells the stand-in at `base` the story of one parcel from now on (its events, any order). */
+export async function setEvriStory(base: string, barcode: string, events: StandinEvent[]): Promise<void> {
+  const res = await fetch(`${base}/_standin/stories/${encodeURIComponent(barcode)}`, { method: "PUT", headers: { "Content-Type": "application/json" }, body: JSON.stringify(events) });
+  if (!res.ok) throw new Error(`evri stand-in: ${res.status} ${await res.text()}`);
 }

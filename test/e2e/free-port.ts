@@ -1,3 +1,4 @@
+import type { ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 
 /** A port nobody listens on now (the run's own server, a server of its own for one test). */
@@ -10,4 +11,22 @@ export function freePort(): Promise<number> {
       probe.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * Waits until the server started as `child` answers `url` with 200. It ends with an error when the child exits first
+ * (with --strictPort, a taken port) or after `ms`: generous, since a machine at load 17 took two minutes to start one.
+ */
+export async function untilAnswering(url: string, child: ChildProcess, ms = 300_000) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (child.exitCode !== null) throw new Error(`the server for ${url} exited with ${child.exitCode} before answering`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server did not answer ${url} within ${ms} ms`);
 }

@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { migrateLocalD1 } from "../../scripts/local-d1.ts";
-import { freePort } from "./free-port";
+import { freePort, untilAnswering } from "./free-port";
+import { startStandinsServer, type StandinsServer } from "./standins-server";
 
 /**
  * Builds the app and serves the real bundle with `vite preview` (workerd through miniflare:
@@ -16,34 +17,24 @@ declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
     stateDir: string;
-    /** The build under test: a test that needs a server of its own (other configuration) serves it too. */
-    distDir: string;
+    /** The same build served with the carrier and Stripe stand-ins (test/e2e/standins-server.ts). */
+    standinsURL: string;
+    standinsStateDir: string;
+    /** The Evri stand-in that server tracks parcels with (setEvriStory tells it a parcel's story). */
+    evriStandinURL: string;
+    /** The Stripe stand-in that server takes payments through (its dashboard and /_standin controls). */
+    stripeStandinURL: string;
   }
 }
 
 let server: ChildProcess | undefined;
+let standins: StandinsServer | undefined;
 let stateDir = "";
 let distDir = "";
 
 function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}) {
   const r = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } });
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed with ${r.status}`);
-}
-
-async function waitFor(url: string, ms: number) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    // Our own server must be the one answering: with its port taken it exits (--strictPort).
-    if (server && server.exitCode !== null) throw new Error(`vite preview exited with ${server.exitCode} (is ${url} taken?)`);
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`server did not answer ${url} within ${ms} ms`);
 }
 
 /**
@@ -65,6 +56,7 @@ export async function setup(project: TestProject) {
   // A free port unless one is asked for: with a fixed one, two runs on one machine (two worktrees) found each other's
   // server answering and tested another build without a word.
   const PORT = Number(process.env.E2E_PORT ?? (await freePort()));
+  const started = Date.now();
   // Secrets come from .dev.vars, as under `npm run dev`; a fresh clone (CI) has only the example.
   if (!existsSync(".dev.vars")) copyFileSync(".dev.vars.example", ".dev.vars");
   const env = { CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
@@ -76,7 +68,12 @@ export async function setup(project: TestProject) {
   const buildEnv = { ...env, PH_DIST: distDir, NODE_ENV: "production", PH_APP_URL: `http://127.0.0.1:${PORT}` };
   if (process.env.E2E_BUILD) copyBuild(process.env.E2E_BUILD, distDir, buildEnv.PH_APP_URL);
   else run("vite", ["build", "--logLevel", "warn", "--emptyOutDir"], buildEnv);
+  const built = Date.now();
   migrateLocalD1(["--persist-to", stateDir]);
+  // The stand-ins' server starts from a copy of the migrated database, made before either server opens it.
+  const standinsState = mkdtempSync(path.join(tmpdir(), "parcelhive-e2e-standins-"));
+  cpSync(stateDir, standinsState, { recursive: true });
+  const migrated = Date.now();
   // `vite preview` finds the worker through .wrangler/deploy/config.json, which every `vite build` in this
   // tree rewrites (the last build wins): point it at our own build just before starting the server.
   mkdirSync(".wrangler/deploy", { recursive: true });
@@ -87,14 +84,22 @@ export async function setup(project: TestProject) {
     stdio: process.env.E2E_SERVER_LOG ? "inherit" : "ignore",
   });
   const baseURL = buildEnv.PH_APP_URL;
-  await waitFor(`${baseURL}/api/health`, 60_000);
+  // Both servers start at once: each waits on its own runtime.
+  await Promise.all([startStandinsServer(distDir, standinsState).then((s) => (standins = s)), untilAnswering(`${baseURL}/api/health`, server)]);
+  if (!standins) throw new Error("the stand-ins' server did not start");
+  const s = (from: number, to: number) => `${Math.round((to - from) / 1000)} s`;
+  console.log(`e2e setup: build ${s(started, built)}, database ${s(built, migrated)}, both servers answering ${s(migrated, Date.now())}`);
   project.provide("baseURL", baseURL);
   project.provide("stateDir", stateDir);
-  project.provide("distDir", distDir);
+  project.provide("standinsURL", standins.base);
+  project.provide("standinsStateDir", standins.stateDir);
+  project.provide("evriStandinURL", standins.evriStandin);
+  project.provide("stripeStandinURL", standins.stripeStandin);
 }
 
 export async function teardown() {
   server?.kill("SIGTERM");
+  await standins?.stop();
   if (stateDir) rmSync(stateDir, { recursive: true, force: true });
   if (distDir) {
     rmSync(distDir, { recursive: true, force: true });

@@ -1,19 +1,17 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { STANDIN_PRICES } from "../../scripts/stripe-standin/objects.ts";
-import { startStripeStandin, type RunningStandin } from "../../scripts/stripe-standin/serve.ts";
+import type { DeliveryAttempt } from "../../scripts/stripe-standin/webhooks.ts";
 import { VIEWPORTS, launchBrowser, screenshot, uniqueEmail } from "./browser";
-import { startOwnServer, type OwnServer } from "./own-server";
+import { standins } from "./standins";
 
-// Buying credits end to end (issue 33, item 6), as `npm run dev` with the Stripe stand-in does it: the app's own server
-// of the run's build talks to the stand-in through the stripe SDK (STRIPE_API_BASE), the browser pays on the
-// stand-in's Checkout page, and the stand-in's signed events reach the app's /api/v1/stripe/webhook. A subscription
-// renews from the stand-in's dashboard and is cancelled in its portal. Desktop and phone.
+// Buying credits end to end (issue 33, item 6), as `npm run dev` with the Stripe stand-in does it: the stand-ins'
+// server of the run's build (test/e2e/standins-server.ts) talks to the stand-in through the stripe SDK
+// (STRIPE_API_BASE), the browser pays on the stand-in's Checkout page, and the stand-in's signed events reach the app's
+// /api/v1/stripe/webhook. A subscription renews from the stand-in's dashboard and is cancelled in its portal. Desktop
+// and phone.
 
-const WEBHOOK_SECRET = "whsec_e2eStandinSecret0123456789abcdef";
-
-let stripe: RunningStandin;
-let server: OwnServer;
+const server = { base: standins.base() };
+const stripe = { base: standins.stripeStandin() };
 let browser: Browser;
 
 async function api<T>(path: string, init: { body?: unknown; token?: string } = {}): Promise<T> {
@@ -30,7 +28,7 @@ async function seller(prefix: string) {
   const email = uniqueEmail(prefix);
   const password = "e2e-password-123";
   await api("/api/v1/signup", { body: { email, password, marketing_consent: false } });
-  return api<{ access_token: string; refresh_token: string }>("/api/v1/login", { body: { email, password } });
+  return { email, ...(await api<{ access_token: string; refresh_token: string }>("/api/v1/login", { body: { email, password } })) };
 }
 
 const userOf = (token: string) => api<{ credits: number; subscription_status: string | null }>("/api/v1/user", { token });
@@ -55,28 +53,18 @@ async function settingsPage(viewport: keyof typeof VIEWPORTS, tokens: { access_t
   return page;
 }
 
-/** The events of a type the stand-in delivered, with the app's answers. */
-function delivered(type: string) {
-  return stripe.standin.deliveries.filter((d) => d.event.type === type);
+/** The events of a type the stand-in raised, oldest first, with its attempts to deliver each and the app's answers. */
+async function delivered(type: string): Promise<{ id: string; attempts: DeliveryAttempt[] }[]> {
+  const events = (await (await fetch(`${stripe.base}/_standin/events`)).json()) as { id: string; type: string; attempts: DeliveryAttempt[] }[];
+  return events.filter((e) => e.type === type);
 }
 
 beforeAll(async () => {
-  stripe = await startStripeStandin({ webhookUrl: null, webhookSecret: WEBHOOK_SECRET });
-  server = await startOwnServer({
-    STRIPE_API_BASE: stripe.base,
-    STRIPE_SECRET_KEY: "sk_test_e2e",
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_PRICE_ONE_OFF_PACK: STANDIN_PRICES.oneOffPack,
-    STRIPE_PRICE_BASIC_PLAN: STANDIN_PRICES.basicPlan,
-  });
-  stripe.standin.options.webhookUrl = `${server.base}/api/v1/stripe/webhook`;
   browser = await launchBrowser();
-}, 240_000);
+});
 
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
-  await stripe?.close();
 });
 
 describe.each(["desktop", "phone"] as const)("buying credits through the Stripe stand-in (%s)", (viewport) => {
@@ -88,7 +76,7 @@ describe.each(["desktop", "phone"] as const)("buying credits through the Stripe 
     await page.getByRole("heading", { name: "One-off Pack" }).waitFor();
     await screenshot(page, `stripe-standin-checkout-${viewport}`);
 
-    const before = delivered("checkout.session.completed").length;
+    const before = (await delivered("checkout.session.completed")).length;
     await page.getByRole("button", { name: "Pay £15.00" }).click();
     await page.waitForURL(`${server.base}/checkout/success**`);
     await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
@@ -102,18 +90,19 @@ describe.each(["desktop", "phone"] as const)("buying credits through the Stripe 
     await page.getByText("£10.00 a month", { exact: true }).waitFor();
     await screenshot(page, `stripe-standin-credits-page-${viewport}`);
 
-    const [completed] = delivered("checkout.session.completed").slice(before);
+    const [completed] = (await delivered("checkout.session.completed")).slice(before);
     expect(completed.attempts.map((a) => a.status)).toEqual([200]);
     // Stripe may deliver an event twice: the stand-in's dashboard sends it again, and nothing more is granted.
     const dashboard = await page.context().newPage();
     await dashboard.goto(`${stripe.base}/`);
     // The stand-in answers the button's POST once the app has answered the delivery.
     await Promise.all([
-      dashboard.waitForResponse((r) => r.url().endsWith(`/_standin/events/${completed.event.id}/resend`)),
-      dashboard.getByRole("row").filter({ hasText: completed.event.id }).getByRole("button", { name: "Resend" }).click(),
+      dashboard.waitForResponse((r) => r.url().endsWith(`/_standin/events/${completed.id}/resend`)),
+      dashboard.getByRole("row").filter({ hasText: completed.id }).getByRole("button", { name: "Resend" }).click(),
     ]);
-    expect(completed.attempts.map((a) => a.status)).toEqual([200, 200]);
-    expect(completed.attempts[1].body).toContain('"duplicate"');
+    const resent = (await delivered("checkout.session.completed")).find((e) => e.id === completed.id)!;
+    expect(resent.attempts.map((a) => a.status)).toEqual([200, 200]);
+    expect(resent.attempts[1].body).toContain('"duplicate"');
     expect((await userOf(tokens.access_token)).credits).toBe(200);
     await page.context().close();
   });
@@ -128,11 +117,11 @@ describe.each(["desktop", "phone"] as const)("buying credits through the Stripe 
     expect(await userOf(tokens.access_token)).toMatchObject({ credits: 130, subscription_status: "active" });
 
     // A month passes: the stand-in's dashboard renews the subscription now; the paid invoice grants 130 more.
-    const sub = [...stripe.standin.account.subscriptions.values()].find((s) => s.status === "active" && stripe.standin.account.customers.get(s.customer)?.email?.startsWith(`plan-${viewport}`))!;
+    // The dashboard's row of this seller's subscription (it names the customer's e-mail).
     await page.goto(`${stripe.base}/`);
     await Promise.all([
-      page.waitForResponse((r) => r.url().endsWith(`/_standin/subscriptions/${sub.id}/renew`)),
-      page.getByRole("row").filter({ hasText: sub.id }).getByRole("button", { name: "Renew now" }).click(),
+      page.waitForResponse((r) => /\/_standin\/subscriptions\/[^/]+\/renew$/.test(r.url())),
+      page.getByRole("row").filter({ hasText: tokens.email }).getByRole("button", { name: "Renew now" }).click(),
     ]);
     await screenshot(page, `stripe-standin-dashboard-${viewport}`);
     expect(await userOf(tokens.access_token)).toMatchObject({ credits: 260, subscription_status: "active" });

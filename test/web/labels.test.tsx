@@ -298,8 +298,7 @@ describe("label card", () => {
 
   it("shows 'Copied!' for 1.5 s after copying the tracking code", async () => {
     vi.useFakeTimers();
-    const writeText = vi.fn(async () => {});
-    Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
+    const writeText = vi.spyOn(navigator.clipboard, "writeText").mockImplementation(async () => {});
     renderCard(label());
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Copy tracking code" })));
     expect(writeText).toHaveBeenCalledWith("H01AB00000000011");

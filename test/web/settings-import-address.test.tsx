@@ -49,8 +49,7 @@ describe("the import address card", () => {
     expect(field.readOnly).toBe(true);
     expect(screen.getByText("We reply to jane@example.com with what was imported, or why not.")).toBeTruthy();
 
-    const writeText = vi.fn(async () => {});
-    Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
+    const writeText = vi.spyOn(navigator.clipboard, "writeText").mockImplementation(async () => {});
     fireEvent.click(screen.getByRole("button", { name: "Copy import address" }));
     await screen.findByRole("button", { name: "Copied!" });
     expect(writeText).toHaveBeenCalledWith(FIRST);

@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { labels, marketplaceOrders } from "../../worker/db/schema";
 import { handleQueue } from "../../worker/handlers/queue";
+import { queueLabelsSinceMatch } from "../../worker/labels/order-link";
 import { saveImportedLabels } from "../../worker/labels/save";
 import type { JobMessage } from "../../worker/lib/jobs";
 import type { LabelOrderAnswer, OrdersAnswer } from "../../worker/marketplaces/model";
@@ -177,16 +178,17 @@ describe("labels meet orders", () => {
     expect((await call("/api/v1/marketplaces/orders?status=shipped", { token: u.token })).status).toBe(400);
   });
 
-  it("queues no matching for a seller without orders awaiting dispatch, and lets go of an order no longer kept", async () => {
+  it("queues no matching for a seller without orders, meets a label saved before its order came in, and lets go of an order no longer kept", async () => {
     const u = await createUser({ credits: 5 });
     const none = queueing();
-    await importLabels(none.env, u, [{ name: "Jane Smith", postcode: "M1 1AE" }]);
+    const [label] = await importLabels(none.env, u, [{ name: "Jane Smith", postcode: "M1 1AE" }]);
     expect(none.sent.filter((j) => j.type === "marketplace.match")).toEqual([]);
 
+    // The shop is connected after the parcel was printed: its first sync looks back over the labels not linked.
     const [order] = await seedOrders(u, [{ name: "Jane Smith", postcode: "M1 1AE" }]);
-    const q = queueing();
-    const [label] = await importLabels(q.env, u, [{ name: "Jane Smith", postcode: "M1 1AE" }]);
-    await runMatching(q.env, q.sent);
+    const back = queueing();
+    await queueLabelsSinceMatch(back.env, db(), u.id, Date.now() - 14 * DAY);
+    await runMatching(back.env, back.sent);
     expect((await orderOf(u, label)).order?.id).toBe(order);
     // The shop is disconnected (its orders go): the label is no longer linked, and can be matched again.
     await db().delete(marketplaceOrders).where(eq(marketplaceOrders.id, order));

@@ -6,7 +6,7 @@ import { RetryJobLater } from "../../worker/lib/jobs";
 import { dispatchesOf } from "../../worker/marketplaces/dispatch-views";
 import { dispatchSchema } from "../../worker/marketplaces/model";
 import { answerLabelOrder } from "../../worker/marketplaces/links";
-import { queueDispatches, runDispatch } from "../../worker/marketplaces/tracking-out";
+import { enqueueStalledDispatches, queueDispatches, runDispatch } from "../../worker/marketplaces/tracking-out";
 import { APP_PATHS, MARKETPLACE_TEST_ENV, marketplaceStandin, orderSeed, TEST_APP_URL } from "../fixtures/marketplaces";
 import { callWithEnv, createUser, db } from "./helpers";
 
@@ -270,5 +270,24 @@ describe("tracking out", () => {
       expect(made.flatMap((f) => f.lineItems.map((l) => l.quantity)).reduce((a, b) => a + b, 0)).toBe(3);
     }
     expect(m.standin.fulfilments().filter((f) => f.orderId === seeded.etsy).map((f) => f.trackingNumber).sort()).toEqual(parcels.etsy.map((p) => p.code).sort());
+  });
+
+  it("queues again, from the cron, a dispatch whose message was lost, but not one waiting for its shop", async () => {
+    const u = await createUser();
+    const now = Date.now();
+    const row = (id: string, fields: Partial<typeof marketplaceDispatches.$inferInsert>) => ({ id, userId: u.id, orderId: `mpo_${id}`, labelId: `lbl_${id}`, ...fields });
+    await db()
+      .insert(marketplaceDispatches)
+      .values([
+        row("never", { updatedAt: now - 20 * 60_000 }),
+        row("fresh", { updatedAt: now - 60_000 }),
+        row("tried", { attempts: 2, updatedAt: now - 20 * 60_000 }),
+        row("given-up", { attempts: 6, updatedAt: now - 7 * 3_600_000 }),
+        row("parked", { reason: "Waiting for the eBay shop to be reconnected", updatedAt: now - 7 * 3_600_000 }),
+        row("sent", { state: "sent", updatedAt: now - 7 * 3_600_000 }),
+      ]);
+    const { env, sent } = jobsEnv();
+    expect(await enqueueStalledDispatches(env, db(), now)).toBe(2);
+    expect(sent.map((j) => j.dispatchId).sort()).toEqual(["given-up", "never"]);
   });
 });

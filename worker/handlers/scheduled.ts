@@ -12,6 +12,7 @@ import { pruneCarrierBudget } from "../tracking/carrier-budget";
 import { enqueueDueRefreshes, enqueueUnsentLostNotices } from "../tracking/cron";
 import { backfillDeliveryFacts } from "../tracking/delivery-backfill";
 import { enqueueDueSyncs } from "../marketplaces/orders-sync";
+import { enqueueStalledDispatches } from "../marketplaces/tracking-out";
 import type { TrackingEnv } from "../tracking/tracking";
 
 /**
@@ -45,6 +46,8 @@ export async function handleScheduled(controller: ScheduledController, env: Trac
     const retention = await runRetention(env, db, now, { mailbox: database === HOME_DATABASE });
     // Connected marketplace shops' orders, every 15 minutes each (worker/marketplaces/orders-sync.ts).
     const marketplaceSyncs = await enqueueDueSyncs(env, db, now);
-    log("info", "cron", { cron: controller.cron, database, scheduledTime: now, refreshes, notices, alertsLooked: alerts.looked, alertsSent: alerts.sent, deliveryFacts, actionWindows, r2Deleted, purgeQueued, exportsExpired, retention, marketplaceSyncs, ms: Date.now() - started });
+    // Tracking out whose message was lost goes again (worker/marketplaces/tracking-out.ts).
+    const dispatchesStalled = await enqueueStalledDispatches(env, db, now);
+    log("info", "cron", { cron: controller.cron, database, scheduledTime: now, refreshes, notices, alertsLooked: alerts.looked, alertsSent: alerts.sent, deliveryFacts, actionWindows, r2Deleted, purgeQueued, exportsExpired, retention, marketplaceSyncs, dispatchesStalled, ms: Date.now() - started });
   }
 }

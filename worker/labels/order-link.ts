@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, gte, isNull } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { inValueList } from "../db/d1-limits";
 import { labels, marketplaceOrders } from "../db/schema";
@@ -36,6 +36,24 @@ export async function queueOrderMatch(env: Pick<Env, "JOBS">, db: Db, userId: nu
   } catch (err) {
     log("warn", "could not queue the matching of labels to orders", { labelIds, error: String(err) });
   }
+}
+
+/** Labels a sync looks back over: enough for a busy seller's fortnight, a few dozen jobs at most. */
+const LOOK_BACK_LABELS = 2000;
+
+/**
+ * Queues the matching of the seller's labels made since `since` that no order is linked to (nor turned down by the
+ * seller), newest first: orders that came in after their label was saved (a shop connected after its parcels were
+ * printed, an order synced after its label was imported) meet it here.
+ */
+export async function queueLabelsSinceMatch(env: Pick<Env, "JOBS">, db: Db, userId: number, since: number): Promise<void> {
+  const rows = await db
+    .select({ id: labels.id })
+    .from(labels)
+    .where(and(eq(labels.userId, userId), gte(labels.createdAt, since), isNull(labels.orderId), isNull(labels.orderLinkedBy)))
+    .orderBy(desc(labels.createdAt))
+    .limit(LOOK_BACK_LABELS);
+  await queueOrderMatch(env, db, userId, rows.map((r) => r.id));
 }
 
 /** The label's order columns as the matching and the routes read them. */

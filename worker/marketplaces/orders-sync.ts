@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { marketplaceConnections, marketplaceOrders } from "../db/schema";
 import { enqueue, RetryJobLater } from "../lib/jobs";
 import { log } from "../lib/log";
+import { queueLabelsSinceMatch } from "../labels/order-link";
 import { takeCarrierCalls } from "../tracking/carrier-budget";
 import { ebayConfig, etsyConfig, type MarketplaceEnv, shopifyConfig } from "./config";
 import { accessTokenFor, NotConnected } from "./connections";
@@ -20,7 +21,8 @@ import { shopifyOrdersPage } from "./shopify";
  *   (less 10 minutes: the marketplace's clock and late writes), so one dispatched by hand or cancelled is seen too.
  * - Pages are counted against a per-minute budget (the carrier call budget, worker/tracking/carrier-budget.ts):
  *   eBay's and Etsy's limits are the app's, shared by every seller, so theirs is one budget; Shopify's is per store.
- *   A sync past its budget, or told to wait (429, THROTTLED), goes on later from the page it stopped at.
+ *   A sync past its budget, or told to wait (429, THROTTLED), goes on later from the page it stopped at; a Shopify
+ *   store's bucket too low for the next page is waited for before asking, not asked and refused.
  * - A job runs at most PAGES_PER_JOB pages, then queues the next part, so a shop of 10,000 orders never holds the
  *   consumer long (bench/README 'Marketplace orders').
  * - Orders no longer awaiting dispatch are kept 30 days after they last changed, then go: the buyer's name and
@@ -30,6 +32,9 @@ const OVERLAP_MS = 10 * 60_000;
 const SYNC_EVERY_MS = 15 * 60_000;
 const PAGES_PER_JOB = 20;
 const KEEP_DONE_MS = 30 * 86_400_000;
+const DAY_MS = 86_400_000;
+/** How far back a new shop's first sync looks for labels saved before their orders came in. */
+const LOOK_BACK_FIRST_MS = 14 * DAY_MS;
 /** Pages a minute: eBay's and Etsy's for the whole app (Etsy allows 10 calls a second and 10,000 a day), Shopify's per store. */
 export const PAGES_PER_MINUTE: Record<Marketplace, number> = { ebay: 120, etsy: 120, shopify: 12 };
 
@@ -94,7 +99,8 @@ export async function syncConnection(env: SyncEnv, db: Db, connectionId: string,
     } catch (err) {
       if (err instanceof MarketplaceRefusal && err.kind === "unavailable") {
         log("info", "marketplace sync waits", { connection: c.id, message: err.message });
-        return later(20);
+        // As long as the marketplace said (a 429's Retry-After, Shopify's bucket), else 20 s.
+        return later(err.retryAfter ?? 20);
       }
       if (err instanceof MarketplaceRefusal) {
         log("warn", "marketplace sync refused", { connection: c.id, message: err.message });
@@ -107,11 +113,15 @@ export async function syncConnection(env: SyncEnv, db: Db, connectionId: string,
     orders += got.orders.length;
     if (got.next === null) break;
     at.cursor = got.next;
+    if (got.waitSeconds) return later(got.waitSeconds);
   }
   await db.batch([
     db.update(marketplaceConnections).set({ syncedThrough: at.startedAt - OVERLAP_MS, lastSyncAt: now }).where(eq(marketplaceConnections.id, c.id)),
     db.delete(marketplaceOrders).where(and(eq(marketplaceOrders.connectionId, c.id), ne(marketplaceOrders.status, "awaiting"), lt(marketplaceOrders.changedAt, now - KEEP_DONE_MS))),
   ]);
+  // Labels saved before their order came in meet it now: a new shop's fortnight (the matching's dispatch window),
+  // then what was saved since the last sync began, with a day's margin.
+  if (orders || pos) await queueLabelsSinceMatch(env, db, c.userId, at.since === null ? now - LOOK_BACK_FIRST_MS : at.since - DAY_MS);
   return { pages, orders, done: true };
 }
 

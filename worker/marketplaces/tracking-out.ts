@@ -36,6 +36,10 @@ import { budgetKey, type SyncEnv, PAGES_PER_MINUTE } from "./orders-sync";
  */
 const LEASE_MS = 60_000;
 const MAX_TRIES = 6;
+/** Longer than every back-off of a dispatch's tries together (about 25 minutes). */
+const STALLED_MS = 6 * 3_600_000;
+/** A dispatch never tried this long after its link: its message was never sent (the queue refused it). */
+const NEVER_TRIED_MS = 15 * 60_000;
 
 export type DispatchEnv = SyncEnv;
 type Dispatch = typeof marketplaceDispatches.$inferSelect;
@@ -63,7 +67,12 @@ export async function queueDispatches(env: Pick<Env, "JOBS">, db: Db, links: Ord
       setWhere: eq(marketplaceDispatches.state, "failed"),
     })
     .returning({ id: marketplaceDispatches.id });
-  await enqueueMany(env, db, queued.map((q) => ({ type: "marketplace.dispatch" as const, dispatchId: q.id })));
+  try {
+    await enqueueMany(env, db, queued.map((q) => ({ type: "marketplace.dispatch" as const, dispatchId: q.id })));
+  } catch (err) {
+    // The link stands and its dispatch is written: the cron queues it again (enqueueStalledDispatches).
+    log("warn", "tracking out not queued", { dispatches: queued.map((q) => q.id), error: String(err) });
+  }
 }
 
 /** Reconnecting a shop sends what waited for it: its orders' dispatches still pending are queued again. */
@@ -74,6 +83,28 @@ export async function resumeDispatches(env: Pick<Env, "JOBS">, db: Db, connectio
     .innerJoin(marketplaceOrders, eq(marketplaceOrders.id, marketplaceDispatches.orderId))
     .where(and(eq(marketplaceOrders.connectionId, connectionId), eq(marketplaceDispatches.state, "pending")));
   await enqueueMany(env, db, waiting.map((w) => ({ type: "marketplace.dispatch" as const, dispatchId: w.id })));
+}
+
+/**
+ * The cron's part: a pending dispatch whose message was lost is queued again: one never tried 15 minutes after its
+ * link (the queue refused the message), or not tried for 6 hours (the queue gave up on it). One waiting for its shop
+ * to be reconnected (it has a reason) waits on.
+ */
+export async function enqueueStalledDispatches(env: Pick<Env, "JOBS">, db: Db, now: number): Promise<number> {
+  const stalled = await db
+    .select({ id: marketplaceDispatches.id })
+    .from(marketplaceDispatches)
+    .where(
+      and(
+        eq(marketplaceDispatches.state, "pending"),
+        isNull(marketplaceDispatches.reason),
+        or(lt(marketplaceDispatches.updatedAt, now - STALLED_MS), and(eq(marketplaceDispatches.attempts, 0), lt(marketplaceDispatches.updatedAt, now - NEVER_TRIED_MS))),
+        or(isNull(marketplaceDispatches.leaseUntil), lt(marketplaceDispatches.leaseUntil, now)),
+      ),
+    )
+    .limit(500);
+  await enqueueMany(env, db, stalled.map((w) => ({ type: "marketplace.dispatch" as const, dispatchId: w.id })));
+  return stalled.length;
 }
 
 /** How a try ended: a final state with its reason, or a wait before the next try. */

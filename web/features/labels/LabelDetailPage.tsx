@@ -123,8 +123,9 @@ function LoadedLabel({ label, onChange, onRefreshed }: { label: ApiLabel; onChan
       <ReadingNote status={label.ocrStatus} />
       <LostWarning label={label} detail />
       <DeadlineNote label={label} detail />
-      <OutcomeControl label={label} onChange={onChange} />
+      {/* Which order the parcel is for: asked first, right after the upload that made it. */}
       <LabelOrderCard labelId={label.id} />
+      <OutcomeControl label={label} onChange={onChange} />
       <TrackingPageCard label={label} onChange={onChange} />
 
       <section className="card stack" aria-label="Label">

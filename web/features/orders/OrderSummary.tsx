@@ -1,4 +1,3 @@
-import { MARKETPLACE_NAMES } from "../../../shared/marketplaces";
 import { EXTRA_DATE, formatDate } from "../labels/format";
 import type { DispatchView, OrderView } from "./api";
 import { awaitingFor, dispatchText, ORDERS_TEXT as T } from "./texts";
@@ -36,7 +35,7 @@ export function OrderSummary({ order, level = 3, id }: { order: OrderView; level
         {order.recipientName} <span className="mono">{order.postcode}</span>
       </p>
       <p className="small muted">
-        {[order.shopName && `${MARKETPLACE_NAMES[order.marketplace]} · ${order.shopName}`, order.buyer && T.buyer(order.buyer)].filter(Boolean).join(" · ")}
+        {[order.shopName && T.shop(order.shopName), order.buyer && T.buyer(order.buyer)].filter(Boolean).join(" · ")}
       </p>
       {order.items.length > 0 && (
         <ul className="order-items small">
