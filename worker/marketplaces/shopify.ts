@@ -159,6 +159,9 @@ async function graphql(cfg: ShopifyConfig, accessToken: string, shop: string, qu
   const body: unknown = await res.json().catch(() => null);
   const slow = throttled.safeParse(body);
   if (slow.success) throw new MarketplaceRefusal("unavailable", "Shopify throttled the call", Math.max(1, bucketWait(body)));
+  const errors = errorsAnswer.safeParse(body);
+  // A scope the store did not grant: asking again will not help.
+  if (errors.success && errors.data.errors.some((e) => e.extensions?.code === "ACCESS_DENIED")) throw new MarketplaceRefusal("refused", `Shopify refused the call: ${errors.data.errors[0].message}`);
   return body;
 }
 
