@@ -16,11 +16,14 @@ export function useSellsOnMarketplaces(): boolean {
   return Boolean(accessToken && query.data?.connections.length);
 }
 
-/** The seller's orders awaiting dispatch, soonest due first, a page at a time ('Show more' follows the cursor). */
-export const useOrders = () =>
+export type OrderStatus = OrderView["status"];
+
+/** The seller's orders in one state, soonest due first, a page at a time ('Show more' follows the cursor). */
+export const useOrders = (status: OrderStatus) =>
   useInfiniteQuery({
-    queryKey: ["orders", "awaiting"],
-    queryFn: ({ pageParam, signal }) => api<OrdersAnswer>("/api/v1/marketplaces/orders", { query: { cursor: pageParam ?? undefined }, signal }),
+    queryKey: ["orders", status],
+    queryFn: ({ pageParam, signal }) =>
+      api<OrdersAnswer>("/api/v1/marketplaces/orders", { query: { status: status === "awaiting" ? undefined : status, cursor: pageParam ?? undefined }, signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.next ?? undefined,
   });
