@@ -1,20 +1,13 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../api/client";
-import { useAuth } from "../../app/auth";
 import type { DispatchView, LabelOrderAnswer, OrdersAnswer, OrderView } from "../../../worker/marketplaces/model";
-import { useMarketplaces } from "../settings/marketplaces-api";
 
 // The Orders view's and a label's order calls, through the one API client.
 
+export { useSellsOnMarketplaces } from "../../app/marketplaces-query";
+
 export type { DispatchView, LabelOrderAnswer, OrdersAnswer, OrderView };
 export type ListedOrder = OrdersAnswer["orders"][number];
-
-/** Whether the seller has a connected shop (the nav shows Orders then): the Settings card's own call, cached. */
-export function useSellsOnMarketplaces(): boolean {
-  const { accessToken } = useAuth();
-  const query = useMarketplaces(Boolean(accessToken));
-  return Boolean(accessToken && query.data?.connections.length);
-}
 
 export type OrderStatus = OrderView["status"];
 
