@@ -6,6 +6,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 import { pdfjsObservedPrefetch } from "./scripts/pdfjs-observed-prefetch.ts";
 import { SlowestFiles } from "./scripts/slowest-files.ts";
+import { testDataModules } from "./scripts/test-data-modules.ts";
 
 // Four suites, run together by `npm test`:
 //  - worker: API, services, queue, cron and email handlers inside workerd (real D1/R2/queues/email)
@@ -52,6 +53,7 @@ function workerProject(
     plugins: [
       // pdf.js's page-tree prefetch observed where it is made (issue 36): every unhandled rejection fails the run.
       pdfjsObservedPrefetch(),
+      testDataModules(),
       cloudflareTest({
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {

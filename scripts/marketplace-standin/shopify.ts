@@ -137,9 +137,10 @@ export class ShopifyStandin {
     return delivery;
   }
 
-  faultAnswer(kind: FaultKind, shop?: Shop): Response {
+  /** `requested`: the refused query's cost, which Shopify reports with THROTTLED (a queued fault: none). */
+  faultAnswer(kind: FaultKind, shop?: Shop, requested = 0): Response {
     if (kind === "expired_token") return json(401, { errors: UNAUTHORIZED });
-    if (kind === "rate_limited") return json(200, { errors: [{ message: "Throttled", extensions: { code: "THROTTLED", documentation: "https://shopify.dev/api/usage/rate-limits" } }], extensions: { cost: this.costBody(0, null, shop) } });
+    if (kind === "rate_limited") return json(200, { errors: [{ message: "Throttled", extensions: { code: "THROTTLED", documentation: "https://shopify.dev/api/usage/rate-limits" } }], extensions: { cost: this.costBody(requested, null, shop) } });
     return json(500, { errors: "Internal Server Error" });
   }
 
@@ -189,7 +190,7 @@ export class ShopifyStandin {
     const cost = requestedCost(doc, variables);
     this.refill(shop);
     if (cost > 1000) return json(200, { errors: [{ message: `Query cost is ${cost}, which exceeds the single query max cost limit (1000).`, extensions: { code: "MAX_COST_EXCEEDED", cost, maxCost: 1000 } }] });
-    if (cost > shop.bucket.available) return this.faultAnswer("rate_limited", shop);
+    if (cost > shop.bucket.available) return this.faultAnswer("rate_limited", shop, cost);
     shop.bucket.available -= cost;
     const context: ShopContext = { shop: shop.name, scopes, orders: shop.orders, nowSec: this.clock.nowSec(), fulfilled: (order, f) => this.record(order, f, false) };
     const result = await execute({ schema: shopifySchema, document: doc, rootValue: shopifyRoot, contextValue: context, variableValues: variables });

@@ -1,5 +1,6 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { newQueryClient } from "../../web/api/queries";
 import { tokens } from "../../web/api/tokens";
@@ -33,7 +34,9 @@ function serve(route: (url: URL, init?: RequestInit) => Response | undefined) {
 function renderCard() {
   render(
     <QueryClientProvider client={newQueryClient()}>
-      <MarketplacesCard />
+      <MemoryRouter>
+        <MarketplacesCard />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 }
@@ -56,6 +59,7 @@ describe("the marketplaces card in Settings", () => {
     expect(within(etsy).getByText("Etsy no longer accepts Parcelhive's access: reconnect it")).toBeTruthy();
     expect(within(etsy).getByRole("button", { name: "Reconnect" })).toBeTruthy();
     expect(within(screen.getByRole("listitem", { name: "Shopify" })).getByText("Not set up on this server.")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "See your orders awaiting dispatch" }).getAttribute("href")).toBe("/orders");
   });
 
   it("shows a load error with a retry", async () => {

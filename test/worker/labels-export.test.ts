@@ -5,7 +5,7 @@ import { labels } from "../../worker/db/schema";
 import { parseCsv } from "../../worker/labels/csv";
 import type { ApiLabel } from "../../shared/label";
 import { createManualLabel } from "../../worker/labels/save";
-import { call, createUser, db, type TestUser } from "./helpers";
+import { call, createUser, db, insertLabelRows, type TestUser } from "./helpers";
 import { evriCode, royalMailCode } from "./labels-fixtures";
 
 const manual = (u: TestUser, courier: string, trackingCode: string, extra: { tags?: string[]; notes?: string; fields?: Record<string, unknown> } = {}) =>
@@ -166,7 +166,7 @@ describe("GET /api/v1/labels/export.csv", () => {
       createdAt: now - Math.floor(i / 2) * 1000,
       updatedAt: now,
     }));
-    for (let i = 0; i < rows.length; i += 3) await db().insert(labels).values(rows.slice(i, i + 3));
+    await insertLabelRows(rows);
     const codes = (await exportRows(u)).map((r) => r.tracking_code);
     expect(codes.length).toBe(2105);
     expect(new Set(codes).size).toBe(2105);

@@ -96,7 +96,7 @@ describe("orders in", () => {
     const m = marketplaces({ shopify: { maximumAvailable: 1100, restoreRate: 50 } });
     for (let i = 0; i < 25; i++) await m.standin.shopify.seedOrder(orderSeed({ items: [{ title: "Mug" }, { title: "Plate", quantity: 3 }] }));
     const u = await createUser();
-    const firstQueued: { body: { position: { cursor: string } } }[] = [];
+    const firstQueued: { body: { position: { cursor: string } }; opts: unknown }[] = [];
     const id = await connect(m, u.token, "shopify", firstQueued);
     // Two pages of 10 cost 1,024 of the 1,100: the third waits in the queue for the bucket to refill, from its page.
     expect(await ordersOf(id)).toHaveLength(20);
@@ -110,11 +110,14 @@ describe("orders in", () => {
     const { env, queued } = syncEnv();
     const [conn] = await db().select().from(marketplaceConnections).where(eq(marketplaceConnections.id, id));
     expect(conn.syncedThrough).toBeNull();
-    // Still throttled: the part is queued again from the page it stopped at.
+    // Two pages of 10 left 76 of the bucket: the part waited for it to hold a third (512) before asking.
+    expect(firstQueued[0].opts).toEqual({ delaySeconds: 9 });
+    // Asked anyway, still throttled: the part is queued again from the page it stopped at, for as long as the bucket
+    // needs to refill (436 points at 50 a second).
     const position = { startedAt: Date.now(), since: null, cursor: null as string | null };
     const waited = await syncConnection(env, db(), id, position);
     expect(waited).toMatchObject({ pages: 0, done: false });
-    expect(queued).toEqual([{ body: { type: "marketplace.sync", connectionId: id, position }, opts: { delaySeconds: 20 } }]);
+    expect(queued).toEqual([{ body: { type: "marketplace.sync", connectionId: id, position }, opts: { delaySeconds: 9 } }]);
     m.standin.clock.advance(30);
     expect(await syncConnection(env, db(), id, firstQueued[0].body.position as never)).toMatchObject({ pages: 1, done: true });
     expect(await ordersOf(id)).toHaveLength(25);

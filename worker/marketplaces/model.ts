@@ -45,9 +45,9 @@ export const dispatchSchema = z
     state: z
       .enum(DISPATCH_STATES)
       .describe(
-        "'pending': being sent to the marketplace; 'sent': the order is marked dispatched with this label's tracking; 'dispatched_elsewhere': the order was already marked dispatched (by hand or by another tool) and was left alone; 'skipped': nothing to send (the order was cancelled, or every item went with an earlier parcel); 'failed': the marketplace refused it (`reason`)",
+        "'pending': being sent to the marketplace (or waiting for its shop to be reconnected: `reason`); 'sent': the order is marked dispatched with this label's tracking; 'dispatched_elsewhere': the order was already marked dispatched (by hand or by another tool) and was left alone; 'skipped': nothing to send (the order was cancelled, or every item went with an earlier parcel); 'failed': the marketplace refused it (`reason`)",
       ),
-    reason: z.string().nullable().describe("Why it was not sent, in words for the seller; null when sent or pending"),
+    reason: z.string().nullable().describe("Why it was not sent, or what it waits for, in words for the seller; null when sent or on its way"),
     sentAt: z.string().nullable().describe("When the marketplace was told (ISO 8601); null until then"),
   })
   .describe("Tracking out: this label's tracking sent to the order's marketplace");

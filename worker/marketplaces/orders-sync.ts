@@ -21,7 +21,8 @@ import { shopifyOrdersPage } from "./shopify";
  *   (less 10 minutes: the marketplace's clock and late writes), so one dispatched by hand or cancelled is seen too.
  * - Pages are counted against a per-minute budget (the carrier call budget, worker/tracking/carrier-budget.ts):
  *   eBay's and Etsy's limits are the app's, shared by every seller, so theirs is one budget; Shopify's is per store.
- *   A sync past its budget, or told to wait (429, THROTTLED), goes on later from the page it stopped at.
+ *   A sync past its budget, or told to wait (429, THROTTLED), goes on later from the page it stopped at; a Shopify
+ *   store's bucket too low for the next page is waited for before asking, not asked and refused.
  * - A job runs at most PAGES_PER_JOB pages, then queues the next part, so a shop of 10,000 orders never holds the
  *   consumer long (bench/README 'Marketplace orders').
  * - Orders no longer awaiting dispatch are kept 30 days after they last changed, then go: the buyer's name and
@@ -98,7 +99,8 @@ export async function syncConnection(env: SyncEnv, db: Db, connectionId: string,
     } catch (err) {
       if (err instanceof MarketplaceRefusal && err.kind === "unavailable") {
         log("info", "marketplace sync waits", { connection: c.id, message: err.message });
-        return later(20);
+        // As long as the marketplace said (a 429's Retry-After, Shopify's bucket), else 20 s.
+        return later(err.retryAfter ?? 20);
       }
       if (err instanceof MarketplaceRefusal) {
         log("warn", "marketplace sync refused", { connection: c.id, message: err.message });
@@ -111,6 +113,7 @@ export async function syncConnection(env: SyncEnv, db: Db, connectionId: string,
     orders += got.orders.length;
     if (got.next === null) break;
     at.cursor = got.next;
+    if (got.waitSeconds) return later(got.waitSeconds);
   }
   await db.batch([
     db.update(marketplaceConnections).set({ syncedThrough: at.startedAt - OVERLAP_MS, lastSyncAt: now }).where(eq(marketplaceConnections.id, c.id)),

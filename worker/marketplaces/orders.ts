@@ -26,6 +26,8 @@ export interface OrderIn {
 export interface OrderPage<Cursor> {
   orders: OrderIn[];
   next: Cursor | null;
+  /** Seconds before the marketplace's allowance takes the next page (Shopify's cost bucket); absent: at once. */
+  waitSeconds?: number;
 }
 
 /** UK postcodes as labels print them: upper case, one space before the inward part. */

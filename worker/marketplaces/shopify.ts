@@ -79,6 +79,17 @@ const ordersAnswer = z.object({
 /** Shopify's own answer of a throttled or failed query: `errors` with codes. */
 const errorsAnswer = z.object({ errors: z.array(z.object({ message: z.string(), extensions: z.object({ code: z.string().optional() }).optional() })) });
 
+/** The cost every answer reports (`extensions.cost`): what the query asked for and what the store's bucket holds. */
+const costAnswer = z.object({ extensions: z.object({ cost: z.object({ requestedQueryCost: z.number(), throttleStatus: z.object({ currentlyAvailable: z.number(), restoreRate: z.number().positive() }) }) }) });
+
+/** Seconds until the store's bucket holds a query of the cost this one asked for again; 0 when it does now. */
+function bucketWait(body: unknown): number {
+  const cost = costAnswer.safeParse(body);
+  if (!cost.success) return 0;
+  const { requestedQueryCost, throttleStatus } = cost.data.extensions.cost;
+  return Math.max(0, Math.ceil((requestedQueryCost - throttleStatus.currentlyAvailable) / throttleStatus.restoreRate));
+}
+
 /**
  * One page of the store's orders: at first the unfulfilled open ones; after that every order changed since `since`
  * (one fulfilled in Shopify's admin, or cancelled, is seen too). Lines are the fulfilment orders' lines still to
@@ -93,7 +104,7 @@ export async function shopifyOrdersPage(cfg: ShopifyConfig, accessToken: string,
   if (!parsed.success) {
     const errors = errorsAnswer.safeParse(body);
     const code = errors.success ? errors.data.errors[0]?.extensions?.code : undefined;
-    throw new MarketplaceRefusal(code === "ACCESS_DENIED" ? "refused" : "unavailable", `Shopify's orders answer: ${code ?? `HTTP ${res.status}`}`);
+    throw new MarketplaceRefusal(code === "ACCESS_DENIED" ? "refused" : "unavailable", `Shopify's orders answer: ${code ?? `HTTP ${res.status}`}`, code === "THROTTLED" ? Math.max(1, bucketWait(body)) : null);
   }
   const { nodes, pageInfo } = parsed.data.data.orders;
   const orders: OrderIn[] = nodes.map((o) => {
@@ -114,7 +125,8 @@ export async function shopifyOrdersPage(cfg: ShopifyConfig, accessToken: string,
       changedAt: Date.parse(o.updatedAt),
     };
   });
-  return { orders, next: pageInfo.hasNextPage ? pageInfo.endCursor : null };
+  // The next page costs what this one asked for: it waits until the bucket holds that, rather than be THROTTLED.
+  return { orders, next: pageInfo.hasNextPage ? pageInfo.endCursor : null, waitSeconds: bucketWait(body) };
 }
 
 /** The order's fulfilment orders with what is left of each line, and its fulfilments' tracking numbers: a cost of about 160. */
@@ -138,7 +150,7 @@ const FULFIL_MUTATION = `mutation($fulfillment: FulfillmentInput!) { fulfillment
   fulfillment { id status } userErrors { field message } } }`;
 
 const fulfilAnswer = z.object({ data: z.object({ fulfillmentCreate: z.object({ fulfillment: z.object({ id: z.string() }).nullable(), userErrors: z.array(z.object({ message: z.string() })) }) }) });
-const throttled = z.object({ errors: z.array(z.object({ extensions: z.object({ code: z.literal("THROTTLED") }) })).min(1), extensions: z.object({ cost: z.object({ requestedQueryCost: z.number(), throttleStatus: z.object({ currentlyAvailable: z.number(), restoreRate: z.number().positive() }) }) }).optional() });
+const throttled = z.object({ errors: z.array(z.object({ extensions: z.object({ code: z.literal("THROTTLED") }) })).min(1) });
 
 /** A GraphQL call for tracking out: a throttled one waits as long as the store's bucket needs to refill. */
 async function graphql(cfg: ShopifyConfig, accessToken: string, shop: string, query: string, variables: Record<string, unknown>): Promise<unknown> {
@@ -146,11 +158,10 @@ async function graphql(cfg: ShopifyConfig, accessToken: string, shop: string, qu
   if (res.status === 401) throw new TokenRejected("Shopify rejected the access token");
   const body: unknown = await res.json().catch(() => null);
   const slow = throttled.safeParse(body);
-  if (slow.success) {
-    const cost = slow.data.extensions?.cost;
-    const wait = cost ? Math.ceil(Math.max(1, cost.requestedQueryCost - cost.throttleStatus.currentlyAvailable) / cost.throttleStatus.restoreRate) : 2;
-    throw new MarketplaceRefusal("unavailable", "Shopify throttled the call", wait);
-  }
+  if (slow.success) throw new MarketplaceRefusal("unavailable", "Shopify throttled the call", Math.max(1, bucketWait(body)));
+  const errors = errorsAnswer.safeParse(body);
+  // A scope the store did not grant: asking again will not help.
+  if (errors.success && errors.data.errors.some((e) => e.extensions?.code === "ACCESS_DENIED")) throw new MarketplaceRefusal("refused", `Shopify refused the call: ${errors.data.errors[0].message}`);
   return body;
 }
 

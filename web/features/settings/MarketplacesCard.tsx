@@ -1,5 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import { Link } from "react-router";
 import { errorText } from "../../api/client";
 import { InlineConfirm } from "../../components/InlineConfirm";
 import { Spinner } from "../../components/Spinner";
@@ -27,11 +28,18 @@ export function MarketplacesCard() {
           </button>
         </div>
       ) : (
-        <ul className="marketplace-list">
-          {query.data.marketplaces.map((m) => (
-            <MarketplaceRow key={m.marketplace} marketplace={m.marketplace} name={m.name} configured={m.configured} shops={query.data.connections.filter((c) => c.marketplace === m.marketplace)} />
-          ))}
-        </ul>
+        <>
+          <ul className="marketplace-list">
+            {query.data.marketplaces.map((m) => (
+              <MarketplaceRow key={m.marketplace} marketplace={m.marketplace} name={m.name} configured={m.configured} shops={query.data.connections.filter((c) => c.marketplace === m.marketplace)} />
+            ))}
+          </ul>
+          {query.data.connections.length > 0 && (
+            <p className="small">
+              <Link to="/orders">{T.toOrders}</Link>
+            </p>
+          )}
+        </>
       )}
     </section>
   );

@@ -216,6 +216,7 @@ export const MARKETPLACE_TEXT = {
   disconnectConfirm: "Disconnect this shop? Its orders stop coming in and tracking is no longer sent to it.",
   disconnectYes: "Disconnect",
   disconnectFailed: "Could not disconnect the shop.",
+  toOrders: "See your orders awaiting dispatch",
   // The screen the marketplace sends the browser back to.
   returnTitle: (name: string) => `Connecting ${name}`,
   returnWorking: (name: string) => `Connecting your ${name} account…`,
