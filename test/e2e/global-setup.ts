@@ -2,10 +2,8 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { BrowserServer } from "playwright-core";
 import type { TestProject } from "vitest/node";
 import { migrateLocalD1 } from "../../scripts/local-d1.ts";
-import { startChromium } from "./chromium";
 import { freePort, untilAnswering } from "./free-port";
 import { startStandinsServer, type StandinsServer } from "./standins-server";
 
@@ -19,8 +17,6 @@ declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
     stateDir: string;
-    /** The run's Chromium, for playwright's connect (test/e2e/browser.ts launchBrowser). */
-    chromiumEndpoint: string;
     /** The same build served with the carrier and Stripe stand-ins (test/e2e/standins-server.ts). */
     standinsURL: string;
     standinsStateDir: string;
@@ -33,7 +29,6 @@ declare module "vitest" {
 
 let server: ChildProcess | undefined;
 let standins: StandinsServer | undefined;
-let chromium: BrowserServer | undefined;
 let stateDir = "";
 let distDir = "";
 
@@ -90,15 +85,10 @@ export async function setup(project: TestProject) {
   });
   const baseURL = buildEnv.PH_APP_URL;
   // Both servers start at once: each waits on its own runtime.
-  await Promise.all([
-    startStandinsServer(distDir, standinsState).then((s) => (standins = s)),
-    untilAnswering(`${baseURL}/api/health`, server),
-    startChromium().then((c) => (chromium = c)),
-  ]);
-  if (!standins || !chromium) throw new Error("the stand-ins' server or Chromium did not start");
+  await Promise.all([startStandinsServer(distDir, standinsState).then((s) => (standins = s)), untilAnswering(`${baseURL}/api/health`, server)]);
+  if (!standins) throw new Error("the stand-ins' server did not start");
   const s = (from: number, to: number) => `${Math.round((to - from) / 1000)} s`;
-  console.log(`e2e setup: build ${s(started, built)}, database ${s(built, migrated)}, both servers answering and Chromium up ${s(migrated, Date.now())}`);
-  project.provide("chromiumEndpoint", chromium.wsEndpoint());
+  console.log(`e2e setup: build ${s(started, built)}, database ${s(built, migrated)}, both servers answering ${s(migrated, Date.now())}`);
   project.provide("baseURL", baseURL);
   project.provide("stateDir", stateDir);
   project.provide("standinsURL", standins.base);
@@ -109,7 +99,6 @@ export async function setup(project: TestProject) {
 
 export async function teardown() {
   server?.kill("SIGTERM");
-  await chromium?.close();
   await standins?.stop();
   if (stateDir) rmSync(stateDir, { recursive: true, force: true });
   if (distDir) {
