@@ -153,9 +153,10 @@ export default defineConfig(async () => {
             include: ["test/e2e/**/*.test.ts"],
             environment: "node",
             globalSetup: ["./test/e2e/global-setup.ts"],
-            // Two files at a time on the one server, like the other projects: each file works with users of its own
-            // and reads only their mail (test/e2e/mail.ts pages through everyone's); one at a time, e2e alone took
-            // longer than every other project together.
+            // Each file works with users of its own and reads only their mail (test/e2e/mail.ts pages through
+            // everyone's), so files may share the server side by side; one at a time until a clean-clone CI under load
+            // passes with two (a rehearsal at load 20-32 saw test timeouts).
+            fileParallelism: false,
             testTimeout: 120_000,
             hookTimeout: 300_000,
           },
