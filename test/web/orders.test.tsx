@@ -73,7 +73,7 @@ describe("the Orders view", () => {
     renderRoutes(routes, "/labels");
     fireEvent.click(await screen.findByRole("link", { name: "Orders" }));
 
-    const list = await screen.findByRole("list", { name: "Orders" });
+    const list = await screen.findByRole("list", { name: "Awaiting dispatch" });
     const late = within(list).getByRole("listitem", { name: "eBay order 12-00000-00001" });
     expect(within(late).getByText(/^Overdue:/)).toBeTruthy();
     expect(within(late).getByText("Awaiting dispatch for 3 days")).toBeTruthy();
@@ -90,6 +90,28 @@ describe("the Orders view", () => {
     expect(await screen.findByRole("listitem", { name: "Etsy order 12-00000-00003" })).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Show more" })).toBeNull();
     expect(calls.filter((c) => c.path.startsWith("/api/v1/marketplaces/orders")).map((c) => c.path)).toEqual(["/api/v1/marketplaces/orders", "/api/v1/marketplaces/orders?cursor=c1"]);
+  });
+
+  it("shows the orders dispatched lately on their own tab, each with its labels' tracking out", async () => {
+    const sent = { state: "sent" as const, reason: null, sentAt: "2026-11-29T10:00:00.000Z" };
+    const dispatched: OrdersAnswer = {
+      orders: [listed({ id: "mpo_d", reference: "12-00000-00009", status: "dispatched", hoursAwaiting: null, labels: [{ id: "lbl_9", trackingCode: "H01AB00000000099", courier: "evri", linkedBy: "seller", dispatch: sent }] })],
+      next: null,
+      asking: [],
+    };
+    serve((url) => {
+      if (url.pathname === "/api/v1/marketplaces") return json(200, MARKETPLACES([SHOP]));
+      if (url.pathname === "/api/v1/marketplaces/orders") return json(200, url.searchParams.get("status") === "dispatched" ? dispatched : { orders: [], next: null, asking: [] });
+      return undefined;
+    });
+    tokens.set("acc", "ref");
+    renderRoutes(routes, "/orders");
+    expect(await screen.findByText(/No orders await dispatch/)).toBeTruthy();
+    fireEvent.click(screen.getByRole("tab", { name: "Dispatched" }));
+    const order = await screen.findByRole("listitem", { name: "eBay order 12-00000-00009" });
+    expect(within(order).getByText("Dispatched")).toBeTruthy();
+    expect(within(order).getByText("Marked dispatched on eBay")).toBeTruthy();
+    expect(within(order).queryByText(/Awaiting dispatch for/)).toBeNull();
   });
 
   it("is not in the nav without a shop, and sends a seller with none to Settings", async () => {

@@ -45,6 +45,28 @@ describe("a block printed bottom up", () => {
     }
   });
 
+  it("takes a numberless street or a one-word house name for the street the name is printed under", () => {
+    // A marketplace's seller block on a consignment's page (fresh seed 2647158373, file 81): the sender was 'Norwich'.
+    const r = readAddresses([...block(17, 40, ["Buyer", "Ilford IG1 8DG", "Jesmond", "188 Elm Hill", "Little Fern Garage (UK) Ltd"], 10), ...block(17, 170, ["Seller:", "Norwich NR2 7YP", "Hyde Park", "Bridge Road", "Glenview", "Mr. D Wong"], 6.6)]);
+    expect(r.sender?.name).toBe("Mr. D Wong");
+    expect(r.sender?.address).toEqual(["Glenview", "Bridge Road", "Hyde Park", "Norwich"]);
+  });
+
+  it("never takes the town on the postcode's line for the name when the lines under it do not read as an address", () => {
+    const r = readAddresses([...block(17, 40, ["Deliver to:", "Jane Smith", "1 High Street", "Leeds LS1 1AA"], 10), ...block(17, 170, ["Seller:", "Norwich NR2 7YP", "Hyde Park"], 6.6)]);
+    expect(r.sender?.name ?? "").toBe("");
+    expect(r.sender?.postcode).toBe("NR2 7YP");
+    // With a street's number on the line, the line is more than a town.
+    expect(recipientOf(block(17, 40, ["Jane Smith 1 High Street LS1 1AA"]))?.name).toBe("Jane Smith");
+  });
+
+  it("never reads a block printed top down under an address on one line as that address printed bottom up", () => {
+    // bench/outside seed 1366117983, a web label: the sender was 'Leeds Lancashire' and the recipient had no name.
+    const r = readAddresses(block(7, 20, ["SENDER", "Wild Garlic Games, Flat 35B, 75 High Street, Perth, Gwynedd, PH1 2EN", "Zain Smith-Jones", "178 Union Street", "Leeds", "Lancashire", "LS6 2XU"], 8));
+    expect(r.sender?.name).toBe("Wild Garlic Games");
+    expect(r.recipient).toMatchObject({ name: "Zain Smith-Jones", postcode: "LS6 2XU" });
+  });
+
   it("never takes the country over a postcode for the name", () => {
     const r = recipientOf([...block(14, 60, ["UNITED KINGDOM", "EX4 4QJ"]), ...block(14, 120, ["VAN 12 DROP 4"], 16)]);
     expect(r?.name ?? "").toBe("");
@@ -72,10 +94,21 @@ describe("a name broken over lines", () => {
     expect(recipientOf(block(20, 100, ["MR", "JOHN SMITH", "14 ACACIA AVENUE", "MANCHESTER", "M1 1AE"]))?.name).toBe("MR JOHN SMITH");
   });
 
+  it("takes initials printed on the heading's line over the surname ('Ship to: G.' / 'Morgan' gave 'Morgan')", () => {
+    const r = readAddresses([...block(33, 60, ["Ship to: G.", "Morgan", "11 Beech Square", "London", "WC2H 1RB"]), ...block(33, 200, ["SHIPFROM: F", "WRIGHT", "184 ALEXANDRA PARADE", "BIRMINGHAM", "B15 5HU"], 8)]);
+    expect(r.recipient?.name).toBe("G. Morgan");
+    expect(r.sender?.name).toBe("F WRIGHT");
+    // A sender printed without a postcode, and a letter after a heading over a whole name (OCR's reading of a mark).
+    expect(readAddresses([...block(20, 20, ["From: F", "Wright", "Whitby"], 8), ...block(20, 80, ["Jane Smith", "1 High Street", "Leeds LS1 1AA"])]).sender?.name).toBe("F Wright");
+    expect(recipientOf(block(20, 80, ["To: I", "Jane Smith", "1 High Street", "Leeds LS1 1AA"]))?.name).toBe("Jane Smith");
+  });
+
   it("gives no name where one word over another could be a first name over its surname or a name over its house", () => {
     const r = recipientOf(block(28, 100, ["Olivia", "MacLeod", "Bryn Awel", "3 Beech Walk", "Clifton", "Carlisle", "CA1 0RS"]));
     expect(r?.name).toBe("");
     expect(r?.postcode).toBe("CA1 0RS");
+    // A surname with a house's ending (bench/outside seed 1366117983: 'Oscar' and 'Élodie' were the names).
+    expect(recipientOf(block(16, 40, ["SHIP TO", "Oscar", "Underwood", "207 Station Approach", "Harrogate", "HG1 1FL"]))?.name).toBe("");
   });
 });
 

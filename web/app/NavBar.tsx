@@ -3,7 +3,7 @@ import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { CoinIcon } from "../components/icons";
 import { Logo } from "../components/Logo";
 import { CREDITS_TEXT } from "../features/credits/texts";
-import { useSellsOnMarketplaces } from "../features/orders/api";
+import { useSellsOnMarketplaces } from "./marketplaces-query";
 import { useAuth } from "./auth";
 
 interface NavItem {
@@ -54,7 +54,7 @@ export function NavBar() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the menu closes whenever the page changes
   useEffect(() => setOpen(false), [location.pathname]);
 
-  const sells = useSellsOnMarketplaces();
+  const sells = useSellsOnMarketplaces(Boolean(accessToken));
   const user = sells ? [USER_ITEMS[0], ORDERS_ITEM, ...USER_ITEMS.slice(1)] : USER_ITEMS;
   const items = accessToken ? [...user, ...(isAdmin ? ADMIN_ITEMS : [])] : [];
 

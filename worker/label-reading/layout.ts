@@ -15,7 +15,7 @@ import { UK_POSTCODE_IN_TEXT_RE, normalisePostcode } from "../lib/uk-postcode";
 import type { Address } from "../../shared/label";
 import { clean } from "./fields";
 import { classifyLine, sortBoxLines } from "./line-kinds";
-import { isHeaderWord, isNameStart, isNumberlessStreet, isPremises, isStreetLine, looksLikeName, loneWords, namesItself, splitNameLine, withoutDebris, withoutTrailingHeading, wrappedName } from "./name-lines";
+import { initialsOver, isHeaderWord, isNameStart, isNumberlessStreet, isOneWordAddress, isPremises, isStreetLine, looksLikeName, loneWords, namesItself, splitNameLine, withoutDebris, withoutTrailingHeading, wrappedName } from "./name-lines";
 import type { TextLine } from "./text";
 import type { AddressRole } from "./vocabulary";
 
@@ -150,7 +150,7 @@ function walkUp(sorted: TextLine[], p: number, used: Set<TextLine>) {
     if (h) {
       heading = { role: h.role, line: l };
       const rest = classifyLine(h.rest);
-      if (h.rest && !rest.around && !rest.debris) picked.unshift({ ...l, text: h.rest });
+      if (h.rest && ((!rest.around && !rest.debris) || initialsOver(h.rest, picked.length > 1 ? picked[0].text : undefined))) picked.unshift({ ...l, text: h.rest });
       break;
     }
     if (kind.around || UK_POSTCODE_IN_TEXT_RE.test(l.text)) break;
@@ -188,13 +188,19 @@ function walkDown(sorted: TextLine[], p: number, used: Set<TextLine>): TextLine[
     if (l.y < bottom - l.size * 0.5 || !inColumn(l, left, right, Math.max(pc.size, l.size))) continue;
     if (l.y - bottom > usualSize([pc, ...below]) * 1.6) break;
     if (used.has(l)) break;
+    // Another postcode under the lines: they are its block, printed top down under this one ('SENDER' / 'Wild Garlic
+    // Games, …, PH1 2EN' over the recipient's block, whose town was read as the sender's name: bench/outside seed
+    // 1366117983).
+    if (UK_POSTCODE_IN_TEXT_RE.test(l.text)) return null;
     const kind = classifyLine(l.text);
-    if (kind.heading || kind.contact || kind.around || UK_POSTCODE_IN_TEXT_RE.test(l.text)) break;
+    if (kind.heading || kind.contact || kind.around) break;
     below.push(l);
     [left, right, bottom] = [Math.min(left, l.x), Math.max(right, l.x + estWidth(l)), l.y + l.size];
   }
-  // The last street or premises line ('THE OLD RECTORY' printed over the name); the name's lines after it.
-  const street = below.findLastIndex((l) => isStreetLine(clean(l.text)) || isPremises(clean(l.text)));
+  // The last street or premises line ('THE OLD RECTORY' or 'Glenview' printed over the name, 'Bridge Road' without its
+  // number); the name's lines after it.
+  const addressLine = (t: string) => isStreetLine(t) || isPremises(t) || isNumberlessStreet(t) || isOneWordAddress(t);
+  const street = below.findLastIndex((l) => addressLine(clean(l.text)));
   // The town comes before the street: on the postcode's own line ('York YO31 5FD') or the line under it.
   const townFirst = clean((classifyLine(pc.text).heading?.rest ?? pc.text).replace(UK_POSTCODE_IN_TEXT_RE, "")) !== "";
   if (street < (townFirst ? 0 : 1) || street === below.length - 1) return null;
@@ -257,6 +263,8 @@ function headedBlocks(sorted: TextLine[], used: Set<TextLine>): AddressBlock[] {
       bottom = l.y + l.size;
     }
     if (!picked.length || !looksLikeName(splitNameLine(picked[0].text).name)) continue;
+    // Initials on the heading's line start the name under it ('From: F' / 'Wright').
+    if (initialsOver(heading.rest, picked[0].text) && picked[0].y > head.y) picked.unshift({ ...head, text: heading.rest });
     used.add(head);
     for (const l of picked) used.add(l);
     blocks.push({
@@ -286,8 +294,11 @@ export function blockAddress(block: AddressBlock, countryCode = "GB"): Address |
   if (lines.length && COUNTRY_RE.test(lines[0])) lines.shift();
   const [first = "", ...address] = lines;
   // One word over a postcode alone on its line ('London' / 'NW1 0FQ', OCR having lost the name and
-  // street over them) is the town, never a name: no address is a name and a postcode.
-  if (block.lines.length === 2 && lines.length === 1 && block.postcode && !/[\s,]/.test(first)) return { name: "", address: [first], postcode: block.postcode, countryCode };
+  // street over them) is the town, never a name: no address is a name and a postcode. Nor are the words on a postcode's
+  // line with nothing of its block read ('Seller:' over 'Norwich NR2 7YP', the lines under it not read as a block printed
+  // bottom up: issue 36, class 3), unless a street's number is among them.
+  const alone = block.lines.length === 1 && lines.length === 1 && !/[\d,]/.test(first);
+  if (block.postcode && ((block.lines.length === 2 && lines.length === 1 && !/[\s,]/.test(first)) || alone)) return { name: "", address: [first], postcode: block.postcode, countryCode };
   const split = splitNameLine(withoutDebris(withoutTrailingHeading(first)));
   const { rest } = split;
   let { name } = split;

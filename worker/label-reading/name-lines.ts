@@ -108,7 +108,10 @@ const ONE_WORD_RE = /^[\p{L}'’-]{2,}$/u;
  * 'Glenview', 'Hillcrest'), a department of a business ('Reception', 'Accounts'), or a flat or unit
  * whose number OCR lost ('Mr. Bethan Jones' / 'Flat' / '95 Holly Square').
  */
-const ONE_WORD_ADDRESS_RE = /(?:wood|woods|view|side|fields?|mount|hurst|croft|holme|dene|lea|lands|stones|crest|ways|acres?|haven|garth|brae|combe|ridge|stead|cote)$|^(?:reception|accounts|warehouse|stores|office|mailroom|admin|goods-in|flat|unit|apartment|apt|suite)$/i;
+const DEPARTMENT_RE = /^(?:reception|accounts|warehouse|stores|office|mailroom|admin|goods-in|flat|unit|apartment|apt|suite)$/i;
+const ONE_WORD_ADDRESS_RE = new RegExp(`(?:wood|woods|view|side|fields?|mount|hurst|croft|holme|dene|lea|lands|stones|crest|ways|acres?|haven|garth|brae|combe|ridge|stead|cote)$|${DEPARTMENT_RE.source}`, "i");
+/** One word that is an address's ('Glenview', 'Reception'): a premises line, never a name's. */
+export const isOneWordAddress = (line: string) => ONE_WORD_RE.test(line) && ONE_WORD_ADDRESS_RE.test(line);
 /** What follows a whole name: the premises ('27 Station Grove', 'Flat 5B', 'UNIT 1, MERCER HOUSE'), a company ('… Holdings Ltd') or a contact ('c/o …', 'Attn …'). */
 const AFTER_NAME_RE = /^(?:\d+[a-z]?\b|(?:flat|unit|apartment|apt|suite)\s+\d|(?:c\/o|attn|fao)\b)|\b(?:ltd\.?|limited|plc|llp|inc\.?|co\.?|company)$/i;
 /** A title and one word ('DR OSCAR', 'Mrs. Fionnuala'): one more word under it is the rest of the name, unless a house's ('Beechwood'). */
@@ -135,11 +138,20 @@ export const isNameStart = (line: string) => {
 };
 
 /**
+ * Initials on a heading's line over a surname alone on the next ('Ship to: G.' / 'Morgan', 'SHIPFROM: F' / 'WRIGHT'): the
+ * name's start, not OCR's debris (issue 36, class 2: 'Morgan' alone is part of a name). Only over one word: a letter
+ * after a heading over a whole name ('To: I' / 'Jane Smith') is more likely OCR's reading of a mark than an initial.
+ */
+export const initialsOver = (start: string, next: string | undefined) => isNameStart(start) && next !== undefined && ONE_WORD_RE.test(clean(next));
+
+/**
  * One word over one more word, then the address ('Olivia' / 'MacLeod' / 'Bryn Awel'): a first name over its surname,
  * or a one-word name over a house's, which cannot be told apart (issue 36, class 2). Part of a name is worse than none.
+ * A house's ending tells nothing here: 'Underwood', 'Greenwood' and 'Whitfield' are surnames too ('Oscar' /
+ * 'Underwood' gave 'Oscar', bench/outside seed 1366117983); a department ('Reception') is no one's name.
  */
 export const loneWords = (name: string, next: string | undefined) =>
-  ONE_WORD_RE.test(name) && next !== undefined && ONE_WORD_RE.test(next) && !ONE_WORD_ADDRESS_RE.test(next) && !HOUSE_NAME_RE.test(next) && !COMPANY_SUFFIX_RE.test(next);
+  ONE_WORD_RE.test(name) && next !== undefined && ONE_WORD_RE.test(next) && !DEPARTMENT_RE.test(next) && !HOUSE_NAME_RE.test(next) && !COMPANY_SUFFIX_RE.test(next);
 
 export function wrappedName(name: string, address: string[]): boolean {
   const [next, after] = address;

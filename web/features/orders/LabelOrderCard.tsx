@@ -12,7 +12,8 @@ import { ORDERS_TEXT as T } from "./texts";
  * spinner on each label page would come and go for nothing.
  */
 export function LabelOrderCard({ labelId }: { labelId: string }) {
-  const sells = useSellsOnMarketplaces();
+  // The label's page is a signed-in screen.
+  const sells = useSellsOnMarketplaces(true);
   const query = useLabelOrder(labelId, sells);
   if (!sells || query.isPending) return null;
   if (query.isError)

@@ -24,11 +24,15 @@ export function OrderSummary({ order, level = 3, id }: { order: OrderView; level
         <Heading className="order-name" id={id}>
           {T.orderName(order.marketplace, order.reference)}
         </Heading>
-        {order.dispatchBy && (
-          <span className={overdue ? "badge badge-err" : "badge"}>
-            {overdue ? `${T.overdue}: ` : `${T.dueBy} `}
-            {formatDate(order.dispatchBy, EXTRA_DATE)}
-          </span>
+        {order.status !== "awaiting" ? (
+          <span className={order.status === "dispatched" ? "badge badge-ok" : "badge"}>{order.status === "dispatched" ? T.dispatched : T.cancelled}</span>
+        ) : (
+          order.dispatchBy && (
+            <span className={overdue ? "badge badge-err" : "badge"}>
+              {overdue ? `${T.overdue}: ` : `${T.dueBy} `}
+              {formatDate(order.dispatchBy, EXTRA_DATE)}
+            </span>
+          )
         )}
       </div>
       <p className="order-recipient">

@@ -1,9 +1,11 @@
+import { useState } from "react";
 import { Link } from "react-router";
 import { errorText } from "../../api/client";
 import { PageHeader } from "../../components/PageHeader";
 import { Spinner } from "../../components/Spinner";
+import { type TabPair, TabList } from "../../components/TabList";
 import { useMarketplaces } from "../settings/marketplaces-api";
-import { type ListedOrder, type OrdersAnswer, useOrders } from "./api";
+import { type ListedOrder, type OrdersAnswer, type OrderStatus, useOrders } from "./api";
 import { DispatchBadge, isOverdue, OrderSummary } from "./OrderSummary";
 import { ORDERS_TEXT as T } from "./texts";
 
@@ -12,15 +14,24 @@ import { ORDERS_TEXT as T } from "./texts";
  * labels linked to each (none yet: the parcel is still to be made); above them, the labels asking which order they
  * are for. A seller with no shop is sent to Settings to connect one.
  */
+type Shown = Exclude<OrderStatus, "cancelled">;
+const TABS: TabPair<Shown> = [
+  { id: "awaiting", label: T.awaitingTab },
+  { id: "dispatched", label: T.dispatchedTab },
+];
+
 export default function OrdersPage() {
+  const [status, setStatus] = useState<Shown>("awaiting");
   const shops = useMarketplaces();
-  const orders = useOrders();
+  const orders = useOrders(status);
   const list = orders.data?.pages.flatMap((p) => p.orders) ?? [];
   const noShops = shops.isSuccess && shops.data.connections.length === 0;
   const moreFailed = orders.isFetchNextPageError ? errorText(orders.error, T.loadFailed) : null;
   return (
     <div className="container orders-page">
       <PageHeader title={T.title} subtitle={T.subtitle} />
+      <TabList tabs={TABS} selected={status} onSelect={setStatus} label={T.title} className="tabs" tabId={(t) => `orders-tab-${t}`} panelId={() => "orders-panel"} />
+      <div role="tabpanel" id="orders-panel" aria-labelledby={`orders-tab-${status}`}>
       {orders.isPending ? (
         <Spinner label={T.loading} />
       ) : !orders.data ? (
@@ -32,10 +43,10 @@ export default function OrdersPage() {
         </div>
       ) : (
         <div className="stack">
-          <AskingLabels asking={orders.data.pages[0].asking} />
+          {status === "awaiting" && <AskingLabels asking={orders.data.pages[0].asking} />}
           {list.length === 0 ? (
             <div className="card empty">
-              <p>{noShops ? T.noShops : T.empty}</p>
+              <p>{noShops ? T.noShops : status === "awaiting" ? T.empty : T.emptyDispatched}</p>
               {noShops && (
                 <div className="row">
                   <Link className="btn btn-primary" to="/settings#marketplaces">
@@ -45,7 +56,7 @@ export default function OrdersPage() {
               )}
             </div>
           ) : (
-            <ul className="order-list" aria-label={T.title}>
+            <ul className="order-list" aria-label={status === "awaiting" ? T.awaitingTab : T.dispatchedTab}>
               {list.map((o) => (
                 <OrderItem key={o.id} order={o} />
               ))}
@@ -65,6 +76,7 @@ export default function OrdersPage() {
           )}
         </div>
       )}
+      </div>
     </div>
   );
 }

@@ -1,26 +1,22 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../api/client";
-import { useAuth } from "../../app/auth";
 import type { DispatchView, LabelOrderAnswer, OrdersAnswer, OrderView } from "../../../worker/marketplaces/model";
-import { useMarketplaces } from "../settings/marketplaces-api";
 
 // The Orders view's and a label's order calls, through the one API client.
+
+export { useSellsOnMarketplaces } from "../../app/marketplaces-query";
 
 export type { DispatchView, LabelOrderAnswer, OrdersAnswer, OrderView };
 export type ListedOrder = OrdersAnswer["orders"][number];
 
-/** Whether the seller has a connected shop (the nav shows Orders then): the Settings card's own call, cached. */
-export function useSellsOnMarketplaces(): boolean {
-  const { accessToken } = useAuth();
-  const query = useMarketplaces(Boolean(accessToken));
-  return Boolean(accessToken && query.data?.connections.length);
-}
+export type OrderStatus = OrderView["status"];
 
-/** The seller's orders awaiting dispatch, soonest due first, a page at a time ('Show more' follows the cursor). */
-export const useOrders = () =>
+/** The seller's orders in one state, soonest due first, a page at a time ('Show more' follows the cursor). */
+export const useOrders = (status: OrderStatus) =>
   useInfiniteQuery({
-    queryKey: ["orders", "awaiting"],
-    queryFn: ({ pageParam, signal }) => api<OrdersAnswer>("/api/v1/marketplaces/orders", { query: { cursor: pageParam ?? undefined }, signal }),
+    queryKey: ["orders", status],
+    queryFn: ({ pageParam, signal }) =>
+      api<OrdersAnswer>("/api/v1/marketplaces/orders", { query: { status: status === "awaiting" ? undefined : status, cursor: pageParam ?? undefined }, signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.next ?? undefined,
   });

@@ -13,7 +13,12 @@ export function awaitingFor(hours: number): string {
 
 export const ORDERS_TEXT = {
   title: "Orders",
-  subtitle: "Orders from your connected shops awaiting dispatch, soonest due first.",
+  subtitle: "Orders from your connected shops, soonest due first, and the labels that go with them.",
+  awaitingTab: "Awaiting dispatch",
+  dispatchedTab: "Dispatched",
+  emptyDispatched: "No order was dispatched in the last 30 days.",
+  dispatched: "Dispatched",
+  cancelled: "Cancelled",
   loading: "Loading orders…",
   loadFailed: "Could not load your orders.",
   retry: "Try again",

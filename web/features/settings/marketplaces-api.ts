@@ -1,4 +1,3 @@
-import { useQuery } from "@tanstack/react-query";
 import { api } from "../../api/client";
 import type { ConnectionView, Marketplace } from "../../../worker/marketplaces/model";
 
@@ -6,20 +5,7 @@ import type { ConnectionView, Marketplace } from "../../../worker/marketplaces/m
 
 export type { ConnectionView, Marketplace };
 
-export interface MarketplacesList {
-  marketplaces: { marketplace: Marketplace; name: string; configured: boolean }[];
-  connections: ConnectionView[];
-}
-
-export const MARKETPLACES_QUERY_KEY = ["marketplaces"] as const;
-
-/**
- * The marketplaces and the seller's shops. The nav reads it on every screen (Orders shows once a shop is connected), so
- * a screen that reads it too (Settings) takes the answer of the last 30 s instead of asking again; connecting and
- * disconnecting here invalidate it.
- */
-export const useMarketplaces = (enabled = true) =>
-  useQuery({ queryKey: MARKETPLACES_QUERY_KEY, queryFn: ({ signal }) => api<MarketplacesList>("/api/v1/marketplaces", { signal }), enabled, staleTime: 30_000 });
+export { MARKETPLACES_QUERY_KEY, useMarketplaces } from "../../app/marketplaces-query";
 
 /** The marketplace's consent page for this seller (a Shopify store by name). */
 export const startConnect = (marketplace: Marketplace, shop?: string) =>
