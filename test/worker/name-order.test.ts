@@ -113,6 +113,8 @@ describe("a name broken over lines", () => {
     expect(r?.postcode).toBe("CA1 0RS");
     // A surname with a house's ending (bench/outside seed 1366117983: 'Oscar' and 'Élodie' were the names).
     expect(recipientOf(block(16, 40, ["SHIP TO", "Oscar", "Underwood", "207 Station Approach", "Harrogate", "HG1 1FL"]))?.name).toBe("");
+    // Words run together are no one word (a table photo's 'JoséKelly' over a house, fixed seed 3636036 file 37).
+    expect(recipientOf(block(16, 40, ["JoséKelly", "Beechwood", "12 Fore Way", "Norwich", "NR2 5UP"]))?.name).toBe("JoséKelly");
   });
 });
 

@@ -10,7 +10,7 @@ import { clean } from "./fields";
 import type { AddressBlock } from "./layout";
 import { classifyLine, sortBoxLines } from "./line-kinds";
 import type { TextLine } from "./text";
-import { ABBREVIATED_TITLES, NAME_PARTICLES, ROUTING_LINE, TITLES } from "./vocabulary";
+import { ABBREVIATED_TITLES, JOINED_NAME_PREFIXES, NAME_PARTICLES, ROUTING_LINE, TITLES } from "./vocabulary";
 
 /** A person's or shop's name: address text made of words (at least two letters), not a heading nor OCR's debris. */
 export const looksLikeName = (text: string) => {
@@ -144,6 +144,9 @@ export const isNameStart = (line: string) => {
  */
 export const initialsOver = (start: string, next: string | undefined) => isNameStart(start) && next !== undefined && ONE_WORD_RE.test(clean(next));
 
+/** Words run together ('JoséKelly', 'TheButtonTinSilver': OCR or a text layer lost the gaps), not one word; 'McKenzie' and 'MacLeod' are one. */
+const runTogether = (word: string) => word.split(/(?<=\p{Ll})(?=\p{Lu})/u).slice(0, -1).some((part) => !JOINED_NAME_PREFIXES.includes(part.toLowerCase()));
+
 /**
  * One word over one more word, then the address ('Olivia' / 'MacLeod' / 'Bryn Awel'): a first name over its surname,
  * or a one-word name over a house's, which cannot be told apart (issue 36, class 2). Part of a name is worse than none.
@@ -151,7 +154,7 @@ export const initialsOver = (start: string, next: string | undefined) => isNameS
  * 'Underwood' gave 'Oscar', bench/outside seed 1366117983); a department ('Reception') is no one's name.
  */
 export const loneWords = (name: string, next: string | undefined) =>
-  ONE_WORD_RE.test(name) && next !== undefined && ONE_WORD_RE.test(next) && !DEPARTMENT_RE.test(next) && !HOUSE_NAME_RE.test(next) && !COMPANY_SUFFIX_RE.test(next);
+  ONE_WORD_RE.test(name) && !runTogether(name) && next !== undefined && ONE_WORD_RE.test(next) && !DEPARTMENT_RE.test(next) && !HOUSE_NAME_RE.test(next) && !COMPANY_SUFFIX_RE.test(next);
 
 export function wrappedName(name: string, address: string[]): boolean {
   const [next, after] = address;
