@@ -69,7 +69,7 @@ export async function setup(project: TestProject) {
   if (process.env.E2E_BUILD) copyBuild(process.env.E2E_BUILD, distDir, buildEnv.PH_APP_URL);
   else run("vite", ["build", "--logLevel", "warn", "--emptyOutDir"], buildEnv);
   const built = Date.now();
-  migrateLocalD1(["--persist-to", stateDir]);
+  migrateLocalD1(["--persist-to", stateDir], { fresh: true });
   // The stand-ins' server starts from a copy of the migrated database, made before either server opens it.
   const standinsState = mkdtempSync(path.join(tmpdir(), "parcelhive-e2e-standins-"));
   cpSync(stateDir, standinsState, { recursive: true });

@@ -17,7 +17,7 @@ import { clean } from "./fields";
 import { classifyLine, sortBoxLines } from "./line-kinds";
 import { initialsOver, isHeaderWord, isNameStart, isNumberlessStreet, isOneWordAddress, isPremises, isStreetLine, looksLikeName, loneWords, namesItself, splitNameLine, withoutDebris, withoutTrailingHeading, wrappedName } from "./name-lines";
 import type { TextLine } from "./text";
-import type { AddressRole } from "./vocabulary";
+import { type AddressRole, COUNTIES, loosely } from "./vocabulary";
 
 export interface AddressBlock {
   /** The block's lines, top to bottom, heading removed (name first, postcode line last). */
@@ -168,6 +168,8 @@ function walkUp(sorted: TextLine[], p: number, used: Set<TextLine>) {
 
 /** A country's line: under a UK address, never its name. */
 const COUNTRY_RE = /^(?:united\s+kingdom|uk|u\.k\.|gb|great\s+britain|england|scotland|wales|northern\s+ireland)$/i;
+/** A county's line ('Lancashire', 'West Yorkshire'). */
+const COUNTY_RE = new RegExp(`^(?:${COUNTIES.map(loosely).join("|")})$`, "i");
 /** A line printed between a name and its street: a contact ('c/o', 'Attn', 'FAO') or a company's name. */
 const SECOND_LINE_RE = /^(?:c\/o|attn|fao)\b|\b(?:ltd\.?|limited|plc|llp|inc\.?|&\s*co\.?|&\s*sons)$/i;
 
@@ -298,6 +300,9 @@ export function blockAddress(block: AddressBlock, countryCode = "GB"): Address |
   // line with nothing of its block read ('Seller:' over 'Norwich NR2 7YP', the lines under it not read as a block printed
   // bottom up: issue 36, class 3), unless a street's number is among them.
   const alone = block.lines.length === 1 && lines.length === 1 && !/[\d,]/.test(first);
+  // So is one word over a county and the postcode, nothing more of the block read ('Reading' / 'Lancashire' / 'RG1 5NH':
+  // a return address in small type whose name and street OCR lost, bench/outside seed 1366117983).
+  if (block.postcode && lines.length === 2 && !/[\s,\d]/.test(first) && COUNTY_RE.test(lines[1])) return { name: "", address: lines, postcode: block.postcode, countryCode };
   if (block.postcode && ((block.lines.length === 2 && lines.length === 1 && !/[\s,]/.test(first)) || alone)) return { name: "", address: [first], postcode: block.postcode, countryCode };
   const split = splitNameLine(withoutDebris(withoutTrailingHeading(first)));
   const { rest } = split;

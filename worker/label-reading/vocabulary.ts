@@ -143,3 +143,24 @@ export const TITLES = [...ABBREVIATED_TITLES, ...WORD_TITLES];
 export const NAME_PARTICLES = ["de", "da", "di", "du", "del", "della", "der", "den", "van", "von", "la", "le", "ap", "al", "el", "bin", "bint", "ní", "nic", "ó", "mac", "mc"];
 /** Prefixes written joined to a capital ('McKenzie', 'MacLeod', 'DeVito', 'FitzGerald', 'StJohn'): no gap OCR lost there. */
 export const JOINED_NAME_PREFIXES = ["mc", "mac", "de", "di", "da", "du", "le", "la", "van", "von", "fitz", "st"];
+
+// ---- Places -----------------------------------------------------------------------------------------------------
+
+/**
+ * UK counties as addresses print them (ceremonial and postal counties, Welsh and Scottish areas, Northern Ireland's
+ * six): a county's line is an address's, never a name's. ('Down' is left out: a word too common to be told alone.)
+ */
+export const COUNTIES = [
+  "avon", "bedfordshire", "berkshire", "buckinghamshire", "cambridgeshire", "cheshire", "cleveland", "cornwall", "county durham", "durham",
+  "cumbria", "derbyshire", "devon", "dorset", "east riding of yorkshire", "east sussex", "essex", "gloucestershire", "greater london",
+  "greater manchester", "hampshire", "herefordshire", "hertfordshire", "humberside", "isle of wight", "kent", "lancashire",
+  "leicestershire", "lincolnshire", "merseyside", "middlesex", "norfolk", "north yorkshire", "northamptonshire", "northumberland",
+  "nottinghamshire", "oxfordshire", "rutland", "shropshire", "somerset", "south yorkshire", "staffordshire", "suffolk", "surrey",
+  "tyne and wear", "warwickshire", "west midlands", "west sussex", "west yorkshire", "wiltshire", "worcestershire",
+  "anglesey", "isle of anglesey", "carmarthenshire", "ceredigion", "clwyd", "conwy", "denbighshire", "dyfed", "flintshire", "gwent",
+  "gwynedd", "mid glamorgan", "monmouthshire", "pembrokeshire", "powys", "south glamorgan", "west glamorgan",
+  "aberdeenshire", "angus", "argyll", "ayrshire", "caithness", "dumfriesshire", "dunbartonshire", "east lothian", "fife", "highland",
+  "inverness-shire", "lanarkshire", "midlothian", "moray", "orkney", "perthshire", "renfrewshire", "ross-shire", "scottish borders",
+  "shetland", "stirlingshire", "sutherland", "west lothian",
+  "antrim", "county antrim", "armagh", "county armagh", "county down", "fermanagh", "county fermanagh", "londonderry", "county londonderry", "tyrone", "county tyrone",
+];
