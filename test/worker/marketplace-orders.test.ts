@@ -2,8 +2,9 @@ import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { marketplaceConnections, marketplaceOrders } from "../../worker/db/schema";
 import { syncConnection } from "../../worker/marketplaces/orders-sync";
-import { APP_PATHS, MARKETPLACE_TEST_ENV, marketplaceStandin, orderSeed, TEST_APP_URL } from "../fixtures/marketplaces";
-import { callWithEnv, createUser, db } from "./helpers";
+import { MARKETPLACE_TEST_ENV, marketplaceStandin, orderSeed, TEST_APP_URL } from "../fixtures/marketplaces";
+import { createUser, db } from "./helpers";
+import { connectShop } from "./marketplace-connect";
 
 /**
  * Orders in: a shop's orders awaiting dispatch come in when it is connected, and each later sync brings what changed
@@ -32,17 +33,8 @@ function syncEnv() {
  * Connects the seller's shop through the consent page; its first sync runs before the call's work ends, and what it
  * leaves for the queue is listed in `queued`.
  */
-async function connect(m: Standin, token: string, marketplace: "ebay" | "etsy" | "shopify", queued: unknown[] = []): Promise<string> {
-  const overrides = { ...MARKETPLACE_TEST_ENV, JOBS: { send: async (body: unknown, opts?: unknown) => void queued.push({ body, opts }) } } as unknown as Partial<Env>;
-  const start = await callWithEnv(overrides, `/api/v1/marketplaces/${marketplace}/connect`, { method: "POST", token, json: marketplace === "shopify" ? { shop: "hollow-oak" } : {} });
-  const page = new URL(((await start.json()) as { authorizeUrl: string }).authorizeUrl);
-  const agreed = await m.standin.fetch(new Request(page, { method: "POST", body: new URLSearchParams({ ...Object.fromEntries(page.searchParams), action: "agree" }) }));
-  const back = new URL(agreed.headers.get("Location")!);
-  expect(back.pathname).toBe(APP_PATHS[`${marketplace}Callback`]);
-  const res = await callWithEnv(overrides, `/api/v1/marketplaces/${marketplace}/connected`, { method: "POST", token, json: { params: Object.fromEntries(back.searchParams) } });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { connection: { id: string } }).connection.id;
-}
+const connect = (m: Standin, token: string, marketplace: "ebay" | "etsy" | "shopify", queued: unknown[] = []) =>
+  connectShop(m, token, marketplace, { send: async (body: unknown, opts?: unknown) => void queued.push({ body, opts }) });
 
 const ordersOf = (connectionId: string) => db().select().from(marketplaceOrders).where(eq(marketplaceOrders.connectionId, connectionId));
 

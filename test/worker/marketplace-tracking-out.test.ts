@@ -7,8 +7,9 @@ import { dispatchesOf } from "../../worker/marketplaces/dispatch-views";
 import { dispatchSchema } from "../../worker/marketplaces/model";
 import { answerLabelOrder } from "../../worker/marketplaces/links";
 import { enqueueStalledDispatches, queueDispatches, runDispatch } from "../../worker/marketplaces/tracking-out";
-import { APP_PATHS, MARKETPLACE_TEST_ENV, marketplaceStandin, orderSeed, TEST_APP_URL } from "../fixtures/marketplaces";
+import { MARKETPLACE_TEST_ENV, marketplaceStandin, orderSeed, TEST_APP_URL } from "../fixtures/marketplaces";
 import { callWithEnv, createUser, db } from "./helpers";
+import { connectShop } from "./marketplace-connect";
 
 /**
  * Tracking out: a label linked to a marketplace order marks it dispatched on eBay, Etsy or Shopify (the stand-in,
@@ -47,18 +48,8 @@ function jobsEnv() {
   return { env: { ...MARKETPLACE_TEST_ENV, APP_URL: TEST_APP_URL, JOBS } as unknown as Env, sent };
 }
 
-/** Connects the seller's shop through its consent page; the first sync brings its orders in. */
-async function connect(m: Standin, token: string, marketplace: Marketplace, jobs: object = { send: async () => {}, sendBatch: async () => {} }): Promise<string> {
-  const overrides = { ...MARKETPLACE_TEST_ENV, JOBS: jobs } as unknown as Partial<Env>;
-  const start = await callWithEnv(overrides, `/api/v1/marketplaces/${marketplace}/connect`, { method: "POST", token, json: marketplace === "shopify" ? { shop: "hollow-oak" } : {} });
-  const page = new URL(((await start.json()) as { authorizeUrl: string }).authorizeUrl);
-  const agreed = await m.standin.fetch(new Request(page, { method: "POST", body: new URLSearchParams({ ...Object.fromEntries(page.searchParams), action: "agree" }) }));
-  const back = new URL(agreed.headers.get("Location")!);
-  expect(back.pathname).toBe(APP_PATHS[`${marketplace}Callback`]);
-  const res = await callWithEnv(overrides, `/api/v1/marketplaces/${marketplace}/connected`, { method: "POST", token, json: { params: Object.fromEntries(back.searchParams) } });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { connection: { id: string } }).connection.id;
-}
+/** Connects the seller's shop; the first sync brings its orders in. */
+const connect = (m: Standin, token: string, marketplace: Marketplace, jobs: object = { send: async () => {}, sendBatch: async () => {} }) => connectShop(m, token, marketplace, jobs);
 
 let n = 0;
 /** A label of the seller's, as the save path keeps it. */
