@@ -1,10 +1,7 @@
-import { spawn } from "node:child_process";
-import { rmSync } from "node:fs";
-import path from "node:path";
 import { STANDIN_PRICES } from "../../scripts/stripe-standin/objects.ts";
 import { startStripeStandin } from "../../scripts/stripe-standin/serve.ts";
 import { startEvriStandin } from "./evri-standin";
-import { freePort, untilAnswering } from "./free-port";
+import { type BuildServer, freePort, serveBuild } from "./server-process";
 
 /**
  * The run's build a second time, as `npm run dev` serves it with the stand-ins' lines of .dev.vars.example: Evri's
@@ -24,7 +21,6 @@ import { freePort, untilAnswering } from "./free-port";
  */
 export interface StandinsServer {
   base: string;
-  stateDir: string;
   evriStandin: string;
   stripeStandin: string;
   stop(): Promise<void>;
@@ -39,7 +35,6 @@ export async function startStandinsServer(distDir: string, stateDir: string): Pr
   const evri = await startEvriStandin();
   const stripe = await startStripeStandin({ webhookUrl: `${base}/api/v1/stripe/webhook`, webhookSecret: WEBHOOK_SECRET });
   const vars = {
-    APP_URL: base,
     EVRI_API_BASE: evri.base,
     EVRI_API_KEY: "standin",
     STRIPE_API_BASE: stripe.base,
@@ -48,25 +43,16 @@ export async function startStandinsServer(distDir: string, stateDir: string): Pr
     STRIPE_PRICE_ONE_OFF_PACK: STANDIN_PRICES.oneOffPack,
     STRIPE_PRICE_BASIC_PLAN: STANDIN_PRICES.basicPlan,
   };
-  const config = path.join(distDir, "parcelhive/wrangler.json");
-  const server = spawn(
-    "wrangler",
-    ["dev", "-c", config, "--ip", "127.0.0.1", "--port", new URL(base).port, "--persist-to", stateDir, "--show-interactive-dev-session=false", ...Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`])],
-    { env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" }, stdio: process.env.E2E_SERVER_LOG ? "inherit" : "ignore" },
-  );
-  const stop = async () => {
-    if (server.exitCode === null) {
-      server.kill("SIGTERM");
-      await new Promise((r) => server.once("exit", r));
-    }
-    await Promise.all([evri.close(), stripe.close()]);
-    rmSync(stateDir, { recursive: true, force: true });
-  };
+  let server: BuildServer;
   try {
-    await untilAnswering(`${base}/api/health`, server);
+    server = await serveBuild({ distDir, stateDir, base, vars, name: "standins-server" });
   } catch (err) {
-    await stop();
+    await Promise.all([evri.close(), stripe.close()]);
     throw err;
   }
-  return { base, stateDir, evriStandin: evri.base, stripeStandin: stripe.base, stop };
+  const stop = async () => {
+    await server.stop();
+    await Promise.all([evri.close(), stripe.close()]);
+  };
+  return { base, evriStandin: evri.base, stripeStandin: stripe.base, stop };
 }
