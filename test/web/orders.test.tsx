@@ -80,6 +80,7 @@ describe("the Orders view", () => {
     expect(within(late).getByText("2 × Stoneware mug")).toBeTruthy();
     expect(within(late).getByRole("link", { name: "H01AB00000000011" }).getAttribute("href")).toBe("/label/lbl_1");
     expect(within(late).getByText("Not sent: eBay does not know this tracking number")).toBeTruthy();
+    expect(within(late).getByRole("button", { name: "Send the tracking of H01AB00000000011 again" })).toBeTruthy();
     const fresh = within(list).getByRole("listitem", { name: "eBay order 12-00000-00002" });
     expect(within(fresh).getByText("Awaiting dispatch for 5 hours")).toBeTruthy();
     expect(within(fresh).getByText("No label yet")).toBeTruthy();
@@ -210,5 +211,27 @@ describe("a label's order on its page", () => {
     fireEvent.click(within(screen.getByRole("alertdialog")).getByRole("button", { name: "Unlink" }));
     await waitFor(() => expect(screen.queryByRole("region", { name: "Order" })).toBeNull());
     expect(calls.filter((c) => c.method === "DELETE").map((c) => c.path)).toEqual([orderPath, orderPath]);
+  });
+
+  it("sends a failed tracking out again with 'Try again', saying so when that fails", async () => {
+    let fail = true;
+    const failed = { state: "failed" as const, reason: "eBay did not accept the carrier (Hermes)", sentAt: null };
+    const calls = serve((url, init) => {
+      if (url.pathname === "/api/v1/marketplaces") return json(200, MARKETPLACES([SHOP]));
+      if (url.pathname === orderPath) return json(200, { order: order(), linkedBy: "match", dispatch: failed, candidates: [] });
+      if (url.pathname === `${orderPath}/retry` && init?.method === "POST")
+        return fail ? json(409, { error: "Only tracking that failed to send can be sent again" }) : json(200, { order: order(), linkedBy: "match", dispatch: { state: "pending", reason: null, sentAt: null }, candidates: [] });
+      return undefined;
+    });
+    renderCard();
+    const linked = await screen.findByRole("region", { name: "Order" });
+    expect(within(linked).getByText("Not sent: eBay did not accept the carrier (Hermes)")).toBeTruthy();
+    fireEvent.click(within(linked).getByRole("button", { name: "Try again" }));
+    expect((await within(linked).findByRole("alert")).textContent).toBe("Only tracking that failed to send can be sent again");
+    fail = false;
+    fireEvent.click(within(linked).getByRole("button", { name: "Try again" }));
+    expect(await within(linked).findByText("Sending tracking to eBay…")).toBeTruthy();
+    expect(within(linked).queryByRole("button", { name: "Try again" })).toBeNull();
+    expect(calls.filter((c) => c.method === "POST").map((c) => c.path)).toEqual([`${orderPath}/retry`, `${orderPath}/retry`]);
   });
 });

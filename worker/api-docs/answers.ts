@@ -301,6 +301,7 @@ export const ROUTE_ANSWERS: Record<string, RouteAnswers> = {
   "GET /api/v1/label/:id/order": { status: 200, body: labelOrderAnswer, errors: [404] },
   "PUT /api/v1/label/:id/order": { status: 200, body: labelOrderAnswer, errors: [404, 409] },
   "DELETE /api/v1/label/:id/order": { status: 200, body: labelOrderAnswer, errors: [404] },
+  "POST /api/v1/label/:id/order/retry": { status: 200, body: labelOrderAnswer, request: "none", errors: [404, 409] },
   "GET /api/v1/marketplaces/ebay/account-deletion": { status: 200, body: z.object({ challengeResponse: z.string() }), errors: [503] },
   "POST /api/v1/marketplaces/ebay/account-deletion": {
     status: 204,

@@ -11,7 +11,7 @@ import { dispatchesOf } from "./dispatch-views";
 import type { LabelOrderAnswer } from "./model";
 import { ordersByIds } from "./order-views";
 import { ukPostcode } from "./orders";
-import { queueDispatches } from "./tracking-out";
+import { queueDispatches, retryDispatch } from "./tracking-out";
 
 /**
  * Labels meet orders (issue 34): a saved label is matched to the seller's orders awaiting dispatch (matching.ts
@@ -105,4 +105,15 @@ export async function answerLabelOrder(env: Env, db: Db, userId: number, labelId
   await saveSellerAnswer(db, userId, row.id, state, orderId);
   if (orderId !== null && orderId !== state.orderId) await whenLinked(env, db, [{ labelId: row.id, orderId }]);
   return labelOrder(db, userId, row.id, now);
+}
+
+/**
+ * 'Try again' for the label's tracking out that failed: sent again to the order it is linked to (tracking-out.ts
+ * `retryDispatch`). Only a failed one: a 409 otherwise, so a pending or sent parcel is never pushed twice.
+ */
+export async function retryLabelDispatch(env: Env, db: Db, userId: number, labelId: string, now: number): Promise<LabelOrderAnswer> {
+  const { orderId } = orderStateOf(await labelRowOf(db, userId, labelId));
+  if (!orderId) throw new ApiError(409, "This label is not linked to an order");
+  if (!(await retryDispatch(env, db, userId, { labelId, orderId }, now))) throw new ApiError(409, "Only tracking that failed to send can be sent again");
+  return labelOrder(db, userId, labelId, now);
 }

@@ -2,7 +2,7 @@ import { type FormEvent, useId, useState } from "react";
 import { errorText } from "../../api/client";
 import { InlineConfirm } from "../../components/InlineConfirm";
 import { type LabelOrderAnswer, useAnswerLabelOrder, useLabelOrder, useSellsOnMarketplaces } from "./api";
-import { DispatchBadge, OrderSummary } from "./OrderSummary";
+import { DispatchStatus, OrderSummary } from "./OrderSummary";
 import { ORDERS_TEXT as T } from "./texts";
 
 /**
@@ -54,7 +54,7 @@ function LinkedOrder({ labelId, answer }: { labelId: string; answer: LabelOrderA
       <OrderSummary order={order} />
       {answer.dispatch && (
         <p>
-          <DispatchBadge dispatch={answer.dispatch} order={order} />
+          <DispatchStatus dispatch={answer.dispatch} order={order} labelId={labelId} />
         </p>
       )}
       {answer.linkedBy && <p className="small muted">{T.linkedBy[answer.linkedBy]}</p>}

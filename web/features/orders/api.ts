@@ -38,3 +38,14 @@ export function useAnswerLabelOrder(labelId: string) {
     return answer;
   };
 }
+
+/** 'Try again' on the label's tracking out that failed: sent again; the cached answers follow. */
+export function useRetryDispatch(labelId: string) {
+  const client = useQueryClient();
+  return async () => {
+    const answer = await api<LabelOrderAnswer>(`/api/v1/label/${encodeURIComponent(labelId)}/order/retry`, { method: "POST" });
+    client.setQueryData(labelOrderKey(labelId), answer);
+    await client.invalidateQueries({ queryKey: ["orders"] });
+    return answer;
+  };
+}

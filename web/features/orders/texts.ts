@@ -52,6 +52,11 @@ export const ORDERS_TEXT = {
   noneFailed: "Could not save your answer.",
   working: "Saving…",
   loadOrderFailed: "Could not load this label's order.",
+  // A failed tracking out, sent again by the seller.
+  sendAgain: "Try again",
+  sendAgainLabel: (code: string) => `Send the tracking of ${code} again`,
+  sendingAgain: "Sending…",
+  sendAgainFailed: "Could not send the tracking again.",
 };
 
 /** A linked label's tracking out, in a few words (a badge) and its tone. */
