@@ -98,6 +98,7 @@ export const apiLabelSchema = z
     buyerEmail: z.string().nullable().describe("The buyer's e-mail for the tracking mails: whole on GET /label/{id}, masked (j•••@example.com) in lists and webhooks"),
     buyerNotifications: z.boolean().describe("This label's buyer mails are on (at the moments switched on in Settings)"),
     ocrStatus: z.enum(["none", "pending", "done", "failed"]),
+    orderQuestion: z.boolean().describe("It asks which of your marketplace orders it is for (GET /label/{id}/order has the question)"),
     data: z.array(
       z
         .object({

@@ -71,6 +71,9 @@ export async function matchLabels(env: Env, db: Db, labelIds: string[]): Promise
   if (links.length) await whenLinked(env, db, links);
 }
 
+/** How long a label's queued matching is waited for (its page polls meanwhile). */
+const MATCHING_WAIT_MS = 60_000;
+
 async function labelRowOf(db: Db, userId: number, labelId: string) {
   const [row] = await labelsToMatch(db, [labelId], userId);
   if (!row) throw notFound("Label not found");
@@ -84,7 +87,9 @@ export async function labelOrder(db: Db, userId: number, labelId: string, now: n
   // Only orders still awaiting dispatch are worth asking about.
   const candidates = state.orderId ? [] : (await ordersByIds(db, userId, state.candidates ?? [], now)).filter((o) => o.status === "awaiting");
   const dispatch = order ? ((await dispatchesOf(db, userId, [{ labelId, orderId: order.id }])).get(labelId) ?? null) : null;
-  return { order: order ?? null, linkedBy: order ? state.linkedBy : null, dispatch, candidates };
+  // A matching queued long ago whose job was lost is not waited for: the queue runs one within seconds.
+  const matching = !order && !candidates.length && state.matchingAt !== null && state.matchingAt > now - MATCHING_WAIT_MS;
+  return { order: order ?? null, linkedBy: order ? state.linkedBy : null, dispatch, candidates, matching };
 }
 
 /**

@@ -96,6 +96,9 @@ function AskingLabels({ asking }: { asking: OrdersAnswer["asking"] }) {
           </li>
         ))}
       </ul>
+      <p className="small">
+        <Link to="/labels?status=order_question">{T.askingInList}</Link>
+      </p>
     </section>
   );
 }

@@ -34,6 +34,7 @@ export const ORDERS_TEXT = {
   labelLinkTitle: (code: string) => `Label ${code}`,
   askingTitle: "Labels asking which order they are for",
   askingLead: "Open each one and choose its order.",
+  askingInList: "See them in your labels",
   shop: (name: string) => `Shop ${name}`,
   buyer: (b: string) => `Buyer ${b}`,
   orderName: (m: Marketplace, reference: string) => `${MARKETPLACE_NAMES[m]} order ${reference}`,
