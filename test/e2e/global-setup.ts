@@ -26,6 +26,8 @@ declare module "vitest" {
     evriStandinURL: string;
     /** The Stripe stand-in that server takes payments through (its dashboard and /_standin controls). */
     stripeStandinURL: string;
+    /** The eBay, Etsy and Shopify stand-in that server connects shops through (its /_standin controls). */
+    marketplaceStandinURL: string;
   }
 }
 
@@ -101,6 +103,7 @@ export async function setup(project: TestProject) {
   project.provide("migratedStateDir", migratedState);
   project.provide("evriStandinURL", standins.evriStandin);
   project.provide("stripeStandinURL", standins.stripeStandin);
+  project.provide("marketplaceStandinURL", standins.marketplaceStandin);
 }
 
 export async function teardown() {

@@ -75,6 +75,28 @@ export async function queueDispatches(env: Pick<Env, "JOBS">, db: Db, links: Ord
   }
 }
 
+/**
+ * The seller's 'Try again' on a failed dispatch (a refusal they have since put right, a marketplace that was down for
+ * all of its tries): the row goes back to pending, its tries counted afresh, and its job is queued. The conditional
+ * UPDATE is what keeps it once: of two tries at once one finds the row failed; a dispatch pending or done is never
+ * queued again from here. Answers whether it was.
+ */
+export async function retryDispatch(env: Pick<Env, "JOBS">, db: Db, userId: number, link: OrderLink, now = Date.now()): Promise<boolean> {
+  const [d] = await db
+    .update(marketplaceDispatches)
+    .set({ state: "pending", reason: null, attempts: 0, leaseUntil: null, updatedAt: now })
+    .where(and(eq(marketplaceDispatches.userId, userId), eq(marketplaceDispatches.orderId, link.orderId), eq(marketplaceDispatches.labelId, link.labelId), eq(marketplaceDispatches.state, "failed")))
+    .returning({ id: marketplaceDispatches.id });
+  if (!d) return false;
+  try {
+    await enqueueMany(env, db, [{ type: "marketplace.dispatch" as const, dispatchId: d.id }]);
+  } catch (err) {
+    // Pending and never tried: the cron queues it again (enqueueStalledDispatches).
+    log("warn", "tracking out not queued", { dispatches: [d.id], error: String(err) });
+  }
+  return true;
+}
+
 /** Reconnecting a shop sends what waited for it: its orders' dispatches still pending are queued again. */
 export async function resumeDispatches(env: Pick<Env, "JOBS">, db: Db, connectionId: string): Promise<void> {
   const waiting = await db
