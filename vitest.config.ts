@@ -35,6 +35,28 @@ const MODULE_MOCK_WEB_TESTS = readdirSync(path.join(import.meta.dirname, "test/w
 // its globalSetup on a loopback port (a fresh seed each run; SEED=… replays, GEN_LABELS/GEN_IMAGES size it).
 const GENERATED_TESTS = ["test/worker/generated-accuracy.test.ts"];
 
+// The libraries whose many small modules every worker runtime loads (drizzle-orm 111, zod 95, jose 46, hono 36 of the
+// 488 modules a label test imported), bundled once into a module each by vite's dependency optimizer: the test pool
+// fetches every module over its own round trip from Node, one after another, so a runtime's start paid them all
+// (label-layout alone: 488 -> 218 modules, 19.4 -> 15.9 CPU-s at load 20). Every entry the app imports is listed, so
+// each library is one copy (a subpath left out could load a second copy of its classes beside the bundle). pdf-lib,
+// stripe and the mail libraries cost as much to bundle as they saved.
+const PREBUNDLED = [
+  "drizzle-orm",
+  "drizzle-orm/sqlite-core",
+  "drizzle-orm/batch",
+  "drizzle-orm/d1",
+  "zod",
+  "jose",
+  "hono",
+  "hono/secure-headers",
+  "hono/factory",
+  "hono/utils/http-status",
+  "hono/html",
+  "hono/body-limit",
+  "@hono/zod-validator",
+];
+
 function workerProject(
   name: string,
   files: { include: string[]; exclude?: string[]; globalSetup?: string[] },
@@ -93,6 +115,7 @@ function workerProject(
       isolate: false,
       ...files,
       setupFiles: ["./test/worker/setup.ts"],
+      deps: { optimizer: { ssr: { enabled: true, include: PREBUNDLED } } },
       // Tests that walk many routes or page through D1 take 1-3 s on a quiet machine and passed 5 s (the default)
       // only when the machine was quiet: a slow CI runner is not a failure of the product. 20 s was not enough at load
       // 20-24 (a clean-clone run of 793b2ff: privacy-random, two labels-cached-reads tests and needs-action's walk, 10-16 s
