@@ -181,9 +181,7 @@ export default defineConfig(async () => {
             environment: "node",
             globalSetup: ["./test/e2e/global-setup.ts"],
             // Each file works with users of its own and reads only their mail (test/e2e/mail.ts pages through
-            // everyone's), so files may share the server side by side; one at a time until a clean-clone CI under load
-            // passes with two (a rehearsal at load 20-32 saw test timeouts).
-            fileParallelism: false,
+            // everyone's), so files share the server side by side, two at a time (maxWorkers above).
             testTimeout: 120_000,
             hookTimeout: 300_000,
           },

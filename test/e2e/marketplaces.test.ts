@@ -133,12 +133,15 @@ describe("marketplace orders in, tracking out, against the marketplace stand-in"
     // Jane's label fits one eBay order: linked, and the order marked dispatched with eBay's name for Evri and the code.
     expect(await firstFulfilment(ebay.id)).toMatchObject({ marketplace: "ebay", trackingNumber: JANE.code, carrier: "Hermes", byHand: false });
 
-    // Ann's label fits both of her Etsy orders: it asks, and the seller's answer sends the tracking to that one.
+    // Ann's label fits both of her Etsy orders: it asks which, and the seller's answer sends the tracking to that one.
     const annLabel = idOf(ANN.code);
     await until(async () => ((await labelOrder(annLabel)).candidates.length === 2 ? true : undefined));
-    await page.getByRole("navigation").getByRole("link", { name: "Settings" }).first().click();
-    await page.getByRole("navigation").getByRole("link", { name: "Orders" }).first().click();
-    await page.getByRole("region", { name: "Labels asking which order they are for" }).getByRole("link", { name: ANN.code }).click();
+    // The labels list marks it; its page asks.
+    await page.getByRole("navigation").getByRole("link", { name: "View Labels" }).first().click();
+    const annCard = page.getByRole("article", { name: `Label ${ANN.code}` });
+    await annCard.getByText("Which order?").waitFor();
+    expect(await page.getByText("Which order?").count()).toBe(1);
+    await annCard.getByRole("link", { name: "More Info" }).click();
     const question = page.getByRole("group", { name: "Which order is this label for?" });
     await question.getByRole("radio", { name: new RegExp(`Etsy order ${annSecond.id}`) }).check();
     await screenshot(page, "marketplaces-question-desktop");
@@ -149,9 +152,14 @@ describe("marketplace orders in, tracking out, against the marketplace stand-in"
     // Ada's order was dispatched by hand on Shopify: left alone, and shown so.
     await until(async () => ((await labelOrder(ada.id)).dispatch?.state === "dispatched_elsewhere" ? true : undefined));
     await page.getByRole("navigation").getByRole("link", { name: "Orders" }).first().click();
-    const awaitingNow = page.getByRole("list", { name: "Awaiting dispatch" });
+    // Nothing of those three is left to ship: they moved to Dispatched, each with its label's tracking out; Ann's other
+    // order still awaits.
+    const stillAwaiting = page.getByRole("list", { name: "Awaiting dispatch" }).getByRole("heading", { level: 2 });
+    await expect.poll(() => stillAwaiting.allTextContents()).toEqual([`Etsy order ${annFirst.id}`]);
+    await page.getByRole("tab", { name: "Dispatched" }).click();
+    const dispatched = page.getByRole("list", { name: "Dispatched" });
     for (const [order, text] of [["Shopify order", "Already dispatched on Shopify: left as it was"], [`eBay order ${ebay.id}`, "Marked dispatched on eBay"], [`Etsy order ${annSecond.id}`, "Marked dispatched on Etsy"]])
-      await awaitingNow.getByRole("listitem").filter({ has: page.getByRole("heading", { name: order }) }).getByText(text).waitFor();
+      await dispatched.getByRole("listitem").filter({ has: page.getByRole("heading", { name: order }) }).getByText(text).waitFor();
     await screenshot(page, "marketplaces-orders-desktop");
 
     // Once: each order was marked dispatched by the app exactly once, the other Etsy order and the Shopify one never.

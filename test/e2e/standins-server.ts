@@ -1,12 +1,9 @@
-import { spawn } from "node:child_process";
-import { rmSync } from "node:fs";
-import path from "node:path";
 import { STANDIN_PRICES } from "../../scripts/stripe-standin/objects.ts";
 import { startMarketplaceStandin } from "../../scripts/marketplace-standin/serve.ts";
 import { STANDIN_APPS } from "../../scripts/marketplace-standin/standin.ts";
 import { startStripeStandin } from "../../scripts/stripe-standin/serve.ts";
 import { startEvriStandin } from "./evri-standin";
-import { freePort, untilAnswering } from "./free-port";
+import { type BuildServer, freePort, serveBuild } from "./server-process";
 
 /**
  * The run's build a second time, as `npm run dev` serves it with the stand-ins' lines of .dev.vars.example: Evri's
@@ -28,7 +25,6 @@ import { freePort, untilAnswering } from "./free-port";
  */
 export interface StandinsServer {
   base: string;
-  stateDir: string;
   evriStandin: string;
   stripeStandin: string;
   marketplaceStandin: string;
@@ -46,7 +42,6 @@ export async function startStandinsServer(distDir: string, stateDir: string): Pr
   const marketplaces = await startMarketplaceStandin({ appUrl: base });
   const market = marketplaces.base;
   const vars = {
-    APP_URL: base,
     EVRI_API_BASE: evri.base,
     EVRI_API_KEY: "standin",
     STRIPE_API_BASE: stripe.base,
@@ -71,25 +66,16 @@ export async function startStandinsServer(distDir: string, stateDir: string): Pr
     SHOPIFY_CLIENT_ID: STANDIN_APPS.shopify.clientId,
     SHOPIFY_CLIENT_SECRET: STANDIN_APPS.shopify.clientSecret,
   };
-  const config = path.join(distDir, "parcelhive/wrangler.json");
-  const server = spawn(
-    "wrangler",
-    ["dev", "-c", config, "--ip", "127.0.0.1", "--port", new URL(base).port, "--persist-to", stateDir, "--show-interactive-dev-session=false", ...Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`])],
-    { env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" }, stdio: process.env.E2E_SERVER_LOG ? "inherit" : "ignore" },
-  );
-  const stop = async () => {
-    if (server.exitCode === null) {
-      server.kill("SIGTERM");
-      await new Promise((r) => server.once("exit", r));
-    }
-    await Promise.all([evri.close(), stripe.close(), marketplaces.close()]);
-    rmSync(stateDir, { recursive: true, force: true });
-  };
+  let server: BuildServer;
   try {
-    await untilAnswering(`${base}/api/health`, server);
+    server = await serveBuild({ distDir, stateDir, base, vars, name: "standins-server" });
   } catch (err) {
-    await stop();
+    await Promise.all([evri.close(), stripe.close(), marketplaces.close()]);
     throw err;
   }
-  return { base, stateDir, evriStandin: evri.base, stripeStandin: stripe.base, marketplaceStandin: market, stop };
+  const stop = async () => {
+    await server.stop();
+    await Promise.all([evri.close(), stripe.close(), marketplaces.close()]);
+  };
+  return { base, evriStandin: evri.base, stripeStandin: stripe.base, marketplaceStandin: market, stop };
 }

@@ -12,9 +12,9 @@ export const standins = {
   stripeStandin: () => inject("stripeStandinURL"),
   marketplaceStandin: () => inject("marketplaceStandinURL"),
   /** Runs statements against its D1, all or none. */
-  d1: (sql: string) => d1At(inject("standinsStateDir"), sql),
+  d1: (sql: string) => d1At(inject("standinsURL"), sql),
   /** The rows one query answers from its D1. */
-  d1Rows: <Row>(query: string) => d1RowsAt<Row>(inject("standinsStateDir"), query),
+  d1Rows: <Row>(query: string) => d1RowsAt<Row>(inject("standinsURL"), query),
   /** Runs its 15-minute cron once. */
   async cron() {
     const res = await fetch(`${inject("standinsURL")}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent("*/15 * * * *")}`);
