@@ -227,7 +227,15 @@ try {
       await prepareBrowser(build, pg.signedIn);
       const result = await lighthouse(
         build.base + pg.path,
-        { port: DEBUG_PORT, output: "json", logLevel: "error", onlyCategories: CATEGORIES, disableStorageReset: true },
+        {
+          port: DEBUG_PORT,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: CATEGORIES,
+          disableStorageReset: true,
+          // BENCH_TRACE=1 also samples the JavaScript (bench/trace-tasks.mjs names the functions a task ran).
+          ...(TRACE ? { additionalTraceCategories: "disabled-by-default-v8.cpu_profiler" } : {}),
+        },
         PRESET === "desktop" ? desktopConfig : undefined,
       );
       const lhr = result?.lhr;

@@ -151,6 +151,8 @@ export interface ApiLabel {
   buyerNotifications: boolean;
   /** 'pending' while an image-only label is still being read by OCR. */
   ocrStatus: "none" | "pending" | "done" | "failed";
+  /** It asks which of the seller's marketplace orders it is for (its page has the question). */
+  orderQuestion: boolean;
   /** data[0] is the label details. */
   data: LabelDetails[];
   labelSettings: { banner_image_url: string | null; company_name: string | null; company_tagline: string | null };

@@ -7,8 +7,11 @@ import { PARCEL_STATUSES } from "./parcel-statuses";
 
 export { PARCEL_STATUSES, type ParcelStatus } from "./parcel-statuses";
 
-/** The status filter: a parcel status, or one of the two flags a parcel carries beside it (worker/labels/status.ts). */
-export const STATUS_FILTERS = [...PARCEL_STATUSES, "potentially_lost", "needs_action"] as const;
+/**
+ * The status filter: a parcel status, one of the two flags a parcel carries beside it (worker/labels/status.ts), or
+ * the labels asking which marketplace order they are for (issue 34).
+ */
+export const STATUS_FILTERS = [...PARCEL_STATUSES, "potentially_lost", "needs_action", "order_question"] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 
 /** How the labels list can be ordered: newest or oldest first (created), or the most recently updated first. */

@@ -1,51 +1,45 @@
-import { readdirSync } from "node:fs";
-import path from "node:path";
-import { DatabaseSync } from "node:sqlite";
 import { inject } from "vitest";
 
 /**
- * SQL straight into the e2e server's local D1: the SQLite file in its --persist-to state directory, opened beside the
- * server. SQLite's own locking lets a second process write the file the running server holds (workerd keeps it in WAL
- * mode on the native file system), and the server's next read sees the write. Not `wrangler d1 execute`: it starts a
- * runtime per call, 5 s of CPU (17 s at load 15), where this takes milliseconds.
+ * SQL run by the e2e server itself, on its local D1: miniflare's local explorer (the API under /cdn-cgi/local/explorer,
+ * as test/e2e/mail.ts reads the mail) hands it to the database's own Durable Object, one query after another with the
+ * app's. Not the SQLite file opened beside the server: workerd does not wait for another process's lock, so while a
+ * file's write held it a request of the file beside it failed with SQLITE_BUSY (a 500: upload's credit grant, two files
+ * at a time at load 13).
  */
-function open(stateDir: string): DatabaseSync {
-  const dir = path.join(stateDir, "v3/d1/miniflare-D1DatabaseObject");
-  const files = readdirSync(dir).filter((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite");
-  if (files.length !== 1) throw new Error(`expected one D1 database in ${dir}, found ${files.join(", ") || "none"}`);
-  // The server may be writing: wait for its lock rather than fail (SQLITE_BUSY).
-  return new DatabaseSync(path.join(dir, files[0]), { timeout: 10_000 });
+const DATABASE_ID = "00000000-0000-0000-0000-000000000000"; // wrangler.toml's DB
+
+interface RawAnswer {
+  success: boolean;
+  errors: { message: string }[];
+  result: { results: { columns: string[]; rows: unknown[][] } }[] | null;
 }
 
-/** Runs statements against the local D1 in `stateDir` in one transaction: all of them or none. */
-export async function d1At(stateDir: string, sql: string): Promise<void> {
-  const db = open(stateDir);
-  try {
-    db.exec("BEGIN IMMEDIATE");
-    try {
-      db.exec(sql);
-      db.exec("COMMIT");
-    } catch (err) {
-      db.exec("ROLLBACK");
-      throw err;
-    }
-  } finally {
-    db.close();
-  }
+async function raw(server: string, sql: string): Promise<{ columns: string[]; rows: unknown[][] }> {
+  const res = await fetch(`${server}/cdn-cgi/local/explorer/api/d1/database/${DATABASE_ID}/raw`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ sql }),
+  });
+  const answer = (await res.json()) as RawAnswer;
+  if (!answer.success || !answer.result) throw new Error(`D1 at ${server}: ${answer.errors.map((e) => e.message).join("; ")}\n${sql.slice(0, 500)}`);
+  // Several statements answer the last one's rows.
+  return answer.result[answer.result.length - 1].results;
 }
 
-/** The rows one query answers from the local D1 in `stateDir`. */
-export async function d1RowsAt<Row>(stateDir: string, query: string): Promise<Row[]> {
-  const db = open(stateDir);
-  try {
-    return db.prepare(query).all() as Row[];
-  } finally {
-    db.close();
-  }
+/** Runs statements against the local D1 of the server at `server`, all of them or none (one D1 query). */
+export async function d1At(server: string, sql: string): Promise<void> {
+  await raw(server, sql);
+}
+
+/** The rows one query answers from the local D1 of the server at `server`. */
+export async function d1RowsAt<Row>(server: string, query: string): Promise<Row[]> {
+  const { columns, rows } = await raw(server, query);
+  return rows.map((row) => Object.fromEntries(columns.map((c, i) => [c, row[i]])) as Row);
 }
 
 /** Runs statements against the shared e2e server's D1 (test/e2e/global-setup.ts), all or none. */
-export const d1 = (sql: string) => d1At(inject("stateDir"), sql);
+export const d1 = (sql: string) => d1At(inject("baseURL"), sql);
 
 /** The rows one query answers from the shared e2e server's D1. */
-export const d1Rows = <Row>(query: string) => d1RowsAt<Row>(inject("stateDir"), query);
+export const d1Rows = <Row>(query: string) => d1RowsAt<Row>(inject("baseURL"), query);

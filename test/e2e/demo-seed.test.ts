@@ -1,11 +1,15 @@
 import { execFile } from "node:child_process";
+import { cpSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { promisify } from "node:util";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { VIEWPORTS, baseURL, launchBrowser, screenshot } from "./browser";
-import { adminSession, login, signInBrowser } from "./session";
+import { VIEWPORTS, launchBrowser, screenshot } from "./browser";
+import { type BuildServer, freePort, serveBuild } from "./server-process";
+import { login, signInBrowser } from "./session";
 
-// `npm run demo:seed` as a newcomer runs it (README quick start), into this run's own local D1: the demo account
+// `npm run demo:seed` as a newcomer runs it (README quick start), into a local D1 of its own: the demo account
 // signs in, its labels fill several pages, and the delivery analytics show figures with no cron run.
 
 const DEMO_EMAIL = "demo@parcelhive.test";
@@ -19,22 +23,31 @@ interface DeliveryAnswer {
 
 describe("the demo seed", () => {
   let browser: Browser;
+  let server: BuildServer | undefined;
+  const base = () => server?.base ?? "";
   beforeAll(async () => {
     browser = await launchBrowser();
-    // The e2e admin account first: the seed leaves an existing admin account's password alone.
-    await adminSession();
+    // A database and a server of its own, from the run's migrated database: the seed writes the SQLite file from a
+    // runtime of its own, and workerd does not wait for another process's lock, so on the shared server a write of the
+    // file running beside this one would fail meanwhile (SQLITE_BUSY).
+    const stateDir = mkdtempSync(path.join(tmpdir(), "parcelhive-e2e-demo-"));
+    cpSync(inject("migratedStateDir"), stateDir, { recursive: true });
     // Not spawnSync: a blocked event loop would keep the idle connections the server closes meanwhile.
-    const seed = await promisify(execFile)(process.execPath, ["scripts/seed-demo.mjs", "--persist-to", inject("stateDir")], { encoding: "utf8" });
+    const seed = await promisify(execFile)(process.execPath, ["scripts/seed-demo.mjs", "--persist-to", stateDir], { encoding: "utf8" });
     expect(seed.stdout).toContain(`Demo data ready: sign in as ${DEMO_EMAIL} / ${DEMO_PASSWORD}: 60 labels`);
     // The migrations' tables are not printed when they succeed.
     expect(seed.stdout).not.toContain("│");
+    server = await serveBuild({ distDir: inject("distDir"), stateDir, base: `http://127.0.0.1:${await freePort()}`, vars: {}, name: "demo-seed-server" });
   });
-  afterAll(async () => browser?.close());
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
 
   it("signs the demo account in to pages of labels, late and on-time deliveries, and delivery figures", async () => {
-    const demo = await login(DEMO_EMAIL, DEMO_PASSWORD);
+    const demo = await login(DEMO_EMAIL, DEMO_PASSWORD, base());
     const get = async <T>(path: string) => {
-      const res = await fetch(baseURL() + path, { headers: { Authorization: `Bearer ${demo.access_token}` } });
+      const res = await fetch(base() + path, { headers: { Authorization: `Bearer ${demo.access_token}` } });
       expect(res.status).toBe(200);
       return (await res.json()) as T;
     };
@@ -53,9 +66,9 @@ describe("the demo seed", () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
     await signInBrowser(context, demo);
     const page = await context.newPage();
-    await page.goto(baseURL() + "/labels");
+    await page.goto(base() + "/labels");
     await page.getByText("Page 1 of 4").first().waitFor();
-    await page.goto(baseURL() + "/analytics");
+    await page.goto(base() + "/analytics");
     const onTime = page.getByRole("listitem").filter({ hasText: "delivered by the service's expected day" });
     await onTime.waitFor();
     expect(await onTime.textContent()).toMatch(/On time\d+(\.\d)?%/);

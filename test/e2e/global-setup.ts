@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { migrateLocalD1 } from "../../scripts/local-d1.ts";
-import { freePort, untilAnswering } from "./free-port";
+import { freePort, serverEnv, serverOutput, serverTrouble, untilAnswering } from "./server-process";
 import { startStandinsServer, type StandinsServer } from "./standins-server";
 
 /**
@@ -19,17 +19,22 @@ declare module "vitest" {
     stateDir: string;
     /** The same build served with the carrier and Stripe stand-ins (test/e2e/standins-server.ts). */
     standinsURL: string;
-    standinsStateDir: string;
+    /** The run's build, and its database as migrated before any server opened it: a file's server of its own. */
+    distDir: string;
+    migratedStateDir: string;
     /** The Evri stand-in that server tracks parcels with (setEvriStory tells it a parcel's story). */
     evriStandinURL: string;
     /** The Stripe stand-in that server takes payments through (its dashboard and /_standin controls). */
     stripeStandinURL: string;
+    /** The eBay, Etsy and Shopify stand-in that server connects shops through (its /_standin controls). */
+    marketplaceStandinURL: string;
   }
 }
 
 let server: ChildProcess | undefined;
 let standins: StandinsServer | undefined;
 let stateDir = "";
+let migratedState = "";
 let distDir = "";
 
 function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}) {
@@ -73,6 +78,8 @@ export async function setup(project: TestProject) {
   // The stand-ins' server starts from a copy of the migrated database, made before either server opens it.
   const standinsState = mkdtempSync(path.join(tmpdir(), "parcelhive-e2e-standins-"));
   cpSync(stateDir, standinsState, { recursive: true });
+  migratedState = mkdtempSync(path.join(tmpdir(), "parcelhive-e2e-migrated-"));
+  cpSync(stateDir, migratedState, { recursive: true });
   const migrated = Date.now();
   // `vite preview` finds the worker through .wrangler/deploy/config.json, which every `vite build` in this
   // tree rewrites (the last build wins): point it at our own build just before starting the server.
@@ -80,8 +87,8 @@ export async function setup(project: TestProject) {
   const workerConfig = path.relative(".wrangler/deploy", path.join(distDir, "parcelhive/wrangler.json"));
   writeFileSync(".wrangler/deploy/config.json", JSON.stringify({ configPath: workerConfig, auxiliaryWorkers: [] }));
   server = spawn("vite", ["preview", "--port", String(PORT), "--strictPort"], {
-    env: { ...process.env, ...buildEnv, PH_STATE_DIR: stateDir },
-    stdio: process.env.E2E_SERVER_LOG ? "inherit" : "ignore",
+    env: serverEnv({ ...process.env, ...buildEnv, PH_STATE_DIR: stateDir }),
+    stdio: serverOutput("server"),
   });
   const baseURL = buildEnv.PH_APP_URL;
   // Both servers start at once: each waits on its own runtime.
@@ -92,15 +99,21 @@ export async function setup(project: TestProject) {
   project.provide("baseURL", baseURL);
   project.provide("stateDir", stateDir);
   project.provide("standinsURL", standins.base);
-  project.provide("standinsStateDir", standins.stateDir);
+  project.provide("distDir", distDir);
+  project.provide("migratedStateDir", migratedState);
   project.provide("evriStandinURL", standins.evriStandin);
   project.provide("stripeStandinURL", standins.stripeStandin);
+  project.provide("marketplaceStandinURL", standins.marketplaceStandin);
 }
 
 export async function teardown() {
   server?.kill("SIGTERM");
   await standins?.stop();
-  if (stateDir) rmSync(stateDir, { recursive: true, force: true });
+  for (const name of ["server", "standins-server"]) {
+    const trouble = serverTrouble(name);
+    if (trouble.length) console.log(`e2e ${name}: its 5xx answers and uncaught errors (test-results/e2e-${name}.log):\n${trouble.join("\n")}`);
+  }
+  for (const dir of [stateDir, migratedState]) if (dir) rmSync(dir, { recursive: true, force: true });
   if (distDir) {
     rmSync(distDir, { recursive: true, force: true });
     // vite build leaves a redirect to its output for wrangler; drop it when it points at our temp build.

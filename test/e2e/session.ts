@@ -15,16 +15,17 @@ export interface Session {
 export const ADMIN_EMAIL = "admin@parcelhive.test";
 export const ADMIN_PASSWORD = "e2e-admin-password-1";
 
-async function post(path: string, body: unknown, token?: string) {
-  return fetch(baseURL() + path, {
+async function post(path: string, body: unknown, token?: string, server = baseURL()) {
+  return fetch(server + path, {
     method: "POST",
     headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(body),
   });
 }
 
-export async function login(email: string, password: string): Promise<Session> {
-  const res = await post("/api/v1/login", { email, password });
+/** Signs in through the API of the run's server, or of `server`. */
+export async function login(email: string, password: string, server?: string): Promise<Session> {
+  const res = await post("/api/v1/login", { email, password }, undefined, server);
   if (!res.ok) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
   return { email, password, ...((await res.json()) as { access_token: string; refresh_token: string }) };
 }
@@ -42,7 +43,10 @@ export async function newUser(prefix = "user"): Promise<Session> {
  * The admin account (ADMIN_EMAILS), shared by every e2e file: signed up and signed in once per run, its
  * tokens kept in the run's state dir. The server's real rate limits (5 sign-ups, 10 logins a minute per
  * email) would refuse a sign-up or login per test. Its access token lives 15 minutes and a slow run outlasts
- * that: a token near its end is renewed through /refresh (as the web app does) and the renewed pair kept.
+ * that: a token near its end is replaced by signing in again, a session of its own, and the new pair kept. Not
+ * through /refresh: files run side by side, each holding the pair it read, and the second to renew would present
+ * a refresh token the first had already rotated, which ends the whole session (reuse) and the first file's with it
+ * (upload's grant was refused so, two files at a time at load 13).
  */
 let adminCache: Promise<Session> | undefined;
 export function adminSession(): Promise<Session> {
@@ -51,7 +55,7 @@ export function adminSession(): Promise<Session> {
     const cached = await adminCache?.catch(() => undefined);
     const session = cached ?? (existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Session) : undefined);
     if (session && !expiresSoon(session.access_token)) return session;
-    const next = session ? await renewed(session) : await signUpAdmin();
+    const next = session ? await login(ADMIN_EMAIL, ADMIN_PASSWORD) : await signUpAdmin();
     writeFileSync(file, JSON.stringify(next));
     return next;
   })();
@@ -62,16 +66,6 @@ async function signUpAdmin(): Promise<Session> {
   const res = await post("/api/v1/signup", { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, marketing_consent: false });
   if (!res.ok && res.status !== 409) throw new Error(`admin signup: ${res.status} ${await res.text()}`);
   return login(ADMIN_EMAIL, ADMIN_PASSWORD);
-}
-
-/** The session's tokens renewed by /refresh; a refused refresh (another file renewed first) signs in again. */
-async function renewed(session: Session): Promise<Session> {
-  const res = await fetch(baseURL() + "/api/v1/refresh", {
-    method: "POST",
-    headers: { Authorization: `Bearer ${session.refresh_token}` },
-  });
-  if (!res.ok) return login(ADMIN_EMAIL, ADMIN_PASSWORD);
-  return { ...session, ...((await res.json()) as { access_token: string; refresh_token: string }) };
 }
 
 /** True when a JWT's exp is less than two minutes away (or unreadable). */

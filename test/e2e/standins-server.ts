@@ -1,16 +1,17 @@
-import { spawn } from "node:child_process";
-import { rmSync } from "node:fs";
-import path from "node:path";
 import { STANDIN_PRICES } from "../../scripts/stripe-standin/objects.ts";
+import { startMarketplaceStandin } from "../../scripts/marketplace-standin/serve.ts";
+import { STANDIN_APPS } from "../../scripts/marketplace-standin/standin.ts";
 import { startStripeStandin } from "../../scripts/stripe-standin/serve.ts";
 import { startEvriStandin } from "./evri-standin";
-import { freePort, untilAnswering } from "./free-port";
+import { type BuildServer, freePort, serveBuild } from "./server-process";
 
 /**
  * The run's build a second time, as `npm run dev` serves it with the stand-ins' lines of .dev.vars.example: Evri's
  * tracking API is the Evri stand-in (test/e2e/evri-standin.ts, each parcel's story told by the test) and Stripe is the
- * Stripe stand-in (scripts/stripe-standin, its signed webhooks sent here). Started once by the global setup, beside
- * the one server, for the files that need a carrier or payments (buyers, payments).
+ * Stripe stand-in (scripts/stripe-standin, its signed webhooks sent here), and eBay, Etsy and Shopify are the marketplace
+ * stand-in (scripts/marketplace-standin, its consent pages sending the browser back here). Started once by the global
+ * setup, beside the one server, for the files that need a carrier, payments or marketplaces (buyers, payments,
+ * marketplaces).
  *
  * Not the one server itself: a carrier is configured for the whole server, and with Evri configured every Evri label of
  * the other files would be looked up on creation and at each cron pass (needs-action runs it for all users), racing
@@ -24,9 +25,9 @@ import { freePort, untilAnswering } from "./free-port";
  */
 export interface StandinsServer {
   base: string;
-  stateDir: string;
   evriStandin: string;
   stripeStandin: string;
+  marketplaceStandin: string;
   stop(): Promise<void>;
 }
 
@@ -38,8 +39,9 @@ export async function startStandinsServer(distDir: string, stateDir: string): Pr
   const base = `http://127.0.0.1:${await freePort()}`;
   const evri = await startEvriStandin();
   const stripe = await startStripeStandin({ webhookUrl: `${base}/api/v1/stripe/webhook`, webhookSecret: WEBHOOK_SECRET });
+  const marketplaces = await startMarketplaceStandin({ appUrl: base });
+  const market = marketplaces.base;
   const vars = {
-    APP_URL: base,
     EVRI_API_BASE: evri.base,
     EVRI_API_KEY: "standin",
     STRIPE_API_BASE: stripe.base,
@@ -47,26 +49,33 @@ export async function startStandinsServer(distDir: string, stateDir: string): Pr
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     STRIPE_PRICE_ONE_OFF_PACK: STANDIN_PRICES.oneOffPack,
     STRIPE_PRICE_BASIC_PLAN: STANDIN_PRICES.basicPlan,
+    // .dev.vars.example's stand-in lines, at this run's port.
+    MARKETPLACE_TOKEN_KEY: "c3RhbmRpbi1vbmx5LWtleS0wMTIzNDU2Nzg5YWJjZGU=",
+    EBAY_API_BASE: `${market}/ebay`,
+    EBAY_AUTH_BASE: `${market}/ebay`,
+    EBAY_IDENTITY_BASE: `${market}/ebay`,
+    EBAY_CLIENT_ID: STANDIN_APPS.ebay.clientId,
+    EBAY_CLIENT_SECRET: STANDIN_APPS.ebay.clientSecret,
+    EBAY_RUNAME: STANDIN_APPS.ebay.ruName,
+    EBAY_VERIFICATION_TOKEN: STANDIN_APPS.ebayVerificationToken,
+    ETSY_API_BASE: `${market}/etsy`,
+    ETSY_CONNECT_BASE: `${market}/etsy`,
+    ETSY_KEYSTRING: STANDIN_APPS.etsy.keystring,
+    ETSY_SHARED_SECRET: STANDIN_APPS.etsy.sharedSecret,
+    SHOPIFY_SHOP_BASE: `${market}/shopify/{shop}`,
+    SHOPIFY_CLIENT_ID: STANDIN_APPS.shopify.clientId,
+    SHOPIFY_CLIENT_SECRET: STANDIN_APPS.shopify.clientSecret,
   };
-  const config = path.join(distDir, "parcelhive/wrangler.json");
-  const server = spawn(
-    "wrangler",
-    ["dev", "-c", config, "--ip", "127.0.0.1", "--port", new URL(base).port, "--persist-to", stateDir, "--show-interactive-dev-session=false", ...Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`])],
-    { env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" }, stdio: process.env.E2E_SERVER_LOG ? "inherit" : "ignore" },
-  );
-  const stop = async () => {
-    if (server.exitCode === null) {
-      server.kill("SIGTERM");
-      await new Promise((r) => server.once("exit", r));
-    }
-    await Promise.all([evri.close(), stripe.close()]);
-    rmSync(stateDir, { recursive: true, force: true });
-  };
+  let server: BuildServer;
   try {
-    await untilAnswering(`${base}/api/health`, server);
+    server = await serveBuild({ distDir, stateDir, base, vars, name: "standins-server" });
   } catch (err) {
-    await stop();
+    await Promise.all([evri.close(), stripe.close(), marketplaces.close()]);
     throw err;
   }
-  return { base, stateDir, evriStandin: evri.base, stripeStandin: stripe.base, stop };
+  const stop = async () => {
+    await server.stop();
+    await Promise.all([evri.close(), stripe.close(), marketplaces.close()]);
+  };
+  return { base, evriStandin: evri.base, stripeStandin: stripe.base, marketplaceStandin: market, stop };
 }

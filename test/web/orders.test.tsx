@@ -6,6 +6,8 @@ import { tokens } from "../../web/api/tokens";
 import { AuthProvider } from "../../web/app/auth";
 import { routes } from "../../web/app/router";
 import type { LabelOrderAnswer, ListedOrder, OrdersAnswer, OrderView } from "../../web/features/orders/api";
+import { blankLabel } from "../../web/features/labels/blank-label";
+import { StatusLine } from "../../web/features/labels/LabelSummary";
 import { LabelOrderCard } from "../../web/features/orders/LabelOrderCard";
 import { renderRoutes } from "./render-routes";
 
@@ -80,6 +82,7 @@ describe("the Orders view", () => {
     expect(within(late).getByText("2 × Stoneware mug")).toBeTruthy();
     expect(within(late).getByRole("link", { name: "H01AB00000000011" }).getAttribute("href")).toBe("/label/lbl_1");
     expect(within(late).getByText("Not sent: eBay does not know this tracking number")).toBeTruthy();
+    expect(within(late).getByRole("button", { name: "Send the tracking of H01AB00000000011 again" })).toBeTruthy();
     const fresh = within(list).getByRole("listitem", { name: "eBay order 12-00000-00002" });
     expect(within(fresh).getByText("Awaiting dispatch for 5 hours")).toBeTruthy();
     expect(within(fresh).getByText("No label yet")).toBeTruthy();
@@ -170,7 +173,7 @@ describe("a label's order on its page", () => {
   it("asks 'Which order is this label for?': the chosen order is linked, with Unlink", async () => {
     const jane = order({ id: "mpo_jane", reference: "12-00000-00010", recipientName: "Jane Smith", postcode: "M1 1AE" });
     const john = order({ id: "mpo_john", reference: "12-00000-00011", recipientName: "John Smith", postcode: "M1 1AE" });
-    const calls = serveLabel({ order: null, linkedBy: null, dispatch: null, candidates: [jane, john] }, () => json(200, { order: john, linkedBy: "seller", dispatch: { state: "pending", reason: null, sentAt: null }, candidates: [] }));
+    const calls = serveLabel({ order: null, linkedBy: null, dispatch: null, candidates: [jane, john], matching: false }, () => json(200, { order: john, linkedBy: "seller", dispatch: { state: "pending", reason: null, sentAt: null }, candidates: [], matching: false }));
     renderCard();
     const question = await screen.findByRole("group", { name: "Which order is this label for?" });
     const link = within(question).getByRole("button", { name: "Link to this order" }) as HTMLButtonElement;
@@ -186,7 +189,7 @@ describe("a label's order on its page", () => {
   });
 
   it("closes the question with 'None of these'", async () => {
-    const calls = serveLabel({ order: null, linkedBy: null, dispatch: null, candidates: [order(), order({ id: "mpo_2", reference: "12-00000-00020" })] }, () => json(200, { order: null, linkedBy: null, dispatch: null, candidates: [] }));
+    const calls = serveLabel({ order: null, linkedBy: null, dispatch: null, candidates: [order(), order({ id: "mpo_2", reference: "12-00000-00020" })], matching: false }, () => json(200, { order: null, linkedBy: null, dispatch: null, candidates: [], matching: false }));
     renderCard();
     fireEvent.click(within(await screen.findByRole("group", { name: "Which order is this label for?" })).getByRole("button", { name: "None of these" }));
     await waitFor(() => expect(screen.queryByRole("group", { name: "Which order is this label for?" })).toBeNull());
@@ -195,8 +198,8 @@ describe("a label's order on its page", () => {
 
   it("unlinks after asking, saying so when it fails", async () => {
     let fail = true;
-    const calls = serveLabel({ order: order(), linkedBy: "match", dispatch: { state: "sent", reason: null, sentAt: "2026-11-29T10:00:00.000Z" }, candidates: [] }, () =>
-      fail ? json(500, { error: "Something went wrong. Please try again." }) : json(200, { order: null, linkedBy: null, dispatch: null, candidates: [] }),
+    const calls = serveLabel({ order: order(), linkedBy: "match", dispatch: { state: "sent", reason: null, sentAt: "2026-11-29T10:00:00.000Z" }, candidates: [], matching: false }, () =>
+      fail ? json(500, { error: "Something went wrong. Please try again." }) : json(200, { order: null, linkedBy: null, dispatch: null, candidates: [], matching: false }),
     );
     renderCard();
     const linked = await screen.findByRole("region", { name: "Order" });
@@ -210,5 +213,48 @@ describe("a label's order on its page", () => {
     fireEvent.click(within(screen.getByRole("alertdialog")).getByRole("button", { name: "Unlink" }));
     await waitFor(() => expect(screen.queryByRole("region", { name: "Order" })).toBeNull());
     expect(calls.filter((c) => c.method === "DELETE").map((c) => c.path)).toEqual([orderPath, orderPath]);
+  });
+
+  it("sends a failed tracking out again with 'Try again', saying so when that fails", async () => {
+    let fail = true;
+    const failed = { state: "failed" as const, reason: "eBay did not accept the carrier (Hermes)", sentAt: null };
+    const calls = serve((url, init) => {
+      if (url.pathname === "/api/v1/marketplaces") return json(200, MARKETPLACES([SHOP]));
+      if (url.pathname === orderPath) return json(200, { order: order(), linkedBy: "match", dispatch: failed, candidates: [], matching: false });
+      if (url.pathname === `${orderPath}/retry` && init?.method === "POST")
+        return fail ? json(409, { error: "Only tracking that failed to send can be sent again" }) : json(200, { order: order(), linkedBy: "match", dispatch: { state: "pending", reason: null, sentAt: null }, candidates: [], matching: false });
+      return undefined;
+    });
+    renderCard();
+    const linked = await screen.findByRole("region", { name: "Order" });
+    expect(within(linked).getByText("Not sent: eBay did not accept the carrier (Hermes)")).toBeTruthy();
+    fireEvent.click(within(linked).getByRole("button", { name: "Try again" }));
+    expect((await within(linked).findByRole("alert")).textContent).toBe("Only tracking that failed to send can be sent again");
+    fail = false;
+    fireEvent.click(within(linked).getByRole("button", { name: "Try again" }));
+    expect(await within(linked).findByText("Sending tracking to eBay…")).toBeTruthy();
+    expect(within(linked).queryByRole("button", { name: "Try again" })).toBeNull();
+    expect(calls.filter((c) => c.method === "POST").map((c) => c.path)).toEqual([`${orderPath}/retry`, `${orderPath}/retry`]);
+  });
+
+  it("asks again while the label's matching has not run, so the question appears without a reload", async () => {
+    let asked = 0;
+    const candidates = [order({ id: "mpo_a", reference: "12-00000-00030" }), order({ id: "mpo_b", reference: "12-00000-00031" })];
+    serve((url) => {
+      if (url.pathname === "/api/v1/marketplaces") return json(200, MARKETPLACES([SHOP]));
+      if (url.pathname === orderPath) return json(200, ++asked === 1 ? { order: null, linkedBy: null, dispatch: null, candidates: [], matching: true } : { order: null, linkedBy: null, dispatch: null, candidates, matching: false });
+      return undefined;
+    });
+    renderCard();
+    const question = await screen.findByRole("group", { name: "Which order is this label for?" });
+    expect(within(question).getAllByRole("radio")).toHaveLength(2);
+    expect(asked).toBe(2);
+  });
+});
+
+describe("the labels list", () => {
+  it("marks a label that asks which order it is for", () => {
+    render(<StatusLine label={{ ...blankLabel("H01AB00000000011", "evri"), orderQuestion: true }} />);
+    expect(screen.getByText("Which order?")).toBeTruthy();
   });
 });

@@ -99,17 +99,23 @@ describe("labels meet orders", () => {
       { name: "J Smith", postcode: "M1 1AE" },
       { name: "Jane Smith", postcode: "SW1A 1AA" },
     ]);
+    // Saved, its matching queued and not run yet: its page is told to ask again.
+    expect(await orderOf(u, smith)).toEqual({ order: null, linkedBy: null, dispatch: null, candidates: [], matching: true });
     await runMatching(q.env, q.sent);
 
     expect(await orderOf(u, first)).toMatchObject({ order: { id: dupont, marketplace: "ebay", recipientName: "Amélie Dupont", buyer: expect.any(String) }, linkedBy: "match", dispatch: { state: "pending" }, candidates: [] });
     expect((await orderOf(u, second)).order?.id).toBe(dupont);
     // Both fit 'J Smith' surely: asked, the order placed nearer the label's time first.
     expect(await orderOf(u, smith)).toMatchObject({ order: null, candidates: [{ id: jane }, { id: john }] });
-    expect(await orderOf(u, nobody)).toEqual({ order: null, linkedBy: null, dispatch: null, candidates: [] });
+    expect(await orderOf(u, nobody)).toEqual({ order: null, linkedBy: null, dispatch: null, candidates: [], matching: false });
+    expect(await orderOf(u, smith)).toMatchObject({ matching: false });
 
     const res = await call("/api/v1/marketplaces/orders", { token: u.token });
     const list = (await res.json()) as OrdersAnswer;
     expect(list.asking.map((l) => l.id)).toEqual([smith]);
+    // The labels list marks it, and its status filter finds it alone.
+    const asking = (await (await call("/api/v1/labels?status=order_question", { token: u.token })).json()) as { results: { id: string; orderQuestion: boolean }[]; total: number };
+    expect(asking).toMatchObject({ total: 1, results: [{ id: smith, orderQuestion: true }] });
     expect(list.orders.find((o) => o.id === dupont)?.labels.map((l) => l.id).sort()).toEqual([first, second].sort());
     expect(list.orders.find((o) => o.id === john)).toMatchObject({ labels: [], hoursAwaiting: 30, status: "awaiting" });
   });
@@ -130,7 +136,7 @@ describe("labels meet orders", () => {
     expect(await linked.json()).toMatchObject({ order: { id: john }, linkedBy: "seller", candidates: [] });
 
     // 'Unlink': John's order is turned down; the question stays closed.
-    expect(await (await answer(u, label, null)).json()).toEqual({ order: null, linkedBy: null, dispatch: null, candidates: [] });
+    expect(await (await answer(u, label, null)).json()).toEqual({ order: null, linkedBy: null, dispatch: null, candidates: [], matching: false });
     // Corrected to the same recipient, the label is matched again: John's order is not offered, Jane's fits alone.
     const again = queueing();
     const corrected = await callWithEnv({ JOBS: again.env.JOBS }, `/api/v1/label/${label}/details`, { method: "PATCH", token: u.token, json: { address: { name: "J. Smith", address: ["1 High Street"], postcode: "M1 1AE" } } });

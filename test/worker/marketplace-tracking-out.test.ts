@@ -1,23 +1,26 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { EBAY_CARRIER_CODES } from "../../scripts/marketplace-standin/ebay-orders.ts";
-import { carrierCallBudget, carrierPauses, labels, marketplaceConnections, marketplaceDispatches, marketplaceOrders } from "../../worker/db/schema";
+import { carrierCallBudget, carrierPauses, marketplaceConnections, marketplaceDispatches, marketplaceOrders } from "../../worker/db/schema";
 import { RetryJobLater } from "../../worker/lib/jobs";
 import { dispatchesOf } from "../../worker/marketplaces/dispatch-views";
-import { dispatchSchema } from "../../worker/marketplaces/model";
+import { dispatchSchema, type LabelOrderAnswer } from "../../worker/marketplaces/model";
 import { answerLabelOrder } from "../../worker/marketplaces/links";
 import { enqueueStalledDispatches, queueDispatches, runDispatch } from "../../worker/marketplaces/tracking-out";
-import { MARKETPLACE_TEST_ENV, marketplaceStandin, orderSeed, TEST_APP_URL } from "../fixtures/marketplaces";
+import { MARKETPLACE_TEST_ENV } from "../fixtures/marketplaces";
 import { callWithEnv, createUser, db } from "./helpers";
-import { connectShop } from "./marketplace-connect";
+import { connect, dispatchOf, jobsEnv, label, link, marketplaces, runAll, sellerWithOrders } from "./marketplace-dispatching";
 
 /**
  * Tracking out: a label linked to a marketplace order marks it dispatched on eBay, Etsy or Shopify (the stand-in,
  * which records every fulfilment it is told of), with the label's code and the carrier as each spells it: once,
  * whatever the queue does, and never over the seller's own marking.
  */
-type Marketplace = "ebay" | "etsy" | "shopify";
-type Standin = ReturnType<typeof marketplaceStandin>;
+/** The orders' states as kept here, in the order given. */
+const statusOf = async (ids: string[]) => {
+  const rows = await db().select({ id: marketplaceOrders.id, status: marketplaceOrders.status }).from(marketplaceOrders).where(inArray(marketplaceOrders.id, ids));
+  return ids.map((id) => rows.find((r) => r.id === id)?.status);
+};
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -28,72 +31,6 @@ beforeEach(async () => {
   await db().delete(carrierCallBudget);
   await db().delete(carrierPauses);
 });
-
-/** The stand-in behind fetch, counting the calls that tell a marketplace of a parcel (a second one is a push twice). */
-function marketplaces() {
-  const m = marketplaceStandin();
-  const pushes: string[] = [];
-  const answer = async (req: Request) => {
-    if (req.method === "POST" && (/\/shipping_fulfillment$|\/tracking$/.test(req.url) || (await req.clone().text()).includes("fulfillmentCreate"))) pushes.push(new URL(req.url).pathname);
-    return m.standin.fetch(req);
-  };
-  const fetchSpy = vi.spyOn(globalThis, "fetch").mockImplementation((input, init) => answer(new Request(input, init)));
-  return { ...m, fetchSpy, pushes, answer };
-}
-
-/** The worker's environment, its queue a list of the dispatch jobs it was given. */
-function jobsEnv() {
-  const sent: { dispatchId: string }[] = [];
-  const JOBS = { send: async () => {}, sendBatch: async (msgs: { body: { type: string; dispatchId: string } }[]) => void sent.push(...msgs.filter((x) => x.body.type === "marketplace.dispatch").map((x) => x.body)) };
-  return { env: { ...MARKETPLACE_TEST_ENV, APP_URL: TEST_APP_URL, JOBS } as unknown as Env, sent };
-}
-
-/** Connects the seller's shop; the first sync brings its orders in. */
-const connect = (m: Standin, token: string, marketplace: Marketplace, jobs: object = { send: async () => {}, sendBatch: async () => {} }) => connectShop(m, token, marketplace, jobs);
-
-let n = 0;
-/** A label of the seller's, as the save path keeps it. */
-async function label(userId: number, courier: "royalmail" | "evri"): Promise<{ id: string; code: string }> {
-  n++;
-  const code = courier === "evri" ? `H0${String(1_000_000_000 + n * 7919 + Math.floor(Math.random() * 1e6)).padStart(14, "0")}` : `JD${String(n).padStart(8, "0")}${Math.floor(Math.random() * 9e5 + 1e5)}GB`;
-  const id = `lbl_out_${n}_${Math.random().toString(36).slice(2, 8)}`;
-  await db().insert(labels).values({ id, userId, courier, trackingCode: code, source: "manual", shippedOn: "2026-11-29", detailsJson: JSON.stringify({ courier, trackingCode: code, countryCode: "GB" }) });
-  return { id, code };
-}
-
-/** The order kept here for the stand-in's order `externalId`. */
-async function orderId(connectionId: string, externalId: string): Promise<string> {
-  const [o] = await db().select({ id: marketplaceOrders.id }).from(marketplaceOrders).where(and(eq(marketplaceOrders.connectionId, connectionId), eq(marketplaceOrders.externalId, externalId)));
-  return o.id;
-}
-
-/** The seller links each label to its order by hand (the label page's answer): tracking out is queued from there. */
-async function link(env: Env, links: { labelId: string; orderId: string }[]) {
-  for (const l of links) {
-    const [owner] = await db().select({ userId: labels.userId }).from(labels).where(eq(labels.id, l.labelId));
-    await answerLabelOrder(env, db(), owner.userId, l.labelId, l.orderId, Date.now());
-  }
-}
-
-const dispatchOf = async (labelId: string) => (await db().select().from(marketplaceDispatches).where(eq(marketplaceDispatches.labelId, labelId)))[0];
-
-/** Runs each queued job the way the queue does (a RetryJobLater is the message retried later), at `at`. */
-async function runAll(env: Env, sent: { dispatchId: string }[], at = Date.now()) {
-  for (const job of sent.splice(0)) await runDispatch(env as never, db(), job.dispatchId, at);
-}
-
-/** A seller with each of their shops connected and one order awaiting dispatch in each. */
-async function sellerWithOrders(m: Standin, items = [{ title: "Stoneware mug", quantity: 1 }], shops: Marketplace[] = ["ebay", "etsy", "shopify"]) {
-  const seeded = {
-    ebay: m.standin.ebay.seedOrder(orderSeed({ items })).order.orderId,
-    etsy: String(m.standin.etsy.seedOrder(orderSeed({ items })).receipt_id),
-    shopify: `gid://shopify/Order/${(await m.standin.shopify.seedOrder(orderSeed({ items }))).id}`,
-  };
-  const u = await createUser();
-  const orders = {} as Record<Marketplace, string>;
-  for (const mk of shops) orders[mk] = await orderId(await connect(m, u.token, mk), seeded[mk]);
-  return { u, orders, seeded };
-}
 
 describe("tracking out", () => {
   it("marks an eBay, an Etsy and a Shopify order dispatched with the label's code and each one's carrier name, once", async () => {
@@ -121,6 +58,8 @@ describe("tracking out", () => {
     const shopifyOrder = [...m.standin.shopify.shops.get("hollow-oak")!.orders][0];
     expect(shopifyOrder.fulfillments[0].trackingInfo[0].url).toBe(`https://www.evri.com/track/parcel/${evri2.code}/details`);
     for (const l of [rm, evri, evri2]) expect(await dispatchOf(l.id)).toMatchObject({ state: "sent", reason: null, trackingCode: l.code, attempts: 1 });
+    // Nothing of them is left to ship: out of 'Awaiting dispatch' now, not at the next sync.
+    expect(await statusOf([orders.ebay, orders.etsy, orders.shopify])).toEqual(["dispatched", "dispatched", "dispatched"]);
     const shown = await dispatchesOf(db(), u.id, links);
     expect(dispatchSchema.parse(shown.get(rm.id))).toEqual({ state: "sent", reason: null, sentAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
     // Another seller sees none of them.
@@ -184,6 +123,7 @@ describe("tracking out", () => {
     expect(m.standin.fulfilments().filter((f) => !f.byHand)).toEqual([]);
     expect(m.pushes).toEqual([]);
     for (const l of mine) expect(await dispatchOf(l.id)).toMatchObject({ state: "dispatched_elsewhere", reason: expect.stringMatching(/^Already marked dispatched on (eBay|Etsy|Shopify) \(by hand or by another tool\)/) });
+    expect(await statusOf([orders.ebay, orders.etsy, orders.shopify])).toEqual(["dispatched", "dispatched", "dispatched"]);
 
     // A dispatch goes with its order: disconnecting the shop removes both.
     const [ebayShop] = await db().select().from(marketplaceConnections).where(and(eq(marketplaceConnections.userId, u.id), eq(marketplaceConnections.marketplace, "ebay")));
@@ -261,6 +201,9 @@ describe("tracking out", () => {
       expect(made.flatMap((f) => f.lineItems.map((l) => l.quantity)).reduce((a, b) => a + b, 0)).toBe(3);
     }
     expect(m.standin.fulfilments().filter((f) => f.orderId === seeded.etsy).map((f) => f.trackingNumber).sort()).toEqual(parcels.etsy.map((p) => p.code).sort());
+    // Etsy's receipt shipped whole; each eBay and Shopify parcel saw the other's units still to ship when it was sent
+    // (a parcel covers part of the order), so those two are left for the next sync to say dispatched.
+    expect(await statusOf([orders.ebay, orders.etsy, orders.shopify])).toEqual(["awaiting", "dispatched", "awaiting"]);
   });
 
   it("queues again, from the cron, a dispatch whose message was lost, but not one waiting for its shop", async () => {
@@ -280,5 +223,49 @@ describe("tracking out", () => {
     const { env, sent } = jobsEnv();
     expect(await enqueueStalledDispatches(env, db(), now)).toBe(2);
     expect(sent.map((j) => j.dispatchId).sort()).toEqual(["given-up", "never"]);
+  });
+
+  // 'Try again' on a label's tracking out that failed (POST /label/{id}/order/retry).
+  it("sends a failed parcel again when its seller tries again, for that seller only, once however many times it is asked at once, and never a parcel not failed", async () => {
+    const m = marketplaces();
+    const { u, orders, seeded } = await sellerWithOrders(m, undefined, ["ebay"]);
+    const evri = await label(u.id, "evri");
+    const { env, sent } = jobsEnv();
+    const retry = (token: string, labelId = evri.id) => callWithEnv({ ...MARKETPLACE_TEST_ENV, JOBS: env.JOBS } as unknown as Partial<Env>, `/api/v1/label/${labelId}/order/retry`, { method: "POST", token });
+
+    // eBay stops listing Hermes for a while: the parcel fails with eBay's reason.
+    EBAY_CARRIER_CODES.delete("Hermes");
+    try {
+      await link(env, [{ labelId: evri.id, orderId: orders.ebay }]);
+      await runAll(env, sent);
+    } finally {
+      EBAY_CARRIER_CODES.add("Hermes");
+    }
+    expect(await dispatchOf(evri.id)).toMatchObject({ state: "failed" });
+
+    // Another seller cannot touch it (the label is not theirs), nor can a parcel that did not fail be sent again.
+    const stranger = await createUser();
+    expect((await retry(stranger.token)).status).toBe(404);
+    const unlinked = await label(u.id, "royalmail");
+    expect(await (await retry(u.token, unlinked.id)).json()).toEqual({ error: "This label is not linked to an order" });
+    expect(sent).toEqual([]);
+
+    // Two 'Try again' at once: one is queued, the other told so.
+    const answers = await Promise.all([retry(u.token), retry(u.token)]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+    const ok = (await answers.find((r) => r.status === 200)!.json()) as LabelOrderAnswer;
+    expect(ok.dispatch).toMatchObject({ state: "pending", reason: null });
+    expect(sent).toHaveLength(1);
+    expect(await dispatchOf(evri.id)).toMatchObject({ state: "pending", attempts: 0, reason: null });
+    await runAll(env, sent);
+    expect(await dispatchOf(evri.id)).toMatchObject({ state: "sent", attempts: 1 });
+
+    // Sent: asking again changes nothing, and the order has the parcel once.
+    const again = await retry(u.token);
+    expect(again.status).toBe(409);
+    expect(await again.json()).toEqual({ error: "Only tracking that failed to send can be sent again" });
+    expect(sent).toEqual([]);
+    expect(m.standin.fulfilments().filter((f) => f.orderId === seeded.ebay).map((f) => [f.trackingNumber, f.carrier])).toEqual([[evri.code, "Hermes"]]);
+    expect(m.pushes).toHaveLength(2);
   });
 });

@@ -98,6 +98,7 @@ export const apiLabelSchema = z
     buyerEmail: z.string().nullable().describe("The buyer's e-mail for the tracking mails: whole on GET /label/{id}, masked (j•••@example.com) in lists and webhooks"),
     buyerNotifications: z.boolean().describe("This label's buyer mails are on (at the moments switched on in Settings)"),
     ocrStatus: z.enum(["none", "pending", "done", "failed"]),
+    orderQuestion: z.boolean().describe("It asks which of your marketplace orders it is for (GET /label/{id}/order has the question)"),
     data: z.array(
       z
         .object({
@@ -301,6 +302,7 @@ export const ROUTE_ANSWERS: Record<string, RouteAnswers> = {
   "GET /api/v1/label/:id/order": { status: 200, body: labelOrderAnswer, errors: [404] },
   "PUT /api/v1/label/:id/order": { status: 200, body: labelOrderAnswer, errors: [404, 409] },
   "DELETE /api/v1/label/:id/order": { status: 200, body: labelOrderAnswer, errors: [404] },
+  "POST /api/v1/label/:id/order/retry": { status: 200, body: labelOrderAnswer, request: "none", errors: [404, 409] },
   "GET /api/v1/marketplaces/ebay/account-deletion": { status: 200, body: z.object({ challengeResponse: z.string() }), errors: [503] },
   "POST /api/v1/marketplaces/ebay/account-deletion": {
     status: 204,

@@ -212,6 +212,8 @@ export const labels = sqliteTable(
     orderLinkedBy: text("order_linked_by", { enum: ["match", "seller"] }),
     orderCandidatesJson: text("order_candidates_json"),
     orderDeclinedJson: text("order_declined_json"),
+    /** When the save path queued this label's matching (ms); null once the matching has run: the label page polls meanwhile. */
+    orderMatchingAt: integer("order_matching_at"),
     createdAt: integer("created_at").notNull().default(now),
     updatedAt: integer("updated_at").notNull().default(now),
     /**

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lte, ne, or, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, eq, gte, inArray, isNotNull, lte, ne, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { ACTION_CHECK_FROM, inActionWindow } from "../deadlines/action-window";
 import { z } from "zod";
 import { courierKey } from "../../shared/courier-key";
@@ -55,7 +55,7 @@ export const labelListFilterSchema = labelFilterSchema.extend({
   status: z
     .enum(STATUS_FILTERS, { message: `must be one of ${STATUS_FILTERS.join(", ")}` })
     .optional()
-    .describe("Where the parcel is (the status each label answers), or potentially_lost / needs_action (the 'Needs action' list's parcels)"),
+    .describe("Where the parcel is (the status each label answers), or potentially_lost / needs_action (the 'Needs action' list's parcels) / order_question (the labels asking which marketplace order they are for)"),
   sort: z
     .enum(LIST_SORTS, { message: `must be one of ${LIST_SORTS.join(", ")}` })
     .optional()
@@ -83,6 +83,8 @@ export interface LabelFilterTerms<V = string> {
   parcelStatus?: V;
   /** Flagged potentially lost (status=potentially_lost; kept apart from `lost`, which may say 0). */
   flagged?: true;
+  /** Asking which marketplace order it is for (status=order_question). */
+  orderQuestion?: true;
   /** Only these labels: a JSON list of ids. */
   ids?: V;
   /**
@@ -105,6 +107,7 @@ export function filterTerms(filters: LabelFilters & Partial<Pick<LabelListFilter
     search: searchQuery(filters.q) ?? undefined,
     parcelStatus: status && isParcelStatus(status) ? status : undefined,
     flagged: status === "potentially_lost" ? true : undefined,
+    orderQuestion: status === "order_question" ? true : undefined,
   };
 }
 
@@ -134,6 +137,7 @@ export function placeholderTerms(t: LabelFilterTerms): {
     search: bind("search", t.search),
     parcelStatus: bind("parcelStatus", t.parcelStatus),
     flagged: t.flagged,
+    orderQuestion: t.orderQuestion,
     ids: bind("ids", t.ids),
     needsAction: t.needsAction && {
       day: bind("actionDay", t.needsAction.day)!,
@@ -151,6 +155,7 @@ export function placeholderTerms(t: LabelFilterTerms): {
     t.search !== undefined && "search",
     t.parcelStatus !== undefined && "status",
     t.flagged && "flagged",
+    t.orderQuestion && "order_question",
     t.ids !== undefined && "ids",
     t.needsAction !== undefined && "needs_action",
   ].filter(Boolean).join("&");
@@ -185,6 +190,8 @@ export function termConditions(userId: number | Placeholder, t: LabelFilterTerms
   if (t.search !== undefined) conds.push(searchCondition(userId, t.search));
   if (t.parcelStatus !== undefined) conds.push(parcelStatusCondition(t.parcelStatus as ParcelStatus | Placeholder));
   if (t.flagged) conds.push(eq(labels.potentiallyLost, true));
+  // The labels_order_question index holds exactly these.
+  if (t.orderQuestion) conds.push(isNotNull(labels.orderCandidatesJson));
   if (t.ids !== undefined) conds.push(inJsonList(labels.id, t.ids));
   if (t.needsAction) {
     const { day, since, unsure } = t.needsAction;

@@ -32,6 +32,11 @@ export async function queueOrderMatch(env: Pick<Env, "JOBS">, db: Db, userId: nu
     if (!open) return;
     const jobs = [];
     for (let i = 0; i < labelIds.length; i += MATCH_CHUNK) jobs.push({ type: "marketplace.match" as const, labelIds: labelIds.slice(i, i + MATCH_CHUNK) });
+    // Marked before the jobs go: a label page open meanwhile polls until the matching has written what it found.
+    await db
+      .update(labels)
+      .set({ orderMatchingAt: Date.now() })
+      .where(and(eq(labels.userId, userId), inValueList(labels.id, labelIds), isNull(labels.orderId), isNull(labels.orderLinkedBy)));
     await enqueueMany(env, db, jobs);
   } catch (err) {
     log("warn", "could not queue the matching of labels to orders", { labelIds, error: String(err) });
@@ -64,14 +69,17 @@ export interface LabelOrderState {
   candidates: string[] | null;
   /** The orders the seller said this label is not for. */
   declined: string[];
+  /** When its matching was queued, not run yet (ms); null: not waiting for it. */
+  matchingAt: number | null;
 }
 
-export function orderStateOf(row: { orderId: string | null; orderLinkedBy: "match" | "seller" | null; orderCandidatesJson: string | null; orderDeclinedJson: string | null }): LabelOrderState {
+export function orderStateOf(row: { orderId: string | null; orderLinkedBy: "match" | "seller" | null; orderCandidatesJson: string | null; orderDeclinedJson: string | null; orderMatchingAt?: number | null }): LabelOrderState {
   return {
     orderId: row.orderId,
     linkedBy: row.orderLinkedBy,
     candidates: row.orderCandidatesJson === null ? null : parseJson<string[]>(row.orderCandidatesJson, []),
     declined: parseJson<string[]>(row.orderDeclinedJson, []),
+    matchingAt: row.orderMatchingAt ?? null,
   };
 }
 
@@ -88,6 +96,7 @@ export async function labelsToMatch(db: Db, ids: string[], userId?: number) {
       orderLinkedBy: labels.orderLinkedBy,
       orderCandidatesJson: labels.orderCandidatesJson,
       orderDeclinedJson: labels.orderDeclinedJson,
+      orderMatchingAt: labels.orderMatchingAt,
     })
     .from(labels)
     .where(userId === undefined ? inValueList(labels.id, ids) : and(eq(labels.userId, userId), inValueList(labels.id, ids)));
@@ -101,8 +110,8 @@ export async function labelsToMatch(db: Db, ids: string[], userId?: number) {
 export async function saveMatch(db: Db, labelId: string, found: { orderId: string } | { candidates: string[] | null }): Promise<boolean> {
   const set =
     "orderId" in found
-      ? { orderId: found.orderId, orderLinkedBy: "match" as const, orderCandidatesJson: null }
-      : { orderCandidatesJson: found.candidates?.length ? JSON.stringify(found.candidates) : null };
+      ? { orderId: found.orderId, orderLinkedBy: "match" as const, orderCandidatesJson: null, orderMatchingAt: null }
+      : { orderCandidatesJson: found.candidates?.length ? JSON.stringify(found.candidates) : null, orderMatchingAt: null };
   const written = await db
     .update(labels)
     .set(set)
@@ -123,6 +132,6 @@ export async function saveSellerAnswer(db: Db, userId: number, labelId: string, 
   declined.delete(orderId ?? "");
   await db
     .update(labels)
-    .set({ orderId, orderLinkedBy: orderId ? "seller" : null, orderCandidatesJson: null, orderDeclinedJson: declined.size ? JSON.stringify([...declined]) : null })
+    .set({ orderId, orderLinkedBy: orderId ? "seller" : null, orderCandidatesJson: null, orderDeclinedJson: declined.size ? JSON.stringify([...declined]) : null, orderMatchingAt: null })
     .where(and(eq(labels.id, labelId), eq(labels.userId, userId)));
 }

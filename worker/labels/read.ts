@@ -198,11 +198,12 @@ function listReads(db: Db, shape: string, sort: ListSort, terms: LabelFilterTerm
  *  - tags only: the tag rows themselves (label_tags carries its label's owner), each label once; with a status
  *    alone too, the tag rows of that status (label_tags carries its label's parcel_status);
  *  - tags and other filters: from the tag rows to their labels, so only tagged labels are read;
- *  - an id list: those labels; needs action: the labels_user_action index entries whose window holds the day.
+ *  - an id list: those labels; needs action: the labels_user_action index entries whose window holds the day;
+ *    asking which order: the labels_order_question index entries.
  *    (A search is counted in the search index: listLabels.)
  */
 function countLabels(db: Db, terms: LabelFilterTerms<Placeholder>) {
-  if (terms.ids || terms.search || terms.needsAction) {
+  if (terms.ids || terms.search || terms.needsAction || terms.orderQuestion) {
     return db.select({ total: sql<number>`count(*)` }).from(labels).where(and(...termConditions(P.userId, terms)));
   }
   if (!terms.tags.length) {

@@ -97,6 +97,7 @@ export function serializeLabel(
     buyerEmail: opts.buyerEmail === "whole" ? (row.buyerEmail ?? null) : maskEmail(row.buyerEmail),
     buyerNotifications: row.buyerNotifications ?? true,
     ocrStatus: row.ocrStatus,
+    orderQuestion: row.orderCandidatesJson !== null && row.orderId === null,
     data: [details],
     labelSettings: {
       banner_image_url: owner.bannerKey ? BANNER_URL : null,

@@ -11,7 +11,7 @@ import { dispatchesOf } from "./dispatch-views";
 import type { LabelOrderAnswer } from "./model";
 import { ordersByIds } from "./order-views";
 import { ukPostcode } from "./orders";
-import { queueDispatches } from "./tracking-out";
+import { queueDispatches, retryDispatch } from "./tracking-out";
 
 /**
  * Labels meet orders (issue 34): a saved label is matched to the seller's orders awaiting dispatch (matching.ts
@@ -71,6 +71,9 @@ export async function matchLabels(env: Env, db: Db, labelIds: string[]): Promise
   if (links.length) await whenLinked(env, db, links);
 }
 
+/** How long a label's queued matching is waited for (its page polls meanwhile). */
+const MATCHING_WAIT_MS = 60_000;
+
 async function labelRowOf(db: Db, userId: number, labelId: string) {
   const [row] = await labelsToMatch(db, [labelId], userId);
   if (!row) throw notFound("Label not found");
@@ -84,7 +87,9 @@ export async function labelOrder(db: Db, userId: number, labelId: string, now: n
   // Only orders still awaiting dispatch are worth asking about.
   const candidates = state.orderId ? [] : (await ordersByIds(db, userId, state.candidates ?? [], now)).filter((o) => o.status === "awaiting");
   const dispatch = order ? ((await dispatchesOf(db, userId, [{ labelId, orderId: order.id }])).get(labelId) ?? null) : null;
-  return { order: order ?? null, linkedBy: order ? state.linkedBy : null, dispatch, candidates };
+  // A matching queued long ago whose job was lost is not waited for: the queue runs one within seconds.
+  const matching = !order && !candidates.length && state.matchingAt !== null && state.matchingAt > now - MATCHING_WAIT_MS;
+  return { order: order ?? null, linkedBy: order ? state.linkedBy : null, dispatch, candidates, matching };
 }
 
 /**
@@ -105,4 +110,15 @@ export async function answerLabelOrder(env: Env, db: Db, userId: number, labelId
   await saveSellerAnswer(db, userId, row.id, state, orderId);
   if (orderId !== null && orderId !== state.orderId) await whenLinked(env, db, [{ labelId: row.id, orderId }]);
   return labelOrder(db, userId, row.id, now);
+}
+
+/**
+ * 'Try again' for the label's tracking out that failed: sent again to the order it is linked to (tracking-out.ts
+ * `retryDispatch`). Only a failed one: a 409 otherwise, so a pending or sent parcel is never pushed twice.
+ */
+export async function retryLabelDispatch(env: Env, db: Db, userId: number, labelId: string, now: number): Promise<LabelOrderAnswer> {
+  const { orderId } = orderStateOf(await labelRowOf(db, userId, labelId));
+  if (!orderId) throw new ApiError(409, "This label is not linked to an order");
+  if (!(await retryDispatch(env, db, userId, { labelId, orderId }, now))) throw new ApiError(409, "Only tracking that failed to send can be sent again");
+  return labelOrder(db, userId, labelId, now);
 }

@@ -87,6 +87,7 @@ export const labelOrderAnswer = z.object({
   linkedBy: linkedBy.nullable(),
   dispatch: dispatchSchema.nullable().describe("This label's tracking out to the linked order; null when not linked"),
   candidates: z.array(orderSchema).describe("'Which order is this label for?': the orders it may be for, best first; [] when there is nothing to ask"),
+  matching: z.boolean().describe("The label was just saved and its matching to your orders has not run yet (a second or two): ask again for its link or question"),
 });
 
 export type OrderView = z.infer<typeof orderSchema>;

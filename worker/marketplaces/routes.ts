@@ -10,7 +10,7 @@ import { disconnect, finishConnect, listConnections, startConnect } from "./conn
 import { MARKETPLACE_NAMES, MARKETPLACES, SHOPIFY_SHOP } from "./model";
 import { firstSync } from "./orders-sync";
 import { resumeDispatches } from "./tracking-out";
-import { answerLabelOrder, labelOrder } from "./links";
+import { answerLabelOrder, labelOrder, retryLabelDispatch } from "./links";
 import { listOrders } from "./order-views";
 import { handleShopifyWebhook } from "./shopify-webhooks";
 import { challengeResponse, handleAccountDeletion } from "./ebay-deletion";
@@ -99,6 +99,13 @@ routes
     labelParam,
     validate("json", z.strictObject({ orderId: z.string().trim().min(1).max(64) })),
     async (c) => c.json(await answerLabelOrder(c.env, c.get("db"), c.get("user").id, c.req.valid("param").id, c.req.valid("json").orderId, Date.now())),
+  )
+  .post(
+    "/label/:id/order/retry",
+    requireAuth(),
+    describe({ summary: "Send the label's tracking to its order's marketplace again, after it failed ('Try again').", description: "409 unless the label is linked and its tracking out failed: a parcel pending or sent is never sent twice.", tag: TAG }),
+    labelParam,
+    async (c) => c.json(await retryLabelDispatch(c.env, c.get("db"), c.get("user").id, c.req.valid("param").id, Date.now())),
   )
   .delete(
     "/label/:id/order",

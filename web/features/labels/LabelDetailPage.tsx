@@ -124,7 +124,7 @@ function LoadedLabel({ label, onChange, onRefreshed }: { label: ApiLabel; onChan
       <LostWarning label={label} detail />
       <DeadlineNote label={label} detail />
       {/* Which order the parcel is for: asked first, right after the upload that made it. */}
-      <LabelOrderCard labelId={label.id} />
+      <LabelOrderCard labelId={label.id} savedAt={label.updatedAt} />
       <OutcomeControl label={label} onChange={onChange} />
       <TrackingPageCard label={label} onChange={onChange} />
 

@@ -18,6 +18,7 @@ export const STATUS_NAMES: Record<StatusFilter, string> = {
   found: "Found (marked)",
   potentially_lost: "Potentially lost",
   needs_action: "Needs action",
+  order_question: "Asks which order",
 };
 
 /** 'Delivered Nov 24, 2026', 'In transit', …: where the parcel is, and the day it was delivered. */
@@ -35,8 +36,14 @@ export function StatusLine({ label }: { label: ApiLabel }) {
         <span>{statusText(label)}</span>
       </span>
       {label.lostStatus.potentiallyLost && <span className="badge badge-warn">May be lost</span>}
+      <OrderQuestionMark label={label} />
     </span>
   );
+}
+
+/** A label asking which of the seller's marketplace orders it is for (its page has the question). */
+export function OrderQuestionMark({ label }: { label: ApiLabel }) {
+  return label.orderQuestion ? <span className="badge badge-warn">Which order?</span> : null;
 }
 
 /** The newest tracking event: what it says and when (`inline`: on one line, for the compact rows). */

@@ -34,6 +34,9 @@ export function LabelsToolbar({ list }: { list: ListParams }) {
   const set = CONTROLLED.filter((k) => filters[k]).length;
   // A courier from a link may be written another way ('Royal Mail'): show it as the option it means.
   const courier = filters.courier ? (couriers?.find((c) => courierKey(c.id) === courierKey(filters.courier) || courierKey(c.displayName) === courierKey(filters.courier))?.id ?? filters.courier) : "";
+  // 'Asks which order' is reached from Orders' labels asking (a link to it): a choice only once chosen, so a seller
+  // without a shop never sees it.
+  const statuses = STATUS_FILTERS.filter((s) => s !== "order_question" || filters.status === s);
   const courierOptions = [{ value: "", label: "All couriers" }, ...(couriers ?? []).map((c) => ({ value: c.id, label: c.displayName }))];
   if (courier && !courierOptions.some((o) => o.value === courier)) courierOptions.push({ value: courier, label: courier });
 
@@ -83,7 +86,7 @@ export function LabelsToolbar({ list }: { list: ListParams }) {
       </div>
       <div id={`${id}-filters`} className={open ? "labels-filters is-open" : "labels-filters"}>
         {select("courier", "Courier", courierOptions, courier)}
-        {select("status", "Status", [{ value: "", label: "Any status" }, ...STATUS_FILTERS.map((s) => ({ value: s, label: STATUS_NAMES[s] }))], filters.status ?? "")}
+        {select("status", "Status", [{ value: "", label: "Any status" }, ...statuses.map((s) => ({ value: s, label: STATUS_NAMES[s] }))], filters.status ?? "")}
         <Field id={`${id}-tags`} label="Tags" type="text" placeholder="ebay, gifts" value={tags.text} onChange={(e) => tags.setText(e.target.value)} onBlur={tags.flush} />
         {date("from", "Shipped from", { max: filters.to })}
         {date("to", "Shipped to", { min: filters.from })}

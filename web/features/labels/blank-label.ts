@@ -27,6 +27,7 @@ export function blankLabel(trackingCode: string, courier: string): ApiLabel {
     buyerEmail: null,
     buyerNotifications: true,
     ocrStatus: "none",
+    orderQuestion: false,
     data: [{ courier, trackingCode, countryCode: "GB" }],
     labelSettings: { banner_image_url: null, company_name: null, company_tagline: null },
   };

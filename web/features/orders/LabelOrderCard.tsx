@@ -1,20 +1,29 @@
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { errorText } from "../../api/client";
 import { InlineConfirm } from "../../components/InlineConfirm";
 import { type LabelOrderAnswer, useAnswerLabelOrder, useLabelOrder, useSellsOnMarketplaces } from "./api";
-import { DispatchBadge, OrderSummary } from "./OrderSummary";
+import { DispatchStatus, OrderSummary } from "./OrderSummary";
 import { ORDERS_TEXT as T } from "./texts";
 
 /**
  * A label's marketplace order on its page (issue 34): the order it is linked to, with Unlink; or, when several of
  * the seller's orders could be its parcel's, 'Which order is this label for?' (choose one, or 'None of these').
- * Asked only for a seller with a connected shop. While it loads, nothing shows: most labels have no order, and a
- * spinner on each label page would come and go for nothing.
+ * Asked only for a seller with a connected shop. While it loads, or while a label just saved waits for its matching
+ * (asked again meanwhile), nothing shows: most labels have no order, and a spinner on each label page would come and
+ * go for nothing. `savedAt`: the label's last save, after which the matching runs again.
  */
-export function LabelOrderCard({ labelId }: { labelId: string }) {
+export function LabelOrderCard({ labelId, savedAt }: { labelId: string; savedAt?: string }) {
   // The label's page is a signed-in screen.
   const sells = useSellsOnMarketplaces(true);
   const query = useLabelOrder(labelId, sells);
+  // The seller corrected the label (its recipient, say): its matching runs again, so its answer is asked for anew.
+  const { refetch } = query;
+  const seen = useRef(savedAt);
+  useEffect(() => {
+    if (seen.current === savedAt) return;
+    seen.current = savedAt;
+    void refetch();
+  }, [savedAt, refetch]);
   if (!sells || query.isPending) return null;
   if (query.isError)
     return (
@@ -54,7 +63,7 @@ function LinkedOrder({ labelId, answer }: { labelId: string; answer: LabelOrderA
       <OrderSummary order={order} />
       {answer.dispatch && (
         <p>
-          <DispatchBadge dispatch={answer.dispatch} order={order} />
+          <DispatchStatus dispatch={answer.dispatch} order={order} labelId={labelId} />
         </p>
       )}
       {answer.linkedBy && <p className="small muted">{T.linkedBy[answer.linkedBy]}</p>}

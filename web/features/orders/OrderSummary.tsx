@@ -1,11 +1,50 @@
+import { useState } from "react";
+import { errorText } from "../../api/client";
 import { EXTRA_DATE, formatDate } from "../labels/format";
-import type { DispatchView, OrderView } from "./api";
+import { type DispatchView, type OrderView, useRetryDispatch } from "./api";
 import { awaitingFor, dispatchText, ORDERS_TEXT as T } from "./texts";
 
 /** A linked label's tracking out to its order's marketplace, as a badge. */
 export function DispatchBadge({ dispatch, order }: { dispatch: DispatchView; order: Pick<OrderView, "marketplace"> }) {
   const { text, tone } = dispatchText(dispatch, order.marketplace);
   return <span className={tone ? `badge badge-${tone}` : "badge"}>{text}</span>;
+}
+
+/**
+ * A linked label's tracking out with, when it failed, 'Try again' (the seller put the refusal right, or the marketplace
+ * was down for every try): the server sends it again once, however often it is pressed. In a list of labels the
+ * button says which label's tracking it sends (`trackingCode`); on the label's own page it need not.
+ */
+export function DispatchStatus({ dispatch, order, labelId, trackingCode }: { dispatch: DispatchView; order: Pick<OrderView, "marketplace">; labelId: string; trackingCode?: string }) {
+  const retry = useRetryDispatch(labelId);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const again = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await retry();
+    } catch (err) {
+      setError(errorText(err, T.sendAgainFailed));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <span className="dispatch-status">
+      <DispatchBadge dispatch={dispatch} order={order} />
+      {dispatch.state === "failed" && (
+        <button type="button" className="btn btn-sm" disabled={busy} aria-label={trackingCode ? T.sendAgainLabel(trackingCode) : undefined} onClick={() => void again()}>
+          {busy ? T.sendingAgain : T.sendAgain}
+        </button>
+      )}
+      {error && (
+        <span role="alert" className="field-error small">
+          {error}
+        </span>
+      )}
+    </span>
+  );
 }
 
 /** Whether an order awaiting dispatch is past its dispatch-by time. */

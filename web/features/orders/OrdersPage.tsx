@@ -6,7 +6,7 @@ import { Spinner } from "../../components/Spinner";
 import { type TabPair, TabList } from "../../components/TabList";
 import { useMarketplaces } from "../settings/marketplaces-api";
 import { type ListedOrder, type OrdersAnswer, type OrderStatus, useOrders } from "./api";
-import { DispatchBadge, isOverdue, OrderSummary } from "./OrderSummary";
+import { DispatchStatus, isOverdue, OrderSummary } from "./OrderSummary";
 import { ORDERS_TEXT as T } from "./texts";
 
 /**
@@ -96,6 +96,9 @@ function AskingLabels({ asking }: { asking: OrdersAnswer["asking"] }) {
           </li>
         ))}
       </ul>
+      <p className="small">
+        <Link to="/labels?status=order_question">{T.askingInList}</Link>
+      </p>
     </section>
   );
 }
@@ -116,7 +119,7 @@ function OrderItem({ order }: { order: ListedOrder }) {
                 <Link to={`/label/${encodeURIComponent(l.id)}`} className="mono" title={T.labelLinkTitle(l.trackingCode)}>
                   {l.trackingCode}
                 </Link>
-                {l.dispatch && <DispatchBadge dispatch={l.dispatch} order={order} />}
+                {l.dispatch && <DispatchStatus dispatch={l.dispatch} order={order} labelId={l.id} trackingCode={l.trackingCode} />}
               </li>
             ))}
           </ul>

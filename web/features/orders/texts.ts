@@ -34,6 +34,7 @@ export const ORDERS_TEXT = {
   labelLinkTitle: (code: string) => `Label ${code}`,
   askingTitle: "Labels asking which order they are for",
   askingLead: "Open each one and choose its order.",
+  askingInList: "See them in your labels",
   shop: (name: string) => `Shop ${name}`,
   buyer: (b: string) => `Buyer ${b}`,
   orderName: (m: Marketplace, reference: string) => `${MARKETPLACE_NAMES[m]} order ${reference}`,
@@ -52,6 +53,11 @@ export const ORDERS_TEXT = {
   noneFailed: "Could not save your answer.",
   working: "Saving…",
   loadOrderFailed: "Could not load this label's order.",
+  // A failed tracking out, sent again by the seller.
+  sendAgain: "Try again",
+  sendAgainLabel: (code: string) => `Send the tracking of ${code} again`,
+  sendingAgain: "Sending…",
+  sendAgainFailed: "Could not send the tracking again.",
 };
 
 /** A linked label's tracking out, in a few words (a badge) and its tone. */

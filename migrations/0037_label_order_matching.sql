@@ -1,0 +1,1 @@
+ALTER TABLE `labels` ADD `order_matching_at` integer;
