@@ -306,6 +306,10 @@ describe("OCR helpers", () => {
     expect(gapsBack("FROMZoë Patel")).toBe("From: Zoë Patel");
     expect(gapsBack("SHIPTOJane Smith")).toBe("Ship to: Jane Smith");
     expect(gapsBack("TheCwmTradingCo")).toBe("The Cwm Trading Co");
+    // A title run into its initial (fresh seed 3217537065, file 3199: 'DrA' over 'Nguyen').
+    expect(gapsBack("DrA")).toBe("Dr A");
+    expect(gapsBack("MrsJ.")).toBe("Mrs J.");
+    for (const kept of ["Drake", "DrAB", "Mrs"]) expect(gapsBack(kept)).toBe(kept);
     expect(gapsBack("Sold by: HollowOakSoapCo")).toBe("Sold by: Hollow Oak Soap Co");
     // A name's own capitals, a brand's one join, capitals alone: as read.
     for (const kept of ["Morag McKenzie", "Ailsa MacLeod-FitzGerald", "ParcelShop", "JOHNSMITH", "Dr DeVito", "FROMAGE", "Ms O'Brien", "iPhoneCaseShop"]) expect(gapsBack(kept)).toBe(kept);
@@ -381,6 +385,13 @@ describe("OCR helpers", () => {
     // Read in lower case off a scan (seed 39716860, file 295): the inward code's digit makes it one.
     expect(fixPostcode("wrl 9ea")).toBe("WR1 9EA");
     expect(fixPostcode("Ali Bob")).toBe("Ali Bob");
+    // The district's digit after one letter, not two ('Elw 1UW': a 200 DPI scan), or read as a small letter after a town
+    // ('NiC ODT': a 203 DPI thermal print; fresh seed 3217537065, files 342 and 1618): only a postcode that can exist.
+    expect(fixPostcode("Elw 1UW")).toBe("E1W 1UW");
+    expect(fixPostcode("London NiC ODT")).toBe("London N1C 0DT");
+    expect(fixPostcode("Bristol BSl 4DJ")).toBe("Bristol BS1 4DJ");
+    expect(fixPostcode("Croydon CRO 1GB")).toBe("Croydon CR0 1GB");
+    for (const kept of ["Leeds Bio 8XF", "Hove Mio ABC", "BS1 4DJ"]) expect(fixPostcode(kept)).toBe(kept);
   });
 
   it("puts back a postcode whose J was read as a bracket, or whose area's O as 0 (generated seed 583019447)", () => {

@@ -601,6 +601,20 @@ describe("lines OCR and screenshots add", () => {
     expect(d?.fromAddress?.name).toBe("MARWOOD KIDS");
   });
 
+  it("reads over a line OCR lost between a postcode and the line above it, not the other block for the recipient (fresh seed 3217537065, file 1425)", () => {
+    // A table photo of a broker's label: the recipient's town was not read; the sender's block on the left read whole.
+    const page = [
+      L(45, 227, 60, "Olivia Jackson"), L(918, 231, 36, "Delivery details"), L(918, 276, 24, "Mx Iain O'Connor"), L(46, 300, 23, "Flat 2C"),
+      L(914, 327, 33, "The Old Rectory"), L(46, 339, 23, "156 London Square"), L(46, 373, 23, "Hull"), L(917, 377, 33, "Cromwell Terrace"),
+      L(46, 416, 23, "HU1 8PL"), L(918, 481, 31, "DH1 6ZF"), L(918, 532, 31, "UNITED KINGDOM"),
+    ];
+    const { recipient } = readAddresses(page);
+    expect(recipient).toMatchObject({ name: "Mx Iain O'Connor", postcode: "DH1 6ZF" });
+    // Two lines' gap and more is another block's.
+    const far = [L(100, 100, 30, "Jane Smith"), L(100, 140, 30, "1 High Street"), L(100, 300, 30, "LS1 1AA")];
+    expect(readAddresses(far).recipient?.name).toBe("");
+  });
+
   it("keeps a town that looks like a sort code when the only number near it is OCR's smudge many times its size (seed 1145600887, file 896)", () => {
     const page = [L(38, 451, 22, "TO"), L(40, 492, 33, "MS EOIN WARD"), L(40, 546, 32, "11 CANAL RISE"), L(37, 599, 31, "AYR"), L(40, 650, 31, "KA7 4JW"), L(80, 1315, 250, "2")];
     expect(readAddresses(page).recipient?.name).toBe("MS EOIN WARD");

@@ -40,6 +40,20 @@ describe("OCR lines, one per column", () => {
     expect(texts([w("1.1.1", 70, 215, 196, 36, "Weight:"), w("1.1.1", 320, 215, 120, 36, "1.2kg"), w("1.2.1", 70, 260, 196, 36, "Date:")])).toEqual(["Weight: 1.2kg", "Date:"]);
   });
 
+  it("gives a column of larger type in a line its own size: a name's line is read again from its crop (fresh seed 3217537065, file 3170)", () => {
+    // The recipient's name beside the sender's street in smaller type, a few pixels lower: one Tesseract line.
+    const words = [
+      w("2.1.2", 82, 273, 168, 40, "Grace"), w("2.1.2", 274, 271, 146, 42, "Patel"),
+      w("2.1.2", 720, 284, 50, 25, "145"), w("2.1.2", 780, 284, 80, 25, "Dock"), w("2.1.2", 870, 284, 100, 25, "House"),
+    ];
+    const lines = ocrLines(words);
+    expect(lines.find((l) => l.text === "Grace Patel")?.size).toBeGreaterThanOrEqual(40);
+    expect(lines.find((l) => l.text === "145 Dock House")?.size).toBe(25);
+    // A part in small letters only keeps the line's size: its height is an x-height.
+    const small = ocrLines([w("1.1.1", 80, 300, 200, 40, "Jane"), w("1.1.1", 300, 300, 200, 40, "Smith"), w("1.1.1", 700, 310, 60, 20, "oe")]);
+    expect(small.find((l) => l.text === "oe")?.size).toBe(40);
+  });
+
   it("joins a line Tesseract broke in two on one row at a name's apostrophe (file 328)", () => {
     const words = [
       w("3.1.1", 291, 568, 329, 52, "DEBORAH"), w("3.1.1", 648, 574, 62, 47, "O'"),

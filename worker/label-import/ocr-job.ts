@@ -171,10 +171,10 @@ export async function readLabelPage(pixmap: Pixmap): Promise<LabelReading> {
  */
 async function finished(details: LabelDetails, { lines, image, dpi }: Reading): Promise<LabelDetails> {
   const read = await restoreLostWords(details, lines, image, dpi);
-  const { details: named, latin, crops } = await restoreAccents(read, lines, image, dpi);
+  const { details: named, latin, crops, pageLines } = await restoreAccents(read, lines, image, dpi);
   // A name restoreLostWords gave words to is the Latin reading's of its row: held by it already.
   const given = read.address?.name && read.address.name !== details.address?.name ? [read.address.name] : [];
-  const agreed = await agreedNames(read, named, latin, crops, dpi, given);
+  const agreed = await agreedNames(read, named, latin, crops, dpi, given, pageLines);
   return plausibleOnly(await checkedPostcode(agreed, lines, image, dpi));
 }
 
@@ -206,10 +206,11 @@ const GLUED = /\p{L}{20,}/u;
 /**
  * A sign no name is written with, or a digit inside a word: OCR's noise for a letter it could not read ('Grace
  * Adeye=i', 'Blue Heron S:pplies', 'Yusuf van de! Berg', 'Mr. 1Begum': fresh seed 3217537065, scans, photos and a
- * thermal print, where both readings of the line agreed). Names hold letters, gaps, apostrophes, hyphens, stops,
+ * thermal print, where both readings of the line agreed); a small l, i or j standing alone, the stroke of a letter split
+ * off its word ('We l Walker' for Wei Walker: fresh seed 3217537065, file 1618). Names hold letters, gaps, apostrophes, hyphens, stops,
  * commas, '&', '/', '+' and brackets; digits only apart from letters or before small ones ('2nd', '3D Prints').
  */
-const NOISY = /[^\p{L}\p{N}\s'’.,&()/+-]|\d\p{Lu}\p{Ll}|\p{L}\d|\d\p{L}\d/u;
+const NOISY = /[^\p{L}\p{N}\s'’.,&()/+-]|\d\p{Lu}\p{Ll}|\p{L}\d|\d\p{L}\d|(?:^|\s)[lij](?=\s|$)/u;
 
 /** A photo of a label lying on something, slanted or turned: its paper drawn again upright (ocr/quad.ts); null for anything else. */
 function photographedPaper(pixmap: Pixmap, grey: Grey): Grey | null {

@@ -48,6 +48,10 @@ function inColumn(l: TextLine, left: number, right: number, size: number): boole
   return b - a >= 0.6 * Math.min(estWidth(l), right - left);
 }
 
+/** The widest gap between two lines of a block, in its type's heights; and over a postcode, where a line was lost. */
+const LINE_GAP = 1.6;
+const LOST_LINE_GAP = 2.7;
+
 /** Name, company, c/o, flat, street, locality, town, county: a block has at most this many lines above its postcode. */
 const MAX_LINES_ABOVE = 8;
 
@@ -73,6 +77,10 @@ export function findAddressBlocks(lines: TextLine[]): AddressBlock[] {
     const nothingAbove = pcHeading ? clean(pcText.replace(m[0], "")) === "" : walk.picked.slice(0, -1).every((l) => COUNTRY_RE.test(clean(l.text)));
     const down = nothingAbove ? walkDown(sorted, p, used) : null;
     if (down) walk = { ...walk, picked: [...down, pc], left: Math.min(pc.x, ...down.map((l) => l.x)) };
+    // Nothing above it a line's gap away nor under it: a line between the postcode and the town may be lost (OCR read
+    // 'Cromwell Terrace' and 'DH1 6ZF' and nothing between: fresh seed 3217537065, file 1425, a table photo, whose
+    // recipient was then a postcode alone and the sender's block taken for the recipient's).
+    else if (!pcHeading && walk.picked.length === 1) walk = walkUp(sorted, p, used, LOST_LINE_GAP);
     if (walk.heading) used.add(walk.heading.line);
     for (const l of [pc, ...walk.picked]) used.add(l);
     let texts = walk.picked.map((l) => clean(l.text)).filter(Boolean);
@@ -103,7 +111,7 @@ export function findAddressBlocks(lines: TextLine[]): AddressBlock[] {
  * gaps stay line-sized, until a heading (its role), a line that is not address text, a sort box or
  * another block's line.
  */
-function walkUp(sorted: TextLine[], p: number, used: Set<TextLine>) {
+function walkUp(sorted: TextLine[], p: number, used: Set<TextLine>, gap = LINE_GAP) {
   const pc = sorted[p];
   const picked: TextLine[] = [pc];
   let heading: { role: AddressRole; line: TextLine } | null = null;
@@ -119,7 +127,7 @@ function walkUp(sorted: TextLine[], p: number, used: Set<TextLine>) {
     // The gap is measured in the block's usual type: a line printed (or read by OCR) far larger,
     // above it (a logo, a barcode's digits) or in it (a name in a box twice its height), brings
     // nothing within reach by its size.
-    if (top - (l.y + l.size) > Math.max(usualSize(picked), pc.size) * 1.6) break;
+    if (top - (l.y + l.size) > Math.max(usualSize(picked), pc.size) * (picked.length === 1 ? gap : LINE_GAP)) break;
     const kind = classifyLine(l.text);
     if (kind.contact) {
       top = l.y;

@@ -11,6 +11,7 @@
 import type { Address, LabelDetails } from "../../../shared/label";
 import { recognise } from "./tesseract";
 import { scaleGrey, type Grey } from "../../images/raster";
+import { editDistance } from "../../label-reading/fields";
 
 /** A letter or digit of a name, without its accent and in small letters ('' for anything else: a gap, a stop). */
 const letterOf = (c: string) =>
@@ -67,6 +68,24 @@ export function holdsName(name: string, reading: string): boolean {
   return got.some((l, at) => l.starts && from(at) && got[at + want.length - 1].ends);
 }
 
+/** A small-letter word before a name on its line: a smudge, or the name's first word misread ('tittle Fern Studio'). */
+const SMALL_WORD = /^\p{Ll}{3,}$/u;
+
+/**
+ * Whether `name` is the end of a longer name: on its page line (`line`) a small-letter word stood before it, dropped as
+ * OCR's debris, and the other reading of that line (`reading`) has a capitalised word right before the name that is
+ * that word read right ('tittle Fern Studio' / 'Little Fern Studio': fresh seed 3217537065, file 3170, a 200 DPI scan,
+ * where 'Fern Studio' was given as the sender). Part of a name is worse than none.
+ */
+export function cutShort(name: string, line: string, reading: string): boolean {
+  const at = line.indexOf(name);
+  const dropped = at > 0 ? line.slice(0, at).trim().split(/\s+/).pop() ?? "" : "";
+  if (!SMALL_WORD.test(dropped)) return false;
+  const tokens = reading.normalize("NFC").split(/\s+/).filter(Boolean);
+  const first = name.split(" ")[0];
+  return tokens.some((t, i) => i > 0 && holdsName(first, t) && /^\p{Lu}\p{Ll}/u.test(tokens[i - 1]) && editDistance(tokens[i - 1].toLowerCase(), dropped) <= 2);
+}
+
 const KEYS = ["address", "fromAddress", "sendAddress", "returnAddress"] as const;
 
 /** How much a name's line is enlarged for its third reading: small type read at twice its size loses fewer letters. */
@@ -76,7 +95,8 @@ const ENLARGE = 2;
  * `details` with each name that neither its Latin reading (`latin`, by the name as the page's reading gave it) nor a
  * third reading of its line (`crops`: the line's pixels) holds given as none. `named` are the same details after the
  * accents were taken from the Latin reading: what is returned. `given` are names a second reading gave already (words
- * the page's reading lost, taken from the Latin reading of the name's row: ocr/names.ts).
+ * the page's reading lost, taken from the Latin reading of the name's row: ocr/names.ts); `lines` the page's reading of each
+ * name's line (a name cut short there is none: cutShort).
  */
 export async function agreedNames(
   read: LabelDetails,
@@ -85,6 +105,7 @@ export async function agreedNames(
   crops: Map<string, Grey[]>,
   dpi: number,
   given: string[] = [],
+  lines: Map<string, string> = new Map(),
 ): Promise<LabelDetails> {
   const out: LabelDetails = { ...named };
   const verdict = new Map<string, boolean>();
@@ -94,7 +115,8 @@ export async function agreedNames(
     // The name as read or with the accents the Latin reading gave it ('Seren' of 'Søren').
     const spellings = [name, named[key]?.name ?? name];
     const holds = (reading: string) => spellings.some((n) => holdsName(n, reading));
-    if (!verdict.has(name)) verdict.set(name, given.includes(name) || holds(latin.get(name) ?? "") || holds(await thirdReading(crops.get(name) ?? [], dpi)));
+    const reading = latin.get(name) ?? "";
+    if (!verdict.has(name)) verdict.set(name, !cutShort(name, lines.get(name) ?? "", reading) && (given.includes(name) || holds(reading) || holds(await thirdReading(crops.get(name) ?? [], dpi))));
     if (!verdict.get(name)) out[key] = { ...(named[key] as Address), name: "" };
   }
   return out;

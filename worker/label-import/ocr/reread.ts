@@ -201,6 +201,8 @@ export function linesOfName(lines: TextLine[], name: string): TextLine[] {
 export interface NameReadings {
   latin: Map<string, string>;
   crops: Map<string, Grey[]>;
+  /** The page's reading of each name's line(s). */
+  pageLines: Map<string, string>;
 }
 
 /** The details with each address name re-read from its line on `page` (the image the lines come from), and those readings. */
@@ -209,11 +211,14 @@ export async function restoreAccents(details: LabelDetails, lines: TextLine[], p
   const done = new Map<string, string>();
   const latin = new Map<string, string>();
   const crops = new Map<string, Grey[]>();
+  const pageLines = new Map<string, string>();
   for (const key of KEYS) {
     const a: Address | null | undefined = details[key];
     if (!a?.name) continue;
     if (!done.has(a.name)) {
-      const imgs = linesOfName(lines, a.name).flatMap((line) => crop(page, line) ?? []);
+      const found = linesOfName(lines, a.name);
+      pageLines.set(a.name, found.map((l) => l.text).join(" "));
+      const imgs = found.flatMap((line) => crop(page, line) ?? []);
       let read = "";
       for (const img of imgs) read += ` ${await readLatinLine(img, dpi)}`;
       if (imgs.length) [latin.set(a.name, read.trim()), crops.set(a.name, imgs)];
@@ -222,7 +227,7 @@ export async function restoreAccents(details: LabelDetails, lines: TextLine[], p
     const name = done.get(a.name)!;
     if (name !== a.name) out[key] = { ...a, name };
   }
-  return { details: out, latin, crops };
+  return { details: out, latin, crops, pageLines };
 }
 
 /** The share of the page's height, from its top, read again where no service was read. */

@@ -7,7 +7,7 @@ import { isRealPostcode, UK_POSTCODE_IN_TEXT_RE, UK_POSTCODE_RE } from "../../li
 import { editDistance, letters, weightGrams } from "../../label-reading/fields";
 import { columnLines } from "./columns";
 import { groupLines, type TextLine, type TextWord } from "../../label-reading/text";
-import { JOINED_NAME_PREFIXES, PRINTED_HEADINGS, WEIGHT_HEADING } from "../../label-reading/vocabulary";
+import { ABBREVIATED_TITLES, JOINED_NAME_PREFIXES, PRINTED_HEADINGS, WEIGHT_HEADING } from "../../label-reading/vocabulary";
 
 /** A word Tesseract read, in pixels of the image it was given (y grows downwards). */
 export interface OcrWord {
@@ -68,6 +68,9 @@ function initialI(w: OcrWord, next: OcrWord | undefined): boolean {
 
 const fixLine = (text: string) => fixWeight(fixPostcode(fixCapitalI(fixHeading(gapsBack(text)))));
 
+/** A title and one capital initial with no gap between them ('DrA', 'MrsJ'). */
+const TITLE_INITIAL = new RegExp(`^(${ABBREVIATED_TITLES.map((t) => t[0].toUpperCase() + t.slice(1)).join("|")})(\\p{Lu}\\.?)$`, "u");
+
 /** Name prefixes written with a capital after them ('McKenzie', 'MacLeod', 'DeVito', 'FitzGerald', "O'Brien"): no gap lost there. */
 const PREFIX = new RegExp(`^(?:${JOINED_NAME_PREFIXES.map((p) => p[0].toUpperCase() + p.slice(1)).join("|")})$`);
 
@@ -83,6 +86,9 @@ export function gapsBack(text: string): string {
   const headed = /^(\p{Lu}{4,})(\p{Lu}\p{Ll}.*)$/u.exec(words[0]);
   const heading = headed && PRINTED_HEADINGS.find((h) => letters(h) === headed[1]);
   if (heading) words.splice(0, 1, heading, headed![2]);
+  // A title run into the initial after it ('DrA' over 'Nguyen': fresh seed 3217537065, a flattened PDF): no word is so spelt.
+  const titled = TITLE_INITIAL.exec(words[0]);
+  if (titled) words.splice(0, 1, titled[1], titled[2]);
   return words
     .map((w) => {
       const parts = w.split(/(?<=\p{Ll})(?=\p{Lu})/u);
@@ -275,10 +281,19 @@ function fixPostcodeShape(line: string): string {
   // After a town, an outward code in capitals whose digit was read as O, I or L before an inward code
   // read right ('Croydon CRO 1GB') is one too.
   const town = /^[A-Z]{2}[OIL]$/.test(outward) && /^\d[A-Z]{2}$/.test(inward);
-  if (!/\d/.test(outward) && !town && (lead !== "" || !(/^[A-Z0-9l|]+$/.test(outward + inward) || /^\d/.test(inward)))) return line;
+  // So is one in capitals whose digit alone was read as a small letter ('London NiC ODT' for N1C 0DT: fresh seed
+  // 3217537065, a 203 DPI thermal print), when that gives a postcode that can exist: no word is spelt so.
+  const small = /^[A-Z]{1,2}[ilo][A-Z]?$/.test(outward) && /^[0-9A-Z]{3}$/.test(inward);
+  if (!/\d/.test(outward) && !town && !small && (lead !== "" || !(/^[A-Z0-9l|]+$/.test(outward + inward) || /^\d/.test(inward)))) return line;
   const fixedIn = (TO_DIGIT[inward[0].toUpperCase()] ?? inward[0]) + [...inward.slice(1)].map((c) => TO_LETTER[c] ?? c).join("");
-  const fixedOut = outward.replace(/^([A-Z]{1,2})(.)/i, (_, a: string, d: string) => a + (TO_DIGIT[d.toUpperCase()] ?? d));
-  const candidate = `${fixedOut} ${fixedIn}`.toUpperCase();
-  if (!/^[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}$/.test(candidate)) return line;
+  // The district's digit after one letter of area or two ('Elw 1UW' is E1W 1UW, not ELW: fresh seed 3217537065, a 200
+  // DPI scan), a postcode that can exist first.
+  const digit = outward.search(/\d/);
+  const candidates = (digit > 0 ? [digit] : [1, 2])
+    .filter((n) => n < outward.length && /^[A-Z]+$/i.test(outward.slice(0, n)))
+    .map((n) => `${outward.slice(0, n)}${TO_DIGIT[outward[n].toUpperCase()] ?? outward[n]}${outward.slice(n + 1)} ${fixedIn}`.toUpperCase())
+    .filter((c) => /^[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}$/.test(c));
+  const candidate = candidates.find(isRealPostcode) ?? (small ? undefined : candidates[0]);
+  if (!candidate) return line;
   return text.slice(0, m.index! + lead.length) + candidate;
 }
