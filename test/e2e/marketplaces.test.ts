@@ -149,9 +149,14 @@ describe("marketplace orders in, tracking out, against the marketplace stand-in"
     // Ada's order was dispatched by hand on Shopify: left alone, and shown so.
     await until(async () => ((await labelOrder(ada.id)).dispatch?.state === "dispatched_elsewhere" ? true : undefined));
     await page.getByRole("navigation").getByRole("link", { name: "Orders" }).first().click();
-    const awaitingNow = page.getByRole("list", { name: "Awaiting dispatch" });
+    // Nothing of those three is left to ship: they moved to Dispatched, each with its label's tracking out; Ann's other
+    // order still awaits.
+    const stillAwaiting = page.getByRole("list", { name: "Awaiting dispatch" }).getByRole("heading", { level: 2 });
+    await expect.poll(() => stillAwaiting.allTextContents()).toEqual([`Etsy order ${annFirst.id}`]);
+    await page.getByRole("tab", { name: "Dispatched" }).click();
+    const dispatched = page.getByRole("list", { name: "Dispatched" });
     for (const [order, text] of [["Shopify order", "Already dispatched on Shopify: left as it was"], [`eBay order ${ebay.id}`, "Marked dispatched on eBay"], [`Etsy order ${annSecond.id}`, "Marked dispatched on Etsy"]])
-      await awaitingNow.getByRole("listitem").filter({ has: page.getByRole("heading", { name: order }) }).getByText(text).waitFor();
+      await dispatched.getByRole("listitem").filter({ has: page.getByRole("heading", { name: order }) }).getByText(text).waitFor();
     await screenshot(page, "marketplaces-orders-desktop");
 
     // Once: each order was marked dispatched by the app exactly once, the other Etsy order and the Shopify one never.

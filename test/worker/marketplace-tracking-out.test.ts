@@ -1,7 +1,7 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { EBAY_CARRIER_CODES } from "../../scripts/marketplace-standin/ebay-orders.ts";
-import { carrierCallBudget, carrierPauses, marketplaceConnections, marketplaceDispatches } from "../../worker/db/schema";
+import { carrierCallBudget, carrierPauses, marketplaceConnections, marketplaceDispatches, marketplaceOrders } from "../../worker/db/schema";
 import { RetryJobLater } from "../../worker/lib/jobs";
 import { dispatchesOf } from "../../worker/marketplaces/dispatch-views";
 import { dispatchSchema, type LabelOrderAnswer } from "../../worker/marketplaces/model";
@@ -16,6 +16,12 @@ import { connect, dispatchOf, jobsEnv, label, link, marketplaces, runAll, seller
  * which records every fulfilment it is told of), with the label's code and the carrier as each spells it: once,
  * whatever the queue does, and never over the seller's own marking.
  */
+/** The orders' states as kept here, in the order given. */
+const statusOf = async (ids: string[]) => {
+  const rows = await db().select({ id: marketplaceOrders.id, status: marketplaceOrders.status }).from(marketplaceOrders).where(inArray(marketplaceOrders.id, ids));
+  return ids.map((id) => rows.find((r) => r.id === id)?.status);
+};
+
 afterEach(() => {
   vi.restoreAllMocks();
 });
@@ -52,6 +58,8 @@ describe("tracking out", () => {
     const shopifyOrder = [...m.standin.shopify.shops.get("hollow-oak")!.orders][0];
     expect(shopifyOrder.fulfillments[0].trackingInfo[0].url).toBe(`https://www.evri.com/track/parcel/${evri2.code}/details`);
     for (const l of [rm, evri, evri2]) expect(await dispatchOf(l.id)).toMatchObject({ state: "sent", reason: null, trackingCode: l.code, attempts: 1 });
+    // Nothing of them is left to ship: out of 'Awaiting dispatch' now, not at the next sync.
+    expect(await statusOf([orders.ebay, orders.etsy, orders.shopify])).toEqual(["dispatched", "dispatched", "dispatched"]);
     const shown = await dispatchesOf(db(), u.id, links);
     expect(dispatchSchema.parse(shown.get(rm.id))).toEqual({ state: "sent", reason: null, sentAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
     // Another seller sees none of them.
@@ -115,6 +123,7 @@ describe("tracking out", () => {
     expect(m.standin.fulfilments().filter((f) => !f.byHand)).toEqual([]);
     expect(m.pushes).toEqual([]);
     for (const l of mine) expect(await dispatchOf(l.id)).toMatchObject({ state: "dispatched_elsewhere", reason: expect.stringMatching(/^Already marked dispatched on (eBay|Etsy|Shopify) \(by hand or by another tool\)/) });
+    expect(await statusOf([orders.ebay, orders.etsy, orders.shopify])).toEqual(["dispatched", "dispatched", "dispatched"]);
 
     // A dispatch goes with its order: disconnecting the shop removes both.
     const [ebayShop] = await db().select().from(marketplaceConnections).where(and(eq(marketplaceConnections.userId, u.id), eq(marketplaceConnections.marketplace, "ebay")));
@@ -192,6 +201,9 @@ describe("tracking out", () => {
       expect(made.flatMap((f) => f.lineItems.map((l) => l.quantity)).reduce((a, b) => a + b, 0)).toBe(3);
     }
     expect(m.standin.fulfilments().filter((f) => f.orderId === seeded.etsy).map((f) => f.trackingNumber).sort()).toEqual(parcels.etsy.map((p) => p.code).sort());
+    // Etsy's receipt shipped whole; each eBay and Shopify parcel saw the other's units still to ship when it was sent
+    // (a parcel covers part of the order), so those two are left for the next sync to say dispatched.
+    expect(await statusOf([orders.ebay, orders.etsy, orders.shopify])).toEqual(["awaiting", "dispatched", "awaiting"]);
   });
 
   it("queues again, from the cron, a dispatch whose message was lost, but not one waiting for its shop", async () => {

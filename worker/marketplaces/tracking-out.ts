@@ -225,6 +225,7 @@ async function exchange(db: Db, d: Dispatch, order: Order, client: DispatchClien
     .orderBy(asc(marketplaceDispatches.createdAt), asc(marketplaceDispatches.id));
   const sentByUs = ours.filter((o) => o.state === "sent" && o.trackingCode && showsCode(now, o.trackingCode));
   const elsewhere: Finish = { state: "dispatched_elsewhere", reason: `Already marked dispatched on ${name} (by hand or by another tool): left as it is` };
+  if (!now.remaining.length && !sentByUs.length) await keptDispatched(db, order);
   let mine: Line[];
   if (order.marketplace === "etsy") {
     if (!now.remaining.length && !sentByUs.length) return elsewhere;
@@ -236,9 +237,25 @@ async function exchange(db: Db, d: Dispatch, order: Order, client: DispatchClien
   // What this parcel covers is written before the call: parcels of the same order computing at once leave it to this one.
   await db.update(marketplaceDispatches).set({ linesJson: JSON.stringify(mine), trackingCode: parcel.trackingCode, carrier: client.carrier(parcel) }).where(eq(marketplaceDispatches.id, d.id));
   const out = await client.push(mine, parcel);
-  if (out.kind === "sent") return { state: "sent", ref: out.ref };
+  if (out.kind === "sent") {
+    // Etsy's receipt ships whole; eBay's and Shopify's lines are gone once this parcel's are.
+    if (order.marketplace === "etsy" || now.remaining.every((r) => r.quantity <= mine.filter((m) => m.id === r.id).reduce((n, m) => n + m.quantity, 0))) await keptDispatched(db, order);
+    return { state: "sent", ref: out.ref };
+  }
   if (out.kind === "already") return elsewhere;
   return { state: "failed", reason: out.reason };
+}
+
+/**
+ * The order as kept here is dispatched once the marketplace has nothing of it left to ship, so Orders moves it out of
+ * 'Awaiting dispatch' now rather than at the next sync. Its `changed_at` stays the marketplace's: the sync that brings
+ * the marketplace's own word (a later change) still overwrites it.
+ */
+async function keptDispatched(db: Db, order: Order): Promise<void> {
+  await db
+    .update(marketplaceOrders)
+    .set({ status: "dispatched", updatedAt: Date.now() })
+    .where(and(eq(marketplaceOrders.id, order.id), eq(marketplaceOrders.status, "awaiting")));
 }
 
 /** The lines this parcel covers: those it claimed on an earlier try (what is left of them), else its share. */
