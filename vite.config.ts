@@ -62,6 +62,10 @@ export default defineConfig(({ command }) => ({
     cloudflare({
       // PH_STATE_DIR lets the e2e run keep its D1/R2 state apart from your dev data.
       persistState: process.env.PH_STATE_DIR ? { path: process.env.PH_STATE_DIR } : true,
+      // PH_INSPECTOR_PORT: the Worker's devtools port, else the first free one from 9229. The e2e servers take one the
+      // system hands out: servers starting at once on one machine probed 9229 and up together, and the one that lost
+      // the port it had picked never answered (EADDRINUSE, over and over).
+      inspectorPort: process.env.PH_INSPECTOR_PORT ? Number(process.env.PH_INSPECTOR_PORT) : undefined,
       config: () => {
         const url = appUrl(command);
         return url ? { vars: { APP_URL: url } } : undefined;

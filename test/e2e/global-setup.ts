@@ -92,7 +92,7 @@ export async function setup(project: TestProject) {
   const workerConfig = path.relative(".wrangler/deploy", path.join(distDir, "parcelhive/wrangler.json"));
   writeFileSync(".wrangler/deploy/config.json", JSON.stringify({ configPath: workerConfig, auxiliaryWorkers: [] }));
   server = spawn("vite", ["preview", "--port", String(PORT), "--strictPort"], {
-    env: serverEnv({ ...process.env, ...buildEnv, PH_STATE_DIR: stateDir }),
+    env: await serverEnv({ ...process.env, ...buildEnv, PH_STATE_DIR: stateDir }),
     stdio: serverOutput("server"),
   });
   const baseURL = buildEnv.PH_APP_URL;

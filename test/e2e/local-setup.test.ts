@@ -22,7 +22,7 @@ describe("npm run dev", () => {
     const port = await freePort();
     let output = "";
     dev = spawn(process.execPath, ["scripts/dev.mjs"], {
-      env: serverEnv({ ...process.env, PORT: String(port), PH_STATE_DIR: stateDir, NODE_ENV: "development" }),
+      env: await serverEnv({ ...process.env, PORT: String(port), PH_STATE_DIR: stateDir, NODE_ENV: "development" }),
       detached: true,
     });
     dev.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));

@@ -4,12 +4,12 @@ import { createServer } from "node:net";
 import path from "node:path";
 
 /**
- * The environment of a process that serves the build (vite preview, wrangler dev): miniflare's config made in 6 CPU-s
- * instead of 22 (test/e2e/miniflare-arena.ts).
+ * The environment of a process that serves the build (vite preview, vite dev, wrangler dev): miniflare's config made in
+ * 6 CPU-s instead of 22 (test/e2e/miniflare-arena.ts), and a devtools port of its own (PH_INSPECTOR_PORT, vite.config.ts).
  */
-export function serverEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+export async function serverEnv(env: NodeJS.ProcessEnv): Promise<NodeJS.ProcessEnv> {
   const hook = `--import=${new URL("./miniflare-arena.ts", import.meta.url).href}`;
-  return { ...env, NODE_OPTIONS: [env.NODE_OPTIONS, hook].filter(Boolean).join(" ") };
+  return { ...env, NODE_OPTIONS: [env.NODE_OPTIONS, hook].filter(Boolean).join(" "), PH_INSPECTOR_PORT: String(await freePort()) };
 }
 
 /** A port nobody listens on now (the run's own server, a server of its own for one test). */
@@ -76,8 +76,10 @@ export interface BuildServer {
 export async function serveBuild(o: { distDir: string; stateDir: string; base: string; vars: Record<string, string>; name: string }): Promise<BuildServer> {
   const config = path.join(o.distDir, "parcelhive/wrangler.json");
   const vars = Object.entries({ APP_URL: o.base, ...o.vars }).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
-  const server = spawn("wrangler", ["dev", "-c", config, "--ip", "127.0.0.1", "--port", new URL(o.base).port, "--persist-to", o.stateDir, "--show-interactive-dev-session=false", ...vars], {
-    env: serverEnv({ ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" }),
+  const env = await serverEnv({ ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" });
+  const ports = ["--port", new URL(o.base).port, "--inspector-port", String(env.PH_INSPECTOR_PORT)];
+  const server = spawn("wrangler", ["dev", "-c", config, "--ip", "127.0.0.1", ...ports, "--persist-to", o.stateDir, "--show-interactive-dev-session=false", ...vars], {
+    env,
     stdio: serverOutput(o.name),
   });
   const stop = async () => {
