@@ -133,12 +133,15 @@ describe("marketplace orders in, tracking out, against the marketplace stand-in"
     // Jane's label fits one eBay order: linked, and the order marked dispatched with eBay's name for Evri and the code.
     expect(await firstFulfilment(ebay.id)).toMatchObject({ marketplace: "ebay", trackingNumber: JANE.code, carrier: "Hermes", byHand: false });
 
-    // Ann's label fits both of her Etsy orders: it asks, and the seller's answer sends the tracking to that one.
+    // Ann's label fits both of her Etsy orders: it asks which, and the seller's answer sends the tracking to that one.
     const annLabel = idOf(ANN.code);
     await until(async () => ((await labelOrder(annLabel)).candidates.length === 2 ? true : undefined));
-    await page.getByRole("navigation").getByRole("link", { name: "Settings" }).first().click();
-    await page.getByRole("navigation").getByRole("link", { name: "Orders" }).first().click();
-    await page.getByRole("region", { name: "Labels asking which order they are for" }).getByRole("link", { name: ANN.code }).click();
+    // The labels list marks it; its page asks.
+    await page.getByRole("navigation").getByRole("link", { name: "View Labels" }).first().click();
+    const annCard = page.getByRole("article", { name: `Label ${ANN.code}` });
+    await annCard.getByText("Which order?").waitFor();
+    expect(await page.getByText("Which order?").count()).toBe(1);
+    await annCard.getByRole("link", { name: "More Info" }).click();
     const question = page.getByRole("group", { name: "Which order is this label for?" });
     await question.getByRole("radio", { name: new RegExp(`Etsy order ${annSecond.id}`) }).check();
     await screenshot(page, "marketplaces-question-desktop");

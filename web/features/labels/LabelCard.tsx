@@ -5,7 +5,7 @@ import { AddressCard } from "./AddressCard";
 import { CopyButton } from "../../components/CopyButton";
 import { CourierLogo } from "./CourierLogo";
 import { DeadlineNote } from "./DeadlineNote";
-import { TagsAndNote } from "./LabelSummary";
+import { OrderQuestionMark, TagsAndNote } from "./LabelSummary";
 import { OutcomeBadge } from "./OutcomeControl";
 import { TrackingEventList } from "./TrackingEvents";
 import {
@@ -101,6 +101,7 @@ export function LabelCard({ label, selected, onSelectedChange }: { label: ApiLab
         <span className="mono tracking-code">{label.trackingCode}</span>
         <CopyButton value={label.trackingCode} label="Copy tracking code" />
         <OutcomeBadge label={label} />
+        <OrderQuestionMark label={label} />
       </header>
       <LostWarning label={label} />
       <DeadlineNote label={label} />

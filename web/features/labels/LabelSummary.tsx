@@ -36,9 +36,14 @@ export function StatusLine({ label }: { label: ApiLabel }) {
         <span>{statusText(label)}</span>
       </span>
       {label.lostStatus.potentiallyLost && <span className="badge badge-warn">May be lost</span>}
-      {label.orderQuestion && <span className="badge badge-warn">Which order?</span>}
+      <OrderQuestionMark label={label} />
     </span>
   );
+}
+
+/** A label asking which of the seller's marketplace orders it is for (its page has the question). */
+export function OrderQuestionMark({ label }: { label: ApiLabel }) {
+  return label.orderQuestion ? <span className="badge badge-warn">Which order?</span> : null;
 }
 
 /** The newest tracking event: what it says and when (`inline`: on one line, for the compact rows). */
