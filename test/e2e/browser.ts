@@ -1,24 +1,22 @@
 import { mkdirSync } from "node:fs";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type Download, type Page } from "playwright-core";
 import { inject } from "vitest";
 
-/** Debian's Chromium (apt-get install chromium); playwright never downloads a browser here. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const SCREENSHOT_DIR = "test-results/screenshots";
 
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-  });
+/**
+ * This file's connection to the run's Chromium (test/e2e/chromium.ts). Its close() closes the contexts the file opened
+ * and the connection, not the browser. Downloads are read with downloadedBytes: a connected browser has no local path.
+ */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.connect(inject("chromiumEndpoint"));
+}
+
+/** A finished download's bytes, streamed from the browser. */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 export const baseURL = () => inject("baseURL");

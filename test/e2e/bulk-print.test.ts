@@ -2,7 +2,7 @@ import { PDFDocument } from "pdf-lib";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { readBarcodes } from "zxing-wasm/reader";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { VIEWPORTS, baseURL, launchBrowser, screenshot } from "./browser";
+import { VIEWPORTS, baseURL, downloadedBytes, launchBrowser, screenshot } from "./browser";
 import { loadPdfium, loadZxing, renderPdf, type Pdfium } from "./pdf";
 import { grantCredits, newUser, signInBrowser, type Session } from "./session";
 
@@ -15,10 +15,7 @@ const ROYAL_MAIL_BY_HAND = "SG577041359GB";
 /** Clicks a download button and answers the file's name and bytes. */
 async function download(page: Page, button: string): Promise<{ name: string; bytes: Uint8Array }> {
   const [file] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: button }).click()]);
-  const stream = await file.createReadStream();
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return { name: file.suggestedFilename(), bytes: new Uint8Array(Buffer.concat(chunks)) };
+  return { name: file.suggestedFilename(), bytes: new Uint8Array(await downloadedBytes(file)) };
 }
 
 async function codesOnPages(lib: Pdfium, pdf: Uint8Array) {

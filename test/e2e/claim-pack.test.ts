@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { VIEWPORTS, baseURL, launchBrowser, screenshot } from "./browser";
+import { VIEWPORTS, baseURL, downloadedBytes, launchBrowser, screenshot } from "./browser";
 import { d1 } from "./d1";
 import { grantCredits, newUser, signInBrowser, type Session } from "./session";
 
@@ -100,7 +100,7 @@ describe("claim pack", () => {
     await page.goto(`${baseURL()}/label/${labelId}/claim`);
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download PDF" }).click()]);
     expect(download.suggestedFilename()).toBe(`claim-pack-${CODE}.pdf`);
-    const doc = await getDocumentProxy(new Uint8Array(readFileSync(await download.path())));
+    const doc = await getDocumentProxy(new Uint8Array(await downloadedBytes(download)));
     const { text, totalPages } = await extractText(doc, { mergePages: true });
     const flat = text.replace(/\s+/g, " ");
     for (const expected of [CODE, "Jane Smith", "14 Acacia Avenue", "M1 1AE", "ACME Widgets Ltd", "LS11 5TD", "£249.50", "Left in a safe place", "We've got it", "Leeds"]) {

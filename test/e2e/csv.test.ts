@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { VIEWPORTS, baseURL, launchBrowser, screenshot } from "./browser";
+import { VIEWPORTS, baseURL, downloadedBytes, launchBrowser, screenshot } from "./browser";
 import { grantCredits, newUser, signInBrowser, type Session } from "./session";
 
 // CSV in the browser: a file with good and bad rows is previewed (nothing charged), the good rows are imported
@@ -106,7 +106,7 @@ describe("CSV import and export", () => {
     await page.getByText("2 labels", { exact: false }).waitFor();
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
     expect(download.suggestedFilename()).toMatch(/^parcelhive-labels-\d{4}-\d{2}-\d{2}\.csv$/);
-    const text = readFileSync(await download.path(), "utf8");
+    const text = (await downloadedBytes(download)).toString("utf8");
     expect(text.startsWith("\uFEFFtracking_code,courier,")).toBe(true);
     const lines = text.trim().split("\r\n");
     expect(lines.length).toBe(3);

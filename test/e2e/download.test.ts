@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { VIEWPORTS, baseURL, launchBrowser, screenshot } from "./browser";
+import { VIEWPORTS, baseURL, downloadedBytes, launchBrowser, screenshot } from "./browser";
 import { grantCredits, newUser, signInBrowser, type Session } from "./session";
 
 // 'Download original' (issue 3): import real label files through the Upload tab, open each label's
@@ -77,7 +77,7 @@ describe("download the original of an imported label", () => {
       const [download] = await Promise.all([page.waitForEvent("download"), button.click()]);
       expect(download.suggestedFilename()).toBe(upload.expectedName);
       expect(path.extname(download.suggestedFilename())).toBe(path.extname(upload.expectedName));
-      const saved = readFileSync(await download.path());
+      const saved = await downloadedBytes(download);
       expect(saved.length).toBe(bytes.get(upload.fixture)!.length);
       expect(saved.equals(bytes.get(upload.fixture)!)).toBe(true);
       // No error came up and the button is ready again.
@@ -97,7 +97,7 @@ describe("download the original of an imported label", () => {
     expect(await button.isEnabled()).toBe(true);
     const [download] = await Promise.all([page.waitForEvent("download"), button.click()]);
     expect(download.suggestedFilename()).toBe(UPLOADS[0].expectedName);
-    expect(readFileSync(await download.path()).equals(bytes.get(UPLOADS[0].fixture)!)).toBe(true);
+    expect((await downloadedBytes(download)).equals(bytes.get(UPLOADS[0].fixture)!)).toBe(true);
     await screenshot(page, "download-detail-phone");
     await context.close();
   });

@@ -2,8 +2,10 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { BrowserServer } from "playwright-core";
 import type { TestProject } from "vitest/node";
 import { migrateLocalD1 } from "../../scripts/local-d1.ts";
+import { startChromium } from "./chromium";
 import { freePort, serverEnv, serverOutput, serverTrouble, untilAnswering } from "./server-process";
 import { startStandinsServer, type StandinsServer } from "./standins-server";
 
@@ -17,6 +19,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
     stateDir: string;
+    /** The run's Chromium, for playwright's connect (test/e2e/browser.ts launchBrowser). */
+    chromiumEndpoint: string;
     /** The same build served with the carrier and Stripe stand-ins (test/e2e/standins-server.ts). */
     standinsURL: string;
     /** The run's build, and its database as migrated before any server opened it: a file's server of its own. */
@@ -33,6 +37,7 @@ declare module "vitest" {
 
 let server: ChildProcess | undefined;
 let standins: StandinsServer | undefined;
+let chromium: BrowserServer | undefined;
 let stateDir = "";
 let migratedState = "";
 let distDir = "";
@@ -92,10 +97,15 @@ export async function setup(project: TestProject) {
   });
   const baseURL = buildEnv.PH_APP_URL;
   // Both servers start at once: each waits on its own runtime.
-  await Promise.all([startStandinsServer(distDir, standinsState).then((s) => (standins = s)), untilAnswering(`${baseURL}/api/health`, server)]);
-  if (!standins) throw new Error("the stand-ins' server did not start");
+  await Promise.all([
+    startStandinsServer(distDir, standinsState).then((s) => (standins = s)),
+    untilAnswering(`${baseURL}/api/health`, server),
+    startChromium().then((c) => (chromium = c)),
+  ]);
+  if (!standins || !chromium) throw new Error("the stand-ins' server or Chromium did not start");
   const s = (from: number, to: number) => `${Math.round((to - from) / 1000)} s`;
-  console.log(`e2e setup: build ${s(started, built)}, database ${s(built, migrated)}, both servers answering ${s(migrated, Date.now())}`);
+  console.log(`e2e setup: build ${s(started, built)}, database ${s(built, migrated)}, both servers answering and Chromium up ${s(migrated, Date.now())}`);
+  project.provide("chromiumEndpoint", chromium.wsEndpoint());
   project.provide("baseURL", baseURL);
   project.provide("stateDir", stateDir);
   project.provide("standinsURL", standins.base);
@@ -108,6 +118,7 @@ export async function setup(project: TestProject) {
 
 export async function teardown() {
   server?.kill("SIGTERM");
+  await chromium?.close();
   await standins?.stop();
   for (const name of ["server", "standins-server"]) {
     const trouble = serverTrouble(name);

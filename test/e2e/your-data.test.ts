@@ -1,9 +1,8 @@
-import { readFileSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { evriCheckDigit } from "../../worker/couriers/evri/code";
 import { readZip, text } from "../worker/zip-reader";
-import { VIEWPORTS, baseURL, launchBrowser, screenshot } from "./browser";
+import { VIEWPORTS, baseURL, downloadedBytes, launchBrowser, screenshot } from "./browser";
 import { grantCredits, newUser, signInBrowser, type Session } from "./session";
 
 // Settings → Your data in Chromium (issue 32): 'Download my data' asks for the archive, follows its build (the real
@@ -60,7 +59,7 @@ describe("your data in the browser", () => {
 
     const [file] = await Promise.all([page.waitForEvent("download"), download.click()]);
     expect(file.suggestedFilename()).toMatch(/^parcelhive-data-\d{4}-\d{2}-\d{2}\.zip$/);
-    const entries = readZip(new Uint8Array(readFileSync((await file.path())!)));
+    const entries = readZip(new Uint8Array(await downloadedBytes(file)));
     const labels = text(entries.find((e) => e.name === "labels.jsonl"))
       .trim()
       .split("\n")
