@@ -590,6 +590,10 @@ describe("OCR helpers", () => {
     const lines = [at(263, "SHIP TO"), at(309, "Mx H"), at(351, "Oztiirk"), at(408, "192 Fore Court"), at(455, "Guildford")];
     expect(linesOfName(lines, "Mx H Oztiirk").map((l) => l.text)).toEqual(["Mx H", "Oztiirk"]);
     expect(linesOfName(lines, "192 Fore Court").map((l) => l.text)).toEqual(["192 Fore Court"]);
+    // Its first words after a heading (fresh seed 3217537065, file 1832).
+    const headed = [at(246, "FROM Hazel & Hive Tea"), at(290, "Co"), at(340, "117 Foxglove Terrace")];
+    expect(linesOfName(headed, "Hazel & Hive Tea Co").map((l) => l.text)).toEqual(["FROM Hazel & Hive Tea", "Co"]);
+    expect(linesOfName(headed, "Hive Tea Co").map((l) => l.text)).toEqual(["FROM Hazel & Hive Tea", "Co"]);
   });
 
   it("takes an ø OCR read as '@', and no two letters of one word changed for accented ones (fresh seed 1145600887, files 860 and 918)", () => {

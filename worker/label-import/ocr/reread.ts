@@ -188,13 +188,17 @@ const KEYS = ["address", "fromAddress", "sendAddress", "returnAddress"] as const
 
 /**
  * The line a name was read from; or, for a name a narrow column broke over lines ('Mx H' /
- * 'Öztürk'), the lines made of nothing but its words (at most three).
+ * 'Öztürk'), the lines made of nothing but its words (at most three), and the line of a heading its
+ * first words are printed after ('FROM Hazel & Hive Tea' over 'Co': fresh seed 3217537065, file 1832, whose
+ * second reading was then of 'Co' alone, and the name given as none).
  */
 export function linesOfName(lines: TextLine[], name: string): TextLine[] {
   const whole = lines.find((l) => l.text.includes(name));
   if (whole) return [whole];
   const words = new Set(name.split(" "));
-  return lines.filter((l) => l.text.split(" ").every((w) => words.has(w))).slice(0, 3);
+  const own = lines.filter((l) => l.text.split(" ").every((w) => words.has(w)));
+  const headed = lines.find((l) => !own.includes(l) && l.text.split(" ").some((_, k, ws) => k > 0 && name.startsWith(`${ws.slice(k).join(" ")} `)));
+  return (headed ? [headed, ...own].sort((a, b) => a.y - b.y) : own).slice(0, 3);
 }
 
 /** Each name's line(s) on the page, and the Latin model's reading of them, by the name as the page's reading gave it. */
