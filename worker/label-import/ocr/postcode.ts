@@ -101,7 +101,14 @@ async function readAgain(page: Grey, l: TextLine, dpi: number, scale: number): P
 export async function loosePostcodes(lines: TextLine[], page: Grey, dpi: number): Promise<TextLine[]> {
   const out: TextLine[] = [];
   for (const l of lines) {
-    const loose = endsInPostcode(l.text) ? null : loosePostcode(l.text);
+    if (endsInPostcode(l.text)) {
+      // A line whose ending fixPostcode repairs ('Nic 4WZ': N1C 4WZ) ends in that postcode: given repaired. Lines the
+      // page's reading gave have been through fixPostcode already, so for them this changes nothing.
+      const fixed = fixPostcode(l.text.trim());
+      out.push(fixed === l.text.trim() ? l : { ...l, text: fixed });
+      continue;
+    }
+    const loose = loosePostcode(l.text);
     const words = l.text.trim().split(/\s+/);
     let ok = loose !== null && /\d/.test(words.slice(-loose.words).join(""));
     if (loose && !ok) ok = (await readAgain(page, l, dpi, 2)) === loose.postcode;
