@@ -28,12 +28,15 @@ export function BuyerMailsCard({ moments, onSaved }: { moments: Moment[]; onSave
     setStatus({ kind: "saving" });
     try {
       await updateProfile({ buyer_mail_moments: next });
-      setStatus({ kind: "ok", message: TEXT.buyerMailsSaved });
-      await onSaved();
     } catch (err) {
       setChosen(before);
       setStatus({ kind: "error", message: errorText(err, TEXT.buyerMailsFailed) });
+      return;
     }
+    // The boxes stay disabled until the account is read again: a tick made while that read was on its way was undone
+    // by its older answer (a moment ticked quickly after another was lost). The save went through either way.
+    await onSaved().catch(() => undefined);
+    setStatus({ kind: "ok", message: TEXT.buyerMailsSaved });
   }
 
   return (
