@@ -34,6 +34,24 @@ export const STANDIN_APPS = {
   shopify: { clientId: "standinshopifyclientid0123456789", clientSecret: "standinshopifyclientsecret0123456789" },
 };
 
+/** The worker's marketplace configuration for a stand-in answering at `origin`: its addresses and its apps' keys. */
+export const standinWorkerConfig = (origin: string) => ({
+  EBAY_API_BASE: `${origin}/ebay`,
+  EBAY_AUTH_BASE: `${origin}/ebay`,
+  EBAY_IDENTITY_BASE: `${origin}/ebay`,
+  EBAY_CLIENT_ID: STANDIN_APPS.ebay.clientId,
+  EBAY_CLIENT_SECRET: STANDIN_APPS.ebay.clientSecret,
+  EBAY_RUNAME: STANDIN_APPS.ebay.ruName,
+  EBAY_VERIFICATION_TOKEN: STANDIN_APPS.ebayVerificationToken,
+  ETSY_API_BASE: `${origin}/etsy`,
+  ETSY_CONNECT_BASE: `${origin}/etsy`,
+  ETSY_KEYSTRING: STANDIN_APPS.etsy.keystring,
+  ETSY_SHARED_SECRET: STANDIN_APPS.etsy.sharedSecret,
+  SHOPIFY_SHOP_BASE: `${origin}/shopify/{shop}`,
+  SHOPIFY_CLIENT_ID: STANDIN_APPS.shopify.clientId,
+  SHOPIFY_CLIENT_SECRET: STANDIN_APPS.shopify.clientSecret,
+});
+
 /**
  * Where the app receives each marketplace's browser returns (its screen, which hands them to the API: the app's
  * worker/marketplaces/config.ts `returnPath`) and notifications (its API), under APP_URL.

@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, screenshot, uniqueEmail, VIEWPORTS } from "./browser";
+import { type Session, signInBrowser } from "./session";
 import { standins } from "./standins";
 
 // Marketplace orders in, tracking out (issue 34's 'Done means'), in Chromium against the marketplace stand-in, as
@@ -26,7 +27,7 @@ const sec = (iso: string) => Date.parse(iso) / 1000;
 const server = () => standins.base();
 const market = () => standins.marketplaceStandin();
 let browser: Browser;
-let seller: { email: string; access_token: string; refresh_token: string };
+let seller: Session;
 
 async function call<T>(url: string, init: { method?: string; body?: unknown; token?: string; form?: FormData } = {}): Promise<T> {
   const json = init.body !== undefined;
@@ -88,7 +89,7 @@ describe("marketplace orders in, tracking out, against the marketplace stand-in"
     const password = "e2e-password-123";
     const email = uniqueEmail("shops");
     await call(`${server()}/api/v1/signup`, { body: { email, password, marketing_consent: false } });
-    seller = { email, ...(await call<{ access_token: string; refresh_token: string }>(`${server()}/api/v1/login`, { body: { email, password } })) };
+    seller = { email, password, ...(await call<{ access_token: string; refresh_token: string }>(`${server()}/api/v1/login`, { body: { email, password } })) };
     // Credits as an admin's grant writes them (the ledger's trigger keeps the balance).
     await standins.d1(`INSERT INTO credit_ledger (user_id, delta, reason) SELECT id, 5, 'admin_grant' FROM users WHERE email = '${email}'`);
   });
@@ -100,13 +101,7 @@ describe("marketplace orders in, tracking out, against the marketplace stand-in"
     const shopify = await seed("shopify", ADA.recipient);
 
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop, locale: "en-GB", timezoneId: "Europe/London" });
-    await context.addInitScript(
-      ([a, r]) => {
-        localStorage.setItem("access_token", a);
-        localStorage.setItem("refresh_token", r);
-      },
-      [seller.access_token, seller.refresh_token],
-    );
+    await signInBrowser(context, seller);
     const page = await context.newPage();
     await page.goto(`${server()}/settings#marketplaces`);
     await connect(page, "eBay", "Agree", "parcelhive_test_seller");

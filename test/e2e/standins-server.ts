@@ -1,6 +1,6 @@
 import { STANDIN_PRICES } from "../../scripts/stripe-standin/objects.ts";
 import { startMarketplaceStandin } from "../../scripts/marketplace-standin/serve.ts";
-import { STANDIN_APPS } from "../../scripts/marketplace-standin/standin.ts";
+import { standinWorkerConfig } from "../../scripts/marketplace-standin/standin.ts";
 import { startStripeStandin } from "../../scripts/stripe-standin/serve.ts";
 import { startEvriStandin } from "./evri-standin";
 import { type BuildServer, freePort, serveBuild } from "./server-process";
@@ -51,20 +51,7 @@ export async function startStandinsServer(distDir: string, stateDir: string): Pr
     STRIPE_PRICE_BASIC_PLAN: STANDIN_PRICES.basicPlan,
     // .dev.vars.example's stand-in lines, at this run's port.
     MARKETPLACE_TOKEN_KEY: "c3RhbmRpbi1vbmx5LWtleS0wMTIzNDU2Nzg5YWJjZGU=",
-    EBAY_API_BASE: `${market}/ebay`,
-    EBAY_AUTH_BASE: `${market}/ebay`,
-    EBAY_IDENTITY_BASE: `${market}/ebay`,
-    EBAY_CLIENT_ID: STANDIN_APPS.ebay.clientId,
-    EBAY_CLIENT_SECRET: STANDIN_APPS.ebay.clientSecret,
-    EBAY_RUNAME: STANDIN_APPS.ebay.ruName,
-    EBAY_VERIFICATION_TOKEN: STANDIN_APPS.ebayVerificationToken,
-    ETSY_API_BASE: `${market}/etsy`,
-    ETSY_CONNECT_BASE: `${market}/etsy`,
-    ETSY_KEYSTRING: STANDIN_APPS.etsy.keystring,
-    ETSY_SHARED_SECRET: STANDIN_APPS.etsy.sharedSecret,
-    SHOPIFY_SHOP_BASE: `${market}/shopify/{shop}`,
-    SHOPIFY_CLIENT_ID: STANDIN_APPS.shopify.clientId,
-    SHOPIFY_CLIENT_SECRET: STANDIN_APPS.shopify.clientSecret,
+    ...standinWorkerConfig(market),
   };
   let server: BuildServer;
   try {

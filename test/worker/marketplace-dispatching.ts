@@ -3,6 +3,7 @@
 // queue runs them.
 import { and, eq } from "drizzle-orm";
 import { vi } from "vitest";
+import { EBAY_CARRIER_CODES } from "../../scripts/marketplace-standin/ebay-orders.ts";
 import { labels, marketplaceDispatches, marketplaceOrders } from "../../worker/db/schema";
 import { answerLabelOrder } from "../../worker/marketplaces/links";
 import { runDispatch } from "../../worker/marketplaces/tracking-out";
@@ -77,4 +78,14 @@ export async function sellerWithOrders(m: Standin, items = [{ title: "Stoneware 
   const orders = {} as Record<Marketplace, string>;
   for (const mk of shops) orders[mk] = await orderId(await connect(m, u.token, mk), seeded[mk]);
   return { u, orders, seeded };
+}
+
+/** Runs `during` while the eBay stand-in does not list `carrier` (a marketplace that stops accepting a carrier name). */
+export async function withoutEbayCarrier(carrier: string, during: () => Promise<void>) {
+  EBAY_CARRIER_CODES.delete(carrier);
+  try {
+    await during();
+  } finally {
+    EBAY_CARRIER_CODES.add(carrier);
+  }
 }

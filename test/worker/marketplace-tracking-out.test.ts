@@ -1,6 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { EBAY_CARRIER_CODES } from "../../scripts/marketplace-standin/ebay-orders.ts";
 import { carrierCallBudget, carrierPauses, marketplaceConnections, marketplaceDispatches, marketplaceOrders } from "../../worker/db/schema";
 import { RetryJobLater } from "../../worker/lib/jobs";
 import { dispatchesOf } from "../../worker/marketplaces/dispatch-views";
@@ -9,7 +8,7 @@ import { answerLabelOrder } from "../../worker/marketplaces/links";
 import { enqueueStalledDispatches, queueDispatches, runDispatch } from "../../worker/marketplaces/tracking-out";
 import { MARKETPLACE_TEST_ENV } from "../fixtures/marketplaces";
 import { callWithEnv, createUser, db } from "./helpers";
-import { connect, dispatchOf, jobsEnv, label, link, marketplaces, runAll, sellerWithOrders } from "./marketplace-dispatching";
+import { connect, dispatchOf, jobsEnv, label, link, marketplaces, runAll, sellerWithOrders, withoutEbayCarrier } from "./marketplace-dispatching";
 
 /**
  * Tracking out: a label linked to a marketplace order marks it dispatched on eBay, Etsy or Shopify (the stand-in,
@@ -138,13 +137,10 @@ describe("tracking out", () => {
     const [evri, rm, rm2] = [await label(u.id, "evri"), await label(u.id, "royalmail"), await label(u.id, "royalmail")];
     const { env, sent } = jobsEnv();
     // eBay stops listing Hermes.
-    EBAY_CARRIER_CODES.delete("Hermes");
-    try {
+    await withoutEbayCarrier("Hermes", async () => {
       await link(env, [{ labelId: evri.id, orderId: orders.ebay }]);
       await runAll(env, sent);
-    } finally {
-      EBAY_CARRIER_CODES.add("Hermes");
-    }
+    });
     expect(await dispatchOf(evri.id)).toMatchObject({ state: "failed", attempts: 1, reason: `eBay did not accept the carrier (Hermes) or the tracking code ${evri.code}` });
 
     m.standin.etsy.fail({ kind: "rate_limited", method: "POST" });
@@ -234,13 +230,10 @@ describe("tracking out", () => {
     const retry = (token: string, labelId = evri.id) => callWithEnv({ ...MARKETPLACE_TEST_ENV, JOBS: env.JOBS } as unknown as Partial<Env>, `/api/v1/label/${labelId}/order/retry`, { method: "POST", token });
 
     // eBay stops listing Hermes for a while: the parcel fails with eBay's reason.
-    EBAY_CARRIER_CODES.delete("Hermes");
-    try {
+    await withoutEbayCarrier("Hermes", async () => {
       await link(env, [{ labelId: evri.id, orderId: orders.ebay }]);
       await runAll(env, sent);
-    } finally {
-      EBAY_CARRIER_CODES.add("Hermes");
-    }
+    });
     expect(await dispatchOf(evri.id)).toMatchObject({ state: "failed" });
 
     // Another seller cannot touch it (the label is not theirs), nor can a parcel that did not fail be sent again.
