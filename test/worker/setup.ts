@@ -10,6 +10,7 @@ import { contractViolations } from "./api-contract";
 // spies and stubs (a spy on env.EMAIL.send or fetch left in place would take this file's calls), its clock, and its
 // storage: every table of every database, every object in R2.
 vi.restoreAllMocks();
+pinRpcMethod(env.EMAIL, "send");
 vi.unstubAllGlobals();
 vi.unstubAllEnvs();
 vi.useRealTimers();
@@ -24,6 +25,24 @@ contractViolations.length = 0;
 afterAll(() => {
   expect(contractViolations, "answers that differ from the API document").toEqual([]);
 });
+
+/**
+ * Makes an RPC stub's method an own property, once per runtime, so that a spy on it (vi.spyOn(env.EMAIL, "send")) is
+ * seen by every call. env.EMAIL is an RPC stub (miniflare's send_email is a service binding), which answers every
+ * property name itself. A spy is an own property put over that answer, and vitest's restore deletes it again; after
+ * such a delete, a call site that has run about ten times with no spy in place (the app's `env.EMAIL.send(…)` in
+ * worker/lib/mailer.ts) keeps asking the stub and never sees a later spy: V8 keeps its cached lookup, and defining the
+ * property again does not undo it. In a runtime shared by many files, spies then missed mail depending on which files
+ * ran before (test/worker/binding-spies.test.ts shows it). With `send` an own property from the start, a spy replaces
+ * its value and a restore puts the value back: nothing is deleted.
+ */
+function pinRpcMethod<T extends object>(stub: T, method: keyof T & string) {
+  if (Object.hasOwn(stub, method)) return;
+  const call = stub[method] as (...args: unknown[]) => unknown;
+  // An RPC method answers `.call`/`.bind` as a remote call too: Reflect.apply is the plain call.
+  const pinned = (...args: unknown[]) => Reflect.apply(call, stub, args);
+  Object.defineProperty(stub, method, { value: pinned, writable: true, configurable: true });
+}
 
 /** Drops every table and view, the migrations' own record too, in one transaction (foreign keys checked at its end). */
 async function emptyDatabase(db: D1Database) {
