@@ -6,7 +6,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 import { pdfjsObservedPrefetch } from "./scripts/pdfjs-observed-prefetch.ts";
 import { SlowestFiles } from "./scripts/slowest-files.ts";
-import { testDataModules } from "./scripts/test-data-modules.ts";
+import { testDataModules, testFilesBinding } from "./scripts/test-data-modules.ts";
 
 // Four suites, run together by `npm test`:
 //  - worker: API, services, queue, cron and email handlers inside workerd (real D1/R2/queues/email)
@@ -82,6 +82,8 @@ function workerProject(
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
           ...(Object.keys(d1Databases).length ? { d1Databases } : {}),
+          // The readers' wasm, the OCR models and the label fixtures, as bytes (scripts/test-data-modules.ts).
+          serviceBindings: testFilesBinding,
           bindings: {
             TEST_MIGRATIONS: migrations,
             JWT_SECRET: "test-jwt-secret-that-is-long-enough-0123456789",
