@@ -184,6 +184,9 @@ export default defineConfig(async () => {
             // everyone's), so files share the server side by side, two at a time (maxWorkers above).
             testTimeout: 120_000,
             hookTimeout: 300_000,
+            // expect.poll waits for what the app shows after its own fetches, not vitest's 1 s default: a clean-clone run
+            // at load 15 saw Orders' answer on arriving land 1.4 s after the click (marketplaces e2e, 'still awaiting').
+            expect: { poll: { timeout: 30_000 } },
           },
         },
       ],
