@@ -131,6 +131,8 @@ function workerProject(
       // 20-24 (a clean-clone run of 793b2ff: privacy-random, two labels-cached-reads tests and needs-action's walk, 10-16 s
       // quiet, ran out); a test that hangs still fails, at 60 s.
       testTimeout: 60_000,
+      // A hook that loads a reader (PDFium, Tesseract) or applies the migrations waits for cores as a test does.
+      hookTimeout: 60_000,
       silent: "passed-only" as const,
     },
   };
