@@ -120,8 +120,7 @@ const leftOutHeaders = (res: Response) => ({
 
 const sizes = async (pdf: Uint8Array) => (await PDFDocument.load(pdf)).getPages().map((p) => [p.getWidth(), p.getHeight()]);
 
-// Each test renders the PDFs it gets (PDFium) and decodes their barcodes (zxing): seconds each on a loaded machine, and
-// up to 30 s for the longest label's three layouts at load 15-20: the project's 60 s (vitest.config.ts) holds them.
+// Each test renders the PDFs it gets (PDFium) and decodes their barcodes (zxing): seconds each on a loaded machine.
 describe("POST /api/v1/labels/print (PDF)", () => {
   it("merges labels into one 4x6 in page each whose Code128 and PDF417 decode back to the label", async () => {
     const u = await createUser({ credits: 3 });
