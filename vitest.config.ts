@@ -6,7 +6,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 import { pdfjsObservedPrefetch } from "./scripts/pdfjs-observed-prefetch.ts";
 import { SlowestFiles } from "./scripts/slowest-files.ts";
-import { testDataModules } from "./scripts/test-data-modules.ts";
+import { testDataModules, testFilesBinding } from "./scripts/test-data-modules.ts";
 
 // Four suites, run together by `npm test`:
 //  - worker: API, services, queue, cron and email handlers inside workerd (real D1/R2/queues/email)
@@ -72,6 +72,8 @@ function workerProject(
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
           ...(Object.keys(d1Databases).length ? { d1Databases } : {}),
+          // The readers' wasm, the OCR models and the label fixtures, as bytes (scripts/test-data-modules.ts).
+          serviceBindings: testFilesBinding,
           bindings: {
             TEST_MIGRATIONS: migrations,
             JWT_SECRET: "test-jwt-secret-that-is-long-enough-0123456789",
@@ -121,6 +123,8 @@ function workerProject(
       // 20-24 (a clean-clone run of 793b2ff: privacy-random, two labels-cached-reads tests and needs-action's walk, 10-16 s
       // quiet, ran out); a test that hangs still fails, at 60 s.
       testTimeout: 60_000,
+      // A hook that loads a reader (PDFium, Tesseract) or applies the migrations waits for cores as a test does.
+      hookTimeout: 60_000,
       silent: "passed-only" as const,
     },
   };
@@ -173,6 +177,9 @@ export default defineConfig(async () => {
             // everyone's), so files share the server side by side, two at a time (maxWorkers above).
             testTimeout: 120_000,
             hookTimeout: 300_000,
+            // expect.poll waits for what the app shows after its own fetches, not vitest's 1 s default: a clean-clone run
+            // at load 15 saw Orders' answer on arriving land 1.4 s after the click (marketplaces e2e, 'still awaiting').
+            expect: { poll: { timeout: 30_000 } },
           },
         },
       ],
