@@ -640,7 +640,7 @@ describe("lines read again", () => {
     expect(again.filter((l) => l.y > logo.y + 2 * logo.size)).toEqual(lines.filter((l) => l.y > logo.y + 2 * logo.size));
     // Nothing merged: nothing read again.
     expect(await rereadBesideLogo(lines, page, 300)).toBe(lines);
-  }, 30_000);
+  });
 
   it("reads the top of the page again on its own where the page's reading skipped the service printed there", async () => {
     const { page, lines } = await evriPage();
@@ -652,7 +652,7 @@ describe("lines read again", () => {
     expect(again.map((l) => l.text)).toContain("NEXT DAY");
     const below = (ls: typeof lines) => ls.filter((l) => l.y > page.height * 0.15);
     expect(below(again)).toEqual(below(lines));
-  }, 30_000);
+  });
 
   it("reads again a weight another reading of the page gave otherwise, and keeps it only where both models agree", async () => {
     const { page, lines } = await evriPage();
@@ -663,7 +663,7 @@ describe("lines read again", () => {
     expect(await checkedWeight(misread, page, 300, 9750)).toBe(750);
     // Its line where nothing is printed (a figure OCR made of a mark): none.
     expect(await checkedWeight([{ ...weight, text: "9750g", y: page.height - 4 * weight.size }], page, 300, 9750)).toBeNull();
-  }, 30_000);
+  });
 });
 
 describe("pages made ready for OCR", () => {
@@ -750,7 +750,7 @@ describe("pages made ready for OCR", () => {
       expect(Math.abs(skewAngle(turned) - deg)).toBeLessThanOrEqual(0.15);
       expect(Math.abs(skewAngle(levelled(turned)))).toBeLessThanOrEqual(0.15);
     }
-  }, 30_000);
+  });
 
   // A generated 200 DPI scan turned 2° (seed 39716860, file 334) was read as no words at all: its
   // bars held the gain of the right angle to 4.99%, under the 5% once asked for.
@@ -781,6 +781,6 @@ describe("pages made ready for OCR", () => {
     // The barcode, the QR code and the address are untouched.
     const rest = (img: Grey) => [mean(img, 60, 670, 690, 170), mean(img, 560, 930, 190, 190), mean(img, 40, 370, 400, 180)];
     expect(rest(out)).toEqual(rest(g));
-  }, 30_000);
+  });
 });
 
