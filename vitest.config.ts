@@ -6,6 +6,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 import { pdfjsObservedPrefetch } from "./scripts/pdfjs-observed-prefetch.ts";
 import { SlowestFiles } from "./scripts/slowest-files.ts";
+import { projectsFirst } from "./scripts/test-sequencer.ts";
 import { testDataModules, testFilesBinding } from "./scripts/test-data-modules.ts";
 
 // Four suites, run together by `npm test`:
@@ -156,6 +157,10 @@ export default defineConfig(async () => {
       maxWorkers: Math.max(2, availableParallelism() - 1),
       // The ten slowest files of each project, printed at the end of a run (where CI's test time went).
       reporters: ["default", new SlowestFiles()],
+      // The projects of one long file first and the web's short files last, so a run ends with both slots busy
+      // (scripts/test-sequencer.ts). A run in random file order (`--sequence.shuffle`) keeps vitest's own random
+      // sequencer, which a sequencer set here would replace.
+      sequence: process.argv.some((a) => a.startsWith("--sequence.shuffle")) ? {} : { sequencer: projectsFirst(["worker-generated", "worker-print", "worker-databases", "worker"]) },
       projects: [
         workerProject("worker", { include: ["test/worker/**/*.test.ts"], exclude: [...PRINT_TESTS, ...DATABASE_TESTS, ...GENERATED_TESTS] }, migrations),
         workerProject("worker-print", { include: PRINT_TESTS }, migrations),
