@@ -157,10 +157,11 @@ export default defineConfig(async () => {
       maxWorkers: Math.max(2, availableParallelism() - 1),
       // The ten slowest files of each project, printed at the end of a run (where CI's test time went).
       reporters: ["default", new SlowestFiles()],
-      // The projects of one long file first and the web's short files last, so a run ends with both slots busy
-      // (scripts/test-sequencer.ts). A run in random file order (`--sequence.shuffle`) keeps vitest's own random
-      // sequencer, which a sequencer set here would replace.
-      sequence: process.argv.some((a) => a.startsWith("--sequence.shuffle")) ? {} : { sequencer: projectsFirst(["worker-generated", "worker-print", "worker-databases", "worker"]) },
+      // worker-generated's one long file first and the web's short files last, so a run ends with both slots busy
+      // (scripts/test-sequencer.ts). worker-print's file, long too, goes after the worker files, not at the start beside
+      // the e2e servers' start (one of its tests took 103 s there at load 26). A run in random file order
+      // (`--sequence.shuffle`) keeps vitest's own random sequencer, which a sequencer set here would replace.
+      sequence: process.argv.some((a) => a.startsWith("--sequence.shuffle")) ? {} : { sequencer: projectsFirst(["worker-generated", "worker-databases", "worker", "worker-print"]) },
       projects: [
         workerProject("worker", { include: ["test/worker/**/*.test.ts"], exclude: [...PRINT_TESTS, ...DATABASE_TESTS, ...GENERATED_TESTS] }, migrations),
         workerProject("worker-print", { include: PRINT_TESTS }, migrations),
