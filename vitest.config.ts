@@ -157,10 +157,12 @@ export default defineConfig(async () => {
       maxWorkers: Math.max(2, availableParallelism() - 1),
       // The ten slowest files of each project, printed at the end of a run (where CI's test time went).
       reporters: ["default", new SlowestFiles()],
-      // The projects of one long file first and the web's short files last, so a run ends with both slots busy
-      // (scripts/test-sequencer.ts). A run in random file order (`--sequence.shuffle`) keeps vitest's own random
-      // sequencer, which a sequencer set here would replace.
-      sequence: process.argv.some((a) => a.startsWith("--sequence.shuffle")) ? {} : { sequencer: projectsFirst(["worker-generated", "worker-print", "worker-databases", "worker"]) },
+      // The worker projects first and the web's short files last, so a run ends with both slots busy
+      // (scripts/test-sequencer.ts): worker-generated's long file and worker-print's beside the web files, not last
+      // with the other slot idle. Not first either: beside the e2e servers' start (runtime-tests-1, load 20-26) they
+      // ran out of time, generated-accuracy at 900 s. A run in random file order (`--sequence.shuffle`) keeps vitest's
+      // own random sequencer, which a sequencer set here would replace.
+      sequence: process.argv.some((a) => a.startsWith("--sequence.shuffle")) ? {} : { sequencer: projectsFirst(["worker", "worker-databases", "worker-generated", "worker-print"]) },
       projects: [
         workerProject("worker", { include: ["test/worker/**/*.test.ts"], exclude: [...PRINT_TESTS, ...DATABASE_TESTS, ...GENERATED_TESTS] }, migrations),
         workerProject("worker-print", { include: PRINT_TESTS }, migrations),
