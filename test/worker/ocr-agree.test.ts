@@ -86,12 +86,14 @@ describe("names given only when a second reading agrees", () => {
     expect(plausibleOnly(read).fromAddress?.name).toBe("Jane Sith");
   });
 
-  it("takes no recipient's name read as one short word: a surname or first name alone (fresh seed 1307231402, files 914 and 1227)", () => {
+  it("takes no name over a postcode read as one short word: a surname or first name alone (fresh seeds 1307231402, 3515107650)", () => {
     const named = (name: string) => plausibleOnly({ ...read, address: { ...read.address!, name } }).address?.name;
     for (const part of ["LEROY", "Green", "O'Brien", "Zoë"]) expect(named(part)).toBe("");
     // A whole name whose gaps OCR lost reads as the name; a sender may be one word (a shop: 'Loomwell').
     for (const name of ["SMorris", "IAINMENSAH", "Ewanjones", "Jane Green"]) expect(named(name)).toBe(name);
     expect(plausibleOnly({ ...read, fromAddress: { name: "Loomwell", address: [], postcode: "", countryCode: "GB" } }).fromAddress?.name).toBe("Loomwell");
+    // A sender's first name alone over its address (fresh seed 3515107650, file 841: 'Wei' of 'Wei Müller').
+    expect(plausibleOnly({ ...read, fromAddress: { name: "Wei", address: ["217 Wordsworth Place", "Perth"], postcode: "PH1 4UX", countryCode: "GB" } }).fromAddress?.name).toBe("");
   });
 
   it("reads a zero standing for an initial O as the O (fresh seed 1307231402, file 1717)", () => {

@@ -198,7 +198,7 @@ export function plausibleOnly(d: LabelDetails): LabelDetails {
     // An initial O read as a zero ('0. van der Berg': fresh seed 1307231402, file 1717, a 300 DPI scan).
     const name = a.name.replace(ZERO_INITIAL, "$1O.");
     // A heading read as the name: the name's line was lost (fresh seed 3215497301, a 203 DPI thermal print: 'FROM').
-    const none = GLUED.test(name) || NOISY.test(name) || classifyLine(name).headingAlone || (k === "address" && partOfName(name));
+    const none = GLUED.test(name) || NOISY.test(name) || classifyLine(name).headingAlone || ((k === "address" || Boolean(a.postcode)) && partOfName(name));
     if (none || name !== a.name) out[k] = { ...out[k]!, name: none ? "" : name };
   }
   return out;
@@ -212,6 +212,9 @@ const ZERO_INITIAL = /(^|\s)0\.(?=\s)/u;
  * Green' after 'Deliver to:', 'LEROY' of 'SIOBHÁN LEROY': fresh seed 1307231402, a 400 DPI scan and a thermal print).
  * A person is named by two words at least, a business nearly always; nine letters or more in one word are more often
  * a whole name whose gaps OCR lost ('IAINMENSAH', 'Ewanjones'), and so is a word with a capital inside ('SMorris').
+ * So is a sender's over an address with a postcode ('Wei' of 'Wei Müller', 'Anh' of 'Anh Quiñones': fresh seeds
+ * 3515107650 and 1307231402; never right in any stored run); a retailer's name printed alone as a routing label's
+ * header ('Loomwell') has no postcode and stays.
  */
 const partOfName = (name: string) => name.length <= 8 && /^[\p{L}'’-]+$/u.test(name) && !/\p{Ll}\p{Lu}|\p{Lu}\p{Lu}\p{Ll}/u.test(name);
 
