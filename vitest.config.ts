@@ -6,7 +6,8 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 import { pdfjsObservedPrefetch } from "./scripts/pdfjs-observed-prefetch.ts";
 import { SlowestFiles } from "./scripts/slowest-files.ts";
-import { testDataModules } from "./scripts/test-data-modules.ts";
+import { projectsFirst } from "./scripts/test-sequencer.ts";
+import { testDataModules, testFilesBinding } from "./scripts/test-data-modules.ts";
 
 // Four suites, run together by `npm test`:
 //  - worker: API, services, queue, cron and email handlers inside workerd (real D1/R2/queues/email)
@@ -24,16 +25,6 @@ const DATABASE_TESTS = ["test/worker/databases.test.ts"];
 // Deletion and closure must leave nothing of a sender wherever their data is: these run in both projects, the sender
 // in DB here and in DB_2 there (test/worker/privacy-fixtures.ts).
 const PRIVACY_TESTS = ["test/worker/label-deletion.test.ts", "test/worker/label-jobs.test.ts", "test/worker/account-closure.test.ts", "test/worker/privacy-random.test.ts"];
-// A file that spies on one of env's bindings (vi.spyOn(env.EMAIL, "send"), or test/worker/auth-mail.ts's captureMail)
-// keeps a runtime of its own: workerd's bindings are RPC stubs, and in a runtime shared with files before it such a spy
-// did not always take (lost.test.ts saw no call to its spy on env.EMAIL.send; shared again, a clean-clone CI of 3c554f1
-// saw auth-email's, auth-signup-login's and deadline-alerts' spies get no mail, where a run of every worker file at
-// load 12 had passed: it depends on the files before, cause not found). Found by reading the files, so a new one goes
-// there by itself.
-const BINDING_SPY_TESTS = readdirSync(path.join(import.meta.dirname, "test/worker"))
-  .filter((f) => f.endsWith(".test.ts"))
-  .map((f) => `test/worker/${f}`)
-  .filter((f) => /spyOn\(env\.|captureMail\(/.test(readFileSync(path.join(import.meta.dirname, f), "utf8")));
 // A web test file that replaces a module (vi.mock) keeps a module graph of its own: in a graph shared with the files
 // before it, a module they imported already stays the real one (vitest's 'Per-File Isolation Settings'). Found by
 // reading the files, so a new one goes there by itself.
@@ -69,7 +60,7 @@ const PREBUNDLED = [
 
 function workerProject(
   name: string,
-  files: { include: string[]; exclude?: string[]; globalSetup?: string[]; isolate?: boolean },
+  files: { include: string[]; exclude?: string[]; globalSetup?: string[] },
   migrations: Awaited<ReturnType<typeof readD1Migrations>>,
   d1Databases: Record<string, string> = {},
 ) {
@@ -82,6 +73,8 @@ function workerProject(
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
           ...(Object.keys(d1Databases).length ? { d1Databases } : {}),
+          // The readers' wasm, the OCR models and the label fixtures, as bytes (scripts/test-data-modules.ts).
+          serviceBindings: testFilesBinding,
           bindings: {
             TEST_MIGRATIONS: migrations,
             JWT_SECRET: "test-jwt-secret-that-is-long-enough-0123456789",
@@ -131,6 +124,8 @@ function workerProject(
       // 20-24 (a clean-clone run of 793b2ff: privacy-random, two labels-cached-reads tests and needs-action's walk, 10-16 s
       // quiet, ran out); a test that hangs still fails, at 60 s.
       testTimeout: 60_000,
+      // A hook that loads a reader (PDFium, Tesseract) or applies the migrations waits for cores as a test does.
+      hookTimeout: 60_000,
       silent: "passed-only" as const,
     },
   };
@@ -162,9 +157,14 @@ export default defineConfig(async () => {
       maxWorkers: Math.max(2, availableParallelism() - 1),
       // The ten slowest files of each project, printed at the end of a run (where CI's test time went).
       reporters: ["default", new SlowestFiles()],
+      // The worker projects first and the web's short files last, so a run ends with both slots busy
+      // (scripts/test-sequencer.ts): worker-generated's long file and worker-print's beside the web files, not last
+      // with the other slot idle. Not first either: beside the e2e servers' start (runtime-tests-1, load 20-26) they
+      // ran out of time, generated-accuracy at 900 s. A run in random file order (`--sequence.shuffle`) keeps vitest's
+      // own random sequencer, which a sequencer set here would replace.
+      sequence: process.argv.some((a) => a.startsWith("--sequence.shuffle")) ? {} : { sequencer: projectsFirst(["worker", "worker-databases", "worker-generated", "worker-print"]) },
       projects: [
-        workerProject("worker", { include: ["test/worker/**/*.test.ts"], exclude: [...PRINT_TESTS, ...DATABASE_TESTS, ...GENERATED_TESTS, ...BINDING_SPY_TESTS] }, migrations),
-        workerProject("worker-isolated", { include: BINDING_SPY_TESTS, exclude: [...PRINT_TESTS, ...DATABASE_TESTS, ...PRIVACY_TESTS, ...GENERATED_TESTS], isolate: true }, migrations),
+        workerProject("worker", { include: ["test/worker/**/*.test.ts"], exclude: [...PRINT_TESTS, ...DATABASE_TESTS, ...GENERATED_TESTS] }, migrations),
         workerProject("worker-print", { include: PRINT_TESTS }, migrations),
         workerProject("worker-generated", { include: GENERATED_TESTS, globalSetup: ["./bench/label-generator/serve.ts"] }, migrations),
         workerProject("worker-databases", { include: [...DATABASE_TESTS, ...PRIVACY_TESTS] }, migrations, { DB_2: "parcelhive-db-2" }),
@@ -184,6 +184,9 @@ export default defineConfig(async () => {
             // everyone's), so files share the server side by side, two at a time (maxWorkers above).
             testTimeout: 120_000,
             hookTimeout: 300_000,
+            // expect.poll waits for what the app shows after its own fetches, not vitest's 1 s default: a clean-clone run
+            // at load 15 saw Orders' answer on arriving land 1.4 s after the click (marketplaces e2e, 'still awaiting').
+            expect: { poll: { timeout: 30_000 } },
           },
         },
       ],

@@ -17,11 +17,11 @@ export function captureMail() {
   return {
     sent,
     to: (address: string) => sent().filter((m) => m.to.includes(address)),
-    /** Waits for the n-th message to `address` (work after the answer runs in waitUntil). */
+    /** Waits for the n-th message to `address` (work after the answer runs in waitUntil; on a loaded machine it can take seconds). */
     async waitFor(address: string, n = 1): Promise<SentMail> {
       await vi.waitFor(() => {
         if (sent().filter((m) => m.to.includes(address)).length < n) throw new Error(`no mail #${n} to ${address} yet`);
-      }, { timeout: 3000, interval: 10 });
+      }, { timeout: 30_000, interval: 10 });
       return sent().filter((m) => m.to.includes(address))[n - 1];
     },
     restore: () => spy.mockRestore(),

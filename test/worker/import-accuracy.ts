@@ -10,7 +10,8 @@ import { importLabelFile } from "../../worker/label-import/pipeline";
 import type { LabelDetails } from "../../shared/label";
 import { type Accuracy, type ExpectedLabel, newAccuracy, readLabels, scoreField, scoreLabel } from "./label-scoring";
 
-const files = import.meta.glob("../fixtures/corpus/files/*", { query: "?inline", import: "default", eager: true }) as Record<string, string>;
+// Fetched from the test files' service, as test/worker/import-fixtures.ts.
+const files = import.meta.glob("../fixtures/corpus/files/*", { query: "?test-file", import: "default", eager: true }) as Record<string, Uint8Array>;
 const manifest = Object.values(import.meta.glob("../fixtures/corpus/expected.json", { import: "default", eager: true }))[0] as Record<string, CorpusEntry>;
 
 interface CorpusEntry {
@@ -19,11 +20,7 @@ interface CorpusEntry {
   ocr?: boolean;
 }
 
-const bytesOf = (name: string) => {
-  const url = files[`../fixtures/corpus/files/${name}`] ?? "data:,";
-  const b64 = url.slice(url.indexOf(",") + 1);
-  return Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-};
+const bytesOf = (name: string) => (files[`../fixtures/corpus/files/${name}`] ?? new Uint8Array()).slice();
 
 export async function measureCorpus(): Promise<Accuracy> {
   const acc = newAccuracy();

@@ -1,13 +1,15 @@
 /// <reference types="vite/client" />
-// The label fixtures (test/fixtures/generate.mjs) as bytes inside workerd: bundled as data URLs.
+// The label fixtures (test/fixtures/generate.mjs) as bytes inside workerd, fetched once a runtime from the test files'
+// service (scripts/test-data-modules.ts: as data URLs in a module, their 2.9 MB went as 3.9 MB of base64 text over the
+// pool's WebSocket).
 
-const files = import.meta.glob("../fixtures/labels/*.{pdf,png,jpg,webp}", { query: "?inline", import: "default", eager: true }) as Record<string, string>;
+const files = import.meta.glob("../fixtures/labels/*.{pdf,png,jpg,webp}", { query: "?test-file", import: "default", eager: true }) as Record<string, Uint8Array>;
 
+/** A fixture's bytes, a copy of its own for each call (a test may change them). */
 export function fixture(name: string): Uint8Array {
-  const url = files[`../fixtures/labels/${name}`];
-  if (url === undefined) throw new Error(`no fixture ${name}`);
-  const b64 = url.slice(url.indexOf(",") + 1);
-  return Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+  const bytes = files[`../fixtures/labels/${name}`];
+  if (bytes === undefined) throw new Error(`no fixture ${name}`);
+  return bytes.slice();
 }
 
 const json = import.meta.glob("../fixtures/labels/expected.json", { import: "default", eager: true });

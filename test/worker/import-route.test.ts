@@ -72,7 +72,7 @@ describe("POST /api/v1/label", () => {
     const dl = await call(`/api/v1/label/${label.id}/download`, { token: user.token });
     expect(dl.status).toBe(200);
     expect(new Uint8Array(await dl.arrayBuffer())).toEqual(fixture("evri.pdf"));
-  }, 30_000);
+  });
 
   it("charges one credit per label of a multi-page PDF, in page order", async () => {
     const user = await createUser({ credits: 3 });
@@ -83,7 +83,7 @@ describe("POST /api/v1/label", () => {
     expect((body as UploadedLabel[]).map((l) => l.created)).toEqual([true, true, true]);
     expect(await balance(user.id)).toBe(0);
     expect(await r2Keys(user.id)).toHaveLength(1);
-  }, 30_000);
+  });
 
   it("imports two labels side by side on one A4 page as two labels of that page, two credits", async () => {
     const user = await createUser({ credits: 3 });
@@ -101,7 +101,7 @@ describe("POST /api/v1/label", () => {
     expect(rows.map((r) => r.filePage)).toEqual([1, 1]);
     expect(new Set(rows.map((r) => r.fileId)).size).toBe(1);
     expect(await r2Keys(user.id)).toHaveLength(1);
-  }, 30_000);
+  });
 
   it("updates a label the user already has, charges nothing for it and says so", async () => {
     const user = await createUser({ credits: 2 });
@@ -118,7 +118,7 @@ describe("POST /api/v1/label", () => {
     expect(await balance(user.id)).toBe(1);
     expect(await labelRows(user.id)).toHaveLength(1);
     expect(label.file).toMatchObject({ name: "royalmail.pdf" });
-  }, 30_000);
+  });
 
   it("reads an image label from its barcodes", async () => {
     const user = await createUser({ credits: 1 });
@@ -128,7 +128,7 @@ describe("POST /api/v1/label", () => {
     expect(label).toMatchObject({ trackingCode: "H04AQA0004726589", courier: "evri" });
     expect(label.file).toMatchObject({ mime: "image/webp" });
     expect(label.data[0].encodedMetadata).toContain("H04AQA0004726589|M11AE");
-  }, 30_000);
+  });
 
   it("fails whole with 402 when credits do not cover every label, storing nothing", async () => {
     const user = await createUser({ credits: 2 });
@@ -136,7 +136,7 @@ describe("POST /api/v1/label", () => {
     expect(res.status).toBe(402);
     expect(await res.json()).toEqual({ error: "You need 3 credits to process this file" });
     await expectNothingStored(user, 2);
-  }, 30_000);
+  });
 
   it("refuses a file that is not a label with 422 and charges nothing", async () => {
     const user = await createUser({ credits: 5 });
@@ -146,7 +146,7 @@ describe("POST /api/v1/label", () => {
       expect(await res.json()).toEqual({ error: "This file is not a recognised Evri or Royal Mail label." });
     }
     await expectNothingStored(user, 5);
-  }, 30_000);
+  });
 
   it("refuses a document that holds a code but is no label (an order e-mail) with 422 naming it, and charges nothing", async () => {
     const user = await createUser({ credits: 5 });
@@ -154,7 +154,7 @@ describe("POST /api/v1/label", () => {
     expect(res.status).toBe(422);
     expect(((await res.json()) as { error: string }).error).toMatch(/order or dispatch e-mail, not a shipping label/);
     await expectNothingStored(user, 5);
-  }, 30_000);
+  });
 
   const hostile: [string, number, RegExp][] = [
     ["hostile-empty.pdf", 400, /empty/],
@@ -172,7 +172,7 @@ describe("POST /api/v1/label", () => {
       expect(res.status).toBe(status);
       expect(((await res.json()) as { error: string }).error).toMatch(message);
       await expectNothingStored(user, 5);
-    }, 30_000);
+    });
   }
 
   it("refuses a file over 16 MB with 413", async () => {
@@ -183,7 +183,7 @@ describe("POST /api/v1/label", () => {
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({ error: "File is larger than 16MB" });
     await expectNothingStored(user, 5);
-  }, 30_000);
+  });
 
   it("wants exactly one file, and a signed-in caller", async () => {
     const user = await createUser({ credits: 5 });
@@ -200,5 +200,5 @@ describe("POST /api/v1/label", () => {
     const anon = await upload(null, [{ name: "evri.pdf", bytes: fixture("evri.pdf") }]);
     expect(anon.status).toBe(401);
     await expectNothingStored(user, 5);
-  }, 30_000);
+  });
 });

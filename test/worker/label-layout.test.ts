@@ -706,3 +706,39 @@ describe("lines OCR and screenshots add", () => {
     expect(readAddresses(page).sender?.name).toBe("Tidewater Pottery Limited");
   });
 });
+
+// Issue 36: another party's line, or a part of the block that is no name, never given as the name.
+describe("a name the block cannot vouch for is none", () => {
+  it("takes no line far right of the left edge a block's lines share: a shop's name over the recipient (fresh seed 3217537065, file 2495)", () => {
+    const page = [L(207, 261, 39, "MoorlandApothecary"), L(43, 366, 49, "Seren Architects Limited"), L(42, 451, 44, "37 Mercer House"), L(41, 525, 46, "Church Row"), L(41, 603, 59, "Upper Boat"), L(41, 680, 43, "Crewe"), L(41, 756, 54, "CW10LQ")];
+    expect(readAddresses(page).recipient).toMatchObject({ name: "Seren Architects Limited", postcode: "CW1 0LQ" });
+    // A centred block keeps its lines: they share no left edge.
+    const centred = [L(120, 100, 20, "Jane Smith"), L(100, 124, 20, "12 Long Meadow Road"), L(130, 148, 20, "Leeds"), L(128, 172, 20, "LS1 1AA")];
+    expect(readAddresses(centred).recipient?.name).toBe("Jane Smith");
+  });
+
+  it("joins the start of a name's line read apart on its row, not its end alone (fresh seed 1307231402, file 914: 'SIOBHÁN' / 'LEROY')", () => {
+    const W = (line: TextLine, width: number) => ({ ...line, width });
+    const page = [W(L(69, 488, 38, "Ship to:"), 160), W(L(71, 533, 46, "SIOBHAN"), 217), W(L(331, 543, 35, "LEROY"), 152), W(L(72, 606, 35, "HILLSIDE FARM"), 395), W(L(72, 670, 35, "220 WORDSWORTH SQUARE"), 644), W(L(72, 733, 35, "NORWICH"), 210), W(L(72, 797, 34, "NR2 7JJ"), 208)];
+    expect(readAddresses(page).recipient).toMatchObject({ name: "SIOBHAN LEROY", address: ["HILLSIDE FARM", "220 WORDSWORTH SQUARE", "NORWICH"] });
+  });
+
+  it("gives no name to a block under a street a lost line away: its first line is a locality (fresh seed 3217537065, file 1404: 'Hyde Park')", () => {
+    const page = [L(24, 204, 34, "Deliver to:"), L(24, 239, 28, "Chidi Oztiirk"), L(24, 282, 28, "25 The Maltings"), L(25, 366, 36, "Hyde Park"), L(26, 408, 27, "Isle of Lewis"), L(26, 451, 27, "HS10UJ")];
+    expect(readAddresses(page).recipient).toMatchObject({ name: "", address: ["Hyde Park", "Isle of Lewis"], postcode: "HS1 0UJ" });
+    // Under a line that is no street (another block's end, a caption), the gap ends the block and its name stands.
+    const under = [L(24, 239, 28, "Order 5521 packed with care"), L(25, 330, 28, "Jane Smith"), L(26, 372, 27, "3 High Street"), L(26, 414, 27, "LS1 1AA")];
+    expect(readAddresses(under).recipient?.name).toBe("Jane Smith");
+  });
+
+  it("takes no house's name for the name: the name's line went to the block beside it (fresh seed 3217537065, files 2177 and 3172)", () => {
+    const rose = [L(45, 392, 35, "ROSE COTTAGE"), L(45, 453, 41, "QUAY DRIVE"), L(45, 514, 28, "BRIGHTON"), L(45, 576, 35, "EAST SUSSEX"), L(45, 637, 35, "BN1 1HW")];
+    expect(readAddresses(rose).recipient).toMatchObject({ name: "", address: ["ROSE COTTAGE", "QUAY DRIVE", "BRIGHTON", "EAST SUSSEX"] });
+    // 'COPPER KETTLE OUTDOOR LTD.' read as 'COPPER', over its house's name run together ('FERN LODGE').
+    const fern = [L(92, 515, 41, "COPPER"), L(93, 591, 37, "FERNLODGE"), L(93, 663, 36, "186 CHURCH WALK"), L(93, 736, 37, "MILTON KEYNES"), L(93, 808, 37, "MK95JH")];
+    expect(readAddresses(fern).recipient?.name).toBe("");
+    // A name over its house stays the name.
+    const named = [L(45, 340, 35, "Jane Smith"), ...rose];
+    expect(readAddresses(named).recipient).toMatchObject({ name: "Jane Smith", address: ["ROSE COTTAGE", "QUAY DRIVE", "BRIGHTON", "EAST SUSSEX"] });
+  });
+});

@@ -121,7 +121,7 @@ const leftOutHeaders = (res: Response) => ({
 const sizes = async (pdf: Uint8Array) => (await PDFDocument.load(pdf)).getPages().map((p) => [p.getWidth(), p.getHeight()]);
 
 // Each test renders the PDFs it gets (PDFium) and decodes their barcodes (zxing): seconds each on a loaded machine.
-describe("POST /api/v1/labels/print (PDF)", { timeout: 30_000 }, () => {
+describe("POST /api/v1/labels/print (PDF)", () => {
   it("merges labels into one 4x6 in page each whose Code128 and PDF417 decode back to the label", async () => {
     const u = await createUser({ credits: 3 });
     const made = [await evriLabel(u), await evriLabel(u, { encodedMetadata: "EVRI|2D|PAYLOAD|SW1A1AA|GB|0123456789" }), await evriLabel(u)];
@@ -444,7 +444,7 @@ describe("the labels a print left out", () => {
   });
 });
 
-describe("POST /api/v1/labels/print (ZPL)", { timeout: 30_000 }, () => {
+describe("POST /api/v1/labels/print (ZPL)", () => {
   it("writes one ^XA…^XZ format per label, its ^BC the tracking code and its ^B7 the 2D payload", async () => {
     const u = await createUser({ credits: 2 });
     const plain = await evriLabel(u, { fromAddress: { name: "Caret ^ Tilde ~ Co_", address: ["1 High St"], postcode: "BS1 4RB", countryCode: "GB" } });

@@ -134,7 +134,7 @@ describe("labels of two sizes stacked on one sheet", () => {
       ["SendFox", "evri STANDARD", "G Turner-Hale", "99 Meadow Grove", "London", "E1 8TL", "HNN4 Q151 5892 0762"],
       ["evri", "48hr", "Weight 1300g", "From: The Ironbridge Silver, Unit 15, Keswick CA12 2JA", "Thomas Fitzgerald", "Glenview", "101a Canal Row", "Hull", "HU1 8YS", "H0TGAN6531090416"],
     ]);
-  }, 30_000);
+  });
 });
 
 /** An A4 page drawn from a text layer: [x, top, size, text] in points from the page's top. */
@@ -182,7 +182,7 @@ describe("a 6x4 label under a 4x6 one, its service panel at its right", () => {
       ["Samuel Jones", "HXY0SE7217925397"],
       ["Ravi Ó Súilleabháin", "YT886689697GB"],
     ]);
-  }, 30_000);
+  });
 });
 
 describe("two labels stacked whose lines overlap across the page's middle", () => {
@@ -268,7 +268,7 @@ describe("two labels stacked, the lower one set off to the right", () => {
       ["Anaïs St John", "H0I2MB5180191506"],
       ["Björn Khan", "RS338038318GB"],
     ]);
-  }, 30_000);
+  });
 });
 
 describe("four labels in a 2x2 grid, the right ones printing a panel at their right edge", () => {
@@ -338,5 +338,5 @@ describe("four labels in a 2x2 grid, the right ones printing a panel at their ri
         ["Mrs François Hussain", "RZ 2602 0617 0GB"],
       ]),
     );
-  }, 30_000);
+  });
 });

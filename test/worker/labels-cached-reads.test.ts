@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { cachedRead, readBatch } from "../../worker/db/prepared";
 import { labelFiles, labelTags, labels, users, type LabelRow } from "../../worker/db/schema";
 import { serializeLabel } from "../../worker/labels/serialise";
-import { createUser, call, db, type TestUser } from "./helpers";
+import { createUser, call, db, insertLabelRows, type TestUser } from "./helpers";
 
 const TAG_SETS = [[], ["ebay"], ["gift"], ["ebay", "gift"], ["etsy"], [], ["gift", "etsy"]];
 const N = 45;
@@ -17,18 +17,18 @@ const N = 45;
 /** Labels of every kind the answer distinguishes: couriers, days, flags, tags, tracking, files, OCR states. */
 async function seed(user: TestUser, prefix: string) {
   const base = Date.UTC(2026, 0, 10, 12);
-  const fileIds: string[] = [];
-  for (let f = 0; f < 3; f++) {
-    const id = `f_${prefix}${f}`;
-    fileIds.push(id);
-    await db().insert(labelFiles).values({ id, userId: user.id, r2Key: `labels/${id}`, name: `sheet ${f}.pdf`, mime: "application/pdf", size: f === 2 ? 0 : 1000 + f, pages: 2 });
-  }
+  const fileIds = [0, 1, 2].map((f) => `f_${prefix}${f}`);
+  await db()
+    .insert(labelFiles)
+    .values(fileIds.map((id, f) => ({ id, userId: user.id, r2Key: `labels/${id}`, name: `sheet ${f}.pdf`, mime: "application/pdf", size: f === 2 ? 0 : 1000 + f, pages: 2 })));
+  const rows: (typeof labels.$inferInsert)[] = [];
+  const tagRows: (typeof labelTags.$inferInsert)[] = [];
   for (let i = 0; i < N; i++) {
     const courier = i % 3 === 0 ? "royalmail" : "evri";
     const id = `lbl_${prefix}${String(i).padStart(4, "0")}`;
     const tags = TAG_SETS[i % TAG_SETS.length];
     const createdAt = base + i * 60_000;
-    await db().insert(labels).values({
+    rows.push({
       id,
       userId: user.id,
       courier,
@@ -53,8 +53,11 @@ async function seed(user: TestUser, prefix: string) {
       createdAt,
       updatedAt: createdAt + i,
     });
-    if (tags.length) await db().insert(labelTags).values(tags.map((tag) => ({ labelId: id, userId: user.id, tag })));
+    tagRows.push(...tags.map((tag) => ({ labelId: id, userId: user.id, tag })));
   }
+  // A few batched statements, not a round trip a row (D1 binds at most 100 values a statement).
+  await insertLabelRows(rows);
+  for (let i = 0; i < tagRows.length; i += 30) await db().insert(labelTags).values(tagRows.slice(i, i + 30));
 }
 
 /** The user's labels as Drizzle reads them, newest first, and the answer serializeLabel gives for each. */

@@ -45,13 +45,14 @@ async function deliver(raw: Uint8Array) {
 describe("GET /api/v1/admin/mail", () => {
   it("pages 120 messages newest first, 50 at a time, with a stable cursor", async () => {
     const base = Date.UTC(2026, 0, 1);
-    const made: string[] = [];
-    for (let i = 0; i < 120; i++) {
-      // Three messages share each millisecond, so ties must be broken by key.
-      const raw = plainText({ subject: `Paging batch ${i}`, body: `pagingbody ${i}` });
-      const { key } = await storeInbound(env, db(), raw, { from: "a@example.com", to: "support@parcelhive.test" }, base + Math.floor(i / 3));
-      made.push(key);
-    }
+    // Stored side by side: each message has its own key and arrival time. Three share each millisecond, so ties must be
+    // broken by key.
+    const made = await Promise.all(
+      Array.from({ length: 120 }, async (_, i) => {
+        const raw = plainText({ subject: `Paging batch ${i}`, body: `pagingbody ${i}` });
+        return (await storeInbound(env, db(), raw, { from: "a@example.com", to: "support@parcelhive.test" }, base + Math.floor(i / 3))).key;
+      }),
+    );
     const seen: string[] = [];
     const sizes: number[] = [];
     let cursor: string | null = null;

@@ -16,8 +16,8 @@ import { seeded } from "../fixtures/random";
 import { storedDetails } from "../../worker/deadlines/label-input";
 import type { NeedsAction } from "../../shared/claims";
 import { actionFor, needsActionLabels } from "../../worker/deadlines/needs-action";
-import { insertTrackedLabel, labelRow } from "../fixtures/carriers/tracking-labels";
-import { call, createUser, db } from "./helpers";
+import { insertTrackedLabel, labelRow, trackedLabelRow } from "../fixtures/carriers/tracking-labels";
+import { call, createUser, db, insertLabelRows } from "./helpers";
 
 // 'Needs action' and the user's mark on a parcel, through the API. Dates are relative to now:
 // these calls answer for the day they run.
@@ -149,6 +149,7 @@ describe("needsActionLabels: what SQL leaves out could never need action", () =>
   /** 160 random labels of a user; `extra` gives columns over the tracking service's (a stale action window). */
   async function randomLabels(userId: number, rand: () => number, pick: <T>(xs: readonly T[]) => T, now: number, extra: (i: number, courier: string) => Partial<typeof labels.$inferInsert> = () => ({})) {
     const made: { id: string; courier: string; i: number }[] = [];
+    const rows: ReturnType<typeof trackedLabelRow>[] = [];
     for (let i = 0; i < 160; i++) {
       const courier = pick(["evri", "royalmail", "evri", "royalmail", "manual"] as const);
       const ageMs = rand() < 0.5 ? rand() * 5 * DAY : rand() * 110 * DAY;
@@ -163,7 +164,7 @@ describe("needsActionLabels: what SQL leaves out could never need action", () =>
       const events = firstScanAt === null ? [] : [scan(lastScanAt!), scan(firstScanAt)];
       const status = pick(["in_transit", "in_transit", "out_for_delivery", null, "delivered", "returned"] as const);
       const lost = rand() < 0.2;
-      const id = await insertTrackedLabel(env.DB, {
+      const row = trackedLabelRow({
         userId,
         courier,
         trackingCode: courier === "evri" ? `H01AB${String(700000000 + i).padStart(11, "0")}` : courier === "royalmail" ? `AB${String(10000000 + i)}1GB` : `MANUAL-${i}`,
@@ -188,8 +189,11 @@ describe("needsActionLabels: what SQL leaves out could never need action", () =>
           ...extra(i, courier),
         },
       });
-      made.push({ id, courier, i });
+      rows.push(row);
+      made.push({ id: row.id, courier, i });
     }
+    // Written in a few batches, not 160 round trips.
+    await insertLabelRows(rows);
     return made;
   }
 

@@ -86,6 +86,18 @@ describe("names given only when a second reading agrees", () => {
     expect(plausibleOnly(read).fromAddress?.name).toBe("Jane Sith");
   });
 
+  it("takes no recipient's name read as one short word: a surname or first name alone (fresh seed 1307231402, files 914 and 1227)", () => {
+    const named = (name: string) => plausibleOnly({ ...read, address: { ...read.address!, name } }).address?.name;
+    for (const part of ["LEROY", "Green", "O'Brien", "Zoë"]) expect(named(part)).toBe("");
+    // A whole name whose gaps OCR lost reads as the name; a sender may be one word (a shop: 'Loomwell').
+    for (const name of ["SMorris", "IAINMENSAH", "Ewanjones", "Jane Green"]) expect(named(name)).toBe(name);
+    expect(plausibleOnly({ ...read, fromAddress: { name: "Loomwell", address: [], postcode: "", countryCode: "GB" } }).fromAddress?.name).toBe("Loomwell");
+  });
+
+  it("reads a zero standing for an initial O as the O (fresh seed 1307231402, file 1717)", () => {
+    expect(plausibleOnly({ ...read, fromAddress: { name: "0. van der Berg", address: [], postcode: "", countryCode: "GB" } }).fromAddress?.name).toBe("O. van der Berg");
+  });
+
   it("takes no name with a sign no name is written with: OCR's noise for a letter", () => {
     // Fresh seed 3217537065: both readings of each line agreed on the noise.
     const named = (name: string) => plausibleOnly({ ...read, address: { ...read.address!, name } }).address?.name;

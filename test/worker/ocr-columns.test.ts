@@ -66,3 +66,22 @@ describe("OCR lines, one per column", () => {
     expect(texts([w("1.1.1", 100, 500, 300, 40, "Jane Doe"), w("2.1.1", 410, 510, 100, 20, "Acme")])).toEqual(["Jane Doe", "Acme"]);
   });
 });
+
+describe("OCR lines, columns that touch", () => {
+  it("splits a long name run up to the next column's name on another row (fresh seed 3217537065, file 2177)", () => {
+    const words = [
+      w("2.1.1", 45, 281, 200, 43, "Deliver"), w("2.1.1", 160, 281, 80, 43, "to:"), w("2.1.2", 622, 283, 303, 23, "Collection"),
+      w("3.1.1", 45, 344, 250, 27, "IRONBRIDGE"), w("3.1.1", 311, 344, 188, 26, "NURSERY"), w("3.1.1", 506, 344, 20, 27, "&"), w("3.1.1", 557, 344, 53, 27, "Co"),
+      w("3.1.1", 623, 324, 96, 28, "Little"), w("3.1.1", 735, 325, 83, 27, "Fern"), w("3.1.1", 833, 324, 124, 28, "Games"),
+      w("4.1.1", 623, 374, 72, 28, "Flat"), w("4.1.1", 710, 374, 20, 28, "2"),
+      w("4.1.2", 623, 423, 50, 29, "69"), w("4.1.2", 682, 423, 147, 29, "Barrack"), w("4.1.2", 845, 423, 70, 29, "Row"),
+      w("7.1.1", 623, 473, 157, 37, "Glasgow"), w("7.1.2", 623, 522, 71, 28, "G12"), w("7.1.2", 710, 522, 71, 28, "8NR"),
+    ];
+    const lines = texts(words);
+    expect(lines).toContain("IRONBRIDGE NURSERY & Co");
+    expect(lines).toContain("Little Fern Games");
+    // On one row, a word a small gap after the last stays in its line however many lines start where it does.
+    const row = [...words.slice(0, 7), w("3.1.1", 623, 344, 96, 27, "Little")];
+    expect(texts(row)).toContain("IRONBRIDGE NURSERY & Co Little");
+  });
+});

@@ -98,7 +98,7 @@ describe("an image-only label's reading goes through the save path", () => {
     expect(after.data[0].weightInGrams ?? null).toBeNull();
     expect(after.data[0].fieldSources).toMatchObject({ address: "user", weightInGrams: "user", fromAddress: "ocr", service: "ocr" });
     expect((await row(label.id)).weightGrams).toBeNull();
-  }, 30_000);
+  });
 
   it("writes nothing over a label deleted while it was read, and sends nothing", async () => {
     const user = await createUser({ credits: 5 });
@@ -111,7 +111,7 @@ describe("an image-only label's reading goes through the save path", () => {
     expect(await row(label.id)).toBeUndefined();
     expect(await db().select().from(deletedLabels).where(eq(deletedLabels.labelId, label.id))).toHaveLength(1);
     expect(updates(jobs)).toEqual([]);
-  }, 30_000);
+  });
 
   it("a reading the queue gave up on ends 'failed', with its barcode fields, and says so with label.updated", async () => {
     const user = await createUser({ credits: 5 });
@@ -122,7 +122,7 @@ describe("an image-only label's reading goes through the save path", () => {
     const after = await getLabel(user, label.id);
     expect(after).toMatchObject({ ocrStatus: "failed", trackingCode: EVRI.trackingCode });
     expect(updates(jobs).map((j) => j.event.labelId)).toEqual([label.id]);
-  }, 30_000);
+  });
 });
 
 describe("label.updated from the save path", () => {

@@ -52,7 +52,7 @@ describe("the start of a line OCR lost", () => {
     expect(again.find((l) => l.y === name.y)?.text).toBe("Atlas Soap Co");
     // A line printed indented over its block, with no ink before it, is left as it is ('Lucy Patel').
     expect(again.filter((l) => l.y !== name.y)).toEqual(lost.filter((l) => l.y !== name.y));
-  }, 30_000);
+  });
 
   it("reads the rest of the row Tesseract broke off with the start (fresh seed 1520990444, file 1397: 'race' / 'Thomas')", async () => {
     const g = await page([
@@ -68,7 +68,7 @@ describe("the start of a line OCR lost", () => {
     const broken: TextLine[] = [...lines.filter((l) => l !== name), { ...name, text: "race", x: name.x + 0.08 * w, width: 0.36 * w, size: name.size * 0.7 }, { ...name, text: "Thomas", x: name.x + 0.5 * w, width: 0.5 * w }];
     const again = await rereadLost(broken, g, 300);
     expect(again.map((l) => l.text)).toEqual(lines.map((l) => l.text));
-  }, 30_000);
+  });
 
   it("reads a line OCR lost whole over a block's first line, where there is ink, and keeps what it reads in the block's column", async () => {
     const g = await page([
@@ -88,5 +88,5 @@ describe("the start of a line OCR lost", () => {
     expect(again.map((l) => l.text)).toEqual(lines.map((l) => l.text));
     // Nothing lost: nothing added, nothing read.
     expect(await rereadLost(lines, g, 300)).toBe(lines);
-  }, 30_000);
+  });
 });

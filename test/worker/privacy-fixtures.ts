@@ -118,26 +118,27 @@ export async function traces(needles: string[]): Promise<string[]> {
     const d1 = d1Binding(env, name)!;
     const { results: tables } = await d1.prepare("select name, sql from sqlite_master where type = 'table'").all<{ name: string; sql: string | null }>();
     const virtual = tables.filter((t) => /^create virtual table/i.test(t.sql ?? "")).map((t) => t.name);
-    for (const { name: table } of tables) {
-      if (isEngineTable(table) || virtual.includes(table) || virtual.some((v) => table.startsWith(`${v}_`))) continue;
-      const { results } = await d1.prepare(`select * from "${table}"`).all();
-      for (const row of results) {
+    const read = tables.map((t) => t.name).filter((table) => !isEngineTable(table) && !virtual.includes(table) && !virtual.some((v) => table.startsWith(`${v}_`)));
+    // Every table, then every needle in the search index, in one round trip.
+    const searches = wanted.map((n) => d1.prepare("select rowid from labels_search where labels_search match ?").bind(`"${n.replace(/"/g, '""')}"`));
+    const answers = await d1.batch([...read.map((table) => d1.prepare(`select * from "${table}"`)), ...searches]);
+    read.forEach((table, i) => {
+      for (const row of answers[i].results) {
         const text = JSON.stringify(row).toLowerCase();
         for (const n of wanted) if (text.includes(n)) hits.push(`${name}.${table}: ${n}`);
       }
-    }
-    for (const n of wanted) {
-      const found = await getDb(d1).all(sql`select rowid from labels_search where labels_search match ${`"${n.replace(/"/g, '""')}"`}`);
-      if (found.length) hits.push(`${name}.labels_search: ${n}`);
-    }
+    });
+    wanted.forEach((n, i) => {
+      if (answers[read.length + i].results.length) hits.push(`${name}.labels_search: ${n}`);
+    });
   }
   let cursor: string | undefined;
   do {
     const page = await env.FILES.list({ cursor });
-    for (const o of page.objects) {
-      const body = new TextDecoder("latin1").decode(await (await env.FILES.get(o.key))!.arrayBuffer()).toLowerCase();
-      for (const n of wanted) if (o.key.toLowerCase().includes(n) || body.includes(n)) hits.push(`R2 ${o.key}: ${n}`);
-    }
+    const bodies = await Promise.all(page.objects.map(async (o) => new TextDecoder("latin1").decode(await (await env.FILES.get(o.key))!.arrayBuffer()).toLowerCase()));
+    page.objects.forEach((o, i) => {
+      for (const n of wanted) if (o.key.toLowerCase().includes(n) || bodies[i].includes(n)) hits.push(`R2 ${o.key}: ${n}`);
+    });
     cursor = page.truncated ? page.cursor : undefined;
   } while (cursor);
   return hits;

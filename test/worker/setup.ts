@@ -1,23 +1,22 @@
-import { applyD1Migrations } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 
 import { afterAll, expect, vi } from "vitest";
 import { d1Binding, databaseNames } from "../../worker/db/databases";
 import { contractViolations } from "./api-contract";
+import { emptyBucket, freshDatabase } from "./fresh-storage";
 
 // Each test file starts as it would in a runtime of its own. The files of a project share one runtime (vitest.config.ts,
 // isolate: false: a runtime per file cost about 3 s of CPU each), so what the file before left is undone first: its
 // spies and stubs (a spy on env.EMAIL.send or fetch left in place would take this file's calls), its clock, and its
 // storage: every table of every database, every object in R2.
 vi.restoreAllMocks();
+pinRpcMethod(env.EMAIL, "send");
 vi.unstubAllGlobals();
 vi.unstubAllEnvs();
 vi.useRealTimers();
 // The databases: DB, and DB_2 where a project binds it (test/worker/privacy-fixtures.ts moves senders there).
-const databases = databaseNames(env).map((name) => d1Binding(env, name)!);
-await Promise.all(databases.map(emptyDatabase));
+await Promise.all(databaseNames(env).map((name) => freshDatabase(name, d1Binding(env, name)!, env.TEST_MIGRATIONS)));
 await emptyBucket(env.FILES);
-for (const database of databases) await applyD1Migrations(database, env.TEST_MIGRATIONS);
 contractViolations.length = 0;
 
 // Every answer the file's tests received matched the API document.
@@ -25,22 +24,20 @@ afterAll(() => {
   expect(contractViolations, "answers that differ from the API document").toEqual([]);
 });
 
-/** Drops every table and view, the migrations' own record too, in one transaction (foreign keys checked at its end). */
-async function emptyDatabase(db: D1Database) {
-  const { results } = await db
-    .prepare("SELECT type, name, sql FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'")
-    .all<{ type: string; name: string; sql: string | null }>();
-  if (results.length === 0) return;
-  // A virtual table (the search index) drops its shadow tables with it: it goes first, they go IF EXISTS.
-  const order = (r: (typeof results)[number]) => (r.type === "view" ? 0 : /^CREATE VIRTUAL/i.test(r.sql ?? "") ? 1 : 2);
-  const drops = results
-    .sort((a, b) => order(a) - order(b))
-    .map((r) => db.prepare(`DROP ${r.type === "view" ? "VIEW" : "TABLE"} IF EXISTS "${r.name.replace(/"/g, '""')}"`));
-  await db.batch([db.prepare("PRAGMA defer_foreign_keys = on"), ...drops]);
-}
-
-async function emptyBucket(bucket: R2Bucket) {
-  for (let listed = await bucket.list(); listed.objects.length > 0; listed = await bucket.list()) {
-    await bucket.delete(listed.objects.map((o) => o.key));
-  }
+/**
+ * Makes an RPC stub's method an own property, once per runtime, so that a spy on it (vi.spyOn(env.EMAIL, "send")) is
+ * seen by every call. env.EMAIL is an RPC stub (miniflare's send_email is a service binding), which answers every
+ * property name itself. A spy is an own property put over that answer, and vitest's restore deletes it again; after
+ * such a delete, a call site that has run about ten times with no spy in place (the app's `env.EMAIL.send(…)` in
+ * worker/lib/mailer.ts) keeps asking the stub and never sees a later spy: V8 keeps its cached lookup, and defining the
+ * property again does not undo it. In a runtime shared by many files, spies then missed mail depending on which files
+ * ran before (test/worker/binding-spies.test.ts shows it). With `send` an own property from the start, a spy replaces
+ * its value and a restore puts the value back: nothing is deleted.
+ */
+function pinRpcMethod<T extends object>(stub: T, method: keyof T & string) {
+  if (Object.hasOwn(stub, method)) return;
+  const call = stub[method] as (...args: unknown[]) => unknown;
+  // An RPC method answers `.call`/`.bind` as a remote call too: Reflect.apply is the plain call.
+  const pinned = (...args: unknown[]) => Reflect.apply(call, stub, args);
+  Object.defineProperty(stub, method, { value: pinned, writable: true, configurable: true });
 }

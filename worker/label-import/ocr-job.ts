@@ -194,11 +194,26 @@ export function plausibleOnly(d: LabelDetails): LabelDetails {
   for (const k of ADDRESS_KEYS) {
     const a = out[k];
     if (a?.postcode && !isRealPostcode(a.postcode)) out[k] = { ...a, postcode: "" };
+    if (!a?.name) continue;
+    // An initial O read as a zero ('0. van der Berg': fresh seed 1307231402, file 1717, a 300 DPI scan).
+    const name = a.name.replace(ZERO_INITIAL, "$1O.");
     // A heading read as the name: the name's line was lost (fresh seed 3215497301, a 203 DPI thermal print: 'FROM').
-    if (a?.name && (GLUED.test(a.name) || NOISY.test(a.name) || classifyLine(a.name).headingAlone)) out[k] = { ...out[k]!, name: "" };
+    const none = GLUED.test(name) || NOISY.test(name) || classifyLine(name).headingAlone || (k === "address" && partOfName(name));
+    if (none || name !== a.name) out[k] = { ...out[k]!, name: none ? "" : name };
   }
   return out;
 }
+
+/** A zero standing for an initial O: alone, before a stop. */
+const ZERO_INITIAL = /(^|\s)0\.(?=\s)/u;
+
+/**
+ * A recipient's name read as one short word: a surname or a first name alone, the rest of its line lost ('Green' of 'I
+ * Green' after 'Deliver to:', 'LEROY' of 'SIOBHÁN LEROY': fresh seed 1307231402, a 400 DPI scan and a thermal print).
+ * A person is named by two words at least, a business nearly always; nine letters or more in one word are more often
+ * a whole name whose gaps OCR lost ('IAINMENSAH', 'Ewanjones'), and so is a word with a capital inside ('SMorris').
+ */
+const partOfName = (name: string) => name.length <= 8 && /^[\p{L}'’-]+$/u.test(name) && !/\p{Ll}\p{Lu}|\p{Lu}\p{Lu}\p{Ll}/u.test(name);
 
 /** Twenty letters or more with no gap: words run together. */
 const GLUED = /\p{L}{20,}/u;

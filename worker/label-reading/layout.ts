@@ -15,7 +15,7 @@ import { UK_POSTCODE_IN_TEXT_RE, normalisePostcode } from "../lib/uk-postcode";
 import type { Address } from "../../shared/label";
 import { clean } from "./fields";
 import { classifyLine, sortBoxLines } from "./line-kinds";
-import { initialsOver, isHeaderWord, isNameStart, isNumberlessStreet, isOneWordAddress, isPremises, isStreetLine, looksLikeName, loneWords, namesItself, splitNameLine, withoutDebris, withoutTrailingHeading, wrappedName } from "./name-lines";
+import { initialsOver, isHeaderWord, isHouseName, isNameStart, isNumberlessStreet, isOneWordAddress, isPremises, isStreetLine, looksLikeName, loneWords, namesItself, splitNameLine, withoutDebris, withoutTrailingHeading, wrappedName } from "./name-lines";
 import type { TextLine } from "./text";
 import { type AddressRole, COUNTIES, loosely } from "./vocabulary";
 
@@ -29,6 +29,8 @@ export interface AddressBlock {
   left: number;
   /** From its heading, when it has one. */
   headingRole: AddressRole | null;
+  /** Its first line may not be its name: a line of it was lost above (nameUnsure in walkUp). */
+  nameUnsure?: boolean;
 }
 
 export interface LabelLayout {
@@ -71,18 +73,18 @@ export function findAddressBlocks(lines: TextLine[]): AddressBlock[] {
     const pcHeading = classifyLine(pc.text).heading;
     const pcText = pcHeading ? pcHeading.rest : pc.text;
     if (classifyLine(pcText.replace(m[0], "")).around && clean(pcText.replace(m[0], "")) !== "") continue;
-    let walk = pcHeading ? { picked: [{ ...pc, text: pcText }], heading: null, top: pc.y, left: pc.x } : walkUp(sorted, p, used);
+    let walk: Walk = pcHeading ? { picked: [{ ...pc, text: pcText }], heading: null, top: pc.y, left: pc.x, parts: [], nameUnsure: false } : walkUp(sorted, p, used);
     // Nothing of an address above the postcode (a country at most): a block printed bottom up has its lines under it.
     // (Also under a heading printed on the postcode's line: 'DELIVER TO S1 8EE' over the town.)
     const nothingAbove = pcHeading ? clean(pcText.replace(m[0], "")) === "" : walk.picked.slice(0, -1).every((l) => COUNTRY_RE.test(clean(l.text)));
     const down = nothingAbove ? walkDown(sorted, p, used) : null;
-    if (down) walk = { ...walk, picked: [...down, pc], left: Math.min(pc.x, ...down.map((l) => l.x)) };
+    if (down) walk = { ...walk, picked: [...down, pc], left: Math.min(pc.x, ...down.map((l) => l.x)), nameUnsure: false };
     // Nothing above it a line's gap away nor under it: a line between the postcode and the town may be lost (OCR read
     // 'Cromwell Terrace' and 'DH1 6ZF' and nothing between: fresh seed 3217537065, file 1425, a table photo, whose
     // recipient was then a postcode alone and the sender's block taken for the recipient's).
     else if (!pcHeading && walk.picked.length === 1) walk = walkUp(sorted, p, used, LOST_LINE_GAP);
     if (walk.heading) used.add(walk.heading.line);
-    for (const l of [pc, ...walk.picked]) used.add(l);
+    for (const l of [pc, ...walk.picked, ...walk.parts]) used.add(l);
     let texts = walk.picked.map((l) => clean(l.text)).filter(Boolean);
     // One line holding the whole address ('Jane Smith, 1 High St, Leeds LS1 1AA').
     if (texts.length === 1 && texts[0].includes(",")) texts = texts[0].split(/\s*,\s*/).filter(Boolean);
@@ -93,6 +95,7 @@ export function findAddressBlocks(lines: TextLine[]): AddressBlock[] {
       top: walk.top,
       left: walk.left,
       headingRole: pcHeading?.role ?? walk.heading?.role ?? null,
+      nameUnsure: walk.nameUnsure,
     };
     found.push({ block, first: walk.picked[0] });
   }
@@ -106,18 +109,31 @@ export function findAddressBlocks(lines: TextLine[]): AddressBlock[] {
   return [...found.map((f) => f.block), ...headedBlocks(sorted, used)];
 }
 
+interface Walk {
+  /** The block's lines, top to bottom, the postcode's last. */
+  picked: TextLine[];
+  heading: { role: AddressRole; line: TextLine } | null;
+  top: number;
+  left: number;
+  /** Lines read apart that were joined into a picked one (rowStart): the block's too. */
+  parts: TextLine[];
+  nameUnsure: boolean;
+}
+
 /**
  * The lines of a block above its postcode line `sorted[p]`, nearest first: in its column, while the
  * gaps stay line-sized, until a heading (its role), a line that is not address text, a sort box or
  * another block's line.
  */
-function walkUp(sorted: TextLine[], p: number, used: Set<TextLine>, gap = LINE_GAP) {
+function walkUp(sorted: TextLine[], p: number, used: Set<TextLine>, gap = LINE_GAP): Walk {
   const pc = sorted[p];
   const picked: TextLine[] = [pc];
+  const parts: TextLine[] = [];
   let heading: { role: AddressRole; line: TextLine } | null = null;
+  let nameUnsure = false;
   let [left, right, top, size] = [pc.x, pc.x + estWidth(pc), pc.y, pc.size];
   for (let i = p - 1; i >= 0 && picked.length <= MAX_LINES_ABOVE; i--) {
-    const l = sorted[i];
+    let l = sorted[i];
     if (l.y + l.size * 0.5 > top) continue; // same row or overlapping: not above
     if (!inColumn(l, left, right, Math.max(size, l.size))) continue;
     // Small type over a block, not on its left edge, is a caption or a header across the page (a shop's name
@@ -127,7 +143,14 @@ function walkUp(sorted: TextLine[], p: number, used: Set<TextLine>, gap = LINE_G
     // The gap is measured in the block's usual type: a line printed (or read by OCR) far larger,
     // above it (a logo, a barcode's digits) or in it (a name in a box twice its height), brings
     // nothing within reach by its size.
-    if (top - (l.y + l.size) > Math.max(usualSize(picked), pc.size) * (picked.length === 1 ? gap : LINE_GAP)) break;
+    const reach = Math.max(usualSize(picked), pc.size);
+    if (top - (l.y + l.size) > reach * (picked.length === 1 ? gap : LINE_GAP)) {
+      // A street right over the gap: a line between them was lost, and the block's first line is a locality, not a name
+      // ('25 The Maltings' / (lost) / 'Hyde Park' / 'Isle of Lewis': fresh seed 3217537065, file 1404, a broker's
+      // flattened PDF, whose recipient was given as 'Hyde Park'). The block stays as read, its name none.
+      nameUnsure = picked.length > 1 && top - (l.y + l.size) <= reach * LOST_LINE_GAP && !used.has(l) && isStreetLine(clean(l.text));
+      break;
+    }
     const kind = classifyLine(l.text);
     if (kind.contact) {
       top = l.y;
@@ -162,6 +185,17 @@ function walkUp(sorted: TextLine[], p: number, used: Set<TextLine>, gap = LINE_G
       break;
     }
     if (kind.around || UK_POSTCODE_IN_TEXT_RE.test(l.text)) break;
+    // A line far right of the left edge its block's lines share, but a street's, is no line of it (a shop's name printed over a
+    // recipient's block: fresh seed 3217537065, file 2495, a flattened PDF, 'MoorlandApothecary' given as the recipient),
+    // or the end of a line whose start was read apart ('SIOBHÁN' / 'LEROY', the start taller by its accent: fresh seed
+    // 1307231402, file 914, a 203 DPI thermal print, whose recipient was given as 'LEROY').
+    if (indented(l, picked) && !addressLine(clean(l.text))) {
+      const start = rowStart(sorted, l, picked[picked.length - 1].x, used);
+      if (!start) break;
+      parts.push(start, l);
+      l = { ...start, text: `${start.text} ${l.text}`, y: Math.min(start.y, l.y), size: Math.max(start.size, l.size), width: l.x + estWidth(l) - start.x };
+      if (classifyLine(l.text).around) break;
+    }
     // A town or county in capitals read in a taller box ('SLOUGH' over 'BERKSHIRE', 'READING' under
     // '77 QUAY WAY'), within two lines of the postcode or under its street: headers are printed
     // over the name, never there.
@@ -171,8 +205,24 @@ function walkUp(sorted: TextLine[], p: number, used: Set<TextLine>, gap = LINE_G
     // widen the block over that column: at most twice the block's width counts.
     [left, right, top, size] = [Math.min(left, l.x), Math.max(right, l.x + Math.min(estWidth(l), 2 * (right - left))), l.y, Math.max(size, l.size)];
   }
-  return { picked, heading, top, left };
+  return { picked, heading, top, left, parts, nameUnsure };
 }
+
+/** Whether `l` starts over two type heights right of the left edge every line of `picked` (two or more) shares to half a height. */
+function indented(l: TextLine, picked: TextLine[]): boolean {
+  const size = usualSize(picked);
+  const xs = picked.map((k) => k.x);
+  return picked.length >= 2 && Math.max(...xs) - Math.min(...xs) <= size / 2 && l.x - Math.max(...xs) > 2 * size;
+}
+
+/** The start of `l`'s line read apart: a line on its row, at the block's left edge `left`, a word's gap or two before it. */
+function rowStart(sorted: TextLine[], l: TextLine, left: number, used: Set<TextLine>): TextLine | undefined {
+  const size = Math.max(l.size, 1);
+  return sorted.find((k) => k !== l && !used.has(k) && Math.abs(k.y + k.size / 2 - (l.y + l.size / 2)) < size / 2 && Math.abs(k.x - left) <= size && l.x - (k.x + estWidth(k)) <= 1.5 * size && k.x < l.x);
+}
+
+/** A street or premises line ('14 Canal Street', 'THE OLD RECTORY', 'Glenview', 'Bridge Road' without its number). */
+const addressLine = (t: string) => isStreetLine(t) || isPremises(t) || isNumberlessStreet(t) || isOneWordAddress(t);
 
 /** A country's line: under a UK address, never its name. */
 const COUNTRY_RE = /^(?:united\s+kingdom|uk|u\.k\.|gb|great\s+britain|england|scotland|wales|northern\s+ireland)$/i;
@@ -209,7 +259,6 @@ function walkDown(sorted: TextLine[], p: number, used: Set<TextLine>): TextLine[
   }
   // The last street or premises line ('THE OLD RECTORY' or 'Glenview' printed over the name, 'Bridge Road' without its
   // number); the name's lines after it.
-  const addressLine = (t: string) => isStreetLine(t) || isPremises(t) || isNumberlessStreet(t) || isOneWordAddress(t);
   const street = below.findLastIndex((l) => addressLine(clean(l.text)));
   // The town comes before the street: on the postcode's own line ('York YO31 5FD') or the line under it.
   const townFirst = clean((classifyLine(pc.text).heading?.rest ?? pc.text).replace(UK_POSTCODE_IN_TEXT_RE, "")) !== "";
@@ -318,6 +367,8 @@ export function blockAddress(block: AddressBlock, countryCode = "GB"): Address |
   // A block that starts at its street ('14 Canal Street') printed no name: its street is no name. Nor is one
   // without its number over a locality or town ('Tennyson Crescent' / 'Kirkstall': OCR lost the lines above).
   if (isStreetLine(name) || (isNumberlessStreet(name) && !rest.length && address.length > 0 && !isStreetLine(address[0]) && !isNumberlessStreet(address[0]))) return { name: "", address: [name, ...rest, ...address], postcode: block.postcode, countryCode };
+  // A block whose name's line was lost (walkUp) or that starts at a house's name: a miss, never a wrong name.
+  if (block.nameUnsure || (!rest.length && isHouseName(name))) return { name: "", address: [name, ...rest, ...address], postcode: block.postcode, countryCode };
   // A long name wrapped in a narrow column: its first line cannot end there ('Ms Z' / 'Okafor').
   if (!rest.length && address.length > 1 && wrappedName(name, address)) name = `${name} ${address.shift()}`;
   else if (!rest.length && address.length > 1 && loneWords(name, address[0])) return { name: "", address: address.slice(1), postcode: block.postcode, countryCode };

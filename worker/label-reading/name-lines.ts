@@ -109,7 +109,8 @@ const ONE_WORD_RE = /^[\p{L}'’-]{2,}$/u;
  * whose number OCR lost ('Mr. Bethan Jones' / 'Flat' / '95 Holly Square').
  */
 const DEPARTMENT_RE = /^(?:reception|accounts|warehouse|stores|office|mailroom|admin|goods-in|flat|unit|apartment|apt|suite)$/i;
-const ONE_WORD_ADDRESS_RE = new RegExp(`(?:wood|woods|view|side|fields?|mount|hurst|croft|holme|dene|lea|lands|stones|crest|ways|acres?|haven|garth|brae|combe|ridge|stead|cote)$|${DEPARTMENT_RE.source}`, "i");
+// (A house's word run into the one before it, 'FERNLODGE': OCR lost the gap. No surname ends in these.)
+const ONE_WORD_ADDRESS_RE = new RegExp(`(?:wood|woods|view|side|fields?|mount|hurst|croft|holme|dene|lea|lands|stones|crest|ways|acres?|haven|garth|brae|combe|ridge|stead|cote|lodge|cottage|farm|barn|manor)$|${DEPARTMENT_RE.source}`, "i");
 /** One word that is an address's ('Glenview', 'Reception'): a premises line, never a name's. */
 export const isOneWordAddress = (line: string) => ONE_WORD_RE.test(line) && ONE_WORD_ADDRESS_RE.test(line);
 /** What follows a whole name: the premises ('27 Station Grove', 'Flat 5B', 'UNIT 1, MERCER HOUSE'), a company ('… Holdings Ltd') or a contact ('c/o …', 'Attn …'). */
@@ -127,6 +128,14 @@ const TITLE_AND_WORD_RE = new RegExp(String.raw`^${TITLE}\.?\s+[\p{L}'’-]{2,}$
  */
 /** A house or premises name by its words ('The Old Rectory', 'Hillside Farm', 'Rose Cottage'): an address line. */
 export const isPremises = (line: string) => HOUSE_NAME_RE.test(line) && !/^(?:c\/o|attn|fao)\b/i.test(line);
+
+/**
+ * A house's name, by the word it ends in ('ROSE COTTAGE', 'Orchard House', 'Fernlodge'): no one's name. A block starting
+ * with one lost its name's line ('ROSE COTTAGE' over 'QUAY DRIVE', the name taken into the block beside it: fresh seed
+ * 3217537065, file 2177, a broker's scan, whose recipient was given as 'ROSE COTTAGE').
+ */
+export const isHouseName = (line: string) => HOUSE_NAME_END_RE.test(line) || (ONE_WORD_RE.test(line) && /(?:lodge|cottage|farm|barn|manor)$/i.test(line));
+const HOUSE_NAME_END_RE = /\b(?:cottages?|house|farm(?:house)?|barn|lodge|manor|villa|granary|bungalow|rectory|vicarage)$/i;
 
 const TITLE_ALONE_RE = new RegExp(String.raw`^${TITLE}\.?$`, "i");
 

@@ -35,12 +35,14 @@ const top = (r: Run<WordBox>) => Math.min(...r.words.map((w) => w.top));
 const bottom = (r: Run<WordBox>) => Math.max(...r.words.map((w) => w.top + w.height));
 const runOf = <W extends WordBox>(words: W[], size = Math.max(1, median(words.map((w) => w.height)))): Run<W> => ({ words, size });
 
-/** Words of one Tesseract line over a line height apart, on different rows: the top and the foot of their boxes both off by over a third of the taller. */
-function onOtherRows(a: WordBox, b: WordBox): boolean {
+/** Two words' boxes on different rows: the top and the foot both off by over a third of the taller. */
+const rowsApart = (a: WordBox, b: WordBox) => {
   const h = Math.max(a.height, b.height);
-  const gap = b.left - right(a);
-  return gap > Math.min(a.height, b.height) && Math.abs(a.top - b.top) > h / 3 && Math.abs(a.top + a.height - (b.top + b.height)) > h / 3;
-}
+  return Math.abs(a.top - b.top) > h / 3 && Math.abs(a.top + a.height - (b.top + b.height)) > h / 3;
+};
+
+/** Words of one Tesseract line over a line height apart, on different rows. */
+const onOtherRows = (a: WordBox, b: WordBox) => b.left - right(a) > Math.min(a.height, b.height) && rowsApart(a, b);
 
 /** Tesseract's lines split where they hold two columns far apart or on other rows. */
 function splitLines<W extends WordBox>(words: W[]): Run<W>[] {
@@ -78,7 +80,10 @@ function splitLines<W extends WordBox>(words: W[]): Run<W>[] {
 /**
  * A run split where a word over a line height (its own or the word's before it) after the one before it starts at a
  * column's edge: where two other lines within six lines of it start too, to a quarter of a line height. Never right
- * after a heading's colon ('Delivery address:   Fionnuala Cooper'), whose value often follows a wider space.
+ * after a heading's colon ('Delivery address:   Fionnuala Cooper'), whose value often follows a wider space. A word on
+ * another row starts a column there however close it follows: a recipient's long name in large type run up to the
+ * sender's beside it ('IRONBRIDGE NURSERY & Co' 13 px before 'Little Fern Games', 20 px higher: fresh seed 3217537065,
+ * file 2177, a broker's scan, whose recipient was given as its house's name and its sender as both names).
  */
 function atColumnEdges<W extends WordBox>(run: Run<W>, runs: Run<W>[]): Run<W>[] {
   const h = run.size;
@@ -88,7 +93,8 @@ function atColumnEdges<W extends WordBox>(run: Run<W>, runs: Run<W>[]): Run<W>[]
   for (const w of run.words) {
     const cur = out[out.length - 1];
     const prev = cur[cur.length - 1];
-    if (prev && !prev.text.endsWith(":") && w.left - right(prev) > Math.min(h, prev.height, w.height) && edge(w.left)) out.push([]);
+    const apart = w.left - right(prev ?? w) > Math.min(h, prev?.height ?? h, w.height) || (prev && w.left > right(prev) && rowsApart(prev, w));
+    if (prev && !prev.text.endsWith(":") && apart && edge(w.left)) out.push([]);
     out[out.length - 1].push(w);
   }
   return out.length === 1 ? [run] : out.map((p) => runOf(p));

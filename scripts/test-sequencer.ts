@@ -1,0 +1,18 @@
+// The order vitest's two slots take the test files in (vitest.config.ts). Vitest runs the projects one after another by
+// name, each's longest (or, on a clean clone, largest) files first, so a run ended on whichever project's name came last:
+// worker-generated's one long file (its labels drawn and read, 130 s at load) or worker-print's, with the other slot
+// idle or done. The projects named here go first, in this order, and the rest (the web's short files) after them in
+// vitest's order, so a run ends on short files, which keep both slots busy to the last.
+import { BaseSequencer, type TestSequencerConstructor, type TestSpecification } from "vitest/node";
+
+export function projectsFirst(first: string[]): TestSequencerConstructor {
+  return class ProjectsFirst extends BaseSequencer {
+    override async sort(files: TestSpecification[]) {
+      const rank = (spec: TestSpecification) => (first.includes(spec.project.name) ? first.indexOf(spec.project.name) : first.length);
+      return (await super.sort(files))
+        .map((spec, i) => ({ spec, i }))
+        .sort((a, b) => rank(a.spec) - rank(b.spec) || a.i - b.i)
+        .map(({ spec }) => spec);
+    }
+  };
+}
