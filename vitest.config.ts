@@ -162,7 +162,11 @@ export default defineConfig(async () => {
       // with the other slot idle. Not first either: beside the e2e servers' start (runtime-tests-1, load 20-26) they
       // ran out of time, generated-accuracy at 900 s. A run in random file order (`--sequence.shuffle`) keeps vitest's
       // own random sequencer, which a sequencer set here would replace.
-      sequence: process.argv.some((a) => a.startsWith("--sequence.shuffle")) ? {} : { sequencer: projectsFirst(["worker", "worker-databases", "worker-generated", "worker-print"]) },
+      // e2e's two longest files first in its run, short to read as they are: the quick start's (a seed and a dev
+      // server of its own) and accessibility's (every screen twice).
+      sequence: process.argv.some((a) => a.startsWith("--sequence.shuffle"))
+        ? {}
+        : { sequencer: projectsFirst(["worker", "worker-databases", "worker-generated", "worker-print"], ["test/e2e/quick-start.test.ts", "test/e2e/accessibility.test.ts"]) },
       projects: [
         workerProject("worker", { include: ["test/worker/**/*.test.ts"], exclude: [...PRINT_TESTS, ...DATABASE_TESTS, ...GENERATED_TESTS] }, migrations),
         workerProject("worker-print", { include: PRINT_TESTS }, migrations),

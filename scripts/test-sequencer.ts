@@ -5,13 +5,19 @@
 // vitest's order, so a run ends on short files, which keep both slots busy to the last.
 import { BaseSequencer, type TestSequencerConstructor, type TestSpecification } from "vitest/node";
 
-export function projectsFirst(first: string[]): TestSequencerConstructor {
+// `filesFirst` (paths from the repository's root) go first within their project: files whose time is mostly a server's
+// start, short to read, which a clean clone's order by size put last, with one slot busy alone to the end.
+export function projectsFirst(first: string[], filesFirst: string[] = []): TestSequencerConstructor {
   return class ProjectsFirst extends BaseSequencer {
     override async sort(files: TestSpecification[]) {
       const rank = (spec: TestSpecification) => (first.includes(spec.project.name) ? first.indexOf(spec.project.name) : first.length);
+      const fileRank = (spec: TestSpecification) => {
+        const i = filesFirst.findIndex((f) => spec.moduleId.endsWith(`/${f}`));
+        return i === -1 ? filesFirst.length : i;
+      };
       return (await super.sort(files))
         .map((spec, i) => ({ spec, i }))
-        .sort((a, b) => rank(a.spec) - rank(b.spec) || a.i - b.i)
+        .sort((a, b) => rank(a.spec) - rank(b.spec) || fileRank(a.spec) - fileRank(b.spec) || a.i - b.i)
         .map(({ spec }) => spec);
     }
   };

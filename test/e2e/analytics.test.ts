@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { VIEWPORTS, baseURL, downloadedBytes, launchBrowser, screenshot } from "./browser";
+import { AT_LOAD_MS, VIEWPORTS, baseURL, downloadedBytes, launchBrowser, screenshot } from "./browser";
 import { d1 } from "./d1";
 import { grantCredits, newUser, signInBrowser, type Session } from "./session";
 
@@ -113,7 +113,7 @@ describe("analytics screen", () => {
     await page.getByRole("heading", { name: "Analytics" }).waitFor();
 
     // Defaults: the last 30 days, so the label 45 days ago is left out.
-    await expect.poll(() => cardValue(page, "Total parcels").textContent(), { timeout: 15_000 }).toBe("7");
+    await expect.poll(() => cardValue(page, "Total parcels").textContent(), { timeout: AT_LOAD_MS }).toBe("7");
     expect(await cardValue(page, "Average weight").textContent()).toBe(`${Math.round((400 + 600 + 800 + 1200 + 300 + 500 + 2000) / 7)} g`);
     expect(await cardValue(page, "Potentially lost").textContent()).toBe("0%");
     await page.locator(".analytics-chart canvas").waitFor();
@@ -122,11 +122,11 @@ describe("analytics screen", () => {
 
     // Filters: courier evri, then also tag ebay.
     await page.getByLabel("Courier").selectOption("evri");
-    await expect.poll(() => cardValue(page, "Total parcels").textContent(), { timeout: 15_000 }).toBe("5");
+    await expect.poll(() => cardValue(page, "Total parcels").textContent(), { timeout: AT_LOAD_MS }).toBe("5");
     expect(await cardValue(page, "Average weight").textContent()).toBe(`${Math.round((400 + 600 + 800 + 300 + 500) / 5)} g`);
     await page.getByLabel("Tags").fill("ebay");
     await page.getByLabel("Tags").press("Enter");
-    await expect.poll(() => cardValue(page, "Total parcels").textContent(), { timeout: 15_000 }).toBe("2");
+    await expect.poll(() => cardValue(page, "Total parcels").textContent(), { timeout: AT_LOAD_MS }).toBe("2");
 
     // The table view has the same numbers.
     await page.locator(".analytics-series").getByRole("button", { name: "Show as table" }).click();
@@ -139,7 +139,7 @@ describe("analytics screen", () => {
     // Click the chart at day A: 30 points across the plot's width, day A is the 27th.
     await page.getByLabel("Tags").fill("");
     await page.getByLabel("Tags").press("Enter");
-    await expect.poll(() => cardValue(page, "Total parcels").textContent(), { timeout: 15_000 }).toBe("5");
+    await expect.poll(() => cardValue(page, "Total parcels").textContent(), { timeout: AT_LOAD_MS }).toBe("5");
     const over = page.locator(".analytics-chart .u-over");
     const box = (await over.boundingBox())!;
     const index = 26;
@@ -156,7 +156,7 @@ describe("analytics screen", () => {
     // The labels list shows exactly that day's Evri labels.
     const expected = labels.filter((l) => l.day === dayA && l.courier === "evri").map((l) => l.code);
     await page.locator(".label-card").first().waitFor();
-    await expect.poll(async () => (await page.locator(".label-card .tracking-code").allTextContents()).sort(), { timeout: 15_000 }).toEqual(expected.sort());
+    await expect.poll(async () => (await page.locator(".label-card .tracking-code").allTextContents()).sort(), { timeout: AT_LOAD_MS }).toEqual(expected.sort());
     await screenshot(page, "analytics-click-through-labels");
     await context.close();
   });
@@ -169,7 +169,7 @@ describe("analytics screen", () => {
     const delivery = page.getByRole("region", { name: "Delivery performance" });
     const value = (title: string) => delivery.locator(".analytics-card", { has: page.locator(".card-title", { hasText: title }) }).locator(".analytics-card-value");
     // 4 delivered, 3 on time; first scans after 0, 1, 1, 0, 2 days; transit 1, 5, 2, 1 days; 1 claimed.
-    await expect.poll(() => value("On time").textContent(), { timeout: 15_000 }).toBe("75%");
+    await expect.poll(() => value("On time").textContent(), { timeout: AT_LOAD_MS }).toBe("75%");
     expect(await value("Days to first scan").textContent()).toBe("1 day");
     expect(await value("Days in transit").textContent()).toBe("1.5 days");
     expect(await value("Lost / claimed").textContent()).toBe("0 / 1");
@@ -210,7 +210,7 @@ describe("analytics screen", () => {
     await signInBrowser(context, session);
     const page = await context.newPage();
     await page.goto(baseURL() + "/analytics");
-    await expect.poll(() => cardValue(page, "Total parcels").textContent(), { timeout: 15_000 }).toBe("7");
+    await expect.poll(() => cardValue(page, "Total parcels").textContent(), { timeout: AT_LOAD_MS }).toBe("7");
     const canvas = page.locator(".analytics-chart canvas");
     await canvas.waitFor();
     const box = (await canvas.boundingBox())!;
@@ -234,11 +234,11 @@ describe("analytics screen", () => {
     await signInBrowser(context, session);
     const page = await context.newPage();
     await page.goto(baseURL() + "/analytics");
-    await expect.poll(() => cardValue(page, "Total parcels").textContent(), { timeout: 15_000 }).toBe("7");
+    await expect.poll(() => cardValue(page, "Total parcels").textContent(), { timeout: AT_LOAD_MS }).toBe("7");
     await page.getByLabel("From", { exact: true }).fill("2020-01-01");
     await page.getByLabel("To", { exact: true }).fill("2020-01-31");
     // The summary, the daily chart and the delivery performance.
-    await expect.poll(() => page.getByText("No data").count(), { timeout: 15_000 }).toBe(3);
+    await expect.poll(() => page.getByText("No data").count(), { timeout: AT_LOAD_MS }).toBe(3);
     await context.close();
   });
 });

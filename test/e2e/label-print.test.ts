@@ -62,7 +62,8 @@ describe("printing one label", () => {
   }
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    // A Royal Mail label's original file is shown as a PDF in the print view's frame.
+    browser = await launchBrowser({ pdfViewer: true });
     session = await newUser("print");
     await grantCredits(session.email, 5);
     // Branding at its longest: a wide banner, a company name and a tagline that takes two lines.

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { VIEWPORTS, baseURL, launchBrowser, screenshot } from "./browser";
+import { AT_LOAD_MS, VIEWPORTS, baseURL, launchBrowser, screenshot } from "./browser";
 import { grantCredits, newUser, signInBrowser } from "./session";
 
 // An image-only label is answered at once with what its barcodes give and read by OCR in the served app's queue: its
@@ -46,7 +46,7 @@ describe("an image label being read", () => {
     const uploaded = Date.now();
     await page.locator(".upload-item-done").getByRole("link", { name: "H04AQA0004726589" }).click();
     // The queue reads the image a second or more after the upload: the page opens before it is done.
-    await page.getByRole("status").filter({ hasText: "Reading label…" }).waitFor({ timeout: 15_000 });
+    await page.getByRole("status").filter({ hasText: "Reading label…" }).waitFor({ timeout: AT_LOAD_MS });
     console.log(`label page showing 'Reading label…' ${Date.now() - uploaded} ms after the upload's answer`);
     // The addresses it may yet find are being read, not missing.
     await page.getByRole("region", { name: "Recipient" }).getByText("Being read…").waitFor();

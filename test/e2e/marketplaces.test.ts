@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, screenshot, uniqueEmail, VIEWPORTS } from "./browser";
+import { AT_LOAD_MS, launchBrowser, screenshot, uniqueEmail, VIEWPORTS } from "./browser";
 import { type Session, signInBrowser } from "./session";
 import { standins } from "./standins";
 
@@ -150,7 +150,7 @@ describe("marketplace orders in, tracking out, against the marketplace stand-in"
     // Nothing of those three is left to ship: they moved to Dispatched, each with its label's tracking out; Ann's other
     // order still awaits.
     const stillAwaiting = page.getByRole("list", { name: "Awaiting dispatch" }).getByRole("heading", { level: 2 });
-    await expect.poll(() => stillAwaiting.allTextContents()).toEqual([`Etsy order ${annFirst.id}`]);
+    await expect.poll(() => stillAwaiting.allTextContents(), { timeout: AT_LOAD_MS }).toEqual([`Etsy order ${annFirst.id}`]);
     await page.getByRole("tab", { name: "Dispatched" }).click();
     const dispatched = page.getByRole("list", { name: "Dispatched" });
     for (const [order, text] of [["Shopify order", "Already dispatched on Shopify: left as it was"], [`eBay order ${ebay.id}`, "Marked dispatched on eBay"], [`Etsy order ${annSecond.id}`, "Marked dispatched on Etsy"]])

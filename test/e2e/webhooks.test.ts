@@ -6,7 +6,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { VIEWPORTS, baseURL, launchBrowser, screenshot } from "./browser";
+import { AT_LOAD_MS, VIEWPORTS, baseURL, launchBrowser, screenshot } from "./browser";
 import { grantCredits, newUser, signInBrowser, type Session } from "./session";
 
 // Webhooks end to end: a receiver on 127.0.0.1 registered in Settings gets a correctly signed label.created when a
@@ -102,7 +102,7 @@ describe("webhooks", () => {
     expect(res.status).toBe(201);
     const { id } = (await res.json()) as { id: string };
 
-    const hit = await until("label.created at the receiver", () => receiver.received.find((r) => r.path === "/ok" && r.body.includes('"label.created"')), 30_000);
+    const hit = await until("label.created at the receiver", () => receiver.received.find((r) => r.path === "/ok" && r.body.includes('"label.created"')), AT_LOAD_MS);
     const header = String(hit.headers["parcelhive-signature"]);
     const [, t, v1] = header.match(/^t=(\d+),v1=([0-9a-f]{64})$/) ?? [];
     expect(v1).toBe(createHmac("sha256", secret).update(`${t}.${hit.body}`).digest("hex"));
@@ -135,10 +135,10 @@ describe("webhooks", () => {
     await item.getByText(/Test event queued/).waitFor();
 
     // The first attempt fails (500) and is logged.
-    const first = await until("the test event at the failing receiver", () => receiver.received.find((r) => r.path === "/fail"), 20_000);
+    const first = await until("the test event at the failing receiver", () => receiver.received.find((r) => r.path === "/fail"), AT_LOAD_MS);
     const eventId = (JSON.parse(first.body) as { id: string; type: string }).id;
     expect(JSON.parse(first.body)).toMatchObject({ type: "ping", data: { label: null } });
-    await item.getByText("Failed", { exact: true }).first().waitFor({ timeout: 15_000 });
+    await item.getByText("Failed", { exact: true }).first().waitFor({ timeout: AT_LOAD_MS });
     expect(await item.getByText("HTTP 500").count()).toBeGreaterThan(0);
     await screenshot(page, "webhooks-failed-desktop");
 
@@ -146,7 +146,7 @@ describe("webhooks", () => {
     const started = Date.now();
     await until("the retry", () => (receiver.received.filter((r) => r.path === "/fail" && r.body.includes(eventId)).length >= 2 ? true : undefined), 70_000);
     expect(Date.now() - started).toBeGreaterThan(5_000);
-    await item.getByText(/attempt 2/).waitFor({ timeout: 15_000 });
+    await item.getByText(/attempt 2/).waitFor({ timeout: AT_LOAD_MS });
 
     // At phone width the card, its endpoints and the log fit the screen.
     await page.setViewportSize(VIEWPORTS.phone);
