@@ -25,10 +25,11 @@ const isLetter = (c: string) => /\p{L}/u.test(c);
 /**
  * Accented letters of European names (Latin-1 and Latin Extended-A/B): not the Latin model's Vietnamese 'Ọ' for a
  * smudged O, nor a vowel with a macron, which is how it reads a rule or a smudge over a plain one ('Freyā Hārris' off a
- * 203 DPI thermal print, fresh seed 2601711117, file 1167); names on UK labels hardly ever carry one.
+ * 203 DPI thermal print, fresh seed 2601711117, file 1167); names on UK labels hardly ever carry one. Nor a breve but
+ * Romanian's ă: 'Faŭma' for Fatima, its 'ti' read as one letter (fresh seed 3515107650, file 138, a table photo).
  */
 const accented = (c: string) => isLetter(c) && bare(c) !== c && c.codePointAt(0)! < 0x250 && !MACRON.test(c);
-const MACRON = /[āēīōūĀĒĪŌŪ]/u;
+const MACRON = /[āēīōūĀĒĪŌŪĕĭŏŭĔĬŎŬ]/u;
 
 /**
  * `name` spelt with the accents `line` (another reading of the line it came from) gives, or null
