@@ -45,20 +45,28 @@ describe("an image label being read", () => {
     await page.getByText("1 label processed: 1 new, 1 credit used").waitFor({ timeout: 60_000 });
     const uploaded = Date.now();
     await page.locator(".upload-item-done").getByRole("link", { name: "H04AQA0004726589" }).click();
-    // The queue reads the image a second or more after the upload: the page opens before it is done.
-    await page.getByRole("status").filter({ hasText: "Reading label…" }).waitFor({ timeout: AT_LOAD_MS });
-    console.log(`label page showing 'Reading label…' ${Date.now() - uploaded} ms after the upload's answer`);
-    // The addresses it may yet find are being read, not missing.
-    await page.getByRole("region", { name: "Recipient" }).getByText("Being read…").waitFor();
+    // The queue reads the image a second or more after the upload, so the page usually opens before the reading is done;
+    // on a quiet machine the reading (about a second) can end first (a clean-clone run, ci-17): the page then shows the
+    // read fields at once, and only the first way can show 'Reading label…' turning into them without a reload.
+    const reading = page.getByRole("status").filter({ hasText: "Reading label…" });
     const recipient = page.locator(".address-grid").getByText("Jane Smith");
-    expect(await recipient.count()).toBe(0);
-    await screenshot(page, "label-reading-phone");
+    await reading.or(recipient).first().waitFor({ timeout: AT_LOAD_MS });
+    // One reading of what the page shows (its accessibility tree), so the reading cannot end between two looks.
+    const shown = await page.locator("body").ariaSnapshot();
+    const caughtReading = shown.includes("Reading label…");
+    console.log(`label page showing ${caughtReading ? "'Reading label…'" : "the read fields"} ${Date.now() - uploaded} ms after the upload's answer`);
+    if (caughtReading) {
+      // The addresses it may yet find are being read, not missing.
+      expect(shown).toContain("Being read…");
+      expect(shown).not.toContain("Jane Smith");
+      await screenshot(page, "label-reading-phone");
+    }
     // A mark on this page's window: a reload would lose it.
     await page.evaluate(() => Object.assign(window, { readingMark: true }));
 
     await recipient.waitFor({ timeout: 90_000 });
     console.log(`read fields shown ${Date.now() - uploaded} ms after the upload's answer`);
-    await page.getByRole("status").filter({ hasText: "Label read: its details are filled in below." }).waitFor();
+    if (caughtReading) await page.getByRole("status").filter({ hasText: "Label read: its details are filled in below." }).waitFor();
     await page.locator(".address-grid").getByText("ACME Widgets Ltd").waitFor();
     await page.locator(".facts").getByText("1.2 kg").waitFor();
     expect(await page.evaluate(() => (window as unknown as { readingMark?: boolean }).readingMark)).toBe(true);
