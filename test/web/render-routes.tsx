@@ -1,6 +1,6 @@
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { render } from "@testing-library/react";
+import { type RenderResult, render } from "@testing-library/react";
 import { MemoryRouter, useLocation, type Location, type RouteObject } from "react-router";
 import { newQueryClient } from "../../web/api/queries";
 import { AuthProvider } from "../../web/app/auth";
@@ -38,7 +38,7 @@ export function renderRoutes(routes: RouteObject[], entry: Entry) {
 }
 
 /** `element` at `path` inside the app's providers with `client`, whose data a test fetched ahead (as web/app/first-render.ts does). */
-export function renderWithClient(client: QueryClient, element: ReactNode, path = "/labels") {
+export function renderWithClient(client: QueryClient, element: ReactNode, path = "/labels"): RenderResult {
   return render(
     <QueryClientProvider client={client}>
       <AuthProvider>

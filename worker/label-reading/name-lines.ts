@@ -74,7 +74,9 @@ export function withoutTrailingHeading(line: string): string {
 
 /** A complete name on its own: not a street, a house name or the start of a run of address parts ('Hall', 'Hill' and 'Dr' are names too). */
 export const namesItself = (text: string) => looksLikeName(text) && !/,\s*$/.test(text) && !isStreetLine(text) && !HOUSE_NAME_RE.test(text) && splitNameLine(text).rest.length === 0;
-const HOUSE_NAME_RE = /\b(?:cottages?|house|farm(?:house)?|barn|lodge|manor|villa|granary|chambers|bungalow|rectory|vicarage)\b/i;
+/** The words a house's name ends in ('Rose Cottage', 'Orchard House', 'The Old Rectory'). */
+const HOUSE_WORDS = "cottages?|house|farm(?:house)?|barn|lodge|manor|villa|granary|bungalow|rectory|vicarage";
+const HOUSE_NAME_RE = new RegExp(`\\b(?:${HOUSE_WORDS}|chambers)\\b`, "i");
 
 /** A house number and street or building ('86 Victoria Buildings'), or a flat or unit: an address line, never a name. */
 export const isStreetLine = (line: string) =>
@@ -109,8 +111,9 @@ const ONE_WORD_RE = /^[\p{L}'’-]{2,}$/u;
  * whose number OCR lost ('Mr. Bethan Jones' / 'Flat' / '95 Holly Square').
  */
 const DEPARTMENT_RE = /^(?:reception|accounts|warehouse|stores|office|mailroom|admin|goods-in|flat|unit|apartment|apt|suite)$/i;
-// (A house's word run into the one before it, 'FERNLODGE': OCR lost the gap. No surname ends in these.)
-const ONE_WORD_ADDRESS_RE = new RegExp(`(?:wood|woods|view|side|fields?|mount|hurst|croft|holme|dene|lea|lands|stones|crest|ways|acres?|haven|garth|brae|combe|ridge|stead|cote|lodge|cottage|farm|barn|manor)$|${DEPARTMENT_RE.source}`, "i");
+/** A house's word run into the one before it ('FERNLODGE': OCR lost the gap). No surname ends in these. */
+const RUN_TOGETHER_HOUSE_RE = /(?:lodge|cottage|farm|barn|manor)$/i;
+const ONE_WORD_ADDRESS_RE = new RegExp(`(?:wood|woods|view|side|fields?|mount|hurst|croft|holme|dene|lea|lands|stones|crest|ways|acres?|haven|garth|brae|combe|ridge|stead|cote)$|${RUN_TOGETHER_HOUSE_RE.source}|${DEPARTMENT_RE.source}`, "i");
 /** One word that is an address's ('Glenview', 'Reception'): a premises line, never a name's. */
 export const isOneWordAddress = (line: string) => ONE_WORD_RE.test(line) && ONE_WORD_ADDRESS_RE.test(line);
 /** What follows a whole name: the premises ('27 Station Grove', 'Flat 5B', 'UNIT 1, MERCER HOUSE'), a company ('… Holdings Ltd') or a contact ('c/o …', 'Attn …'). */
@@ -134,8 +137,9 @@ export const isPremises = (line: string) => HOUSE_NAME_RE.test(line) && !/^(?:c\
  * with one lost its name's line ('ROSE COTTAGE' over 'QUAY DRIVE', the name taken into the block beside it: fresh seed
  * 3217537065, file 2177, a broker's scan, whose recipient was given as 'ROSE COTTAGE').
  */
-export const isHouseName = (line: string) => HOUSE_NAME_END_RE.test(line) || (ONE_WORD_RE.test(line) && /(?:lodge|cottage|farm|barn|manor)$/i.test(line));
-const HOUSE_NAME_END_RE = /\b(?:cottages?|house|farm(?:house)?|barn|lodge|manor|villa|granary|bungalow|rectory|vicarage)$/i;
+export const isHouseName = (line: string) => HOUSE_NAME_END_RE.test(line) || (ONE_WORD_RE.test(line) && RUN_TOGETHER_HOUSE_RE.test(line));
+// Not 'chambers', which HOUSE_NAME_RE counts as premises: businesses are named so too ('Garden Court Chambers').
+const HOUSE_NAME_END_RE = new RegExp(`\\b(?:${HOUSE_WORDS})$`, "i");
 
 const TITLE_ALONE_RE = new RegExp(String.raw`^${TITLE}\.?$`, "i");
 

@@ -44,6 +44,9 @@ const rowsApart = (a: WordBox, b: WordBox) => {
 /** Words of one Tesseract line over a line height apart, on different rows. */
 const onOtherRows = (a: WordBox, b: WordBox) => b.left - right(a) > Math.min(a.height, b.height) && rowsApart(a, b);
 
+/** `b` stands apart from the word `a` before it: over a line height `h` (or either word's, if smaller) after it, or on another row. */
+const startsApart = (a: WordBox, b: WordBox, h: number) => b.left - right(a) > Math.min(h, a.height, b.height) || (b.left > right(a) && rowsApart(a, b));
+
 /** Tesseract's lines split where they hold two columns far apart or on other rows. */
 function splitLines<W extends WordBox>(words: W[]): Run<W>[] {
   const byLine = new Map<string, W[]>();
@@ -93,8 +96,7 @@ function atColumnEdges<W extends WordBox>(run: Run<W>, runs: Run<W>[]): Run<W>[]
   for (const w of run.words) {
     const cur = out[out.length - 1];
     const prev = cur[cur.length - 1];
-    const apart = w.left - right(prev ?? w) > Math.min(h, prev?.height ?? h, w.height) || (prev && w.left > right(prev) && rowsApart(prev, w));
-    if (prev && !prev.text.endsWith(":") && apart && edge(w.left)) out.push([]);
+    if (prev && !prev.text.endsWith(":") && startsApart(prev, w, h) && edge(w.left)) out.push([]);
     out[out.length - 1].push(w);
   }
   return out.length === 1 ? [run] : out.map((p) => runOf(p));
