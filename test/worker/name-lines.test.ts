@@ -45,6 +45,13 @@ describe("a name is words", () => {
     ["a parcel's count in a consignment (gate seed 2209893840, file 129)", "BOX 1 OF 2"],
     ["a parcel's count in a consignment", "PARCEL 2/3"],
     ["a parcel's count in a consignment", "Pieces: 2/3"],
+    ["a parcel's count with a colon after its word (gate seed 948606836, file 65)", "Parcel: 1 of 3"],
+    ["a parcel's count with a colon after its word", "BOX: 2/4"],
+    ["a parcel's count with its number's word", "Parcel No. 2 of 3"],
+    ["a parcel's count with its number's word", "Package no: 3/3"],
+    ["a consignment's reference (gate seed 948606836, file 65)", "Shipment ID: 8669-206871"],
+    ["a consignment's reference", "Con No: C123456789"],
+    ["a consignment's reference", "Manifest ID# 5521-90"],
     ["a parcel's count alone on its line (fresh seed 2762888164, file 124)", "4 of 4"],
     ["the shop a parcel was dropped at, its l read as i (fresh seed 1151260979, file 371)", "ParceiShop: Premier Stores"],
   ])("never takes %s (%j) for a name", (_kind, t) => {

@@ -114,6 +114,9 @@ const NOT_ADDRESS: [AroundKind, RegExp][] = [
   ["field label", /^\S{1,12}:$/],
   ["carrier", new RegExp(String.raw`^(?:${[...CARRIER_NAMES, ...CARRIER_NETWORKS].map(loosely).join("|")})\b`, "i")],
   ["reference", /\b(?:(?:customer\s*ref(?:erence)?|invoice|consignment|barcode)\b|(?:ref(?:erence)?|order|product|item|sku|service|transaction)\s*(?:no|number|id|ref|code)?\s*[:#])/i],
+  // Any word's number, id or code with a colon and a value holding a digit ('Shipment ID: 8669-206871', 'Con No: C123',
+  // 'Manifest ID# 55'): no address line is so labelled (gate seed 948606836 read 'Shipment ID: …' as a name).
+  ["reference", /\b(?:no|number|id|ref|code)\b\.?\s*[:#]\s*[A-Z]{0,3}[\d-]*\d/i],
   // A file name (a screenshot of a PDF viewer shows the file's).
   ["file name", /\.(?:pdf|png|jpe?g|webp|gif)\b/i],
   ["order number", /\b\d{3}-\d{7}-\d{7}\b/],
@@ -128,9 +131,13 @@ const NOT_ADDRESS: [AroundKind, RegExp][] = [
     /\b(?:date|posted|despatch(?:ed)?|dispatch(?:ed)?|shipped|printed|created)\s*:|^date\s+\d|\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b|\b\d{4}-\d{1,2}-\d{1,2}\b|\b\d{1,2} (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{4}\b/i,
   ],
   ["service", new RegExp(String.raw`\b(?:${SERVICE_PHRASES.join("|")})\b`, "i")],
-  // A parcel's count in a consignment ('Parcel 2 of 3', 'BOX 1 OF 2', 'PARCEL 2/3', 'Pieces: 2/3').
+  // A parcel's count in a consignment ('Parcel 2 of 3', 'BOX 1 OF 2', 'PARCEL 2/3', 'Pieces: 2/3', 'Parcel: 1 of 3',
+  // 'Package no. 3/3': a colon or the number's word after the noun, gate seed 948606836 read 'Parcel: 1 of 3' as a name).
   // ('4 of 4' alone on its line, its word printed on the line above or in a box beside it.)
-  ["parcel count", /\b(?:(?:parcel|box|package|carton|piece|item)\s*\d+\s*(?:of|\/)\s*\d+|pieces?\s*:?\s*\d+\s*\/\s*\d+|page\s+\d+|item\s+\d+\s+of)\b|^\d{1,3}\s+of\s+\d{1,3}$/i],
+  [
+    "parcel count",
+    /\b(?:(?:parcel|box|package|carton|piece|item)s?\s*(?:no\b\.?|number)?\s*[:#.]?\s*\d+\s*(?:of|\/)\s*\d+|page\s+\d+|item\s+\d+\s+of)\b|^\d{1,3}\s+of\s+\d{1,3}$/i,
+  ],
   // An e-mail address or a web address ('@' alone is OCR's reading of an ø: 'Miss S S@rensen').
   ["web or e-mail", /\b(?:tracking\s*(?:no|number|code)?|www\.|https?:)|[^\s@]+@[^\s@]*\.[a-z]/i],
   // A barcode's or an account's number: seven digits in a row are in no address.
