@@ -75,10 +75,11 @@ export function findAddressBlocks(lines: TextLine[]): AddressBlock[] {
     if (classifyLine(pcText.replace(m[0], "")).around && clean(pcText.replace(m[0], "")) !== "") continue;
     let walk: Walk = pcHeading ? { picked: [{ ...pc, text: pcText }], heading: null, top: pc.y, left: pc.x, parts: [], nameUnsure: false } : walkUp(sorted, p, used);
     // Nothing of an address above the postcode (a country at most): a block printed bottom up has its lines under it.
-    // (Also under a heading printed on the postcode's line: 'DELIVER TO S1 8EE' over the town.)
-    const nothingAbove = pcHeading ? clean(pcText.replace(m[0], "")) === "" : walk.picked.slice(0, -1).every((l) => COUNTRY_RE.test(clean(l.text)));
+    // (Also under a heading printed on the postcode's line, with the town at most: 'DELIVER TO S1 8EE' over the town,
+    // 'SHIP TO: Nottingham NG1 7AA' over the street, the name last: fresh seed 584889086, file 67, a pdfkit text PDF.)
+    const nothingAbove = pcHeading ? !/[\d,]/.test(pcText.replace(m[0], "")) : walk.picked.slice(0, -1).every((l) => COUNTRY_RE.test(clean(l.text)));
     const down = nothingAbove ? walkDown(sorted, p, used) : null;
-    if (down) walk = { ...walk, picked: [...down, pc], left: Math.min(pc.x, ...down.map((l) => l.x)), nameUnsure: false };
+    if (down) walk = { ...walk, picked: [...down, walk.picked[walk.picked.length - 1]], left: Math.min(pc.x, ...down.map((l) => l.x)), nameUnsure: false };
     // Nothing above it a line's gap away nor under it: a line between the postcode and the town may be lost (OCR read
     // 'Cromwell Terrace' and 'DH1 6ZF' and nothing between: fresh seed 3217537065, file 1425, a table photo, whose
     // recipient was then a postcode alone and the sender's block taken for the recipient's).
@@ -184,7 +185,7 @@ function walkUp(sorted: TextLine[], p: number, used: Set<TextLine>, gap = LINE_G
       if (h.rest && ((!rest.around && !rest.debris) || initialsOver(h.rest, picked.length > 1 ? picked[0].text : undefined))) picked.unshift({ ...l, text: h.rest });
       break;
     }
-    if (kind.around || UK_POSTCODE_IN_TEXT_RE.test(l.text)) break;
+    if ((kind.around && !serviceWordEndingName(sorted, i, picked)) || UK_POSTCODE_IN_TEXT_RE.test(l.text)) break;
     // A line far right of the left edge its block's lines share, but a street's, is no line of it (a shop's name printed over a
     // recipient's block: fresh seed 3217537065, file 2495, a flattened PDF, 'MoorlandApothecary' given as the recipient),
     // or the end of a line whose start was read apart ('SIOBHÁN' / 'LEROY', the start taller by its accent: fresh seed
@@ -206,6 +207,21 @@ function walkUp(sorted: TextLine[], p: number, used: Set<TextLine>, gap = LINE_G
     [left, right, top, size] = [Math.min(left, l.x), Math.max(right, l.x + Math.min(estWidth(l), 2 * (right - left))), l.y, Math.max(size, l.size)];
   }
   return { picked, heading, top, left, parts, nameUnsure };
+}
+
+/**
+ * Whether `sorted[i]`, a service word alone ('Home', 'Shop', 'Express'), is the last word of a name wrapped over the
+ * block's first lines: on its left edge and in its type, right under a line that looks like a name in the same type
+ * ('Copper Kettle' / 'Home' / 'Bryn Awel': fresh seed 3422321280, file 283, a pdf-lib text PDF whose sender was given
+ * as 'Copper Kettle'; 'Saltmarsh' of 'Saltmarsh Home', seed 2647158373).
+ */
+function serviceWordEndingName(sorted: TextLine[], i: number, picked: TextLine[]): boolean {
+  const l = sorted[i];
+  const [first, size] = [picked[0], usualSize(picked)];
+  const alike = (a: TextLine) => Math.abs(a.x - first.x) <= size / 2 && Math.abs(a.size - size) <= size * 0.15;
+  if (classifyLine(l.text).around !== "routing or service words" || /\s/.test(clean(l.text)) || !alike(l)) return false;
+  const above = sorted.slice(0, i).findLast((a) => a.y + a.size * 0.5 <= l.y && inColumn(a, l.x, l.x + estWidth(l), size));
+  return !!above && alike(above) && l.y - (above.y + above.size) <= size * LINE_GAP && looksLikeName(above.text);
 }
 
 /** Whether `l` starts over two type heights right of the left edge every line of `picked` (two or more) shares to half a height. */
@@ -403,10 +419,13 @@ export function readAddresses(lines: TextLine[], hints: LayoutHints = {}): Label
     if (norm(hints.destinationPostcode) === b.postcode && ![...role.values()].includes("recipient")) role.set(b, "recipient");
     else if (norm(hints.returnPostcode) === b.postcode && ![...role.values()].includes("return")) role.set(b, "return");
   }
-  const free = () => blocks.filter((b) => !role.has(b));
+  // A block no role fits: the only one left, beside a larger address whose postcode was not read (no role is better than a wrong one).
+  const unsure = new Set<AddressBlock>();
+  const free = () => blocks.filter((b) => !role.has(b) && !unsure.has(b));
   if (![...role.values()].includes("recipient")) {
     const largest = free().sort((a, b) => Number(bare(a)) - Number(bare(b)) || b.size - a.size || b.lines.length - a.lines.length || a.top - b.top)[0];
-    if (largest) role.set(largest, "recipient");
+    if (largest && free().filter((b) => !bare(b)).length === 1 && unreadAddressBeside(lines, largest)) unsure.add(largest);
+    else if (largest) role.set(largest, "recipient");
   }
   if (![...role.values()].includes("sender") && ![...role.values()].includes("return")) {
     const rest = free()
@@ -422,6 +441,22 @@ export function readAddresses(lines: TextLine[], hints: LayoutHints = {}): Label
   const returnAddress = pick("return");
   const sender = pick("sender") ?? returnAddress;
   return { recipient, sender, returnAddress, blocks };
+}
+
+/**
+ * Whether the page holds, outside `block`, a street line printed larger than the block's type with no postcode on it or on
+ * the lines under it in its column: the recipient's address, its postcode misread ('CROOXU' for CR0 0XU: fresh seed
+ * 3515107650, file 486, a 300 DPI scan, whose sender's block was then the only one and taken for the recipient's).
+ */
+function unreadAddressBeside(lines: TextLine[], block: AddressBlock): boolean {
+  const sorted = [...lines].sort((a, b) => a.y - b.y || a.x - b.x);
+  const own = new Set(block.lines);
+  return sorted.some((street, i) => {
+    const t = clean(street.text);
+    if (own.has(t) || street.size < 1.15 * block.size || !isStreetLine(t) || UK_POSTCODE_IN_TEXT_RE.test(t)) return false;
+    const under = sorted.slice(i + 1).filter((l) => l.y > street.y + street.size * 0.5 && l.y < street.y + street.size * 6 && inColumn(l, street.x, street.x + estWidth(street), street.size));
+    return !under.some((l) => UK_POSTCODE_IN_TEXT_RE.test(l.text));
+  });
 }
 
 /** A postcode with nothing printed with it (OCR's reading of 'PCL 1 of 1' as 'PC11 0FI'): no one's address, unless nothing else is. */
