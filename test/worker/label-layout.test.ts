@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { parseEvriLabel } from "../../worker/couriers/evri/parse";
 import { parseRoyalMailLabel } from "../../worker/couriers/royalmail/parse";
-import { findAddressBlocks, readAddresses } from "../../worker/label-reading/layout";
+import { findAddressBlocks } from "../../worker/label-reading/address-blocks";
+import { readAddresses } from "../../worker/label-reading/layout";
 import type { TextLine } from "../../worker/label-reading/text";
 import { parseLabel } from "../../worker/label-import/parse-label";
 import type { Barcode } from "../../worker/images/zxing";

@@ -7,7 +7,7 @@
  * headings) are told in line-kinds.ts: they end every block, not only its name.
  */
 import { clean } from "./fields";
-import type { AddressBlock } from "./layout";
+import type { AddressBlock } from "./address-blocks";
 import { classifyLine, sortBoxLines } from "./line-kinds";
 import type { TextLine } from "./text";
 import { ABBREVIATED_TITLES, JOINED_NAME_PREFIXES, NAME_PARTICLES, ROUTING_LINE, TITLES } from "./vocabulary";
