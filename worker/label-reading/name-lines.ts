@@ -7,7 +7,7 @@
  * headings) are told in line-kinds.ts: they end every block, not only its name.
  */
 import { clean } from "./fields";
-import type { AddressBlock } from "./layout";
+import type { AddressBlock } from "./address-blocks";
 import { classifyLine, sortBoxLines } from "./line-kinds";
 import type { TextLine } from "./text";
 import { ABBREVIATED_TITLES, JOINED_NAME_PREFIXES, NAME_PARTICLES, ROUTING_LINE, TITLES } from "./vocabulary";
@@ -170,13 +170,17 @@ export const loneWords = (name: string, next: string | undefined) =>
   ONE_WORD_RE.test(name) && !runTogether(name) && next !== undefined && ONE_WORD_RE.test(next) && !DEPARTMENT_RE.test(next) && !HOUSE_NAME_RE.test(next) && !COMPANY_SUFFIX_RE.test(next);
 
 export function wrappedName(name: string, address: string[]): boolean {
-  const [next, after] = address;
+  const [next, after, street] = address;
   if (COMPANY_SUFFIX_RE.test(next)) return true;
   const oneWord = ONE_WORD_RE.test(next) && !HOUSE_NAME_RE.test(next);
   if (UNFINISHED_NAME_RE.test(name)) return NAME_END_RE.test(next) || oneWord;
   // (A house name by its ending, not the town under it: 'Kirkstall' / 'Huddersfield' is a locality and its town.)
   const houseAfter = ONE_WORD_RE.test(after) && ONE_WORD_ADDRESS_RE.test(after) && address.length > 2;
-  return oneWord && !ONE_WORD_ADDRESS_RE.test(next) && (TITLE_AND_WORD_RE.test(name) || AFTER_NAME_RE.test(after) || HOUSE_NAME_RE.test(after) || houseAfter);
+  // A line of words over the numbered street is the premises, printed once between the name and its street: the word over it
+  // ends the name ('Copper Kettle' / 'Home' / 'Bryn Awel' / '214 Gladstone Avenue', 'Niamh' / 'Watson' / 'Ty Newydd' / '126
+  // Corstorphine Gardens': fresh seeds 3422321280, file 283, a sender given as 'Copper Kettle'; 584889086, file 109, four names missed).
+  const premisesAfter = after !== undefined && !/\d/.test(after) && street !== undefined && isStreetLine(street);
+  return oneWord && !ONE_WORD_ADDRESS_RE.test(next) && (TITLE_AND_WORD_RE.test(name) || AFTER_NAME_RE.test(after) || HOUSE_NAME_RE.test(after) || houseAfter || premisesAfter);
 }
 
 /** A full stop after a word of three letters or more that is no abbreviation, then more text: where OCR read a comma. */
