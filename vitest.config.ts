@@ -6,6 +6,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 import { pdfjsObservedPrefetch } from "./scripts/pdfjs-observed-prefetch.ts";
 import { SlowestFiles } from "./scripts/slowest-files.ts";
+import { TestReports } from "./scripts/test-reports.ts";
 import { projectsFirst } from "./scripts/test-sequencer.ts";
 import { testDataModules, testFilesBinding } from "./scripts/test-data-modules.ts";
 
@@ -126,7 +127,6 @@ function workerProject(
       testTimeout: 60_000,
       // A hook that loads a reader (PDFium, Tesseract) or applies the migrations waits for cores as a test does.
       hookTimeout: 60_000,
-      silent: "passed-only" as const,
     },
   };
 }
@@ -155,8 +155,9 @@ export default defineConfig(async () => {
       // there). A worker file's time is shared between vitest, workerd and, for e2e, Chromium, so one file alone never
       // fills two cores: on 12 worker files two at a time took 0.74 of the wall time of one at a time.
       maxWorkers: Math.max(2, availableParallelism() - 1),
-      // The ten slowest files of each project, printed at the end of a run (where CI's test time went).
-      reporters: ["default", new SlowestFiles()],
+      // The ten slowest files of each project, printed at the end of a run (where CI's test time went); what passing
+      // tests report on purpose (scripts/test-reports.ts), which `npm test` prints while it keeps their logs out.
+      reporters: ["default", new SlowestFiles(), new TestReports()],
       // The worker projects first and the web's short files last, so a run ends with both slots busy
       // (scripts/test-sequencer.ts): worker-generated's long file and worker-print's beside the web files, not last
       // with the other slot idle. Not first either: beside the e2e servers' start (runtime-tests-1, load 20-26) they

@@ -18,9 +18,8 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { Chromium } from "./chromium.ts";
+import type { Chromium } from "./chromium.ts";
 import type { FamilyName } from "./families/index.ts";
-import { planRun, publicPart, renderFile } from "./generate.ts";
 import type { GeneratedFile, Toolchain } from "./manifest.ts";
 import { freshSeed } from "./random.ts";
 
@@ -47,17 +46,25 @@ export default async function setup(project: TestProject) {
   // GEN_FILES=52,205 reads only those files of the planned run: a replay of single misses (with the
   // run's SEED, GEN_LABELS and GEN_IMAGES, which make the plan).
   const pick = process.env.GEN_FILES ? new Set(process.env.GEN_FILES.split(",").map(Number)) : null;
-  const files = planRun(seed, { labels, images, documents, only, toolchains, drafts }).filter((f) => !pick || pick.has(f.index));
-  const byIndex = new Map(files.map((f) => [f.index, f]));
-  const manifest = files.map(publicPart);
-  writeFileSync(path.join(dir, "manifest.json"), `${JSON.stringify({ seed, files: manifest }, null, 1)}\n`);
-  console.log(`\nlabel generator: SEED=${seed} (replay with SEED=${seed}), ${files.length} files, ${manifest.reduce((s, f) => s + f.labels.length, 0)} labels, ${manifest.filter((f) => !f.labels.length).length} documents that are not labels, files in ${dir}\n`);
+  // The plan (its modules, the layouts) and Chromium are made when the gate first asks, not here: vitest awaits every
+  // project's global setup before any test file starts, so the other projects' files waited for this one's 13-23 s
+  // (load 10-12) at the start of every `npm test`.
+  let ready: Promise<Ready> | undefined;
+  const prepare = async () => {
+    const [{ Chromium }, { planRun, publicPart, renderFile }] = await Promise.all([import("./chromium.ts"), import("./generate.ts")]);
+    const files = planRun(seed, { labels, images, documents, only, toolchains, drafts }).filter((f) => !pick || pick.has(f.index));
+    const manifest = files.map(publicPart);
+    writeFileSync(path.join(dir, "manifest.json"), `${JSON.stringify({ seed, files: manifest }, null, 1)}\n`);
+    console.log(`\nlabel generator: SEED=${seed} (replay with SEED=${seed}), ${files.length} files, ${manifest.reduce((s, f) => s + f.labels.length, 0)} labels, ${manifest.filter((f) => !f.labels.length).length} documents that are not labels, files in ${dir}\n`);
+    const chromium: Chromium = await Chromium.start();
+    return { byIndex: new Map(files.map((f) => [f.index, f])), manifest, order: files.map((f) => f.index), renderFile, chromium };
+  };
+  type Ready = Awaited<ReturnType<typeof prepare>>;
 
-  const chromium = await Chromium.start();
   // One render at a time (one browser tab); each file once.
   const rendered = new Map<number, Promise<Uint8Array>>();
   let chain: Promise<unknown> = Promise.resolve();
-  const render = (index: number): Promise<Uint8Array> => {
+  const render = ({ byIndex, renderFile, chromium }: Ready, index: number): Promise<Uint8Array> => {
     let p = rendered.get(index);
     if (!p) {
       const f = byIndex.get(index)!;
@@ -73,13 +80,23 @@ export default async function setup(project: TestProject) {
     }
     return p;
   };
-  const order = files.map((f) => f.index);
 
-  const server = http.createServer((req, res) => {
+  const server = http.createServer(async (req, res) => {
     // One connection per request: a kept-alive socket that Node closes after its idle timeout (5 s)
     // while workerd reuses it fails the next fetch ('Network connection lost'; an OCR read takes longer).
     res.setHeader("connection", "close");
     const url = req.url ?? "";
+    let run: Ready;
+    try {
+      ready ??= prepare();
+      run = await ready;
+    } catch (err) {
+      // The gate fails with this message (a failed plan is not made again).
+      res.statusCode = 500;
+      res.end(String((err as Error)?.stack ?? err));
+      return;
+    }
+    const { byIndex, manifest, order } = run;
     if (url === "/plan") {
       res.setHeader("content-type", "application/json");
       res.end(JSON.stringify({ seed, dir, files: manifest }));
@@ -103,8 +120,8 @@ export default async function setup(project: TestProject) {
       return;
     }
     const at = order.indexOf(index);
-    for (const next of order.slice(at + 1, at + 1 + AHEAD)) void render(next).catch(() => {});
-    render(index).then(
+    for (const next of order.slice(at + 1, at + 1 + AHEAD)) void render(run, next).catch(() => {});
+    render(run, index).then(
       (bytes) => {
         rendered.delete(index);
         res.setHeader("content-type", "application/octet-stream");
@@ -123,7 +140,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await chain.catch(() => {});
-    await chromium.close();
+    await ready?.then(({ chromium }) => chromium.close(), () => {});
     if (!keep) rmSync(dir, { recursive: true, force: true });
   };
 }

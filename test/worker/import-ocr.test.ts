@@ -10,7 +10,7 @@ import { atOcrResolution, invertReversedBoxes, levelled, printDpi, skewAngle } f
 import { offDesk, paperOnly } from "../../worker/label-import/ocr/paper";
 import { linesOfName, rereadBesideLogo, rereadTop, withAccents } from "../../worker/label-import/ocr/reread";
 import { recognise } from "../../worker/label-import/ocr/tesseract";
-import { fixCapitalI, fixHeading, fixPostcode, fixWeight, gapsBack, ocrLines, type OcrWord } from "../../worker/label-import/ocr/text";
+import { fixCapitalI, fixCompanyEnd, fixHeading, fixPostcode, fixWeight, gapsBack, ocrLines, type OcrWord } from "../../worker/label-import/ocr/text";
 import { checkedWeight, weightCandidates } from "../../worker/label-import/ocr/weight";
 import { weightGrams } from "../../worker/label-reading/fields";
 import { parseLabel } from "../../worker/label-import/pipeline";
@@ -401,6 +401,10 @@ describe("OCR helpers", () => {
     expect(fixPostcode("Bristol BSl 4DJ")).toBe("Bristol BS1 4DJ");
     expect(fixPostcode("Croydon CRO 1GB")).toBe("Croydon CR0 1GB");
     for (const kept of ["Leeds Bio 8XF", "Hove Mio ABC", "BS1 4DJ"]) expect(fixPostcode(kept)).toBe(kept);
+    // Printed without its space, both zeros read as O, alone on its line (fresh seed 3515107650, file 486, a 300 DPI scan);
+    // not a word of five letters, nor one that gives no postcode that can exist.
+    expect(fixPostcode("CROOXU")).toBe("CR0 0XU");
+    for (const kept of ["NOLAN", "BROOKS", "CROOKS", "Croydon CROOXU"]) expect(fixPostcode(kept)).toBe(kept);
   });
 
   it("puts back a postcode whose J was read as a bracket, or whose area's O as 0 (generated seed 583019447)", () => {
@@ -429,6 +433,13 @@ describe("OCR helpers", () => {
     expect(fixCapitalI("0. Okafor-Reid")).toBe("O. Okafor-Reid");
     expect(fixCapitalI("0. 5 kg")).toBe("0. 5 kg");
     expect(fixCapitalI("Wren & lvy Supplies")).toBe("Wren & Ivy Supplies");
+    // A company's end misread as no name's (fresh seed 584889086, file 179: 'pic' dropped as debris, 'Foxhole Outdoor').
+    expect(fixCompanyEnd("Foxhole Outdoor pic")).toBe("Foxhole Outdoor plc");
+    expect(fixCompanyEnd("Hazel Print Itd")).toBe("Hazel Print Ltd");
+    expect(fixCompanyEnd("a pic")).toBe("a pic");
+    // Run into the '&' (fixed seed 3217537065, file 1547; fresh seed 3515107650, file 648), not a brand's 'B&Q'.
+    expect(fixCapitalI("Wren &lvy Crafts")).toBe("Wren & Ivy Crafts");
+    expect(fixCapitalI("B&Q Supplies")).toBe("B&Q Supplies");
     expect(fixCapitalI("Unit 0")).toBe("Unit 0");
     expect(fixCapitalI("1. Fold the label")).toBe("1. Fold the label");
     expect(fixCapitalI("1 Smith Way")).toBe("1 Smith Way");
@@ -576,6 +587,8 @@ describe("OCR helpers", () => {
     expect(withAccents("Jane Smith", "Jane Smith")).toBeNull();
     // Two words the second reading ran together (a 600 DPI photo, fresh seed 3215497301).
     expect(withAccents("James Anais Llewellyn", "JamesAnaïs Llewellyn")).toBe("James Anaïs Llewellyn");
+    // A letter and an '@' for one ø (fresh seed 3515107650, file 1107, a 150 DPI photo: 'Mei Seøren ap Rhys').
+    expect(withAccents("Mei Se@ren ap Rhys", "Mei Søren ap Rhys")).toBe("Mei Søren ap Rhys");
   });
 
   // Fresh seed 1747571601 (images): the Latin model's reading of a name's line holds its accents

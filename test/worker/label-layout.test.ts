@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { parseEvriLabel } from "../../worker/couriers/evri/parse";
 import { parseRoyalMailLabel } from "../../worker/couriers/royalmail/parse";
-import { findAddressBlocks, readAddresses } from "../../worker/label-reading/layout";
+import { findAddressBlocks } from "../../worker/label-reading/address-blocks";
+import { readAddresses } from "../../worker/label-reading/layout";
 import type { TextLine } from "../../worker/label-reading/text";
 import { parseLabel } from "../../worker/label-import/parse-label";
 import type { Barcode } from "../../worker/images/zxing";
@@ -599,6 +600,19 @@ describe("lines OCR and screenshots add", () => {
     const d = parseEvriLabel({ lines: page, barcodes: [code128("H04AQA0004726589")] });
     expect(d?.address).toMatchObject({ name: "CHARLOTTE BAKER", postcode: "CW1 0AH" });
     expect(d?.fromAddress?.name).toBe("MARWOOD KIDS");
+  });
+
+  it("gives no recipient where the only block sits beside a larger address whose postcode was not read (fresh seed 3515107650, file 486)", () => {
+    // A 300 DPI scan: the recipient's 'CR00XU' read 'CROOXU', and the sender's block, its heading lost, was taken for the recipient's.
+    const page = (postcode: string) => [
+      L(40, 100, 16, "A. Martin"), L(300, 100, 10, "François's Coffee"), L(300, 112, 10, "Apartment 42"), L(40, 120, 16, "102 Cromwell Street"),
+      L(300, 124, 10, "239 Holly Square"), L(300, 136, 10, "Hebden Bridge"), L(40, 140, 16, "Croydon"), L(300, 148, 10, "West Yorkshire"),
+      L(300, 160, 10, "HX7 5WP"), L(40, 160, 16, postcode), L(40, 180, 16, "UK"),
+    ];
+    const unread = readAddresses(page("CROOXU"));
+    expect(unread.recipient).toBeNull();
+    expect(unread.sender).toBeNull();
+    expect(readAddresses(page("CR0 0XU"))).toMatchObject({ recipient: { name: "A. Martin", postcode: "CR0 0XU" }, sender: { name: "François's Coffee" } });
   });
 
   it("reads over a line OCR lost between a postcode and the line above it, not the other block for the recipient (fresh seed 3217537065, file 1425)", () => {

@@ -23,12 +23,25 @@ describe("a block printed bottom up", () => {
     expect(r?.address).toContain("C/O MRS TOMASZ WATSON");
   });
 
+  it("reads a block under a heading on the postcode's line with its town ('SHIP TO: Nottingham NG1 7AA' over the street)", () => {
+    // Fresh seed 584889086, file 67, a pdfkit text PDF: the name was missed, the block its postcode's line alone.
+    const r = readAddresses([...block(9, 20, ["SHIP TO: Nottingham NG1 7AA", "37 Sandringham Grove", "Apartment 66", "Tomasz Nguyen"], 12), ...block(9, 80, ["From Dovetail Design"], 10)]);
+    expect(r.recipient).toMatchObject({ name: "Tomasz Nguyen", address: ["Apartment 66", "37 Sandringham Grove", "Nottingham"], postcode: "NG1 7AA" });
+    expect(r.sender?.name).toBe("Dovetail Design");
+  });
+
   it("passes over a house name printed between the street and the name, and a heading on the postcode's line", () => {
     expect(recipientOf(block(14, 60, ["TO", "YO31 5FD", "YORK", "110 GEORGE GROVE", "THE OLD RECTORY", "DR YUSUF HILL"]))?.name).toBe("DR YUSUF HILL");
     const r = recipientOf(block(9, 60, ["DELIVER TO S1 8EE", "Sheffield", "39 St John's Lane", "FAO F Turner-Hale", "Bluebell Vets Holdings Ltd"]));
     expect(r?.name).toBe("Bluebell Vets Holdings Ltd");
     // The town on the postcode's line: the street comes next.
     expect(recipientOf(block(29, 60, ["Deliver to:", "UNITED KINGDOM", "York YO31 5FD", "110 George Grove", "A. Harris", "+44 7700 900589"]))?.name).toBe("A. Harris");
+  });
+
+  it("takes a name that starts with its title whole, the lines between it and the street for the premises'", () => {
+    // Fresh seed 584889086, file 85, a 203 DPI thermal print: 'The Old Post Office' over 'Mrs. Bjorn Wood', the name missed.
+    const r = recipientOf(block(90, 60, ["IP1 7LZ", "Suffolk", "Ipswich", "Hyde Park", "High Grove", "The Old Post Office", "Mrs. Bjorn Wood"], 14));
+    expect(r).toMatchObject({ name: "Mrs. Bjorn Wood", address: ["The Old Post Office", "High Grove", "Hyde Park", "Ipswich", "Suffolk"], postcode: "IP1 7LZ" });
   });
 
   it("gives no name where a line over the name may be a house's or the name's own", () => {
@@ -83,6 +96,11 @@ describe("a block printed bottom up", () => {
 });
 
 describe("a name broken over lines", () => {
+  it("takes a title with its stop alone over the rest of the name ('Mrs.' / 'Z de la Cruz')", () => {
+    // Fresh seed 584889086, file 260, a 200 DPI scan: the name was missed.
+    expect(recipientOf(block(82, 60, ["To", "Mrs.", "Z de la Cruz", "45 St Anne's Court", "Orchard Avenue", "London", "EC1V 0AH"], 14))?.name).toBe("Mrs. Z de la Cruz");
+  });
+
   it("gives no name where only its title was found", () => {
     // The name's own line drawn elsewhere on the page (a marketplace label's items out of reading order): 'Mrs.' was
     // the recipient's name, and 'REV' on an A4 sheet.
@@ -108,13 +126,28 @@ describe("a name broken over lines", () => {
   });
 
   it("gives no name where one word over another could be a first name over its surname or a name over its house", () => {
-    const r = recipientOf(block(28, 100, ["Olivia", "MacLeod", "Bryn Awel", "3 Beech Walk", "Clifton", "Carlisle", "CA1 0RS"]));
-    expect(r?.name).toBe("");
-    expect(r?.postcode).toBe("CA1 0RS");
     // A surname with a house's ending (bench/outside seed 1366117983: 'Oscar' and 'Élodie' were the names).
-    expect(recipientOf(block(16, 40, ["SHIP TO", "Oscar", "Underwood", "207 Station Approach", "Harrogate", "HG1 1FL"]))?.name).toBe("");
+    const r = recipientOf(block(16, 40, ["SHIP TO", "Oscar", "Underwood", "207 Station Approach", "Harrogate", "HG1 1FL"]));
+    expect(r?.name).toBe("");
+    expect(r?.postcode).toBe("HG1 1FL");
     // Words run together are no one word (a table photo's 'JoséKelly' over a house, fixed seed 3636036 file 37).
     expect(recipientOf(block(16, 40, ["JoséKelly", "Beechwood", "12 Fore Way", "Norwich", "NR2 5UP"]))?.name).toBe("JoséKelly");
+  });
+
+  it("takes the word under a name's line as its end where a premises line comes between it and the street, a service word too", () => {
+    // Fresh seed 3422321280, file 283, a pdf-lib text PDF: 'Home' (a service word alone) ended the block, the sender 'Copper Kettle'.
+    const r = readAddresses([...block(15, 20, ["Fionnuala Wood", "44 Market Way", "Kirkstall", "Wakefield", "WF1 7TA"]), ...block(14, 150, ["If undelivered return to:", "Copper Kettle", "Home", "Bryn Awel", "214 Gladstone Avenue", "Worcester WR17GH"], 7)]);
+    expect(r.recipient?.name).toBe("Fionnuala Wood");
+    expect(r.sender).toMatchObject({ name: "Copper Kettle Home", address: ["Bryn Awel", "214 Gladstone Avenue", "Worcester"], postcode: "WR1 7GH" });
+    expect(recipientOf(block(14, 60, ["Saltmarsh", "Home", "12 Quay Street", "Whitby", "YO21 1AA"]))?.name).toBe("Saltmarsh Home");
+    // A service word over the block, not under a name's line in its type, still ends it.
+    expect(recipientOf([...block(14, 20, ["Tracked 24"], 11), ...block(14, 34, ["HOME", "Jane Smith", "1 High Street", "Leeds LS1 1AA"])])?.name).toBe("Jane Smith");
+  });
+
+  it("takes one word over another as the name where a premises line comes between them and the street", () => {
+    // A block has one premises line before its street (fresh seed 584889086, file 109: a consignment of four, each name missed).
+    expect(recipientOf(block(14, 60, ["Niamh", "Watson", "Ty Newydd", "126 Corstorphine Gardens", "London", "EC1V 8GY"]))?.name).toBe("Niamh Watson");
+    expect(recipientOf(block(28, 100, ["Olivia", "MacLeod", "Bryn Awel", "3 Beech Walk", "Clifton", "Carlisle", "CA1 0RS"]))).toMatchObject({ name: "Olivia MacLeod", address: ["Bryn Awel", "3 Beech Walk", "Clifton", "Carlisle"] });
   });
 });
 

@@ -1,37 +1,16 @@
 /**
- * The layout model of a label page, shared by text-layer PDFs and OCR: reading lines with their
- * position and size -> address blocks anchored on UK postcodes -> a role for each block.
- *
- * Most carrier-made labels print no 'To:' / 'From:' heading: the recipient is a bare block (name,
- * two to four lines, town, postcode), usually the largest address text on the label. So a block is
- * found from the layout, not from a heading: the lines above a postcode in the same column, while
- * the gaps stay line-sized, stopping at headings, at lines that are not address text (routing
- * codes, references, dates, weights, service words, tracking numbers) and at another address.
- * Its role comes from the evidence there is, strongest first: a heading ('Deliver to', 'From',
- * 'If undelivered please return to'...), the postcodes a Royal Mail 2D payload names, then size
- * (the recipient is the largest address text).
+ * The layout model of a label page: its address blocks (address-blocks.ts) -> a role for each -> the recipient, sender
+ * and return address. A block's role comes from the evidence there is, strongest first: a heading ('Deliver to',
+ * 'From', 'If undelivered please return to'...), the postcodes a Royal Mail 2D payload names, then size (the recipient
+ * is the largest address text). Each block becomes an address with its name cut from its first lines (name-lines.ts).
  */
 import { UK_POSTCODE_IN_TEXT_RE, normalisePostcode } from "../lib/uk-postcode";
 import type { Address } from "../../shared/label";
+import { type AddressBlock, COUNTRY_RE, estWidth, findAddressBlocks, inColumn } from "./address-blocks";
 import { clean } from "./fields";
-import { classifyLine, sortBoxLines } from "./line-kinds";
-import { initialsOver, isHeaderWord, isHouseName, isNameStart, isNumberlessStreet, isOneWordAddress, isPremises, isStreetLine, looksLikeName, loneWords, namesItself, splitNameLine, withoutDebris, withoutTrailingHeading, wrappedName } from "./name-lines";
+import { isHouseName, isNameStart, isNumberlessStreet, isStreetLine, looksLikeName, loneWords, splitNameLine, withoutDebris, withoutTrailingHeading, wrappedName } from "./name-lines";
 import type { TextLine } from "./text";
 import { type AddressRole, COUNTIES, loosely } from "./vocabulary";
-
-export interface AddressBlock {
-  /** The block's lines, top to bottom, heading removed (name first, postcode line last). */
-  lines: string[];
-  postcode: string;
-  /** Mean text size of its lines (same unit as TextLine.size). */
-  size: number;
-  top: number;
-  left: number;
-  /** From its heading, when it has one. */
-  headingRole: AddressRole | null;
-  /** Its first line may not be its name: a line of it was lost above (nameUnsure in walkUp). */
-  nameUnsure?: boolean;
-}
 
 export interface LabelLayout {
   recipient: Address | null;
@@ -39,304 +18,8 @@ export interface LabelLayout {
   returnAddress: Address | null;
 }
 
-const estWidth = (l: TextLine) => l.width ?? l.text.length * l.size * 0.55;
-
-/** Whether `l` sits in the column of the block whose left edge is `left` and right edge `right`. */
-function inColumn(l: TextLine, left: number, right: number, size: number): boolean {
-  if (Math.abs(l.x - left) <= size * 1.5) return true;
-  // Centred or right-aligned blocks: most of the line lies over the block.
-  const a = Math.max(l.x, left);
-  const b = Math.min(l.x + estWidth(l), right);
-  return b - a >= 0.6 * Math.min(estWidth(l), right - left);
-}
-
-/** The widest gap between two lines of a block, in its type's heights; and over a postcode, where a line was lost. */
-const LINE_GAP = 1.6;
-const LOST_LINE_GAP = 2.7;
-
-/** Name, company, c/o, flat, street, locality, town, county: a block has at most this many lines above its postcode. */
-const MAX_LINES_ABOVE = 8;
-
-/**
- * Address blocks of a page: one per line holding a UK postcode. `lines` are in reading order
- * (y grows downwards, y is the top of a line).
- */
-export function findAddressBlocks(lines: TextLine[]): AddressBlock[] {
-  const sorted = [...lines].sort((a, b) => a.y - b.y || a.x - b.x);
-  const found: { block: AddressBlock; first: TextLine }[] = [];
-  const used = sortBoxLines(sorted);
-  for (let p = 0; p < sorted.length; p++) {
-    const pc = sorted[p];
-    const m = pc.text.match(UK_POSTCODE_IN_TEXT_RE);
-    if (!m || used.has(pc)) continue;
-    // A postcode inside a line that is not address text (a reference, a payload) anchors nothing.
-    const pcHeading = classifyLine(pc.text).heading;
-    const pcText = pcHeading ? pcHeading.rest : pc.text;
-    if (classifyLine(pcText.replace(m[0], "")).around && clean(pcText.replace(m[0], "")) !== "") continue;
-    let walk: Walk = pcHeading ? { picked: [{ ...pc, text: pcText }], heading: null, top: pc.y, left: pc.x, parts: [], nameUnsure: false } : walkUp(sorted, p, used);
-    // Nothing of an address above the postcode (a country at most): a block printed bottom up has its lines under it.
-    // (Also under a heading printed on the postcode's line: 'DELIVER TO S1 8EE' over the town.)
-    const nothingAbove = pcHeading ? clean(pcText.replace(m[0], "")) === "" : walk.picked.slice(0, -1).every((l) => COUNTRY_RE.test(clean(l.text)));
-    const down = nothingAbove ? walkDown(sorted, p, used) : null;
-    if (down) walk = { ...walk, picked: [...down, pc], left: Math.min(pc.x, ...down.map((l) => l.x)), nameUnsure: false };
-    // Nothing above it a line's gap away nor under it: a line between the postcode and the town may be lost (OCR read
-    // 'Cromwell Terrace' and 'DH1 6ZF' and nothing between: fresh seed 3217537065, file 1425, a table photo, whose
-    // recipient was then a postcode alone and the sender's block taken for the recipient's).
-    else if (!pcHeading && walk.picked.length === 1) walk = walkUp(sorted, p, used, LOST_LINE_GAP);
-    if (walk.heading) used.add(walk.heading.line);
-    for (const l of [pc, ...walk.picked, ...walk.parts]) used.add(l);
-    let texts = walk.picked.map((l) => clean(l.text)).filter(Boolean);
-    // One line holding the whole address ('Jane Smith, 1 High St, Leeds LS1 1AA').
-    if (texts.length === 1 && texts[0].includes(",")) texts = texts[0].split(/\s*,\s*/).filter(Boolean);
-    const block = {
-      lines: texts,
-      postcode: normalisePostcode(`${m[1]}${m[2]}`),
-      size: walk.picked.reduce((s, l) => s + l.size, 0) / walk.picked.length,
-      top: walk.top,
-      left: walk.left,
-      headingRole: pcHeading?.role ?? walk.heading?.role ?? null,
-      nameUnsure: walk.nameUnsure,
-    };
-    found.push({ block, first: walk.picked[0] });
-  }
-  // A heading printed to the left of a block's first line ('To:' in its own column), when no block
-  // took it as its own.
-  for (const { block, first } of found) {
-    if (block.headingRole) continue;
-    const beside = sorted.find((l) => !used.has(l) && l.x + estWidth(l) <= first.x + first.size && Math.abs(l.y - first.y) < first.size * 0.6 && classifyLine(l.text).heading?.rest === "");
-    if (beside) block.headingRole = classifyLine(beside.text).heading!.role;
-  }
-  return [...found.map((f) => f.block), ...headedBlocks(sorted, used)];
-}
-
-interface Walk {
-  /** The block's lines, top to bottom, the postcode's last. */
-  picked: TextLine[];
-  heading: { role: AddressRole; line: TextLine } | null;
-  top: number;
-  left: number;
-  /** Lines read apart that were joined into a picked one (rowStart): the block's too. */
-  parts: TextLine[];
-  nameUnsure: boolean;
-}
-
-/**
- * The lines of a block above its postcode line `sorted[p]`, nearest first: in its column, while the
- * gaps stay line-sized, until a heading (its role), a line that is not address text, a sort box or
- * another block's line.
- */
-function walkUp(sorted: TextLine[], p: number, used: Set<TextLine>, gap = LINE_GAP): Walk {
-  const pc = sorted[p];
-  const picked: TextLine[] = [pc];
-  const parts: TextLine[] = [];
-  let heading: { role: AddressRole; line: TextLine } | null = null;
-  let nameUnsure = false;
-  let [left, right, top, size] = [pc.x, pc.x + estWidth(pc), pc.y, pc.size];
-  for (let i = p - 1; i >= 0 && picked.length <= MAX_LINES_ABOVE; i--) {
-    let l = sorted[i];
-    if (l.y + l.size * 0.5 > top) continue; // same row or overlapping: not above
-    if (!inColumn(l, left, right, Math.max(size, l.size))) continue;
-    // Small type over a block, not on its left edge, is a caption or a header across the page (a shop's name
-    // right-aligned over a recipient printed without a heading), not the block's first line.
-    const body = picked.slice(0, -1); // (the postcode's line may be printed far larger, or centred)
-    if (body.length && l.size < 0.7 * usualSize(body) && Math.abs(l.x - left) > usualSize(body)) continue;
-    // The gap is measured in the block's usual type: a line printed (or read by OCR) far larger,
-    // above it (a logo, a barcode's digits) or in it (a name in a box twice its height), brings
-    // nothing within reach by its size.
-    const reach = Math.max(usualSize(picked), pc.size);
-    if (top - (l.y + l.size) > reach * (picked.length === 1 ? gap : LINE_GAP)) {
-      // A street right over the gap: a line between them was lost, and the block's first line is a locality, not a name
-      // ('25 The Maltings' / (lost) / 'Hyde Park' / 'Isle of Lewis': fresh seed 3217537065, file 1404, a broker's
-      // flattened PDF, whose recipient was given as 'Hyde Park'). The block stays as read, its name none.
-      nameUnsure = picked.length > 1 && top - (l.y + l.size) <= reach * LOST_LINE_GAP && !used.has(l) && isStreetLine(clean(l.text));
-      break;
-    }
-    const kind = classifyLine(l.text);
-    if (kind.contact) {
-      top = l.y;
-      continue;
-    }
-    if (used.has(l)) break; // another block's line
-    // A title or initials alone over the name's line ('F' / 'Cunningham', 'MR' / 'JOHN SMITH'), on its left edge and in
-    // its type: the start of the name, not debris (blockAddress joins them).
-    const nameLine = picked[0];
-    if (picked.length > 1 && isNameStart(l.text) && Math.abs(l.x - nameLine.x) <= nameLine.size && Math.abs(l.size - nameLine.size) <= nameLine.size * 0.15 && looksLikeName(nameLine.text)) {
-      picked.unshift(l);
-      top = l.y;
-      continue;
-    }
-    if (kind.debris) {
-      // A line of the block's type OCR could not read ('eas' for 'Ty Newydd') still holds the block together.
-      if (l.size <= 1.6 * usualSize(picked) && l.size >= usualSize(picked) / 1.6) top = l.y;
-      continue;
-    }
-    const h = kind.heading;
-    // 'From Morag O'Connor' right above a block that starts with a name of its own, or a heading
-    // with a whole address on its line: the heading heads a block of its own, not this one.
-    // ('Sender: The Copper Kettle' over 'Tools' / 'Flat 11, …' is one name broken by the column.)
-    // A heading that names someone, with or without their address run on ('FROM: Gannet Studio,
-    // Apartment 36, …, Llandeilo'), heads its own block.
-    const ownName = picked.length > 1 && namesItself(picked[0].text) && !wrappedName(h?.rest ?? "", picked.map((x) => clean(x.text)));
-    if (h && ((h.role !== "recipient" && namesItself(splitNameLine(h.rest).name) && ownName) || UK_POSTCODE_IN_TEXT_RE.test(h.rest))) break;
-    if (h) {
-      heading = { role: h.role, line: l };
-      const rest = classifyLine(h.rest);
-      if (h.rest && ((!rest.around && !rest.debris) || initialsOver(h.rest, picked.length > 1 ? picked[0].text : undefined))) picked.unshift({ ...l, text: h.rest });
-      break;
-    }
-    if (kind.around || UK_POSTCODE_IN_TEXT_RE.test(l.text)) break;
-    // A line far right of the left edge its block's lines share, but a street's, is no line of it (a shop's name printed over a
-    // recipient's block: fresh seed 3217537065, file 2495, a flattened PDF, 'MoorlandApothecary' given as the recipient),
-    // or the end of a line whose start was read apart ('SIOBHÁN' / 'LEROY', the start taller by its accent: fresh seed
-    // 1307231402, file 914, a 203 DPI thermal print, whose recipient was given as 'LEROY').
-    if (indented(l, picked) && !addressLine(clean(l.text))) {
-      const start = rowStart(sorted, l, picked[picked.length - 1].x, used);
-      if (!start) break;
-      parts.push(start, l);
-      l = { ...start, text: `${start.text} ${l.text}`, y: Math.min(start.y, l.y), size: Math.max(start.size, l.size), width: l.x + estWidth(l) - start.x };
-      if (classifyLine(l.text).around) break;
-    }
-    // A town or county in capitals read in a taller box ('SLOUGH' over 'BERKSHIRE', 'READING' under
-    // '77 QUAY WAY'), within two lines of the postcode or under its street: headers are printed
-    // over the name, never there.
-    if (isHeaderWord(l, usualSize(picked)) && picked.length > 2 && !underStreet(sorted, i, l, size)) break;
-    picked.unshift(l);
-    // A line OCR ran on into the next column ('88 WORDSWORTH WAY 224 Market Gardens') does not
-    // widen the block over that column: at most twice the block's width counts.
-    [left, right, top, size] = [Math.min(left, l.x), Math.max(right, l.x + Math.min(estWidth(l), 2 * (right - left))), l.y, Math.max(size, l.size)];
-  }
-  return { picked, heading, top, left, parts, nameUnsure };
-}
-
-/** Whether `l` starts over two type heights right of the left edge every line of `picked` (two or more) shares to half a height. */
-function indented(l: TextLine, picked: TextLine[]): boolean {
-  const size = usualSize(picked);
-  const xs = picked.map((k) => k.x);
-  return picked.length >= 2 && Math.max(...xs) - Math.min(...xs) <= size / 2 && l.x - Math.max(...xs) > 2 * size;
-}
-
-/** The start of `l`'s line read apart: a line on its row, at the block's left edge `left`, a word's gap or two before it. */
-function rowStart(sorted: TextLine[], l: TextLine, left: number, used: Set<TextLine>): TextLine | undefined {
-  const size = Math.max(l.size, 1);
-  return sorted.find((k) => k !== l && !used.has(k) && Math.abs(k.y + k.size / 2 - (l.y + l.size / 2)) < size / 2 && Math.abs(k.x - left) <= size && l.x - (k.x + estWidth(k)) <= 1.5 * size && k.x < l.x);
-}
-
-/** A street or premises line ('14 Canal Street', 'THE OLD RECTORY', 'Glenview', 'Bridge Road' without its number). */
-const addressLine = (t: string) => isStreetLine(t) || isPremises(t) || isNumberlessStreet(t) || isOneWordAddress(t);
-
-/** A country's line: under a UK address, never its name. */
-const COUNTRY_RE = /^(?:united\s+kingdom|uk|u\.k\.|gb|great\s+britain|england|scotland|wales|northern\s+ireland)$/i;
 /** A county's line ('Lancashire', 'West Yorkshire'). */
 const COUNTY_RE = new RegExp(`^(?:${COUNTIES.map(loosely).join("|")})$`, "i");
-/** A line printed between a name and its street: a contact ('c/o', 'Attn', 'FAO') or a company's name. */
-const SECOND_LINE_RE = /^(?:c\/o|attn|fao)\b|\b(?:ltd\.?|limited|plc|llp|inc\.?|&\s*co\.?|&\s*sons)$/i;
-
-/**
- * The lines of a block printed bottom up (postcode first, name last, as some legacy systems print an address:
- * issue 36, class 4), in the usual order: the lines under the postcode in its column while the gaps stay line-sized,
- * up to a heading, a contact line, a line that is not address text or another postcode. Taken only when they read as
- * an address the other way up: a town first, a street, then one to three lines ending in a name; else null (none is
- * better than a part of one). A name's own lines stay in their printed order; a contact or company line printed over
- * the name goes under it.
- */
-function walkDown(sorted: TextLine[], p: number, used: Set<TextLine>): TextLine[] | null {
-  const pc = sorted[p];
-  const below: TextLine[] = [];
-  let [left, right, bottom] = [pc.x, pc.x + estWidth(pc), pc.y + pc.size];
-  for (let i = p + 1; i < sorted.length && below.length <= MAX_LINES_ABOVE; i++) {
-    const l = sorted[i];
-    if (l.y < bottom - l.size * 0.5 || !inColumn(l, left, right, Math.max(pc.size, l.size))) continue;
-    if (l.y - bottom > usualSize([pc, ...below]) * 1.6) break;
-    if (used.has(l)) break;
-    // Another postcode under the lines: they are its block, printed top down under this one ('SENDER' / 'Wild Garlic
-    // Games, …, PH1 2EN' over the recipient's block, whose town was read as the sender's name: bench/outside seed
-    // 1366117983).
-    if (UK_POSTCODE_IN_TEXT_RE.test(l.text)) return null;
-    const kind = classifyLine(l.text);
-    if (kind.heading || kind.contact || kind.around) break;
-    below.push(l);
-    [left, right, bottom] = [Math.min(left, l.x), Math.max(right, l.x + estWidth(l)), l.y + l.size];
-  }
-  // The last street or premises line ('THE OLD RECTORY' or 'Glenview' printed over the name, 'Bridge Road' without its
-  // number); the name's lines after it.
-  const street = below.findLastIndex((l) => addressLine(clean(l.text)));
-  // The town comes before the street: on the postcode's own line ('York YO31 5FD') or the line under it.
-  const townFirst = clean((classifyLine(pc.text).heading?.rest ?? pc.text).replace(UK_POSTCODE_IN_TEXT_RE, "")) !== "";
-  if (street < (townFirst ? 0 : 1) || street === below.length - 1) return null;
-  const names = below.slice(street + 1);
-  const text = (ls: TextLine[]) => ls.map((l) => clean(l.text));
-  if (names.length > 3 || !looksLikeName(text(names)[names.length - 1])) return null;
-  const second = names.length > 1 && SECOND_LINE_RE.test(text(names)[0]) ? names.splice(0, 1) : [];
-  // Two lines left are one name broken, or nothing sure: a house name not known by its words ('THE OLD POST OFFICE'
-  // over a shop's name) reads the same as a name's first line, and part of a name is worse than none.
-  const rest = below.slice(0, street + 1).reverse();
-  const [first, ...more] = text(names);
-  if (more.length && !wrappedName(first, [...more, ...text(second), ...text(rest)]) && !loneWords(first, more[0])) return null;
-  return [...names, ...second, ...rest];
-}
-
-/** The block's usual type size: the middle of its lines' (OCR gives a line with a descender or in bold a taller box). */
-function usualSize(picked: TextLine[]): number {
-  const sizes = picked.map((l) => l.size).sort((a, b) => a - b);
-  return sizes[(sizes.length - 1) >> 1];
-}
-
-/** Whether the line printed right above `sorted[i]`, in its column and a line's gap away, is a street or premises line. */
-function underStreet(sorted: TextLine[], i: number, l: TextLine, size: number): boolean {
-  for (let j = i - 1; j >= 0; j--) {
-    const above = sorted[j];
-    if (above.y + above.size * 0.5 > l.y || !inColumn(above, l.x, l.x + estWidth(l), Math.max(size, above.size))) continue;
-    return l.y - (above.y + above.size) <= size * 1.6 && isStreetLine(clean(above.text));
-  }
-  return false;
-}
-
-/**
- * Senders printed without a postcode ('From: Tidewater Tea Co', or 'From:' over a name and a town):
- * a sender or return heading with a name on its line or under it is a block of its own. Recipients
- * always carry a postcode, so a recipient heading never starts one (a print-at-home page's receipt
- * lines would otherwise compete with the label).
- */
-function headedBlocks(sorted: TextLine[], used: Set<TextLine>): AddressBlock[] {
-  const blocks: AddressBlock[] = [];
-  for (let h = 0; h < sorted.length; h++) {
-    const head = sorted[h];
-    const heading = used.has(head) ? null : classifyLine(head.text).heading;
-    if (!heading || heading.role === "recipient") continue;
-    const picked: TextLine[] = heading.rest && !classifyLine(heading.rest).debris ? [{ ...head, text: heading.rest }] : [];
-    let bottom = head.y + head.size;
-    for (let i = h + 1; i < sorted.length && picked.length < 4; i++) {
-      const l = sorted[i];
-      if (used.has(l) || l.y < bottom - l.size * 0.5) continue; // same row
-      if (!inColumn(l, head.x, head.x + estWidth(head), Math.max(head.size, l.size))) continue;
-      // (Gaps measured in the heading's type, or the name's up to twice it: a logo or a barcode's digits read huge far below
-      // are no name under it, 'Sender:' over 'LA' 300 px down.)
-      if (l.y - bottom > Math.max(head.size, Math.min(l.size, 2 * head.size)) * 1.6) break;
-      const kind = classifyLine(l.text);
-      if (kind.contact) {
-        bottom = l.y + l.size;
-        continue;
-      }
-      if (kind.heading || kind.around || UK_POSTCODE_IN_TEXT_RE.test(l.text)) break;
-      picked.push(l);
-      bottom = l.y + l.size;
-    }
-    if (!picked.length || !looksLikeName(splitNameLine(picked[0].text).name)) continue;
-    // Initials on the heading's line start the name under it ('From: F' / 'Wright').
-    if (initialsOver(heading.rest, picked[0].text) && picked[0].y > head.y) picked.unshift({ ...head, text: heading.rest });
-    used.add(head);
-    for (const l of picked) used.add(l);
-    blocks.push({
-      lines: picked.map((l) => clean(l.text)),
-      postcode: "",
-      size: picked.reduce((s, l) => s + l.size, 0) / picked.length,
-      top: head.y,
-      left: head.x,
-      headingRole: heading.role,
-    });
-  }
-  return blocks;
-}
 
 /** A block as an Address: first line the name (kept as printed), the postcode split off its line. */
 export function blockAddress(block: AddressBlock, countryCode = "GB"): Address | null {
@@ -403,10 +86,13 @@ export function readAddresses(lines: TextLine[], hints: LayoutHints = {}): Label
     if (norm(hints.destinationPostcode) === b.postcode && ![...role.values()].includes("recipient")) role.set(b, "recipient");
     else if (norm(hints.returnPostcode) === b.postcode && ![...role.values()].includes("return")) role.set(b, "return");
   }
-  const free = () => blocks.filter((b) => !role.has(b));
+  // A block no role fits: the only one left, beside a larger address whose postcode was not read (no role is better than a wrong one).
+  const unsure = new Set<AddressBlock>();
+  const free = () => blocks.filter((b) => !role.has(b) && !unsure.has(b));
   if (![...role.values()].includes("recipient")) {
     const largest = free().sort((a, b) => Number(bare(a)) - Number(bare(b)) || b.size - a.size || b.lines.length - a.lines.length || a.top - b.top)[0];
-    if (largest) role.set(largest, "recipient");
+    if (largest && free().filter((b) => !bare(b)).length === 1 && unreadAddressBeside(lines, largest)) unsure.add(largest);
+    else if (largest) role.set(largest, "recipient");
   }
   if (![...role.values()].includes("sender") && ![...role.values()].includes("return")) {
     const rest = free()
@@ -422,6 +108,22 @@ export function readAddresses(lines: TextLine[], hints: LayoutHints = {}): Label
   const returnAddress = pick("return");
   const sender = pick("sender") ?? returnAddress;
   return { recipient, sender, returnAddress, blocks };
+}
+
+/**
+ * Whether the page holds, outside `block`, a street line printed larger than the block's type with no postcode on it or on
+ * the lines under it in its column: the recipient's address, its postcode misread ('CROOXU' for CR0 0XU: fresh seed
+ * 3515107650, file 486, a 300 DPI scan, whose sender's block was then the only one and taken for the recipient's).
+ */
+function unreadAddressBeside(lines: TextLine[], block: AddressBlock): boolean {
+  const sorted = [...lines].sort((a, b) => a.y - b.y || a.x - b.x);
+  const own = new Set(block.lines);
+  return sorted.some((street, i) => {
+    const t = clean(street.text);
+    if (own.has(t) || street.size < 1.15 * block.size || !isStreetLine(t) || UK_POSTCODE_IN_TEXT_RE.test(t)) return false;
+    const under = sorted.slice(i + 1).filter((l) => l.y > street.y + street.size * 0.5 && l.y < street.y + street.size * 6 && inColumn(l, street.x, street.x + estWidth(street), street.size));
+    return !under.some((l) => UK_POSTCODE_IN_TEXT_RE.test(l.text));
+  });
 }
 
 /** A postcode with nothing printed with it (OCR's reading of 'PCL 1 of 1' as 'PC11 0FI'): no one's address, unless nothing else is. */

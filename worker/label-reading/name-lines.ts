@@ -7,7 +7,7 @@
  * headings) are told in line-kinds.ts: they end every block, not only its name.
  */
 import { clean } from "./fields";
-import type { AddressBlock } from "./layout";
+import type { AddressBlock } from "./address-blocks";
 import { classifyLine, sortBoxLines } from "./line-kinds";
 import type { TextLine } from "./text";
 import { ABBREVIATED_TITLES, JOINED_NAME_PREFIXES, NAME_PARTICLES, ROUTING_LINE, TITLES } from "./vocabulary";
@@ -98,11 +98,13 @@ const ADDRESS_AFTER_COMMA_RE = /^(?:\d|(?:flat|unit|apartment|apt|suite|floor|ro
 const STREET_WORD_RE = /\b(?:road|rd|street|st|lane|ln|avenue|ave|close|drive|dr|way|place|pl|crescent|grove|gardens|terrace|hill|park|row|square|walk|view|green|parade|quay|estate|mews|court|wharf|yard)\b/i;
 const ADDRESS_WORD_RE = new RegExp(`${STREET_WORD_RE.source}|\\b(?:cottage|house|farm|barn|lodge|mill|manor|hall|villa|works|granary|building|chambers)\\b`, "i");
 /** A name line that cannot end where it does: on a particle, a connective, a title or an initial. */
-const UNFINISHED_NAME_RE = new RegExp(String.raw`(?:^|\s)(?:&|and|of|${NAME_PARTICLES.join("|")}|st\.?|${TITLES.join("|")}|\p{Lu}\.?)$`, "iu");
+// (A title with its stop too: 'Mrs.' over 'Z de la Cruz', fresh seed 584889086, file 260, a 200 DPI scan whose name was missed.)
+const UNFINISHED_NAME_RE = new RegExp(String.raw`(?:^|\s)(?:&|and|of|${NAME_PARTICLES.join("|")}|st\.?|(?:${TITLES.join("|")})\.?|\p{Lu}\.?)$`, "iu");
 /** A company's suffix on a line of its own: the end of its name ('Bluebell Print Studio' / 'Ltd'). */
 const COMPANY_SUFFIX_RE = /^(?:\(uk\)\s*|uk\s+)?(?:ltd\.?|limited|plc|llp|inc\.?|co\.?|company|group|holdings(?:\s+(?:ltd\.?|limited))?|&\s*(?:co\.?|sons)|and\s+sons)$/i;
 /** The rest of a wrapped name: one to three words of letters, no number and no street or house word. */
-const NAME_END_RE = new RegExp(`^(?!.*(?:${STREET_WORD_RE.source}|${HOUSE_NAME_RE.source}))[\\p{L}'’.-]+(?:\\s[\\p{L}'’.-]+){0,2}$`, "iu");
+// (Particles aside: 'Z de la Cruz' is two words of a name.)
+const NAME_END_RE = new RegExp(`^(?!.*(?:${STREET_WORD_RE.source}|${HOUSE_NAME_RE.source}))[\\p{L}'’.-]+(?:\\s(?:(?:${NAME_PARTICLES.join("|")})\\s)*[\\p{L}'’.-]+){0,2}$`, "iu");
 /** One word of letters: the end of a name, never a street on its own ('Hill', 'Johnson'). */
 const ONE_WORD_RE = /^[\p{L}'’-]{2,}$/u;
 /**
@@ -143,6 +145,10 @@ const HOUSE_NAME_END_RE = new RegExp(`\\b(?:${HOUSE_WORDS})$`, "i");
 
 const TITLE_ALONE_RE = new RegExp(String.raw`^${TITLE}\.?$`, "i");
 
+/** A line that starts with a title and goes on ('Mrs. Bjorn Wood', 'DR YUSUF HILL'): a person's name starts there. */
+export const startsWithTitle = (line: string) => TITLED_RE.test(line);
+const TITLED_RE = new RegExp(String.raw`^${TITLE}\.?\s+\p{L}`, "iu");
+
 /** A title or initials alone on their line ('MR', 'F', 'Mrs J K'): the start of the name printed under them. */
 export const isNameStart = (line: string) => {
   const [first, ...initials] = clean(line).split(" ");
@@ -170,13 +176,17 @@ export const loneWords = (name: string, next: string | undefined) =>
   ONE_WORD_RE.test(name) && !runTogether(name) && next !== undefined && ONE_WORD_RE.test(next) && !DEPARTMENT_RE.test(next) && !HOUSE_NAME_RE.test(next) && !COMPANY_SUFFIX_RE.test(next);
 
 export function wrappedName(name: string, address: string[]): boolean {
-  const [next, after] = address;
+  const [next, after, street] = address;
   if (COMPANY_SUFFIX_RE.test(next)) return true;
   const oneWord = ONE_WORD_RE.test(next) && !HOUSE_NAME_RE.test(next);
   if (UNFINISHED_NAME_RE.test(name)) return NAME_END_RE.test(next) || oneWord;
   // (A house name by its ending, not the town under it: 'Kirkstall' / 'Huddersfield' is a locality and its town.)
   const houseAfter = ONE_WORD_RE.test(after) && ONE_WORD_ADDRESS_RE.test(after) && address.length > 2;
-  return oneWord && !ONE_WORD_ADDRESS_RE.test(next) && (TITLE_AND_WORD_RE.test(name) || AFTER_NAME_RE.test(after) || HOUSE_NAME_RE.test(after) || houseAfter);
+  // A line of words over the numbered street is the premises, printed once between the name and its street: the word over it
+  // ends the name ('Copper Kettle' / 'Home' / 'Bryn Awel' / '214 Gladstone Avenue', 'Niamh' / 'Watson' / 'Ty Newydd' / '126
+  // Corstorphine Gardens': fresh seeds 3422321280, file 283, a sender given as 'Copper Kettle'; 584889086, file 109, four names missed).
+  const premisesAfter = after !== undefined && !/\d/.test(after) && street !== undefined && isStreetLine(street);
+  return oneWord && !ONE_WORD_ADDRESS_RE.test(next) && (TITLE_AND_WORD_RE.test(name) || AFTER_NAME_RE.test(after) || HOUSE_NAME_RE.test(after) || houseAfter || premisesAfter);
 }
 
 /** A full stop after a word of three letters or more that is no abbreviation, then more text: where OCR read a comma. */

@@ -66,7 +66,14 @@ function initialI(w: OcrWord, next: OcrWord | undefined): boolean {
   return next.left - (w.left + w.width) < 0.6 * next.height && Math.abs(w.height - next.height) <= 0.3 * next.height;
 }
 
-const fixLine = (text: string) => fixWeight(fixPostcode(fixCapitalI(fixHeading(gapsBack(text)))));
+const fixLine = (text: string) => fixWeight(fixPostcode(fixCompanyEnd(fixCapitalI(fixHeading(gapsBack(text))))));
+
+/**
+ * A company's 'plc' or 'Ltd' at the end of a name misread as a word no name ends in: 'pic' (its l read as i), 'Itd' (its L
+ * as I). 'Foxhole Outdoor pic' lost its end as OCR's debris and gave 'Foxhole Outdoor' (fresh seed 584889086, file 179, a
+ * flattened photo), a name cut short.
+ */
+export const fixCompanyEnd = (text: string) => text.replace(/(\p{Lu}[\p{L}'’.-]*\s)(?:pic|p1c|pIc)$/u, "$1plc").replace(/(\p{Lu}[\p{L}'’.-]*\s)Itd(\.?)$/u, "$1Ltd$2");
 
 /** A title and one capital initial with no gap between them ('DrA', 'MrsJ'). */
 const TITLE_INITIAL = new RegExp(`^(${ABBREVIATED_TITLES.map((t) => t[0].toUpperCase() + t.slice(1)).join("|")})(\\p{Lu}\\.?)$`, "u");
@@ -116,7 +123,9 @@ export function fixCapitalI(text: string): string {
   if (/^0\.\s\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)?$/u.test(text)) return `O${text.slice(1)}`;
   // An initial I read with a second stroke ('Il. MENSAH'): no word is 'Il.'.
   if (/^I[l1|]\.\s\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)?$/u.test(text)) return `I${text.slice(2)}`;
-  const words = text.split(" ");
+  // '&' run into the word after it, its I read as l ('Wren &lvy Crafts': fixed seed 3217537065, file 1547, and fresh seed
+  // 3515107650, file 648, where both readings of the line held it).
+  const words = text.replace(/(^|\s)&(?=l\p{Ll}{2})/gu, "$1& ").split(" ");
   const capital = (w: string | undefined) => !!w && /^\p{Lu}/u.test(w);
   return words
     .map((w, i) => {
@@ -263,10 +272,14 @@ function fixPostcodeShape(line: string): string {
   const joined = line.match(/(^|\s)([0-9A-Z$]{2,4})([0-9A-Z|]{3})$/i);
   // So does one with one digit, before its inward code, whose outward code's digit was read as a letter ('BLi3TY').
   const digits = joined ? (joined[2] + joined[3]).replace(/\D/g, "").length : 0;
-  if (joined && !UK_POSTCODE_RE.test(joined[2] + joined[3]) && (digits >= 2 || (digits === 1 && /^\d/.test(joined[3]) && /^[A-Z]{1,2}[ilI|O]$/.test(joined[2])))) {
+  // And one whose both zeros were read as O, alone on its line in capitals ('CROOXU' for CR0 0XU, under 'Croydon': fresh
+  // seed 3515107650, file 486, a 300 DPI scan, whose recipient had no postcode and the sender's block was taken for it),
+  // when that gives a postcode that can exist: an outward code of three (a town's word of five letters, 'NOLAN', stays).
+  const zeros = digits === 0 && line === joined?.[0] && /^[A-Z]{1,2}O[A-Z]?$/.test(joined[2]) && joined[2].length >= 3 && /^O[A-Z]{2}$/.test(joined[3]);
+  if (joined && !UK_POSTCODE_RE.test(joined[2] + joined[3]) && (digits >= 2 || zeros || (digits === 1 && /^\d/.test(joined[3]) && /^[A-Z]{1,2}[ilI|O]$/.test(joined[2])))) {
     const outward = joined[2].replace(/^[0-9$]/, (c) => ({ ...TO_LETTER, $: "S" })[c] ?? c);
     const spaced = fixPostcodeShape(`${line.slice(0, joined.index! + joined[1].length)}${outward} ${joined[3]}`);
-    if (endsInPostcode(spaced)) return spaced;
+    if (endsInPostcode(spaced) && (!zeros || isRealPostcode(spaced))) return spaced;
     return line;
   }
   const text = line
