@@ -104,9 +104,7 @@ async function appFirstRender(answers: FirstAnswers): Promise<Element> {
 }
 
 function bootScreen(answers: FirstAnswers): Element | null {
-  const template = document.createElement("template");
-  template.innerHTML = renderLabelsList();
-  const screen = firstCardsScreen(template, answers, { search: "" });
+  const screen = firstCardsScreen(renderLabelsList(), answers, { search: "" });
   const host = document.createElement("div");
   if (screen) host.append(screen);
   return host.querySelector(".labels-page");
@@ -158,10 +156,8 @@ describe("app shell: the first cards drawn before the app's code", () => {
 
   it("leaves the loading line where the app would draw something else first", () => {
     phone();
-    const template = document.createElement("template");
-    template.innerHTML = renderLabelsList();
     const answers = (over: Partial<FirstAnswers>): FirstAnswers => ({ labels: { results: LABELS.slice(0, 3), total: 3 }, needsAction: { total: 0 }, couriers: COURIERS, ...over });
-    expect(firstCardsScreen(template, answers({ labels: { results: [], total: 0 } }), { search: "" })).toBeNull();
+    expect(firstCardsScreen(renderLabelsList(), answers({ labels: { results: [], total: 0 } }), { search: "" })).toBeNull();
     expect(drawsFirstCards({ search: "" })).toBe(true);
     expect(drawsFirstCards({ search: "?page=2" })).toBe(true);
     // A search, a filter, an order or a page size draws a toolbar and chips the template does not have.

@@ -38,6 +38,12 @@ describe("a block printed bottom up", () => {
     expect(recipientOf(block(29, 60, ["Deliver to:", "UNITED KINGDOM", "York YO31 5FD", "110 George Grove", "A. Harris", "+44 7700 900589"]))?.name).toBe("A. Harris");
   });
 
+  it("takes a name that starts with its title whole, the lines between it and the street for the premises'", () => {
+    // Fresh seed 584889086, file 85, a 203 DPI thermal print: 'The Old Post Office' over 'Mrs. Bjorn Wood', the name missed.
+    const r = recipientOf(block(90, 60, ["IP1 7LZ", "Suffolk", "Ipswich", "Hyde Park", "High Grove", "The Old Post Office", "Mrs. Bjorn Wood"], 14));
+    expect(r).toMatchObject({ name: "Mrs. Bjorn Wood", address: ["The Old Post Office", "High Grove", "Hyde Park", "Ipswich", "Suffolk"], postcode: "IP1 7LZ" });
+  });
+
   it("gives no name where a line over the name may be a house's or the name's own", () => {
     const r = recipientOf(block(14, 60, ["FROM", "TQ1 2BB", "TORQUAY", "4 HARBOUR ROW", "THE OLD POST OFFICE", "OLD FORGE BAKEHOUSE"]));
     expect(r?.name ?? "").toBe("");
@@ -90,6 +96,11 @@ describe("a block printed bottom up", () => {
 });
 
 describe("a name broken over lines", () => {
+  it("takes a title with its stop alone over the rest of the name ('Mrs.' / 'Z de la Cruz')", () => {
+    // Fresh seed 584889086, file 260, a 200 DPI scan: the name was missed.
+    expect(recipientOf(block(82, 60, ["To", "Mrs.", "Z de la Cruz", "45 St Anne's Court", "Orchard Avenue", "London", "EC1V 0AH"], 14))?.name).toBe("Mrs. Z de la Cruz");
+  });
+
   it("gives no name where only its title was found", () => {
     // The name's own line drawn elsewhere on the page (a marketplace label's items out of reading order): 'Mrs.' was
     // the recipient's name, and 'REV' on an A4 sheet.

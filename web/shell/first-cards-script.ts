@@ -12,9 +12,7 @@ window.__phFirstCards = async (root, shown, calls, search) => {
   const labels = calls.find((url) => url.startsWith("/api/v1/labels?"));
   if (!labels) return;
   const [list, needsAction, couriers] = await Promise.all([labels, "/api/v1/labels/needs-action", "/api/v1/couriers"].map(peekEarlyCall));
-  const template = document.createElement("template");
-  template.innerHTML = __LABELS_LIST__;
-  const screen = firstCardsScreen(template, { labels: list, needsAction, couriers } as FirstAnswers, { search });
+  const screen = firstCardsScreen(__LABELS_LIST__, { labels: list, needsAction, couriers } as FirstAnswers, { search });
   // Only over the shell the boot script drew (nothing else has taken the page since).
   if (screen && root.firstChild === shown) root.replaceChildren(screen);
 };

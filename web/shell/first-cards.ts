@@ -218,13 +218,17 @@ function cardMarkup(parts: Parts, label: ApiLabel, couriers: ApiCourier[], n: nu
 }
 
 /**
- * The labels screen with the answers' first cards, from the `labels-list` template; null when the app's first render
- * would show something else there (an empty list).
+ * The labels screen with the answers' first cards, from the list screen's markup (`labels-list`, Shell.tsx); null
+ * when the app's first render would show something else there (an empty list). The markup is parsed here and its
+ * nodes used as they are: a copy of the parsed screen (cloneNode) cost 35–50 ms of main thread in Chromium, seven
+ * times the parse, in the task the cards paint after (bench/README, Lighthouse).
  */
-export function firstCardsScreen(template: HTMLTemplateElement, answers: FirstAnswers, at: { search: string }): DocumentFragment | null {
+export function firstCardsScreen(markup: string, answers: FirstAnswers, at: { search: string }): DocumentFragment | null {
   const { labels, needsAction, couriers } = answers;
   if (typeof needsAction?.total !== "number" || labels.results.length === 0 || !Array.isArray(couriers)) return null;
-  const screen = template.content.cloneNode(true) as DocumentFragment;
+  const template = document.createElement("template");
+  template.innerHTML = markup;
+  const screen = template.content;
   const parts = partsOf(screen);
   const list = screen.querySelector(".label-list");
   const subtitle = screen.querySelector(".page-header p.muted > span");

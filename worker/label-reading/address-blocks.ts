@@ -12,7 +12,7 @@
 import { UK_POSTCODE_IN_TEXT_RE, normalisePostcode } from "../lib/uk-postcode";
 import { clean } from "./fields";
 import { classifyLine, sortBoxLines } from "./line-kinds";
-import { initialsOver, isHeaderWord, isNameStart, isNumberlessStreet, isOneWordAddress, isPremises, isStreetLine, looksLikeName, loneWords, namesItself, splitNameLine, wrappedName } from "./name-lines";
+import { initialsOver, isHeaderWord, isNameStart, isNumberlessStreet, isOneWordAddress, isPremises, isStreetLine, looksLikeName, loneWords, namesItself, splitNameLine, startsWithTitle, wrappedName } from "./name-lines";
 import type { TextLine } from "./text";
 import type { AddressRole } from "./vocabulary";
 
@@ -264,10 +264,13 @@ function walkDown(sorted: TextLine[], p: number, used: Set<TextLine>): TextLine[
   }
   // The last street or premises line ('THE OLD RECTORY' or 'Glenview' printed over the name, 'Bridge Road' without its
   // number); the name's lines after it.
-  const street = below.findLastIndex((l) => addressLine(clean(l.text)));
+  const lastStreet = below.findLastIndex((l) => addressLine(clean(l.text)));
   // The town comes before the street: on the postcode's own line ('York YO31 5FD') or the line under it.
   const townFirst = clean((classifyLine(pc.text).heading?.rest ?? pc.text).replace(UK_POSTCODE_IN_TEXT_RE, "")) !== "";
-  if (street < (townFirst ? 0 : 1) || street === below.length - 1) return null;
+  if (lastStreet < (townFirst ? 0 : 1) || lastStreet === below.length - 1) return null;
+  // A name starts at its title: lines between the street and a titled name are the premises' ('The Old Post Office' over
+  // 'Mrs. Bjorn Wood': fresh seed 584889086, file 85, a 203 DPI thermal print whose name was missed).
+  const street = startsWithTitle(clean(below[below.length - 1].text)) ? below.length - 2 : lastStreet;
   const names = below.slice(street + 1);
   const text = (ls: TextLine[]) => ls.map((l) => clean(l.text));
   if (names.length > 3 || !looksLikeName(text(names)[names.length - 1])) return null;

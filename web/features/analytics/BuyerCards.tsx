@@ -1,10 +1,11 @@
+import { formatNumber } from "../../components/numbers";
 import { type ReactNode, useId } from "react";
 import { Spinner } from "../../components/Spinner";
 import type { BuyerAnalytics } from "./api";
 import { T } from "./texts";
 import type { Load } from "./useAnalytics";
 
-const count = (n: number) => n.toLocaleString("en-GB");
+const count = (n: number) => formatNumber(n);
 
 /** 'Your buyers': how often buyers opened the tracking pages, and the mails sent to them, under the page's filters. */
 export function BuyerCards({ state }: { state: Load<BuyerAnalytics> }) {

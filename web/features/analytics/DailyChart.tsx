@@ -1,3 +1,4 @@
+import { formatNumber } from "../../components/numbers";
 import { useEffect, useRef } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
@@ -60,7 +61,7 @@ export default function DailyChart({
             font,
             size: 48,
             splits: () => yTicks(Math.max(0, ...ys)),
-            values: (_u, splits) => splits.map((v) => v.toLocaleString("en-GB")),
+            values: (_u, splits) => splits.map((v) => formatNumber(v)),
           },
         ],
         series: [

@@ -1,3 +1,4 @@
+import { formatNumber } from "../../components/numbers";
 import { Link } from "react-router";
 import type { AnalyticsTimeseries } from "./api";
 import { longDay } from "./chart-scales";
@@ -32,7 +33,7 @@ export function DailyTable({
               <th scope="row">
                 <time dateTime={p.ts}>{longDay(p.ts)}</time>
               </th>
-              <td>{p.value.toLocaleString("en-GB")}</td>
+              <td>{formatNumber(p.value)}</td>
               <td>
                 <Link to={hrefFor(p.ts)} aria-label={`${T.open} labels for ${longDay(p.ts)}`}>
                   {T.open}

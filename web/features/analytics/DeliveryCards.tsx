@@ -1,12 +1,13 @@
+import { formatNumber } from "../../components/numbers";
 import { Link } from "react-router";
 import type { DeliveryAnalytics } from "./api";
 import { labelsHref, type AnalyticsFilters } from "./filters";
 import { T } from "./texts";
 
-const count = (n: number) => n.toLocaleString("en-GB");
+const count = (n: number) => formatNumber(n);
 export const rate = (r: number | null) => (r === null ? "–" : `${Math.round(r * 1000) / 10}%`);
 /** A median in working days: "1 day", "1.5 days", "10+ days" (the figures stop at 10), "–" without any. */
-export const days = (d: number | null) => (d === null ? "–" : `${d >= 10 ? "10+" : d.toLocaleString("en-GB")} ${d === 1 ? "day" : "days"}`);
+export const days = (d: number | null) => (d === null ? "–" : `${d >= 10 ? "10+" : formatNumber(d)} ${d === 1 ? "day" : "days"}`);
 
 /** The four delivery cards, each opening the labels behind it. */
 export function DeliveryCards({ data, filters }: { data: DeliveryAnalytics; filters: AnalyticsFilters }) {

@@ -1,3 +1,4 @@
+import { formatNumber } from "../../components/numbers";
 import { lazy, Suspense, useCallback, useId, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { Spinner } from "../../components/Spinner";
@@ -24,7 +25,7 @@ function CourierTransit({ group, name, href }: { group: DeliveryGroup; name: str
   return (
     <figure className="transit-courier">
       <figcaption className="small">
-        <strong>{name}</strong> · {group.delivered.toLocaleString("en-GB")} {T.delivered.toLowerCase()}, {rate(group.onTimeRate)} {T.onTime.toLowerCase()}
+        <strong>{name}</strong> · {formatNumber(group.delivered)} {T.delivered.toLowerCase()}, {rate(group.onTimeRate)} {T.onTime.toLowerCase()}
       </figcaption>
       <Suspense fallback={<Spinner label={T.loading} />}>
         <TransitChart counts={group.transitDays} label={describe(name, group)} onPick={pick} />

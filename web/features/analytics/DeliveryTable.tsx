@@ -1,3 +1,4 @@
+import { formatNumber } from "../../components/numbers";
 import { Link } from "react-router";
 import type { DeliveryGroup } from "./api";
 import { days, rate } from "./DeliveryCards";
@@ -41,11 +42,11 @@ export function DeliveryTable({
             return (
               <tr key={`${s.courier} ${s.service ?? ""}`}>
                 <th scope="row">{name}</th>
-                <td>{s.delivered.toLocaleString("en-GB")}</td>
+                <td>{formatNumber(s.delivered)}</td>
                 <td>{rate(s.onTimeRate)}</td>
                 <td>{days(s.medianTransitDays)}</td>
                 {s.transitDays.map((n, i) => (
-                  <td key={DAY_BUCKETS[i]}>{n.toLocaleString("en-GB")}</td>
+                  <td key={DAY_BUCKETS[i]}>{formatNumber(n)}</td>
                 ))}
                 <td>
                   <Link to={hrefFor(s.courier)} aria-label={`${T.open} ${courierName(s.courier)} labels`}>

@@ -1,9 +1,10 @@
+import { formatNumber } from "../../components/numbers";
 import { Spinner } from "../../components/Spinner";
 import type { AnalyticsSummary } from "./api";
 import { T } from "./texts";
 import type { Load } from "./useAnalytics";
 
-const count = (n: number) => n.toLocaleString("en-GB");
+const count = (n: number) => formatNumber(n);
 const percent = (part: number, whole: number) => (whole > 0 ? `${Math.round((part / whole) * 1000) / 10}%` : "–");
 
 /** The four cards: Total parcels, Average weight (rounded, g), Next-day share, Potentially lost. */

@@ -1,3 +1,4 @@
+import { formatNumber } from "../../components/numbers";
 import { useEffect, useRef } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
@@ -30,7 +31,7 @@ export default function TransitChart({ counts, label, onPick }: { counts: number
         scales: { x: { time: false, range: [-0.6, xs.length - 0.4] }, y: { range: () => [0, top] } },
         axes: [
           { stroke: ink, grid: { show: false }, font, splits: () => xs, values: (_u, splits) => splits.map((x) => SHORT[x] ?? "") },
-          { stroke: ink, grid, font, size: 48, splits: () => yTicks(Math.max(0, ...counts)), values: (_u, splits) => splits.map((v) => v.toLocaleString("en-GB")) },
+          { stroke: ink, grid, font, size: 48, splits: () => yTicks(Math.max(0, ...counts)), values: (_u, splits) => splits.map((v) => formatNumber(v)) },
         ],
         series: [
           { label: "Working days", value: (_u, _x, _s, i) => legend.x(i) },

@@ -1,3 +1,4 @@
+import { formatNumber } from "../../components/numbers";
 /** Tick choices for the daily chart (about 6 x ticks, 5 y ticks), kept apart from uPlot to test them. */
 
 /** `count` evenly spread indexes of `n` points (all of them when fewer), first and last included. */
@@ -25,7 +26,7 @@ export const shortDay = (day: string) => short.format(dayDate(day));
 /** "Sun, 29 Mar 2026" */
 export const longDay = (day: string) => long.format(dayDate(day));
 
-const count = (n: number) => n.toLocaleString("en-GB");
+const count = (n: number) => formatNumber(n);
 
 /**
  * What a chart's legend says (uPlot's live legend): the point under the cursor, and before any hover the whole of

@@ -1,9 +1,10 @@
+import { formatNumber } from "../../components/numbers";
 import type { CreditMovement } from "./api";
 
 // The Credits page's and the checkout return pages' texts, in one place.
 
-const labels = (n: number) => `${n.toLocaleString("en-GB")} ${n === 1 ? "label" : "labels"}`;
-const credits = (n: number) => `${n.toLocaleString("en-GB")} ${n === 1 ? "credit" : "credits"}`;
+const labels = (n: number) => `${formatNumber(n)} ${n === 1 ? "label" : "labels"}`;
+const credits = (n: number) => `${formatNumber(n)} ${n === 1 ? "credit" : "credits"}`;
 
 export const CREDITS_TEXT = {
   title: "Credits",
@@ -19,11 +20,11 @@ export const CREDITS_TEXT = {
   loadingOlder: "Loading…",
   deleted: "deleted",
   more: (n: number) => `and ${labels(n)} more`,
-  balanceAfter: (n: number) => `Balance ${n.toLocaleString("en-GB")}`,
-  change: (delta: number) => `${delta > 0 ? "+" : "−"}${Math.abs(delta).toLocaleString("en-GB")}`,
+  balanceAfter: (n: number) => `Balance ${formatNumber(n)}`,
+  change: (delta: number) => `${delta > 0 ? "+" : "−"}${formatNumber(Math.abs(delta))}`,
   changeSpoken: (delta: number) => `${delta > 0 ? "added" : "used"} ${credits(Math.abs(delta))}`,
   /** The header's balance, '97' and ' credits': the narrowest phones show the figure alone (the word stays for screen readers). */
-  balance: (n: number) => [n.toLocaleString("en-GB"), n === 1 ? " credit" : " credits"] as const,
+  balance: (n: number) => [formatNumber(n), n === 1 ? " credit" : " credits"] as const,
   balanceLink: "Your credits: balance and history",
 } as const;
 

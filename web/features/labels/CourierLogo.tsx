@@ -23,8 +23,12 @@ const LOGOS: Record<string, () => React.ReactElement> = {
 
 /** The courier's mark, or a neutral badge with its name (as the couriers call gives it) for any other courier. */
 export function CourierLogo({ courier }: { courier: string }) {
-  const known = useCourier(courier);
   const Logo = LOGOS[courierKey(courier)];
-  if (Logo) return <Logo />;
+  // A mark needs no couriers query (one a card in the list's first render).
+  return Logo ? <Logo /> : <CourierBadge courier={courier} />;
+}
+
+function CourierBadge({ courier }: { courier: string }) {
+  const known = useCourier(courier);
   return <span className="badge">{known?.displayName ?? courier}</span>;
 }

@@ -10,6 +10,7 @@ import { OutcomeBadge } from "./OutcomeControl";
 import { TrackingEventList } from "./TrackingEvents";
 import {
   EVENT_DATE,
+  courierOf,
   details,
   formatDate,
   formatDimensions,
@@ -20,7 +21,7 @@ import {
   serviceType,
   trackingEvents,
 } from "./format";
-import { useCourier, useCouriers } from "./labelsApi";
+import { useCouriers } from "./labelsApi";
 import { unreadText } from "./readingTexts";
 import { PrintButton, usePrintPlan } from "./PrintAction";
 import { CopyPageLinkButton, SendToBuyerButton } from "./TrackingPageLink";
@@ -62,7 +63,7 @@ export function Facts({ label }: { label: ApiLabel }) {
 /** The card's (and a table row's) Print; where the label cannot print, why, in words beside the disabled button. */
 export function CardPrint({ label }: { label: ApiLabel }) {
   const noteId = useId();
-  const { plan, note } = usePrintPlan(label);
+  const { plan, note, courier } = usePrintPlan(label);
   return (
     <>
       {plan.how === "none" && (
@@ -70,7 +71,7 @@ export function CardPrint({ label }: { label: ApiLabel }) {
           {note}
         </span>
       )}
-      <PrintButton label={label} plan={plan} className="btn btn-sm" noteId={plan.how === "none" ? noteId : undefined} />
+      <PrintButton label={label} plan={plan} courier={courier} className="btn btn-sm" noteId={plan.how === "none" ? noteId : undefined} />
     </>
   );
 }
@@ -82,9 +83,11 @@ export function LabelCard({ label, selected, onSelectedChange }: { label: ApiLab
   const d = details(label);
   const events = trackingEvents(label);
   const shown = showAll ? events : events.slice(0, 1);
-  const courier = useCourier(label.courier);
+  // One couriers query for the card (a page of 15 cards ran 75 of them, one a component, in the first render).
+  const couriers = useCouriers();
+  const courier = courierOf(couriers.data, label.courier);
   // Until the couriers call answers, the courier's own no-events text is not known: hold its line.
-  const couriersPending = useCouriers().isPending;
+  const couriersPending = couriers.isPending;
   return (
     <article className="card label-card" aria-label={`Label ${label.trackingCode}`}>
       <header className="label-card-head">

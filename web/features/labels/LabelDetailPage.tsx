@@ -92,7 +92,7 @@ function LoadedLabel({ label, onChange, onRefreshed }: { label: ApiLabel; onChan
   return (
     <div className="stack">
       <div className="row detail-actions" role="group" aria-label="Label actions">
-        <PrintButton label={label} plan={printing.plan} noteId={printing.note ? "print-note" : undefined} />
+        <PrintButton label={label} plan={printing.plan} courier={printing.courier} noteId={printing.note ? "print-note" : undefined} />
         <button
           type="button"
           className="btn"

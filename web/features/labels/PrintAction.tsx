@@ -1,11 +1,12 @@
 import type { PrintPlan } from "../../../shared/print-content";
 import { printPlanOf, printTitle } from "./format";
 import { useCourier } from "./labelsApi";
-import type { ApiLabel } from "./types";
+import type { ApiCourier, ApiLabel } from "./types";
 
 /** How a label prints and what the label page says about it before printing (printPlanOf, with the couriers call). */
-export function usePrintPlan(label: ApiLabel): { plan: PrintPlan; note: string | null } {
-  return printPlanOf(label, useCourier(label.courier));
+export function usePrintPlan(label: ApiLabel): { plan: PrintPlan; note: string | null; courier: ApiCourier | undefined } {
+  const courier = useCourier(label.courier);
+  return { ...printPlanOf(label, courier), courier };
 }
 
 /**
@@ -13,8 +14,20 @@ export function usePrintPlan(label: ApiLabel): { plan: PrintPlan; note: string |
  * disabled button also carries the courier's reason as its title (SPEC: 'Printing not supported for Royal Mail
  * yet'), for a pointer that hovers; the note beside it says the same to everyone else.
  */
-export function PrintButton({ label, plan, noteId, className = "btn btn-primary" }: { label: ApiLabel; plan: PrintPlan; noteId?: string; className?: string }) {
-  const courier = useCourier(label.courier);
+export function PrintButton({
+  label,
+  plan,
+  courier,
+  noteId,
+  className = "btn btn-primary",
+}: {
+  label: ApiLabel;
+  plan: PrintPlan;
+  /** The label's courier as usePrintPlan found it (one couriers query a label, not one a button). */
+  courier: ApiCourier | undefined;
+  noteId?: string;
+  className?: string;
+}) {
   const title = printTitle(plan, courier);
   return (
     <button

@@ -1,6 +1,7 @@
+import { formatNumber } from "../../components/numbers";
 /** The texts of deleting labels and of Recently deleted, in one place. */
 
-const labels = (n: number) => `${n.toLocaleString("en-GB")} ${n === 1 ? "label" : "labels"}`;
+const labels = (n: number) => `${formatNumber(n)} ${n === 1 ? "label" : "labels"}`;
 
 export const DELETE_TEXTS = {
   button: "Delete",
@@ -13,12 +14,12 @@ export const DELETE_TEXTS = {
   credits: (n: number) =>
     n === 1
       ? "Credits are not refunded: the credit this label used stays spent."
-      : `Credits are not refunded: the ${n.toLocaleString("en-GB")} credits these labels used stay spent.`,
+      : `Credits are not refunded: the ${formatNumber(n)} credits these labels used stay spent.`,
   confirm: (n: number) => (n === 1 ? "Delete label" : `Delete ${labels(n)}`),
   deleting: "Deleting…",
   failed: "Could not delete. Nothing was deleted.",
   deleted: (n: number) => `${labels(n)} deleted.`,
-  running: (done: number, total: number) => `Deleting ${labels(total)}… ${done.toLocaleString("en-GB")} done.`,
+  running: (done: number, total: number) => `Deleting ${labels(total)}… ${formatNumber(done)} done.`,
   undo: "Undo",
   undoing: "Restoring…",
   restoredBack: (n: number) => `${labels(n)} restored.`,
@@ -51,7 +52,7 @@ export const RECENTLY_DELETED_TEXTS = {
   notRestored: (n: number) =>
     `${labels(n)} could not be restored: ${n === 1 ? "its tracking code is" : "their tracking codes are"} among your labels again. Delete ${n === 1 ? "that label" : "those labels"} first to restore ${n === 1 ? "this one" : "these"}.`,
   purged: (n: number) => `${labels(n)} deleted for good.`,
-  restoring: (done: number, total: number) => `Restoring ${labels(total)}… ${done.toLocaleString("en-GB")} done.`,
-  purging: (done: number, total: number) => `Deleting ${labels(total)} for good… ${done.toLocaleString("en-GB")} done.`,
+  restoring: (done: number, total: number) => `Restoring ${labels(total)}… ${formatNumber(done)} done.`,
+  purging: (done: number, total: number) => `Deleting ${labels(total)} for good… ${formatNumber(done)} done.`,
   actionFailed: "That did not work. Nothing was changed.",
 } as const;

@@ -1,3 +1,4 @@
+import { formatNumber } from "../../components/numbers";
 import { ukOffsetMs } from "../../../shared/uk-calendar";
 import { details, printPlan, senderAddress, type PrintPlan } from "../../../shared/print-content";
 import type { Address, ApiCourier, ApiLabel, TrackingEvent } from "./types";
@@ -102,7 +103,7 @@ export function formatFileSize(bytes: number): string {
 /** Whole pence as pounds: '£1,234.50'; '' when not set. */
 export function formatPence(pence: number | null | undefined): string {
   if (typeof pence !== "number" || !Number.isFinite(pence)) return "";
-  return `£${(pence / 100).toLocaleString("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  return `£${formatNumber(pence / 100, 2)}`;
 }
 
 

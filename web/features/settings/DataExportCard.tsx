@@ -1,3 +1,4 @@
+import { formatNumber } from "../../components/numbers";
 import { useState } from "react";
 import { errorText } from "../../api/client";
 import { InlineConfirm } from "../../components/InlineConfirm";
@@ -5,7 +6,7 @@ import { formatDate, formatFileSize, EVENT_DATE } from "../labels/format";
 import { useDataExport, useDataExportActions, type ApiDataExport } from "./your-data-api";
 import { YOUR_DATA_TEXT as TEXT } from "./texts";
 
-const count = (n: number) => n.toLocaleString("en-GB");
+const count = (n: number) => formatNumber(n);
 
 /** How far the build is, as a share of its labels and files (the labels are written three times, files once). */
 function share(p: ApiDataExport["progress"]): number {
