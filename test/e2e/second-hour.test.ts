@@ -28,20 +28,20 @@ async function signInOnPage(page: Page, session: Session) {
   await page.getByRole("button", { name: "Sign In" }).click();
 }
 
-/**
- * A page already signed in (the tokens put in storage, as the login form would): the tests that are not about
- * signing in stay clear of the login rate limit (10 a minute for one address).
- */
-async function signedInPage(browser: Browser, session: Session, viewport: { width: number; height: number }) {
-  const context = await browser.newContext({ viewport });
-  await signInBrowser(context, session);
-  return { context, page: await context.newPage() };
-}
 
 describe("a seller's second hour", () => {
   let browser: Browser;
   let seller: Session;
   let lateId = "";
+  /**
+   * The seller's page, already signed in (the tokens put in storage, as the login form would): the tests that are not
+   * about signing in stay clear of the login rate limit (10 a minute for one address), and share it, each at its width.
+   */
+  let sellerPage: Page;
+  async function signedInPage(viewport: { width: number; height: number }) {
+    await sellerPage.setViewportSize(viewport);
+    return { page: sellerPage };
+  }
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -56,6 +56,9 @@ describe("a seller's second hour", () => {
     await d1(
       `UPDATE labels SET tracking_json = '${JSON.stringify(tracking).replace(/'/g, "''")}', tracking_status = 'in_transit', last_scan_at = ${scannedAt}, action_from = '0000-00-00', action_until = '9999-99-99' WHERE id = '${lateId}'`,
     );
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    await signInBrowser(context, seller);
+    sellerPage = await context.newPage();
   });
   afterAll(async () => browser?.close());
 
@@ -114,7 +117,7 @@ describe("a seller's second hour", () => {
   });
 
   it("shows the search box and a label on a phone's first screen, Needs action as a button that opens its list", async () => {
-    const { context, page } = await signedInPage(browser, seller, VIEWPORTS.phone);
+    const { page } = await signedInPage(VIEWPORTS.phone);
     await page.goto(`${baseURL()}/labels`);
     const search = page.getByRole("searchbox", { name: "Search labels" });
     const first = page.locator("article.label-card").first();
@@ -142,12 +145,11 @@ describe("a seller's second hour", () => {
     const row = page.getByRole("article", { name: `Label ${ON_TIME}` });
     await row.getByRole("img", { name: "Evri" }).waitFor();
     await screenshot(page, "second-hour-compact-phone");
-    await context.close();
   });
 
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     it(`shows the balance in the header, and where every credit went on the Credits page (${name})`, async () => {
-      const { context, page } = await signedInPage(browser, seller, viewport);
+      const { page } = await signedInPage(viewport);
       await page.goto(`${baseURL()}/labels`);
       // 5 credits granted, 2 labels created.
       const balance = page.getByRole("link", { name: "3 credits" });
@@ -171,7 +173,6 @@ describe("a seller's second hour", () => {
       await history.getByRole("link", { name: ON_TIME }).waitFor();
       await screenshot(page, `second-hour-credits-${name}`);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
-      await context.close();
     });
   }
 
@@ -179,7 +180,9 @@ describe("a seller's second hour", () => {
     const rich = await newUser("second-hour-rich");
     await grantCredits(rich.email, 12_345);
     for (const width of [320, 360]) {
-      const { context, page } = await signedInPage(browser, rich, { width, height: 640 });
+      const context = await browser.newContext({ viewport: { width, height: 640 } });
+      await signInBrowser(context, rich);
+      const page = await context.newPage();
       await page.goto(`${baseURL()}/labels`);
       // The word may be hidden on the narrowest screens; the link's name keeps it.
       await page.getByRole("link", { name: "12,345 credits" }).waitFor();
@@ -197,17 +200,16 @@ describe("a seller's second hour", () => {
   });
 
   it("never says credits were added on /checkout/success opened directly", async () => {
-    const { context, page } = await signedInPage(browser, seller, VIEWPORTS.phone);
+    const { page } = await signedInPage(VIEWPORTS.phone);
     await page.goto(`${baseURL()}/checkout/success`);
     await page.getByRole("heading", { name: "No payment to confirm" }).waitFor();
     expect(await page.getByText("Payment Successful!").count()).toBe(0);
     expect(await page.getByText(/successfully added/).count()).toBe(0);
     await screenshot(page, "second-hour-checkout-success-direct-phone");
-    await context.close();
   });
 
   it("shows the labels above a laptop's fold", async () => {
-    const { context, page } = await signedInPage(browser, seller, VIEWPORTS.desktop);
+    const { page } = await signedInPage(VIEWPORTS.desktop);
     await page.goto(`${baseURL()}/labels`);
     const first = page.locator("article.label-card").first();
     await first.waitFor();
@@ -216,6 +218,5 @@ describe("a seller's second hour", () => {
     const card = (await first.boundingBox())!;
     expect(card.y + 120).toBeLessThanOrEqual(VIEWPORTS.desktop.height);
     await page.screenshot({ path: "test-results/screenshots/second-hour-labels-first-screen-desktop.png" });
-    await context.close();
   });
 });
