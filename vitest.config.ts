@@ -185,6 +185,10 @@ export default defineConfig(async () => {
             include: ["test/e2e/**/*.test.ts"],
             environment: "node",
             globalSetup: ["./test/e2e/global-setup.ts"],
+            // One Node process for each slot's files, not one a file: each file started vitest's worker and imported
+            // playwright and the helpers again (6 small files: 16.9 -> 6.2 CPU-s of vitest's side, load 9-16). Files share
+            // no state but the helpers' (session.ts's admin tokens, one for the run anyway).
+            isolate: false,
             // Each file works with users of its own and reads only their mail (test/e2e/mail.ts pages through
             // everyone's), so files share the server side by side, two at a time (maxWorkers above).
             testTimeout: 120_000,

@@ -32,8 +32,13 @@ declare module "vitest" {
     stripeStandinURL: string;
     /** The eBay, Etsy and Shopify stand-in that server connects shops through (its /_standin controls). */
     marketplaceStandinURL: string;
+    /** The one server's wait before each webhook retry (its WEBHOOK_RETRY_SECONDS; the product's first is 30 s). */
+    webhookRetrySeconds: number;
   }
 }
+
+/** Seconds between webhook attempts on the one server: webhooks.test.ts sees a retry without waiting 30 s for it. */
+const WEBHOOK_RETRY_SECONDS = 2;
 
 let server: ChildProcess | undefined;
 let standins: StandinsServer | undefined;
@@ -48,18 +53,36 @@ function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}) {
 }
 
 /**
- * A build made for deploying, as this run's own: APP_URL is the one thing a build for this server differs in, and it
- * lives in the Worker's generated wrangler.json (vite.config.ts puts PH_APP_URL there), not in the bundle.
+ * A build made for deploying, as this run's own: the vars a build for this server differs in (APP_URL,
+ * WEBHOOK_RETRY_SECONDS) live in the Worker's generated wrangler.json, not in the bundle (serverVars).
  */
-function copyBuild(from: string, to: string, appUrl: string) {
+function copyBuild(from: string, to: string) {
   const config = path.join(from, "parcelhive/wrangler.json");
   if (!existsSync(config)) throw new Error(`E2E_BUILD=${from} holds no build (${config}): run \`npm run build\` first`);
   cpSync(from, to, { recursive: true, filter: (src) => path.basename(src) !== "deploy-check" });
-  const copied = path.join(to, "parcelhive/wrangler.json");
-  const worker = JSON.parse(readFileSync(copied, "utf8")) as { vars?: Record<string, unknown>; d1_databases?: { migrations_dir?: string }[] };
-  // Paths in it are relative to where the build was written.
-  const d1Databases = worker.d1_databases?.map((d) => (d.migrations_dir ? { ...d, migrations_dir: path.resolve(from, "parcelhive", d.migrations_dir) } : d));
-  writeFileSync(copied, JSON.stringify({ ...worker, d1_databases: d1Databases, vars: { ...worker.vars, APP_URL: appUrl } }));
+  editWorkerConfig(to, (worker) => ({
+    ...worker,
+    // Paths in it are relative to where the build was written.
+    d1_databases: worker.d1_databases?.map((d) => (d.migrations_dir ? { ...d, migrations_dir: path.resolve(from, "parcelhive", d.migrations_dir) } : d)),
+  }));
+}
+
+interface WorkerConfig {
+  vars?: Record<string, unknown>;
+  d1_databases?: { migrations_dir?: string }[];
+}
+
+function editWorkerConfig(distDir: string, edit: (worker: WorkerConfig) => WorkerConfig) {
+  const file = path.join(distDir, "parcelhive/wrangler.json");
+  writeFileSync(file, JSON.stringify(edit(JSON.parse(readFileSync(file, "utf8")) as WorkerConfig)));
+}
+
+/**
+ * The one server's vars on top of the build's, which `vite preview` serves as they are: links in mail point at this
+ * server (vite.config.ts puts PH_APP_URL there too when it builds), and webhook retries come seconds apart.
+ */
+function serverVars(distDir: string, appUrl: string) {
+  editWorkerConfig(distDir, (worker) => ({ ...worker, vars: { ...worker.vars, APP_URL: appUrl, WEBHOOK_RETRY_SECONDS: String(WEBHOOK_RETRY_SECONDS) } }));
 }
 
 export async function setup(project: TestProject) {
@@ -76,8 +99,9 @@ export async function setup(project: TestProject) {
   // NODE_ENV=production: vitest sets it to 'test', which would bundle React's development build.
   // PH_APP_URL: links in the mail the app sends point at this server (vite.config.ts), as they would in production.
   const buildEnv = { ...env, PH_DIST: distDir, NODE_ENV: "production", PH_APP_URL: `http://127.0.0.1:${PORT}` };
-  if (process.env.E2E_BUILD) copyBuild(process.env.E2E_BUILD, distDir, buildEnv.PH_APP_URL);
+  if (process.env.E2E_BUILD) copyBuild(process.env.E2E_BUILD, distDir);
   else run("vite", ["build", "--logLevel", "warn", "--emptyOutDir"], buildEnv);
+  serverVars(distDir, buildEnv.PH_APP_URL);
   const built = Date.now();
   migrateLocalD1(["--persist-to", stateDir], { fresh: true });
   // The stand-ins' server starts from a copy of the migrated database, made before either server opens it.
@@ -114,6 +138,7 @@ export async function setup(project: TestProject) {
   project.provide("evriStandinURL", standins.evriStandin);
   project.provide("stripeStandinURL", standins.stripeStandin);
   project.provide("marketplaceStandinURL", standins.marketplaceStandin);
+  project.provide("webhookRetrySeconds", WEBHOOK_RETRY_SECONDS);
 }
 
 export async function teardown() {

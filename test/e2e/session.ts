@@ -91,7 +91,7 @@ export async function grantCredits(userEmail: string, amount: number) {
 }
 
 /** Puts the session's tokens into the browser's local storage, as the login screen would. */
-export async function signInBrowser(context: BrowserContext, session: Session) {
+export async function signInBrowser(context: BrowserContext, session: Pick<Session, "access_token" | "refresh_token">) {
   await context.addInitScript(
     ([a, r]) => {
       if (!localStorage.getItem("access_token")) {

@@ -1,9 +1,11 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VIEWPORTS, baseURL, launchBrowser, screenshot, uniqueEmail } from "./browser";
+import { signInBrowser } from "./session";
 
 // The settings screen end to end: states, purchase failure without Stripe, developer key
-// generate -> copy -> use from outside the browser, email preferences, banner upload and removal.
+// generate -> copy -> use from outside the browser, email preferences, banner upload and removal. One signed-in page
+// for the file, each test opening its screen in it (at its own width): none needs a fresh browser.
 
 const PASSWORD = "settings-e2e-password";
 const PNG_1x1 = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
@@ -29,32 +31,33 @@ async function signUpAndLogIn(email: string) {
   return login.body;
 }
 
-async function signedInPage(context: BrowserContext, tokens: { access_token: string; refresh_token: string }, path: string): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto(baseURL() + "/");
-  await page.evaluate((t) => {
-    localStorage.setItem("access_token", t.access_token);
-    localStorage.setItem("refresh_token", t.refresh_token);
-  }, tokens);
-  await page.goto(baseURL() + path);
-  return page;
-}
-
 describe("settings screen", () => {
   let browser: Browser;
   let tokens: { access_token: string; refresh_token: string };
   let email: string;
+  let context: BrowserContext;
+  let page: Page;
+
+  /** The file's page, signed in, at `viewport`'s size, on `path`. */
+  async function signedInPage(viewport: { width: number; height: number }, path: string): Promise<Page> {
+    await page.setViewportSize(viewport);
+    await page.goto(baseURL() + path);
+    return page;
+  }
 
   beforeAll(async () => {
     browser = await launchBrowser();
     email = uniqueEmail("settings");
     tokens = await signUpAndLogIn(email);
+    context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL() });
+    await signInBrowser(context, tokens);
+    page = await context.newPage();
   });
   afterAll(async () => browser?.close());
 
   it("shows the user settings, says payments are not set up without Stripe, and saves email preferences", async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
-    const page = await signedInPage(context, tokens, "/settings");
+    const page = await signedInPage(VIEWPORTS.desktop, "/settings");
 
     await page.getByRole("heading", { name: "Settings", level: 1 }).waitFor();
     // Unverified: the amber notice with a resend button.
@@ -77,13 +80,10 @@ describe("settings screen", () => {
     expect(await page.getByRole("link", { name: "Read our Privacy Policy" }).getAttribute("href")).toBe("/terms#privacy");
 
     await screenshot(page, "settings-desktop");
-    await context.close();
   });
 
   it("generates a developer key, copies it, and the copied key lists the labels from outside the browser", async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
-    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL() });
-    const page = await signedInPage(context, tokens, "/settings");
+    const page = await signedInPage(VIEWPORTS.desktop, "/settings");
 
     await page.getByRole("button", { name: "Generate API key" }).click();
     const keyBox = page.getByLabel("Your new API key");
@@ -122,12 +122,10 @@ describe("settings screen", () => {
     expect(second).not.toBe(shown);
     expect((await apiCall("/api/v1/labels", { headers: { "X-API-Key": shown } })).status).toBe(401);
     expect((await apiCall("/api/v1/labels", { headers: { "X-API-Key": second } })).status).toBe(200);
-    await context.close();
   });
 
   it("uploads, shows, refuses and removes the label banner (phone width)", async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.phone });
-    const page = await signedInPage(context, tokens, "/settings");
+    const page = await signedInPage(VIEWPORTS.phone, "/settings");
     await page.getByText("No banner image yet.").waitFor();
 
     // A PDF is refused on the client with the first rule it breaks.
@@ -151,13 +149,11 @@ describe("settings screen", () => {
     await page.getByText("Banner removed.").waitFor();
     await page.getByText("No banner image yet.").waitFor();
     expect((await fetch(baseURL() + "/api/v1/user/banner", { headers: { Authorization: `Bearer ${tokens.access_token}` } })).status).toBe(204);
-    await context.close();
   });
 
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     it(`shows the checkout return pages (${name})`, async () => {
-      const context = await browser.newContext({ viewport });
-      const page = await signedInPage(context, tokens, "/checkout/success");
+      const page = await signedInPage(viewport, "/checkout/success");
       // Opened without a Stripe session there is no payment to confirm (issue 33); the paid return is in payments.test.ts.
       await page.getByRole("heading", { name: "No payment to confirm" }).waitFor();
       expect(await page.getByText(/successfully added/).count()).toBe(0);
@@ -171,7 +167,6 @@ describe("settings screen", () => {
       await page.waitForURL("**/settings");
       await page.getByRole("heading", { name: "Settings", level: 1 }).waitFor();
       await screenshot(page, `settings-top-${name}`);
-      await context.close();
     });
   }
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { agreedNames, cutShort, holdsName } from "../../worker/label-import/ocr/agree";
+import { agreedNames, cutShort, holdsName, retitled } from "../../worker/label-import/ocr/agree";
 import { plausibleOnly } from "../../worker/label-import/ocr-job";
 import type { LabelDetails } from "../../shared/label";
 
@@ -74,10 +74,28 @@ describe("names given only when a second reading agrees", () => {
     expect((await agreedNames(cut, cut, latin, new Map(), 300, [], new Map([["Fern Studio", "Fern Studio"]]))).fromAddress?.name).toBe("Fern Studio");
   });
 
+  it("takes the other reading's title where the page's reading gave a word of its letters that is no title", async () => {
+    // Fixed seed 3217537065, file 1425, a table photo: 'My Iain O'Connor' for Mx, the Latin reading 'Mx lain O'Connor'.
+    const titled: LabelDetails = { ...read, address: { ...read.address!, name: "My Iain O'Connor" } };
+    const out = await agreedNames(titled, titled, new Map([["My Iain O'Connor", "Mx lain O'Connor"]]), new Map(), 300);
+    expect(out.address?.name).toBe("Mx Iain O'Connor");
+    expect(retitled("Mi A Scott", "Mr A Scott")).toBe("Mr A Scott");
+    // A title read as printed, another reading's other title, or the rest of the name not held: nothing taken.
+    expect(retitled("Ms A Scott", "Mr A Scott")).toBeNull();
+    expect(retitled("My A Scott", "Mx A Smith")).toBeNull();
+    expect(retitled("Jo Smith", "Dr Smith")).toBeNull();
+  });
+
   it("gives no name where its line was never read again", async () => {
     const out = await agreedNames(read, named, new Map(), new Map(), 300);
     expect(out.address?.name).toBe("");
     expect(out.address?.postcode).toBe("W2 8AQ");
+  });
+
+  it("takes no title both readings misread alike ('Mi A Scott' for Mr, fresh seed 3422321280, file 255)", () => {
+    const named = (name: string) => plausibleOnly({ ...read, fromAddress: { name, address: [], postcode: "", countryCode: "GB" } }).fromAddress?.name;
+    expect(named("Mi A Scott")).toBe("");
+    for (const name of ["Mr A Scott", "Ms A. Scott", "Mo Farah", "Mia Scott"]) expect(named(name)).toBe(name);
   });
 
   it("takes no heading for a name: the name's line was lost", () => {

@@ -250,6 +250,15 @@ describe("delivering a webhook", () => {
     expect((await log(endpoint.id))[0]).toMatchObject({ statusCode: null, ok: false, attempt: 2, error: expect.stringMatching(/^Could not connect/) });
   });
 
+  it("waits WEBHOOK_RETRY_SECONDS before every retry when it is set (a test server's), the schedule otherwise", async () => {
+    const { jobs } = await endpointWithLabel();
+    receiver(500);
+    const job = jobs.deliveries()[0];
+    await expect(runWebhookDelivery({ ...env, WEBHOOK_RETRY_SECONDS: "2" }, getDb(env.DB), job, 1)).rejects.toMatchObject({ delaySeconds: 2 });
+    await expect(runWebhookDelivery({ ...env, WEBHOOK_RETRY_SECONDS: "2" }, getDb(env.DB), job, 4)).rejects.toMatchObject({ delaySeconds: 2 });
+    await expect(runWebhookDelivery({ ...env, WEBHOOK_RETRY_SECONDS: "" }, getDb(env.DB), job, 4)).rejects.toMatchObject({ delaySeconds: 3600 });
+  });
+
   it("checks the address again before sending: a receiver now refused is never called and not retried", async () => {
     const { endpoint, jobs } = await endpointWithLabel();
     const requests = receiver(200);

@@ -198,7 +198,7 @@ export function plausibleOnly(d: LabelDetails): LabelDetails {
     // An initial O read as a zero ('0. van der Berg': fresh seed 1307231402, file 1717, a 300 DPI scan).
     const name = a.name.replace(ZERO_INITIAL, "$1O.");
     // A heading read as the name: the name's line was lost (fresh seed 3215497301, a 203 DPI thermal print: 'FROM').
-    const none = GLUED.test(name) || NOISY.test(name) || classifyLine(name).headingAlone || ((k === "address" || Boolean(a.postcode)) && partOfName(name));
+    const none = GLUED.test(name) || NOISY.test(name) || MISREAD_TITLE.test(name) || classifyLine(name).headingAlone || ((k === "address" || Boolean(a.postcode)) && partOfName(name));
     if (none || name !== a.name) out[k] = { ...out[k]!, name: none ? "" : name };
   }
   return out;
@@ -217,6 +217,12 @@ const ZERO_INITIAL = /(^|\s)0\.(?=\s)/u;
  * header ('Loomwell') has no postcode and stays.
  */
 const partOfName = (name: string) => name.length <= 8 && /^[\p{L}'’-]+$/u.test(name) && !/\p{Ll}\p{Lu}|\p{Lu}\p{Lu}\p{Ll}/u.test(name);
+
+/**
+ * A title both readings misread alike ('Mi A Scott' for Mr: fresh seed 3422321280, file 255, a 203 DPI thermal print): an
+ * M and one small letter that make no title, before an initial. Mr, Ms or Mx cannot be told from it: none.
+ */
+const MISREAD_TITLE = /^M[a-qt-wyz]\.?\s\p{Lu}\.?\s/u;
 
 /** Twenty letters or more with no gap: words run together. */
 const GLUED = /\p{L}{20,}/u;

@@ -23,7 +23,14 @@ export const MAX_DELIVERY_ATTEMPTS = RETRY_DELAYS_SECONDS.length + 1;
 const MAX_ERROR_LENGTH = 200;
 
 type DeliverJob = Extract<JobMessage, { type: "webhook.deliver" }>;
-type DeliveryEnv = Pick<Env, "ENVIRONMENT">;
+type DeliveryEnv = Pick<Env, "ENVIRONMENT" | "WEBHOOK_RETRY_SECONDS">;
+
+/** The wait after attempt `attempt` failed: the schedule, or every retry WEBHOOK_RETRY_SECONDS apart when set (tests). */
+function retryDelaySeconds(env: DeliveryEnv, attempt: number): number {
+  const configured = Number(env.WEBHOOK_RETRY_SECONDS || Number.NaN);
+  if (Number.isInteger(configured) && configured >= 0) return configured;
+  return RETRY_DELAYS_SECONDS[attempt - 1] ?? RETRY_DELAYS_SECONDS.at(-1)!;
+}
 
 /** The JSON body of an event: the label as it is when the attempt is sent (null for the test event). */
 async function eventBody(db: Db, userId: number, event: WebhookEvent): Promise<string | null> {
@@ -128,5 +135,5 @@ export async function runWebhookDelivery(env: DeliveryEnv, db: Db, job: DeliverJ
     log("warn", "webhook delivery gave up", { endpointId: endpoint.id, eventId: event.id, attempts: attempt });
     return "gave-up";
   }
-  throw new RetryJobLater(RETRY_DELAYS_SECONDS[attempt - 1] ?? RETRY_DELAYS_SECONDS.at(-1)!, `webhook ${event.id}: ${result.error}`);
+  throw new RetryJobLater(retryDelaySeconds(env, attempt), `webhook ${event.id}: ${result.error}`);
 }

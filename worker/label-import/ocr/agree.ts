@@ -12,6 +12,7 @@ import type { Address, LabelDetails } from "../../../shared/label";
 import { recognise } from "./tesseract";
 import { scaleGrey, type Grey } from "../../images/raster";
 import { editDistance } from "../../label-reading/fields";
+import { ABBREVIATED_TITLES } from "../../label-reading/vocabulary";
 
 /** A letter or digit of a name, without its accent and in small letters ('' for anything else: a gap, a stop). */
 const letterOf = (c: string) =>
@@ -116,10 +117,29 @@ export async function agreedNames(
     const spellings = [name, named[key]?.name ?? name];
     const holds = (reading: string) => spellings.some((n) => holdsName(n, reading));
     const reading = latin.get(name) ?? "";
-    if (!verdict.has(name)) verdict.set(name, !cutShort(name, lines.get(name) ?? "", reading) && (given.includes(name) || holds(reading) || holds(await thirdReading(crops.get(name) ?? [], dpi))));
+    const titled = retitled(named[key]?.name ?? name, reading);
+    if (!verdict.has(name)) verdict.set(name, !cutShort(name, lines.get(name) ?? "", reading) && (given.includes(name) || holds(reading) || Boolean(titled) || holds(await thirdReading(crops.get(name) ?? [], dpi))));
     if (!verdict.get(name)) out[key] = { ...(named[key] as Address), name: "" };
+    else if (titled && !holds(reading)) out[key] = { ...(named[key] as Address), name: titled };
   }
   return out;
+}
+
+/** A title of two or three letters as printed, with or without its stop. */
+const TITLE_WORD = new RegExp(`^(?:${ABBREVIATED_TITLES.join("|")})\\.?$`, "i");
+
+/**
+ * The name with the other reading's title for its first word, when the page's reading gave a word of the title's letters
+ * but one that is no title ('My Iain O'Connor' for Mx, the Latin reading 'Mx lain O'Connor': fixed seed 3217537065, file
+ * 1425, a table photo) and that reading holds the rest of the name; else null. Titles are few: a title's first letter and
+ * length read back, the other reading's title is the printed one.
+ */
+export function retitled(name: string, reading: string): string | null {
+  const [first, ...rest] = name.split(" ");
+  if (!rest.length || TITLE_WORD.test(first) || !/^\p{Lu}\p{L}\.?$/u.test(first)) return null;
+  const tokens = reading.normalize("NFC").split(/\s+/);
+  const title = tokens.find((t, i) => TITLE_WORD.test(t) && t[0].toLowerCase() === first[0].toLowerCase() && holdsName(rest.join(" "), tokens.slice(i + 1).join(" ")));
+  return title ? `${title} ${rest.join(" ")}` : null;
 }
 
 /** The name's line(s) read by the English model on their own, enlarged; every word as read, however unsure. */
