@@ -615,6 +615,19 @@ describe("lines OCR and screenshots add", () => {
     expect(readAddresses(page("CR0 0XU"))).toMatchObject({ recipient: { name: "A. Martin", postcode: "CR0 0XU" }, sender: { name: "François's Coffee" } });
   });
 
+  it("takes no heading beside a block's first line for its own when lines of its own are printed under it (fixed seed 3217537065, file 1784)", () => {
+    // A 200 DPI scan: the recipient's 'EN1 1TD' read 'ENT. ITD'; its heading, level with the sender's block's first line,
+    // made that block the recipient's (name 'diac ee', postcode GU1 0TN).
+    const page = [
+      L(74, 199, 41, "Delivery Address"), L(720, 196, 41, "diac ee"), L(720, 230, 38, "Ironbridge Silver"), L(720, 259, 30, "205 St John's Hill"),
+      L(75, 269, 42, "Ffion Nowak"), L(719, 319, 24, "Guildford"), L(75, 343, 41, "126 Wordsworth Close"), L(719, 404, 25, "GU1 0TN"),
+      L(75, 407, 53, "Enfield"), L(75, 489, 40, "ENT. ITD"), L(74, 561, 51, "United Kingdom"),
+    ];
+    expect(readAddresses(page).recipient).toBeNull();
+    // A heading in a column of its own, nothing under it, heads the block beside it.
+    expect(readAddresses([L(10, 100, 12, "To:"), L(60, 100, 12, "Jane Smith"), L(60, 115, 12, "1 High Street"), L(60, 130, 12, "Leeds LS1 1AA")]).recipient?.name).toBe("Jane Smith");
+  });
+
   it("reads over a line OCR lost between a postcode and the line above it, not the other block for the recipient (fresh seed 3217537065, file 1425)", () => {
     // A table photo of a broker's label: the recipient's town was not read; the sender's block on the left read whole.
     const page = [
