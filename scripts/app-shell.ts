@@ -117,8 +117,10 @@ export function appShell(): Plugin {
         const [link, cssFile] = links[0];
         const css = bundle[cssFile] as Rolldown.OutputAsset;
         html = html.replace(link, () => `<style>${String(css.source).trim()}</style>`);
-        // Nothing else refers to it: not shipped.
-        if (!Object.values(bundle).some((o) => o.type === "chunk" && o.code.includes(path.basename(cssFile)))) delete bundle[cssFile];
+        // The file stays shipped: a lazy chunk importing from the entry lists the entry's stylesheet among the
+        // dependencies it preloads, and those lists are written after this hook runs, so no look at the chunks here
+        // can tell it is unused. Deleted, the preload fails and the chunk with it ('Unable to preload CSS': the
+        // analytics chart, once it imported the entry's formatNumber, never came up).
 
         // The scripts are not needed for the first paint (the shell is in the HTML) and must not look needed: at the
         // default (high) priority, a script that arrived before the paint counts as blocking it in Lighthouse's
