@@ -275,3 +275,6 @@ function labelTop(sorted: TextLine[]): number {
   }
   return Number.NEGATIVE_INFINITY;
 }
+
+/** A street or premises line ('14 Canal Street', 'THE OLD RECTORY', 'Glenview', 'Bridge Road' without its number). */
+export const addressLine = (t: string) => isStreetLine(t) || isPremises(t) || isNumberlessStreet(t) || isOneWordAddress(t);
