@@ -143,11 +143,15 @@ export async function readLabelPage(pixmap: Pixmap): Promise<LabelReading> {
   const noService = (d: LabelDetails) => !d.serviceCode && !d.classId;
   const serviceAndWeight = async (again: Promise<TextLine[]>) => {
     const read = reading.details!;
-    const more = parseLabel({ lines: await again, barcodes });
+    const lines = await again;
+    const more = parseLabel({ lines, barcodes });
     passes++;
     if (more?.trackingCode !== read.trackingCode) return;
     const service = noService(read) ? { serviceCode: more.serviceCode, classId: more.classId, isNextDay: read.isNextDay ?? more.isNextDay } : {};
-    reading.details = { ...read, ...service, weightInGrams: read.weightInGrams ?? (disputed ? null : more.weightInGrams) };
+    // A weight only this reading gave is read again from its line and kept where both models agree on it: '1.2 KG'
+    // beside a logo was read '12 KG' there (gate seed 1434804602, file 293, a flattened 96 DPI screenshot: 12,000 g for 1,200).
+    const found = read.weightInGrams == null && !disputed && typeof more.weightInGrams === "number" ? await checkedWeight(lines, reading.image, reading.dpi, more.weightInGrams) : null;
+    reading.details = { ...read, ...service, weightInGrams: read.weightInGrams ?? found };
   };
   // A routing label (carrier API output: VAN / DROP / C-ROUND) prints no weight (LABELS.md): not read again for one.
   const noWeight = (d: LabelDetails) => d.weightInGrams == null && !d.routing && !disputed;
