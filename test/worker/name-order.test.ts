@@ -30,6 +30,13 @@ describe("a block printed bottom up", () => {
     expect(r.sender?.name).toBe("Dovetail Design");
   });
 
+  it("ends a block printed bottom up where the type changes, over another block printed top down (fresh seed 1877855200, file 248)", () => {
+    // The sender in 6 pt printed bottom up right over the recipient in 10-12 pt: the recipient's name was 'Leicester'.
+    const r = readAddresses([...block(34, 20, ["SENDER", "LE4 2TH", "Leicester", "158 Willow Avenue", "Willow & Wick Goods"], 6), ...block(34, 58, ["Dr. Chloé O'Brien"], 12), ...block(34, 72, ["13 Albert Street", "Oxford", "Oxfordshire", "OX1 5TD"], 10)]);
+    expect(r.recipient).toMatchObject({ name: "Dr. Chloé O'Brien", address: ["13 Albert Street", "Oxford", "Oxfordshire"], postcode: "OX1 5TD" });
+    expect(r.sender).toMatchObject({ name: "Willow & Wick Goods", address: ["158 Willow Avenue", "Leicester"], postcode: "LE4 2TH" });
+  });
+
   it("knows a street by its word 'Rise' (fresh seed 3474335258, file 32, a pdf-lib text PDF whose name was missed)", () => {
     const r = recipientOf(block(22, 60, ["DN1 2RT", "DONCASTER", "BRAMLEY", "72 LONDON RISE", "C/O RORY THOMAS", "MEI BAKER"], 12));
     expect(r).toMatchObject({ name: "MEI BAKER", address: ["C/O RORY THOMAS", "72 LONDON RISE", "BRAMLEY", "DONCASTER"], postcode: "DN1 2RT" });

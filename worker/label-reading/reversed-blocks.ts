@@ -34,8 +34,15 @@ export function walkDown(sorted: TextLine[], p: number, used: Set<TextLine>): Te
     if (used.has(l)) break;
     // Another postcode under the lines: they are its block, printed top down under this one ('SENDER' / 'Wild Garlic
     // Games, …, PH1 2EN' over the recipient's block, whose town was read as the sender's name: bench/outside seed
-    // 1366117983).
-    if (UK_POSTCODE_IN_TEXT_RE.test(l.text)) return null;
+    // 1366117983). Where that block is set in a type of its own, this one ends where the type changes ('SENDER' /
+    // 'LE4 2TH' / … / 'Willow & Wick Goods' in 6 pt over the recipient's block in 10-12 pt, whose name was then the
+    // sender's town, 'Leicester': fresh seed 1877855200, file 248, a Chromium text PDF).
+    if (UK_POSTCODE_IN_TEXT_RE.test(l.text)) {
+      const other = below.findIndex((b) => Math.abs(b.size - pc.size) > 0.3 * pc.size);
+      if (other < 0) return null;
+      below.length = other;
+      break;
+    }
     const kind = classifyLine(l.text);
     if (kind.heading || kind.contact || kind.around) break;
     below.push(l);
