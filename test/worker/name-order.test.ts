@@ -56,6 +56,11 @@ describe("a block printed bottom up", () => {
     expect(r).toMatchObject({ name: "Mrs. Bjorn Wood", address: ["The Old Post Office", "High Grove", "Hyde Park", "Ipswich", "Suffolk"], postcode: "IP1 7LZ" });
   });
 
+  it("takes a name that starts with its initial whole, the line between it and the street for the premises' (fresh seed 1877855200, file 223)", () => {
+    const r = recipientOf(block(25, 60, ["FORDINGBRIDGE SP6 0ZB", "105 ALBERT SQUARE", "TY NEWYDD", "C TURNER-HALE", "Tel: 07700 900358"], 11.5));
+    expect(r).toMatchObject({ name: "C TURNER-HALE", address: ["TY NEWYDD", "105 ALBERT SQUARE", "FORDINGBRIDGE"], postcode: "SP6 0ZB" });
+  });
+
   it("gives no name where a line over the name may be a house's or the name's own", () => {
     const r = recipientOf(block(14, 60, ["FROM", "TQ1 2BB", "TORQUAY", "4 HARBOUR ROW", "THE OLD POST OFFICE", "OLD FORGE BAKEHOUSE"]));
     expect(r?.name ?? "").toBe("");

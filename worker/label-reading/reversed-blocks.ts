@@ -12,6 +12,9 @@ import { estWidth, inColumn, type TextLine, usualSize } from "./text";
 /** Name, company, c/o, flat, street, locality, town, county: a block has at most this many lines under its postcode. */
 const MAX_LINES_UNDER = 8;
 
+/** A name's first initial and its next word ('C TURNER-HALE', 'J. Smith'). */
+const INITIAL_FIRST = /^\p{Lu}\.?\s+\p{L}/u;
+
 /** A line printed between a name and its street: a contact ('c/o', 'Attn', 'FAO') or a company's name. */
 const SECOND_LINE_RE = /^(?:c\/o|attn|fao)\b|\b(?:ltd\.?|limited|plc|llp|inc\.?|&\s*co\.?|&\s*sons)$/i;
 
@@ -54,9 +57,11 @@ export function walkDown(sorted: TextLine[], p: number, used: Set<TextLine>): Te
   // The town comes before the street: on the postcode's own line ('York YO31 5FD') or the line under it.
   const townFirst = clean((classifyLine(pc.text).heading?.rest ?? pc.text).replace(UK_POSTCODE_IN_TEXT_RE, "")) !== "";
   if (lastStreet < (townFirst ? 0 : 1) || lastStreet === below.length - 1) return null;
-  // A name starts at its title: lines between the street and a titled name are the premises' ('The Old Post Office' over
-  // 'Mrs. Bjorn Wood': fresh seed 584889086, file 85, a 203 DPI thermal print whose name was missed).
-  const street = startsWithTitle(clean(below[below.length - 1].text)) ? below.length - 2 : lastStreet;
+  // A name starts at its title or initial: lines between the street and such a name are the premises' ('The Old Post
+  // Office' over 'Mrs. Bjorn Wood': fresh seed 584889086, file 85, a 203 DPI thermal print; 'TY NEWYDD' over 'C
+  // TURNER-HALE': fresh seed 1877855200, file 223, a pdf-lib text PDF; both names missed).
+  const last = clean(below[below.length - 1].text);
+  const street = startsWithTitle(last) || INITIAL_FIRST.test(last) ? below.length - 2 : lastStreet;
   const names = below.slice(street + 1);
   const text = (ls: TextLine[]) => ls.map((l) => clean(l.text));
   if (names.length > 3 || !looksLikeName(text(names)[names.length - 1])) return null;
