@@ -59,6 +59,8 @@ describe("a block printed bottom up", () => {
   it("takes a name that starts with its initial whole, the line between it and the street for the premises' (fresh seed 1877855200, file 223)", () => {
     const r = recipientOf(block(25, 60, ["FORDINGBRIDGE SP6 0ZB", "105 ALBERT SQUARE", "TY NEWYDD", "C TURNER-HALE", "Tel: 07700 900358"], 11.5));
     expect(r).toMatchObject({ name: "C TURNER-HALE", address: ["TY NEWYDD", "105 ALBERT SQUARE", "FORDINGBRIDGE"], postcode: "SP6 0ZB" });
+    // A title on its own line over the initial is the name's start (fresh seed 1622903726, file 413, a 200 DPI scan).
+    expect(recipientOf(block(106, 60, ["CB12TS", "CAMBRIDGE", "178 FORE RISE", "FLAT 2, RIVERSIDE ESTATE", "PROF", "C WOOD", "Tel: 07700 900035"], 30))?.name).toBe("PROF C WOOD");
   });
 
   it("gives no name where a line over the name may be a house's or the name's own", () => {

@@ -6,7 +6,7 @@
 import { UK_POSTCODE_IN_TEXT_RE } from "../lib/uk-postcode";
 import { clean } from "./fields";
 import { classifyLine } from "./line-kinds";
-import { addressLine, looksLikeName, loneWords, startsWithTitle, wrappedName } from "./name-lines";
+import { addressLine, isNameStart, looksLikeName, loneWords, startsWithTitle, wrappedName } from "./name-lines";
 import { estWidth, inColumn, type TextLine, usualSize } from "./text";
 
 /** Name, company, c/o, flat, street, locality, town, county: a block has at most this many lines under its postcode. */
@@ -60,8 +60,10 @@ export function walkDown(sorted: TextLine[], p: number, used: Set<TextLine>): Te
   // A name starts at its title or initial: lines between the street and such a name are the premises' ('The Old Post
   // Office' over 'Mrs. Bjorn Wood': fresh seed 584889086, file 85, a 203 DPI thermal print; 'TY NEWYDD' over 'C
   // TURNER-HALE': fresh seed 1877855200, file 223, a pdf-lib text PDF; both names missed).
+  // (Not under a title or initials of its own line: 'PROF' / 'C WOOD' is one name: fresh seed 1622903726, file 413.)
   const last = clean(below[below.length - 1].text);
-  const street = startsWithTitle(last) || INITIAL_FIRST.test(last) ? below.length - 2 : lastStreet;
+  const initialled = INITIAL_FIRST.test(last) && !isNameStart(clean(below[below.length - 2]?.text ?? ""));
+  const street = startsWithTitle(last) || initialled ? below.length - 2 : lastStreet;
   const names = below.slice(street + 1);
   const text = (ls: TextLine[]) => ls.map((l) => clean(l.text));
   if (names.length > 3 || !looksLikeName(text(names)[names.length - 1])) return null;
