@@ -175,8 +175,14 @@ const runTogether = (word: string) => word.split(/(?<=\p{Ll})(?=\p{Lu})/u).slice
 export const loneWords = (name: string, next: string | undefined) =>
   ONE_WORD_RE.test(name) && !runTogether(name) && next !== undefined && ONE_WORD_RE.test(next) && !DEPARTMENT_RE.test(next) && !HOUSE_NAME_RE.test(next) && !COMPANY_SUFFIX_RE.test(next);
 
-/** How a line's words are set: in capitals, in small letters with capitals, or neither told (initials alone). */
-const lettering = (line: string) => (/\p{Ll}/u.test(line) ? "small" : /\p{Lu}{2}/u.test(line) ? "capitals" : null);
+/**
+ * How a line's words are set: in capitals, in small letters with capitals, or neither told by its titles and initials
+ * ('Mr J' over 'SMITH' is one name).
+ */
+const lettering = (line: string) => {
+  const words = line.split(/\s+/).filter((w) => !TITLE_ALONE_RE.test(w) && /\p{L}{2}/u.test(w)).join(" ");
+  return /\p{Ll}/u.test(words) ? "small" : /\p{Lu}{2}/u.test(words) ? "capitals" : null;
+};
 
 export function wrappedName(name: string, address: string[]): boolean {
   const [next, after, street] = address;
