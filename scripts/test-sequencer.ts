@@ -1,12 +1,13 @@
 // The order vitest's two slots take the test files in (vitest.config.ts). Vitest runs the projects one after another by
-// name, each's longest (or, on a clean clone, largest) files first, so a run ended on whichever project's name came last:
-// worker-generated's one long file (its labels drawn and read, 130 s at load) or worker-print's, with the other slot
-// idle or done. The projects named here go first, in this order, and the rest (the web's short files) after them in
-// vitest's order, so a run ends on short files, which keep both slots busy to the last.
+// name, each's longest (or, on a clean clone, largest) files first, so a run ended on whichever project's name came last,
+// or on a long file that is short to read (the gate), with the other slot idle or done. The projects named here go
+// first, in this order, and the rest (the web's short files) after them in vitest's order, so a run ends on short
+// files, which keep both slots busy to the last.
 import { BaseSequencer, type TestSequencerConstructor, type TestSpecification } from "vitest/node";
 
-// `filesFirst` (paths from the repository's root) go first within their project: files whose time is mostly a server's
-// start, short to read, which a clean clone's order by size put last, with one slot busy alone to the end.
+// `filesFirst` (paths from the repository's root) go first within their project: long files short to read (the gate,
+// whose labels are drawn and read; e2e files whose time is mostly a server's start), which a clean clone's order by
+// size put last, with one slot busy alone to the end.
 export function projectsFirst(first: string[], filesFirst: string[] = []): TestSequencerConstructor {
   return class ProjectsFirst extends BaseSequencer {
     override async sort(files: TestSpecification[]) {
