@@ -8,12 +8,9 @@
 // saved, so the analytics show figures at once: no cron run needed.
 // Written to the local D1 with `wrangler d1 execute --local`; run it again to reset the demo labels.
 import { pbkdf2Sync, randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { runnerImport } from "vite";
 import { demoLabels } from "./demo-labels.mjs";
-import { localD1, migrateLocalD1 } from "./local-d1.ts";
+import { migrateLocalD1 } from "./local-d1.ts";
 
 const EMAIL = "demo@parcelhive.test";
 const PASSWORD = "parcelhive-demo";
@@ -121,15 +118,8 @@ for (const [i, l] of LABELS.entries()) {
 // `--persist-to <dir>` seeds another local state directory (the dev server uses the default).
 const persistArg = process.argv.indexOf("--persist-to");
 const persist = persistArg > 0 ? ["--persist-to", process.argv[persistArg + 1]] : [];
-migrateLocalD1(persist);
-const dir = mkdtempSync(join(tmpdir(), "parcelhive-demo-"));
-const file = join(dir, "demo.sql");
-writeFileSync(file, sql.join("\n"));
-try {
-  localD1(["execute", "DB", `--file=${file}`], persist);
-} finally {
-  rmSync(dir, { recursive: true, force: true });
-}
+// The missing migrations and the demo data in one batch (one start of wrangler's runtime).
+migrateLocalD1(persist, { after: sql.join("\n") });
 console.log(`Demo data ready: sign in as ${EMAIL} / ${PASSWORD}: ${LABELS.length} labels, ${count.delivered} delivered (${count.late} late), \
 ${count.lost} flagged as potentially lost.`);
 console.log(`Admin: ${ADMIN_EMAIL} / ${ADMIN_PASSWORD} (an account that already existed keeps its own password).`);

@@ -74,6 +74,11 @@ describe("analytics screen", () => {
   let browser: Browser;
   let session: Session;
   let labels: Made[];
+  /**
+   * The user's one page for the file: a context and a page opened cost more than a screen loaded in one (1-1.6 CPU-s
+   * against 0.4-0.6).
+   */
+  let page: Page;
   const today = ukToday();
   const dayA = addDays(today, -3);
   const dayB = addDays(today, -10);
@@ -102,14 +107,20 @@ describe("analytics screen", () => {
           `UPDATE labels SET delivery_service = '${service}', scan_days = ${n(scan)}, transit_days = ${n(transit)}, on_time = ${n(onTime)}, outcome = ${claimed ? "'claimed'" : "NULL"} WHERE tracking_code = '${labels[i].code}';`,
       ).join(" "),
     );
+    const context = await browser.newContext({ acceptDownloads: true });
+    await signInBrowser(context, session);
+    page = await context.newPage();
   });
   afterAll(async () => browser?.close());
 
-  it("shows the cards and chart, follows the filters, and a click on a day opens exactly its labels (desktop)", async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
-    await signInBrowser(context, session);
-    const page = await context.newPage();
+  /** The file's page, signed in, at `viewport`'s size, on /analytics loaded afresh (the filters live in the screen). */
+  async function analyticsAt(viewport: { width: number; height: number }) {
+    await page.setViewportSize(viewport);
     await page.goto(baseURL() + "/analytics");
+  }
+
+  it("shows the cards and chart, follows the filters, and a click on a day opens exactly its labels (desktop)", async () => {
+    await analyticsAt(VIEWPORTS.desktop);
     await page.getByRole("heading", { name: "Analytics" }).waitFor();
 
     // Defaults: the last 30 days, so the label 45 days ago is left out.
@@ -158,14 +169,10 @@ describe("analytics screen", () => {
     await page.locator(".label-card").first().waitFor();
     await expect.poll(async () => (await page.locator(".label-card .tracking-code").allTextContents()).sort(), { timeout: AT_LOAD_MS }).toEqual(expected.sort());
     await screenshot(page, "analytics-click-through-labels");
-    await context.close();
   });
 
   it("shows the delivery performance in working days, its bars open a courier's labels, and the CSV downloads", async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop, acceptDownloads: true });
-    await signInBrowser(context, session);
-    const page = await context.newPage();
-    await page.goto(baseURL() + "/analytics");
+    await analyticsAt(VIEWPORTS.desktop);
     const delivery = page.getByRole("region", { name: "Delivery performance" });
     const value = (title: string) => delivery.locator(".analytics-card", { has: page.locator(".card-title", { hasText: title }) }).locator(".analytics-card-value");
     // 4 delivered, 3 on time; first scans after 0, 1, 1, 0, 2 days; transit 1, 5, 2, 1 days; 1 claimed.
@@ -202,14 +209,10 @@ describe("analytics screen", () => {
       time_on: "shipping_label_created",
       courier: "royalmail",
     });
-    await context.close();
   });
 
   it("is readable on a phone, with the chart fitting the screen", async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.phone });
-    await signInBrowser(context, session);
-    const page = await context.newPage();
-    await page.goto(baseURL() + "/analytics");
+    await analyticsAt(VIEWPORTS.phone);
     await expect.poll(() => cardValue(page, "Total parcels").textContent(), { timeout: AT_LOAD_MS }).toBe("7");
     const canvas = page.locator(".analytics-chart canvas");
     await canvas.waitFor();
@@ -226,19 +229,14 @@ describe("analytics screen", () => {
     await page.getByRole("region", { name: "Delivery performance" }).scrollIntoViewIfNeeded();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
     await screenshot(page, "analytics-delivery-phone");
-    await context.close();
   });
 
   it("shows 'No data' for a range without labels", async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
-    await signInBrowser(context, session);
-    const page = await context.newPage();
-    await page.goto(baseURL() + "/analytics");
+    await analyticsAt(VIEWPORTS.desktop);
     await expect.poll(() => cardValue(page, "Total parcels").textContent(), { timeout: AT_LOAD_MS }).toBe("7");
     await page.getByLabel("From", { exact: true }).fill("2020-01-01");
     await page.getByLabel("To", { exact: true }).fill("2020-01-31");
     // The summary, the daily chart and the delivery performance.
     await expect.poll(() => page.getByText("No data").count(), { timeout: AT_LOAD_MS }).toBe(3);
-    await context.close();
   });
 });

@@ -81,18 +81,24 @@ async function refreshByCron(id: string) {
   await server.cron();
 }
 
-/** The seller's browser on a screen of the app (the label's page by default). */
+/** The seller's one page for the file (a context and a page opened cost more than a screen loaded in it). */
+let sellerTab: Page | undefined;
+
+/** The seller's browser on a screen of the app (the label's page by default), loaded afresh. */
 async function sellerPage(path = `/label/${labelId}`): Promise<Page> {
-  const context = await browser.newContext({ viewport: VIEWPORTS.desktop, locale: "en-GB", timezoneId: "Europe/London" });
-  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.base });
-  await context.addInitScript(
-    ([a, r]) => {
-      localStorage.setItem("access_token", a);
-      localStorage.setItem("refresh_token", r);
-    },
-    [seller.access_token, seller.refresh_token],
-  );
-  const page = await context.newPage();
+  if (!sellerTab) {
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop, locale: "en-GB", timezoneId: "Europe/London" });
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.base });
+    await context.addInitScript(
+      ([a, r]) => {
+        localStorage.setItem("access_token", a);
+        localStorage.setItem("refresh_token", r);
+      },
+      [seller.access_token, seller.refresh_token],
+    );
+    sellerTab = await context.newPage();
+  }
+  const page = sellerTab;
   await page.goto(server.base + path);
   if (path.startsWith("/label/")) await page.getByRole("heading", { name: "Buyer tracking page" }).waitFor();
   return page;
@@ -150,7 +156,6 @@ describe("the buyer's tracking page and mails", () => {
     }
     await page.getByRole("heading", { name: "Buyer tracking e-mails" }).scrollIntoViewIfNeeded();
     await screenshot(page, "buyer-mails-settings");
-    await page.context().close();
     const me = await call<{ buyer_mail_moments: string[] }>("/api/v1/user", { token: seller.access_token });
     expect(me.buyer_mail_moments).toEqual(["shipped", "out_for_delivery", "delivered", "delayed"]);
   });
@@ -166,7 +171,6 @@ describe("the buyer's tracking page and mails", () => {
     await page.getByRole("button", { name: "Link copied" }).or(page.getByRole("button", { name: "Copy buyer tracking link" })).first().click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
     await screenshot(page, "buyer-page-seller-card");
-    await page.context().close();
 
     const buyer = await buyerPage(link);
     expect(buyer.status).toBe(200);
@@ -193,7 +197,6 @@ describe("the buyer's tracking page and mails", () => {
     const page = await sellerPage();
     await page.getByRole("button", { name: /Refresh tracking/ }).click();
     await page.getByText("It's at our national hub").first().waitFor();
-    await page.context().close();
     const shipped = await mailArrives("Your parcel from Tidewater Tea Co is on its way");
     expect(shipped.text).toContain("Hi Jane,");
     expect(shipped.text).toContain(link);
@@ -261,7 +264,6 @@ describe("the buyer's tracking page and mails", () => {
     expect(await mails.allTextContents()).toEqual([expect.stringMatching(/^Shipped /), expect.stringMatching(/^Out for delivery /), expect.stringMatching(/^Delivered /)]);
     await page.getByRole("heading", { name: "Buyer tracking page" }).scrollIntoViewIfNeeded();
     await screenshot(page, "buyer-mails-seller-card");
-    await page.context().close();
   });
 
   it("stops the mails for every parcel of the seller once the buyer unsubscribes", async () => {
@@ -294,7 +296,6 @@ describe("the buyer's tracking page and mails", () => {
     await page.getByRole("button", { name: "Switch off link" }).click();
     await page.getByRole("button", { name: "Switch off", exact: true }).click();
     await page.getByRole("button", { name: "Create link" }).waitFor();
-    await page.context().close();
 
     const buyer = await buyerPage(link);
     expect(buyer.status).toBe(404);

@@ -103,7 +103,7 @@ export async function setup(project: TestProject) {
   else run("vite", ["build", "--logLevel", "warn", "--emptyOutDir"], buildEnv);
   serverVars(distDir, buildEnv.PH_APP_URL);
   const built = Date.now();
-  migrateLocalD1(["--persist-to", stateDir], { fresh: true });
+  migrateLocalD1(["--persist-to", stateDir]);
   // The stand-ins' server starts from a copy of the migrated database, made before either server opens it.
   const standinsState = mkdtempSync(path.join(tmpdir(), "parcelhive-e2e-standins-"));
   cpSync(stateDir, standinsState, { recursive: true });

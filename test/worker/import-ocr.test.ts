@@ -385,6 +385,18 @@ describe("OCR helpers", () => {
     expect(ocrLines([w("|", 700, 4, 30), w("Ellis-Jones", 817, 153, 30)])[0].text).toBe("Ellis-Jones");
   });
 
+  it("keeps a sign of a letter's height touching a capitalised word on it: a letter OCR could not read (fixed seed 3217537065, file 2749)", () => {
+    const w = (text: string, left: number, width: number, height = 35): OcrWord => ({ text, left, top: 71, width, height, conf: 58, line: "2.1.1" });
+    // '=' for the B of BRIGHTBAY: the name reads as noise, not as 'RIGHTBAY DIRECT'.
+    const [line] = ocrLines([w("=", 462, 25), w("RIGHTBAY", 492, 264), w("DIRECT", 773, 186, 37)]);
+    expect(line.text).toBe("=RIGHTBAY DIRECT");
+    expect(plausibleOnly({ courier: "evri", countryCode: "GB", trackingCode: "T07R7E2814025841", fromAddress: { name: "=RIGHTBAY DIRECT", address: [], postcode: "", countryCode: "GB" } }).fromAddress?.name).toBe("");
+    // A mark a gap away, or of another height, is a mark.
+    expect(ocrLines([w("=", 440, 25), w("RIGHTBAY", 492, 264)])[0].text).toBe("RIGHTBAY");
+    expect(ocrLines([w("=", 462, 25, 12), w("RIGHTBAY", 492, 264)])[0].text).toBe("RIGHTBAY");
+    expect(ocrLines([w("-", 462, 25), w("RIGHTBAY", 492, 264)])[0].text).toBe("RIGHTBAY");
+  });
+
   it("puts back a postcode whose S was read as $ or whose letter came out twice", () => {
     expect(fixPostcode("$1 2HE")).toBe("S1 2HE");
     expect(fixPostcode("YO31 72ZZ")).toBe("YO31 7ZZ");
@@ -587,6 +599,9 @@ describe("OCR helpers", () => {
     expect(withAccents("Jane Smith", "Jane Smith")).toBeNull();
     // Two words the second reading ran together (a 600 DPI photo, fresh seed 3215497301).
     expect(withAccents("James Anais Llewellyn", "JamesAnaïs Llewellyn")).toBe("James Anaïs Llewellyn");
+    // A gap one reading lost: the name keeps its own gaps (fresh seed 3474335258, files 264 and 219).
+    expect(withAccents("DR. SEANNAKAMURA", "DR.SEÁNNAKAMURA")).toBe("DR. SEÁNNAKAMURA");
+    expect(withAccents("DrDOSuilleabhain", "DrD Ó Súilleabháin")).toBe("DrDÓSúilleabháin");
     // A letter and an '@' for one ø (fresh seed 3515107650, file 1107, a 150 DPI photo: 'Mei Seøren ap Rhys').
     expect(withAccents("Mei Se@ren ap Rhys", "Mei Søren ap Rhys")).toBe("Mei Søren ap Rhys");
   });

@@ -30,6 +30,11 @@ describe("a block printed bottom up", () => {
     expect(r.sender?.name).toBe("Dovetail Design");
   });
 
+  it("knows a street by its word 'Rise' (fresh seed 3474335258, file 32, a pdf-lib text PDF whose name was missed)", () => {
+    const r = recipientOf(block(22, 60, ["DN1 2RT", "DONCASTER", "BRAMLEY", "72 LONDON RISE", "C/O RORY THOMAS", "MEI BAKER"], 12));
+    expect(r).toMatchObject({ name: "MEI BAKER", address: ["C/O RORY THOMAS", "72 LONDON RISE", "BRAMLEY", "DONCASTER"], postcode: "DN1 2RT" });
+  });
+
   it("passes over a house name printed between the street and the name, and a heading on the postcode's line", () => {
     expect(recipientOf(block(14, 60, ["TO", "YO31 5FD", "YORK", "110 GEORGE GROVE", "THE OLD RECTORY", "DR YUSUF HILL"]))?.name).toBe("DR YUSUF HILL");
     const r = recipientOf(block(9, 60, ["DELIVER TO S1 8EE", "Sheffield", "39 St John's Lane", "FAO F Turner-Hale", "Bluebell Vets Holdings Ltd"]));

@@ -12,8 +12,9 @@
 import { UK_POSTCODE_IN_TEXT_RE, normalisePostcode } from "../lib/uk-postcode";
 import { clean } from "./fields";
 import { classifyLine, sortBoxLines } from "./line-kinds";
-import { initialsOver, isHeaderWord, isNameStart, isNumberlessStreet, isOneWordAddress, isPremises, isStreetLine, looksLikeName, loneWords, namesItself, splitNameLine, startsWithTitle, wrappedName } from "./name-lines";
-import type { TextLine } from "./text";
+import { addressLine, initialsOver, isHeaderWord, isNameStart, isStreetLine, looksLikeName, namesItself, splitNameLine, wrappedName } from "./name-lines";
+import { walkDown } from "./reversed-blocks";
+import { estWidth, inColumn, type TextLine, usualSize } from "./text";
 import type { AddressRole } from "./vocabulary";
 
 export interface AddressBlock {
@@ -28,17 +29,6 @@ export interface AddressBlock {
   headingRole: AddressRole | null;
   /** Its first line may not be its name: a line of it was lost above (nameUnsure in walkUp). */
   nameUnsure?: boolean;
-}
-
-export const estWidth = (l: TextLine) => l.width ?? l.text.length * l.size * 0.55;
-
-/** Whether `l` sits in the column of the block whose left edge is `left` and right edge `right`. */
-export function inColumn(l: TextLine, left: number, right: number, size: number): boolean {
-  if (Math.abs(l.x - left) <= size * 1.5) return true;
-  // Centred or right-aligned blocks: most of the line lies over the block.
-  const a = Math.max(l.x, left);
-  const b = Math.min(l.x + estWidth(l), right);
-  return b - a >= 0.6 * Math.min(estWidth(l), right - left);
 }
 
 /** The widest gap between two lines of a block, in its type's heights; and over a postcode, where a line was lost. */
@@ -231,67 +221,8 @@ function rowStart(sorted: TextLine[], l: TextLine, left: number, used: Set<TextL
   return sorted.find((k) => k !== l && !used.has(k) && Math.abs(k.y + k.size / 2 - (l.y + l.size / 2)) < size / 2 && Math.abs(k.x - left) <= size && l.x - (k.x + estWidth(k)) <= 1.5 * size && k.x < l.x);
 }
 
-/** A street or premises line ('14 Canal Street', 'THE OLD RECTORY', 'Glenview', 'Bridge Road' without its number). */
-const addressLine = (t: string) => isStreetLine(t) || isPremises(t) || isNumberlessStreet(t) || isOneWordAddress(t);
-
 /** A country's line: under a UK address, never its name. */
 export const COUNTRY_RE = /^(?:united\s+kingdom|uk|u\.k\.|gb|great\s+britain|england|scotland|wales|northern\s+ireland)$/i;
-/** A line printed between a name and its street: a contact ('c/o', 'Attn', 'FAO') or a company's name. */
-const SECOND_LINE_RE = /^(?:c\/o|attn|fao)\b|\b(?:ltd\.?|limited|plc|llp|inc\.?|&\s*co\.?|&\s*sons)$/i;
-
-/**
- * The lines of a block printed bottom up (postcode first, name last, as some legacy systems print an address:
- * issue 36, class 4), in the usual order: the lines under the postcode in its column while the gaps stay line-sized,
- * up to a heading, a contact line, a line that is not address text or another postcode. Taken only when they read as
- * an address the other way up: a town first, a street, then one to three lines ending in a name; else null (none is
- * better than a part of one). A name's own lines stay in their printed order; a contact or company line printed over
- * the name goes under it.
- */
-function walkDown(sorted: TextLine[], p: number, used: Set<TextLine>): TextLine[] | null {
-  const pc = sorted[p];
-  const below: TextLine[] = [];
-  let [left, right, bottom] = [pc.x, pc.x + estWidth(pc), pc.y + pc.size];
-  for (let i = p + 1; i < sorted.length && below.length <= MAX_LINES_ABOVE; i++) {
-    const l = sorted[i];
-    if (l.y < bottom - l.size * 0.5 || !inColumn(l, left, right, Math.max(pc.size, l.size))) continue;
-    if (l.y - bottom > usualSize([pc, ...below]) * 1.6) break;
-    if (used.has(l)) break;
-    // Another postcode under the lines: they are its block, printed top down under this one ('SENDER' / 'Wild Garlic
-    // Games, …, PH1 2EN' over the recipient's block, whose town was read as the sender's name: bench/outside seed
-    // 1366117983).
-    if (UK_POSTCODE_IN_TEXT_RE.test(l.text)) return null;
-    const kind = classifyLine(l.text);
-    if (kind.heading || kind.contact || kind.around) break;
-    below.push(l);
-    [left, right, bottom] = [Math.min(left, l.x), Math.max(right, l.x + estWidth(l)), l.y + l.size];
-  }
-  // The last street or premises line ('THE OLD RECTORY' or 'Glenview' printed over the name, 'Bridge Road' without its
-  // number); the name's lines after it.
-  const lastStreet = below.findLastIndex((l) => addressLine(clean(l.text)));
-  // The town comes before the street: on the postcode's own line ('York YO31 5FD') or the line under it.
-  const townFirst = clean((classifyLine(pc.text).heading?.rest ?? pc.text).replace(UK_POSTCODE_IN_TEXT_RE, "")) !== "";
-  if (lastStreet < (townFirst ? 0 : 1) || lastStreet === below.length - 1) return null;
-  // A name starts at its title: lines between the street and a titled name are the premises' ('The Old Post Office' over
-  // 'Mrs. Bjorn Wood': fresh seed 584889086, file 85, a 203 DPI thermal print whose name was missed).
-  const street = startsWithTitle(clean(below[below.length - 1].text)) ? below.length - 2 : lastStreet;
-  const names = below.slice(street + 1);
-  const text = (ls: TextLine[]) => ls.map((l) => clean(l.text));
-  if (names.length > 3 || !looksLikeName(text(names)[names.length - 1])) return null;
-  const second = names.length > 1 && SECOND_LINE_RE.test(text(names)[0]) ? names.splice(0, 1) : [];
-  // Two lines left are one name broken, or nothing sure: a house name not known by its words ('THE OLD POST OFFICE'
-  // over a shop's name) reads the same as a name's first line, and part of a name is worse than none.
-  const rest = below.slice(0, street + 1).reverse();
-  const [first, ...more] = text(names);
-  if (more.length && !wrappedName(first, [...more, ...text(second), ...text(rest)]) && !loneWords(first, more[0])) return null;
-  return [...names, ...second, ...rest];
-}
-
-/** The block's usual type size: the middle of its lines' (OCR gives a line with a descender or in bold a taller box). */
-function usualSize(picked: TextLine[]): number {
-  const sizes = picked.map((l) => l.size).sort((a, b) => a - b);
-  return sizes[(sizes.length - 1) >> 1];
-}
-
 /** Whether the line printed right above `sorted[i]`, in its column and a line's gap away, is a street or premises line. */
 function underStreet(sorted: TextLine[], i: number, l: TextLine, size: number): boolean {
   for (let j = i - 1; j >= 0; j--) {

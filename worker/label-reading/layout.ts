@@ -6,10 +6,10 @@
  */
 import { UK_POSTCODE_IN_TEXT_RE, normalisePostcode } from "../lib/uk-postcode";
 import type { Address } from "../../shared/label";
-import { type AddressBlock, COUNTRY_RE, estWidth, findAddressBlocks, inColumn } from "./address-blocks";
+import { type AddressBlock, COUNTRY_RE, findAddressBlocks } from "./address-blocks";
 import { clean } from "./fields";
 import { isHouseName, isNameStart, isNumberlessStreet, isStreetLine, looksLikeName, loneWords, splitNameLine, withoutDebris, withoutTrailingHeading, wrappedName } from "./name-lines";
-import type { TextLine } from "./text";
+import { estWidth, inColumn, type TextLine } from "./text";
 import { type AddressRole, COUNTIES, loosely } from "./vocabulary";
 
 export interface LabelLayout {

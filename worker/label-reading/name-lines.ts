@@ -95,7 +95,7 @@ const NUMBERLESS_STREET_RE = new RegExp(String.raw`^${NOT_TITLED}[\p{L}'’.-]+(
 /** A comma that starts a house number or premises: the name line goes on with the address. */
 const ADDRESS_AFTER_COMMA_RE = /^(?:\d|(?:flat|unit|apartment|apt|suite|floor|room|studio|block)\b)/i;
 /** Words of streets ('Mill Lane') and, with them, of house names ('Rose Cottage'). */
-const STREET_WORD_RE = /\b(?:road|rd|street|st|lane|ln|avenue|ave|close|drive|dr|way|place|pl|crescent|grove|gardens|terrace|hill|park|row|square|walk|view|green|parade|quay|estate|mews|court|wharf|yard)\b/i;
+const STREET_WORD_RE = /\b(?:road|rd|street|st|lane|ln|avenue|ave|close|drive|dr|way|place|pl|crescent|grove|gardens|terrace|hill|rise|park|row|square|walk|view|green|parade|quay|estate|mews|court|wharf|yard)\b/i;
 const ADDRESS_WORD_RE = new RegExp(`${STREET_WORD_RE.source}|\\b(?:cottage|house|farm|barn|lodge|mill|manor|hall|villa|works|granary|building|chambers)\\b`, "i");
 /** A name line that cannot end where it does: on a particle, a connective, a title or an initial. */
 // (A title with its stop too: 'Mrs.' over 'Z de la Cruz', fresh seed 584889086, file 260, a 200 DPI scan whose name was missed.)
@@ -275,3 +275,6 @@ function labelTop(sorted: TextLine[]): number {
   }
   return Number.NEGATIVE_INFINITY;
 }
+
+/** A street or premises line ('14 Canal Street', 'THE OLD RECTORY', 'Glenview', 'Bridge Road' without its number). */
+export const addressLine = (t: string) => isStreetLine(t) || isPremises(t) || isNumberlessStreet(t) || isOneWordAddress(t);

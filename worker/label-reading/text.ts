@@ -24,6 +24,24 @@ export interface TextLine {
   width?: number;
 }
 
+/** A line's width: as given, else estimated from its text. */
+export const estWidth = (l: TextLine) => l.width ?? l.text.length * l.size * 0.55;
+
+/** Whether `l` sits in the column of the block whose left edge is `left` and right edge `right`. */
+export function inColumn(l: TextLine, left: number, right: number, size: number): boolean {
+  if (Math.abs(l.x - left) <= size * 1.5) return true;
+  // Centred or right-aligned blocks: most of the line lies over the block.
+  const a = Math.max(l.x, left);
+  const b = Math.min(l.x + estWidth(l), right);
+  return b - a >= 0.6 * Math.min(estWidth(l), right - left);
+}
+
+/** The block's usual type size: the middle of its lines' (OCR gives a line with a descender or in bold a taller box). */
+export function usualSize(picked: TextLine[]): number {
+  const sizes = picked.map((l) => l.size).sort((a, b) => a - b);
+  return sizes[(sizes.length - 1) >> 1];
+}
+
 /** Two characters that may meet inside one word: both lower case, both capitals, or both digits. */
 function runsOn(a: string, b: string | undefined): boolean {
   if (!b) return false;

@@ -6,7 +6,8 @@
  * letters (accents, case, gaps and punctuation aside), the name stands. When it does not, the two models disagree and
  * either may be wrong (the Latin model reads worse than the English one: 'Kestre! Toois' for 'Kestrel Tools'), so the
  * line is read a third time, by the English model on its own and enlarged: the name stands when that reading holds
- * it letter for letter, and is given as none when it does not.
+ * it letter for letter and the Latin reading is one letter off at most (nearlyHolds), and is given as none otherwise.
+ * A mark the Latin reading saw over one letter and could not name is none too (unplacedMark).
  */
 import type { Address, LabelDetails } from "../../../shared/label";
 import { recognise } from "./tesseract";
@@ -69,6 +70,35 @@ export function holdsName(name: string, reading: string): boolean {
   return got.some((l, at) => l.starts && from(at) && got[at + want.length - 1].ends);
 }
 
+/**
+ * Whether `reading` holds `name` but for one letter at most (one added, lost or read as another: 'AOQIFE WILLIAMS' for
+ * AOIFE, 'M R Lefèvre' for Mr R), over any stretch of its letters. Where the Latin reading is further off than that, a
+ * third reading by the English model that gives the page's name again is the same model's misreading twice over ('Mr
+ * Satruel Morris', Latin 'Mr Sartiuel Morris', for Samuel: fixed seed 3217537065, file 366, a 300 DPI scan), not a
+ * second opinion.
+ */
+export function nearlyHolds(name: string, reading: string): boolean {
+  const want = letters(name).map((l) => l.c);
+  const got = letters(reading).map((l) => l.c);
+  if (!want.length) return false;
+  // Edits of want[..i) against a stretch of `got` ending at j, the stretch starting anywhere.
+  let row = Array<number>(got.length + 1).fill(0);
+  for (let i = 1; i <= want.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= got.length; j++) next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (want[i - 1] === got[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return Math.min(...row) <= 1;
+}
+
+/**
+ * A mark the Latin reading saw over one letter of the name and could not name: a macron, which it gives for a diaeresis
+ * it did not make out ('Bjōrn's Knits' for Björn's, the page's reading 'Bjorn's Knits': fixed seed 3217537065, file 36,
+ * a 96 DPI screenshot). The letter under it is not known: the name is none. A rule or smudge across the line puts
+ * macrons over several letters ('Freyā Hārris' off a 203 DPI thermal print, fresh seed 2601711117): no letter's mark.
+ */
+export const unplacedMark = (reading: string) => (reading.normalize("NFC").match(/[āēīōūĀĒĪŌŪ]/gu) ?? []).length === 1;
+
 /** A small-letter word before a name on its line: a smudge, or the name's first word misread ('tittle Fern Studio'). */
 const SMALL_WORD = /^\p{Ll}{3,}$/u;
 
@@ -118,7 +148,11 @@ export async function agreedNames(
     const holds = (reading: string) => spellings.some((n) => holdsName(n, reading));
     const reading = latin.get(name) ?? "";
     const titled = retitled(named[key]?.name ?? name, reading);
-    if (!verdict.has(name)) verdict.set(name, !cutShort(name, lines.get(name) ?? "", reading) && (given.includes(name) || holds(reading) || Boolean(titled) || holds(await thirdReading(crops.get(name) ?? [], dpi))));
+    if (!verdict.has(name)) {
+      const sure = !cutShort(name, lines.get(name) ?? "", reading) && !unplacedMark(reading);
+      const third = async () => spellings.some((n) => nearlyHolds(n, reading)) && holds(await thirdReading(crops.get(name) ?? [], dpi));
+      verdict.set(name, sure && (given.includes(name) || holds(reading) || Boolean(titled) || (await third())));
+    }
     if (!verdict.get(name)) out[key] = { ...(named[key] as Address), name: "" };
     else if (titled && !holds(reading)) out[key] = { ...(named[key] as Address), name: titled };
   }

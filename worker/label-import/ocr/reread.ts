@@ -123,6 +123,11 @@ function wholeAccents(name: string, line: string): string | null {
     const c = chars[j];
     if (c === undefined) return null;
     const w = want[i];
+    // A gap one reading lost and the other has ('DR. SEANNAKAMURA', the Latin 'DR.SEÁNNAKAMURA' for DR. SEÁN NAKAMURA;
+    // 'DrDOSuilleabhain', 'DrD Ó Súilleabháin': fresh seed 3474335258, files 264 and 219, a photo and a flattened PDF):
+    // the name keeps its own gaps, and takes the accents of letters both readings hold.
+    if (w === " " && c !== " ") return prepend(w, align(i + 1, j, swapped));
+    if (c === " " && w !== " " && i > 0) return align(i, j + 1, swapped);
     if (!isLetter(w)) return bare(c) === w ? prepend(w, align(i + 1, j + 1)) : null;
     const same = bare(c).toLowerCase() === bare(w).toLowerCase();
     if (same || (accented(c) && !swapped)) {

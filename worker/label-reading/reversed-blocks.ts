@@ -1,0 +1,63 @@
+/**
+ * A block printed bottom up (postcode first, name last), as some legacy systems print an address (issue 36, class 4):
+ * its lines under the postcode, read back into the usual order. address-blocks.ts asks for it where nothing of an
+ * address stands above a postcode.
+ */
+import { UK_POSTCODE_IN_TEXT_RE } from "../lib/uk-postcode";
+import { clean } from "./fields";
+import { classifyLine } from "./line-kinds";
+import { addressLine, looksLikeName, loneWords, startsWithTitle, wrappedName } from "./name-lines";
+import { estWidth, inColumn, type TextLine, usualSize } from "./text";
+
+/** Name, company, c/o, flat, street, locality, town, county: a block has at most this many lines under its postcode. */
+const MAX_LINES_UNDER = 8;
+
+/** A line printed between a name and its street: a contact ('c/o', 'Attn', 'FAO') or a company's name. */
+const SECOND_LINE_RE = /^(?:c\/o|attn|fao)\b|\b(?:ltd\.?|limited|plc|llp|inc\.?|&\s*co\.?|&\s*sons)$/i;
+
+/**
+ * The lines of a block printed bottom up (postcode first, name last, as some legacy systems print an address:
+ * issue 36, class 4), in the usual order: the lines under the postcode in its column while the gaps stay line-sized,
+ * up to a heading, a contact line, a line that is not address text or another postcode. Taken only when they read as
+ * an address the other way up: a town first, a street, then one to three lines ending in a name; else null (none is
+ * better than a part of one). A name's own lines stay in their printed order; a contact or company line printed over
+ * the name goes under it.
+ */
+export function walkDown(sorted: TextLine[], p: number, used: Set<TextLine>): TextLine[] | null {
+  const pc = sorted[p];
+  const below: TextLine[] = [];
+  let [left, right, bottom] = [pc.x, pc.x + estWidth(pc), pc.y + pc.size];
+  for (let i = p + 1; i < sorted.length && below.length <= MAX_LINES_UNDER; i++) {
+    const l = sorted[i];
+    if (l.y < bottom - l.size * 0.5 || !inColumn(l, left, right, Math.max(pc.size, l.size))) continue;
+    if (l.y - bottom > usualSize([pc, ...below]) * 1.6) break;
+    if (used.has(l)) break;
+    // Another postcode under the lines: they are its block, printed top down under this one ('SENDER' / 'Wild Garlic
+    // Games, …, PH1 2EN' over the recipient's block, whose town was read as the sender's name: bench/outside seed
+    // 1366117983).
+    if (UK_POSTCODE_IN_TEXT_RE.test(l.text)) return null;
+    const kind = classifyLine(l.text);
+    if (kind.heading || kind.contact || kind.around) break;
+    below.push(l);
+    [left, right, bottom] = [Math.min(left, l.x), Math.max(right, l.x + estWidth(l)), l.y + l.size];
+  }
+  // The last street or premises line ('THE OLD RECTORY' or 'Glenview' printed over the name, 'Bridge Road' without its
+  // number); the name's lines after it.
+  const lastStreet = below.findLastIndex((l) => addressLine(clean(l.text)));
+  // The town comes before the street: on the postcode's own line ('York YO31 5FD') or the line under it.
+  const townFirst = clean((classifyLine(pc.text).heading?.rest ?? pc.text).replace(UK_POSTCODE_IN_TEXT_RE, "")) !== "";
+  if (lastStreet < (townFirst ? 0 : 1) || lastStreet === below.length - 1) return null;
+  // A name starts at its title: lines between the street and a titled name are the premises' ('The Old Post Office' over
+  // 'Mrs. Bjorn Wood': fresh seed 584889086, file 85, a 203 DPI thermal print whose name was missed).
+  const street = startsWithTitle(clean(below[below.length - 1].text)) ? below.length - 2 : lastStreet;
+  const names = below.slice(street + 1);
+  const text = (ls: TextLine[]) => ls.map((l) => clean(l.text));
+  if (names.length > 3 || !looksLikeName(text(names)[names.length - 1])) return null;
+  const second = names.length > 1 && SECOND_LINE_RE.test(text(names)[0]) ? names.splice(0, 1) : [];
+  // Two lines left are one name broken, or nothing sure: a house name not known by its words ('THE OLD POST OFFICE'
+  // over a shop's name) reads the same as a name's first line, and part of a name is worse than none.
+  const rest = below.slice(0, street + 1).reverse();
+  const [first, ...more] = text(names);
+  if (more.length && !wrappedName(first, [...more, ...text(second), ...text(rest)]) && !loneWords(first, more[0])) return null;
+  return [...names, ...second, ...rest];
+}
