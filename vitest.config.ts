@@ -157,18 +157,24 @@ export default defineConfig(async () => {
       // The ten slowest files of each project, printed at the end of a run (where CI's test time went); what passing
       // tests report on purpose (scripts/test-reports.ts), which `npm test` prints while it keeps their logs out.
       reporters: ["default", new SlowestFiles(), new TestReports()],
-      // Longest first, so a run ends on short files with both slots busy (scripts/test-sequencer.ts): the gate, the
-      // longest file (140-250 s on a quiet machine), opens the worker project's files; then worker-databases and the
-      // generator's, and the web's short files last. On a clean clone vitest, which knows no durations yet, took the
-      // worker files largest first, and the gate's short file came last, the other slot idle beside its end (ci-22:
-      // the run ended on it). Beside the e2e servers' start at load 20-26 (runtime-tests-1) a gate started first once
-      // ran out at 900 s; CI's machine is quiet. A run in random file order (`--sequence.shuffle`) keeps vitest's own
-      // random sequencer, which a sequencer set here would replace.
+      // Longest first, so a run ends on short files with both slots busy (scripts/test-sequencer.ts): worker-databases'
+      // files on one slot, in one runtime, beside the gate, the longest file (140-250 s on a quiet machine), on the
+      // other; then the other worker files on both, the generator's, and the web's short files last. On a clean clone
+      // vitest, which knows no durations yet, took files largest first, and the gate's short file came last, the other
+      // slot idle beside its end (ci-22: the run ended on it); worker-databases after worker took a runtime on each
+      // slot, each loading the app. Beside the e2e servers' start at load 20-26 (runtime-tests-1) a gate started first
+      // once ran out at 900 s; CI's machine is quiet. A run in random file order (`--sequence.shuffle`) keeps vitest's
+      // own random sequencer, which a sequencer set here would replace.
       // e2e's two longest files first in its run, short to read as they are: the quick start's (a seed and a dev
       // server of its own) and accessibility's (every screen twice).
       sequence: process.argv.some((a) => a.startsWith("--sequence.shuffle"))
         ? {}
-        : { sequencer: projectsFirst(["worker", "worker-databases", "generator"], [GATE, "test/e2e/quick-start.test.ts", "test/e2e/accessibility.test.ts"]) },
+        : {
+            sequencer: projectsFirst(
+              ["worker-databases", "worker", "generator"],
+              [...DATABASE_TESTS, GATE, "test/e2e/quick-start.test.ts", "test/e2e/accessibility.test.ts"],
+            ),
+          },
       projects: [
         workerProject("worker", { include: ["test/worker/**/*.test.ts"], exclude: DATABASE_TESTS, globalSetup: ["./bench/label-generator/serve.ts"] }, migrations),
         workerProject("worker-databases", { include: [...DATABASE_TESTS, ...PRIVACY_TESTS] }, migrations, { DB_2: "parcelhive-db-2" }),

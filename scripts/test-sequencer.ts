@@ -5,9 +5,11 @@
 // files, which keep both slots busy to the last.
 import { BaseSequencer, type TestSequencerConstructor, type TestSpecification } from "vitest/node";
 
-// `filesFirst` (paths from the repository's root) go first within their project: long files short to read (the gate,
+// `filesFirst` (paths from the repository's root) go first of all, in this order: long files short to read (the gate,
 // whose labels are drawn and read; e2e files whose time is mostly a server's start), which a clean clone's order by
-// size put last, with one slot busy alone to the end.
+// size put last, with one slot busy alone to the end; and a project's first file, to give each slot a project of its
+// own at the start. A slot keeps its runtime while the next file in line is of the same project (vitest's pool), so
+// [databases, gate, the other worker-databases files, worker's…] starts one worker-databases runtime, not two.
 export function projectsFirst(first: string[], filesFirst: string[] = []): TestSequencerConstructor {
   return class ProjectsFirst extends BaseSequencer {
     override async sort(files: TestSpecification[]) {
@@ -18,7 +20,7 @@ export function projectsFirst(first: string[], filesFirst: string[] = []): TestS
       };
       return (await super.sort(files))
         .map((spec, i) => ({ spec, i }))
-        .sort((a, b) => rank(a.spec) - rank(b.spec) || fileRank(a.spec) - fileRank(b.spec) || a.i - b.i)
+        .sort((a, b) => fileRank(a.spec) - fileRank(b.spec) || rank(a.spec) - rank(b.spec) || a.i - b.i)
         .map(({ spec }) => spec);
     }
   };
