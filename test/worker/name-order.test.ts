@@ -175,4 +175,10 @@ describe("a weight among a packing slip's items", () => {
     expect(weightGrams("Qty Item\n1   Soy wax candle 200g   £12.50\nTotal: £12.50")).toBeNull();
     expect(weightGrams("1   Coffee beans 1kg   £9.99\nWeight: 1.25 kg")).toBe(1250);
   });
+
+  it("is never part of a code printed grouped (gate seed 1306377285, file 44: 'H06G' read as 6 g)", () => {
+    expect(weightGrams("KT1 7HH\nH06G R404 2890 7995")).toBeNull();
+    expect(weightGrams("AB12KG 5000")).toBeNull();
+    for (const [text, grams] of [["750g", 750], ["Parcel 1.2 kg", 1200], ["WT 0.75 KG", 750], ["Weight:1.2kg", 1200], ["(450 g)", 450], ["Weight1050g", 1050]] as const) expect(weightGrams(text)).toBe(grams);
+  });
 });
