@@ -15,11 +15,6 @@ import { testDataModules, testFilesBinding } from "./scripts/test-data-modules.t
 //  - web:    React components in happy-dom
 //  - e2e:    the built app served by `vite preview`, driven in real Chromium (test/e2e/global-setup.ts)
 //  - generator: the randomized label generator that judges label reading (bench/label-generator)
-// The label-print tests load the print libraries (pdf-lib, bwip-js) through the app's lazy imports. In one
-// project with the other worker files, every later file's first module snapshot then carries them, and the
-// pool's WebSocket refuses a message that large (workerd: 'Message is too large'), ending the run. Their
-// own project keeps its own module graph.
-const PRINT_TESTS = ["test/worker/label-print.test.ts"];
 // The routing of users across databases, with a second D1 database (DB_2) as a second database is configured in
 // production (worker/db/databases.ts). The other files run with wrangler.toml's one database, as deployed today.
 const DATABASE_TESTS = ["test/worker/databases.test.ts"];
@@ -33,9 +28,13 @@ const MODULE_MOCK_WEB_TESTS = readdirSync(path.join(import.meta.dirname, "test/w
   .filter((f) => /\.test\.tsx?$/.test(f))
   .map((f) => `test/web/${f}`)
   .filter((f) => /\bvi\.mock\(/.test(readFileSync(path.join(import.meta.dirname, f), "utf8")));
-// The generated-label gate reads labels drawn in Node by bench/label-generator, served to workerd by
-// its globalSetup on a loopback port (a fresh seed each run; SEED=… replays, GEN_LABELS/GEN_IMAGES size it).
-const GENERATED_TESTS = ["test/worker/generated-accuracy.test.ts"];
+// The generated-label gate reads labels drawn in Node by bench/label-generator, served to workerd by the worker
+// project's globalSetup on a loopback port (a fresh seed each run; SEED=… replays, GEN_LABELS/GEN_IMAGES size it). It
+// runs in the worker project's runtimes like any file: a project of its own started a runtime of its own, loaded the
+// app and the readers there again and transformed their modules again (and so did label-print's, which once had a
+// project of its own because a runtime per file sent every later file a module snapshot too large for the pool's
+// WebSocket; a runtime now serves many files and takes its snapshot once).
+const GATE = "test/worker/generated-accuracy.test.ts";
 
 // The libraries whose many small modules every worker runtime loads (drizzle-orm 111, zod 95, jose 46, hono 36 of the
 // 488 modules a label test imported), bundled once into a module each by vite's dependency optimizer: the test pool
@@ -158,20 +157,26 @@ export default defineConfig(async () => {
       // The ten slowest files of each project, printed at the end of a run (where CI's test time went); what passing
       // tests report on purpose (scripts/test-reports.ts), which `npm test` prints while it keeps their logs out.
       reporters: ["default", new SlowestFiles(), new TestReports()],
-      // The worker projects first and the web's short files last, so a run ends with both slots busy
-      // (scripts/test-sequencer.ts): worker-generated's long file and worker-print's beside the web files, not last
-      // with the other slot idle. Not first either: beside the e2e servers' start (runtime-tests-1, load 20-26) they
-      // ran out of time, generated-accuracy at 900 s. A run in random file order (`--sequence.shuffle`) keeps vitest's
+      // Longest first, so a run ends on short files with both slots busy (scripts/test-sequencer.ts): worker-databases'
+      // files on one slot, in one runtime, beside the gate, the longest file (140-250 s on a quiet machine), on the
+      // other; then the other worker files on both, the generator's, and the web's short files last. On a clean clone
+      // vitest, which knows no durations yet, took files largest first, and the gate's short file came last, the other
+      // slot idle beside its end (ci-22: the run ended on it); worker-databases after worker took a runtime on each
+      // slot, each loading the app. Beside the e2e servers' start at load 20-26 (runtime-tests-1) a gate started first
+      // once ran out at 900 s; CI's machine is quiet. A run in random file order (`--sequence.shuffle`) keeps vitest's
       // own random sequencer, which a sequencer set here would replace.
       // e2e's two longest files first in its run, short to read as they are: the quick start's (a seed and a dev
       // server of its own) and accessibility's (every screen twice).
       sequence: process.argv.some((a) => a.startsWith("--sequence.shuffle"))
         ? {}
-        : { sequencer: projectsFirst(["worker", "worker-databases", "worker-generated", "worker-print"], ["test/e2e/quick-start.test.ts", "test/e2e/accessibility.test.ts"]) },
+        : {
+            sequencer: projectsFirst(
+              ["worker-databases", "worker", "generator"],
+              [...DATABASE_TESTS, GATE, "test/e2e/quick-start.test.ts", "test/e2e/accessibility.test.ts"],
+            ),
+          },
       projects: [
-        workerProject("worker", { include: ["test/worker/**/*.test.ts"], exclude: [...PRINT_TESTS, ...DATABASE_TESTS, ...GENERATED_TESTS] }, migrations),
-        workerProject("worker-print", { include: PRINT_TESTS }, migrations),
-        workerProject("worker-generated", { include: GENERATED_TESTS, globalSetup: ["./bench/label-generator/serve.ts"] }, migrations),
+        workerProject("worker", { include: ["test/worker/**/*.test.ts"], exclude: DATABASE_TESTS, globalSetup: ["./bench/label-generator/serve.ts"] }, migrations),
         workerProject("worker-databases", { include: [...DATABASE_TESTS, ...PRIVACY_TESTS] }, migrations, { DB_2: "parcelhive-db-2" }),
         webProject("web", { include: ["test/web/**/*.test.{ts,tsx}"], exclude: MODULE_MOCK_WEB_TESTS, isolate: false }),
         webProject("web-isolated", { include: MODULE_MOCK_WEB_TESTS, isolate: true }),

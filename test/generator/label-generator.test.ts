@@ -124,22 +124,24 @@ describe("generated files", () => {
   });
 
   it("prints each label's truth in the text layer of every toolchain's PDFs", async () => {
-    // A file of every family and toolchain from this seed (text PDFs only): every way a family is drawn, each once (two
-    // each read the same and took 25 s of the run).
+    // Every family once and every toolchain on a third of them (text PDFs only), which family with which toolchain
+    // turning with the seed, so runs cover every way a family is drawn between them: a family is the same layout in
+    // each toolchain, and each toolchain writes its text layer one way for every family. Every family in every
+    // toolchain each run (51 files, a third of them Chromium's) took 20 s of a clean-clone CI's generator project.
     const toolchains: Toolchain[] = ["pdf-lib", "chromium", "pdfkit"];
-    const wanted = new Map<string, number>();
-    let checked = 0;
-    for (let i = 0; checked < toolchains.length * Object.keys(FAMILIES).length && i < 3000; i++) {
+    const families = Object.keys(FAMILIES);
+    const turn = new Rng(`${SEED}/toolchains`).int(0, toolchains.length - 1);
+    const wanted = new Map(families.map((family, k) => [family, toolchains[(k + turn) % toolchains.length]]));
+    const checked = new Set<string>();
+    for (let i = 0; checked.size < families.length && i < 3000; i++) {
       const f = planFile(SEED, i, { drafts: true });
-      const key = `${f.family}/${f.toolchain}`;
-      if (f.medium !== "text-pdf" || wanted.has(key)) continue;
-      wanted.set(key, (wanted.get(key) ?? 0) + 1);
-      checked++;
+      if (f.medium !== "text-pdf" || wanted.get(f.family) !== f.toolchain || checked.has(f.family)) continue;
+      checked.add(f.family);
       const bytes = await renderFile(f, chromium);
       const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
       for (const t of f.labels) expectPrinted(squash(text), t, f.name);
     }
-    expect(checked).toBe(toolchains.length * Object.keys(FAMILIES).length);
+    expect([...checked].sort()).toEqual([...families].sort());
   }, 180_000);
 
   it("prints one code per page on a consignment's labels, the same recipient on all, and the parcel count", async () => {

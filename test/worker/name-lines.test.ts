@@ -139,6 +139,12 @@ describe("where a name ends", () => {
     // OCR lost a flat's number or a name's last word (fresh seed 3422717994, files 333 and 443).
     expect(wrappedName("Mr. Bethan Jones", ["Flat", "95 Holly Square"])).toBe(false);
     expect(wrappedName("Ms C", ["Rose Cottage", "148 Willow Row"])).toBe(false);
+    // A word set otherwise than the name is another line's (fresh seed 1622903726, file 376, a 200 DPI photo).
+    expect(wrappedName("Thistle Crafts", ["GO'BRIEN", "APARTMENT 47, CANAL WHARF", "147 ALBERT LANE"])).toBe(false);
+    expect(wrappedName("Jane Z", ["OKAFOR", "1 High Street"])).toBe(false);
+    // Titles and initials tell nothing: 'Mr J' over 'SMITH' is one name.
+    expect(wrappedName("Mr J", ["SMITH", "1 High Street"])).toBe(true);
+    expect(wrappedName("J", ["SMITH", "1 HIGH STREET"])).toBe(true);
     // A town ending like a house name is the town under a locality (fresh seed 2601711117, file 285).
     expect(wrappedName("Jane Smith", ["Kirkstall", "Huddersfield"])).toBe(false);
   });

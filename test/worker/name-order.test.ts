@@ -30,6 +30,13 @@ describe("a block printed bottom up", () => {
     expect(r.sender?.name).toBe("Dovetail Design");
   });
 
+  it("ends a block printed bottom up where the type changes, over another block printed top down (fresh seed 1877855200, file 248)", () => {
+    // The sender in 6 pt printed bottom up right over the recipient in 10-12 pt: the recipient's name was 'Leicester'.
+    const r = readAddresses([...block(34, 20, ["SENDER", "LE4 2TH", "Leicester", "158 Willow Avenue", "Willow & Wick Goods"], 6), ...block(34, 58, ["Dr. Chloé O'Brien"], 12), ...block(34, 72, ["13 Albert Street", "Oxford", "Oxfordshire", "OX1 5TD"], 10)]);
+    expect(r.recipient).toMatchObject({ name: "Dr. Chloé O'Brien", address: ["13 Albert Street", "Oxford", "Oxfordshire"], postcode: "OX1 5TD" });
+    expect(r.sender).toMatchObject({ name: "Willow & Wick Goods", address: ["158 Willow Avenue", "Leicester"], postcode: "LE4 2TH" });
+  });
+
   it("knows a street by its word 'Rise' (fresh seed 3474335258, file 32, a pdf-lib text PDF whose name was missed)", () => {
     const r = recipientOf(block(22, 60, ["DN1 2RT", "DONCASTER", "BRAMLEY", "72 LONDON RISE", "C/O RORY THOMAS", "MEI BAKER"], 12));
     expect(r).toMatchObject({ name: "MEI BAKER", address: ["C/O RORY THOMAS", "72 LONDON RISE", "BRAMLEY", "DONCASTER"], postcode: "DN1 2RT" });
@@ -47,6 +54,13 @@ describe("a block printed bottom up", () => {
     // Fresh seed 584889086, file 85, a 203 DPI thermal print: 'The Old Post Office' over 'Mrs. Bjorn Wood', the name missed.
     const r = recipientOf(block(90, 60, ["IP1 7LZ", "Suffolk", "Ipswich", "Hyde Park", "High Grove", "The Old Post Office", "Mrs. Bjorn Wood"], 14));
     expect(r).toMatchObject({ name: "Mrs. Bjorn Wood", address: ["The Old Post Office", "High Grove", "Hyde Park", "Ipswich", "Suffolk"], postcode: "IP1 7LZ" });
+  });
+
+  it("takes a name that starts with its initial whole, the line between it and the street for the premises' (fresh seed 1877855200, file 223)", () => {
+    const r = recipientOf(block(25, 60, ["FORDINGBRIDGE SP6 0ZB", "105 ALBERT SQUARE", "TY NEWYDD", "C TURNER-HALE", "Tel: 07700 900358"], 11.5));
+    expect(r).toMatchObject({ name: "C TURNER-HALE", address: ["TY NEWYDD", "105 ALBERT SQUARE", "FORDINGBRIDGE"], postcode: "SP6 0ZB" });
+    // A title on its own line over the initial is the name's start (fresh seed 1622903726, file 413, a 200 DPI scan).
+    expect(recipientOf(block(106, 60, ["CB12TS", "CAMBRIDGE", "178 FORE RISE", "FLAT 2, RIVERSIDE ESTATE", "PROF", "C WOOD", "Tel: 07700 900035"], 30))?.name).toBe("PROF C WOOD");
   });
 
   it("gives no name where a line over the name may be a house's or the name's own", () => {

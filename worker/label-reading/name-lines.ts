@@ -175,9 +175,23 @@ const runTogether = (word: string) => word.split(/(?<=\p{Ll})(?=\p{Lu})/u).slice
 export const loneWords = (name: string, next: string | undefined) =>
   ONE_WORD_RE.test(name) && !runTogether(name) && next !== undefined && ONE_WORD_RE.test(next) && !DEPARTMENT_RE.test(next) && !HOUSE_NAME_RE.test(next) && !COMPANY_SUFFIX_RE.test(next);
 
+/**
+ * How a line's words are set: in capitals, in small letters with capitals, or neither told by its titles and initials
+ * ('Mr J' over 'SMITH' is one name).
+ */
+const lettering = (line: string) => {
+  const words = line.split(/\s+/).filter((w) => !TITLE_ALONE_RE.test(w) && /\p{L}{2}/u.test(w)).join(" ");
+  return /\p{Ll}/u.test(words) ? "small" : /\p{Lu}{2}/u.test(words) ? "capitals" : null;
+};
+
 export function wrappedName(name: string, address: string[]): boolean {
   const [next, after, street] = address;
   if (COMPANY_SUFFIX_RE.test(next)) return true;
+  // A name's words are set alike: a word in capitals under a name in small letters (or the other way) is another line's,
+  // ('SHIP FROM: Thistle Crafts' over the recipient's "GO'BRIEN": fresh seed 1622903726, file 376, a 200 DPI photo whose
+  // sender was given as "Thistle Crafts GO'BRIEN").
+  const [set, nextSet] = [lettering(name), lettering(next ?? "")];
+  if (set && nextSet && set !== nextSet) return false;
   const oneWord = ONE_WORD_RE.test(next) && !HOUSE_NAME_RE.test(next);
   if (UNFINISHED_NAME_RE.test(name)) return NAME_END_RE.test(next) || oneWord;
   // (A house name by its ending, not the town under it: 'Kirkstall' / 'Huddersfield' is a locality and its town.)

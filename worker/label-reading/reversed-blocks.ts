@@ -6,11 +6,14 @@
 import { UK_POSTCODE_IN_TEXT_RE } from "../lib/uk-postcode";
 import { clean } from "./fields";
 import { classifyLine } from "./line-kinds";
-import { addressLine, looksLikeName, loneWords, startsWithTitle, wrappedName } from "./name-lines";
+import { addressLine, isNameStart, looksLikeName, loneWords, startsWithTitle, wrappedName } from "./name-lines";
 import { estWidth, inColumn, type TextLine, usualSize } from "./text";
 
 /** Name, company, c/o, flat, street, locality, town, county: a block has at most this many lines under its postcode. */
 const MAX_LINES_UNDER = 8;
+
+/** A name's first initial and its next word ('C TURNER-HALE', 'J. Smith'). */
+const INITIAL_FIRST = /^\p{Lu}\.?\s+\p{L}/u;
 
 /** A line printed between a name and its street: a contact ('c/o', 'Attn', 'FAO') or a company's name. */
 const SECOND_LINE_RE = /^(?:c\/o|attn|fao)\b|\b(?:ltd\.?|limited|plc|llp|inc\.?|&\s*co\.?|&\s*sons)$/i;
@@ -34,8 +37,15 @@ export function walkDown(sorted: TextLine[], p: number, used: Set<TextLine>): Te
     if (used.has(l)) break;
     // Another postcode under the lines: they are its block, printed top down under this one ('SENDER' / 'Wild Garlic
     // Games, …, PH1 2EN' over the recipient's block, whose town was read as the sender's name: bench/outside seed
-    // 1366117983).
-    if (UK_POSTCODE_IN_TEXT_RE.test(l.text)) return null;
+    // 1366117983). Where that block is set in a type of its own, this one ends where the type changes ('SENDER' /
+    // 'LE4 2TH' / … / 'Willow & Wick Goods' in 6 pt over the recipient's block in 10-12 pt, whose name was then the
+    // sender's town, 'Leicester': fresh seed 1877855200, file 248, a Chromium text PDF).
+    if (UK_POSTCODE_IN_TEXT_RE.test(l.text)) {
+      const other = below.findIndex((b) => Math.abs(b.size - pc.size) > 0.3 * pc.size);
+      if (other < 0) return null;
+      below.length = other;
+      break;
+    }
     const kind = classifyLine(l.text);
     if (kind.heading || kind.contact || kind.around) break;
     below.push(l);
@@ -47,9 +57,13 @@ export function walkDown(sorted: TextLine[], p: number, used: Set<TextLine>): Te
   // The town comes before the street: on the postcode's own line ('York YO31 5FD') or the line under it.
   const townFirst = clean((classifyLine(pc.text).heading?.rest ?? pc.text).replace(UK_POSTCODE_IN_TEXT_RE, "")) !== "";
   if (lastStreet < (townFirst ? 0 : 1) || lastStreet === below.length - 1) return null;
-  // A name starts at its title: lines between the street and a titled name are the premises' ('The Old Post Office' over
-  // 'Mrs. Bjorn Wood': fresh seed 584889086, file 85, a 203 DPI thermal print whose name was missed).
-  const street = startsWithTitle(clean(below[below.length - 1].text)) ? below.length - 2 : lastStreet;
+  // A name starts at its title or initial: lines between the street and such a name are the premises' ('The Old Post
+  // Office' over 'Mrs. Bjorn Wood': fresh seed 584889086, file 85, a 203 DPI thermal print; 'TY NEWYDD' over 'C
+  // TURNER-HALE': fresh seed 1877855200, file 223, a pdf-lib text PDF; both names missed).
+  // (Not under a title or initials of its own line: 'PROF' / 'C WOOD' is one name: fresh seed 1622903726, file 413.)
+  const last = clean(below[below.length - 1].text);
+  const initialled = INITIAL_FIRST.test(last) && !isNameStart(clean(below[below.length - 2]?.text ?? ""));
+  const street = startsWithTitle(last) || initialled ? below.length - 2 : lastStreet;
   const names = below.slice(street + 1);
   const text = (ls: TextLine[]) => ls.map((l) => clean(l.text));
   if (names.length > 3 || !looksLikeName(text(names)[names.length - 1])) return null;
