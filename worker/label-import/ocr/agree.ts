@@ -103,6 +103,18 @@ export function lReadAsI(name: string, reading: string): boolean {
 }
 
 /**
+ * Whether the name as the accents made it (`named`, from the Latin reading) may be given for the page's `name`: the same
+ * letters with accents added, or letters the Latin reading holds as they stand ('Quiñones' for the page's 'Quifiones',
+ * 'SØREN' for 'S@REN'). A name that stood by the third reading alone took its accents from a reading that does not hold
+ * it, and they may be letters of their own: 'Ėë Williams' from the Latin 'Zoėë Williams' for the page's 'Zoe Williams'
+ * (fresh seed 1395017164, file 296, a table photo; for Zoë). Then none.
+ */
+export function heldSpelling(name: string, named: string, reading: string): boolean {
+  const plain = (t: string) => letters(t).map((l) => l.c).join("");
+  return named === name || plain(named) === plain(name) || holdsName(named, reading);
+}
+
+/**
  * A mark the Latin reading saw over one letter of the name and could not name: a macron, which it gives for a diaeresis
  * it did not make out ('Bjōrn's Knits' for Björn's, the page's reading 'Bjorn's Knits': fixed seed 3217537065, file 36,
  * a 96 DPI screenshot). The letter under it is not known: the name is none. A rule or smudge across the line puts
@@ -165,7 +177,7 @@ export async function agreedNames(
       const third = async () => spellings.some((n) => nearlyHolds(n, reading) && !lReadAsI(n, reading)) && holds(await thirdReading(crops.get(name) ?? [], dpi));
       verdict.set(name, sure && (given.includes(name) || holds(reading) || Boolean(titled) || (await third())));
     }
-    if (!verdict.get(name)) out[key] = { ...(named[key] as Address), name: "" };
+    if (!verdict.get(name) || !heldSpelling(name, named[key]?.name ?? name, reading)) out[key] = { ...(named[key] as Address), name: "" };
     else if (titled && !holds(reading)) out[key] = { ...(named[key] as Address), name: titled };
   }
   return out;
