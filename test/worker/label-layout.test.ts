@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { recipientParty, senderParty } from "../../bench/label-generator/content";
+import { freshSeed, Rng } from "../../bench/label-generator/random";
 import { parseEvriLabel } from "../../worker/couriers/evri/parse";
 import { parseRoyalMailLabel } from "../../worker/couriers/royalmail/parse";
 import { findAddressBlocks } from "../../worker/label-reading/address-blocks";
@@ -6,6 +8,7 @@ import { readAddresses } from "../../worker/label-reading/layout";
 import type { TextLine } from "../../worker/label-reading/text";
 import { parseLabel } from "../../worker/label-import/parse-label";
 import type { Barcode } from "../../worker/images/zxing";
+import { normalisePostcode } from "../../worker/lib/uk-postcode";
 
 /** A line at (x, y) in points, y growing downwards, with a font size. */
 const L = (x: number, y: number, size: number, text: string): TextLine => ({ text, x, y, size });
@@ -767,5 +770,43 @@ describe("a name the block cannot vouch for is none", () => {
     // A name over its house stays the name.
     const named = [L(45, 340, 35, "Jane Smith"), ...rose];
     expect(readAddresses(named).recipient).toMatchObject({ name: "Jane Smith", address: ["ROSE COTTAGE", "QUAY DRIVE", "BRIGHTON", "EAST SUSSEX"] });
+  });
+});
+
+// Drawn from the label generator's parties, a fresh seed each run (replay with SEED=…): never asserts what a seed drew.
+const SEED = process.env.SEED || freshSeed();
+console.log(`label layout (drawn cases): SEED=${SEED}`);
+
+describe(`another column's line OCR ran on over a block (drawn, SEED=${SEED})`, () => {
+  it("takes no block's postcode for the one beside it in smaller type (gate seed 2027014394, file 129)", () => {
+    // Tesseract gave the recipient's street and the sender's lines on its row one line, its boxes two rows high, over the
+    // sender's postcode: the sender's postcode climbed into the recipient's name ('UB1 3SW' for TW1 6HH).
+    for (let k = 0; k < 150; k++) {
+      const rng = new Rng(`${SEED}/run-on/${k}`);
+      const [to, from] = [recipientParty(rng), senderParty(rng)];
+      const big = rng.int(30, 52);
+      const small = Math.round(big * rng.float(0.4, 0.6));
+      const right = rng.int(560, 760);
+      const toLines = [to.name, ...to.lines, to.town, to.printedPostcode];
+      const fromLines = [from.name, ...from.lines, from.town, from.printedPostcode];
+      const headed = rng.chance(0.5);
+      const page: TextLine[] = toLines.map((text, i) => ({ text, x: 50, y: 250 + i * big * 1.25, size: big }));
+      const top = 250 - (headed ? small * 1.4 : 0);
+      if (headed) page.push({ text: "Sender:", x: right, y: top, size: small });
+      const fromPage = fromLines.map((text, i) => ({ text, x: right, y: 250 + i * small * 1.4, size: small }));
+      // The recipient's first street line runs on into the sender's lines on its row and the next.
+      const street = page[1];
+      const ran = fromPage.filter((l, i) => i > 0 && i < fromPage.length - 1 && l.y + l.size > street.y && l.y < street.y + street.size + small * 1.4);
+      if (!ran.length) continue;
+      const y = Math.min(street.y, ran[0].y);
+      const foot = Math.max(street.y + street.size, ...ran.map((l) => l.y + l.size));
+      page[1] = { text: [street.text, ...ran.map((l) => l.text)].join(" "), x: 50, y, size: foot - y, width: right + 330 - 50 };
+      // OCR may lose the sender's lines between that line and its postcode.
+      const lost = rng.chance(0.5);
+      const under = fromPage.filter((l) => !ran.includes(l) && !(lost && l.y > ran[0].y && l !== fromPage[fromPage.length - 1]));
+      const read = readAddresses([...page, ...under].sort((a, b) => a.y - b.y || a.x - b.x));
+      expect(read.recipient?.postcode, JSON.stringify({ k, page: [...page, ...under] })).toBe(normalisePostcode(to.postcode));
+      expect(read.recipient?.name).not.toBe(from.name);
+    }
   });
 });
