@@ -242,7 +242,14 @@ try {
       if (lhr && !lhr.runtimeError) {
         if (new URL(lhr.finalDisplayedUrl).pathname !== pg.path) throw new Error(`${pg.path} ended on ${lhr.finalDisplayedUrl}`);
         // The run's trace, for DevTools' Performance panel (what the tasks Lighthouse counts are made of).
-        if (TRACE) writeFileSync(`bench/results/trace-${pg.name ?? (pg.path.slice(1) || "home")}-${build.name}-${Date.now()}.local.json`, JSON.stringify(result.artifacts.Trace));
+        // And what Lighthouse's simulation is computed from, for bench/lantern-chain.mjs (which requests and tasks
+        // the simulated largest paint waits for).
+        if (TRACE) {
+          const at = `${pg.name ?? (pg.path.slice(1) || "home")}-${build.name}-${Date.now()}`;
+          const { Trace, DevtoolsLog, GatherContext, URL: url, SourceMaps, HostDPR } = result.artifacts;
+          writeFileSync(`bench/results/trace-${at}.local.json`, JSON.stringify(Trace));
+          writeFileSync(`bench/results/lantern-${at}.local.json`, JSON.stringify({ DevtoolsLog, GatherContext, URL: url, SourceMaps, HostDPR, settings: lhr.configSettings }));
+        }
         return lhr;
       }
       const why = lhr ? `${lhr.runtimeError.code} ${lhr.runtimeError.message}` : "no result";
