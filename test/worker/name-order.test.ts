@@ -218,3 +218,32 @@ describe(`a name's start read as OCR's debris (drawn, SEED=${SEED})`, () => {
     expect(drawn).toBeGreaterThan(50);
   });
 });
+
+describe(`a name cut after its particle (drawn, SEED=${SEED})`, () => {
+  it("is none, the whole name kept (fresh seed 625819656, file 1141: 'DR. ELLIE DE' of Dr. Ellie de la Cruz)", () => {
+    for (let k = 0; k < 200; k++) {
+      const rng = new Rng(`${SEED}/particle/${k}`);
+      const to = recipientParty(rng);
+      const first = to.name.split(" ").slice(0, -1).join(" ") || "Ellie";
+      const particle = rng.pick(["de", "van", "von", "de la", "van der", "ap", "del", "della", "bin", "Ní", "&", "and"]);
+      const surname = recipientParty(rng).name.split(" ").pop()!;
+      if (!/^\p{Lu}\p{Ll}+$/u.test(surname)) continue;
+      const upper = rng.chance(0.3);
+      const cased = (t: string) => (upper ? t.toUpperCase() : t);
+      const reversed = rng.chance(0.5);
+      // Its street next (a house's name or a flat there may be the end of a name wrapped after 'and': wrappedName's).
+      const street = to.lines.find((l) => /^\d/.test(l));
+      if (!street) continue;
+      const lines = (name: string) => {
+        const body = [cased(name), street, to.town, to.printedPostcode];
+        return reversed ? ["SHIP TO:", ...body.reverse()] : body;
+      };
+      const cut = `${first} ${particle}`;
+      expect(recipientOf(block(20, 60, lines(cut), 12))?.name ?? "", JSON.stringify({ k, cut })).toBe("");
+      // Whole, printed top down, it stands. (Printed bottom up over a numbered house's name, '33 Ty Gwyn', a name is none
+      // by the rules for those blocks, whatever its words.)
+      const whole = [cased(`${cut} ${surname}`), street, to.town, to.printedPostcode];
+      expect(recipientOf(block(20, 60, whole, 12))?.name, JSON.stringify(whole)).toBe(whole[0]);
+    }
+  });
+});

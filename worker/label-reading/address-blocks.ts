@@ -35,6 +35,15 @@ export interface AddressBlock {
 const LINE_GAP = 1.6;
 const LOST_LINE_GAP = 2.7;
 
+/**
+ * A line ending in a postcode OCR misread, no postcode as it stands ('WCI1E 4HG' for WC1E 4HG): another block's last line.
+ * Walking up past it, the recipient's block took the sender's over it whole ('SENDER' / "Priya's Soap Co" / … / 'WCI1E
+ * 4HG' over 'Nettle Supplies & Sons': fresh seed 625819656, file 601, a 150 DPI scan, whose recipient was given as the
+ * sender). An inward code (a digit, two capitals) after an outward one of two to five capitals and digits, a digit among
+ * them: no street, flat or town ends so.
+ */
+const MISREAD_POSTCODE_END = /(?:^|\s)\p{Lu}(?=[\p{Lu}\d]{0,4}\d)[\p{Lu}\d]{1,4}\s\d\p{Lu}{2}$/u;
+
 /** Name, company, c/o, flat, street, locality, town, county: a block has at most this many lines above its postcode. */
 const MAX_LINES_ABOVE = 8;
 
@@ -185,7 +194,7 @@ function walkUp(sorted: TextLine[], p: number, used: Set<TextLine>, gap = LINE_G
       }
       break;
     }
-    if ((kind.around && !serviceWordEndingName(sorted, i, picked)) || UK_POSTCODE_IN_TEXT_RE.test(l.text)) break;
+    if ((kind.around && !serviceWordEndingName(sorted, i, picked)) || UK_POSTCODE_IN_TEXT_RE.test(l.text) || MISREAD_POSTCODE_END.test(clean(l.text))) break;
     // A line far right of the left edge its block's lines share, but a street's, is no line of it (a shop's name printed over a
     // recipient's block: fresh seed 3217537065, file 2495, a flattened PDF, 'MoorlandApothecary' given as the recipient),
     // or the end of a line whose start was read apart ('SIOBHÁN' / 'LEROY', the start taller by its accent: fresh seed
