@@ -47,6 +47,8 @@ const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 // first contentful paint <= 1.0 s.
 const BUDGET = { performance: 0.99, accessibility: 1, "best-practices": 1 };
 const FCP_BUDGET_MS = 1000;
+// What the first round trip of a new connection carries in Lighthouse's simulation (10 segments of 1,460 bytes).
+const FIRST_ROUND_TRIP_BYTES = 10 * 1460;
 const VS = process.env.BENCH_VS;
 // BENCH_TRACE=1 keeps each run's trace (bench/results/trace-*.local.json).
 const TRACE = process.env.BENCH_TRACE === "1";
@@ -242,7 +244,14 @@ try {
       if (lhr && !lhr.runtimeError) {
         if (new URL(lhr.finalDisplayedUrl).pathname !== pg.path) throw new Error(`${pg.path} ended on ${lhr.finalDisplayedUrl}`);
         // The run's trace, for DevTools' Performance panel (what the tasks Lighthouse counts are made of).
-        if (TRACE) writeFileSync(`bench/results/trace-${pg.name ?? (pg.path.slice(1) || "home")}-${build.name}-${Date.now()}.local.json`, JSON.stringify(result.artifacts.Trace));
+        // And what Lighthouse's simulation is computed from, for bench/lantern-chain.mjs (which requests and tasks
+        // the simulated largest paint waits for).
+        if (TRACE) {
+          const at = `${pg.name ?? (pg.path.slice(1) || "home")}-${build.name}-${Date.now()}`;
+          const { Trace, DevtoolsLog, GatherContext, URL: url, SourceMaps, HostDPR } = result.artifacts;
+          writeFileSync(`bench/results/trace-${at}.local.json`, JSON.stringify(Trace));
+          writeFileSync(`bench/results/lantern-${at}.local.json`, JSON.stringify({ DevtoolsLog, GatherContext, URL: url, SourceMaps, HostDPR, settings: lhr.configSettings }));
+        }
         return lhr;
       }
       const why = lhr ? `${lhr.runtimeError.code} ${lhr.runtimeError.message}` : "no result";
@@ -270,6 +279,11 @@ try {
       const perf = median(runs[b].map((r) => r.categories.performance.score));
       const lhr = runs[b].find((r) => r.categories.performance.score === perf) ?? runs[b][0];
       writeFileSync(`bench/results/lighthouse-${PRESET}${COMPRESS ? "" : "-raw"}-${name}${build.name === "A" ? "" : "-vs"}.local.json`, JSON.stringify(lhr));
+      // The document's bytes on the wire (headers and compressed body): the simulation's first round trip on a new
+      // connection carries 10 TCP segments, 14,600 bytes; one byte more costs the HTML a round trip more (150 ms) and
+      // every paint after it with it (bench/README 'Lighthouse').
+      const doc = lhr.audits["network-requests"]?.details?.items?.find((r) => r.resourceType === "Document");
+      if (doc?.transferSize > FIRST_ROUND_TRIP_BYTES) console.log(`  ${pg.path} (${build.name}): the document is ${doc.transferSize} bytes on the wire, past the first round trip's ${FIRST_ROUND_TRIP_BYTES}`);
       if (build.name === "A") {
         // What cost points: scored audits under 1 in the three categories.
         for (const c of CATEGORIES) {

@@ -9,6 +9,7 @@ import LabelsPage from "../../web/features/labels/LabelsPage";
 import { prefetchLabels } from "../../web/features/labels/prefetch";
 import type { ApiCourier, ApiLabel } from "../../web/features/labels/types";
 import { drawsFirstCards, type FirstAnswers, firstCardsScreen } from "../../web/shell/first-cards";
+import { FIRST_CARDS_MEDIA } from "../../web/shell/screens";
 import { renderLabelsList } from "../../web/shell/Shell";
 import { apiLabel } from "./api-label";
 import { renderWithClient } from "./render-routes";
@@ -165,5 +166,23 @@ describe("app shell: the first cards drawn before the app's code", () => {
     // A phone that chose compact rows.
     localStorage.setItem("parcelhive.labels.view", JSON.stringify({ narrow: "compact" }));
     expect(drawsFirstCards({ search: "" })).toBe(false);
+  });
+
+  it("has /labels' document preload the cards' script on exactly the screens it may draw them on (FIRST_CARDS_MEDIA)", () => {
+    // The queries these two use, evaluated for a screen `width` px wide: '(min-width: Npx)' and 'not all and (…)'.
+    const matches = (query: string, width: number): boolean => {
+      const negated = /^not all and (.+)$/.exec(query);
+      if (negated) return !matches(negated[1], width);
+      const min = /^\(min-width: (\d+)px\)$/.exec(query);
+      if (!min) throw new Error(`a media query this test does not read: ${query}`);
+      return width >= Number(min[1]);
+    };
+    localStorage.removeItem("parcelhive.labels.view");
+    for (let width = 280; width <= 1600; width += 10) {
+      vi.spyOn(window, "matchMedia").mockImplementation(
+        (query: string) => ({ matches: matches(query, width), media: query, addEventListener() {}, removeEventListener() {} }) as unknown as MediaQueryList,
+      );
+      expect(matches(FIRST_CARDS_MEDIA, width), `${width} px`).toBe(drawsFirstCards({ search: "" }));
+    }
   });
 });

@@ -40,3 +40,10 @@ export const SCREEN_MODULES: Partial<Record<ShellScreen, string[]>> = {
   labels: ["web/features/labels/LabelsPage.tsx", "web/features/labels/prefetch.ts"],
   analytics: ["web/features/analytics/AnalyticsPage.tsx", "web/features/analytics/prefetch.ts"],
 };
+
+/**
+ * The screens on which the boot script may draw /labels' first cards (web/shell/first-cards.ts' drawsFirstCards: under
+ * SEARCH_WIDE, web/features/labels/listQuery.ts): /labels' document preloads their script there only (the Link header
+ * scripts/app-shell.ts adds to _headers). test/web/shell.test.tsx holds the two together.
+ */
+export const FIRST_CARDS_MEDIA = "not all and (min-width: 600px)";

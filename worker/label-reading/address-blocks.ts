@@ -35,6 +35,15 @@ export interface AddressBlock {
 const LINE_GAP = 1.6;
 const LOST_LINE_GAP = 2.7;
 
+/**
+ * A line ending in a postcode OCR misread, no postcode as it stands ('WCI1E 4HG' for WC1E 4HG): another block's last line.
+ * Walking up past it, the recipient's block took the sender's over it whole ('SENDER' / "Priya's Soap Co" / … / 'WCI1E
+ * 4HG' over 'Nettle Supplies & Sons': fresh seed 625819656, file 601, a 150 DPI scan, whose recipient was given as the
+ * sender). An inward code (a digit, two capitals) after an outward one of two to five capitals and digits, a digit among
+ * them: no street, flat or town ends so.
+ */
+const MISREAD_POSTCODE_END = /(?:^|\s)\p{Lu}(?=[\p{Lu}\d]{0,4}\d)[\p{Lu}\d]{1,4}\s\d\p{Lu}{2}$/u;
+
 /** Name, company, c/o, flat, street, locality, town, county: a block has at most this many lines above its postcode. */
 const MAX_LINES_ABOVE = 8;
 
@@ -116,11 +125,18 @@ function walkUp(sorted: TextLine[], p: number, used: Set<TextLine>, gap = LINE_G
   const parts: TextLine[] = [];
   let heading: { role: AddressRole; line: TextLine } | null = null;
   let nameUnsure = false;
+  /** A line read as debris right over the first line picked, which may hold the name's start. */
+  let lostStart: TextLine | null = null;
   let [left, right, top, size] = [pc.x, pc.x + estWidth(pc), pc.y, pc.size];
   for (let i = p - 1; i >= 0 && picked.length <= MAX_LINES_ABOVE; i--) {
     let l = sorted[i];
     if (l.y + l.size * 0.5 > top) continue; // same row or overlapping: not above
     if (!inColumn(l, left, right, Math.max(size, l.size))) continue;
+    // A line reaching over the block from far left of its edge in over twice its type is another column's line OCR ran on
+    // over this one: Tesseract gave a recipient's street and the sender's street beside it one line, its boxes two rows
+    // high ('135 eandringham Row 159 51 JOHN'S LANE' over the sender's 'UB1 3SW': gate seed 2027014394, file 129, a 203 DPI
+    // screenshot, whose recipient's postcode was given as the sender's). Not the block's; its own column may take it.
+    if (l.x < left - 1.5 * usualSize(picked) && l.size > 2 * usualSize(picked)) continue;
     // Small type over a block, not on its left edge, is a caption or a header across the page (a shop's name
     // right-aligned over a recipient printed without a heading), not the block's first line.
     const body = picked.slice(0, -1); // (the postcode's line may be printed far larger, or centred)
@@ -153,6 +169,12 @@ function walkUp(sorted: TextLine[], p: number, used: Set<TextLine>, gap = LINE_G
     if (kind.debris) {
       // A line of the block's type OCR could not read ('eas' for 'Ty Newydd') still holds the block together.
       if (l.size <= 1.6 * usualSize(picked) && l.size >= usualSize(picked) / 1.6) top = l.y;
+      // Capitals on the first line's left edge and in its type, right over it: the name may start there, read as debris
+      // (initials run together: 'H.O' for 'H. Ó' over 'Súilleabháin', gate seed 893044337, file 86, a 300 DPI photo of a
+      // broker's label, whose recipient was given as 'Súilleabháin'). Part of a name is worse than none. (A barcode's or a
+      // smudge's debris reads as small letters: 'nis', 'j'.)
+      const first = picked[0];
+      if (picked.length > 1 && /\p{Lu}/u.test(l.text) && Math.abs(l.x - first.x) <= first.size / 2 && Math.abs(l.size - first.size) <= first.size * 0.2 && first.y - (l.y + l.size) <= first.size * LINE_GAP) lostStart = l;
       continue;
     }
     const h = kind.heading;
@@ -166,10 +188,13 @@ function walkUp(sorted: TextLine[], p: number, used: Set<TextLine>, gap = LINE_G
     if (h) {
       heading = { role: h.role, line: l };
       const rest = classifyLine(h.rest);
-      if (h.rest && ((!rest.around && !rest.debris) || initialsOver(h.rest, picked.length > 1 ? picked[0].text : undefined))) picked.unshift({ ...l, text: h.rest });
+      if (h.rest && ((!rest.around && !rest.debris) || initialsOver(h.rest, picked.length > 1 ? picked[0].text : undefined))) {
+        picked.unshift({ ...l, text: h.rest });
+        lostStart = null;
+      }
       break;
     }
-    if ((kind.around && !serviceWordEndingName(sorted, i, picked)) || UK_POSTCODE_IN_TEXT_RE.test(l.text)) break;
+    if ((kind.around && !serviceWordEndingName(sorted, i, picked)) || UK_POSTCODE_IN_TEXT_RE.test(l.text) || MISREAD_POSTCODE_END.test(clean(l.text))) break;
     // A line far right of the left edge its block's lines share, but a street's, is no line of it (a shop's name printed over a
     // recipient's block: fresh seed 3217537065, file 2495, a flattened PDF, 'MoorlandApothecary' given as the recipient),
     // or the end of a line whose start was read apart ('SIOBHÁN' / 'LEROY', the start taller by its accent: fresh seed
@@ -186,11 +211,12 @@ function walkUp(sorted: TextLine[], p: number, used: Set<TextLine>, gap = LINE_G
     // over the name, never there.
     if (isHeaderWord(l, usualSize(picked)) && picked.length > 2 && !underStreet(sorted, i, l, size)) break;
     picked.unshift(l);
+    lostStart = null;
     // A line OCR ran on into the next column ('88 WORDSWORTH WAY 224 Market Gardens') does not
     // widen the block over that column: at most twice the block's width counts.
     [left, right, top, size] = [Math.min(left, l.x), Math.max(right, l.x + Math.min(estWidth(l), 2 * (right - left))), l.y, Math.max(size, l.size)];
   }
-  return { picked, heading, top, left, parts, nameUnsure };
+  return { picked, heading, top, left, parts, nameUnsure: nameUnsure || lostStart !== null };
 }
 
 /**

@@ -10,7 +10,7 @@ import { type AddressBlock, COUNTRY_RE, findAddressBlocks } from "./address-bloc
 import { clean } from "./fields";
 import { isHouseName, isNameStart, isNumberlessStreet, isStreetLine, looksLikeName, loneWords, splitNameLine, withoutDebris, withoutTrailingHeading, wrappedName } from "./name-lines";
 import { estWidth, inColumn, type TextLine } from "./text";
-import { type AddressRole, COUNTIES, loosely } from "./vocabulary";
+import { type AddressRole, COUNTIES, loosely, NAME_PARTICLES } from "./vocabulary";
 
 export interface LabelLayout {
   recipient: Address | null;
@@ -22,6 +22,9 @@ export interface LabelLayout {
 const COUNTY_RE = new RegExp(`^(?:${COUNTIES.map(loosely).join("|")})$`, "i");
 
 /** A block as an Address: first line the name (kept as printed), the postcode split off its line. */
+/** A name's last word that only ever comes before another: a particle, '&', 'and', 'of'. */
+const CUT_AT_PARTICLE = new RegExp(`\\s(?:de\\sla|${NAME_PARTICLES.filter((p) => !["le", "du", "da", "di", "al", "el", "la"].includes(p)).join("|")}|&|and|of)$`, "iu");
+
 export function blockAddress(block: AddressBlock, countryCode = "GB"): Address | null {
   const lines = [...block.lines];
   for (let i = lines.length - 1; i >= 0; i--) {
@@ -59,6 +62,11 @@ export function blockAddress(block: AddressBlock, countryCode = "GB"): Address |
   // A title alone ('Mrs.', 'REV') is part of a name whose own line was not found: whole or none. (A title and an
   // initial, 'Dr. A', is how some print a name whole.)
   if (isNameStart(name) && !/\s/.test(name)) name = "";
+  // A name that ends in a particle or a joining word ('DR. ELLIE DE' of Dr. Ellie de la Cruz, its end lost: fresh seed
+  // 625819656, file 1141, a 150 DPI scan of a block printed bottom up) is part of a name. (Not 'Le', 'Du', 'Da', 'Di',
+  // 'Al', 'El': surnames too; nor 'la' but after 'de': how OCR splits García's end, 'Siobhan Garc la', given right by its
+  // accents.)
+  if (CUT_AT_PARTICLE.test(name)) name = "";
   return { name, address: [...rest, ...address], postcode: block.postcode, countryCode };
 }
 
