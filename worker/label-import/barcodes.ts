@@ -11,9 +11,16 @@ import { decodePngOnWhite } from "../images/png";
 import type { FileKind } from "../images/sniff";
 import type { TextLine } from "../label-reading/text";
 import { decodeBarcodes, TWO_D_ONLY, type Barcode } from "../images/zxing";
+import { paperQuad, pictureOf, rectifiedPaper } from "./ocr/quad";
 
 const is2D = (b: Barcode) => b.format === "PDF417" || b.format === "DataMatrix" || b.format === "QRCode";
-const isLinear = (b: Barcode) => b.format === "Code128" || b.format === "ITF";
+/**
+ * A 1D code read whole. ITF carries no check character and zxing gives a run of its pairs as a code: across the bars of
+ * a photo taken at a slant, a piece of an Evri legacy code ('238879' of 16 digits, the far bars too narrow to resolve).
+ * The only ITF a label this app reads carries is an Evri legacy code of 16 digits (LABELS.md): a shorter one is a piece,
+ * and the searches below still run (a piece of 14 digits came back from a slanted photo too).
+ */
+const isLinear = (b: Barcode) => b.format === "Code128" || (b.format === "ITF" && b.text.length >= 16);
 
 function add(found: Barcode[], more: Barcode[]): Barcode[] {
   for (const b of more) if (!found.some((f) => f.text === b.text)) found.push(b);
@@ -31,6 +38,7 @@ export async function pageBarcodes(pixmap: Pixmap, lines: TextLine[]): Promise<B
   // An image read by the OCR job (no text layer): a small one's 1D code is looked for enlarged, as the upload did
   // (imageBarcodes), or the job finds no code to trust and drops its whole reading.
   if (!found.some(isLinear) && !lines.length && isSmall(pixmap)) add(found, await enlargedBarcodes(pixmap));
+  if (!found.some(isLinear) && !lines.length) add(found, await rectifiedBarcodes(pixmap));
   if (found.some(is2D) || (!found.length && !lines.length)) return found;
   const { width, height } = pixmap;
   const hw = Math.ceil(width / 2);
@@ -61,7 +69,8 @@ export async function imageBarcodes(kind: Exclude<FileKind, "pdf">, bytes: Uint8
   if (found.some(isLinear)) return found;
   pixels ??= await imagePixels(kind, bytes);
   add(found, await framedLinearBarcodes(pixels));
-  return isSmall(pixels) ? add(found, await enlargedBarcodes(pixels)) : found;
+  if (isSmall(pixels)) add(found, await enlargedBarcodes(pixels));
+  return found.some(isLinear) ? found : add(found, await rectifiedBarcodes(pixels));
 }
 
 /** The long side of an image under about 180 DPI for a 4x6 label (a screenshot at 96-144 DPI, a 150 DPI scan). */
@@ -89,4 +98,40 @@ export async function enlargedBarcodes(p: Pixmap): Promise<Barcode[]> {
     if (found.some(isLinear)) break;
   }
   return found;
+}
+
+/** A 4 in label side at 200 DPI, in pixels. */
+const PAPER_200_DPI = 800;
+
+/**
+ * Barcodes of a phone photo of a label lying on a table, on its paper drawn again upright (ocr/quad.ts): the camera's
+ * slant makes a 1D code's bars converge and narrows its modules at the far end, and at 150-200 DPI zxing then reads
+ * nothing (fixed seed 3217537065, files 2429 and 2838: table photos refused as no label). Only when nothing else found a
+ * 1D code and the picture is clearly such a photo; drawn twice as large too when the paper is small. Boxes in the picture's pixels
+ * (their corners mapped back), rotations as on the paper drawn upright (what the OCR job turns).
+ */
+export async function rectifiedBarcodes(p: Pixmap): Promise<Barcode[]> {
+  const quad = paperQuad(p);
+  if (!quad) return [];
+  const grey = toGrey(p, Math.max(p.width, p.height));
+  for (const k of [1, 2]) {
+    const g = rectifiedPaper(grey, quad, k);
+    if (!g) return [];
+    // Drawn twice as large only when the paper is under 200 DPI (a 4 in side under 800 px): modules of two pixels or less.
+    if (k === 2 && Math.min(g.width, g.height) >= 2 * PAPER_200_DPI) return [];
+    const data = new Uint8ClampedArray(g.data.length * 4);
+    for (let i = 0; i < g.data.length; i++) {
+      data.fill(g.data[i], 4 * i, 4 * i + 3);
+      data[4 * i + 3] = 255;
+    }
+    const found = await decodeBarcodes({ data, width: g.width, height: g.height });
+    if (found.some(isLinear)) {
+      return found.map((b) => {
+        const corners = [[b.box.x, b.box.y], [b.box.x + b.box.w, b.box.y], [b.box.x, b.box.y + b.box.h], [b.box.x + b.box.w, b.box.y + b.box.h]].map(([x, y]) => pictureOf(quad, g.width, g.height, [x, y]));
+        const [xs, ys] = [corners.map((c) => c[0]), corners.map((c) => c[1])];
+        return { ...b, box: { x: Math.min(...xs), y: Math.min(...ys), w: Math.max(...xs) - Math.min(...xs), h: Math.max(...ys) - Math.min(...ys) } };
+      });
+    }
+  }
+  return [];
 }

@@ -92,15 +92,15 @@ function sharpSides(score: Grey, quad: Point[]): boolean {
 
 /**
  * The paper drawn again upright: the quadrilateral mapped onto a rectangle as wide and tall as its
- * opposite edges are long on average, sampled from `g` (the same picture in grey). Null when the
+ * opposite edges are long on average (times `scale`), sampled from `g` (the same picture in grey). Null when the
  * paper already lies square in the picture (within a degree at every corner): cutting it out is
  * paperOnly's work.
  */
-export function rectifiedPaper(g: Grey, quad: Point[]): Grey | null {
+export function rectifiedPaper(g: Grey, quad: Point[], scale = 1): Grey | null {
   const [tl, tr, br, bl] = quad;
   const len = (a: Point, b: Point) => Math.hypot(b[0] - a[0], b[1] - a[1]);
-  const width = Math.round((len(tl, tr) + len(bl, br)) / 2);
-  const height = Math.round((len(tl, bl) + len(tr, br)) / 2);
+  const width = Math.round((scale * (len(tl, tr) + len(bl, br))) / 2);
+  const height = Math.round((scale * (len(tl, bl) + len(tr, br))) / 2);
   if (width < 50 || height < 50) return null;
   const square = quad.every(([x, y], i) => {
     const [nx, ny] = quad[(i + 1) % 4];
@@ -435,4 +435,12 @@ function bilinear(g: Grey, x: number, y: number): number {
   const top = g.data[i] * (1 - fx) + g.data[i + 1] * fx;
   const bottom = g.data[i + g.width] * (1 - fx) + g.data[i + g.width + 1] * fx;
   return top * (1 - fy) + bottom * fy;
+}
+
+/** A point of the paper drawn again (`rectifiedPaper`, `width` x `height`) in the picture's pixels. */
+export function pictureOf(quad: Point[], width: number, height: number, [u, v]: Point): Point {
+  const m = squareToQuad(quad);
+  const [su, sv] = [(u + 0.5) / width, (v + 0.5) / height];
+  const z = m[6] * su + m[7] * sv + 1;
+  return [(m[0] * su + m[1] * sv + m[2]) / z, (m[3] * su + m[4] * sv + m[5]) / z];
 }
