@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { readLabelPage } from "../../worker/label-import/ocr-job";
-import { withLostWords } from "../../worker/label-import/ocr/names";
+import { ownSender, withLostWords } from "../../worker/label-import/ocr/names";
+import { freshSeed, Rng } from "../../bench/label-generator/random";
+import { shopName } from "../../bench/label-generator/world";
+import type { LabelDetails } from "../../shared/label";
+import { editDistance } from "../../worker/label-reading/fields";
 import { labelPixels } from "../../worker/label-import/label-pixels";
 import { fixture } from "./import-fixtures";
 
@@ -41,4 +45,46 @@ describe("the recipient's name on a generated flattened PDF", () => {
     const reading = await readLabelPage(await labelPixels(fixture("generated-marketplace-flat.pdf"), 1));
     expect(reading.details).toMatchObject({ trackingCode: "QP246451041GB", address: { name: "Zoë Ward", postcode: "OX1 0WZ" } });
   }, 90_000);
+});
+
+// Drawn from the label generator's shop names, a fresh seed each run (replay with SEED=…): never asserts what a seed drew.
+const SEED = process.env.SEED || freshSeed();
+console.log(`ocr names (drawn cases): SEED=${SEED}`);
+
+describe(`the seller's own shop name for a sender read a letter or two off it (drawn, SEED=${SEED})`, () => {
+  const label = (sender: string): LabelDetails => ({
+    courier: "evri",
+    trackingCode: "H04AQA0004726589",
+    countryCode: "GB",
+    address: { name: "Jane Smith", address: ["1 High Street"], postcode: "LS1 1AA", countryCode: "GB" },
+    fromAddress: { name: sender, address: [], postcode: "", countryCode: "GB" },
+  });
+  // Letters both OCR models misread alike: l as i, rn as m, a letter lost.
+  const misreads: [RegExp, string][] = [[/l/, "i"], [/rn/, "m"], [/e(?=\p{L})/u, ""], [/o/, "a"]];
+
+  it("puts the misread letters right, and leaves another shop's name, a name read right and the recipient as read", () => {
+    expect(ownSender(label("Fable & Fem Coffee"), "Fable & Fern Coffee").fromAddress?.name).toBe("Fable & Fern Coffee");
+    let drawn = 0;
+    for (let k = 0; k < 300; k++) {
+      const rng = new Rng(`${SEED}/own-sender/${k}`);
+      const own = shopName(rng);
+      const [re, to] = rng.pick(misreads);
+      // (Names of twelve letters or more: a shorter one takes one letter put right at most.)
+      if (!re.test(own) || own.replace(/[^\p{L}]/gu, "").length < 12) continue;
+      drawn++;
+      const misread = own.replace(re, to);
+      const read = ownSender(label(misread), own);
+      expect(read.fromAddress?.name, JSON.stringify({ k, own, misread })).toBe(own);
+      expect(read.address).toEqual(label(misread).address);
+      // Read as printed (case and gaps aside): as printed.
+      expect(ownSender(label(own.toUpperCase()), own).fromAddress?.name).toBe(own.toUpperCase());
+      // Another shop (its letters three or more apart): as read; no company name: as read.
+      const other = shopName(rng);
+      const letters = (t: string) => t.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
+      if (editDistance(letters(other), letters(own)) > 2) expect(ownSender(label(other), own).fromAddress?.name).toBe(other);
+      expect(ownSender(label(misread), null).fromAddress?.name).toBe(misread);
+      expect(ownSender(label(misread), "  ").fromAddress?.name).toBe(misread);
+    }
+    expect(drawn).toBeGreaterThan(40);
+  });
 });

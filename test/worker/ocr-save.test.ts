@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { deletedLabels, labels, type LabelRow } from "../../worker/db/schema";
+import { deletedLabels, labels, type LabelRow, users } from "../../worker/db/schema";
 import { MAX_ATTEMPTS } from "../../worker/handlers/queue";
 import { fillDetails } from "../../worker/label-import/ocr-job";
 import { recognise } from "../../worker/label-import/ocr/tesseract";
@@ -99,6 +99,21 @@ describe("an image-only label's reading goes through the save path", () => {
     expect(after.data[0].fieldSources).toMatchObject({ address: "user", weightInGrams: "user", fromAddress: "ocr", service: "ocr" });
     expect((await row(label.id)).weightGrams).toBeNull();
   });
+
+  it("gives the sender's name as the seller's company name spells it where the reading is a letter or two off it", async () => {
+    // The image's sender reads 'ACME Widgets Ltd'; the account's company name is one letter off it (ocr/names.ts ownSender).
+    const user = await createUser({ credits: 5 });
+    await db().update(users).set({ companyName: "ACME Widgels Ltd" }).where(eq(users.id, user.id));
+    const { sent, env: e, label } = await pendingLabel(user);
+    await deliver(e, sent);
+    expect((await getLabel(user, label.id)).data[0].fromAddress?.name).toBe("ACME Widgels Ltd");
+    // Another shop's name stays as read.
+    const other = await createUser({ credits: 5 });
+    await db().update(users).set({ companyName: "Acorn Gadgets Ltd" }).where(eq(users.id, other.id));
+    const second = await pendingLabel(other);
+    await deliver(second.env, second.sent);
+    expect((await getLabel(other, second.label.id)).data[0].fromAddress?.name).toBe("ACME Widgets Ltd");
+  }, 60_000);
 
   it("writes nothing over a label deleted while it was read, and sends nothing", async () => {
     const user = await createUser({ credits: 5 });

@@ -12,7 +12,7 @@ import { and, eq } from "drizzle-orm";
 import { isRealPostcode } from "../lib/uk-postcode";
 import { inValueList } from "../db/d1-limits";
 import type { Db } from "../db/client";
-import { labelFiles, labels, type LabelRow } from "../db/schema";
+import { labelFiles, labels, type LabelRow, users } from "../db/schema";
 import { saveLabelReading } from "../labels/save";
 import { log } from "../lib/log";
 import type { Address, ApiLabel, LabelDetails, SourcedField } from "../../shared/label";
@@ -22,7 +22,7 @@ import { ImportError } from "../lib/errors";
 import { classifyLine } from "../label-reading/line-kinds";
 import { OcrEngineError, recognise, type OcrResult } from "./ocr/tesseract";
 import { agreedNames, holdsName } from "./ocr/agree";
-import { restoreLostWords } from "./ocr/names";
+import { ownSender, restoreLostWords } from "./ocr/names";
 import { checkedPostcode, loosePostcodes, withoutCodePieces } from "./ocr/postcode";
 import { rereadLost } from "./ocr/starts";
 import { ocrLines } from "./ocr/text";
@@ -396,7 +396,9 @@ export async function runLabelOcrJob(env: Pick<Env, "FILES" | "JOBS">, db: Db, l
   });
   const sameLabel = reading.details && reading.details.trackingCode === row.trackingCode && reading.details.courier === row.courier;
   if (!sameLabel) return finish(env, db, row, null, "the OCR text did not read as this label");
-  return finish(env, db, row, reading.details, null);
+  // The seller's own shop name puts right a sender's name OCR misread by a letter or two (ocr/names.ts ownSender).
+  const [owner] = await db.select({ companyName: users.companyName }).from(users).where(eq(users.id, row.userId)).limit(1);
+  return finish(env, db, row, ownSender(reading.details!, owner?.companyName), null);
 }
 
 /** Stores the outcome through the save path (labels/save.ts saveLabelReading): details filled in and 'done', or 'failed'. */

@@ -102,3 +102,31 @@ export async function restoreLostWords(details: LabelDetails, lines: TextLine[],
   if (name && next && !name.endsWith(a.name)) name = `${name} ${next.text}`;
   return name ? { ...details, address: { ...a, name } } : details;
 }
+
+/** The sender's keys of a label's details. */
+const SENDER_KEYS = ["fromAddress", "sendAddress", "returnAddress"] as const;
+/** A name's letters and digits, without accents, case, gaps or marks: what two spellings of one name share. */
+const letterRun = (name: string) => fold(name).replace(/[^\p{L}\p{N}]/gu, "");
+
+/**
+ * The sender's name as the seller's own account spells it (Settings, company name) where the reading is that name but
+ * for a letter or two: letters both OCR models misread alike into real words, which no second reading catches ('Fable &
+ * Fem Coffee' for Fable & Fern Coffee, 'The Wren & Ivy Candies' for Candles: fixed seed 3217537065; 'Gwenilian' for
+ * Gwenllian). A seller's labels are sent from their own shop nearly always, so its name is a strong prior; only a near
+ * miss is put right (two letters at most, and one in six of the name's), never another name, and a name read as
+ * printed (the same letters) stays as printed.
+ */
+export function ownSender(details: LabelDetails, company: string | null | undefined): LabelDetails {
+  const own = company?.trim() ?? "";
+  const want = letterRun(own);
+  if (!want) return details;
+  const out = { ...details };
+  for (const key of SENDER_KEYS) {
+    const a = out[key];
+    const got = a?.name ? letterRun(a.name) : "";
+    if (!got || got === want) continue;
+    const d = editDistance(got, want);
+    if (d <= 2 && d * 6 <= want.length) out[key] = { ...a!, name: own };
+  }
+  return out;
+}
