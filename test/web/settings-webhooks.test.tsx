@@ -93,7 +93,8 @@ describe("the webhooks card in Settings", () => {
     await screen.findByText("No webhook endpoints yet.");
     fireEvent.change(screen.getByLabelText("Endpoint URL"), { target: { value: "https://10.0.0.1/" } });
     fireEvent.click(screen.getByRole("button", { name: "Add endpoint" }));
-    await waitFor(() => expect(screen.getByText(/private or local address/)).toBeTruthy());
+    // The sentence alone, without the API's field name ('url: '), under the field it marks.
+    await waitFor(() => expect(screen.getByText(/private or local address/).textContent).toBe("Webhooks cannot be sent to a private or local address."));
     expect(screen.getByLabelText("Endpoint URL").getAttribute("aria-invalid")).toBe("true");
   });
 

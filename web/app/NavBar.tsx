@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { CoinIcon } from "../components/icons";
 import { Logo } from "../components/Logo";
@@ -54,6 +54,22 @@ export function NavBar() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the menu closes whenever the page changes
   useEffect(() => setOpen(false), [location.pathname]);
 
+  // Escape closes the open menu, as it closes the app's dialogs, and gives focus back to the toggle when it was in the
+  // bar or nowhere. A dialog's Escape never gets here (web/components/Modal.tsx stops it), nor one marked handled.
+  const header = useRef<HTMLElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || event.defaultPrevented) return;
+      setOpen(false);
+      const active = document.activeElement;
+      if (!active || active === document.body || header.current?.contains(active)) toggle.current?.focus();
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [open]);
+
   const sells = useSellsOnMarketplaces(Boolean(accessToken));
   const user = sells ? [USER_ITEMS[0], ORDERS_ITEM, ...USER_ITEMS.slice(1)] : USER_ITEMS;
   const items = accessToken ? [...user, ...(isAdmin ? ADMIN_ITEMS : [])] : [];
@@ -84,7 +100,7 @@ export function NavBar() {
   );
 
   return (
-    <header className="navbar">
+    <header className="navbar" ref={header}>
       <nav className="navbar-inner" aria-label="Main">
         <Link to="/" className="brand" aria-label="Parcelhive home">
           <Logo label="Parcelhive hexagonal parcel logo" />
@@ -93,6 +109,7 @@ export function NavBar() {
         {accessToken && <NavCredits />}
         <div className="nav-desktop">{links("desktop")}</div>
         <button
+          ref={toggle}
           type="button"
           className="nav-toggle"
           aria-expanded={open}

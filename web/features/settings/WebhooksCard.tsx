@@ -100,7 +100,9 @@ function AddWebhookForm({ eventTypes, onAdded }: { eventTypes: WebhookEventType[
       setUrl("");
       await onAdded(created.secret);
     } catch (err) {
-      setError(errorText(err, T.addFailed));
+      // The API names the field its 400 is about ('url: Webhooks cannot be sent to …'); the form already marks the
+      // URL field, so the user reads the sentence alone.
+      setError(errorText(err, T.addFailed).replace(/^url: /, ""));
     } finally {
       setBusy(false);
     }
