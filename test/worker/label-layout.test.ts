@@ -5,6 +5,7 @@ import { parseEvriLabel } from "../../worker/couriers/evri/parse";
 import { parseRoyalMailLabel } from "../../worker/couriers/royalmail/parse";
 import { findAddressBlocks } from "../../worker/label-reading/address-blocks";
 import { readAddresses } from "../../worker/label-reading/layout";
+import { isStreetLine } from "../../worker/label-reading/name-lines";
 import type { TextLine } from "../../worker/label-reading/text";
 import { parseLabel } from "../../worker/label-import/parse-label";
 import type { Barcode } from "../../worker/images/zxing";
@@ -839,5 +840,50 @@ describe(`a postcode OCR misread at another block's end (drawn, SEED=${SEED})`, 
       expect(read.recipient?.address.join(" ")).not.toContain(from.name);
     }
     expect(drawn).toBeGreaterThan(100);
+  });
+});
+
+describe(`the sender's postcode never the recipient's where the recipient's was not read (drawn, SEED=${SEED})`, () => {
+  const glued = (to: ReturnType<typeof recipientParty>) => `${to.town}${to.printedPostcode.replace(" ", "")}`; // 'lpswichIP13XH'
+
+  it("takes a nameless block under a sender's heading block in its column for that block's end (fixed seed 3217537065, file 1755)", () => {
+    for (let k = 0; k < 150; k++) {
+      const rng = new Rng(`${SEED}/headed-end/${k}`);
+      const [to, from] = [recipientParty(rng), senderParty(rng)];
+      const size = rng.int(20, 34);
+      const at = (x: number, y: number, texts: string[], s = size) => texts.map((text, i) => ({ text, x, y: y + i * s * 1.25, size: s }));
+      // The sender's heading and name, its street lost, its town and postcode two lines' gap and more under them.
+      const recipient = at(50, 280, [rng.pick(["Delivery details", "Ship to:"]), to.name, ...to.lines, glued(to)], size + rng.int(0, 10));
+      // The sender's column right of the recipient's longest line.
+      const x = Math.round(50 + Math.max(...recipient.map((l) => l.text.length * l.size * 0.55)) + rng.int(30, 200));
+      const sender = [...at(x, 280, [rng.pick(["Senderdetails", "Sender details", "FROM:", "Return to:"]), from.name]), ...at(x, 280 + size * rng.float(4.5, 6.5), [from.town, from.printedPostcode])];
+      const read = readAddresses([...sender, ...recipient].sort((a, b) => a.y - b.y || a.x - b.x));
+      expect(read.recipient?.postcode ?? null, JSON.stringify({ k, sender })).not.toBe(normalisePostcode(from.postcode));
+      // A recipient's whole block under a sender's one line in its column stays the recipient.
+      const under = [...at(50, 100, [`From: ${from.name}`]), ...at(50, 100 + size * 2, [to.name, ...to.lines, to.town, to.printedPostcode])];
+      expect(readAddresses(under).recipient?.postcode).toBe(normalisePostcode(to.postcode));
+    }
+  });
+
+  it("gives no recipient where the only block read sits beside larger address lines, whatever box OCR gave one of its lines (fixed seed 3217537065, file 1618)", () => {
+    // A thermal print: 'Swansea' read in a 45 px box among the sender's 18-20 px lines, the recipient's in 32 px beside them
+    // with its postcode lost ('ODT'): the sender's block, larger on average, was taken for the recipient's.
+    for (let k = 0; k < 150; k++) {
+      const rng = new Rng(`${SEED}/tall-box/${k}`);
+      const [to, from] = [recipientParty(rng), senderParty(rng)];
+      // (A numbered street tells an address printed larger: 'Gladstone Grove' alone may be a locality.)
+      if (!to.lines.some(isStreetLine)) continue;
+      const small = rng.int(16, 22);
+      const big = Math.round(small * rng.float(1.5, 1.8));
+      // (Widths as OCR gives them: a box read tall is no wider.)
+      const senderLines = [from.name, ...from.lines, from.town, from.printedPostcode].map((text, i) => ({ text, x: 60, y: 250 + i * small * 1.6, size: small, width: text.length * small * 0.55 }));
+      // (A town or a name read tall, as 'Swansea' was; a street of its own read tall is a block's larger street.)
+      const tall = rng.int(1, senderLines.length - 2);
+      if (isStreetLine(senderLines[tall].text)) continue;
+      senderLines[tall] = { ...senderLines[tall], size: small * rng.float(2.1, 2.4) };
+      const recipientLines = [to.name, ...to.lines, to.town].map((text, i) => ({ text, x: 500, y: 240 + i * big * 1.5, size: big }));
+      const read = readAddresses([...senderLines, ...recipientLines].sort((a, b) => a.y - b.y || a.x - b.x));
+      expect(read.recipient?.postcode ?? null, JSON.stringify({ k, senderLines })).not.toBe(normalisePostcode(from.postcode));
+    }
   });
 });

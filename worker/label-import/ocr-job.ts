@@ -21,7 +21,7 @@ import { pageBarcodes } from "./barcodes";
 import { ImportError } from "../lib/errors";
 import { classifyLine } from "../label-reading/line-kinds";
 import { OcrEngineError, recognise, type OcrResult } from "./ocr/tesseract";
-import { agreedNames } from "./ocr/agree";
+import { agreedNames, holdsName } from "./ocr/agree";
 import { ownSender, restoreLostWords } from "./ocr/names";
 import { checkedPostcode, loosePostcodes, withoutCodePieces } from "./ocr/postcode";
 import { rereadLost } from "./ocr/starts";
@@ -33,7 +33,7 @@ import { atOcrResolution, binarised, invertReversedBoxes, levelled, printDpi } f
 import { offDesk, paperOnly } from "./ocr/paper";
 import { evenLight, paperQuad, rectifiedPaper } from "./ocr/quad";
 import { labelPixels } from "./label-pixels";
-import { rereadBesideLogo, rereadPostcodes, rereadTop, rereadUnread, restoreAccents } from "./ocr/reread";
+import { rereadBesideLogo, rereadPostcodes, rereadTop, rereadUnread, restoreAccents, votedNames } from "./ocr/reread";
 import { checkedWeight, rereadWeight } from "./ocr/weight";
 import type { TextLine } from "../label-reading/text";
 import type { Barcode } from "../images/zxing";
@@ -175,10 +175,13 @@ export async function readLabelPage(pixmap: Pixmap): Promise<LabelReading> {
  */
 async function finished(details: LabelDetails, { lines, image, dpi }: Reading): Promise<LabelDetails> {
   const read = await restoreLostWords(details, lines, image, dpi);
-  const { details: named, latin, crops, pageLines } = await restoreAccents(read, lines, image, dpi);
+  const accented = await restoreAccents(read, lines, image, dpi);
   // A name restoreLostWords gave words to is the Latin reading's of its row: held by it already.
   const given = read.address?.name && read.address.name !== details.address?.name ? [read.address.name] : [];
-  const agreed = await agreedNames(read, named, latin, crops, dpi, given, pageLines);
+  // A name the page's reading got a letter wrong in, put right where two other readings of its line agree (ocr/reread.ts).
+  const voted = await votedNames(read, accented.details, accented, dpi, holdsName);
+  const { latin, crops, pageLines } = voted;
+  const agreed = await agreedNames(voted.read, voted.named, latin, crops, dpi, given, pageLines);
   return plausibleOnly(await checkedPostcode(agreed, lines, image, dpi));
 }
 

@@ -9,7 +9,7 @@ import type { Address } from "../../shared/label";
 import { type AddressBlock, COUNTRY_RE, findAddressBlocks } from "./address-blocks";
 import { clean } from "./fields";
 import { isHouseName, isNameStart, isNumberlessStreet, isStreetLine, looksLikeName, loneWords, splitNameLine, withoutDebris, withoutTrailingHeading, wrappedName } from "./name-lines";
-import { estWidth, inColumn, type TextLine } from "./text";
+import { estWidth, inColumn, type TextLine, usualSize } from "./text";
 import { type AddressRole, COUNTIES, loosely, NAME_PARTICLES } from "./vocabulary";
 
 export interface LabelLayout {
@@ -97,6 +97,11 @@ export function readAddresses(lines: TextLine[], hints: LayoutHints = {}): Label
   // A block no role fits: the only one left, beside a larger address whose postcode was not read (no role is better than a wrong one).
   const unsure = new Set<AddressBlock>();
   const free = () => blocks.filter((b) => !role.has(b) && !unsure.has(b));
+  // A block that gives no name (or a town's), under a heading's block with no postcode in its column: that block's end, the lines
+  // between lost ('Senderdetails' / 'ROWANCANDLESLTD' / (lost) / 'DARTFORD' / 'DA13TR': fixed seed 3217537065, file 1755, a
+  // 300 DPI photo of a broker's label whose recipient's postcode, read glued to its town, was none; the sender's postcode
+  // was given as the recipient's). No role.
+  for (const b of free()) if (underHeadedBlock(blocks, role, b)) unsure.add(b);
   if (![...role.values()].includes("recipient")) {
     const largest = free().sort((a, b) => Number(bare(a)) - Number(bare(b)) || b.size - a.size || b.lines.length - a.lines.length || a.top - b.top)[0];
     if (largest && free().filter((b) => !bare(b)).length === 1 && unreadAddressBeside(lines, largest)) unsure.add(largest);
@@ -119,6 +124,15 @@ export function readAddresses(lines: TextLine[], hints: LayoutHints = {}): Label
 }
 
 /**
+ * Whether `b`, a block that gives no name or holds one line over its postcode (a town: 'Milton Keynes'), lies under a
+ * headed block with no postcode in its column, within a block's reach.
+ */
+function underHeadedBlock(blocks: AddressBlock[], role: Map<AddressBlock, AddressRole>, b: AddressBlock): boolean {
+  if (!b.postcode || (blockAddress(b)?.name && b.lines.length > 2)) return false;
+  return blocks.some((h) => h !== b && !h.postcode && role.has(h) && h.top < b.top && Math.abs(h.left - b.left) <= Math.max(h.size, b.size) && b.top - h.top <= h.size * 1.25 * 9);
+}
+
+/**
  * Whether the page holds, outside `block`, a street line printed larger than the block's type with no postcode on it or on
  * the lines under it in its column: the recipient's address, its postcode misread ('CROOXU' for CR0 0XU: fresh seed
  * 3515107650, file 486, a 300 DPI scan, whose sender's block was then the only one and taken for the recipient's).
@@ -126,9 +140,14 @@ export function readAddresses(lines: TextLine[], hints: LayoutHints = {}): Label
 function unreadAddressBeside(lines: TextLine[], block: AddressBlock): boolean {
   const sorted = [...lines].sort((a, b) => a.y - b.y || a.x - b.x);
   const own = new Set(block.lines);
+  // The block's usual type: OCR reads a line of a thermal print in a box twice its height now and then ('Swansea' 45 px
+  // among 18-20 px lines: fixed seed 3217537065, file 1618, a 203 DPI thermal print, whose sender's block was taken for
+  // the recipient's beside a street in 32 px type).
+  const mine = sorted.filter((l) => own.has(clean(l.text)));
+  const size = mine.length ? Math.min(block.size, usualSize(mine)) : block.size;
   return sorted.some((street, i) => {
     const t = clean(street.text);
-    if (own.has(t) || street.size < 1.15 * block.size || !isStreetLine(t) || UK_POSTCODE_IN_TEXT_RE.test(t)) return false;
+    if (own.has(t) || street.size < 1.15 * size || !isStreetLine(t) || UK_POSTCODE_IN_TEXT_RE.test(t)) return false;
     const under = sorted.slice(i + 1).filter((l) => l.y > street.y + street.size * 0.5 && l.y < street.y + street.size * 6 && inColumn(l, street.x, street.x + estWidth(street), street.size));
     return !under.some((l) => UK_POSTCODE_IN_TEXT_RE.test(l.text));
   });

@@ -14,7 +14,8 @@ import { UK_POSTCODE_IN_TEXT_RE } from "../../lib/uk-postcode";
 import type { Address, LabelDetails } from "../../../shared/label";
 import { readLatinLine, recognise } from "./tesseract";
 import { fixPostcode, ocrLines } from "./text";
-import { cropGrey, type Grey } from "../../images/raster";
+import { cropGrey, scaleGrey, type Grey } from "../../images/raster";
+import { editDistance } from "../../label-reading/fields";
 import type { TextLine } from "../../label-reading/text";
 
 /** Letters that carry their mark in their own shape (no Unicode decomposition). */
@@ -274,4 +275,109 @@ export async function rereadUnread(lines: TextLine[], page: Grey, dpi: number): 
   const again = (l: TextLine) => lines.some((k) => k.text === l.text && Math.abs(k.y - l.y) < l.size);
   const found = ocrLines((await recognise(page, dpi, "sparse")).words).filter((l) => !again(l));
   return found.length ? [...lines, ...found].sort((a, b) => a.y - b.y || a.x - b.x) : lines;
+}
+
+/** A name's letters in small letters without accents, gaps or stops: what two readings of it are compared by. */
+const lettersOf = (s: string) => [...s.normalize("NFC")].map((c) => bare(c).toLowerCase()).join("").replace(/[^\p{L}\p{N}]/gu, "");
+
+/** A small word inside a name: 'van der', 'de la', 'ap'. */
+const PARTICLE = /^\p{Ll}{1,3}$/u;
+
+/** Letters of one stroke (in small letters): i, j, l and the digit 1. */
+const ONE_STROKE = /[ijl1]/;
+
+/** The edits from `a` to `b` where each that adds, drops or changes a letter of one stroke counts for ten. */
+function strokeDistance(a: string, b: string): number {
+  const cost = (c: string) => (ONE_STROKE.test(c) ? 10 : 1);
+  let row = [0];
+  for (let j = 1; j <= b.length; j++) row[j] = row[j - 1] + cost(b[j - 1]);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [row[0] + cost(a[i - 1])];
+    for (let j = 1; j <= b.length; j++) {
+      const swap = a[i - 1] === b[j - 1] ? 0 : Math.max(cost(a[i - 1]), cost(b[j - 1]));
+      next[j] = Math.min(row[j] + cost(a[i - 1]), next[j - 1] + cost(b[j - 1]), row[j - 1] + swap);
+    }
+    row = next;
+  }
+  return row[b.length];
+}
+
+/** A word a name may be printed with: a capital (or an initial), then letters, apostrophes, hyphens, a stop or '&'. */
+const NAME_TOKEN = /^(?:&|\p{Lu}[\p{L}'’.-]*)$/u;
+
+/**
+ * The reading of a name's line that two readings other than the page's give alike, when the page's misread it: the
+ * English model, reading the whole page, gets a letter of small or blurred type wrong now and then ('Harry Anmed' for
+ * Ahmed, 'Little Forn Studio' for Fern: fixed seed 3217537065, files 701 and 3170, a 300 DPI and a 200 DPI scan), and
+ * the name is then given as none (ocr/agree.ts: no second reading holds it). The line read again by the English model alone and enlarged (`again`), and by the Latin model (`latin`), are two
+ * readings apart from the page's; where a run of `again`'s words is a name's words that `latin` holds letter for
+ * letter (accents, case and gaps aside), that run is the name, when it is the page's but for a letter or two (one in
+ * five at most: another name's words are no misreading of this one), and where no letter of one stroke (i, j, l, 1)
+ * is changed, added or lost: each model takes such a stroke for one of them by guess, and two readings may guess alike
+ * where the page's was right ('MISS BIORN WILSON' for BJÖRN, fixed seed 3217537065, file 1685, a 120 DPI screenshot;
+ * 'Mx lain' for Iain, file 1425). Null otherwise.
+ */
+export function votedName(name: string, again: string, latin: string, holds: (name: string, reading: string) => boolean): string | null {
+  const want = lettersOf(name);
+  const tokens = again.normalize("NFC").split(/\s+/).filter(Boolean).map((t) => t.replace(/[,;:]+$/, ""));
+  const words = name.split(" ").length;
+  let best: { text: string; cost: number } | null = null;
+  for (let i = 0; i < tokens.length; i++) {
+    for (let j = i + words; j <= Math.min(tokens.length, i + words + 1); j++) {
+      const run = tokens.slice(i, j);
+      const named = NAME_TOKEN.test(run[0]) && NAME_TOKEN.test(run[run.length - 1]) && run.every((t) => NAME_TOKEN.test(t) || PARTICLE.test(t));
+      // As many words as the page's reading gave, or one more (a gap it lost): fewer would be part of the name.
+      if (!named || run.length < words || run.length > words + 1) continue;
+      const text = run.join(" ");
+      const got = lettersOf(text);
+      const cost = editDistance(want, got);
+      if (cost === 0 || cost > Math.min(2, Math.floor(want.length / 5)) || got[0] !== want[0]) continue;
+      // No letter of one stroke changed, added or lost: what each reading takes such a stroke for is its guess.
+      if (strokeDistance(want, got) !== cost) continue;
+      if (!holds(text, latin) || (best && best.cost <= cost)) continue;
+      best = { text, cost };
+    }
+  }
+  return best?.text ?? null;
+}
+
+/** How much a name's line is enlarged for its reading by the English model alone (as ocr/agree.ts reads it). */
+const ENLARGE = 2;
+
+/**
+ * The details with each name no second reading holds (`holds(name, latin)` false) put right where the line's reading
+ * by the English model alone, enlarged, and its Latin reading agree on another spelling of it (votedName); the Latin
+ * readings, crops and page lines keyed by the name as it now is.
+ */
+export async function votedNames(
+  details: LabelDetails,
+  named: LabelDetails,
+  readings: NameReadings,
+  dpi: number,
+  holds: (name: string, reading: string) => boolean,
+): Promise<{ read: LabelDetails; named: LabelDetails } & NameReadings> {
+  const read: LabelDetails = { ...details };
+  const out: LabelDetails = { ...named };
+  const done = new Map<string, string | null>();
+  for (const key of KEYS) {
+    const name = details[key]?.name;
+    const latin = name ? readings.latin.get(name) : undefined;
+    if (!name || latin === undefined || holds(name, latin)) continue;
+    if (!done.has(name)) {
+      let again = "";
+      for (const crop of readings.crops.get(name) ?? []) again += ` ${(await recognise(scaleGrey(crop, ENLARGE), dpi * ENLARGE, "line")).words.map((w) => w.text).join(" ")}`;
+      const voted = holds(name, again) ? null : votedName(name, again, latin, holds);
+      done.set(name, voted);
+      if (voted) {
+        readings.latin.set(voted, latin);
+        readings.crops.set(voted, readings.crops.get(name) ?? []);
+        readings.pageLines.set(voted, readings.pageLines.get(name) ?? "");
+      }
+    }
+    const voted = done.get(name);
+    if (!voted) continue;
+    read[key] = { ...details[key]!, name: voted };
+    out[key] = { ...named[key]!, name: withAccents(voted, latin) ?? voted };
+  }
+  return { read, named: out, ...readings };
 }
