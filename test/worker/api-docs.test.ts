@@ -63,6 +63,13 @@ describe("GET /api/docs", () => {
   }
   const headings = (html: string) => [...html.matchAll(/<h2[^>]*>([^<]+)<\/h2>/g)].map((m) => m[1]);
 
+  it("shows no safe-integer limit as an example or a bound (zod's .int() writes them; they were 363 on the page)", async () => {
+    const html = await page();
+    expect(html.match(/.{0,80}9007199254740991/g) ?? []).toEqual([]);
+    // A real bound still reads as one: the labels list's page is 'integer ≥ 1'.
+    expect(html).toMatch(/integer ≥ 1/);
+  });
+
   it("starts with the developer key's steps, then the calls for developers, then the web app's own", async () => {
     const html = await page();
     expect(headings(html)).toEqual([

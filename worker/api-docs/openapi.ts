@@ -23,6 +23,11 @@ function jsonSchema(schema: ZodType): Record<string, unknown> {
       // z.instanceof(File) in a form: a file part.
       override: ({ zodSchema, jsonSchema: js }) => {
         if ((zodSchema as { _zod?: { def?: { type?: string } } })._zod?.def?.type === "custom") Object.assign(js, { type: "string", format: "binary" });
+        // zod writes every .int() with the safe-integer limits as its bounds: they bound nothing a program sends, and
+        // the reference showed them 363 times ('"deleted": -9007199254740991' as an example, 'integer ≤
+        // 9007199254740991' for a label's id). A real bound (.min(1), .max(50)) stays.
+        if (js.minimum === Number.MIN_SAFE_INTEGER) delete js.minimum;
+        if (js.maximum === Number.MAX_SAFE_INTEGER) delete js.maximum;
       },
     }) as Record<string, unknown>;
     delete out.$schema;

@@ -21,8 +21,18 @@ export default function LabelPrintPage() {
   // The saved PDF is named by the title: the tracking code, not the label's internal id.
   useTitleName(label.data?.trackingCode);
   if (label.isPending || couriers.isPending) return <Spinner label="Loading label…" />;
-  // Any failure (404, another user's label, network) prints the same line: there is nothing to print.
-  if (label.isError || !label.data) return <p className="print-error" role="alert">Label not found</p>;
+  // Any failure (404, another user's label, network) prints the same line: there is nothing to print. This tab has no
+  // navigation bar (it opens on its own from Print), so the way back is given here.
+  if (label.isError || !label.data) {
+    return (
+      <div className="print-error">
+        <p role="alert">Label not found</p>
+        <Link className="btn" to="/labels">
+          Back to all labels
+        </Link>
+      </div>
+    );
+  }
   return <LabelPrint code={code} label={label.data} />;
 }
 
