@@ -1,8 +1,13 @@
 import { describe, expect, it } from "vitest";
+import { freshSeed, Rng } from "../../bench/label-generator/random";
 import { parseEvriLabel, printedEvriCodes } from "../../worker/couriers/evri/parse";
 import { parseRoyalMailLabel, parseRoyalMailPayload, printedRoyalMailCodes } from "../../worker/couriers/royalmail/parse";
 import type { TextLine } from "../../worker/label-reading/text";
 import { parseLabel } from "../../worker/label-import/parse-label";
+
+// Drawn cases take a fresh seed each run (replay with SEED=…).
+const SEED = process.env.SEED || freshSeed();
+console.log(`parse couriers (drawn cases): SEED=${SEED}`);
 
 const lines = (...texts: [number, string][]): TextLine[] => texts.map(([x, text], i) => ({ text, x, y: i * 14, size: 10 }));
 
@@ -62,6 +67,26 @@ describe("Royal Mail 2D payloads", () => {
     expect(classOf(["Special Delivery Guaranteed"], null)).toBe(onePm);
     expect(classOf([], "SD601")).toBe(nineAm);
     expect(classOf([], "SD301")).toBe(onePm);
+  });
+
+  it(`reads the time printed under the name where another line stands beside the name on its row (drawn, SEED=${SEED})`, () => {
+    // 'Special Delivery Guaranteed®' / 'by 9am' with 'Royal Mail' beside the first: the line after it in reading order was
+    // 'Royal Mail', and the time was not read ('by 1pm' for 9am: fresh text seed 1108467383, file 29, a Chromium PDF).
+    for (let k = 0; k < 100; k++) {
+      const rng = new Rng(`${SEED}/sd-time/${k}`);
+      const nine = rng.chance(0.5);
+      const size = rng.float(4, 12);
+      const x = rng.float(5, 40);
+      const name = rng.pick(["Special Delivery Guaranteed®", "SPECIAL DELIVERY GUARANTEED", "Special Delivery Guaranteed"]);
+      const page: TextLine[] = [
+        { text: name, x, y: 100, size },
+        { text: rng.pick(["Royal Mail", "29/05/26", "Postage Paid GB", "RM"]), x: x + size * rng.float(12, 20), y: 100 + rng.float(-1, 1), size: size * rng.float(1, 2.5) },
+        { text: nine ? rng.pick(["by 9am", "BY 9.00AM", "by 9:00 am"]) : rng.pick(["by 1pm", "BY 1.00PM"]), x, y: 100 + size * rng.float(1.1, 1.6), size },
+        { text: "Postage Paid GB", x, y: 100 + size * 3, size },
+        { text: "SG 5770 4135 9GB", x, y: 200, size },
+      ].sort((a, b) => a.y - b.y || a.x - b.x);
+      expect(parseRoyalMailLabel({ lines: page, barcodes: [] })?.classId, JSON.stringify({ k, page })).toBe(nine ? "Special Delivery Guaranteed by 9am" : "Special Delivery Guaranteed by 1pm");
+    }
   });
 
   it("ignores text that is not a JGB payload", () => {

@@ -76,15 +76,22 @@ function printedClass(lines: LabelInput["lines"], productCode: string | null): s
   const all = lines.map((l) => l.text).join("\n");
   for (const text of [near, all]) {
     const hit = CLASSES.find(([re]) => re.test(text));
-    if (hit?.[0] === SPECIAL_DELIVERY) return specialDelivery(text, productCode);
+    if (hit?.[0] === SPECIAL_DELIVERY) return specialDelivery(text, productCode, lines);
     if (hit) return hit[1];
   }
   return null;
 }
 
-/** Which Special Delivery product a text naming it is: its time as printed after the name, else the product code's, else by 1pm. */
-function specialDelivery(text: string, productCode: string | null): string {
-  const after = text.slice(text.search(SPECIAL_DELIVERY)).split("\n").slice(0, 2).join(" ");
+/**
+ * Which Special Delivery product a text naming it is: its time as printed after the name (on its line, the next, or the
+ * line printed under it: 'Special Delivery Guaranteed®' / 'by 9am' with 'Royal Mail' beside the first on its row came
+ * after it in reading order, and the time was not read: 'by 1pm' for 9am, fresh text seed 1108467383, file 29, a Chromium
+ * multi-page PDF), else the product code's, else by 1pm.
+ */
+function specialDelivery(text: string, productCode: string | null, lines: LabelInput["lines"]): string {
+  const sd = lines.find((l) => SPECIAL_DELIVERY.test(l.text));
+  const under = sd ? lines.find((l) => l !== sd && l.y > sd.y + sd.size * 0.5 && l.y < sd.y + sd.size * 2.5 && Math.abs(l.x - sd.x) <= sd.size) : undefined;
+  const after = `${text.slice(text.search(SPECIAL_DELIVERY)).split("\n").slice(0, 2).join(" ")} ${under?.text ?? ""}`;
   const time = /\b(?:by\s*)?(9|1)\s*(?:[:.]\s*00\s*)?([ap])\.?\s*m\b/i.exec(after);
   if (time && (time[1] === "9") === (time[2].toLowerCase() === "a")) return `Special Delivery Guaranteed by ${time[1] === "9" ? "9am" : "1pm"}`;
   const product = productCode ? productClass(productCode) : null;
