@@ -7,7 +7,10 @@ type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "className"
   error?: string;
   /** Shown under the input, tied to it by `${id}-hint`. */
   hint?: ReactNode;
-  /** Beside the label, on its row (e.g. a 'Forgot password?' link). */
+  /**
+   * Beside the label, on its row (e.g. a 'Forgot password?' link), but after the input in the tab order: between the
+   * label and the input it took the Tab meant for the input (an e-mail, Tab, a password typed into nothing).
+   */
   aside?: ReactNode;
   /** Classes beside `field` on the wrapper. */
   className?: string;
@@ -20,17 +23,12 @@ type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "className"
 export function Field({ id, label, error, hint, aside, className, ...input }: FieldProps) {
   const labelEl = <label htmlFor={id}>{label}</label>;
   const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  const classes = ["field", aside ? "field-with-aside" : "", className ?? ""].filter(Boolean).join(" ");
   return (
-    <div className={className ? `field ${className}` : "field"}>
-      {aside ? (
-        <div className="field-label-row">
-          {labelEl}
-          {aside}
-        </div>
-      ) : (
-        labelEl
-      )}
+    <div className={classes}>
+      {labelEl}
       <input id={id} className="input" {...input} aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
+      {aside && <div className="field-aside">{aside}</div>}
       {error ? (
         <span id={`${id}-error`} className="field-error">
           {error}

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { AddressFields, AddressFormEnd, UK_POSTCODE, draftOf, isBlank, namedAddressError, toAddress, useCorrectionSave, type AddressDraft, type AddressError } from "./AddressFields";
 import { SourceBadge } from "./SourceBadge";
 import { BUYER_EMAIL_ERROR, BUYER_EMAIL_HINT, isBuyerEmail } from "./buyerTexts";
@@ -56,6 +56,10 @@ export function DetailsEditor({ label, onSaved, onCancel }: { label: ApiLabel; o
   const [errors, setErrors] = useState<Errors>({});
   const correction = useCorrectionSave(label, onSaved);
   const saving = correction.saving;
+  // The form opens below the label's card (on a phone, below the screen) and the button that opened it goes: its
+  // heading takes the focus, which brings it into view and tells a screen reader where the user now is.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
 
   async function save(e: FormEvent) {
     e.preventDefault();
@@ -80,7 +84,9 @@ export function DetailsEditor({ label, onSaved, onCancel }: { label: ApiLabel; o
 
   return (
     <form className="card stack details-editor" onSubmit={save} aria-labelledby="details-editor-title" noValidate>
-      <h2 id="details-editor-title">Edit details</h2>
+      <h2 id="details-editor-title" ref={heading} tabIndex={-1}>
+        Edit details
+      </h2>
       <p className="muted small">Correct what was read wrongly from the label. Saving is free.</p>
       <div className="address-grid three">
         <AddressFields id="edit-sender" title="Sender" draft={sender} onChange={setSender} error={errors.sender} source={src.fromAddress} />

@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { ApiError, errorText } from "../../api/client";
 import { DetailsEditor } from "./DetailsEditor";
@@ -67,6 +67,13 @@ function LoadedLabel({ label, onChange, onRefreshed }: { label: ApiLabel; onChan
   const hasBytes = Boolean(label.file?.hasBytes);
   const [downloading, setDownloading] = useState(false);
   const [editing, setEditing] = useState(false);
+  // Once the details form closes (saved or cancelled), focus goes back to the button that opened it, not to the page.
+  const editButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  useEffect(() => {
+    if (wasEditing.current && !editing) editButton.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
   const sources = d.fieldSources ?? {};
   // An address missing while the image is still read may yet be found: not 'Not on this label.' until then.
   const unread = unreadText(label);
@@ -134,7 +141,7 @@ function LoadedLabel({ label, onChange, onRefreshed }: { label: ApiLabel; onChan
           <span className="mono tracking-code">{label.trackingCode}</span>
           <CopyButton value={label.trackingCode} label="Copy tracking code" />
           {!editing && (
-            <button type="button" className="btn btn-sm label-edit-button" onClick={() => setEditing(true)}>
+            <button type="button" ref={editButton} className="btn btn-sm label-edit-button" onClick={() => setEditing(true)}>
               Edit details
             </button>
           )}
