@@ -234,6 +234,9 @@ describe("Manual tab", () => {
     const button = screen.getByRole("button", { name: "Create Label" });
     expect(button.hasAttribute("disabled")).toBe(true);
     expect(button.getAttribute("title")).toBe("You need credits to create labels");
+    // Said beside it too (a phone shows no title), and tied to it for a screen reader.
+    const reason = screen.getByText("You need credits to create labels.");
+    expect(button.getAttribute("aria-describedby")).toBe(reason.id);
   });
 });
 

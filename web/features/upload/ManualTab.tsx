@@ -278,15 +278,22 @@ export function ManualTab({ couriers, credits, onCreated }: { couriers: ApiCouri
             </div>
           ))}
       </div>
-      <div>
+      <div className="row">
         <button
           type="submit"
           className="btn btn-primary"
           disabled={busy || noCredits}
           title={noCredits ? "You need credits to create labels" : undefined}
+          aria-describedby={noCredits ? "manual-no-credits" : undefined}
         >
           {busy ? "Creating…" : "Create Label"}
         </button>
+        {/* The title alone shows on hover only: a phone never showed why the button was off. */}
+        {noCredits && (
+          <p id="manual-no-credits" className="small muted">
+            You need credits to create labels.
+          </p>
+        )}
       </div>
     </form>
   );
