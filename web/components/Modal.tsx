@@ -6,7 +6,8 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
 /**
  * A dialog over the page: a titled card on a dimmed backdrop. The first focusable element of `initialFocus` (a CSS
  * selector inside it; else the first one) takes the focus when it opens, Tab stays inside, Escape and a click on the
- * backdrop close it, and the focus goes back where it was. It is drawn at the end of the body (a portal), so a card it
+ * backdrop close it, and the focus goes back where it was (unless what the dialog did already put it elsewhere: a
+ * deletion's Undo, DeletionNoticeBar). It is drawn at the end of the body (a portal), so a card it
  * is opened from (a containing block of its own) never clips it.
  */
 export function Modal({ title, onClose, initialFocus, className, children }: { title: string; onClose: () => void; initialFocus?: string; className?: string; children: ReactNode }) {
@@ -15,9 +16,13 @@ export function Modal({ title, onClose, initialFocus, className, children }: { t
   // biome-ignore lint/correctness/useExhaustiveDependencies: focus once per opening
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
-    const first = (initialFocus && ref.current?.querySelector<HTMLElement>(initialFocus)) || ref.current?.querySelector<HTMLElement>(FOCUSABLE);
+    const dialog = ref.current;
+    const first = (initialFocus && dialog?.querySelector<HTMLElement>(initialFocus)) || dialog?.querySelector<HTMLElement>(FOCUSABLE);
     first?.focus();
-    return () => opener?.focus?.();
+    return () => {
+      const now = document.activeElement;
+      if (!now || now === document.body || dialog?.contains(now)) opener?.focus?.();
+    };
   }, []);
 
   function onKeyDown(e: React.KeyboardEvent) {

@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { errorText } from "../../api/client";
 import { Modal } from "../../components/Modal";
@@ -107,6 +107,12 @@ export function DeletionNoticeBar() {
   const job = useLabelJob(notice?.job ?? null).data;
   const [undo, setUndo] = useState<{ busy: boolean; text: string | null }>({ busy: false, text: null });
   const queryClient = useQueryClient();
+  // A new notice takes the focus: the Delete pressed went with its card (focus fell to the page), and Undo is what the
+  // user may want next; once Undo has gone (restored), the notice itself, which says so.
+  const bar = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (notice) (bar.current?.querySelector<HTMLElement>(".deletion-undo") ?? bar.current)?.focus();
+  }, [notice]);
   if (!notice) return null;
   const running = job?.status === "running";
 
@@ -124,10 +130,10 @@ export function DeletionNoticeBar() {
   }
 
   return (
-    <div className="alert alert-info deletion-notice row" role="status">
+    <div className="alert alert-info deletion-notice row" role="status" ref={bar} tabIndex={-1}>
       <span>{undo.text ?? (running && job ? T.running(job.done, job.total) : T.deleted(job?.done ?? notice.count))}</span>
       {notice.ids && !undo.text && (
-        <button type="button" className="link-button" disabled={undo.busy} onClick={() => void restore()}>
+        <button type="button" className="link-button deletion-undo" disabled={undo.busy} onClick={() => void restore()}>
           {undo.busy ? T.undoing : T.undo}
         </button>
       )}
