@@ -862,6 +862,10 @@ describe(`the sender's postcode never the recipient's where the recipient's was 
       // A recipient's whole block under a sender's one line in its column stays the recipient.
       const under = [...at(50, 100, [`From: ${from.name}`]), ...at(50, 100 + size * 2, [to.name, ...to.lines, to.town, to.printedPostcode])];
       expect(readAddresses(under).recipient?.postcode).toBe(normalisePostcode(to.postcode));
+      // Nor one printed bottom up under a heading of its own ('From Kestrel Crafts' / 'DELIVER TO' / 'UK' / 'EX1 1SF' / …:
+      // gate seed 2770900263, file 56, a pdfkit text PDF whose postcode a first version of the rule lost).
+      const up = [...at(50, 60, [`From ${from.name}`]), ...at(50, 60 + size * 1.6, ["DELIVER TO", "UK", to.printedPostcode, to.town, ...[...to.lines].reverse(), to.name])];
+      expect(readAddresses(up).recipient?.postcode, JSON.stringify({ k, up: up.map((l) => l.text) })).toBe(normalisePostcode(to.postcode));
     }
   });
 

@@ -8,6 +8,7 @@ import { UK_POSTCODE_IN_TEXT_RE, normalisePostcode } from "../lib/uk-postcode";
 import type { Address } from "../../shared/label";
 import { type AddressBlock, COUNTRY_RE, findAddressBlocks } from "./address-blocks";
 import { clean } from "./fields";
+import { classifyLine } from "./line-kinds";
 import { isHouseName, isNameStart, isNumberlessStreet, isStreetLine, looksLikeName, loneWords, splitNameLine, withoutDebris, withoutTrailingHeading, wrappedName } from "./name-lines";
 import { estWidth, inColumn, type TextLine, usualSize } from "./text";
 import { type AddressRole, COUNTIES, loosely, NAME_PARTICLES } from "./vocabulary";
@@ -101,7 +102,7 @@ export function readAddresses(lines: TextLine[], hints: LayoutHints = {}): Label
   // between lost ('Senderdetails' / 'ROWANCANDLESLTD' / (lost) / 'DARTFORD' / 'DA13TR': fixed seed 3217537065, file 1755, a
   // 300 DPI photo of a broker's label whose recipient's postcode, read glued to its town, was none; the sender's postcode
   // was given as the recipient's). No role.
-  for (const b of free()) if (underHeadedBlock(blocks, role, b)) unsure.add(b);
+  for (const b of free()) if (underHeadedBlock(lines, blocks, role, b)) unsure.add(b);
   if (![...role.values()].includes("recipient")) {
     const largest = free().sort((a, b) => Number(bare(a)) - Number(bare(b)) || b.size - a.size || b.lines.length - a.lines.length || a.top - b.top)[0];
     if (largest && free().filter((b) => !bare(b)).length === 1 && unreadAddressBeside(lines, largest)) unsure.add(largest);
@@ -125,11 +126,15 @@ export function readAddresses(lines: TextLine[], hints: LayoutHints = {}): Label
 
 /**
  * Whether `b`, a block that gives no name or holds one line over its postcode (a town: 'Milton Keynes'), lies under a
- * headed block with no postcode in its column, within a block's reach.
+ * headed block with no postcode in its column, within a block's reach, with no heading of its own between them ('From
+ * Kestrel Crafts' / 'DELIVER TO' / 'UK' / 'EX1 1SF' / …, a recipient printed bottom up: gate seed 2770900263, file 56, a
+ * pdfkit text PDF, whose postcode this rule lost before the heading was looked for).
  */
-function underHeadedBlock(blocks: AddressBlock[], role: Map<AddressBlock, AddressRole>, b: AddressBlock): boolean {
+function underHeadedBlock(lines: TextLine[], blocks: AddressBlock[], role: Map<AddressBlock, AddressRole>, b: AddressBlock): boolean {
   if (!b.postcode || (blockAddress(b)?.name && b.lines.length > 2)) return false;
-  return blocks.some((h) => h !== b && !h.postcode && role.has(h) && h.top < b.top && Math.abs(h.left - b.left) <= Math.max(h.size, b.size) && b.top - h.top <= h.size * 1.25 * 9);
+  const size = Math.max(b.size, 1);
+  const headed = (h: AddressBlock) => lines.some((l) => l.y > h.top + h.size * 0.5 && l.y < b.top && Math.abs(l.x - b.left) <= size * 2 && classifyLine(l.text).heading);
+  return blocks.some((h) => h !== b && !h.postcode && role.has(h) && h.top < b.top && Math.abs(h.left - b.left) <= Math.max(h.size, b.size) && b.top - h.top <= h.size * 1.25 * 9 && !headed(h));
 }
 
 /**
