@@ -1,4 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
+import { useState } from "react";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -124,6 +125,12 @@ function label(over: Partial<ApiLabel> = {}): ApiLabel {
   });
 }
 
+/** The control on a label that takes each answer, as the label page does. */
+function StatefulControl() {
+  const [l, setL] = useState(label());
+  return <OutcomeControl label={l} onChange={setL} />;
+}
+
 describe("marking a parcel", () => {
   const renderControl = (l: ApiLabel, onChange = vi.fn()) =>
     render(
@@ -160,6 +167,41 @@ describe("marking a parcel", () => {
     fireEvent.click(screen.getByRole("button", { name: "Undo mark" }));
     await waitFor(() => expect(fetchSpy).toHaveBeenCalled());
     expect(JSON.parse(String(fetchSpy.mock.calls[0][1]?.body))).toEqual({ outcome: null });
+  });
+
+  it("keeps the focus on the mark pressed while it saves, and puts it on the marks once 'Undo mark' has gone", async () => {
+    // A disabled button drops the focus in a browser: the buttons refuse a second press with aria-disabled instead.
+    const waiting: Array<(r: Response) => void> = [];
+    vi.spyOn(globalThis, "fetch").mockImplementation((input) =>
+      String(input).endsWith("/outcome") ? new Promise<Response>((resolve) => waiting.push(resolve)) : new Promise<Response>(() => {}),
+    );
+    /** Answers the n-th mark sent (from 1), once it has been. */
+    const answer = async (n: number, r: Response) => {
+      await waitFor(() => expect(waiting.length).toBe(n));
+      waiting[n - 1](r);
+    };
+    render(
+      <QueryClientProvider client={newQueryClient()}>
+        <StatefulControl />
+      </QueryClientProvider>,
+    );
+    const found = screen.getByRole("button", { name: "Mark found" });
+    found.focus();
+    fireEvent.click(found);
+    await screen.findByText("Saving…");
+    for (const b of screen.getAllByRole("button")) expect(b.hasAttribute("disabled")).toBe(false);
+    expect(found.getAttribute("aria-disabled")).toBe("true");
+    fireEvent.click(found);
+    await answer(1, json(200, label({ outcome: "found" })));
+    await waitFor(() => expect(screen.queryByText("Saving…")).toBeNull());
+    expect(found.getAttribute("aria-pressed")).toBe("true");
+    expect(document.activeElement).toBe(found);
+    const undo = screen.getByRole("button", { name: "Undo mark" });
+    undo.focus();
+    fireEvent.click(undo);
+    await answer(2, json(200, label()));
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Undo mark" })).toBeNull());
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Mark delivered" }));
   });
 
   it("says why a mark failed", async () => {

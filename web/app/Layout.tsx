@@ -2,6 +2,7 @@ import { Suspense, useEffect, useRef } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router";
 import { setLoggedOutHandler } from "../api/client";
 import { Spinner } from "../components/Spinner";
+import { keepFocusOnBusyButtons } from "./keep-focus";
 import { NavBar } from "./NavBar";
 import { loginPathFor } from "./return-to";
 
@@ -15,6 +16,8 @@ export function Layout() {
   const here = useRef(location);
   here.current = location;
   useEffect(() => setLoggedOutHandler(() => navigate(loginPathFor(here.current))), [navigate]);
+  // A button disabled while it works gets its focus back when it is done (keep-focus.ts).
+  useEffect(() => keepFocusOnBusyButtons(), []);
 
   return (
     <>

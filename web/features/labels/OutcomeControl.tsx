@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { errorText } from "../../api/client";
 import { type LabelOutcome, useMarkOutcome } from "./needsActionApi";
 import { OUTCOME_BADGES } from "./format";
@@ -31,27 +32,39 @@ export function OutcomeControl({ label, onChange }: { label: ApiLabel; onChange:
   const carrierDelivered = label.status === "delivered" && label.outcome !== "delivered";
   const marks = carrierDelivered ? MARKS.filter((m) => m.outcome !== "delivered") : MARKS;
   const hint = carrierDelivered ? CARRIER_DELIVERED_TEXT : "Mark it once it arrives, turns up or you have claimed: the deadline alerts stop.";
+  // While a mark saves the buttons refuse (aria-disabled), not `disabled`: a disabled button drops the focus it has to
+  // the page's body, and a keyboard user who pressed 'Mark found' was sent back to the top. 'Undo mark' goes once it has
+  // worked: focus then goes to the first mark.
+  const group = useRef<HTMLDivElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each time the mark changes
+  useEffect(() => {
+    const now = document.activeElement;
+    if (!now || now === document.body) (group.current?.querySelector<HTMLElement>("[aria-pressed=true]") ?? group.current?.querySelector<HTMLElement>("button"))?.focus();
+  }, [label.outcome]);
+  const send = (outcome: LabelOutcome | null) => {
+    if (!busy) mark.mutate(outcome);
+  };
   return (
     <section className="card stack outcome-control" aria-labelledby="outcome-title">
       <h2 id="outcome-title">What happened to this parcel?</h2>
       <p className="small muted" role="status">
         {label.outcome ? MARKED_TEXT[label.outcome] : hint}
       </p>
-      <div className="row" role="group" aria-label="Mark the parcel">
+      <div className="row" role="group" aria-label="Mark the parcel" ref={group}>
         {marks.map((m) => (
           <button
             key={m.outcome}
             type="button"
             className={label.outcome === m.outcome ? "btn btn-sm btn-primary" : "btn btn-sm"}
             aria-pressed={label.outcome === m.outcome}
-            disabled={busy}
-            onClick={() => mark.mutate(label.outcome === m.outcome ? null : m.outcome)}
+            aria-disabled={busy || undefined}
+            onClick={() => send(label.outcome === m.outcome ? null : m.outcome)}
           >
             {m.button}
           </button>
         ))}
         {label.outcome && (
-          <button type="button" className="btn btn-sm btn-ghost" disabled={busy} onClick={() => mark.mutate(null)}>
+          <button type="button" className="btn btn-sm btn-ghost" aria-disabled={busy || undefined} onClick={() => send(null)}>
             Undo mark
           </button>
         )}
