@@ -106,6 +106,9 @@ function workerProject(
             PRIVACY_SEED: process.env.PRIVACY_SEED ?? "",
             // test/worker/marketplace-matching.test.ts: replay a run's orders and labels.
             MATCH_SEED: process.env.MATCH_SEED ?? "",
+            // The reading tests that draw their cases from the label generator's parties (import-ocr, glyph-spaces):
+            // replay a run's draws (they read process.env.SEED, which the bindings fill).
+            SEED: process.env.SEED ?? "",
           },
         },
       }),

@@ -12,6 +12,7 @@
  */
 import type { PdfText } from "./pdf";
 import { type Glyph, readGlyphs } from "./pdfium";
+import { codesOn, sheetParts } from "./sheet-parts";
 import type { TextLine } from "../label-reading/text";
 
 /** A page is looked at when a line holds a run this long without a space ('ANNLEE'): most label pages do. */
@@ -122,7 +123,11 @@ export async function partRunTogetherWords(bytes: Uint8Array, text: PdfText): Pr
     const chars = glyphs.map((g) => g.char).join("");
     if (chars.length !== glyphs.length) continue; // a character outside the BMP: indexes would not line up
     const page = text.pages[i];
-    page.lines = respacedLines(page.lines, glyphs, chars);
-    for (const part of page.parts) part.lines = respacedLines(part.lines, glyphs, chars);
+    const respace = (lines: TextLine[]) => respacedLines(lines, glyphs, chars);
+    page.lines = respace(page.lines);
+    // A sheet of labels is cut where each side reads as a label with a recipient's postcode: words run together hid
+    // it ('SouthYorkshireS19LU' holds no postcode), so a sheet not cut before is cut again on the parted words.
+    if (!page.parts.length && codesOn(page.lines).size > 1) page.parts = sheetParts(page.items.words, page.items.boxes, page.rotate, page.items.view, respace);
+    else for (const part of page.parts) part.lines = respace(part.lines);
   }
 }

@@ -26,6 +26,8 @@ export interface PdfPageText {
    * right). Empty for a page whose text does not fall apart that way.
    */
   parts: PdfTextPart[];
+  /** The page's text items, their boxes and its view: the sheet is cut again on them once words run together are parted (glyph-spaces.ts). */
+  items: { words: TextWord[]; boxes: PdfRect[]; view: number[] };
 }
 
 export interface PdfText {
@@ -93,6 +95,7 @@ export async function readPdfText(bytes: Uint8Array, maxPages: number): Promise<
         chars: words.reduce((n, word) => n + word.text.length, 0),
         textBox: box,
         parts: sheetParts(words, boxes, rotate, page.view),
+        items: { words, boxes, view: page.view },
       });
       page.cleanup();
     }

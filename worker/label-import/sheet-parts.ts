@@ -57,22 +57,30 @@ export function codesOn(lines: TextLine[]): Set<string> {
  * of text and a printed tracking number of their own (as its courier prints it: spaced, dashed or
  * grouped), so the gaps inside one label, between its address and its barcode, never split it.
  */
-export function sheetParts(words: TextWord[], boxes: PdfRect[], rotate: number, view: number[]): PdfTextPart[] {
+export function sheetParts(
+  words: TextWord[],
+  boxes: PdfRect[],
+  rotate: number,
+  view: number[],
+  respace: (lines: TextLine[]) => TextLine[] = (lines) => lines,
+): PdfTextPart[] {
   if (words.length < 2 * MIN_PART_ITEMS) return [];
+  // The lines of some items, with the words a producer ran together parted again when that is known (glyph-spaces.ts).
+  const linesOf = (ks: number[]) => respace(groupLines(ks.map((k) => words[k])));
   // Displayed x runs along user-space x on an upright page, along y on one turned a quarter.
   const upright = rotate % 180 === 0;
   const xLo = (b: PdfRect) => (upright ? b.left : b.bottom);
   const xHi = (b: PdfRect) => (upright ? b.right : b.top);
   const yLo = (b: PdfRect) => (upright ? b.bottom : b.left);
   const yHi = (b: PdfRect) => (upright ? b.top : b.right);
-  const codes = (ks: number[]) => codesOn(groupLines(ks.map((k) => words[k])));
+  const codes = (ks: number[]) => codesOn(linesOf(ks));
   // A label's worth of text: enough items, a printed number and a recipient with a postcode (a
   // panel of service words and the number at one label's edge is no label; nor is a label's code
   // and return address cut off from its recipient by a column through a label set off to the
   // right of the one above it: the recipient went to the other side, a neighbour's wrong data).
   const isLabel = (ks: number[]) => {
     if (ks.length < MIN_PART_ITEMS) return false;
-    const lines = groupLines(ks.map((k) => words[k]));
+    const lines = linesOf(ks);
     return codesOn(lines).size >= 1 && Boolean(readAddresses(lines).recipient?.postcode);
   };
 
@@ -168,7 +176,7 @@ export function sheetParts(words: TextWord[], boxes: PdfRect[], rotate: number, 
   if (cells.length < 2 || cells.length > 8) return [];
   const parts = cells.map((c) => ({
     textBox: c.ks.map((k) => boxes[k]).reduce<PdfRect | null>(unionRect, null)!,
-    lines: groupLines(c.ks.map((k) => words[k])),
+    lines: linesOf(c.ks),
     limit: upright ? { left: c.x[0], right: c.x[1], bottom: c.y[0], top: c.y[1] } : { bottom: c.x[0], top: c.x[1], left: c.y[0], right: c.y[1] },
     // Reading order: top row first (user-space y grows upwards), then left to right.
     order: [-(upright ? c.y[1] : c.x[1]), upright ? c.x[0] : c.y[0]] as const,
