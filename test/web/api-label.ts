@@ -1,5 +1,5 @@
 import { blankLabel } from "../../web/features/labels/blank-label";
-import type { ApiLabel } from "../../web/features/labels/types";
+import type { ApiCourier, ApiLabel } from "../../web/features/labels/types";
 
 /**
  * A label as the API answers it, for the web tests: an Evri label waiting for its first scan with nothing else
@@ -16,3 +16,20 @@ export function apiLabel(over: Partial<ApiLabel> = {}): ApiLabel {
     ...over,
   };
 }
+
+/** A courier as GET /couriers answers it, with nothing optional set. */
+export const apiCourier = (id: string, displayName: string): ApiCourier => ({
+  id,
+  label: id,
+  displayName,
+  trackingPlaceholder: "",
+  noEvents: { card: "No updates available.", detail: "No updates available." },
+  printing: { supported: true },
+  sendParcel: null,
+  required: {},
+  optional: {},
+  fieldLabels: {},
+});
+
+/** The couriers the app has (a list screen leaves out a courier in its address that they do not name). */
+export const API_COURIERS = [apiCourier("evri", "Evri"), apiCourier("royalmail", "Royal Mail")];

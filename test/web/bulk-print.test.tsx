@@ -7,7 +7,7 @@ import { tokens } from "../../web/api/tokens";
 import { AuthProvider } from "../../web/app/auth";
 import LabelsPage from "../../web/features/labels/LabelsPage";
 import type { ApiLabel } from "../../web/features/labels/types";
-import { apiLabel } from "./api-label";
+import { API_COURIERS, apiLabel } from "./api-label";
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
@@ -29,7 +29,7 @@ function mockApi(total: number, print: () => Response) {
   return vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
     const url = new URL(String(input), "http://localhost");
     if (url.pathname === "/api/v1/user") return json(200, { id: 1, email: "a@b.c", credits: 3, is_admin: false });
-    if (url.pathname === "/api/v1/couriers") return json(200, []);
+    if (url.pathname === "/api/v1/couriers") return json(200, API_COURIERS);
     if (url.pathname === "/api/v1/labels/print" && init?.method === "POST") return print();
     return json(200, { results: [label(1), label(2), label(3)], total });
   });

@@ -50,14 +50,46 @@ describe("the deadline sentence", () => {
   it("lists the known dates on the detail page, en-GB, with the year of a day outside the current one", () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(new Date("2026-12-10T12:00:00Z"));
-    render(<DeadlineNote label={label({ ...late, claimClosesOn: "2027-01-03" })} detail />);
+    // The sentence the server gives on 10 Dec; a claimable day (not one Evri has: made up here) lists its year.
+    const sentence = "Evri no longer investigates; claims close on 3 Jan 2027: claim now";
+    render(<DeadlineNote label={label({ ...late, claimableFrom: "2027-01-02", claimClosesOn: "2027-01-03", sentence })} detail />);
     const date = (name: string) => screen.getByText(name).nextSibling?.textContent;
-    expect(screen.getByRole("status").textContent).toContain("raise it now");
+    expect(screen.getByRole("status").textContent).toContain("claim now");
     // 26 Nov and 4 Dec have gone by on 10 Dec: they read so.
     expect(date("Was expected by")).toBe("26 Nov");
     expect(date("Enquiries closed on")).toBe("4 Dec");
-    expect(date("Claims close on")).toBe("3 Jan 2027");
-    expect(screen.queryByText("Claimable from")).toBeNull();
+    expect(date("Claimable from")).toBe("2 Jan 2027");
+    // The sentence gives the day claims close: the list does not say it again.
+    expect(screen.queryByText("Claims close on")).toBeNull();
+  });
+
+  it("says each date once: the list leaves out the one the sentence gives, by its name and day", () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-11-30T12:00:00Z"));
+    const waiting: LabelDeadlines = {
+      expectedBy: null,
+      enquiryBy: null,
+      claimableFrom: null,
+      claimClosesOn: "2026-12-30",
+      sentence: "Waiting for Evri's first scan; claims close on 30 Dec",
+      urgent: false,
+    };
+    const { container, rerender } = render(<DeadlineNote label={label(waiting)} detail />);
+    expect(container.textContent).toBe("Waiting for Evri's first scan; claims close on 30 Dec");
+    expect(container.querySelector("dl")).toBeNull();
+    // Late and asked to act: 'until 4 Dec' is the enquiry day; the expected and closing days are still listed.
+    rerender(<DeadlineNote label={label(late)} detail />);
+    const rows = [...document.querySelectorAll("dt")].map((dt) => `${dt.textContent} ${dt.nextSibling?.textContent}`);
+    expect(rows).toEqual(["Was expected by 26 Nov", "Claims close on 23 Dec"]);
+    // A day named within another ('14 Dec' holds '4 Dec') or the same day of another year is not the listed one.
+    for (const other of ["Evri will only investigate until 14 Dec: raise it now", "Evri will only investigate until 4 Dec 2027: raise it now"]) {
+      rerender(<DeadlineNote label={label({ ...late, sentence: other })} detail />);
+      expect(screen.getByText("Enquiry by").nextSibling?.textContent).toBe("4 Dec");
+    }
+    // The same day under another name is still listed: the sentence gives the enquiry day, not the closing one.
+    rerender(<DeadlineNote label={label({ ...late, claimClosesOn: "2026-12-04" })} detail />);
+    expect(screen.getByText("Claims close on").nextSibling?.textContent).toBe("4 Dec");
+    expect(screen.queryByText("Enquiry by")).toBeNull();
   });
 
   it("says a window that has closed closed, never that it closes (issue 33: 'CLAIMS CLOSE ON 27 Nov' on 28 Nov)", () => {
@@ -74,7 +106,9 @@ describe("the deadline sentence", () => {
     };
     render(<DeadlineNote label={label(closed)} detail />);
     const names = [...document.querySelectorAll("dt")].map((dt) => `${dt.textContent} ${dt.nextSibling?.textContent}`);
-    expect(names).toEqual(["Was expected by 1 Sep", "Claimable since 28 Nov", "Claims closed on 27 Nov"]);
+    // The closing day is in the sentence ('closed on 27 Nov'), not listed again.
+    expect(names).toEqual(["Was expected by 1 Sep", "Claimable since 28 Nov"]);
+    expect(screen.getByText("Evri's claim window closed on 27 Nov")).toBeTruthy();
     expect(screen.queryByText("Claims close on")).toBeNull();
   });
 

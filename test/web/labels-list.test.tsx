@@ -7,27 +7,15 @@ import { newQueryClient } from "../../web/api/queries";
 import { tokens } from "../../web/api/tokens";
 import LabelsPage from "../../web/features/labels/LabelsPage";
 import { prefetchLabels } from "../../web/features/labels/prefetch";
-import type { ApiCourier, ApiLabel } from "../../web/features/labels/types";
-import { apiLabel } from "./api-label";
+import type { ApiLabel } from "../../web/features/labels/types";
+import { API_COURIERS, apiLabel } from "./api-label";
 import { renderRoutes, renderWithClient } from "./render-routes";
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
 afterEach(() => vi.restoreAllMocks());
 
-const courier = (id: string, displayName: string): ApiCourier => ({
-  id,
-  label: id,
-  displayName,
-  trackingPlaceholder: "",
-  noEvents: { card: "No updates available.", detail: "No updates available." },
-  printing: { supported: true },
-  sendParcel: null,
-  required: {},
-  optional: {},
-  fieldLabels: {},
-});
-const COURIERS = [courier("evri", "Evri"), courier("royalmail", "Royal Mail")];
+const COURIERS = API_COURIERS;
 
 function label(n: number, over: Partial<ApiLabel> = {}): ApiLabel {
   const code = `H01AB0000000001${n}`;
@@ -294,5 +282,35 @@ describe("labels list: the first render", () => {
     await waitFor(() => expect(screen.getAllByRole("article")).toHaveLength(15), { timeout: 15_000 });
     expect(screen.getByRole("navigation", { name: "Pagination" })).toBeTruthy();
     expect(screen.getAllByRole("article")[14].getAttribute("aria-label")).toBe(`Label ${label(15).trackingCode}`);
+  });
+});
+
+describe("an address with values the list does not know", () => {
+  it("leaves out an unknown status, order and courier: not asked for, the controls show what is in force, and a note says so", async () => {
+    const spy = mockApi();
+    renderList("/labels?status=lost&sort=price&courier=dhl&tags=gift");
+    const note = await screen.findByText(/^Left out/);
+    expect(note.getAttribute("role")).toBe("status");
+    expect(note.textContent).toBe("Left out, as this list has no such choices: status “lost”, order “price”, courier “dhl”.");
+    // The address keeps only what is in force (replaced, not a new history entry), and the list is asked for that.
+    await waitFor(() => expect(router.state.location.search).toBe("?tags=gift"));
+    await waitFor(() => expect(lastQuery(spy)).toEqual({ tags: "gift", page: "1", per_page: "15" }));
+    for (const call of listCalls(spy)) expect(call.searchParams.has("status") || call.searchParams.has("sort")).toBe(false);
+    expect((screen.getByLabelText("Status") as HTMLSelectElement).value).toBe("");
+    expect((screen.getByLabelText("Courier") as HTMLSelectElement).value).toBe("");
+    expect(screen.getByText("Tags: gift")).toBeTruthy();
+    // The next change of the view (a filter chosen) ends the note.
+    fireEvent.change(screen.getByLabelText("Status"), { target: { value: "delivered" } });
+    await waitFor(() => expect(router.state.location.search).toBe("?tags=gift&status=delivered"));
+    expect(screen.queryByText(/Left out/)).toBeNull();
+  });
+
+  it("says nothing when every value is one the list has (a courier as its name too)", async () => {
+    const spy = mockApi();
+    renderList("/labels?status=delivered&sort=oldest&courier=Royal%20Mail");
+    await screen.findByText(/3 labels · Page 1 of 1/);
+    await waitFor(() => expect(lastQuery(spy)).toMatchObject({ status: "delivered", sort: "oldest", courier: "Royal Mail" }));
+    expect(router.state.location.search).toBe("?status=delivered&sort=oldest&courier=Royal%20Mail");
+    expect(screen.queryByText(/Left out/)).toBeNull();
   });
 });

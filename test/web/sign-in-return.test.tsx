@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { tokens } from "../../web/api/tokens";
 import { loginPathFor, safeReturnPath } from "../../web/app/return-to";
 import { routes } from "../../web/app/router";
+import { API_COURIERS } from "./api-label";
 import { renderRoutes } from "./render-routes";
 
 // Issue 33: signing in returns to the page that sent the visitor to /login (only a path of this site), else lands on
@@ -18,7 +19,7 @@ function fakeApi(total: number) {
     if (url.startsWith("/api/v1/user")) return Promise.resolve(json(200, { id: 1, email: "a@example.com", is_admin: false, credits: 5 }));
     if (url.startsWith("/api/v1/labels?")) return Promise.resolve(json(200, { results: [], total }));
     if (url.startsWith("/api/v1/labels/needs-action")) return Promise.resolve(json(200, { results: [], total: 0 }));
-    if (url.startsWith("/api/v1/couriers")) return Promise.resolve(json(200, []));
+    if (url.startsWith("/api/v1/couriers")) return Promise.resolve(json(200, API_COURIERS));
     return new Promise<Response>(() => {});
   });
 }

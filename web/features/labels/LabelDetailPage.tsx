@@ -106,6 +106,7 @@ function LoadedLabel({ label, onChange, onRefreshed }: { label: ApiLabel; onChan
           onClick={download}
           disabled={!hasBytes || downloading}
           title={hasBytes ? undefined : "No original file available"}
+          aria-describedby={hasBytes ? undefined : "download-note"}
         >
           Download original
         </button>
@@ -122,6 +123,13 @@ function LoadedLabel({ label, onChange, onRefreshed }: { label: ApiLabel; onChan
         <DeleteLabelButton label={label} className="btn btn-danger" onDeleted={() => navigate("/labels")} />
       </div>
 
+      {/* The title shows on hover only, which a phone has not: the reason the button is off is said under the actions
+          too, as the print note is (and 'Create Label' at zero credits). */}
+      {!hasBytes && (
+        <p id="download-note" className="print-note">
+          No original file available.
+        </p>
+      )}
       {printing.note && (
         <p id="print-note" className={printing.plan.how === "none" ? "print-note print-note-warning" : "print-note"}>
           {printing.note}

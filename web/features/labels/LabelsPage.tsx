@@ -14,6 +14,7 @@ import { LabelsTable } from "./LabelsTable";
 import { LabelsToolbar } from "./LabelsToolbar";
 import { NeedsActionPanel, NeedsActionToggle } from "./NeedsActionList";
 import { FilterChips } from "./FilterChips";
+import { UnknownParamsNote } from "./UnknownParamsNote";
 import { useCouriers, useLabelsPage } from "./labelsApi";
 import { useLabelSelection } from "./useLabelSelection";
 import { FIRST_CARDS, listRequest, PAGE_SIZES, SEARCH_WIDE } from "./listQuery";
@@ -174,6 +175,7 @@ export default function LabelsPage() {
       )}
       {!noLabels && <LabelsToolbar list={list} />}
       <FilterChips list={list} />
+      <UnknownParamsNote list={list} />
 
       {state.status === "loading" && <Spinner label="Loading labels…" />}
       {state.status === "error" && (

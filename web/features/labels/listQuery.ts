@@ -30,6 +30,25 @@ function readFilters(params: URLSearchParams): Record<string, string> {
     if (value) out[key] = value;
   }
   if (out.status && !known(STATUS_FILTERS, out.status)) delete out.status;
+  for (const flag of ["lost", "next_day"]) if (out[flag] && !known(FLAGS, out[flag])) delete out[flag];
+  return out;
+}
+
+/** The flag filters (lost, next_day) take 1 or 0. */
+const FLAGS = ["0", "1"];
+
+/**
+ * The address's values the list has no such choice for (a mistyped or old link: '?status=lost', '?sort=price'):
+ * [key, value] pairs, in the order of the address. The list is never asked for them (the API would answer 400) and
+ * the screen says they were left out (./UnknownParamsNote.tsx). A courier is checked against the couriers call there.
+ */
+export function unknownListParams(params: URLSearchParams): Array<[string, string]> {
+  const allowed: Record<string, readonly string[]> = { status: STATUS_FILTERS, sort: LIST_SORTS, per_page: PAGE_SIZES.map(String), lost: FLAGS, next_day: FLAGS };
+  const out: Array<[string, string]> = [];
+  for (const [key, raw] of params) {
+    const value = raw.trim();
+    if (value && key in allowed && !known(allowed[key], value)) out.push([key, value]);
+  }
   return out;
 }
 

@@ -1,11 +1,18 @@
 import { useMemo } from "react";
 import { useSearchParams } from "react-router";
-import { FILTER_KEYS, readListParams, type FilterKey, type ListQuery } from "./listQuery";
+import { FILTER_KEYS, readListParams, unknownListParams, type FilterKey, type ListQuery } from "./listQuery";
 
 /** The labels list's view in the URL (./listQuery.ts), and how the screen changes it. */
 export interface ListParams extends ListQuery {
-  /** Sets or clears (empty value) some of them; a change of filters, order or page size goes back to page 1. */
-  update(changes: Partial<Record<FilterKey | "sort" | "per_page" | "page", string>>, options?: { replace?: boolean }): void;
+  /**
+   * Sets or clears (empty value) some of them; a change of filters, order or page size goes back to page 1. Answers
+   * the address's new query string.
+   */
+  update(changes: Partial<Record<FilterKey | "sort" | "per_page" | "page", string>>, options?: { replace?: boolean }): string;
+  /** The address's query string as it is. */
+  search: string;
+  /** The values the list has no such choice for (./listQuery.ts unknownListParams). */
+  unknown: Array<[string, string]>;
   /** Clears every filter and the search, keeping the order and page size. */
   clearFilters(): void;
 }
@@ -25,11 +32,14 @@ export function useListParams(): ListParams {
       if (next.get("per_page") === "15") next.delete("per_page");
       if (next.get("page") === "1") next.delete("page");
       setParams(next, { replace: options?.replace });
+      return next.toString();
     };
     return {
       ...view,
+      search: params.toString(),
+      unknown: unknownListParams(params),
       update,
-      clearFilters: () => update(Object.fromEntries(FILTER_KEYS.map((k) => [k, ""]))),
+      clearFilters: () => void update(Object.fromEntries(FILTER_KEYS.map((k) => [k, ""]))),
     };
   }, [params, setParams]);
 }
