@@ -1,6 +1,12 @@
 /// <reference types="vite/client" />
 import { describe, expect, it } from "vitest";
 import { classifyLine } from "../../worker/label-reading/line-kinds";
+import { personName, shopName } from "../../bench/label-generator/world";
+import { freshSeed, Rng } from "../../bench/label-generator/random";
+
+// Drawn cases: a fresh seed each run, printed (replay with SEED=…); never asserts what a seed drew.
+const SEED = process.env.SEED || freshSeed();
+console.log(`vocabulary (drawn cases): SEED=${SEED}`);
 import { CARRIER_NAMES, CARRIER_NETWORKS, PRINTED_HEADINGS, ROUTING_WORDS, SERVICE_PHRASES, TITLES } from "../../worker/label-reading/vocabulary";
 
 // Label reading's words are spelled once, in vocabulary.ts (docs/label-reading.md). A second spelling of one of its
@@ -174,5 +180,15 @@ describe("what a line is (classifyLine)", () => {
   it("answers every kind a line is: 'To:' is a heading and no address text, a lower-case 'from' a heading and debris", () => {
     expect(classifyLine("To:")).toMatchObject({ heading: { role: "recipient", rest: "" }, headingAlone: false, around: "field label" });
     expect(classifyLine("from")).toMatchObject({ heading: { role: "sender", rest: "" }, headingAlone: true, debris: true });
+  });
+
+  it(`knows '1st Class' with its 1 read as I or l as a service, and no drawn name as one (drawn, SEED=${SEED})`, () => {
+    // Fresh seed 394441964, file 310 (a 600 DPI scan): 'Ist Class Parcel' over the recipient's block was given as the name.
+    const rng = new Rng(`${SEED}/first-class`);
+    for (let i = 0; i < 30; i++) {
+      const service = `${rng.pick(["I", "l", "1"])}st ${rng.pick(["Class", "class", "CLASS"])}${rng.pick(["", " Parcel", " Large Letter", " Signed For"])}`;
+      expect(classifyLine(rng.chance(0.5) ? service.toUpperCase().replace(/^L/, "l") : service).around, service).toBe("service");
+      for (const name of [personName(rng), shopName(rng)]) expect(classifyLine(name).around, name).not.toBe("service");
+    }
   });
 });

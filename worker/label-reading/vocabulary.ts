@@ -47,7 +47,9 @@ export const SERVICE_PHRASES = [
   POSTAGE_PAID,
   String.raw`tracked\s*(?:24|48)`,
   String.raw`special\s+delivery`,
-  String.raw`1st\s+class`,
+  // (Its 1 read as I or l by OCR: 'Ist Class Parcel' over a 600 DPI scan's recipient was given as the name, fresh seed
+  // 394441964, file 310. No word of a name or street is 'Ist' or 'lst' before 'Class'.)
+  String.raw`[1Il]st\s+class`,
   String.raw`2nd\s+class`,
   String.raw`signed\s+for`,
   String.raw`next\s*day`,
