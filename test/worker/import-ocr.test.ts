@@ -16,6 +16,7 @@ import { recognise } from "../../worker/label-import/ocr/tesseract";
 import { fixCapitalI, fixCompanyEnd, fixHeading, fixPostcode, fixWeight, gapsBack, ocrLines, type OcrWord } from "../../worker/label-import/ocr/text";
 import { checkedWeight, weightCandidates } from "../../worker/label-import/ocr/weight";
 import { weightGrams } from "../../worker/label-reading/fields";
+import { PRINTED_HEADINGS } from "../../worker/label-reading/vocabulary";
 import { parseLabel } from "../../worker/label-import/pipeline";
 import { renderPages } from "../../worker/label-import/pdfium";
 import { type Pixmap, rotateGrey, toGrey, turnGrey, type Grey } from "../../worker/images/raster";
@@ -35,6 +36,10 @@ import { captureEnv, deliver, getLabel, importAndOcr, upload } from "./ocr-queue
 // generated fixtures (test/fixtures/labels: 8-bit grey PNG, JPEG, WEBP, grey+alpha PNG and a
 // flattened PDF, set in DejaVu Sans by librsvg), and 300 DPI rasters made here from the text-layer
 // PDF fixtures with PDFium (Helvetica; grey PNG, a turned PNG, and a flattened PDF holding the image).
+
+// Drawn cases of the OCR helpers: a fresh seed each run, printed (replay with SEED=…); never asserts what a seed drew.
+const HEADING_SEED = process.env.SEED || freshSeed();
+console.log(`OCR helpers (drawn cases): SEED=${HEADING_SEED}`);
 
 const EVRI = expected["evri.pdf"][0] as unknown as LabelDetails;
 const RM = expected["royalmail.pdf"][0] as unknown as LabelDetails;
@@ -357,6 +362,24 @@ describe("OCR helpers", () => {
     expect(fixPostcode("Leeds LS11 STD")).toBe("Leeds LS11 5TD");
     expect(fixPostcode("Ali Bob")).toBe("Ali Bob");
     expect(fixPostcode("5 Mill Lane")).toBe("5 Mill Lane");
+  });
+
+  it(`keeps an initial OCR ran into a heading ('FROMY Wilson'): the whole name, never its surname alone (drawn, SEED=${HEADING_SEED})`, () => {
+    // Fresh seed 2770900263, file 191 (a 300 DPI photo of 'FROM: Y Wilson'): the sender was given as 'Wilson'.
+    const rng = new Rng(`${HEADING_SEED}/initial-heading`);
+    const headings = ["FROM:", "From:", "SHIP TO:", "Ship from:", "SENDER:", "Deliver to:", "Return to:"];
+    for (let i = 0; i < 40; i++) {
+      const heading = rng.pick(headings);
+      const initial = rng.pick([..."ABCDEFGHKMNOPRSTVWYZ"]);
+      const surname = personName(rng).split(" ").at(-1)!;
+      const read = `${heading.replace(/:$/, "")}${initial} ${surname}`;
+      const want = PRINTED_HEADINGS.find((h) => h.toLowerCase() === heading.toLowerCase())!;
+      expect(fixHeading(read), read).toBe(`${want} ${initial} ${surname}`);
+      // A stroke after the heading may be its colon read as a letter: the heading alone, as before.
+      expect(fixHeading(`${heading.replace(/:$/, "")}I ${surname}`)).toBe(`${want} ${surname}`);
+      // The heading misread with nothing run into it: no letter made up.
+      if (/o/i.test(heading)) expect(fixHeading(`${heading.replace(/:$/, "").replace(/o/i, "0")} ${surname}`)).toBe(`${want} ${surname}`);
+    }
   });
 
   it("puts back a heading broken off a tilted photo ('LIVERTO'), so it is never the recipient's name", () => {

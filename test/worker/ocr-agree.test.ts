@@ -235,3 +235,21 @@ describe(`a minim letter the two models read as two letters (drawn, SEED=${SEED}
     expect(drawn).toBeGreaterThan(100);
   });
 });
+
+describe(`an initial the Latin reading ran into a heading (drawn, SEED=${SEED})`, () => {
+  it("holds the whole name as the page's reading mended it ('FROMY Wilson': fresh seed 2770900263, file 191), and nothing more", async () => {
+    const rng = new Rng(`${SEED}/initial-heading`);
+    for (let k = 0; k < 20; k++) {
+      const initial = rng.pick([..."ABCDEFGHKMNOPRSTVWYZ"]);
+      const surname = personName(rng).split(" ").at(-1)!;
+      const heading = rng.pick(["FROM", "From", "SENDER", "SHIP FROM"]);
+      const name = `${initial} ${surname}`;
+      const base: LabelDetails = { courier: "evri", countryCode: "GB", trackingCode: "H04AQA0004726589", fromAddress: { name, address: [], postcode: "", countryCode: "GB" } };
+      const out = await agreedNames(base, base, new Map([[name, `${heading}${initial} ${surname}`]]), new Map(), 300);
+      expect(out.fromAddress?.name, `${heading}${initial} ${surname}`).toBe(name);
+      // Another initial run into the heading there: not this name.
+      const other = rng.pick([..."ABCDEFGHKMNOPRSTVWYZ"].filter((c) => c !== initial));
+      expect((await agreedNames(base, base, new Map([[name, `${heading}${other} ${surname}`]]), new Map(), 300)).fromAddress?.name).toBe("");
+    }
+  });
+});

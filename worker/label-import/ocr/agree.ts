@@ -11,6 +11,7 @@
  */
 import type { Address, LabelDetails } from "../../../shared/label";
 import { recognise } from "./tesseract";
+import { fixHeading } from "./text";
 import { scaleGrey, type Grey } from "../../images/raster";
 import { editDistance } from "../../label-reading/fields";
 import { ABBREVIATED_TITLES } from "../../label-reading/vocabulary";
@@ -184,7 +185,9 @@ export async function agreedNames(
     // The name as read or with the accents the Latin reading gave it ('Seren' of 'Søren').
     const spellings = [name, named[key]?.name ?? name];
     const holds = (reading: string) => spellings.some((n) => holdsName(n, reading));
-    const reading = latin.get(name) ?? "";
+    // The Latin reading raw, its heading mended as the page's reading's was ('FROMY Wilson': 'From: Y Wilson', the initial a
+    // word of its own that holds the name; fresh seed 2770900263, file 191, a 300 DPI photo).
+    const reading = fixHeading(latin.get(name) ?? "");
     const titled = retitled(named[key]?.name ?? name, reading);
     if (!verdict.has(name)) {
       const sure = !cutShort(name, lines.get(name) ?? "", reading) && !unplacedMark(reading);

@@ -46,6 +46,22 @@ function inked(page: Grey, x0: number, y0: number, x1: number, y1: number): bool
   return dark >= 0.02 * (x1 - x0) * (y1 - y0);
 }
 
+/**
+ * Where a row's ink ends, from `x` rightwards: `x` itself when nothing is printed there, else the end of the run of ink whose
+ * gaps are narrower than a column's (a word space is a third of the type; a gap of the type's height parts columns), plus a
+ * margin. A crop cut at `x` through a word gives part of a line: part of a name is worse than none (issue 36, class 2).
+ */
+function inkEnd(page: Grey, x: number, y0: number, y1: number, size: number): number {
+  const gap = Math.max(4, Math.round(size));
+  const dark = (cx: number) => {
+    for (let y = Math.max(0, y0); y < Math.min(page.height, y1); y++) if (page.data[y * page.width + cx] < 110) return true;
+    return false;
+  };
+  let last = -1;
+  for (let cx = x - Math.round(0.3 * size); cx < page.width && cx - Math.max(last, x) < gap; cx++) if (cx >= 0 && dark(cx)) last = cx;
+  return last < x ? x : Math.min(page.width, last + Math.round(0.35 * size));
+}
+
 const loose = (w: string) => w.toLowerCase().replace(/[^\p{L}\d]/gu, "");
 
 /**
@@ -140,8 +156,11 @@ async function rereadAboveBlocks(lines: TextLine[], page: Grey, dpi: number, max
     const above = lines.some((a) => a !== l && a.y < l.y && a.y + a.size > l.y - pitch && a.x < l.x + (l.width ?? 0) && a.x + (a.width ?? 0) > l.x);
     if (above) continue;
     const right = Math.max(...[l, ...below].map((b) => b.x + (b.width ?? 0)));
-    const [x0, x1] = [Math.max(0, Math.floor(l.x - 0.5 * l.size)), Math.min(page.width, Math.ceil(l.x + 1.3 * (right - l.x)))];
     const [y0, y1] = [Math.max(0, Math.floor(l.y - pitch - 0.3 * l.size)), Math.floor(l.y - 0.1 * l.size)];
+    // To where the lost line's ink ends, when it runs on past the block's width ('DOVETAIL GARAGE STUDIOS LTD' over '82
+    // CHESTNUT RISE': fresh seed 3401830015, file 355, a 203 DPI thermal print whose recipient was given without its 'LTD').
+    const x0 = Math.max(0, Math.floor(l.x - 0.5 * l.size));
+    const x1 = inkEnd(page, Math.min(page.width, Math.ceil(l.x + 1.3 * (right - l.x))), Math.ceil(l.y - pitch + 0.15 * l.size), Math.floor(l.y - 0.2 * l.size), l.size);
     if (x1 - x0 < 4 || y1 - y0 < 4 || !inked(page, Math.ceil(l.x), Math.ceil(l.y - pitch), Math.floor(l.x + (l.width ?? 0)), Math.floor(l.y - 0.2 * l.size))) continue;
     read++;
     const found = ocrLines((await recognise(cropGrey(page, x0, y0, x1, y1), dpi)).words.filter((w) => w.conf >= 60))
