@@ -172,6 +172,12 @@ describe("admin screens", () => {
       expect(await page.getByRole("row").count()).toBe(2);
       const input = page.getByLabel(`Credits to grant to ${customer.email}`);
       await input.waitFor();
+      // 'Close account' beside Grant, or under it at the same left edge (it was set in once it wrapped on a phone).
+      const [grant, close] = await Promise.all(
+        [`Grant credits to ${customer.email}`, `Close account ${customer.email}`].map((n) => page.getByRole("button", { name: n }).evaluate((el) => el.getBoundingClientRect().toJSON())),
+      );
+      if (close.top >= grant.bottom) expect(Math.round(close.left)).toBe(Math.round(grant.left));
+      else expect(Math.abs(close.top + close.height / 2 - (grant.top + grant.height / 2))).toBeLessThan(2);
       await input.fill("1.5");
       await page.getByRole("button", { name: `Grant credits to ${customer.email}` }).click();
       await page.getByText("Enter a positive integer amount").waitFor();

@@ -163,6 +163,11 @@ describe("labels list: search, filters, views (50 labels)", () => {
     // and copies its address.
     const row = table.getByRole("row", { name: "Label H01AB47000000000" });
     expect(await row.getByRole("button", { name: "Print" }).count()).toBe(1);
+    // Each action on one line at 1280 px: 'Copy buyer tracking link' wrapped onto two, twice as tall as Print.
+    const heights = await Promise.all(["Print", "Copy buyer tracking link"].map((name) => row.getByRole("button", { name }).evaluate((el) => el.getBoundingClientRect().height)));
+    expect(heights[1]).toBeLessThan(heights[0] + 4);
+    // ...and the table still fits its card: no sideways scroll hiding the actions.
+    expect(await page.locator(".labels-table-wrap").evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
     await ctx.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL() });
     await row.getByRole("button", { name: "Copy buyer tracking link" }).click();
     await row.getByRole("button", { name: "Page made, link copied" }).waitFor();

@@ -93,6 +93,15 @@ describe("labels: create by hand, list, detail, notes and tags, print", () => {
     expect(new URL(send!).searchParams.get("weightBand")).toBe("1–2kg");
     expect(new URL(send!).searchParams.get("to")).toBe("SW1A 1AA");
     expect(await page.getByText("No updates available.").isVisible()).toBe(true);
+    // On a phone: why 'Download original' is off is said on the page (no hover there), and 'Back to all labels' and
+    // 'Send with Evri' are bordered like the other actions (borderless, they read as stray indented text).
+    await page.setViewportSize(VIEWPORTS.phone);
+    expect(await page.getByText("No original file available.", { exact: true }).isVisible()).toBe(true);
+    for (const name of ["Back to all labels", "Send with Evri"]) {
+      const border = await page.getByRole("link", { name }).evaluate((el) => getComputedStyle(el).borderTopColor);
+      expect({ name, border }).not.toEqual({ name, border: "rgba(0, 0, 0, 0)" });
+    }
+    await screenshot(page, "label-detail-phone");
     await page.close();
   });
 

@@ -31,7 +31,7 @@ export function CloseUserButton({ user, onClosed }: { user: AdminUser; onClosed:
 
   return (
     <>
-      <button type="button" className="link-button small admin-close" onClick={() => setOpen(true)} aria-label={`${TEXTS.closeButton} ${user.email}`}>
+      <button type="button" className="link-button small" onClick={() => setOpen(true)} aria-label={`${TEXTS.closeButton} ${user.email}`}>
         {TEXTS.closeButton}
       </button>
       {open && (

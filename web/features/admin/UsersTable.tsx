@@ -65,6 +65,9 @@ function GrantCell({ user, onGranted, onClosed }: { user: AdminUser; onGranted: 
         </p>
       </td>
       <td data-label="Action">
+        {/* Side by side where they fit, one under the other at the same left edge where not (a margin on 'Close
+            account' set it in once it wrapped under Grant on a phone). */}
+        <div className="admin-actions">
         <button
           type="submit"
           form={`form-${inputId}`}
@@ -75,6 +78,7 @@ function GrantCell({ user, onGranted, onClosed }: { user: AdminUser; onGranted: 
           {busy ? TEXTS.granting : TEXTS.grantButton}
         </button>
         {onClosed && <CloseUserButton user={user} onClosed={onClosed} />}
+        </div>
       </td>
     </>
   );

@@ -25,8 +25,9 @@ import { TrackingPageCard } from "./TrackingPageLink";
 import { DeleteLabelButton } from "./DeleteLabels";
 import { LabelOrderCard } from "../orders/LabelOrderCard";
 
+// Bordered, as the page's other actions are: borderless on a phone, it read as stray text set in by its padding.
 const BackLink = () => (
-  <Link to="/labels" className="btn btn-ghost">
+  <Link to="/labels" className="btn">
     Back to all labels
   </Link>
 );
@@ -115,7 +116,7 @@ function LoadedLabel({ label, onChange, onRefreshed }: { label: ApiLabel; onChan
         </Link>
         <TrackingRefreshButton labelId={label.id} onRefreshed={onRefreshed} />
         {courier?.sendParcel && (
-          <a className="btn btn-ghost" href={sendParcelUrl(courier.sendParcel.url, label)} target="_blank" rel="noopener noreferrer">
+          <a className="btn" href={sendParcelUrl(courier.sendParcel.url, label)} target="_blank" rel="noopener noreferrer">
             {courier.sendParcel.text}
           </a>
         )}
