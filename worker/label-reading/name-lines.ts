@@ -176,6 +176,15 @@ export const loneWords = (name: string, next: string | undefined) =>
   ONE_WORD_RE.test(name) && !runTogether(name) && next !== undefined && ONE_WORD_RE.test(next) && !DEPARTMENT_RE.test(next) && !HOUSE_NAME_RE.test(next) && !COMPANY_SUFFIX_RE.test(next);
 
 /**
+ * A name that cannot end where it does ('Rev H', 'Zoë van der') over one word of letters and a sign no name holds ('S@rensen':
+ * OCR read its ø as @; fresh seed 559424722, file 187, a 300 DPI photo whose recipient was given as 'Rev H'): the name's end,
+ * misread. Part of a name is worse than none (issue 36, class 2). Not a street, a house's or a department's word, nor a
+ * number: 'Dr. A' over '12 High Street' or 'Mill Lane' is how some print a name whole.
+ */
+export const endMisread = (name: string, next: string | undefined) =>
+  UNFINISHED_NAME_RE.test(name) && next !== undefined && /^\p{L}\S*$/u.test(next) && /\p{L}{2}/u.test(next) && /[^\p{L}'’.-]/u.test(next) && !ONE_WORD_ADDRESS_RE.test(next) && !HOUSE_NAME_RE.test(next);
+
+/**
  * How a line's words are set: in capitals, in small letters with capitals, or neither told by its titles and initials
  * ('Mr J' over 'SMITH' is one name).
  */
