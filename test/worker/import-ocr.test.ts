@@ -10,7 +10,7 @@ import { atOcrResolution, invertReversedBoxes, levelled, printDpi, skewAngle } f
 import { offDesk, paperOnly } from "../../worker/label-import/ocr/paper";
 import { linesOfName, rereadBesideLogo, rereadTop, votedName, withAccents } from "../../worker/label-import/ocr/reread";
 import { holdsName } from "../../worker/label-import/ocr/agree";
-import { personName, shopName } from "../../bench/label-generator/world";
+import { companyName, personName, shopName } from "../../bench/label-generator/world";
 import { freshSeed, Rng } from "../../bench/label-generator/random";
 import { recognise } from "../../worker/label-import/ocr/tesseract";
 import { fixCapitalI, fixCompanyEnd, fixHeading, fixPostcode, fixWeight, gapsBack, ocrLines, type OcrWord } from "../../worker/label-import/ocr/text";
@@ -379,6 +379,27 @@ describe("OCR helpers", () => {
       expect(fixHeading(`${heading.replace(/:$/, "")}I ${surname}`)).toBe(`${want} ${surname}`);
       // The heading misread with nothing run into it: no letter made up.
       if (/o/i.test(heading)) expect(fixHeading(`${heading.replace(/:$/, "").replace(/o/i, "0")} ${surname}`)).toBe(`${want} ${surname}`);
+    }
+  });
+
+  it(`puts a company's suffix Tesseract gave a line of its own back on its name's line ('Saltmarsh Outdoor' / 'LLP') (drawn, SEED=${HEADING_SEED})`, () => {
+    // Fresh seed 1009498975, file 189 (a 300 DPI photo): the recipient was given as 'Saltmarsh Outdoor'.
+    const rng = new Rng(`${HEADING_SEED}/suffix-line`);
+    for (let i = 0; i < 30; i++) {
+      const words = companyName(rng).split(" ");
+      if (!/^(?:ltd\.?|limited|llp|plc)$/i.test(words[words.length - 1])) continue;
+      const h = rng.int(30, 60);
+      let left = 60;
+      const ocr: OcrWord[] = words.map((text, k) => {
+        const w = { text, left, top: 260 + rng.int(-3, 3), width: Math.round(text.length * h * 0.6), height: h, conf: 95, line: k === words.length - 1 ? "4.1.1" : "2.1.1" };
+        left += w.width + Math.round(h * (k === words.length - 2 ? rng.float(0.3, 1.2) : 0.35));
+        return w;
+      });
+      const street: OcrWord[] = [{ text: "47", left: 60, top: 260 + 2 * h, width: h, height: h, conf: 95, line: "2.1.2" }, { text: "Elm", left: 60 + 2 * h, top: 260 + 2 * h, width: 2 * h, height: h, conf: 95, line: "2.1.2" }];
+      expect(ocrLines([...ocr, ...street]).map((l) => l.text)[0], words.join(" ")).toBe(words.join(" "));
+      // A suffix far across the row (another column's line) stays a line of its own.
+      const far = ocr.map((w, k) => (k === words.length - 1 ? { ...w, left: w.left + 6 * h } : w));
+      expect(ocrLines([...far, ...street]).some((l) => l.text === words[words.length - 1])).toBe(true);
     }
   });
 
