@@ -17,8 +17,8 @@ import { type Accuracy, FIELDS } from "./label-scoring";
 //  - text PDFs: wrong values at most 0.3% of any field. A run cannot show a rate that small by a plain share (one
 //    wrong value in 90 is 1.1%), so a field fails when its wrong values are more than a reader wrong on 0.3% would
 //    give but once in a hundred runs (a Poisson tail: three or more in 90). Images are not held to it yet: their
-//    names are still wrong on 2-5% (bench/README, the image side), one to three in a run of 48, which would fail
-//    the gate on most seeds; their wrong values are printed;
+//    names and senders are still wrong on 0.5-1.5% (bench/README 'Where label reading stands'), one or two in a run
+//    of 96, which would fail the gate on most seeds; their wrong values are printed;
 //  - images and flattened PDFs: 95% of all their fields, pooled (per field printed). The sample is sized for that bar:
 //    in the gate's mix (no table photos) two fresh seeds read 97.4% (133415772, 150 raster labels) and 97.8%
 //    (3017533773, the image side's) of raster fields, a lost label costing one to six of them. Gate runs drawn from
