@@ -29,10 +29,10 @@ const AHEAD = 3;
 export default async function setup(project: TestProject) {
   if (process.env.GEN_DIR) return serveDir(project, process.env.GEN_DIR);
   const seed = process.env.SEED || freshSeed();
-  // The gate's plan unless GEN_* say (test/worker/generated-accuracy.test.ts sizes it): 100 labels, then image files
+  // The gate's plan unless GEN_* say (test/worker/generated-accuracy.test.ts sizes it): 200 labels, then image files
   // until 96 are images or flattened PDFs, then 30 documents that are not labels (customs forms, manifests, return
   // QR codes, tracking pages, order mails; GEN_DOCUMENTS=0 draws none).
-  const labels = Number(process.env.GEN_LABELS || 100);
+  const labels = Number(process.env.GEN_LABELS || 200);
   const images = Number(process.env.GEN_IMAGES || 96);
   const documents = Number(process.env.GEN_DOCUMENTS || 30);
   const only = process.env.GEN_ONLY ? (process.env.GEN_ONLY.split(",") as FamilyName[]) : undefined;

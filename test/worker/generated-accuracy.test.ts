@@ -2,7 +2,7 @@ import { expect, inject, it } from "vitest";
 import { generatedReport, measureGenerated, tooManyWrong } from "./generated-accuracy";
 import { type Accuracy, FIELDS } from "./label-scoring";
 
-// The gate of label reading on layouts nobody drew by hand: about 85 text-PDF labels, 96 images and flattened PDFs and
+// The gate of label reading on layouts nobody drew by hand: about 180 text-PDF labels, 96 images and flattened PDFs and
 // 30 documents that are not labels from the randomized generator (bench/label-generator/serve.ts plans it), a fresh
 // seed every run (printed by serve.ts and in the report; replay with SEED=… GEN_DRAFTS=0 and the bench: bench/README).
 //
@@ -31,8 +31,12 @@ import { type Accuracy, FIELDS } from "./label-scoring";
 //    raster file the gate takes ~35 s more (its time in the commit that set it); CI ~4.5 minutes here.
 const TEXT_BAR = 0.97;
 const RASTER_BAR = 0.95;
-/** Least of what serve.ts plans for the gate: its first 100 labels hold 10-20 image files (16 on seed 1628726997). */
-const TEXT_LABELS = 60;
+/**
+ * Least of what serve.ts plans for the gate: its first 200 labels hold 20-40 image files. 200, not 100: a consignment
+ * prints one recipient on each of its 2-4 labels, so one file's missed name cost ~88 text labels 3.4% of that field and
+ * failed the 97% bar on its own (fresh seed 577469302, 30 Nov: a bottom-up block with a Welsh house name over the name).
+ */
+const TEXT_LABELS = 140;
 const RASTER_LABELS = 96;
 const DOCUMENTS = 30;
 
