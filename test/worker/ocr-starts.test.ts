@@ -100,7 +100,11 @@ describe("the start of a line OCR lost", () => {
     // Fresh seed 3401830015, file 355 (a 203 DPI thermal print): 'DOVETAIL GARAGE STUDIOS LTD' over '82 CHESTNUT RISE' was
     // read again only as wide as the block and given without its 'LTD'.
     const rng = new Rng(`${SEED}/long-name`);
-    for (let i = 0; i < 2; i++) {
+    // Two cases, drawn until they come up: the page's first reading must hold the name whole for the case to be the
+    // one this is about, and OCR loses a letter of some names on its own ('TIDEWATER DENTAL PRACTICE STUDIOS LT',
+    // SEED=3085711659 in a CI rehearsal): such a draw is no case here, and another name is drawn.
+    let cases = 0;
+    for (let draw = 0; cases < 2 && draw < 8; draw++) {
       // A company's name much wider than the short lines under it.
       let name = companyName(rng).toUpperCase();
       while (name.length < 24) name = companyName(rng).toUpperCase();
@@ -113,10 +117,12 @@ describe("the start of a line OCR lost", () => {
       ]);
       const lines = ocrLines((await recognise(g, 300)).words);
       const read = lines.find((l) => l.text === name);
-      expect(read, `${name} read: ${lines.map((l) => l.text).join(" / ")}`).toBeDefined();
+      if (!read) continue;
+      cases++;
       const lost = lines.filter((l) => l !== read);
       const again = await rereadLost(lost, g, 300);
-      expect(again.map((l) => l.text)).toEqual(lines.map((l) => l.text));
+      expect(again.map((l) => l.text), name).toEqual(lines.map((l) => l.text));
     }
+    expect(cases, "names the first reading held whole, of 8 drawn").toBe(2);
   });
 });
