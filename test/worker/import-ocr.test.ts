@@ -893,8 +893,10 @@ describe(`a name the page's reading got a letter wrong in (drawn, SEED=${VOTE_SE
     for (let k = 0; k < 300; k++) {
       const rng = new Rng(`${VOTE_SEED}/vote/${k}`);
       const name = rng.chance(0.5) ? personName(rng) : shopName(rng);
-      // A letter after the first, of more than one stroke, read as another such letter.
-      const at = [...name].flatMap((c, i) => (i > 0 && /\p{L}/u.test(c) && !ONE_STROKE.test(c) && c === c.normalize("NFD") ? [i] : []));
+      // A letter after the first, of more than one stroke, read as another such letter. A letter of its own beyond a-z
+      // ('ø' of Sørensen, which NFD leaves whole) read as a plain one is an accent lost, not a letter misread: the accent
+      // readings' business (restoreAccents), and the vote leaves it as none (SEED=295456427, k 54, in a CI rehearsal).
+      const at = [...name].flatMap((c, i) => (i > 0 && /[a-z]/i.test(c) && !ONE_STROKE.test(c) ? [i] : []));
       if (!at.length || name.replace(/[^\p{L}]/gu, "").length < 5) continue;
       drawn++;
       const i = rng.pick(at);
