@@ -9,7 +9,7 @@ import { isStreetLine } from "../../worker/label-reading/name-lines";
 import type { TextLine } from "../../worker/label-reading/text";
 import { parseLabel } from "../../worker/label-import/parse-label";
 import type { Barcode } from "../../worker/images/zxing";
-import { normalisePostcode, UK_POSTCODE_IN_TEXT_RE } from "../../worker/lib/uk-postcode";
+import { isRealPostcode, normalisePostcode, UK_POSTCODE_IN_TEXT_RE } from "../../worker/lib/uk-postcode";
 
 /** A line at (x, y) in points, y growing downwards, with a font size. */
 const L = (x: number, y: number, size: number, text: string): TextLine => ({ text, x, y, size });
@@ -913,5 +913,31 @@ describe(`a wrapped name whose end OCR misread (drawn, SEED=${SEED})`, () => {
     }
     // A title and an initial over the surname: some of the 600 parties drawn (about one in twenty).
     expect(drawn).toBeGreaterThan(5);
+  });
+});
+
+describe(`a postcode printed letter-spaced, its first letter set apart (drawn, SEED=${SEED})`, () => {
+  it("joins the letter again where the postcode cannot exist without it ('H A1 2DD': fresh seed 3021891946, file 1376)", () => {
+    // pdf.js spaces a line drawn letter-spaced (Tc) where it will: 'Wordswor th Mews', and 'H A1 2DD' for HA1 2DD, whose
+    // 'A1 2DD' was given, an area that does not exist.
+    let joined = 0;
+    for (let k = 0; k < 300; k++) {
+      const rng = new Rng(`${SEED}/letter-spaced/${k}`);
+      const to = recipientParty(rng);
+      const pc = normalisePostcode(to.postcode);
+      // (Where the rest is a postcode that can exist too, 'S W1A 1AA', the text cannot tell which was printed: not drawn.)
+      if (!/^[A-Z]{2}/.test(pc) || isRealPostcode(pc.slice(1))) continue;
+      const spaced = `${pc[0]} ${pc.slice(1)}`;
+      const last = rng.chance(0.3) ? [`${to.town} ${spaced}`] : [to.town, spaced];
+      const size = rng.int(8, 14);
+      const lines = [to.name, ...to.lines, ...last, ...(rng.chance(0.3) ? ["UNITED KINGDOM"] : [])];
+      const got = readAddresses(lines.map((t, i) => L(10, 60 + i * size * 1.25, size, t))).recipient;
+      expect(got?.postcode, JSON.stringify({ k, lines })).toBe(pc);
+      expect(got?.address.join(" ")).not.toMatch(new RegExp(`\\b${pc[0]}$`));
+      joined++;
+    }
+    expect(joined).toBeGreaterThan(100);
+    // A postcode that can exist as printed is never changed, whatever letter stands before it ('Flat B' / 'B M1 2AB' is not drawn, but 'X M1 2AB' reads M1 2AB).
+    expect(readAddresses([L(10, 10, 10, "Jane Smith"), L(10, 22, 10, "1 High Street"), L(10, 34, 10, "Manchester X M1 2AB")]).recipient?.postcode).toBe("M1 2AB");
   });
 });

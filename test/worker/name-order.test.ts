@@ -247,3 +247,32 @@ describe(`a name cut after its particle (drawn, SEED=${SEED})`, () => {
     }
   });
 });
+
+describe(`a block printed bottom up with a house named in Welsh or Gaelic over the name (drawn, SEED=${SEED})`, () => {
+  it("takes the house's line for the premises, the name whole (gate seed 577469302, file 60: 'TY NEWYDD' over 'HARRY Ó SÚILLEABHÁIN')", () => {
+    // The house's line between the street and a name with no title or initial read as the name's first line: none given.
+    const houses = ["Ty Newydd", "Tŷ Gwyn", "Ty Coch", "Plas Newydd", "Plas Uchaf", "Bwthyn Bach", "Fferm Isaf", "Tyddyn Du", "Llys Awel", "Taigh na Mara", "Tigh na Coille"];
+    let drawn = 0;
+    for (let k = 0; k < 200; k++) {
+      const rng = new Rng(`${SEED}/celtic-house/${k}`);
+      const to = recipientParty(rng);
+      const street = to.lines.find((l) => /^\d/.test(l));
+      if (to.second || !street) continue;
+      drawn++;
+      const upper = rng.chance(0.5);
+      const cased = (t: string) => (upper ? t.toUpperCase() : t);
+      const house = rng.pick(houses);
+      const townFirst = rng.chance(0.5);
+      const top = townFirst ? [`${to.town} ${to.printedPostcode}`] : [to.printedPostcode, to.town];
+      const heading = rng.pick([[], ["TO"], ["Deliver to:"]]);
+      const lines = [...heading, ...top, street, house, to.name].map(cased);
+      const r = recipientOf(block(rng.int(8, 40), 60, lines, rng.int(9, 14)));
+      expect(r?.name, JSON.stringify({ k, lines })).toBe(cased(to.name));
+      expect(r?.address).toContain(cased(house));
+      // Printed top down, the house under the name stays the address's.
+      const down = recipientOf(block(20, 60, [to.name, house, street, to.town, to.printedPostcode].map(cased), 11));
+      expect(down?.name, JSON.stringify({ k, down: to.name })).toBe(cased(to.name));
+    }
+    expect(drawn).toBeGreaterThan(100);
+  });
+});

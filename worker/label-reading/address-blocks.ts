@@ -9,7 +9,7 @@
  * references, dates, weights, service words, tracking numbers) and at another address; or the lines under it, for a
  * block printed bottom up.
  */
-import { UK_POSTCODE_IN_TEXT_RE, normalisePostcode } from "../lib/uk-postcode";
+import { isRealPostcode, UK_POSTCODE_IN_TEXT_RE, normalisePostcode } from "../lib/uk-postcode";
 import { clean } from "./fields";
 import { classifyLine, sortBoxLines } from "./line-kinds";
 import { addressLine, initialsOver, isHeaderWord, isNameStart, isStreetLine, looksLikeName, namesItself, splitNameLine, wrappedName } from "./name-lines";
@@ -52,7 +52,7 @@ const MAX_LINES_ABOVE = 8;
  * (y grows downwards, y is the top of a line).
  */
 export function findAddressBlocks(lines: TextLine[]): AddressBlock[] {
-  const sorted = [...lines].sort((a, b) => a.y - b.y || a.x - b.x);
+  const sorted = lines.map(withPostcodeJoined).sort((a, b) => a.y - b.y || a.x - b.x);
   const found: { block: AddressBlock; first: TextLine }[] = [];
   const used = sortBoxLines(sorted);
   for (let p = 0; p < sorted.length; p++) {
@@ -101,6 +101,21 @@ export function findAddressBlocks(lines: TextLine[]): AddressBlock[] {
     if (beside) block.headingRole = classifyLine(beside.text).heading!.role;
   }
   return [...found.map((f) => f.block), ...headedBlocks(sorted, used)];
+}
+
+/**
+ * A line whose postcode's first letter was set apart ('H A1 2DD' for HA1 2DD: pdf.js puts spaces in a line drawn letter-spaced,
+ * 'Wordswor th' on the line above; fresh seed 3021891946, file 1376, a pdfkit text PDF whose recipient's postcode was given as
+ * 'A1 2DD', an area that does not exist), with the letter joined again: only where the postcode without it cannot exist and
+ * with it can. A postcode that can exist is never changed.
+ */
+function withPostcodeJoined(l: TextLine): TextLine {
+  const m = l.text.match(UK_POSTCODE_IN_TEXT_RE);
+  if (!m || m.index === undefined || isRealPostcode(`${m[1]}${m[2]}`)) return l;
+  const lone = l.text.slice(0, m.index).match(/(?:^|\s)([A-Z])\s+$/);
+  if (!lone || lone.index === undefined || !isRealPostcode(`${lone[1]}${m[1]}${m[2]}`)) return l;
+  const start = lone.index + lone[0].indexOf(lone[1]);
+  return { ...l, text: `${l.text.slice(0, start)}${lone[1]}${l.text.slice(m.index)}` };
 }
 
 interface Walk {

@@ -68,6 +68,9 @@ export function blockAddress(block: AddressBlock, countryCode = "GB"): Address |
   // 'Al', 'El': surnames too; nor 'la' but after 'de': how OCR splits García's end, 'Siobhan Garc la', given right by its
   // accents.)
   if (CUT_AT_PARTICLE.test(name)) name = "";
+  // Nor does a name start at a stop or a comma ('. Martin' of 'Y. Martin', its initial read apart: fresh seed 3021891946,
+  // file 777, a Chromium text PDF).
+  if (/^[.,;:]/.test(name)) name = "";
   return { name, address: [...rest, ...address], postcode: block.postcode, countryCode };
 }
 

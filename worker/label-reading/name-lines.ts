@@ -132,7 +132,14 @@ const TITLE_AND_WORD_RE = new RegExp(String.raw`^${TITLE}\.?\s+[\p{L}'’-]{2,}$
  * house name there stays an address line ('John Smith' / 'Rosemount', 'Mr Patel' / 'Orchard House').
  */
 /** A house or premises name by its words ('The Old Rectory', 'Hillside Farm', 'Rose Cottage'): an address line. */
-export const isPremises = (line: string) => HOUSE_NAME_RE.test(line) && !/^(?:c\/o|attn|fao)\b/i.test(line);
+export const isPremises = (line: string) => (HOUSE_NAME_RE.test(line) || CELTIC_HOUSE_RE.test(line)) && !/^(?:c\/o|attn|fao)\b/i.test(line);
+/**
+ * A house named in Welsh or Gaelic by its first word, the house ('Ty Newydd', 'Tŷ Gwyn', 'Plas Newydd', 'Bwthyn Bach',
+ * 'Taigh na Mara'), numbered or not: printed between a street and a name in a block printed bottom up, it was taken for
+ * the name's first line and the name was none ('TY NEWYDD' over 'HARRY Ó SÚILLEABHÁIN': gate seed 577469302, file 60, a
+ * pdf-lib text PDF). ('Bryn' and 'Pen' start house names too, 'Bryn Awel', but people's names as well: 'Bryn Jones'.)
+ */
+const CELTIC_HOUSE_RE = /^(?:\d+[a-z]?,?\s+)?(?:ty|tŷ|plas|bwthyn|fferm|tyddyn|llys|taigh|tigh)\s+\p{L}/iu;
 
 /**
  * A house's name, by the word it ends in ('ROSE COTTAGE', 'Orchard House', 'Fernlodge'): no one's name. A block starting

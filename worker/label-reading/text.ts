@@ -2,6 +2,7 @@
  * Words with positions (from a PDF text layer or OCR) grouped into reading lines. A line is a run
  * of words on one baseline with no wide gap: two columns on the same baseline stay two lines.
  */
+import { classifyLine } from "./line-kinds";
 export interface TextWord {
   text: string;
   /** Origin of the word (PDF user space: y grows upwards). */
@@ -78,6 +79,22 @@ export function groupLines(words: TextWord[]): TextLine[] {
     const tolerance = Math.max(1.5, 0.4 * w.size);
     return rows.filter((r, i) => r !== row && r[0].q === w.q && starts[i].some((x) => Math.abs(x - w.rx) <= tolerance)).length;
   };
+  // A word a word space after another on its baseline, where lines of a column start on the rows right above and right
+  // under it, is that column's: two blocks side by side set a word space apart ('CWM ARCHITECTS LTD.' of the recipient and
+  // '179 Holly Court' of the collection address beside it: fresh seed 3021891946, file 120, a Chromium sheet whose
+  // recipient's postcode was given as the sender's). So is a heading there over the column's lines ('To: NETTLE ARCHITECTS
+  // HOLDINGS LTD' and 'Sent by: Redwing Studio' over the sender's block: fresh seed 3021891946, file 2393, a pdf-lib text
+  // PDF whose sender was given as the recipient's 'ATTN' line, its postcode as the recipient's). A line of one block never
+  // runs on through the column beside it.
+  const columnRunsThrough = (w: (typeof placed)[number], row: (typeof placed)[number][]) => {
+    const tolerance = Math.max(1.5, 0.4 * w.size);
+    const near = (dy: number) => dy > 0 && dy <= w.size * 2.5;
+    const starting = rows.filter((r, i) => r !== row && r[0].q === w.q && starts[i].some((x) => Math.abs(x - w.rx) <= tolerance));
+    if (!starting.some((r) => near(r[0].ry - w.ry))) return false;
+    if (starting.some((r) => near(w.ry - r[0].ry))) return true;
+    const rest = row.filter((o) => o.rx >= w.rx).map((o) => o.text);
+    return classifyLine(rest.join(" ")).heading !== null;
+  };
   const lines: TextLine[] = [];
   for (const row of rows) {
     row.sort((a, b) => a.rx - b.rx);
@@ -105,7 +122,11 @@ export function groupLines(words: TextWord[]): TextLine[] {
       // start ('Blue Heron Garage Limited' in 11.2 pt running to 4.7 pt before the sender's 'SW19 0YD'
       // in 8, 0.8 pt off its baseline).
       const sizeJump = cur !== null && Math.max(cur.size, w.size) / Math.min(cur.size, w.size) > 1.35;
-      const newColumn = cur !== null && !restOfWord && !restOfPostcode && (wordSpace ? (otherLine || sizeJump) && edges(w, row) >= 2 : edges(w, row) >= 2 || (gap > 0 && sizeJump));
+      // (Never at the edge its own line starts at: 'Y' and '. Martin' drawn over it by a kerning pair, the stop's item
+      // starting within that edge's reach: fresh seed 3021891946, file 777, a Chromium text PDF whose recipient was given
+      // as '. Martin'.)
+      const ownEdge = cur !== null && Math.abs(w.rx - cur.x) <= Math.max(1.5, 0.4 * w.size);
+      const newColumn = cur !== null && !ownEdge && !restOfWord && !restOfPostcode && (wordSpace ? ((otherLine || sizeJump) && edges(w, row) >= 2) || columnRunsThrough(w, row) : edges(w, row) >= 2 || (gap > 0 && sizeJump));
       // Word spaces are under half an em; a wider gap sets apart another field on the row (a date
       // printed right of the name, a value in a column of its own).
       if (!cur || gap > Math.max(cur.size, w.size) * 1.6 || newColumn) {
@@ -115,7 +136,8 @@ export function groupLines(words: TextWord[]): TextLine[] {
         // pdf.js splits some words mid-way: join without a space when they touch and the letters
         // run on in one case ('Coro' + 'nation'); 'kg' touching 'CREATED' are two words.
         const last = cur.words[cur.words.length - 1] ?? "";
-        if (gap < w.size * 0.1 && last && runsOn(last.slice(-1), w.text[0])) cur.words[cur.words.length - 1] += w.text;
+        // A stop or comma drawn touching the word before it ('Y' + '. Martin', kerned) ends that word.
+        if (gap < w.size * 0.1 && last && (runsOn(last.slice(-1), w.text[0]) || /^[.,;:]/.test(w.text))) cur.words[cur.words.length - 1] += w.text;
         else cur.words.push(w.text);
         cur.end = w.rx + w.width;
         cur.size = Math.max(cur.size, w.size);
