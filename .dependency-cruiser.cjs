@@ -124,9 +124,19 @@ module.exports = {
     },
     {
       name: "the worker never imports the web app",
+      comment:
+        "But one edge: /labels' document (worker/labels/document.ts) draws the list's first cards with the string " +
+        "markup the boot script draws them with (web/shell/card-markup.ts: no DOM, run in both), so the server's and " +
+        "the browser's cards cannot drift apart (test/web/shell-cards.test.tsx holds them to LabelCard)",
       severity: "error",
-      from: { path: "^worker/" },
+      from: { path: "^worker/", pathNot: "^worker/labels/document[.]ts$" },
       to: { path: "^web/" },
+    },
+    {
+      name: "the worker's /labels document imports only the cards' markup from the web app",
+      severity: "error",
+      from: { path: "^worker/labels/document[.]ts$" },
+      to: { path: "^web/", pathNot: "^web/shell/card-markup[.]ts$" },
     },
     {
       name: "shared imports only shared",

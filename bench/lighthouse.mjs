@@ -10,8 +10,9 @@
  *     screens show real content (list, cards, chart), not their empty states;
  *  3. starts Chromium (CHROME_PATH, default /usr/bin/chromium) through playwright-core with a persistent
  *     profile and a remote-debugging port, and runs Lighthouse's Node API against that same browser
- *     (`port`), BENCH_RUNS (3) times per page. Before each run the HTTP cache is cleared over CDP and the
- *     tokens are put in (or removed from) localStorage on the origin; Lighthouse's own storage reset is off,
+ *     (`port`), BENCH_RUNS (3) times per page. Before each run the HTTP cache and cookies are cleared over CDP
+ *     and, for a signed-in page, the browser signs in through the API as the login form does (the tokens in
+ *     localStorage, the document cookie /labels' HTML is drawn for); Lighthouse's own storage reset is off,
  *     since it would sign the user out. Scores are the median of the runs.
  *
  *   node bench/lighthouse.mjs    (BENCH_PRESET=mobile|desktop, BENCH_RUNS=3, BENCH_PORT=4482, BENCH_DIST=<build>,
@@ -208,20 +209,35 @@ try {
   const helper = context.pages()[0] ?? (await context.newPage());
   const cdp = await context.newCDPSession(helper);
 
-  /** Fresh tokens (or none) in localStorage, and an empty HTTP cache, before each run. */
+  /**
+   * A fresh sign-in (or none) and an empty HTTP cache before each run. The browser signs in itself, as the app's
+   * login form does: the API's answer gives the tokens it keeps in localStorage and sets the document cookie (since
+   * /labels' document is drawn for the seller it names: worker/labels/document.ts); signed out, both are gone.
+   */
   async function prepareBrowser(build, signedIn) {
-    const tokens = signedIn ? await login(build.server.base, build.account.email, build.account.password) : null;
+    await context.clearCookies();
     await helper.goto(`${build.base}/favicon.svg`);
-    await helper.evaluate((t) => {
-      localStorage.clear();
-      if (t) {
+    const cookie = await helper.evaluate(
+      async (account) => {
+        localStorage.clear();
+        if (!account) return "";
+        const res = await fetch("/api/v1/login", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(account) });
+        if (!res.ok) throw new Error(`login: ${res.status}`);
+        const t = await res.json();
         localStorage.setItem("access_token", t.access_token);
         localStorage.setItem("refresh_token", t.refresh_token);
-      }
-    }, tokens);
+        return "signed in";
+      },
+      signedIn ? { email: build.account.email, password: build.account.password } : null,
+    );
+    if (signedIn && cookie && !(await context.cookies(build.base)).some((c) => c.name === "ph_doc") && !warnedNoCookie) {
+      warnedNoCookie = true;
+      console.log(`  ${build.name}: no document cookie after signing in (a build before it): /labels is the plain shell`);
+    }
     await helper.goto("about:blank");
     await cdp.send("Network.clearBrowserCache");
   }
+  let warnedNoCookie = false;
 
   /** One Lighthouse run; a run the trace recording spoilt (NO_NAVSTART and the like, seen under load) is repeated. */
   async function audit(build, pg) {

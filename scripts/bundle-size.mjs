@@ -3,7 +3,7 @@
 // Run after `npm run deploy:check` (wrangler deploy --dry-run --outdir dist/deploy-check).
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
 
 const WORKER_LIMIT = 10 * 1024 * 1024;
 const INITIAL_JS_BUDGET = 120 * 1024;
@@ -85,6 +85,26 @@ else if (firstCardsGz > FIRST_CARDS_BUDGET) paintFailures.push(`/labels: its fir
 if (/<script type="module"/.test(html) || !scripts.some((src) => inline.join("").includes(src))) paintFailures.push("the boot script does not start the entry script");
 if (/<link\b[^>]*rel="modulepreload"/.test(html)) paintFailures.push("index.html preloads app code itself: on /labels it must wait for the first cards (the boot script links it)");
 console.log(`/labels's first cards: drawn by ${firstCards ?? "NOTHING"}, ${kb(firstCardsGz)} gzipped (budget ${kb(FIRST_CARDS_BUDGET)}), beside the labels call`);
+// /labels' document drawn by the Worker for a signed-in seller (worker/labels/document.ts, from labels-document.json,
+// scripts/app-shell.ts labelsDocument): its largest paint is the first card, in the HTML, only while the HTML arrives
+// in the first round trip of a new connection (Lighthouse's simulation: 10 TCP segments, 14,600 bytes with the
+// headers; one byte more is a round trip more, 150 ms). Brotli as the edge sends it; without the answers' values and
+// cards, which add ~2-3 KB for three cards, and ~0.7 KB of headers: the document alone stays under 11 KB.
+const LABELS_DOCUMENT_BUDGET = 11 * 1024;
+let labelsDocument = null;
+try {
+  labelsDocument = JSON.parse(readFileSync(path.join(dist, "client/labels-document.json"), "utf8"));
+} catch {
+  paintFailures.push("/labels: no labels-document.json in the build (the Worker draws the signed-in document from it)");
+}
+if (labelsDocument) {
+  const bare = labelsDocument.document.replace("<!--ph:screen-->", labelsDocument.template.screen);
+  const bareBr = brotliCompressSync(bare, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } }).length;
+  const inlineOf = [...labelsDocument.document.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+  if (bareBr > LABELS_DOCUMENT_BUDGET) paintFailures.push(`/labels: the signed-in document is ${kb(bareBr)} (brotli) before its cards (budget ${kb(LABELS_DOCUMENT_BUDGET)})`);
+  if (inlineOf.length !== 1 || inlineOf[0] !== inline[0]) paintFailures.push("/labels: the signed-in document's boot script is not index.html's (the CSP allows that one by its hash)");
+  console.log(`/labels signed in (the Worker's document): ${kb(bareBr)} brotli before its cards (budget ${kb(LABELS_DOCUMENT_BUDGET)}; the first round trip carries 14.3 KB)`);
+}
 for (const [page, variant] of Object.entries(FIRST_PAINT_SHELLS)) {
   const shell = html.match(new RegExp(`<template id="shell-${variant}">([\\s\\S]*?)</template>`))?.[1] ?? "";
   const painted = /<h1\b/.test(shell);

@@ -19,6 +19,7 @@ import labelImportRoutes from "./label-import/routes";
 import labelPrintRoutes from "./label-print/routes";
 import labelMailRoutes from "./label-mail/routes";
 import labelRoutes from "./labels/routes";
+import { labelsDocument } from "./labels/document";
 import mailRoutes from "./mail/routes";
 import marketplaceRoutes from "./marketplaces/routes";
 import privacyRoutes from "./privacy/routes";
@@ -143,6 +144,10 @@ app
 
 // Buyers' tracking pages: public HTML, not the API (wrangler.toml runs the Worker first for /t/*).
 app.route("/t", trackingPagePublicRoutes);
+
+// /labels' document: the first cards drawn in for the seller the document cookie names, else index.html (wrangler.toml
+// runs the Worker first for /labels only; every other page of the app is the static index.html).
+app.get("/labels", (c) => labelsDocument(c, (request) => app.fetch(request, c.env, c.executionCtx)));
 
 // The document (and the answer schemas it is built from) loads when it is asked for, not at every start.
 app.get("/api/v1/openapi.json", describe({ summary: "This reference as an OpenAPI 3.1 document, for code generators and API tools." }), async (c) => {

@@ -140,6 +140,54 @@ describe("app shell: /labels's first cards drawn from the HTML's early answers",
     await app.context.close();
   });
 
+  it("has the first cards in /labels' HTML itself for a browser that signed in (the document cookie), as the app then draws them", async () => {
+    /** A context that signed in as the login form does: the tokens kept, the document cookie set by the answer. */
+    const signedIn = async (width: number) => {
+      const context = await browser.newContext({ viewport: { width, height: 844 } });
+      const page = await context.newPage();
+      const problems: string[] = [];
+      page.on("pageerror", (e) => problems.push(e.message));
+      await page.goto(baseURL() + "/favicon.svg");
+      await page.evaluate(async ({ email, password }) => {
+        const res = await fetch("/api/v1/login", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email, password }) });
+        const t = (await res.json()) as { access_token: string; refresh_token: string };
+        localStorage.setItem("access_token", t.access_token);
+        localStorage.setItem("refresh_token", t.refresh_token);
+      }, user);
+      expect((await context.cookies()).map((c) => [c.name, c.httpOnly, c.secure, c.sameSite])).toEqual([["ph_doc", true, true, "Lax"]]);
+      return { context, page, problems };
+    };
+    // No script file at all, not even the first cards' own: the cards are in the document.
+    const shell = await signedIn(390);
+    await shell.page.route(/\/assets\/.*\.js$/, (r) => r.abort());
+    const doc = await shell.page.goto(baseURL() + "/labels", { waitUntil: "load" });
+    expect(doc?.headers()["cache-control"]).toBe("private, no-store");
+    expect((await doc?.text())?.match(/<article class="card label-card"/g)).toHaveLength(3);
+    const before = await cards(shell.page);
+    expect(before).toHaveLength(3);
+    expect(before[0].text).toContain("H01PRA0000000401");
+    expect(await shell.page.getByText("4 labels · Page 1 of 1").count()).toBe(1);
+    expect(await shell.page.locator("main[inert]").count()).toBe(1);
+    expect(shell.problems).toEqual([]);
+    await screenshot(shell.page, "app-shell-labels-document-cards");
+    await shell.context.close();
+
+    const app = await signedIn(390);
+    await app.page.goto(baseURL() + "/labels", { waitUntil: "networkidle" });
+    await app.page.locator("main:not([inert]) article.label-card").nth(3).waitFor();
+    expect((await cards(app.page)).slice(0, 3)).toEqual(before);
+    expect(app.problems).toEqual([]);
+    await app.context.close();
+
+    // A wide screen gets the same document: the boot script draws its own loading screen there, and the app its view.
+    const wide = await signedIn(1280);
+    await wide.page.goto(baseURL() + "/labels", { waitUntil: "networkidle" });
+    await wide.page.locator("main:not([inert]) .labels-page").waitFor();
+    await wide.page.getByText("4 labels · Page 1 of 1").waitFor();
+    expect(wide.problems).toEqual([]);
+    await wide.context.close();
+  });
+
   it("leaves the loading line to the app where it draws something else first (a search)", async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     await signInBrowser(context, user);

@@ -8,9 +8,11 @@ import { tokens } from "../../web/api/tokens";
 import LabelsPage from "../../web/features/labels/LabelsPage";
 import { prefetchLabels } from "../../web/features/labels/prefetch";
 import type { ApiCourier, ApiLabel } from "../../web/features/labels/types";
+import { FIRST_CARDS } from "../../web/features/labels/listQuery";
+import { SERVER_CARDS, serverScreen } from "../../web/shell/card-markup";
 import { drawsFirstCards, type FirstAnswers, firstCardsScreen } from "../../web/shell/first-cards";
 import { FIRST_CARDS_MEDIA } from "../../web/shell/screens";
-import { renderLabelsList } from "../../web/shell/Shell";
+import { labelsServerTemplate, renderLabelsList } from "../../web/shell/Shell";
 import { apiLabel } from "./api-label";
 import { renderWithClient } from "./render-routes";
 
@@ -153,6 +155,30 @@ describe("app shell: the first cards drawn before the app's code", () => {
     const app = await appFirstRender(answers);
     expect(app.querySelector(".needs-action-toggle")?.textContent).toBe("Needs action 7");
     expect(canonical(boot)).toBe(canonical(app));
+  });
+
+  it("draws, in the Worker's /labels document, the same screen the boot script draws (serverTemplate, serverScreen)", () => {
+    phone();
+    expect(SERVER_CARDS).toBe(FIRST_CARDS);
+    // As the build makes it (scripts/app-shell.ts, there in happy-dom).
+    const template = labelsServerTemplate(document);
+    expect(template).not.toBeNull();
+    for (const [from, total, needing] of [
+      [0, 201, 0],
+      [3, 40, 7],
+      [6, 1, 1],
+    ] as const) {
+      const answers: FirstAnswers = { labels: { results: LABELS.slice(from, from + 4), total }, needsAction: { total: needing }, couriers: COURIERS };
+      const markup = serverScreen(template!, answers, SERVER_CARDS);
+      const host = document.createElement("div");
+      host.innerHTML = markup ?? "";
+      const server = host.querySelector(".labels-page");
+      expect(server?.querySelectorAll("article.label-card")).toHaveLength(Math.min(3, LABELS.length - from));
+      expect(markup).not.toContain("<!--ph:");
+      expect(canonical(server!)).toBe(canonical(bootScreen(answers)!));
+    }
+    // An empty list: the app draws its empty state, not this screen.
+    expect(serverScreen(template!, { labels: { results: [], total: 0 }, needsAction: { total: 0 }, couriers: COURIERS }, SERVER_CARDS)).toBeNull();
   });
 
   it("leaves the loading line where the app would draw something else first", () => {

@@ -15,6 +15,8 @@ import { listRequest, readListParams } from "../features/labels/listQuery";
 import { needsActionQuery } from "../features/labels/needsActionApi";
 import { blankLabel } from "../features/labels/blank-label";
 import type { ApiLabel } from "../features/labels/types";
+import type { ServerTemplate } from "./card-markup";
+import { serverTemplate } from "./first-cards";
 import { SHELL_VARIANTS, screenOf, type ShellScreen, type ShellVariant } from "./screens";
 
 /**
@@ -100,6 +102,14 @@ export function renderLabelsList(): string {
   client.setQueryData(needsActionQuery.queryKey, { results: [], total: 1 });
   client.setQueryData(couriersQuery.queryKey, []);
   return renderScreen("/labels", <LabelsPage />, true, true, client);
+}
+
+/**
+ * The list screen with a marker for each value of the answers, and the cards' parts, for the Worker to draw /labels'
+ * first cards into the document (first-cards.ts serverTemplate); `doc` is the build's DOM (happy-dom in Node).
+ */
+export function labelsServerTemplate(doc: Document): ServerTemplate | null {
+  return serverTemplate(renderLabelsList(), doc);
 }
 
 /** Every variant's markup. */

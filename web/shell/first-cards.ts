@@ -1,9 +1,7 @@
-import { copyPageLinkTitle, courierOf, details, EVENT_DATE, formatDate, formatDimensions, formatWeight, LOST_HEADLINE, mapsUrl, noEventsText, noteSnippet, OUTCOME_BADGES, printPlanOf, printTitle, senderAddress, serviceType, trackingEvents } from "../features/labels/format";
 import { courierKey } from "../../shared/courier-key";
-import { DELETE_TEXTS } from "../features/labels/deletionTexts";
-import { unreadText } from "../features/labels/readingTexts";
 import { FIRST_CARDS, readListParams, SEARCH_WIDE, storedListViews, WIDE_SCREEN } from "../features/labels/listQuery";
-import type { Address, ApiCourier, ApiLabel } from "../features/labels/types";
+import type { ApiCourier, ApiLabel } from "../features/labels/types";
+import { cardMarkup, courierOptions, listSubtitle, type Parts, selectAllText, type ServerTemplate } from "./card-markup";
 
 /**
  * The labels list's first cards, drawn by the app shell's boot script (web/shell/boot.ts) from the answers the HTML
@@ -39,27 +37,7 @@ export function drawsFirstCards(at: { search: string }): boolean {
   return !window.matchMedia(SEARCH_WIDE).matches && !window.matchMedia(WIDE_SCREEN).matches && storedListViews().narrow === "cards";
 }
 
-const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" };
-const esc = (s: string | number) => String(s).replace(/[&<>"']/g, (c) => ESCAPES[c]);
-
-/** An element's markup: attributes with a value of false, null or undefined are left out, `true` is present. */
-function el(tag: string, attrs: Record<string, string | number | boolean | null | undefined>, ...children: string[]): string {
-  let open = `<${tag}`;
-  for (const [name, value] of Object.entries(attrs)) {
-    if (value === false || value === null || value === undefined) continue;
-    open += value === true ? ` ${name}=""` : ` ${name}="${esc(value)}"`;
-  }
-  return `${open}>${children.join("")}</${tag}>`;
-}
-
-/** The icons and courier marks LabelCard draws, taken from the template's own cards (one source for their markup). */
-interface Parts {
-  copyIcon: string;
-  mapsIcon: string;
-  logos: Record<string, string>;
-}
-
-function partsOf(template: DocumentFragment): Parts | null {
+export function partsOf(template: DocumentFragment): Parts | null {
   const copyIcon = template.querySelector(".label-card-head button svg")?.outerHTML;
   const mapsIcon = template.querySelector(".address-actions a svg")?.outerHTML;
   const logos: Record<string, string> = {};
@@ -67,154 +45,35 @@ function partsOf(template: DocumentFragment): Parts | null {
   return copyIcon && mapsIcon ? { copyIcon, mapsIcon, logos } : null;
 }
 
-const copyButton = (parts: Parts, label: string, text: string, className = "btn btn-ghost btn-sm") =>
-  el("button", { type: "button", class: className, "aria-label": label }, parts.copyIcon, el("span", { "aria-live": "polite" }, esc(text)));
-
-function addressCard(parts: Parts, title: string, address: Address | null | undefined, empty = "Not on this label."): string {
-  const has = Boolean(address && (address.name || address.address.length || address.postcode));
-  const body =
-    has && address
-      ? el(
-          "address",
-          { class: "address-lines" },
-          address.name ? el("strong", {}, esc(address.name)) : "",
-          ...address.address.map((l) => el("span", {}, esc(l))),
-          address.postcode ? el("span", { class: "mono" }, esc(address.postcode)) : "",
-        ) +
-        el(
-          "div",
-          { class: "row address-actions" },
-          copyButton(parts, `Copy ${title.toLowerCase()}`, "Copy"),
-          el(
-            "a",
-            { class: "btn btn-ghost btn-sm", href: mapsUrl(address), target: "_blank", rel: "noopener noreferrer", "aria-label": `Open ${title.toLowerCase()} in maps` },
-            parts.mapsIcon,
-            "Maps",
-          ),
-        )
-      : el("p", { class: "muted small" }, esc(empty));
-  // A source badge only where the detail page passes a source; the card does not.
-  return el("section", { class: "address-card", "aria-label": title }, el("div", { class: "card-title" }, `${esc(title)} `), body);
-}
-
-function lostWarning(label: ApiLabel): string {
-  const lost = label.lostStatus;
-  if (!lost.potentiallyLost) return "";
-  return el(
-    "div",
-    { class: "alert alert-warning lost-warning", role: "status" },
-    el("strong", {}, LOST_HEADLINE),
-    lost.reason && lost.reason !== LOST_HEADLINE ? el("div", { class: "small" }, esc(lost.reason)) : "",
-    lost.potentiallyLostAt ? el("div", { class: "small" }, `Flagged since ${esc(formatDate(lost.potentiallyLostAt, EVENT_DATE))}`) : "",
-  );
-}
-
-function deadlineNote(label: ApiLabel): string {
-  const d = label.deadlines;
-  if (!d?.sentence) return "";
-  if (d.urgent) return el("div", { class: "alert alert-warning deadline-warning", role: "status", "aria-label": "Carrier deadlines" }, el("strong", {}, esc(d.sentence)));
-  return el("div", {}, el("p", { class: "muted small" }, esc(d.sentence)));
-}
-
-function facts(label: ApiLabel): string {
-  const d = details(label);
-  const items: Array<[string, string]> = [
-    ["Dimensions", formatDimensions(d.dimensionsCm)],
-    ["Weight", formatWeight(d.weightInGrams)],
-    ["Service type", serviceType(label)],
-  ];
-  return el("dl", { class: "facts" }, ...items.map(([k, v]) => el("div", {}, el("dt", {}, esc(k)), el("dd", {}, v ? esc(v) : el("span", { class: "muted" }, "—")))));
-}
-
-function tracking(label: ApiLabel, courier: ApiCourier | undefined, id: string): string {
-  const events = trackingEvents(label);
-  const body =
-    events.length === 0
-      ? el("p", { class: "muted small" }, esc(noEventsText(courier, "card")))
-      : el(
-          "ol",
-          { class: "events " },
-          ...events.slice(0, 1).map((e) =>
-            el(
-              "li",
-              { class: "event" },
-              el("span", { class: "event-dot", "aria-hidden": "true" }),
-              el(
-                "div",
-                {},
-                el("div", { class: "event-text" }, esc(e.trackingPoint?.description ?? e.trackingStage?.description ?? "")),
-                el("time", { class: "muted small", datetime: e.dateTime }, esc(formatDate(e.dateTime, EVENT_DATE)), e.location ? esc(` · ${e.location}`) : ""),
-              ),
-            ),
-          ),
-        ) + (events.length > 1 ? el("button", { type: "button", class: "link-button", "aria-expanded": "false", "aria-controls": id }, "Show all updates") : "");
-  return el("section", { "aria-label": "Tracking events", id }, el("div", { class: "card-title" }, "Tracking"), body);
-}
-
-function tagsAndNote(label: ApiLabel): string {
-  const note = label.notes.trim();
-  if (!label.tags.length && !note) return "";
-  const snippet = noteSnippet(note);
-  return el(
-    "div",
-    { class: "tags-note" },
-    label.tags.length > 0 ? el("ul", { class: "chips tag-chips", "aria-label": "Tags" }, ...label.tags.map((t) => el("li", { class: "chip tag-chip" }, esc(t)))) : "",
-    note ? el("p", { class: "note-snippet small", title: snippet === note ? undefined : note }, el("span", { class: "sr-only" }, "Note: "), esc(snippet)) : "",
-  );
-}
-
-function footer(parts: Parts, label: ApiLabel, courier: ApiCourier | undefined, noteId: string): string {
-  const { plan, note } = printPlanOf(label, courier);
-  const cannot = plan.how === "none";
-  return el(
-    "footer",
-    { class: "label-card-foot" },
-    el("span", { class: "muted small" }, `Last updated ${esc(formatDate(label.updatedAt, EVENT_DATE))}`),
-    el(
-      "div",
-      { class: "row label-card-actions" },
-      cannot ? el("span", { id: noteId, class: "small muted" }, esc(note ?? "")) : "",
-      el(
-        "button",
-        { type: "button", class: "btn btn-sm", disabled: cannot, title: printTitle(plan, courier), "aria-describedby": cannot ? noteId : undefined },
-        "Print",
-      ),
-      el("button", { type: "button", class: "btn btn-sm", title: copyPageLinkTitle(label) }, parts.copyIcon, el("span", { "aria-live": "polite" }, "Copy buyer tracking link")),
-      label.buyerEmail ? el("button", { type: "button", class: "btn btn-sm" }, "Send to buyer") : "",
-      // As React Router's Link draws it in the browser.
-      el("a", { class: "btn btn-sm", href: `/label/${label.id ? label.id : encodeURIComponent(label.trackingCode)}`, "data-discover": "true" }, "More Info"),
-      // DeleteLabelButton, closed.
-      el("button", { type: "button", class: "btn btn-sm btn-danger", "aria-label": `Delete label ${label.trackingCode}` }, esc(DELETE_TEXTS.button)),
-    ),
-  );
-}
-
-/** LabelCard's markup for `label` in the list (unselected, its first event shown); `n` keeps its ids unique. */
-function cardMarkup(parts: Parts, label: ApiLabel, couriers: ApiCourier[], n: number): string {
-  const courier = courierOf(couriers, label.courier);
-  const code = label.trackingCode;
-  const logo = parts.logos[courierKey(label.courier)] ?? el("span", { class: "badge" }, esc(courier?.displayName ?? label.courier));
-  const d = details(label);
-  return el(
-    "article",
-    { class: "card label-card", "aria-label": `Label ${code}` },
-    el(
-      "header",
-      { class: "label-card-head" },
-      el("input", { type: "checkbox", class: "label-select", "aria-label": `Select label ${code}` }).replace("></input>", ">"),
-      logo,
-      el("span", { class: "mono tracking-code" }, esc(code)),
-      copyButton(parts, "Copy tracking code", "Copy"),
-      label.outcome ? el("span", { class: "badge badge-ok outcome-badge" }, OUTCOME_BADGES[label.outcome]) : "",
-    ),
-    lostWarning(label),
-    deadlineNote(label),
-    el("div", { class: "address-grid" }, addressCard(parts, "Sender", senderAddress(label), unreadText(label)), addressCard(parts, "Recipient", d.address, unreadText(label))),
-    facts(label),
-    tracking(label, courier, `shell-events-${n}`),
-    tagsAndNote(label),
-    footer(parts, label, courier, `shell-print-${n}`),
-  );
+/**
+ * The list screen's markup (`labels-list`) with a marker where each of the answers' values goes, and the card's
+ * parts: what the Worker fills in to draw /labels' first cards into the document for a signed-in seller
+ * (card-markup.ts' serverScreen, worker/labels/document.ts). Made at build time (scripts/app-shell.ts, in happy-dom)
+ * by the same look-ups as firstCardsScreen below, so the two draw the same screen (test/web/shell-cards.test.tsx).
+ */
+export function serverTemplate(markup: string, doc: Document = document): ServerTemplate | null {
+  const template = doc.createElement("template");
+  template.innerHTML = markup;
+  const screen = template.content;
+  const parts = partsOf(screen);
+  const list = screen.querySelector(".label-list");
+  const subtitle = screen.querySelector(".page-header p.muted > span");
+  const selectAll = screen.querySelector(".selection-row .link-button");
+  const courierSelect = screen.querySelector(".labels-filters select[id$='-courier']");
+  const needsActionCount = screen.querySelector(".needs-action-toggle .badge");
+  const needsAction = needsActionCount?.closest(".needs-action-toggle");
+  if (!parts || !list || !subtitle || !selectAll || !courierSelect || !needsActionCount || !needsAction) return null;
+  const marker = (name: string) => doc.createComment(`ph:${name}`);
+  subtitle.replaceChildren(marker("subtitle"));
+  selectAll.replaceChildren(marker("select-all"));
+  needsActionCount.replaceChildren(marker("needs-action-count"));
+  needsAction.before(marker("needs-action"));
+  needsAction.after(marker("/needs-action"));
+  courierSelect.append(marker("couriers"));
+  list.replaceChildren(marker("cards"));
+  const holder = doc.createElement("div");
+  holder.append(screen);
+  return { screen: holder.innerHTML, parts };
 }
 
 /**
@@ -239,13 +98,13 @@ export function firstCardsScreen(markup: string, answers: FirstAnswers, at: { se
   const { page, perPage } = readListParams(new URLSearchParams(at.search));
   const { total } = labels;
   // LabelsPage's subtitle and 'select all' for this answer.
-  subtitle.textContent = `${total} ${total === 1 ? "label" : "labels"} · Page ${page} of ${Math.max(1, Math.ceil(total / perPage))}`;
-  selectAll.textContent = `Select all ${total} matching the filters`;
+  subtitle.textContent = listSubtitle(total, page, perPage);
+  selectAll.textContent = selectAllText(total);
   // NeedsActionToggle for this answer: its count, or nothing when no parcel needs action.
   if (needsAction.total > 0) needsActionCount.textContent = String(needsAction.total);
   else needsActionCount.closest(".needs-action-toggle")?.remove();
   // The filters' courier choices (LabelsToolbar), from the couriers answer.
-  courierSelect.insertAdjacentHTML("beforeend", couriers.map((c) => el("option", { value: c.id }, esc(c.displayName))).join(""));
+  courierSelect.insertAdjacentHTML("beforeend", courierOptions(couriers));
   list.innerHTML = labels.results
     .slice(0, FIRST_CARDS)
     .map((l, n) => cardMarkup(parts, l, couriers, n))

@@ -47,3 +47,14 @@ export const SCREEN_MODULES: Partial<Record<ShellScreen, string[]>> = {
  * scripts/app-shell.ts adds to _headers). test/web/shell.test.tsx holds the two together.
  */
 export const FIRST_CARDS_MEDIA = "not all and (min-width: 600px)";
+
+/**
+ * The shell screens /labels' server-drawn document carries (scripts/app-shell.ts labelsDocument): the list's loading
+ * screen, for a screen the boot script draws no cards on (wider than a phone, the compact view), and the login form
+ * for a browser whose stored sign-in is gone. The others cannot be shown at /labels.
+ */
+export const LABELS_DOCUMENT_VARIANTS = ["labels-in", "login-out"] as const satisfies readonly ShellVariant[];
+
+
+/** Where the build writes what the Worker draws /labels' document from (a public asset: nothing personal in it). */
+export const LABELS_DOCUMENT_FILE = "labels-document.json";

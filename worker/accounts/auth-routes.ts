@@ -18,6 +18,7 @@ import {
   verifyEmail,
 } from "./accounts";
 import { endSession, rotateSession, startSession } from "../auth/sessions";
+import { CLEAR_DOCUMENT_COOKIE, documentCookie } from "../auth/document-cookie";
 
 /**
  * Accounts and sign-in: sign-up, login, refresh, logout, the current user,
@@ -109,14 +110,20 @@ const app = routes
     const body = c.req.valid("json");
     await limit(c, c.env.LOGIN_LIMITER, "login", body.email);
     const user = await authenticate(c.get("db"), body.email, body.password);
-    return c.json(await startSession(c.get("db"), c.env, user.id));
+    const { familyId, ...pair } = await startSession(c.get("db"), c.env, user.id);
+    // The document cookie (worker/auth/document-cookie.ts): /labels' HTML for this session, never the API's key.
+    c.header("Set-Cookie", await documentCookie(c.env, familyId));
+    return c.json(pair);
   })
   .post("/refresh", describe({ summary: "A new access and refresh token for the refresh token sent as the bearer; that refresh token stops working.", description: "Reusing a replaced refresh token ends its whole session everywhere (except within 10 seconds of its replacement, so two tabs can renew at once).", credential: "refresh token" }), async (c) => {
-    const pair = await rotateSession(c.get("db"), c.env, bearer(c));
+    const { familyId, ...pair } = await rotateSession(c.get("db"), c.env, bearer(c));
+    // Renewed with the session (its 30 days), as a browser signed in before the cookie existed gets it.
+    c.header("Set-Cookie", await documentCookie(c.env, familyId));
     return c.json(pair);
   })
   .post("/logout", describe({ summary: "Sign out: the refresh token sent as the bearer, and its session, stop working.", credential: "refresh token" }), async (c) => {
     await endSession(c.get("db"), bearer(c));
+    c.header("Set-Cookie", CLEAR_DOCUMENT_COOKIE);
     return c.body(null, 204);
   })
   .get("/user", requireAuth(), describe({ summary: "The signed-in account: credits, branding, developer key (masked), buyer mail moments and subscription." }), async (c) => {

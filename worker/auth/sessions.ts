@@ -31,17 +31,21 @@ export interface TokenPair {
   refresh_token: string;
 }
 
+/** A pair and the session (family) it belongs to: the document cookie names the session (./document-cookie.ts). */
+export type SessionPair = TokenPair & { familyId: string };
+
 /** Starts a new session (a new family) for a user who just proved their password. */
-export async function startSession(db: Db, env: Pick<Env, "JWT_SECRET">, userId: number, now = Date.now()): Promise<TokenPair> {
+export async function startSession(db: Db, env: Pick<Env, "JWT_SECRET">, userId: number, now = Date.now()): Promise<SessionPair> {
   const refresh = randomToken(32);
+  const familyId = newId("fam");
   await db.insert(refreshTokens).values({
     userId,
-    familyId: newId("fam"),
+    familyId,
     tokenHash: await sha256Hex(refresh),
     createdAt: now,
     expiresAt: now + REFRESH_TOKEN_TTL_MS,
   });
-  return { access_token: await signAccessToken(env, userId, now), refresh_token: refresh };
+  return { access_token: await signAccessToken(env, userId, now), refresh_token: refresh, familyId };
 }
 
 /**
@@ -58,7 +62,7 @@ type RefreshTokenRow = typeof refreshTokens.$inferSelect;
  * batch, each conditional on the old one still being live, so two concurrent refreshes with one token never make
  * two successors: the second is answered as a replay.
  */
-export async function rotateSession(db: Db, env: Pick<Env, "JWT_SECRET">, presented: string, now = Date.now()): Promise<TokenPair> {
+export async function rotateSession(db: Db, env: Pick<Env, "JWT_SECRET">, presented: string, now = Date.now()): Promise<SessionPair> {
   const row = await db.query.refreshTokens.findFirst({ where: eq(refreshTokens.tokenHash, await sha256Hex(presented)) });
   if (!row || row.revokedAt !== null || row.expiresAt <= now) throw unauthorized(INVALID_REFRESH);
   const next = await successorOf(env, presented);
@@ -90,7 +94,7 @@ export async function rotateSession(db: Db, env: Pick<Env, "JWT_SECRET">, presen
   ]);
   // Another request rotated it between our read and our write (or a logout revoked it): a replay, decided as one.
   if (rotated.meta.changes !== 1) return replay(db, env, row, now, nextHash, next, now);
-  return { access_token: await signAccessToken(env, row.userId, now), refresh_token: next };
+  return { access_token: await signAccessToken(env, row.userId, now), refresh_token: next, familyId: row.familyId };
 }
 
 /**
@@ -98,7 +102,7 @@ export async function rotateSession(db: Db, env: Pick<Env, "JWT_SECRET">, presen
  * same successor (and a fresh access token): both tabs end holding one working token, and no second branch of the
  * family exists that a copied token could keep alive. Otherwise it is reuse: the whole family is revoked.
  */
-async function replay(db: Db, env: Pick<Env, "JWT_SECRET">, row: RefreshTokenRow, rotatedAt: number, nextHash: string, next: string, now: number) {
+async function replay(db: Db, env: Pick<Env, "JWT_SECRET">, row: RefreshTokenRow, rotatedAt: number, nextHash: string, next: string, now: number): Promise<SessionPair> {
   if (now - rotatedAt <= REFRESH_REUSE_GRACE_MS) {
     const successor = await db.query.refreshTokens.findFirst({
       where: and(
@@ -110,7 +114,7 @@ async function replay(db: Db, env: Pick<Env, "JWT_SECRET">, row: RefreshTokenRow
     });
     if (successor && successor.expiresAt > now) {
       log("info", "refresh token replayed within grace: same successor answered", { userId: row.userId, familyId: row.familyId });
-      return { access_token: await signAccessToken(env, row.userId, now), refresh_token: next };
+      return { access_token: await signAccessToken(env, row.userId, now), refresh_token: next, familyId: row.familyId };
     }
   }
   await revokeFamily(db, row.familyId, now);

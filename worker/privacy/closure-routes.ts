@@ -9,6 +9,7 @@ import { validate } from "../lib/validate";
 import { users } from "../db/schema";
 import { eq } from "drizzle-orm";
 import { closeAccount, CLOSURE_TEXTS } from "./account-closure";
+import { CLEAR_DOCUMENT_COOKIE } from "../auth/document-cookie";
 
 // Closing an account: the signed-in user from Settings (password asked again; an API key never can), or an admin
 // from Cheats (who chooses whether the mailbox's threads with the address go too).
@@ -34,6 +35,8 @@ const routes = new Hono<AppEnv>()
       const row = await c.get("directory").query.users.findFirst({ where: eq(users.id, userId), columns: { passwordHash: true } });
       if (!row || !(await verifyPassword(c.req.valid("json").password, row.passwordHash))) throw badRequest(CLOSURE_TEXTS.wrongPassword);
       const email = await closeAccount(c.env, c.get("sessions"), userId, { byAdmin: false, deleteMail: false });
+      // Its sessions end with the account; the browser's document cookie goes too (worker/auth/document-cookie.ts).
+      c.header("Set-Cookie", CLEAR_DOCUMENT_COOKIE);
       return c.json({ closed: true, email });
     },
   )
