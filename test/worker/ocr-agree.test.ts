@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { personName, shopName } from "../../bench/label-generator/world";
 import { freshSeed, Rng } from "../../bench/label-generator/random";
-import { agreedNames, cutShort, heldSpelling, holdsName, lReadAsI, minimDisputed, nearlyHolds, retitled, unplacedMark } from "../../worker/label-import/ocr/agree";
+import { agreedNames, cutShort, heldSpelling, holdsName, lReadAsI, minimDisputed, nearlyHolds, retitled, swappedLetter, unplacedMark } from "../../worker/label-import/ocr/agree";
 import { plausibleOnly } from "../../worker/label-import/ocr-job";
 import type { LabelDetails } from "../../shared/label";
 
@@ -65,6 +65,21 @@ describe("a name cut short", () => {
     expect(cutShort("Jane Smith", "tittle Jane Smith", "Ship to: Jane Smith")).toBe(false);
     expect(cutShort("Fern Studio", "Fern Studio", "Little Fern Studio")).toBe(false);
     expect(cutShort("Gurpreet Leroy", "ds Gurpreet Leroy", "Ds Gurpreet Leroy")).toBe(false);
+  });
+
+  it("is the end of a name whose first word, right after a heading, was read in small letters (seed 3021891946, file 1737)", () => {
+    expect(cutShort("Trading Co", "From: tronbridge Trading Co", "From: tronbridge Trading Co")).toBe(true);
+    expect(cutShort("Fern Studio", "SENDER tittle Fern Studio", "SENDER tittle Fern Studio")).toBe(true);
+    expect(cutShort("Jane Smith", "eres Jane Smith", "eres Jane Smith")).toBe(false); // debris, no heading before it
+    expect(cutShort("Jane Smith", "From: Jane Smith", "From: Jane Smith")).toBe(false);
+  });
+
+  it("is the start of a name its line goes on from after a stop (seed 3021891946, file 609: 'Harbour Light' of 'Harbour Light. Gifts')", () => {
+    expect(cutShort("Harbour Light", "SENDER Harbour Light. Gifts", "SENDER Harbour Light Gifts")).toBe(true);
+    expect(cutShort("Mrs", "C/O Mrs. Daniel", "")).toBe(false); // a title's stop
+    expect(cutShort("Harbour Light", "SENDER Harbour Light", "")).toBe(false);
+    expect(cutShort("Harbour Light", "Harbour Light, 12 Mill Lane", "")).toBe(false);
+    expect(cutShort("Harbour Light", "Harbour Light. 12 Mill Lane", "")).toBe(false);
   });
 });
 
@@ -208,6 +223,49 @@ describe(`a name's accents from the Latin reading (drawn, SEED=${SEED})`, () => 
       const off = `${name.slice(0, 2)}ė${name.slice(2)}`;
       expect(heldSpelling(page, garbled, off), JSON.stringify({ k, name })).toBe(false);
     }
+  });
+});
+
+describe(`an accented letter the Latin reading gives for a letter of another base (drawn, SEED=${SEED})`, () => {
+  it.each([
+    ["Callum’s Outfitters", "Callum’s Outñitters"], // an ñ for an f (fresh seed 511420338, file 1429, a 96 DPI screenshot)
+    ["Old Forge Records", "Olå Forge Records"], // an å for a d (seed 3021891946, file 459, a 203 DPI thermal print)
+    ["Design Studio", "Desiñn Studio"],
+  ])("%j as %j: two letters read there, neither known", (page, named) => {
+    expect(swappedLetter(page, named)).toBe(true);
+  });
+
+  it.each([
+    ["Mrs. A Miller", "Mrs. A Müller"], // the English model reads a diaeresis's dots as an i's (fresh seed 511420338, file 180)
+    ["SerenBegum", "SørenBegum"], // ø read as e (file 468)
+    ["Sgren", "Søren"],
+    ["Zoé Bronté", "Zoë Brontë"], // é, the English model's only accent, for another on the same letter
+    ["Jack Quifiones", "Jack Quiñones"], // two letters for one
+    ["Thomas Miiller", "Thomas Müller"],
+    ["S@REN", "SØREN"],
+    ["Zs6fia", "Zsófia"],
+    ["Ö6ztürk", "Öztürk"],
+  ])("%j as %j: the letter the English model gives for it", (page, named) => {
+    expect(swappedLetter(page, named)).toBe(false);
+  });
+
+  it("leaves every drawn name the page read without its accents alone, and finds a letter of another base put in", () => {
+    const plain = (t: string) => t.normalize("NFD").replace(/\p{M}/gu, "").replace(/ø/g, "o").replace(/Ø/g, "O");
+    let swapped = 0;
+    for (let k = 0; k < 300; k++) {
+      const rng = new Rng(`${SEED}/swapped/${k}`);
+      const name = rng.chance(0.5) ? personName(rng) : shopName(rng);
+      expect(swappedLetter(plain(name), name), JSON.stringify({ k, name })).toBe(false);
+      expect(swappedLetter(name, name)).toBe(false);
+      // One plain letter (not an i, e or g) of the name read by the Latin model as an ñ or an å.
+      const chars = [...name];
+      const at = chars.findIndex((c, i) => i > 0 && /[bcdfhkmpqrstvwxz]/.test(c));
+      if (at < 0) continue;
+      const other = [...chars.slice(0, at), rng.pick(["ñ", "å"]), ...chars.slice(at + 1)].join("");
+      expect(swappedLetter(name, other), JSON.stringify({ k, name, other })).toBe(true);
+      swapped++;
+    }
+    expect(swapped).toBeGreaterThan(100);
   });
 });
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { readLabelPage } from "../../worker/label-import/ocr-job";
-import { ownSender, withLostWords } from "../../worker/label-import/ocr/names";
+import { ownSender, withLostWords, withoutSortCode } from "../../worker/label-import/ocr/names";
 import { freshSeed, Rng } from "../../bench/label-generator/random";
-import { shopName } from "../../bench/label-generator/world";
+import { retailerName, shopName } from "../../bench/label-generator/world";
 import type { LabelDetails } from "../../shared/label";
 import { editDistance } from "../../worker/label-reading/fields";
 import { labelPixels } from "../../worker/label-import/label-pixels";
@@ -86,5 +86,33 @@ describe(`the seller's own shop name for a sender read a letter or two off it (d
       expect(ownSender(label(misread), "  ").fromAddress?.name).toBe(misread);
     }
     expect(drawn).toBeGreaterThan(40);
+  });
+});
+
+describe(`a routing label's sender that is its sort code alone (drawn, SEED=${SEED})`, () => {
+  const routing = (sender: string, van: string | null = "23"): LabelDetails => ({
+    courier: "evri",
+    countryCode: "GB",
+    trackingCode: "H07B470316512171",
+    routing: { van },
+    address: { name: "Aisha Hill", address: ["3 London Street", "Luton"], postcode: "LU1 1BG", countryCode: "GB" },
+    fromAddress: { name: sender, address: [], postcode: "", countryCode: "GB" },
+  });
+
+  it("is none (seed 3021891946, files 2399 and 3845: 'EXET', 'MNCH' where no retailer is printed)", () => {
+    expect(withoutSortCode(routing("EXET")).fromAddress?.name).toBe("");
+    expect(withoutSortCode(routing("MNCH")).fromAddress?.name).toBe("");
+    expect(withoutSortCode(routing("EXET")).address?.name).toBe("Aisha Hill");
+    // Not a routing label: a sender so read stays (its block and the agreement check decide).
+    expect(withoutSortCode(routing("EXET", null)).fromAddress?.name).toBe("EXET");
+  });
+
+  it("leaves a retailer's or shop's name printed in the header, in capitals or not", () => {
+    for (let k = 0; k < 200; k++) {
+      const rng = new Rng(`${SEED}/sort/${k}`);
+      const name = rng.chance(0.5) ? retailerName(rng) : shopName(rng);
+      const printed = rng.chance(0.5) ? name.toUpperCase() : name;
+      expect(withoutSortCode(routing(printed)).fromAddress?.name, JSON.stringify({ k, printed })).toBe(printed);
+    }
   });
 });

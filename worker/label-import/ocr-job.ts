@@ -22,7 +22,7 @@ import { ImportError } from "../lib/errors";
 import { classifyLine } from "../label-reading/line-kinds";
 import { OcrEngineError, recognise, type OcrResult } from "./ocr/tesseract";
 import { agreedNames, holdsName } from "./ocr/agree";
-import { ownSender, restoreLostWords } from "./ocr/names";
+import { ownSender, restoreLostWords, withoutSortCode } from "./ocr/names";
 import { checkedPostcode, loosePostcodes, withoutCodePieces } from "./ocr/postcode";
 import { rereadLost } from "./ocr/starts";
 import { ocrLines } from "./ocr/text";
@@ -182,7 +182,7 @@ async function finished(details: LabelDetails, { lines, image, dpi }: Reading): 
   const voted = await votedNames(read, accented.details, accented, dpi, holdsName);
   const { latin, crops, pageLines } = voted;
   const agreed = await agreedNames(voted.read, voted.named, latin, crops, dpi, given, pageLines);
-  return plausibleOnly(await checkedPostcode(agreed, lines, image, dpi));
+  return withoutSortCode(plausibleOnly(await checkedPostcode(agreed, lines, image, dpi)));
 }
 
 /** The heaviest parcel each courier carries (Evri 15 kg, Royal Mail 20 kg), in grams. */

@@ -13,8 +13,8 @@ import type { Address, LabelDetails } from "../../../shared/label";
 import { recognise } from "./tesseract";
 import { fixHeading } from "./text";
 import { scaleGrey, type Grey } from "../../images/raster";
-import { editDistance } from "../../label-reading/fields";
-import { ABBREVIATED_TITLES } from "../../label-reading/vocabulary";
+import { editDistance, letters as lettersOnly } from "../../label-reading/fields";
+import { ABBREVIATED_TITLES, PRINTED_HEADINGS } from "../../label-reading/vocabulary";
 
 /** A letter or digit of a name, without its accent and in small letters ('' for anything else: a gap, a stop). */
 const letterOf = (c: string) =>
@@ -130,6 +130,57 @@ export function heldSpelling(name: string, named: string, reading: string): bool
   return named === name || plain(named) === plain(name) || holdsName(named, reading);
 }
 
+/** A letter without its accent, in small letters (ø and ł too, which carry their mark in their shape). */
+const baseOf = (c: string) => c.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/ø/g, "o").replace(/ł/g, "l");
+const accentedLetter = (c: string) => /\p{L}/u.test(c) && baseOf(c) !== c.toLowerCase();
+
+/**
+ * Whether the English model's letter `page` may stand for the Latin reading's accented letter `accented` of another
+ * base letter: the letters that model, which knows no accent but é, gives for one it does not know. A diaeresis's dots
+ * read as an i's dot ('Miller' for Müller), ø as e or g ('Seren', 'Sgren' for Søren); a digit or '@' for any.
+ */
+function readFor(page: string, accented: string): boolean {
+  if (!/\p{L}/u.test(page) || baseOf(page) === baseOf(accented)) return true;
+  const p = baseOf(page);
+  if (p === "i") return /[äëïöüÿ]/iu.test(accented);
+  return /ø/iu.test(accented) && (p === "e" || p === "g");
+}
+
+/**
+ * Whether the name as the accents made it (`named`) puts an accented letter where the page's reading (`name`) has a
+ * letter of another base that the English model does not read for it (readFor): then the two models read two letters
+ * there, and which was printed is not known ('Callum's Outñitters' for Outfitters, the Latin reading's ñ for an f:
+ * fresh seed 511420338, file 1429, a 96 DPI screenshot; 'Olå Forge Records' for Old: seed 3021891946, file 459, a 203
+ * DPI thermal print). The name is none. Two letters read for one accented letter ('Quifiones' for Quiñones) stay the
+ * accents' business (ocr/reread.ts withAccents).
+ */
+export function swappedLetter(name: string, named: string): boolean {
+  const w = [...name.normalize("NFC")];
+  const t = [...named.normalize("NFC")];
+  // best[i][j]: the fewest edits of w[..i) into t[..j), and whether the cheapest such holds a swap readFor refuses.
+  type Cell = { cost: number; bad: boolean };
+  const best: Cell[][] = Array.from({ length: w.length + 1 }, () => Array<Cell>(t.length + 1));
+  const put = (i: number, j: number, c: Cell) => {
+    const b = best[i][j];
+    if (!b || c.cost < b.cost || (c.cost === b.cost && b.bad && !c.bad)) best[i][j] = c;
+  };
+  best[0][0] = { cost: 0, bad: false };
+  for (let i = 0; i <= w.length; i++) {
+    for (let j = 0; j <= t.length; j++) {
+      const here = best[i][j];
+      if (!here) continue;
+      if (i < w.length && j < t.length) {
+        const same = w[i] === t[j] || baseOf(w[i]) === baseOf(t[j]);
+        put(i + 1, j + 1, { cost: here.cost + (same ? 0 : 1), bad: here.bad || (!same && accentedLetter(t[j]) && !readFor(w[i], t[j])) });
+        if (i + 1 < w.length && accentedLetter(t[j])) put(i + 2, j + 1, { cost: here.cost + 1, bad: here.bad });
+      }
+      if (i < w.length) put(i + 1, j, { cost: here.cost + 1, bad: here.bad });
+      if (j < t.length) put(i, j + 1, { cost: here.cost + 1, bad: here.bad });
+    }
+  }
+  return best[w.length][t.length].bad;
+}
+
 /**
  * A mark the Latin reading saw over one letter of the name and could not name: a macron, which it gives for a diaeresis
  * it did not make out ('Bjōrn's Knits' for Björn's, the page's reading 'Bjorn's Knits': fixed seed 3217537065, file 36,
@@ -145,16 +196,34 @@ const SMALL_WORD = /^\p{Ll}{3,}$/u;
  * Whether `name` is the end of a longer name: on its page line (`line`) a small-letter word stood before it, dropped as
  * OCR's debris, and the other reading of that line (`reading`) has a capitalised word right before the name that is
  * that word read right ('tittle Fern Studio' / 'Little Fern Studio': fresh seed 3217537065, file 3170, a 200 DPI scan,
- * where 'Fern Studio' was given as the sender). Part of a name is worse than none.
+ * where 'Fern Studio' was given as the sender), or that word stood right after a heading; or the line goes on after the
+ * name with a stop and one word (runsOn). Part of a name is worse than none.
  */
 export function cutShort(name: string, line: string, reading: string): boolean {
   const at = line.indexOf(name);
-  const dropped = at > 0 ? line.slice(0, at).trim().split(/\s+/).pop() ?? "" : "";
+  if (at >= 0 && runsOn(name, line.slice(at + name.length))) return true;
+  const before = at > 0 ? line.slice(0, at).trim().split(/\s+/) : [];
+  const dropped = before.pop() ?? "";
   if (!SMALL_WORD.test(dropped)) return false;
+  // Right after a heading: the name's first word, its capital misread ('From: tronbridge Trading Co' for Ironbridge, the
+  // I read as a t: seed 3021891946, file 1737, a 203 DPI thermal print, where 'Trading Co' was given). A logo's debris
+  // lies beside a logo, not between a heading and its name.
+  if (before.length && isHeading(before.join(" "))) return true;
   const tokens = reading.normalize("NFC").split(/\s+/).filter(Boolean);
   const first = name.split(" ")[0];
   return tokens.some((t, i) => i > 0 && holdsName(first, t) && /^\p{Lu}\p{Ll}/u.test(tokens[i - 1]) && editDistance(tokens[i - 1].toLowerCase(), dropped) <= 2);
 }
+
+/** A heading as printed, or one ending in a colon ('Sender:', 'SENDER', 'Ship to:'). */
+const HEADING_LETTERS = new Set(PRINTED_HEADINGS.map(lettersOnly));
+const isHeading = (t: string) => t.endsWith(":") || HEADING_LETTERS.has(lettersOnly(t)) || ["SENDER", "FROM", "TO"].includes(lettersOnly(t));
+
+/**
+ * Whether the page's line goes on after the name with a stop and one capitalised word to its end ('SENDER Harbour Light.
+ * Gifts': seed 3021891946, file 609, a 203 DPI thermal print, where a speck read as a stop parted 'Gifts' from its name and
+ * 'Harbour Light' was given). A stop inside a name follows an initial or a title, not a word of three letters or more.
+ */
+const runsOn = (name: string, after: string) => /^\.\s+\p{Lu}\p{L}+$/u.test(after.trim()) && /\p{L}{3,}$/u.test(name) && !TITLE_WORD.test(name.split(" ").pop() ?? "");
 
 const KEYS = ["address", "fromAddress", "sendAddress", "returnAddress"] as const;
 
@@ -195,7 +264,7 @@ export async function agreedNames(
       const third = async () => spellings.some((n) => nearlyHolds(n, reading) && !lReadAsI(n, reading) && !minimDisputed(n, reading)) && holds(await thirdReading(crops.get(name) ?? [], dpi));
       verdict.set(name, sure && (given.includes(name) || holds(reading) || Boolean(titled) || (await third())));
     }
-    if (!verdict.get(name) || !heldSpelling(name, named[key]?.name ?? name, reading)) out[key] = { ...(named[key] as Address), name: "" };
+    if (!verdict.get(name) || !heldSpelling(name, named[key]?.name ?? name, reading) || swappedLetter(name, named[key]?.name ?? name)) out[key] = { ...(named[key] as Address), name: "" };
     else if (titled && !holds(reading)) out[key] = { ...(named[key] as Address), name: titled };
   }
   return out;

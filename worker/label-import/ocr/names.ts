@@ -130,3 +130,23 @@ export function ownSender(details: LabelDetails, company: string | null | undefi
   }
   return out;
 }
+
+/** A depot's sort code as a routing label's sort box prints it: a few capitals, one word. */
+const SORT_CODE = /^[A-Z]{2,6}$/;
+
+/**
+ * The details without a routing label's sender that is a sort code alone ('EXET', 'MNCH', 'BRIS'): where no retailer is
+ * printed in the header, the sort box's depot code was taken for one when its number beside it was not read as a number
+ * (read into the carrier's header line, or as 'Aa': seed 3021891946, files 2399 and 3845, a 240 DPI table photo and a 150
+ * DPI scan; the text layer's sizes tell the box apart, OCR's box heights do not). A retailer's name printed so short in
+ * capitals, with no address, is rare, and losing it is a miss, not a wrong sender: none.
+ */
+export function withoutSortCode(details: LabelDetails): LabelDetails {
+  if (!details.routing?.van) return details;
+  const out = { ...details };
+  for (const key of SENDER_KEYS) {
+    const a = out[key];
+    if (a?.name && SORT_CODE.test(a.name) && !a.postcode && !a.address?.length) out[key] = { ...a, name: "" };
+  }
+  return out;
+}
