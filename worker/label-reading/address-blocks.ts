@@ -225,6 +225,10 @@ function walkUp(sorted: TextLine[], p: number, used: Set<TextLine>, gap = LINE_G
     // '77 QUAY WAY'), within two lines of the postcode or under its street: headers are printed
     // over the name, never there.
     if (isHeaderWord(l, usualSize(picked)) && picked.length > 2 && !underStreet(sorted, i, l, size)) break;
+    // Type a third smaller over the block, whose lines go up in that type to a postcode: a block printed bottom up right
+    // over this one, whose lines could not be read the other way ('SENDER' / 'BN3 4FW' / 'HOVE' / 'WILLOW LANE' / 'BRYN
+    // AWEL' / 'WREN & IVY SUPPLIES' in 7 pt over 'ARJUN FRASER' / … / 'SW1A 8ZP' in 14: the recipient was given as 'HOVE').
+    if (picked.length > 2 && l.size < 0.7 * usualSize(picked) && bottomUpAbove(sorted, i)) break;
     picked.unshift(l);
     lostStart = null;
     // A line OCR ran on into the next column ('88 WORDSWORTH WAY 224 Market Gardens') does not
@@ -260,6 +264,19 @@ function indented(l: TextLine, picked: TextLine[]): boolean {
 function rowStart(sorted: TextLine[], l: TextLine, left: number, used: Set<TextLine>): TextLine | undefined {
   const size = Math.max(l.size, 1);
   return sorted.find((k) => k !== l && !used.has(k) && Math.abs(k.y + k.size / 2 - (l.y + l.size / 2)) < size / 2 && Math.abs(k.x - left) <= size && l.x - (k.x + estWidth(k)) <= 1.5 * size && k.x < l.x);
+}
+
+/** Whether `sorted[i]` is the last line of a run going up in its type and column, a line's gap apart, to a postcode's line. */
+function bottomUpAbove(sorted: TextLine[], i: number): boolean {
+  let l = sorted[i];
+  for (let j = i - 1; j >= 0; j--) {
+    const above = sorted[j];
+    if (above.y + above.size * 0.5 > l.y || !inColumn(above, l.x, l.x + estWidth(l), l.size)) continue;
+    if (l.y - (above.y + above.size) > l.size * LINE_GAP || Math.abs(above.size - l.size) > 0.3 * l.size) return false;
+    if (UK_POSTCODE_IN_TEXT_RE.test(above.text)) return true;
+    l = above;
+  }
+  return false;
 }
 
 /** A country's line: under a UK address, never its name. */

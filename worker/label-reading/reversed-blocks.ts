@@ -51,6 +51,15 @@ export function walkDown(sorted: TextLine[], p: number, used: Set<TextLine>): Te
     below.push(l);
     [left, right, bottom] = [Math.min(left, l.x), Math.max(right, l.x + estWidth(l)), l.y + l.size];
   }
+  // More lines than an address has, and no end found: the walk ran on into the block printed under this one, which ends
+  // it where its type changes ('FROM:' / 'RH1 8YF' / … / 'WREN & IVY TOOLS' in 7 pt right over the recipient's block in
+  // 14 pt, read on to the recipient's town and county: 'HEREFORD HEREFORDSHIRE' given as the sender, the recipient none:
+  // gate seed 4125225391, file 29, a Chromium text PDF); in one type throughout, nothing sure.
+  if (below.length > MAX_LINES_UNDER) {
+    const other = below.findIndex((b) => Math.abs(b.size - pc.size) > 0.3 * pc.size);
+    if (other < 0) return null;
+    below.length = other;
+  }
   // The last street or premises line ('THE OLD RECTORY' or 'Glenview' printed over the name, 'Bridge Road' without its
   // number); the name's lines after it.
   const lastStreet = below.findLastIndex((l) => addressLine(clean(l.text)));
