@@ -175,7 +175,8 @@ export async function readLabelPage(pixmap: Pixmap): Promise<LabelReading> {
  */
 async function finished(details: LabelDetails, { lines, image, dpi }: Reading): Promise<LabelDetails> {
   const read = await restoreLostWords(details, lines, image, dpi);
-  const accented = await restoreAccents(read, lines, image, dpi);
+  // A name's Latin reading that does not hold it is read again enlarged (ocr/reread.ts latinReading).
+  const accented = await restoreAccents(read, lines, image, dpi, holdsName);
   // A name restoreLostWords gave words to is the Latin reading's of its row: held by it already.
   const given = read.address?.name && read.address.name !== details.address?.name ? [read.address.name] : [];
   // A name the page's reading got a letter wrong in, put right where two other readings of its line agree (ocr/reread.ts).
