@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readLabelPage } from "../../worker/label-import/ocr-job";
-import { irishParticle, ownSender, withLostWords, withoutSortCode } from "../../worker/label-import/ocr/names";
+import { irishParticle, ownSender, withLostWords, withoutHeadings, withoutSortCode } from "../../worker/label-import/ocr/names";
 import { freshSeed, Rng } from "../../bench/label-generator/random";
 import { retailerName, shopName } from "../../bench/label-generator/world";
 import type { LabelDetails } from "../../shared/label";
@@ -140,5 +140,16 @@ describe("the Irish particle Ní read without its accent", () => {
 
   it.each(["Wei Ni", "Ni Hao Lee", "NI HAO LEE", "Ni Shan", "Ni Chen", "Ni Brown", "Nina Bhatt", "Ní Bhriain", "Jack Ni"])("%j stays", (read) => {
     expect(irishParticle(sent(read)).address?.name).toBe(read);
+  });
+});
+
+describe("a name with a misread heading in it", () => {
+  it("is none (fresh seed 1471927557, file 519: 'TQ: PROF S@REN DOHERTY')", () => {
+    const block = (name: string) => ({ name, address: ["The Laurels"], postcode: "UB1 2QL", countryCode: "GB" });
+    const read: LabelDetails = { courier: "evri", countryCode: "GB", trackingCode: "H0236U1496679361", address: block("TQ: PROF S@REN DOHERTY"), fromAddress: block("Dovetail Ceramics") };
+    const out = withoutHeadings(read);
+    expect(out.address?.name).toBe("");
+    expect(out.fromAddress?.name).toBe("Dovetail Ceramics");
+    for (const name of ["Mr. D Khan", "St. John's Gifts", "Prof Søren Doherty"]) expect(withoutHeadings({ ...read, address: block(name) }).address?.name).toBe(name);
   });
 });

@@ -22,7 +22,7 @@ import { ImportError } from "../lib/errors";
 import { classifyLine } from "../label-reading/line-kinds";
 import { OcrEngineError, recognise, type OcrResult } from "./ocr/tesseract";
 import { agreedNames, holdsName } from "./ocr/agree";
-import { irishParticle, ownSender, restoreLostWords, withoutSortCode } from "./ocr/names";
+import { irishParticle, ownSender, restoreLostWords, withoutHeadings, withoutSortCode } from "./ocr/names";
 import { checkedPostcode, loosePostcodes, withoutCodePieces } from "./ocr/postcode";
 import { rereadLost } from "./ocr/starts";
 import { ocrLines } from "./ocr/text";
@@ -173,7 +173,9 @@ export async function readLabelPage(pixmap: Pixmap): Promise<LabelReading> {
  * A reading's details finished: the recipient's name with its lost words and accents, each name given only where a second
  * reading of its line holds it (ocr/agree.ts), its postcode checked, nothing implausible.
  */
-async function finished(details: LabelDetails, { lines, image, dpi }: Reading): Promise<LabelDetails> {
+async function finished(asRead: LabelDetails, { lines, image, dpi }: Reading): Promise<LabelDetails> {
+  // A name with a misread heading in it is none before it is read again (ocr/names.ts withoutHeadings).
+  const details = withoutHeadings(asRead);
   const read = await restoreLostWords(details, lines, image, dpi);
   // A name's Latin reading that does not hold it is read again enlarged (ocr/reread.ts latinReading).
   const accented = await restoreAccents(read, lines, image, dpi, holdsName);
