@@ -8,7 +8,7 @@ import { labels } from "../../worker/db/schema";
 import { fillDetails, plausibleOnly } from "../../worker/label-import/ocr-job";
 import { atOcrResolution, invertReversedBoxes, levelled, printDpi, skewAngle } from "../../worker/label-import/ocr/image";
 import { offDesk, paperOnly } from "../../worker/label-import/ocr/paper";
-import { linesOfName, rereadBesideLogo, rereadTop, votedName, withAccents } from "../../worker/label-import/ocr/reread";
+import { latinReading, linesOfName, rereadBesideLogo, rereadTop, votedName, withAccents } from "../../worker/label-import/ocr/reread";
 import { holdsName } from "../../worker/label-import/ocr/agree";
 import { companyName, personName, shopName } from "../../bench/label-generator/world";
 import { freshSeed, Rng } from "../../bench/label-generator/random";
@@ -622,6 +622,39 @@ describe("OCR helpers", () => {
     expect(fixPostcode("5G16NZ")).toBe("SG1 6NZ");
     // Not fixed: already a postcode as printed, a town, a reference with one digit, a house number.
     for (const line of ["OX187SG", "SG16NZ", "LONDON", "BURFORD", "Leeds LS115TD", "C-ROUND 7123"]) expect(fixPostcode(line)).toBe(line);
+  });
+
+  it("reads a name's line again enlarged where the Latin reading does not hold it, keeping the first where the second holds it no better or lost an accent (fixed seed 3217537065, files 750 and 1094)", async () => {
+    const crop: Grey = { data: new Uint8Array(40 * 10).fill(255), width: 40, height: 10 };
+    // A reader that answers by the crop's scale, and what it was asked to read (width, dpi).
+    const reader = (atPage: string, enlarged: string) => {
+      const asked: [number, number][] = [];
+      const read = async (img: Grey, dpi?: number) => {
+        asked.push([img.width, dpi ?? 0]);
+        return img.width === crop.width ? atPage : enlarged;
+      };
+      return { asked, read };
+    };
+    let r = reader("Isla Hussan", "Isla Hussain");
+    expect(await latinReading("Isla Hussain", [crop], 300, holdsName, r.read)).toBe("Isla Hussain");
+    expect(r.asked).toEqual([[40, 300], [80, 600]]);
+    // A name broken over two lines: both read again.
+    r = reader("MARWOỌOOD", "MARWOOD");
+    expect(await latinReading("MARWOOD", [crop, crop], 300, holdsName, r.read)).toBe("MARWOOD MARWOOD");
+    expect(r.asked).toEqual([[40, 300], [40, 300], [80, 600], [80, 600]]);
+    // Held at once: read once.
+    r = reader("Isla Hussain", "Isla Hussan");
+    expect(await latinReading("Isla Hussain", [crop], 300, holdsName, r.read)).toBe("Isla Hussain");
+    expect(r.asked).toHaveLength(1);
+    // The second reading holds it no better, or holds it by losing the mark the first saw (Müller): the first stays.
+    r = reader("Isla Hussan", "Isla Hussin");
+    expect(await latinReading("Isla Hussain", [crop], 300, holdsName, r.read)).toBe("Isla Hussan");
+    r = reader("Yusuf Muüller", "Yusuf Muller");
+    expect(await latinReading("Yusuf Muller", [crop], 300, holdsName, r.read)).toBe("Yusuf Muüller");
+    // Without the check, never read again.
+    r = reader("Isla Hussan", "Isla Hussain");
+    expect(await latinReading("Isla Hussain", [crop], 300, undefined, r.read)).toBe("Isla Hussan");
+    expect(r.asked).toHaveLength(1);
   });
 
   it("takes a second reading's accents, never its other letters", () => {

@@ -10,7 +10,7 @@ import { call, callWithEnv, createUser, db, type TestUser } from "./helpers";
 
 /** What the build writes as labels-document.json (scripts/app-shell.ts), reduced to its markers. */
 const PARTS = {
-  document: '<!doctype html><html><head></head><body><div id="root" data-server-screen><!--ph:screen--></div></body></html>',
+  document: '<!doctype html><html><head></head><body><div id="root" data-ssr><!--ph:screen--></div></body></html>',
   template: {
     screen:
       '<main><p><span><!--ph:subtitle--></span></p><a class="link-button"><!--ph:select-all--></a><!--ph:needs-action--><button class="needs-action-toggle">Needs action <span class="badge"><!--ph:needs-action-count--></span></button><!--ph:/needs-action--><select><option value="">All couriers</option><!--ph:couriers--></select><div class="label-list"><!--ph:cards--></div></main>',

@@ -22,7 +22,6 @@ declare const __SHELL_PRELOADS__: Partial<Record<ShellScreen, string[]>>;
 declare const __SHELL_ENTRY__: string;
 declare const __SHELL_ENTRY_IMPORTS__: string[];
 declare const __FIRST_CARDS_SCRIPT__: string;
-declare const __SHELL_STYLESHEET__: string;
 
 /** As long as the app's first render waits for its data (FIRST_RENDER_WAIT_MS, web/app/first-render.ts). */
 const FIRST_CARDS_WAIT_MS = 3000;
@@ -38,19 +37,8 @@ function preload(hrefs: readonly string[]) {
   }
 }
 
-/**
- * The entry's and the screen's code linked for preloading, and the app's entry started. In /labels' document drawn
- * by the Worker the inline stylesheet holds only the rules its screens use (scripts/app-shell.ts labelsDocument):
- * the whole one is linked first, after the first paint (so it is not counted as holding it up), as the
- * screens' code would link it.
- */
+/** The entry's and the screen's code linked for preloading, and the app's entry started. */
 function startApp(screenCode: readonly string[]) {
-  if (document.getElementById("root")?.hasAttribute("data-server-screen")) {
-    const link = document.createElement("link");
-    link.rel = "stylesheet";
-    link.href = __SHELL_STYLESHEET__;
-    document.head.append(link);
-  }
   preload([...__SHELL_ENTRY_IMPORTS__, ...screenCode]);
   const script = document.createElement("script");
   script.type = "module";
@@ -109,16 +97,17 @@ function boot(): { screenCode: readonly string[]; drawn: Promise<unknown> } {
   const variant = shellVariant(location.pathname, Boolean(token), location.hash);
   const template = document.getElementById(`shell-${variant}`);
   const root = document.getElementById("root");
-  const cards = variant === "labels-in" && root && drawsFirstCards({ search: listSearch() });
-  // The Worker drew the list's first cards into the document (worker/document): kept where the app shows them.
-  const drawnByServer = Boolean(cards && root?.hasAttribute("data-server-screen"));
-  if (template instanceof HTMLTemplateElement && root && !drawnByServer) root.replaceChildren(template.content.cloneNode(true));
+  // A #root with content is /labels' document drawn by the Worker with the first cards (worker/labels/document.ts;
+  // index.html's is empty): kept where the app shows cards. (Every byte here is in every page's HTML, which is just
+  // inside the first round trip: bench/README 'Lighthouse'.)
+  let cards = variant === "labels-in" && root && drawsFirstCards({ search: listSearch() });
+  if (cards && root?.firstChild) cards = false;
+  else if (template instanceof HTMLTemplateElement && root) root.replaceChildren(template.content.cloneNode(true));
   const screenCode = __SHELL_PRELOADS__[screenOf(variant)] ?? [];
   if (!token) return { screenCode, drawn: Promise.resolve() };
   const calls = earlyCalls(variant, location);
   for (const url of calls) startEarlyCall(url, token);
-  if (drawnByServer) return { screenCode, drawn: Promise.resolve() };
-  return { screenCode, drawn: cards ? drawFirstCards(root, calls) : Promise.resolve() };
+  return { screenCode, drawn: cards && root ? drawFirstCards(root, calls) : Promise.resolve() };
 }
 
 // Whatever happens to the first cards (no answer, an error status, a browser without something), the app starts,

@@ -58,3 +58,4 @@ export const LABELS_DOCUMENT_VARIANTS = ["labels-in", "login-out"] as const sati
 
 /** Where the build writes what the Worker draws /labels' document from (a public asset: nothing personal in it). */
 export const LABELS_DOCUMENT_FILE = "labels-document.json";
+

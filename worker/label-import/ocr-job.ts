@@ -22,7 +22,7 @@ import { ImportError } from "../lib/errors";
 import { classifyLine } from "../label-reading/line-kinds";
 import { OcrEngineError, recognise, type OcrResult } from "./ocr/tesseract";
 import { agreedNames, holdsName } from "./ocr/agree";
-import { ownSender, restoreLostWords, withoutSortCode } from "./ocr/names";
+import { irishParticle, ownSender, restoreLostWords, withoutSortCode } from "./ocr/names";
 import { checkedPostcode, loosePostcodes, withoutCodePieces } from "./ocr/postcode";
 import { rereadLost } from "./ocr/starts";
 import { ocrLines } from "./ocr/text";
@@ -175,14 +175,15 @@ export async function readLabelPage(pixmap: Pixmap): Promise<LabelReading> {
  */
 async function finished(details: LabelDetails, { lines, image, dpi }: Reading): Promise<LabelDetails> {
   const read = await restoreLostWords(details, lines, image, dpi);
-  const accented = await restoreAccents(read, lines, image, dpi);
+  // A name's Latin reading that does not hold it is read again enlarged (ocr/reread.ts latinReading).
+  const accented = await restoreAccents(read, lines, image, dpi, holdsName);
   // A name restoreLostWords gave words to is the Latin reading's of its row: held by it already.
   const given = read.address?.name && read.address.name !== details.address?.name ? [read.address.name] : [];
   // A name the page's reading got a letter wrong in, put right where two other readings of its line agree (ocr/reread.ts).
   const voted = await votedNames(read, accented.details, accented, dpi, holdsName);
   const { latin, crops, pageLines } = voted;
   const agreed = await agreedNames(voted.read, voted.named, latin, crops, dpi, given, pageLines);
-  return withoutSortCode(plausibleOnly(await checkedPostcode(agreed, lines, image, dpi)));
+  return irishParticle(withoutSortCode(plausibleOnly(await checkedPostcode(agreed, lines, image, dpi))));
 }
 
 /** The heaviest parcel each courier carries (Evri 15 kg, Royal Mail 20 kg), in grams. */
@@ -227,9 +228,11 @@ const partOfName = (name: string) => name.length <= 8 && /^[\p{L}'’-]+$/u.test
 
 /**
  * A title both readings misread alike ('Mi A Scott' for Mr: fresh seed 3422321280, file 255, a 203 DPI thermal print): an
- * M and one small letter that make no title, before an initial. Mr, Ms or Mx cannot be told from it: none.
+ * M and one small letter that make no title, before an initial. Mr, Ms or Mx cannot be told from it: none. So is Dr
+ * read 'Or' (its D's stem lost) before a name ('Or Chloė Patterson' for Dr Chloé Patterson: gate seed 4125225391, file
+ * 235, a 203 DPI thermal print): no name starts with the word 'Or'.
  */
-const MISREAD_TITLE = /^M[a-qt-wyz]\.?\s\p{Lu}\.?\s/u;
+const MISREAD_TITLE = /^(?:M[a-qt-wyz]\.?\s\p{Lu}\.?\s|O[rR]\.?\s\p{Lu})/u;
 
 /**
  * A name printed in capitals with a word in which a small letter comes before a capital ('MxXO THOMPSON' for MX O

@@ -221,8 +221,45 @@ export interface NameReadings {
   pageLines: Map<string, string>;
 }
 
-/** The details with each address name re-read from its line on `page` (the image the lines come from), and those readings. */
-export async function restoreAccents(details: LabelDetails, lines: TextLine[], page: Grey, dpi: number): Promise<{ details: LabelDetails } & NameReadings> {
+/** How much a name's line is enlarged for the Latin model's second look at it (latinReading). */
+const LATIN_AGAIN = 2;
+
+/** Accented letters in a reading (accented): the marks it saw. */
+const accentCount = (s: string) => [...s.normalize("NFC")].filter(accented).length;
+
+/**
+ * The Latin model's reading of a name's line(s) (`imgs`, crops of the page at `dpi`). Where it does not hold the name
+ * as the page's reading gave it (`holds`: ocr/agree.ts holdsName), the line is read once more enlarged twice, and that
+ * reading is taken when it holds the name and saw every accent the first saw. Read at the page's scale, small or
+ * jagged type loses or doubles a letter ('Isla Hussan' for Isla Hussain off a 203 DPI thermal print, 'MARWOỌOOD KIDS'
+ * off a 120 DPI screenshot: fixed seed 3217537065, files 750 and 1094, whose names the page's reading had right and
+ * the agreement check then gave as none); enlarged, it read both right. The first reading stays where the second does
+ * not hold the name either, or lost a mark the first saw ('Muüller' read 'Muller': the page's plain 'Muller' would
+ * then stand for Müller).
+ */
+export async function latinReading(name: string, imgs: Grey[], dpi: number, holds?: (name: string, reading: string) => boolean, read = readLatinLine): Promise<string> {
+  const at = async (factor: number) => {
+    let text = "";
+    for (const img of imgs) text += ` ${await read(factor === 1 ? img : scaleGrey(img, factor), dpi * factor)}`;
+    return text.trim();
+  };
+  const first = await at(1);
+  if (!holds || !imgs.length || holds(name, first)) return first;
+  const again = await at(LATIN_AGAIN);
+  return holds(name, again) && accentCount(again) >= accentCount(first) ? again : first;
+}
+
+/**
+ * The details with each address name re-read from its line on `page` (the image the lines come from), and those
+ * readings; with `holds`, a Latin reading that does not hold the name is read again enlarged (latinReading).
+ */
+export async function restoreAccents(
+  details: LabelDetails,
+  lines: TextLine[],
+  page: Grey,
+  dpi: number,
+  holds?: (name: string, reading: string) => boolean,
+): Promise<{ details: LabelDetails } & NameReadings> {
   const out: LabelDetails = { ...details };
   const done = new Map<string, string>();
   const latin = new Map<string, string>();
@@ -235,10 +272,9 @@ export async function restoreAccents(details: LabelDetails, lines: TextLine[], p
       const found = linesOfName(lines, a.name);
       pageLines.set(a.name, found.map((l) => l.text).join(" "));
       const imgs = found.flatMap((line) => crop(page, line) ?? []);
-      let read = "";
-      for (const img of imgs) read += ` ${await readLatinLine(img, dpi)}`;
-      if (imgs.length) [latin.set(a.name, read.trim()), crops.set(a.name, imgs)];
-      done.set(a.name, read ? (withAccents(a.name, read.trim()) ?? a.name) : a.name);
+      const read = await latinReading(a.name, imgs, dpi, holds);
+      if (imgs.length) [latin.set(a.name, read), crops.set(a.name, imgs)];
+      done.set(a.name, read ? (withAccents(a.name, read) ?? a.name) : a.name);
     }
     const name = done.get(a.name)!;
     if (name !== a.name) out[key] = { ...a, name };
