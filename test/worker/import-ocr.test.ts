@@ -629,8 +629,8 @@ describe("OCR helpers", () => {
     // A reader that answers by the crop's scale, and what it was asked to read (width, dpi).
     const reader = (atPage: string, enlarged: string) => {
       const asked: [number, number][] = [];
-      const read = async (img: Grey, dpi: number) => {
-        asked.push([img.width, dpi]);
+      const read = async (img: Grey, dpi?: number) => {
+        asked.push([img.width, dpi ?? 0]);
         return img.width === crop.width ? atPage : enlarged;
       };
       return { asked, read };

@@ -22,7 +22,7 @@ import { ImportError } from "../lib/errors";
 import { classifyLine } from "../label-reading/line-kinds";
 import { OcrEngineError, recognise, type OcrResult } from "./ocr/tesseract";
 import { agreedNames, holdsName } from "./ocr/agree";
-import { ownSender, restoreLostWords, withoutSortCode } from "./ocr/names";
+import { irishParticle, ownSender, restoreLostWords, withoutSortCode } from "./ocr/names";
 import { checkedPostcode, loosePostcodes, withoutCodePieces } from "./ocr/postcode";
 import { rereadLost } from "./ocr/starts";
 import { ocrLines } from "./ocr/text";
@@ -195,7 +195,7 @@ async function finished(details: LabelDetails, { lines, image, dpi }: Reading): 
   const voted = await votedNames(read, accented.details, accented, dpi, holdsName);
   const { latin, crops, pageLines } = voted;
   const agreed = await agreedNames(voted.read, voted.named, latin, crops, dpi, given, pageLines);
-  return withoutSortCode(plausibleOnly(await checkedPostcode(agreed, lines, image, dpi)));
+  return irishParticle(withoutSortCode(plausibleOnly(await checkedPostcode(agreed, lines, image, dpi))));
 }
 
 const SENDER_KEYS = ["fromAddress", "sendAddress", "returnAddress"] as const;
@@ -266,9 +266,11 @@ const partOfName = (name: string) => name.length <= 8 && /^[\p{L}'’-]+$/u.test
 
 /**
  * A title both readings misread alike ('Mi A Scott' for Mr: fresh seed 3422321280, file 255, a 203 DPI thermal print): an
- * M and one small letter that make no title, before an initial. Mr, Ms or Mx cannot be told from it: none.
+ * M and one small letter that make no title, before an initial. Mr, Ms or Mx cannot be told from it: none. So is Dr
+ * read 'Or' (its D's stem lost) before a name ('Or Chloė Patterson' for Dr Chloé Patterson: gate seed 4125225391, file
+ * 235, a 203 DPI thermal print): no name starts with the word 'Or'.
  */
-const MISREAD_TITLE = /^M[a-qt-wyz]\.?\s\p{Lu}\.?\s/u;
+const MISREAD_TITLE = /^(?:M[a-qt-wyz]\.?\s\p{Lu}\.?\s|O[rR]\.?\s\p{Lu})/u;
 
 /**
  * A name printed in capitals with a word in which a small letter comes before a capital ('MxXO THOMPSON' for MX O
