@@ -329,6 +329,13 @@ describe(`a packing slip's item sizes under a label (drawn, SEED=${SEED})`, () =
       expect(weightGrams(text), text).toBe(printed ? printed.grams : null);
     }
   });
+
+  it("leave a label's own weight after words where no slip is printed (a heading OCR misread, a parcel's line)", () => {
+    // The item rule dropped these while the text held no slip: import-ocr's 'Peel na 0.6 ky' (for 'Weight: 0.6 kg').
+    expect(weightGrams("Peel na 0.6kg")).toBe(600);
+    expect(weightGrams("JO BLOGGS\n1 High St\nLEEDS\nLS1 4AB\nSmall Parcel 1.5kg")).toBe(1500);
+    expect(weightGrams("JO BLOGGS\nLS1 4AB\nQty Product\n1\nOrganic tea 200g\n£4.50")).toBeNull();
+  });
 });
 
 describe(`a block printed bottom up over a heading's line that holds a postcode (drawn, SEED=${SEED})`, () => {
