@@ -141,6 +141,9 @@ describe("names given only when a second reading agrees", () => {
     const named = (name: string) => plausibleOnly({ ...read, fromAddress: { name, address: [], postcode: "", countryCode: "GB" } }).fromAddress?.name;
     expect(named("Mi A Scott")).toBe("");
     for (const name of ["Mr A Scott", "Ms A. Scott", "Mo Farah", "Mia Scott"]) expect(named(name)).toBe(name);
+    // Dr read 'Or' (gate seed 4125225391, file 235, a 203 DPI thermal print).
+    for (const name of ["Or Chloė Patterson", "OR. DANIEL MCKENZIE", "Or A Scott"]) expect(named(name)).toBe("");
+    for (const name of ["Orla Scott", "O Kelly", "O'Brien & Sons", "Oran Hughes"]) expect(named(name)).toBe(name);
   });
 
   it("takes no name in capitals with a word read in two cases (fixed seed 3217537065, file 1604)", () => {

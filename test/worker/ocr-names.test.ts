@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readLabelPage } from "../../worker/label-import/ocr-job";
-import { ownSender, withLostWords, withoutSortCode } from "../../worker/label-import/ocr/names";
+import { irishParticle, ownSender, withLostWords, withoutSortCode } from "../../worker/label-import/ocr/names";
 import { freshSeed, Rng } from "../../bench/label-generator/random";
 import { retailerName, shopName } from "../../bench/label-generator/world";
 import type { LabelDetails } from "../../shared/label";
@@ -114,5 +114,31 @@ describe(`a routing label's sender that is its sort code alone (drawn, SEED=${SE
       const printed = rng.chance(0.5) ? name.toUpperCase() : name;
       expect(withoutSortCode(routing(printed)).fromAddress?.name, JSON.stringify({ k, printed })).toBe(printed);
     }
+  });
+});
+
+describe("the Irish particle Ní read without its accent", () => {
+  const sent = (name: string): LabelDetails => ({
+    courier: "royalmail",
+    countryCode: "GB",
+    trackingCode: "ZW419441062GB",
+    address: { name, address: ["3 London Street", "Luton"], postcode: "LU1 1BG", countryCode: "GB" },
+    fromAddress: { name, address: [], postcode: "", countryCode: "GB" },
+  });
+
+  it.each([
+    ["Harry Ni Bhriain", "Harry Ní Bhriain"], // gate seed 2806404162, file 107, a 300 DPI scan
+    ["RHIANNON NI BHRIAIN", "RHIANNON NÍ BHRIAIN"],
+    ["Aoife Ni Dhomhnaill", "Aoife Ní Dhomhnaill"],
+    ["Siobhan Ni hAodha", "Siobhan Ní hAodha"],
+    ["Ni Mhurchu", "Ní Mhurchu"],
+  ])("%j is %j", (read, name) => {
+    const out = irishParticle(sent(read));
+    expect(out.address?.name).toBe(name);
+    expect(out.fromAddress?.name).toBe(name);
+  });
+
+  it.each(["Wei Ni", "Ni Hao Lee", "NI HAO LEE", "Ni Shan", "Ni Chen", "Ni Brown", "Nina Bhatt", "Ní Bhriain", "Jack Ni"])("%j stays", (read) => {
+    expect(irishParticle(sent(read)).address?.name).toBe(read);
   });
 });

@@ -22,7 +22,7 @@ import { ImportError } from "../lib/errors";
 import { classifyLine } from "../label-reading/line-kinds";
 import { OcrEngineError, recognise, type OcrResult } from "./ocr/tesseract";
 import { agreedNames, holdsName } from "./ocr/agree";
-import { ownSender, restoreLostWords, withoutSortCode } from "./ocr/names";
+import { irishParticle, ownSender, restoreLostWords, withoutSortCode } from "./ocr/names";
 import { checkedPostcode, loosePostcodes, withoutCodePieces } from "./ocr/postcode";
 import { rereadLost } from "./ocr/starts";
 import { ocrLines } from "./ocr/text";
@@ -160,6 +160,18 @@ export async function readLabelPage(pixmap: Pixmap): Promise<LabelReading> {
   if (lost !== null) reading.details = { ...reading.details!, weightInGrams: lost };
   if (reading.details && (noService(reading.details) || noWeight(reading.details))) await serviceAndWeight(rereadUnread(reading.lines, reading.image, reading.dpi));
   if (reading.details && noService(reading.details)) await serviceAndWeight(rereadTop(reading.lines, reading.image, reading.dpi));
+  // No sender's name read: the page read again as sparse text, for the sender's block alone (senderFromSparse).
+  if (reading.details && !senderNamed(reading.details)) {
+    const found = ocrLines((await recognise(reading.image, reading.dpi, "sparse")).words);
+    passes++;
+    const sender = senderFromSparse(reading.details, parseLabel({ lines: found, barcodes }));
+    if (sender) {
+      reading.details = sender;
+      // The sender's line, for its name's second readings (finished): the page's reading has no line that holds it.
+      const names = SENDER_KEYS.flatMap((k) => sender[k]?.name || []);
+      reading.lines = [...reading.lines, ...found.filter((l) => names.some((n) => l.text.includes(n)))].sort((a, b) => a.y - b.y || a.x - b.x);
+    }
+  }
   return {
     details: reading.details && (await finished(reading.details, reading)),
     quarters,
@@ -183,7 +195,33 @@ async function finished(details: LabelDetails, { lines, image, dpi }: Reading): 
   const voted = await votedNames(read, accented.details, accented, dpi, holdsName);
   const { latin, crops, pageLines } = voted;
   const agreed = await agreedNames(voted.read, voted.named, latin, crops, dpi, given, pageLines);
-  return withoutSortCode(plausibleOnly(await checkedPostcode(agreed, lines, image, dpi)));
+  return irishParticle(withoutSortCode(plausibleOnly(await checkedPostcode(agreed, lines, image, dpi))));
+}
+
+const SENDER_KEYS = ["fromAddress", "sendAddress", "returnAddress"] as const;
+const senderNamed = (d: LabelDetails) => SENDER_KEYS.some((k) => d[k]?.name);
+
+/**
+ * The page's details with the sender's name a sparse reading of the page (`sparse`, parsed) gave, where the page's
+ * reading gave none: Tesseract's page layout runs a sender's block in small type into the recipient's large lines
+ * beside it ('Redwing Design' / '218B Bridge Crescent' right of 'Grace Morris' read as one line, 'Beige Crescent': fixed
+ * seed 3217537065, file 587, a 200 DPI scan), and the sender's lines are lost; read as sparse text, each line of the
+ * block comes back on its own. Taken only from a sparse reading of the same label (the same tracking code and recipient
+ * postcode), for a sender's block whose postcode, where the page's reading gave the block one, is the same, and whose
+ * name is not the recipient's; the name then goes through the same second readings as any (finished). Null otherwise.
+ */
+export function senderFromSparse(read: LabelDetails, sparse: LabelDetails | null): LabelDetails | null {
+  if (!sparse || sparse.trackingCode !== read.trackingCode || !read.address?.postcode || sparse.address?.postcode !== read.address.postcode) return null;
+  const out: LabelDetails = { ...read };
+  let found = false;
+  for (const k of SENDER_KEYS) {
+    const block = sparse[k];
+    const page = read[k];
+    if (!block?.name || block.name === read.address.name || (page?.postcode && block.postcode !== page.postcode)) continue;
+    out[k] = page ? { ...page, name: block.name, address: page.address?.length ? page.address : block.address, postcode: page.postcode || block.postcode } : block;
+    found = true;
+  }
+  return found ? out : null;
 }
 
 /** The heaviest parcel each courier carries (Evri 15 kg, Royal Mail 20 kg), in grams. */
@@ -228,9 +266,11 @@ const partOfName = (name: string) => name.length <= 8 && /^[\p{L}'’-]+$/u.test
 
 /**
  * A title both readings misread alike ('Mi A Scott' for Mr: fresh seed 3422321280, file 255, a 203 DPI thermal print): an
- * M and one small letter that make no title, before an initial. Mr, Ms or Mx cannot be told from it: none.
+ * M and one small letter that make no title, before an initial. Mr, Ms or Mx cannot be told from it: none. So is Dr
+ * read 'Or' (its D's stem lost) before a name ('Or Chloė Patterson' for Dr Chloé Patterson: gate seed 4125225391, file
+ * 235, a 203 DPI thermal print): no name starts with the word 'Or'.
  */
-const MISREAD_TITLE = /^M[a-qt-wyz]\.?\s\p{Lu}\.?\s/u;
+const MISREAD_TITLE = /^(?:M[a-qt-wyz]\.?\s\p{Lu}\.?\s|O[rR]\.?\s\p{Lu})/u;
 
 /**
  * A name printed in capitals with a word in which a small letter comes before a capital ('MxXO THOMPSON' for MX O

@@ -113,6 +113,7 @@ export const PRINTED_HEADINGS = [
   "Ship to:",
   "Ship from:",
   "Sent from:",
+  "Sent by:",
   "From:",
   "Sender:",
   "Return address:",

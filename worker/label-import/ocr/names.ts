@@ -150,3 +150,26 @@ export function withoutSortCode(details: LabelDetails): LabelDetails {
   }
   return out;
 }
+
+/**
+ * Ní read without its accent before an Irish surname: one whose first consonant is lenited ('Bhriain', 'Mhurchú') or an h
+ * before a vowel ('hAodha'; in capitals that h cannot be told from a name's: 'NI HAO'). Not Ch or Sh, which start Chinese
+ * given names after the surname Ni ('Ni Shan', 'Ni Chen').
+ */
+const BARE_NI = /(^|\s)(Ni|NI)(?=\s(?:[BDFGMPT][hH]|h[AEIOUÁÉÍÓÚ])\p{L})/gu;
+
+/**
+ * The details with the Irish particle Ní ('daughter of') given its accent where OCR read it 'Ni' ('Harry Ni Bhriain': gate
+ * seed 2806404162, file 107, a 300 DPI scan, where neither model gave the í, and the name was a letter off as printed).
+ * Before a surname it lenites (Bhriain, Mhurchú) or puts an h before a vowel (Ní hAodha), and there it is never written
+ * otherwise; 'Ni' elsewhere stays as read (a surname of its own).
+ */
+export function irishParticle(details: LabelDetails): LabelDetails {
+  const out = { ...details };
+  for (const key of ["address", ...SENDER_KEYS] as const) {
+    const a = out[key];
+    const name = a?.name?.replace(BARE_NI, (_, gap: string, ni: string) => `${gap}${ni === "NI" ? "NÍ" : "Ní"}`);
+    if (a && name !== a.name) out[key] = { ...a, name: name! };
+  }
+  return out;
+}

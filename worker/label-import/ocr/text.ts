@@ -276,8 +276,10 @@ export function fixWeight(line: string): string {
     let figure = digits(m[2]);
     let unit = m[3].trim() && (/^k/i.test(m[3].trim()) ? "kg" : "g");
     if (!unit && re === AFTER_HEADING && /^\d{3,5}9$/.test(figure)) [figure, unit] = [figure.slice(0, -1), "g"];
+    // The figure mended is a weight on its own; whether the line's is the parcel's is weightGrams' to say (an item's size
+    // after its name is none: label-reading/fields.ts), not this repair's.
     const fixed = text.slice(0, m.index!) + m[1] + figure + unit + text.slice(m.index! + m[0].length);
-    if (weightGrams(fixed) !== null) return fixed;
+    if (weightGrams(m[1] + figure + unit) !== null) return fixed;
   }
   return text;
 }
