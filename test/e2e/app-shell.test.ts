@@ -143,7 +143,8 @@ describe("app shell: /labels's first cards drawn from the HTML's early answers",
   it("has the first cards in /labels' HTML itself for a browser that signed in (the document cookie), as the app then draws them", async () => {
     /** A context that signed in as the login form does: the tokens kept, the document cookie set by the answer. */
     const signedIn = async (width: number) => {
-      const context = await browser.newContext({ viewport: { width, height: 844 } });
+      // A phone's Chromium says so (Sec-CH-UA-Mobile: ?1); a desktop's ?0 gets index.html (worker/labels/document.ts).
+      const context = await browser.newContext({ viewport: { width, height: 844 }, extraHTTPHeaders: { "Sec-CH-UA-Mobile": width < 600 ? "?1" : "?0" } });
       const page = await context.newPage();
       const problems: string[] = [];
       page.on("pageerror", (e) => problems.push(e.message));
@@ -179,9 +180,11 @@ describe("app shell: /labels's first cards drawn from the HTML's early answers",
     expect(app.problems).toEqual([]);
     await app.context.close();
 
-    // A wide screen gets the same document: the boot script draws its own loading screen there, and the app its view.
+    // A wide screen: the boot script draws its own loading screen there, and the app its view.
     const wide = await signedIn(1280);
-    await wide.page.goto(baseURL() + "/labels", { waitUntil: "networkidle" });
+    const wideDoc = await wide.page.goto(baseURL() + "/labels", { waitUntil: "networkidle" });
+    // A desktop's Chromium gets index.html: the cards would only cost its paint there.
+    expect(wideDoc?.headers()["cache-control"]).toBe("public, max-age=0, must-revalidate");
     await wide.page.locator("main:not([inert]) .labels-page").waitFor();
     await wide.page.getByText("4 labels · Page 1 of 1").waitFor();
     expect(wide.problems).toEqual([]);

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { labelActionWindow } from "../../worker/deadlines/action-window";
 import { storedDetails } from "../../worker/deadlines/label-input";
 import { labels } from "../../worker/db/schema";
-import { fillDetails, plausibleOnly } from "../../worker/label-import/ocr-job";
+import { fillDetails, plausibleOnly, senderFromSparse } from "../../worker/label-import/ocr-job";
 import { atOcrResolution, invertReversedBoxes, levelled, printDpi, skewAngle } from "../../worker/label-import/ocr/image";
 import { offDesk, paperOnly } from "../../worker/label-import/ocr/paper";
 import { latinReading, linesOfName, rereadBesideLogo, rereadTop, votedName, withAccents } from "../../worker/label-import/ocr/reread";
@@ -655,6 +655,23 @@ describe("OCR helpers", () => {
     r = reader("Isla Hussan", "Isla Hussain");
     expect(await latinReading("Isla Hussain", [crop], 300, undefined, r.read)).toBe("Isla Hussan");
     expect(r.asked).toHaveLength(1);
+  });
+
+  it("takes a sender's name from a sparse reading of the page where the page's reading lost it, only from the same label and never the recipient's (fixed seed 3217537065, file 587)", () => {
+    const block = (name: string, postcode: string, address: string[] = []) => ({ name, address, postcode, countryCode: "GB" });
+    const page = { courier: "evri", trackingCode: "HUQDT69088272955", address: block("Grace Morris", "PA20 6NU", ["74A Market Mews"]), fromAddress: block("", "DY1 4WG", ["Dudley"]) } as unknown as LabelDetails;
+    const sparse = { ...page, fromAddress: block("Redwing Design", "DY1 4WG", ["218B Bridge Crescent", "Dudley"]), sendAddress: block("Redwing Design", "DY1 4WG") } as unknown as LabelDetails;
+    const got = senderFromSparse(page, sparse);
+    expect(got?.fromAddress).toEqual(block("Redwing Design", "DY1 4WG", ["Dudley"]));
+    expect(got?.sendAddress?.name).toBe("Redwing Design");
+    expect(got?.address).toEqual(page.address);
+    // Not the same label, not the same recipient, the recipient's name, another block's postcode, no name: none.
+    expect(senderFromSparse(page, { ...sparse, trackingCode: "H0000000000000" })).toBeNull();
+    expect(senderFromSparse(page, { ...sparse, address: block("Grace Morris", "PA2 6NU") })).toBeNull();
+    expect(senderFromSparse(page, { ...sparse, fromAddress: block("Grace Morris", "DY1 4WG"), sendAddress: null })).toBeNull();
+    expect(senderFromSparse(page, { ...sparse, fromAddress: block("Redwing Design", "DY1 4WQ"), sendAddress: null })).toBeNull();
+    expect(senderFromSparse(page, { ...sparse, fromAddress: block("", "DY1 4WG"), sendAddress: null })).toBeNull();
+    expect(senderFromSparse(page, null)).toBeNull();
   });
 
   it("takes a second reading's accents, never its other letters", () => {

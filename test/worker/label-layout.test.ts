@@ -941,3 +941,54 @@ describe(`a postcode printed letter-spaced, its first letter set apart (drawn, S
     expect(readAddresses([L(10, 10, 10, "Jane Smith"), L(10, 22, 10, "1 High Street"), L(10, 34, 10, "Manchester X M1 2AB")]).recipient?.postcode).toBe("M1 2AB");
   });
 });
+
+describe(`a sender's heading with its name right over the recipient's first name and surname (drawn, SEED=${SEED})`, () => {
+  it("heads its own line, the recipient's name whole ('From: Quayside Apothecary' / 'Wei' / 'Nguyen': fresh seed 3921715364, file 856)", () => {
+    // The first name in larger type over its surname, then a numbered street: read as the end of the sender's name wrapped
+    // over a house's, the sender was 'Quayside Apothecary Wei' and the recipient none.
+    let drawn = 0;
+    for (let k = 0; k < 200; k++) {
+      const rng = new Rng(`${SEED}/heading-over-first-name/${k}`);
+      const [to, from] = [recipientParty(rng), senderParty(rng, true)];
+      const words = to.name.split(" ");
+      const street = to.lines.find(isStreetLine);
+      if (words.length !== 2 || !/^\p{Lu}[\p{L}'’-]+$/u.test(words[0]) || !/^\p{Lu}[\p{L}'’-]+$/u.test(words[1]) || !street || to.second) continue;
+      drawn++;
+      const size = rng.int(9, 12);
+      const big = size * rng.float(1.2, 1.4);
+      const heading = `${rng.pick(["From:", "From", "Sender:", "FROM:"])} ${from.name}`;
+      let y = 40;
+      const page: TextLine[] = [L(30, y, size, heading)];
+      y += size * 2;
+      page.push(L(30, y, big, words[0]));
+      y += big * 1.3;
+      for (const t of [words[1], street, to.town, to.printedPostcode]) {
+        page.push(L(30, y, size, t));
+        y += size * 1.3;
+      }
+      const r = readAddresses(page);
+      expect(r.sender?.name, JSON.stringify({ k, page: page.map((l) => l.text) })).toBe(from.name);
+      expect(r.recipient).toMatchObject({ name: to.name, postcode: normalisePostcode(to.postcode) });
+    }
+    expect(drawn).toBeGreaterThan(40);
+  });
+});
+
+describe(`a name wrapped before a surname that ends as a house's name does ('Wood', 'Hurst') (drawn, SEED=${SEED})`, () => {
+  it("is read whole ('Joaquín Gurpreet' / 'Wood' / '35 Acacia Mews': fresh seed 3921715364, file 1040)", () => {
+    for (let k = 0; k < 100; k++) {
+      const rng = new Rng(`${SEED}/wrapped-wood/${k}`);
+      const to = recipientParty(rng);
+      const street = to.lines.find(isStreetLine);
+      if (!street) continue;
+      const start = rng.pick(["Joaquín Gurpreet", "Mrs Amelia", "Dr. Oscar", "Gwenllian Mei", "Mr J"]);
+      const surname = rng.pick(["Wood", "Woods", "Hurst", "Croft", "Fields", "Mount", "Haven"]);
+      const upper = rng.chance(0.3);
+      const cased = (t: string) => (upper ? t.toUpperCase() : t);
+      const lines = [start, surname, street, to.town, to.printedPostcode].map(cased);
+      expect(readAddresses(lines.map((t, i) => L(10, 10 + i * 13, 10, t))).recipient?.name, JSON.stringify(lines)).toBe(cased(`${start} ${surname}`));
+    }
+    // A house's name ending so stays the address's ('John Smith' / 'Beechwood').
+    expect(readAddresses(["John Smith", "Beechwood", "12 Mill Lane", "Leeds", "LS1 1AA"].map((t, i) => L(10, 10 + i * 13, 10, t))).recipient?.name).toBe("John Smith");
+  });
+});

@@ -106,7 +106,7 @@ describe("GET /labels (the document)", () => {
     }
   });
 
-  it("answers index.html for no cookie, a forged, altered, revoked or expired one, and for a search", async () => {
+  it("answers index.html for no cookie, a forged, altered, revoked or expired one, a search and a desktop Chromium", async () => {
     const user = await createUser();
     await labelsOf(user, 2);
     const session = await signIn(user);
@@ -128,6 +128,11 @@ describe("GET /labels (the document)", () => {
       expect(res.headers.get("Cache-Control")).not.toContain("public, max-age=3");
     }
     expect(await (await documentFor(session.cookie, "/labels?q=H01")).text()).toBe(PLAIN);
+    // A browser that says it is not a phone (Chromium on a desktop): the boot script would draw its own screen there.
+    const desktop = await callWithEnv({ ASSETS: assets }, "/labels", { headers: { Cookie: session.cookie, "Sec-CH-UA-Mobile": "?0" } });
+    expect(await desktop.text()).toBe(PLAIN);
+    const phone = await callWithEnv({ ASSETS: assets }, "/labels", { headers: { Cookie: session.cookie, "Sec-CH-UA-Mobile": "?1" } });
+    expect(await phone.text()).toBe(drawn);
     // Expired: the session's 30 days are over.
     await db().update(refreshTokens).set({ expiresAt: Date.now() - 1 }).where(eq(refreshTokens.familyId, family));
     expect(await (await documentFor(session.cookie)).text()).toBe(PLAIN);

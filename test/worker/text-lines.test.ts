@@ -247,3 +247,20 @@ describe(`an initial's stop drawn over it by a kerning pair (drawn, SEED=${SEED}
     }
   });
 });
+
+describe(`a possessive drawn as an item of its own where a column's lines start (drawn, SEED=${SEED})`, () => {
+  it("stays on its word ('Kofi' + \"'s Tools\": fresh seed 3921715364, file 1017, a sender given as 'Tools')", () => {
+    for (let k = 0; k < 100; k++) {
+      const rng = new Rng(`${SEED}/possessive/${k}`);
+      const first = personName(rng).split(" ").find((w) => /^\p{Lu}\p{Ll}+$/u.test(w)) ?? "Kofi";
+      const shop = `'s ${rng.pick(["Tools", "Knits", "Candles", "Books", "Yarns"])}`;
+      const size = rng.float(6, 10);
+      const x0 = rng.float(8, 20);
+      const w = first.length * size * 0.5;
+      const to = recipientParty(rng);
+      // The address lines above start where the apostrophe's item does.
+      const words = [...[to.name, ...to.lines].map((t, i) => W(x0 + w, 600 - i * 20, 14, t)), W(x0, 300, size, "Return address:"), W(x0, 300 - size * 1.2, size, first, w), W(x0 + w + rng.float(-0.05, 0.05) * size, 300 - size * 1.2, size, shop)];
+      expect(groupLines(words).map((l) => l.text)).toContain(`${first}${shop}`);
+    }
+  });
+});

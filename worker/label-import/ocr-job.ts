@@ -160,6 +160,18 @@ export async function readLabelPage(pixmap: Pixmap): Promise<LabelReading> {
   if (lost !== null) reading.details = { ...reading.details!, weightInGrams: lost };
   if (reading.details && (noService(reading.details) || noWeight(reading.details))) await serviceAndWeight(rereadUnread(reading.lines, reading.image, reading.dpi));
   if (reading.details && noService(reading.details)) await serviceAndWeight(rereadTop(reading.lines, reading.image, reading.dpi));
+  // No sender's name read: the page read again as sparse text, for the sender's block alone (senderFromSparse).
+  if (reading.details && !senderNamed(reading.details)) {
+    const found = ocrLines((await recognise(reading.image, reading.dpi, "sparse")).words);
+    passes++;
+    const sender = senderFromSparse(reading.details, parseLabel({ lines: found, barcodes }));
+    if (sender) {
+      reading.details = sender;
+      // The sender's line, for its name's second readings (finished): the page's reading has no line that holds it.
+      const names = SENDER_KEYS.flatMap((k) => sender[k]?.name || []);
+      reading.lines = [...reading.lines, ...found.filter((l) => names.some((n) => l.text.includes(n)))].sort((a, b) => a.y - b.y || a.x - b.x);
+    }
+  }
   return {
     details: reading.details && (await finished(reading.details, reading)),
     quarters,
@@ -186,6 +198,32 @@ async function finished(asRead: LabelDetails, { lines, image, dpi }: Reading): P
   const { latin, crops, pageLines } = voted;
   const agreed = await agreedNames(voted.read, voted.named, latin, crops, dpi, given, pageLines);
   return irishParticle(withoutSortCode(plausibleOnly(await checkedPostcode(agreed, lines, image, dpi))));
+}
+
+const SENDER_KEYS = ["fromAddress", "sendAddress", "returnAddress"] as const;
+const senderNamed = (d: LabelDetails) => SENDER_KEYS.some((k) => d[k]?.name);
+
+/**
+ * The page's details with the sender's name a sparse reading of the page (`sparse`, parsed) gave, where the page's
+ * reading gave none: Tesseract's page layout runs a sender's block in small type into the recipient's large lines
+ * beside it ('Redwing Design' / '218B Bridge Crescent' right of 'Grace Morris' read as one line, 'Beige Crescent': fixed
+ * seed 3217537065, file 587, a 200 DPI scan), and the sender's lines are lost; read as sparse text, each line of the
+ * block comes back on its own. Taken only from a sparse reading of the same label (the same tracking code and recipient
+ * postcode), for a sender's block whose postcode, where the page's reading gave the block one, is the same, and whose
+ * name is not the recipient's; the name then goes through the same second readings as any (finished). Null otherwise.
+ */
+export function senderFromSparse(read: LabelDetails, sparse: LabelDetails | null): LabelDetails | null {
+  if (!sparse || sparse.trackingCode !== read.trackingCode || !read.address?.postcode || sparse.address?.postcode !== read.address.postcode) return null;
+  const out: LabelDetails = { ...read };
+  let found = false;
+  for (const k of SENDER_KEYS) {
+    const block = sparse[k];
+    const page = read[k];
+    if (!block?.name || block.name === read.address.name || (page?.postcode && block.postcode !== page.postcode)) continue;
+    out[k] = page ? { ...page, name: block.name, address: page.address?.length ? page.address : block.address, postcode: page.postcode || block.postcode } : block;
+    found = true;
+  }
+  return found ? out : null;
 }
 
 /** The heaviest parcel each courier carries (Evri 15 kg, Royal Mail 20 kg), in grams. */

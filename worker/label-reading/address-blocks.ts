@@ -12,7 +12,7 @@
 import { isRealPostcode, UK_POSTCODE_IN_TEXT_RE, normalisePostcode } from "../lib/uk-postcode";
 import { clean } from "./fields";
 import { classifyLine, sortBoxLines } from "./line-kinds";
-import { addressLine, initialsOver, isHeaderWord, isNameStart, isStreetLine, looksLikeName, namesItself, splitNameLine, wrappedName } from "./name-lines";
+import { addressLine, initialsOver, isHeaderWord, isNameStart, isStreetLine, looksLikeName, loneWords, namesItself, splitNameLine, wrappedName } from "./name-lines";
 import { walkDown } from "./reversed-blocks";
 import { estWidth, inColumn, type TextLine, usualSize } from "./text";
 import type { AddressRole } from "./vocabulary";
@@ -198,7 +198,11 @@ function walkUp(sorted: TextLine[], p: number, used: Set<TextLine>, gap = LINE_G
     // ('Sender: The Copper Kettle' over 'Tools' / 'Flat 11, …' is one name broken by the column.)
     // A heading that names someone, with or without their address run on ('FROM: Gannet Studio,
     // Apartment 36, …, Llandeilo'), heads its own block.
-    const ownName = picked.length > 1 && namesItself(picked[0].text) && !wrappedName(h?.rest ?? "", picked.map((x) => clean(x.text)));
+    // (Nor is a first name over its surname, in type of its own, the end of the heading's name: 'From: Quayside Apothecary'
+    // over 'Wei' / 'Nguyen' / '15 Victoria Close', the recipient's, gave the sender 'Quayside Apothecary Wei': fresh seed
+    // 3921715364, file 856, a Chromium text PDF.)
+    const firstOverSurname = picked.length > 2 && loneWords(clean(picked[0].text), clean(picked[1].text)) && Math.abs(picked[0].size - l.size) > 0.15 * l.size;
+    const ownName = picked.length > 1 && namesItself(picked[0].text) && (firstOverSurname || !wrappedName(h?.rest ?? "", picked.map((x) => clean(x.text))));
     if (h && ((h.role !== "recipient" && namesItself(splitNameLine(h.rest).name) && ownName) || UK_POSTCODE_IN_TEXT_RE.test(h.rest))) break;
     if (h) {
       heading = { role: h.role, line: l };

@@ -45,7 +45,10 @@ export function weightGrams(text: string): number | null {
   // A bare figure on a line with a price is an item's size on a packing slip ('1  Soy wax candle 200g  £12.50'); so is one
   // after two words or more, its price printed in a column of its own ('Soy wax candle 200g' / '£62.97': fresh seed
   // 2970226876, files 829 and 1041, packing slips under labels that print no weight, read as 200 g).
-  const unpriced = text.split("\n").filter((l) => !PRICE.test(l) && !namesItem(l)).join("\n");
+  // Only where the text holds a slip or an order (SLIP_WORDS): elsewhere two words before a weight are as likely a heading
+  // OCR misread ('Peel na 0.6 ky' for 'Weight: 0.6 kg', import-ocr.test.ts) or a parcel's own line ('Small Parcel 1.5kg').
+  const slip = SLIP_WORDS.test(text);
+  const unpriced = text.split("\n").filter((l) => !PRICE.test(l) && !(slip && namesItem(l))).join("\n");
   const m = (unitFirst && [unitFirst[0], unitFirst[2], unitFirst[1]]) ?? text.match(WEIGHT_LABELLED) ?? unpriced.match(WEIGHT_KILOS) ?? unpriced.match(WEIGHT_GRAMS);
   if (!m) return null;
   const kilos = /^k/i.test(m[2]);
@@ -67,7 +70,9 @@ const WEIGHT_LABELLED = new RegExp(String.raw`\b${WEIGHT_HEADING}(?![a-z])[^\d\n
 const WEIGHT_KILOS = new RegExp(String.raw`(?<!\p{L})${WEIGHT_NUM}[^\S\n]*(kg|kgs|kilos?)\b`, "iu");
 const WEIGHT_GRAMS = /(?<![\p{L}\d.,/-])(\d{2,5}|\d{1,2},\d{3})[^\S\n]*(g|grams?)\b/iu;
 const PRICE = /[£€$]\s?\d/;
-/** A bare weight after two words or more on its line: an item's size in its name, no parcel's weight ('Parcel 1.2 kg' is one word). */
+/** Words a packing slip or an order prints and a label does not. */
+const SLIP_WORDS = /\b(?:packing (?:slip|list)|(?:delivery|dispatch) note|order (?:summary|total)|qty|quantity|subtotal|items? ordered|product)\b/i;
+/** A bare weight after two words or more on its line of a slip: an item's size in its name, no parcel's weight ('Parcel 1.2 kg' is one word). */
 function namesItem(line: string): boolean {
   const m = line.match(WEIGHT_KILOS) ?? line.match(WEIGHT_GRAMS);
   return m?.index !== undefined && line.slice(0, m.index).split(/\s+/).filter((w) => /\p{L}{2}/u.test(w)).length >= 2;

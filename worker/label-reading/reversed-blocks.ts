@@ -35,6 +35,11 @@ export function walkDown(sorted: TextLine[], p: number, used: Set<TextLine>): Te
     if (l.y < bottom - l.size * 0.5 || !inColumn(l, left, right, Math.max(pc.size, l.size))) continue;
     if (l.y - bottom > usualSize([pc, ...below]) * 1.6) break;
     if (used.has(l)) break;
+    // A heading or a line that is not address text ends the block, whatever it holds: 'Dropped off at: Best-one, 67 Market Pl,
+    // Woking GU22 8EP' under a recipient printed bottom up was taken for another block's postcode in the same type, and the
+    // recipient given none (fresh seed 2970226876, file 502, a Chromium text PDF).
+    const kind = classifyLine(l.text);
+    if (kind.heading || kind.contact || kind.around) break;
     // Another postcode under the lines: they are its block, printed top down under this one ('SENDER' / 'Wild Garlic
     // Games, …, PH1 2EN' over the recipient's block, whose town was read as the sender's name: bench/outside seed
     // 1366117983). Where that block is set in a type of its own, this one ends where the type changes ('SENDER' /
@@ -46,8 +51,6 @@ export function walkDown(sorted: TextLine[], p: number, used: Set<TextLine>): Te
       below.length = other;
       break;
     }
-    const kind = classifyLine(l.text);
-    if (kind.heading || kind.contact || kind.around) break;
     below.push(l);
     [left, right, bottom] = [Math.min(left, l.x), Math.max(right, l.x + estWidth(l)), l.y + l.size];
   }

@@ -113,7 +113,10 @@ export function groupLines(words: TextWord[]): TextLine[] {
       // The rest of a word the text layer split at a ligature ('Co' + 'ff' + 'ee Limited', 'Post O'
       // + 'ice'): touching, on the baseline, lower case running on; never the next column's first
       // word, however many lines start there.
-      const restOfWord = cur !== null && !otherLine && Math.abs(gap) < w.size * 0.1 && /^\p{Ll}/u.test(w.text) && runsOn(cur.words[cur.words.length - 1].slice(-1), w.text[0]);
+      // (So is an apostrophe's run on a word: 'Kofi' + "'s Tools", Chromium's items: fresh seed 3921715364, file 1017, whose
+      // sender was given as 'Tools'.)
+      const last = cur?.words[cur.words.length - 1] ?? "";
+      const restOfWord = cur !== null && !otherLine && Math.abs(gap) < w.size * 0.1 && ((/^\p{Ll}/u.test(w.text) && runsOn(last.slice(-1), w.text[0])) || (/^['’]\p{Ll}/u.test(w.text) && /\p{L}$/u.test(last)));
       // A postcode printed with a wide space ('OX5' and '6AW' 16 pt apart, where other lines start):
       // its halves are one postcode.
       const restOfPostcode = cur !== null && !otherLine && OUTWARD_RE.test(cur.words[cur.words.length - 1]) && INWARD_RE.test(w.text);
@@ -135,9 +138,8 @@ export function groupLines(words: TextWord[]): TextLine[] {
       } else {
         // pdf.js splits some words mid-way: join without a space when they touch and the letters
         // run on in one case ('Coro' + 'nation'); 'kg' touching 'CREATED' are two words.
-        const last = cur.words[cur.words.length - 1] ?? "";
-        // A stop or comma drawn touching the word before it ('Y' + '. Martin', kerned) ends that word.
-        if (gap < w.size * 0.1 && last && (runsOn(last.slice(-1), w.text[0]) || /^[.,;:]/.test(w.text))) cur.words[cur.words.length - 1] += w.text;
+        // A stop or comma drawn touching the word before it ('Y' + '. Martin', kerned) ends that word; an apostrophe's run goes on with it.
+        if (gap < w.size * 0.1 && last && (runsOn(last.slice(-1), w.text[0]) || /^[.,;:]/.test(w.text) || /^['’]\p{Ll}/u.test(w.text))) cur.words[cur.words.length - 1] += w.text;
         else cur.words.push(w.text);
         cur.end = w.rx + w.width;
         cur.size = Math.max(cur.size, w.size);
