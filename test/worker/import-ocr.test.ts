@@ -624,7 +624,7 @@ describe("OCR helpers", () => {
     for (const line of ["OX187SG", "SG16NZ", "LONDON", "BURFORD", "Leeds LS115TD", "C-ROUND 7123"]) expect(fixPostcode(line)).toBe(line);
   });
 
-  it("reads a name's line again enlarged where the Latin reading does not hold it, keeping the first where the second holds it no better or lost an accent (fixed seed 3217537065, files 750 and 1094)", async () => {
+  it("reads a name's line again enlarged where the Latin reading does not hold it, keeping the first where the second holds it no better, only with an l for an I, or lost an accent (fixed seed 3217537065, files 750 and 1094)", async () => {
     const crop: Grey = { data: new Uint8Array(40 * 10).fill(255), width: 40, height: 10 };
     // A reader that answers by the crop's scale, and what it was asked to read (width, dpi).
     const reader = (atPage: string, enlarged: string) => {
@@ -651,6 +651,9 @@ describe("OCR helpers", () => {
     expect(await latinReading("Isla Hussain", [crop], 300, holdsName, r.read)).toBe("Isla Hussan");
     r = reader("Yusuf Muüller", "Yusuf Muller");
     expect(await latinReading("Yusuf Muller", [crop], 300, holdsName, r.read)).toBe("Yusuf Muüller");
+    // Letter for letter only: the page's l for an I is no reading of it (fresh seed 892709032, file 915).
+    r = reader("The Irenbridge Home", "The Ironbridge Home");
+    expect(await latinReading("The lronbridge", [crop], 300, holdsName, r.read)).toBe("The Irenbridge Home");
     // Without the check, never read again.
     r = reader("Isla Hussan", "Isla Hussain");
     expect(await latinReading("Isla Hussain", [crop], 300, undefined, r.read)).toBe("Isla Hussan");

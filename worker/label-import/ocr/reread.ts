@@ -246,7 +246,10 @@ export async function latinReading(name: string, imgs: Grey[], dpi: number, hold
   const first = await at(1);
   if (!holds || !imgs.length || holds(name, first)) return first;
   const again = await at(LATIN_AGAIN);
-  return holds(name, again) && accentCount(again) >= accentCount(first) ? again : first;
+  // Letter for letter: `holds` lets a page's l stand for another reading's i, and a page's 'The lronbridge' (for The
+  // Ironbridge Home, its last word lost) was held so (fresh seed 892709032, file 915, a 200 DPI scan: a wrong sender).
+  const same = lettersOf(again).includes(lettersOf(name));
+  return same && holds(name, again) && accentCount(again) >= accentCount(first) ? again : first;
 }
 
 /**
