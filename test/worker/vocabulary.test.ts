@@ -128,6 +128,7 @@ describe("label reading's vocabulary", () => {
       "Delivery address:": "recipient",
       "Ship from:": "sender",
       "Sent from:": "sender",
+      "Sent by:": "sender",
       "From:": "sender",
       "Sender:": "sender",
       "Collect from:": "sender",
