@@ -152,6 +152,10 @@ describe("what a line is (classifyLine)", () => {
     expect(classifyLine("Jane Smith")).toEqual({ heading: null, headingAlone: false, contact: false, debris: false, around: null });
   });
 
+  it("takes Hermes' courier networks for the carrier's, never a name ('COU-PDRO' given as a sender: fresh seed 2477354623, file 306)", () => {
+    for (const t of ["COU-PNET", "COU-PDRO", "COU-PNXT", "cou-pdro", "PDRO", "COU-PDRO HUB Evri"]) expect(classifyLine(t).around, t).toBe("carrier");
+  });
+
   it("tells the things printed around addresses apart", () => {
     const around = (t: string) => classifyLine(t).around;
     expect(["VAN 98", "EV R i", "Tracked 24", "Weight: 1.2kg", "Shipped with Shopify", "H01AB23456789012", "HUB 4 STANDARD"].map(around)).toEqual([

@@ -22,8 +22,12 @@ export const loosely = (phrase: string) => phrase.replace(/-/g, "-?").replace(/ 
 export const READ_CARRIERS = ["evri", "hermes", "royal mail"];
 /** Every carrier's name as its logo or header prints it (the space may be missing: 'MyHermes', 'RoyalMail'): never part of an address. */
 export const CARRIER_NAMES = [...READ_CARRIERS, "my hermes", "parcelforce", "dpd", "yodel", "ups", "dhl"];
-/** Hermes' courier network, printed by the logo of its routing labels ('COU-PNET', 'PNET'). */
-export const CARRIER_NETWORKS = ["cou-pnet", "pnet"];
+/**
+ * Hermes' courier networks, printed by the logo of its routing labels ('COU-PNET', 'PNET'; the drop and next-day networks
+ * 'COU-PDRO', 'COU-PNXT': alone in the header, 'COU-PDRO' was given as a routing label's sender, fresh seed 2477354623,
+ * file 306, a pdfkit text PDF).
+ */
+export const CARRIER_NETWORKS = ["cou-pnet", "cou-pdro", "cou-pnxt", "pnet", "pdro", "pnxt"];
 
 // ---- Routing ----------------------------------------------------------------------------------------------------
 
