@@ -174,9 +174,19 @@ describe("app shell: /labels's first cards drawn from the HTML's early answers",
     await shell.context.close();
 
     const app = await signedIn(390);
+    // The page's first frame: its animation-frame callbacks run just before that frame is painted.
+    await app.context.addInitScript(() => requestAnimationFrame(() => Object.assign(window, { firstFrameAt: performance.now() })));
     await app.page.goto(baseURL() + "/labels", { waitUntil: "networkidle" });
     await app.page.locator("main:not([inert]) article.label-card").nth(3).waitFor();
     expect((await cards(app.page)).slice(0, 3)).toEqual(before);
+    // The boot script starts its API calls once the Worker's cards are painted, not before: a call started before that
+    // paint counts in Lighthouse's estimate of the largest paint (+150-350 ms in some runs, bench/README 'Lighthouse').
+    const timing = await app.page.evaluate(() => ({
+      frame: (window as { firstFrameAt?: number }).firstFrameAt ?? -1,
+      calls: performance.getEntriesByType("resource").filter((r) => r.name.includes("/api/v1/")).map((r) => r.startTime),
+    }));
+    expect(timing.frame).toBeGreaterThan(0);
+    expect(Math.min(...timing.calls), JSON.stringify(timing)).toBeGreaterThanOrEqual(timing.frame);
     expect(app.problems).toEqual([]);
     await app.context.close();
 
