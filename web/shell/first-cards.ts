@@ -45,6 +45,17 @@ export function partsOf(template: DocumentFragment): Parts | null {
   return copyIcon && mapsIcon ? { copyIcon, mapsIcon, logos } : null;
 }
 
+/** The places of the list screen the answers fill, and the card's parts; null where the markup lacks one. */
+function placesOf(screen: DocumentFragment) {
+  const parts = partsOf(screen);
+  const list = screen.querySelector(".label-list");
+  const subtitle = screen.querySelector(".page-header p.muted > span");
+  const selectAll = screen.querySelector(".selection-row .link-button");
+  const courierSelect = screen.querySelector(".labels-filters select[id$='-courier']");
+  const needsActionCount = screen.querySelector(".needs-action-toggle .badge");
+  return parts && list && subtitle && selectAll && courierSelect && needsActionCount ? { parts, list, subtitle, selectAll, courierSelect, needsActionCount } : null;
+}
+
 /**
  * The list screen's markup (`labels-list`) with a marker where each of the answers' values goes, and the card's
  * parts: what the Worker fills in to draw /labels' first cards into the document for a signed-in seller
@@ -55,14 +66,10 @@ export function serverTemplate(markup: string, doc: Document = document): Server
   const template = doc.createElement("template");
   template.innerHTML = markup;
   const screen = template.content;
-  const parts = partsOf(screen);
-  const list = screen.querySelector(".label-list");
-  const subtitle = screen.querySelector(".page-header p.muted > span");
-  const selectAll = screen.querySelector(".selection-row .link-button");
-  const courierSelect = screen.querySelector(".labels-filters select[id$='-courier']");
-  const needsActionCount = screen.querySelector(".needs-action-toggle .badge");
-  const needsAction = needsActionCount?.closest(".needs-action-toggle");
-  if (!parts || !list || !subtitle || !selectAll || !courierSelect || !needsActionCount || !needsAction) return null;
+  const places = placesOf(screen);
+  const needsAction = places?.needsActionCount.closest(".needs-action-toggle");
+  if (!places || !needsAction) return null;
+  const { parts, list, subtitle, selectAll, courierSelect, needsActionCount } = places;
   const marker = (name: string) => doc.createComment(`ph:${name}`);
   subtitle.replaceChildren(marker("subtitle"));
   selectAll.replaceChildren(marker("select-all"));
@@ -88,13 +95,9 @@ export function firstCardsScreen(markup: string, answers: FirstAnswers, at: { se
   const template = document.createElement("template");
   template.innerHTML = markup;
   const screen = template.content;
-  const parts = partsOf(screen);
-  const list = screen.querySelector(".label-list");
-  const subtitle = screen.querySelector(".page-header p.muted > span");
-  const selectAll = screen.querySelector(".selection-row .link-button");
-  const courierSelect = screen.querySelector(".labels-filters select[id$='-courier']");
-  const needsActionCount = screen.querySelector(".needs-action-toggle .badge");
-  if (!parts || !list || !subtitle || !selectAll || !courierSelect || !needsActionCount) return null;
+  const places = placesOf(screen);
+  if (!places) return null;
+  const { parts, list, subtitle, selectAll, courierSelect, needsActionCount } = places;
   const { page, perPage } = readListParams(new URLSearchParams(at.search));
   const { total } = labels;
   // LabelsPage's subtitle and 'select all' for this answer.
