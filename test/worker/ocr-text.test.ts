@@ -113,3 +113,27 @@ describe(`a 'Sent by:' heading misread by a letter (drawn, SEED=${SEED})`, () =>
     expect(right).toBeGreaterThanOrEqual(20);
   });
 });
+
+describe(`a heading run into the name after it (drawn, SEED=${SEED})`, () => {
+  it("is put apart where a capital starts the name, and a name alone or run together further is left as read (rehearsal seed 3725322844, file 109: 'FromBluebell Knits')", () => {
+    expect(fixHeading("FromBluebell Knits")).toBe("From: Bluebell Knits");
+    expect(fixHeading("DeliverToAoifeÓ Súilleabháin")).toBe("DeliverToAoifeÓ Súilleabháin");
+    for (const t of ["Fromley Carpets", "Tobias Hart", "Shipton Crafts", "Senderby Ltd", "Dateline Books", "ServiceMaster Clean"]) expect(fixHeading(t)).toBe(t);
+    let apart = 0;
+    for (let k = 0; k < 200; k++) {
+      const rng = new Rng(`${SEED}/glued/${k}`);
+      const name = rng.chance(0.5) ? shopName(rng) : personName(rng);
+      const h = rng.pick(["From:", "Sent by:", "Deliver to:", "Ship to:", "Sender:", "Return to:"]);
+      const head = rng.pick([h.replace(/[\s:]/g, ""), h.replace(/[\s:]/g, "").toUpperCase()]);
+      // A name alone is never changed into a heading.
+      expect(fixHeading(name), name).toBe(name);
+      // An initial run into a heading is the older repair's ('FROMY Wilson'): here, names starting with a word.
+      if (!/^\p{Lu}\p{Ll}/u.test(name)) continue;
+      const got = fixHeading(`${head}${name}`);
+      // Put apart into the heading and the name as printed, or left as read (a miss downstream); never another name.
+      if (got !== `${head}${name}`) expect(got, JSON.stringify({ k, head, name })).toBe(`${h} ${name}`);
+      if (got === `${h} ${name}`) apart++;
+    }
+    expect(apart).toBeGreaterThanOrEqual(20);
+  });
+});

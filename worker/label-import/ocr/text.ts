@@ -200,6 +200,25 @@ export function fixCapitalI(text: string): string {
  * last letters and its space ('LIVERTO' for 'DELIVER TO:', read off a tilted 200 DPI photo), which
  * would otherwise be taken for the recipient's name: at least six letters and 60% of them.
  */
+/**
+ * A heading run into the name after it, its colon and gap lost on a photo ('FromBluebell Knits' for 'From: Bluebell
+ * Knits': fresh seed of a CI rehearsal, 3725322844, file 109, a 300 DPI photo, whose sender was given as 'FromBluebell
+ * Knits'). Only where a capital starts the name right after the heading's letters (so 'Fromley' or 'Tobias' stay), and
+ * only where nothing after it is run together too ('DeliverToAoifeÓ Súilleabháin' stays as read: put apart once it
+ * would still be a wrong name, 'AoifeÓ Súilleabháin'; left whole, the name check refuses it).
+ */
+const FIELD_HEADING = /^(?:Weight|Date|Posted|Service):$/;
+function headingGlued(text: string): string | null {
+  // Address headings only: a field's ('Service', 'Date') starts brand names run together by their makers ('ServiceMaster').
+  for (const h of PRINTED_HEADINGS.filter((x) => !FIELD_HEADING.test(x))) {
+    const head = h.replace(/[\s:]/g, "");
+    if (head.length < 4 || text.length <= head.length || text.slice(0, head.length).toLowerCase() !== head.toLowerCase()) continue;
+    const rest = text.slice(head.length);
+    if (/^\p{Lu}\p{Ll}/u.test(rest) && !/\p{Ll}\p{Lu}/u.test(rest)) return `${h} ${rest}`;
+  }
+  return null;
+}
+
 export function fixHeading(text: string): string {
   const alone = letters(text);
   if (alone.length >= 6 && /^[A-Za-z :;.,]+$/.test(text.trim())) {
@@ -208,6 +227,8 @@ export function fixHeading(text: string): string {
       if (alone !== whole && whole.length >= 6 && alone.length >= 0.6 * whole.length && (whole.startsWith(alone) || whole.endsWith(alone))) return h;
     }
   }
+  const glued = headingGlued(text);
+  if (glued) return glued;
   const words = text.split(" ");
   for (const h of PRINTED_HEADINGS) {
     const n = h.split(" ").length;
