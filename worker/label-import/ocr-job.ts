@@ -19,6 +19,7 @@ import type { Address, ApiLabel, LabelDetails, SourcedField } from "../../shared
 import { enqueueMany } from "../lib/jobs";
 import { pageBarcodes } from "./barcodes";
 import { ImportError } from "../lib/errors";
+import { endsAtParticle } from "../label-reading/layout";
 import { classifyLine } from "../label-reading/line-kinds";
 import { OcrEngineError, recognise, type OcrResult } from "./ocr/tesseract";
 import { agreedNames, holdsName } from "./ocr/agree";
@@ -246,7 +247,9 @@ export function plausibleOnly(d: LabelDetails): LabelDetails {
     // An initial O read as a zero ('0. van der Berg': fresh seed 1307231402, file 1717, a 300 DPI scan).
     const name = a.name.replace(ZERO_INITIAL, "$1O.");
     // A heading read as the name: the name's line was lost (fresh seed 3215497301, a 203 DPI thermal print: 'FROM').
-    const none = GLUED.test(name) || NOISY.test(name) || MISREAD_TITLE.test(name) || mixedInCapitals(name) || classifyLine(name).headingAlone || ((k === "address" || Boolean(a.postcode)) && partOfName(name));
+    // A name ending in a particle, as the layout's rule, again here: the accents restored after it may make one ('EWAN
+    // NI' of Ewan Ní Bhriain, its end lost, given the Latin reading's 'Ní': rehearsal seed 4055776722, file 176, a 400 DPI scan).
+    const none = endsAtParticle(name) || GLUED.test(name) || NOISY.test(name) || MISREAD_TITLE.test(name) || mixedInCapitals(name) || classifyLine(name).headingAlone || ((k === "address" || Boolean(a.postcode)) && partOfName(name));
     if (none || name !== a.name) out[k] = { ...out[k]!, name: none ? "" : name };
   }
   return out;

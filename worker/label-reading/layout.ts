@@ -26,6 +26,9 @@ const COUNTY_RE = new RegExp(`^(?:${COUNTIES.map(loosely).join("|")})$`, "i");
 /** A name's last word that only ever comes before another: a particle, '&', 'and', 'of'. */
 const CUT_AT_PARTICLE = new RegExp(`\\s(?:de\\sla|${NAME_PARTICLES.filter((p) => !["le", "du", "da", "di", "al", "el", "la"].includes(p)).join("|")}|&|and|of)$`, "iu");
 
+/** A name that ends in a word that only ever comes before another (a particle, '&', 'and', 'of'): part of a name. */
+export const endsAtParticle = (name: string) => CUT_AT_PARTICLE.test(name);
+
 export function blockAddress(block: AddressBlock, countryCode = "GB"): Address | null {
   const lines = [...block.lines];
   for (let i = lines.length - 1; i >= 0; i--) {
@@ -67,7 +70,7 @@ export function blockAddress(block: AddressBlock, countryCode = "GB"): Address |
   // 625819656, file 1141, a 150 DPI scan of a block printed bottom up) is part of a name. (Not 'Le', 'Du', 'Da', 'Di',
   // 'Al', 'El': surnames too; nor 'la' but after 'de': how OCR splits García's end, 'Siobhan Garc la', given right by its
   // accents.)
-  if (CUT_AT_PARTICLE.test(name)) name = "";
+  if (endsAtParticle(name)) name = "";
   // Nor does a name start at a stop or a comma ('. Martin' of 'Y. Martin', its initial read apart: fresh seed 3021891946,
   // file 777, a Chromium text PDF).
   if (/^[.,;:]/.test(name)) name = "";
