@@ -23,7 +23,7 @@ import { endsAtParticle } from "../label-reading/layout";
 import { classifyLine } from "../label-reading/line-kinds";
 import { OcrEngineError, recognise, type OcrResult } from "./ocr/tesseract";
 import { agreedNames, holdsName } from "./ocr/agree";
-import { irishParticle, ownSender, restoreLostWords, withoutHeadings, withoutSortCode } from "./ocr/names";
+import { irishParticle, ownSender, restoreLostWords, SENDER_KEYS, withoutHeadings, withoutSortCode } from "./ocr/names";
 import { checkedPostcode, loosePostcodes, withoutCodePieces } from "./ocr/postcode";
 import { rereadLost } from "./ocr/starts";
 import { ocrLines } from "./ocr/text";
@@ -201,7 +201,6 @@ async function finished(asRead: LabelDetails, { lines, image, dpi }: Reading): P
   return irishParticle(withoutSortCode(plausibleOnly(await checkedPostcode(agreed, lines, image, dpi))));
 }
 
-const SENDER_KEYS = ["fromAddress", "sendAddress", "returnAddress"] as const;
 const senderNamed = (d: LabelDetails) => SENDER_KEYS.some((k) => d[k]?.name);
 
 /**

@@ -11,7 +11,7 @@
  * in the name's case. Nothing else of the name changes, and a name the second reading does not hold
  * stays as it is.
  */
-import type { LabelDetails } from "../../../shared/label";
+import type { Address, LabelDetails } from "../../../shared/label";
 import { editDistance } from "../../label-reading/fields";
 import { readLatinLine } from "./tesseract";
 import { cropGrey, type Grey } from "../../images/raster";
@@ -104,7 +104,21 @@ export async function restoreLostWords(details: LabelDetails, lines: TextLine[],
 }
 
 /** The sender's keys of a label's details. */
-const SENDER_KEYS = ["fromAddress", "sendAddress", "returnAddress"] as const;
+export const SENDER_KEYS = ["fromAddress", "sendAddress", "returnAddress"] as const;
+/** Every address's key: the recipient's and the sender's. */
+const NAMED_KEYS = ["address", ...SENDER_KEYS] as const;
+
+/** The details with each name of `keys` as `rename` gives it from its address ('' for none; the name itself to keep it). */
+function renamed(details: LabelDetails, keys: readonly (typeof NAMED_KEYS)[number][], rename: (a: Address & { name: string }) => string): LabelDetails {
+  const out = { ...details };
+  for (const key of keys) {
+    const a = out[key];
+    if (!a?.name) continue;
+    const name = rename(a as Address & { name: string });
+    if (name !== a.name) out[key] = { ...a, name };
+  }
+  return out;
+}
 /** A name's letters and digits, without accents, case, gaps or marks: what two spellings of one name share. */
 const letterRun = (name: string) => fold(name).replace(/[^\p{L}\p{N}]/gu, "");
 
@@ -143,12 +157,7 @@ const SORT_CODE = /^[A-Z]{2,6}$/;
  */
 export function withoutSortCode(details: LabelDetails): LabelDetails {
   if (!details.routing?.van) return details;
-  const out = { ...details };
-  for (const key of SENDER_KEYS) {
-    const a = out[key];
-    if (a?.name && SORT_CODE.test(a.name) && !a.postcode && !a.address?.length) out[key] = { ...a, name: "" };
-  }
-  return out;
+  return renamed(details, SENDER_KEYS, (a) => (SORT_CODE.test(a.name) && !a.postcode && !a.address?.length ? "" : a.name));
 }
 
 /**
@@ -165,13 +174,7 @@ const BARE_NI = /(^|\s)(Ni|NI)(?=\s(?:[BDFGMPT][hH]|h[AEIOUÁÉÍÓÚ])\p{L})/gu
  * otherwise; 'Ni' elsewhere stays as read (a surname of its own).
  */
 export function irishParticle(details: LabelDetails): LabelDetails {
-  const out = { ...details };
-  for (const key of ["address", ...SENDER_KEYS] as const) {
-    const a = out[key];
-    const name = a?.name?.replace(BARE_NI, (_, gap: string, ni: string) => `${gap}${ni === "NI" ? "NÍ" : "Ní"}`);
-    if (a && name !== a.name) out[key] = { ...a, name: name! };
-  }
-  return out;
+  return renamed(details, NAMED_KEYS, (a) => a.name.replace(BARE_NI, (_, gap: string, ni: string) => `${gap}${ni === "NI" ? "NÍ" : "Ní"}`));
 }
 
 /** A word ending in a colon: a heading. */
@@ -184,10 +187,5 @@ const HEADED = /\S:(?:\s|$)/u;
  * colon). No name holds one, and which words are the heading's is not known: none. Looked at before the rereads.
  */
 export function withoutHeadings(details: LabelDetails): LabelDetails {
-  const out = { ...details };
-  for (const key of ["address", ...SENDER_KEYS] as const) {
-    const a = out[key];
-    if (a?.name && HEADED.test(a.name)) out[key] = { ...a, name: "" };
-  }
-  return out;
+  return renamed(details, NAMED_KEYS, (a) => (HEADED.test(a.name) ? "" : a.name));
 }

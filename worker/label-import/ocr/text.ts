@@ -193,13 +193,11 @@ export function fixCapitalI(text: string): string {
     .join(" ");
 }
 
-/**
- * A heading misread by one character ('Deliver toa:', 'Fr0m:', 'DELIVER 10:' with its O read as a zero) is put back as printed, so the
- * parsers find the block under it. Only the line's first words are compared, and only headings of
- * five or more characters are corrected. So is a heading alone on its line that lost its first or
- * last letters and its space ('LIVERTO' for 'DELIVER TO:', read off a tilted 200 DPI photo), which
- * would otherwise be taken for the recipient's name: at least six letters and 60% of them.
- */
+/** The address headings, as run together: a field's ('Service', 'Date') starts brand names made that way ('ServiceMaster'). */
+const GLUED_HEADINGS = PRINTED_HEADINGS.filter((h) => !/^(?:Weight|Date|Posted|Service):$/.test(h))
+  .map((h) => ({ h, head: h.replace(/[\s:]/g, "").toLowerCase() }))
+  .filter(({ head }) => head.length >= 4);
+
 /**
  * A heading run into the name after it, its colon and gap lost on a photo ('FromBluebell Knits' for 'From: Bluebell
  * Knits': fresh seed of a CI rehearsal, 3725322844, file 109, a 300 DPI photo, whose sender was given as 'FromBluebell
@@ -207,18 +205,22 @@ export function fixCapitalI(text: string): string {
  * only where nothing after it is run together too ('DeliverToAoifeÓ Súilleabháin' stays as read: put apart once it
  * would still be a wrong name, 'AoifeÓ Súilleabháin'; left whole, the name check refuses it).
  */
-const FIELD_HEADING = /^(?:Weight|Date|Posted|Service):$/;
 function headingGlued(text: string): string | null {
-  // Address headings only: a field's ('Service', 'Date') starts brand names run together by their makers ('ServiceMaster').
-  for (const h of PRINTED_HEADINGS.filter((x) => !FIELD_HEADING.test(x))) {
-    const head = h.replace(/[\s:]/g, "");
-    if (head.length < 4 || text.length <= head.length || text.slice(0, head.length).toLowerCase() !== head.toLowerCase()) continue;
+  for (const { h, head } of GLUED_HEADINGS) {
+    if (text.length <= head.length || text.slice(0, head.length).toLowerCase() !== head) continue;
     const rest = text.slice(head.length);
     if (/^\p{Lu}\p{Ll}/u.test(rest) && !/\p{Ll}\p{Lu}/u.test(rest)) return `${h} ${rest}`;
   }
   return null;
 }
 
+/**
+ * A heading misread by one character ('Deliver toa:', 'Fr0m:', 'DELIVER 10:' with its O read as a zero) is put back as printed, so the
+ * parsers find the block under it. Only the line's first words are compared, and only headings of
+ * five or more characters are corrected. So is a heading alone on its line that lost its first or
+ * last letters and its space ('LIVERTO' for 'DELIVER TO:', read off a tilted 200 DPI photo), which
+ * would otherwise be taken for the recipient's name: at least six letters and 60% of them.
+ */
 export function fixHeading(text: string): string {
   const alone = letters(text);
   if (alone.length >= 6 && /^[A-Za-z :;.,]+$/.test(text.trim())) {
