@@ -23,7 +23,7 @@ import { endsAtParticle } from "../label-reading/layout";
 import { classifyLine } from "../label-reading/line-kinds";
 import { OcrEngineError, recognise, type OcrResult } from "./ocr/tesseract";
 import { agreedNames, holdsName } from "./ocr/agree";
-import { irishParticle, ownSender, restoreLostWords, SENDER_KEYS, withoutHeadings, withoutSortCode } from "./ocr/names";
+import { irishParticle, ownSender, restoreLostWords, SENDER_KEYS, withoutHeadings, withoutOtherLines, withoutSortCode } from "./ocr/names";
 import { checkedPostcode, loosePostcodes, withoutCodePieces } from "./ocr/postcode";
 import { rereadLost } from "./ocr/starts";
 import { ocrLines } from "./ocr/text";
@@ -187,8 +187,8 @@ export async function readLabelPage(pixmap: Pixmap): Promise<LabelReading> {
  * reading of its line holds it (ocr/agree.ts), its postcode checked, nothing implausible.
  */
 async function finished(asRead: LabelDetails, { lines, image, dpi }: Reading): Promise<LabelDetails> {
-  // A name with a misread heading in it is none before it is read again (ocr/names.ts withoutHeadings).
-  const details = withoutHeadings(asRead);
+  // A name with a misread heading in it, or that is another line of the label, is none before it is read again (ocr/names.ts).
+  const details = withoutOtherLines(withoutHeadings(asRead));
   const read = await restoreLostWords(details, lines, image, dpi);
   // A name's Latin reading that does not hold it is read again enlarged (ocr/reread.ts latinReading).
   const accented = await restoreAccents(read, lines, image, dpi, holdsName);

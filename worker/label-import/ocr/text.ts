@@ -122,13 +122,27 @@ export const postcodeApart = (text: string) =>
 
 /**
  * A company's 'plc' or 'Ltd' at the end of a name misread as a word no name ends in: 'pic' (its l read as i), 'Itd' (its L
- * as I). 'Foxhole Outdoor pic' lost its end as OCR's debris and gave 'Foxhole Outdoor' (fresh seed 584889086, file 179, a
+ * as I), 'Lid' (its t as i). 'Foxhole Outdoor pic' lost its end as OCR's debris and gave 'Foxhole Outdoor' (fresh seed 584889086, file 179, a
  * flattened photo), a name cut short.
  */
-export const fixCompanyEnd = (text: string) => text.replace(/(\p{Lu}[\p{L}'’.-]*\s)(?:pic|p1c|pIc)$/u, "$1plc").replace(/(\p{Lu}[\p{L}'’.-]*\s)Itd(\.?)$/u, "$1Ltd$2");
+export const fixCompanyEnd = (text: string) =>
+  text
+    .replace(/(\p{Lu}[\p{L}'’.-]*\s)(?:pic|p1c|pIc)$/u, "$1plc")
+    .replace(/(\p{Lu}[\p{L}'’.-]*\s)Itd(\.?)$/u, "$1Ltd$2")
+    // Its t read as i ('Ceilidh Bakehouse Lid. Unit 25, …': fresh seed 3141977986, file 147, a 300 DPI thermal print whose
+    // sender was given so, both models reading it alike): after two capitalised words, ending the line or its first part.
+    .replace(/(\p{Lu}[\p{L}'’-]+\s\p{Lu}[\p{L}'’-]+\s)Lid(?=[.,]?$|[.,]\s)/u, "$1Ltd");
 
 /** A title and one capital initial with no gap between them ('DrA', 'MrsJ'). */
 const TITLE_INITIAL = new RegExp(`^(${ABBREVIATED_TITLES.map((t) => t[0].toUpperCase() + t.slice(1)).join("|")})(\\p{Lu}\\.?)$`, "u");
+
+/**
+ * A title run into the name after it, the gap lost on a photo: before a capitalised word ('MrJohn', 'Mr.MoragLewis',
+ * 'ProfFreya'), or, for Mr, Mrs, Ms and Mx, before a word in small letters whose capital I was read as l ('Mrlain Wilson'
+ * for Mr Iain Wilson: fresh seed 3127436506, file 1170, a 300 DPI table photo, given so). No word starts with those
+ * titles' letters; fixCapitalI then gives the I back.
+ */
+const TITLE_RUN_IN = new RegExp(`^((?:${ABBREVIATED_TITLES.map((t) => t[0].toUpperCase() + t.slice(1)).join("|")})\\.?)(\\p{Lu}\\p{Ll}+\\S*|(?<=^M[rsx]s?)l\\p{Ll}{2,})$`, "u");
 
 /** Name prefixes written with a capital after them ('McKenzie', 'MacLeod', 'DeVito', 'FitzGerald', "O'Brien"): no gap lost there. */
 const PREFIX = new RegExp(`^(?:${JOINED_NAME_PREFIXES.map((p) => p[0].toUpperCase() + p.slice(1)).join("|")})$`);
@@ -145,16 +159,20 @@ export function gapsBack(text: string): string {
   const headed = /^(\p{Lu}{4,})(\p{Lu}\p{Ll}.*)$/u.exec(words[0]);
   const heading = headed && PRINTED_HEADINGS.find((h) => letters(h) === headed[1]);
   if (heading) words.splice(0, 1, heading, headed![2]);
-  // A title run into the initial after it ('DrA' over 'Nguyen': fresh seed 3217537065, a flattened PDF): no word is so spelt.
-  const titled = TITLE_INITIAL.exec(words[0]);
-  if (titled) words.splice(0, 1, titled[1], titled[2]);
-  return words
+  const spaced = words
     .map((w) => {
       const parts = w.split(/(?<=\p{Ll})(?=\p{Lu})/u);
       if (parts.length < 3 || parts.some((p) => !/^\p{Lu}\p{Ll}+$/u.test(p) || PREFIX.test(p))) return w;
       return parts.join(" ");
     })
-    .join(" ");
+    .join(" ")
+    .split(" ");
+  // A title run into the initial after it ('DrA' over 'Nguyen': fresh seed 3217537065, a flattened PDF), or into the name
+  // (TITLE_RUN_IN), first on the line or after its heading: no word is so spelt.
+  const at = heading ? 1 : 0;
+  const titled = TITLE_INITIAL.exec(spaced[at] ?? "") ?? TITLE_RUN_IN.exec(spaced[at] ?? "");
+  if (titled) spaced.splice(at, 1, titled[1], titled[2]);
+  return spaced.join(" ");
 }
 
 /**
@@ -177,7 +195,8 @@ export function fixCapitalI(text: string): string {
   if (/^I[l1|]\.\s\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)?$/u.test(text)) return `I${text.slice(2)}`;
   // '&' run into the word after it, its I read as l ('Wren &lvy Crafts': fixed seed 3217537065, file 1547, and fresh seed
   // 3515107650, file 648, where both readings of the line held it).
-  const words = text.replace(/(^|\s)&(?=l\p{Ll}{2})/gu, "$1& ").split(" ");
+  // Run into the word before it too ('Wren&lvyTeaCo': seed 1914321767, the last full run's wrong sender): its I read as l.
+  const words = text.replace(/(?<=\p{L})&l(?=\p{Ll}{2})/gu, "&I").replace(/(^|\s)&(?=l\p{Ll}{2})/gu, "$1& ").split(" ");
   const capital = (w: string | undefined) => !!w && /^\p{Lu}/u.test(w);
   return words
     .map((w, i) => {
