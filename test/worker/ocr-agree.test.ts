@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { personName, shopName } from "../../bench/label-generator/world";
 import { freshSeed, Rng } from "../../bench/label-generator/random";
-import { agreedNames, cutShort, heldSpelling, holdsName, lReadAsI, minimDisputed, nearlyHolds, retitled, swappedLetter, unplacedMark } from "../../worker/label-import/ocr/agree";
+import { agreedNames, capitalDisputed, cutShort, heldSpelling, holdsName, lReadAsI, minimDisputed, nearlyHolds, retitled, swappedLetter, unplacedMark } from "../../worker/label-import/ocr/agree";
 import { plausibleOnly } from "../../worker/label-import/ocr-job";
 import type { LabelDetails } from "../../shared/label";
 
@@ -312,5 +312,30 @@ describe(`an initial the Latin reading ran into a heading (drawn, SEED=${SEED})`
       const other = rng.pick([..."ABCDEFGHKMNOPRSTVWYZ"].filter((c) => c !== initial));
       expect((await agreedNames(base, base, new Map([[name, `${heading}${other} ${surname}`]]), new Map(), 300)).fromAddress?.name).toBe("");
     }
+  });
+});
+
+describe(`a word's capital the two models read as two capitals (drawn, SEED=${SEED})`, () => {
+  it("is disputed: the third reading's name is none ('Tain Watson' / 'Iain Watson': fresh seed 3127436506, file 1133)", () => {
+    expect(capitalDisputed("Tain Watson", "Iain Watson")).toBe(true);
+    // The same letter to holdsName (an I as a small l, an O as a zero), a small letter misread, or the name held: no dispute.
+    for (const [name, reading] of [["Iain Watson", "lain Watson"], ["Dr. O Johnson", "Dr. 0 Johnson"], ["Chidi Wright", "Cnidi Wright"], ["Mrs Charlotte Kelly", "Mrs Charlotte Kelty"], ["Tain Watson", "Tain Watson"]])
+      expect(capitalDisputed(name, reading), name).toBe(false);
+    let drawn = 0;
+    for (let k = 0; k < 300; k++) {
+      const rng = new Rng(`${SEED}/capitals/${k}`);
+      const name = rng.chance(0.5) ? personName(rng) : shopName(rng);
+      const at = [...name].flatMap((c, i) => (/[A-Z]/.test(c) && !/\p{L}/u.test(name[i - 1] ?? " ") ? [i] : []));
+      if (!at.length || [...name].length !== name.length) continue;
+      drawn++;
+      const i = rng.pick(at);
+      // Another capital, not one holdsName takes for the same letter (I and L, O and Q are other letters to it).
+      const other = rng.pick([..."ABCDEFGHJKMNPRSTUVWXYZ"].filter((c) => c !== name[i] && !(c === "L" && name[i] === "I")));
+      const read = name.slice(0, i) + other + name.slice(i + 1);
+      const reading = `${rng.pick(["", "FROM ", "Deliver to: "])}${name}`;
+      expect(capitalDisputed(read, reading), JSON.stringify({ k, read, reading })).toBe(true);
+      expect(capitalDisputed(name, reading)).toBe(false);
+    }
+    expect(drawn).toBeGreaterThan(200);
   });
 });

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { readLabelPage } from "../../worker/label-import/ocr-job";
-import { irishParticle, ownSender, withLostWords, withoutHeadings, withoutSortCode } from "../../worker/label-import/ocr/names";
+import { irishParticle, otherLine, ownSender, withLostWords, withoutHeadings, withoutOtherLines, withoutSortCode } from "../../worker/label-import/ocr/names";
 import { freshSeed, Rng } from "../../bench/label-generator/random";
-import { retailerName, shopName } from "../../bench/label-generator/world";
+import { companyName, personName, retailerName, shopName } from "../../bench/label-generator/world";
+import { PRINTED_HEADINGS } from "../../worker/label-reading/vocabulary";
 import type { LabelDetails } from "../../shared/label";
 import { editDistance } from "../../worker/label-reading/fields";
 import { labelPixels } from "../../worker/label-import/label-pixels";
@@ -151,5 +152,35 @@ describe("a name with a misread heading in it", () => {
     expect(out.address?.name).toBe("");
     expect(out.fromAddress?.name).toBe("Dovetail Ceramics");
     for (const name of ["Mr. D Khan", "St. John's Gifts", "Prof Søren Doherty"]) expect(withoutHeadings({ ...read, address: block(name) }).address?.name).toBe(name);
+  });
+});
+
+describe(`another line of the label read as a name (drawn, SEED=${SEED})`, () => {
+  const block = (name: string) => ({ name, address: ["The Laurels"], postcode: "UB1 2QL", countryCode: "GB" });
+
+  it("is none: the last full run's (seed 1914321767) wrong names, each a line that is no name", () => {
+    const read: LabelDetails = { courier: "evri", countryCode: "GB", trackingCode: "H0236U1496679361", address: block("FAO Aoife García"), fromAddress: block("Retums address.") };
+    const out = withoutOtherLines(read);
+    expect([out.address?.name, out.fromAddress?.name]).toEqual(["", ""]);
+    for (const name of ["DeliverToAoifeÓ Súilleabháin", "Magpie Outfitters Ltd. Flat 3C. Dorchester", "CeilidhGoodsLimited, Unit5,", "Attn: Jo Lee", "c/o Sam Hill", "SENDERProfBethan Turner", "Shipfrom:LittleFernBakehouse", "Sendar:"]) expect(otherLine(name), name).toBe(true);
+    for (const name of ["Tobias Fromley", "FROMAN LEE", "TOM JONES", "Faolan Smith", "Unity Crafts", "Bluebell Ltd", "Senior Crafts", "Deliver Tobias"]) expect(otherLine(name), name).toBe(false);
+  });
+
+  it("holds for drawn contact lines, headings misread, headings and addresses run into names; no drawn name is one", () => {
+    const misread = (t: string, rng: Rng) => (/rn/.test(t) ? t.replace("rn", "m") : /d/.test(t) && rng.chance(0.5) ? t.replace("d", "cl") : t.replace(/[a-z](?=[a-z])/, (c) => (c === "e" ? "c" : "e")));
+    for (let k = 0; k < 300; k++) {
+      const rng = new Rng(`${SEED}/other-line/${k}`);
+      const names = [personName(rng), shopName(rng), companyName(rng), retailerName(rng)];
+      for (const name of names) expect(otherLine(name), name).toBe(false);
+      const person = personName(rng);
+      expect(otherLine(`${rng.pick(["Attn:", "Attn", "FAO", "FAO:", "c/o"])} ${person}`), person).toBe(true);
+      const heading = rng.pick([...PRINTED_HEADINGS.filter((h) => h.replace(/[^a-z]/gi, "").length >= 6), "Returns address:"]);
+      expect(otherLine(misread(heading, rng).replace(/:$/, rng.pick(["", ".", ":"]))), heading).toBe(true);
+      // A heading run into a name that starts with a capitalised word (an initial's stop after it is no name's letter).
+      const glued = `${heading.replace(/[\s:]/g, "")}${/^\p{Lu}\p{Ll}/u.test(person) ? person.replace(/\s/g, "") : "JoLee"}`;
+      expect(otherLine(glued), glued).toBe(true);
+      const shop = shopName(rng);
+      expect(otherLine(`${shop} Ltd. ${rng.pick(["Flat", "Unit", "Apartment"])} ${rng.int(1, 40)}${rng.pick(["", "B"])}`), shop).toBe(true);
+    }
   });
 });

@@ -137,3 +137,51 @@ describe(`a heading run into the name after it (drawn, SEED=${SEED})`, () => {
     expect(apart).toBeGreaterThanOrEqual(20);
   });
 });
+
+describe(`a title run into the name after it (drawn, SEED=${SEED})`, () => {
+  const line = (text: string) => ocrLines([{ text, left: 50, top: 300, width: 400, height: 36, conf: 90 }]).map((l) => l.text)[0];
+
+  it("is spaced again, the I a small l stood for given back ('Mrlain Wilson': fresh seed 3127436506, file 1170)", () => {
+    expect(line("Mrlain Wilson")).toBe("Mr Iain Wilson");
+    expect(line("MrJohn Smith")).toBe("Mr John Smith");
+    expect(line("MissChloéSingh")).toBe("Miss Chloé Singh");
+    for (const kept of ["Revlon Beauty", "Missy Elliott", "Drake Hall", "Mrs Jones", "Provence Soap Co"]) expect(line(kept)).toBe(kept);
+  });
+
+  it("holds for drawn titled names with the gap lost, and leaves drawn shop names as they are", () => {
+    let titled = 0;
+    for (let k = 0; k < 400; k++) {
+      const rng = new Rng(`${SEED}/title-run-in/${k}`);
+      const name = personName(rng);
+      const m = /^(Mr|Mrs|Ms|Miss|Dr|Mx|Prof|Rev)(\.?) (\p{Lu}\p{Ll}+)( .*)$/u.exec(name);
+      if (m) {
+        titled++;
+        expect(line(`${m[1]}${m[2]}${m[3]}${m[4]}`), name).toBe(`${m[1]}${m[2]} ${m[3]}${m[4]}`);
+        // An I read as a small l after Mr, Mrs, Ms or Mx (fixCapitalI gives back an I before plain small letters and a capitalised word).
+        if (/^M[rsx]s?$/.test(m[1]) && !m[2] && /^I[a-z]{2,}$/.test(m[3]) && /^ \p{Lu}/u.test(m[4])) expect(line(`${m[1]}l${m[3].slice(1)}${m[4]}`), name).toBe(name);
+      }
+      const shop = shopName(rng);
+      expect(line(shop), shop).toBe(shop);
+    }
+    expect(titled).toBeGreaterThan(40);
+  });
+});
+
+describe("'&' run into the words beside it, the I after it read as l", () => {
+  it("gives the I back ('Wren&lvyTeaCo': seed 1914321767, the last full run's wrong sender)", () => {
+    const line = (text: string) => ocrLines([{ text, left: 50, top: 300, width: 400, height: 36, conf: 90 }]).map((l) => l.text)[0];
+    expect(line("Wren&lvyTeaCo")).toBe("Wren&IvyTeaCo");
+    expect(line("Wren & lvy Tea Co")).toBe("Wren & Ivy Tea Co");
+    expect(line("Hazel&HiveBakehouse")).toBe("Hazel&HiveBakehouse");
+  });
+});
+
+describe("a company's 'Ltd' read 'Lid'", () => {
+  const line = (text: string) => ocrLines([{ text, left: 50, top: 300, width: 400, height: 36, conf: 90 }]).map((l) => l.text)[0];
+
+  it("is 'Ltd' after two capitalised words, ending the line or its first part ('Ceilidh Bakehouse Lid. Unit 25': fresh seed 3141977986, file 147)", () => {
+    expect(line("seller: Ceilidh Bakehouse Lid. Unit 25. Riverside Estate, Manchester")).toBe("seller: Ceilidh Bakehouse Ltd. Unit 25. Riverside Estate, Manchester");
+    expect(line("Nettle Dental Practice Lid")).toBe("Nettle Dental Practice Ltd");
+    for (const kept of ["Jar Lid", "Glass Jar Lid and seal", "Item: Glass Jar Lid 2 pack"]) expect(line(kept)).toBe(kept);
+  });
+});

@@ -119,6 +119,21 @@ export function minimDisputed(name: string, reading: string): boolean {
 }
 
 /**
+ * Whether the other reading holds the name with a word's first capital read as another capital (the page's 'Tain Watson',
+ * the Latin 'Iain Watson', for Iain: fresh seed 3127436506, file 1133, a 300 DPI thermal print, given so by the English
+ * model's third reading). A name's capitals are its surest letters to a reader and the ones a name is known by; where the
+ * two models read two, the English model reading its own again is no second opinion: the name is none. (A capital I the
+ * other reading gives as a small l, or an O as a zero, is the same letter to holdsName: no dispute.)
+ */
+export function capitalDisputed(name: string, reading: string): boolean {
+  const chars = [...name.normalize("NFC")];
+  if (holdsName(name, reading)) return false;
+  return chars.some(
+    (c, i) => /^[A-Z]$/.test(c) && !/\p{L}/u.test(chars[i - 1] ?? " ") && [..."ABCDEFGHIJKLMNOPQRSTUVWXYZ"].some((o) => o !== c && holdsName([...chars.slice(0, i), o, ...chars.slice(i + 1)].join(""), reading)),
+  );
+}
+
+/**
  * Whether the name as the accents made it (`named`, from the Latin reading) may be given for the page's `name`: the same
  * letters with accents added, or letters the Latin reading holds as they stand ('Quiñones' for the page's 'Quifiones',
  * 'SØREN' for 'S@REN'). A name that stood by the third reading alone took its accents from a reading that does not hold
@@ -260,8 +275,9 @@ export async function agreedNames(
     const titled = retitled(named[key]?.name ?? name, reading);
     if (!verdict.has(name)) {
       const sure = !cutShort(name, lines.get(name) ?? "", reading) && !unplacedMark(reading);
-      // One letter off, but not an l the page's reading took for an i: the English model's own misreading, read again by it.
-      const third = async () => spellings.some((n) => nearlyHolds(n, reading) && !lReadAsI(n, reading) && !minimDisputed(n, reading)) && holds(await thirdReading(crops.get(name) ?? [], dpi));
+      // One letter off, but not an l the page's reading took for an i, a minim or a word's capital read as another: the
+      // English model's own misreading, read again by it.
+      const third = async () => spellings.some((n) => nearlyHolds(n, reading) && !lReadAsI(n, reading) && !minimDisputed(n, reading) && !capitalDisputed(n, reading)) && holds(await thirdReading(crops.get(name) ?? [], dpi));
       verdict.set(name, sure && (given.includes(name) || holds(reading) || Boolean(titled) || (await third())));
     }
     if (!verdict.get(name) || !heldSpelling(name, named[key]?.name ?? name, reading) || swappedLetter(name, named[key]?.name ?? name)) out[key] = { ...(named[key] as Address), name: "" };

@@ -13,6 +13,7 @@
  */
 import type { Address, LabelDetails } from "../../../shared/label";
 import { editDistance } from "../../label-reading/fields";
+import { PRINTED_HEADINGS, PRINTED_RETURN_HEADINGS } from "../../label-reading/vocabulary";
 import { readLatinLine } from "./tesseract";
 import { cropGrey, type Grey } from "../../images/raster";
 import type { TextLine } from "../../label-reading/text";
@@ -188,4 +189,54 @@ const HEADED = /\S:(?:\s|$)/u;
  */
 export function withoutHeadings(details: LabelDetails): LabelDetails {
   return renamed(details, NAMED_KEYS, (a) => (HEADED.test(a.name) ? "" : a.name));
+}
+
+/** A contact's line under a company's name ('FAO Aoife García', 'Attn: Jo Lee', 'c/o Sam Hill'): the person is no recipient's name there. */
+const CONTACT_LINE = /^(?:c\/o|attn|fao)\b/iu;
+/** A heading's noun: no name holds it ('Retums address.' for 'Returns address:', its rn read as m). */
+const HEADING_NOUN = /(?:^|\s)(?:address|addresses|addressee)\b/iu;
+/** A premises' word before its number ('Flat 3C', 'Unit5'), or a company's suffix with more words after it ('Ltd. Flat'): an address run into the name. */
+const ADDRESS_RUN = /(?:^|[\s,.])(?:flat|unit|suite|apartment|apt)\s?\d|\b(?:ltd|limited|llp|plc)\b[.,]\s*\p{L}/iu;
+/** The letters of a heading as OCR misreads them alike: rn and m, cl and d, vv and w are one. */
+const misreadFold = (t: string) => t.toLowerCase().replace(/[^a-z]/g, "").replace(/rn/g, "m").replace(/cl/g, "d").replace(/vv/g, "w");
+/** The headings printed over addresses ('Returns address:' too, which fixHeading does not mend to). */
+const HEADING_TEXTS = [...PRINTED_HEADINGS, ...PRINTED_RETURN_HEADINGS, "Returns address:", "Recipient:"];
+const HEADINGS_READ = HEADING_TEXTS.map((h) => [h.toLowerCase().replace(/[^a-z]/g, ""), misreadFold(h)]);
+const HEADING_LETTERS = HEADING_TEXTS.map((h) => h.toLowerCase().replace(/[^a-z]/g, "")).filter((h) => h.length >= 4);
+
+/**
+ * Whether a heading starts the name run into it with no gap, a capitalised word right after its letters ('DeliverToAoifeÓ
+ * Súilleabháin', 'FROMWren&lvyTools', 'Shipfrom:LittleFern'): fixHeading leaves it as read where the rest is run together
+ * too. Not a name that merely starts with a heading's letters ('Tobias', 'Fromley', 'FROMAN').
+ */
+function headingRunIn(name: string): boolean {
+  return HEADING_LETTERS.some((h) => {
+    let i = 0;
+    for (const c of h) {
+      while (i < name.length && /[:;.,]/.test(name[i])) i++;
+      if (name[i]?.toLowerCase() !== c) return false;
+      i++;
+    }
+    while (i < name.length && /[:;.,]/.test(name[i])) i++;
+    return /^\p{Lu}\p{Ll}/u.test(name.slice(i));
+  });
+}
+
+/**
+ * Whether an OCR reading's name is another line of the label read in its place: a contact's line (FAO, Attn, c/o) where
+ * the company's name was lost ('FAO Aoife García' for a company: seed 1914321767, the last full run); a heading misread
+ * past fixHeading's one-letter repairs ('Retums address.') or left run into the name ('DeliverToAoifeÓ Súilleabháin');
+ * an address run into the name on one line ('Magpie Outfitters Ltd. Flat 3C. Dorchester', a flattened PDF's block). Each is
+ * a wrong name where it is given; which of its words are the name's is not known: none.
+ */
+export function otherLine(name: string): boolean {
+  // Within a letter of a heading, as read or with the letters OCR misreads alike put together.
+  const [plain, folded] = [name.toLowerCase().replace(/[^a-z]/g, ""), misreadFold(name)];
+  const heading = plain.length >= 6 && HEADINGS_READ.some(([h, f]) => h.length >= 6 && (editDistance(plain, h) <= 1 || editDistance(folded, f) <= 1));
+  return CONTACT_LINE.test(name) || HEADING_NOUN.test(name) || ADDRESS_RUN.test(name) || heading || headingRunIn(name);
+}
+
+/** The details without a name that is another line of the label (otherLine). */
+export function withoutOtherLines(details: LabelDetails): LabelDetails {
+  return renamed(details, NAMED_KEYS, (a) => (otherLine(a.name) ? "" : a.name));
 }

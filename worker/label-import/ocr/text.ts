@@ -122,13 +122,27 @@ export const postcodeApart = (text: string) =>
 
 /**
  * A company's 'plc' or 'Ltd' at the end of a name misread as a word no name ends in: 'pic' (its l read as i), 'Itd' (its L
- * as I). 'Foxhole Outdoor pic' lost its end as OCR's debris and gave 'Foxhole Outdoor' (fresh seed 584889086, file 179, a
+ * as I), 'Lid' (its t as i). 'Foxhole Outdoor pic' lost its end as OCR's debris and gave 'Foxhole Outdoor' (fresh seed 584889086, file 179, a
  * flattened photo), a name cut short.
  */
-export const fixCompanyEnd = (text: string) => text.replace(/(\p{Lu}[\p{L}'’.-]*\s)(?:pic|p1c|pIc)$/u, "$1plc").replace(/(\p{Lu}[\p{L}'’.-]*\s)Itd(\.?)$/u, "$1Ltd$2");
+export const fixCompanyEnd = (text: string) =>
+  text
+    .replace(/(\p{Lu}[\p{L}'’.-]*\s)(?:pic|p1c|pIc)$/u, "$1plc")
+    .replace(/(\p{Lu}[\p{L}'’.-]*\s)Itd(\.?)$/u, "$1Ltd$2")
+    // Its t read as i ('Ceilidh Bakehouse Lid. Unit 25, …': fresh seed 3141977986, file 147, a 300 DPI thermal print whose
+    // sender was given so, both models reading it alike): after two capitalised words, ending the line or its first part.
+    .replace(/(\p{Lu}[\p{L}'’-]+\s\p{Lu}[\p{L}'’-]+\s)Lid(?=[.,]?$|[.,]\s)/u, "$1Ltd");
 
 /** A title and one capital initial with no gap between them ('DrA', 'MrsJ'). */
 const TITLE_INITIAL = new RegExp(`^(${ABBREVIATED_TITLES.map((t) => t[0].toUpperCase() + t.slice(1)).join("|")})(\\p{Lu}\\.?)$`, "u");
+
+/**
+ * A title run into the name after it, the gap lost on a photo: before a capitalised word ('MrJohn', 'Mr.MoragLewis',
+ * 'ProfFreya'), or, for Mr, Mrs, Ms and Mx, before a word in small letters whose capital I was read as l ('Mrlain Wilson'
+ * for Mr Iain Wilson: fresh seed 3127436506, file 1170, a 300 DPI table photo, given so). No word starts with those
+ * titles' letters; fixCapitalI then gives the I back.
+ */
+const TITLE_RUN_IN = new RegExp(`^((?:${ABBREVIATED_TITLES.map((t) => t[0].toUpperCase() + t.slice(1)).join("|")})\\.?)(\\p{Lu}\\p{Ll}+\\S*|(?<=^M[rsx]s?)l\\p{Ll}{2,})$`, "u");
 
 /** Name prefixes written with a capital after them ('McKenzie', 'MacLeod', 'DeVito', 'FitzGerald', "O'Brien"): no gap lost there. */
 const PREFIX = new RegExp(`^(?:${JOINED_NAME_PREFIXES.map((p) => p[0].toUpperCase() + p.slice(1)).join("|")})$`);
@@ -145,16 +159,20 @@ export function gapsBack(text: string): string {
   const headed = /^(\p{Lu}{4,})(\p{Lu}\p{Ll}.*)$/u.exec(words[0]);
   const heading = headed && PRINTED_HEADINGS.find((h) => letters(h) === headed[1]);
   if (heading) words.splice(0, 1, heading, headed![2]);
-  // A title run into the initial after it ('DrA' over 'Nguyen': fresh seed 3217537065, a flattened PDF): no word is so spelt.
-  const titled = TITLE_INITIAL.exec(words[0]);
-  if (titled) words.splice(0, 1, titled[1], titled[2]);
-  return words
+  const spaced = words
     .map((w) => {
       const parts = w.split(/(?<=\p{Ll})(?=\p{Lu})/u);
       if (parts.length < 3 || parts.some((p) => !/^\p{Lu}\p{Ll}+$/u.test(p) || PREFIX.test(p))) return w;
       return parts.join(" ");
     })
-    .join(" ");
+    .join(" ")
+    .split(" ");
+  // A title run into the initial after it ('DrA' over 'Nguyen': fresh seed 3217537065, a flattened PDF), or into the name
+  // (TITLE_RUN_IN), first on the line or after its heading: no word is so spelt.
+  const at = heading ? 1 : 0;
+  const titled = TITLE_INITIAL.exec(spaced[at] ?? "") ?? TITLE_RUN_IN.exec(spaced[at] ?? "");
+  if (titled) spaced.splice(at, 1, titled[1], titled[2]);
+  return spaced.join(" ");
 }
 
 /**
@@ -177,7 +195,8 @@ export function fixCapitalI(text: string): string {
   if (/^I[l1|]\.\s\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)?$/u.test(text)) return `I${text.slice(2)}`;
   // '&' run into the word after it, its I read as l ('Wren &lvy Crafts': fixed seed 3217537065, file 1547, and fresh seed
   // 3515107650, file 648, where both readings of the line held it).
-  const words = text.replace(/(^|\s)&(?=l\p{Ll}{2})/gu, "$1& ").split(" ");
+  // Run into the word before it too ('Wren&lvyTeaCo': seed 1914321767, the last full run's wrong sender): its I read as l.
+  const words = text.replace(/(?<=\p{L})&l(?=\p{Ll}{2})/gu, "&I").replace(/(^|\s)&(?=l\p{Ll}{2})/gu, "$1& ").split(" ");
   const capital = (w: string | undefined) => !!w && /^\p{Lu}/u.test(w);
   return words
     .map((w, i) => {
@@ -263,6 +282,12 @@ const BARE_KILOS = new RegExp(String.raw`(^|\s)(${DIGITISH}{1,3}[.,]{1,2}${DIGIT
  * '12300g', 'G1 0OG' for '6100g'): a 0 or O then G ends no postcode (no inward code holds an O, or ends in a digit).
  */
 const BARE_GRAMS = /^((?:G(?=[0-9ODQIlL|SZB]))?[0-9ODQIlL|SZB]{1,3}\s?[0-9ODQIlL|SZB]{0,3}[0O])(\s?[gG])$/;
+/** A weight heading's unit in brackets misread ('(kql:', '(kg]', '{g)'): a bracket, k or not, a g (q, 9 or y), maybe its closing bracket (or an l or 1 for it), a colon, then the figure. */
+const UNIT_FIRST_MISREAD = new RegExp(String.raw`\b(${WEIGHT_HEADING})\s*[({[]\s*(k)?[gq9y]\s*[)}\]lI|1]?\s*[:;.]?\s*(?=${DIGITISH})`, "i");
+/** A weight heading, its figure and unit, run into a capitalised word after it: the unit's end, before that word. */
+const GLUED_UNIT = new RegExp(String.raw`(\b${WEIGHT_HEADING}[:.]?\s*\d[\d.,]*\s?(?:kg|g))(?=\p{Lu}\p{Ll})`, "iu");
+/** A line up to and including a day-first date and the space after it, then the rest: '23/06/2026 ', '21-09-2026 '. */
+const AFTER_DATE = /^(.*\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\s)(\S.*)$/;
 /** Kilograms whose decimal point came out as a space ('15 3kg' for '15.3kg'): alone or after a heading. */
 const SPLIT_KILOS = /(^|[:\s])(\d{1,2}) (\d{1,2})\s?kg(?=\s|$)/i;
 
@@ -283,13 +308,32 @@ export function fixWeight(line: string): string {
   }
   if (weightGrams(line) !== null) return line;
   // An underline read after the unit ('WEIGHT 5.20KG_'), which leaves it no word's end.
-  const text = line.replace(/(\d\s?(?:kg|g))_+(?=\s|$)/gi, "$1");
+  const underlined = line.replace(/(\d\s?(?:kg|g))_+(?=\s|$)/gi, "$1");
+  if (weightGrams(underlined) !== null) return underlined;
+  // The unit printed before the figure, misread: 'Weight (kql: 12.80' for 'Weight (kg): 12.80' (fresh seed 928977629, file
+  // 624, a 203 DPI thermal print, whose weight was lost). Only a heading's unit in brackets, before a figure; the figure is
+  // mended below where it needs it.
+  const text = underlined.replace(UNIT_FIRST_MISREAD, (_, heading: string, kilo: string | undefined) => `${heading} (${kilo ? "kg" : "g"}): `);
   if (weightGrams(text) !== null) return text;
+  // The unit run into the word after it, the gap lost on a photo ('Weight2900gDimensions: …', 'Weight:200gCollectiondate:
+  // 01/09/2026': 3,000-label seed 1914321767, files 643 and 176, 150 and 600 DPI photos): the gap put back, after a weight
+  // heading only, before a capitalised word.
+  const apart = text.replace(GLUED_UNIT, "$1 ");
+  if (apart !== text && weightGrams(apart) !== null) return apart;
   const digits = (figure: string) => figure.replace(/\s/g, "").replace(/[^0-9.,]/g, (c) => WEIGHT_DIGIT[c] ?? c).replace(/([.,])[.,]/, "$1");
   const grams = text.trim().match(BARE_GRAMS);
   if (grams && /\d/.test(grams[1])) {
     const figure = digits(grams[1]);
     if (/^\d{3,5}$/.test(figure)) return `${figure}g`;
+  }
+  // The same figure ending a line after a date, as some despatch labels print it ('DATE 23/06/2026 1450G', read 'DATE
+  // 23/06/2026 I4 5OG' once the postcode's repair had put a space in: 3,000-label seed 1914321767, files 2138 and 3576,
+  // 300 DPI scans and screenshots, whose weights were lost).
+  const dated = text.match(AFTER_DATE);
+  const datedGrams = dated?.[2].match(BARE_GRAMS);
+  if (dated && datedGrams && /\d/.test(datedGrams[1])) {
+    const figure = digits(datedGrams[1]);
+    if (/^\d{3,5}$/.test(figure) && weightGrams(`${dated[1]}${figure}g`) !== null) return `${dated[1]}${figure}g`;
   }
   for (const re of [AFTER_HEADING, BARE_KILOS]) {
     const m = text.match(re);
@@ -299,12 +343,15 @@ export function fixWeight(line: string): string {
     let figure = digits(m[2]);
     let unit = m[3].trim() && (/^k/i.test(m[3].trim()) ? "kg" : "g");
     if (!unit && re === AFTER_HEADING && /^\d{3,5}9$/.test(figure)) [figure, unit] = [figure.slice(0, -1), "g"];
+    // A g read as a q ends the figure as read: 'Weight G8 0OQ' for 'Weight 6800g' (its q made a capital by the postcode's
+    // repair; 3,000-label seed 1914321767, file 1448, a 203 DPI thermal print). Q is a 0 only inside a figure.
+    if (!unit && re === AFTER_HEADING && /[qQ]$/.test(m[2]) && /^\d{3,5}$/.test(digits(m[2].slice(0, -1)))) [figure, unit] = [digits(m[2].slice(0, -1)), "g"];
     // The figure mended is a weight on its own; whether the line's is the parcel's is weightGrams' to say (an item's size
     // after its name is none: label-reading/fields.ts), not this repair's.
     const fixed = text.slice(0, m.index!) + m[1] + figure + unit + text.slice(m.index! + m[0].length);
     if (weightGrams(m[1] + figure + unit) !== null) return fixed;
   }
-  return text;
+  return underlined;
 }
 
 const TO_DIGIT: Record<string, string> = { O: "0", Q: "0", D: "0", I: "1", L: "1", "|": "1", S: "5", Z: "2", B: "8", G: "6" };
