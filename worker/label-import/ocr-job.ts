@@ -35,7 +35,7 @@ import { offDesk, paperOnly } from "./ocr/paper";
 import { evenLight, paperQuad, rectifiedPaper } from "./ocr/quad";
 import { labelPixels } from "./label-pixels";
 import { rereadBesideLogo, rereadPostcodes, rereadTop, rereadUnread, restoreAccents, votedNames } from "./ocr/reread";
-import { checkedWeight, rereadWeight } from "./ocr/weight";
+import { checkedWeight, rereadWeight, unsureFigure } from "./ocr/weight";
 import type { TextLine } from "../label-reading/text";
 import type { Barcode } from "../images/zxing";
 
@@ -134,8 +134,10 @@ export async function readLabelPage(pixmap: Pixmap): Promise<LabelReading> {
   // A weight another reading of the page read otherwise, or not at all ('WEIGHT' with its figure lost, then 'WEIGHT
   // 6.46KG' for 0.40 kg in black and white: fresh seed 91827364, a 96 DPI screenshot), is read again from its line and
   // kept only where both models agree; not looked for anywhere else (the page read again would give the same line back).
+  // So is one whose figure the reading itself was unsure of ('16.00kg' at confidence 19 for 'Wt: 10.00kg': 3,000-label
+  // seed 1914321767, file 3513, a 150 DPI photo whose type reads 0 as 6; ocr/weight.ts unsureFigure).
   const grams = reading.details?.weightInGrams;
-  const disputed = typeof grams === "number" && [...weights].some((w) => w !== grams);
+  const disputed = typeof grams === "number" && ([...weights].some((w) => w !== grams) || unsureFigure(reading.words, reading.lines, grams));
   if (disputed) reading.details = { ...reading.details!, weightInGrams: await checkedWeight(reading.lines, reading.image, reading.dpi, grams) };
   // A weight over the courier's limit is none: the re-reads below may find the right one.
   if (reading.details && overLimit(reading.details)) reading.details = { ...reading.details, weightInGrams: null };
@@ -328,7 +330,7 @@ async function interpret(ocr: OcrResult, image: Grey, dpi: number, barcodes: Bar
     const again = fixed.some((l, i) => l !== lines[i]) ? parseLabel({ lines: fixed, barcodes }) : null;
     if (again?.address?.postcode && (!details || again.trackingCode === details.trackingCode)) [lines, details] = [fixed, again];
   }
-  return { lines, details, meanConf: ocr.meanConf, image, dpi };
+  return { lines, details, meanConf: ocr.meanConf, image, dpi, words: ocr.words };
 }
 
 /**

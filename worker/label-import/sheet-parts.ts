@@ -120,13 +120,16 @@ export function sheetParts(
   }
 
   /**
-   * The cut between two neighbouring labels: within `window` of `ideal`, the middle of an interval
-   * crossed by the fewest items (at most MAX_STRAY_ITEMS), leaving a label's worth of text and a
-   * printed number on both sides (up to `from` and `to`); of those the one whose empty band is
-   * widest for its distance from `ideal` (width minus distance: the band between two labels is
+   * The cut between two neighbouring labels: within `window` of `ideal`, in an interval crossed by the
+   * fewest items (at most MAX_STRAY_ITEMS), leaving a label's worth of text and a printed number on
+   * both sides (up to `from` and `to`); of those the one whose empty band is widest for its distance from `ideal` (width minus distance: the band between two labels is
    * wide and near the sheet's grid; a gap inside one label, between its header and its address,
    * may be as wide but lies off the grid, and a 6x4 label above a 4x6 one moves the band off it
-   * but widens it). Null when every place is crossed by more.
+   * but widens it). The cut is the interval's middle, or `ideal` where the interval holds it: a
+   * label draws more than its text (a barcode under its printed number, its frame), and the region
+   * drawn for its barcodes (pdfium.ts) stops at the cut, so a cut through the middle of the text's
+   * gap went through the upper label's barcode and gave its lower neighbour's region that code too.
+   * Null when every place is crossed by more.
    */
   function clearestCut(ks: number[], lo: (b: PdfRect) => number, hi: (b: PdfRect) => number, at: { ideal: number; window: number; from: number; to: number }): number | null {
     const [wFrom, wTo] = [at.ideal - at.window, at.ideal + at.window];
@@ -134,9 +137,10 @@ export function sheetParts(
     const candidates: { cut: number; crossing: number; score: number }[] = [];
     for (let i = 0; i + 1 < edges.length; i++) {
       if (edges[i + 1] - edges[i] < 0.5) continue;
-      const cut = (edges[i] + edges[i + 1]) / 2;
-      const crossing = ks.filter((k) => Math.min(cut - lo(boxes[k]), hi(boxes[k]) - cut) > 0.2 * (hi(boxes[k]) - lo(boxes[k]))).length;
-      if (crossing <= MAX_STRAY_ITEMS) candidates.push({ cut, crossing, score: Math.abs(cut - at.ideal) - (edges[i + 1] - edges[i]) });
+      const middle = (edges[i] + edges[i + 1]) / 2;
+      const crossing = ks.filter((k) => Math.min(middle - lo(boxes[k]), hi(boxes[k]) - middle) > 0.2 * (hi(boxes[k]) - lo(boxes[k]))).length;
+      const cut = edges[i] < at.ideal && at.ideal < edges[i + 1] ? at.ideal : middle;
+      if (crossing <= MAX_STRAY_ITEMS) candidates.push({ cut, crossing, score: Math.abs(middle - at.ideal) - (edges[i + 1] - edges[i]) });
     }
     // The fewest crossing first; among them the first, by score, that leaves both sides a label (the
     // printed numbers are read only for the candidates looked at: a sheet has hundreds of gaps).

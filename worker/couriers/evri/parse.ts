@@ -63,7 +63,10 @@ export function parseEvriLabel(input: LabelInput): LabelDetails | null {
   if (!trackingCode) return null;
 
   const sym = twoD(input.barcodes.filter((b) => normaliseEvriCode(b.text) !== trackingCode));
-  const service = SERVICES.find(([re]) => re.test(text));
+  // The carrier's name run into the service after it, the gap lost on a photo ('Evri48hr', 'evriSTANDARD DELIVERY',
+  // 'EVRIEVRI48 hr': 3,000-label seed 1914321767, files 423, 3093 and 176, 300-600 DPI photos whose service was lost).
+  const serviceText = text.replace(/(evri)(?=[\dA-Z]|next|standard|economy)/gi, "$1 ");
+  const service = SERVICES.find(([re]) => re.test(serviceText));
   const van = text.match(/\bVAN\s*:?\s*(\d+)\b[^\n]*/i);
   const created = labelledDate(text, /date|created|shipped|printed/);
 

@@ -282,6 +282,12 @@ const BARE_KILOS = new RegExp(String.raw`(^|\s)(${DIGITISH}{1,3}[.,]{1,2}${DIGIT
  * '12300g', 'G1 0OG' for '6100g'): a 0 or O then G ends no postcode (no inward code holds an O, or ends in a digit).
  */
 const BARE_GRAMS = /^((?:G(?=[0-9ODQIlL|SZB]))?[0-9ODQIlL|SZB]{1,3}\s?[0-9ODQIlL|SZB]{0,3}[0O])(\s?[gG])$/;
+/** A weight heading's unit in brackets misread ('(kql:', '(kg]', '{g)'): a bracket, k or not, a g (q, 9 or y), maybe its closing bracket (or an l or 1 for it), a colon, then the figure. */
+const UNIT_FIRST_MISREAD = new RegExp(String.raw`\b(${WEIGHT_HEADING})\s*[({[]\s*(k)?[gq9y]\s*[)}\]lI|1]?\s*[:;.]?\s*(?=${DIGITISH})`, "i");
+/** A weight heading, its figure and unit, run into a capitalised word after it: the unit's end, before that word. */
+const GLUED_UNIT = new RegExp(String.raw`(\b${WEIGHT_HEADING}[:.]?\s*\d[\d.,]*\s?(?:kg|g))(?=\p{Lu}\p{Ll})`, "iu");
+/** A line up to and including a day-first date and the space after it, then the rest: '23/06/2026 ', '21-09-2026 '. */
+const AFTER_DATE = /^(.*\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\s)(\S.*)$/;
 /** Kilograms whose decimal point came out as a space ('15 3kg' for '15.3kg'): alone or after a heading. */
 const SPLIT_KILOS = /(^|[:\s])(\d{1,2}) (\d{1,2})\s?kg(?=\s|$)/i;
 
@@ -302,13 +308,32 @@ export function fixWeight(line: string): string {
   }
   if (weightGrams(line) !== null) return line;
   // An underline read after the unit ('WEIGHT 5.20KG_'), which leaves it no word's end.
-  const text = line.replace(/(\d\s?(?:kg|g))_+(?=\s|$)/gi, "$1");
+  const underlined = line.replace(/(\d\s?(?:kg|g))_+(?=\s|$)/gi, "$1");
+  if (weightGrams(underlined) !== null) return underlined;
+  // The unit printed before the figure, misread: 'Weight (kql: 12.80' for 'Weight (kg): 12.80' (fresh seed 928977629, file
+  // 624, a 203 DPI thermal print, whose weight was lost). Only a heading's unit in brackets, before a figure; the figure is
+  // mended below where it needs it.
+  const text = underlined.replace(UNIT_FIRST_MISREAD, (_, heading: string, kilo: string | undefined) => `${heading} (${kilo ? "kg" : "g"}): `);
   if (weightGrams(text) !== null) return text;
+  // The unit run into the word after it, the gap lost on a photo ('Weight2900gDimensions: …', 'Weight:200gCollectiondate:
+  // 01/09/2026': 3,000-label seed 1914321767, files 643 and 176, 150 and 600 DPI photos): the gap put back, after a weight
+  // heading only, before a capitalised word.
+  const apart = text.replace(GLUED_UNIT, "$1 ");
+  if (apart !== text && weightGrams(apart) !== null) return apart;
   const digits = (figure: string) => figure.replace(/\s/g, "").replace(/[^0-9.,]/g, (c) => WEIGHT_DIGIT[c] ?? c).replace(/([.,])[.,]/, "$1");
   const grams = text.trim().match(BARE_GRAMS);
   if (grams && /\d/.test(grams[1])) {
     const figure = digits(grams[1]);
     if (/^\d{3,5}$/.test(figure)) return `${figure}g`;
+  }
+  // The same figure ending a line after a date, as some despatch labels print it ('DATE 23/06/2026 1450G', read 'DATE
+  // 23/06/2026 I4 5OG' once the postcode's repair had put a space in: 3,000-label seed 1914321767, files 2138 and 3576,
+  // 300 DPI scans and screenshots, whose weights were lost).
+  const dated = text.match(AFTER_DATE);
+  const datedGrams = dated?.[2].match(BARE_GRAMS);
+  if (dated && datedGrams && /\d/.test(datedGrams[1])) {
+    const figure = digits(datedGrams[1]);
+    if (/^\d{3,5}$/.test(figure) && weightGrams(`${dated[1]}${figure}g`) !== null) return `${dated[1]}${figure}g`;
   }
   for (const re of [AFTER_HEADING, BARE_KILOS]) {
     const m = text.match(re);
@@ -318,12 +343,15 @@ export function fixWeight(line: string): string {
     let figure = digits(m[2]);
     let unit = m[3].trim() && (/^k/i.test(m[3].trim()) ? "kg" : "g");
     if (!unit && re === AFTER_HEADING && /^\d{3,5}9$/.test(figure)) [figure, unit] = [figure.slice(0, -1), "g"];
+    // A g read as a q ends the figure as read: 'Weight G8 0OQ' for 'Weight 6800g' (its q made a capital by the postcode's
+    // repair; 3,000-label seed 1914321767, file 1448, a 203 DPI thermal print). Q is a 0 only inside a figure.
+    if (!unit && re === AFTER_HEADING && /[qQ]$/.test(m[2]) && /^\d{3,5}$/.test(digits(m[2].slice(0, -1)))) [figure, unit] = [digits(m[2].slice(0, -1)), "g"];
     // The figure mended is a weight on its own; whether the line's is the parcel's is weightGrams' to say (an item's size
     // after its name is none: label-reading/fields.ts), not this repair's.
     const fixed = text.slice(0, m.index!) + m[1] + figure + unit + text.slice(m.index! + m[0].length);
     if (weightGrams(m[1] + figure + unit) !== null) return fixed;
   }
-  return text;
+  return underlined;
 }
 
 const TO_DIGIT: Record<string, string> = { O: "0", Q: "0", D: "0", I: "1", L: "1", "|": "1", S: "5", Z: "2", B: "8", G: "6" };

@@ -9,7 +9,7 @@
  */
 import { weightGrams } from "../../label-reading/fields";
 import { readLatinLine, recognise } from "./tesseract";
-import { fixWeight, ocrLines } from "./text";
+import { fixWeight, ocrLines, type OcrWord } from "./text";
 import { cropGrey, scaleGrey, type Grey } from "../../images/raster";
 import type { TextLine } from "../../label-reading/text";
 import { WEIGHT_HEADING } from "../../label-reading/vocabulary";
@@ -23,11 +23,18 @@ const FIGURE_WITH_UNIT = /(?:^|\s)[0-9OoIl|SZB.,]*\d[0-9OoIl|SZB.,]*(?:\s\d{1,2}
 const UNIT_ALONE = /^(?:[^\d]*\s)?(?:kg|kgs|g)\.?$/i;
 
 /**
+ * A figure alone on its line ending in a 9: a figure of grams whose g was read as a 9 ('1509' for '150 g': fresh seed
+ * 766313661, file 296, a flattened PDF whose weight was lost). Read again, it gives a weight only where both models read
+ * the unit.
+ */
+const NINE_FOR_G = /^\d{2,4}9$/;
+
+/**
  * Lines that should give a weight and do not: a heading with no figure read after it, a figure with
- * a unit that reads as none, or a unit with no figure.
+ * a unit that reads as none, a unit with no figure, or a figure whose g was read as a 9.
  */
 export function weightCandidates(lines: TextLine[]): TextLine[] {
-  return lines.filter((l) => weightGrams(l.text) === null && l.text.split(" ").length <= 8 && (HEADING.test(l.text) || FIGURE_WITH_UNIT.test(l.text) || UNIT_ALONE.test(l.text)));
+  return lines.filter((l) => weightGrams(l.text) === null && l.text.split(" ").length <= 8 && (HEADING.test(l.text) || FIGURE_WITH_UNIT.test(l.text) || UNIT_ALONE.test(l.text) || NINE_FOR_G.test(l.text.trim())));
 }
 
 /** Height, in pixels, a line is enlarged to before it is read again (Tesseract reads best with capitals 30-40 px tall). */
@@ -42,8 +49,14 @@ const MAX_SCALE = 4;
  */
 function lineImage(page: Grey, l: TextLine): { img: Grey; scale: number } | null {
   const pad = Math.round(l.size * 0.4);
-  const right = l.x + (l.width ?? l.text.length * l.size * 0.6) + (HEADING.test(l.text) ? 8 * l.size : 0);
-  const left = l.x - (UNIT_ALONE.test(l.text) && !HEADING.test(l.text) ? 6 * l.size : 0);
+  const width = l.width ?? l.text.length * l.size * 0.6;
+  const right = l.x + width + (HEADING.test(l.text) ? 8 * l.size : 0);
+  // A heading after other words on its line is cut from (its share of the line's width, a letter early): what OCR read
+  // before it may be a 2D code's modules beside it ('a “i WEIGHT 1.50KG', 3,000-label seed 1914321767, file 475, a 200
+  // DPI scan), which read again with the line spoil both readings.
+  const heading = l.text.search(HEADING);
+  const from = heading > 0 ? l.x + (width * heading) / l.text.length - l.size : l.x;
+  const left = from - (UNIT_ALONE.test(l.text) && !HEADING.test(l.text) ? 6 * l.size : 0);
   const [x0, y0] = [Math.max(0, Math.floor(left - pad)), Math.max(0, Math.floor(l.y - pad))];
   const [x1, y1] = [Math.min(page.width, Math.ceil(right + pad)), Math.min(page.height, Math.ceil(l.y + l.size + pad))];
   if (x1 - x0 < 8 || y1 - y0 < 8) return null;
@@ -67,6 +80,23 @@ export async function rereadWeight(lines: TextLine[], page: Grey, dpi: number, m
  */
 export async function checkedWeight(lines: TextLine[], page: Grey, dpi: number, grams: number): Promise<number | null> {
   return agreedWeight(lines.filter((l) => weightGrams(l.text) === grams).slice(0, 2), page, dpi);
+}
+
+/**
+ * Confidence under which Tesseract's reading of a weight's figure is checked. A 150 DPI photo's '10.00kg' came back
+ * '16.00kg' at 19 (its type reads 0 as 6 across the page: '63/11/26' for 03/11/26), and was taken: 16,000 g for 10,000
+ * (3,000-label seed 1914321767, file 3513).
+ */
+const UNSURE = 50;
+
+/**
+ * Whether the page's reading was unsure of the figure that gave `grams`: a word holding a digit, read under UNSURE, on a
+ * line that gives that weight. Such a weight is checked (checkedWeight) before it is taken.
+ */
+export function unsureFigure(words: OcrWord[], lines: TextLine[], grams: number): boolean {
+  const on = (w: OcrWord, l: TextLine) => Math.abs(w.top - l.y) <= l.size * 0.6 && w.left >= l.x - l.size && w.left <= l.x + (l.width ?? l.text.length * l.size * 0.6);
+  const weightLines = lines.filter((l) => weightGrams(l.text) === grams);
+  return words.some((w) => w.conf < UNSURE && /\d/.test(w.text) && weightLines.some((l) => on(w, l)));
 }
 
 async function agreedWeight(candidates: TextLine[], page: Grey, dpi: number): Promise<number | null> {
