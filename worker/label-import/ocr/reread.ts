@@ -371,14 +371,32 @@ export function votedName(name: string, again: string, latin: string, holds: (na
       const got = lettersOf(text);
       const cost = editDistance(want, got);
       if (cost === 0 || cost > Math.min(2, Math.floor(want.length / 5)) || got[0] !== want[0]) continue;
-      // No letter of one stroke changed, added or lost: what each reading takes such a stroke for is its guess.
-      if (strokeDistance(want, got) !== cost) continue;
+      // No letter of one stroke changed, added or lost: what each reading takes such a stroke for is its guess. Nor a word's
+      // first letter, nor an f read as t or i (capitalVoted, fVoted).
+      if (strokeDistance(want, got) !== cost || capitalVoted(name, run) || fVoted(want, got)) continue;
       if (!holds(text, latin) || (best && best.cost <= cost)) continue;
       best = { text, cost };
     }
   }
   return best?.text ?? null;
 }
+
+/**
+ * Whether the vote's words change a word's first letter of the page's name ('MR ELLIE OUINONES' voted for the page's
+ * right 'QUINONES', the Q's tail lost in both other readings: seed 1914321767, file 224, a 300 DPI scan). A name's capitals
+ * are its surest letters; two readings that lose a stroke alike there are no proof (ocr/agree.ts capitalDisputed).
+ */
+const capitalVoted = (name: string, run: string[]) => {
+  const words = name.split(" ");
+  return run.length === words.length && run.some((t, k) => lettersOf(t)[0] !== lettersOf(words[k])[0]);
+};
+
+/**
+ * Whether the vote puts a t or an i for the page's f, letter for letter ('Button TinCoftee' voted for the page's right
+ * 'TinCoffee': seed 1914321767, file 1655, a 150 DPI table photo): both models lose an f's hook or bar alike (ocr/agree.ts
+ * fDisputed).
+ */
+const fVoted = (want: string, got: string) => want.length === got.length && [...want].some((c, k) => c === "f" && (got[k] === "t" || got[k] === "i"));
 
 /** How much a name's line is enlarged for its reading by the English model alone (as ocr/agree.ts reads it). */
 const ENLARGE = 2;
