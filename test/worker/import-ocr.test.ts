@@ -736,6 +736,16 @@ describe("OCR helpers", () => {
     expect(linesOfName(headed, "Hive Tea Co").map((l) => l.text)).toEqual(["FROM Hazel & Hive Tea", "Co"]);
   });
 
+  it("finds the line of a name the layout mended: a '!' read for an I (fresh seed 683783121, file 777)", () => {
+    const at = (y: number, text: string) => ({ text, x: 156, y, size: 41 });
+    const lines = [at(386, "VAN 119"), at(473, "WE! MACLEOD"), at(535, "UNIT 24, MERCER HOUSE"), at(598, "110 MEADOW MEWS")];
+    expect(linesOfName(lines, "WEI MACLEOD").map((l) => l.text)).toEqual(["WE! MACLEOD"]);
+    expect(linesOfName([at(473, "Danie! Johnson")], "Daniel Johnson").map((l) => l.text)).toEqual(["Danie! Johnson"]);
+    // Not another name's line, nor a line that holds a short name's letters by chance.
+    expect(linesOfName(lines, "WEI MACLEAN")).toEqual([]);
+    expect(linesOfName(lines, "Uni")).toEqual([]);
+  });
+
   it("takes an ø OCR read as '@', and no two letters of one word changed for accented ones (fresh seed 1145600887, files 860 and 918)", () => {
     expect(withAccents("Miss S S@rensen", "Miss S Sørensen")).toBe("Miss S Sørensen");
     expect(withAccents("ANAIS LLEWELLYN", "AÏŤS LLEWELLYN")).toBeNull();
