@@ -318,6 +318,11 @@ describe("OCR helpers", () => {
     // A name ending in a particle its accent was restored on is part of a name (rehearsal seed 4055776722, file 176).
     for (const name of ["EWAN Ní", "Ewan NÍ", "Aoife Ó", "Ellie de"]) expect(plausibleOnly({ ...fine, address: { ...fine.address!, name } }).address?.name, name).toBe("");
     for (const name of ["Ewan Ní Bhriain", "Aoife Ó Súilleabháin", "Li Ni"]) expect(plausibleOnly({ ...fine, address: { ...fine.address!, name } }).address?.name, name).toBe(name);
+    // Words run together past an '&' or into a company's suffix (gate seed 759984494, file 326, a flattened PDF).
+    for (const name of ["HAZEL&HIVEOUTDOORLTD FAOEWANGALLAGHER", "BRIGHTON CRAFTSLTD", "Brighton Craftsltd", "Fern & Fable DesignsLLP"])
+      expect(plausibleOnly({ ...fine, fromAddress: { ...fine.address!, name } }).fromAddress?.name, name).toBe("");
+    for (const name of ["Hazel & Hive Outdoor Ltd", "HAZEL & HIVE OUTDOOR LTD", "FAOLÁN BYRNE", "Featherstonehaugh-Wolstenholme Plc"])
+      expect(plausibleOnly({ ...fine, fromAddress: { ...fine.address!, name } }).fromAddress?.name, name).toBe(name);
   });
 
   it("puts back gaps OCR lost on a photo of tight type: a heading run into a name, capitalised words run into one", () => {
