@@ -318,6 +318,11 @@ describe("OCR helpers", () => {
     // A name ending in a particle its accent was restored on is part of a name (rehearsal seed 4055776722, file 176).
     for (const name of ["EWAN Ní", "Ewan NÍ", "Aoife Ó", "Ellie de"]) expect(plausibleOnly({ ...fine, address: { ...fine.address!, name } }).address?.name, name).toBe("");
     for (const name of ["Ewan Ní Bhriain", "Aoife Ó Súilleabháin", "Li Ni"]) expect(plausibleOnly({ ...fine, address: { ...fine.address!, name } }).address?.name, name).toBe(name);
+    // Words run together past an '&' or into a company's suffix (gate seed 759984494, file 326, a flattened PDF).
+    for (const name of ["HAZEL&HIVEOUTDOORLTD FAOEWANGALLAGHER", "BRIGHTON CRAFTSLTD", "Brighton Craftsltd", "Fern & Fable DesignsLLP"])
+      expect(plausibleOnly({ ...fine, fromAddress: { ...fine.address!, name } }).fromAddress?.name, name).toBe("");
+    for (const name of ["Hazel & Hive Outdoor Ltd", "HAZEL & HIVE OUTDOOR LTD", "FAOLÁN BYRNE", "Featherstonehaugh-Wolstenholme Plc"])
+      expect(plausibleOnly({ ...fine, fromAddress: { ...fine.address!, name } }).fromAddress?.name, name).toBe(name);
   });
 
   it("puts back gaps OCR lost on a photo of tight type: a heading run into a name, capitalised words run into one", () => {
@@ -734,6 +739,16 @@ describe("OCR helpers", () => {
     const headed = [at(246, "FROM Hazel & Hive Tea"), at(290, "Co"), at(340, "117 Foxglove Terrace")];
     expect(linesOfName(headed, "Hazel & Hive Tea Co").map((l) => l.text)).toEqual(["FROM Hazel & Hive Tea", "Co"]);
     expect(linesOfName(headed, "Hive Tea Co").map((l) => l.text)).toEqual(["FROM Hazel & Hive Tea", "Co"]);
+  });
+
+  it("finds the line of a name the layout mended: a '!' read for an I (fresh seed 683783121, file 777)", () => {
+    const at = (y: number, text: string) => ({ text, x: 156, y, size: 41 });
+    const lines = [at(386, "VAN 119"), at(473, "WE! MACLEOD"), at(535, "UNIT 24, MERCER HOUSE"), at(598, "110 MEADOW MEWS")];
+    expect(linesOfName(lines, "WEI MACLEOD").map((l) => l.text)).toEqual(["WE! MACLEOD"]);
+    expect(linesOfName([at(473, "Danie! Johnson")], "Daniel Johnson").map((l) => l.text)).toEqual(["Danie! Johnson"]);
+    // Not another name's line, nor a line that holds a short name's letters by chance.
+    expect(linesOfName(lines, "WEI MACLEAN")).toEqual([]);
+    expect(linesOfName(lines, "Uni")).toEqual([]);
   });
 
   it("takes an ø OCR read as '@', and no two letters of one word changed for accented ones (fresh seed 1145600887, files 860 and 918)", () => {

@@ -289,8 +289,12 @@ const mixedInCapitals = (name: string) => {
   return words.some((w) => /^\p{Lu}{3,}$/u.test(w.replace(/['’.-]/g, ""))) && words.some((w) => /\p{Ll}\p{Lu}/u.test(w));
 };
 
-/** Twenty letters or more with no gap: words run together. */
-const GLUED = /\p{L}{20,}/u;
+/**
+ * Twenty letters or more with no gap, an '&' counted as a letter ('HAZEL&HIVEOUTDOORLTD': gate seed 759984494, file 326, a
+ * flattened PDF), or a company's suffix run into the word before it ('OUTDOORLTD', 'CraftsLtd': no English word ends in
+ * ltd, llp or plc): words run together, and OCR's guess at where their gaps were is no name.
+ */
+const GLUED = /[\p{L}&]{20,}|\p{Lu}{3,}(?:LTD|LLP|PLC)\b|\p{Ll}{2,}(?:Ltd|LTD|ltd|Llp|LLP|llp|Plc|PLC|plc)\b/u;
 
 /**
  * A sign no name is written with, or a digit inside a word: OCR's noise for a letter it could not read ('Grace
