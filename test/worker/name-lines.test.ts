@@ -131,6 +131,12 @@ describe("where a name ends", () => {
     expect(wrappedName("Little Fern", ["Gifts", "Beechwood", "57 High Square"])).toBe(true);
   });
 
+  it("takes no line of words OCR ran together for the rest of a name (fresh seed 683783121, file 74, a table photo)", () => {
+    // 'AVAKHAN OLDFORGEVETSLIMITED' was given for Ava Khan over Old Forge Vets Limited: the name alone reads right.
+    expect(wrappedName("AVAKHAN", ["OLDFORGEVETSLIMITED", "FLAT 1C", "167WILLOWCRESCENT"])).toBe(false);
+    expect(wrappedName("Ms Z", ["Wolstenholme", "1 High Street"])).toBe(true);
+  });
+
   it("keeps a house name or a department under a whole name as an address line", () => {
     expect(wrappedName("John Smith", ["Rosemount", "1 Mill Lane"])).toBe(false);
     expect(wrappedName("Mr Patel", ["Orchard House", "1 Mill Lane"])).toBe(false);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { personName, shopName } from "../../bench/label-generator/world";
 import { freshSeed, Rng } from "../../bench/label-generator/random";
-import { agreedNames, capitalDisputed, cutShort, heldSpelling, holdsName, lReadAsI, minimDisputed, nearlyHolds, retitled, swappedLetter, unplacedMark } from "../../worker/label-import/ocr/agree";
+import { agreedNames, capitalDisputed, cutShort, fDisputed, heldSpelling, holdsName, iSplit, lReadAsI, minimDisputed, nearlyHolds, retitled, swappedLetter, unplacedMark } from "../../worker/label-import/ocr/agree";
 import { plausibleOnly } from "../../worker/label-import/ocr-job";
 import type { LabelDetails } from "../../shared/label";
 
@@ -337,5 +337,56 @@ describe(`a word's capital the two models read as two capitals (drawn, SEED=${SE
       expect(capitalDisputed(name, reading)).toBe(false);
     }
     expect(drawn).toBeGreaterThan(200);
+  });
+});
+
+describe(`letters the English model misreads alike twice, against the Latin reading (drawn, SEED=${SEED})`, () => {
+  it("an l read as a capital I after a gap is no l ('Mar Iow Trading Co' / 'Marlow Trading Co': seed 1914321767, file 434)", () => {
+    expect(holdsName("Mar Iow Trading Co", "Marlow Trading Co")).toBe(false);
+    expect(iSplit("Mar Iow Trading Co", "Marlow Trading Co")).toBe(true);
+    // A word's I the Latin reading gives as a word's small l is the same letter ('lain' for Iain).
+    expect(holdsName("Mr Iain Hall", "FROM: Mr lain Hall")).toBe(true);
+    expect(iSplit("Mr Iain Hall", "FROM: Mr lain Hall")).toBe(false);
+  });
+
+  it("an f read as i or t is disputed ('CwmCraits' / 'CwmCrafts': seed 1914321767, file 1079)", () => {
+    expect(fDisputed("CwmCraits", "CwmCrafts,Suite33 AlbionCourt")).toBe(true);
+    expect(fDisputed("Button Tin Cottee", "Button Tin Coffee")).toBe(false); // two letters: not one letter off
+    expect(fDisputed("Cwm Crafts", "Cwm Crafts")).toBe(false);
+  });
+
+  it("holds for drawn names: an l inside a word read as a capital after a gap, an f read as i or t", () => {
+    let [split, f] = [0, 0];
+    for (let k = 0; k < 300; k++) {
+      const rng = new Rng(`${SEED}/alike/${k}`);
+      const name = rng.chance(0.5) ? personName(rng) : shopName(rng);
+      const ls = [...name].flatMap((c, i) => (c === "l" && /\p{Ll}/u.test(name[i - 1] ?? "") ? [i] : []));
+      if (ls.length) {
+        split++;
+        const i = rng.pick(ls);
+        const read = `${name.slice(0, i)} I${name.slice(i + 1)}`;
+        expect(iSplit(read, name), JSON.stringify({ k, read, name })).toBe(true);
+        expect(holdsName(read, name)).toBe(false);
+      }
+      const fs = [...name].flatMap((c, i) => (c === "f" ? [i] : []));
+      if (fs.length) {
+        f++;
+        const i = rng.pick(fs);
+        const read = `${name.slice(0, i)}${rng.pick(["i", "t"])}${name.slice(i + 1)}`;
+        expect(fDisputed(read, name), JSON.stringify({ k, read, name })).toBe(true);
+        expect(fDisputed(name, name)).toBe(false);
+      }
+    }
+    expect(split).toBeGreaterThan(50);
+    expect(f).toBeGreaterThan(5);
+  });
+});
+
+describe("a company's suffix after the name on its line", () => {
+  it("is the name's, lost: cut short ('Nettle Dental Practice' on 'Deliver to: Nettle Dental Practice LLP FROM:': seed 1914321767, file 3750)", () => {
+    expect(cutShort("Nettle Dental Practice", "Deliver to: Nettle Dental Practice LLP FROM:", "Deliver to: Nettle Dental Practice LLP FROM:")).toBe(true);
+    expect(cutShort("Magpie Supplies", "Magpie Supplies Ltd", "Magpie Supplies Ltd")).toBe(true);
+    expect(cutShort("Magpie Supplies Ltd", "Magpie Supplies Ltd", "Magpie Supplies Ltd")).toBe(false);
+    expect(cutShort("Jane Limes", "Jane Limes", "Jane Limes")).toBe(false);
   });
 });

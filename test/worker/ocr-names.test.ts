@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readLabelPage } from "../../worker/label-import/ocr-job";
-import { irishParticle, otherLine, ownSender, withLostWords, withoutHeadings, withoutOtherLines, withoutSortCode } from "../../worker/label-import/ocr/names";
+import { irishParticle, otherLine, ownSender, withLostWords, withoutCutNames, withoutHeadings, withoutOtherLines, withoutSortCode } from "../../worker/label-import/ocr/names";
 import { freshSeed, Rng } from "../../bench/label-generator/random";
 import { companyName, personName, retailerName, shopName } from "../../bench/label-generator/world";
 import { PRINTED_HEADINGS } from "../../worker/label-reading/vocabulary";
@@ -182,5 +182,34 @@ describe(`another line of the label read as a name (drawn, SEED=${SEED})`, () =>
       const shop = shopName(rng);
       expect(otherLine(`${shop} Ltd. ${rng.pick(["Flat", "Unit", "Apartment"])} ${rng.int(1, 40)}${rng.pick(["", "B"])}`), shop).toBe(true);
     }
+  });
+});
+
+describe("a name cut short at its line's end or start, the rest of its words ink the reading lost", () => {
+  // A white page with black boxes standing for printed words.
+  const page = (boxes: [number, number, number, number][]) => {
+    const [width, height] = [600, 200];
+    const data = new Uint8Array(width * height).fill(255);
+    for (const [x0, y0, x1, y1] of boxes) for (let y = y0; y < y1; y++) data.fill(0, y * width + x0, y * width + x1);
+    return { data, width, height };
+  };
+  const name = { text: "BLUEBELL ENGINEERING", x: 100, y: 50, size: 20, width: 200 };
+  const label = (n: string): LabelDetails => ({ courier: "evri", countryCode: "GB", trackingCode: "H0D7TF4471973999", address: { name: n, address: ["The Old Rectory"], postcode: "BT34 1EW", countryCode: "GB" } });
+  const words = [[100, 52, 300, 70]] as [number, number, number, number][];
+
+  it("is none where ink of its type lies a word's gap past its end or before its start (fresh seed 3127436506, file 177: 'BLUEBELL ENGINEERING')", () => {
+    expect(withoutCutNames(label(name.text), [name], page([...words, [308, 52, 380, 70]])).address?.name).toBe("");
+    expect(withoutCutNames(label(name.text), [name], page([...words, [40, 52, 93, 70]])).address?.name).toBe("");
+  });
+
+  it("stays where nothing is printed beside it, or a line the reading gave, a logo taller than its type, or text a column's gap away", () => {
+    const kept = (boxes: [number, number, number, number][], lines = [name]) => withoutCutNames(label(name.text), lines, page([...words, ...boxes])).address?.name;
+    expect(kept([])).toBe(name.text);
+    expect(kept([[308, 52, 380, 70]], [name, { text: "Ship from:", x: 308, y: 50, size: 20, width: 72 }])).toBe(name.text);
+    expect(kept([[308, 30, 360, 100]])).toBe(name.text);
+    expect(kept([[345, 52, 420, 70]])).toBe(name.text);
+    // Ink past a name that is not at its line's end (the line goes on with its address).
+    const line = { ...name, text: "BLUEBELL ENGINEERING, 58 WILLOW ROW" };
+    expect(withoutCutNames(label(name.text), [line], page([...words, [308, 52, 380, 70]])).address?.name).toBe(name.text);
   });
 });

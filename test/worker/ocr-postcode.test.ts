@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { readLabelPage } from "../../worker/label-import/ocr-job";
 import { evriCheckDigit } from "../../worker/couriers/evri/code";
-import { agreedPostcode, loosePostcode, loosePostcodes, withoutCodePieces } from "../../worker/label-import/ocr/postcode";
+import { agreedPostcode, checkedPostcode, loosePostcode, loosePostcodes, postcodeUnder, withoutCodePieces } from "../../worker/label-import/ocr/postcode";
 import { parseLabel } from "../../worker/label-import/pipeline";
 import { labelPixels } from "../../worker/label-import/label-pixels";
 import type { Grey } from "../../worker/images/raster";
+import type { LabelDetails } from "../../shared/label";
 import { fixture } from "./import-fixtures";
 
 const at = (y: number, text: string, size = 38) => ({ text, x: 78, y, size });
@@ -109,5 +110,33 @@ describe("a piece of the tracking code is no postcode", () => {
   it("so the recipient is the address block, not the piece of code", () => {
     expect(parseLabel({ lines, barcodes })?.address?.postcode).toBe("B1 2CD");
     expect(parseLabel({ lines: withoutCodePieces(lines, code), barcodes })?.address).toMatchObject({ name: "Priya Shah", postcode: "LS1 4AB" });
+  });
+});
+
+describe("a recipient's postcode with another standing alone under its line (postcodeUnder)", () => {
+  // Two columns read as one row: the sender's 'Darlington DL1 9YY' run into the recipient's town, over the recipient's
+  // 'KT1 8DU' (3,000-label seed 1914321767, file 518, a 400 DPI scan: DL1 9YY given for KT1 8DU).
+  const block = [
+    { text: "MR W CHOWDHURY", x: 93, y: 498, size: 48 },
+    { text: "238 WELLINGTON HILL", x: 91, y: 579, size: 44 },
+    { text: "KINGSTON UPON THAMES — Darlington DL1 9YY", x: 91, y: 630, size: 46 },
+    { text: "KT1 8DU", x: 93, y: 711, size: 50 },
+    { text: "7.7kg Ship date: 3 Aug 2026", x: 91, y: 824, size: 44 },
+  ];
+
+  it("gives no postcode: which of the two is the recipient's the reading cannot tell", async () => {
+    expect(postcodeUnder(block, block[2])).toBe(true);
+    const details = { courier: "evri", trackingCode: "H0FZWC0420991527", address: { name: "MR W CHOWDHURY", address: ["238 WELLINGTON HILL"], postcode: "DL1 9YY", countryCode: "GB" } } as unknown as LabelDetails;
+    expect((await checkedPostcode(details, block, blank, 300)).address?.postcode).toBe("");
+  });
+
+  it("leaves a postcode with none under it, the same one under it, or another further down or in another column", () => {
+    expect(postcodeUnder(block, block[3])).toBe(false);
+    const same = [{ text: "Kingston upon Thames KT1 8DU", x: 91, y: 630, size: 46 }, { text: "KT1 8DU", x: 91, y: 700, size: 46 }];
+    expect(postcodeUnder(same, same[0])).toBe(false);
+    const far = [{ text: "London SW1A 1AA", x: 91, y: 630, size: 40 }, { text: "FROM:", x: 91, y: 700, size: 30 }, { text: "LS11 0LB", x: 91, y: 760, size: 30 }];
+    expect(postcodeUnder(far, far[0])).toBe(false);
+    const beside = [{ text: "London SW1A 1AA", x: 91, y: 630, size: 40 }, { text: "LS11 0LB", x: 700, y: 680, size: 40 }];
+    expect(postcodeUnder(beside, beside[0])).toBe(false);
   });
 });

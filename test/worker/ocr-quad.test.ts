@@ -14,9 +14,9 @@ type Point = [number, number];
  * A phone photo drawn here: a table (wood: brown with grain along x) and a label lying on it as the
  * quadrilateral `corners` (clockwise from the label's own top-left), white paper, a bar of print at
  * label coordinates (u 0.1-0.6, v 0.1-0.14), and a shadow (paper and table alike darkened to 55%)
- * over x < shadowX.
+ * over x < shadowX (x > shadowX with `right`), its edge sharp or, with `soft`, darkening over that many pixels.
  */
-function photo(w: number, h: number, corners: Point[], o: { shadowX?: number; table?: [number, number, number] } = {}): Pixmap {
+function photo(w: number, h: number, corners: Point[], o: { shadowX?: number; table?: [number, number, number]; soft?: number; right?: boolean } = {}): Pixmap {
   const data = new Uint8ClampedArray(w * h * 4);
   const [r, g, b] = o.table ?? [150, 105, 60];
   const inside = (x: number, y: number) =>
@@ -28,7 +28,8 @@ function photo(w: number, h: number, corners: Point[], o: { shadowX?: number; ta
     for (let x = 0; x < w; x++) {
       const grain = 18 * Math.sin(y / 3 + Math.sin(x / 40) * 2);
       const paper = inside(x + 0.5, y + 0.5);
-      const light = o.shadowX !== undefined && x < o.shadowX ? 0.55 : 1;
+      const into = o.shadowX === undefined ? Number.NEGATIVE_INFINITY : o.right ? x - o.shadowX : o.shadowX - x;
+      const light = 1 - 0.45 * (o.soft ? Math.min(1, Math.max(0, into / o.soft + 0.5)) : into > 0 ? 1 : 0);
       const i = (y * w + x) * 4;
       data[i] = (paper ? 246 : r + grain) * light;
       data[i + 1] = (paper ? 244 : g + grain) * light;
@@ -92,6 +93,35 @@ describe("a photo of a label lying on a table, drawn again upright", () => {
     const label: Point[] = [[150, 100], [560, 130], [540, 640], [120, 610]];
     near(paperQuad(photo(700, 760, label, { table: [205, 170, 120], shadowX: 330 })), label, 8);
   });
+
+  // Drawn, a fresh seed each run: sixteen photos on a pale wooden table (a little colour), the paper's left or right edge
+  // under a soft shadow reaching 40-80 px in, turned up to 12° with its far edge 80-95% of the near one. The paper there
+  // scores under Otsu's split between paper and table; main until 30 Nov found 48% of such photos (its four corners cut
+  // a rounded corner short, and no split under Otsu's was tried), this finds 93% (300 drawn). Twelve of sixteen found,
+  // each within 8 px: a run fails under 1% of seeds.
+  const seed = Number(process.env.SEED) || Math.floor(Math.random() * 2 ** 31);
+  it(`finds the paper with a soft shadow across its edge on a pale table, and never a wrong one (seed ${seed})`, () => {
+    const { rand } = seeded(seed);
+    const DRAWN = 16;
+    let found = 0;
+    for (let n = 0; n < DRAWN; n++) {
+      const turn = ((rand() - 0.5) * 24 * Math.PI) / 180;
+      const [w, h, far] = [380 + rand() * 60, 480 + rand() * 60, 0.8 + rand() * 0.15];
+      const own: Point[] = [[(-w / 2) * far, -h / 2], [(w / 2) * far, -h / 2], [w / 2, h / 2], [-w / 2, h / 2]];
+      const label = own.map(([x, y]): Point => [350 + x * Math.cos(turn) - y * Math.sin(turn), 380 + x * Math.sin(turn) + y * Math.cos(turn)]);
+      const [grey, warm] = [185 + rand() * 30, 22 + rand() * 18];
+      const right = rand() < 0.5;
+      const edge = right ? Math.max(label[1][0], label[2][0]) : Math.min(label[0][0], label[3][0]);
+      const o = { table: [grey + warm / 2, grey, grey - warm] as [number, number, number], shadowX: edge + (right ? -1 : 1) * (40 + rand() * 40), soft: 60 + rand() * 90, right };
+      const quad = paperQuad(photo(700, 760, label, o));
+      if (!quad) continue;
+      const off = Math.max(...quad.map((p, i) => Math.hypot(p[0] - label[i][0], p[1] - label[i][1])));
+      expect(off, `photo ${n}: ${JSON.stringify(o)}`).toBeLessThan(8);
+      found++;
+    }
+    console.log(`ocr quad (soft shadows): seed ${seed}, ${found} of ${DRAWN} found`);
+    expect(found, `papers found of ${DRAWN} (seed ${seed})`).toBeGreaterThanOrEqual(12);
+  }, 60_000);
 
   it("leaves alone what is not a label lying on something: a scan, a label cut by the frame, a label already square", () => {
     // A scan: paper to the border.

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { parseEvriLabel } from "../../worker/couriers/evri/parse";
 import { parseRoyalMailLabel } from "../../worker/couriers/royalmail/parse";
-import { fixPostcode, fixWeight } from "../../worker/label-import/ocr/text";
-import { weightCandidates } from "../../worker/label-import/ocr/weight";
+import { fixPostcode, fixWeight, type OcrWord } from "../../worker/label-import/ocr/text";
+import { unsureFigure, weightCandidates } from "../../worker/label-import/ocr/weight";
 import { weightGrams } from "../../worker/label-reading/fields";
 import type { TextLine } from "../../worker/label-reading/text";
 import { freshSeed, Rng } from "../../bench/label-generator/random";
@@ -108,6 +108,24 @@ describe("an Evri service run into the carrier's name on a photo", () => {
   it("reads no service from a name that starts as the carrier's does", () => {
     expect(label("Evrim Yilmaz")?.serviceCode ?? null).toBeNull();
   });
+
+  it("takes a legacy Hermes label's 16-digit code where the carrier's name was run into the next word", () => {
+    // 'HUB 48HR HERMESUK COU-PDRO' (fresh seed 928977629, file 140, a 300 DPI photo): the page named no carrier, so its
+    // 16 plain digits were no Evri code, and the whole label was lost. Not the retailer either.
+    const legacy = "1859205771708505";
+    const read = (header: string) =>
+      parseEvriLabel({
+        lines: [line("PETAL & POST", 59), line(header, 185), line("Rev F Okafor", 368), line("142 Dock Gardens", 516), line("Ripon", 589), line("North Yorkshire HG4 6UL", 663), line("VAN 120 DROP 24 C-ROUND 9472", 764), line("48 HR", 870)],
+        barcodes: [{ format: "ITF", text: legacy, box: { x: 255, y: 1493, w: 880, h: 285 } }],
+      });
+    for (const header of ["HUB 48HR HERMESUK COU-PDRO", "EVRIEVRI48 HR", "evriSTANDARD HUB"]) {
+      const d = read(header);
+      expect(d?.trackingCode, header).toBe(legacy);
+      expect(d?.address?.postcode, header).toBe("HG4 6UL");
+      expect(d?.fromAddress?.name ?? "", header).not.toMatch(/evri|hermes/i);
+    }
+    expect(read("HUB 48HR Evrim Yilmaz")).toBeNull();
+  });
 });
 
 describe("Special Delivery's time printed under its name in larger type", () => {
@@ -133,5 +151,28 @@ describe("Special Delivery's time printed under its name in larger type", () => 
       const want = nine && near ? "Special Delivery Guaranteed by 9am" : "Special Delivery Guaranteed by 1pm";
       expect(parseRoyalMailLabel({ lines: page, barcodes: [] })?.classId, JSON.stringify({ k, page })).toBe(want);
     }
+  });
+});
+
+describe("a weight whose figure the page's reading was unsure of (ocr/weight.ts unsureFigure)", () => {
+  // 'Wt: 10.00kg' read '16.00kg' at confidence 19 on a 150 DPI photo (3,000-label seed 1914321767, file 3513): checked
+  // by a second reading of its line before it is taken.
+  const lines: TextLine[] = [
+    { text: "Mr. Dafydd Cunningham", x: 619, y: 335, size: 40, width: 560 },
+    { text: "Wt: 16.00kg", x: 60, y: 638, size: 28, width: 190 },
+    { text: "Dimensions: 36 x 34 x 27 cm", x: 296, y: 639, size: 21, width: 420 },
+  ];
+  const word = (text: string, left: number, top: number, conf: number): OcrWord => ({ text, left, top, width: 100, height: 28, conf });
+
+  it("is unsure where a figure on the weight's line was read under 50", () => {
+    expect(unsureFigure([word("16.00kg", 130, 638, 18.6)], lines, 16000)).toBe(true);
+  });
+
+  it("is sure where the figure was read well, or the unsure word is on another line or holds no digit", () => {
+    expect(unsureFigure([word("16.00kg", 130, 638, 91)], lines, 16000)).toBe(false);
+    expect(unsureFigure([word("36", 450, 639, 20), word("Dafydd", 700, 335, 12)], lines, 16000)).toBe(false);
+    expect(unsureFigure([word("Wt:", 60, 638, 30)], lines, 16000)).toBe(false);
+    // A line giving another weight is not the weight's.
+    expect(unsureFigure([word("16.00kg", 130, 638, 18.6)], lines, 1600)).toBe(false);
   });
 });

@@ -23,7 +23,7 @@ import { endsAtParticle } from "../label-reading/layout";
 import { classifyLine } from "../label-reading/line-kinds";
 import { OcrEngineError, recognise, type OcrResult } from "./ocr/tesseract";
 import { agreedNames, holdsName } from "./ocr/agree";
-import { irishParticle, ownSender, restoreLostWords, SENDER_KEYS, withoutHeadings, withoutOtherLines, withoutSortCode } from "./ocr/names";
+import { irishParticle, ownSender, restoreLostWords, SENDER_KEYS, withoutCutNames, withoutHeadings, withoutOtherLines, withoutSortCode } from "./ocr/names";
 import { checkedPostcode, loosePostcodes, withoutCodePieces } from "./ocr/postcode";
 import { rereadLost } from "./ocr/starts";
 import { ocrLines } from "./ocr/text";
@@ -35,7 +35,7 @@ import { offDesk, paperOnly } from "./ocr/paper";
 import { evenLight, paperQuad, rectifiedPaper } from "./ocr/quad";
 import { labelPixels } from "./label-pixels";
 import { rereadBesideLogo, rereadPostcodes, rereadTop, rereadUnread, restoreAccents, votedNames } from "./ocr/reread";
-import { checkedWeight, rereadWeight } from "./ocr/weight";
+import { checkedWeight, rereadWeight, unsureFigure } from "./ocr/weight";
 import type { TextLine } from "../label-reading/text";
 import type { Barcode } from "../images/zxing";
 
@@ -134,8 +134,10 @@ export async function readLabelPage(pixmap: Pixmap): Promise<LabelReading> {
   // A weight another reading of the page read otherwise, or not at all ('WEIGHT' with its figure lost, then 'WEIGHT
   // 6.46KG' for 0.40 kg in black and white: fresh seed 91827364, a 96 DPI screenshot), is read again from its line and
   // kept only where both models agree; not looked for anywhere else (the page read again would give the same line back).
+  // So is one whose figure the reading itself was unsure of ('16.00kg' at confidence 19 for 'Wt: 10.00kg': 3,000-label
+  // seed 1914321767, file 3513, a 150 DPI photo whose type reads 0 as 6; ocr/weight.ts unsureFigure).
   const grams = reading.details?.weightInGrams;
-  const disputed = typeof grams === "number" && [...weights].some((w) => w !== grams);
+  const disputed = typeof grams === "number" && ([...weights].some((w) => w !== grams) || unsureFigure(reading.words, reading.lines, grams));
   if (disputed) reading.details = { ...reading.details!, weightInGrams: await checkedWeight(reading.lines, reading.image, reading.dpi, grams) };
   // A weight over the courier's limit is none: the re-reads below may find the right one.
   if (reading.details && overLimit(reading.details)) reading.details = { ...reading.details, weightInGrams: null };
@@ -188,7 +190,8 @@ export async function readLabelPage(pixmap: Pixmap): Promise<LabelReading> {
  */
 async function finished(asRead: LabelDetails, { lines, image, dpi }: Reading): Promise<LabelDetails> {
   // A name with a misread heading in it, or that is another line of the label, is none before it is read again (ocr/names.ts).
-  const details = withoutOtherLines(withoutHeadings(asRead));
+  // So is one cut short, more of its words' ink beside it on its row (withoutCutNames).
+  const details = withoutCutNames(withoutOtherLines(withoutHeadings(asRead)), lines, image);
   const read = await restoreLostWords(details, lines, image, dpi);
   // A name's Latin reading that does not hold it is read again enlarged (ocr/reread.ts latinReading).
   const accented = await restoreAccents(read, lines, image, dpi, holdsName);
@@ -286,8 +289,12 @@ const mixedInCapitals = (name: string) => {
   return words.some((w) => /^\p{Lu}{3,}$/u.test(w.replace(/['’.-]/g, ""))) && words.some((w) => /\p{Ll}\p{Lu}/u.test(w));
 };
 
-/** Twenty letters or more with no gap: words run together. */
-const GLUED = /\p{L}{20,}/u;
+/**
+ * Twenty letters or more with no gap, an '&' counted as a letter ('HAZEL&HIVEOUTDOORLTD': gate seed 759984494, file 326, a
+ * flattened PDF), or a company's suffix run into the word before it ('OUTDOORLTD', 'CraftsLtd': no English word ends in
+ * ltd, llp or plc): words run together, and OCR's guess at where their gaps were is no name.
+ */
+const GLUED = /[\p{L}&]{20,}|\p{Lu}{3,}(?:LTD|LLP|PLC)\b|\p{Ll}{2,}(?:Ltd|LTD|ltd|Llp|LLP|llp|Plc|PLC|plc)\b/u;
 
 /**
  * A sign no name is written with, or a digit inside a word: OCR's noise for a letter it could not read ('Grace
@@ -327,7 +334,7 @@ async function interpret(ocr: OcrResult, image: Grey, dpi: number, barcodes: Bar
     const again = fixed.some((l, i) => l !== lines[i]) ? parseLabel({ lines: fixed, barcodes }) : null;
     if (again?.address?.postcode && (!details || again.trackingCode === details.trackingCode)) [lines, details] = [fixed, again];
   }
-  return { lines, details, meanConf: ocr.meanConf, image, dpi };
+  return { lines, details, meanConf: ocr.meanConf, image, dpi, words: ocr.words };
 }
 
 /**

@@ -107,6 +107,8 @@ const COMPANY_SUFFIX_RE = /^(?:\(uk\)\s*|uk\s+)?(?:ltd\.?|limited|plc|llp|inc\.?
 const NAME_END_RE = new RegExp(`^(?!.*(?:${STREET_WORD_RE.source}|${HOUSE_NAME_RE.source}))[\\p{L}'’.-]+(?:\\s(?:(?:${NAME_PARTICLES.join("|")})\\s)*[\\p{L}'’.-]+){0,2}$`, "iu");
 /** One word of letters: the end of a name, never a street on its own ('Hill', 'Johnson'). */
 const ONE_WORD_RE = /^[\p{L}'’-]{2,}$/u;
+/** Sixteen letters or more with no gap: no surname is so long ('Featherstonehaugh' aside); OCR's words run together. */
+const RUN_TOGETHER_RE = /\p{L}{16,}/u;
 /**
  * One word that is an address's, not a name's: a house name by its ending ('Rosemount', 'Beechwood',
  * 'Glenview', 'Hillcrest'), a department of a business ('Reception', 'Accounts'), or a flat or unit
@@ -210,7 +212,9 @@ export function wrappedName(name: string, address: string[]): boolean {
   // sender was given as "Thistle Crafts GO'BRIEN").
   const [set, nextSet] = [lettering(name), lettering(next ?? "")];
   if (set && nextSet && set !== nextSet) return false;
-  const oneWord = ONE_WORD_RE.test(next) && !HOUSE_NAME_RE.test(next);
+  // (Sixteen letters or more in one word are words OCR ran together, a line of their own, not a name's last word:
+  // 'AVAKHAN' over 'OLDFORGEVETSLIMITED' over 'FLAT 1C', fresh seed 683783121, file 74, a table photo set tight.)
+  const oneWord = ONE_WORD_RE.test(next) && !HOUSE_NAME_RE.test(next) && !RUN_TOGETHER_RE.test(next);
   if (UNFINISHED_NAME_RE.test(name)) return NAME_END_RE.test(next) || oneWord;
   // (A house name by its ending, not the town under it: 'Kirkstall' / 'Huddersfield' is a locality and its town.)
   const houseAfter = ONE_WORD_RE.test(after) && ONE_WORD_ADDRESS_RE.test(after) && address.length > 2;

@@ -64,11 +64,35 @@ function letters(text: string): Letter[] {
  * (a name cut short: fresh seed 3215497301, a thermal print) is not held by 'Deborah McKenzie', nor 'Sith' by 'Smith'.
  */
 export function holdsName(name: string, reading: string): boolean {
+  return holdsBy(name, reading, (l, o) => sameLetter(l, o) && !splitAtI(l, o));
+}
+
+function holdsBy(name: string, reading: string, same: (page: Letter, other: Letter) => boolean): boolean {
   const want = letters(name);
   const got = letters(reading);
   if (!want.length) return false;
-  const from = (at: number) => want.every((l, i) => got[at + i] !== undefined && sameLetter(l, got[at + i]));
+  const from = (at: number) => want.every((l, i) => got[at + i] !== undefined && same(l, got[at + i]));
   return got.some((l, at) => l.starts && from(at) && got[at + want.length - 1].ends);
+}
+
+/**
+ * A capital I starting a word of the page's name where the other reading has a small l inside a word: the English model
+ * took an l for an I and put a gap before it ('Mar Iow Trading Co', the Latin 'Marlow Trading Co': seed 1914321767, file
+ * 434, a 150 DPI photo, given so). Not the same letter there: the two readings part the words otherwise.
+ */
+const splitAtI = (page: Letter, other: Letter) => page.c === "i" && page.capital && page.starts && other.c === "l" && !other.capital && !other.starts;
+
+/** Whether the other reading holds the name only with a word's capital I taken for a small l inside its word (splitAtI). */
+export const iSplit = (name: string, reading: string) => !holdsName(name, reading) && holdsBy(name, reading, sameLetter);
+
+/**
+ * Whether the other reading holds the name with an f where the page's reading has an i or a t: the English model reads an
+ * f's hook away ('CwmCraits', the Latin 'CwmCrafts': seed 1914321767, file 1079, a 300 DPI table photo, given so by the
+ * English model's third reading).
+ */
+export function fDisputed(name: string, reading: string): boolean {
+  const chars = [...name.normalize("NFC")];
+  return !holdsName(name, reading) && chars.some((c, i) => (c === "i" || c === "t") && holdsName([...chars.slice(0, i), "f", ...chars.slice(i + 1)].join(""), reading));
 }
 
 /**
@@ -236,9 +260,18 @@ const isHeading = (t: string) => t.endsWith(":") || HEADING_LETTERS.has(lettersO
 /**
  * Whether the page's line goes on after the name with a stop and one capitalised word to its end ('SENDER Harbour Light.
  * Gifts': seed 3021891946, file 609, a 203 DPI thermal print, where a speck read as a stop parted 'Gifts' from its name and
- * 'Harbour Light' was given). A stop inside a name follows an initial or a title, not a word of three letters or more.
+ * 'Harbour Light' was given). A stop inside a name follows an initial or a title, not a word of three letters or more. Or
+ * with a company's suffix (COMPANY_SUFFIX).
  */
-const runsOn = (name: string, after: string) => /^\.\s+\p{Lu}\p{L}+$/u.test(after.trim()) && /\p{L}{3,}$/u.test(name) && !TITLE_WORD.test(name.split(" ").pop() ?? "");
+const runsOn = (name: string, after: string) =>
+  (/^\.\s+\p{Lu}\p{L}+$/u.test(after.trim()) && /\p{L}{3,}$/u.test(name) && !TITLE_WORD.test(name.split(" ").pop() ?? "")) || COMPANY_SUFFIX.test(after);
+
+/**
+ * A company's suffix right after the name on its line ('Deliver to: Nettle Dental Practice LLP FROM:', the recipient given
+ * as 'Nettle Dental Practice': seed 1914321767, file 3750, a 200 DPI photo, where the sender's heading ran into the line):
+ * the name's own last word, lost.
+ */
+const COMPANY_SUFFIX = /^\s+(?:ltd|limited|llp|plc|inc)\b/iu;
 
 const KEYS = ["address", "fromAddress", "sendAddress", "returnAddress"] as const;
 
@@ -275,9 +308,9 @@ export async function agreedNames(
     const titled = retitled(named[key]?.name ?? name, reading);
     if (!verdict.has(name)) {
       const sure = !cutShort(name, lines.get(name) ?? "", reading) && !unplacedMark(reading);
-      // One letter off, but not an l the page's reading took for an i, a minim or a word's capital read as another: the
-      // English model's own misreading, read again by it.
-      const third = async () => spellings.some((n) => nearlyHolds(n, reading) && !lReadAsI(n, reading) && !minimDisputed(n, reading) && !capitalDisputed(n, reading)) && holds(await thirdReading(crops.get(name) ?? [], dpi));
+      // One letter off, but not an l the page's reading took for an i, a minim, a word's capital read as another, an f read
+      // as i or t, or an l read as a capital I after a gap: the English model's own misreading, read again by it.
+      const third = async () => spellings.some((n) => nearlyHolds(n, reading) && !lReadAsI(n, reading) && !minimDisputed(n, reading) && !capitalDisputed(n, reading) && !fDisputed(n, reading) && !iSplit(n, reading)) && holds(await thirdReading(crops.get(name) ?? [], dpi));
       verdict.set(name, sure && (given.includes(name) || holds(reading) || Boolean(titled) || (await third())));
     }
     if (!verdict.get(name) || !heldSpelling(name, named[key]?.name ?? name, reading) || swappedLetter(name, named[key]?.name ?? name)) out[key] = { ...(named[key] as Address), name: "" };

@@ -140,10 +140,28 @@ export async function checkedPostcode(details: LabelDetails, lines: TextLine[], 
   if (!a?.postcode) return details;
   const line = lines.find((l) => compact(endsInPostcode(l.text) ?? "") === compact(a.postcode));
   if (!line) return details;
+  if (postcodeUnder(lines, line)) return { ...details, address: { ...a, postcode: "" } };
   const again = await readAgain(page, line, dpi, 1);
   if (!again || !isRealPostcode(again) || compact(again) === compact(a.postcode)) return details;
   const postcode = agreedPostcode(a.postcode, again, await readAgain(page, line, dpi, 2));
   return { ...details, address: { ...a, postcode } };
+}
+
+/**
+ * Whether another real postcode stands alone on the line under `line` (the one the recipient's postcode was read from),
+ * in its column: the postcode read may be another block's, run into the recipient's line. Two columns read as one row,
+ * 'KINGSTON UPON THAMES — Darlington DL1 9YY' (the sender's town and postcode beside the recipient's town) over 'KT1 8DU'
+ * gave the sender's postcode to the recipient (3,000-label seed 1914321767, file 518, a 400 DPI scan). Which of the two is
+ * the recipient's the reading cannot tell for sure, so neither is given.
+ */
+export function postcodeUnder(lines: TextLine[], line: TextLine): boolean {
+  const own = compact(endsInPostcode(line.text) ?? "");
+  return lines.some((o) => {
+    if (o === line || o.y <= line.y + line.size * 0.5 || o.y - (line.y + line.size) >= 1.5 * Math.max(line.size, o.size)) return false;
+    if (Math.abs(o.x - line.x) > Math.max(line.size, o.size)) return false;
+    const pc = endsInPostcode(o.text);
+    return pc !== null && compact(o.text) === compact(pc) && compact(pc) !== own && isRealPostcode(pc);
+  });
 }
 
 /** The postcode three readings give (the page's, its line's, its line's twice as large; checkedPostcode), or "". */

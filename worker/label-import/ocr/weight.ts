@@ -9,7 +9,7 @@
  */
 import { weightGrams } from "../../label-reading/fields";
 import { readLatinLine, recognise } from "./tesseract";
-import { fixWeight, ocrLines } from "./text";
+import { fixWeight, ocrLines, type OcrWord } from "./text";
 import { cropGrey, scaleGrey, type Grey } from "../../images/raster";
 import type { TextLine } from "../../label-reading/text";
 import { WEIGHT_HEADING } from "../../label-reading/vocabulary";
@@ -80,6 +80,23 @@ export async function rereadWeight(lines: TextLine[], page: Grey, dpi: number, m
  */
 export async function checkedWeight(lines: TextLine[], page: Grey, dpi: number, grams: number): Promise<number | null> {
   return agreedWeight(lines.filter((l) => weightGrams(l.text) === grams).slice(0, 2), page, dpi);
+}
+
+/**
+ * Confidence under which Tesseract's reading of a weight's figure is checked. A 150 DPI photo's '10.00kg' came back
+ * '16.00kg' at 19 (its type reads 0 as 6 across the page: '63/11/26' for 03/11/26), and was taken: 16,000 g for 10,000
+ * (3,000-label seed 1914321767, file 3513).
+ */
+const UNSURE = 50;
+
+/**
+ * Whether the page's reading was unsure of the figure that gave `grams`: a word holding a digit, read under UNSURE, on a
+ * line that gives that weight. Such a weight is checked (checkedWeight) before it is taken.
+ */
+export function unsureFigure(words: OcrWord[], lines: TextLine[], grams: number): boolean {
+  const on = (w: OcrWord, l: TextLine) => Math.abs(w.top - l.y) <= l.size * 0.6 && w.left >= l.x - l.size && w.left <= l.x + (l.width ?? l.text.length * l.size * 0.6);
+  const weightLines = lines.filter((l) => weightGrams(l.text) === grams);
+  return words.some((w) => w.conf < UNSURE && /\d/.test(w.text) && weightLines.some((l) => on(w, l)));
 }
 
 async function agreedWeight(candidates: TextLine[], page: Grey, dpi: number): Promise<number | null> {
