@@ -4,7 +4,7 @@ import { readPdfText } from "../../worker/label-import/pdf";
 import { importLabelFile } from "../../worker/label-import/pipeline";
 import { sheetParts } from "../../worker/label-import/sheet-parts";
 import bwipjs from "bwip-js/generic";
-import { evriCode, printedEvri } from "../../bench/label-generator/codes";
+import { evriCode, printedEvri, printedS10, s10Code } from "../../bench/label-generator/codes";
 import { freshSeed, Rng } from "../../bench/label-generator/random";
 import { districts, personName, postcodeIn, streetLines } from "../../bench/label-generator/world";
 
@@ -353,45 +353,56 @@ describe("four labels in a 2x2 grid, the right ones printing a panel at their ri
 const SHEET_SEED = process.env.SEED || freshSeed();
 const A4: [number, number] = [595.28, 841.89];
 
-/** Four Evri labels in a 2x2 grid, each barcode under its printed number reaching down to its cell's edge (user space). */
-async function barcodeSheet(rng: Rng) {
+/** Code 128's bars (bwip-js's modules) drawn as rectangles, as carriers' PDF tools draw them; `bottom` from the page's top. */
+function drawBars(page: PDFPage, code: string, x: number, bottom: number, w: number, h: number) {
+  const [{ sbs }] = bwipjs.raw("code128", code, {}) as unknown as { sbs: number[] }[];
+  const unit = w / sbs.reduce((a, b) => a + b, 0);
+  let at = x;
+  for (const [i, n] of sbs.entries()) {
+    if (i % 2 === 0) page.drawRectangle({ x: at, y: page.getHeight() - bottom, width: n * unit, height: h, color: rgb(0, 0, 0) });
+    at += n * unit;
+  }
+}
+
+/**
+ * A label drawn as text at (x, top) (points from the page's top, as the generator lays a page out), its barcode under its
+ * printed number with its bars' foot at `barsFoot`: an Evri label, or a Royal Mail one to a BFPO address (a forces
+ * address, a number where a postcode would be) when `bfpo`. The bars' box in user space.
+ */
+function drawBarcodeLabel(page: PDFPage, font: PDFFont, rng: Rng, x: number, top: number, barsFoot: number, bfpo = false) {
+  const h = page.getHeight();
+  const text = (t: string, tx: number, ttop: number, size: number) => page.drawText(t, { x: tx, y: h - ttop - size, size, font });
+  const [name, postcode, code] = [personName(rng), bfpo ? null : postcodeIn(rng, rng.pick(districts)), bfpo ? s10Code(rng) : evriCode(rng)];
+  text(bfpo ? "Royal Mail" : "evri", x, top, 20);
+  text(bfpo ? "Tracked 48" : rng.pick(["NEXT DAY", "48 HOUR", "STANDARD"]), x + 150, top + 4, 14);
+  let y = top + 40;
+  const address = bfpo ? ["DELIVER TO", name, `${rng.int(1, 99)} Signal Regiment`, "Operation Tosca", `BFPO ${rng.int(1, 999)}`] : ["DELIVER TO", name, ...streetLines(rng), rng.pick(["Leeds", "Cardiff", "Norwich", "Perth"]), postcode!];
+  for (const t of address) {
+    text(t, x, y, 11);
+    y += 15;
+  }
+  const bars = { w: rng.float(190, 240), h: rng.float(50, 80) };
+  drawBars(page, code, x, barsFoot, bars.w, bars.h);
+  text(bfpo ? printedS10(rng, code) : printedEvri(rng, code), x + 20, barsFoot - bars.h - 14, 10);
+  return { code, name, postcode, bars: { left: x, right: x + bars.w, bottom: h - barsFoot, top: h - barsFoot + bars.h } };
+}
+
+/** Four labels in a 2x2 grid, each barcode under its printed number reaching down to its cell's edge. */
+async function barcodeSheet(rng: Rng, bfpo = -1) {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const page = doc.addPage(A4);
   const [w, h] = A4;
   const m = rng.float(6, 20);
   const [hw, hh] = [(w - 2 * m) / 2, (h - 2 * m) / 2];
-  const labels = [
+  const cells = [
     [m, m],
     [m + hw, m],
     [m, m + hh],
     [m + hw, m + hh],
-  ].map(([cx, cy]) => {
-    // Points from the page's top, as the generator lays a page out.
-    const text = (t: string, x: number, top: number, size: number) => page.drawText(t, { x, y: h - top - size, size, font });
-    const [name, postcode, code] = [personName(rng), postcodeIn(rng, rng.pick(districts)), evriCode(rng)];
-    const x = cx + rng.float(4, 16);
-    let top = cy + rng.float(4, 16);
-    text("evri", x, top, 20);
-    text(rng.pick(["NEXT DAY", "48 HOUR", "STANDARD"]), x + 150, top + 4, 14);
-    top += 40;
-    for (const t of ["DELIVER TO", name, ...streetLines(rng), rng.pick(["Leeds", "Cardiff", "Norwich", "Perth"]), postcode]) {
-      text(t, x, top, 11);
-      top += 15;
-    }
-    // The bars end a few points above the cell's edge, their number printed over them.
-    const bars = { x, w: rng.float(190, 240), h: rng.float(50, 80), bottom: cy + hh - rng.float(3, 12) };
-    // Code 128's bars and spaces in modules (bwip-js), bars drawn as rectangles as carriers' PDF tools draw them.
-    const [{ sbs }] = bwipjs.raw("code128", code, {}) as unknown as { sbs: number[] }[];
-    const unit = bars.w / sbs.reduce((a, b) => a + b, 0);
-    let at = bars.x;
-    for (const [i, n] of sbs.entries()) {
-      if (i % 2 === 0) page.drawRectangle({ x: at, y: h - bars.bottom, width: n * unit, height: bars.h, color: rgb(0, 0, 0) });
-      at += n * unit;
-    }
-    text(printedEvri(rng, code), x + 20, bars.bottom - bars.h - 14, 10);
-    return { code, name, postcode, bars: { left: bars.x, right: bars.x + bars.w, bottom: h - bars.bottom, top: h - bars.bottom + bars.h } };
-  });
+  ];
+  // The bars end a few points above the cell's edge.
+  const labels = cells.map(([cx, cy], k) => drawBarcodeLabel(page, font, rng, cx + rng.float(4, 16), cy + rng.float(4, 16), cy + hh - rng.float(3, 12), k === bfpo));
   return { bytes: await doc.save(), labels };
 }
 
@@ -419,4 +430,87 @@ describe(`four labels on an A4 sheet, each barcode under its printed number (dra
       expect(got, `sheet ${k}`).toHaveLength(4);
     }
   }, 120_000);
+});
+
+describe(`two labels stacked off the sheet's grid, the upper one's barcode reaching past the middle of the gap (drawn, SEED=${SHEET_SEED})`, () => {
+  it("reads the lower label with its own code, not the upper label's barcode its region holds", async () => {
+    // A tall label over a short one: the empty band between their texts lies under the page's middle, and the cut in its
+    // middle crosses the upper label's bars, whose foot is then drawn in the lower label's region.
+    for (let k = 0; k < 3; k++) {
+      const rng = new Rng(`${SHEET_SEED}/stacked off grid/${k}`);
+      const doc = await PDFDocument.create();
+      const font = await doc.embedFont(StandardFonts.Helvetica);
+      const page = doc.addPage(A4);
+      const foot = rng.float(520, 560);
+      const labels = [drawBarcodeLabel(page, font, rng, rng.float(20, 60), rng.float(20, 60), foot), drawBarcodeLabel(page, font, rng, rng.float(20, 60), foot + rng.float(8, 16), A4[1] - rng.float(20, 40))];
+      const { parts } = (await readPdfText(await doc.save(), 5)).pages[0];
+      expect(parts, `sheet ${k}`).toHaveLength(2);
+      const result = await importLabelFile(await doc.save());
+      const got = result.labels.map((l) => ({ code: l.details.trackingCode, name: l.details.address?.name, postcode: l.details.address?.postcode }));
+      expect(got, `sheet ${k}`).toEqual(labels.map(({ code, name, postcode }) => ({ code, name, postcode })));
+    }
+  }, 120_000);
+});
+
+describe(`a sheet of four labels, one to a forces address with no postcode (drawn, SEED=${SHEET_SEED})`, () => {
+  it("gives the label read from a part printing two labels' codes no one's name or postcode", async () => {
+    // The BFPO label is no label to the sheet's cut (a part must hold a recipient's postcode), so its column is left whole:
+    // that part, read as one label, took one label's code and the other's recipient.
+    for (let k = 0; k < 3; k++) {
+      const rng = new Rng(`${SHEET_SEED}/bfpo/${k}`);
+      const bfpo = rng.int(0, 3);
+      const { bytes, labels } = await barcodeSheet(rng, bfpo);
+      const result = await importLabelFile(bytes);
+      for (const l of result.labels) {
+        const drawn = labels.find((d) => d.code === l.details.trackingCode);
+        expect(drawn, `sheet ${k}: ${l.details.trackingCode}`).toBeDefined();
+        // Its own recipient, or none: never another label's.
+        const name = l.details.address?.name;
+        if (name) expect({ name, postcode: l.details.address?.postcode }, `sheet ${k}: ${drawn!.code}`).toEqual({ name: drawn!.name, postcode: drawn!.postcode });
+      }
+      // The two labels in the other column read whole.
+      const other = labels.filter((_, j) => j % 2 !== bfpo % 2);
+      for (const o of other) expect(result.labels.find((l) => l.details.trackingCode === o.code)?.details.address?.name, `sheet ${k}`).toBe(o.name);
+    }
+  }, 120_000);
+});
+
+describe(`two labels stacked, the upper one's sender in a narrow column left of its recipient (drawn, SEED=${SHEET_SEED})`, () => {
+  it("cuts the rows on the page's middle, not a column beside the sender's that gives the lower label the upper one's sender", async () => {
+    // Fresh seed 1012457048, file 146, a Chromium sheet: both cuts found two labels with nothing across, and the column
+    // (a quarter of a band off the page's middle) was taken: the lower label's sender was the upper one's.
+    for (let k = 0; k < 12; k++) {
+      const rng = new Rng(`${SHEET_SEED}/sender column/${k}`);
+      const doc = await PDFDocument.create();
+      const font = await doc.embedFont(StandardFonts.Helvetica);
+      const page = doc.addPage(A4);
+      const text = (t: string, x: number, top: number, size: number) => page.drawText(t, { x, y: A4[1] - top - size, size, font });
+      const lines = (ts: string[], x: number, top: number, size: number) => {
+        for (const [i, t] of ts.entries()) text(t, x, top + i * size * 1.3, size);
+      };
+      const party = () => ({ name: personName(rng), street: `${rng.int(1, 99)} ${rng.pick(["Quay Road", "Mill Lane", "Elm Grove"])}`, town: rng.pick(["Leeds", "Hexham", "Perth"]), postcode: postcodeIn(rng, rng.pick(districts)) });
+      const [to1, from1, to2, from2] = [party(), party(), party(), party()];
+      const [code1, code2] = [evriCode(rng), s10Code(rng)];
+      // The upper label, set in from the page's left: its sender in 5-6 pt at its left, the recipient right of it.
+      const x0 = rng.float(135, 150);
+      const rx = x0 + rng.float(95, 110);
+      text("EVRI", x0, 40, 22);
+      lines(["FROM", from1.name, from1.street, from1.town, from1.postcode], x0, 80, rng.float(5, 6));
+      lines([to1.name, to1.street, to1.town, to1.postcode], rx, 70, 11);
+      text(code1, rx, rng.float(330, 380), 8);
+      // The lower label at the page's left edge.
+      const x1 = rng.float(20, 40);
+      text("ROYAL MAIL", x1, rng.float(440, 460), 14);
+      lines(["DELIVER TO:", to2.name, to2.street, to2.town, to2.postcode], x1, 500, 9);
+      text(printedS10(rng, code2), x1 + 20, 600, 9);
+      lines(["Return address:", from2.name, from2.street, `${from2.town} ${from2.postcode}`], x1, 640, 5);
+      const { parts } = (await readPdfText(await doc.save(), 5)).pages[0];
+      const texts = parts.map((p) => p.lines.map((l) => l.text));
+      expect(texts, `sheet ${k}`).toHaveLength(2);
+      for (const [code, from, other] of [[code1, from1.name, from2.name], [code2, from2.name, from1.name]]) {
+        const part = texts.find((t) => t.some((l) => l.replace(/[\s-]/g, "") === code));
+        expect([part?.includes(from), part?.includes(other)], `sheet ${k}: ${code} ${JSON.stringify(texts)}`).toEqual([true, false]);
+      }
+    }
+  });
 });

@@ -277,6 +277,45 @@ describe(`a block printed bottom up with a house named in Welsh or Gaelic over t
   });
 });
 
+describe(`a block printed bottom up with a house's or a business's name starting 'The' over the name (drawn, SEED=${SEED})`, () => {
+  it("takes that line for the premises, the name whole ('The Laurels' over a name, not known by its words: a miss)", () => {
+    // The line between the street and a name with no title or initial read as the name's first line: none given. No one's
+    // name starts with 'The'; a house's ('The Laurels', 'The Old Forge') or a business's the person is at ('The Book Nook')
+    // does, and either is no part of the name.
+    const places = ["The Laurels", "The Willows", "The Beeches", "The Hollies", "The Gables", "The Paddocks", "The Cedars", "The Old Forge", "The Old School", "The Firs", "The Limes", "The Orchard", "The Book Nook", "The Wren & Ivy Tea Co"];
+    let drawn = 0;
+    for (let k = 0; k < 200; k++) {
+      const rng = new Rng(`${SEED}/the-house/${k}`);
+      const to = recipientParty(rng);
+      const street = to.lines.find((l) => /^\d/.test(l));
+      // A person's name (a company's ends in its kind: 'Ltd', 'LLP', '& Co').
+      if (to.second || !street || /\b(?:ltd\.?|limited|llp|plc|co\.?|sons)$/i.test(to.name)) continue;
+      drawn++;
+      const upper = rng.chance(0.5);
+      const cased = (t: string) => (upper ? t.toUpperCase() : t);
+      const place = rng.pick(places);
+      const townFirst = rng.chance(0.5);
+      const top = townFirst ? [`${to.town} ${to.printedPostcode}`] : [to.printedPostcode, to.town];
+      const heading = rng.pick([[], ["TO"], ["Deliver to:"]]);
+      const lines = [...heading, ...top, street, place, to.name].map(cased);
+      const r = recipientOf(block(rng.int(8, 40), 60, lines, rng.int(9, 14)));
+      expect(r?.name, JSON.stringify({ k, lines })).toBe(cased(to.name));
+      expect(r?.address).toContain(cased(place));
+      // Printed top down, the place under the name stays the address's.
+      const down = recipientOf(block(20, 60, [to.name, place, street, to.town, to.printedPostcode].map(cased), 11));
+      expect(down?.name, JSON.stringify({ k, down: to.name })).toBe(cased(to.name));
+    }
+    expect(drawn).toBeGreaterThan(100);
+  });
+
+  it("gives no name where a business's name starting 'The' is wrapped over its last words ('The Copper Kettle' / 'Supplies Ltd')", () => {
+    for (const last of ["Supplies Ltd", "Tea Co", "Ltd", "& Sons"]) {
+      const r = recipientOf(block(14, 60, ["LS6 2AB", "Leeds", "14 Cardigan Road", "The Copper Kettle", last]));
+      expect(r?.name ?? "", last).not.toBe(last);
+    }
+  });
+});
+
 describe(`a sender printed bottom up in small type right over the recipient's block (drawn, SEED=${SEED})`, () => {
   it("never reads on into the recipient's lines, however many (gate seed 4125225391, file 29: 'HEREFORD HEREFORDSHIRE')", () => {
     // 'FROM:' / 'RH1 8YF' / 'SURREY' / … / 'WREN & IVY TOOLS' in 7 pt right over 'HARPREET FITZGERALD' / … / 'HEREFORD' /

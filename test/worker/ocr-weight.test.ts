@@ -108,6 +108,24 @@ describe("an Evri service run into the carrier's name on a photo", () => {
   it("reads no service from a name that starts as the carrier's does", () => {
     expect(label("Evrim Yilmaz")?.serviceCode ?? null).toBeNull();
   });
+
+  it("takes a legacy Hermes label's 16-digit code where the carrier's name was run into the next word", () => {
+    // 'HUB 48HR HERMESUK COU-PDRO' (fresh seed 928977629, file 140, a 300 DPI photo): the page named no carrier, so its
+    // 16 plain digits were no Evri code, and the whole label was lost. Not the retailer either.
+    const legacy = "1859205771708505";
+    const read = (header: string) =>
+      parseEvriLabel({
+        lines: [line("PETAL & POST", 59), line(header, 185), line("Rev F Okafor", 368), line("142 Dock Gardens", 516), line("Ripon", 589), line("North Yorkshire HG4 6UL", 663), line("VAN 120 DROP 24 C-ROUND 9472", 764), line("48 HR", 870)],
+        barcodes: [{ format: "ITF", text: legacy, box: { x: 255, y: 1493, w: 880, h: 285 } }],
+      });
+    for (const header of ["HUB 48HR HERMESUK COU-PDRO", "EVRIEVRI48 HR", "evriSTANDARD HUB"]) {
+      const d = read(header);
+      expect(d?.trackingCode, header).toBe(legacy);
+      expect(d?.address?.postcode, header).toBe("HG4 6UL");
+      expect(d?.fromAddress?.name ?? "", header).not.toMatch(/evri|hermes/i);
+    }
+    expect(read("HUB 48HR Evrim Yilmaz")).toBeNull();
+  });
 });
 
 describe("Special Delivery's time printed under its name in larger type", () => {

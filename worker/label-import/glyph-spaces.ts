@@ -129,8 +129,13 @@ export async function partRunTogetherWords(bytes: Uint8Array, text: PdfText): Pr
     const respace = (lines: TextLine[]) => respacedLines(lines, glyphs, chars);
     page.lines = respace(page.lines);
     // A sheet of labels is cut where each side reads as a label with a recipient's postcode: words run together hid
-    // it ('SouthYorkshireS19LU' holds no postcode), so a sheet not cut before is cut again on the parted words.
-    if (!page.parts.length && codesOn(page.lines).size > 1) page.parts = sheetParts(page.items.words, page.items.boxes, page.rotate, page.items.view, respace);
+    // it ('SouthYorkshireS19LU' holds no postcode), so a sheet not cut before, or cut into parts one of which still
+    // prints two labels' codes (a column of two labels left whole: 'SW 114ZN' read as no postcode; fresh seed
+    // 2477354623, file 590, a pdf-lib sheet of four whose lower label was given its upper neighbour's name), is cut
+    // again on the parted words, and that cut is kept where it finds more labels.
+    const uncut = !page.parts.length || page.parts.some((p) => codesOn(p.lines).size > 1);
+    const again = uncut && codesOn(page.lines).size > 1 ? sheetParts(page.items.words, page.items.boxes, page.rotate, page.items.view, respace) : [];
+    if (again.length > page.parts.length) page.parts = again;
     else for (const part of page.parts) part.lines = respace(part.lines);
   }
 }

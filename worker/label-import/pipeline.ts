@@ -12,7 +12,7 @@ import type { LabelDetails } from "../../shared/label";
 import type { LabelInput } from "../label-reading/fields";
 import { parseLabel } from "./parse-label";
 import { loadPdfText, type PdfPageText, readPdfText } from "./pdf";
-import { codesOn } from "./sheet-parts";
+import { codesOn, type PdfTextPart } from "./sheet-parts";
 import { partRunTogetherWords } from "./glyph-spaces";
 import { getPdfium, renderPages, type RegionRequest } from "./pdfium";
 import type { Pixmap } from "../images/raster";
@@ -139,11 +139,16 @@ async function importPdf(bytes: Uint8Array, checkTime: () => void): Promise<Pipe
     if (pixmap.clip && pixmap.clip.parts > 1 && page) {
       const { part, parts } = pixmap.clip;
       const found = partBarcodes.get(i) ?? [];
-      found[part] = await pageBarcodes(pixmap, page.parts[part].lines);
+      found[part] = ownBarcodes(await pageBarcodes(pixmap, page.parts[part].lines), page.parts, part);
       partBarcodes.set(i, found);
       if (part < parts - 1) return;
       partBarcodes.delete(i);
-      const read = page.parts.map((p, k) => labelOn({ lines: p.lines, barcodes: found[k] }));
+      // A part printing two labels' codes holds two labels (a column the cut left whole: one label's postcode not read as
+      // one): its addresses, service and weight may be either label's, so only the code it reads is kept.
+      const read = page.parts.map((p, k) => {
+        const details = labelOn({ lines: p.lines, barcodes: found[k] });
+        return details && codesOn(p.lines).size > 1 ? codeOnly(details) : details;
+      });
       const codes = new Set(read.map((d) => d?.trackingCode));
       if (read.every(Boolean) && codes.size === read.length) {
         for (const details of read) labels.push({ page: i + 1, details: details!, ocrPending: false });
@@ -184,6 +189,21 @@ async function importPdf(bytes: Uint8Array, checkTime: () => void): Promise<Pipe
 }
 
 /**
+ * The barcodes decoded in a sheet's part that are not another part's: a code printed in another part's text and not
+ * in this one's is that label's, its barcode reaching into this part's region (drawn to the cut between them, which
+ * may lie across the neighbour's bars); read here, this part would take its neighbour's code.
+ */
+function ownBarcodes(barcodes: Barcode[], parts: PdfTextPart[], part: number): Barcode[] {
+  const own = codesOn(parts[part].lines);
+  const others = parts.flatMap((p, k) => (k === part ? [] : [...codesOn(p.lines)])).filter((c) => !own.has(c));
+  if (!others.length) return barcodes;
+  return barcodes.filter((b) => {
+    const text = b.text.replace(/[\s-]/g, "").toUpperCase();
+    return !others.some((c) => text.includes(c));
+  });
+}
+
+/**
  * A page read as one label that prints another label's tracking code too (a sheet that could not
  * be cut into labels each reading as its own): its addresses, service and weight may be the other
  * label's, and wrong data is worse than none. They are read from the part of the sheet that prints
@@ -200,6 +220,12 @@ function ownFields(details: LabelDetails, page: PdfPageText): LabelDetails {
   const own = part ? parseLabel({ lines: part.lines, barcodes: [] }) : null;
   const sources = details.fieldSources?.trackingCode ? { trackingCode: details.fieldSources.trackingCode } : null;
   if (own?.trackingCode === details.trackingCode) return { ...own, fieldSources: { ...own.fieldSources, ...sources } };
+  return codeOnly(details);
+}
+
+/** A label's code and courier alone, for the user to complete: the rest may be another label's. */
+function codeOnly(details: LabelDetails): LabelDetails {
+  const sources = details.fieldSources?.trackingCode ? { trackingCode: details.fieldSources.trackingCode } : null;
   return { courier: details.courier, trackingCode: details.trackingCode, countryCode: details.countryCode, fieldSources: sources };
 }
 

@@ -36,6 +36,9 @@ export function unionRect(a: PdfRect | null, b: PdfRect): PdfRect {
 const MIN_LABEL_WIDTH = 252;
 const MIN_LABEL_HEIGHT = 180;
 
+/** How much nearer the sheet's grid, in bands, cutting rows first must be to win over columns first (a tenth of a band). */
+const OFF_GRID_MARGIN = 0.1;
+
 /** Each label holds at least this many text items. */
 const MIN_PART_ITEMS = 5;
 /**
@@ -89,7 +92,7 @@ export function sheetParts(
    * band count gives every band a number.
    */
   function split(ks: number[], lo: (b: PdfRect) => number, hi: (b: PdfRect) => number, span: [number, number], minBand: number) {
-    const whole = { groups: [{ ks, from: Number.NEGATIVE_INFINITY, to: Number.POSITIVE_INFINITY }], stray: 0 };
+    const whole = { groups: [{ ks, from: Number.NEGATIVE_INFINITY, to: Number.POSITIVE_INFINITY }], stray: 0, offGrid: 0 };
     const n = codes(ks).size;
     if (n < 2 || n > 8) return whole;
     // As many bands as numbers (one label each), else fewer (a 2x2 sheet has two columns of two),
@@ -114,7 +117,9 @@ export function sheetParts(
       const groups = bounds.slice(1).map((to, i) => ({ ks: ks.filter((k) => bandOf(k) === i), from: bounds[i], to }));
       const stray = ks.filter((k) => bandOf(k) < 0);
       if (stray.length > MAX_STRAY_ITEMS || codes(stray).size) continue;
-      if (groups.every((g) => isLabel(g.ks))) return { groups, stray: stray.length };
+      // How far the cuts lie off the sheet's grid lines, in bands (the farthest).
+      const offGrid = Math.max(...cuts.map((c, j) => Math.abs(c - (span[0] + band * (j + 1))) / band));
+      if (groups.every((g) => isLabel(g.ks))) return { groups, stray: stray.length, offGrid };
     }
     return whole;
   }
@@ -162,21 +167,28 @@ export function sheetParts(
     const cells: Cell[] = [];
     const outer = first(words.map((_, k) => k));
     let stray = outer.stray;
+    let offGrid = outer.offGrid;
     for (const a of outer.groups) {
       const inner = then(a.ks);
       stray += inner.stray;
+      offGrid = Math.max(offGrid, inner.offGrid);
       for (const b of inner.groups) {
         const [col, row] = columnsFirst ? [a, b] : [b, a];
         cells.push({ ks: b.ks, x: [col.from, col.to], y: [row.from, row.to] });
       }
     }
-    return { cells, stray };
+    return { cells, stray, offGrid };
   };
   // Columns first (a 2x2 sheet), unless cutting rows first finds as many labels with fewer items
   // lying across a cut: a 6x4 label over another whose lines overlap in x across the page's middle.
   const byColumns = grid(true);
   const byRows = grid(false);
-  const { cells } = byRows.cells.length >= byColumns.cells.length && byRows.stray < byColumns.stray ? byRows : byColumns;
+  // Where both find as many labels with as few items across, the cuts nearer the sheet's grid: labels are printed in its
+  // cells. Two labels stacked, the upper one's sender printed in a narrow column at its left, were cut down the page
+  // beside that column (a quarter band off the middle), and the lower label took the upper one's sender (fresh seed
+  // 1012457048, file 146, a Chromium sheet); the rows' cut lies on the page's middle.
+  const rowsFirst = byRows.cells.length >= byColumns.cells.length && (byRows.stray < byColumns.stray || (byRows.stray === byColumns.stray && byRows.offGrid + OFF_GRID_MARGIN < byColumns.offGrid));
+  const { cells } = rowsFirst ? byRows : byColumns;
   if (cells.length < 2 || cells.length > 8) return [];
   const parts = cells.map((c) => ({
     textBox: c.ks.map((k) => boxes[k]).reduce<PdfRect | null>(unionRect, null)!,

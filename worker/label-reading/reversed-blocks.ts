@@ -6,7 +6,7 @@
 import { UK_POSTCODE_IN_TEXT_RE } from "../lib/uk-postcode";
 import { clean } from "./fields";
 import { classifyLine } from "./line-kinds";
-import { addressLine, isNameStart, looksLikeName, loneWords, startsWithTitle, wrappedName } from "./name-lines";
+import { addressLine, isNameStart, looksLikeName, loneWords, namesItself, startsWithTitle, wrappedName } from "./name-lines";
 import { estWidth, inColumn, type TextLine, usualSize } from "./text";
 
 /** Name, company, c/o, flat, street, locality, town, county: a block has at most this many lines under its postcode. */
@@ -14,6 +14,12 @@ const MAX_LINES_UNDER = 8;
 
 /** A name's first initial and its next word ('C TURNER-HALE', 'J. Smith'). */
 const INITIAL_FIRST = /^\p{Lu}\.?\s+\p{L}/u;
+
+/** A house's or a business's name by its first word ('The Laurels', 'The Old Forge', 'THE BOOK NOOK'): no one's name starts so. */
+const THE_NAME_RE = /^the\s+\p{L}/iu;
+
+/** A person's whole name on its line: two words or more, no company's ending ('Jane Smith', 'Mr & Mrs Wood', not 'Supplies Ltd'). */
+const personLine = (line: string) => namesItself(line) && /\S\s+\S/.test(line) && !/\b(?:ltd\.?|limited|plc|llp|inc\.?|co\.?|company|sons)$/i.test(line);
 
 /** A line printed between a name and its street: a contact ('c/o', 'Attn', 'FAO') or a company's name. */
 const SECOND_LINE_RE = /^(?:c\/o|attn|fao)\b|\b(?:ltd\.?|limited|plc|llp|inc\.?|&\s*co\.?|&\s*sons)$/i;
@@ -75,7 +81,10 @@ export function walkDown(sorted: TextLine[], p: number, used: Set<TextLine>): Te
   // (Not under a title or initials of its own line: 'PROF' / 'C WOOD' is one name: fresh seed 1622903726, file 413.)
   const last = clean(below[below.length - 1].text);
   const initialled = INITIAL_FIRST.test(last) && !isNameStart(clean(below[below.length - 2]?.text ?? ""));
-  const street = startsWithTitle(last) || initialled ? below.length - 2 : lastStreet;
+  // So is a line starting 'The' over a person's whole name: a house's name not known by its words ('The Laurels' over 'Jane
+  // Smith', a miss) or a business's the person is at; either way not the name's first line.
+  const overThe = below.length >= 2 && THE_NAME_RE.test(clean(below[below.length - 2].text)) && personLine(last);
+  const street = startsWithTitle(last) || initialled || overThe ? below.length - 2 : lastStreet;
   const names = below.slice(street + 1);
   const text = (ls: TextLine[]) => ls.map((l) => clean(l.text));
   if (names.length > 3 || !looksLikeName(text(names)[names.length - 1])) return null;

@@ -26,6 +26,8 @@ const SERVICES: [RegExp, string, boolean][] = [
 
 /** Header words of Evri / Hermes labels that are never the retailer's name. */
 const NOT_RETAILER = [/\b(?:evri|hermes|parcel|courier|delivery|postage)\b/i, /^\d/];
+/** The carrier's name run into the next word or figure on a photo ('HERMESUK', 'EVRIEVRI48', 'evriSTANDARD'); not 'Evrim'. */
+const GLUED_NAME = [/\b(?:evri|hermes)(?=uk\b|\d)/i, /\b(?:EVRI|HERMES|Evri|Hermes|evri|hermes)(?=[A-Z]{2})/];
 
 /** Valid Evri codes printed in a text ('H0IO S085 6127 5718', 'H-04AQ-A-000472658-9'), and legacy Hermes numbers printed grouped. */
 export function printedEvriCodes(text: string): string[] {
@@ -45,7 +47,11 @@ function codeInPayload(text: string): string | null {
 }
 
 export function looksLikeEvri(input: LabelInput): boolean {
-  return /\b(evri|hermes)\b/i.test(fullText(input.lines));
+  const text = fullText(input.lines);
+  // Or its name run into the next word or figure on a photo ('HUB 48HR HERMESUK COU-PDRO': fresh seed 928977629, file 140,
+  // a 300 DPI photo of a legacy Hermes label, whose 16-digit code then named no carrier and the whole label was lost;
+  // 'EVRIEVRI48 hr', 'evriSTANDARD'). Not a name that starts as the carrier's does ('Evrim').
+  return /\b(evri|hermes)\b/i.test(text) || GLUED_NAME.some((re) => re.test(text));
 }
 
 export function parseEvriLabel(input: LabelInput): LabelDetails | null {
@@ -78,7 +84,7 @@ export function parseEvriLabel(input: LabelInput): LabelDetails | null {
   const ret = layout.returnAddress;
   let sender: Address | null = layout.sender;
   if (!sender && /\b(?:VAN|DROP|C-?ROUND)\s*:?\s*\d/i.test(text)) {
-    const shop = headerName(input.lines, layout, NOT_RETAILER);
+    const shop = headerName(input.lines, layout, [...NOT_RETAILER, ...GLUED_NAME]);
     if (shop) sender = { name: shop, address: [], postcode: "", countryCode: "GB" };
   }
   const weight = weightGrams(text);
