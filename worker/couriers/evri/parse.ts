@@ -18,8 +18,10 @@ const LEGACY_IN_TEXT = /\b\d{2}([- \t])\d{3}\1\d{2}\1\d{8}\1\d\b/g;
 /** Service words in any case ('NEXT DAY', 'Next Day', '48 HOUR', '48hr', '2-3 day'), and whether each is next-day. */
 const SERVICES: [RegExp, string, boolean][] = [
   [/\bnext[\s-]*day\b|\bND\s*24\b/i, "NEXT DAY", true],
-  [/\b48\s*-?\s*(?:hour|hr)s?\b/i, "48 HOUR", false],
-  [/\b24\s*-?\s*(?:hour|hr)s?\b/i, "24 HOUR", true],
+  // Or an 'h' ending its line, the r lost on a photo, alone or after the carrier's name ('Evri_ Evri 48 h': fresh seed
+  // 1011379100, file 733, a 300 DPI scan); not an address's 'Flat 48H'.
+  [/\b48\s*-?\s*(?:hour|hr)s?\b|(?:^|\b(?:evri|hermes)\W*)48\s?h$/im, "48 HOUR", false],
+  [/\b24\s*-?\s*(?:hour|hr)s?\b|(?:^|\b(?:evri|hermes)\W*)24\s?h$/im, "24 HOUR", true],
   [/\bstandard\b|\b2\s*-\s*3\s*(?:working\s*)?days?\b/i, "STANDARD", false],
   [/\beconomy\b/i, "ECONOMY", false],
 ];
