@@ -7,6 +7,7 @@
 import { clean, dimensionsCm, fullText, labelledDate, splitPayload, twoD, weightGrams, type LabelInput } from "../../label-reading/fields";
 import { readAddresses } from "../../label-reading/layout";
 import { headerName } from "../../label-reading/name-lines";
+import { CARRIER_NETWORKS } from "../../label-reading/vocabulary";
 import type { Address, FieldSource, LabelDetails, SourcedField } from "../../../shared/label";
 import { isValidEvriCode, normaliseEvriCode } from "./code";
 
@@ -26,8 +27,11 @@ const SERVICES: [RegExp, string, boolean][] = [
   [/\beconomy\b/i, "ECONOMY", false],
 ];
 
-/** Header words of Evri / Hermes labels that are never the retailer's name. */
-const NOT_RETAILER = [/\b(?:evri|hermes|parcel|courier|delivery|postage)\b/i, /^\d/];
+/**
+ * Header words of Evri / Hermes labels that are never the retailer's name; a line holding a courier network's word either
+ * ('HUB COU-PDRO', a routing label's header line read twice, once cut: fresh seed 1011379100, file 523, a 150 DPI scan).
+ */
+const NOT_RETAILER = [/\b(?:evri|hermes|parcel|courier|delivery|postage)\b/i, /^\d/, new RegExp(String.raw`(?:^|\s)(?:${CARRIER_NETWORKS.join("|")})(?=\s|$)`, "i")];
 /** The carrier's name run into the next word or figure on a photo ('HERMESUK', 'EVRIEVRI48', 'evriSTANDARD'); not 'Evrim'. */
 const GLUED_NAME = [/\b(?:evri|hermes)(?=uk\b|\d)/i, /\b(?:EVRI|HERMES|Evri|Hermes|evri|hermes)(?=[A-Z]{2})/];
 
