@@ -319,9 +319,9 @@ describe("OCR helpers", () => {
     for (const name of ["EWAN Ní", "Ewan NÍ", "Aoife Ó", "Ellie de"]) expect(plausibleOnly({ ...fine, address: { ...fine.address!, name } }).address?.name, name).toBe("");
     for (const name of ["Ewan Ní Bhriain", "Aoife Ó Súilleabháin", "Li Ni"]) expect(plausibleOnly({ ...fine, address: { ...fine.address!, name } }).address?.name, name).toBe(name);
     // Words run together past an '&' or into a company's suffix (gate seed 759984494, file 326, a flattened PDF).
-    for (const name of ["HAZEL&HIVEOUTDOORLTD FAOEWANGALLAGHER", "BRIGHTON CRAFTSLTD", "Brighton Craftsltd", "Fern & Fable DesignsLLP"])
+    for (const name of ["HAZEL&HIVEOUTDOORLTD FAOEWANGALLAGHER", "BRIGHTON CRAFTSLTD", "Brighton Craftsltd", "Fern & Fable DesignsLLP", "SALTMARSHOUTDOOR(UK)LTD CIOMOHAMMEDKHAN"])
       expect(plausibleOnly({ ...fine, fromAddress: { ...fine.address!, name } }).fromAddress?.name, name).toBe("");
-    for (const name of ["Hazel & Hive Outdoor Ltd", "HAZEL & HIVE OUTDOOR LTD", "FAOLÁN BYRNE", "Featherstonehaugh-Wolstenholme Plc"])
+    for (const name of ["Hazel & Hive Outdoor Ltd", "HAZEL & HIVE OUTDOOR LTD", "FAOLÁN BYRNE", "Featherstonehaugh-Wolstenholme Plc", "SALTMARSH OUTDOOR (UK) LTD"])
       expect(plausibleOnly({ ...fine, fromAddress: { ...fine.address!, name } }).fromAddress?.name, name).toBe(name);
   });
 

@@ -143,6 +143,7 @@ describe(`a title run into the name after it (drawn, SEED=${SEED})`, () => {
 
   it("is spaced again, the I a small l stood for given back ('Mrlain Wilson': fresh seed 3127436506, file 1170)", () => {
     expect(line("Mrlain Wilson")).toBe("Mr Iain Wilson");
+    expect(line("MrlainWilson")).toBe("Mr Iain Wilson");
     expect(line("MrJohn Smith")).toBe("Mr John Smith");
     expect(line("MissChloéSingh")).toBe("Miss Chloé Singh");
     for (const kept of ["Revlon Beauty", "Missy Elliott", "Drake Hall", "Mrs Jones", "Provence Soap Co"]) expect(line(kept)).toBe(kept);

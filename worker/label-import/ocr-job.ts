@@ -290,11 +290,11 @@ const mixedInCapitals = (name: string) => {
 };
 
 /**
- * Twenty letters or more with no gap, an '&' counted as a letter ('HAZEL&HIVEOUTDOORLTD': gate seed 759984494, file 326, a
- * flattened PDF), or a company's suffix run into the word before it ('OUTDOORLTD', 'CraftsLtd': no English word ends in
+ * Twenty letters or more with no gap, an '&' or a bracket counted as a letter ('HAZEL&HIVEOUTDOORLTD': gate seed 759984494,
+ * file 326, a flattened PDF; 'SALTMARSHOUTDOOR(UK)LTD': fresh seed 1011379100), or a company's suffix run into the word before it ('OUTDOORLTD', 'CraftsLtd': no English word ends in
  * ltd, llp or plc): words run together, and OCR's guess at where their gaps were is no name.
  */
-const GLUED = /[\p{L}&]{20,}|\p{Lu}{3,}(?:LTD|LLP|PLC)\b|\p{Ll}{2,}(?:Ltd|LTD|ltd|Llp|LLP|llp|Plc|PLC|plc)\b/u;
+const GLUED = /[\p{L}&()]{20,}|\p{Lu}{3,}(?:LTD|LLP|PLC)\b|\p{Ll}{2,}(?:Ltd|LTD|ltd|Llp|LLP|llp|Plc|PLC|plc)\b/u;
 
 /**
  * A sign no name is written with, or a digit inside a word: OCR's noise for a letter it could not read ('Grace

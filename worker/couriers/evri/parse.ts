@@ -7,6 +7,7 @@
 import { clean, dimensionsCm, fullText, labelledDate, splitPayload, twoD, weightGrams, type LabelInput } from "../../label-reading/fields";
 import { readAddresses } from "../../label-reading/layout";
 import { headerName } from "../../label-reading/name-lines";
+import { CARRIER_NETWORKS } from "../../label-reading/vocabulary";
 import type { Address, FieldSource, LabelDetails, SourcedField } from "../../../shared/label";
 import { isValidEvriCode, normaliseEvriCode } from "./code";
 
@@ -18,14 +19,19 @@ const LEGACY_IN_TEXT = /\b\d{2}([- \t])\d{3}\1\d{2}\1\d{8}\1\d\b/g;
 /** Service words in any case ('NEXT DAY', 'Next Day', '48 HOUR', '48hr', '2-3 day'), and whether each is next-day. */
 const SERVICES: [RegExp, string, boolean][] = [
   [/\bnext[\s-]*day\b|\bND\s*24\b/i, "NEXT DAY", true],
-  [/\b48\s*-?\s*(?:hour|hr)s?\b/i, "48 HOUR", false],
-  [/\b24\s*-?\s*(?:hour|hr)s?\b/i, "24 HOUR", true],
+  // Or an 'h' ending its line, the r lost on a photo, alone or after the carrier's name ('Evri_ Evri 48 h': fresh seed
+  // 1011379100, file 733, a 300 DPI scan); not an address's 'Flat 48H'.
+  [/\b48\s*-?\s*(?:hour|hr)s?\b|(?:^|\b(?:evri|hermes)\W*)48\s?h$/im, "48 HOUR", false],
+  [/\b24\s*-?\s*(?:hour|hr)s?\b|(?:^|\b(?:evri|hermes)\W*)24\s?h$/im, "24 HOUR", true],
   [/\bstandard\b|\b2\s*-\s*3\s*(?:working\s*)?days?\b/i, "STANDARD", false],
   [/\beconomy\b/i, "ECONOMY", false],
 ];
 
-/** Header words of Evri / Hermes labels that are never the retailer's name. */
-const NOT_RETAILER = [/\b(?:evri|hermes|parcel|courier|delivery|postage)\b/i, /^\d/];
+/**
+ * Header words of Evri / Hermes labels that are never the retailer's name; a line holding a courier network's word either
+ * ('HUB COU-PDRO', a routing label's header line read twice, once cut: fresh seed 1011379100, file 523, a 150 DPI scan).
+ */
+const NOT_RETAILER = [/\b(?:evri|hermes|parcel|courier|delivery|postage)\b/i, /^\d/, new RegExp(String.raw`(?:^|\s)(?:${CARRIER_NETWORKS.join("|")})(?=\s|$)`, "i")];
 /** The carrier's name run into the next word or figure on a photo ('HERMESUK', 'EVRIEVRI48', 'evriSTANDARD'); not 'Evrim'. */
 const GLUED_NAME = [/\b(?:evri|hermes)(?=uk\b|\d)/i, /\b(?:EVRI|HERMES|Evri|Hermes|evri|hermes)(?=[A-Z]{2})/];
 

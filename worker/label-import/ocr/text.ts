@@ -142,7 +142,7 @@ const TITLE_INITIAL = new RegExp(`^(${ABBREVIATED_TITLES.map((t) => t[0].toUpper
  * for Mr Iain Wilson: fresh seed 3127436506, file 1170, a 300 DPI table photo, given so). No word starts with those
  * titles' letters; fixCapitalI then gives the I back.
  */
-const TITLE_RUN_IN = new RegExp(`^((?:${ABBREVIATED_TITLES.map((t) => t[0].toUpperCase() + t.slice(1)).join("|")})\\.?)(\\p{Lu}\\p{Ll}+\\S*|(?<=^M[rsx]s?)l\\p{Ll}{2,})$`, "u");
+const TITLE_RUN_IN = new RegExp(`^((?:${ABBREVIATED_TITLES.map((t) => t[0].toUpperCase() + t.slice(1)).join("|")})\\.?)(\\p{Lu}\\p{Ll}+\\S*|(?<=^M[rsx]s?)l\\p{Ll}{2,}(?:\\p{Lu}\\p{Ll}+)?)$`, "u");
 
 /** Name prefixes written with a capital after them ('McKenzie', 'MacLeod', 'DeVito', 'FitzGerald', "O'Brien"): no gap lost there. */
 const PREFIX = new RegExp(`^(?:${JOINED_NAME_PREFIXES.map((p) => p[0].toUpperCase() + p.slice(1)).join("|")})$`);
@@ -171,7 +171,8 @@ export function gapsBack(text: string): string {
   // (TITLE_RUN_IN), first on the line or after its heading: no word is so spelt.
   const at = heading ? 1 : 0;
   const titled = TITLE_INITIAL.exec(spaced[at] ?? "") ?? TITLE_RUN_IN.exec(spaced[at] ?? "");
-  if (titled) spaced.splice(at, 1, titled[1], titled[2]);
+  // The surname run on after it too ('MrlainWilson': fresh seed 3127436506, file 1170, read so on main 631b27c) stands apart.
+  if (titled) spaced.splice(at, 1, titled[1], ...titled[2].split(/(?<=^l\p{Ll}+)(?=\p{Lu})/u));
   return spaced.join(" ");
 }
 
