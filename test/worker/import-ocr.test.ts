@@ -321,6 +321,11 @@ describe("OCR helpers", () => {
     // Words run together past an '&' or a bracket (gate seed 759984494, file 326, a flattened PDF).
     for (const name of ["HAZEL&HIVEOUTDOORLTD FAOEWANGALLAGHER", "SALTMARSHOUTDOOR(UK)LTD CIOMOHAMMEDKHAN"])
       expect(plausibleOnly({ ...fine, fromAddress: { ...fine.address!, name } }).fromAddress?.name, name).toBe("");
+    // A name's last word read twice, a piece of the label's own code (fresh seed 2711752841, files 477 and 942).
+    for (const name of ["Niamh Baker Baker", "NIAMH BAKER baker", "HG8A 3N90", "hg8a3n 9036"])
+      expect(plausibleOnly({ ...fine, fromAddress: { ...fine.address!, name } }).fromAddress?.name, name).toBe("");
+    for (const name of ["Li Li", "Baker & Baker", "Kwame Kwame Martin", "HG 8 Studio", "3D Prints"])
+      expect(plausibleOnly({ ...fine, fromAddress: { ...fine.address!, name } }).fromAddress?.name, name).toBe(name);
     // A suffix alone run into the word before it: the gap is put back, the name kept.
     for (const [name, spaced] of [["BRIGHTON CRAFTSLTD", "BRIGHTON CRAFTS LTD"], ["Old Forge Dental PracticeLtd.", "Old Forge Dental Practice Ltd."], ["Fern & Fable DesignsLLP", "Fern & Fable Designs LLP"]])
       expect(plausibleOnly({ ...fine, fromAddress: { ...fine.address!, name } }).fromAddress?.name, name).toBe(spaced);

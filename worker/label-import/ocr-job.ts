@@ -251,7 +251,7 @@ export function plausibleOnly(d: LabelDetails): LabelDetails {
     // A heading read as the name: the name's line was lost (fresh seed 3215497301, a 203 DPI thermal print: 'FROM').
     // A name ending in a particle, as the layout's rule, again here: the accents restored after it may make one ('EWAN
     // NI' of Ewan Ní Bhriain, its end lost, given the Latin reading's 'Ní': rehearsal seed 4055776722, file 176, a 400 DPI scan).
-    const none = endsAtParticle(name) || GLUED.test(a.name) || NOISY.test(name) || MISREAD_TITLE.test(name) || mixedInCapitals(name) || classifyLine(name).headingAlone || ((k === "address" || Boolean(a.postcode)) && partOfName(name));
+    const none = endsAtParticle(name) || GLUED.test(a.name) || NOISY.test(name) || DOUBLED.test(name) || pieceOfCode(name, d.trackingCode) || MISREAD_TITLE.test(name) || mixedInCapitals(name) || classifyLine(name).headingAlone || ((k === "address" || Boolean(a.postcode)) && partOfName(name));
     if (none || name !== a.name) out[k] = { ...out[k]!, name: none ? "" : name };
   }
   return out;
@@ -288,6 +288,23 @@ const mixedInCapitals = (name: string) => {
   const words = name.split(" ");
   return words.some((w) => /^\p{Lu}{3,}$/u.test(w.replace(/['’.-]/g, ""))) && words.some((w) => /\p{Ll}\p{Lu}/u.test(w));
 };
+
+/**
+ * A name's last word read twice ('Niamh Baker Baker': fresh seed 2711752841, file 477, a table photo; two of Tesseract's
+ * lines over one printed line). Only at the end: a first name given twice is printed so ('Kwame Kwame Martin', 'HARRY
+ * HARRY D'ARCY': nine such right names in 32,075 stored readings, none doubled at its end). Three letters or more.
+ */
+const DOUBLED = /(?:^|\s)(\p{L}{3,})\s+\1$/iu;
+
+/**
+ * A piece of the label's own tracking code read as a name ('ZW 1886' of ZW188650465GB printed by its barcode, taken as
+ * the sender of a flattened PDF that prints none: fresh seed 2711752841, file 942): letters and digits, gaps and stops
+ * left out, that the code holds.
+ */
+function pieceOfCode(name: string, code: string | undefined): boolean {
+  const run = name.replace(/[\s.-]/g, "").toUpperCase();
+  return Boolean(code) && run.length >= 4 && /\d/.test(run) && code!.toUpperCase().includes(run);
+}
 
 /**
  * Twenty letters or more with no gap, an '&' or a bracket counted as a letter ('HAZEL&HIVEOUTDOORLTD': gate seed 759984494,
