@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { labelActionWindow } from "../../worker/deadlines/action-window";
 import { storedDetails } from "../../worker/deadlines/label-input";
 import { labels } from "../../worker/db/schema";
-import { fillDetails, plausibleOnly, senderFromSparse } from "../../worker/label-import/ocr-job";
+import { fillDetails, plausibleOnly, senderFromSparse, untimedSpecialDelivery } from "../../worker/label-import/ocr-job";
 import { atOcrResolution, invertReversedBoxes, levelled, printDpi, skewAngle } from "../../worker/label-import/ocr/image";
 import { offDesk, paperOnly } from "../../worker/label-import/ocr/paper";
 import { latinReading, linesOfName, rereadBesideLogo, rereadTop, votedName, withAccents } from "../../worker/label-import/ocr/reread";
@@ -1005,5 +1005,28 @@ describe(`a name the page's reading got a letter wrong in (drawn, SEED=${VOTE_SE
     expect(votedName("Olivia j Oe", " Olivia Jackson", "Olivia Jackson", holdsName)).toBeNull();
     expect(votedName("Yusuf Oztirk", " Yusuf Ozturk", "Yusuf Öztürk", holdsName)).toBeNull();
     expect(votedName("Harry Anmed", " Harry Ahmed", "Harry Anned", holdsName)).toBeNull();
+  });
+});
+
+describe("Special Delivery read off an image (untimedSpecialDelivery)", () => {
+  const sd: LabelDetails = { courier: "royalmail", trackingCode: "QP176363025GB", countryCode: "GB", serviceCode: null, classId: "Special Delivery Guaranteed by 1pm" };
+  const line = (text: string, y: number) => ({ text, x: 40, y, size: 30 });
+
+  it("gives no service where the time was not read (fresh seed 1113018866, files 2624 and 3866: 'by 1pm' for 9am)", () => {
+    // The text layer's rule (couriers/royalmail/parse.ts) gives the bare name's product, by 1pm, where no time was read.
+    expect(untimedSpecialDelivery(sd, [line("SPECIAL DELIVERY GUARANTEED", 80), line("BY 94M", 120)]).classId).toBeNull();
+    expect(untimedSpecialDelivery(sd, [line("SPECIAL DELIVERY GUARANTEED", 80)]).classId).toBeNull();
+  });
+
+  it("keeps by 1pm where the time was read, however OCR spelt it, and every other service", () => {
+    for (const time of ["by 1pm", "BY 1PM", "by l pm", "by 1.00 p.m.", "by I:00pm"]) expect(untimedSpecialDelivery(sd, [line("Special Delivery Guaranteed", 0), line(time, 40)]).classId, time).toBe(sd.classId);
+    const nine = { ...sd, classId: "Special Delivery Guaranteed by 9am" };
+    const coded = { ...sd, serviceCode: "SD101" };
+    expect(untimedSpecialDelivery(coded, [])).toBe(coded);
+    expect(untimedSpecialDelivery(nine, [line("Special Delivery Guaranteed", 0)])).toBe(nine);
+    const tracked = { ...sd, classId: "Tracked 48" };
+    expect(untimedSpecialDelivery(tracked, [])).toBe(tracked);
+    // An address number with pm after it is no time ('21 PM' is not 'by 1pm').
+    expect(untimedSpecialDelivery(sd, [line("21 PMB Street", 0)]).classId).toBeNull();
   });
 });

@@ -201,8 +201,25 @@ async function finished(asRead: LabelDetails, { lines, image, dpi }: Reading): P
   const voted = await votedNames(read, accented.details, accented, dpi, holdsName);
   const { latin, crops, pageLines } = voted;
   const agreed = await agreedNames(voted.read, voted.named, latin, crops, dpi, given, pageLines);
-  return irishParticle(withoutSortCode(plausibleOnly(await checkedPostcode(agreed, lines, image, dpi))));
+  return untimedSpecialDelivery(irishParticle(withoutSortCode(plausibleOnly(await checkedPostcode(agreed, lines, image, dpi)))), lines);
 }
+
+/**
+ * Special Delivery whose time OCR did not read: none, not the by-1pm product the text layer's reading defaults to
+ * (couriers/royalmail/parse.ts specialDelivery). Every Special Delivery label prints its time; on an image, a time not read
+ * is a time misread, and half of them are 9am ('by 1pm' given for 9am: fresh seed 1113018866, files 2624 and 3866, a 203
+ * DPI thermal print and a 300 DPI photo). A service the label's 2D code gave is the upload's and stays (fillDetails).
+ * The printed service is the details' classId; serviceCode is a product code.
+ */
+export function untimedSpecialDelivery(d: LabelDetails, lines: readonly TextLine[]): LabelDetails {
+  // The product code (serviceCode) a payload or a printed 'Service: SD101' names gives the time itself.
+  if (d.classId !== "Special Delivery Guaranteed by 1pm" || d.serviceCode) return d;
+  const text = lines.map((l) => l.text).join(" ");
+  return ONE_PM.test(text) ? d : { ...d, classId: null };
+}
+
+/** 'by 1pm' as OCR reads it: a 1 read as l, I or |, a stop or ':00' after it. */
+const ONE_PM = /(?:^|[^\d])[1lI|]\s*(?:[:.]\s*[0O]{2}\s*)?p\.?\s*m\b/i;
 
 const senderNamed = (d: LabelDetails) => SENDER_KEYS.some((k) => d[k]?.name);
 
