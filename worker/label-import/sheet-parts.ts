@@ -127,8 +127,8 @@ export function sheetParts(
   /**
    * The cut between two neighbouring labels: within `window` of `ideal`, in an interval crossed by the
    * fewest items (at most MAX_STRAY_ITEMS), leaving a label's worth of text and a printed number on
-   * both sides (up to `from` and `to`); of those the one whose empty band is widest for its distance from `ideal` (width minus distance: the band between two labels is
-   * wide and near the sheet's grid; a gap inside one label, between its header and its address,
+   * both sides (up to `from` and `to`); of those the one whose empty band is widest for its distance
+   * from `ideal` (width minus distance: the band between two labels is wide and near the sheet's grid; a gap inside one label, between its header and its address,
    * may be as wide but lies off the grid, and a 6x4 label above a 4x6 one moves the band off it
    * but widens it). The cut is the interval's middle, or `ideal` where the interval holds it: a
    * label draws more than its text (a barcode under its printed number, its frame), and the region

@@ -28,6 +28,15 @@ export interface TextLine {
 /** A line's width: as given, else estimated from its text. */
 export const estWidth = (l: TextLine) => l.width ?? l.text.length * l.size * 0.55;
 
+/**
+ * Whether `l` is the line printed right under `above`, at its left edge: its top within one and a half lines of the
+ * other's foot, counted in the larger of the two sizes (a line in larger type under small capitals stands further down).
+ */
+export function printedUnder(above: TextLine, l: TextLine): boolean {
+  const size = Math.max(above.size, l.size);
+  return l !== above && l.y > above.y + above.size * 0.5 && l.y - (above.y + above.size) < 1.5 * size && Math.abs(l.x - above.x) <= size;
+}
+
 /** Whether `l` sits in the column of the block whose left edge is `left` and right edge `right`. */
 export function inColumn(l: TextLine, left: number, right: number, size: number): boolean {
   if (Math.abs(l.x - left) <= size * 1.5) return true;

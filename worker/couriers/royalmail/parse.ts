@@ -6,6 +6,7 @@
  */
 import { clean, dimensionsCm, fullText, isoDate, labelledDate, splitPayload, twoD, weightGrams, type LabelInput } from "../../label-reading/fields";
 import { readAddresses } from "../../label-reading/layout";
+import { printedUnder } from "../../label-reading/text";
 import type { FieldSource, LabelDetails, SourcedField } from "../../../shared/label";
 import { normalisePostcode } from "../../lib/uk-postcode";
 import { isValidRoyalMailCode, normaliseRoyalMailCode } from "./code";
@@ -90,12 +91,9 @@ function printedClass(lines: LabelInput["lines"], productCode: string | null): s
  */
 function specialDelivery(text: string, productCode: string | null, lines: LabelInput["lines"]): string {
   const sd = lines.find((l) => SPECIAL_DELIVERY.test(l.text));
-  // The line under it: its top within one and a half lines of the name's foot, counted in the larger of the two sizes (a
-  // name in small capitals over 'BY 9AM' in larger type, 26 px under it: 'by 1pm' for 9am, fresh seed 1471927557, file
-  // 1862, a 203 DPI thermal print), at the name's left edge.
-  const under = sd
-    ? lines.find((l) => l !== sd && l.y > sd.y + sd.size * 0.5 && l.y - (sd.y + sd.size) < 1.5 * Math.max(sd.size, l.size) && Math.abs(l.x - sd.x) <= Math.max(sd.size, l.size))
-    : undefined;
+  // The line printed under it (a name in small capitals over 'BY 9AM' in larger type, 26 px under it: 'by 1pm' for 9am,
+  // fresh seed 1471927557, file 1862, a 203 DPI thermal print).
+  const under = sd ? lines.find((l) => printedUnder(sd, l)) : undefined;
   const after = `${text.slice(text.search(SPECIAL_DELIVERY)).split("\n").slice(0, 2).join(" ")} ${under?.text ?? ""}`;
   const time = /\b(?:by\s*)?(9|1)\s*(?:[:.]\s*00\s*)?([ap])\.?\s*m\b/i.exec(after);
   if (time && (time[1] === "9") === (time[2].toLowerCase() === "a")) return `Special Delivery Guaranteed by ${time[1] === "9" ? "9am" : "1pm"}`;

@@ -91,8 +91,7 @@ export const iSplit = (name: string, reading: string) => !holdsName(name, readin
  * English model's third reading).
  */
 export function fDisputed(name: string, reading: string): boolean {
-  const chars = [...name.normalize("NFC")];
-  return !holdsName(name, reading) && chars.some((c, i) => (c === "i" || c === "t") && holdsName([...chars.slice(0, i), "f", ...chars.slice(i + 1)].join(""), reading));
+  return heldWithLetter(name, reading, (c) => (c === "i" || c === "t" ? ["f"] : []));
 }
 
 /**
@@ -123,8 +122,7 @@ export function nearlyHolds(name: string, reading: string): boolean {
  * Kettie' above). No second opinion: the name is none.
  */
 export function lReadAsI(name: string, reading: string): boolean {
-  const chars = [...name.normalize("NFC")];
-  return !holdsName(name, reading) && chars.some((c, i) => c === "i" && holdsName([...chars.slice(0, i), "l", ...chars.slice(i + 1)].join(""), reading));
+  return heldWithLetter(name, reading, (c) => (c === "i" ? ["l"] : []));
 }
 
 /** Letters made of minims, the strokes OCR reads one for another ('Fatiua', 'Fatina' for Fatima). */
@@ -138,8 +136,7 @@ const MINIMS = ["m", "n", "u", "r"];
  * session's five image seeds, 15 right, the Latin reading one letter off them was never a minim for a minim.)
  */
 export function minimDisputed(name: string, reading: string): boolean {
-  const chars = [...name.normalize("NFC")];
-  return !holdsName(name, reading) && chars.some((c, i) => MINIMS.includes(c) && MINIMS.some((m) => m !== c && holdsName([...chars.slice(0, i), m, ...chars.slice(i + 1)].join(""), reading)));
+  return heldWithLetter(name, reading, (c) => (MINIMS.includes(c) ? MINIMS : []));
 }
 
 /**
@@ -150,11 +147,20 @@ export function minimDisputed(name: string, reading: string): boolean {
  * other reading gives as a small l, or an O as a zero, is the same letter to holdsName: no dispute.)
  */
 export function capitalDisputed(name: string, reading: string): boolean {
+  return heldWithLetter(name, reading, (c, before) => (/^[A-Z]$/.test(c) && !/\p{L}/u.test(before) ? CAPITALS : []));
+}
+
+const CAPITALS = [..."ABCDEFGHIJKLMNOPQRSTUVWXYZ"];
+
+/**
+ * Whether the other reading does not hold the name as read but holds it with one of its letters read as another: a
+ * letter `c` (after `before`, a space at the start) as any of `others(c, before)` (the letter itself aside). How
+ * fDisputed, lReadAsI, minimDisputed and capitalDisputed each name the letters the two models read one for another.
+ */
+function heldWithLetter(name: string, reading: string, others: (c: string, before: string) => readonly string[]): boolean {
   const chars = [...name.normalize("NFC")];
   if (holdsName(name, reading)) return false;
-  return chars.some(
-    (c, i) => /^[A-Z]$/.test(c) && !/\p{L}/u.test(chars[i - 1] ?? " ") && [..."ABCDEFGHIJKLMNOPQRSTUVWXYZ"].some((o) => o !== c && holdsName([...chars.slice(0, i), o, ...chars.slice(i + 1)].join(""), reading)),
-  );
+  return chars.some((c, i) => others(c, chars[i - 1] ?? " ").some((o) => o !== c && holdsName([...chars.slice(0, i), o, ...chars.slice(i + 1)].join(""), reading)));
 }
 
 /**

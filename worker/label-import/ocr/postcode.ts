@@ -17,7 +17,7 @@ import type { LabelDetails } from "../../../shared/label";
 import { readLatinLine } from "./tesseract";
 import { fixPostcode } from "./text";
 import { cropGrey, scaleGrey, type Grey } from "../../images/raster";
-import type { TextLine } from "../../label-reading/text";
+import { printedUnder, type TextLine } from "../../label-reading/text";
 
 /** Letters (either case) OCR reads for a digit. */
 const AS_DIGIT: Record<string, string> = { O: "0", Q: "0", D: "0", I: "1", L: "1", "|": "1", "!": "1", S: "5", Z: "2", B: "8", G: "6" };
@@ -157,8 +157,7 @@ export async function checkedPostcode(details: LabelDetails, lines: TextLine[], 
 export function postcodeUnder(lines: TextLine[], line: TextLine): boolean {
   const own = compact(endsInPostcode(line.text) ?? "");
   return lines.some((o) => {
-    if (o === line || o.y <= line.y + line.size * 0.5 || o.y - (line.y + line.size) >= 1.5 * Math.max(line.size, o.size)) return false;
-    if (Math.abs(o.x - line.x) > Math.max(line.size, o.size)) return false;
+    if (!printedUnder(line, o)) return false;
     const pc = endsInPostcode(o.text);
     return pc !== null && compact(o.text) === compact(pc) && compact(pc) !== own && isRealPostcode(pc);
   });
