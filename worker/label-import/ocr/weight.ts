@@ -30,11 +30,17 @@ const UNIT_ALONE = /^(?:[^\d]*\s)?(?:kg|kgs|g)\.?$/i;
 const NINE_FOR_G = /^\d{2,4}9$/;
 
 /**
+ * Kilograms alone on their line with every digit read as a letter, the point lost with them ('Likg' for '1.1kg': fresh
+ * seed 1113018866, file 2216, a 96 DPI screenshot whose weight was lost): letters a digit is read as, then kg.
+ */
+const LETTERS_FOR_KILOS = /^[OoDQIlLi|SZB][OoDQIlLi|SZB.,]{0,4}\s?k[gq9y]$/;
+
+/**
  * Lines that should give a weight and do not: a heading with no figure read after it, a figure with
- * a unit that reads as none, a unit with no figure, or a figure whose g was read as a 9.
+ * a unit that reads as none, a unit with no figure, a figure whose g was read as a 9, or kilograms read as letters.
  */
 export function weightCandidates(lines: TextLine[]): TextLine[] {
-  return lines.filter((l) => weightGrams(l.text) === null && l.text.split(" ").length <= 8 && (HEADING.test(l.text) || FIGURE_WITH_UNIT.test(l.text) || UNIT_ALONE.test(l.text) || NINE_FOR_G.test(l.text.trim())));
+  return lines.filter((l) => weightGrams(l.text) === null && l.text.split(" ").length <= 8 && (HEADING.test(l.text) || FIGURE_WITH_UNIT.test(l.text) || UNIT_ALONE.test(l.text) || NINE_FOR_G.test(l.text.trim()) || LETTERS_FOR_KILOS.test(l.text.trim())));
 }
 
 /** Height, in pixels, a line is enlarged to before it is read again (Tesseract reads best with capitals 30-40 px tall). */
@@ -99,6 +105,18 @@ export function unsureFigure(words: OcrWord[], lines: TextLine[], grams: number)
   return words.some((w) => w.conf < UNSURE && /\d/.test(w.text) && weightLines.some((l) => on(w, l)));
 }
 
+/**
+ * The weight a line's reading by the Latin model gives, or the English reading's where the Latin read its g as a 9 and
+ * all else alike ('300g' / '3009': fresh seed 1113018866, file 1141, a 203 DPI thermal print whose weight was lost): the
+ * two read the same figure, and the English the unit.
+ */
+export function latinWeight(latin: string, english: string, grams: number): number | null {
+  const own = weightGrams(fixWeight(latin));
+  if (own !== null) return own;
+  const [a, b] = [latin, english].map((t) => t.replace(/\s+/g, ""));
+  return /^\d{2,5}g$/i.test(b) && a === `${b.slice(0, -1)}9` ? grams : null;
+}
+
 async function agreedWeight(candidates: TextLine[], page: Grey, dpi: number): Promise<number | null> {
   for (const l of candidates) {
     const cut = lineImage(page, l);
@@ -107,8 +125,7 @@ async function agreedWeight(candidates: TextLine[], page: Grey, dpi: number): Pr
     const english = ocrLines((await recognise(cut.img, at, "line")).words, 0).map((x) => x.text).join(" ");
     const grams = weightGrams(english);
     if (grams === null) continue;
-    const latin = weightGrams(fixWeight(await readLatinLine(cut.img, at)));
-    if (latin === grams) return grams;
+    if (latinWeight(await readLatinLine(cut.img, at), english, grams) === grams) return grams;
   }
   return null;
 }
