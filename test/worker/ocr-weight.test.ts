@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseEvriLabel } from "../../worker/couriers/evri/parse";
 import { parseRoyalMailLabel } from "../../worker/couriers/royalmail/parse";
 import { fixPostcode, fixWeight, type OcrWord } from "../../worker/label-import/ocr/text";
-import { latinWeight, unsureFigure, weightCandidates } from "../../worker/label-import/ocr/weight";
+import { latinWeight, rowStarts, textInk, unsureFigure, weightCandidates } from "../../worker/label-import/ocr/weight";
 import { weightGrams } from "../../worker/label-reading/fields";
 import type { TextLine } from "../../worker/label-reading/text";
 import { freshSeed, Rng } from "../../bench/label-generator/random";
@@ -202,6 +202,45 @@ describe("an Evri service run into the carrier's name on a photo", () => {
     });
     expect(d?.trackingCode).toBe(code);
     expect(d?.fromAddress?.name ?? "").not.toMatch(/COU-PDRO/);
+  });
+});
+
+describe("a row whose start the page's reading lost (ocr/weight.ts rowStarts)", () => {
+  // 'Weight:0.75kg Shipdate:11Jul2026' read 'Shipdate: 11Jul2026' alone (fresh seed 1113018866, file 592, a 150 DPI photo).
+  it("reads again from the block's left edge a date's or a size's line indented with nothing left of it on its row", () => {
+    const rng = new Rng(`${SEED}:row-starts`);
+    for (let i = 0; i < 200; i++) {
+      const size = rng.float(18, 40);
+      const edge = rng.float(30, 120);
+      const block = ["Mrs Chidi Martin", "96 Elm Way", "Huddersfield", "HD1 3GP"].map((t, k) => ({ text: t, x: edge, y: 500 + k * size * 1.6, size }));
+      const y = 500 + 4 * size * 1.6 + rng.float(0.5, 2) * size;
+      const heading = rng.pick(["Ship date: 11 Jul 2026", "Shipdate:11Jul2026", "Date: 01/09/26", "Printed: 24/01/2026", "Size: 29x21x25cm", "Despatch date: 2026-04-16", "Created: 12/07/2026"]);
+      const indent = rng.float(3.2, 15) * size;
+      const dated = { text: heading, x: edge + indent, y, size, width: heading.length * size * 0.5 };
+      const rows = rowStarts([...block, dated]);
+      expect(rows, JSON.stringify(dated)).toHaveLength(1);
+      expect(rows[0].x).toBeCloseTo(edge);
+      expect(rows[0].x + (rows[0].width ?? 0)).toBeCloseTo(dated.x + dated.width);
+      // Not where its start was read, where it is not indented, where another line's words stand left of it, nor where
+      // the stretch left of it holds no words' ink.
+      expect(rowStarts([...block, { ...dated, x: edge + rng.float(0, 2.5) * size }])).toHaveLength(0);
+      expect(rowStarts([...block, dated, { text: "1350 g", x: edge, y: y + rng.float(-0.3, 0.3) * size, size }])).toHaveLength(0);
+      expect(rowStarts([...block, { ...dated, text: rng.pick(["Harrogate", "Tel. 07700 900404", "Reference 123"]) }])).toHaveLength(0);
+      expect(rowStarts([...block, dated], () => false)).toHaveLength(0);
+    }
+  });
+
+  it("takes a stretch for words' ink where 3-35% of it is darker than the page's ink threshold; not blank paper or a 2D code", () => {
+    const rng = new Rng(`${SEED}:text-ink`);
+    for (let i = 0; i < 50; i++) {
+      const [w, h] = [200, 40];
+      const share = rng.pick([0, 0.01, 0.1, 0.2, 0.3, 0.5, 0.6]);
+      const data = new Uint8Array(w * h).fill(rng.int(200, 255));
+      for (let k = 0; k < data.length; k++) if (rng.chance(share)) data[k] = rng.int(40, 120);
+      const inked = textInk({ data, width: w, height: h }, 150, 0, 0, w, h);
+      if (share >= 0.05 && share <= 0.3) expect(inked, String(share)).toBe(true);
+      if (share <= 0.01 || share >= 0.5) expect(inked, String(share)).toBe(false);
+    }
   });
 });
 
