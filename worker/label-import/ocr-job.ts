@@ -270,7 +270,7 @@ export function plausibleOnly(d: LabelDetails): LabelDetails {
     // A heading read as the name: the name's line was lost (fresh seed 3215497301, a 203 DPI thermal print: 'FROM').
     // A name ending in a particle, as the layout's rule, again here: the accents restored after it may make one ('EWAN
     // NI' of Ewan Ní Bhriain, its end lost, given the Latin reading's 'Ní': rehearsal seed 4055776722, file 176, a 400 DPI scan).
-    const none = endsAtParticle(name) || GLUED.test(a.name) || NOISY.test(name) || DOUBLED.test(name) || pieceOfCode(name, d.trackingCode) || MISREAD_TITLE.test(name) || mixedInCapitals(name) || classifyLine(name).headingAlone || ((k === "address" || Boolean(a.postcode)) && partOfName(name));
+    const none = endsAtParticle(name) || GLUED.test(a.name) || NOISY.test(name) || DOUBLED.test(name) || pieceOfCode(name, d.trackingCode) || MISREAD_TITLE.test(name) || mixedInCapitals(name) || SMALL_LAST.test(name) || classifyLine(name).headingAlone || ((k === "address" || Boolean(a.postcode)) && partOfName(name));
     if (none || name !== a.name) out[k] = { ...out[k]!, name: none ? "" : name };
   }
   return out;
@@ -307,6 +307,15 @@ const mixedInCapitals = (name: string) => {
   const words = name.split(" ");
   return words.some((w) => /^\p{Lu}{3,}$/u.test(w.replace(/['’.-]/g, ""))) && words.some((w) => /\p{Ll}\p{Lu}/u.test(w));
 };
+
+/**
+ * A name in small letters and capitals whose last word starts with a small letter: a surname's capital lost ('Mr and Mrs
+ * Ní hriain' for Ní Bhriain: fresh seed 2711752841, file 561, a table photo; 'Noah wilson') or a word split or run
+ * together ('Siobhán Garc ía', 'Renée delaCruz', 'OscarF french'). A particle (de, van, ap, ní) stands before the surname,
+ * never last; a company's suffix in small letters (plc, co, ltd, llp) may. The six names so read in the 43,390 of the
+ * stored runs (the bench reports kept on this machine) were all wrong.
+ */
+const SMALL_LAST = /^(?=.*\p{Ll}).*\s(?!(?:plc|co|ltd|llp)\.?$)\p{Ll}[\p{L}'’.-]*$/u;
 
 /**
  * A name's last word read twice ('Niamh Baker Baker': fresh seed 2711752841, file 477, a table photo; two of Tesseract's
