@@ -93,9 +93,14 @@ describe("a name cut short", () => {
     expect(cutShort("E D'Arcy", "E D'Arcy", "E D'Arcy, 205 Manor Road")).toBe(false);
   });
 
-  it("is the end of a name whose first word lost its capital, read as a glyph by the other reading (seed 2711752841, file 276)", () => {
+  it("is the end of a name whose first word starts its line in small letters where the other reading has a word there too (seed 2711752841, file 276)", () => {
     expect(cutShort("Apothecary", "oxhole Apothecary", "-oxhole Apothecary")).toBe(true);
+    // Fresh seed 3487369636, file 295 (a 400 DPI scan): 'Tea Co' given for Atlas Tea Co.
+    expect(cutShort("Tea Co", "tine Tea Co", "nas Tea Co")).toBe(true);
     expect(cutShort("Jane Smith", "eres Jane Smith", "-ds Jane Smith")).toBe(false);
+    expect(cutShort("Jane Smith", "eres Jane Smith", "Sent by: Jane Smith")).toBe(false);
+    // Not starting its line: after another word, a heading's debris ('Ship to: tittle Jane Smith' aside, which a heading decides).
+    expect(cutShort("Jane Smith", "Order eres Jane Smith", "Order nas Jane Smith")).toBe(false);
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readLabelPage } from "../../worker/label-import/ocr-job";
-import { irishParticle, otherLine, ownSender, withLostWords, withoutCutNames, withoutHeadings, withoutLoneFigures, withoutOtherLines, withoutSenderUnderVan, withoutSortCode, withTitleAbove } from "../../worker/label-import/ocr/names";
+import { irishParticle, otherLine, ownSender, withLostWords, withoutCutNames, withoutHeadings, withoutLoneFigures, withoutOtherLines, withoutSenderUnderVan, withoutSortCode, withoutSuffixUnder, withTitleAbove } from "../../worker/label-import/ocr/names";
 import { freshSeed, Rng } from "../../bench/label-generator/random";
 import { companyName, personName, retailerName, shopName } from "../../bench/label-generator/world";
 import { PRINTED_HEADINGS } from "../../worker/label-reading/vocabulary";
@@ -309,6 +309,36 @@ describe(`a routing label's sender read under its van line (drawn, SEED=${SEED})
       const under = [at(van, rng.int(300, 400)), at(name, rng.int(430, 600))];
       expect(withoutSenderUnderVan(label(name), under).fromAddress?.name, name).toBe("");
       expect(withoutSenderUnderVan(label(name, null), under).fromAddress?.name, name).toBe(name);
+    }
+  });
+});
+
+describe(`a company's suffix alone on the line under its name (drawn, SEED=${SEED})`, () => {
+  const label = (name: string): LabelDetails => ({ courier: "evri", countryCode: "GB", trackingCode: "H0GIK17120500731", address: { name, address: ["111 Abbey Parade", "Redhill"], postcode: "RH1 3HB", countryCode: "GB" } });
+  const at = (text: string, x: number, y: number, size = 41) => ({ text, x, y, size, width: text.length * size * 0.5 });
+
+  it("makes the name none ('Wren & Ivy Dental Practice' over 'ple': fresh seed 3487369636, file 946)", () => {
+    const lines = [at("Deliver to", 71, 274, 33), at("Wren & Ivy Dental Practice", 68, 321), at("ple", 71, 387, 51), at("111 Abbey Parade", 71, 449, 40)];
+    expect(withoutSuffixUnder(label("Wren & Ivy Dental Practice"), lines).address?.name).toBe("");
+  });
+
+  it("takes any drawn company whose suffix wrapped, read right or a letter off; leaves names over a street, a suffix a column away, a name that has its suffix", () => {
+    // Read right, or its last letter read as another ('ple' for plc).
+    const misread = (w: string, rng: Rng) => (rng.chance(0.5) || w.endsWith(".") ? w : `${w.slice(0, -1)}${rng.pick(["e", "a", "i"])}`);
+    for (let k = 0; k < 200; k++) {
+      const rng = new Rng(`${SEED}/suffix-under/${k}`);
+      const [name, suffix] = [shopName(rng), rng.pick(["plc", "Ltd", "LLP", "Limited", "Inc", "PLC", "Ltd."])];
+      if (/\b(?:ltd|limited|llp|plc|inc)\.?$/iu.test(name)) continue; // its suffix on its own line already
+      const [x, y, size] = [rng.int(20, 300), rng.int(100, 400), rng.int(18, 50)];
+      const nameLine = at(name, x, y, size);
+      const under = (text: string, dx = 0) => [nameLine, at(text, x + dx, y + size * rng.float(1.1, 1.6), size)];
+      const drawn = JSON.stringify({ k, name, suffix });
+      expect(withoutSuffixUnder(label(name), under(misread(suffix, rng), rng.int(-Math.floor(size / 3), Math.floor(size / 3)))).address?.name, drawn).toBe("");
+      expect(withoutSuffixUnder(label(name), under(`${rng.int(1, 200)} ${rng.pick(["Mill Lane", "High Street", "Abbey Parade"])}`)).address?.name, drawn).toBe(name);
+      expect(withoutSuffixUnder(label(name), under(suffix, 3 * size)).address?.name, drawn).toBe(name);
+      expect(withoutSuffixUnder(label(name), [nameLine]).address?.name, drawn).toBe(name);
+      const whole = `${name} ${suffix}`.replace(/\.$/, "");
+      expect(withoutSuffixUnder(label(whole), [at(whole, x, y, size), at(suffix, x, y + size * 1.3, size)]).address?.name, drawn).toBe(whole);
     }
   });
 });

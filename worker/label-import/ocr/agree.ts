@@ -260,9 +260,14 @@ export function cutShort(name: string, line: string, reading: string): boolean {
   if (before.length && isHeading(before.join(" "))) return true;
   const tokens = reading.normalize("NFC").split(/\s+/).filter(Boolean);
   const first = name.split(" ")[0];
-  // Capitalised, or its capital read as a glyph as the page's reading lost it ('oxhole Apothecary', the Latin reading
-  // '-oxhole Apothecary', for Foxhole Apothecary: seed 2711752841, file 276, a 200 DPI scan, where 'Apothecary' was given).
-  const readRight = (w: string) => (/^\p{Lu}\p{Ll}/u.test(w) && editDistance(w.toLowerCase(), dropped) <= 2) || (/^[^\p{L}\p{N}]\p{Ll}/u.test(w) && editDistance(w.slice(1), dropped) <= 1);
+  // Capitalised; or, where the small word starts the page's line, another word of three letters or more that is no
+  // heading (its capital read as a glyph, or the word misread otherwise): both readings saw a word there and read it two
+  // ways, a word of the name misread, not a small word printed so ('oxhole Apothecary', the Latin '-oxhole Apothecary', for
+  // Foxhole Apothecary: seed 2711752841, file 276, a 200 DPI scan; 'tine Tea Co', the Latin 'nas Tea Co', for Atlas Tea Co:
+  // fresh seed 3487369636, file 295, a 400 DPI scan; each given as the end alone). On 2,476 stored readings a small word
+  // started the page's line before a name only in these two.
+  const word = (w: string) => !before.length && w !== dropped && /^\p{L}{3,}$/u.test(w.replace(/^[^\p{L}\p{N}]/u, "")) && !isHeading(w);
+  const readRight = (w: string) => (/^\p{Lu}\p{Ll}/u.test(w) && editDistance(w.toLowerCase(), dropped) <= 2) || word(w);
   return tokens.some((t, i) => i > 0 && holdsName(first, t) && readRight(tokens[i - 1]));
 }
 

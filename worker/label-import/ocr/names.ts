@@ -272,6 +272,26 @@ export function withoutLoneFigures(details: LabelDetails): LabelDetails {
   return renamed(details, NAMED_KEYS, (a) => (LONE_FIGURE.test(a.name) ? "" : a.name));
 }
 
+/** A company's suffix, as a word of its own. */
+const SUFFIXES = ["plc", "ltd", "llp", "inc", "limited"];
+/** A word that is a company's suffix or one letter off it ('ple' for plc: a 203 DPI thermal print's c), of three letters or more. */
+const suffixWord = (w: string) => /^\p{L}{3,}\.?$/u.test(w) && SUFFIXES.some((s) => editDistance(w.toLowerCase().replace(/\.$/, ""), s) <= 1);
+
+/**
+ * The details without a name whose company's suffix stands alone on the line right under it, at its left edge: a long
+ * company name wrapped in its column ('Wren & Ivy Dental Practice' over 'ple', for … plc: fresh seed 3487369636, file
+ * 946, a 203 DPI thermal print, given as 'Wren & Ivy Dental Practice'). The page's reading dropped the misread suffix as
+ * debris; the name without it is not the name printed, and which suffix it was is not known: none.
+ */
+export function withoutSuffixUnder(details: LabelDetails, lines: TextLine[]): LabelDetails {
+  return renamed(details, NAMED_KEYS, (a) => {
+    const line = lines.find((l) => l.text.endsWith(a.name));
+    if (!line) return a.name;
+    const under = lines.filter((l) => l !== line && l.y > line.y + line.size * 0.5 && l.y < line.y + line.size * 2 && Math.abs(l.x - line.x) <= 0.5 * line.size).sort((p, q) => p.y - q.y)[0];
+    return under && suffixWord(under.text.trim()) && !SUFFIXES.some((s) => a.name.toLowerCase().endsWith(s)) ? "" : a.name;
+  });
+}
+
 /** Ink found beside a line on its row: how far from the line (in its heights), and how tall, from where. */
 interface InkBeside {
   gap: number;
