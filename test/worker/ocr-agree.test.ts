@@ -81,7 +81,30 @@ describe("a name cut short", () => {
     expect(cutShort("Harbour Light", "Harbour Light, 12 Mill Lane", "")).toBe(false);
     expect(cutShort("Harbour Light", "Harbour Light. 12 Mill Lane", "")).toBe(false);
   });
+
+  it("is the start of a name the other reading goes on from in a glyph or, the page's line ended, in a capitalised word", () => {
+    // Fresh seed 1113018866, file 2819 (a 200 DPI scan): "E D'Arc" for E D'Arcy, its y read ')'.
+    expect(cutShort("E D'Arc", "E D'Arc", "E D'Arc)")).toBe(true);
+    // Seed 2711752841, file 517 (a 240 DPI table photo): 'The Old Forge Soap' for … Soap Co.
+    expect(cutShort("The Old Forge Soap", "Sent by: The Old Forge Soap", "Sent by: The Old Forge Soap C")).toBe(true);
+    // The page's line goes on too: the other reading's words past the name are that line's ('Mei Garcia, 136 Heol y Nant').
+    expect(cutShort("Mei Garcia", "Mei Garcia, 136 Heol y Nant Rise", "Mei Garcia. 136 Heol y Nant Rise")).toBe(false);
+    expect(cutShort("Marlow Supplies (UK", "Marlow Supplies (UK", "Marlow Supplies (UK)")).toBe(false);
+    expect(cutShort("E D'Arcy", "E D'Arcy", "E D'Arcy, 205 Manor Road")).toBe(false);
+  });
+
+  it("is the end of a name whose first word starts its line in small letters where the other reading has a word there too (seed 2711752841, file 276)", () => {
+    expect(cutShort("Apothecary", "oxhole Apothecary", "-oxhole Apothecary")).toBe(true);
+    // Fresh seed 3487369636, file 295 (a 400 DPI scan): 'Tea Co' given for Atlas Tea Co.
+    expect(cutShort("Tea Co", "tine Tea Co", "nas Tea Co")).toBe(true);
+    expect(cutShort("Jane Smith", "eres Jane Smith", "-ds Jane Smith")).toBe(false);
+    expect(cutShort("Jane Smith", "eres Jane Smith", "Sent by: Jane Smith")).toBe(false);
+    // Not starting its line: after another word, a heading's debris ('Ship to: tittle Jane Smith' aside, which a heading decides).
+    expect(cutShort("Jane Smith", "Order eres Jane Smith", "Order nas Jane Smith")).toBe(false);
+  });
 });
+
+
 
 describe("names given only when a second reading agrees", () => {
   const read: LabelDetails = {
@@ -351,6 +374,9 @@ describe(`letters the English model misreads alike twice, against the Latin read
 
   it("an f read as i or t is disputed ('CwmCraits' / 'CwmCrafts': seed 1914321767, file 1079)", () => {
     expect(fDisputed("CwmCraits", "CwmCrafts,Suite33 AlbionCourt")).toBe(true);
+    // And a t the other reading has for the page's f (seed 2711752841, file 674: given as 'Rhiannon Lefèvie').
+    expect(fDisputed("Rhiannon Lefevie", "Rhiannon Letèvie, Ty Newydd, Abbey Gardens, Kettering NN15 6JW")).toBe(true);
+    expect(fDisputed("Rhiannon Lefevie", "Rhiannon Lefèvie, Ty Newydd")).toBe(false);
     expect(fDisputed("Button Tin Cottee", "Button Tin Coffee")).toBe(false); // two letters: not one letter off
     expect(fDisputed("Cwm Crafts", "Cwm Crafts")).toBe(false);
   });
@@ -375,6 +401,8 @@ describe(`letters the English model misreads alike twice, against the Latin read
         const read = `${name.slice(0, i)}${rng.pick(["i", "t"])}${name.slice(i + 1)}`;
         expect(fDisputed(read, name), JSON.stringify({ k, read, name })).toBe(true);
         expect(fDisputed(name, name)).toBe(false);
+        // The page's f, the other reading's t: disputed too.
+        expect(fDisputed(name, `${name.slice(0, i)}t${name.slice(i + 1)}`), JSON.stringify({ k, name })).toBe(true);
       }
     }
     expect(split).toBeGreaterThan(50);
@@ -388,5 +416,25 @@ describe("a company's suffix after the name on its line", () => {
     expect(cutShort("Magpie Supplies", "Magpie Supplies Ltd", "Magpie Supplies Ltd")).toBe(true);
     expect(cutShort("Magpie Supplies Ltd", "Magpie Supplies Ltd", "Magpie Supplies Ltd")).toBe(false);
     expect(cutShort("Jane Limes", "Jane Limes", "Jane Limes")).toBe(false);
+  });
+});
+
+describe(`names cut short, drawn (SEED=${SEED})`, () => {
+  it("a drawn name whose last letter the page lost is cut where the other reading has a glyph for it; the whole name read alike is not", () => {
+    for (let k = 0; k < 300; k++) {
+      const rng = new Rng(`${SEED}/cut/${k}`);
+      const name = rng.chance(0.5) ? personName(rng) : shopName(rng);
+      const drawn = JSON.stringify({ k, name });
+      expect(cutShort(name, name, name), drawn).toBe(false);
+      expect(cutShort(name, `From: ${name}`, `From: ${name}, ${rng.int(1, 200)} Mill Lane`), drawn).toBe(false);
+      if (!/\p{L}\p{L}$/u.test(name)) continue;
+      const lost = name.slice(0, -1);
+      expect(cutShort(lost, lost, `${lost}${rng.pick([")", "]", "|", "!", "/"])}`), drawn).toBe(true);
+      const words = name.split(" ");
+      if (words.length > 2 && /^\p{Lu}/u.test(words[words.length - 1])) {
+        const short = words.slice(0, -1).join(" ");
+        expect(cutShort(short, short, `${short} ${words[words.length - 1].slice(0, rng.int(1, 3))}`), drawn).toBe(true);
+      }
+    }
   });
 });

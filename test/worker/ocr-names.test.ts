@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readLabelPage } from "../../worker/label-import/ocr-job";
-import { irishParticle, otherLine, ownSender, withLostWords, withoutCutNames, withoutHeadings, withoutOtherLines, withoutSortCode } from "../../worker/label-import/ocr/names";
+import { irishParticle, otherLine, ownSender, withLostWords, withoutCutNames, withoutHeadings, withoutLoneFigures, withoutOtherLines, withoutSenderUnderVan, withoutSortCode, withoutSuffixUnder, withTitleAbove } from "../../worker/label-import/ocr/names";
 import { freshSeed, Rng } from "../../bench/label-generator/random";
 import { companyName, personName, retailerName, shopName } from "../../bench/label-generator/world";
 import { PRINTED_HEADINGS } from "../../worker/label-reading/vocabulary";
@@ -211,5 +211,134 @@ describe("a name cut short at its line's end or start, the rest of its words ink
     // Ink past a name that is not at its line's end (the line goes on with its address).
     const line = { ...name, text: "BLUEBELL ENGINEERING, 58 WILLOW ROW" };
     expect(withoutCutNames(label(name.text), [line], page([...words, [308, 52, 380, 70]])).address?.name).toBe(name.text);
+  });
+});
+
+describe(`a title printed alone on the line over a name (drawn, SEED=${SEED})`, () => {
+  const label = (recipient: string, sender = "Moorland Soap Co"): LabelDetails => ({
+    courier: "royalmail",
+    countryCode: "GB",
+    trackingCode: "HB618241581GB",
+    address: { name: recipient, address: ["13 Beech Close", "Bradford"], postcode: "BD1 8PA", countryCode: "GB" },
+    returnAddress: { name: sender, address: ["43 Jubilee Drive"], postcode: "UB1 9DU", countryCode: "GB" },
+  });
+  // Fresh seed 1113018866, file 3911 (a 200 DPI scan): 'Dr.' in larger type over 'Dafydd Wilson', OCR's lines as read.
+  const lines = [
+    { text: "Royal Mail", x: 78, y: 86, size: 51, width: 256 },
+    { text: "Dr.", x: 120, y: 216, size: 60, width: 83 },
+    { text: "Posted: 2026-09-22", x: 1053, y: 254, size: 24, width: 286 },
+    { text: "Dafydd Wilson", x: 119, y: 304, size: 48, width: 364 },
+    { text: "13 Beech Close", x: 122, y: 374, size: 39, width: 384 },
+    { text: "Moorland Soap Co", x: 885, y: 992, size: 19, width: 215 },
+  ];
+
+  it("is the name's first word ('Dr. Dafydd Wilson': fresh seed 1113018866, file 3911)", () => {
+    const out = withTitleAbove(label("Dafydd Wilson"), lines);
+    expect(out.address?.name).toBe("Dr. Dafydd Wilson");
+    expect(out.returnAddress?.name).toBe("Moorland Soap Co");
+  });
+
+  it("takes any drawn title over any drawn name, and nothing else: not a word that is no title, a line a column away or further up, a second title", () => {
+    const titles = ["Mr", "Mrs", "Ms", "Miss", "Dr", "Mx", "Prof", "Rev", "Mr.", "Mrs.", "Dr.", "MRS", "DR."];
+    for (let k = 0; k < 200; k++) {
+      const rng = new Rng(`${SEED}/title-above/${k}`);
+      const name = personName(rng).replace(/^(?:Mr|Mrs|Ms|Miss|Dr|Mx|Prof|Rev)\.? /, "");
+      if (/^(?:&|and) /.test(name)) continue; // a couple's titles ('Dr & Mr Baker')
+      const title = rng.pick(titles);
+      const [size, x, y] = [rng.int(18, 60), rng.int(20, 400), rng.int(300, 600)];
+      const nameLine = { text: name, x, y, size, width: name.length * size * 0.55 };
+      const over = (text: string, dx = 0, gap = rng.float(0.1, 0.9) * size) => [{ text, x: x + dx, y: y - gap - size * 1.2, size: size * 1.2, width: text.length * size * 0.6 }, nameLine];
+      const drawn = JSON.stringify({ k, name, title });
+      expect(withTitleAbove(label(name), over(title, rng.int(-Math.floor(size / 3), Math.floor(size / 3)))).address?.name, drawn).toBe(`${title} ${name}`);
+      expect(withTitleAbove(label(name), [nameLine]).address?.name, drawn).toBe(name);
+      expect(withTitleAbove(label(name), over(rng.pick(["Deliver To", "SHIP TO:", "Order 1234", "Or.", "Dear"]))).address?.name, drawn).toBe(name);
+      expect(withTitleAbove(label(name), over(title, 2 * size)).address?.name, drawn).toBe(name);
+      expect(withTitleAbove(label(name), over(title, 0, 1.5 * size)).address?.name, drawn).toBe(name);
+      expect(withTitleAbove(label(`Mrs ${name}`), over(title).map((l) => (l === nameLine ? { ...l, text: `Mrs ${name}` } : l))).address?.name, drawn).toBe(`Mrs ${name}`);
+    }
+  });
+});
+
+describe(`a name with a figure standing alone among its words (drawn, SEED=${SEED})`, () => {
+  const label = (name: string): LabelDetails => ({ courier: "royalmail", countryCode: "GB", trackingCode: "HB618241581GB", address: { name: "Jane Smith", address: ["1 High Street"], postcode: "LS1 1AA", countryCode: "GB" }, fromAddress: { name, address: [], postcode: "", countryCode: "GB" } });
+
+  it("is none: an '&' read as a 4 ('WREN 4 IVY PRINTS', gate ci-56)", () => {
+    const out = withoutLoneFigures(label("WREN 4 IVY PRINTS"));
+    expect(out.fromAddress?.name).toBe("");
+    expect(out.address?.name).toBe("Jane Smith");
+  });
+
+  it("leaves every drawn name as read, and makes none of any with its '&' read as a figure", () => {
+    let amp = 0;
+    for (let k = 0; k < 300; k++) {
+      const rng = new Rng(`${SEED}/lone-figure/${k}`);
+      for (const name of [personName(rng), shopName(rng), companyName(rng), retailerName(rng)]) {
+        expect(withoutLoneFigures(label(name)).fromAddress?.name, name).toBe(name);
+        if (!name.includes(" & ")) continue;
+        amp++;
+        expect(withoutLoneFigures(label(name.replace(" & ", ` ${rng.pick(["4", "8", "6"])} `))).fromAddress?.name, name).toBe("");
+      }
+    }
+    expect(amp).toBeGreaterThan(20);
+  });
+});
+
+describe(`a routing label's sender read under its van line (drawn, SEED=${SEED})`, () => {
+  const label = (sender: string, van: string | null = "114"): LabelDetails => ({
+    courier: "evri",
+    countryCode: "GB",
+    trackingCode: "H0M11L3998150632",
+    routing: { van },
+    address: { name: "", address: [], postcode: "", countryCode: "GB" },
+    fromAddress: { name: sender, address: [], postcode: "", countryCode: "GB" },
+  });
+  const at = (text: string, y: number) => ({ text, x: 70, y, size: 34, width: text.length * 20 });
+
+  it("is none: the recipient's block taken for the sender where no retailer is printed (fresh seed 1113018866, file 3367: 'Bethan Baker')", () => {
+    const lines = [at("COU-PNXT HUB STANDARD EVRI", 105), at("VAN 114 DROP 16 C-ROUND 1679", 343), at("Bethan Baker", 428), at("125 Tennyson Terrace", 483)];
+    expect(withoutSenderUnderVan(label("Bethan Baker"), lines).fromAddress?.name).toBe("");
+  });
+
+  it("leaves a drawn retailer's name printed over the van line, and any sender of a label that is no routing label", () => {
+    for (let k = 0; k < 200; k++) {
+      const rng = new Rng(`${SEED}/under-van/${k}`);
+      const name = rng.chance(0.5) ? retailerName(rng).toUpperCase() : shopName(rng);
+      const van = rng.chance(0.5) ? `VAN ${rng.int(1, 200)}  DROP ${rng.int(1, 60)}  C-ROUND ${rng.int(1000, 9999)}` : `VAN ${rng.int(1, 200)}`;
+      const header = [at(name, rng.int(40, 120)), at(van, rng.int(300, 400))];
+      expect(withoutSenderUnderVan(label(name), header).fromAddress?.name, name).toBe(name);
+      const under = [at(van, rng.int(300, 400)), at(name, rng.int(430, 600))];
+      expect(withoutSenderUnderVan(label(name), under).fromAddress?.name, name).toBe("");
+      expect(withoutSenderUnderVan(label(name, null), under).fromAddress?.name, name).toBe(name);
+    }
+  });
+});
+
+describe(`a company's suffix alone on the line under its name (drawn, SEED=${SEED})`, () => {
+  const label = (name: string): LabelDetails => ({ courier: "evri", countryCode: "GB", trackingCode: "H0GIK17120500731", address: { name, address: ["111 Abbey Parade", "Redhill"], postcode: "RH1 3HB", countryCode: "GB" } });
+  const at = (text: string, x: number, y: number, size = 41) => ({ text, x, y, size, width: text.length * size * 0.5 });
+
+  it("makes the name none ('Wren & Ivy Dental Practice' over 'ple': fresh seed 3487369636, file 946)", () => {
+    const lines = [at("Deliver to", 71, 274, 33), at("Wren & Ivy Dental Practice", 68, 321), at("ple", 71, 387, 51), at("111 Abbey Parade", 71, 449, 40)];
+    expect(withoutSuffixUnder(label("Wren & Ivy Dental Practice"), lines).address?.name).toBe("");
+  });
+
+  it("takes any drawn company whose suffix wrapped, read right or a letter off; leaves names over a street, a suffix a column away, a name that has its suffix", () => {
+    // Read right, or its last letter read as another ('ple' for plc).
+    const misread = (w: string, rng: Rng) => (rng.chance(0.5) || w.endsWith(".") ? w : `${w.slice(0, -1)}${rng.pick(["e", "a", "i"])}`);
+    for (let k = 0; k < 200; k++) {
+      const rng = new Rng(`${SEED}/suffix-under/${k}`);
+      const [name, suffix] = [shopName(rng), rng.pick(["plc", "Ltd", "LLP", "Limited", "Inc", "PLC", "Ltd."])];
+      if (/\b(?:ltd|limited|llp|plc|inc)\.?$/iu.test(name)) continue; // its suffix on its own line already
+      const [x, y, size] = [rng.int(20, 300), rng.int(100, 400), rng.int(18, 50)];
+      const nameLine = at(name, x, y, size);
+      const under = (text: string, dx = 0) => [nameLine, at(text, x + dx, y + size * rng.float(1.1, 1.6), size)];
+      const drawn = JSON.stringify({ k, name, suffix });
+      expect(withoutSuffixUnder(label(name), under(misread(suffix, rng), rng.int(-Math.floor(size / 3), Math.floor(size / 3)))).address?.name, drawn).toBe("");
+      expect(withoutSuffixUnder(label(name), under(`${rng.int(1, 200)} ${rng.pick(["Mill Lane", "High Street", "Abbey Parade"])}`)).address?.name, drawn).toBe(name);
+      expect(withoutSuffixUnder(label(name), under(suffix, 3 * size)).address?.name, drawn).toBe(name);
+      expect(withoutSuffixUnder(label(name), [nameLine]).address?.name, drawn).toBe(name);
+      const whole = `${name} ${suffix}`.replace(/\.$/, "");
+      expect(withoutSuffixUnder(label(whole), [at(whole, x, y, size), at(suffix, x, y + size * 1.3, size)]).address?.name, drawn).toBe(whole);
+    }
   });
 });

@@ -14,9 +14,11 @@ type Point = [number, number];
  * A phone photo drawn here: a table (wood: brown with grain along x) and a label lying on it as the
  * quadrilateral `corners` (clockwise from the label's own top-left), white paper, a bar of print at
  * label coordinates (u 0.1-0.6, v 0.1-0.14), and a shadow (paper and table alike darkened to 55%)
- * over x < shadowX (x > shadowX with `right`), its edge sharp or, with `soft`, darkening over that many pixels.
+ * over x < shadowX (x > shadowX with `right`), its edge sharp or, with `soft`, darkening over that many pixels; with
+ * `fall`, the light falling off down the picture by that share (a lamp above its top); with `speckle`, the table
+ * speckled by ±6 grey levels (cloth, a desk's laminate) instead of wood's grain.
  */
-function photo(w: number, h: number, corners: Point[], o: { shadowX?: number; table?: [number, number, number]; soft?: number; right?: boolean } = {}): Pixmap {
+function photo(w: number, h: number, corners: Point[], o: { shadowX?: number; table?: [number, number, number]; soft?: number; right?: boolean; fall?: number; speckle?: () => number } = {}): Pixmap {
   const data = new Uint8ClampedArray(w * h * 4);
   const [r, g, b] = o.table ?? [150, 105, 60];
   const inside = (x: number, y: number) =>
@@ -26,10 +28,10 @@ function photo(w: number, h: number, corners: Point[], o: { shadowX?: number; ta
     });
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
-      const grain = 18 * Math.sin(y / 3 + Math.sin(x / 40) * 2);
+      const grain = o.speckle ? 12 * (o.speckle() - 0.5) : 18 * Math.sin(y / 3 + Math.sin(x / 40) * 2);
       const paper = inside(x + 0.5, y + 0.5);
       const into = o.shadowX === undefined ? Number.NEGATIVE_INFINITY : o.right ? x - o.shadowX : o.shadowX - x;
-      const light = 1 - 0.45 * (o.soft ? Math.min(1, Math.max(0, into / o.soft + 0.5)) : into > 0 ? 1 : 0);
+      const light = (1 - 0.45 * (o.soft ? Math.min(1, Math.max(0, into / o.soft + 0.5)) : into > 0 ? 1 : 0)) * (1 - ((o.fall ?? 0) * y) / h);
       const i = (y * w + x) * 4;
       data[i] = (paper ? 246 : r + grain) * light;
       data[i + 1] = (paper ? 244 : g + grain) * light;
@@ -121,6 +123,35 @@ describe("a photo of a label lying on a table, drawn again upright", () => {
     }
     console.log(`ocr quad (soft shadows): seed ${seed}, ${found} of ${DRAWN} found`);
     expect(found, `papers found of ${DRAWN} (seed ${seed})`).toBeGreaterThanOrEqual(12);
+  }, 60_000);
+
+  // Drawn, a fresh seed each run: sixteen photos on a speckled grey table (no colour: the score tells paper from it by
+  // light alone) as light as 75-100% of the paper's shaded part, under a soft shadow reaching 60-200 px into the paper
+  // from its left or right, the light falling off by up to 30% down the picture. No split of the score holds the paper
+  // (main until 30 Nov found none of 60 such photos; a 300 DPI table photo read as garbage and another real postcode,
+  // fresh seed 2711752841, file 79); found by its edges (edgeQuad), 49 of 60, none wrong (on wood's grain, which a
+  // colourless table seldom has, about two in three). Nine of sixteen found, each within 8 px: a run fails under 1% of seeds.
+  it(`finds the paper on a grey table as light as its shaded part, by its edges, and never a wrong one (seed ${seed})`, () => {
+    const { rand } = seeded(seed + 1);
+    const DRAWN = 16;
+    let found = 0;
+    for (let n = 0; n < DRAWN; n++) {
+      const turn = ((rand() - 0.5) * 24 * Math.PI) / 180;
+      const [w, h, far] = [380 + rand() * 60, 480 + rand() * 60, 0.8 + rand() * 0.15];
+      const own: Point[] = [[(-w / 2) * far, -h / 2], [(w / 2) * far, -h / 2], [w / 2, h / 2], [-w / 2, h / 2]];
+      const label = own.map(([x, y]): Point => [350 + x * Math.cos(turn) - y * Math.sin(turn), 380 + x * Math.sin(turn) + y * Math.cos(turn)]);
+      const grey = 150 + rand() * 50;
+      const right = rand() < 0.5;
+      const edge = right ? Math.max(label[1][0], label[2][0]) : Math.min(label[0][0], label[3][0]);
+      const o = { table: [grey, grey, grey] as [number, number, number], shadowX: edge + (right ? -1 : 1) * (60 + rand() * 140), soft: 40 + rand() * 120, right, fall: rand() * 0.3, speckle: rand };
+      const quad = paperQuad(photo(700, 760, label, o));
+      if (!quad) continue;
+      const off = Math.max(...quad.map((p, i) => Math.hypot(p[0] - label[i][0], p[1] - label[i][1])));
+      expect(off, `photo ${n}: ${JSON.stringify(o)}`).toBeLessThan(8);
+      found++;
+    }
+    console.log(`ocr quad (grey table): seed ${seed}, ${found} of ${DRAWN} found`);
+    expect(found, `papers found of ${DRAWN} (seed ${seed})`).toBeGreaterThanOrEqual(9);
   }, 60_000);
 
   it("leaves alone what is not a label lying on something: a scan, a label cut by the frame, a label already square", () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseEvriLabel } from "../../worker/couriers/evri/parse";
 import { parseRoyalMailLabel } from "../../worker/couriers/royalmail/parse";
 import { fixPostcode, fixWeight, type OcrWord } from "../../worker/label-import/ocr/text";
-import { unsureFigure, weightCandidates } from "../../worker/label-import/ocr/weight";
+import { latinWeight, rowStarts, textInk, unsureFigure, weightCandidates } from "../../worker/label-import/ocr/weight";
 import { weightGrams } from "../../worker/label-reading/fields";
 import type { TextLine } from "../../worker/label-reading/text";
 import { freshSeed, Rng } from "../../bench/label-generator/random";
@@ -37,6 +37,44 @@ describe("a weight OCR misread (ocr/text.ts fixWeight)", () => {
     }
   });
 
+  it("puts back the gap between a figure starting its line, with no heading, and the capitalised word run into it", () => {
+    // '2100gShipdate:26-02-2026' (fresh seed 1113018866, file 3374, a 300 DPI photo).
+    const rng = new Rng(`${SEED}:glued-bare`);
+    for (let i = 0; i < 200; i++) {
+      const { grams, figure, unit } = drawWeight(rng);
+      const text = `${figure}${unit}${rng.pick(["Shipdate:", "Size:", "Collectiondate:", "Ref", "Dims"])}${rng.pick(["", "40x14x30cm", " 11Apr2026", "26-02-2026"])}`;
+      expect(weightGrams(fixWeight(text)), text).toBe(grams);
+    }
+    // Not a figure inside a line, nor one too short to be grams without a heading.
+    for (const text of ["Flat 12gGarden", "12gGarden Row", "Unit 250gThe Mill"]) expect(weightGrams(fixWeight(text)), text).toBeNull();
+  });
+
+  it("puts back a kilogram figure's point lost after its leading nought ('04KG' for 0.4KG); leaves other figures", () => {
+    // The Latin model's reading of '0.4KG Size: …' (fresh seed 1113018866, file 2780, a 150 DPI scan): 4,000 g for 400.
+    const rng = new Rng(`${SEED}:point-lost`);
+    for (let i = 0; i < 200; i++) {
+      const grams = rng.int(1, 19) * 50;
+      const figure = (grams / 1000).toFixed(grams % 100 === 0 ? rng.pick([1, 2]) : 2);
+      const lost = `${rng.pick(["0", "O"])}${figure.slice(2)}`;
+      const text = `${rng.pick(["", "Weight ", "Weight: ", "WT "])}${lost}${rng.pick(["KG", "kg", " kg", " KG"])}${rng.pick(["", " Size: 29x21x25cm", " Ship date: 2026-04-23"])}`;
+      expect(weightGrams(fixWeight(text)), text).toBe(grams);
+    }
+    for (const [text, grams] of [["10kg", 10_000], ["Weight: 4kg", 4000], ["2.05kg", 2050], ["Weight: 10.05 KG", 10_050], ["100 kg", 100_000]] as const) {
+      expect(weightGrams(fixWeight(text)), text).toBe(grams);
+    }
+  });
+
+  it("reads kilograms whose gap was read as a dash or with a letter after the unit ('O.25-KG', 'Weight: O.4kgq')", () => {
+    // Fresh seed 2711752841, files 433 and 2713 (a 300 DPI scan, a 203 DPI thermal print): each line read again agreed.
+    const rng = new Rng(`${SEED}:unit-dash`);
+    for (let i = 0; i < 200; i++) {
+      const grams = rng.int(1, 150) * 50;
+      const figure = (grams / 1000).toFixed(2).replace(/^0/, rng.pick(["0", "O"]));
+      const text = `${rng.pick(["", "Weight: ", "WT "])}${figure}${rng.pick(["-KG", "-kg", "kgq", "KGQ", " kgq"])}`;
+      expect(weightGrams(fixWeight(text)), text).toBe(grams);
+    }
+  });
+
   it("reads a heading's unit in brackets misread before its figure ('Weight (kql: 12.80')", () => {
     const rng = new Rng(`${SEED}:unit-first`);
     for (let i = 0; i < 200; i++) {
@@ -60,7 +98,9 @@ describe("a weight OCR misread (ocr/text.ts fixWeight)", () => {
     for (let i = 0; i < n; i++) {
       const grams = rng.int(2, 199) * 50;
       const figure = [...String(grams)].map((c) => (rng.chance(0.3) ? rng.pick(LETTER[c] ?? [c]) : c)).join("");
-      const date = `${String(rng.int(1, 28)).padStart(2, "0")}${rng.pick(["/", "-", "."])}${String(rng.int(1, 12)).padStart(2, "0")}/2026`.replace(/\/2026$/, rng.pick(["/2026", "-2026", "/26"]));
+      const [day, month] = [rng.int(1, 28), rng.int(1, 12)].map((n) => String(n).padStart(2, "0"));
+      // Day first, or year first as a despatch label prints it ('DATE 2026-04-16 1750 G', fresh seed 1113018866, file 1962).
+      const date = rng.chance(0.3) ? `2026-${month}-${day}` : `${day}${rng.pick(["/", "-", "."])}${month}${rng.pick(["/2026", "-2026", "/26"])}`;
       const text = `${rng.pick(["DATE", "Date:", "DESPATCHED"])} ${date} ${figure}${rng.pick(["G", "g"])}`;
       const got = weightGrams(fixWeight(fixPostcode(text)));
       if (got !== null) expect(got, text).toBe(grams);
@@ -71,7 +111,7 @@ describe("a weight OCR misread (ocr/text.ts fixWeight)", () => {
   });
 
   it("takes no weight from a postcode, a date or a reference ending a line after a date", () => {
-    for (const text of ["DATE 23/06/2026 HU16 2ZJ", "Date: 01/02/2026 SO14 0AA", "Printed 12/03/26 LS11 0LB", "DATE 21-09-2026 Ref 5510", "Date 03/11/26 12:40", "DATE 23/06/2026 I0"]) {
+    for (const text of ["DATE 2026-06-23 HU16 2ZJ", "DATE 2026-06-23 I0", "DATE 23/06/2026 HU16 2ZJ", "Date: 01/02/2026 SO14 0AA", "Printed 12/03/26 LS11 0LB", "DATE 21-09-2026 Ref 5510", "Date 03/11/26 12:40", "DATE 23/06/2026 I0"]) {
       expect(weightGrams(fixWeight(fixPostcode(text))), text).toBeNull();
     }
   });
@@ -84,6 +124,27 @@ describe("a weight OCR misread (ocr/text.ts fixWeight)", () => {
 
   it("reads a figure alone on its line ending in a 9 again ('1509' for '150 g'); not a figure with other words", () => {
     expect(weightCandidates([line("1509"), line("2 of 3"), line("Ref 1509"), line("12345679"), line("09")]).map((l) => l.text)).toEqual(["1509"]);
+  });
+
+  it("reads kilograms read as letters alone on their line again ('Likg' for '1.1kg'); not a word ending in kg", () => {
+    // Fresh seed 1113018866, file 2216, a 96 DPI screenshot: read again, both models gave 1.1kg.
+    const read = weightCandidates(["Likg", "lOkg", "S.Bkg", "I,Z kg", "Bkg", "Lisa", "Ikea", "Liking", "Aikg"].map((t) => line(t)));
+    expect(read.map((l) => l.text)).toEqual(["Likg", "lOkg", "S.Bkg", "I,Z kg", "Bkg"]);
+  });
+
+  it("takes a line's weight where the Latin model read its g as a 9 and the English read the figure alike with its g", () => {
+    // '300g' / '3009' (fresh seed 1113018866, file 1141, a 203 DPI thermal print whose weight was lost).
+    const rng = new Rng(`${SEED}:latin-nine`);
+    for (let i = 0; i < 100; i++) {
+      const grams = rng.int(1, 199) * 50;
+      expect(latinWeight(`${grams}9`, `${grams}g`, grams), String(grams)).toBe(grams);
+      expect(latinWeight(`${grams} 9`, `${grams} g`, grams), String(grams)).toBe(grams);
+      // Another figure, or no unit in the English reading: no agreement.
+      expect(latinWeight(`${grams + 50}9`, `${grams}g`, grams)).toBeNull();
+      expect(latinWeight(`${grams}9`, `${grams}9`, grams)).toBeNull();
+      expect(latinWeight(`${grams}9`, `Ref ${grams}g`, grams)).toBeNull();
+    }
+    expect(latinWeight("Weight: 950g", "Weight: 950g", 950)).toBe(950);
   });
 });
 
@@ -141,6 +202,60 @@ describe("an Evri service run into the carrier's name on a photo", () => {
     });
     expect(d?.trackingCode).toBe(code);
     expect(d?.fromAddress?.name ?? "").not.toMatch(/COU-PDRO/);
+  });
+});
+
+describe("a row whose start the page's reading lost (ocr/weight.ts rowStarts)", () => {
+  // 'Weight:0.75kg Shipdate:11Jul2026' read 'Shipdate: 11Jul2026' alone (fresh seed 1113018866, file 592, a 150 DPI photo).
+  it("reads again from the block's left edge a date's or a size's line indented with nothing left of it on its row", () => {
+    const rng = new Rng(`${SEED}:row-starts`);
+    for (let i = 0; i < 200; i++) {
+      const size = rng.float(18, 40);
+      const edge = rng.float(30, 120);
+      const block = ["Mrs Chidi Martin", "96 Elm Way", "Huddersfield", "HD1 3GP"].map((t, k) => ({ text: t, x: edge, y: 500 + k * size * 1.6, size }));
+      const y = 500 + 4 * size * 1.6 + rng.float(0.5, 2) * size;
+      const heading = rng.pick(["Ship date: 11 Jul 2026", "Shipdate:11Jul2026", "Date: 01/09/26", "Printed: 24/01/2026", "Size: 29x21x25cm", "Despatch date: 2026-04-16", "Created: 12/07/2026"]);
+      const indent = rng.float(3.2, 15) * size;
+      const dated = { text: heading, x: edge + indent, y, size, width: heading.length * size * 0.5 };
+      const rows = rowStarts([...block, dated]);
+      expect(rows, JSON.stringify(dated)).toHaveLength(1);
+      expect(rows[0].x).toBeCloseTo(edge);
+      expect(rows[0].x + (rows[0].width ?? 0)).toBeCloseTo(dated.x + dated.width);
+      // Not where its start was read, where it is not indented, where another line's words stand left of it, nor where
+      // the stretch left of it holds no words' ink.
+      expect(rowStarts([...block, { ...dated, x: edge + rng.float(0, 2.5) * size }])).toHaveLength(0);
+      expect(rowStarts([...block, dated, { text: "1350 g", x: edge, y: y + rng.float(-0.3, 0.3) * size, size }])).toHaveLength(0);
+      expect(rowStarts([...block, { ...dated, text: rng.pick(["Harrogate", "Tel. 07700 900404", "Reference 123"]) }])).toHaveLength(0);
+      expect(rowStarts([...block, dated], () => false)).toHaveLength(0);
+    }
+  });
+
+  it("takes a stretch for words' ink where 3-35% of it is darker than the page's ink threshold; not blank paper or a 2D code", () => {
+    const rng = new Rng(`${SEED}:text-ink`);
+    for (let i = 0; i < 50; i++) {
+      const [w, h] = [200, 40];
+      const share = rng.pick([0, 0.01, 0.1, 0.2, 0.3, 0.5, 0.6]);
+      const data = new Uint8Array(w * h).fill(rng.int(200, 255));
+      for (let k = 0; k < data.length; k++) if (rng.chance(share)) data[k] = rng.int(40, 120);
+      const inked = textInk({ data, width: w, height: h }, 150, 0, 0, w, h);
+      if (share >= 0.05 && share <= 0.3) expect(inked, String(share)).toBe(true);
+      if (share <= 0.01 || share >= 0.5) expect(inked, String(share)).toBe(false);
+    }
+  });
+});
+
+describe("Special Delivery read with its gaps lost", () => {
+  it("names the product and its time run together ('SPECIALDELIVERYGUARANTEEDBY1PM')", () => {
+    // A flattened PDF's reading (fresh seed 1113018866, file 3773): the service was lost.
+    const page = (name: string) => [line(name, 80), line("Deliveredby Royal Mail", 130), line("POSTAGE PAIDGB", 180), line("SG 5770 4135 9GB", 900)];
+    for (const [name, want] of [
+      ["SPECIALDELIVERYGUARANTEEDBY1PM", "Special Delivery Guaranteed by 1pm"],
+      ["SPECIALDELIVERYGUARANTEEDBY9AM", "Special Delivery Guaranteed by 9am"],
+      ["SpecialDeliveryGuaranteed by 9am", "Special Delivery Guaranteed by 9am"],
+      ["Special Delivery Guaranteed® by 9am", "Special Delivery Guaranteed by 9am"],
+    ]) {
+      expect(parseRoyalMailLabel({ lines: page(name), barcodes: [] })?.classId, name).toBe(want);
+    }
   });
 });
 

@@ -52,7 +52,8 @@ export const royalMailServiceName = (code: string): string | null => {
   return /^[A-Z]{2}[A-Z\d]\d{2}$/.test(c) ? productClass(c) : null;
 };
 
-const SPECIAL_DELIVERY = /\bspecial\s+delivery\b/i;
+// The gaps may be lost on a flattened PDF ('SPECIALDELIVERYGUARANTEEDBY1PM': fresh seed 1113018866, file 3773).
+const SPECIAL_DELIVERY = /\bspecial\s*delivery/i;
 const CLASSES: [RegExp, string][] = [
   [/\btracked\s*24\b/i, "Tracked 24"],
   [/\btracked\s*48\b/i, "Tracked 48"],
@@ -95,7 +96,8 @@ function specialDelivery(text: string, productCode: string | null, lines: LabelI
   // fresh seed 1471927557, file 1862, a 203 DPI thermal print).
   const under = sd ? lines.find((l) => printedUnder(sd, l)) : undefined;
   const after = `${text.slice(text.search(SPECIAL_DELIVERY)).split("\n").slice(0, 2).join(" ")} ${under?.text ?? ""}`;
-  const time = /\b(?:by\s*)?(9|1)\s*(?:[:.]\s*00\s*)?([ap])\.?\s*m\b/i.exec(after);
+  // 'by' run into the word before it and the time ('GUARANTEEDBY1PM') as well as on its own.
+  const time = /(?:\b|by\s*)(9|1)\s*(?:[:.]\s*00\s*)?([ap])\.?\s*m\b/i.exec(after);
   if (time && (time[1] === "9") === (time[2].toLowerCase() === "a")) return `Special Delivery Guaranteed by ${time[1] === "9" ? "9am" : "1pm"}`;
   const product = productCode ? productClass(productCode) : null;
   return product?.startsWith("Special Delivery") ? product : "Special Delivery Guaranteed by 1pm";

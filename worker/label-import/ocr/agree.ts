@@ -88,10 +88,12 @@ export const iSplit = (name: string, reading: string) => !holdsName(name, readin
 /**
  * Whether the other reading holds the name with an f where the page's reading has an i or a t: the English model reads an
  * f's hook away ('CwmCraits', the Latin 'CwmCrafts': seed 1914321767, file 1079, a 300 DPI table photo, given so by the
- * English model's third reading).
+ * English model's third reading). Or with a t where the page's reading has an f: which of the two was printed is not known
+ * either, and the English model's third reading giving its f again is no second opinion ('Rhiannon Lefevie', the Latin
+ * 'Rhiannon Letèvie', for Lefèvre: seed 2711752841, file 674, a 203 DPI thermal print, given as 'Lefèvie').
  */
 export function fDisputed(name: string, reading: string): boolean {
-  return heldWithLetter(name, reading, (c) => (c === "i" || c === "t" ? ["f"] : []));
+  return heldWithLetter(name, reading, (c) => (c === "i" || c === "t" ? ["f"] : c === "f" ? ["t"] : []));
 }
 
 /**
@@ -242,11 +244,13 @@ const SMALL_WORD = /^\p{Ll}{3,}$/u;
  * OCR's debris, and the other reading of that line (`reading`) has a capitalised word right before the name that is
  * that word read right ('tittle Fern Studio' / 'Little Fern Studio': fresh seed 3217537065, file 3170, a 200 DPI scan,
  * where 'Fern Studio' was given as the sender), or that word stood right after a heading; or the line goes on after the
- * name with a stop and one word (runsOn). Part of a name is worse than none.
+ * name with a stop and one word (runsOn), or the other reading goes on from its last letter in a glyph (gluedGlyph) or,
+ * where the page's line ends at the name, with a capitalised word (readingRunsOn). Part of a name is worse than none.
  */
 export function cutShort(name: string, line: string, reading: string): boolean {
   const at = line.indexOf(name);
   if (at >= 0 && runsOn(name, line.slice(at + name.length))) return true;
+  if (gluedGlyph(name, reading) || (at >= 0 && !line.slice(at + name.length).trim() && readingRunsOn(name, reading))) return true;
   const before = at > 0 ? line.slice(0, at).trim().split(/\s+/) : [];
   const dropped = before.pop() ?? "";
   if (!SMALL_WORD.test(dropped)) return false;
@@ -256,7 +260,40 @@ export function cutShort(name: string, line: string, reading: string): boolean {
   if (before.length && isHeading(before.join(" "))) return true;
   const tokens = reading.normalize("NFC").split(/\s+/).filter(Boolean);
   const first = name.split(" ")[0];
-  return tokens.some((t, i) => i > 0 && holdsName(first, t) && /^\p{Lu}\p{Ll}/u.test(tokens[i - 1]) && editDistance(tokens[i - 1].toLowerCase(), dropped) <= 2);
+  // Capitalised; or, where the small word starts the page's line, another word of three letters or more that is no
+  // heading (its capital read as a glyph, or the word misread otherwise): both readings saw a word there and read it two
+  // ways, a word of the name misread, not a small word printed so ('oxhole Apothecary', the Latin '-oxhole Apothecary', for
+  // Foxhole Apothecary: seed 2711752841, file 276, a 200 DPI scan; 'tine Tea Co', the Latin 'nas Tea Co', for Atlas Tea Co:
+  // fresh seed 3487369636, file 295, a 400 DPI scan; each given as the end alone). On 2,476 stored readings a small word
+  // started the page's line before a name only in these two.
+  const word = (w: string) => !before.length && w !== dropped && /^\p{L}{3,}$/u.test(w.replace(/^[^\p{L}\p{N}]/u, "")) && !isHeading(w);
+  const readRight = (w: string) => (/^\p{Lu}\p{Ll}/u.test(w) && editDistance(w.toLowerCase(), dropped) <= 2) || word(w);
+  return tokens.some((t, i) => i > 0 && holdsName(first, t) && readRight(tokens[i - 1]));
+}
+
+/**
+ * Whether the other reading goes on from the name's last letter, with no gap, in a glyph OCR gives for a letter it could
+ * not make out (a bracket, a bar, a slash, '!'): the page's reading dropped a letter there ("E D'Arc", the Latin reading
+ * "E D'Arc)", for E D'Arcy: fresh seed 1113018866, file 2819, a 200 DPI scan whose y lay right against the c, where ink a
+ * word's gap beside a name (ocr/names.ts withoutCutNames) finds nothing). No name ends so; a name with an opening bracket
+ * may close it ('Marlow Supplies (UK)').
+ */
+function gluedGlyph(name: string, reading: string): boolean {
+  const text = reading.normalize("NFC");
+  const at = text.indexOf(name.normalize("NFC"));
+  return at >= 0 && !name.includes("(") && /\p{L}$/u.test(name) && /^[)\]}|!/\\]/u.test(text.slice(at + name.length));
+}
+
+/**
+ * Whether the other reading goes on after the name, a gap on, with a word or a letter in capitals where the page's line
+ * ended at the name: the page's reading lost the name's last word ('Sent by: The Old Forge Soap', the Latin reading 'Sent
+ * by: The Old Forge Soap C', for … Soap Co: seed 2711752841, file 517, a 240 DPI table photo). The line's other reading
+ * holds nothing past the name's end on 2,200 stored readings but this one.
+ */
+function readingRunsOn(name: string, reading: string): boolean {
+  const text = reading.normalize("NFC");
+  const at = text.indexOf(name.normalize("NFC"));
+  return at >= 0 && /^\s+\p{Lu}/u.test(text.slice(at + name.length));
 }
 
 /** A heading as printed, or one ending in a colon ('Sender:', 'SENDER', 'Ship to:'). */

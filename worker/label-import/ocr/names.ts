@@ -13,7 +13,7 @@
  */
 import type { Address, LabelDetails } from "../../../shared/label";
 import { editDistance } from "../../label-reading/fields";
-import { PRINTED_HEADINGS, PRINTED_RETURN_HEADINGS } from "../../label-reading/vocabulary";
+import { ABBREVIATED_TITLES, PRINTED_HEADINGS, PRINTED_RETURN_HEADINGS } from "../../label-reading/vocabulary";
 import { readLatinLine } from "./tesseract";
 import { cropGrey, type Grey } from "../../images/raster";
 import type { TextLine } from "../../label-reading/text";
@@ -161,6 +161,25 @@ export function withoutSortCode(details: LabelDetails): LabelDetails {
   return renamed(details, SENDER_KEYS, (a) => (SORT_CODE.test(a.name) && !a.postcode && !a.address?.length ? "" : a.name));
 }
 
+/** A routing label's van line, whole ('VAN 114  DROP 16  C-ROUND 1679') or its first box ('VAN 98'). */
+const VAN_LINE = /^VAN\s*\d+\b/iu;
+
+/**
+ * The details without a routing label's sender read from a line printed under its van line: a routing label prints the
+ * retailer (its sender) in its header, over the van line, or no sender at all; under it stand the recipient's block and the
+ * service. Where no retailer is printed and the recipient's postcode was misread ('ls11 5qj' read '1si1 5qj'), the
+ * recipient's block was taken for the sender's ('Bethan Baker' given as the sender: fresh seed 1113018866, file 3367, a
+ * 300 DPI scan). None: a sender is never printed there.
+ */
+export function withoutSenderUnderVan(details: LabelDetails, lines: TextLine[]): LabelDetails {
+  const van = details.routing?.van ? lines.find((l) => VAN_LINE.test(l.text)) : undefined;
+  if (!van) return details;
+  return renamed(details, SENDER_KEYS, (a) => {
+    const line = lines.find((l) => l.text.includes(a.name));
+    return line && line.y > van.y + van.size * 0.5 ? "" : a.name;
+  });
+}
+
 /**
  * Ní read without its accent before an Irish surname: one whose first consonant is lenited ('Bhriain', 'Mhurchú') or an h
  * before a vowel ('hAodha'; in capitals that h cannot be told from a name's: 'NI HAO'). Not Ch or Sh, which start Chinese
@@ -241,6 +260,38 @@ export function withoutOtherLines(details: LabelDetails): LabelDetails {
   return renamed(details, NAMED_KEYS, (a) => (otherLine(a.name) ? "" : a.name));
 }
 
+/** A figure standing alone between two words of letters ('WREN 4 IVY PRINTS'). */
+const LONE_FIGURE = /\p{L}\s+\d+\s+\p{L}/u;
+
+/**
+ * The details without a name that holds a figure standing alone between its words: an '&' OCR read as a 4 ('WREN 4 IVY
+ * PRINTS' for WREN & IVY PRINTS: gate ci-56's run, a raster). No name of the 23,000 the stored runs' labels printed has a
+ * figure there, and which sign was printed is not known: none (a miss, not a wrong name).
+ */
+export function withoutLoneFigures(details: LabelDetails): LabelDetails {
+  return renamed(details, NAMED_KEYS, (a) => (LONE_FIGURE.test(a.name) ? "" : a.name));
+}
+
+/** A company's suffix, as a word of its own. */
+const SUFFIXES = ["plc", "ltd", "llp", "inc", "limited"];
+/** A word that is a company's suffix or one letter off it ('ple' for plc: a 203 DPI thermal print's c), of three letters or more. */
+const suffixWord = (w: string) => /^\p{L}{3,}\.?$/u.test(w) && SUFFIXES.some((s) => editDistance(w.toLowerCase().replace(/\.$/, ""), s) <= 1);
+
+/**
+ * The details without a name whose company's suffix stands alone on the line right under it, at its left edge: a long
+ * company name wrapped in its column ('Wren & Ivy Dental Practice' over 'ple', for … plc: fresh seed 3487369636, file
+ * 946, a 203 DPI thermal print, given as 'Wren & Ivy Dental Practice'). The page's reading dropped the misread suffix as
+ * debris; the name without it is not the name printed, and which suffix it was is not known: none.
+ */
+export function withoutSuffixUnder(details: LabelDetails, lines: TextLine[]): LabelDetails {
+  return renamed(details, NAMED_KEYS, (a) => {
+    const line = lines.find((l) => l.text.endsWith(a.name));
+    if (!line) return a.name;
+    const under = lines.filter((l) => l !== line && l.y > line.y + line.size * 0.5 && l.y < line.y + line.size * 2 && Math.abs(l.x - line.x) <= 0.5 * line.size).sort((p, q) => p.y - q.y)[0];
+    return under && suffixWord(under.text.trim()) && !SUFFIXES.some((s) => a.name.toLowerCase().endsWith(s)) ? "" : a.name;
+  });
+}
+
 /** Ink found beside a line on its row: how far from the line (in its heights), and how tall, from where. */
 interface InkBeside {
   gap: number;
@@ -304,5 +355,29 @@ export function withoutCutNames(details: LabelDetails, lines: TextLine[], page: 
     if (!line) return a.name;
     const cut = (line.text.endsWith(a.name) && sameType(inkBeside(page, line, lines, 1), 1)) || (line.text.startsWith(a.name) && sameType(inkBeside(page, line, lines, -1), -1));
     return cut ? "" : a.name;
+  });
+}
+
+/** A title printed alone ('Dr.', 'MRS', 'Prof'): never a line of its own but a name's first word. */
+const TITLE_ALONE = new RegExp(`^(?:${ABBREVIATED_TITLES.join("|")})\\.?$`, "iu");
+/** A title at a name's start: the name has one already. */
+const TITLED = new RegExp(`^(?:${ABBREVIATED_TITLES.join("|")})\\.?\\s`, "iu");
+
+/**
+ * The details with each name given the title printed alone on the line right above it, at its left edge: a label that
+ * sets a person's title on a line of its own over the name ('Dr.' / 'Dafydd Wilson', the title in larger type: fresh
+ * seed 1113018866, file 3911, a 200 DPI scan, given as 'Dafydd Wilson'). The page's reading parts the two lines into two
+ * blocks where their type differs in size, and a title alone is no name (label-reading/layout.ts); the name without it
+ * is not the name printed. Only a line that is a title and nothing else, printed within a line's height over the name's
+ * line and starting within half its height of it, with no line between; a name that starts with a title keeps its own.
+ */
+export function withTitleAbove(details: LabelDetails, lines: TextLine[]): LabelDetails {
+  return renamed(details, NAMED_KEYS, (a) => {
+    const line = lines.find((l) => l.text.startsWith(a.name));
+    if (!line || TITLED.test(a.name)) return a.name;
+    const size = line.size;
+    const above = lines.filter((l) => l !== line && l.y < line.y && l.y + l.size > line.y - 2 * size && Math.abs(l.x - line.x) <= 0.5 * size).sort((p, q) => q.y - p.y)[0];
+    if (!above || !TITLE_ALONE.test(above.text.trim()) || line.y - (above.y + above.size) > size) return a.name;
+    return `${above.text.trim()} ${a.name}`;
   });
 }

@@ -40,7 +40,191 @@ export function paperQuad(p: Pixmap): Point[] | null {
     const quad = quadAt(score, threshold);
     if (quad) return ordered(quad).map(([x, y]) => [(x + 0.5) / scale - 0.5, (y + 0.5) / scale - 0.5]);
   }
-  return null;
+  // No split of the score holds the paper: a grey table as light as the paper's shaded part (a lamp's fall-off across the
+  // picture, a shadow over half of both). The paper is then found by its edges (edgeQuad).
+  const quad = edgeQuad(score);
+  return quad && ordered(quad).map(([x, y]) => [(x + 0.5) / scale - 0.5, (y + 0.5) / scale - 0.5]);
+}
+
+/** Lines of the edge picture looked at (HOUGH_PEAKS, the most votes first) and kept as candidates for the paper's sides (EDGE_LINES): edgeQuad. */
+const HOUGH_PEAKS = 240;
+const EDGE_LINES = 16;
+/** Degrees either side of its own direction an edge pixel votes for (edgeQuad). */
+const VOTE_DEG = 4;
+
+/** A line in the score picture: the direction its edge steps up towards (degrees, 0-359, y down), its distance from the origin along it, and the edge pixels that voted for it. */
+interface EdgeLine {
+  deg: number;
+  rho: number;
+  votes: number;
+}
+
+/**
+ * The paper's four corners found by its edges, where no threshold separates it from the table: every side of a
+ * label lying on something is a long straight step up from the table onto the paper, sharp however the light falls
+ * (a shadow darkens both alike, so the step stays); a grey table's texture gives short steps every way, and print
+ * inside the paper steps down onto ink as often as up. The score picture's steps (gradient, thinned to its ridge)
+ * vote for straight lines by the direction they step up towards (a Hough transform, 1° by 1 px); the strongest
+ * lines are tried four at a time as the paper's sides, their up-steps all facing in, and the four kept whose
+ * sides are steps up onto paper over most of their length (each side 65% or more, a step of 15 or more between 2 px
+ * outside and 2 px inside and 6 px outside: a table, not a thin printed rule). Only for a photo: the picture's border
+ * must be darker than its paper, the four corners inside the picture, the shape one a slanted rectangle can have,
+ * and every side a sharp edge (sharpSides, by 15 or more on average). Null otherwise.
+ */
+function edgeQuad(score: Grey): Point[] | null {
+  const { width: w, height: h } = score;
+  // A scan or a label image: paper at the border. A photo's border is the table, darker than its paper.
+  if (borderMedian(score) > percentile(score, 0.95) - 40) return null;
+  const smooth = boxBlur(score);
+  const at = (x: number, y: number) => bilinear(smooth, x, y);
+  // Each line's support: for each step along it (1 px), whether it is a step up onto paper there.
+  const diag = Math.hypot(w, h);
+  const profile = ({ deg, rho }: EdgeLine) => {
+    const [nx, ny] = [Math.cos((deg * Math.PI) / 180), Math.sin((deg * Math.PI) / 180)];
+    const [ox, oy] = [nx * rho, ny * rho];
+    const n = Math.ceil(2 * diag);
+    const sums = new Uint32Array(n + 1);
+    for (let i = 0; i < n; i++) {
+      const t = i - diag;
+      const [x, y] = [ox - ny * t, oy + nx * t];
+      const inside = at(x + 2 * nx, y + 2 * ny);
+      const ok = x >= 0 && y >= 0 && x < w && y < h && inside - at(x - 2 * nx, y - 2 * ny) >= 15 && inside - at(x - 6 * nx, y - 6 * ny) >= 15;
+      sums[i + 1] = sums[i] + (ok ? 1 : 0);
+    }
+    return { nx, ny, ox, oy, sums };
+  };
+  // The lines most of whose pixels step up onto paper, the longest first: a wooden table's grain gives many lines of
+  // votes, but its steps are a few pixels wide, not a step onto something wide.
+  const candidates = houghLines(smooth, w, h).map((line) => ({ line, profile: profile(line) }));
+  const kept = candidates.filter((c) => c.profile.sums[c.profile.sums.length - 1] >= 0.15 * Math.min(w, h));
+  kept.sort((a, b) => b.profile.sums[b.profile.sums.length - 1] - a.profile.sums[a.profile.sums.length - 1]);
+  const lines = kept.slice(0, EDGE_LINES).map((c) => c.line);
+  const profiles = kept.slice(0, EDGE_LINES).map((c) => c.profile);
+  if (lines.length < 4) return null;
+  const along = (k: number, p: Point) => -profiles[k].ny * (p[0] - profiles[k].ox) + profiles[k].nx * (p[1] - profiles[k].oy) + diag;
+  const meet = (a: number, b: number): Point | null => {
+    const [p, q] = [profiles[a], profiles[b]];
+    const det = p.nx * q.ny - p.ny * q.nx;
+    if (Math.abs(det) < 0.3) return null;
+    const [ra, rb] = [lines[a].rho, lines[b].rho];
+    return [(ra * q.ny - rb * p.ny) / det, (rb * p.nx - ra * q.nx) / det];
+  };
+  let best: { quad: Point[]; support: number } | null = null;
+  const n = lines.length;
+  for (let a = 0; a < n; a++) {
+    for (let b = a + 1; b < n; b++) {
+      for (let c = b + 1; c < n; c++) {
+        for (let d = c + 1; d < n; d++) {
+          // The sides in turn round the paper: their up-steps face in, each a quarter turn or so from the one before.
+          const sides = [a, b, c, d].sort((i, j) => lines[i].deg - lines[j].deg);
+          const turns = sides.map((k, i) => (lines[sides[(i + 1) % 4]].deg - lines[k].deg + 360) % 360);
+          if (turns.some((t) => t < 45 || t > 135)) continue;
+          const corners = sides.map((k, i) => meet(sides[(i + 3) % 4], k));
+          if (corners.some((p) => !p || p[0] < 1 || p[1] < 1 || p[0] > w - 1 || p[1] > h - 1)) continue;
+          const quad = corners as Point[];
+          const area = polygonArea(quad);
+          if (area < 0.12 * w * h || area > 0.92 * w * h || !rectangleInPerspective(quad)) continue;
+          let support = 0;
+          let weakest = 1;
+          for (const [i, k] of sides.entries()) {
+            const [s, e] = [along(k, quad[i]), along(k, quad[(i + 1) % 4])].sort((x, y) => x - y);
+            const [lo, hi] = [Math.max(0, Math.round(s)), Math.min(profiles[k].sums.length - 1, Math.round(e))];
+            const got = hi > lo ? profiles[k].sums[hi] - profiles[k].sums[lo] : 0;
+            support += got;
+            weakest = Math.min(weakest, got / Math.max(1, e - s));
+          }
+          if (weakest >= 0.65 && (!best || support > best.support)) best = { quad, support };
+        }
+      }
+    }
+  }
+  // Sides found by their steps need not step by 25 on average: a side in a shadow steps by less (paper and table darkened alike).
+  return best && sharpSides(score, best.quad, 15) ? best.quad : null;
+}
+
+/**
+ * The strongest straight edges of `g` (HOUGH_PEAKS at most): each pixel where the picture steps by 6 or more (Sobel,
+ * a ridge along its direction) votes for the lines through it within 2° of its direction; peaks 6° and 6 px apart.
+ */
+function houghLines(g: Grey, w: number, h: number): EdgeLine[] {
+  const diag = Math.ceil(Math.hypot(w, h));
+  const span = 2 * diag + 1;
+  const acc = new Uint16Array(360 * span);
+  const gx = new Float32Array(w * h);
+  const gy = new Float32Array(w * h);
+  const px = (x: number, y: number) => g.data[y * w + x];
+  for (let y = 1; y < h - 1; y++) {
+    for (let x = 1; x < w - 1; x++) {
+      gx[y * w + x] = (px(x + 1, y - 1) + 2 * px(x + 1, y) + px(x + 1, y + 1) - px(x - 1, y - 1) - 2 * px(x - 1, y) - px(x - 1, y + 1)) / 8;
+      gy[y * w + x] = (px(x - 1, y + 1) + 2 * px(x, y + 1) + px(x + 1, y + 1) - px(x - 1, y - 1) - 2 * px(x, y - 1) - px(x + 1, y - 1)) / 8;
+    }
+  }
+  const cos = Float64Array.from({ length: 360 }, (_, d) => Math.cos((d * Math.PI) / 180));
+  const sin = Float64Array.from({ length: 360 }, (_, d) => Math.sin((d * Math.PI) / 180));
+  for (let y = 2; y < h - 2; y++) {
+    for (let x = 2; x < w - 2; x++) {
+      const i = y * w + x;
+      const m = Math.hypot(gx[i], gy[i]);
+      if (m < 6) continue;
+      // A ridge: no stronger step one pixel either way along the step's direction.
+      const [sx, sy] = [Math.round(gx[i] / m), Math.round(gy[i] / m)];
+      const j = i + sy * w + sx;
+      const k = i - sy * w - sx;
+      if (Math.hypot(gx[j], gy[j]) > m || Math.hypot(gx[k], gy[k]) > m) continue;
+      const deg = Math.round((Math.atan2(gy[i], gx[i]) * 180) / Math.PI + 360) % 360;
+      for (let dd = -VOTE_DEG; dd <= VOTE_DEG; dd++) {
+        const d = (deg + dd + 360) % 360;
+        const rho = Math.round(x * cos[d] + y * sin[d]);
+        acc[d * span + rho + diag]++;
+      }
+    }
+  }
+  const minVotes = 0.04 * Math.min(w, h);
+  const peaks: EdgeLine[] = [];
+  for (let d = 0; d < 360; d++) {
+    for (let r = 0; r < span; r++) {
+      const v = acc[d * span + r];
+      if (v >= minVotes) peaks.push({ deg: d, rho: r - diag, votes: v });
+    }
+  }
+  peaks.sort((a, b) => b.votes - a.votes);
+  const kept: EdgeLine[] = [];
+  for (const p of peaks) {
+    if (kept.length >= HOUGH_PEAKS) break;
+    const close = kept.some((k) => Math.min(Math.abs(k.deg - p.deg), 360 - Math.abs(k.deg - p.deg)) <= 6 && Math.abs(k.rho - p.rho) <= 6);
+    if (!close) kept.push(p);
+  }
+  return kept;
+}
+
+/** Each pixel the mean of it and its eight neighbours (the picture's edge pixels as they are). */
+function boxBlur(g: Grey): Grey {
+  const { width: w, height: h, data } = g;
+  const out = Uint8Array.from(data);
+  for (let y = 1; y < h - 1; y++) {
+    for (let x = 1; x < w - 1; x++) {
+      let s = 0;
+      for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) s += data[(y + dy) * w + x + dx];
+      out[y * w + x] = Math.round(s / 9);
+    }
+  }
+  return { data: out, width: w, height: h };
+}
+
+/** The median of the picture's outermost pixels. */
+function borderMedian(g: Grey): number {
+  const { width: w, height: h, data } = g;
+  const border: number[] = [];
+  for (let x = 0; x < w; x++) border.push(data[x], data[(h - 1) * w + x]);
+  for (let y = 0; y < h; y++) border.push(data[y * w], data[y * w + w - 1]);
+  border.sort((a, b) => a - b);
+  return border[border.length >> 1];
+}
+
+/** The grey level under which a share `q` of the picture's pixels lie. */
+function percentile(g: Grey, q: number): number {
+  const sorted = Uint8Array.from(g.data).sort();
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 }
 
 /** The paper's four corners in the score picture where paper is what scores `threshold` or more, or null. */
@@ -72,9 +256,9 @@ function quadAt(score: Grey, threshold: number): Point[] | null {
  * Every side of the quadrilateral is the paper's own edge: a step from paper to table within a
  * pixel or two (the picture a fortieth or so of its size), not a shadow's soft edge across the paper
  * (which a threshold can take for one: half a label in shadow cut off). Along each side's middle, the
- * score 1.5 px inside is 25 or more over the score 1.5 px outside, and that step is most (60%) of the one 5 px either side.
+ * score 1.5 px inside is `step` (25) or more over the score 1.5 px outside, and that step is most (60%) of the one 5 px either side.
  */
-function sharpSides(score: Grey, quad: Point[]): boolean {
+function sharpSides(score: Grey, quad: Point[], step = 25): boolean {
   const cx = quad.reduce((s, q) => s + q[0], 0) / 4;
   const cy = quad.reduce((s, q) => s + q[1], 0) / 4;
   return quad.every((a, i) => {
@@ -91,7 +275,7 @@ function sharpSides(score: Grey, quad: Point[]): boolean {
       wide += at(-5) - at(5);
       n++;
     }
-    return near / n >= 25 && near >= 0.6 * wide;
+    return near / n >= step && near >= 0.6 * wide;
   });
 }
 

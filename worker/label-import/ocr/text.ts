@@ -276,8 +276,10 @@ export function fixHeading(text: string): string {
 const WEIGHT_DIGIT: Record<string, string> = { O: "0", o: "0", D: "0", Q: "0", "@": "0", "€": "0", I: "1", l: "1", L: "1", "|": "1", S: "5", Z: "2", B: "8", G: "6" };
 const DIGITISH = "[0-9OoDQ@€IlL|SZB]";
 // A leading G is a 6 ('G7 0OG' for '6700g'); a G anywhere else is the unit.
-const AFTER_HEADING = new RegExp(String.raw`(\b${WEIGHT_HEADING}\b(?:\s*\((?:kg|g)\))?\s*[:.]?\s*)((?:G(?=${DIGITISH}))?${DIGITISH}+(?:[.,]${DIGITISH}+)?(?:\s${DIGITISH}+)?)(\s?(?:k[gq9]|[a-jl-z]?g)?)(?=\s|$)`, "i");
-const BARE_KILOS = new RegExp(String.raw`(^|\s)(${DIGITISH}{1,3}[.,]{1,2}${DIGITISH}{1,3})(\s?k[gqy9])(?=\s|$)`, "i");
+const AFTER_HEADING = new RegExp(String.raw`(\b${WEIGHT_HEADING}\b(?:\s*\((?:kg|g)\))?\s*[:.]?\s*)((?:G(?=${DIGITISH}))?${DIGITISH}+(?:[.,]${DIGITISH}+)?(?:\s${DIGITISH}+)?)(\s?(?:k[gq9][gq]?|[a-jl-z]?g)?)(?=\s|$)`, "i");
+// The gap before the unit may be read as a dash ('O.25-KG'), a letter read after the unit ('O.4kgq': fresh seed 2711752841,
+// files 433 and 2713, a 300 DPI scan and a 203 DPI thermal print whose weights were lost).
+const BARE_KILOS = new RegExp(String.raw`(^|\s)(${DIGITISH}{1,3}[.,]{1,2}${DIGITISH}{1,3})([\s-]?k[gqy9][gq]?)(?=\s|$)`, "i");
 /**
  * A figure of grams alone on its line, ending in 0 then its unit, with digits read as letters and a space put in ('I23 0OG' for
  * '12300g', 'G1 0OG' for '6100g'): a 0 or O then G ends no postcode (no inward code holds an O, or ends in a digit).
@@ -285,10 +287,19 @@ const BARE_KILOS = new RegExp(String.raw`(^|\s)(${DIGITISH}{1,3}[.,]{1,2}${DIGIT
 const BARE_GRAMS = /^((?:G(?=[0-9ODQIlL|SZB]))?[0-9ODQIlL|SZB]{1,3}\s?[0-9ODQIlL|SZB]{0,3}[0O])(\s?[gG])$/;
 /** A weight heading's unit in brackets misread ('(kql:', '(kg]', '{g)'): a bracket, k or not, a g (q, 9 or y), maybe its closing bracket (or an l or 1 for it), a colon, then the figure. */
 const UNIT_FIRST_MISREAD = new RegExp(String.raw`\b(${WEIGHT_HEADING})\s*[({[]\s*(k)?[gq9y]\s*[)}\]lI|1]?\s*[:;.]?\s*(?=${DIGITISH})`, "i");
-/** A weight heading, its figure and unit, run into a capitalised word after it: the unit's end, before that word. */
-const GLUED_UNIT = new RegExp(String.raw`(\b${WEIGHT_HEADING}[:.]?\s*\d[\d.,]*\s?(?:kg|g))(?=\p{Lu}\p{Ll})`, "iu");
-/** A line up to and including a day-first date and the space after it, then the rest: '23/06/2026 ', '21-09-2026 '. */
-const AFTER_DATE = /^(.*\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\s)(\S.*)$/;
+/**
+ * A weight heading, its figure and unit, run into a capitalised word after it: the unit's end, before that word. Or a
+ * figure and its unit starting the line with no heading, as some print it ('2100gShipdate:26-02-2026' for '2100g Ship
+ * date: …', fresh seed 1113018866, file 3374, a 300 DPI photo whose weight was lost): a figure of grams (three digits or
+ * more) or kilograms with a point.
+ */
+const GLUED_UNIT = new RegExp(String.raw`(\b${WEIGHT_HEADING}[:.]?\s*\d[\d.,]*\s?(?:kg|g)|^\d{3,5}g|^\d{1,2}[.,]\d{1,3}kg)(?=\p{Lu}\p{Ll})`, "iu");
+/**
+ * A line up to and including a date and the space after it, then the rest: day first ('23/06/2026 ', '21-09-2026 ') or
+ * year first ('2026-04-16 ', as a despatch label prints it: 'DATE 2026-04-16 1750 G' read 'I7 5OG', fresh seed 1113018866,
+ * file 1962, a 120 DPI screenshot whose weight was lost).
+ */
+const AFTER_DATE = /^(.*\b(?:\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|\d{4}-\d{2}-\d{2})\s)(\S.*)$/;
 /** Kilograms whose decimal point came out as a space ('15 3kg' for '15.3kg'): alone or after a heading. */
 const SPLIT_KILOS = /(^|[:\s])(\d{1,2}) (\d{1,2})\s?kg(?=\s|$)/i;
 
@@ -302,7 +313,8 @@ const SPLIT_KILOS = /(^|[:\s])(\d{1,2}) (\d{1,2})\s?kg(?=\s|$)/i;
  * its digits back too (BARE_GRAMS). A line that already gives a weight is left alone, except kilograms whose point was
  * read as a space ('15 3kg', where 3 kg would be wrong), the figure alone or after a heading.
  */
-export function fixWeight(line: string): string {
+export function fixWeight(read: string): string {
+  const line = pointBack(read);
   const split = line.match(SPLIT_KILOS);
   if (split && !/\d[\s.,/-]*$/.test(line.slice(0, split.index! + split[1].length))) {
     return `${line.slice(0, split.index! + split[1].length)}${split[2]}.${split[3]}kg${line.slice(split.index! + split[0].length)}`;
@@ -318,7 +330,7 @@ export function fixWeight(line: string): string {
   if (weightGrams(text) !== null) return text;
   // The unit run into the word after it, the gap lost on a photo ('Weight2900gDimensions: …', 'Weight:200gCollectiondate:
   // 01/09/2026': 3,000-label seed 1914321767, files 643 and 176, 150 and 600 DPI photos): the gap put back, after a weight
-  // heading only, before a capitalised word.
+  // heading or a figure starting its line, before a capitalised word.
   const apart = text.replace(GLUED_UNIT, "$1 ");
   if (apart !== text && weightGrams(apart) !== null) return apart;
   const digits = (figure: string) => figure.replace(/\s/g, "").replace(/[^0-9.,]/g, (c) => WEIGHT_DIGIT[c] ?? c).replace(/([.,])[.,]/, "$1");
@@ -338,11 +350,13 @@ export function fixWeight(line: string): string {
   }
   for (const re of [AFTER_HEADING, BARE_KILOS]) {
     const m = text.match(re);
-    if (!m || !/\d/.test(m[2]) || !(m[3].trim() || re === AFTER_HEADING)) continue;
+    // The unit as read, without the gap (or the dash read for it) before it.
+    const read = m?.[3].replace(/^[\s-]+/, "") ?? "";
+    if (!m || !/\d/.test(m[2]) || !(read || re === AFTER_HEADING)) continue;
     // The unit read with a letter too many or a q for its g ('5,100 yg', '1.2 kq') is 'g' or 'kg';
     // after a heading, a g read as 9 ends a figure of grams with no unit ('118009' for '11800g').
     let figure = digits(m[2]);
-    let unit = m[3].trim() && (/^k/i.test(m[3].trim()) ? "kg" : "g");
+    let unit = read && (/^k/i.test(read) ? "kg" : "g");
     if (!unit && re === AFTER_HEADING && /^\d{3,5}9$/.test(figure)) [figure, unit] = [figure.slice(0, -1), "g"];
     // A g read as a q ends the figure as read: 'Weight G8 0OQ' for 'Weight 6800g' (its q made a capital by the postcode's
     // repair; 3,000-label seed 1914321767, file 1448, a 203 DPI thermal print). Q is a 0 only inside a figure.
@@ -354,6 +368,14 @@ export function fixWeight(line: string): string {
   }
   return underlined;
 }
+
+/**
+ * Kilograms read with a leading 0 and no point ('04KG' for '0.4KG', 'O95 kg' for '0.95 kg'), its point put back: no label
+ * prints a weight with a nought before another digit, so the point was lost (4,000 g for 400 otherwise). The Latin model
+ * read '0.4KG Size: …' so where the English read it right, and the two disagreed (fresh seed 1113018866, file 2780, a 150
+ * DPI scan whose weight was lost).
+ */
+const pointBack = (text: string) => text.replace(/(?<![\p{L}\d.,])[0O](\d{1,3})(?=\s?kg\b)/giu, "0.$1");
 
 const TO_DIGIT: Record<string, string> = { O: "0", Q: "0", D: "0", I: "1", L: "1", "|": "1", S: "5", Z: "2", B: "8", G: "6" };
 const TO_LETTER: Record<string, string> = { "0": "O", "1": "I", "5": "S", "2": "Z", "8": "B", "6": "G" };

@@ -10,7 +10,7 @@
 import { weightGrams } from "../../label-reading/fields";
 import { readLatinLine, recognise } from "./tesseract";
 import { fixWeight, ocrLines, type OcrWord } from "./text";
-import { cropGrey, scaleGrey, type Grey } from "../../images/raster";
+import { cropGrey, otsuThreshold, scaleGrey, type Grey } from "../../images/raster";
 import type { TextLine } from "../../label-reading/text";
 import { WEIGHT_HEADING } from "../../label-reading/vocabulary";
 
@@ -30,11 +30,41 @@ const UNIT_ALONE = /^(?:[^\d]*\s)?(?:kg|kgs|g)\.?$/i;
 const NINE_FOR_G = /^\d{2,4}9$/;
 
 /**
+ * Kilograms alone on their line with every digit read as a letter, the point lost with them ('Likg' for '1.1kg': fresh
+ * seed 1113018866, file 2216, a 96 DPI screenshot whose weight was lost): letters a digit is read as, then kg.
+ */
+const LETTERS_FOR_KILOS = /^[OoDQIlLi|SZB][OoDQIlLi|SZB.,]{0,4}\s?k[gq9y]$/;
+
+/**
  * Lines that should give a weight and do not: a heading with no figure read after it, a figure with
- * a unit that reads as none, a unit with no figure, or a figure whose g was read as a 9.
+ * a unit that reads as none, a unit with no figure, a figure whose g was read as a 9, or kilograms read as letters.
  */
 export function weightCandidates(lines: TextLine[]): TextLine[] {
-  return lines.filter((l) => weightGrams(l.text) === null && l.text.split(" ").length <= 8 && (HEADING.test(l.text) || FIGURE_WITH_UNIT.test(l.text) || UNIT_ALONE.test(l.text) || NINE_FOR_G.test(l.text.trim())));
+  return lines.filter((l) => weightGrams(l.text) === null && l.text.split(" ").length <= 8 && (HEADING.test(l.text) || FIGURE_WITH_UNIT.test(l.text) || UNIT_ALONE.test(l.text) || NINE_FOR_G.test(l.text.trim()) || LETTERS_FOR_KILOS.test(l.text.trim())));
+}
+
+/** A line starting with a date's or a size's heading, which labels print on the weight's row after it ('Weight: 0.75kg  Ship date: 11 Jul 2026'). */
+const ROW_FIELD = /^(?:ship(?:ping)?\s*date|despatch(?:ed)?(?:\s*date)?|dispatch(?:ed)?(?:\s*date)?|collection\s*date|created|printed|posted|date|size|dims|dimensions)\b/i;
+
+/**
+ * The start of a row the page's reading lost, as a line to read again: a date's or a size's heading (ROW_FIELD) read
+ * indented three letters or more right of the left edge of the lines printed near it (within four of its lines above and
+ * below), with nothing read left of it on its row. 'Weight:0.75kg Shipdate:11Jul2026' came back 'Shipdate: 11Jul2026'
+ * alone (fresh seed 1113018866, file 592, a 150 DPI photo; 'Ship date: 01/09/26' without its weight, seed 2711752841, file
+ * 1795, a 200 DPI scan): the row from that edge to the line's end is read again for its weight, where the stretch left
+ * of the line holds ink as words do (`inked`).
+ */
+export function rowStarts(lines: TextLine[], inked: (x0: number, y0: number, x1: number, y1: number) => boolean = () => true): TextLine[] {
+  const out: TextLine[] = [];
+  for (const l of lines) {
+    if (!ROW_FIELD.test(l.text.trim())) continue;
+    const near = lines.filter((o) => o !== l && Math.abs(o.y - l.y) <= 4 * l.size);
+    if (near.some((o) => Math.abs(o.y - l.y) < 0.6 * l.size && o.x < l.x)) continue;
+    const edge = Math.min(...near.map((o) => o.x));
+    if (!(edge <= l.x - 3 * l.size) || !inked(edge, l.y, l.x - l.size, l.y + l.size)) continue;
+    out.push({ ...l, x: edge, width: l.x + (l.width ?? l.text.length * l.size * 0.6) - edge });
+  }
+  return out;
 }
 
 /** Height, in pixels, a line is enlarged to before it is read again (Tesseract reads best with capitals 30-40 px tall). */
@@ -69,7 +99,29 @@ function lineImage(page: Grey, l: TextLine): { img: Grey; scale: number } | null
  * where the English and the Latin reading of a line agree; null when none does.
  */
 export async function rereadWeight(lines: TextLine[], page: Grey, dpi: number, max = 2): Promise<number | null> {
-  return agreedWeight(weightCandidates(lines).slice(0, max), page, dpi);
+  // The page's ink threshold, worked out only where a row start is found.
+  let ink: number | undefined;
+  const rows = rowStarts(lines, (x0, y0, x1, y1) => {
+    ink ??= otsuThreshold(page);
+    return textInk(page, ink, x0, y0, x1, y1);
+  });
+  return agreedWeight([...weightCandidates(lines).slice(0, max), ...rows.slice(0, 1)], page, dpi);
+}
+
+/**
+ * Whether a stretch of the page holds ink as printed words do: pixels darker than the page's ink threshold (`ink`, Otsu's:
+ * a scan's grey type is lighter than the middle grey) 3-35% of it. Blank paper holds none; a 2D code or a barcode's bars
+ * about half. Only a row whose start holds words is read again (rowStarts): a date printed beside a 2D code or on a blank
+ * row is most of those the rule finds, and reading them costs time.
+ */
+export function textInk(page: Grey, ink: number, x0: number, y0: number, x1: number, y1: number): boolean {
+  const [left, top] = [Math.max(0, Math.floor(x0)), Math.max(0, Math.floor(y0))];
+  const [right, bottom] = [Math.min(page.width, Math.ceil(x1)), Math.min(page.height, Math.ceil(y1))];
+  if (right - left < 4 || bottom - top < 4) return false;
+  let dark = 0;
+  for (let y = top; y < bottom; y++) for (let x = left; x < right; x++) if (page.data[y * page.width + x] < ink) dark++;
+  const share = dark / ((right - left) * (bottom - top));
+  return share >= 0.03 && share <= 0.35;
 }
 
 /**
@@ -99,6 +151,34 @@ export function unsureFigure(words: OcrWord[], lines: TextLine[], grams: number)
   return words.some((w) => w.conf < UNSURE && /\d/.test(w.text) && weightLines.some((l) => on(w, l)));
 }
 
+/**
+ * The weight a line's reading by the Latin model gives, or the English reading's where the Latin read its g as a 9 and
+ * all else alike ('300g' / '3009': fresh seed 1113018866, file 1141, a 203 DPI thermal print whose weight was lost): the
+ * two read the same figure, and the English the unit.
+ */
+export function latinWeight(latin: string, english: string, grams: number): number | null {
+  const own = weightGrams(fixWeight(latin));
+  if (own !== null) return own;
+  const [a, b] = [latin, english].map((t) => t.replace(/\s+/g, ""));
+  return /^\d{2,5}g$/i.test(b) && a === `${b.slice(0, -1)}9` ? grams : null;
+}
+
+/**
+ * The lines a stretch of the page around `l` holds, read as sparse text (in page coordinates): a line whose box OCR drew
+ * wrong, stretched by a 2D code's modules read as words beside it ('ae: Weight (kg): 1.55' 29 px tall where its type is
+ * 20: fresh seed 1113018866, file 538, a 240 DPI scan; 'Weight: 0.5kg' and '900 g' 55 px tall: seed 2711752841, files
+ * 2171 and 3131, a 200 DPI table photo and a 300 DPI scan), is cut with the line above or a part of the code, and read as
+ * one line it gives another line or nothing. Read from the stretch, it comes back with its own box.
+ */
+async function linesAround(page: Grey, l: TextLine, dpi: number): Promise<TextLine[]> {
+  const width = l.width ?? l.text.length * l.size * 0.6;
+  const [x0, y0] = [Math.max(0, Math.floor(l.x - l.size)), Math.max(0, Math.floor(l.y - l.size))];
+  const [x1, y1] = [Math.min(page.width, Math.ceil(l.x + width + 8 * l.size)), Math.min(page.height, Math.ceil(l.y + 2 * l.size))];
+  if (x1 - x0 < 8 || y1 - y0 < 8) return [];
+  const words = (await recognise(cropGrey(page, x0, y0, x1, y1), dpi, "sparse")).words;
+  return ocrLines(words).map((o) => ({ ...o, x: o.x + x0, y: o.y + y0 }));
+}
+
 async function agreedWeight(candidates: TextLine[], page: Grey, dpi: number): Promise<number | null> {
   for (const l of candidates) {
     const cut = lineImage(page, l);
@@ -106,9 +186,17 @@ async function agreedWeight(candidates: TextLine[], page: Grey, dpi: number): Pr
     const at = dpi * cut.scale;
     const english = ocrLines((await recognise(cut.img, at, "line")).words, 0).map((x) => x.text).join(" ");
     const grams = weightGrams(english);
-    if (grams === null) continue;
-    const latin = weightGrams(fixWeight(await readLatinLine(cut.img, at)));
-    if (latin === grams) return grams;
+    if (grams !== null) {
+      if (latinWeight(await readLatinLine(cut.img, at), english, grams) === grams) return grams;
+      continue;
+    }
+    // Nothing read from the line's cut: the stretch around it read, and a line there giving a weight read again on its own.
+    for (const o of await linesAround(page, l, dpi)) {
+      const found = weightGrams(o.text);
+      const again = found === null ? null : lineImage(page, o);
+      if (!again) continue;
+      if (latinWeight(await readLatinLine(again.img, dpi * again.scale), o.text, found!) === found) return found;
+    }
   }
   return null;
 }
