@@ -203,6 +203,17 @@ describe("barcodes of images that are not perfect scans", () => {
     }
   });
 
+  it("a flattened PDF whose 165 DPI picture drawn at 300 DPI reads no 1D code is read at the picture's own resolution", async () => {
+    // The label generator's file 1021 of SEED=1113018866 (a fresh 3,000-label run), as it was drawn: a viewer's
+    // screenshot (662x990 px) on a 4x6 page. Drawn at 300 DPI, PDFium smooths the picture and zxing reads only the
+    // DataMatrix, which names no tracking code: refused as not a label before.
+    const bytes = fixture("generated-evri-routing-flat-165.pdf");
+    const page = await labelPixels(bytes, 1);
+    expect((await pageBarcodes(page, [])).map((b) => b.format)).not.toContain("Code128");
+    const result = await importLabelFile(bytes);
+    expect(result.labels.map((l) => [l.details.courier, l.details.trackingCode, l.details.fieldSources?.trackingCode, l.ocrPending])).toEqual([["evri", "H0VG6Y1081732670", "barcode", true]]);
+  });
+
   it("a Code128 framed closer than its quiet zone is read from its bars, upright and turned a quarter", async () => {
     const turned = await decodeBarcodes(await labelPixels(fixture("evri-rotated.png"), 1));
     for (const name of ["evri-framed-300dpi.jpg", "evri-framed-rotated.png"]) {

@@ -34,9 +34,9 @@ import { atOcrResolution, binarised, invertReversedBoxes, levelled, printDpi } f
 import { offDesk, paperOnly } from "./ocr/paper";
 import { evenLight, paperQuad, rectifiedPaper } from "./ocr/quad";
 import { labelPixels } from "./label-pixels";
-import { rereadBesideLogo, rereadPostcodes, rereadTop, rereadUnread, restoreAccents, votedNames } from "./ocr/reread";
+import { rereadBesideLogo, rereadPostcodes, rereadSmallType, rereadTop, rereadUnread, restoreAccents, votedNames } from "./ocr/reread";
 import { checkedWeight, rereadWeight, unsureFigure } from "./ocr/weight";
-import type { TextLine } from "../label-reading/text";
+import { estWidth, type TextLine } from "../label-reading/text";
 import type { Barcode } from "../images/zxing";
 
 /** Mean confidence under which the page is read again turned (upright ≈ 90, upside down ≈ 40). */
@@ -175,8 +175,15 @@ export async function readLabelPage(pixmap: Pixmap): Promise<LabelReading> {
       reading.lines = [...reading.lines, ...found.filter((l) => names.some((n) => l.text.includes(n)))].sort((a, b) => a.y - b.y || a.x - b.x);
     }
   }
+  let details = reading.details && (await finished(reading.details, reading));
+  // Still no sender's name: the blocks in small type read again enlarged, for the sender alone (senderInSmallType).
+  if (details && !senderNamed(details)) {
+    const again = await senderInSmallType(details, reading, barcodes);
+    passes += again.passes;
+    details = again.details;
+  }
   return {
-    details: reading.details && (await finished(reading.details, reading)),
+    details,
     quarters,
     meanConf: reading.meanConf,
     passes,
@@ -226,6 +233,37 @@ const ONE_PM = /(?:^|[^\d])[1lI|]\s*(?:[:.]\s*[0O]{2}\s*)?p\.?\s*m\b/i;
 const senderNamed = (d: LabelDetails) => SENDER_KEYS.some((k) => d[k]?.name);
 
 /**
+ * Whether the line a name ends is followed on its row, within two of its heights, by another line: Tesseract split the row
+ * in two, and the cut may be inside a word ('Bluebell Craf' / 'uks Limited, Flat 40, …' for Bluebell Crafts Limited, read
+ * again enlarged off a 96 DPI screenshot: fresh seed 1113018866, file 721). The name may be cut short: none.
+ */
+export function rowGoesOn(lines: readonly TextLine[], name: string): boolean {
+  const line = lines.find((l) => l.text.endsWith(name));
+  return Boolean(line && lines.some((o) => o !== line && Math.abs(o.y - line.y) < line.size / 2 && o.x > line.x && o.x - (line.x + estWidth(line)) < 2 * line.size));
+}
+
+/**
+ * The finished details (`done`, no sender named) with the sender's name read from the page's blocks in small type read
+ * again enlarged (ocr/reread.ts rereadSmallType): a return address printed at 6–8 pt on a 203 DPI thermal print or a
+ * 150 DPI scan, whose heading or name letters the page's reading lost (fresh seed 1113018866: 'Retuiti to:' over 'Hazel &
+ * Hive Crafts', file 2487; 'Gunnet Apothecary' for Gannet, file 163). The recipient's lines are not read again. Taken as
+ * senderFromSparse takes a sparse reading's (the same label and recipient postcode), the name then through the same
+ * second readings as any (finished); only the sender's blocks are taken from it.
+ */
+async function senderInSmallType(done: LabelDetails, reading: Reading, barcodes: Barcode[]): Promise<{ details: LabelDetails; passes: number }> {
+  const to = reading.details?.address;
+  const recipients = (l: TextLine) => Boolean((to?.postcode && l.text.includes(to.postcode)) || (to?.name && l.text.includes(to.name)));
+  const lines = await rereadSmallType(reading.lines, reading.image, reading.dpi, recipients);
+  const again = lines && senderFromSparse(reading.details!, parseLabel({ lines, barcodes }), true);
+  if (!lines || !again) return { details: done, passes: lines ? 1 : 0 };
+  const named = await finished(again, { ...reading, lines });
+  for (const k of SENDER_KEYS) if (named[k]?.name && rowGoesOn(lines, named[k].name)) named[k] = { ...named[k], name: "" };
+  const out: LabelDetails = { ...done };
+  for (const k of SENDER_KEYS) if (named[k]?.name) out[k] = named[k];
+  return { details: out, passes: 1 };
+}
+
+/**
  * The page's details with the sender's name a sparse reading of the page (`sparse`, parsed) gave, where the page's
  * reading gave none: Tesseract's page layout runs a sender's block in small type into the recipient's large lines
  * beside it ('Redwing Design' / '218B Bridge Crescent' right of 'Grace Morris' read as one line, 'Beige Crescent': fixed
@@ -233,15 +271,17 @@ const senderNamed = (d: LabelDetails) => SENDER_KEYS.some((k) => d[k]?.name);
  * block comes back on its own. Taken only from a sparse reading of the same label (the same tracking code and recipient
  * postcode), for a sender's block whose postcode, where the page's reading gave the block one, is the same, and whose
  * name is not the recipient's; the name then goes through the same second readings as any (finished). Null otherwise.
+ * With `postcodeLost`, a block whose postcode the second reading lost (read '2Y2' for YO21 2YZ: its postcode is the page's) is
+ * taken too.
  */
-export function senderFromSparse(read: LabelDetails, sparse: LabelDetails | null): LabelDetails | null {
+export function senderFromSparse(read: LabelDetails, sparse: LabelDetails | null, postcodeLost = false): LabelDetails | null {
   if (!sparse || sparse.trackingCode !== read.trackingCode || !read.address?.postcode || sparse.address?.postcode !== read.address.postcode) return null;
   const out: LabelDetails = { ...read };
   let found = false;
   for (const k of SENDER_KEYS) {
     const block = sparse[k];
     const page = read[k];
-    if (!block?.name || block.name === read.address.name || (page?.postcode && block.postcode !== page.postcode)) continue;
+    if (!block?.name || block.name === read.address.name || (page?.postcode && block.postcode !== page.postcode && !(postcodeLost && !block.postcode))) continue;
     out[k] = page ? { ...page, name: block.name, address: page.address?.length ? page.address : block.address, postcode: page.postcode || block.postcode } : block;
     found = true;
   }

@@ -60,10 +60,13 @@ export class PdfiumError extends Error {}
  * touches it (barcodes, the frame) and padded, into a bitmap of that size at the same scale (`clip`
  * says where it sits). The whole page is drawn instead when a region would not save much (over
  * MAX_REGION_SHARE of it).
+ *
+ * `atImageResolution`: a page that is one picture (a flattened label: an image over 80% of the page) under `dpi` is
+ * drawn at the picture's own resolution, a pixel of the page for a pixel of the picture; other pages are not drawn.
  */
 export async function renderPages(
   bytes: Uint8Array,
-  opts: { dpi: number; maxSide: number; maxPages: number; fromPage?: number; regions?: (index: number) => RegionRequest[] },
+  opts: { dpi: number; maxSide: number; maxPages: number; fromPage?: number; regions?: (index: number) => RegionRequest[]; atImageResolution?: boolean },
   onPage: (index: number, pixmap: Pixmap) => Promise<void>,
 ): Promise<void> {
   const lib = await getPdfium();
@@ -83,7 +86,9 @@ export async function renderPages(
         const wPt = lib.FPDF_GetPageWidthF(page);
         const hPt = lib.FPDF_GetPageHeightF(page);
         if (!(wPt > 0 && hPt > 0)) throw new PdfiumError(`page ${i + 1} has no size`);
-        const scale = Math.min(opts.dpi / 72, opts.maxSide / Math.max(wPt, hPt));
+        const own = opts.atImageResolution ? imageScale(lib, page, wPt * hPt) : null;
+        if (opts.atImageResolution && !(own && own < opts.dpi / 72)) continue;
+        const scale = Math.min(own ?? opts.dpi / 72, opts.maxSide / Math.max(wPt, hPt));
         const pageWidth = Math.max(1, Math.round(wPt * scale));
         const pageHeight = Math.max(1, Math.round(hPt * scale));
         const wanted = opts.regions?.(i) ?? [];
@@ -111,6 +116,38 @@ export async function renderPages(
 }
 
 type Lib = Pdfium;
+
+/** PDFium's page object type of an image (FPDF_PAGEOBJ_IMAGE). */
+const IMAGE_OBJECT = 3;
+
+/**
+ * Device pixels per point at which the page's picture is drawn pixel for pixel: the largest image on the page, when it
+ * covers over 80% of its `pageArea` (points²); null when there is none. Its pixels over its bounds, both ways at once
+ * (a picture turned a quarter on the page has its width along the page's height).
+ */
+function imageScale(lib: Lib, page: number, pageArea: number): number | null {
+  const mod = lib.pdfium as typeof lib.pdfium & { HEAPU8: Uint8Array };
+  const out = mod.wasmExports.malloc(16);
+  if (!out) throw new PdfiumError("out of memory");
+  let best: number | null = null;
+  let largest = 0;
+  try {
+    const count = lib.FPDFPage_CountObjects(page);
+    for (let k = 0; k < count; k++) {
+      const obj = lib.FPDFPage_GetObject(page, k);
+      if (!obj || lib.FPDFPageObj_GetType(obj) !== IMAGE_OBJECT || !lib.FPDFPageObj_GetBounds(obj, out, out + 4, out + 8, out + 12)) continue;
+      const f = new Float32Array(mod.HEAPU8.buffer, out, 4);
+      const area = (f[2] - f[0]) * (f[3] - f[1]);
+      if (area <= largest || !lib.FPDFImageObj_GetImagePixelSize(obj, out, out + 4)) continue;
+      const px = new Uint32Array(mod.HEAPU8.buffer, out, 2);
+      largest = area;
+      best = px[0] > 0 && px[1] > 0 ? Math.sqrt((px[0] * px[1]) / area) : null;
+    }
+  } finally {
+    mod.wasmExports.free(out);
+  }
+  return best && largest > 0.8 * pageArea ? best : null;
+}
 
 /** One character as PDFium places it: its origin and advance along the text's direction, in points. */
 export interface Glyph {

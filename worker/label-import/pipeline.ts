@@ -133,7 +133,8 @@ async function importPdf(bytes: Uint8Array, checkTime: () => void): Promise<Pipe
     const own = outside && parseLabel({ lines: outside, barcodes: input.barcodes });
     return own?.trackingCode === read.trackingCode ? own : read;
   };
-  const readPage = (dpi: number) => async (i: number, pixmap: Pixmap) => {
+  const native: number[] = [];
+  const readPage = (dpi: number, atImageResolution = false) => async (i: number, pixmap: Pixmap) => {
     checkTime();
     const page = text.pages[i];
     if (pixmap.clip && pixmap.clip.parts > 1 && page) {
@@ -168,6 +169,13 @@ async function importPdf(bytes: Uint8Array, checkTime: () => void): Promise<Pipe
       return;
     }
     const read = labelOn({ lines, barcodes });
+    // A page with no text that read as no label: once more at its picture's own resolution (renderPages
+    // atImageResolution), where it is one picture. Drawn at 300 DPI, a flattened label's 165 DPI screenshot was
+    // smoothed so its 1D code read as nothing, and the file was refused (fresh seed 1113018866, file 1021).
+    if (!read && !lines.length && !atImageResolution && dpi === LIMITS.renderDpi) {
+      native.push(i);
+      return;
+    }
     const details = read && page ? ownFields(read, page) : read;
     if (details) labels.push({ page: i + 1, details, ocrPending: lines.length === 0 });
     else skippedPages.push(i + 1);
@@ -178,6 +186,14 @@ async function importPdf(bytes: Uint8Array, checkTime: () => void): Promise<Pipe
     for (const i of single) await renderPages(bytes, { dpi: firstDpi, ...one(i), regions }, readPage(firstDpi));
     for (const i of whole) await renderPages(bytes, { dpi: firstDpi, ...one(i) }, readPage(firstDpi));
     for (const i of again) await renderPages(bytes, { dpi: LIMITS.renderDpi, ...one(i) }, readPage(LIMITS.renderDpi));
+    for (const i of native) {
+      let drawn = false;
+      await renderPages(bytes, { dpi: LIMITS.renderDpi, ...one(i), atImageResolution: true }, async (k, pixmap) => {
+        drawn = true;
+        await readPage(LIMITS.renderDpi, true)(k, pixmap);
+      });
+      if (!drawn) skippedPages.push(i + 1);
+    }
   } catch (err) {
     if (err instanceof ImportError) throw err;
     throw new ImportError(422, "This PDF is damaged or incomplete and cannot be read.");

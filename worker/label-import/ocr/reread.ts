@@ -15,7 +15,9 @@ import type { Address, LabelDetails } from "../../../shared/label";
 import { readLatinLine, recognise } from "./tesseract";
 import { fixPostcode, ocrLines } from "./text";
 import { cropGrey, scaleGrey, type Grey } from "../../images/raster";
-import { editDistance } from "../../label-reading/fields";
+import { editDistance, letters } from "../../label-reading/fields";
+import { PRINTED_HEADINGS, PRINTED_RETURN_HEADINGS } from "../../label-reading/vocabulary";
+import { classifyLine } from "../../label-reading/line-kinds";
 import type { TextLine } from "../../label-reading/text";
 
 /** Letters that carry their mark in their own shape (no Unicode decomposition). */
@@ -446,4 +448,102 @@ export async function votedNames(
     out[key] = { ...named[key]!, name: withAccents(voted, latin) ?? voted };
   }
   return { read, named: out, ...readings };
+}
+
+/**
+ * Word height (px at 300 DPI) under which a line is in small type: Tesseract's LSTM reads best at an x-height of 20–30
+ * px, about 40–50 px of word height; a return address on a 4x6 thermal print at 203 DPI, enlarged to 300 DPI for the
+ * page's reading, stands 16–28 px tall ('Hazel & Hive Crafts' under 'Retuiti to:', 'Gunnet Apothecary'), a recipient's
+ * lines 35–60.
+ */
+const SMALL_TYPE = 30;
+
+/** The word height a block in small type is enlarged to for its second reading (a recipient's line on the page). */
+const READ_AT = 48;
+
+/** The most a block in small type is enlarged by: three times a 300 DPI crop is a 900 DPI image. */
+const MAX_BLOCK_ENLARGE = 3;
+
+/** A box on the page: [x0, y0, x1, y1). */
+type Box = [number, number, number, number];
+
+/**
+ * The blocks of lines in small type on the page (SMALL_TYPE, at `dpi`), each the box round them with a line and a half's
+ * margin above and below (a heading over the block the page's reading lost: 'Return address:' over 'onhole Gifts, Flat
+ * 17, …', fresh seed 1113018866, file 1578) and two letters' either side. Lines join a block where each starts within
+ * one and a half of its lines under the one before and overlaps it across. Blocks `skip` holds a line of are left out.
+ */
+export function smallTypeBlocks(lines: readonly TextLine[], dpi: number, skip: (l: TextLine) => boolean): Box[] {
+  const small = lines.filter((l) => (l.size * 300) / dpi < SMALL_TYPE && /\p{L}.*\p{L}/u.test(l.text)).sort((a, b) => a.y - b.y);
+  const blocks: { lines: TextLine[]; box: Box }[] = [];
+  for (const l of small) {
+    const [x0, x1] = [l.x, l.x + (l.width ?? l.text.length * l.size * 0.55)];
+    const near = blocks.find(({ box }) => l.y - box[3] < 1.5 * l.size && x0 < box[2] + 2 * l.size && x1 > box[0] - 2 * l.size);
+    if (near) {
+      near.lines.push(l);
+      near.box = [Math.min(near.box[0], x0), Math.min(near.box[1], l.y), Math.max(near.box[2], x1), Math.max(near.box[3], l.y + l.size)];
+    } else blocks.push({ lines: [l], box: [x0, l.y, x1, l.y + l.size] });
+  }
+  const boxes: Box[] = [];
+  for (const { lines: ls, box } of blocks) {
+    if (ls.some(skip)) continue;
+    const size = Math.max(...ls.map((l) => l.size));
+    let b: Box = [Math.floor(box[0] - 2 * size), Math.floor(box[1] - 1.5 * size), Math.ceil(box[2] + 2 * size), Math.ceil(box[3] + 1.5 * size)];
+    // Blocks whose margins meet are one (a name in larger type between a heading and its address: 'Collection Address:'
+    // over 'MISS G BAKER' over 'ROSE COTTAGE', fresh seed 1113018866, file 3121): read once, not twice over.
+    for (let k = boxes.findIndex((o) => overlap(o, b)); k >= 0; k = boxes.findIndex((o) => overlap(o, b))) {
+      const [o] = boxes.splice(k, 1);
+      b = [Math.min(o[0], b[0]), Math.min(o[1], b[1]), Math.max(o[2], b[2]), Math.max(o[3], b[3])];
+    }
+    boxes.push(b);
+  }
+  return boxes;
+}
+
+const overlap = (a: Box, b: Box) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
+
+/**
+ * The page's lines with those of each block in small type (smallTypeBlocks) read again from the block alone, enlarged
+ * to a recipient's size (READ_AT, MAX_BLOCK_ENLARGE) — the page's reading of such a block loses or misreads its heading
+ * ('Retuiti to:', 'adaress') and letters of its name ('Gunnet Apothecary' for Gannet): the lines read there take the place
+ * of those read there before, at the page's scale. Null when there is no such block or nothing was read in one.
+ */
+export async function rereadSmallType(lines: TextLine[], page: Grey, dpi: number, skip: (l: TextLine) => boolean): Promise<TextLine[] | null> {
+  let out = lines;
+  for (const [bx0, by0, bx1, by1] of smallTypeBlocks(lines, dpi, skip)) {
+    const [x0, y0, x1, y1] = [Math.max(0, bx0), Math.max(0, by0), Math.min(page.width, bx1), Math.min(page.height, by1)];
+    const img = cropBox(page, x0, y0, x1, y1);
+    if (!img) continue;
+    const inside = out.filter((l) => l.y >= y0 && l.y + l.size <= y1 && l.x >= x0 && l.x < x1);
+    const size = Math.max(...inside.map((l) => l.size), 1);
+    const f = Math.min(MAX_BLOCK_ENLARGE, Math.max(1.5, READ_AT / size));
+    // Back at the page's scale, in whole pixels as the page's own lines are (crops of the page are cut at them).
+    const back = (v: number) => Math.round(v / f);
+    const found = ocrLines((await recognise(scaleGrey(img, f), dpi * f)).words).map((l) => ({ ...l, text: blockHeading(l.text) ?? l.text, x: x0 + back(l.x), y: y0 + back(l.y), size: Math.max(1, back(l.size)), width: l.width === undefined ? undefined : back(l.width) }));
+    if (!found.length) continue;
+    out = [...out.filter((l) => !inside.includes(l)), ...found].sort((a, b) => a.y - b.y || a.x - b.x);
+  }
+  return out === lines ? null : out;
+}
+
+/** Headings and field labels as printed (return headings in full too): a line is mended to the nearest of them, or none. */
+const ALL_HEADINGS = [...PRINTED_HEADINGS, ...PRINTED_RETURN_HEADINGS];
+
+/** The headings over an address printed in eight letters or more ('Return to:', 'Collection address:'): what blockHeading mends to. */
+const BLOCK_HEADINGS = new Set(ALL_HEADINGS.filter((h) => /address|to:|from:/i.test(h) && letters(h).length >= 8));
+
+/**
+ * A line of a block in small type read as nothing but a heading misread, letters and a colon at its end ('Retuiti to:' for
+ * 'Return to:', 'Retureis adaress:', 'Returnsaddiess:': fresh seed 1113018866, files 2487, 2743 and 2983, 203 DPI thermal
+ * prints whose name lines both readings held), as printed: within two fifths of its letters of an address's heading of
+ * eight letters or more, and nearer it than any other heading or field label. Thin strokes of type this small break and
+ * join (rn read m, r read i): fixHeading (ocr/text.ts) mends one letter on the page, this more, only on a line that is a
+ * heading's shape and nothing else, and no heading as read ('Ship to:'). Null for any other line.
+ */
+export function blockHeading(text: string): string | null {
+  if (!/^[A-Za-z][A-Za-z ]{4,}:$/.test(text.trim()) || classifyLine(text).heading) return null;
+  const read = letters(text);
+  const [best, next] = ALL_HEADINGS.map((h) => ({ h, d: editDistance(read, letters(h)) })).sort((a, b) => a.d - b.d);
+  if (!BLOCK_HEADINGS.has(best.h) || best.d === 0 || best.d > 0.4 * letters(best.h).length || next.d === best.d) return null;
+  return best.h;
 }

@@ -1,0 +1,88 @@
+import { PDFDocument, StandardFonts } from "pdf-lib";
+import { describe, expect, it } from "vitest";
+import { rowGoesOn } from "../../worker/label-import/ocr-job";
+import { atOcrResolution } from "../../worker/label-import/ocr/image";
+import { blockHeading, rereadSmallType, smallTypeBlocks } from "../../worker/label-import/ocr/reread";
+import { recognise } from "../../worker/label-import/ocr/tesseract";
+import { ocrLines } from "../../worker/label-import/ocr/text";
+import { renderPages } from "../../worker/label-import/pdfium";
+import { type Pixmap, toGrey } from "../../worker/images/raster";
+import type { TextLine } from "../../worker/label-reading/text";
+
+const line = (text: string, x: number, y: number, size: number, width = text.length * size * 0.55): TextLine => ({ text, x, y, size, width });
+
+describe("blocks in small type", () => {
+  // As the page's reading of a 203 DPI thermal print enlarged to 300 DPI gave them (fresh seed 1113018866, file 2487).
+  const recipient = [line("Mrs. M ap Rhys", 101, 525, 35), line("117 Mill Rise", 102, 584, 32), line("BD1 7AP", 102, 744, 30)];
+  const ret = [line("Retuiti to:", 61, 1311, 18), line("Hazel & Hive Crafts", 61, 1341, 19), line("173 Lavender Parade", 62, 1372, 19), line("Whitby", 59, 1404, 24), line("North Yorkshire", 62, 1434, 19), line("YO21 2YZ", 62, 1466, 20)];
+
+  it("are the small lines that stand together, with a line and a half's margin over and under, the recipient's left out", () => {
+    const blocks = smallTypeBlocks([...recipient, line("Despatch date: 31-07-2026", 355, 243, 23), ...ret], 300, () => false);
+    expect(blocks).toHaveLength(2);
+    const [x0, y0, x1, y1] = blocks.find((b) => b[1] > 1000)!;
+    expect(y0).toBeLessThan(1311 - 18);
+    expect(y1).toBeGreaterThan(1466 + 20);
+    expect(x0).toBeLessThan(61);
+    expect(x1).toBeGreaterThan(62 + "173 Lavender Parade".length * 19 * 0.55);
+    // Type at a recipient's size is no block; a block holding a line `skip` names is left out.
+    expect(smallTypeBlocks(recipient, 300, () => false)).toEqual([]);
+    expect(smallTypeBlocks(ret, 300, (l) => l.text.includes("YO21"))).toEqual([]);
+    // Sizes are counted at 300 DPI: the same lines read off a page at 150 DPI are no small type.
+    expect(smallTypeBlocks(ret, 150, () => false)).toEqual([]);
+  });
+
+  it("whose margins meet are read as one (a name in larger type between a heading and its address: file 3121)", () => {
+    const lines = [line("Collection Address:", 46, 245, 29), line("rock ea", 46, 288, 32), line("ROSE COTTAGE", 46, 327, 25), line("CARLISLE", 46, 362, 25)];
+    expect(smallTypeBlocks(lines, 300, () => false)).toHaveLength(1);
+  });
+
+  it("read again enlarged take the place of the block's lines; the recipient's stay as the page read them", async () => {
+    // A return address printed at 5 pt on a 4x6 in label at 203 DPI, enlarged to 300 DPI as the page is for its reading.
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const p = doc.addPage([288, 432]);
+    const draw = (x: number, y: number, size: number, text: string) => p.drawText(text, { x, y: 432 - y - size, size, font });
+    for (const [k, text] of ["Priya Sharma", "14 Mill Lane", "Leeds", "LS1 4AB"].entries()) draw(30, 60 + 20 * k, 14, text);
+    for (const [k, text] of ["Return to:", "Kestrel Vintage", "9 Quay Street", "Bristol BS1 4DJ"].entries()) draw(30, 300 + 7 * k, 5, text);
+    let px: Pixmap | null = null;
+    await renderPages(await doc.save(), { dpi: 203, maxSide: 2400, maxPages: 1 }, async (_i, out) => {
+      px = out;
+    });
+    const { grey, dpi } = atOcrResolution(toGrey(px!), 203, 2400);
+    const lines = ocrLines((await recognise(grey, dpi)).words);
+    const recipients = lines.filter((l) => l.y < 400);
+    expect(recipients.map((l) => l.text)).toContain("Priya Sharma");
+    const again = await rereadSmallType(lines, grey, dpi, (l) => l.text.includes("LS1 4AB"));
+    expect(again).not.toBeNull();
+    expect(again!.filter((l) => l.y < 400)).toEqual(recipients);
+    const block = again!.filter((l) => l.y > 800).map((l) => l.text);
+    expect(block).toContain("Kestrel Vintage");
+    expect(block.join(" ")).toContain("BS1 4DJ");
+    // Placed back at the page's scale: the name's line where the page prints it (y 307 pt at 300 DPI is about 1,280 px).
+    const name = again!.find((l) => l.text === "Kestrel Vintage")!;
+    expect(Math.abs(name.y - (307 * 300) / 72)).toBeLessThan(15);
+    expect(name.size).toBeLessThan(30);
+    // No block in small type, or only the recipient's: nothing read again.
+    expect(await rereadSmallType(recipients, grey, dpi, () => false)).toBeNull();
+  });
+
+  it("have a heading misread in several letters put back as printed, and no other line (files 2487, 2743, 2983)", () => {
+    expect(blockHeading("Retuiti to:")).toBe("Return to:");
+    expect(blockHeading("Retureis adaress:")).toBe("Return address:");
+    expect(blockHeading("Returnsaddiess:")).toBe("Return address:");
+    expect(blockHeading("Collecton adress:")).toBe("Collection address:");
+    // A heading as read, a field's label, a line that is no heading's shape, or too far from any: as read.
+    for (const text of ["Return to:", "SHIP TO:", "Ship to:", "If undelivered please return to:", "Weight:", "Reference:", "Order Notes:", "Customer Ref:", "Hazel & Hive Crafts", "Retuiti to: Hazel", "Postage Paid:"]) {
+      expect(blockHeading(text), text).toBeNull();
+    }
+  });
+
+  it("whose name's row Tesseract split in two may hold a cut name (fresh seed 1113018866, file 721: 'Bluebell Craf')", () => {
+    const split = [line("Return to:", 48, 1035, 25), line("Bluebell Craf", 49, 1066, 27, 95), line("uks Limited, Flat 40, Sheffield S10 1GY", 151, 1067, 18)];
+    expect(rowGoesOn(split, "Bluebell Craf")).toBe(true);
+    // A row read whole, or one whose next line stands apart (another column), goes on nowhere.
+    const whole = [line("Return to:", 48, 1035, 25), line("Bluebell Crafts Limited, Flat 40, Sheffield S10 1GY", 49, 1066, 27, 700)];
+    expect(rowGoesOn(whole, "Bluebell Crafts Limited")).toBe(false);
+    expect(rowGoesOn([line("Bluebell Crafts", 49, 1066, 27, 210), line("Weight 2kg", 700, 1066, 27)], "Bluebell Crafts")).toBe(false);
+  });
+});
