@@ -214,8 +214,12 @@ export function withoutHeadings(details: LabelDetails): LabelDetails {
 const CONTACT_LINE = /^(?:c\/o|attn|fao)\b/iu;
 /** A heading's noun: no name holds it ('Retums address.' for 'Returns address:', its rn read as m). */
 const HEADING_NOUN = /(?:^|\s)(?:address|addresses|addressee)\b/iu;
-/** A premises' word before its number ('Flat 3C', 'Unit5'), or a company's suffix with more words after it ('Ltd. Flat'): an address run into the name. */
-const ADDRESS_RUN = /(?:^|[\s,.])(?:flat|unit|suite|apartment|apt)\s?\d|\b(?:ltd|limited|llp|plc)\b[.,]\s*\p{L}/iu;
+/**
+ * A premises' word before its number ('Flat 3C', 'Unit5'), a company's suffix with more words after it ('Ltd. Flat'), or a
+ * figure after a stop or a comma ('Saltwater Pottery Ltd.. 55 Acacia Row': fresh seed 2391269989, file 1297, a 203 DPI
+ * thermal print; no name of the 32,880 the stored runs' reads hold, printed or read, has one): an address run into the name.
+ */
+const ADDRESS_RUN = /(?:^|[\s,.])(?:flat|unit|suite|apartment|apt)\s?\d|\b(?:ltd|limited|llp|plc)\b[.,]\s*\p{L}|[.,]\s*\d/iu;
 /** The letters of a heading as OCR misreads them alike: rn and m, cl and d, vv and w are one. */
 const misreadFold = (t: string) => t.toLowerCase().replace(/[^a-z]/g, "").replace(/rn/g, "m").replace(/cl/g, "d").replace(/vv/g, "w");
 /** The headings printed over addresses ('Returns address:' too, which fixHeading does not mend to). */
