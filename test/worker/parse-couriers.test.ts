@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { evriCode } from "../../bench/label-generator/codes";
 import { freshSeed, Rng } from "../../bench/label-generator/random";
+import { districts, personName, postcodeIn, shopName, streetLines } from "../../bench/label-generator/world";
 import { parseEvriLabel, printedEvriCodes } from "../../worker/couriers/evri/parse";
 import { parseRoyalMailLabel, parseRoyalMailPayload, printedRoyalMailCodes } from "../../worker/couriers/royalmail/parse";
 import type { TextLine } from "../../worker/label-reading/text";
@@ -163,6 +165,47 @@ describe("courier parsers on text", () => {
   it("gives no label for a page of another courier or no courier", () => {
     expect(parseLabel({ lines: lines([0, "DPD Predict"], [0, "Parcel 15501234567890"]), barcodes: [] })).toBeNull();
     expect(parseLabel({ lines: lines([0, "INVOICE 10023"], [0, "Total 12.00"]), barcodes: [] })).toBeNull();
+  });
+});
+
+describe("an Evri label's 2D payload names its recipient's block", () => {
+  // A photo's OCR measures two columns on one row alike: the sender's block in small type beside the recipient's, its
+  // 'Sender:' heading lost, reads as the larger (gate seed 3263851384, file 495, a 300 DPI thermal print: both names and
+  // the recipient's postcode wrong). The one postcode the payload holds is the recipient's block's.
+  const drawn = (k: number) => {
+    const rng = new Rng(`${SEED}/evri-payload/${k}`);
+    const [to, from] = [rng.pick(districts), rng.pick(districts)].map((d) => postcodeIn(rng, d));
+    const code = evriCode(rng);
+    const recipient = [personName(rng), ...streetLines(rng), to];
+    const sender = [shopName(rng), ...streetLines(rng), from];
+    // The recipient's lines at x 0, size 14; the sender's at x 400 on the same rows, their boxes measured 20 high.
+    const rows = Math.max(recipient.length, sender.length);
+    const page: TextLine[] = [{ text: "evri Next Day", x: 0, y: 0, size: 14 }];
+    for (let i = 0; i < rows; i++) {
+      if (recipient[i]) page.push({ text: recipient[i], x: 0, y: 30 + i * 20, size: 14 });
+      if (sender[i]) page.push({ text: sender[i], x: 400, y: 30 + i * 20, size: 20 });
+    }
+    const payload = (postcodes: string[]) => ({ format: "DataMatrix", text: [code, ...postcodes.map((p) => p.replace(" ", "")), "FDQ", rng.digits(8)].join("^"), box: { x: 0, y: 0, w: 1, h: 1 } });
+    const bars = (postcodes: string[]) => [{ format: "Code128", text: code, box: { x: 0, y: 0, w: 1, h: 1 } }, payload(postcodes)];
+    return { to, from, recipient, sender, page, bars, same: to === from };
+  };
+
+  it("takes the block whose postcode the payload holds as the recipient's, the other as the sender's", () => {
+    for (let k = 0; k < 20; k++) {
+      const { to, from, recipient, sender, page, bars, same } = drawn(k);
+      if (same) continue;
+      const d = parseEvriLabel({ lines: page, barcodes: bars([to]) });
+      expect(d?.address, `case ${k}`).toMatchObject({ name: recipient[0], postcode: to });
+      expect(d?.fromAddress, `case ${k}`).toMatchObject({ name: sender[0], postcode: from });
+    }
+  });
+
+  it("is no hint where the payload holds both postcodes or none", () => {
+    for (let k = 0; k < 20; k++) {
+      const { to, from, page, bars } = drawn(k);
+      const none = parseEvriLabel({ lines: page, barcodes: bars([]) });
+      expect(parseEvriLabel({ lines: page, barcodes: bars([to, from]) })?.address, `case ${k}`).toEqual(none?.address);
+    }
   });
 });
 

@@ -9,6 +9,7 @@ import { readAddresses } from "../../label-reading/layout";
 import { headerName } from "../../label-reading/name-lines";
 import { CARRIER_NETWORKS } from "../../label-reading/vocabulary";
 import type { Address, FieldSource, LabelDetails, SourcedField } from "../../../shared/label";
+import { isUkPostcode, normalisePostcode } from "../../lib/uk-postcode";
 import { isValidEvriCode, normaliseEvriCode } from "./code";
 
 /** A code printed on one line, spaced or dashed: never run on across lines ('MAYFIELD HOME' / '96' / '7789274691'). */
@@ -34,6 +35,20 @@ const SERVICES: [RegExp, string, boolean][] = [
 const NOT_RETAILER = [/\b(?:evri|hermes|parcel|courier|delivery|postage)\b/i, /^\d/, new RegExp(String.raw`(?:^|\s)(?:${CARRIER_NETWORKS.join("|")})(?=\s|$)`, "i")];
 /** The carrier's name run into the next word or figure on a photo ('HERMESUK', 'EVRIEVRI48', 'evriSTANDARD'); not 'Evrim'. */
 const GLUED_NAME = [/\b(?:evri|hermes)(?=uk\b|\d)/i, /\b(?:EVRI|HERMES|Evri|Hermes|evri|hermes)(?=[A-Z]{2})/];
+
+/**
+ * The one postcode among the 2D payload's fields, if it holds exactly one: where the parcel goes. Evri's payload is not
+ * publicly documented and is otherwise never interpreted (LABELS.md); a carrier encodes a parcel's destination for its
+ * sorting, and a payload naming one postcode names that one. It is only a hint for which unheaded block is the
+ * recipient's (label-reading/layout.ts readAddresses), never a postcode given on its own: on a photo whose 'Sender:'
+ * heading was lost and whose OCR boxes measured the sender's small type as large as the recipient's (two columns on one
+ * row), the sender's block was taken as the recipient's and both names and the postcode were wrong (gate seed 3263851384,
+ * file 495, a 300 DPI thermal print).
+ */
+function payloadPostcode(payload: string): string | null {
+  const found = new Set(splitPayload(payload).filter((p) => isUkPostcode(p)).map(normalisePostcode));
+  return found.size === 1 ? [...found][0] : null;
+}
 
 /** Valid Evri codes printed in a text ('H0IO S085 6127 5718', 'H-04AQ-A-000472658-9'), and legacy Hermes numbers printed grouped. */
 export function printedEvriCodes(text: string): string[] {
@@ -85,7 +100,7 @@ export function parseEvriLabel(input: LabelInput): LabelDetails | null {
   // Addresses from the page's layout; a routing label (carrier API output: VAN / DROP / C-ROUND
   // routing) names the retailer, the sender, in its header. On other labels the top line is a
   // platform's or broker's name, not the sender's.
-  const layout = readAddresses(input.lines);
+  const layout = readAddresses(input.lines, { destinationPostcode: sym ? payloadPostcode(sym.text) : null });
   const recipient = layout.recipient;
   const ret = layout.returnAddress;
   let sender: Address | null = layout.sender;
