@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { personName, shopName } from "../../bench/label-generator/world";
 import { freshSeed, Rng } from "../../bench/label-generator/random";
-import { agreedNames, capitalDisputed, cutShort, fDisputed, heldSpelling, holdsName, iSplit, lReadAsI, minimDisputed, nearlyHolds, retitled, swappedLetter, unplacedMark } from "../../worker/label-import/ocr/agree";
+import { agreedNames, capitalDisputed, cutShort, fDisputed, heldSpelling, holdsName, iSplit, lReadAsI, minimDisputed, misreadWord, nearlyHolds, retitled, swappedLetter, unplacedMark } from "../../worker/label-import/ocr/agree";
 import { plausibleOnly } from "../../worker/label-import/ocr-job";
 import type { LabelDetails } from "../../shared/label";
 
@@ -436,5 +436,32 @@ describe(`names cut short, drawn (SEED=${SEED})`, () => {
         expect(cutShort(short, short, `${short} ${words[words.length - 1].slice(0, rng.int(1, 3))}`), drawn).toBe(true);
       }
     }
+  });
+});
+
+describe(`a word misread alike by both readings into a non-word (drawn, SEED=${SEED})`, () => {
+  it("is told by the English model's word list ('Holiow Oak Yarns': seed 2711752841, file 207; 'The Wildtlower Knits': gate ci-56)", async () => {
+    expect(await misreadWord("Holiow Oak Yarns")).toBe(true);
+    expect(await misreadWord("The Wildtlower Knits")).toBe(true);
+    for (const name of ["Hollow Oak Yarns", "The Wildflower Knits", "Iain Nakamura", "Little Fern Studio", "Bramble & Pine", "Gwenllian Bajwa", "Zsófia Kowalski"]) expect(await misreadWord(name), name).toBe(false);
+  });
+
+  it("holds for a drawn name with one of its letters read as the one misread alike, against a word list of the drawn names' words", async () => {
+    const pairs: [string, string][] = [["ll", "li"], ["m", "rn"], ["d", "cl"], ["f", "t"], ["l", "i"]];
+    let drawn = 0;
+    for (let k = 0; k < 200; k++) {
+      const rng = new Rng(`${SEED}/misread-word/${k}`);
+      const name = rng.chance(0.5) ? personName(rng) : shopName(rng);
+      const list = new Set(name.toLowerCase().match(/\p{L}+/gu) ?? []);
+      const listed = async (w: string) => list.has(w);
+      expect(await misreadWord(name, listed), name).toBe(false);
+      const [printed, read] = rng.pick(pairs);
+      const word = (name.match(/\p{L}{4,}/gu) ?? []).find((w) => w.includes(printed));
+      if (!word) continue;
+      drawn++;
+      const misread = name.replace(word, word.replace(printed, read));
+      expect(await misreadWord(misread, listed), JSON.stringify({ k, name, misread })).toBe(true);
+    }
+    expect(drawn).toBeGreaterThan(30);
   });
 });

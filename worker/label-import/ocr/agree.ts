@@ -10,7 +10,7 @@
  * A mark the Latin reading saw over one letter and could not name is none too (unplacedMark).
  */
 import type { Address, LabelDetails } from "../../../shared/label";
-import { recognise } from "./tesseract";
+import { isListedWord, recognise } from "./tesseract";
 import { fixHeading } from "./text";
 import { scaleGrey, type Grey } from "../../images/raster";
 import { editDistance, letters as lettersOnly } from "../../label-reading/fields";
@@ -356,10 +356,35 @@ export async function agreedNames(
       const third = async () => spellings.some((n) => nearlyHolds(n, reading) && !lReadAsI(n, reading) && !minimDisputed(n, reading) && !capitalDisputed(n, reading) && !fDisputed(n, reading) && !iSplit(n, reading)) && holds(await thirdReading(crops.get(name) ?? [], dpi));
       verdict.set(name, sure && (given.includes(name) || holds(reading) || Boolean(titled) || (await third())));
     }
+    // A word misread alike by both readings into a non-word (misreadWord): none.
+    if (verdict.get(name) && (await misreadWord(name))) verdict.set(name, false);
     if (!verdict.get(name) || !heldSpelling(name, named[key]?.name ?? name, reading) || swappedLetter(name, named[key]?.name ?? name)) out[key] = { ...(named[key] as Address), name: "" };
     else if (titled && !holds(reading)) out[key] = { ...(named[key] as Address), name: titled };
   }
   return out;
+}
+
+/**
+ * Letters both models misread alike for others, as a word of the name has them and as printed: li and ll, rn and m, cl and
+ * d, t and f, i and l ('Holiow Oak Yarns', 'Pebbie & Pine', 'Brambie', 'The Wildtlower Knits').
+ */
+const ALIKE: [string, string][] = [["li", "ll"], ["il", "ll"], ["rn", "m"], ["m", "rn"], ["cl", "d"], ["d", "cl"], ["t", "f"], ["i", "l"]];
+
+/**
+ * Whether a word of the name (four letters or more) is not in the English model's word list (`listed`) but would be with one
+ * of its letters read back as the one both models misread alike (ALIKE): a word of the label misread into a non-word that
+ * the second reading, misreading it alike, held ('Holiow Oak Yarns' for Hollow: seed 2711752841, file 207, a 203 DPI
+ * thermal print). Which was printed is not known: the name is none. Checked on every distinct word of the names the stored
+ * runs read right (572): none is one; six of the wrong ones are ('Holiow', 'Pebbie', 'Brambie', 'Retums', 'Toals').
+ */
+export async function misreadWord(name: string, listed: (word: string) => Promise<boolean> = isListedWord): Promise<boolean> {
+  for (const word of name.toLowerCase().match(/\p{L}{4,}/gu) ?? []) {
+    if (await listed(word)) continue;
+    for (const [read, printed] of ALIKE) {
+      for (let i = word.indexOf(read); i >= 0; i = word.indexOf(read, i + 1)) if (await listed(word.slice(0, i) + printed + word.slice(i + read.length))) return true;
+    }
+  }
+  return false;
 }
 
 /** A title of two or three letters as printed, with or without its stop. */

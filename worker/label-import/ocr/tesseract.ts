@@ -28,6 +28,7 @@ interface TessApi {
   GetTSVText(page: number): string;
   GetUTF8Text(): string;
   MeanTextConf(): number;
+  IsValidWord(word: string): number;
   Clear(): void;
 }
 
@@ -170,6 +171,12 @@ export async function recognise(img: Grey, dpi = 300, layout: "auto" | "sparse" 
 /** One line of text (a crop of the page) read with the Latin-script model, accents and all. */
 export async function readLatinLine(img: Grey, dpi = 300): Promise<string> {
   return run(img, dpi, (e) => e.latin, (api) => api.GetUTF8Text().replace(/\s+/g, " ").trim());
+}
+
+/** Whether the English model's word list holds `word` (Tesseract's IsValidWord). */
+export async function isListedWord(word: string): Promise<boolean> {
+  const eng = await engine();
+  return eng.api.IsValidWord(word) !== 0;
 }
 
 export class OcrEngineError extends Error {
