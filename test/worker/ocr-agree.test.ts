@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { personName, shopName } from "../../bench/label-generator/world";
 import { freshSeed, Rng } from "../../bench/label-generator/random";
-import { agreedNames, capitalDisputed, cutShort, fDisputed, heldSpelling, holdsName, iSplit, lReadAsI, minimDisputed, misreadWord, nearlyHolds, retitled, swappedLetter, unplacedMark } from "../../worker/label-import/ocr/agree";
+import { agreedNames, capitalDisputed, cutShort, fDisputed, heldSpelling, holdsName, iSplit, lReadAsI, minimDisputed, misreadWord, nearlyHolds, plainL, retitled, swappedLetter, unplacedMark } from "../../worker/label-import/ocr/agree";
 import { plausibleOnly } from "../../worker/label-import/ocr-job";
 import type { LabelDetails } from "../../shared/label";
 
@@ -463,5 +463,14 @@ describe(`a word misread alike by both readings into a non-word (drawn, SEED=${S
       expect(await misreadWord(misread, listed), JSON.stringify({ k, name, misread })).toBe(true);
     }
     expect(drawn).toBeGreaterThan(30);
+  });
+});
+
+describe("an ł the Latin reading gave in a word the English word list has with an l", () => {
+  it("is the page's l ('Sophie Cłarke' for Clarke: fresh seed 1113018866, file 3995); a Polish name keeps it", async () => {
+    expect(await plainL("Sophie Cłarke")).toBe("Sophie Clarke");
+    expect(await plainL("Hołlow Oak Studio")).toBe("Hollow Oak Studio");
+    expect(await plainL("SOPHIE CŁARKE")).toBe("SOPHIE CLARKE");
+    for (const name of ["Małgorzata Ellis", "Mrs Małgorzata Sutherland", "Paweł Nowak", "Łukasz Wójcik"]) expect(await plainL(name), name).toBe(name);
   });
 });

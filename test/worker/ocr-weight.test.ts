@@ -146,6 +146,24 @@ describe("a weight OCR misread (ocr/text.ts fixWeight)", () => {
     }
     expect(latinWeight("Weight: 950g", "Weight: 950g", 950)).toBe(950);
   });
+
+  it("compares whole kilograms the Latin model read with a 1 or 0 as a letter ('i1 KG' for '11 KG')", () => {
+    // Fresh seed 709770960, file 287, a 203 DPI thermal print: the English read '11 KG', the Latin 'i1 KG'.
+    const rng = new Rng(`${SEED}:latin-kilos`);
+    for (let i = 0; i < 100; i++) {
+      const kilos = rng.int(1, 20);
+      const digits = String(kilos);
+      // One of its 1s or 0s read as a letter, at least one real digit left.
+      const at = [...digits].findIndex((c) => c === "1" || c === "0");
+      if (at < 0 || digits.length < 2) continue;
+      const read = digits.slice(0, at) + (digits[at] === "1" ? rng.pick(["i", "I", "l", "|"]) : rng.pick(["O", "o"])) + digits.slice(at + 1);
+      const unit = rng.pick([" KG", "KG", " kg"]);
+      expect(latinWeight(`${read}${unit}`, `${digits}${unit}`, kilos * 1000), read).toBe(kilos * 1000);
+    }
+    // No real digit, or another figure: none taken for the English one.
+    expect(latinWeight("il KG", "11 KG", 11_000)).toBeNull();
+    expect(latinWeight("i2 KG", "11 KG", 11_000)).not.toBe(11_000);
+  });
 });
 
 describe("an Evri service run into the carrier's name on a photo", () => {

@@ -360,6 +360,23 @@ export async function agreedNames(
     if (verdict.get(name) && (await misreadWord(name))) verdict.set(name, false);
     if (!verdict.get(name) || !heldSpelling(name, named[key]?.name ?? name, reading) || swappedLetter(name, named[key]?.name ?? name)) out[key] = { ...(named[key] as Address), name: "" };
     else if (titled && !holds(reading)) out[key] = { ...(named[key] as Address), name: titled };
+    const final = out[key]?.name ?? "";
+    if (/[łŁ]/u.test(final)) out[key] = { ...(out[key] as Address), name: await plainL(final) };
+  }
+  return out;
+}
+
+/**
+ * The name with an ł the Latin reading gave put back to the page's l in a word that is, so spelt, in the English model's
+ * word list: the Latin model reads a speck or a rule across an l as its stroke ('Sophie Cłarke' for Clarke: fresh seed
+ * 1113018866, file 3995, a 203 DPI thermal print; 'Hołlow'), and no English word has the letter. A Polish name keeps it
+ * ('Małgorzata', read right by bench/outside: its plain spelling is no listed word).
+ */
+export async function plainL(name: string, listed: (word: string) => Promise<boolean> = isListedWord): Promise<string> {
+  let out = name;
+  for (const word of name.match(/\p{L}*[łŁ]\p{L}*/gu) ?? []) {
+    const plain = word.replace(/ł/g, "l").replace(/Ł/g, "L");
+    if (await listed(plain.toLowerCase())) out = out.replace(word, plain);
   }
   return out;
 }

@@ -152,12 +152,20 @@ export function unsureFigure(words: OcrWord[], lines: TextLine[], grams: number)
 }
 
 /**
+ * Whole kilograms with a 1 or a 0 read as a letter, at least one real digit among them ('i1 KG' for '11 KG': the Latin
+ * reading of a 203 DPI thermal print's weight line, fresh seed 709770960, file 287, where the English read it right and
+ * the two disagreed): the digits put back. Used only to compare the Latin reading with the English one (latinWeight).
+ */
+const wholeKilos = (text: string) =>
+  text.replace(/(?<![\p{L}\d.,])[0-9OoIil|]{1,3}(?=\s?kg\b)/giu, (figure) => (/\d/.test(figure) ? figure.replace(/[Oo]/g, "0").replace(/[Iil|]/g, "1") : figure));
+
+/**
  * The weight a line's reading by the Latin model gives, or the English reading's where the Latin read its g as a 9 and
  * all else alike ('300g' / '3009': fresh seed 1113018866, file 1141, a 203 DPI thermal print whose weight was lost): the
  * two read the same figure, and the English the unit.
  */
 export function latinWeight(latin: string, english: string, grams: number): number | null {
-  const own = weightGrams(fixWeight(latin));
+  const own = weightGrams(fixWeight(wholeKilos(latin)));
   if (own !== null) return own;
   const [a, b] = [latin, english].map((t) => t.replace(/\s+/g, ""));
   return /^\d{2,5}g$/i.test(b) && a === `${b.slice(0, -1)}9` ? grams : null;
