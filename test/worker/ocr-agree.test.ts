@@ -169,6 +169,12 @@ describe("names given only when a second reading agrees", () => {
     for (const name of ["Orla Scott", "O Kelly", "O'Brien & Sons", "Oran Hughes"]) expect(named(name)).toBe(name);
   });
 
+  it("takes no title with one word after it: its initial or its surname lost (gates ci-57 and ci-60, thermal prints)", () => {
+    const named = (name: string) => plausibleOnly({ ...read, address: { ...read.address!, name } }).address?.name;
+    for (const name of ["Dr. White", "Mr. MacLeod", "Miss Ellie", "MRS O'Neill", "Prof Hughes"]) expect(named(name), name).toBe("");
+    for (const name of ["Dr. I White", "Mr. J MacLeod", "Miss Ellie Brown", "Ms JKhan", "DR. AMENSAH", "Mr & Mrs Jones", "Sir Elton", "Dr. OliviaPatterson"]) expect(named(name), name).toBe(name);
+  });
+
   it("takes no name in capitals with a word read in two cases (fixed seed 3217537065, file 1604)", () => {
     const named = (name: string) => plausibleOnly({ ...read, address: { ...read.address!, name } }).address?.name;
     expect(named("MxXO THOMPSON")).toBe("");
