@@ -200,6 +200,24 @@ describe("an Evri label's 2D payload names its recipient's block", () => {
     }
   });
 
+  it("gives the recipient no postcode where its block read another and the page prints the payload's on its own line", () => {
+    // Gate seed 2943227535, file 362 (a 150 DPI scan) as OCR read it: a street of the recipient's column run into the
+    // sender's beside it, the block gone on down the sender's column to its postcode.
+    const at = ([text, x, y, size, width]: [string, number, number, number, number]): TextLine => ({ text, x, y, size, width });
+    const page = ([
+      ["Order: P4U-13411883", 717, 74, 29, 409], ["Parcel4U", 76, 84, 57, 330], ["www.parcel4u.example", 749, 116, 57, 378], ["Evri 48 Hours", 91, 214, 36, 335],
+      ["Collect from:", 622, 311, 37, 317], ["Delivery Address:", 75, 313, 47, 429], ["Daniel Hughes", 623, 369, 51, 372], ["Z. CHOWDHURY", 74, 379, 43, 479],
+      ["Flat 1C", 623, 437, 41, 183], ["TY NEWYDD", 72, 455, 43, 360], ["175 HEOL Y NANT WALK39A Queen's Mews", 77, 507, 31, 1028], ["Brighton BN1 8BB", 623, 572, 43, 470],
+      ["IPSWICH", 75, 584, 43, 262], ["SUFFOLK", 76, 658, 43, 282], ["IP1 6UZ", 75, 732, 43, 229], ["GB", 75, 807, 43, 80],
+      ["WEIGHT 7.10KG Size: 37x 15x18cm Date: 20/04/26", 73, 903, 25, 992], ["HOUS803889229766", 224, 1599, 37, 489],
+    ] as [string, number, number, number, number][]).map(at);
+    const bars = (payload: string) => [{ format: "Code128", text: "H0US8O3889229766", box: { x: 0, y: 0, w: 1, h: 1 } }, { format: "DataMatrix", text: payload, box: { x: 0, y: 0, w: 1, h: 1 } }];
+    const d = parseEvriLabel({ lines: page, barcodes: bars("H0US8O3889229766^IP16UZ^^0^0^0^AVA^73589948^EV56") });
+    expect(d?.address).toMatchObject({ name: "Z. CHOWDHURY", postcode: "" });
+    // Without the payload's postcode the block's is kept as read: the rule needs both.
+    expect(parseEvriLabel({ lines: page, barcodes: bars("H0US8O3889229766^^0^0^0^AVA") })?.address?.postcode).toBe("BN1 8BB");
+  });
+
   it("is no hint where the payload holds both postcodes or none", () => {
     for (let k = 0; k < 20; k++) {
       const { to, from, page, bars } = drawn(k);

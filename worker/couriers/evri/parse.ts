@@ -50,6 +50,20 @@ function payloadPostcode(payload: string): string | null {
   return found.size === 1 ? [...found][0] : null;
 }
 
+/**
+ * The recipient's address without its postcode where the block was read with another than the payload's one postcode
+ * (payloadPostcode) and the page prints the payload's on a line of its own: the block's is likely another block's line
+ * taken into it. A photo's OCR ran a street of the recipient's column into the sender's beside it ('175 HEOL Y NANT
+ * WALK39A Queen's Mews'), and the recipient's block went on down the sender's column to its 'Brighton BN1 8BB' (gate seed
+ * 2943227535, file 362, a 150 DPI scan: the sender's postcode given as the recipient's). Evri's payload is undocumented, so
+ * it does not put its own postcode in (were it ever the sender's, that would make a wrong one): none. Unchanged otherwise.
+ */
+function printedDestination(recipient: Address | null, destination: string | null, lines: LabelInput["lines"]): Address | null {
+  if (!recipient?.postcode || !destination || recipient.postcode === destination) return recipient;
+  const printed = lines.some((l) => isUkPostcode(l.text.trim()) && normalisePostcode(l.text) === destination);
+  return printed ? { ...recipient, postcode: "" } : recipient;
+}
+
 /** Valid Evri codes printed in a text ('H0IO S085 6127 5718', 'H-04AQ-A-000472658-9'), and legacy Hermes numbers printed grouped. */
 export function printedEvriCodes(text: string): string[] {
   const upper = text.toUpperCase();
@@ -100,8 +114,9 @@ export function parseEvriLabel(input: LabelInput): LabelDetails | null {
   // Addresses from the page's layout; a routing label (carrier API output: VAN / DROP / C-ROUND
   // routing) names the retailer, the sender, in its header. On other labels the top line is a
   // platform's or broker's name, not the sender's.
-  const layout = readAddresses(input.lines, { destinationPostcode: sym ? payloadPostcode(sym.text) : null });
-  const recipient = layout.recipient;
+  const destination = sym ? payloadPostcode(sym.text) : null;
+  const layout = readAddresses(input.lines, { destinationPostcode: destination });
+  const recipient = printedDestination(layout.recipient, destination, input.lines);
   const ret = layout.returnAddress;
   let sender: Address | null = layout.sender;
   if (!sender && /\b(?:VAN|DROP|C-?ROUND)\s*:?\s*\d/i.test(text)) {
