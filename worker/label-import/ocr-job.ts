@@ -21,7 +21,7 @@ import { pageBarcodes } from "./barcodes";
 import { ImportError } from "../lib/errors";
 import { endsAtParticle } from "../label-reading/layout";
 import { classifyLine } from "../label-reading/line-kinds";
-import { ABBREVIATED_TITLES } from "../label-reading/vocabulary";
+import { ABBREVIATED_TITLES, SERVICE_WORDS } from "../label-reading/vocabulary";
 import { OcrEngineError, recognise, type OcrResult } from "./ocr/tesseract";
 import { agreedNames, holdsName } from "./ocr/agree";
 import { irishParticle, ownSender, restoreLostWords, SENDER_KEYS, withoutCutNames, withoutHeadings, withoutLoneFigures, withoutOtherLines, withoutSenderUnderVan, withoutSortCode, withoutSuffixUnder, withTitleAbove } from "./ocr/names";
@@ -311,7 +311,7 @@ export function plausibleOnly(d: LabelDetails): LabelDetails {
     // A heading read as the name: the name's line was lost (fresh seed 3215497301, a 203 DPI thermal print: 'FROM').
     // A name ending in a particle, as the layout's rule, again here: the accents restored after it may make one ('EWAN
     // NI' of Ewan Ní Bhriain, its end lost, given the Latin reading's 'Ní': rehearsal seed 4055776722, file 176, a 400 DPI scan).
-    const none = endsAtParticle(name) || GLUED.test(a.name) || NOISY.test(name) || DOUBLED.test(name) || pieceOfCode(name, d.trackingCode) || MISREAD_TITLE.test(name) || titleAndOneWord(name) || mixedInCapitals(name) || SMALL_LAST.test(name) || classifyLine(name).headingAlone || ((k === "address" || Boolean(a.postcode)) && partOfName(name));
+    const none = endsAtParticle(name) || GLUED.test(a.name) || NOISY.test(name) || DOUBLED.test(name) || pieceOfCode(name, d.trackingCode) || MISREAD_TITLE.test(name) || titleAndOneWord(name) || splitServiceWord(name) || mixedInCapitals(name) || SMALL_LAST.test(name) || classifyLine(name).headingAlone || ((k === "address" || Boolean(a.postcode)) && partOfName(name));
     if (none || name !== a.name) out[k] = { ...out[k]!, name: none ? "" : name };
   }
   return out;
@@ -346,6 +346,15 @@ const MISREAD_TITLE = /^(?:M[a-qt-wyz]\.?\s\p{Lu}\.?\s|O[rR]\.?\s\p{Lu})/u;
  * off images were wrong; a name printed so ('Mrs Jones') is rare on a label and read from text PDFs still. Which part was
  * lost is not known: none. Not a word with its initial run into it ('Ms JKhan', 'DR. AMENSAH': the name whole, its gap lost).
  */
+/**
+ * A service's word split by a gap OCR put in it ('STAN DARD' for STANDARD: fresh seed 1186823637, file 85, a 200 DPI
+ * scan of a legacy Hermes label, given as the recipient's name): a name no longer than the word whose letters are it.
+ */
+const splitServiceWord = (name: string) => {
+  const letters = name.toLowerCase().replace(/[^\p{L}\d]/gu, "");
+  return letters.length >= 5 && SERVICE_WORDS.includes(letters);
+};
+
 function titleAndOneWord(name: string): boolean {
   const words = name.split(/\s+/);
   return words.length === 2 && ABBREVIATED_TITLES.includes(words[0].toLowerCase().replace(/\.$/, "")) && /^(?:Mc|Mac|O'|O’|D')?\p{Lu}\p{Ll}+$/u.test(words[1]);
