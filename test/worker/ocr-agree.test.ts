@@ -174,6 +174,9 @@ describe("names given only when a second reading agrees", () => {
     for (const name of ["Dr. White", "Mr. MacLeod", "Miss Ellie", "MRS O'Neill", "Prof Hughes"]) expect(named(name), name).toBe("");
     // A service's word split by a gap (fresh seed 1186823637, file 85, a 200 DPI scan).
     for (const name of ["STAN DARD", "Eco Nomy", "TRACK ED"]) expect(named(name), name).toBe("");
+    // An article or a joining word alone (fresh seed 258096912, file 3172, a 203 DPI thermal print).
+    for (const name of ["The", "THE", "and", "&"]) expect(named(name), name).toBe("");
+    for (const name of ["The Old Forge", "Theo Hill", "Andrea Jones"]) expect(named(name), name).toBe(name);
     for (const name of ["Stan Dardis", "Express Dairies Ltd"]) expect(named(name), name).toBe(name);
     for (const name of ["Dr. I White", "Mr. J MacLeod", "Miss Ellie Brown", "Ms JKhan", "DR. AMENSAH", "Mr & Mrs Jones", "Sir Elton", "Dr. OliviaPatterson"]) expect(named(name), name).toBe(name);
   });
