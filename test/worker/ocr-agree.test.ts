@@ -176,6 +176,9 @@ describe("names given only when a second reading agrees", () => {
     for (const name of ["STAN DARD", "Eco Nomy", "TRACK ED"]) expect(named(name), name).toBe("");
     // An article or a joining word alone (fresh seed 258096912, file 3172, a 203 DPI thermal print).
     for (const name of ["The", "THE", "and", "&"]) expect(named(name), name).toBe("");
+    // Titles alone (gate seed 86090039, file 198, a 200 DPI scan).
+    for (const name of ["Mr & Mrs", "MR AND MRS", "Dr.", "Mrs"]) expect(named(name), name).toBe("");
+    for (const name of ["Mr & Mrs Jones", "Dr. A Mensah"]) expect(named(name), name).toBe(name);
     for (const name of ["The Old Forge", "Theo Hill", "Andrea Jones"]) expect(named(name), name).toBe(name);
     for (const name of ["Stan Dardis", "Express Dairies Ltd"]) expect(named(name), name).toBe(name);
     for (const name of ["Dr. I White", "Mr. J MacLeod", "Miss Ellie Brown", "Ms JKhan", "DR. AMENSAH", "Mr & Mrs Jones", "Sir Elton", "Dr. OliviaPatterson"]) expect(named(name), name).toBe(name);

@@ -311,7 +311,7 @@ export function plausibleOnly(d: LabelDetails): LabelDetails {
     // A heading read as the name: the name's line was lost (fresh seed 3215497301, a 203 DPI thermal print: 'FROM').
     // A name ending in a particle, as the layout's rule, again here: the accents restored after it may make one ('EWAN
     // NI' of Ewan Ní Bhriain, its end lost, given the Latin reading's 'Ní': rehearsal seed 4055776722, file 176, a 400 DPI scan).
-    const none = endsAtParticle(name) || GLUED.test(a.name) || NOISY.test(name) || DOUBLED.test(name) || pieceOfCode(name, d.trackingCode) || MISREAD_TITLE.test(name) || titleAndOneWord(name) || splitServiceWord(name) || JOINING_WORD_ALONE.test(name.trim()) || mixedInCapitals(name) || SMALL_LAST.test(name) || classifyLine(name).headingAlone || ((k === "address" || Boolean(a.postcode)) && partOfName(name));
+    const none = endsAtParticle(name) || GLUED.test(a.name) || NOISY.test(name) || DOUBLED.test(name) || pieceOfCode(name, d.trackingCode) || MISREAD_TITLE.test(name) || titleAndOneWord(name) || splitServiceWord(name) || JOINING_WORD_ALONE.test(name.trim()) || titlesOnly(name.trim()) || mixedInCapitals(name) || SMALL_LAST.test(name) || classifyLine(name).headingAlone || ((k === "address" || Boolean(a.postcode)) && partOfName(name));
     if (none || name !== a.name) out[k] = { ...out[k]!, name: none ? "" : name };
   }
   return out;
@@ -357,6 +357,9 @@ const splitServiceWord = (name: string) => {
 
 /** A name that is only an article or a joining word ('The' of The Harbour Light Silver, the rest of its line lost: fresh seed 258096912, file 3172, a 203 DPI thermal print read again enlarged). */
 const JOINING_WORD_ALONE = /^(?:the|a|an|and|of|&)$/i;
+
+/** A name that is titles alone ('Mr & Mrs' given as the sender a routing label does not print: gate seed 86090039, file 198, a 200 DPI scan; the surname lost). */
+const titlesOnly = (name: string) => name.split(/\s+/).every((w) => ABBREVIATED_TITLES.includes(w.toLowerCase().replace(/\.$/, "")) || /^(?:&|and)$/i.test(w));
 
 function titleAndOneWord(name: string): boolean {
   const words = name.split(/\s+/);
