@@ -21,7 +21,7 @@ import { pageBarcodes } from "./barcodes";
 import { ImportError } from "../lib/errors";
 import { endsAtParticle } from "../label-reading/layout";
 import { classifyLine } from "../label-reading/line-kinds";
-import { ABBREVIATED_TITLES, SERVICE_WORDS } from "../label-reading/vocabulary";
+import { SERVICE_WORDS, TITLE_WORD } from "../label-reading/vocabulary";
 import { OcrEngineError, recognise, type OcrResult } from "./ocr/tesseract";
 import { agreedNames, holdsName } from "./ocr/agree";
 import { irishParticle, ownSender, restoreLostWords, SENDER_KEYS, withoutCutNames, withoutHeadings, withoutLoneFigures, withoutOtherLines, withoutSenderUnderVan, withoutSortCode, withoutSuffixUnder, withTitleAbove } from "./ocr/names";
@@ -340,13 +340,6 @@ const partOfName = (name: string) => name.length <= 8 && /^[\p{L}'’-]+$/u.test
 const MISREAD_TITLE = /^(?:M[a-qt-wyz]\.?\s\p{Lu}\.?\s|O[rR]\.?\s\p{Lu})/u;
 
 /**
- * A title and one word after it, in small letters ('Dr. White' for Dr. I White, 'Mr. MacLeod' for Mr. J MacLeod: gates
- * ci-57 and ci-60, a 203 and a 300 DPI thermal print; 'Miss Ellie' for Miss Ellie Brown, a 200 DPI photo): an initial
- * after a title is one letter that OCR drops as a speck, or the surname was cut. All four such names the stored runs read
- * off images were wrong; a name printed so ('Mrs Jones') is rare on a label and read from text PDFs still. Which part was
- * lost is not known: none. Not a word with its initial run into it ('Ms JKhan', 'DR. AMENSAH': the name whole, its gap lost).
- */
-/**
  * A service's word split by a gap OCR put in it ('STAN DARD' for STANDARD: fresh seed 1186823637, file 85, a 200 DPI
  * scan of a legacy Hermes label, given as the recipient's name): a name no longer than the word whose letters are it.
  */
@@ -359,11 +352,18 @@ const splitServiceWord = (name: string) => {
 const JOINING_WORD_ALONE = /^(?:the|a|an|and|of|&)$/i;
 
 /** A name that is titles alone ('Mr & Mrs' given as the sender a routing label does not print: gate seed 86090039, file 198, a 200 DPI scan; the surname lost). */
-const titlesOnly = (name: string) => name.split(/\s+/).every((w) => ABBREVIATED_TITLES.includes(w.toLowerCase().replace(/\.$/, "")) || /^(?:&|and)$/i.test(w));
+const titlesOnly = (name: string) => name.split(/\s+/).every((w) => TITLE_WORD.test(w) || /^(?:&|and)$/i.test(w));
 
+/**
+ * A title and one word after it, in small letters ('Dr. White' for Dr. I White, 'Mr. MacLeod' for Mr. J MacLeod: gates
+ * ci-57 and ci-60, a 203 and a 300 DPI thermal print; 'Miss Ellie' for Miss Ellie Brown, a 200 DPI photo): an initial
+ * after a title is one letter that OCR drops as a speck, or the surname was cut. All four such names the stored runs read
+ * off images were wrong; a name printed so ('Mrs Jones') is rare on a label and read from text PDFs still. Which part was
+ * lost is not known: none. Not a word with its initial run into it ('Ms JKhan', 'DR. AMENSAH': the name whole, its gap lost).
+ */
 function titleAndOneWord(name: string): boolean {
   const words = name.split(/\s+/);
-  return words.length === 2 && ABBREVIATED_TITLES.includes(words[0].toLowerCase().replace(/\.$/, "")) && /^(?:Mc|Mac|O'|O’|D')?\p{Lu}\p{Ll}+$/u.test(words[1]);
+  return words.length === 2 && TITLE_WORD.test(words[0]) && /^(?:Mc|Mac|O'|O’|D')?\p{Lu}\p{Ll}+$/u.test(words[1]);
 }
 
 /**

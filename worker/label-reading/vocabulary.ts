@@ -142,6 +142,8 @@ export const WEIGHT_HEADING = "(?:weight|wt)";
 
 /** Titles written short ('Mrs', 'Dr', 'Prof.'; 'Miss' too, which some print with a stop). */
 export const ABBREVIATED_TITLES = ["mr", "mrs", "ms", "mx", "miss", "dr", "prof", "rev"];
+/** One of them as a word alone, with or without its stop, in any case ('Dr.', 'MRS', 'Prof'). */
+export const TITLE_WORD = new RegExp(`^(?:${ABBREVIATED_TITLES.join("|")})\\.?$`, "iu");
 /** Titles that are words: a street may start with one ('Dame Street', 'Sir Thomas Street'), and none is written with a stop. */
 const WORD_TITLES = ["sir", "dame"];
 /** Titles a name may start with ('Mrs', 'DR', 'Mx.'): with one word, a whole name may follow on the next line; alone, the start of a name. */

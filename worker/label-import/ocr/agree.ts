@@ -14,7 +14,7 @@ import { isListedWord, recognise } from "./tesseract";
 import { fixHeading } from "./text";
 import { scaleGrey, type Grey } from "../../images/raster";
 import { editDistance, letters as lettersOnly } from "../../label-reading/fields";
-import { ABBREVIATED_TITLES, PRINTED_HEADINGS } from "../../label-reading/vocabulary";
+import { PRINTED_HEADINGS, TITLE_WORD } from "../../label-reading/vocabulary";
 
 /** A letter or digit of a name, without its accent and in small letters ('' for anything else: a gap, a stop). */
 const letterOf = (c: string) =>
@@ -404,8 +404,6 @@ export async function misreadWord(name: string, listed: (word: string) => Promis
   return false;
 }
 
-/** A title of two or three letters as printed, with or without its stop. */
-const TITLE_WORD = new RegExp(`^(?:${ABBREVIATED_TITLES.join("|")})\\.?$`, "i");
 
 /**
  * The name with the other reading's title for its first word, when the page's reading gave a word of the title's letters

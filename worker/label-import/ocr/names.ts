@@ -13,7 +13,7 @@
  */
 import type { Address, LabelDetails } from "../../../shared/label";
 import { editDistance } from "../../label-reading/fields";
-import { ABBREVIATED_TITLES, PRINTED_HEADINGS, PRINTED_RETURN_HEADINGS } from "../../label-reading/vocabulary";
+import { ABBREVIATED_TITLES, PRINTED_HEADINGS, PRINTED_RETURN_HEADINGS, TITLE_WORD } from "../../label-reading/vocabulary";
 import { readLatinLine } from "./tesseract";
 import { cropGrey, type Grey } from "../../images/raster";
 import type { TextLine } from "../../label-reading/text";
@@ -366,8 +366,6 @@ export function withoutCutNames(details: LabelDetails, lines: TextLine[], page: 
   });
 }
 
-/** A title printed alone ('Dr.', 'MRS', 'Prof'): never a line of its own but a name's first word. */
-const TITLE_ALONE = new RegExp(`^(?:${ABBREVIATED_TITLES.join("|")})\\.?$`, "iu");
 /** A title at a name's start: the name has one already. */
 const TITLED = new RegExp(`^(?:${ABBREVIATED_TITLES.join("|")})\\.?\\s`, "iu");
 
@@ -385,7 +383,7 @@ export function withTitleAbove(details: LabelDetails, lines: TextLine[]): LabelD
     if (!line || TITLED.test(a.name)) return a.name;
     const size = line.size;
     const above = lines.filter((l) => l !== line && l.y < line.y && l.y + l.size > line.y - 2 * size && Math.abs(l.x - line.x) <= 0.5 * size).sort((p, q) => q.y - p.y)[0];
-    if (!above || !TITLE_ALONE.test(above.text.trim()) || line.y - (above.y + above.size) > size) return a.name;
+    if (!above || !TITLE_WORD.test(above.text.trim()) || line.y - (above.y + above.size) > size) return a.name;
     return `${above.text.trim()} ${a.name}`;
   });
 }
