@@ -48,6 +48,9 @@ export function walkDown(sorted: TextLine[], p: number, used: Set<TextLine>): Te
     if (l.y < bottom - l.size * 0.5 || !inColumn(l, left, right, Math.max(pc.size, l.size))) continue;
     if (l.y - bottom > usualSize([pc, ...below]) * 1.6) break;
     if (used.has(l)) break;
+    // A line read over three times the block's type is no line of it (an address line OCR boxed twice its height is): a routing letter printed huge under the block ('LU' under
+    // 'Button Tin Engineering plc', taken for the name: a 300 DPI reading of session 12's dumps).
+    if (l.size > 3 * usualSize([pc, ...below])) break;
     // A heading or a line that is not address text ends the block, whatever it holds: 'Dropped off at: Best-one, 67 Market Pl,
     // Woking GU22 8EP' under a recipient printed bottom up was taken for another block's postcode in the same type, and the
     // recipient given none (fresh seed 2970226876, file 502, a Chromium text PDF).
@@ -94,11 +97,17 @@ export function walkDown(sorted: TextLine[], p: number, used: Set<TextLine>): Te
   const street = startsWithTitle(last) || initialled || overThe ? below.length - 2 : lastStreet;
   const names = below.slice(street + 1);
   const text = (ls: TextLine[]) => ls.map((l) => clean(l.text));
+  // A company's or contact's line over the name with a house's name between it and the street: the house's lines are the
+  // premises ('Manor Lane' / 'The Laurels' / 'Seren Print Studio plc' / 'Imogen Llewellyn', the postcode's line over them
+  // with the country: the block was read top down and its town, 'Isle of Bute', given as the name; a drawn case of seed
+  // 258096912's files 33 and 706).
+  const company = names.findLastIndex((l, i) => i < names.length - 1 && SECOND_LINE_RE.test(clean(l.text)));
+  const premises = company > 0 ? names.splice(0, company).reverse() : [];
   if (names.length > 3 || !looksLikeName(text(names)[names.length - 1])) return null;
   const second = names.length > 1 && SECOND_LINE_RE.test(text(names)[0]) ? names.splice(0, 1) : [];
   // Two lines left are one name broken, or nothing sure: a house name not known by its words ('THE OLD POST OFFICE'
   // over a shop's name) reads the same as a name's first line, and part of a name is worse than none.
-  const rest = below.slice(0, street + 1).reverse();
+  const rest = [...premises, ...below.slice(0, street + 1).reverse()];
   const [first, ...more] = text(names);
   if (more.length && !wrappedName(first, [...more, ...text(second), ...text(rest)]) && !loneWords(first, more[0])) return null;
   return [...names, ...second, ...rest];
