@@ -18,11 +18,18 @@ const INITIAL_FIRST = /^\p{Lu}\.?\s+\p{L}/u;
 /** A house's or a business's name by its first word ('The Laurels', 'The Old Forge', 'THE BOOK NOOK'): no one's name starts so. */
 const THE_NAME_RE = /^the\s+\p{L}/iu;
 
-/** A person's whole name on its line: two words or more, no company's ending ('Jane Smith', 'Mr & Mrs Wood', not 'Supplies Ltd'). */
-const personLine = (line: string) => namesItself(line) && /\S\s+\S/.test(line) && !/\b(?:ltd\.?|limited|plc|llp|inc\.?|co\.?|company|sons)$/i.test(line);
+/** A company's name by its last word ('Supplies Ltd', 'Bramble Dental Practice Co.', 'Tidewater Vets & Co', '… & Sons'). */
+const COMPANY_END_RE = /(?:^|\s)(?:ltd\.?|limited|plc|llp|inc\.?|co\.?|company|sons)$/i;
 
-/** A line printed between a name and its street: a contact ('c/o', 'Attn', 'FAO') or a company's name. */
-const SECOND_LINE_RE = /^(?:c\/o|attn|fao)\b|\b(?:ltd\.?|limited|plc|llp|inc\.?|&\s*co\.?|&\s*sons)$/i;
+/** A person's whole name on its line: two words or more, no company's ending ('Jane Smith', 'Mr & Mrs Wood', not 'Supplies Ltd'). */
+const personLine = (line: string) => namesItself(line) && /\S\s+\S/.test(line) && !COMPANY_END_RE.test(line);
+
+/**
+ * A line printed between a name and its street: a contact ('c/o', 'Attn', 'FAO') or a company's name. (Any company's
+ * ending: 'Bramble Dental Practice Co.' and 'Tidewater Vets & Co' over a name broken over two lines were taken for the
+ * name's first line, 'BRAMBLE DENTAL PRACTICE CO. AISHA': the 3,000-label SEED=258096912, files 33 and 706.)
+ */
+const SECOND_LINE_RE = new RegExp(`^(?:c/o|attn|fao)\\b|${COMPANY_END_RE.source}`, "i");
 
 /**
  * The lines of a block printed bottom up (postcode first, name last, as some legacy systems print an address:
