@@ -256,8 +256,9 @@ function serviceWordEndingName(sorted: TextLine[], i: number, picked: TextLine[]
   const above = sorted.slice(0, i).findLast((a) => a.y + a.size * 0.5 <= l.y && inColumn(a, l.x, l.x + estWidth(l), size));
   // (The name may start on a heading's line: 'Sender: The Cwm' / 'Home' / '92 Dock House', gate seed 86090039, file 45, an A4
   // sheet's pdf-lib text PDF whose sender was given as 'The Cwm'.)
-  const named = above && (classifyLine(above.text).heading?.rest || above.text);
-  return !!above && alike(above) && l.y - (above.y + above.size) <= size * LINE_GAP && looksLikeName(named);
+  if (!above) return false;
+  const named = classifyLine(above.text).heading?.rest || above.text;
+  return alike(above) && l.y - (above.y + above.size) <= size * LINE_GAP && looksLikeName(named);
 }
 
 /** Whether `l` starts over two type heights right of the left edge every line of `picked` (two or more) shares to half a height. */

@@ -48,8 +48,10 @@ export function walkDown(sorted: TextLine[], p: number, used: Set<TextLine>): Te
     if (l.y < bottom - l.size * 0.5 || !inColumn(l, left, right, Math.max(pc.size, l.size))) continue;
     if (l.y - bottom > usualSize([pc, ...below]) * 1.6) break;
     if (used.has(l)) break;
-    // A line read over three times the block's type is no line of it (an address line OCR boxed twice its height is): a routing letter printed huge under the block ('LU' under
-    // 'Button Tin Engineering plc', taken for the name: a 300 DPI reading of session 12's dumps).
+    // A line read over three times the block's type is no line of it: a barcode's bars read as text right under the name
+    // ('Mr Oliver Hill' over 'MAW IT Fe' read 213 px high in a block of 35: fresh seed 3930571097, file 2653, a 300 DPI
+    // scan of a legacy despatch label, whose name was then none), or a routing letter printed huge ('LU' under 'Button Tin
+    // Engineering plc'). It ends the block. (An address line OCR boxed twice its height is the block's.)
     if (l.size > 3 * usualSize([pc, ...below])) break;
     // A heading or a line that is not address text ends the block, whatever it holds: 'Dropped off at: Best-one, 67 Market Pl,
     // Woking GU22 8EP' under a recipient printed bottom up was taken for another block's postcode in the same type, and the
