@@ -53,6 +53,14 @@ describe("OCR of images that are not perfect scans", () => {
     expect(reading.details).toMatchObject({ trackingCode: "SG787098662GB", classId: "Tracked 24", address: { name: "Anh Edwards", postcode: "L17 0QQ" } });
   }, 90_000);
 
+  // The generator's SEED=258096912 file 1197 (the 3,000-label run's defaults): a 200 DPI scan of a label turned on its
+  // side. Beside its Code128 and Data Matrix, Tesseract's page layout dropped the recipient's street and the name under
+  // 'SHIP TO:' came from a line a lost line away from the town: no name. Read again with the symbols painted out.
+  it("reads the lines the page layout dropped beside the barcodes, the barcodes painted out", async () => {
+    const reading = await readLabelPage(await labelPixels(fixture("generated-evri-instore-scan-200-barcodes.jpg"), 1));
+    expect(reading.details).toMatchObject({ trackingCode: "H0OA487273713393", address: { name: "Noah Singh", postcode: "PO1 8PL" } });
+  }, 90_000);
+
   // The generator's SEED=1149016970 file 3387 (GEN_LABELS=3000 GEN_IMAGES=450): a 150 DPI WEBP scan, 601 x 902 px, whose
   // Code128 decodes only enlarged. The upload found it (imageBarcodes enlarges small images); the OCR job's own barcode
   // search did not, read no code it could trust from the text, and dropped the whole reading: name, postcode, sender,

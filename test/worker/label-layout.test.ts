@@ -992,3 +992,31 @@ describe(`a name wrapped before a surname that ends as a house's name does ('Woo
     expect(readAddresses(["John Smith", "Beechwood", "12 Mill Lane", "Leeds", "LS1 1AA"].map((t, i) => L(10, 10 + i * 13, 10, t))).recipient?.name).toBe("John Smith");
   });
 });
+
+describe(`a name printed bottom up, over a phone number or a barcode read as text (drawn, SEED=${SEED})`, () => {
+  it("reads the name over a number whose area code is in brackets ('(01632) 960 361') and over a barcode's bars read huge (fresh seeds 258096912, file 1915; 3930571097, file 2653)", () => {
+    let [drawn, right] = [0, 0];
+    for (let k = 0; k < 300; k++) {
+      const rng = new Rng(`${SEED}/bottom-up-end/${k}`);
+      const to = recipientParty(rng);
+      // (A block read bottom up is taken where a street tells its town from its name: reversed-blocks.ts.)
+      if (!to.lines.some(isStreetLine) || to.second) continue;
+      drawn++;
+      const size = rng.int(20, 36);
+      const phone = `${rng.pick(["", "Tel: ", "T: "])}${rng.pick([`(01632) 960 ${rng.int(100, 999)}`, `(01632) 960${rng.int(100, 999)}`, `+44 (0)1632 960${rng.int(100, 999)}`])}`;
+      const texts = ["Ship to:", to.printedPostcode, to.town, ...[...to.lines].reverse(), to.name];
+      const block = texts.map((text, i) => ({ text, x: 60, y: 200 + i * size * 1.4, size }));
+      const end = 200 + texts.length * size * 1.4;
+      // Under the name: the phone number, or a barcode's bars read as a line six times the type's height, then the code.
+      const under = rng.chance(0.5) ? [{ text: phone, x: 60, y: end, size }] : [{ text: rng.pick(["MAW IT Fe", "I Ill", "WAN"]), x: 200, y: end + size * 0.3, size: size * rng.float(4, 7) }];
+      const lines = [...block, ...under, { text: "TT 3515 2220 8GB", x: 220, y: end + size * 9, size }];
+      const got = readAddresses(lines).recipient;
+      expect(got?.postcode, JSON.stringify({ k, texts, under })).toBe(normalisePostcode(to.postcode));
+      // Never another line for the name; the name itself where the block reads as one bottom up.
+      if (got?.name) expect(got.name, JSON.stringify({ k, texts, under })).toBe(to.name);
+      if (got?.name === to.name) right++;
+    }
+    expect(drawn).toBeGreaterThan(100);
+    expect(right).toBeGreaterThanOrEqual(Math.floor(drawn * 0.9));
+  });
+});

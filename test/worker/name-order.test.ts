@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { recipientParty, senderParty, weight } from "../../bench/label-generator/content";
+import { addressLines, addressStyle, recipientParty, senderParty, weight } from "../../bench/label-generator/content";
 import { freshSeed, Rng } from "../../bench/label-generator/random";
 import { weightGrams } from "../../worker/label-reading/fields";
 import { readAddresses } from "../../worker/label-reading/layout";
@@ -392,5 +392,29 @@ describe(`a block printed bottom up over a heading's line that holds a postcode 
       const page = [...block(20, 40, ["DELIVER TO:", ...[to.printedPostcode, to.town, street, to.name].map(cased)], size), ...block(20, 40 + 5.5 * size * 1.25, [heading], size)];
       expect(recipientOf(page), JSON.stringify({ k, page: page.map((l) => l.text) })).toMatchObject({ name: cased(to.name), postcode: to.postcode });
     }
+  });
+});
+
+describe(`a block printed bottom up with a company's line between the street and a broken name (drawn, SEED=${SEED})`, () => {
+  it("takes the company's line for the address and the name whole ('BRAMBLE DENTAL PRACTICE CO.' / 'AISHA' / 'ADEYEMI')", () => {
+    // A company's line ending in 'Co.' or '& Co' printed over a name broken over two lines was read as the name's first line
+    // ('BRAMBLE DENTAL PRACTICE CO. AISHA', 'TIDEWATER VETS & CO NGOZI': the 3,000-label SEED=258096912, files 33 and 706,
+    // legacy despatch text PDFs). The company's end is no part of a person's name.
+    let [drawn, right] = [0, 0];
+    for (let k = 0; k < 4000 && drawn < 150; k++) {
+      const rng = new Rng(`${SEED}/company-over-broken-name/${k}`);
+      const to = recipientParty(rng);
+      if (!to.second || /^(?:c\/o|attn|fao)\b/i.test(to.second) || to.name.split(" ").length < 2) continue;
+      drawn++;
+      const style = { ...addressStyle(rng), reversed: true, nameBreak: rng.pick(["surname", "wrap"] as const), phone: "none" as const, email: false };
+      const lines = addressLines(rng, to, style);
+      const r = recipientOf(block(rng.int(8, 40), 60, lines, rng.int(9, 14)));
+      const want = style.upper ? to.name.toUpperCase() : to.name;
+      // Whole or none, never the company's line run into the name.
+      if (r?.name) expect(r.name, JSON.stringify({ k, lines })).toBe(want);
+      if (r?.name === want) right++;
+    }
+    expect(drawn).toBeGreaterThan(100);
+    expect(right / drawn).toBeGreaterThan(0.9);
   });
 });

@@ -179,6 +179,10 @@ describe("an Evri service run into the carrier's name on a photo", () => {
     ["Evri48hr", "48 HOUR"],
     ["EVRIEVRI48 hr", "48 HOUR"],
     ["evri evriSTANDARD DELIVERY", "STANDARD"],
+    // Run into the words beside it on a flattened PDF or a photo (fresh seed 258096912, file 1832; seed 3141977986, file 771).
+    ["STANDARDDELIVERY", "STANDARD"],
+    ["Evri COU-PNETSTANDARDHUB", "STANDARD"],
+    ["STANDARDHERMESCOU-PNXTHUBS", "STANDARD"],
     ["evriNEXT-DAY", "NEXT DAY"],
     // The r of 'hr' lost on a photo (fresh seed 1011379100, file 733, a 300 DPI scan).
     ["Evri_ Evri 48 h", "48 HOUR"],
@@ -189,6 +193,7 @@ describe("an Evri service run into the carrier's name on a photo", () => {
 
   it("reads no service from a name that starts as the carrier's does, or from an address's 'Flat 48H'", () => {
     expect(label("Evrim Yilmaz")?.serviceCode ?? null).toBeNull();
+    expect(label("Standardson Ltd")?.serviceCode ?? null).toBeNull();
     expect(label("Flat 48H")?.serviceCode ?? null).toBeNull();
   });
 
@@ -262,8 +267,8 @@ describe("a row whose start the page's reading lost (ocr/weight.ts rowStarts)", 
   });
 });
 
-describe("Special Delivery read with its gaps lost", () => {
-  it("names the product and its time run together ('SPECIALDELIVERYGUARANTEEDBY1PM')", () => {
+describe("Royal Mail's classes read with their gaps lost", () => {
+  it("names the product and its time run together ('SPECIALDELIVERYGUARANTEEDBY1PM', 'TRACKED24SIGNATURE')", () => {
     // A flattened PDF's reading (fresh seed 1113018866, file 3773): the service was lost.
     const page = (name: string) => [line(name, 80), line("Deliveredby Royal Mail", 130), line("POSTAGE PAIDGB", 180), line("SG 5770 4135 9GB", 900)];
     for (const [name, want] of [
@@ -271,6 +276,10 @@ describe("Special Delivery read with its gaps lost", () => {
       ["SPECIALDELIVERYGUARANTEEDBY9AM", "Special Delivery Guaranteed by 9am"],
       ["SpecialDeliveryGuaranteed by 9am", "Special Delivery Guaranteed by 9am"],
       ["Special Delivery Guaranteed® by 9am", "Special Delivery Guaranteed by 9am"],
+      // A tracked class's hours run into the next word (fresh seed 3930571097, file 2224, a flattened PDF; a 400 DPI broker photo).
+      ["TRACKED24SIGNATURE", "Tracked 24"],
+      ["Royal Mail Tracked 24No Signature", "Tracked 24"],
+      ["Tracked48NoSignature", "Tracked 48"],
     ]) {
       expect(parseRoyalMailLabel({ lines: page(name), barcodes: [] })?.classId, name).toBe(want);
     }

@@ -24,7 +24,7 @@ import { classifyLine } from "../label-reading/line-kinds";
 import { SERVICE_WORDS, TITLE_WORD } from "../label-reading/vocabulary";
 import { OcrEngineError, recognise, type OcrResult } from "./ocr/tesseract";
 import { agreedNames, holdsName } from "./ocr/agree";
-import { irishParticle, ownSender, restoreLostWords, SENDER_KEYS, withoutCutNames, withoutHeadings, withoutLoneFigures, withoutOtherLines, withoutSenderUnderVan, withoutSortCode, withoutSuffixUnder, withTitleAbove } from "./ocr/names";
+import { irishParticle, ownSender, restoreLostWords, SENDER_KEYS, withoutCutNames, withoutHeadings, withoutLineLostAbove, withoutLoneFigures, withoutOtherLines, withoutSenderUnderVan, withoutSortCode, withoutSuffixUnder, withTitleAbove } from "./ocr/names";
 import { checkedPostcode, loosePostcodes, withoutCodePieces } from "./ocr/postcode";
 import { rereadLost } from "./ocr/starts";
 import { ocrLines } from "./ocr/text";
@@ -94,8 +94,8 @@ export function uprightQuarters(barcodes: Barcode[]): number {
  * confidence stays under LOW_CONFIDENCE); OCR and the courier parser over OCR lines + barcodes.
  * When that reads nothing plausible (not the barcodes' code, or no recipient), the page is read
  * once more in black and white from local thresholds, with Tesseract looking for sparse text, and
- * the better reading kept; when that is still not plausible and the page is a photo of a label on a
- * desk, once more with the desk painted out (ocr/paper.ts). A reading without a service reads the page's
+ * the better reading kept; then with its barcodes painted out (withoutSymbols); when that is still not plausible and the
+ * page is a photo of a label on a desk, once more with the desk painted out (ocr/paper.ts). A reading without a service reads the page's
  * top again on its own for it. Names then get their accents (ocr/reread.ts).
  */
 export async function readLabelPage(pixmap: Pixmap): Promise<LabelReading> {
@@ -126,6 +126,12 @@ export async function readLabelPage(pixmap: Pixmap): Promise<LabelReading> {
     if (plausibility(r.details, known) > plausibility(reading.details, known)) reading = r;
   };
   if (plausibility(reading.details, known) < PLAUSIBLE) await better(interpret(await recognise(binarised(image, dpi), dpi, "sparse"), image, dpi, barcodes));
+  // Still no name or block read, the page read again with its barcodes painted out (withoutSymbols).
+  if (plausibility(reading.details, known) < PLAUSIBLE && barcodes.length) {
+    const clean = withoutSymbols(grey, barcodes);
+    const again = forOcr(photographedPaper(pixmap, clean) ?? paperOnly(clean), quarters);
+    await better(interpret(await recognise(again.upright, again.dpi), again.upright, again.dpi, barcodes));
+  }
   // A photo of a label turned on a desk, read as nothing: once more with the desk painted out.
   const desk = plausibility(reading.details, known) < PLAUSIBLE ? offDesk(paper) : paper;
   if (desk !== paper) {
@@ -199,8 +205,9 @@ export async function readLabelPage(pixmap: Pixmap): Promise<LabelReading> {
 async function finished(asRead: LabelDetails, { lines, image, dpi }: Reading): Promise<LabelDetails> {
   // A name with a misread heading in it, or that is another line of the label, is none before it is read again (ocr/names.ts).
   // So is one cut short, more of its words' ink beside it on its row (withoutCutNames) or its company's suffix alone on the
-  // line under it (withoutSuffixUnder), and one with a figure alone among its words.
-  const details = withoutSuffixUnder(withoutCutNames(withoutLoneFigures(withoutOtherLines(withoutHeadings(asRead))), lines, image), lines);
+  // line under it (withoutSuffixUnder), one with a figure alone among its words, and one read under its block's first line
+  // misread into debris (withoutLineLostAbove).
+  const details = withoutLineLostAbove(withoutSuffixUnder(withoutCutNames(withoutLoneFigures(withoutOtherLines(withoutHeadings(asRead))), lines, image), lines), lines);
   const read = await restoreLostWords(details, lines, image, dpi);
   // A name's Latin reading that does not hold it is read again enlarged (ocr/reread.ts latinReading).
   const accented = await restoreAccents(read, lines, image, dpi, holdsName);
@@ -423,6 +430,25 @@ const GLUED_SUFFIX = /(\p{Lu}{3,}|\p{Ll}{2,})(LTD|Ltd|ltd|LLP|Llp|llp|PLC|Plc|pl
  * commas, '&', '/', '+' and brackets; digits only apart from letters or before small ones ('2nd', '3D Prints').
  */
 const NOISY = /[^\p{L}\p{N}\s'’.,&()/+-]|\d\p{Lu}\p{Ll}|\p{L}\d|\d\p{L}\d|(?:^|\s)[lij](?=\s|$)/u;
+
+/**
+ * The page with its barcodes' symbols painted white (the box zxing found each in, a twentieth of its side around it):
+ * beside a Code128's bars and a Data Matrix, Tesseract's page layout now and then drops whole lines of clean type, the
+ * recipient's among them ('SHIP TO:', 'JAMES WOOD', '190 QUAY ROW' and 'OX1 3QN' of a 200 DPI scan read as nothing, its
+ * town and the sender's line read: fresh seed 258096912, file 2174; the name's and the street's lines of files 1197 and
+ * 1309, a 200 DPI scan and a flattened PDF, and seed 3930571097, file 1774). With the symbols painted out, the same
+ * page reads whole. Their codes are read already (the barcodes); the digits printed under them are not painted out.
+ */
+function withoutSymbols(grey: Grey, barcodes: Barcode[]): Grey {
+  const data = new Uint8Array(grey.data);
+  for (const { box } of barcodes) {
+    const pad = Math.round(0.05 * Math.max(box.w, box.h));
+    const [x0, y0] = [Math.max(0, Math.floor(box.x - pad)), Math.max(0, Math.floor(box.y - pad))];
+    const [x1, y1] = [Math.min(grey.width, Math.ceil(box.x + box.w + pad)), Math.min(grey.height, Math.ceil(box.y + box.h + pad))];
+    for (let y = y0; y < y1; y++) data.fill(255, y * grey.width + x0, y * grey.width + x1);
+  }
+  return { ...grey, data };
+}
 
 /** A photo of a label lying on something, slanted or turned: its paper drawn again upright (ocr/quad.ts); null for anything else. */
 function photographedPaper(pixmap: Pixmap, grey: Grey): Grey | null {

@@ -180,8 +180,13 @@ const isRoutingOrServiceLine = (t: string) => {
 const isOcrDebris = (text: string) =>
   !/[\p{L}\d]{2}/u.test(text) || (!/[\p{Lu}\d]/u.test(text) && text.replace(/\P{L}/gu, "").length <= 4 && !/^(?:ltd\.?|plc|llp|inc\.?|co\.?|and|sons|&.*)$/i.test(text));
 
-/** Contact lines printed inside an address block (a phone number, an e-mail): passed over, not part of it. */
-const CONTACT = /^(?:(?:tel|phone|mob(?:ile)?|t|m)\s*[.:]?\s*)?(?:\+?44\s?|0)\d[\d\s()-]{8,14}$|^(?:e-?mail\s*:?\s*)?[^\s@]+@[^\s@]+\.[a-z]{2,}$/i;
+/**
+ * Contact lines printed inside an address block (a phone number, an e-mail): passed over, not part of it. A number's
+ * area code may be printed in brackets ('(01632) 960 361', '+44 (0)1632 960361'): under a name printed bottom up it was
+ * taken for the name's last line, and the name lost (fresh seed 258096912, file 1915, a 300 DPI photo of an Evri routing
+ * label, 'ARJUN MARTIN' over '(01632) 960361').
+ */
+const CONTACT = /^(?:(?:tel|phone|mob(?:ile)?|t|m)\s*[.:]?\s*)?\(?(?:\+?44\s?(?:\(0\)\s?)?|0)\d[\d\s()-]{8,14}$|^(?:e-?mail\s*:?\s*)?[^\s@]+@[^\s@]+\.[a-z]{2,}$/i;
 
 /** A carrier's name as its logo reads by OCR, its letters apart ('EV R i', 'EVR I', 'Royal M a I l'). */
 const SPACED_LOGO = new RegExp(`^(?:${CARRIER_NAMES.map((c) => c.replace(/ /g, "")).join("|")})$`, "i");

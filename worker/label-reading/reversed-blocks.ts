@@ -18,11 +18,18 @@ const INITIAL_FIRST = /^\p{Lu}\.?\s+\p{L}/u;
 /** A house's or a business's name by its first word ('The Laurels', 'The Old Forge', 'THE BOOK NOOK'): no one's name starts so. */
 const THE_NAME_RE = /^the\s+\p{L}/iu;
 
-/** A person's whole name on its line: two words or more, no company's ending ('Jane Smith', 'Mr & Mrs Wood', not 'Supplies Ltd'). */
-const personLine = (line: string) => namesItself(line) && /\S\s+\S/.test(line) && !/\b(?:ltd\.?|limited|plc|llp|inc\.?|co\.?|company|sons)$/i.test(line);
+/** A company's name by its last word ('Supplies Ltd', 'Bramble Dental Practice Co.', 'Tidewater Vets & Co', '… & Sons'). */
+const COMPANY_END_RE = /(?:^|\s)(?:ltd\.?|limited|plc|llp|inc\.?|co\.?|company|sons)$/i;
 
-/** A line printed between a name and its street: a contact ('c/o', 'Attn', 'FAO') or a company's name. */
-const SECOND_LINE_RE = /^(?:c\/o|attn|fao)\b|\b(?:ltd\.?|limited|plc|llp|inc\.?|&\s*co\.?|&\s*sons)$/i;
+/** A person's whole name on its line: two words or more, no company's ending ('Jane Smith', 'Mr & Mrs Wood', not 'Supplies Ltd'). */
+const personLine = (line: string) => namesItself(line) && /\S\s+\S/.test(line) && !COMPANY_END_RE.test(line);
+
+/**
+ * A line printed between a name and its street: a contact ('c/o', 'Attn', 'FAO') or a company's name. (Any company's
+ * ending: 'Bramble Dental Practice Co.' and 'Tidewater Vets & Co' over a name broken over two lines were taken for the
+ * name's first line, 'BRAMBLE DENTAL PRACTICE CO. AISHA': the 3,000-label SEED=258096912, files 33 and 706.)
+ */
+const SECOND_LINE_RE = new RegExp(`^(?:c/o|attn|fao)\\b|${COMPANY_END_RE.source}`, "i");
 
 /**
  * The lines of a block printed bottom up (postcode first, name last, as some legacy systems print an address:
@@ -41,6 +48,10 @@ export function walkDown(sorted: TextLine[], p: number, used: Set<TextLine>): Te
     if (l.y < bottom - l.size * 0.5 || !inColumn(l, left, right, Math.max(pc.size, l.size))) continue;
     if (l.y - bottom > usualSize([pc, ...below]) * 1.6) break;
     if (used.has(l)) break;
+    // A line read over three times the block's type is no line of it: a barcode's bars read as text right under the name
+    // ('Mr Oliver Hill' over 'MAW IT Fe' read 213 px high in a block of 35: fresh seed 3930571097, file 2653, a 300 DPI
+    // scan of a legacy despatch label, whose name was then none). It ends the block.
+    if (l.size > 3 * usualSize([pc, ...below])) break;
     // A heading or a line that is not address text ends the block, whatever it holds: 'Dropped off at: Best-one, 67 Market Pl,
     // Woking GU22 8EP' under a recipient printed bottom up was taken for another block's postcode in the same type, and the
     // recipient given none (fresh seed 2970226876, file 502, a Chromium text PDF).

@@ -24,7 +24,9 @@ const SERVICES: [RegExp, string, boolean][] = [
   // 1011379100, file 733, a 300 DPI scan); not an address's 'Flat 48H'.
   [/\b48\s*-?\s*(?:hour|hr)s?\b|(?:^|\b(?:evri|hermes)\W*)48\s?h$/im, "48 HOUR", false],
   [/\b24\s*-?\s*(?:hour|hr)s?\b|(?:^|\b(?:evri|hermes)\W*)24\s?h$/im, "24 HOUR", true],
-  [/\bstandard\b|\b2\s*-\s*3\s*(?:working\s*)?days?\b/i, "STANDARD", false],
+  // Or run into the words printed beside it, the gaps lost on a flattened PDF or a photo ('STANDARDDELIVERY',
+  // 'COU-PNETSTANDARDHUB', 'STANDARDHERMES…': fresh seed 258096912, file 1832, whose service was lost).
+  [/\bstandard(?=\b|delivery|hermes|evri|hub)|(?<=\bcou-?p[a-z]{3,4})standard|\b2\s*-\s*3\s*(?:working\s*)?days?\b/i, "STANDARD", false],
   [/\beconomy\b/i, "ECONOMY", false],
 ];
 

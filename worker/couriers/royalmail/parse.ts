@@ -54,9 +54,11 @@ export const royalMailServiceName = (code: string): string | null => {
 
 // The gaps may be lost on a flattened PDF ('SPECIALDELIVERYGUARANTEEDBY1PM': fresh seed 1113018866, file 3773).
 const SPECIAL_DELIVERY = /\bspecial\s*delivery/i;
+// So may the gap after a tracked class's hours ('TRACKED24SIGNATURE', 'Tracked 24No Signature': flattened PDFs and photos of
+// fresh seeds 3930571097 and 258096912, whose service was lost).
 const CLASSES: [RegExp, string][] = [
-  [/\btracked\s*24\b/i, "Tracked 24"],
-  [/\btracked\s*48\b/i, "Tracked 48"],
+  [/\btracked\s*24(?!\d)/i, "Tracked 24"],
+  [/\btracked\s*48(?!\d)/i, "Tracked 48"],
   [SPECIAL_DELIVERY, "Special Delivery Guaranteed"],
   [/\binternational\s+tracked\b/i, "International Tracked"],
   // OCR reads a printed '1' as 'I' or 'l' and a '2' as 'Z' at small sizes.
