@@ -41,6 +41,8 @@ describe("a second reading one letter off at most", () => {
     ["Mr R Lefevre", "M R Lefèvre", true], // a letter lost (file 468)
     ["Anais Roberts", "Anaiïs Roberts", true],
     ["Jane Smith", "Deliver to: Jane Smith, 1 High St", true],
+    ["MARWOOD KIDS", "MARWOỌOOD KIDS", true], // the Latin model's Ọ beside a thickened O is no letter (seed 3930571097, file 3132)
+    ["MARWOOD KIDS", "MARWOỌOOOD KIDS", false], // but two O more besides it are two letters off
     ["Mr Satruel Morris", "Mr Sartiuel Morris", false], // two letters off: the third reading's agreement is no proof (file 366)
     ["Jane Smith", "Jean Smyth", false],
     ["", "Jane Smith", false],
@@ -242,6 +244,32 @@ describe(`an l the page's reading took for an i (drawn, SEED=${SEED})`, () => {
       expect(lReadAsI(other, reading)).toBe(false);
     }
     expect(drawn).toBeGreaterThan(50);
+  });
+});
+
+describe(`a letter with a dot under it in the Latin reading (drawn, SEED=${SEED})`, () => {
+  it("is not counted against the name by nearlyHolds, and counts for nothing more: one other letter off at most (seed 3930571097, file 3132)", () => {
+    const DOTTED = [..."ỌọẠạẸẹỊịỤụ"];
+    // The name with `add` put in before each of its characters at `at` (its end at name.length).
+    const put = (name: string, adds: [number, string][]) => [...adds].sort((x, y) => y[0] - x[0]).reduce((t, [at, c]) => t.slice(0, at) + c + t.slice(at), name);
+    for (let k = 0; k < 300; k++) {
+      const rng = new Rng(`${SEED}/dot-below/${k}`);
+      const name = rng.chance(0.5) ? personName(rng) : shopName(rng);
+      const dot: [number, string] = [rng.int(0, name.length), rng.pick(DOTTED)];
+      const lead = rng.pick(["", "Sender: ", "FROM "]);
+      const dotted = put(name, [dot]);
+      expect(nearlyHolds(name, lead + dotted), JSON.stringify({ k, dotted })).toBe(true);
+      // One letter read as another besides the dotted one: still one off. Two: not (letters inside the name, neither its first
+      // nor its last: a stretch of the reading that leaves one out would leave out a letter of the name too).
+      const letters = [...name].flatMap((c, p) => (/\p{L}/u.test(c) ? [p] : [])).slice(1, -1);
+      if (letters.length < 2) continue;
+      const [i, j] = rng.shuffle([...letters]).slice(0, 2);
+      const swap = (t: string, p: number) => t.slice(0, p) + (t[p].toLowerCase() === "q" ? "x" : "q") + t.slice(p + 1);
+      const once = put(swap(name, i), [dot]);
+      expect(nearlyHolds(name, lead + once), JSON.stringify({ k, once })).toBe(true);
+      const twice = put(swap(swap(name, i), j), [dot]);
+      expect(nearlyHolds(name, lead + twice), JSON.stringify({ k, twice })).toBe(false);
+    }
   });
 });
 
@@ -458,16 +486,24 @@ describe(`a word misread alike by both readings into a non-word (drawn, SEED=${S
   it("is told by the English model's word list ('Holiow Oak Yarns': seed 2711752841, file 207; 'The Wildtlower Knits': gate ci-56)", async () => {
     expect(await misreadWord("Holiow Oak Yarns")).toBe(true);
     expect(await misreadWord("The Wildtlower Knits")).toBe(true);
-    for (const name of ["Hollow Oak Yarns", "The Wildflower Knits", "Iain Nakamura", "Little Fern Studio", "Bramble & Pine", "Gwenllian Bajwa", "Zsófia Kowalski"]) expect(await misreadWord(name), name).toBe(false);
+    // An E for an F and a u for an m, read so by both models (seed 3930571097, file 308, a 600 DPI scan; a 192 DPI screenshot).
+    expect(await misreadWord("OAK & ANCHOR OUTEITTERS")).toBe(true);
+    expect(await misreadWord("Mohaumed Patterson")).toBe(true);
+    expect(await misreadWord("Pable & Fern Tools")).toBe(true);
+    // An l read as i in an accented word, looked up without its accent ('Miss Chioé Harris': seed 3930571097, file 1726).
+    expect(await misreadWord("Miss Chioé Harris")).toBe(true);
+    expect(await misreadWord("Miss Chloé Harris")).toBe(false);
+    for (const name of ["Hollow Oak Yarns", "The Wildflower Knits", "Iain Nakamura", "Little Fern Studio", "Bramble & Pine", "Gwenllian Bajwa", "Zsófia Kowalski", "Oak & Anchor Outfitters", "Mohammed Patterson", "Fable & Fern Home"]) expect(await misreadWord(name), name).toBe(false);
   });
 
   it("holds for a drawn name with one of its letters read as the one misread alike, against a word list of the drawn names' words", async () => {
-    const pairs: [string, string][] = [["ll", "li"], ["m", "rn"], ["d", "cl"], ["f", "t"], ["l", "i"]];
+    const pairs: [string, string][] = [["ll", "li"], ["m", "rn"], ["d", "cl"], ["f", "t"], ["l", "i"], ["f", "e"], ["f", "p"], ["m", "u"]];
     let drawn = 0;
     for (let k = 0; k < 200; k++) {
       const rng = new Rng(`${SEED}/misread-word/${k}`);
       const name = rng.chance(0.5) ? personName(rng) : shopName(rng);
-      const list = new Set(name.toLowerCase().match(/\p{L}+/gu) ?? []);
+      // The word list as Tesseract's: words without accents (misreadWord looks a word up without its own).
+      const list = new Set(name.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/ø/g, "o").replace(/ł/g, "l").match(/\p{L}+/gu) ?? []);
       const listed = async (w: string) => list.has(w);
       expect(await misreadWord(name, listed), name).toBe(false);
       const [printed, read] = rng.pick(pairs);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readLabelPage } from "../../worker/label-import/ocr-job";
-import { irishParticle, otherLine, ownSender, withLostWords, withoutCutNames, withoutHeadings, withoutLoneFigures, withoutOtherLines, withoutSenderUnderVan, withoutSortCode, withoutSuffixUnder, withTitleAbove } from "../../worker/label-import/ocr/names";
+import { irishParticle, otherLine, ownSender, withLostWords, withoutCutNames, withoutHeadings, withoutLineLostAbove, withoutLoneFigures, withoutOtherLines, withoutSenderUnderVan, withoutSortCode, withoutSuffixUnder, withTitleAbove } from "../../worker/label-import/ocr/names";
 import { freshSeed, Rng } from "../../bench/label-generator/random";
 import { companyName, personName, retailerName, shopName } from "../../bench/label-generator/world";
 import { PRINTED_HEADINGS } from "../../worker/label-reading/vocabulary";
@@ -341,6 +341,39 @@ describe(`a company's suffix alone on the line under its name (drawn, SEED=${SEE
       expect(withoutSuffixUnder(label(name), [nameLine]).address?.name, drawn).toBe(name);
       const whole = `${name} ${suffix}`.replace(/\.$/, "");
       expect(withoutSuffixUnder(label(whole), [at(whole, x, y, size), at(suffix, x, y + size * 1.3, size)]).address?.name, drawn).toBe(whole);
+    }
+  });
+});
+
+describe(`a line read between a block's heading and the line taken for its name (drawn, SEED=${SEED})`, () => {
+  const label = (name: string): LabelDetails => ({ courier: "royalmail", countryCode: "GB", trackingCode: "KB793040539GB", address: { name, address: ["205 Abbey Way", "Richmond"], postcode: "TW9 0PD", countryCode: "GB" } });
+  const at = (text: string, x: number, y: number, size = 33) => ({ text, x, y, size, width: text.length * size * 0.55 });
+
+  it("makes the name none ('Deliver to' / '2 erat' / 'Button Tin Supplies (UK) Ltd', for Morag O'Brien: seed 258096912, file 95)", () => {
+    const lines = [at("Deliver to", 918, 264, 30), at("2 erat", 1069, 315, 57), at("Button Tin Supplies (UK) Ltd", 919, 367), at("205 Abbey Way", 919, 422, 40), at("Richmond", 919, 475)];
+    expect(withoutLineLostAbove(label("Button Tin Supplies (UK) Ltd"), lines).address?.name).toBe("");
+  });
+
+  it("takes a drawn block whose first line was misread into debris; leaves the name right under its heading, and a field's line above it", () => {
+    const debris = (rng: Rng) => rng.pick(["2 erat", "a", "ee", "—", "Mo rag", "|", "rn eed", "5 ie"]);
+    for (let k = 0; k < 200; k++) {
+      const rng = new Rng(`${SEED}/lost-above/${k}`);
+      const [person, company] = [personName(rng), companyName(rng)];
+      const heading = rng.pick([...PRINTED_HEADINGS.filter((h) => !/weight|date|posted|service|sold/i.test(h)), "Deliver to", "SHIP TO:", "FROM", "Sender"]);
+      const [x, y, size] = [rng.int(20, 900), rng.int(100, 600), rng.int(18, 50)];
+      const pitch = size * rng.float(1.3, 1.7);
+      const head = at(heading, x + rng.int(-3, 3), y, Math.round(size * rng.float(0.7, 1.1)));
+      const row = (text: string, n: number, dx = 0) => at(text, x + dx, y + n * pitch, size);
+      const drawn = JSON.stringify({ k, person, company, heading });
+      // The person's line read as debris (anywhere over the block), the company's taken for the name.
+      const lost = [head, row(debris(rng), 1, rng.int(0, 3 * size)), row(company, 2), row("205 Abbey Way", 3)];
+      expect(withoutLineLostAbove(label(company), lost).address?.name, drawn).toBe("");
+      // Read whole: the name right under its heading, the company under it.
+      const whole = [head, row(person, 1), row(company, 2), row("205 Abbey Way", 3)];
+      expect(withoutLineLostAbove(label(person), whole).address?.name, drawn).toBe(person);
+      // A field's heading over the block with its value ('Date: 2026-01-25'), and a line beside the block in another column.
+      const fields = [at(`Date: 2026-0${rng.int(1, 9)}-1${rng.int(0, 9)}`, x, y - pitch, size), row(person, 0), row("a", 0.5, 40 * size), row("205 Abbey Way", 1)];
+      expect(withoutLineLostAbove(label(person), fields).address?.name, drawn).toBe(person);
     }
   });
 });

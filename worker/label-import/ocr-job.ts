@@ -24,7 +24,7 @@ import { classifyLine } from "../label-reading/line-kinds";
 import { SERVICE_WORDS, TITLE_WORD } from "../label-reading/vocabulary";
 import { OcrEngineError, recognise, type OcrResult } from "./ocr/tesseract";
 import { agreedNames, holdsName } from "./ocr/agree";
-import { irishParticle, ownSender, restoreLostWords, SENDER_KEYS, withoutCutNames, withoutHeadings, withoutLoneFigures, withoutOtherLines, withoutSenderUnderVan, withoutSortCode, withoutSuffixUnder, withTitleAbove } from "./ocr/names";
+import { irishParticle, ownSender, restoreLostWords, SENDER_KEYS, withoutCutNames, withoutHeadings, withoutLineLostAbove, withoutLoneFigures, withoutOtherLines, withoutSenderUnderVan, withoutSortCode, withoutSuffixUnder, withTitleAbove } from "./ocr/names";
 import { checkedPostcode, loosePostcodes, withoutCodePieces } from "./ocr/postcode";
 import { rereadLost } from "./ocr/starts";
 import { ocrLines } from "./ocr/text";
@@ -205,8 +205,9 @@ export async function readLabelPage(pixmap: Pixmap): Promise<LabelReading> {
 async function finished(asRead: LabelDetails, { lines, image, dpi }: Reading): Promise<LabelDetails> {
   // A name with a misread heading in it, or that is another line of the label, is none before it is read again (ocr/names.ts).
   // So is one cut short, more of its words' ink beside it on its row (withoutCutNames) or its company's suffix alone on the
-  // line under it (withoutSuffixUnder), and one with a figure alone among its words.
-  const details = withoutSuffixUnder(withoutCutNames(withoutLoneFigures(withoutOtherLines(withoutHeadings(asRead))), lines, image), lines);
+  // line under it (withoutSuffixUnder), one with a figure alone among its words, and one read under its block's first line
+  // misread into debris (withoutLineLostAbove).
+  const details = withoutLineLostAbove(withoutSuffixUnder(withoutCutNames(withoutLoneFigures(withoutOtherLines(withoutHeadings(asRead))), lines, image), lines), lines);
   const read = await restoreLostWords(details, lines, image, dpi);
   // A name's Latin reading that does not hold it is read again enlarged (ocr/reread.ts latinReading).
   const accented = await restoreAccents(read, lines, image, dpi, holdsName);

@@ -16,7 +16,7 @@ import { editDistance } from "../../label-reading/fields";
 import { ABBREVIATED_TITLES, PRINTED_HEADINGS, PRINTED_RETURN_HEADINGS, TITLE_WORD } from "../../label-reading/vocabulary";
 import { readLatinLine } from "./tesseract";
 import { cropGrey, type Grey } from "../../images/raster";
-import type { TextLine } from "../../label-reading/text";
+import { estWidth, type TextLine } from "../../label-reading/text";
 
 /** A word of a name as printed: a capital, then letters, apostrophes, hyphens or a full stop. */
 const NAME_WORD = /^\p{Lu}[\p{L}'’.-]*\p{L}[.]?$/u;
@@ -385,5 +385,35 @@ export function withTitleAbove(details: LabelDetails, lines: TextLine[]): LabelD
     const above = lines.filter((l) => l !== line && l.y < line.y && l.y + l.size > line.y - 2 * size && Math.abs(l.x - line.x) <= 0.5 * size).sort((p, q) => q.y - p.y)[0];
     if (!above || !TITLE_WORD.test(above.text.trim()) || line.y - (above.y + above.size) > size) return a.name;
     return `${above.text.trim()} ${a.name}`;
+  });
+}
+
+/** The headings printed over an address's block: not a field's ('Weight:', 'Date:'), nor a shop's ('Sold by:'). */
+const FIELD_HEADINGS = ["Weight:", "Date:", "Posted:", "Service:", "Sold by:"];
+const BLOCK_HEADINGS = new Set([...HEADING_TEXTS.filter((h) => !FIELD_HEADINGS.includes(h)).map((h) => h.toLowerCase().replace(/[^a-z]/g, "")), "sender", "from", "to"]);
+/** A line that is an address block's heading and nothing else ('Deliver to', 'SHIP FROM:'); a figure in it is a field's line. */
+const headingLine = (t: string) => !/\d/u.test(t) && BLOCK_HEADINGS.has(t.toLowerCase().replace(/[^a-z]/g, ""));
+
+/**
+ * The details without a name whose line stands under its block's heading with a line of something else read between the
+ * two, over the name's: the page's reading misread the block's first line into debris and took the next for the name
+ * ('Deliver to' / '2 erat' / 'Button Tin Supplies (UK) Ltd', for Morag O'Brien over her company's line: seed 258096912,
+ * file 95, a 200 DPI scan, where the company was given as the recipient). A name is printed right under its heading; what
+ * lies between was a line of the block, so the line taken is not the first: none. On the 2,106 stored page readings (6,257
+ * names, parsed again) it takes two names, both wrong (the other 'O'CONNOR' for Renée O'Connor, her first name misread
+ * into debris over it: seed 3141977986, file 1388, a 200 DPI scan), and no right one.
+ */
+export function withoutLineLostAbove(details: LabelDetails, lines: TextLine[]): LabelDetails {
+  return renamed(details, NAMED_KEYS, (a) => {
+    const line = lines.find((l) => l.text.includes(a.name));
+    if (!line) return a.name;
+    const size = line.size;
+    const end = line.x + estWidth(line);
+    const heading = lines
+      .filter((l) => l !== line && headingLine(l.text) && l.y < line.y - 0.5 * size && line.y - l.y < 4 * size && Math.abs(l.x - line.x) <= 0.5 * size)
+      .sort((p, q) => q.y - p.y)[0];
+    if (!heading) return a.name;
+    const between = lines.some((l) => l !== line && l !== heading && l.y > heading.y + 0.5 * heading.size && l.y < line.y - 0.5 * size && l.x < end && l.x + estWidth(l) > line.x);
+    return between ? "" : a.name;
   });
 }
