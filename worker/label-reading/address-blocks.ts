@@ -246,7 +246,7 @@ function walkUp(sorted: TextLine[], p: number, used: Set<TextLine>, gap = LINE_G
  * Whether `sorted[i]`, a service word alone ('Home', 'Shop', 'Express'), is the last word of a name wrapped over the
  * block's first lines: on its left edge and in its type, right under a line that looks like a name in the same type
  * ('Copper Kettle' / 'Home' / 'Bryn Awel': fresh seed 3422321280, file 283, a pdf-lib text PDF whose sender was given
- * as 'Copper Kettle'; 'Saltmarsh' of 'Saltmarsh Home', seed 2647158373).
+ * as 'Copper Kettle'; 'Saltmarsh' of 'Saltmarsh Home', seed 2647158373), its first line a heading's or not.
  */
 function serviceWordEndingName(sorted: TextLine[], i: number, picked: TextLine[]): boolean {
   const l = sorted[i];
@@ -254,7 +254,11 @@ function serviceWordEndingName(sorted: TextLine[], i: number, picked: TextLine[]
   const alike = (a: TextLine) => Math.abs(a.x - first.x) <= size / 2 && Math.abs(a.size - size) <= size * 0.15;
   if (classifyLine(l.text).around !== "routing or service words" || /\s/.test(clean(l.text)) || !alike(l)) return false;
   const above = sorted.slice(0, i).findLast((a) => a.y + a.size * 0.5 <= l.y && inColumn(a, l.x, l.x + estWidth(l), size));
-  return !!above && alike(above) && l.y - (above.y + above.size) <= size * LINE_GAP && looksLikeName(above.text);
+  // (The name may start on a heading's line: 'Sender: The Cwm' / 'Home' / '92 Dock House', gate seed 86090039, file 45, an A4
+  // sheet's pdf-lib text PDF whose sender was given as 'The Cwm'.)
+  if (!above) return false;
+  const named = classifyLine(above.text).heading?.rest || above.text;
+  return alike(above) && l.y - (above.y + above.size) <= size * LINE_GAP && looksLikeName(named);
 }
 
 /** Whether `l` starts over two type heights right of the left edge every line of `picked` (two or more) shares to half a height. */
