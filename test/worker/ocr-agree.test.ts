@@ -169,6 +169,9 @@ describe("names given only when a second reading agrees", () => {
     // Dr read 'Or' (gate seed 4125225391, file 235, a 203 DPI thermal print).
     for (const name of ["Or Chloė Patterson", "OR. DANIEL MCKENZIE", "Or A Scott"]) expect(named(name)).toBe("");
     for (const name of ["Orla Scott", "O Kelly", "O'Brien & Sons", "Oran Hughes"]) expect(named(name)).toBe(name);
+    // Miss with a letter lost or one more (bench/outside seed 163306060, files 81 and 34).
+    for (const name of ["Mss Ciara Whitaker", "Mss", "MSS CIARA WHITAKER", "Mis Jane Hill", "Mrss J Hill"]) expect(named(name)).toBe("");
+    for (const name of ["Miss Ciara Whitaker", "MISS J HILL", "Mrs J Hill", "Missy Elliott", "Misha Patel"]) expect(named(name)).toBe(name);
   });
 
   it("takes no title with one word after it: its initial or its surname lost (gates ci-57 and ci-60, thermal prints)", () => {
