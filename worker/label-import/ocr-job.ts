@@ -348,9 +348,12 @@ const partOfName = (name: string) => name.length <= 8 && /^[\p{L}'’-]+$/u.test
  * A title both readings misread alike ('Mi A Scott' for Mr: fresh seed 3422321280, file 255, a 203 DPI thermal print): an
  * M and one small letter that make no title, before an initial. Mr, Ms or Mx cannot be told from it: none. So is Dr
  * read 'Or' (its D's stem lost) before a name ('Or Chloė Patterson' for Dr Chloé Patterson: gate seed 4125225391, file
- * 235, a 203 DPI thermal print): no name starts with the word 'Or'.
+ * 235, a 203 DPI thermal print): no name starts with the word 'Or'. Nor with Miss read with a letter lost or one more
+ * ('Mss Ciara Whitaker', and 'Mss' alone for Miss Bartosz Barnes: bench/outside seed 163306060, files 81 and 34, a
+ * flattened PDF and a 150 DPI photo): Miss or Mrs cannot be told from it. (None of the 20,310 names the stored runs read
+ * starts so but these two.)
  */
-const MISREAD_TITLE = /^(?:M[a-qt-wyz]\.?\s\p{Lu}\.?\s|O[rR]\.?\s\p{Lu})/u;
+const MISREAD_TITLE = /^(?:M[a-qt-wyz]\.?\s\p{Lu}\.?\s|O[rR]\.?\s\p{Lu}|(?:mss|mis|msr|mrss|mlss|m1ss|miis)\.?(?:\s|$))/iu;
 
 /**
  * A service's word split by a gap OCR put in it ('STAN DARD' for STANDARD: fresh seed 1186823637, file 85, a 200 DPI
