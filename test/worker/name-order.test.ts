@@ -454,3 +454,34 @@ describe(`a sender's name ending in a service word, started on its heading's lin
     expect(drawn).toBeGreaterThan(30);
   });
 });
+
+describe(`a return line under a heading read in pieces, and a heading read twice (drawn, SEED=${SEED})`, () => {
+  it("takes neither the pieces' 'TO' nor the garbled reading over 'Deliver to:' as a heading's or a name's (bench/outside seed 163306060, file 113)", () => {
+    // A 203 DPI thermal print: 'IF UNDELIVERED, PLEASE RETURN TO' read as 'IF' … 'PLEASE' … 'TO', its 'TO' taken to head the
+    // one-line return address under it as the recipient's; 'Deliver to:' read twice, 'NELIVER TG' over it taken as the
+    // recipient's name and the heading lost. The recipient was given as the sender ('Larkspur Games', W1T 5FN).
+    for (let k = 0; k < 60; k++) {
+      const rng = new Rng(`${SEED}/pieced-heading/${k}`);
+      const [to, from] = [recipientParty(rng), senderParty(rng)];
+      const street = from.lines.find((l) => /^\d/.test(l));
+      if (to.second || !street) continue;
+      const small = rng.int(12, 17);
+      const big = rng.int(28, 34);
+      const garbled = rng.pick(["NELIVER TG", "DELIVER IG", "OELIVER T0", "DFLIVER"]);
+      const lines: TextLine[] = [
+        { text: "IF", x: 31, y: 120, size: small },
+        { text: "PLEASE", x: 220, y: 120, size: small },
+        { text: "TO", x: 408, y: 120, size: small },
+        { text: `${from.name}, ${street}, ${from.town}, ${from.printedPostcode}`, x: 30, y: 145, size: small + 2 },
+        { text: "Deliver to:", x: 30, y: 192, size: small },
+        { text: garbled, x: 34, y: 192, size: small },
+        ...block(30, 230, [to.name, ...to.lines, to.town, to.printedPostcode], big),
+      ];
+      const r = readAddresses(lines);
+      const why = JSON.stringify({ k, lines: lines.map((l) => l.text) });
+      expect(r.recipient, why).toMatchObject({ name: to.name, postcode: to.postcode });
+      expect(r.sender?.postcode ?? from.postcode, why).toBe(from.postcode);
+      expect([from.name, ""], why).toContain(r.sender?.name ?? "");
+    }
+  });
+});

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { personName, shopName } from "../../bench/label-generator/world";
+import { NAME_PARTICLES, TITLE_WORD } from "../../worker/label-reading/vocabulary";
 import { freshSeed, Rng } from "../../bench/label-generator/random";
-import { agreedNames, capitalDisputed, cutShort, fDisputed, heldSpelling, holdsName, iSplit, lReadAsI, minimDisputed, misreadWord, nearlyHolds, plainL, retitled, swappedLetter, unplacedMark } from "../../worker/label-import/ocr/agree";
+import { agreedNames, capitalDisputed, cutShort, fDisputed, heldSpelling, holdsName, iSplit, lReadAsI, minimDisputed, misreadWord, nearlyHolds, plainL, retitled, shapesFromLatin, swappedLetter, unplacedMark } from "../../worker/label-import/ocr/agree";
 import { plausibleOnly } from "../../worker/label-import/ocr-job";
 import type { LabelDetails } from "../../shared/label";
 
@@ -209,6 +210,25 @@ describe("names given only when a second reading agrees", () => {
     expect(plausibleOnly({ ...read, fromAddress: { name: "Loomwell", address: [], postcode: "", countryCode: "GB" } }).fromAddress?.name).toBe("Loomwell");
     // A sender's first name alone over its address (fresh seed 3515107650, file 841: 'Wei' of 'Wei Müller').
     expect(plausibleOnly({ ...read, fromAddress: { name: "Wei", address: ["217 Wordsworth Place", "Perth"], postcode: "PH1 4UX", countryCode: "GB" } }).fromAddress?.name).toBe("");
+    // A sender's first name alone with an accent, no postcode read (seed 258096912, file 784; fresh seed 574020362, file 701).
+    const sender = (name: string) => plausibleOnly({ ...read, fromAddress: { name, address: [], postcode: "", countryCode: "GB" } }).fromAddress?.name;
+    for (const part of ["CIARÀ", "JOAQUÍN", "Björn", "Zoë"]) expect(sender(part)).toBe("");
+    for (const name of ["Loomwell", "SørenAhmed", "CHLOÉWONG", "Joaquín King"]) expect(sender(name)).toBe(name);
+    // Drawn: a word of a person's name alone, with an accent, is none; without one it stays (a shop's one word).
+    let accented = 0;
+    for (let k = 0; k < 300; k++) {
+      const rng = new Rng(`${SEED}/accented-first/${k}`);
+      const whole = personName(rng);
+      // A capitalised word of the name ('and' of 'Mr and Mrs …' alone is none for a rule of its own).
+      const words = whole.split(" ").filter((w) => /^\p{Lu}\p{L}{2,7}$/u.test(w) && !TITLE_WORD.test(w) && !NAME_PARTICLES.includes(w.toLowerCase()));
+      if (!words.length) continue;
+      const word = rng.pick(words);
+      const drawn = rng.chance(0.5) ? word.toUpperCase() : word;
+      const marked = /[\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F]/u.test(word);
+      if (marked) accented++;
+      expect(sender(drawn), JSON.stringify({ k, whole, drawn })).toBe(marked ? "" : drawn);
+    }
+    expect(accented).toBeGreaterThan(10);
   });
 
   it("reads a zero standing for an initial O as the O (fresh seed 1307231402, file 1717)", () => {
@@ -526,5 +546,39 @@ describe("an ł the Latin reading gave in a word the English word list has with 
     expect(await plainL("Hołlow Oak Studio")).toBe("Hollow Oak Studio");
     expect(await plainL("SOPHIE CŁARKE")).toBe("SOPHIE CLARKE");
     for (const name of ["Małgorzata Ellis", "Mrs Małgorzata Sutherland", "Paweł Nowak", "Łukasz Wójcik"]) expect(await plainL(name), name).toBe(name);
+  });
+});
+
+describe(`a letter the page's reading took for another of its shape (drawn, SEED=${SEED})`, () => {
+  it("takes the Latin reading's capital for a small letter of the same shape, and its I for a bar; nothing else of it", () => {
+    // Fresh seed 258096912, files 2245 and 3472 (a 600 DPI photo, a flattened PDF): both names then refused.
+    expect(shapesFromLatin("Joaquín white", "Joaquín White")).toBe("Joaquín White");
+    expect(shapesFromLatin("KOF| MENSAH", "KOFI MENSAH")).toBe("KOFI MENSAH");
+    expect(shapesFromLatin("Joaquín white", "Joaquín Whlte")).toBe("Joaquín white");
+    // Not a letter whose capital is of another shape, nor in a name in capitals or small letters alone.
+    expect(shapesFromLatin("Isla green", "Isla Green")).toBe("Isla green");
+    expect(shapesFromLatin("JOAQUIN white", "JOAQUIN White")).toBe("JOAQUIN white");
+    expect(shapesFromLatin("Jane Smith", "Jane Smith")).toBe("Jane Smith");
+    expect(shapesFromLatin("J|M SMITH", "JLM SMITH")).toBe("J|M SMITH");
+  });
+
+  it("puts drawn names right where the Latin reading is the name, and leaves them where it is not", () => {
+    let drawn = 0;
+    for (let k = 0; k < 600; k++) {
+      const rng = new Rng(`${SEED}/shapes/${k}`);
+      const name = personName(rng);
+      const words = name.split(" ");
+      const at = words.findIndex((w, i) => i > 0 && /^[COSUVWXZ]\p{Ll}/u.test(w));
+      // (In a name whose other words show its case: 'F okafor' may be a name in small letters.)
+      if (at < 0 || !words.some((w, i) => i !== at && /^\p{Lu}\p{L}*\p{Ll}/u.test(w))) continue;
+      drawn++;
+      const page = words.map((w, i) => (i === at ? w[0].toLowerCase() + w.slice(1) : w)).join(" ");
+      expect(shapesFromLatin(page, name), JSON.stringify({ k, page })).toBe(name);
+      // A Latin reading that differs in another letter of the word: nothing taken (but where the name prints the word twice,
+      // 'Siobhán Siobhán Lefèvre': the reading holds it still).
+      const other = words.map((w, i) => (i === at ? `${w.slice(0, -1)}${w.endsWith("q") ? "z" : "q"}` : w)).join(" ");
+      if (words.filter((w) => w === words[at]).length === 1) expect(shapesFromLatin(page, other), JSON.stringify({ k, page, other })).toBe(page);
+    }
+    expect(drawn).toBeGreaterThan(30);
   });
 });

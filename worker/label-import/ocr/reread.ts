@@ -43,6 +43,22 @@ const MACRON = /[āēīōūĀĒĪŌŪĕĭŏŭĔĬŎŬ]/u;
  * ÖZTÜRK', 'Fi rançois', 'Lefèv re', 'Anaiïs'), word by word (wordAccents).
  */
 export function withAccents(name: string, read: string): string | null {
+  const fixed = accentsOf(name, read);
+  return fixed && inCapitals(fixed);
+}
+
+/**
+ * A name printed in capitals keeps its accented letters capitals: one put for a small and a capital letter the English
+ * model read ('ANAiIS' with the Latin 'ANAÏS' gave 'ANAïS', then refused as a name in two cases: fresh seed 258096912,
+ * file 2095, a flattened Evri routing label). A name whose every other letter is a capital, two at least.
+ */
+function inCapitals(name: string): string {
+  const rest = [...name].filter((c) => !(accented(c) && c !== c.toUpperCase())).join("");
+  return rest !== name && (rest.match(/\p{Lu}/gu) ?? []).length >= 2 && !/\p{Ll}/u.test(rest) ? name.toUpperCase() : name;
+}
+
+/** `name` with `read`'s accents (withAccents), their case as `read` or the letter they stand for has it. */
+function accentsOf(name: string, read: string): string | null {
   // Composed letters; the Turkish dotted and dotless I are the Latin model's misreadings of i and l.
   const line = read.normalize("NFC").replace(/İ/g, "I").replace(/ı/g, "i");
   const whole = wholeAccents(name, line);
