@@ -760,6 +760,27 @@ describe("OCR helpers", () => {
     expect(withAccents("DrDOSuilleabhain", "DrD Ó Súilleabháin")).toBe("DrDÓSúilleabháin");
     // A letter and an '@' for one ø (fresh seed 3515107650, file 1107, a 150 DPI photo: 'Mei Seøren ap Rhys').
     expect(withAccents("Mei Se@ren ap Rhys", "Mei Søren ap Rhys")).toBe("Mei Søren ap Rhys");
+    // Two letters for one in a word in capitals: the accented letter a capital too (fresh seed 258096912, file 2095).
+    expect(withAccents("ANAiIS SMITH", "ANAÏS SMITH")).toBe("ANAÏS SMITH");
+  });
+
+  it(`keeps an accented letter put for two a capital in a name printed in capitals (drawn, SEED=${HEADING_SEED})`, () => {
+    let drawn = 0;
+    for (let k = 0; k < 400; k++) {
+      const rng = new Rng(`${HEADING_SEED}/capitals/${k}`);
+      const name = personName(rng).toUpperCase();
+      const at = [...name].findIndex((c) => c !== c.normalize("NFD").replace(/\p{M}/gu, "") && /\p{Lu}/u.test(c));
+      if (at < 0) continue;
+      drawn++;
+      // The English reading: the name without accents, the accented letter read as its small and its capital letter ('ANAiIS').
+      const plain = [...name].map((c) => c.normalize("NFD").replace(/\p{M}/gu, ""));
+      const english = [...plain.slice(0, at), plain[at].toLowerCase() + plain[at], ...plain.slice(at + 1)].join("");
+      const got = withAccents(english, name);
+      // Never a small accented letter among capitals; the name whole where the second reading gives it.
+      if (got !== null) expect(got, JSON.stringify({ k, english, name })).toBe(got.toUpperCase());
+      expect(got === null || got === name, JSON.stringify({ k, english, name, got })).toBe(true);
+    }
+    expect(drawn).toBeGreaterThan(20);
   });
 
   // Fresh seed 1747571601 (images): the Latin model's reading of a name's line holds its accents

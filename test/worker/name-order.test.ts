@@ -417,4 +417,71 @@ describe(`a block printed bottom up with a company's line between the street and
     expect(drawn).toBeGreaterThan(100);
     expect(right / drawn).toBeGreaterThan(0.9);
   });
+
+  it("takes a house's name between the company's line and the street for the premises, and no routing letter printed huge under the block", () => {
+    // A drawn case: read top down, the town on the postcode's line under the country was given as the name ('Isle of Bute').
+    const r = recipientOf(block(14, 60, ["UNITED KINGDOM", "Isle of Bute PA20 9PA", "Manor Lane", "The Laurels", "Seren Print Studio plc", "Imogen Llewellyn"]));
+    expect(r).toMatchObject({ name: "Imogen Llewellyn", address: ["Seren Print Studio plc", "The Laurels", "Manor Lane", "Isle of Bute"], postcode: "PA20 9PA" });
+    // Under a contact's line, a routing letter read six times the block's type ('LU', a 300 DPI reading) is no name.
+    const lines = block(94, 262, ["UNITED KINGDOM", "Ayr KA7 2TJ", "13 St Mary's Grove", "c/o N. Walker", "Button Tin Engineering plc"], 36);
+    expect(recipientOf([...lines, { text: "LU", x: 214, y: 523, size: 230 }])?.name).toBe("Button Tin Engineering plc");
+    // Nor, when nothing under the country's line reads as a block, are the postcode line's words a name.
+    expect(recipientOf(block(14, 60, ["UNITED KINGDOM", "Isle of Bute PA20 9PA"]))?.name ?? "").toBe("");
+  });
+});
+
+describe(`a sender's name ending in a service word, started on its heading's line (drawn, SEED=${SEED})`, () => {
+  it("takes the word under the heading's line as the name's end ('Sender: The Cwm' / 'Home' / '92 Dock House')", () => {
+    // Gate seed 86090039, file 45, an A4 sheet's pdf-lib text PDF: 'Home' alone (a service word) ended the block and the
+    // sender was given as 'The Cwm'. A name ending in a service word reads the same started on a heading's line.
+    let drawn = 0;
+    for (let k = 0; k < 20000 && drawn < 60; k++) {
+      const rng = new Rng(`${SEED}/heading-service-word/${k}`);
+      const from = senderParty(rng, true);
+      if (!/\s(?:home)$/i.test(from.name)) continue;
+      drawn++;
+      const upper = rng.chance(0.3);
+      const cased = (t: string) => (upper ? t.toUpperCase() : t);
+      const words = from.name.split(" ");
+      const heading = rng.pick(["Sender:", "From:", "FROM:", "Return to:"]);
+      const size = rng.int(6, 9);
+      const sender = block(rng.int(8, 30), 58, [`${heading} ${cased(words.slice(0, -1).join(" "))}`, ...[words[words.length - 1], ...from.lines, from.town, from.printedPostcode].map(cased)], size);
+      const to = recipientParty(rng);
+      const recipient = block(260, 58, ["SHIP TO:", ...[to.name, ...to.lines, to.town, to.printedPostcode].map(cased)], size + 3);
+      const r = readAddresses([...sender, ...recipient]);
+      expect(r.sender?.name, JSON.stringify({ k, lines: sender.map((l) => l.text) })).toBe(cased(from.name));
+    }
+    expect(drawn).toBeGreaterThan(30);
+  });
+});
+
+describe(`a return line under a heading read in pieces, and a heading read twice (drawn, SEED=${SEED})`, () => {
+  it("takes neither the pieces' 'TO' nor the garbled reading over 'Deliver to:' as a heading's or a name's (bench/outside seed 163306060, file 113)", () => {
+    // A 203 DPI thermal print: 'IF UNDELIVERED, PLEASE RETURN TO' read as 'IF' … 'PLEASE' … 'TO', its 'TO' taken to head the
+    // one-line return address under it as the recipient's; 'Deliver to:' read twice, 'NELIVER TG' over it taken as the
+    // recipient's name and the heading lost. The recipient was given as the sender ('Larkspur Games', W1T 5FN).
+    for (let k = 0; k < 60; k++) {
+      const rng = new Rng(`${SEED}/pieced-heading/${k}`);
+      const [to, from] = [recipientParty(rng), senderParty(rng)];
+      const street = from.lines.find((l) => /^\d/.test(l));
+      if (to.second || !street) continue;
+      const small = rng.int(12, 17);
+      const big = rng.int(28, 34);
+      const garbled = rng.pick(["NELIVER TG", "DELIVER IG", "OELIVER T0", "DFLIVER"]);
+      const lines: TextLine[] = [
+        { text: "IF", x: 31, y: 120, size: small },
+        { text: "PLEASE", x: 220, y: 120, size: small },
+        { text: "TO", x: 408, y: 120, size: small },
+        { text: `${from.name}, ${street}, ${from.town}, ${from.printedPostcode}`, x: 30, y: 145, size: small + 2 },
+        { text: "Deliver to:", x: 30, y: 192, size: small },
+        { text: garbled, x: 34, y: 192, size: small },
+        ...block(30, 230, [to.name, ...to.lines, to.town, to.printedPostcode], big),
+      ];
+      const r = readAddresses(lines);
+      const why = JSON.stringify({ k, lines: lines.map((l) => l.text) });
+      expect(r.recipient, why).toMatchObject({ name: to.name, postcode: to.postcode });
+      expect(r.sender?.postcode ?? from.postcode, why).toBe(from.postcode);
+      expect([from.name, ""], why).toContain(r.sender?.name ?? "");
+    }
+  });
 });

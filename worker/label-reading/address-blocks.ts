@@ -12,7 +12,7 @@
 import { isRealPostcode, UK_POSTCODE_IN_TEXT_RE, normalisePostcode } from "../lib/uk-postcode";
 import { clean } from "./fields";
 import { classifyLine, sortBoxLines } from "./line-kinds";
-import { addressLine, initialsOver, isHeaderWord, isNameStart, isStreetLine, looksLikeName, loneWords, namesItself, splitNameLine, wrappedName } from "./name-lines";
+import { addressLine, initialsOver, isHeaderWord, isNameStart, isNumberlessStreet, isPremises, isStreetLine, looksLikeName, loneWords, namesItself, splitNameLine, wrappedName } from "./name-lines";
 import { walkDown } from "./reversed-blocks";
 import { estWidth, inColumn, type TextLine, usualSize } from "./text";
 import type { AddressRole } from "./vocabulary";
@@ -168,6 +168,10 @@ function walkUp(sorted: TextLine[], p: number, used: Set<TextLine>, gap = LINE_G
       break;
     }
     const kind = classifyLine(l.text);
+    // Two readings of one spot: a line lying over a heading on its row is that heading read again, garbled ('NELIVER TG' over
+    // 'Deliver to:': bench/outside seed 163306060, file 113, a 203 DPI thermal print whose recipient's name was taken from
+    // it, the heading lost and the block's role with it). The heading, met next, heads the block.
+    if (!kind.heading && sorted.some((o) => o !== l && Math.abs(o.y - l.y) < 0.5 * Math.min(o.size, l.size) && o.x < l.x + estWidth(l) && l.x < o.x + estWidth(o) && classifyLine(o.text).heading)) continue;
     if (kind.contact) {
       top = l.y;
       continue;
@@ -193,6 +197,13 @@ function walkUp(sorted: TextLine[], p: number, used: Set<TextLine>, gap = LINE_G
       continue;
     }
     const h = kind.heading;
+    // A heading's word alone far right of the block's edge with words before it on its row is a sentence's end, not a
+    // heading ('IF' … 'PLEASE' … 'TO' of 'IF UNDELIVERED, PLEASE RETURN TO', read in pieces: the return line under it was
+    // taken for the recipient's block, file 113 above).
+    if (h && !h.rest && l.x - left > 2 * size && sorted.some((o) => o !== l && Math.abs(o.y - l.y) < 0.5 * Math.min(o.size, l.size) && o.x + estWidth(o) < l.x)) break;
+    // A postcode's line holding the whole address ('Larkspur Games, 40 Tannery Row, London, W1T 5FN') takes a heading over it
+    // and nothing else: a word over it is another line's ('PLEASE' of the pieces above, taken as the name).
+    if (!h && picked.length === 1 && wholeOnOneLine(pc.text)) break;
     // 'From Morag O'Connor' right above a block that starts with a name of its own, or a heading
     // with a whole address on its line: the heading heads a block of its own, not this one.
     // ('Sender: The Copper Kettle' over 'Tools' / 'Flat 11, …' is one name broken by the column.)
@@ -242,11 +253,18 @@ function walkUp(sorted: TextLine[], p: number, used: Set<TextLine>, gap = LINE_G
   return { picked, heading, top, left, parts, nameUnsure: nameUnsure || lostStart !== null };
 }
 
+/** A name, then a numbered street, then more, split by commas, the postcode last: a whole address on one line. */
+function wholeOnOneLine(text: string): boolean {
+  const parts = clean(text.replace(UK_POSTCODE_IN_TEXT_RE, "")).split(/\s*,\s*/).filter(Boolean);
+  const [name, street] = parts;
+  return parts.length >= 3 && !/\d/.test(name) && /^\d/.test(street) && looksLikeName(name) && !isStreetLine(name) && !isNumberlessStreet(name) && !isPremises(name);
+}
+
 /**
  * Whether `sorted[i]`, a service word alone ('Home', 'Shop', 'Express'), is the last word of a name wrapped over the
  * block's first lines: on its left edge and in its type, right under a line that looks like a name in the same type
  * ('Copper Kettle' / 'Home' / 'Bryn Awel': fresh seed 3422321280, file 283, a pdf-lib text PDF whose sender was given
- * as 'Copper Kettle'; 'Saltmarsh' of 'Saltmarsh Home', seed 2647158373).
+ * as 'Copper Kettle'; 'Saltmarsh' of 'Saltmarsh Home', seed 2647158373), its first line a heading's or not.
  */
 function serviceWordEndingName(sorted: TextLine[], i: number, picked: TextLine[]): boolean {
   const l = sorted[i];
@@ -254,7 +272,11 @@ function serviceWordEndingName(sorted: TextLine[], i: number, picked: TextLine[]
   const alike = (a: TextLine) => Math.abs(a.x - first.x) <= size / 2 && Math.abs(a.size - size) <= size * 0.15;
   if (classifyLine(l.text).around !== "routing or service words" || /\s/.test(clean(l.text)) || !alike(l)) return false;
   const above = sorted.slice(0, i).findLast((a) => a.y + a.size * 0.5 <= l.y && inColumn(a, l.x, l.x + estWidth(l), size));
-  return !!above && alike(above) && l.y - (above.y + above.size) <= size * LINE_GAP && looksLikeName(above.text);
+  // (The name may start on a heading's line: 'Sender: The Cwm' / 'Home' / '92 Dock House', gate seed 86090039, file 45, an A4
+  // sheet's pdf-lib text PDF whose sender was given as 'The Cwm'.)
+  if (!above) return false;
+  const named = classifyLine(above.text).heading?.rest || above.text;
+  return alike(above) && l.y - (above.y + above.size) <= size * LINE_GAP && looksLikeName(named);
 }
 
 /** Whether `l` starts over two type heights right of the left edge every line of `picked` (two or more) shares to half a height. */

@@ -40,7 +40,12 @@ export function blockAddress(block: AddressBlock, countryCode = "GB"): Address |
     break;
   }
   // A country over the postcode is no name: a block printed bottom up whose lines could not be read the other way.
-  if (lines.length && COUNTRY_RE.test(lines[0])) lines.shift();
+  // Nor are the words left on the postcode's line under it its name: they are the town ('UNITED KINGDOM' / 'Isle of Bute
+  // PA20 9PA', the lines under not read the other way, gave 'Isle of Bute').
+  if (lines.length && COUNTRY_RE.test(lines[0])) {
+    lines.shift();
+    if (block.postcode && lines.length === 1) return { name: "", address: lines, postcode: block.postcode, countryCode };
+  }
   const [first = "", ...address] = lines;
   // One word over a postcode alone on its line ('London' / 'NW1 0FQ', OCR having lost the name and
   // street over them) is the town, never a name: no address is a name and a postcode. Nor are the words on a postcode's

@@ -97,6 +97,8 @@ const NUMBERLESS_STREET_RE = new RegExp(String.raw`^${NOT_TITLED}[\p{L}'’.-]+(
 const ADDRESS_AFTER_COMMA_RE = /^(?:\d|(?:flat|unit|apartment|apt|suite|floor|room|studio|block)\b)/i;
 /** Words of streets ('Mill Lane') and, with them, of house names ('Rose Cottage'). */
 const STREET_WORD_RE = /\b(?:road|rd|street|st|lane|ln|avenue|ave|close|drive|dr|way|place|pl|crescent|grove|gardens|terrace|hill|rise|park|row|square|walk|view|green|parade|quay|estate|mews|court|wharf|yard)\b/i;
+/** A line ending in a street's word ('Elm Way', 'Wellington Court'): a street, its number lost or not printed. */
+const STREET_END_RE = new RegExp(`${STREET_WORD_RE.source}$`, "i");
 const ADDRESS_WORD_RE = new RegExp(`${STREET_WORD_RE.source}|\\b(?:cottage|house|farm|barn|lodge|mill|manor|hall|villa|works|granary|building|chambers)\\b`, "i");
 /** A name line that cannot end where it does: on a particle, a connective, a title or an initial. */
 // (A title with its stop too: 'Mrs.' over 'Z de la Cruz', fresh seed 584889086, file 260, a 200 DPI scan whose name was missed.)
@@ -222,7 +224,10 @@ export function wrappedName(name: string, address: string[]): boolean {
   // A line of words over the numbered street is the premises, printed once between the name and its street: the word over it
   // ends the name ('Copper Kettle' / 'Home' / 'Bryn Awel' / '214 Gladstone Avenue', 'Niamh' / 'Watson' / 'Ty Newydd' / '126
   // Corstorphine Gardens': fresh seeds 3422321280, file 283, a sender given as 'Copper Kettle'; 584889086, file 109, four names missed).
-  const premisesAfter = after !== undefined && !/\d/.test(after) && street !== undefined && isStreetLine(street);
+  // (The street without its number too, there by its last word: 'From: The Dovetail' / 'Home' / 'The Old Post Office' /
+  // 'Alexandra Road' gave 'The Dovetail', 'Blue Heron' / 'Home' / 'Ty Newydd' / 'Wellington Court' 'Blue Heron': drawn cases
+  // of gate seed 86090039's file 45.)
+  const premisesAfter = after !== undefined && !/\d/.test(after) && street !== undefined && (isStreetLine(street) || STREET_END_RE.test(street));
   return oneWord && !ONE_WORD_ADDRESS_RE.test(next) && (TITLE_AND_WORD_RE.test(name) || AFTER_NAME_RE.test(after) || HOUSE_NAME_RE.test(after) || houseAfter || premisesAfter);
 }
 

@@ -50,7 +50,8 @@ export function walkDown(sorted: TextLine[], p: number, used: Set<TextLine>): Te
     if (used.has(l)) break;
     // A line read over three times the block's type is no line of it: a barcode's bars read as text right under the name
     // ('Mr Oliver Hill' over 'MAW IT Fe' read 213 px high in a block of 35: fresh seed 3930571097, file 2653, a 300 DPI
-    // scan of a legacy despatch label, whose name was then none). It ends the block.
+    // scan of a legacy despatch label, whose name was then none), or a routing letter printed huge ('LU' under 'Button Tin
+    // Engineering plc'). It ends the block. (An address line OCR boxed twice its height is the block's.)
     if (l.size > 3 * usualSize([pc, ...below])) break;
     // A heading or a line that is not address text ends the block, whatever it holds: 'Dropped off at: Best-one, 67 Market Pl,
     // Woking GU22 8EP' under a recipient printed bottom up was taken for another block's postcode in the same type, and the
@@ -98,11 +99,17 @@ export function walkDown(sorted: TextLine[], p: number, used: Set<TextLine>): Te
   const street = startsWithTitle(last) || initialled || overThe ? below.length - 2 : lastStreet;
   const names = below.slice(street + 1);
   const text = (ls: TextLine[]) => ls.map((l) => clean(l.text));
+  // A company's or contact's line over the name with a house's name between it and the street: the house's lines are the
+  // premises ('Manor Lane' / 'The Laurels' / 'Seren Print Studio plc' / 'Imogen Llewellyn', the postcode's line over them
+  // with the country: the block was read top down and its town, 'Isle of Bute', given as the name; a drawn case of seed
+  // 258096912's files 33 and 706).
+  const company = names.findLastIndex((l, i) => i < names.length - 1 && SECOND_LINE_RE.test(clean(l.text)));
+  const premises = company > 0 ? names.splice(0, company).reverse() : [];
   if (names.length > 3 || !looksLikeName(text(names)[names.length - 1])) return null;
   const second = names.length > 1 && SECOND_LINE_RE.test(text(names)[0]) ? names.splice(0, 1) : [];
   // Two lines left are one name broken, or nothing sure: a house name not known by its words ('THE OLD POST OFFICE'
   // over a shop's name) reads the same as a name's first line, and part of a name is worse than none.
-  const rest = below.slice(0, street + 1).reverse();
+  const rest = [...premises, ...below.slice(0, street + 1).reverse()];
   const [first, ...more] = text(names);
   if (more.length && !wrappedName(first, [...more, ...text(second), ...text(rest)]) && !loneWords(first, more[0])) return null;
   return [...names, ...second, ...rest];
