@@ -377,6 +377,15 @@ describe("OCR helpers", () => {
     expect(spaced).toBeGreaterThan(0);
     // A brand's capitals about an '&', a word in small letters after one, digits: as read.
     for (const kept of ["B&Q", "AT&T", "M&S Direct", "Wren&lvyTeaCo", "Fable&FernSilver,51FoxgloveWalk", "ORDER:123", "10:20"]) expect(gapsBack(kept), kept).toBe(kept);
+    // A stop after a small letter before a figure or a capital: the line goes on past the name (fresh seed 208294708, file
+    // 1319, a 150 DPI photo: 'MarlowPottery.123BarraciP Iace …', the whole line taken as the name). Not a domain in
+    // capitals, a decimal, an address in small letters.
+    expect(gapsBack("MarlowPottery.123BarrackPlace")).toBe("MarlowPottery. 123BarrackPlace");
+    expect(gapsBack("Mrs.OGreen")).toBe("Mrs. OGreen");
+    for (const kept of ["LOOMWELL.COM", "1.5kg", "www.parceldash.co.uk", "MR.C LEROY", "J.Smith"]) expect(gapsBack(kept), kept).toBe(kept);
+    // A first word whose capital I was read as l (file 446 of the same seed, a 150 DPI photo: 'lainRaviHussain', given as none).
+    expect(ocrLines([{ text: "lainRaviHussain", left: 50, top: 300, width: 400, height: 36, conf: 90 }]).map((l) => l.text)).toEqual(["Iain Ravi Hussain"]);
+    for (const kept of ["lainRavi", "iPhoneCaseShop"]) expect(gapsBack(kept), kept).toBe(kept);
   });
 
   it("never gives a name whose words OCR ran together past any one word (20 letters or more without a gap)", () => {

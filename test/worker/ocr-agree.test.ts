@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { personName, shopName } from "../../bench/label-generator/world";
+import { NAME_PARTICLES, TITLE_WORD } from "../../worker/label-reading/vocabulary";
 import { freshSeed, Rng } from "../../bench/label-generator/random";
 import { agreedNames, capitalDisputed, cutShort, fDisputed, heldSpelling, holdsName, iSplit, lReadAsI, minimDisputed, misreadWord, nearlyHolds, plainL, retitled, shapesFromLatin, swappedLetter, unplacedMark } from "../../worker/label-import/ocr/agree";
 import { plausibleOnly } from "../../worker/label-import/ocr-job";
@@ -209,6 +210,25 @@ describe("names given only when a second reading agrees", () => {
     expect(plausibleOnly({ ...read, fromAddress: { name: "Loomwell", address: [], postcode: "", countryCode: "GB" } }).fromAddress?.name).toBe("Loomwell");
     // A sender's first name alone over its address (fresh seed 3515107650, file 841: 'Wei' of 'Wei Müller').
     expect(plausibleOnly({ ...read, fromAddress: { name: "Wei", address: ["217 Wordsworth Place", "Perth"], postcode: "PH1 4UX", countryCode: "GB" } }).fromAddress?.name).toBe("");
+    // A sender's first name alone with an accent, no postcode read (seed 258096912, file 784; fresh seed 574020362, file 701).
+    const sender = (name: string) => plausibleOnly({ ...read, fromAddress: { name, address: [], postcode: "", countryCode: "GB" } }).fromAddress?.name;
+    for (const part of ["CIARÀ", "JOAQUÍN", "Björn", "Zoë"]) expect(sender(part)).toBe("");
+    for (const name of ["Loomwell", "SørenAhmed", "CHLOÉWONG", "Joaquín King"]) expect(sender(name)).toBe(name);
+    // Drawn: a word of a person's name alone, with an accent, is none; without one it stays (a shop's one word).
+    let accented = 0;
+    for (let k = 0; k < 300; k++) {
+      const rng = new Rng(`${SEED}/accented-first/${k}`);
+      const whole = personName(rng);
+      // A capitalised word of the name ('and' of 'Mr and Mrs …' alone is none for a rule of its own).
+      const words = whole.split(" ").filter((w) => /^\p{Lu}\p{L}{2,7}$/u.test(w) && !TITLE_WORD.test(w) && !NAME_PARTICLES.includes(w.toLowerCase()));
+      if (!words.length) continue;
+      const word = rng.pick(words);
+      const drawn = rng.chance(0.5) ? word.toUpperCase() : word;
+      const marked = /[\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F]/u.test(word);
+      if (marked) accented++;
+      expect(sender(drawn), JSON.stringify({ k, whole, drawn })).toBe(marked ? "" : drawn);
+    }
+    expect(accented).toBeGreaterThan(10);
   });
 
   it("reads a zero standing for an initial O as the O (fresh seed 1307231402, file 1717)", () => {

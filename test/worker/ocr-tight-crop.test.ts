@@ -16,10 +16,14 @@ const files = import.meta.glob("../fixtures/ocr-crops/*.png", { query: "?test-fi
 
 const NAMES: Record<string, string> = { "ngozi-kowalski": "Ngozi Kowalski", "bethans-supplies": "Bethan's Supplies" };
 
+const picture = async (file: string) => toGrey(await decodePngOnWhite(files[`../fixtures/ocr-crops/${file}`].slice()));
+
 async function crops() {
   const out: { name: string; page: Grey; size: number; width: number }[] = [];
   for (const [path, bytes] of Object.entries(files)) {
-    const [, key, size, width] = path.match(/([a-z-]+)-(\d+)-(\d+)\.png$/)!;
+    const found = path.match(/([a-z-]+)-(\d+)-(\d+)\.png$/);
+    if (!found) continue;
+    const [, key, size, width] = found;
     out.push({ name: NAMES[key], page: toGrey(await decodePngOnWhite(bytes.slice())), size: Number(size), width: Number(width) });
   }
   return out;
@@ -46,5 +50,23 @@ describe("a name's line read again", () => {
       expect(again.latin.get(name), name).toBe(name);
       expect(again.crops.get(name)?.[0].height, name).toBe(page.height);
     }
+  });
+
+  it("is read off a crop looser over and under where the first crop's reading does not hold the name: a long line aslant, its words' feet cut (seed 3930571097, file 2613)", async () => {
+    // 'SHIP FROM: Blue Heron Design, Hillside Farm, 52 Union Square, Middlesbrough, TS11UW' as the page's reading gave it: a
+    // box 15 px high (its words' median) and 955 wide at (5, 23) of this picture (the page's pixels round it), its words' ink
+    // 34 px high. The first crop (0.35 of 15 over and under) was read 'man ak uan Rasinn hiilicida garm 3$? Union Sauare…'.
+    const page = await picture("aslant-blue-heron-design.png");
+    const name = "Blue Heron Design";
+    const line = { text: "SHIP FROM: Blue Heron Design, Hillside Farm, 52 Union Square, Middlesbrough, TS11UW", x: 5, y: 23, size: 15, width: 955 };
+    const { latin, crops: read } = await restoreAccents(sender(name), [line], page, 300, holdsName);
+    expect(holdsName(name, latin.get(name) ?? "")).toBe(true);
+    expect(read.get(name)?.[0].height).toBe(15 + 2 * Math.round(15 * 1.2));
+    // Without the check (`holds`), as the page's other names are read: the first crop, as read.
+    const plain = await restoreAccents(sender(name), [line], page, 300);
+    expect(plain.crops.get(name)?.[0].height).toBe(15 + 2 * Math.round(15 * 0.35));
+    // Another name than the line's: the looser crop's reading does not hold it either, and the first crop is kept.
+    const other = await restoreAccents(sender("Blue Harbour Designs"), [{ ...line, text: "SHIP FROM: Blue Harbour Designs, Hillside Farm" }], page, 300, holdsName);
+    expect(other.crops.get("Blue Harbour Designs")?.[0].height).toBe(15 + 2 * Math.round(15 * 0.35));
   });
 });

@@ -318,7 +318,7 @@ export function plausibleOnly(d: LabelDetails): LabelDetails {
     // A heading read as the name: the name's line was lost (fresh seed 3215497301, a 203 DPI thermal print: 'FROM').
     // A name ending in a particle, as the layout's rule, again here: the accents restored after it may make one ('EWAN
     // NI' of Ewan Ní Bhriain, its end lost, given the Latin reading's 'Ní': rehearsal seed 4055776722, file 176, a 400 DPI scan).
-    const none = endsAtParticle(name) || GLUED.test(a.name) || NOISY.test(name) || DOUBLED.test(name) || pieceOfCode(name, d.trackingCode) || MISREAD_TITLE.test(name) || titleAndOneWord(name) || splitServiceWord(name) || JOINING_WORD_ALONE.test(name.trim()) || titlesOnly(name.trim()) || mixedInCapitals(name) || SMALL_LAST.test(name) || classifyLine(name).headingAlone || ((k === "address" || Boolean(a.postcode)) && partOfName(name));
+    const none = endsAtParticle(name) || GLUED.test(a.name) || NOISY.test(name) || DOUBLED.test(name) || pieceOfCode(name, d.trackingCode) || MISREAD_TITLE.test(name) || titleAndOneWord(name) || splitServiceWord(name) || JOINING_WORD_ALONE.test(name.trim()) || titlesOnly(name.trim()) || mixedInCapitals(name) || SMALL_LAST.test(name) || classifyLine(name).headingAlone || ((k === "address" || Boolean(a.postcode) || ACCENTED_WORD.test(name)) && partOfName(name));
     if (none || name !== a.name) out[k] = { ...out[k]!, name: none ? "" : name };
   }
   return out;
@@ -334,8 +334,14 @@ const ZERO_INITIAL = /(^|\s)0\.(?=\s)/u;
  * a whole name whose gaps OCR lost ('IAINMENSAH', 'Ewanjones'), and so is a word with a capital inside ('SMorris').
  * So is a sender's over an address with a postcode ('Wei' of 'Wei Müller', 'Anh' of 'Anh Quiñones': fresh seeds
  * 3515107650 and 1307231402; never right in any stored run); a retailer's name printed alone as a routing label's
- * header ('Loomwell') has no postcode and stays.
+ * header ('Loomwell') has no postcode and stays. So is a sender's of one short word with an accent, postcode or none: a
+ * person's first name, the rest of its line lost ('CIARÀ' for Ciarán Moore, 'JOAQUÍN' for Joaquín King: seed 258096912,
+ * file 784, a 203 DPI thermal print; fresh seed 574020362, file 701, a 400 DPI photo; 'Björn', a routing label's that
+ * prints none). Of the 19,599 distinct names the stored runs read, no right one is such a word (a whole name run together
+ * is longer: 'SørenAhmed', 'CHLOÉWONG').
  */
+/** A letter with an accent (or its mark in its shape: ø, ł). */
+const ACCENTED_WORD = /[\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F]/u;
 const partOfName = (name: string) => name.length <= 8 && /^[\p{L}'’-]+$/u.test(name) && !/\p{Ll}\p{Lu}|\p{Lu}\p{Lu}\p{Ll}/u.test(name);
 
 /**

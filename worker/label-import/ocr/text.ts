@@ -155,12 +155,15 @@ const PREFIX = new RegExp(`^(?:${JOINED_NAME_PREFIXES.map((p) => p[0].toUpperCas
  * brand's: 'ParcelShop'), each part at least two letters and no name prefix. An '&' between two such
  * words is a join too ('Oak&AnchorVintageLimited', 'Fable&Fern': no name is written so; 'B&Q', 'AT&T' are
  * capitals), the last word may end in a stop ('Ltd.', 'Co.') and the first be a possessive ("Morag'sTradingCo");
- * a colon is followed by a gap before a capital ('Sender:DovetailOutfittersLimited'). Such names of 20
+ * a colon is followed by a gap before a capital ('Sender:DovetailOutfittersLimited'), and a stop after a small letter
+ * before a capital or a figure ('MarlowPottery.123BarrackPlace': fresh seed 208294708, file 1319, a 150 DPI photo, whose
+ * sender's line was one name). The first word may start with an l that is a capital I ('lainRaviHussain': file 446 of
+ * the same seed; fixCapitalI gives the I back). Such names of 20
  * letters or more were given as none (ocr-job.ts GLUED): fresh seed 3930571097, files 112 and 1727, a 240 DPI
  * photo and a 200 DPI table photo of tight type, both read so letter for letter by both models.
  */
 export function gapsBack(text: string): string {
-  const words = text.replace(/(?<=\p{L}{2}:)(?=\p{Lu})/gu, " ").split(" ");
+  const words = text.replace(/(?<=\p{L}{2}:)(?=\p{Lu})|(?<=\p{Ll}{2}\.)(?=[\p{Lu}\d])/gu, " ").split(" ");
   const headed = /^(\p{Lu}{4,})(\p{Lu}\p{Ll}.*)$/u.exec(words[0]);
   const heading = headed && PRINTED_HEADINGS.find((h) => letters(h) === headed[1]);
   if (heading) words.splice(0, 1, heading, headed![2]);
@@ -168,7 +171,7 @@ export function gapsBack(text: string): string {
     .map((w) => {
       const parts = w.split(/(?<=\p{Ll})(?=&?\p{Lu})|(?<=\p{Ll}&)(?=\p{Lu})/u);
       const named = parts.filter((p) => p !== "&");
-      const shaped = (p: string, i: number) => new RegExp(`^\\p{Lu}\\p{Ll}+${i === 0 ? "(?:['’]s)?" : ""}${i === named.length - 1 ? "\\.?" : ""}$`, "u").test(p);
+      const shaped = (p: string, i: number) => new RegExp(`^${i === 0 ? "[\\p{Lu}l]" : "\\p{Lu}"}\\p{Ll}+${i === 0 ? "(?:['’]s)?" : ""}${i === named.length - 1 ? "\\.?" : ""}$`, "u").test(p);
       if (named.length < (parts.length > named.length ? 2 : 3) || !named.every((p, i) => shaped(p, i) && !PREFIX.test(p))) return w;
       return parts.join(" ");
     })
