@@ -159,16 +159,23 @@ export function unsureFigure(words: OcrWord[], lines: TextLine[], grams: number)
 const wholeKilos = (text: string) =>
   text.replace(/(?<![\p{L}\d.,])[0-9OoIil|]{1,3}(?=\s?kg\b)/giu, (figure) => (/\d/.test(figure) ? figure.replace(/[Oo]/g, "0").replace(/[Iil|]/g, "1") : figure));
 
+/** The English reading's figure of grams ('11000g', '300 g'), to be compared with the Latin's with its g read as a 9. */
+const GRAMS_FIGURE = /(?<![\d.,])(\d{2,5})\s?g\b/i;
+
 /**
  * The weight a line's reading by the Latin model gives, or the English reading's where the Latin read its g as a 9 and
- * all else alike ('300g' / '3009': fresh seed 1113018866, file 1141, a 203 DPI thermal print whose weight was lost): the
- * two read the same figure, and the English the unit.
+ * all else on the line alike, gaps aside ('300g' / '3009': fresh seed 1113018866, file 1141, a 203 DPI thermal print;
+ * '11000g Dimensions: 39 x 10x 21cm Date: 23/11/2026' / '110009 Dimensions: 39 x 10 x21 cm Date: 23/11/2026': run A of
+ * session 13, seed 258096912, file 1616, a 300 DPI scan; both weights lost): the two read the same figure and the same
+ * words, and the English the unit.
  */
 export function latinWeight(latin: string, english: string, grams: number): number | null {
   const own = weightGrams(fixWeight(wholeKilos(latin)));
   if (own !== null) return own;
-  const [a, b] = [latin, english].map((t) => t.replace(/\s+/g, ""));
-  return /^\d{2,5}g$/i.test(b) && a === `${b.slice(0, -1)}9` ? grams : null;
+  const figure = english.match(GRAMS_FIGURE);
+  if (!figure || Number(figure[1]) !== grams) return null;
+  const [a, b] = [latin, english.replace(GRAMS_FIGURE, `${figure[1]}9`)].map((t) => t.replace(/\s+/g, ""));
+  return a === b ? grams : null;
 }
 
 /**
