@@ -78,6 +78,20 @@ describe("address lines that look like names", () => {
     // A number on a building (fresh seed 1151260979, file 633: the broker's sender came back '86 Victoria Buildings').
     expect(isStreetLine("86 Victoria Buildings")).toBe(true);
     expect(isStreetLine("The 1975 Band")).toBe(false);
+    // Streets named by words the generator never draws: 'Station Approach' (bench/outside seed 163306060, file 94, a 300 DPI
+    // scan whose recipient's postcode was lost: the street not seen as one, the sender's one-line address was taken for the
+    // recipient's, postcode and all).
+    for (const street of ["138 Station Approach", "4 Oxford Circus", "12 Marine Boulevard", "9 Victoria Embankment", "3 Kirk Wynd", "88 Broadway", "7 Mill Causeway"]) expect(isStreetLine(street), street).toBe(true);
+  });
+
+  it("takes no one-line address for the recipient's beside a larger street whose postcode was not read (bench/outside seed 163306060, file 94)", () => {
+    const lines: TextLine[] = [
+      // (As read: 'Front' for From, 'Fat 4' for Flat 4.)
+      { text: "Front Miss Niamh Rahman, 25 Station Approach, Fife PR1 0RG", x: 40, y: 118, size: 34 },
+      { text: "SHIP TO", x: 64, y: 215, size: 39 },
+      ...["Fergus Quinn", "Fat 4", "138 Station Approach", "Worcester", "6PE"].map((text, i) => ({ text, x: 70, y: 275 + i * 52, size: 50 })),
+    ];
+    expect(readAddresses(lines).recipient?.postcode ?? "").not.toBe("PR1 0RG");
   });
 
   it("reads a whole name on its own, not a house name, a street or the start of a run of parts", () => {

@@ -485,3 +485,39 @@ describe(`a return line under a heading read in pieces, and a heading read twice
     }
   });
 });
+
+describe(`a sender's line OCR ran on into the recipient's column beside it (drawn, SEED=${SEED})`, () => {
+  it("never walks from the recipient's block into the sender's column (gate seed 1836775388, file 44: 'CEILIDH COFFEE')", () => {
+    // A 96 DPI screenshot of a broker's label: 'From' and 'RECIPIENT' side by side; Tesseract read the sender's street and
+    // the recipient's flat as one line ('44 FORE CRESCENT Apartment 80'), the recipient's walk went on over it into the
+    // sender's column and gave the recipient the sender's name.
+    let right = 0;
+    for (let k = 0; k < 60; k++) {
+      const rng = new Rng(`${SEED}/run-on-column/${k}`);
+      const [to, from] = [recipientParty(rng), senderParty(rng)];
+      const size = rng.int(28, 34);
+      const gap = size * 1.25;
+      const [lx, rx] = [45, rng.int(480, 520)];
+      const left = [from.name, ...from.lines, from.town, from.printedPostcode].map((t) => t.toUpperCase());
+      const rightCol = [to.name, ...(to.second ? [to.second] : []), ...to.lines, `${to.town} ${to.printedPostcode}`];
+      const lines: TextLine[] = [{ text: "From", x: lx, y: 232, size }, { text: "RECIPIENT", x: rx, y: 232, size }];
+      const rows = Math.max(left.length, rightCol.length);
+      // One row of the two columns read as one line from the left margin (not the name's row nor the postcode's).
+      const runOn = rng.int(1, Math.min(left.length, rightCol.length) - 2);
+      for (let i = 0; i < rows; i++) {
+        const y = 282 + i * gap;
+        if (i === runOn) lines.push({ text: `${left[i]} ${rightCol[i]}`, x: lx, y, size });
+        else {
+          if (left[i]) lines.push({ text: left[i], x: lx, y, size });
+          if (rightCol[i]) lines.push({ text: rightCol[i], x: rx, y, size });
+        }
+      }
+      const r = readAddresses(lines);
+      const why = JSON.stringify({ k, lines: lines.map((l) => l.text) });
+      // Never the sender's name, nor anything of the sender's column, as the recipient's.
+      if (r.recipient?.name) expect(r.recipient.name, why).toBe(to.name);
+      if (r.recipient?.name === to.name) right++;
+    }
+    expect(right).toBeGreaterThan(40);
+  });
+});

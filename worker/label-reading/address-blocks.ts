@@ -167,6 +167,18 @@ function walkUp(sorted: TextLine[], p: number, used: Set<TextLine>, gap = LINE_G
       nameUnsure = picked.length > 1 && top - (l.y + l.size) <= reach * LOST_LINE_GAP && !used.has(l) && isStreetLine(clean(l.text));
       break;
     }
+    // A line in the block's type starting far left of the edge its lines share (a column's line OCR ran on into this
+    // one: '44 FORE CRESCENT Apartment 80', the sender's street run into the recipient's flat: gate seed 1836775388, file 44,
+    // a 96 DPI screenshot of a broker's label whose recipient's block walked on into the sender's column and was given its
+    // name, 'CEILIDH COFFEE'). Its row is the block's too: the walk goes on over it. (Not a centred block: its lines share
+    // no edge.)
+    // Over the postcode's line alone, whose edge tells nothing, the line's middle is far off the postcode's too.
+    const centre = (t: TextLine) => t.x + estWidth(t) / 2;
+    const sharedEdge = picked.length >= 2 ? picked.every((p) => Math.abs(p.x - left) <= usualSize(picked) / 2) : Math.abs(centre(l) - centre(pc)) > 3 * pc.size && Math.abs(l.size - pc.size) <= 0.2 * pc.size;
+    if (sharedEdge && l.x < left - 3 * usualSize(picked)) {
+      top = l.y;
+      continue;
+    }
     const kind = classifyLine(l.text);
     // Two readings of one spot: a line lying over a heading on its row is that heading read again, garbled ('NELIVER TG' over
     // 'Deliver to:': bench/outside seed 163306060, file 113, a 203 DPI thermal print whose recipient's name was taken from

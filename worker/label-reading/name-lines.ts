@@ -91,12 +91,12 @@ const BUILDING_RE = /\b(?:buildings?|house|court|maltings|works|mill|chambers|es
 export const isNumberlessStreet = (line: string) => NUMBERLESS_STREET_RE.test(line);
 // (A street may start with Sir or Dame: 'Dame Street', 'Sir Thomas Street'.)
 const NOT_TITLED = `(?!(?:${ABBREVIATED_TITLES.join("|")})\\b)`;
-const NUMBERLESS_STREET_RE = new RegExp(String.raw`^${NOT_TITLED}[\p{L}'’.-]+(?:\s[\p{L}'’.-]+){0,2}\s(?:road|street|avenue|close|drive|crescent|gardens|terrace|mews|square|parade|grove)$`, "iu");
+const NUMBERLESS_STREET_RE = new RegExp(String.raw`^${NOT_TITLED}[\p{L}'’.-]+(?:\s[\p{L}'’.-]+){0,2}\s(?:road|street|avenue|close|drive|crescent|gardens|terrace|mews|square|parade|grove|approach|circus|boulevard|embankment|causeway)$`, "iu");
 
 /** A comma that starts a house number or premises: the name line goes on with the address. */
 const ADDRESS_AFTER_COMMA_RE = /^(?:\d|(?:flat|unit|apartment|apt|suite|floor|room|studio|block)\b)/i;
 /** Words of streets ('Mill Lane') and, with them, of house names ('Rose Cottage'). */
-const STREET_WORD_RE = /\b(?:road|rd|street|st|lane|ln|avenue|ave|close|drive|dr|way|place|pl|crescent|grove|gardens|terrace|hill|rise|park|row|square|walk|view|green|parade|quay|estate|mews|court|wharf|yard)\b/i;
+const STREET_WORD_RE = /\b(?:road|rd|street|st|lane|ln|avenue|ave|close|drive|dr|way|place|pl|crescent|grove|gardens|terrace|hill|rise|park|row|square|walk|view|green|parade|quay|estate|mews|court|wharf|yard|approach|circus|boulevard|embankment|causeway|wynd|broadway)\b/i;
 /** A line ending in a street's word ('Elm Way', 'Wellington Court'): a street, its number lost or not printed. */
 const STREET_END_RE = new RegExp(`${STREET_WORD_RE.source}$`, "i");
 const ADDRESS_WORD_RE = new RegExp(`${STREET_WORD_RE.source}|\\b(?:cottage|house|farm|barn|lodge|mill|manor|hall|villa|works|granary|building|chambers)\\b`, "i");
