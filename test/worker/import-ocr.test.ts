@@ -547,6 +547,16 @@ describe("OCR helpers", () => {
     expect(fixCapitalI("0. OKAFOR")).toBe("O. OKAFOR");
     expect(fixCapitalI("0. Okafor-Reid")).toBe("O. Okafor-Reid");
     expect(fixCapitalI("0. 5 kg")).toBe("0. 5 kg");
+    // Alone after a name's heading, the surname on the next line (seed 258096912, file 2842, a 150 DPI table photo:
+    // 'Sent by: 0' over 'MORRIS'); a field's heading keeps its figure. Headings drawn (SEED printed above).
+    const rng = new Rng(`${HEADING_SEED}/zero-after-heading`);
+    for (let i = 0; i < 20; i++) {
+      const heading = rng.pick(PRINTED_HEADINGS);
+      const printed = rng.chance(0.5) ? heading.toUpperCase() : heading;
+      const field = /^(?:Weight|Date|Posted|Service):$/.test(heading);
+      expect(fixCapitalI(`${printed} 0`), printed).toBe(field ? `${printed} 0` : `${printed} O`);
+    }
+    for (const kept of ["Parcels: 0", "Weight: 0", "Sent by: 10"]) expect(fixCapitalI(kept), kept).toBe(kept);
     expect(fixCapitalI("Wren & lvy Supplies")).toBe("Wren & Ivy Supplies");
     // A company's end misread as no name's (fresh seed 584889086, file 179: 'pic' dropped as debris, 'Foxhole Outdoor').
     expect(fixCompanyEnd("Foxhole Outdoor pic")).toBe("Foxhole Outdoor plc");

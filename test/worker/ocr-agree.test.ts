@@ -178,6 +178,9 @@ describe("names given only when a second reading agrees", () => {
   it("takes no title with one word after it: its initial or its surname lost (gates ci-57 and ci-60, thermal prints)", () => {
     const named = (name: string) => plausibleOnly({ ...read, address: { ...read.address!, name } }).address?.name;
     for (const name of ["Dr. White", "Mr. MacLeod", "Miss Ellie", "MRS O'Neill", "Prof Hughes"]) expect(named(name), name).toBe("");
+    // Run together with it (fresh seed 3930571097, file 72, a 200 DPI table photo: 'DrPriya' for Dr Priya D'Arcy).
+    for (const name of ["DrPriya", "MrsJones", "Mr.Singh"]) expect(named(name), name).toBe("");
+    for (const name of ["MissChloéSingh", "Drew Carey", "Priya D'Arcy"]) expect(named(name), name).toBe(name);
     // A service's word split by a gap (fresh seed 1186823637, file 85, a 200 DPI scan).
     for (const name of ["STAN DARD", "Eco Nomy", "TRACK ED"]) expect(named(name), name).toBe("");
     // An article or a joining word alone (fresh seed 258096912, file 3172, a 203 DPI thermal print).

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readLabelPage } from "../../worker/label-import/ocr-job";
-import { irishParticle, otherLine, ownSender, withLostWords, withoutCutNames, withoutHeadings, withoutLineLostAbove, withoutLoneFigures, withoutOtherLines, withoutSenderUnderVan, withoutSortCode, withoutSuffixUnder, withTitleAbove } from "../../worker/label-import/ocr/names";
+import { irishParticle, otherLine, ownSender, rowRight, withLostWords, withoutCutNames, withoutHeadings, withoutLineLostAbove, withoutLoneFigures, withoutOtherLines, withoutSenderUnderVan, withoutSortCode, withoutSuffixUnder, withTitleAbove } from "../../worker/label-import/ocr/names";
 import { freshSeed, Rng } from "../../bench/label-generator/random";
 import { companyName, personName, retailerName, shopName } from "../../bench/label-generator/world";
 import { PRINTED_HEADINGS } from "../../worker/label-reading/vocabulary";
@@ -21,6 +21,14 @@ describe("a recipient's name with the words the page's reading lost", () => {
     ["Yusuf Garcia", "Yusuf García Lopéz", [], "Yusuf Garcia Lopéz"],
   ])("%j with %j", (name, read, before, want) => {
     expect(withLostWords(name, read, before)).toBe(want);
+  });
+
+  it("takes the row's next text for the name's end only in the name's type (gate seed 1836775388, file 669)", () => {
+    // A 300 DPI scan: the sender's 'Hollow Oak Ceramics' in type a third of the name's, in the next column on its row, was
+    // joined to the recipient's name after its lost word was found ('María Kwame Sørensen Hollow Oak Ceramics').
+    const line = { text: "Maria Kwame", x: 75, y: 206, size: 59, width: 420 };
+    expect(rowRight([line, { text: "Hollow Oak Ceramics", x: 748, y: 231, size: 20, width: 230 }], line, 1200).next).toBeNull();
+    expect(rowRight([line, { text: "Morris", x: 760, y: 210, size: 55, width: 200 }], line, 1200).next?.text).toBe("Morris");
   });
 
   it.each([

@@ -34,13 +34,17 @@ const REACH = 8;
  * heights (and a margin); and that next text when it is a name's words a word's gap away ('Morris' after the gap
  * 'Søren' left), or null.
  */
-function rowRight(lines: TextLine[], line: TextLine, width: number): { right: number; next: TextLine | null } {
+export function rowRight(lines: TextLine[], line: TextLine, width: number): { right: number; next: TextLine | null } {
   const end = line.x + (line.width ?? line.text.length * line.size * 0.6);
   const next = lines.filter((l) => l !== line && Math.abs(l.y - line.y) < line.size * 0.5 && l.x >= end).sort((a, b) => a.x - b.x)[0];
   const reach = Math.min(width, end + (REACH + 0.35) * line.size);
   if (!next) return { right: reach, next: null };
   const words = next.text.split(" ");
-  const named = next.x - end <= REACH * line.size && words.length <= 3 && words.every((w) => NAME_WORD.test(w));
+  // (In the name's type: a sender's line in type a third of the name's, beside it in the next column, is another block's
+  // ('Maria Kwame' / 'Hollow Oak Ceramics' gave 'María Kwame Sørensen Hollow Oak Ceramics': gate seed 1836775388, file 669,
+  // a 300 DPI scan of an Evri label).)
+  const alike = next.size >= 0.6 * line.size && next.size <= 1.6 * line.size;
+  const named = alike && next.x - end <= REACH * line.size && words.length <= 3 && words.every((w) => NAME_WORD.test(w));
   return { right: Math.min(reach, next.x - line.size * 0.1), next: named ? next : null };
 }
 

@@ -204,6 +204,11 @@ export function fixCapitalI(text: string): string {
   if (/^0\.\s\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)?$/u.test(text)) return `O${text.slice(1)}`;
   // An initial I read with a second stroke ('Il. MENSAH'): no word is 'Il.'.
   if (/^I[l1|]\.\s\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)?$/u.test(text)) return `I${text.slice(2)}`;
+  // An initial O read as a zero, alone after a sender's or recipient's heading, the surname on the line under it ('Sent
+  // by: 0' over 'MORRIS' for O Morris, a name broken on a narrow column: seed 258096912, file 2842, a 150 DPI table
+  // photo, whose sender was given as none). No name is a figure; a field's heading ('Weight: 0') keeps it.
+  const headed = /^(.+:)\s0$/u.exec(text);
+  if (headed && NAME_HEADINGS.has(headed[1].toLowerCase())) return `${headed[1]} O`;
   // '&' run into the word after it, its I read as l ('Wren &lvy Crafts': fixed seed 3217537065, file 1547, and fresh seed
   // 3515107650, file 648, where both readings of the line held it).
   // Run into the word before it too ('Wren&lvyTeaCo': seed 1914321767, the last full run's wrong sender): its I read as l.
@@ -222,6 +227,9 @@ export function fixCapitalI(text: string): string {
     })
     .join(" ");
 }
+
+/** The headings printed over a name, in small letters. */
+const NAME_HEADINGS = new Set(PRINTED_HEADINGS.filter((h) => !/^(?:Weight|Date|Posted|Service):$/.test(h)).map((h) => h.toLowerCase()));
 
 /** The address headings, as run together: a field's ('Service', 'Date') starts brand names made that way ('ServiceMaster'). */
 const GLUED_HEADINGS = PRINTED_HEADINGS.filter((h) => !/^(?:Weight|Date|Posted|Service):$/.test(h))
