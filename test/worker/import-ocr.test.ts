@@ -344,6 +344,9 @@ describe("OCR helpers", () => {
     // the recipient's name; 'TheCwmtTradingCo' was the sender.
     expect(gapsBack("FROMZoë Patel")).toBe("From: Zoë Patel");
     expect(gapsBack("SHIPTOJane Smith")).toBe("Ship to: Jane Smith");
+    // The recipient's 'TO' (fresh seed 969544535, file 2728, a 300 DPI photo: 'TOMarlowAccountants &Co' was the name).
+    expect(gapsBack("TOMarlowAccountants &Co")).toBe("TO MarlowAccountants &Co");
+    for (const kept of ["TOMASZ", "Tomasz", "TOP", "TO"]) expect(gapsBack(kept)).toBe(kept);
     expect(gapsBack("TheCwmTradingCo")).toBe("The Cwm Trading Co");
     // A title run into its initial (fresh seed 3217537065, file 3199: 'DrA' over 'Nguyen').
     expect(gapsBack("DrA")).toBe("Dr A");
@@ -560,6 +563,7 @@ describe("OCR helpers", () => {
     expect(fixCapitalI("Wren & lvy Supplies")).toBe("Wren & Ivy Supplies");
     // A company's end misread as no name's (fresh seed 584889086, file 179: 'pic' dropped as debris, 'Foxhole Outdoor').
     expect(fixCompanyEnd("Foxhole Outdoor pic")).toBe("Foxhole Outdoor plc");
+    expect(fixCompanyEnd("Pebble & Pine Print Studio ple")).toBe("Pebble & Pine Print Studio plc");
     expect(fixCompanyEnd("Hazel Print Itd")).toBe("Hazel Print Ltd");
     expect(fixCompanyEnd("a pic")).toBe("a pic");
     // Run into the '&' (fixed seed 3217537065, file 1547; fresh seed 3515107650, file 648), not a brand's 'B&Q'.

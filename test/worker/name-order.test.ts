@@ -308,6 +308,27 @@ describe(`a block printed bottom up with a house's or a business's name starting
     expect(drawn).toBeGreaterThan(100);
   });
 
+  it("takes that line for the premises over a first name and a surname on lines of their own (fresh seed 969544535, file 2085)", () => {
+    // A 203 DPI thermal print of a legacy despatch label: 'THE LAURELS' / 'CALLUM' / 'PATTERSON' gave 'THE LAURELS CALLUM'.
+    const places = ["The Laurels", "The Willows", "The Old Forge", "The Old School", "The Orchard", "The Book Nook"];
+    let drawn = 0;
+    for (let k = 0; k < 400 && drawn < 100; k++) {
+      const rng = new Rng(`${SEED}/the-house-broken/${k}`);
+      const to = recipientParty(rng);
+      const street = to.lines.find((l) => /^\d/.test(l));
+      const words = to.name.split(" ");
+      if (to.second || !street || words.length !== 2 || /^(?:mr|mrs|ms|miss|dr|mx|prof|rev)\.?$/i.test(words[0])) continue;
+      drawn++;
+      const upper = rng.chance(0.5);
+      const cased = (t: string) => (upper ? t.toUpperCase() : t);
+      const lines = [to.printedPostcode, to.town, street, rng.pick(places), words[0], words[1]].map(cased);
+      const r = recipientOf(block(rng.int(8, 40), 60, lines, rng.int(9, 14)));
+      // The whole name or none, never the house's words in it.
+      expect([cased(to.name), ""], JSON.stringify({ k, lines })).toContain(r?.name ?? "");
+    }
+    expect(drawn).toBeGreaterThan(50);
+  });
+
   it("gives no name where a business's name starting 'The' is wrapped over its last words ('The Copper Kettle' / 'Supplies Ltd')", () => {
     for (const last of ["Supplies Ltd", "Tea Co", "Ltd", "& Sons"]) {
       const r = recipientOf(block(14, 60, ["LS6 2AB", "Leeds", "14 Cardigan Road", "The Copper Kettle", last]));

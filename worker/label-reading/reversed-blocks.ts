@@ -105,6 +105,10 @@ export function walkDown(sorted: TextLine[], p: number, used: Set<TextLine>): Te
   // 258096912's files 33 and 706).
   const company = names.findLastIndex((l, i) => i < names.length - 1 && SECOND_LINE_RE.test(clean(l.text)));
   const premises = company > 0 ? names.splice(0, company).reverse() : [];
+  // So is a line starting 'The' over a first name and a surname on lines of their own ('THE LAURELS' / 'CALLUM' /
+  // 'PATTERSON' gave 'THE LAURELS CALLUM': fresh seed 969544535, file 2085, a 203 DPI thermal print of a legacy despatch
+  // label). (Not over a business's last words: 'The Copper Kettle' / 'Supplies Ltd' is one name, or none.)
+  if (!premises.length && names.length === 3 && THE_NAME_RE.test(clean(names[0].text)) && loneWords(clean(names[1].text), clean(names[2].text))) premises.push(...names.splice(0, 1));
   if (names.length > 3 || !looksLikeName(text(names)[names.length - 1])) return null;
   const second = names.length > 1 && SECOND_LINE_RE.test(text(names)[0]) ? names.splice(0, 1) : [];
   // Two lines left are one name broken, or nothing sure: a house name not known by its words ('THE OLD POST OFFICE'

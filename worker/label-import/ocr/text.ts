@@ -121,13 +121,14 @@ export const postcodeApart = (text: string) =>
   text.replace(/(?<=\p{Ll}{2})([A-Z]{1,2}\d[A-Z\d]?)(\d[A-Z]{2})$/u, (whole, outward: string, inward: string) => (isRealPostcode(`${outward} ${inward}`) ? ` ${outward} ${inward}` : whole));
 
 /**
- * A company's 'plc' or 'Ltd' at the end of a name misread as a word no name ends in: 'pic' (its l read as i), 'Itd' (its L
+ * A company's 'plc' or 'Ltd' at the end of a name misread as a word no name ends in: 'pic' (its l read as i), 'ple', 'Itd' (its L
  * as I), 'Lid' (its t as i). 'Foxhole Outdoor pic' lost its end as OCR's debris and gave 'Foxhole Outdoor' (fresh seed 584889086, file 179, a
  * flattened photo), a name cut short.
  */
 export const fixCompanyEnd = (text: string) =>
   text
-    .replace(/(\p{Lu}[\p{L}'’.-]*\s)(?:pic|p1c|pIc)$/u, "$1plc")
+    // (Its c read as e too: 'Pebble & Pine Print Studio ple', fresh seed 969544535, file 3443, a 300 DPI thermal print.)
+    .replace(/(\p{Lu}[\p{L}'’.-]*\s)(?:pic|p1c|pIc|ple)$/u, "$1plc")
     .replace(/(\p{Lu}[\p{L}'’.-]*\s)Itd(\.?)$/u, "$1Ltd$2")
     // Its t read as i ('Ceilidh Bakehouse Lid. Unit 25, …': fresh seed 3141977986, file 147, a 300 DPI thermal print whose
     // sender was given so, both models reading it alike): after two capitalised words, ending the line or its first part.
@@ -164,8 +165,9 @@ const PREFIX = new RegExp(`^(?:${JOINED_NAME_PREFIXES.map((p) => p[0].toUpperCas
  */
 export function gapsBack(text: string): string {
   const words = text.replace(/(?<=\p{L}{2}:)(?=\p{Lu})|(?<=\p{Ll}{2}\.)(?=[\p{Lu}\d])/gu, " ").split(" ");
-  const headed = /^(\p{Lu}{4,})(\p{Lu}\p{Ll}.*)$/u.exec(words[0]);
-  const heading = headed && PRINTED_HEADINGS.find((h) => letters(h) === headed[1]);
+  // (The recipient's 'TO' too: 'TOMarlowAccountants &Co', fresh seed 969544535, file 2728, a 300 DPI photo, given as the name.)
+  const headed = /^(\p{Lu}{4,}|TO)(\p{Lu}\p{Ll}.*)$/u.exec(words[0]);
+  const heading = headed && (headed[1] === "TO" ? "TO" : PRINTED_HEADINGS.find((h) => letters(h) === headed[1]));
   if (heading) words.splice(0, 1, heading, headed![2]);
   const spaced = words
     .map((w) => {
