@@ -84,6 +84,14 @@ describe("address lines that look like names", () => {
     for (const street of ["138 Station Approach", "4 Oxford Circus", "12 Marine Boulevard", "9 Victoria Embankment", "3 Kirk Wynd", "88 Broadway", "7 Mill Causeway"]) expect(isStreetLine(street), street).toBe(true);
   });
 
+  it("gives no name where a title's end stands alone before it, its first letters lost (fresh seed 969544535, file 189)", () => {
+    // A 400 DPI scan: 'Ms Imogen Mensah' read 's Imogen Mensah', the 's' dropped as debris and the name given without its title.
+    const at = (first: string) => readAddresses(["DELIVER TO:", first, "131 Dock Gardens", "HX1 0RN"].map((text, i) => ({ text, x: 80, y: 330 + i * 70, size: 50 }))).recipient;
+    for (const first of ["s Imogen Mensah", "rs Jane Hill", "iss Zoë Ward"]) expect(at(first)?.name ?? "", first).toBe("");
+    expect(at("Ms Imogen Mensah")?.name).toBe("Ms Imogen Mensah");
+    expect(at("Imogen Mensah")?.name).toBe("Imogen Mensah");
+  });
+
   it("takes no one-line address for the recipient's beside a larger street whose postcode was not read (bench/outside seed 163306060, file 94)", () => {
     const lines: TextLine[] = [
       // (As read: 'Front' for From, 'Fat 4' for Flat 4.)

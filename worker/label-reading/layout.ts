@@ -29,6 +29,9 @@ const CUT_AT_PARTICLE = new RegExp(`\\s(?:de\\sla|${NAME_PARTICLES.filter((p) =>
 /** A name that ends in a word that only ever comes before another (a particle, '&', 'and', 'of'): part of a name. */
 export const endsAtParticle = (name: string) => CUT_AT_PARTICLE.test(name);
 
+/** The end of Mr, Mrs, Ms, Miss or Mx alone, its first letters lost, before a capitalised word. */
+const TITLE_TAIL_RE = /^(?:s|rs|ss|iss|r|x)\s+\p{Lu}\p{Ll}/u;
+
 export function blockAddress(block: AddressBlock, countryCode = "GB"): Address | null {
   const lines = [...block.lines];
   for (let i = lines.length - 1; i >= 0; i--) {
@@ -56,6 +59,9 @@ export function blockAddress(block: AddressBlock, countryCode = "GB"): Address |
   // a return address in small type whose name and street OCR lost, bench/outside seed 1366117983).
   if (block.postcode && lines.length === 2 && !/[\s,\d]/.test(first) && COUNTY_RE.test(lines[1])) return { name: "", address: lines, postcode: block.postcode, countryCode };
   if (block.postcode && ((block.lines.length === 2 && lines.length === 1 && !/[\s,]/.test(first)) || alone)) return { name: "", address: [first], postcode: block.postcode, countryCode };
+  // A title's end alone before the name ('s Imogen Mensah' for Ms: its M lost, fresh seed 969544535, file 189, a 400 DPI
+  // scan, whose recipient was given as 'Imogen Mensah'): the title is part of the name, lost. Whole or none.
+  if (TITLE_TAIL_RE.test(first)) return { name: "", address, postcode: block.postcode, countryCode };
   const split = splitNameLine(withoutDebris(withoutTrailingHeading(first)));
   const { rest } = split;
   let { name } = split;
