@@ -565,6 +565,8 @@ describe("OCR helpers", () => {
     expect(fixCompanyEnd("Foxhole Outdoor pic")).toBe("Foxhole Outdoor plc");
     expect(fixCompanyEnd("Pebble & Pine Print Studio ple")).toBe("Pebble & Pine Print Studio plc");
     expect(fixCompanyEnd("Hazel Print Itd")).toBe("Hazel Print Ltd");
+    expect(fixCompanyEnd("Larkspur Tea Ca")).toBe("Larkspur Tea Co");
+    expect(fixCompanyEnd("Maria Ca")).toBe("Maria Ca");
     expect(fixCompanyEnd("a pic")).toBe("a pic");
     // Run into the '&' (fixed seed 3217537065, file 1547; fresh seed 3515107650, file 648), not a brand's 'B&Q'.
     expect(fixCapitalI("Wren &lvy Crafts")).toBe("Wren & Ivy Crafts");

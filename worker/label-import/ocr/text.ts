@@ -132,7 +132,10 @@ export const fixCompanyEnd = (text: string) =>
     .replace(/(\p{Lu}[\p{L}'’.-]*\s)Itd(\.?)$/u, "$1Ltd$2")
     // Its t read as i ('Ceilidh Bakehouse Lid. Unit 25, …': fresh seed 3141977986, file 147, a 300 DPI thermal print whose
     // sender was given so, both models reading it alike): after two capitalised words, ending the line or its first part.
-    .replace(/(\p{Lu}[\p{L}'’-]+\s\p{Lu}[\p{L}'’-]+\s)Lid(?=[.,]?$|[.,]\s)/u, "$1Ltd");
+    .replace(/(\p{Lu}[\p{L}'’-]+\s\p{Lu}[\p{L}'’-]+\s)Lid(?=[.,]?$|[.,]\s)/u, "$1Ltd")
+    // Its o read as a ('Larkspur Tea Ca': fresh seed 969544535, file 63, a 203 DPI thermal print whose sender was given so):
+    // after two capitalised words, ending the line. No name ends in the word 'Ca'.
+    .replace(/(\p{Lu}[\p{L}'’-]+\s\p{Lu}[\p{L}'’-]+\s)Ca(\.?)$/u, "$1Co$2");
 
 /** A title and one capital initial with no gap between them ('DrA', 'MrsJ'). */
 const TITLE_INITIAL = new RegExp(`^(${ABBREVIATED_TITLES.map((t) => t[0].toUpperCase() + t.slice(1)).join("|")})(\\p{Lu}\\.?)$`, "u");
