@@ -84,6 +84,17 @@ describe("address lines that look like names", () => {
     for (const street of ["138 Station Approach", "4 Oxford Circus", "12 Marine Boulevard", "9 Victoria Embankment", "3 Kirk Wynd", "88 Broadway", "7 Mill Causeway"]) expect(isStreetLine(street), street).toBe(true);
   });
 
+  it("takes no sender's block for the recipient's beside a larger town with its postcode run into it (gate ci-70, seed 409927088, file 67)", () => {
+    // A 400 DPI photo: 'BRISTOLBS8 3SE' read with no gap, so the recipient's block had no postcode and the sender's, in
+    // small type under the barcode, was taken for it (name and postcode wrong).
+    const recipient = ["SIOBHAN NGUYEN", "105 MERCERHOUSE", "DOCK CRESCENT", "BRISTOLBS8 3SE"].map((text, i) => ({ text, x: 120, y: 500 + i * 76, size: 40 }));
+    const sender = ["Tomasz Ciaran Bajwa", "81 Cromwell Lane", "Dorchester", "DT1 8EP"].map((text, i) => ({ text, x: 68, y: 1261 + i * 35, size: 20 }));
+    expect(readAddresses([...recipient, ...sender]).recipient?.postcode ?? "").not.toBe("DT1 8EP");
+    // With the gap read, the recipient's own block is found.
+    const spaced = recipient.map((l) => (l.text === "BRISTOLBS8 3SE" ? { ...l, text: "BRISTOL BS8 3SE" } : l));
+    expect(readAddresses([...spaced, ...sender]).recipient).toMatchObject({ name: "SIOBHAN NGUYEN", postcode: "BS8 3SE" });
+  });
+
   it("gives no name where a title's end stands alone before it, its first letters lost (fresh seed 969544535, file 189)", () => {
     // A 400 DPI scan: 'Ms Imogen Mensah' read 's Imogen Mensah', the 's' dropped as debris and the name given without its title.
     const at = (first: string) => readAddresses(["DELIVER TO:", first, "131 Dock Gardens", "HX1 0RN"].map((text, i) => ({ text, x: 80, y: 330 + i * 70, size: 50 }))).recipient;

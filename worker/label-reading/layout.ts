@@ -161,6 +161,9 @@ function underHeadedBlock(lines: TextLine[], blocks: AddressBlock[], role: Map<A
  * the lines under it in its column: the recipient's address, its postcode misread ('CROOXU' for CR0 0XU: fresh seed
  * 3515107650, file 486, a 300 DPI scan, whose sender's block was then the only one and taken for the recipient's).
  */
+/** A town in capitals with a postcode run into it, no gap between ('BRISTOLBS8 3SE', 'LEEDSLS1 1AA'). */
+const GLUED_POSTCODE_RE = /\p{Lu}{3}[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}$/u;
+
 function unreadAddressBeside(lines: TextLine[], block: AddressBlock): boolean {
   const sorted = [...lines].sort((a, b) => a.y - b.y || a.x - b.x);
   const own = new Set(block.lines);
@@ -169,6 +172,10 @@ function unreadAddressBeside(lines: TextLine[], block: AddressBlock): boolean {
   // the recipient's beside a street in 32 px type).
   const mine = sorted.filter((l) => own.has(clean(l.text)));
   const size = mine.length ? Math.min(block.size, usualSize(mine)) : block.size;
+  // So is a line in larger type ending in a postcode run into the town before it ('BRISTOLBS8 3SE', read so on a 400 DPI
+  // photo: gate ci-70, seed 409927088, file 67, whose sender's block, the only one read, was taken for the recipient's).
+  // Which letters start the postcode is not known ('BS8' or 'S8'): the recipient's address is there, unread.
+  if (sorted.some((l) => !own.has(clean(l.text)) && l.size >= 1.15 * size && GLUED_POSTCODE_RE.test(clean(l.text)))) return true;
   return sorted.some((street, i) => {
     const t = clean(street.text);
     if (own.has(t) || street.size < 1.15 * size || !isStreetLine(t) || UK_POSTCODE_IN_TEXT_RE.test(t)) return false;
