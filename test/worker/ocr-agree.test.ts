@@ -181,6 +181,9 @@ describe("names given only when a second reading agrees", () => {
     // Run together with it (fresh seed 3930571097, file 72, a 200 DPI table photo: 'DrPriya' for Dr Priya D'Arcy).
     for (const name of ["DrPriya", "MrsJones", "Mr.Singh"]) expect(named(name), name).toBe("");
     for (const name of ["MissChloéSingh", "Drew Carey", "Priya D'Arcy"]) expect(named(name), name).toBe(name);
+    // A name printed letter-spaced and read in pieces (fresh seed 969544535, file 2900, a 200 DPI scan: 'M EN SAH').
+    for (const name of ["M EN SAH", "J. OK AFO"]) expect(named(name), name).toBe("");
+    for (const name of ["J WU", "I MENSAH", "DR MEI LI"]) expect(named(name), name).toBe(name);
     // A service's word split by a gap (fresh seed 1186823637, file 85, a 200 DPI scan).
     for (const name of ["STAN DARD", "Eco Nomy", "TRACK ED"]) expect(named(name), name).toBe("");
     // An article or a joining word alone (fresh seed 258096912, file 3172, a 203 DPI thermal print).

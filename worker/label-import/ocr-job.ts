@@ -318,7 +318,7 @@ export function plausibleOnly(d: LabelDetails): LabelDetails {
     // A heading read as the name: the name's line was lost (fresh seed 3215497301, a 203 DPI thermal print: 'FROM').
     // A name ending in a particle, as the layout's rule, again here: the accents restored after it may make one ('EWAN
     // NI' of Ewan Ní Bhriain, its end lost, given the Latin reading's 'Ní': rehearsal seed 4055776722, file 176, a 400 DPI scan).
-    const none = endsAtParticle(name) || GLUED.test(a.name) || NOISY.test(name) || DOUBLED.test(name) || pieceOfCode(name, d.trackingCode) || MISREAD_TITLE.test(name) || titleAndOneWord(name) || splitServiceWord(name) || JOINING_WORD_ALONE.test(name.trim()) || titlesOnly(name.trim()) || mixedInCapitals(name) || SMALL_LAST.test(name) || classifyLine(name).headingAlone || ((k === "address" || Boolean(a.postcode) || ACCENTED_WORD.test(name)) && partOfName(name));
+    const none = endsAtParticle(name) || GLUED.test(a.name) || NOISY.test(name) || DOUBLED.test(name) || pieceOfCode(name, d.trackingCode) || MISREAD_TITLE.test(name) || titleAndOneWord(name) || splitServiceWord(name) || JOINING_WORD_ALONE.test(name.trim()) || titlesOnly(name.trim()) || mixedInCapitals(name) || SMALL_LAST.test(name) || LETTER_PIECES.test(name.trim()) || classifyLine(name).headingAlone || ((k === "address" || Boolean(a.postcode) || ACCENTED_WORD.test(name)) && partOfName(name));
     if (none || name !== a.name) out[k] = { ...out[k]!, name: none ? "" : name };
   }
   return out;
@@ -406,6 +406,13 @@ const mixedInCapitals = (name: string) => {
  * stored runs (the bench reports kept on this machine) were all wrong.
  */
 const SMALL_LAST = /^(?=.*\p{Ll}).*\s(?!(?:plc|co|ltd|llp)\.?$)\p{Ll}[\p{L}'’.-]*$/u;
+
+/**
+ * A letter, then two or more runs of two or three capitals, and nothing else: a name printed letter-spaced and read in
+ * pieces, its first letter misread ('M EN SAH' for I Mensah: fresh seed 969544535, file 2900, a 200 DPI scan). Of the
+ * stored runs' 20,300 distinct names only that one is so shaped. A name truly so printed ('A NG LEE') is lost: a miss.
+ */
+const LETTER_PIECES = /^\p{Lu}\.?(?:\s\p{Lu}{2,3}){2,}$/u;
 
 /**
  * A name's last word read twice ('Niamh Baker Baker': fresh seed 2711752841, file 477, a table photo; two of Tesseract's
