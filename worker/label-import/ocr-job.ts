@@ -21,7 +21,7 @@ import { pageBarcodes } from "./barcodes";
 import { ImportError } from "../lib/errors";
 import { endsAtParticle } from "../label-reading/layout";
 import { classifyLine } from "../label-reading/line-kinds";
-import { ABBREVIATED_TITLES, SERVICE_WORDS, TITLE_WORD } from "../label-reading/vocabulary";
+import { CAPITALISED_TITLES, SERVICE_WORDS, TITLE_WORD } from "../label-reading/vocabulary";
 import { OcrEngineError, recognise, type OcrResult } from "./ocr/tesseract";
 import { agreedNames, holdsName } from "./ocr/agree";
 import { irishParticle, ownSender, restoreLostWords, SENDER_KEYS, withoutCutNames, withoutHeadings, withoutLineLostAbove, withoutLoneFigures, withoutOtherLines, withoutSenderUnderVan, withoutSortCode, withoutSuffixUnder, withTitleAbove } from "./ocr/names";
@@ -318,10 +318,29 @@ export function plausibleOnly(d: LabelDetails): LabelDetails {
     // A heading read as the name: the name's line was lost (fresh seed 3215497301, a 203 DPI thermal print: 'FROM').
     // A name ending in a particle, as the layout's rule, again here: the accents restored after it may make one ('EWAN
     // NI' of Ewan Ní Bhriain, its end lost, given the Latin reading's 'Ní': rehearsal seed 4055776722, file 176, a 400 DPI scan).
-    const none = endsAtParticle(name) || GLUED.test(a.name) || NOISY.test(name) || DOUBLED.test(name) || pieceOfCode(name, d.trackingCode) || MISREAD_TITLE.test(name) || titleAndOneWord(name) || splitServiceWord(name) || JOINING_WORD_ALONE.test(name.trim()) || titlesOnly(name.trim()) || mixedInCapitals(name) || SMALL_LAST.test(name) || LETTER_PIECES.test(name.trim()) || classifyLine(name).headingAlone || ((k === "address" || Boolean(a.postcode) || ACCENTED_WORD.test(name)) && partOfName(name));
+    const none = GLUED.test(a.name) || pieceOfCode(name, d.trackingCode) || noNameShape(name) || ((k === "address" || Boolean(a.postcode) || ACCENTED_WORD.test(name)) && partOfName(name));
     if (none || name !== a.name) out[k] = { ...out[k]!, name: none ? "" : name };
   }
   return out;
+}
+
+/** Whether `name` has a shape no whole name has (each rule is documented where it is defined below): then it is none. */
+function noNameShape(name: string): boolean {
+  const t = name.trim();
+  return (
+    endsAtParticle(name) ||
+    NOISY.test(name) ||
+    DOUBLED.test(name) ||
+    MISREAD_TITLE.test(name) ||
+    titleAndOneWord(name) ||
+    splitServiceWord(name) ||
+    JOINING_WORD_ALONE.test(t) ||
+    titlesOnly(t) ||
+    mixedInCapitals(name) ||
+    SMALL_LAST.test(name) ||
+    LETTER_PIECES.test(t) ||
+    classifyLine(name).headingAlone
+  );
 }
 
 /** A zero standing for an initial O: alone, before a stop. */
@@ -386,7 +405,7 @@ function titleAndOneWord(name: string): boolean {
   return words.length === 2 && TITLE_WORD.test(words[0]) && /^(?:Mc|Mac|O'|O’|D')?\p{Lu}\p{Ll}+$/u.test(words[1]);
 }
 /** A title run into the word after it ('DrPriya', 'Mrs.Jones'). */
-const GLUED_TITLE = new RegExp(`^((?:${ABBREVIATED_TITLES.map((t) => t[0].toUpperCase() + t.slice(1)).join("|")})\\.?)(\\p{Lu}.*)$`, "u");
+const GLUED_TITLE = new RegExp(`^((?:${CAPITALISED_TITLES})\\.?)(\\p{Lu}.*)$`, "u");
 
 /**
  * A name printed in capitals with a word in which a small letter comes before a capital ('MxXO THOMPSON' for MX O

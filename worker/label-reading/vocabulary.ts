@@ -131,6 +131,10 @@ export const PRINTED_HEADINGS = [
   "Posted:",
   "Service:",
 ];
+/** The headings of a field's line, not an address's: run together they start brand names too ('ServiceMaster'). */
+export const FIELD_HEADINGS = ["Weight:", "Date:", "Posted:", "Service:"];
+/** The headings printed over an address or a name: PRINTED_HEADINGS but the fields'. */
+export const PRINTED_ADDRESS_HEADINGS = PRINTED_HEADINGS.filter((h) => !FIELD_HEADINGS.includes(h));
 
 /** Return headings printed in full: a whole line within a quarter of the letters of one is that heading, misread ('Hundelvered returt to'). */
 export const PRINTED_RETURN_HEADINGS = ["If undelivered please return to:", "If undelivered return to:"];
@@ -142,6 +146,8 @@ export const WEIGHT_HEADING = "(?:weight|wt)";
 
 /** Titles written short ('Mrs', 'Dr', 'Prof.'; 'Miss' too, which some print with a stop). */
 export const ABBREVIATED_TITLES = ["mr", "mrs", "ms", "mx", "miss", "dr", "prof", "rev"];
+/** Them as a regex alternation, capitalised as run into the word after them ('Dr|Mrs|…': 'DrPriya', 'MrsJ'). */
+export const CAPITALISED_TITLES = ABBREVIATED_TITLES.map((t) => t[0].toUpperCase() + t.slice(1)).join("|");
 /** One of them as a word alone, with or without its stop, in any case ('Dr.', 'MRS', 'Prof'). */
 export const TITLE_WORD = new RegExp(`^(?:${ABBREVIATED_TITLES.join("|")})\\.?$`, "iu");
 /** Titles that are words: a street may start with one ('Dame Street', 'Sir Thomas Street'), and none is written with a stop. */

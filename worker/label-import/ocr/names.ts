@@ -13,7 +13,7 @@
  */
 import type { Address, LabelDetails } from "../../../shared/label";
 import { editDistance } from "../../label-reading/fields";
-import { ABBREVIATED_TITLES, PRINTED_HEADINGS, PRINTED_RETURN_HEADINGS, TITLE_WORD } from "../../label-reading/vocabulary";
+import { ABBREVIATED_TITLES, FIELD_HEADINGS, PRINTED_HEADINGS, PRINTED_RETURN_HEADINGS, TITLE_WORD } from "../../label-reading/vocabulary";
 import { readLatinLine } from "./tesseract";
 import { cropGrey, type Grey } from "../../images/raster";
 import { estWidth, type TextLine } from "../../label-reading/text";
@@ -393,8 +393,8 @@ export function withTitleAbove(details: LabelDetails, lines: TextLine[]): LabelD
 }
 
 /** The headings printed over an address's block: not a field's ('Weight:', 'Date:'), nor a shop's ('Sold by:'). */
-const FIELD_HEADINGS = ["Weight:", "Date:", "Posted:", "Service:", "Sold by:"];
-const BLOCK_HEADINGS = new Set([...HEADING_TEXTS.filter((h) => !FIELD_HEADINGS.includes(h)).map((h) => h.toLowerCase().replace(/[^a-z]/g, "")), "sender", "from", "to"]);
+const NOT_BLOCK_HEADINGS = [...FIELD_HEADINGS, "Sold by:"];
+const BLOCK_HEADINGS = new Set([...HEADING_TEXTS.filter((h) => !NOT_BLOCK_HEADINGS.includes(h)).map((h) => h.toLowerCase().replace(/[^a-z]/g, "")), "sender", "from", "to"]);
 /** A line that is an address block's heading and nothing else ('Deliver to', 'SHIP FROM:'); a figure in it is a field's line. */
 const headingLine = (t: string) => !/\d/u.test(t) && BLOCK_HEADINGS.has(t.toLowerCase().replace(/[^a-z]/g, ""));
 

@@ -331,20 +331,19 @@ export async function restoreAccents(
     if (!done.has(a.name)) {
       const found = linesOfName(lines, a.name);
       pageLines.set(a.name, found.map((l) => l.text).join(" "));
-      let imgs = found.flatMap((line) => crop(page, line) ?? []);
+      const cropped = (over: number) => found.flatMap((line) => crop(page, line, over) ?? []);
+      let imgs = cropped(PAD);
       let read = await latinReading(a.name, imgs, dpi, holds);
+      /** The lines cropped again with `over` of their height round them, that reading kept where `keep` says. */
+      const again = async (over: number, keep: (reading: string) => boolean) => {
+        const other = cropped(over);
+        const reading = await latinReading(a.name, other, dpi, holds);
+        if (keep(reading)) [imgs, read] = [other, reading];
+      };
       // Nothing read at all: the line's crop again, tighter above and below (TIGHT).
-      if (!read && imgs.length) {
-        const tight = found.flatMap((line) => crop(page, line, TIGHT) ?? []);
-        const again = await latinReading(a.name, tight, dpi, holds);
-        if (again) [imgs, read] = [tight, again];
-      }
+      if (!read && imgs.length) await again(TIGHT, Boolean);
       // Not held: the line's crop again, looser over and under (LOOSE), kept only where its reading holds the name.
-      if (holds && imgs.length && !holds(a.name, read)) {
-        const loose = found.flatMap((line) => crop(page, line, LOOSE) ?? []);
-        const again = await latinReading(a.name, loose, dpi, holds);
-        if (holds(a.name, again)) [imgs, read] = [loose, again];
-      }
+      if (holds && imgs.length && !holds(a.name, read)) await again(LOOSE, (reading) => holds(a.name, reading));
       if (imgs.length) [latin.set(a.name, read), crops.set(a.name, imgs)];
       done.set(a.name, read ? (withAccents(a.name, read) ?? a.name) : a.name);
     }

@@ -7,7 +7,7 @@ import { isRealPostcode, UK_POSTCODE_IN_TEXT_RE, UK_POSTCODE_RE } from "../../li
 import { editDistance, letters, weightGrams } from "../../label-reading/fields";
 import { columnLines } from "./columns";
 import { groupLines, type TextLine, type TextWord } from "../../label-reading/text";
-import { ABBREVIATED_TITLES, JOINED_NAME_PREFIXES, PRINTED_HEADINGS, WEIGHT_HEADING } from "../../label-reading/vocabulary";
+import { CAPITALISED_TITLES, JOINED_NAME_PREFIXES, PRINTED_ADDRESS_HEADINGS, PRINTED_HEADINGS, WEIGHT_HEADING } from "../../label-reading/vocabulary";
 
 /** A word Tesseract read, in pixels of the image it was given (y grows downwards). */
 export interface OcrWord {
@@ -132,13 +132,18 @@ export const fixCompanyEnd = (text: string) =>
     .replace(/(\p{Lu}[\p{L}'’.-]*\s)Itd(\.?)$/u, "$1Ltd$2")
     // Its t read as i ('Ceilidh Bakehouse Lid. Unit 25, …': fresh seed 3141977986, file 147, a 300 DPI thermal print whose
     // sender was given so, both models reading it alike): after two capitalised words, ending the line or its first part.
-    .replace(/(\p{Lu}[\p{L}'’-]+\s\p{Lu}[\p{L}'’-]+\s)Lid(?=[.,]?$|[.,]\s)/u, "$1Ltd")
+    .replace(LID_AFTER_WORDS, "$1Ltd")
     // Its o read as a ('Larkspur Tea Ca': fresh seed 969544535, file 63, a 203 DPI thermal print whose sender was given so):
     // after two capitalised words, ending the line. No name ends in the word 'Ca'.
-    .replace(/(\p{Lu}[\p{L}'’-]+\s\p{Lu}[\p{L}'’-]+\s)Ca(\.?)$/u, "$1Co$2");
+    .replace(CA_AFTER_WORDS, "$1Co$2");
+
+/** Two capitalised words and the gap after them, as a pattern's first group: what a company's misread end follows. */
+const TWO_WORDS = String.raw`(\p{Lu}[\p{L}'’-]+\s\p{Lu}[\p{L}'’-]+\s)`;
+const LID_AFTER_WORDS = new RegExp(String.raw`${TWO_WORDS}Lid(?=[.,]?$|[.,]\s)`, "u");
+const CA_AFTER_WORDS = new RegExp(String.raw`${TWO_WORDS}Ca(\.?)$`, "u");
 
 /** A title and one capital initial with no gap between them ('DrA', 'MrsJ'). */
-const TITLE_INITIAL = new RegExp(`^(${ABBREVIATED_TITLES.map((t) => t[0].toUpperCase() + t.slice(1)).join("|")})(\\p{Lu}\\.?)$`, "u");
+const TITLE_INITIAL = new RegExp(`^(${CAPITALISED_TITLES})(\\p{Lu}\\.?)$`, "u");
 
 /**
  * A title run into the name after it, the gap lost on a photo: before a capitalised word ('MrJohn', 'Mr.MoragLewis',
@@ -146,7 +151,7 @@ const TITLE_INITIAL = new RegExp(`^(${ABBREVIATED_TITLES.map((t) => t[0].toUpper
  * for Mr Iain Wilson: fresh seed 3127436506, file 1170, a 300 DPI table photo, given so). No word starts with those
  * titles' letters; fixCapitalI then gives the I back.
  */
-const TITLE_RUN_IN = new RegExp(`^((?:${ABBREVIATED_TITLES.map((t) => t[0].toUpperCase() + t.slice(1)).join("|")})\\.?)(\\p{Lu}\\p{Ll}+\\S*|(?<=^M[rsx]s?)l\\p{Ll}{2,}(?:\\p{Lu}\\p{Ll}+)?)$`, "u");
+const TITLE_RUN_IN = new RegExp(`^((?:${CAPITALISED_TITLES})\\.?)(\\p{Lu}\\p{Ll}+\\S*|(?<=^M[rsx]s?)l\\p{Ll}{2,}(?:\\p{Lu}\\p{Ll}+)?)$`, "u");
 
 /** Name prefixes written with a capital after them ('McKenzie', 'MacLeod', 'DeVito', 'FitzGerald', "O'Brien"): no gap lost there. */
 const PREFIX = new RegExp(`^(?:${JOINED_NAME_PREFIXES.map((p) => p[0].toUpperCase() + p.slice(1)).join("|")})$`);
@@ -234,10 +239,10 @@ export function fixCapitalI(text: string): string {
 }
 
 /** The headings printed over a name, in small letters. */
-const NAME_HEADINGS = new Set(PRINTED_HEADINGS.filter((h) => !/^(?:Weight|Date|Posted|Service):$/.test(h)).map((h) => h.toLowerCase()));
+const NAME_HEADINGS = new Set(PRINTED_ADDRESS_HEADINGS.map((h) => h.toLowerCase()));
 
 /** The address headings, as run together: a field's ('Service', 'Date') starts brand names made that way ('ServiceMaster'). */
-const GLUED_HEADINGS = PRINTED_HEADINGS.filter((h) => !/^(?:Weight|Date|Posted|Service):$/.test(h))
+const GLUED_HEADINGS = PRINTED_ADDRESS_HEADINGS
   .map((h) => ({ h, head: h.replace(/[\s:]/g, "").toLowerCase() }))
   .filter(({ head }) => head.length >= 4);
 
