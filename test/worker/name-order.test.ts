@@ -518,8 +518,12 @@ describe(`a sender's line OCR ran on into the recipient's column beside it (draw
       const [to, from] = [recipientParty(rng), senderParty(rng)];
       const size = rng.int(28, 34);
       const gap = size * 1.25;
-      const [lx, rx] = [45, rng.int(480, 520)];
       const left = [from.name, ...from.lines, from.town, from.printedPostcode].map((t) => t.toUpperCase());
+      // The recipient's column starts a gutter right of the sender's widest line, as on a printed label (capitals are about
+      // 0.6 of their size wide): drawn at a fixed x, a long company name in 34 px capitals ran under the recipient's
+      // column, text no printer lays out (SEED=2135248033, k 57: 'THE NORTHGATE OUTFITTERS' ended where 'Gareth Jones' began).
+      const widest = Math.max(...left.map((t) => t.length)) * size * 0.6;
+      const [lx, rx] = [45, Math.max(rng.int(480, 520), Math.ceil(45 + widest + 1.5 * size))];
       const rightCol = [to.name, ...(to.second ? [to.second] : []), ...to.lines, `${to.town} ${to.printedPostcode}`];
       const lines: TextLine[] = [{ text: "From", x: lx, y: 232, size }, { text: "RECIPIENT", x: rx, y: 232, size }];
       const rows = Math.max(left.length, rightCol.length);
