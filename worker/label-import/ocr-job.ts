@@ -336,6 +336,7 @@ function noNameShape(name: string): boolean {
     splitServiceWord(name) ||
     JOINING_WORD_ALONE.test(t) ||
     titlesOnly(t) ||
+    titleAndInitials(t) ||
     mixedInCapitals(name) ||
     SMALL_LAST.test(name) ||
     LETTER_PIECES.test(t) ||
@@ -388,6 +389,16 @@ const JOINING_WORD_ALONE = /^(?:the|a|an|and|of|&)$/i;
 
 /** A name that is titles alone ('Mr & Mrs' given as the sender a routing label does not print: gate seed 86090039, file 198, a 200 DPI scan; the surname lost). */
 const titlesOnly = (name: string) => name.split(/\s+/).every((w) => TITLE_WORD.test(w) || /^(?:&|and)$/i.test(w));
+
+/**
+ * A title and initials alone, no surname after them ('Ms G' for Ms G Turner: gate seed 2697470300, file 423, a 203 DPI
+ * thermal print, its sender's surname lost; 'Rev H', a 300 DPI photo): a person is not named by a title and an initial.
+ * Of the 23,455 distinct names the stored runs read, these two (both wrong) are the only ones so shaped.
+ */
+const titleAndInitials = (name: string) => {
+  const [title, ...rest] = name.split(/\s+/);
+  return TITLE_WORD.test(title) && rest.length > 0 && rest.every((w) => /^\p{Lu}\.?$/u.test(w));
+};
 
 /**
  * A title and one word after it, in small letters ('Dr. White' for Dr. I White, 'Mr. MacLeod' for Mr. J MacLeod: gates

@@ -174,7 +174,10 @@ const PREFIX = new RegExp(`^(?:${JOINED_NAME_PREFIXES.map((p) => p[0].toUpperCas
 export function gapsBack(text: string): string {
   const words = text.replace(/(?<=\p{L}{2}:)(?=\p{Lu})|(?<=\p{Ll}{2}\.)(?=[\p{Lu}\d])/gu, " ").split(" ");
   // (The recipient's 'TO' too: 'TOMarlowAccountants &Co', fresh seed 969544535, file 2728, a 300 DPI photo, given as the name.)
-  const headed = /^(\p{Lu}{4,}|TO)(\p{Lu}\p{Ll}.*)$/u.exec(words[0]);
+  // And the recipient's 'TO' run into an initial and its stop, before a capitalised surname ('TOA. Wright' for 'TO A.
+  // Wright': fresh seed 969544535, file 1679, a flattened PDF of a table photo, whose name was given as none): the stop
+  // makes the letter an initial, and no word starts 'TO' then a capital and a stop.
+  const headed = /^(\p{Lu}{4,}|TO)(\p{Lu}\p{Ll}.*)$/u.exec(words[0]) ?? (/^\p{Lu}/u.test(words[1] ?? "") ? /^(TO)(\p{Lu}\.)$/u.exec(words[0]) : null);
   const heading = headed && (headed[1] === "TO" ? "TO" : PRINTED_HEADINGS.find((h) => letters(h) === headed[1]));
   if (heading) words.splice(0, 1, heading, headed![2]);
   const spaced = words
