@@ -25,7 +25,7 @@ import { CAPITALISED_TITLES, SERVICE_WORDS, TITLE_WORD } from "../label-reading/
 import { OcrEngineError, recognise, type OcrResult } from "./ocr/tesseract";
 import { agreedNames, holdsName } from "./ocr/agree";
 import { irishParticle, ownSender, restoreLostWords, SENDER_KEYS, withoutCutNames, withoutHeadings, withoutLineLostAbove, withoutLoneFigures, withoutOtherLines, withoutSenderUnderVan, withoutSortCode, withoutSuffixUnder, withTitleAbove } from "./ocr/names";
-import { checkedPostcode, loosePostcodes, withoutCodePieces } from "./ocr/postcode";
+import { checkedPostcode, codedPostcodeLines, loosePostcodes, withoutCodePieces } from "./ocr/postcode";
 import { rereadLost } from "./ocr/starts";
 import { ocrLines } from "./ocr/text";
 import { PdfiumError } from "./pdfium";
@@ -530,6 +530,13 @@ async function interpret(ocr: OcrResult, image: Grey, dpi: number, barcodes: Bar
     const fixed = withoutCodePieces(await loosePostcodes(lines, image, dpi), code);
     const again = fixed.some((l, i) => l !== lines[i]) ? parseLabel({ lines: fixed, barcodes }) : null;
     if (again?.address?.postcode && (!details || again.trackingCode === details.trackingCode)) [lines, details] = [fixed, again];
+  }
+  // The 2D code names the recipient's postcode and no block was found by it: its line misread further (codedPostcodeLines).
+  const coded = details?.fieldSources?.address === "barcode" ? details.address?.postcode : null;
+  if (coded) {
+    const fixed = codedPostcodeLines(lines, coded);
+    const again = fixed !== lines ? parseLabel({ lines: fixed, barcodes }) : null;
+    if (again?.fieldSources?.address === "text" && again.trackingCode === details!.trackingCode && again.address?.postcode === coded) [lines, details] = [fixed, again];
   }
   return { lines, details, meanConf: ocr.meanConf, image, dpi, words: ocr.words };
 }
