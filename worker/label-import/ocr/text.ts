@@ -322,9 +322,10 @@ const UNIT_FIRST_MISREAD = new RegExp(String.raw`\b(${WEIGHT_HEADING})\s*[({[]\s
  * A weight heading, its figure and unit, run into a capitalised word after it: the unit's end, before that word. Or a
  * figure and its unit starting the line with no heading, as some print it ('2100gShipdate:26-02-2026' for '2100g Ship
  * date: …', fresh seed 1113018866, file 3374, a 300 DPI photo whose weight was lost): a figure of grams (three digits or
- * more) or kilograms with a point.
+ * more) or kilograms with a point. After a heading the unit's g may be read q ('Weight200qDimensions:46x14x6cn…': fresh
+ * seed 969544535, file 3925, a 300 DPI table photo whose weight was lost), as fixWeight reads it.
  */
-const GLUED_UNIT = new RegExp(String.raw`(\b${WEIGHT_HEADING}[:.]?\s*\d[\d.,]*\s?(?:kg|g)|^\d{3,5}g|^\d{1,2}[.,]\d{1,3}kg)(?=\p{Lu}\p{Ll})`, "iu");
+const GLUED_UNIT = new RegExp(String.raw`(\b${WEIGHT_HEADING}[:.]?\s*\d[\d.,]*\s?(?:k[gq]|[gq])|^\d{3,5}g|^\d{1,2}[.,]\d{1,3}kg)(?=\p{Lu}\p{Ll})`, "iu");
 /**
  * A line up to and including a date and the space after it, then the rest: day first ('23/06/2026 ', '21-09-2026 ') or
  * year first ('2026-04-16 ', as a despatch label prints it: 'DATE 2026-04-16 1750 G' read 'I7 5OG', fresh seed 1113018866,
@@ -362,7 +363,7 @@ export function fixWeight(read: string): string {
   // The unit run into the word after it, the gap lost on a photo ('Weight2900gDimensions: …', 'Weight:200gCollectiondate:
   // 01/09/2026': 3,000-label seed 1914321767, files 643 and 176, 150 and 600 DPI photos): the gap put back, after a weight
   // heading or a figure starting its line, before a capitalised word.
-  const apart = text.replace(GLUED_UNIT, "$1 ");
+  const apart = text.replace(GLUED_UNIT, (unit) => `${unit.replace(/q$/i, "g")} `);
   if (apart !== text && weightGrams(apart) !== null) return apart;
   const digits = (figure: string) => figure.replace(/\s/g, "").replace(/[^0-9.,]/g, (c) => WEIGHT_DIGIT[c] ?? c).replace(/([.,])[.,]/, "$1");
   const grams = text.trim().match(BARE_GRAMS);
