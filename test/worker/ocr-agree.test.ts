@@ -191,6 +191,9 @@ describe("names given only when a second reading agrees", () => {
     // Titles alone (gate seed 86090039, file 198, a 200 DPI scan).
     for (const name of ["Mr & Mrs", "MR AND MRS", "Dr.", "Mrs"]) expect(named(name), name).toBe("");
     for (const name of ["Mr & Mrs Jones", "Dr. A Mensah"]) expect(named(name), name).toBe(name);
+    // A title and a short word in capitals, the rest broken onto the next line (seed 3930571097, file 1915, a 200 DPI scan).
+    for (const name of ["REV ANH", "MR. LI", "DR JOSE"]) expect(named(name), name).toBe("");
+    for (const name of ["REV ANH WOOD", "DR. AMENSAH", "MISS SBROWN", "MR JSMITH"]) expect(named(name), name).toBe(name);
     // A title and initials, the surname lost (gate seed 2697470300, file 423, a 203 DPI thermal print: 'Ms G' for Ms G Turner).
     for (const name of ["Ms G", "Rev H", "MR. J", "Dr A B", "Mrs J."]) expect(named(name), name).toBe("");
     for (const name of ["Ms G Turner", "MR. J. K. SMITH", "Dr A B Patel"]) expect(named(name), name).toBe(name);

@@ -413,6 +413,11 @@ function titleAndOneWord(name: string): boolean {
   // a 200 DPI table photo. The stored runs' only two such names, both that file's.)
   const glued = words.length === 1 && GLUED_TITLE.exec(words[0]);
   if (glued) return titleAndOneWord(`${glued[1]} ${glued[2]}`);
+  // In capitals, a word of two to four letters: a first name or a surname alone ('REV ANH' for REV ANH WOOD, its surname
+  // broken onto the next line and misread 'wooD': seed 3930571097, file 1915, a 200 DPI scan). An initial run into a surname
+  // is longer ('DR. AMENSAH', 'MISS SBROWN': whole names, kept). Of the 23,455 distinct names the stored runs read, 'REV
+  // ANH' (wrong) is the only title with a capitals word so short.
+  if (words.length === 2 && TITLE_WORD.test(words[0]) && /^\p{Lu}{2,4}$/u.test(words[1])) return true;
   return words.length === 2 && TITLE_WORD.test(words[0]) && /^(?:Mc|Mac|O'|O’|D')?\p{Lu}\p{Ll}+$/u.test(words[1]);
 }
 /** A title run into the word after it ('DrPriya', 'Mrs.Jones'). */
