@@ -679,6 +679,17 @@ describe("lines OCR and screenshots add", () => {
     expect(readAddresses(page).sender?.name).toBe("Old Forge Trading Co");
   });
 
+  it("reads a heading whose noun OCR misread in small letters ('Sender detauts') as the heading, and the name under it (fresh seed 969544535, file 2291)", () => {
+    // A 150 DPI table photo, as read: the sender was given no name ('detauts' taken for it, and refused in small letters).
+    const page = [
+      L(61, 302, 18, "Sender detauts"), L(60, 339, 29, "Mrs. James Singh"), L(59, 385, 28, "88 York Avenue"), L(59, 434, 30, "Clifton"), L(60, 482, 29, "Dumines"),
+      L(617, 301, 35, "Delivery address"), L(618, 350, 28, "Mr. I Scott"), L(617, 399, 36, "Clo Arjun Gallagher"), L(620, 450, 31, "125B Quay Lane"), L(619, 500, 30, "London"), L(619, 550, 31, "SW19 3TP"),
+    ];
+    expect(readAddresses(page).sender?.name).toBe("Mrs. James Singh");
+    // A name on the heading's line stays its name.
+    expect(readAddresses([L(61, 302, 18, "Sender: Wren"), ...page.slice(2)]).sender?.name).toBe("Wren");
+  });
+
   it.each([
     ["a routing line whose digit OCR read as a letter (file 609)", [L(181, 325, 24, "VANS6"), L(111, 382, 30, "MARIA AP RHYS")], "MARIA AP RHYS"],
     ["a heading misread as one word and a colon (file 1280)", [L(65, 270, 35, "LO:"), L(71, 334, 45, "MARIA AP RHYS")], "MARIA AP RHYS"],

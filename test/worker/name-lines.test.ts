@@ -103,6 +103,24 @@ describe("address lines that look like names", () => {
     expect(at("Imogen Mensah")?.name).toBe("Imogen Mensah");
   });
 
+  it("gives no name where a block starts at a county, the lines above it lost (fresh seed 969544535, file 2638)", () => {
+    // A 400 DPI photo, as read: the town 'Sunderland' read 'Sender: Land', a heading that cut the recipient's block there;
+    // the 2D code's postcode then took the block under it for the recipient's, 'Tyne and Wear' given as the name.
+    const read = [
+      [45, 245, 36, "Sender: Redwing Home"], [48, 358, 36, "DELIVER TO"], [47, 423, 63, "Sophie Robinson"], [48, 508, 44, "200 George Drive"],
+      [48, 583, 45, "Clifton"], [48, 660, 44, "Sender: Land"], [47, 736, 44, "Tyne and Wear"], [47, 817, 39, "SR1 4LH"], [48, 892, 40, "020 7946 0197"],
+    ] as const;
+    const lines = read.map(([x, y, size, text]) => ({ text, x, y, size }));
+    const { recipient } = readAddresses(lines, { destinationPostcode: "SR1 4LH" });
+    expect(recipient?.name ?? "").toBe("");
+    expect(recipient?.postcode ?? "SR1 4LH").toBe("SR1 4LH");
+    // Any county so read; a block whose name is over its county keeps it.
+    const at = (first: string) => readAddresses(["SHIP TO", first, "B15 1UP"].map((text, i) => ({ text, x: 80, y: 330 + i * 70, size: 50 }))).recipient;
+    for (const county of ["West Midlands", "GREATER MANCHESTER", "Isle of Wight", "Kent"]) expect(at(county)?.name ?? "", county).toBe("");
+    const named = readAddresses(["SHIP TO", "Sophie Robinson", "200 George Drive", "Sunderland", "Tyne and Wear", "SR1 4LH"].map((text, i) => ({ text, x: 80, y: 330 + i * 70, size: 50 })));
+    expect(named.recipient).toMatchObject({ name: "Sophie Robinson", postcode: "SR1 4LH" });
+  });
+
   it("takes no one-line address for the recipient's beside a larger street whose postcode was not read (bench/outside seed 163306060, file 94)", () => {
     const lines: TextLine[] = [
       // (As read: 'Front' for From, 'Fat 4' for Flat 4.)
