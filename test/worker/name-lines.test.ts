@@ -219,6 +219,14 @@ describe("where a name ends", () => {
     for (const name of ["Thomas de la Cruz", "Mx Niamh ap Rhys", "JOHN SMITH Ltd", "Mr JOHN SMITH", "OAK & ANCHOR Crafts", "c/o Jane Smith", "Smith and co", "J H ug hes"]) expect(withoutDebris(name)).toBe(name);
   });
 
+  it("keeps a title read in small letters before the name: part of the name (fresh seed 740915671, file 2284, a 203 DPI thermal print)", () => {
+    // 'mrs. Amelia Hussain' was read, the title dropped as debris and the recipient given as 'Amelia Hussain'.
+    for (const name of ["mrs. Amelia Hussain", "mr Oscar Thomas", "dr. Zoë Müller", "miss Lucy Harrison", "ms J Patel", "mx Rory Evans", "prof. Kwame Mensah", "rev Ian Hall"]) expect(withoutDebris(name)).toBe(name);
+    // Debris in small letters that is no title still goes.
+    expect(withoutDebris("mrss Amelia Hussain")).toBe("Amelia Hussain");
+    expect(withoutDebris("ee Amelia Hussain")).toBe("Amelia Hussain");
+  });
+
   it("leaves out a heading printed after the name on its baseline", () => {
     expect(withoutTrailingHeading("GARETH SØRENSEN Ship from:")).toBe("GARETH SØRENSEN");
     expect(withoutTrailingHeading("Aisha Clarke")).toBe("Aisha Clarke");

@@ -175,6 +175,13 @@ describe("names given only when a second reading agrees", () => {
     for (const name of ["Miss Ciara Whitaker", "MISS J HILL", "Mrs J Hill", "Missy Elliott", "Misha Patel"]) expect(named(name)).toBe(name);
   });
 
+  it("takes no initial read with a letter more ('Cc. Kaur' for C. Kaur, fresh seed 740915671, file 3214, a 203 DPI thermal print)", () => {
+    const named = (name: string) => plausibleOnly({ ...read, address: { ...read.address!, name } }).address?.name;
+    for (const name of ["Cc. Kaur", "Jj. Smith", "Aa. Patel", "Ci. Kaur"]) expect(named(name), name).toBe("");
+    // A title with its stop, an initial, a company's 'Co.' at its end, a given name of two letters: names.
+    for (const name of ["C. Kaur", "Mr. Kaur Singh", "Dr. A Kaur", "Ms. Jo Kaur", "Mx. Rory Evans", "St. John Smith", "Jo Kaur", "Ed Kaur", "Magpie Nursery Co."]) expect(named(name), name).toBe(name);
+  });
+
   it("takes no title with one word after it: its initial or its surname lost (gates ci-57 and ci-60, thermal prints)", () => {
     const named = (name: string) => plausibleOnly({ ...read, address: { ...read.address!, name } }).address?.name;
     for (const name of ["Dr. White", "Mr. MacLeod", "Miss Ellie", "MRS O'Neill", "Prof Hughes"]) expect(named(name), name).toBe("");
