@@ -2,8 +2,9 @@ import { describe, expect, it } from "vitest";
 import { personName, shopName } from "../../bench/label-generator/world";
 import { NAME_PARTICLES, TITLE_WORD } from "../../worker/label-reading/vocabulary";
 import { freshSeed, Rng } from "../../bench/label-generator/random";
-import { agreedNames, capitalDisputed, cutShort, fDisputed, fusedApostrophe, heldSpelling, holdsName, iSplit, lReadAsI, minimDisputed, misreadWord, nearlyHolds, plainL, retitled, shapesFromLatin, swappedLetter, unplacedMark } from "../../worker/label-import/ocr/agree";
+import { agreedNames, capitalDisputed, cutShort, fDisputed, fusedApostrophe, heldSpelling, holdsName, iSplit, lReadAsI, markOverPlainE, minimDisputed, misreadWord, nearlyHolds, plainL, retitled, shapesFromLatin, swappedLetter, unplacedMark } from "../../worker/label-import/ocr/agree";
 import { plausibleOnly } from "../../worker/label-import/ocr-job";
+import { apostropheCaron } from "../../worker/label-import/ocr/reread";
 import type { LabelDetails } from "../../shared/label";
 
 // The page's reading (the English model) against a second reading of the name's line (the Latin model).
@@ -624,7 +625,7 @@ describe(`a letter the page's reading took for another of its shape (drawn, SEED
 });
 
 describe(`a possessive's apostrophe fused into the letter before it as a caron (drawn, SEED=${SEED})`, () => {
-  it("makes the name none: the letter there is not known (gate seed 2697470300, file 283; seed 3930571097, file 3296)", async () => {
+  it("makes the name none where the apostrophe was lost into it, the letter not known (seed 3930571097, file 3296); where both were read, the plain letter (gate seed 2697470300, file 283)", async () => {
     expect(fusedApostrophe("Danieľ's Gifts")).toBe(true);
     expect(fusedApostrophe("Meřs Outfitters")).toBe(true);
     expect(fusedApostrophe("From: Ťs Home, 4 Mill Lane")).toBe(true);
@@ -632,8 +633,12 @@ describe(`a possessive's apostrophe fused into the letter before it as a caron (
     expect(fusedApostrophe("Dvořák Music")).toBe(false);
     const label = (name: string): LabelDetails => ({ courier: "royalmail", countryCode: "GB", trackingCode: "KB793040539GB", address: null, fromAddress: { name, address: ["4 Mill Lane"], postcode: "TW9 0PD", countryCode: "GB" } });
     const given = async (page: string, latin: string) => (await agreedNames(label(page), label(page), new Map([[page, latin]]), new Map(), 300)).fromAddress?.name;
-    expect(await given("Daniel's Gifts", "Danieľ's Gifts")).toBe("");
+    expect(await given("Mers Outfitters", "Meřs Outfitters")).toBe("");
     expect(await given("Daniel's Gifts", "Daniel's Gifts")).toBe("Daniel's Gifts");
+    // The apostrophe read too: the Latin reading's caron is put back to the plain letter first (latinReading).
+    expect(apostropheCaron("Danieľ's Gifts, Flat 8")).toBe("Daniel's Gifts, Flat 8");
+    expect(await given("Daniel's Gifts", apostropheCaron("Danieľ's Gifts, Flat 8"))).toBe("Daniel's Gifts");
+    expect(apostropheCaron("Dvořák's Music")).toBe("Dvořák's Music");
     let drawn = 0;
     for (let k = 0; k < 3000; k++) {
       const rng = new Rng(`${SEED}/fused-apostrophe/${k}`);
@@ -645,8 +650,41 @@ describe(`a possessive's apostrophe fused into the letter before it as a caron (
       // The letter and its apostrophe read as the letter with a caron, the apostrophe kept or not.
       const caron = { l: "ľ", d: "ď", t: "ť", r: "ř" }[name[at] as "l" | "d" | "t" | "r"];
       const read = `${name.slice(0, at)}${caron}${rng.chance(0.5) ? name[at + 1] : ""}${name.slice(at + 2)}`;
-      expect(fusedApostrophe(read), JSON.stringify({ k, name, read })).toBe(true);
+      expect(fusedApostrophe(apostropheCaron(read)), JSON.stringify({ k, name, read })).toBe(!read.includes(`${caron}${name[at + 1]}`));
+      if (read.includes(`${caron}${name[at + 1]}`)) expect(apostropheCaron(read)).toBe(name);
     }
     expect(drawn).toBeGreaterThan(10);
+  });
+});
+
+describe(`a mark over an e the Latin reading could not name, read ė (drawn, SEED=${SEED})`, () => {
+  it("makes a name whose e the page read plain none, and keeps the page's é (seed 1108467383, file 46; seed 258096912, file 796)", async () => {
+    expect(markOverPlainE("Hélene Wilson", "Hélėne Wilson")).toBe(true);
+    expect(markOverPlainE("Chloe Morgan", "From: Chloė Morgan, 4 Mill Lane")).toBe(true);
+    expect(markOverPlainE("José Jones", "Josė Jones")).toBe(false);
+    expect(markOverPlainE("Chloé Morgan", "Chloė Morgan")).toBe(false);
+    expect(markOverPlainE("Jane Smith", "Jane Smith")).toBe(false);
+    const label = (name: string): LabelDetails => ({ courier: "royalmail", countryCode: "GB", trackingCode: "KB793040539GB", address: { name, address: ["4 Mill Lane"], postcode: "TW9 0PD", countryCode: "GB" } });
+    const given = async (page: string, latin: string) => (await agreedNames(label(page), label(page), new Map([[page, latin]]), new Map(), 300)).address?.name;
+    expect(await given("Hélene Wilson", "Hélėne Wilson")).toBe("");
+    expect(await given("José Jones", "Josė Jones")).toBe("José Jones");
+    let drawn = 0;
+    for (let k = 0; k < 1000; k++) {
+      const rng = new Rng(`${SEED}/dot-over-e/${k}`);
+      const name = rng.chance(0.5) ? personName(rng) : shopName(rng);
+      const chars = [...name];
+      const marked = chars.flatMap((c, i) => (/[éèêëÉÈÊË]/u.test(c) ? [i] : []));
+      if (!marked.length) continue;
+      drawn++;
+      const at = rng.pick(marked);
+      const upper = chars[at] === chars[at].toUpperCase();
+      const put = (c: string) => [...chars.slice(0, at), c, ...chars.slice(at + 1)].join("");
+      const latin = put(upper ? "Ė" : "ė");
+      const drawnCase = JSON.stringify({ k, name, latin });
+      expect(markOverPlainE(put(upper ? "E" : "e"), latin), drawnCase).toBe(true);
+      expect(markOverPlainE(name, latin), drawnCase).toBe(false);
+      expect(markOverPlainE(name, name), drawnCase).toBe(false);
+    }
+    expect(drawn).toBeGreaterThan(20);
   });
 });

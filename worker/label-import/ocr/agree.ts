@@ -255,12 +255,29 @@ export const unplacedMark = (reading: string) => (reading.normalize("NFC").match
 
 /**
  * A possessive's apostrophe the Latin reading fused into the letter before it as a caron, a letter with a caron right before
- * an 's' ending a word: "Danieľ's Gifts" for Daniel's (gate seed 2697470300, file 283, a 300 DPI thermal print) and 'Meřs
- * Outfitters' for Mei's, the i and its apostrophe read as one letter (seed 3930571097, file 3296, a flattened PDF), each
- * given so. The letter there is not known: the name is none. Of the ~20,000 distinct names the stored runs read, these two
- * alone hold a caron.
+ * an 's' ending a word: 'Meřs Outfitters' for Mei's, the i and its apostrophe read as one letter (seed 3930571097, file
+ * 3296, a flattened PDF, given so). The letter there is not known: the name is none. (Where the apostrophe was read too,
+ * "Danieľ's Gifts" for the page's right "Daniel's", ocr/reread.ts apostropheCaron has put the plain letter back.) Of the
+ * ~23,000 distinct names the stored runs' reports hold, these two alone hold a caron, both wrong.
  */
 export const fusedApostrophe = (reading: string) => /[ľřďťĽŘĎŤ]['’]?s(?!\p{L})/u.test(reading.normalize("NFC"));
+
+/**
+ * Whether the Latin reading has an ė (its reading of a mark over an e it could not name: ocr/reread.ts takes none) over an
+ * e that the name, as the accents left it, has plain: a mark both models saw and neither named ('Hélėne Wilson', the
+ * page's 'Hélene', for Hélène: seed 1108467383, file 46, a 203 DPI thermal print, given so). Which accent was
+ * printed is not known: the name is none. Over the page's é ('Josė' for José) the page's stands.
+ */
+export function markOverPlainE(name: string, reading: string): boolean {
+  const words = name.normalize("NFC").split(/\s+/).map((w) => [...w]);
+  for (const token of reading.normalize("NFC").split(/\s+/)) {
+    const t = [...token.replace(/[,;:.]+$/u, "")];
+    if (!t.some((c) => c === "ė" || c === "Ė")) continue;
+    const word = words.find((w) => w.length === t.length && w.every((c, k) => baseOf(c) === baseOf(t[k])));
+    if (word?.some((c, k) => (t[k] === "ė" || t[k] === "Ė") && (c === "e" || c === "E"))) return true;
+  }
+  return false;
+}
 
 /** A small-letter word before a name on its line: a smudge, or the name's first word misread ('tittle Fern Studio'). */
 const SMALL_WORD = /^\p{Ll}{3,}$/u;
@@ -376,7 +393,7 @@ export async function agreedNames(
     const reading = fixHeading(latin.get(name) ?? "");
     const titled = retitled(named[key]?.name ?? name, reading);
     if (!verdict.has(name)) {
-      const sure = !cutShort(name, lines.get(name) ?? "", reading) && !unplacedMark(reading) && !fusedApostrophe(reading);
+      const sure = !cutShort(name, lines.get(name) ?? "", reading) && !unplacedMark(reading) && !fusedApostrophe(reading) && !markOverPlainE(named[key]?.name ?? name, reading);
       // One letter off, but not an l the page's reading took for an i, a minim, a word's capital read as another, an f read
       // as i or t, or an l read as a capital I after a gap: the English model's own misreading, read again by it.
       const third = async () => spellings.some((n) => nearlyHolds(n, reading) && !lReadAsI(n, reading) && !minimDisputed(n, reading) && !capitalDisputed(n, reading) && !fDisputed(n, reading) && !iSplit(n, reading)) && holds(await thirdReading(crops.get(name) ?? [], dpi));
