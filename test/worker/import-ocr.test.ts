@@ -347,6 +347,10 @@ describe("OCR helpers", () => {
     // The recipient's 'TO' (fresh seed 969544535, file 2728, a 300 DPI photo: 'TOMarlowAccountants &Co' was the name).
     expect(gapsBack("TOMarlowAccountants &Co")).toBe("TO MarlowAccountants &Co");
     for (const kept of ["TOMASZ", "Tomasz", "TOP", "TO"]) expect(gapsBack(kept)).toBe(kept);
+    // Run into an initial and its stop (fresh seed 969544535, file 1679, a flattened PDF: 'TOA. Wright' gave no name).
+    expect(gapsBack("TOA. Wright")).toBe("TO A. Wright");
+    expect(gapsBack("TOJ. VAN DER BERG")).toBe("TO J. VAN DER BERG");
+    for (const kept of ["TOA.", "TOA. wright", "TOAD. Hall", "TOA Wright", "STOA. Wright"]) expect(gapsBack(kept)).toBe(kept);
     expect(gapsBack("TheCwmTradingCo")).toBe("The Cwm Trading Co");
     // A title run into its initial (fresh seed 3217537065, file 3199: 'DrA' over 'Nguyen').
     expect(gapsBack("DrA")).toBe("Dr A");

@@ -679,6 +679,17 @@ describe("lines OCR and screenshots add", () => {
     expect(readAddresses(page).sender?.name).toBe("Old Forge Trading Co");
   });
 
+  it("reads a heading whose noun OCR misread in small letters ('Sender detauts') as the heading, and the name under it (fresh seed 969544535, file 2291)", () => {
+    // A 150 DPI table photo, as read: the sender was given no name ('detauts' taken for it, and refused in small letters).
+    const page = [
+      L(61, 302, 18, "Sender detauts"), L(60, 339, 29, "Mrs. James Singh"), L(59, 385, 28, "88 York Avenue"), L(59, 434, 30, "Clifton"), L(60, 482, 29, "Dumines"),
+      L(617, 301, 35, "Delivery address"), L(618, 350, 28, "Mr. I Scott"), L(617, 399, 36, "Clo Arjun Gallagher"), L(620, 450, 31, "125B Quay Lane"), L(619, 500, 30, "London"), L(619, 550, 31, "SW19 3TP"),
+    ];
+    expect(readAddresses(page).sender?.name).toBe("Mrs. James Singh");
+    // A name on the heading's line stays its name.
+    expect(readAddresses([L(61, 302, 18, "Sender: Wren"), ...page.slice(2)]).sender?.name).toBe("Wren");
+  });
+
   it.each([
     ["a routing line whose digit OCR read as a letter (file 609)", [L(181, 325, 24, "VANS6"), L(111, 382, 30, "MARIA AP RHYS")], "MARIA AP RHYS"],
     ["a heading misread as one word and a colon (file 1280)", [L(65, 270, 35, "LO:"), L(71, 334, 45, "MARIA AP RHYS")], "MARIA AP RHYS"],
@@ -1018,5 +1029,47 @@ describe(`a name printed bottom up, over a phone number or a barcode read as tex
     }
     expect(drawn).toBeGreaterThan(100);
     expect(right).toBeGreaterThanOrEqual(Math.floor(drawn * 0.9));
+  });
+});
+
+describe(`a name wrapped before its last word over its street misread (drawn, SEED=${SEED})`, () => {
+  // OCR's thin-stroke confusions in small type: figures read as letters, letters as others.
+  const MISREAD: Record<string, string[]> = { "0": ["O", "o"], "1": ["l", "I"], "2": ["Z", "z"], "3": ["B", "s"], "4": ["A", "d"], "5": ["S", "s"], "6": ["b", "G"], "7": ["?", "/"], "8": ["B", "g"], "9": ["g", "q"], a: ["u", "o"], e: ["c", "o"], i: ["l", "t"], l: ["I", "t"], n: ["u", "ii"], o: ["c", "e"], r: ["i", "t"], s: ["x", "c"], t: ["f", "l"], u: ["n", "v"] };
+  const misread = (rng: Rng, street: string) => {
+    const words = street.split(" ");
+    return words
+      .map((w, i) => [...w].map((c) => (/\d/.test(c) || ((i === words.length - 1 || rng.chance(0.4)) && MISREAD[c] && rng.chance(0.6)) ? rng.pick(MISREAD[c] ?? [c]) : c)).join(""))
+      .join(" ");
+  };
+  it("gives none, never the name's start ('Tomasz Hannah' / 'Watson' / 'Sc cCim Lill' / 'Leeds' / 'West Yorkshire': fresh seed 969544535, file 2784); the whole name where the street reads", () => {
+    const block = (texts: string[]) => texts.map((t, i) => L(10, 10 + i * 13, 10, t));
+    let [drawn, none] = [0, 0];
+    for (let k = 0; k < 400; k++) {
+      const rng = new Rng(`${SEED}/wrapped-over-misread/${k}`);
+      const to = recipientParty(rng);
+      const words = to.name.split(" ");
+      const street = to.lines[0];
+      // A name of two words or more wrapped before a surname, over a numbered street, the town and its county.
+      if (to.second || !to.county || to.lines.length !== 1 || !isStreetLine(street) || words.length < 2 || !/^\p{Lu}\p{Ll}{2,}$/u.test(words[words.length - 1])) continue;
+      const [start, end] = [words.slice(0, -1).join(" "), words[words.length - 1]];
+      const read = misread(rng, street);
+      // (A misreading that leaves a figure or a street's word is not this case: drawn again.)
+      if (/\d/.test(read) || /\b(?:road|street|lane|avenue|close|drive|way|place|crescent|grove|gardens|terrace|hill|rise|park|row|square|walk|view|green|parade|quay|mews|court|wharf)$/i.test(read)) continue;
+      drawn++;
+      const whole = readAddresses(block([start, end, street, to.town, to.county, to.printedPostcode])).recipient;
+      expect(whole?.name, JSON.stringify({ k, start, end, street })).toBe(to.name);
+      // Whole or none, never its start: a start that cannot end a name (at a title, an initial, a particle or '&', a title and
+      // one word, a company's suffix under it) goes on with the word under it whatever follows (wrappedName).
+      const got = readAddresses(block([start, end, read, to.town, to.county, to.printedPostcode])).recipient;
+      expect([to.name, ""], JSON.stringify({ k, start, end, read })).toContain(got?.name);
+      expect(got?.postcode).toBe(whole?.postcode);
+      if (got?.name === "") none++;
+    }
+    // Most names drawn are a first name and a surname, which could end at the start: about two in three drawn.
+    expect(drawn).toBeGreaterThan(40);
+    expect(none).toBeGreaterThan(drawn / 3);
+    // The run's own reading; and one word over a street printed without its number stays the house's ('Windrush' / 'Church Lane').
+    expect(readAddresses(block(["Tomasz Hannah", "Watson", "Sc cCim Lill", "Leeds", "West Yorkshire", "LS1 0UA"])).recipient).toMatchObject({ name: "", postcode: "LS1 0UA" });
+    expect(readAddresses(block(["Jane Smith", "Windrush", "Church Lane", "Ambleside", "Cumbria", "LA22 9BU"])).recipient?.name).toBe("Jane Smith");
   });
 });

@@ -103,6 +103,24 @@ describe("address lines that look like names", () => {
     expect(at("Imogen Mensah")?.name).toBe("Imogen Mensah");
   });
 
+  it("gives no name where a block starts at a county, the lines above it lost (fresh seed 969544535, file 2638)", () => {
+    // A 400 DPI photo, as read: the town 'Sunderland' read 'Sender: Land', a heading that cut the recipient's block there;
+    // the 2D code's postcode then took the block under it for the recipient's, 'Tyne and Wear' given as the name.
+    const read = [
+      [45, 245, 36, "Sender: Redwing Home"], [48, 358, 36, "DELIVER TO"], [47, 423, 63, "Sophie Robinson"], [48, 508, 44, "200 George Drive"],
+      [48, 583, 45, "Clifton"], [48, 660, 44, "Sender: Land"], [47, 736, 44, "Tyne and Wear"], [47, 817, 39, "SR1 4LH"], [48, 892, 40, "020 7946 0197"],
+    ] as const;
+    const lines = read.map(([x, y, size, text]) => ({ text, x, y, size }));
+    const { recipient } = readAddresses(lines, { destinationPostcode: "SR1 4LH" });
+    expect(recipient?.name ?? "").toBe("");
+    expect(recipient?.postcode ?? "SR1 4LH").toBe("SR1 4LH");
+    // Any county so read; a block whose name is over its county keeps it.
+    const at = (first: string) => readAddresses(["SHIP TO", first, "B15 1UP"].map((text, i) => ({ text, x: 80, y: 330 + i * 70, size: 50 }))).recipient;
+    for (const county of ["West Midlands", "GREATER MANCHESTER", "Isle of Wight", "Kent"]) expect(at(county)?.name ?? "", county).toBe("");
+    const named = readAddresses(["SHIP TO", "Sophie Robinson", "200 George Drive", "Sunderland", "Tyne and Wear", "SR1 4LH"].map((text, i) => ({ text, x: 80, y: 330 + i * 70, size: 50 })));
+    expect(named.recipient).toMatchObject({ name: "Sophie Robinson", postcode: "SR1 4LH" });
+  });
+
   it("takes no one-line address for the recipient's beside a larger street whose postcode was not read (bench/outside seed 163306060, file 94)", () => {
     const lines: TextLine[] = [
       // (As read: 'Front' for From, 'Fat 4' for Flat 4.)
@@ -199,6 +217,14 @@ describe("where a name ends", () => {
     expect(withoutDebris("WE!'S APOTHECARY")).toBe("WEI'S APOTHECARY");
     expect(withoutDebris("Danie!'s Tea Co")).toBe("Daniel's Tea Co");
     for (const name of ["Thomas de la Cruz", "Mx Niamh ap Rhys", "JOHN SMITH Ltd", "Mr JOHN SMITH", "OAK & ANCHOR Crafts", "c/o Jane Smith", "Smith and co", "J H ug hes"]) expect(withoutDebris(name)).toBe(name);
+  });
+
+  it("keeps a title read in small letters before the name: part of the name (fresh seed 740915671, file 2284, a 203 DPI thermal print)", () => {
+    // 'mrs. Amelia Hussain' was read, the title dropped as debris and the recipient given as 'Amelia Hussain'.
+    for (const name of ["mrs. Amelia Hussain", "mr Oscar Thomas", "dr. Zoë Müller", "miss Lucy Harrison", "ms J Patel", "mx Rory Evans", "prof. Kwame Mensah", "rev Ian Hall"]) expect(withoutDebris(name)).toBe(name);
+    // Debris in small letters that is no title still goes.
+    expect(withoutDebris("mrss Amelia Hussain")).toBe("Amelia Hussain");
+    expect(withoutDebris("ee Amelia Hussain")).toBe("Amelia Hussain");
   });
 
   it("leaves out a heading printed after the name on its baseline", () => {

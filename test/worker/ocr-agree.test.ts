@@ -176,6 +176,13 @@ describe("names given only when a second reading agrees", () => {
     for (const name of ["Miss Ciara Whitaker", "MISS J HILL", "Mrs J Hill", "Missy Elliott", "Misha Patel"]) expect(named(name)).toBe(name);
   });
 
+  it("takes no initial read with a letter more ('Cc. Kaur' for C. Kaur, fresh seed 740915671, file 3214, a 203 DPI thermal print)", () => {
+    const named = (name: string) => plausibleOnly({ ...read, address: { ...read.address!, name } }).address?.name;
+    for (const name of ["Cc. Kaur", "Jj. Smith", "Aa. Patel", "Ci. Kaur"]) expect(named(name), name).toBe("");
+    // A title with its stop, an initial, a company's 'Co.' at its end, a given name of two letters: names.
+    for (const name of ["C. Kaur", "Mr. Kaur Singh", "Dr. A Kaur", "Ms. Jo Kaur", "Mx. Rory Evans", "St. John Smith", "Jo Kaur", "Ed Kaur", "Magpie Nursery Co."]) expect(named(name), name).toBe(name);
+  });
+
   it("takes no title with one word after it: its initial or its surname lost (gates ci-57 and ci-60, thermal prints)", () => {
     const named = (name: string) => plausibleOnly({ ...read, address: { ...read.address!, name } }).address?.name;
     for (const name of ["Dr. White", "Mr. MacLeod", "Miss Ellie", "MRS O'Neill", "Prof Hughes"]) expect(named(name), name).toBe("");
@@ -185,6 +192,9 @@ describe("names given only when a second reading agrees", () => {
     // A name printed letter-spaced and read in pieces (fresh seed 969544535, file 2900, a 200 DPI scan: 'M EN SAH').
     for (const name of ["M EN SAH", "J. OK AFO"]) expect(named(name), name).toBe("");
     for (const name of ["J WU", "I MENSAH", "DR MEI LI"]) expect(named(name), name).toBe(name);
+    // A street's line read as the name, the name's line lost (rehearsal seed 3664600431, file 355, a 203 DPI thermal print).
+    for (const name of ["42 Union Hil", "40 YorkParade", "12 Mill Lane"]) expect(named(name), name).toBe("");
+    for (const name of ["Unit 4 Crafts", "Flora 1920 Ltd", "3D Prints"]) expect(named(name), name).toBe(name);
     // A service's word split by a gap (fresh seed 1186823637, file 85, a 200 DPI scan).
     for (const name of ["STAN DARD", "Eco Nomy", "TRACK ED"]) expect(named(name), name).toBe("");
     // An article or a joining word alone (fresh seed 258096912, file 3172, a 203 DPI thermal print).
@@ -192,6 +202,12 @@ describe("names given only when a second reading agrees", () => {
     // Titles alone (gate seed 86090039, file 198, a 200 DPI scan).
     for (const name of ["Mr & Mrs", "MR AND MRS", "Dr.", "Mrs"]) expect(named(name), name).toBe("");
     for (const name of ["Mr & Mrs Jones", "Dr. A Mensah"]) expect(named(name), name).toBe(name);
+    // A title and a short word in capitals, the rest broken onto the next line (seed 3930571097, file 1915, a 200 DPI scan).
+    for (const name of ["REV ANH", "MR. LI", "DR JOSE"]) expect(named(name), name).toBe("");
+    for (const name of ["REV ANH WOOD", "DR. AMENSAH", "MISS SBROWN", "MR JSMITH"]) expect(named(name), name).toBe(name);
+    // A title and initials, the surname lost (gate seed 2697470300, file 423, a 203 DPI thermal print: 'Ms G' for Ms G Turner).
+    for (const name of ["Ms G", "Rev H", "MR. J", "Dr A B", "Mrs J."]) expect(named(name), name).toBe("");
+    for (const name of ["Ms G Turner", "MR. J. K. SMITH", "Dr A B Patel"]) expect(named(name), name).toBe(name);
     for (const name of ["The Old Forge", "Theo Hill", "Andrea Jones"]) expect(named(name), name).toBe(name);
     for (const name of ["Stan Dardis", "Express Dairies Ltd"]) expect(named(name), name).toBe(name);
     for (const name of ["Dr. I White", "Mr. J MacLeod", "Miss Ellie Brown", "Ms JKhan", "DR. AMENSAH", "Mr & Mrs Jones", "Sir Elton", "Dr. OliviaPatterson"]) expect(named(name), name).toBe(name);
@@ -558,8 +574,10 @@ describe(`a word misread alike by both readings into a non-word (drawn, SEED=${S
 
   it("holds for a drawn name with one of its letters read as the one misread alike, against a word list of the drawn names' words", async () => {
     const pairs: [string, string][] = [["ll", "li"], ["m", "rn"], ["d", "cl"], ["f", "t"], ["l", "i"], ["f", "e"], ["f", "p"], ["m", "u"]];
+    // About one draw in five holds a word with the pair's printed letters: 400 draws give some 80, the bar of 30 far under
+    // (200 draws gave 28 on SEED=1374712839 once the pairs with an f and an m were added).
     let drawn = 0;
-    for (let k = 0; k < 200; k++) {
+    for (let k = 0; k < 400; k++) {
       const rng = new Rng(`${SEED}/misread-word/${k}`);
       const name = rng.chance(0.5) ? personName(rng) : shopName(rng);
       // The word list as Tesseract's: words without accents (misreadWord looks a word up without its own).

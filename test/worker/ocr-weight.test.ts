@@ -37,6 +37,22 @@ describe("a weight OCR misread (ocr/text.ts fixWeight)", () => {
     }
   });
 
+  it("reads the unit's g read as q where the gap after it was lost ('Weight200qDimensions:46x14x6cn…')", () => {
+    // Fresh seed 969544535, file 3925, a 300 DPI table photo; 'Weight:6.100kqCollectiondate:15Jun2026', seed 3930571097,
+    // file 1267, a 300 DPI table photo. Both weights were lost.
+    const rng = new Rng(`${SEED}:glued-q`);
+    for (let i = 0; i < 200; i++) {
+      const { grams, figure, unit } = drawWeight(rng);
+      if (!unit.endsWith("g")) continue;
+      const heading = rng.pick(["Weight", "WEIGHT", "Wt", "WT"]) + rng.pick(["", ":", ": "]);
+      const text = `${heading}${figure}${unit.replace(/g$/, "q")}${rng.pick(["Dimensions:", "Size:", "Collectiondate:", "Shipdate:", "Ref", "Date:"])}${rng.pick(["", "46x14x6cn", " 15Jun2026"])}`;
+      expect(weightGrams(text), text).toBeNull();
+      expect(weightGrams(fixWeight(text)), text).toBe(grams);
+    }
+    // No heading: a q after a figure starting its line is no unit.
+    for (const text of ["200qDimensions", "Flat 12qGarden"]) expect(weightGrams(fixWeight(text)), text).toBeNull();
+  });
+
   it("puts back the gap between a figure starting its line, with no heading, and the capitalised word run into it", () => {
     // '2100gShipdate:26-02-2026' (fresh seed 1113018866, file 3374, a 300 DPI photo).
     const rng = new Rng(`${SEED}:glued-bare`);

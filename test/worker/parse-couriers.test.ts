@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { evriCode } from "../../bench/label-generator/codes";
+import { evriCode, royalMailPayload, s10Code } from "../../bench/label-generator/codes";
 import { freshSeed, Rng } from "../../bench/label-generator/random";
 import { districts, personName, postcodeIn, shopName, streetLines } from "../../bench/label-generator/world";
 import { parseEvriLabel, printedEvriCodes } from "../../worker/couriers/evri/parse";
@@ -89,6 +89,23 @@ describe("Royal Mail 2D payloads", () => {
       ].sort((a, b) => a.y - b.y || a.x - b.x);
       expect(parseRoyalMailLabel({ lines: page, barcodes: [] })?.classId, JSON.stringify({ k, page })).toBe(nine ? "Special Delivery Guaranteed by 9am" : "Special Delivery Guaranteed by 1pm");
     }
+  });
+
+  it(`reads the destination of a postcode shorter than 7, padded with spaces before its suffix (drawn, SEED=${SEED})`, () => {
+    // 'BS13PJ 3JGB': the destination of every postcode of 5 or 6 characters was lost (fresh seed 969544535, file 2608, a
+    // 400 DPI scan: BS1 3PJ given as none; seed 258096912, file 302: 'TS1 5WE' read for TS1 5WT, the payload unread).
+    const rng = new Rng(`${SEED}/payload-postcodes`);
+    const lengths = new Set<number>();
+    for (let k = 0; k < 200; k++) {
+      const to = postcodeIn(rng, rng.pick(districts));
+      const from = postcodeIn(rng, rng.pick(districts));
+      lengths.add(to.replace(" ", "").length);
+      const text = royalMailPayload(rng, { code: s10Code(rng), product: rng.pick(["TPN01", "TPS01", "CRL02", "SD101"]), date: new Date("2026-05-04T00:00:00Z"), to, from });
+      for (const payload of [text, text.replace(/\s+/g, " ")]) {
+        expect(parseRoyalMailPayload(payload), payload).toMatchObject({ destinationPostcode: to, countryCode: "GB", returnPostcode: from });
+      }
+    }
+    expect([...lengths].sort()).toEqual([5, 6, 7]);
   });
 
   it("ignores text that is not a JGB payload", () => {

@@ -25,7 +25,7 @@ import { CAPITALISED_TITLES, SERVICE_WORDS, TITLE_WORD } from "../label-reading/
 import { OcrEngineError, recognise, type OcrResult } from "./ocr/tesseract";
 import { agreedNames, holdsName } from "./ocr/agree";
 import { irishParticle, ownSender, restoreLostWords, SENDER_KEYS, withoutCutNames, withoutHeadings, withoutLineLostAbove, withoutLoneFigures, withoutOtherLines, withoutSenderUnderVan, withoutSortCode, withoutSuffixUnder, withTitleAbove } from "./ocr/names";
-import { checkedPostcode, loosePostcodes, withoutCodePieces } from "./ocr/postcode";
+import { checkedPostcode, codedPostcodeLines, loosePostcodes, withoutCodePieces } from "./ocr/postcode";
 import { rereadLost } from "./ocr/starts";
 import { ocrLines } from "./ocr/text";
 import { PdfiumError } from "./pdfium";
@@ -336,9 +336,12 @@ function noNameShape(name: string): boolean {
     splitServiceWord(name) ||
     JOINING_WORD_ALONE.test(t) ||
     titlesOnly(t) ||
+    titleAndInitials(t) ||
     mixedInCapitals(name) ||
     SMALL_LAST.test(name) ||
     LETTER_PIECES.test(t) ||
+    initialMisread(t) ||
+    HOUSE_NUMBER_FIRST.test(t) ||
     classifyLine(name).headingAlone
   );
 }
@@ -390,6 +393,16 @@ const JOINING_WORD_ALONE = /^(?:the|a|an|and|of|&)$/i;
 const titlesOnly = (name: string) => name.split(/\s+/).every((w) => TITLE_WORD.test(w) || /^(?:&|and)$/i.test(w));
 
 /**
+ * A title and initials alone, no surname after them ('Ms G' for Ms G Turner: gate seed 2697470300, file 423, a 203 DPI
+ * thermal print, its sender's surname lost; 'Rev H', a 300 DPI photo): a person is not named by a title and an initial.
+ * Of the 23,455 distinct names the stored runs read, these two (both wrong) are the only ones so shaped.
+ */
+const titleAndInitials = (name: string) => {
+  const [title, ...rest] = name.split(/\s+/);
+  return TITLE_WORD.test(title) && rest.length > 0 && rest.every((w) => /^\p{Lu}\.?$/u.test(w));
+};
+
+/**
  * A title and one word after it, in small letters ('Dr. White' for Dr. I White, 'Mr. MacLeod' for Mr. J MacLeod: gates
  * ci-57 and ci-60, a 203 and a 300 DPI thermal print; 'Miss Ellie' for Miss Ellie Brown, a 200 DPI photo): an initial
  * after a title is one letter that OCR drops as a speck, or the surname was cut. All four such names the stored runs read
@@ -402,6 +415,11 @@ function titleAndOneWord(name: string): boolean {
   // a 200 DPI table photo. The stored runs' only two such names, both that file's.)
   const glued = words.length === 1 && GLUED_TITLE.exec(words[0]);
   if (glued) return titleAndOneWord(`${glued[1]} ${glued[2]}`);
+  // In capitals, a word of two to four letters: a first name or a surname alone ('REV ANH' for REV ANH WOOD, its surname
+  // broken onto the next line and misread 'wooD': seed 3930571097, file 1915, a 200 DPI scan). An initial run into a surname
+  // is longer ('DR. AMENSAH', 'MISS SBROWN': whole names, kept). Of the 23,455 distinct names the stored runs read, 'REV
+  // ANH' (wrong) is the only title with a capitals word so short.
+  if (words.length === 2 && TITLE_WORD.test(words[0]) && /^\p{Lu}{2,4}$/u.test(words[1])) return true;
   return words.length === 2 && TITLE_WORD.test(words[0]) && /^(?:Mc|Mac|O'|O’|D')?\p{Lu}\p{Ll}+$/u.test(words[1]);
 }
 /** A title run into the word after it ('DrPriya', 'Mrs.Jones'). */
@@ -432,6 +450,25 @@ const SMALL_LAST = /^(?=.*\p{Ll}).*\s(?!(?:plc|co|ltd|llp)\.?$)\p{Ll}[\p{L}'’.
  * stored runs' 20,300 distinct names only that one is so shaped. A name truly so printed ('A NG LEE') is lost: a miss.
  */
 const LETTER_PIECES = /^\p{Lu}\.?(?:\s\p{Lu}{2,3}){2,}$/u;
+
+/**
+ * A first word of a capital, one small letter and a stop that is no title ('Cc. Kaur' for C. Kaur: fresh seed 740915671,
+ * file 3214, a 203 DPI thermal print, both English readings alike and the Latin 'C. Kaur' one letter off, given so): an
+ * initial read with a letter more. No given name is written so; of the stored runs' 23,969 distinct names only that one
+ * starts so (the others with a word so shaped are titles, or end in 'Co.'). A saint's 'St.' starts names ('St. Clair').
+ */
+const initialMisread = (t: string) => {
+  const [first, ...rest] = t.split(" ");
+  return rest.length > 0 && /^\p{Lu}\p{Ll}\.$/u.test(first) && !TITLE_WORD.test(first) && first !== "St.";
+};
+
+/**
+ * A house's number, then a gap and words: a street's line read as the name, the name's own line lost ('42 Union Hil' over 'W1D 5NU'
+ * for S. Robinson's sender block: rehearsal seed 3664600431, file 355, a 203 DPI thermal print). Every name of the stored
+ * runs' 23,900 that so starts is wrong ('40 YorkParade', '1 Ní Bhriain'). A shop truly named so ('3 Little Birds') is lost
+ * on images: a miss. Text layers keep it. (A figure run into a word is no house number: '3D Prints'.)
+ */
+const HOUSE_NUMBER_FIRST = /^\d+\s/u;
 
 /**
  * A name's last word read twice ('Niamh Baker Baker': fresh seed 2711752841, file 477, a table photo; two of Tesseract's
@@ -519,6 +556,13 @@ async function interpret(ocr: OcrResult, image: Grey, dpi: number, barcodes: Bar
     const fixed = withoutCodePieces(await loosePostcodes(lines, image, dpi), code);
     const again = fixed.some((l, i) => l !== lines[i]) ? parseLabel({ lines: fixed, barcodes }) : null;
     if (again?.address?.postcode && (!details || again.trackingCode === details.trackingCode)) [lines, details] = [fixed, again];
+  }
+  // The 2D code names the recipient's postcode and no block was found by it: its line misread further (codedPostcodeLines).
+  const coded = details?.fieldSources?.address === "barcode" ? details.address?.postcode : null;
+  if (coded) {
+    const fixed = codedPostcodeLines(lines, coded);
+    const again = fixed !== lines ? parseLabel({ lines: fixed, barcodes }) : null;
+    if (again?.fieldSources?.address === "text" && again.trackingCode === details!.trackingCode && again.address?.postcode === coded) [lines, details] = [fixed, again];
   }
   return { lines, details, meanConf: ocr.meanConf, image, dpi, words: ocr.words };
 }

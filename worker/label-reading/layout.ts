@@ -9,7 +9,7 @@ import type { Address } from "../../shared/label";
 import { type AddressBlock, COUNTRY_RE, findAddressBlocks } from "./address-blocks";
 import { clean } from "./fields";
 import { classifyLine } from "./line-kinds";
-import { endMisread, isHouseName, isNameStart, isNumberlessStreet, isStreetLine, looksLikeName, loneWords, splitNameLine, withoutDebris, withoutTrailingHeading, wrappedName } from "./name-lines";
+import { endMisread, endUnknown, isHouseName, isNameStart, isNumberlessStreet, isStreetLine, looksLikeName, loneWords, splitNameLine, withoutDebris, withoutTrailingHeading, wrappedName } from "./name-lines";
 import { estWidth, inColumn, type TextLine, usualSize } from "./text";
 import { type AddressRole, COUNTIES, loosely, NAME_PARTICLES } from "./vocabulary";
 
@@ -58,6 +58,10 @@ export function blockAddress(block: AddressBlock, countryCode = "GB"): Address |
   // So is one word over a county and the postcode, nothing more of the block read ('Reading' / 'Lancashire' / 'RG1 5NH':
   // a return address in small type whose name and street OCR lost, bench/outside seed 1366117983).
   if (block.postcode && lines.length === 2 && !/[\s,\d]/.test(first) && COUNTY_RE.test(lines[1])) return { name: "", address: lines, postcode: block.postcode, countryCode };
+  // Nor is a county ever a name: a block that starts at one lost its lines above it ('Tyne and Wear' / 'SR1 4LH' given as the
+  // recipient: the town over it, 'Sunderland', read 'Sender: Land', a heading that cut the block there: fresh SEED=969544535,
+  // file 2638, a 400 DPI photo). Of the 23,900 distinct names the stored runs read, only that one is a county.
+  if (COUNTY_RE.test(first)) return { name: "", address: lines, postcode: block.postcode, countryCode };
   if (block.postcode && ((block.lines.length === 2 && lines.length === 1 && !/[\s,]/.test(first)) || alone)) return { name: "", address: [first], postcode: block.postcode, countryCode };
   // A title's end alone before the name ('s Imogen Mensah' for Ms: its M lost, fresh seed 969544535, file 189, a 400 DPI
   // scan, whose recipient was given as 'Imogen Mensah'): the title is part of the name, lost. Whole or none.
@@ -72,7 +76,7 @@ export function blockAddress(block: AddressBlock, countryCode = "GB"): Address |
   if (block.nameUnsure || (!rest.length && isHouseName(name))) return { name: "", address: [name, ...rest, ...address], postcode: block.postcode, countryCode };
   // A long name wrapped in a narrow column: its first line cannot end there ('Ms Z' / 'Okafor').
   if (!rest.length && address.length > 1 && wrappedName(name, address)) name = `${name} ${address.shift()}`;
-  else if (!rest.length && address.length > 1 && (loneWords(name, address[0]) || endMisread(name, address[0]))) return { name: "", address: address.slice(1), postcode: block.postcode, countryCode };
+  else if (!rest.length && address.length > 1 && (loneWords(name, address[0]) || endMisread(name, address[0]) || endUnknown(name, address))) return { name: "", address: address.slice(1), postcode: block.postcode, countryCode };
   if (!name && !block.postcode) return null;
   // A title alone ('Mrs.', 'REV') is part of a name whose own line was not found: whole or none. (A title and an
   // initial, 'Dr. A', is how some print a name whole.)

@@ -83,8 +83,9 @@ const HEADINGS: [RegExp, AddressRole][] = ADDRESS_HEADINGS.map(([source, role]) 
 function headingOf(t: string): { role: AddressRole; rest: string } | null {
   for (const [re, role] of HEADINGS) {
     const m = t.match(re);
-    // A word ending in a colon after it is the heading's own, misread ('Return adcdtess:'): no name ends so.
-    if (m) return { role, rest: clean(t.slice(m[0].length).replace(/^[:\s-]+/, "")).replace(/^\S+:$/, "") };
+    // A word ending in a colon after it is the heading's own, misread ('Return adcdtess:'): no name ends so. So is one word
+    // in small letters alone after it ('Sender detauts' for Sender details): a name is printed with a capital.
+    if (m) return { role, rest: clean(t.slice(m[0].length).replace(/^[:\s-]+/, "")).replace(/^\S+:$|^\p{Ll}+$/u, "") };
   }
   // A seller's heading whose verb OCR misread ('Sok! by: Oscar's Jewelery'): a word, 'by' or 'from', a colon.
   const misread = t.match(MISREAD_SENDER_HEADING);

@@ -55,7 +55,9 @@ export function withoutDebris(name: string): string {
     .split(" ")
     .filter(Boolean)
     .map((w) => (/^\p{Lu}+!(?:\p{Lu}|['’])*$/u.test(w) ? w.replace("!", "I") : /^\p{Lu}\p{Ll}+!(?:\p{Ll}|['’])*$/u.test(w) ? w.replace("!", "l") : w));
-  const debris = (w: string) => SMALL_WORD_RE.test(w) && !PARTICLE_RE.test(w.replace(/[^\p{L}]/gu, ""));
+  // (Not a title read in small letters, 'mrs. Amelia Hussain' for Mrs.: fresh seed 740915671, file 2284, a 203 DPI thermal
+  // print, whose recipient was given as 'Amelia Hussain'. The title is part of the name.)
+  const debris = (w: string) => SMALL_WORD_RE.test(w) && !PARTICLE_RE.test(w.replace(/[^\p{L}]/gu, "")) && !TITLE_ALONE_RE.test(w);
   while (words.length > 1 && debris(words[0]) && /^\p{Lu}/u.test(words[1])) words = words.slice(1);
   const caps = words.findIndex((w) => !CAPITALS_RE.test(w) && !COMPANY_END_RE.test(w));
   if (caps >= 2 && words.slice(0, caps).some((w) => /\p{Lu}{2}/u.test(w)) && words.slice(caps).some(debris)) words = words.slice(0, caps);
@@ -230,6 +232,26 @@ export function wrappedName(name: string, address: string[]): boolean {
   const premisesAfter = after !== undefined && !/\d/.test(after) && street !== undefined && (isStreetLine(street) || STREET_END_RE.test(street));
   return oneWord && !ONE_WORD_ADDRESS_RE.test(next) && (TITLE_AND_WORD_RE.test(name) || AFTER_NAME_RE.test(after) || HOUSE_NAME_RE.test(after) || houseAfter || premisesAfter);
 }
+
+/**
+ * A name over one word of a name's shape, set as the name is, over a line in the street's place (two lines or more under it
+ * before the postcode: the town and its county) that reads as no street, no figure and no house's word ('Tomasz Hannah' /
+ * 'Watson' / 'Sc cCim Lill' / 'Leeds' / 'West Yorkshire' for 25 Elm Hill: fresh seed 969544535, file 2784, a 203 DPI
+ * thermal print whose recipient was given as 'Tomasz Hannah'). wrappedName takes the word for the name's end where the
+ * line after it is the premises or the street; with that line misread, the word may end the name or name the house
+ * ('Windrush'), which cannot be told apart (issue 36, class 2). Part of a name is worse than none. Not a word OCR ran
+ * together ('TheLaurels': the gaps of the whole block lost), nor over a street printed without its number ('Church Lane'),
+ * its gaps lost too ('C PATTERSON' / 'BRYNAWEL' / 'ACACIACRESCENT': seed 903215200, a thermal print).
+ */
+export function endUnknown(name: string, address: string[]): boolean {
+  const [next, after] = address;
+  if (address.length < 4 || !ONE_WORD_RE.test(next) || runTogether(next) || RUN_TOGETHER_RE.test(next) || ONE_WORD_ADDRESS_RE.test(next) || HOUSE_NAME_RE.test(next) || COMPANY_SUFFIX_RE.test(next)) return false;
+  const set = lettering(name);
+  if (!set || set !== lettering(next)) return false;
+  return !/\d/.test(after) && !isStreetLine(after) && !isNumberlessStreet(after) && !STREET_END_RE.test(after) && !RUN_TOGETHER_STREET_RE.test(after) && !HOUSE_NAME_RE.test(after) && !ONE_WORD_ADDRESS_RE.test(after);
+}
+/** A street's last word run into the words before it ('ACACIACRESCENT'). */
+const RUN_TOGETHER_STREET_RE = new RegExp(`\\p{L}{3}${STREET_WORD_RE.source.replace(/\\b/g, "")}$`, "iu");
 
 /** A full stop after a word of three letters or more that is no abbreviation, then more text: where OCR read a comma. */
 // (Titles of three letters or more written with a stop: 'Mrs.', 'Prof.'.)

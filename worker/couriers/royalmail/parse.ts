@@ -160,8 +160,12 @@ export function parseRoyalMailPayload(raw: string): RoyalMailPayload | null {
     }
   }
   // After the tracking code: destination postcode + 2-char delivery point suffix + country, then the return postcode.
+  // The postcode is padded with spaces to 7 before the suffix (LABELS.md: 'destination postcode + DPS padded to 9'):
+  // 'BS13PJ 3JGB', 'N12AB  4FGB'. Read only when it filled the 7 ('OX183UQ9ZGB'), the destination of a shorter
+  // postcode was lost (73% of the 5,765 distinct payloads the stored runs read), and with it the check of the postcode
+  // OCR read ('TS1 5WE' given for TS1 5WT: seed 258096912, file 302, a 400 DPI scan whose payload named TS15WT).
   const afterCode = tracking ? upper.slice(upper.indexOf(tracking) + tracking.length) : upper;
-  const dest = afterCode.match(/(?:^|\s)([A-Z]{1,2}\d[A-Z\d]?\d[A-Z]{2})([0-9][A-Z]|[0-9]{2}|[A-Z][0-9])([A-Z]{2})(?=\s|$)/);
+  const dest = afterCode.match(/(?:^|\s)([A-Z]{1,2}\d[A-Z\d]?\d[A-Z]{2})\s{0,2}([0-9][A-Z]|[0-9]{2}|[A-Z][0-9])([A-Z]{2})(?=\s|$)/);
   let returnPostcode: string | null = null;
   if (dest) {
     const tail = afterCode.slice((dest.index ?? 0) + dest[0].length);

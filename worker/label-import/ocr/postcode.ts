@@ -18,6 +18,7 @@ import { readLatinLine } from "./tesseract";
 import { fixPostcode } from "./text";
 import { cropGrey, scaleGrey, type Grey } from "../../images/raster";
 import { printedUnder, type TextLine } from "../../label-reading/text";
+import { editDistance } from "../../label-reading/fields";
 
 /** Letters (either case) OCR reads for a digit. */
 const AS_DIGIT: Record<string, string> = { O: "0", Q: "0", D: "0", I: "1", L: "1", "|": "1", "!": "1", S: "5", Z: "2", B: "8", G: "6" };
@@ -119,6 +120,30 @@ export async function loosePostcodes(lines: TextLine[], page: Grey, dpi: number)
 
 const compact = (pc: string) => pc.toUpperCase().replace(/\s+/g, "");
 
+/**
+ * The lines with the recipient's postcode put back where the label's 2D code names it and OCR misread it past
+ * loosePostcode: a lower-case l read as 1 ('1155 5ew' for a postcode printed 'll55 5ew': fresh seed 969544535, file
+ * 2670, a 300 DPI scan), a 1 read twice ('WCI1E OBP', 'KW1i5 8AY'), a last letter read as a stroke ('SY23 5Z|'). The
+ * recipient's block is found by its postcode: no postcode read, no name, though the code gave the postcode itself (11
+ * such labels in the stored runs). A line whose last word, or last two, is the code's postcode but for one character
+ * (letters that look like digits taken as those digits, ocr/postcode.ts canonical) is its line, given it as the code
+ * names it; only where one line is so, and never for any other postcode.
+ */
+export function codedPostcodeLines(lines: TextLine[], postcode: string): TextLine[] {
+  const want = canonical(postcode);
+  const found = lines.flatMap((l, i) => {
+    const words = l.text.trim().split(/\s+/);
+    const n = [1, 2].find((k) => {
+      const tail = canonical(words.slice(-k).join(""));
+      return words.length >= k && Math.abs(tail.length - want.length) <= 1 && editDistance(tail, want) <= 1;
+    });
+    return n ? [{ i, words, n }] : [];
+  });
+  if (found.length !== 1) return lines;
+  const [{ i, words, n }] = found;
+  return lines.map((l, j) => (j === i ? { ...l, text: [...words.slice(0, -n), postcode].join(" ") } : l));
+}
+
 /** Two readings of one postcode that differ only in its inward code's letters or digit ('LD3 0LY' / 'LD3 9LY'). */
 const inwardOnly = (a: string, b: string) => compact(a).length === compact(b).length && compact(a).slice(0, -3) === compact(b).slice(0, -3);
 
@@ -142,12 +167,22 @@ export async function checkedPostcode(details: LabelDetails, lines: TextLine[], 
   // A line with signs after the postcode was misread there: its postcode stands only where the second reading gives it.
   const line = ending ?? lines.find((l) => signsAfter(l.text, a.postcode));
   if (!line) return details;
-  if (postcodeUnder(lines, line)) return { ...details, address: { ...a, postcode: "" } };
+  if (postcodeUnder(lines, line) || letterBefore(line.text)) return { ...details, address: { ...a, postcode: "" } };
   const again = await readAgain(page, line, dpi, 1);
   if (!ending && (!again || compact(again) !== compact(a.postcode))) return { ...details, address: { ...a, postcode: "" } };
   if (!again || !isRealPostcode(again) || compact(again) === compact(a.postcode)) return details;
   const postcode = agreedPostcode(a.postcode, again, await readAgain(page, line, dpi, 2));
   return { ...details, address: { ...a, postcode } };
+}
+
+/**
+ * Whether a letter stands alone before the postcode on its line: a piece of the postcode whose first characters were lost
+ * ('Y S5 2XB' for YO31 2XB, its O and 3 lost: gate seed 409927088, file 212, a 200 DPI scan, where S5 2XB, another real
+ * postcode, was given). Which postcode was printed is not known. Of the 33,006 distinct lines the stored readings hold,
+ * that is the only one so shaped.
+ */
+export function letterBefore(text: string): boolean {
+  return /(?:^|\s)\p{L}\s+[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}$/u.test(fixPostcode(text.trim()));
 }
 
 /**

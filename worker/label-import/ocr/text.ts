@@ -174,7 +174,10 @@ const PREFIX = new RegExp(`^(?:${JOINED_NAME_PREFIXES.map((p) => p[0].toUpperCas
 export function gapsBack(text: string): string {
   const words = text.replace(/(?<=\p{L}{2}:)(?=\p{Lu})|(?<=\p{Ll}{2}\.)(?=[\p{Lu}\d])/gu, " ").split(" ");
   // (The recipient's 'TO' too: 'TOMarlowAccountants &Co', fresh seed 969544535, file 2728, a 300 DPI photo, given as the name.)
-  const headed = /^(\p{Lu}{4,}|TO)(\p{Lu}\p{Ll}.*)$/u.exec(words[0]);
+  // And the recipient's 'TO' run into an initial and its stop, before a capitalised surname ('TOA. Wright' for 'TO A.
+  // Wright': fresh seed 969544535, file 1679, a flattened PDF of a table photo, whose name was given as none): the stop
+  // makes the letter an initial, and no word starts 'TO' then a capital and a stop.
+  const headed = /^(\p{Lu}{4,}|TO)(\p{Lu}\p{Ll}.*)$/u.exec(words[0]) ?? (/^\p{Lu}/u.test(words[1] ?? "") ? /^(TO)(\p{Lu}\.)$/u.exec(words[0]) : null);
   const heading = headed && (headed[1] === "TO" ? "TO" : PRINTED_HEADINGS.find((h) => letters(h) === headed[1]));
   if (heading) words.splice(0, 1, heading, headed![2]);
   const spaced = words
@@ -319,9 +322,10 @@ const UNIT_FIRST_MISREAD = new RegExp(String.raw`\b(${WEIGHT_HEADING})\s*[({[]\s
  * A weight heading, its figure and unit, run into a capitalised word after it: the unit's end, before that word. Or a
  * figure and its unit starting the line with no heading, as some print it ('2100gShipdate:26-02-2026' for '2100g Ship
  * date: …', fresh seed 1113018866, file 3374, a 300 DPI photo whose weight was lost): a figure of grams (three digits or
- * more) or kilograms with a point.
+ * more) or kilograms with a point. After a heading the unit's g may be read q ('Weight200qDimensions:46x14x6cn…': fresh
+ * seed 969544535, file 3925, a 300 DPI table photo whose weight was lost), as fixWeight reads it.
  */
-const GLUED_UNIT = new RegExp(String.raw`(\b${WEIGHT_HEADING}[:.]?\s*\d[\d.,]*\s?(?:kg|g)|^\d{3,5}g|^\d{1,2}[.,]\d{1,3}kg)(?=\p{Lu}\p{Ll})`, "iu");
+const GLUED_UNIT = new RegExp(String.raw`(\b${WEIGHT_HEADING}[:.]?\s*\d[\d.,]*\s?(?:k[gq]|[gq])|^\d{3,5}g|^\d{1,2}[.,]\d{1,3}kg)(?=\p{Lu}\p{Ll})`, "iu");
 /**
  * A line up to and including a date and the space after it, then the rest: day first ('23/06/2026 ', '21-09-2026 ') or
  * year first ('2026-04-16 ', as a despatch label prints it: 'DATE 2026-04-16 1750 G' read 'I7 5OG', fresh seed 1113018866,
@@ -359,7 +363,7 @@ export function fixWeight(read: string): string {
   // The unit run into the word after it, the gap lost on a photo ('Weight2900gDimensions: …', 'Weight:200gCollectiondate:
   // 01/09/2026': 3,000-label seed 1914321767, files 643 and 176, 150 and 600 DPI photos): the gap put back, after a weight
   // heading or a figure starting its line, before a capitalised word.
-  const apart = text.replace(GLUED_UNIT, "$1 ");
+  const apart = text.replace(GLUED_UNIT, (unit) => `${unit.replace(/q$/i, "g")} `);
   if (apart !== text && weightGrams(apart) !== null) return apart;
   const digits = (figure: string) => figure.replace(/\s/g, "").replace(/[^0-9.,]/g, (c) => WEIGHT_DIGIT[c] ?? c).replace(/([.,])[.,]/, "$1");
   const grams = text.trim().match(BARE_GRAMS);
