@@ -163,6 +163,22 @@ describe("a weight OCR misread (ocr/text.ts fixWeight)", () => {
     expect(latinWeight("Weight: 950g", "Weight: 950g", 950)).toBe(950);
   });
 
+  it("takes the English reading's grams where the Latin lost the g run into the next word, all else alike", () => {
+    // 'Weight200g Dimensions:46x14x6cn…' / 'Weight200Dimensions:46x14x6cn…' (fresh seed 969544535, file 3925, a 300 DPI
+    // table photo whose weight was lost).
+    const rng = new Rng(`${SEED}:latin-lost-g`);
+    for (let i = 0; i < 100; i++) {
+      const grams = rng.int(1, 399) * 50;
+      const heading = rng.pick(["Weight", "Weight:", "WT", ""]);
+      const next = rng.pick(["Dimensions:46x14x6cn", "Shipdate:10/03/26", "Collectiondate:15Jun2026", ""]);
+      expect(latinWeight(`${heading}${grams}${next}`, `${heading}${grams}g ${next}`, grams), `${heading}${grams}${next}`).toBe(grams);
+      // Another figure, another word, or words the English did not read: no agreement.
+      expect(latinWeight(`${heading}${grams + 50}${next}`, `${heading}${grams}g ${next}`, grams)).toBeNull();
+      expect(latinWeight(`${heading}${grams}Size:1x2x3cm`, `${heading}${grams}g Dimensions:46x14x6cn`, grams)).toBeNull();
+      expect(latinWeight(`Ref ${heading}${grams}${next}`, `${heading}${grams}g ${next}`, grams)).toBeNull();
+    }
+  });
+
   it("takes it too where the figure shares its line with other words both models read alike ('11000g Dimensions: …')", () => {
     // '11000g Dimensions: 39 x 10x 21cm Date: 23/11/2026' / '110009 Dimensions: 39 x 10 x21 cm Date: 23/11/2026' (run A of
     // session 13, seed 258096912, file 1616, a 300 DPI scan whose weight was lost).

@@ -167,15 +167,16 @@ const GRAMS_FIGURE = /(?<![\d.,])(\d{2,5})\s?g\b/i;
  * all else on the line alike, gaps aside ('300g' / '3009': fresh seed 1113018866, file 1141, a 203 DPI thermal print;
  * '11000g Dimensions: 39 x 10x 21cm Date: 23/11/2026' / '110009 Dimensions: 39 x 10 x21 cm Date: 23/11/2026': run A of
  * session 13, seed 258096912, file 1616, a 300 DPI scan; both weights lost): the two read the same figure and the same
- * words, and the English the unit.
+ * words, and the English the unit. So where the Latin lost the g run into the next word ('Weight200g Dimensions:…' /
+ * 'Weight200Dimensions:…': fresh seed 969544535, file 3925, a 300 DPI table photo whose weight was lost).
  */
 export function latinWeight(latin: string, english: string, grams: number): number | null {
   const own = weightGrams(fixWeight(wholeKilos(latin)));
   if (own !== null) return own;
   const figure = english.match(GRAMS_FIGURE);
   if (!figure || Number(figure[1]) !== grams) return null;
-  const [a, b] = [latin, english.replace(GRAMS_FIGURE, `${figure[1]}9`)].map((t) => t.replace(/\s+/g, ""));
-  return a === b ? grams : null;
+  const same = (printed: string) => latin.replace(/\s+/g, "") === english.replace(GRAMS_FIGURE, printed).replace(/\s+/g, "");
+  return same(`${figure[1]}9`) || same(figure[1]) ? grams : null;
 }
 
 /**
