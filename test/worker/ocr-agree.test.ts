@@ -2,8 +2,9 @@ import { describe, expect, it } from "vitest";
 import { personName, shopName } from "../../bench/label-generator/world";
 import { NAME_PARTICLES, TITLE_WORD } from "../../worker/label-reading/vocabulary";
 import { freshSeed, Rng } from "../../bench/label-generator/random";
-import { agreedNames, capitalDisputed, cutShort, fDisputed, heldSpelling, holdsName, iSplit, lReadAsI, minimDisputed, misreadWord, nearlyHolds, plainL, retitled, shapesFromLatin, swappedLetter, unplacedMark } from "../../worker/label-import/ocr/agree";
+import { agreedNames, capitalDisputed, cutShort, fDisputed, fusedApostrophe, heldSpelling, holdsName, iSplit, lReadAsI, markOverPlainE, minimDisputed, misreadWord, nearlyHolds, plainL, retitled, shapesFromLatin, swappedLetter, unplacedMark } from "../../worker/label-import/ocr/agree";
 import { plausibleOnly } from "../../worker/label-import/ocr-job";
+import { apostropheCaron } from "../../worker/label-import/ocr/reread";
 import type { LabelDetails } from "../../shared/label";
 
 // The page's reading (the English model) against a second reading of the name's line (the Latin model).
@@ -345,6 +346,8 @@ describe(`an accented letter the Latin reading gives for a letter of another bas
     ["Callum’s Outfitters", "Callum’s Outñitters"], // an ñ for an f (fresh seed 511420338, file 1429, a 96 DPI screenshot)
     ["Old Forge Records", "Olå Forge Records"], // an å for a d (seed 3021891946, file 459, a 203 DPI thermal print)
     ["Design Studio", "Desiñn Studio"],
+    ["Ridrn White", "Riörn White"], // a d for an ö: a diaeresis has no stem (Björn; the stored agreement readings)
+    ["Gold Tea", "Goód Tea"], // an ó for an l
   ])("%j as %j: two letters read there, neither known", (page, named) => {
     expect(swappedLetter(page, named)).toBe(true);
   });
@@ -359,6 +362,11 @@ describe(`an accented letter the Latin reading gives for a letter of another bas
     ["S@REN", "SØREN"],
     ["Zs6fia", "Zsófia"],
     ["Ö6ztürk", "Öztürk"],
+    // An acute joined to an o's or a u's bowl read as a d or a t, a cedilla as a g's tail (seed 258096912, file 1556).
+    ["Aisha O Stilleabhain", "Aisha Ó Súilleabháin"],
+    ["Niamh O Sdilleabhain", "Niamh Ó Súilleabháin"],
+    ["Zsdfia's Goods", "Zsófia's Goods"],
+    ["Frangois's Candles", "François's Candles"],
   ])("%j as %j: the letter the English model gives for it", (page, named) => {
     expect(swappedLetter(page, named)).toBe(false);
   });
@@ -380,6 +388,29 @@ describe(`an accented letter the Latin reading gives for a letter of another bas
       swapped++;
     }
     expect(swapped).toBeGreaterThan(100);
+  });
+});
+
+describe(`an acute or a cedilla the English model read as another letter (drawn, SEED=${SEED})`, () => {
+  it("takes the Latin reading's ó, ú or ç for the page's d, t or g, every other letter as the page read it", () => {
+    // The English model's readings of an ó, ú and ç (seed 258096912, file 1556: 'Aisha O Stilleabhain'); its other
+    // accents read as the plain letter.
+    const english = (t: string, rng: Rng) =>
+      [...t]
+        .map((c) => (c === "ó" || c === "ú" ? rng.pick(c === "ú" ? ["t", "d"] : ["d"]) : c === "ç" ? "g" : c.normalize("NFD").replace(/\p{M}/gu, "").replace(/ø/g, "o").replace(/Ø/g, "O")))
+        .join("");
+    let drawn = 0;
+    for (let k = 0; k < 1500; k++) {
+      const rng = new Rng(`${SEED}/acute-read/${k}`);
+      const name = rng.chance(0.5) ? personName(rng) : shopName(rng);
+      if (!/[óúç]/u.test(name)) continue;
+      drawn++;
+      const page = english(name, rng);
+      expect(swappedLetter(page, name), JSON.stringify({ k, page, name })).toBe(false);
+      // Not an ö or an ñ for the same letters.
+      expect(swappedLetter(page, name.replace(/[óú]/gu, "ö").replace(/ç/gu, "ñ")), JSON.stringify({ k, page, name })).toBe(true);
+    }
+    expect(drawn).toBeGreaterThan(10);
   });
 });
 
@@ -584,6 +615,10 @@ describe(`a letter the page's reading took for another of its shape (drawn, SEED
     expect(shapesFromLatin("JOAQUIN white", "JOAQUIN White")).toBe("JOAQUIN white");
     expect(shapesFromLatin("Jane Smith", "Jane Smith")).toBe("Jane Smith");
     expect(shapesFromLatin("J|M SMITH", "JLM SMITH")).toBe("J|M SMITH");
+    // An I read small before an accented letter (seed 3930571097, file 2212, a flattened PDF); not an l for it.
+    expect(shapesFromLatin("inés's Coffee", "Ship from: Inés's Coffee, 199 Dock House")).toBe("Inés's Coffee");
+    expect(shapesFromLatin("Mr inés White", "Mr Inés White")).toBe("Mr Inés White");
+    expect(shapesFromLatin("lnés White", "Inés White")).toBe("lnés White");
   });
 
   it("puts drawn names right where the Latin reading is the name, and leaves them where it is not", () => {
@@ -592,7 +627,7 @@ describe(`a letter the page's reading took for another of its shape (drawn, SEED
       const rng = new Rng(`${SEED}/shapes/${k}`);
       const name = personName(rng);
       const words = name.split(" ");
-      const at = words.findIndex((w, i) => i > 0 && /^[COSUVWXZ]\p{Ll}/u.test(w));
+      const at = words.findIndex((w, i) => i > 0 && /^[COSUVWXZI]\p{Ll}/u.test(w));
       // (In a name whose other words show its case: 'F okafor' may be a name in small letters.)
       if (at < 0 || !words.some((w, i) => i !== at && /^\p{Lu}\p{L}*\p{Ll}/u.test(w))) continue;
       drawn++;
@@ -604,5 +639,70 @@ describe(`a letter the page's reading took for another of its shape (drawn, SEED
       if (words.filter((w) => w === words[at]).length === 1) expect(shapesFromLatin(page, other), JSON.stringify({ k, page, other })).toBe(page);
     }
     expect(drawn).toBeGreaterThan(30);
+  });
+});
+
+describe(`a possessive's apostrophe fused into the letter before it as a caron (drawn, SEED=${SEED})`, () => {
+  it("makes the name none where the apostrophe was lost into it, the letter not known (seed 3930571097, file 3296); where both were read, the plain letter (gate seed 2697470300, file 283)", async () => {
+    expect(fusedApostrophe("Danieľ's Gifts")).toBe(true);
+    expect(fusedApostrophe("Meřs Outfitters")).toBe(true);
+    expect(fusedApostrophe("From: Ťs Home, 4 Mill Lane")).toBe(true);
+    expect(fusedApostrophe("Daniel's Gifts")).toBe(false);
+    expect(fusedApostrophe("Dvořák Music")).toBe(false);
+    const label = (name: string): LabelDetails => ({ courier: "royalmail", countryCode: "GB", trackingCode: "KB793040539GB", address: null, fromAddress: { name, address: ["4 Mill Lane"], postcode: "TW9 0PD", countryCode: "GB" } });
+    const given = async (page: string, latin: string) => (await agreedNames(label(page), label(page), new Map([[page, latin]]), new Map(), 300)).fromAddress?.name;
+    expect(await given("Mers Outfitters", "Meřs Outfitters")).toBe("");
+    expect(await given("Daniel's Gifts", "Daniel's Gifts")).toBe("Daniel's Gifts");
+    // The apostrophe read too: the Latin reading's caron is put back to the plain letter first (latinReading).
+    expect(apostropheCaron("Danieľ's Gifts, Flat 8")).toBe("Daniel's Gifts, Flat 8");
+    expect(await given("Daniel's Gifts", apostropheCaron("Danieľ's Gifts, Flat 8"))).toBe("Daniel's Gifts");
+    expect(apostropheCaron("Dvořák's Music")).toBe("Dvořák's Music");
+    let drawn = 0;
+    for (let k = 0; k < 3000; k++) {
+      const rng = new Rng(`${SEED}/fused-apostrophe/${k}`);
+      const name = shopName(rng);
+      expect(fusedApostrophe(name), name).toBe(false);
+      const at = name.search(/[ldtr]['’]s(?!\p{L})/u);
+      if (at < 0) continue;
+      drawn++;
+      // The letter and its apostrophe read as the letter with a caron, the apostrophe kept or not.
+      const caron = { l: "ľ", d: "ď", t: "ť", r: "ř" }[name[at] as "l" | "d" | "t" | "r"];
+      const read = `${name.slice(0, at)}${caron}${rng.chance(0.5) ? name[at + 1] : ""}${name.slice(at + 2)}`;
+      expect(fusedApostrophe(apostropheCaron(read)), JSON.stringify({ k, name, read })).toBe(!read.includes(`${caron}${name[at + 1]}`));
+      if (read.includes(`${caron}${name[at + 1]}`)) expect(apostropheCaron(read)).toBe(name);
+    }
+    expect(drawn).toBeGreaterThan(10);
+  });
+});
+
+describe(`a mark over an e the Latin reading could not name, read ė (drawn, SEED=${SEED})`, () => {
+  it("makes a name whose e the page read plain none, and keeps the page's é (seed 1108467383, file 46; seed 258096912, file 796)", async () => {
+    expect(markOverPlainE("Hélene Wilson", "Hélėne Wilson")).toBe(true);
+    expect(markOverPlainE("Chloe Morgan", "From: Chloė Morgan, 4 Mill Lane")).toBe(true);
+    expect(markOverPlainE("José Jones", "Josė Jones")).toBe(false);
+    expect(markOverPlainE("Chloé Morgan", "Chloė Morgan")).toBe(false);
+    expect(markOverPlainE("Jane Smith", "Jane Smith")).toBe(false);
+    const label = (name: string): LabelDetails => ({ courier: "royalmail", countryCode: "GB", trackingCode: "KB793040539GB", address: { name, address: ["4 Mill Lane"], postcode: "TW9 0PD", countryCode: "GB" } });
+    const given = async (page: string, latin: string) => (await agreedNames(label(page), label(page), new Map([[page, latin]]), new Map(), 300)).address?.name;
+    expect(await given("Hélene Wilson", "Hélėne Wilson")).toBe("");
+    expect(await given("José Jones", "Josė Jones")).toBe("José Jones");
+    let drawn = 0;
+    for (let k = 0; k < 1000; k++) {
+      const rng = new Rng(`${SEED}/dot-over-e/${k}`);
+      const name = rng.chance(0.5) ? personName(rng) : shopName(rng);
+      const chars = [...name];
+      const marked = chars.flatMap((c, i) => (/[éèêëÉÈÊË]/u.test(c) ? [i] : []));
+      if (!marked.length) continue;
+      drawn++;
+      const at = rng.pick(marked);
+      const upper = chars[at] === chars[at].toUpperCase();
+      const put = (c: string) => [...chars.slice(0, at), c, ...chars.slice(at + 1)].join("");
+      const latin = put(upper ? "Ė" : "ė");
+      const drawnCase = JSON.stringify({ k, name, latin });
+      expect(markOverPlainE(put(upper ? "E" : "e"), latin), drawnCase).toBe(true);
+      expect(markOverPlainE(name, latin), drawnCase).toBe(false);
+      expect(markOverPlainE(name, name), drawnCase).toBe(false);
+    }
+    expect(drawn).toBeGreaterThan(20);
   });
 });

@@ -384,4 +384,24 @@ describe(`a line read between a block's heading and the line taken for its name 
       expect(withoutLineLostAbove(label(person), fields).address?.name, drawn).toBe(person);
     }
   });
+
+  it("leaves a name whose line starts with its own heading under another block ('SENDER' and its lines over 'TO: Bjorn Johnson': fresh SEED=969544535, file 505)", () => {
+    const lines = [at("SENDER", 60, 281, 24), at("Nettle Apothecary", 61, 323, 32), at("164 Canal Court", 62, 367, 25), at("Bolton", 61, 410, 26), at("BL1 4YY", 61, 454, 25), at("TO: Bjorn Johnson", 58, 538, 66), at("Apartment 114", 59, 631, 55)];
+    expect(withoutLineLostAbove(label("Bjorn Johnson"), lines).address?.name).toBe("Bjorn Johnson");
+    for (let k = 0; k < 200; k++) {
+      const rng = new Rng(`${SEED}/own-heading/${k}`);
+      const [person, sender] = [personName(rng), rng.chance(0.5) ? personName(rng) : companyName(rng)];
+      const [x, y, size] = [rng.int(20, 900), rng.int(100, 600), rng.int(18, 50)];
+      const pitch = size * rng.float(1.3, 1.7);
+      const row = (text: string, n: number, big = 1) => at(text, x + rng.int(-3, 3), Math.round(y + n * pitch), Math.round(size * big));
+      const own = rng.pick(["TO:", "To:", "SHIP TO:", "Deliver to:", "Recipient:"]);
+      const drawn = JSON.stringify({ k, person, sender, own });
+      // The sender's block, headed, then the recipient's, its heading on its name's line in larger type.
+      const lines = [row(rng.pick(["SENDER", "FROM", "From:", "Sender"]), 0), row(sender, 1), row("BL1 4YY", 2), row(`${own} ${person}`, 3.2, rng.float(1.6, 2)), row("205 Abbey Way", 4.5)];
+      expect(withoutLineLostAbove(label(person), lines).address?.name, drawn).toBe(person);
+      // Debris before the name is no heading: the rule still holds there.
+      const debris = [lines[0], row("2 erat", 1), row(`ee ${person}`, 2), row("205 Abbey Way", 3)];
+      expect(withoutLineLostAbove(label(person), debris).address?.name, drawn).toBe("");
+    }
+  });
 });

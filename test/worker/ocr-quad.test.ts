@@ -233,11 +233,23 @@ function squareOnto([[x0, y0], [x1, y1], [x2, y2], [x3, y3]]: Point[]): (u: numb
 /**
  * A phone photo of a 4x6 label lying on a table, held at a slant: the paper a keystone (its far edge `far` times the
  * near one), turned by `turn` degrees, on grained wood; on it an ITF code of `digits` across the middle, its narrowest
- * bar `module` of the paper's width. Drawn by sampling the label twice as finely as the picture's pixels.
+ * bar `module` of the paper's width. Drawn by sampling the label twice as finely as the picture's pixels. With `shadow`,
+ * paper and table alike darkened to `light` left of a line down the picture `along` that share of the code's length (from
+ * its left end), the shadow's edge soft over `soft` pixels; with `size`, the picture's and the paper's sizes (900 x 760
+ * and 440 x 660 unless given).
  */
-function slantedPhoto(digits: string, o: { turn: number; far: number; module: number; noise: number }, rand: () => number): { pic: Pixmap; code: Point } {
-  const [w, h] = [900, 760];
-  const [pw, ph] = [440, 660];
+interface Slant {
+  turn: number;
+  far: number;
+  module: number;
+  noise: number;
+  shadow?: { along: number; soft: number; light: number };
+  size?: { picture: Point; paper: Point };
+}
+
+function slantedPhoto(digits: string, o: Slant, rand: () => number): { pic: Pixmap; code: Point } {
+  const [w, h] = o.size?.picture ?? [900, 760];
+  const [pw, ph] = o.size?.paper ?? [440, 660];
   const a = (o.turn * Math.PI) / 180;
   // The near (bottom) edge full width, the far (top) edge `far` of it; turned about the picture's centre.
   const flat: Point[] = [[-pw * o.far / 2, -ph / 2], [pw * o.far / 2, -ph / 2], [pw / 2, ph / 2], [-pw / 2, ph / 2]];
@@ -268,6 +280,7 @@ function slantedPhoto(digits: string, o: { turn: number; far: number; module: nu
     }
   }
   const data = new Uint8ClampedArray(w * h * 4);
+  const shadowX = o.shadow ? at(left, 0.46)[0] + o.shadow.along * (at(right, 0.46)[0] - at(left, 0.46)[0]) : 0;
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const grain = 18 * Math.sin(y / 3 + Math.sin(x / 40) * 2);
@@ -275,7 +288,9 @@ function slantedPhoto(digits: string, o: { turn: number; far: number; module: nu
       const share = seen[k] ? ink[k] / seen[k] : 0;
       const paper = seen[k] > 0;
       const speck = (rand() - 0.5) * 2 * o.noise;
-      const px = (table: number, paperTone: number) => (paper ? paperTone * (1 - share) + 25 * share : table + grain) + speck;
+      const into = o.shadow ? Math.min(1, Math.max(0, (shadowX - x) / o.shadow.soft + 0.5)) : 0;
+      const light = o.shadow ? 1 - (1 - o.shadow.light) * into : 1;
+      const px = (table: number, paperTone: number) => (paper ? paperTone * (1 - share) + 25 * share : table + grain) * light + speck;
       data.set([px(150, 244), px(105, 242), px(60, 236), 255], k * 4);
     }
   }
@@ -320,4 +335,33 @@ describe("the code of a label photographed lying on a table", () => {
     console.log(`seed ${seed}: ${unreadInPicture} of ${DRAWN} codes unread in the picture as taken, ${read} read`);
     expect(read, `codes read of ${DRAWN} (seed ${seed})`).toBeGreaterThanOrEqual(7);
   }, 120_000);
+});
+
+describe("the code of a label photographed with a shadow's edge across its bars", () => {
+  const seed = Number(process.env.SEED) || Math.floor(Math.random() * 2 ** 31);
+  // A lamp's or a hand's shadow over part of the code, its edge across the bars: zxing's one threshold for a row set between
+  // the lit paper and the shaded paper reads the shaded spaces as bars (files 3016 and 3599 of SEED=969544535, lost whole).
+  it(`is read with the picture's light made even, and never read wrong (seed ${seed})`, async () => {
+    const { rand } = seeded(seed);
+    const DRAWN = 10;
+    let unreadInPicture = 0;
+    let read = 0;
+    for (let n = 0; n < DRAWN; n++) {
+      const digits = Array.from({ length: 16 }, () => Math.floor(rand() * 10)).join("");
+      // A 4x6 label at 120 DPI lying nearly square (turned up to 6°, its far edge 92-100% of the near one), modules of
+      // 2.6-3.2 px; the shadow's edge 30-70% along the code, soft over 10-40 px, the shaded paper at 45-60% of the lit (the
+      // run's files: 60%). Without the light made even the reader read 4 and 5 of 10 such codes on two seeds (7 on a third);
+      // with it, 7 to 10 (9.4 on average over 21 fresh seeds): at least 7, and none wrong.
+      const shadow = { along: 0.3 + rand() * 0.4, soft: 10 + rand() * 30, light: 0.45 + rand() * 0.15 };
+      const o: Slant = { turn: (rand() - 0.5) * 12, far: 0.92 + rand() * 0.08, module: (2.6 + rand() * 0.6) / 480, noise: 4, shadow, size: { picture: [800, 800], paper: [480, 720] } };
+      const { pic } = slantedPhoto(digits, o, rand);
+      if (!(await decodeBarcodes(pic)).some((b) => b.text === digits)) unreadInPicture++;
+      const found = (await pageBarcodes(pic, [])).find((b) => b.format === "ITF" && b.text.length === 16);
+      if (!found) continue;
+      expect(found.text, `code ${n}: ${JSON.stringify(o)}`).toBe(digits);
+      read++;
+    }
+    console.log(`seed ${seed}: ${unreadInPicture} of ${DRAWN} codes unread in the picture as taken, ${read} read`);
+    expect(read, `codes read of ${DRAWN} (seed ${seed})`).toBeGreaterThanOrEqual(7);
+  }, 180_000);
 });

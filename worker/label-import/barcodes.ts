@@ -6,12 +6,12 @@
  * the bars for a 1D code whose quiet zone a frame or text cuts into (barcode-crop.ts).
  */
 import { framedLinearBarcodes } from "./barcode-crop";
-import { type Pixmap, imagePixels, scaleGrey, toGrey } from "../images/raster";
+import { type Grey, type Pixmap, imagePixels, scaleGrey, toGrey } from "../images/raster";
 import { decodePngOnWhite } from "../images/png";
 import type { FileKind } from "../images/sniff";
 import type { TextLine } from "../label-reading/text";
 import { decodeBarcodes, TWO_D_ONLY, type Barcode } from "../images/zxing";
-import { paperQuad, pictureOf, rectifiedPaper } from "./ocr/quad";
+import { evenLight, paperQuad, pictureOf, rectifiedPaper } from "./ocr/quad";
 
 const is2D = (b: Barcode) => b.format === "PDF417" || b.format === "DataMatrix" || b.format === "QRCode";
 /**
@@ -39,6 +39,7 @@ export async function pageBarcodes(pixmap: Pixmap, lines: TextLine[]): Promise<B
   // (imageBarcodes), or the job finds no code to trust and drops its whole reading.
   if (!found.some(isLinear) && !lines.length && isSmall(pixmap)) add(found, await enlargedBarcodes(pixmap));
   if (!found.some(isLinear) && !lines.length) add(found, await rectifiedBarcodes(pixmap));
+  if (!found.some(isLinear) && !lines.length) add(found, await evenLitBarcodes(pixmap));
   if (found.some(is2D) || (!found.length && !lines.length)) return found;
   const { width, height } = pixmap;
   const hw = Math.ceil(width / 2);
@@ -70,7 +71,8 @@ export async function imageBarcodes(kind: Exclude<FileKind, "pdf">, bytes: Uint8
   pixels ??= await imagePixels(kind, bytes);
   add(found, await framedLinearBarcodes(pixels));
   if (isSmall(pixels)) add(found, await enlargedBarcodes(pixels));
-  return found.some(isLinear) ? found : add(found, await rectifiedBarcodes(pixels));
+  if (!found.some(isLinear)) add(found, await rectifiedBarcodes(pixels));
+  return found.some(isLinear) ? found : add(found, await evenLitBarcodes(pixels));
 }
 
 /** The long side of an image under about 180 DPI for a 4x6 label (a screenshot at 96-144 DPI, a 150 DPI scan). */
@@ -89,12 +91,7 @@ export async function enlargedBarcodes(p: Pixmap): Promise<Barcode[]> {
   let found: Barcode[] = [];
   for (const k of [2, 3]) {
     const g = scaleGrey(grey, k);
-    const data = new Uint8ClampedArray(g.data.length * 4);
-    for (let i = 0; i < g.data.length; i++) {
-      data.fill(g.data[i], 4 * i, 4 * i + 3);
-      data[4 * i + 3] = 255;
-    }
-    found = (await decodeBarcodes({ data, width: g.width, height: g.height })).map((b) => ({ ...b, box: { x: b.box.x / k, y: b.box.y / k, w: b.box.w / k, h: b.box.h / k } }));
+    found = (await decodeBarcodes(rgbaOf(g))).map((b) => ({ ...b, box: { x: b.box.x / k, y: b.box.y / k, w: b.box.w / k, h: b.box.h / k } }));
     if (found.some(isLinear)) break;
   }
   return found;
@@ -108,9 +105,10 @@ const PAPER_200_DPI = 800;
  * slant makes a 1D code's bars converge and narrows its modules at the far end, and at 150-200 DPI zxing then reads
  * nothing (fixed seed 3217537065, files 2429 and 2838: table photos refused as no label). Only when nothing else found a
  * 1D code and the picture is clearly such a photo; drawn twice as large too when the paper is small. Boxes in the picture's pixels
- * (their corners mapped back), rotations as on the paper drawn upright (what the OCR job turns).
+ * (their corners mapped back), rotations as on the paper drawn upright (what the OCR job turns). With `even`, the paper
+ * drawn upright has its light made even first (evenLitBarcodes).
  */
-export async function rectifiedBarcodes(p: Pixmap): Promise<Barcode[]> {
+export async function rectifiedBarcodes(p: Pixmap, even = false): Promise<Barcode[]> {
   const quad = paperQuad(p);
   if (!quad) return [];
   const grey = toGrey(p, Math.max(p.width, p.height));
@@ -119,12 +117,7 @@ export async function rectifiedBarcodes(p: Pixmap): Promise<Barcode[]> {
     if (!g) return [];
     // Drawn twice as large only when the paper is under 200 DPI (a 4 in side under 800 px): modules of two pixels or less.
     if (k === 2 && Math.min(g.width, g.height) >= 2 * PAPER_200_DPI) return [];
-    const data = new Uint8ClampedArray(g.data.length * 4);
-    for (let i = 0; i < g.data.length; i++) {
-      data.fill(g.data[i], 4 * i, 4 * i + 3);
-      data[4 * i + 3] = 255;
-    }
-    const found = await decodeBarcodes({ data, width: g.width, height: g.height });
+    const found = await decodeBarcodes(rgbaOf(even ? evenLight(g) : g));
     if (found.some(isLinear)) {
       return found.map((b) => {
         const corners = [[b.box.x, b.box.y], [b.box.x + b.box.w, b.box.y], [b.box.x, b.box.y + b.box.h], [b.box.x + b.box.w, b.box.y + b.box.h]].map(([x, y]) => pictureOf(quad, g.width, g.height, [x, y]));
@@ -134,4 +127,34 @@ export async function rectifiedBarcodes(p: Pixmap): Promise<Barcode[]> {
     }
   }
   return [];
+}
+
+/**
+ * Barcodes of a picture with its light made even (ocr/quad.ts evenLight, as the OCR reads a photo's paper), then of its
+ * paper drawn again upright with its light made even: a shadow whose edge runs across a 1D code's bars leaves the shaded
+ * paper between them half as light as the rest, and zxing's threshold for a row of a 1D code is one for the whole row, set
+ * between the two papers: the shaded spaces read as bars and the code is not read at all (fresh SEED=969544535, files 3016
+ * and 3599, table photos at 200 and 240 DPI, and SEED=258096912, file 640, at 300 DPI: a lamp's shadow over half the code,
+ * the labels refused or lost whole; each reads with the light made even). Only when nothing else found a 1D code, and only
+ * in a photo of paper lying on something (paperQuad: a scan or a screenshot casts no shadow), so a picture with no code
+ * that is no such photo is refused as fast as before (a photo with none pays 0.5-1.1 s more, in node under load); the
+ * picture at most OCR_LIMITS.maxOcrSide on its long side (a 600 DPI photo's modules stay several pixels wide), boxes in
+ * the picture's pixels.
+ */
+async function evenLitBarcodes(p: Pixmap): Promise<Barcode[]> {
+  if (!paperQuad(p)) return [];
+  const g = evenLight(toGrey(p));
+  const [sx, sy] = [p.width / g.width, p.height / g.height];
+  const found = (await decodeBarcodes(rgbaOf(g))).map((b) => ({ ...b, box: { x: b.box.x * sx, y: b.box.y * sy, w: b.box.w * sx, h: b.box.h * sy } }));
+  return found.some(isLinear) ? found : add(found, await rectifiedBarcodes(p, true));
+}
+
+/** Grey pixels as RGBA, for zxing (it takes RGBA pixels or encoded bytes only). */
+function rgbaOf(g: Grey): Pixmap {
+  const data = new Uint8ClampedArray(g.data.length * 4);
+  for (let i = 0; i < g.data.length; i++) {
+    data.fill(g.data[i], 4 * i, 4 * i + 3);
+    data[4 * i + 3] = 255;
+  }
+  return { data, width: g.width, height: g.height };
 }
