@@ -277,8 +277,10 @@ export function markOverPlain(name: string, reading: string): boolean {
   for (const token of reading.normalize("NFC").split(/\s+/)) {
     const t = [...token.replace(/[,;:.]+$/u, "")];
     if (!t.some((c) => UNNAMED_MARK.test(c))) continue;
-    const word = words.find((w) => w.length === t.length && w.every((c, k) => baseOf(c) === baseOf(t[k])));
-    if (word?.some((c, k) => UNNAMED_MARK.test(t[k]) && plainLetter(c))) return true;
+    // Any word of the name with the token's letters (a name may print a word twice: 'José Jose de la Cruz' over the reading's
+    // 'José Josė', drawn SEED=3088018472, k 847: the first 'José' matched and hid the plain e of the second).
+    const same = (w: string[]) => w.length === t.length && w.every((c, k) => baseOf(c) === baseOf(t[k]));
+    if (words.some((w) => same(w) && w.some((c, k) => UNNAMED_MARK.test(t[k]) && plainLetter(c)))) return true;
   }
   return false;
 }
