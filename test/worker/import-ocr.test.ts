@@ -879,6 +879,9 @@ describe("OCR helpers", () => {
     expect(withAccents("Chloé Morgan", "Chloė Morgan")).toBeNull();
     expect(withAccents("Hélene Wilson", "Hélėne Wilson")).toBeNull();
     expect(withAccents("Zoe Williams", "Zoė Williams")).toBeNull();
+    expect(withAccents("CIARA", "CIARÀ")).toBeNull();
+    expect(withAccents("Oscar D'Arcy", "Oscàr D'Arcy")).toBeNull();
+    expect(withAccents("Aoife Lefevre", "Aoife Lefèvre")).toBe("Aoife Lefèvre");
   });
 
   it("takes no accent from a word read too differently, nor a plain letter from anywhere", () => {

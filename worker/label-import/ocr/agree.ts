@@ -12,6 +12,7 @@
 import type { Address, LabelDetails } from "../../../shared/label";
 import { isListedWord, recognise } from "./tesseract";
 import { fixHeading } from "./text";
+import { UNNAMED_MARK } from "./reread";
 import { scaleGrey, type Grey } from "../../images/raster";
 import { editDistance, letters as lettersOnly } from "../../label-reading/fields";
 import { PRINTED_HEADINGS, TITLE_WORD } from "../../label-reading/vocabulary";
@@ -263,18 +264,23 @@ export const unplacedMark = (reading: string) => (reading.normalize("NFC").match
 export const fusedApostrophe = (reading: string) => /[ľřďťĽŘĎŤ]['’]?s(?!\p{L})/u.test(reading.normalize("NFC"));
 
 /**
- * Whether the Latin reading has an ė (its reading of a mark over an e it could not name: ocr/reread.ts takes none) over an
- * e that the name, as the accents left it, has plain: a mark both models saw and neither named ('Hélėne Wilson', the
- * page's 'Hélene', for Hélène: seed 1108467383, file 46, a 203 DPI thermal print, given so). Which accent was
- * printed is not known: the name is none. Over the page's é ('Josė' for José) the page's stands.
+ * Whether the Latin reading has a mark it could not name (ocr/reread.ts UNNAMED_MARK: an ė, a grave over an a, i, o or
+ * u; the accents take none) over a letter that the name, as the accents left it, has plain: a mark both models saw and
+ * neither named ('Hélėne Wilson', the page's 'Hélene', for Hélène: seed 1108467383, file 46, a 203 DPI thermal print;
+ * 'Sent by: CIARÀ' for Ciarán Moore, its end lost: seed 258096912, file 784, a 203 DPI thermal print; each given so).
+ * Which accent was printed is not known: the name is none. Over the page's é ('Josė' for José) the page's stands.
  */
-export function markOverPlainE(name: string, reading: string): boolean {
-  const words = name.normalize("NFC").split(/\s+/).map((w) => [...w]);
+const plainLetter = (c: string) => /\p{L}/u.test(c) && c.normalize("NFD") === c && !/[øØłŁ]/u.test(c);
+
+export function markOverPlain(name: string, reading: string): boolean {
+  const words = name.normalize("NFC").split(/\s+/).map((w) => [...w.replace(/[,;:.]+$/u, "")]);
   for (const token of reading.normalize("NFC").split(/\s+/)) {
     const t = [...token.replace(/[,;:.]+$/u, "")];
-    if (!t.some((c) => c === "ė" || c === "Ė")) continue;
-    const word = words.find((w) => w.length === t.length && w.every((c, k) => baseOf(c) === baseOf(t[k])));
-    if (word?.some((c, k) => (t[k] === "ė" || t[k] === "Ė") && (c === "e" || c === "E"))) return true;
+    if (!t.some((c) => UNNAMED_MARK.test(c))) continue;
+    // Any word of the name with the token's letters (a name may print a word twice: 'José Jose de la Cruz' over the reading's
+    // 'José Josė', drawn SEED=3088018472, k 847: the first 'José' matched and hid the plain e of the second).
+    const same = (w: string[]) => w.length === t.length && w.every((c, k) => baseOf(c) === baseOf(t[k]));
+    if (words.some((w) => same(w) && w.some((c, k) => UNNAMED_MARK.test(t[k]) && plainLetter(c)))) return true;
   }
   return false;
 }
@@ -393,7 +399,7 @@ export async function agreedNames(
     const reading = fixHeading(latin.get(name) ?? "");
     const titled = retitled(named[key]?.name ?? name, reading);
     if (!verdict.has(name)) {
-      const sure = !cutShort(name, lines.get(name) ?? "", reading) && !unplacedMark(reading) && !fusedApostrophe(reading) && !markOverPlainE(named[key]?.name ?? name, reading);
+      const sure = !cutShort(name, lines.get(name) ?? "", reading) && !unplacedMark(reading) && !fusedApostrophe(reading) && !markOverPlain(named[key]?.name ?? name, reading);
       // One letter off, but not an l the page's reading took for an i, a minim, a word's capital read as another, an f read
       // as i or t, or an l read as a capital I after a gap: the English model's own misreading, read again by it.
       const third = async () => spellings.some((n) => nearlyHolds(n, reading) && !lReadAsI(n, reading) && !minimDisputed(n, reading) && !capitalDisputed(n, reading) && !fDisputed(n, reading) && !iSplit(n, reading)) && holds(await thirdReading(crops.get(name) ?? [], dpi));

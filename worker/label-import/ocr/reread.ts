@@ -31,14 +31,16 @@ const isLetter = (c: string) => /\p{L}/u.test(c);
  * 203 DPI thermal print, fresh seed 2601711117, file 1167); names on UK labels hardly ever carry one. Nor a breve but
  * Romanian's ă: 'Faŭma' for Fatima, its 'ti' read as one letter (fresh seed 3515107650, file 138, a table photo).
  */
-const accented = (c: string) => isLetter(c) && bare(c) !== c && c.codePointAt(0)! < 0x250 && !MACRON.test(c) && !DOT_OVER_E.test(c);
+const accented = (c: string) => isLetter(c) && bare(c) !== c && c.codePointAt(0)! < 0x250 && !MACRON.test(c) && !UNNAMED_MARK.test(c);
 const MACRON = /[āēīōūĀĒĪŌŪĕĭŏŭĔĬŎŬ]/u;
 /**
- * Nor Lithuanian's ė: the Latin model's reading of a mark over an e it could not make out ('Chloė Morgan' for Chloé, off a
- * 203 DPI thermal print: seed 258096912, file 796, given so; 'Hélėne Wilson' for Hélène, seed 1108467383, file 46; 'Josė' for the page's right
- * 'José'). Where the page's e is plain, the mark is not known: ocr/agree.ts markOverPlainE gives the name as none.
+ * Nor Lithuanian's ė, nor a grave over an a, i, o or u: the Latin model's readings of a mark it could not make out
+ * ('Chloė Morgan' for Chloé, off a 203 DPI thermal print: seed 258096912, file 796, given so; 'Hélėne Wilson' for
+ * Hélène, seed 1108467383, file 46; 'Josė' for the page's right 'José'; 'CIARÀ' for Ciarán, seed 258096912, file 784, and
+ * 'Oscàr D'Arcy', given so; 'Ò Súilleabháin'). Of the stored Latin readings, no grave over those four was printed. Where
+ * the page's letter is plain, the mark is not known: ocr/agree.ts markOverPlain gives the name as none.
  */
-const DOT_OVER_E = /[ėĖ]/u;
+export const UNNAMED_MARK = /[ėĖàìòùÀÌÒÙ]/u;
 
 /**
  * `name` spelt with the accents `line` (another reading of the line it came from) gives, or null
