@@ -51,7 +51,12 @@ export const newAccuracy = (): Accuracy => {
 export const missed = (a: Accuracy, f: Field) => a.total[f] - a.right[f] - a.wrong[f];
 export const missLine = (m: Miss) => `${m.where} ${m.field} ${m.kind}: got ${JSON.stringify(m.got)}, want ${JSON.stringify(m.want)}`;
 
-const loose = (s: string | null | undefined) => (s ?? "").toLowerCase().replace(/[^a-z0-9]+/g, "");
+/**
+ * A value as a seller compares it: case, gaps and punctuation aside, every letter as printed. Accented letters count: an
+ * earlier form kept a-z only, so a lost or wrong mark ('Chloė' for Chloé, 'SÄren' for Søren off a text layer, 'Zo' for
+ * Zoë) was scored right (found by accent6, session 14).
+ */
+const loose = (s: string | null | undefined) => (s ?? "").normalize("NFC").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
 const service = (d: LabelDetails) => (d.courier === "royalmail" ? d.classId : d.serviceCode) ?? "";
 
 /**

@@ -131,7 +131,7 @@ async function importPdf(bytes: Uint8Array, checkTime: () => void): Promise<Pipe
     // A label with a customs form beside it is read without the form (its weights are the contents').
     const outside = withoutCustomsForm(input.lines);
     const own = outside && parseLabel({ lines: outside, barcodes: input.barcodes });
-    return own?.trackingCode === read.trackingCode ? own : read;
+    return withoutMisencodedNames(own?.trackingCode === read.trackingCode ? own : read);
   };
   const native: number[] = [];
   const readPage = (dpi: number, atImageResolution = false) => async (i: number, pixmap: Pixmap) => {
@@ -262,3 +262,22 @@ async function checkedImageBarcodes(kind: Exclude<FileKind, "pdf">, bytes: Uint8
     throw new ImportError(422, "This image is damaged or incomplete and cannot be read.");
   }
 }
+
+/**
+ * A text layer's name with a capital beyond ASCII inside a word, in a name that has small letters ('ChloÄ Nowak',
+ * 'SÄren MÅller', 'Vikram NÄ Dhomhnaill'): a font without a Unicode map, whose letters beyond ASCII the producer gave the
+ * codes from 128 up, which a reader can only take in the Mac's table (Ä, Å, Ç, É…). Ghostscript's pdfwrite so rewrites
+ * ReportLab's subset fonts: the second label maker's 'gs' PDFs, 29 names in the stored runs, every one wrong (for Chloé,
+ * Søren, Müller, Ní, Renée, Joël). Which letter was printed is unknown: the name is none, as a miss. A name in capitals
+ * ('SØREN MÜLLER') and a capital starting a word ('Åsa') are names as printed.
+ */
+export function withoutMisencodedNames(details: LabelDetails): LabelDetails {
+  let out = details;
+  for (const k of ["address", "fromAddress", "sendAddress", "returnAddress"] as const) {
+    const name = out[k]?.name;
+    if (name && misencoded(name)) out = { ...out, [k]: { ...out[k]!, name: "" } };
+  }
+  return out;
+}
+
+const misencoded = (name: string) => /\p{Ll}/u.test(name) && /\p{L}[^\P{Lu}A-Z]/u.test(name.normalize("NFC"));
