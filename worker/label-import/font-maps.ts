@@ -19,7 +19,7 @@ const SYMBOLIC = 4;
 const NONSYMBOLIC = 32;
 
 /** A text layer letter or mark beyond ASCII (what such a font's codes from 128 up read as). */
-export const BEYOND_ASCII = /[^\x00-\x7f]/u;
+export const BEYOND_ASCII = /\P{ASCII}/u;
 
 /** The 0-based indexes, among the first `pages`, of pages drawing with a font that has no Unicode map. */
 export async function unmappedFontPages(bytes: Uint8Array, pages: number): Promise<Set<number>> {
