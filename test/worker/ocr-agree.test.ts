@@ -195,6 +195,8 @@ describe("names given only when a second reading agrees", () => {
     // A street's line read as the name, the name's line lost (rehearsal seed 3664600431, file 355, a 203 DPI thermal print).
     for (const name of ["42 Union Hil", "40 YorkParade", "12 Mill Lane"]) expect(named(name), name).toBe("");
     for (const name of ["Unit 4 Crafts", "Flora 1920 Ltd", "3D Prints"]) expect(named(name), name).toBe(name);
+    // An accented small letter read in its capital's shape (stored runs: 'ZsÓfia Thomas', 'Gurpreet ÖztÜrk').
+    for (const [read, name] of [["ZsÓfia Thomas", "Zsófia Thomas"], ["Gurpreet ÖztÜrk", "Gurpreet Öztürk"], ["MacLeod Óg", "MacLeod Óg"], ["ZSÓFIA KHAN", "ZSÓFIA KHAN"]]) expect(named(read), read).toBe(name);
     // A service's word split by a gap (fresh seed 1186823637, file 85, a 200 DPI scan).
     for (const name of ["STAN DARD", "Eco Nomy", "TRACK ED"]) expect(named(name), name).toBe("");
     // An article or a joining word alone (fresh seed 258096912, file 3172, a 203 DPI thermal print).

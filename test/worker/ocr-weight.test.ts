@@ -102,6 +102,11 @@ describe("a weight OCR misread (ocr/text.ts fixWeight)", () => {
       expect(weightGrams(text), text).toBeNull();
       expect(weightGrams(fixWeight(text)), text).toBe(grams);
     }
+    // Its opening bracket read as a t before 'kg' and a closing bracket (fresh seed 2877125393, file 1142, a 203 DPI thermal print).
+    expect(weightGrams(fixWeight("Weight tkg}: 4.80"))).toBe(4800);
+    expect(weightGrams(fixWeight("WEIGHT tkg): 12.5"))).toBe(12500);
+    // A t before a unit with no bracket after it is no bracket: the figure is not taken for kilograms.
+    expect(weightGrams(fixWeight("Weight tkg 4.80"))).toBeNull();
   });
 
   it("reads a figure of grams ending a line after a date, where the postcode's repair made a postcode's shape of it", () => {

@@ -320,7 +320,7 @@ export function plausibleOnly(d: LabelDetails): LabelDetails {
     if (a?.postcode && !isRealPostcode(a.postcode)) out[k] = { ...a, postcode: "" };
     if (!a?.name) continue;
     // An initial O read as a zero ('0. van der Berg': fresh seed 1307231402, file 1717, a 300 DPI scan).
-    const name = a.name.replace(ZERO_INITIAL, "$1O.").replace(GLUED_SUFFIX, "$1 $2");
+    const name = a.name.replace(ZERO_INITIAL, "$1O.").replace(GLUED_SUFFIX, "$1 $2").replace(CAPITAL_MARK_INSIDE, (c) => c.toLowerCase());
     // A heading read as the name: the name's line was lost (fresh seed 3215497301, a 203 DPI thermal print: 'FROM').
     // A name ending in a particle, as the layout's rule, again here: the accents restored after it may make one ('EWAN
     // NI' of Ewan Ní Bhriain, its end lost, given the Latin reading's 'Ní': rehearsal seed 4055776722, file 176, a 400 DPI scan).
@@ -351,6 +351,13 @@ function noNameShape(name: string): boolean {
     classifyLine(name).headingAlone
   );
 }
+
+/**
+ * An accented capital between two small letters: the small letter read in the capital's shape ('ZsÓfia', 'ÖztÜrk'; 14
+ * distinct names in the stored runs, each right but for that letter's case). Its small letter; a plain capital inside
+ * a word stays ('MacLeod', 'McDonald').
+ */
+const CAPITAL_MARK_INSIDE = /(?<=\p{Ll})[^\P{Lu}A-Z](?=\p{Ll})/gu;
 
 /** A zero standing for an initial O: alone, before a stop. */
 const ZERO_INITIAL = /(^|\s)0\.(?=\s)/u;

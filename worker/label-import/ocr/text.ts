@@ -316,8 +316,12 @@ const BARE_KILOS = new RegExp(String.raw`(^|\s)(${DIGITISH}{1,3}[.,]{1,2}${DIGIT
  * '12300g', 'G1 0OG' for '6100g'): a 0 or O then G ends no postcode (no inward code holds an O, or ends in a digit).
  */
 const BARE_GRAMS = /^((?:G(?=[0-9ODQIlL|SZB]))?[0-9ODQIlL|SZB]{1,3}\s?[0-9ODQIlL|SZB]{0,3}[0O])(\s?[gG])$/;
-/** A weight heading's unit in brackets misread ('(kql:', '(kg]', '{g)'): a bracket, k or not, a g (q, 9 or y), maybe its closing bracket (or an l or 1 for it), a colon, then the figure. */
-const UNIT_FIRST_MISREAD = new RegExp(String.raw`\b(${WEIGHT_HEADING})\s*[({[]\s*(k)?[gq9y]\s*[)}\]lI|1]?\s*[:;.]?\s*(?=${DIGITISH})`, "i");
+/**
+ * A weight heading's unit in brackets misread ('(kql:', '(kg]', '{g)'): a bracket, k or not, a g (q, 9 or y), maybe its
+ * closing bracket (or an l or 1 for it), a colon, then the figure. The opening bracket may be read as a t before 'kg' and a
+ * closing one ('Weight tkg}: 4.80' for 'Weight (kg): 4.80': fresh seed 2877125393, file 1142, a 203 DPI thermal print).
+ */
+const UNIT_FIRST_MISREAD = new RegExp(String.raw`\b(${WEIGHT_HEADING})\s*(?:[({[]|t(?=k[gq9y]\s*[)}\]]))\s*(k)?[gq9y]\s*[)}\]lI|1]?\s*[:;.]?\s*(?=${DIGITISH})`, "i");
 /**
  * A weight heading, its figure and unit, run into a capitalised word after it: the unit's end, before that word. Or a
  * figure and its unit starting the line with no heading, as some print it ('2100gShipdate:26-02-2026' for '2100g Ship
