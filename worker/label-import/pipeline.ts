@@ -14,6 +14,7 @@ import { parseLabel } from "./parse-label";
 import { loadPdfText, type PdfPageText, readPdfText } from "./pdf";
 import { codesOn, type PdfTextPart } from "./sheet-parts";
 import { partRunTogetherWords } from "./glyph-spaces";
+import { BEYOND_ASCII, unmappedFontPages } from "./font-maps";
 import { getPdfium, renderPages, type RegionRequest } from "./pdfium";
 import type { Pixmap } from "../images/raster";
 import { imageInfo, MIME, sniff, type FileKind } from "../images/sniff";
@@ -98,6 +99,10 @@ async function importPdf(bytes: Uint8Array, checkTime: () => void): Promise<Pipe
   const text = await readPdfText(bytes, LIMITS.maxPages);
   // A damaged file PDFium cannot take apart keeps the text as pdf.js read it (its drawing, next, decides the answer).
   await partRunTogetherWords(bytes, text).catch(() => {});
+  // Pages drawn in a font with no Unicode map (font-maps.ts): their letters beyond ASCII are unknown. Looked for only when
+  // the text layer has such a letter; a file pdf-lib cannot take apart is read as before.
+  const hasBeyondAscii = text.pages.some((p) => p.lines.some((l) => BEYOND_ASCII.test(l.text)));
+  const unmapped = hasBeyondAscii ? await unmappedFontPages(bytes, text.pages.length).catch(() => new Set<number>()) : new Set<number>();
   checkTime();
   const labels: PipelineLabel[] = [];
   const skippedPages: number[] = [];
@@ -123,7 +128,7 @@ async function importPdf(bytes: Uint8Array, checkTime: () => void): Promise<Pipe
   const partBarcodes = new Map<number, Barcode[][]>();
   // Pages that hold a code but are no label (documents.ts): what they were, for the refusal's words.
   const documents: DocumentKind[] = [];
-  const labelOn = (input: LabelInput): LabelDetails | null => {
+  const labelOn = (input: LabelInput, page: number): LabelDetails | null => {
     const read = parseLabel(input);
     const kind = read && documentKind(input, read);
     if (kind) documents.push(kind);
@@ -131,7 +136,8 @@ async function importPdf(bytes: Uint8Array, checkTime: () => void): Promise<Pipe
     // A label with a customs form beside it is read without the form (its weights are the contents').
     const outside = withoutCustomsForm(input.lines);
     const own = outside && parseLabel({ lines: outside, barcodes: input.barcodes });
-    return withoutMisencodedNames(own?.trackingCode === read.trackingCode ? own : read);
+    const details = withoutMisencodedNames(own?.trackingCode === read.trackingCode ? own : read);
+    return unmapped.has(page) ? withoutUnknownLetters(details) : details;
   };
   const native: number[] = [];
   const readPage = (dpi: number, atImageResolution = false) => async (i: number, pixmap: Pixmap) => {
@@ -147,7 +153,7 @@ async function importPdf(bytes: Uint8Array, checkTime: () => void): Promise<Pipe
       // A part printing two labels' codes holds two labels (a column the cut left whole: one label's postcode not read as
       // one): its addresses, service and weight may be either label's, so only the code it reads is kept.
       const read = page.parts.map((p, k) => {
-        const details = labelOn({ lines: p.lines, barcodes: found[k] });
+        const details = labelOn({ lines: p.lines, barcodes: found[k] }, i);
         return details && codesOn(p.lines).size > 1 ? codeOnly(details) : details;
       });
       const codes = new Set(read.map((d) => d?.trackingCode));
@@ -168,7 +174,7 @@ async function importPdf(bytes: Uint8Array, checkTime: () => void): Promise<Pipe
       again.push(i);
       return;
     }
-    const read = labelOn({ lines, barcodes });
+    const read = labelOn({ lines, barcodes }, i);
     // A page with no text that read as no label: once more at its picture's own resolution (renderPages
     // atImageResolution), where it is one picture. Drawn at 300 DPI, a flattened label's 165 DPI screenshot was
     // smoothed so its 1D code read as nothing, and the file was refused (fresh seed 1113018866, file 1021).
@@ -281,3 +287,18 @@ export function withoutMisencodedNames(details: LabelDetails): LabelDetails {
 }
 
 const misencoded = (name: string) => /\p{Ll}/u.test(name) && /\p{L}[^\P{Lu}A-Z]/u.test(name.normalize("NFC"));
+
+/**
+ * A label read from a page drawn in a font with no Unicode map (font-maps.ts), whose letters beyond ASCII are unknown
+ * ('MaÄgorzata' for Małgorzata, 'ChloÄ' for Chloé): a name holding one is none, an address line holding one is left
+ * out (a miss, never a wrong letter). Names and lines in plain ASCII are as read: the font's ASCII codes are its letters.
+ */
+export function withoutUnknownLetters(details: LabelDetails): LabelDetails {
+  let out = details;
+  for (const k of ["address", "fromAddress", "sendAddress", "returnAddress"] as const) {
+    const a = out[k];
+    if (!a || !(BEYOND_ASCII.test(a.name) || a.address.some((line) => BEYOND_ASCII.test(line)))) continue;
+    out = { ...out, [k]: { ...a, name: BEYOND_ASCII.test(a.name) ? "" : a.name, address: a.address.filter((line) => !BEYOND_ASCII.test(line)) } };
+  }
+  return out;
+}
