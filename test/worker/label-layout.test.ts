@@ -389,6 +389,31 @@ describe("routing labels: the sort box and the retailer header", () => {
     expect(d?.address?.name).toBe("Hollow Oak Accountants Co.");
     expect(d?.fromAddress).toBeNull();
   });
+
+  it("takes no line of a packing slip's block printed bottom up over a routing label for the retailer (rehearsal seed 1175936852, file 37)", () => {
+    // The slip's shipping and billing addresses, postcode first and name last, then the routing label: 'ST1 0QE', then
+    // 'Stoke-on-Trent', was given as the sender.
+    const slip = (x: number) => ["ST1 0QE", "Stoke-on-Trent", "Bramley", "96 Jubilee Terrace", "Apartment 64", "Lucy Smith"].map((t, i) => L(x, 43 + i * 10, 8.2, t));
+    const page = [
+      L(36, 0, 14.7, "Delivery Note"),
+      L(36, 25, 8.2, "Order number: 15-40560-45218"),
+      L(36, 33, 8.2, "Shipping address:"),
+      L(298, 33, 8.2, "Billing address:"),
+      ...slip(36),
+      ...slip(298),
+      L(36, 123, 8.2, "Qty Description"),
+      L(36, 133, 8.2, "1 Silver stud earrings £16.49"),
+      L(256, 409, 7.6, "Ref: 205-7614038-2431209"),
+      L(193, 410, 29.2, "45"),
+      L(256, 419, 7, "COU-PNET HERMES STANDARD HUB"),
+      L(187, 442, 15.4, "NRWC"),
+      ...["LUCY SMITH", "APARTMENT 64", "96 JUBILEE TERRACE", "BRAMLEY", "STOKE-ON-TRENT", "STAFFORDSHIRE", "ST1 0QE"].map((t, i) => L(182, 470 + i * 12, 9.4, t)),
+      L(180, 560, 10.1, "VAN 77 DROP 30 C-ROUND 8862"),
+    ];
+    const d = parseEvriLabel({ lines: page, barcodes: [code128("H04AQA0004726589")] });
+    expect(d?.address).toMatchObject({ name: "LUCY SMITH", postcode: "ST1 0QE" });
+    expect(d?.fromAddress ?? null).toBeNull();
+  });
 });
 
 describe("blocks beside and above each other", () => {

@@ -7,6 +7,7 @@
  * headings) are told in line-kinds.ts: they end every block, not only its name.
  */
 import { clean } from "./fields";
+import { UK_POSTCODE_RE } from "../lib/uk-postcode";
 import type { AddressBlock } from "./address-blocks";
 import { classifyLine, sortBoxLines } from "./line-kinds";
 import type { TextLine } from "./text";
@@ -16,8 +17,10 @@ import { ABBREVIATED_TITLES, JOINED_NAME_PREFIXES, NAME_PARTICLES, ROUTING_LINE,
 export const looksLikeName = (text: string) => {
   const t = clean(text);
   const kind = classifyLine(t);
-  // (Nor the end of one: a name does not start with '&', 'AND CO' of 'Kelp' / '& CO'.)
-  return /\p{L}{2}/u.test(t) && !kind.around && !kind.heading && !kind.debris && !/^&/.test(t);
+  // (Nor the end of one: a name does not start with '&', 'AND CO' of 'Kelp' / '& CO'.) Nor a postcode alone: a block printed
+  // bottom up starts there (a packing slip's 'Shipping address:' over 'ST1 0QE', given as a routing label's retailer:
+  // rehearsal seed 1175936852, file 37, a Chromium text PDF).
+  return /\p{L}{2}/u.test(t) && !kind.around && !kind.heading && !kind.debris && !/^&/.test(t) && !UK_POSTCODE_RE.test(t);
 };
 
 /**
@@ -306,7 +309,9 @@ export function headerName(lines: TextLine[], layout: { blocks: AddressBlock[] }
 
 function headerFrom(sorted: TextLine[], layout: { blocks: AddressBlock[] }, exclude: RegExp[], from: number): string | null {
   // The label's blocks; a copy of one (the slip's, kept as the better formed) starts at its name.
-  const names = new Set(layout.blocks.map((b) => clean(b.lines[0] ?? "").toLowerCase()));
+  // (Or, printed bottom up, at its postcode: a packing slip's 'ST1 0QE' over 'Stoke-on-Trent' … 'Lucy Smith', whose town was
+  // taken for a routing label's retailer: rehearsal seed 1175936852, file 37, a Chromium text PDF.)
+  const names = new Set(layout.blocks.flatMap((b) => [b.lines[0] ?? "", b.postcode ?? ""]).filter(Boolean).map((t) => clean(t).toLowerCase()));
   const tops = [...layout.blocks.map((b) => b.top), ...sorted.filter((l) => names.has(clean(l.text).toLowerCase())).map((l) => l.y)];
   const firstBlockTop = Math.min(...tops.filter((y) => y >= from), Number.POSITIVE_INFINITY);
   const sortBox = sortBoxLines(sorted);
