@@ -164,6 +164,9 @@ describe("a name broken over lines", () => {
     expect(recipientOf(block(14, 60, ["Saltmarsh", "Home", "12 Quay Street", "Whitby", "YO21 1AA"]))?.name).toBe("Saltmarsh Home");
     // A service word over the block, not under a name's line in its type, still ends it.
     expect(recipientOf([...block(14, 20, ["Tracked 24"], 11), ...block(14, 34, ["HOME", "Jane Smith", "1 High Street", "Leeds LS1 1AA"])])?.name).toBe("Jane Smith");
+    // Nor is it a name's end over a line that starts with a title: that line is the name (fresh seed 2845914634, file 3919, a
+    // flattened PDF whose recipient was given as the marketplace's 'Tradewell').
+    expect(recipientOf(block(39, 80, ["Tradewell", "Tradewell Shipping", "Standard", "Mrs A Chowdhury", "118 Dock Drive", "London NW1 2HP"]))?.name).toBe("Mrs A Chowdhury");
   });
 
   it("takes one word over another as the name where a premises line comes between them and the street", () => {

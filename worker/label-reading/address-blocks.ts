@@ -12,7 +12,7 @@
 import { isRealPostcode, UK_POSTCODE_IN_TEXT_RE, normalisePostcode } from "../lib/uk-postcode";
 import { clean } from "./fields";
 import { classifyLine, sortBoxLines } from "./line-kinds";
-import { addressLine, initialsOver, isHeaderWord, isNameStart, isNumberlessStreet, isPremises, isStreetLine, looksLikeName, loneWords, namesItself, splitNameLine, wrappedName } from "./name-lines";
+import { addressLine, initialsOver, isHeaderWord, isNameStart, isNumberlessStreet, isPremises, isStreetLine, looksLikeName, loneWords, namesItself, splitNameLine, startsWithTitle, wrappedName } from "./name-lines";
 import { walkDown } from "./reversed-blocks";
 import { estWidth, inColumn, type TextLine, usualSize } from "./text";
 import type { AddressRole } from "./vocabulary";
@@ -282,7 +282,10 @@ function serviceWordEndingName(sorted: TextLine[], i: number, picked: TextLine[]
   const l = sorted[i];
   const [first, size] = [picked[0], usualSize(picked)];
   const alike = (a: TextLine) => Math.abs(a.x - first.x) <= size / 2 && Math.abs(a.size - size) <= size * 0.15;
-  if (classifyLine(l.text).around !== "routing or service words" || /\s/.test(clean(l.text)) || !alike(l)) return false;
+  // (Not over a line that starts with a title: the name is that line, and the service word heads it. A marketplace's 'Tradewell
+  // Shipping' / 'Standard' over 'Mrs A Chowdhu ry', whose recipient was given as 'Tradewell': fresh seed 2845914634, file 3919,
+  // a flattened PDF.)
+  if (classifyLine(l.text).around !== "routing or service words" || /\s/.test(clean(l.text)) || !alike(l) || startsWithTitle(clean(first.text))) return false;
   const above = sorted.slice(0, i).findLast((a) => a.y + a.size * 0.5 <= l.y && inColumn(a, l.x, l.x + estWidth(l), size));
   // (The name may start on a heading's line: 'Sender: The Cwm' / 'Home' / '92 Dock House', gate seed 86090039, file 45, an A4
   // sheet's pdf-lib text PDF whose sender was given as 'The Cwm'.)
