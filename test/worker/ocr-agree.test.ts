@@ -566,9 +566,8 @@ describe(`a word misread alike by both readings into a non-word (drawn, SEED=${S
     // An h for li, the dot lost into the l (rehearsal seed 1175936852, file 580, a 150 DPI photo).
     expect(await misreadWord("Marlow Supphes")).toBe(true);
     expect(await misreadWord("Marlow Supplies")).toBe(false);
-    // A t for an r (fresh seed 2845914634, file 2721, a 203 DPI thermal print).
-    expect(await misreadWord("Rev Niamh Hartis")).toBe(true);
-    expect(await misreadWord("Rev Niamh Harris")).toBe(false);
+    // Not a t for an r: a name's own word may be listed so read back ('Harriet' -> 'harrier').
+    expect(await misreadWord("Mrs Harriet Lowe")).toBe(false);
     expect(await misreadWord("The Wildtlower Knits")).toBe(true);
     // An E for an F and a u for an m, read so by both models (seed 3930571097, file 308, a 600 DPI scan; a 192 DPI screenshot).
     expect(await misreadWord("OAK & ANCHOR OUTEITTERS")).toBe(true);
@@ -581,7 +580,7 @@ describe(`a word misread alike by both readings into a non-word (drawn, SEED=${S
   });
 
   it("holds for a drawn name with one of its letters read as the one misread alike, against a word list of the drawn names' words", async () => {
-    const pairs: [string, string][] = [["ll", "li"], ["m", "rn"], ["d", "cl"], ["f", "t"], ["l", "i"], ["f", "e"], ["f", "p"], ["m", "u"], ["li", "h"], ["r", "t"]];
+    const pairs: [string, string][] = [["ll", "li"], ["m", "rn"], ["d", "cl"], ["f", "t"], ["l", "i"], ["f", "e"], ["f", "p"], ["m", "u"], ["li", "h"]];
     // About one draw in five holds a word with the pair's printed letters: 400 draws give some 80, the bar of 30 far under
     // (200 draws gave 28 on SEED=1374712839 once the pairs with an f and an m were added).
     let drawn = 0;
