@@ -390,6 +390,17 @@ describe("routing labels: the sort box and the retailer header", () => {
     expect(d?.fromAddress).toBeNull();
   });
 
+  it("gives no name for a title and one word over one word with a house's ending over the street (bench/outside seed 85369019, file 89)", () => {
+    // A carrier API's text PDF: 'MS ISLA' / 'UNDERWOOD' / '41 BRIDGE STREET': the recipient was given as 'MS ISLA'. The word
+    // may be the surname the line wrapped or the house: none.
+    const page = [L(253, 8, 14, "evri"), L(10, 9, 13, "THISTLE STUDIO"), L(10, 38, 8, "251547894"), L(238, 42, 16, "22"), L(10, 55, 11, "MS ISLA"), L(218, 66, 14, "LEED"), L(10, 68, 11, "UNDERWOOD"), ...["41 BRIDGE STREET", "HILLSIDE", "EXETER", "NORFOLK", "EX4 6LG"].map((t, i) => L(10, 81 + 13 * i, 11, t)), L(10, 179, 8, "VAN 88 DROP 21 C-ROUND 4527")];
+    expect(readAddresses(page).recipient).toMatchObject({ name: "", postcode: "EX4 6LG" });
+    // A whole name over a house so ended stays; so does a title and one word over a house's word ('Cottage').
+    const block = (lines: string[]) => lines.map((t, i) => L(10, 55 + 13 * i, 11, t));
+    expect(readAddresses(block(["MS ISLA GRANT", "BEECHWOOD", "41 BRIDGE STREET", "EXETER", "EX4 6LG"])).recipient?.name).toBe("MS ISLA GRANT");
+    expect(readAddresses(block(["MRS JONES", "ROSE COTTAGE", "41 BRIDGE STREET", "EXETER", "EX4 6LG"])).recipient?.name).toBe("MRS JONES");
+  });
+
   it("takes no line of a packing slip's block printed bottom up over a routing label for the retailer (rehearsal seed 1175936852, file 37)", () => {
     // The slip's shipping and billing addresses, postcode first and name last, then the routing label: 'ST1 0QE', then
     // 'Stoke-on-Trent', was given as the sender.

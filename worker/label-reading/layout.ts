@@ -9,7 +9,7 @@ import type { Address } from "../../shared/label";
 import { type AddressBlock, COUNTRY_RE, findAddressBlocks } from "./address-blocks";
 import { clean } from "./fields";
 import { classifyLine } from "./line-kinds";
-import { endMisread, endUnknown, isHouseName, isNameStart, isNumberlessStreet, isStreetLine, looksLikeName, loneWords, splitNameLine, withoutDebris, withoutTrailingHeading, wrappedName } from "./name-lines";
+import { endMisread, endUnknown, isHouseName, isNameStart, isNumberlessStreet, isStreetLine, looksLikeName, loneWords, splitNameLine, surnameOrHouse, withoutDebris, withoutTrailingHeading, wrappedName } from "./name-lines";
 import { estWidth, inColumn, type TextLine, usualSize } from "./text";
 import { type AddressRole, COUNTIES, loosely, NAME_PARTICLES } from "./vocabulary";
 
@@ -77,6 +77,7 @@ export function blockAddress(block: AddressBlock, countryCode = "GB"): Address |
   // A long name wrapped in a narrow column: its first line cannot end there ('Ms Z' / 'Okafor').
   if (!rest.length && address.length > 1 && wrappedName(name, address)) name = `${name} ${address.shift()}`;
   else if (!rest.length && address.length > 1 && (loneWords(name, address[0]) || endMisread(name, address[0]) || endUnknown(name, address))) return { name: "", address: address.slice(1), postcode: block.postcode, countryCode };
+  else if (!rest.length && address.length > 1 && surnameOrHouse(name, address)) return { name: "", address, postcode: block.postcode, countryCode };
   if (!name && !block.postcode) return null;
   // A title alone ('Mrs.', 'REV') is part of a name whose own line was not found: whole or none. (A title and an
   // initial, 'Dr. A', is how some print a name whole.)

@@ -253,6 +253,19 @@ export function endUnknown(name: string, address: string[]): boolean {
   if (!set || set !== lettering(next)) return false;
   return !/\d/.test(after) && !isStreetLine(after) && !isNumberlessStreet(after) && !STREET_END_RE.test(after) && !RUN_TOGETHER_STREET_RE.test(after) && !HOUSE_NAME_RE.test(after) && !ONE_WORD_ADDRESS_RE.test(after);
 }
+/**
+ * A title and one word over one word with a house's ending, set alike, over the street ('MS ISLA' / 'UNDERWOOD' / '41 BRIDGE
+ * STREET': bench/outside seed 85369019, file 89, a carrier API's text PDF whose recipient was given as 'MS ISLA'). The word
+ * may be the house ('Beechwood') or the surname the line wrapped ('Underwood', 'Greenwood', 'Butterfield'): a title and a
+ * first name, or a title and a surname over a house, cannot be told apart. None, rather than part of a name.
+ */
+export function surnameOrHouse(name: string, address: string[]): boolean {
+  const [next, after] = address;
+  if (!TITLE_AND_WORD_RE.test(name) || !ONE_WORD_RE.test(next ?? "") || HOUSE_NAME_RE.test(next) || !ONE_WORD_ADDRESS_RE.test(next) || DEPARTMENT_RE.test(next)) return false;
+  const set = lettering(name);
+  return Boolean(set) && set === lettering(next) && after !== undefined && (isStreetLine(after) || /^\d/.test(after));
+}
+
 /** A street's last word run into the words before it ('ACACIACRESCENT'). */
 const RUN_TOGETHER_STREET_RE = new RegExp(`\\p{L}{3}${STREET_WORD_RE.source.replace(/\\b/g, "")}$`, "iu");
 
