@@ -87,6 +87,9 @@ export interface LabelDetails {
   fieldSources?: Partial<Record<SourcedField, FieldSource>> | null;
 }
 
+/** The addresses a label's details can hold: recipient, sender (two names for it), return. */
+export const ADDRESS_KEYS = ["address", "fromAddress", "sendAddress", "returnAddress"] as const satisfies readonly (keyof LabelDetails)[];
+
 /** An address as a correction sends it (the postcode is checked and normalised by the server). */
 export interface AddressCorrection {
   name: string;

@@ -15,7 +15,7 @@ import type { Db } from "../db/client";
 import { labelFiles, labels, type LabelRow, users } from "../db/schema";
 import { saveLabelReading } from "../labels/save";
 import { log } from "../lib/log";
-import type { Address, ApiLabel, LabelDetails, SourcedField } from "../../shared/label";
+import { ADDRESS_KEYS, type Address, type ApiLabel, type LabelDetails, type SourcedField } from "../../shared/label";
 import { enqueueMany } from "../lib/jobs";
 import { pageBarcodes } from "./barcodes";
 import { ImportError } from "../lib/errors";
@@ -432,8 +432,8 @@ function titleAndOneWord(name: string): boolean {
   // broken onto the next line and misread 'wooD': seed 3930571097, file 1915, a 200 DPI scan). An initial run into a surname
   // is longer ('DR. AMENSAH', 'MISS SBROWN': whole names, kept). Of the 23,455 distinct names the stored runs read, 'REV
   // ANH' (wrong) is the only title with a capitals word so short.
-  if (words.length === 2 && TITLE_WORD.test(words[0]) && /^\p{Lu}{2,4}$/u.test(words[1])) return true;
-  return words.length === 2 && TITLE_WORD.test(words[0]) && /^(?:Mc|Mac|O'|O’|D')?\p{Lu}\p{Ll}+$/u.test(words[1]);
+  if (words.length !== 2 || !TITLE_WORD.test(words[0])) return false;
+  return /^\p{Lu}{2,4}$/u.test(words[1]) || /^(?:Mc|Mac|O'|O’|D')?\p{Lu}\p{Ll}+$/u.test(words[1]);
 }
 /** A title run into the word after it ('DrPriya', 'Mrs.Jones'). */
 const GLUED_TITLE = new RegExp(`^((?:${CAPITALISED_TITLES})\\.?)(\\p{Lu}.*)$`, "u");
@@ -609,7 +609,6 @@ function fillAddress(known: Address | null | undefined, read: Address | null | u
   };
 }
 
-const ADDRESS_KEYS = ["address", "fromAddress", "sendAddress", "returnAddress"] as const;
 /** Never taken from OCR: the identity of the label and what only the barcodes carry. */
 const KEPT_KEYS = new Set(["courier", "trackingCode", "tracking", "encodedMetadata", "additionalContent", "fieldSources"]);
 

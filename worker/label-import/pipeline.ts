@@ -8,7 +8,7 @@ import { couriers } from "../couriers/registry";
 import { imageBarcodes, pageBarcodes } from "./barcodes";
 import { DOCUMENT_REFUSALS, type DocumentKind, documentKind, withoutCustomsForm } from "./documents";
 import { ImportError } from "../lib/errors";
-import type { LabelDetails } from "../../shared/label";
+import { ADDRESS_KEYS, type LabelDetails } from "../../shared/label";
 import type { LabelInput } from "../label-reading/fields";
 import { parseLabel } from "./parse-label";
 import { loadPdfText, type PdfPageText, readPdfText } from "./pdf";
@@ -279,7 +279,7 @@ async function checkedImageBarcodes(kind: Exclude<FileKind, "pdf">, bytes: Uint8
  */
 export function withoutMisencodedNames(details: LabelDetails): LabelDetails {
   let out = details;
-  for (const k of ["address", "fromAddress", "sendAddress", "returnAddress"] as const) {
+  for (const k of ADDRESS_KEYS) {
     const name = out[k]?.name;
     if (name && misencoded(name)) out = { ...out, [k]: { ...out[k]!, name: "" } };
   }
@@ -295,7 +295,7 @@ const misencoded = (name: string) => /\p{Ll}/u.test(name) && /\p{L}[^\P{Lu}A-Z]/
  */
 export function withoutUnknownLetters(details: LabelDetails): LabelDetails {
   let out = details;
-  for (const k of ["address", "fromAddress", "sendAddress", "returnAddress"] as const) {
+  for (const k of ADDRESS_KEYS) {
     const a = out[k];
     if (!a || !(BEYOND_ASCII.test(a.name) || a.address.some((line) => BEYOND_ASCII.test(line)))) continue;
     out = { ...out, [k]: { ...a, name: BEYOND_ASCII.test(a.name) ? "" : a.name, address: a.address.filter((line) => !BEYOND_ASCII.test(line)) } };

@@ -9,7 +9,7 @@
  * it letter for letter and the Latin reading is one letter off at most (nearlyHolds), and is given as none otherwise.
  * A mark the Latin reading saw over one letter and could not name is none too (unplacedMark).
  */
-import type { Address, LabelDetails } from "../../../shared/label";
+import { ADDRESS_KEYS, type Address, type LabelDetails } from "../../../shared/label";
 import { isListedWord, recognise } from "./tesseract";
 import { fixHeading } from "./text";
 import { UNNAMED_MARK } from "./reread";
@@ -365,8 +365,6 @@ const runsOn = (name: string, after: string) =>
  */
 const COMPANY_SUFFIX = /^\s+(?:ltd|limited|llp|plc|inc)\b/iu;
 
-const KEYS = ["address", "fromAddress", "sendAddress", "returnAddress"] as const;
-
 /** How much a name's line is enlarged for its third reading: small type read at twice its size loses fewer letters. */
 const ENLARGE = 2;
 
@@ -388,7 +386,7 @@ export async function agreedNames(
 ): Promise<LabelDetails> {
   const out: LabelDetails = { ...named };
   const verdict = new Map<string, boolean>();
-  for (const key of KEYS) {
+  for (const key of ADDRESS_KEYS) {
     const name = read[key]?.name;
     if (!name) continue;
     // The name as read or with the accents the Latin reading gave it ('Seren' of 'Søren').

@@ -11,7 +11,7 @@
  * - Whatever the page's reading left unread (the page read again, looking for sparse text).
  */
 import { UK_POSTCODE_IN_TEXT_RE } from "../../lib/uk-postcode";
-import type { Address, LabelDetails } from "../../../shared/label";
+import { ADDRESS_KEYS, type Address, type LabelDetails } from "../../../shared/label";
 import { readLatinLine, recognise } from "./tesseract";
 import { fixPostcode, ocrLines } from "./text";
 import { cropGrey, scaleGrey, type Grey } from "../../images/raster";
@@ -252,8 +252,6 @@ export async function rereadPostcodes(lines: TextLine[], page: Grey, dpi: number
   return out;
 }
 
-const KEYS = ["address", "fromAddress", "sendAddress", "returnAddress"] as const;
-
 /**
  * The line a name was read from; or, for a name a narrow column broke over lines ('Mx H' /
  * 'Öztürk'), the lines made of nothing but its words (at most three), and the line of a heading its
@@ -363,7 +361,7 @@ export async function restoreAccents(
   const latin = new Map<string, string>();
   const crops = new Map<string, Grey[]>();
   const pageLines = new Map<string, string>();
-  for (const key of KEYS) {
+  for (const key of ADDRESS_KEYS) {
     const a: Address | null | undefined = details[key];
     if (!a?.name) continue;
     if (!done.has(a.name)) {
@@ -522,7 +520,7 @@ export async function votedNames(
   const read: LabelDetails = { ...details };
   const out: LabelDetails = { ...named };
   const done = new Map<string, string | null>();
-  for (const key of KEYS) {
+  for (const key of ADDRESS_KEYS) {
     const name = details[key]?.name;
     const latin = name ? readings.latin.get(name) : undefined;
     if (!name || latin === undefined || holds(name, latin)) continue;
