@@ -183,9 +183,13 @@ export async function renderImage(d: Drawing, style: HtmlStyle, choice: ImageCho
   if (c.noise || c.fade) data = Buffer.from(degrade(data, c, rng));
   let out = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
   if (c.quarter) out = out.rotate(c.quarter);
-  // The thermal head's cut-off sits between the (faded) black and the paper, nearer one or the other.
+  // The thermal head's cut-off sits between the (faded) black and the paper, nearer the paper: a 1-bit
+  // rasterizer paints every dot a glyph's outline touches (PostScript's and PDF's scan conversion, a
+  // printer driver's dropout control), so a thin stroke prints a dot wide and is never lost. A cut-off
+  // nearer the ink (35% of the way, as before 30 Nov) erased the hairlines of a 6 pt serif at 203 DPI:
+  // Click & Drop's return line became unreadable to a person ('Bluebell (eramics'), which no printer does.
   const lift = c.fade * 255;
-  if (c.kind === "thermal") return out.greyscale().threshold(Math.round(lift + (255 - lift) * rng.float(0.35, 0.65))).png({ palette: true, colours: 2 }).withMetadata({ density: c.dpi }).toBuffer();
+  if (c.kind === "thermal") return out.greyscale().threshold(Math.round(lift + (255 - lift) * rng.float(0.55, 0.8))).png({ palette: true, colours: 2 }).withMetadata({ density: c.dpi }).toBuffer();
   if (c.format === "jpeg") return out.jpeg({ quality: c.quality }).withMetadata({ density: c.dpi }).toBuffer();
   if (c.format === "webp") return out.webp({ quality: c.quality }).toBuffer();
   return out.png({ compressionLevel: 6 }).withMetadata({ density: c.dpi }).toBuffer();
