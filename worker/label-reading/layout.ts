@@ -57,7 +57,10 @@ export function blockAddress(block: AddressBlock, countryCode = "GB"): Address |
   const alone = block.lines.length === 1 && lines.length === 1 && !/[\d,]/.test(first);
   // So is one word over a county and the postcode, nothing more of the block read ('Reading' / 'Lancashire' / 'RG1 5NH':
   // a return address in small type whose name and street OCR lost, bench/outside seed 1366117983).
-  if (block.postcode && lines.length === 2 && !/[\s,\d]/.test(first) && COUNTY_RE.test(lines[1])) return { name: "", address: lines, postcode: block.postcode, countryCode };
+  // Nor words of a town, however many, over a county and the postcode and nothing else ('MILTON KEYNES' / 'BUCKINGHAMSHIRE'
+  // / 'MK9 4PS' given as the recipient: the street over them read as two lines apart, which parted the block there; gate
+  // seed 2793123049, file 587, a 300 DPI photo): no address is a name, a county and a postcode.
+  if (block.postcode && lines.length === 2 && !/[,\d]/.test(first) && COUNTY_RE.test(lines[1])) return { name: "", address: lines, postcode: block.postcode, countryCode };
   // Nor is a county ever a name: a block that starts at one lost its lines above it ('Tyne and Wear' / 'SR1 4LH' given as the
   // recipient: the town over it, 'Sunderland', read 'Sender: Land', a heading that cut the block there: fresh SEED=969544535,
   // file 2638, a 400 DPI photo). Of the 23,900 distinct names the stored runs read, only that one is a county.
