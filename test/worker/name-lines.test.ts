@@ -133,6 +133,12 @@ describe("address lines that look like names", () => {
     const at = (lines: string[]) => readAddresses(["SHIP TO", ...lines].map((text, i) => ({ text, x: 80, y: 330 + i * 70, size: 50 }))).recipient;
     for (const town of ["Newcastle upon Tyne", "HEBDEN BRIDGE", "Stoke-on-Trent", "Leeds"]) expect(at([town, "West Yorkshire", "HX7 8AD"])?.name ?? "", town).toBe("");
     expect(at(["Sophie Robinson", "14 Mill Lane", "Hebden Bridge", "West Yorkshire", "HX7 8AD"])).toMatchObject({ name: "Sophie Robinson" });
+    // A town of two words over the postcode alone, no heading over it ('Hampton Wick' given as a sender, a stored reading);
+    // under a heading the line is the name it introduces, the street lost ('Seller:' / 'Quayside Crafts' / 'NP20 2PR').
+    const alone = (lines: string[]) => readAddresses(lines.map((text, i) => ({ text, x: 80, y: 330 + i * 40, size: 25 })), { destinationPostcode: "LS11 2HZ" }).recipient;
+    expect(alone(["Hampton Wick", "LS11 2HZ"])?.name ?? "").toBe("");
+    expect(alone(["MILTON KEYNES", "LS11 2HZ"])?.name ?? "").toBe("");
+    expect(alone(["Deliver to:", "Quayside Crafts", "LS11 2HZ"])).toMatchObject({ name: "Quayside Crafts", postcode: "LS11 2HZ" });
   });
 
   it("takes no one-line address for the recipient's beside a larger street whose postcode was not read (bench/outside seed 163306060, file 94)", () => {
