@@ -182,6 +182,17 @@ describe("where a name ends", () => {
     expect(wrappedName("Little Fern", ["Gifts", "Beechwood", "57 High Square"])).toBe(true);
   });
 
+  it("joins a couple's name a narrow column broke at its '&' (run D, SEED=2845914634, file 2631, a 300 DPI scan)", () => {
+    expect(wrappedName("MR", ["& MRS JACKSON", "208 BEECH AVENUE", "LONDON"])).toBe(true);
+    expect(wrappedName("Dr", ["& Mr Davies", "12 Mill Lane"])).toBe(true);
+    expect(wrappedName("Mrs.", ["and Mr J Wood", "12 Mill Lane"])).toBe(true);
+    // Not a title alone over it, nor the rest of a name under it: a street, a title with no name, a company's suffix.
+    expect(wrappedName("MR", ["& 12 HIGH STREET", "LONDON"])).toBe(false);
+    expect(wrappedName("MR", ["& MRS", "12 Mill Lane"])).toBe(false);
+    expect(wrappedName("Mr", ["& Mrs Rose Cottage", "Mill Lane"])).toBe(false);
+    expect(wrappedName("Jane Smith", ["& Mrs Jackson", "12 Mill Lane"])).toBe(false);
+  });
+
   it("takes no line of words OCR ran together for the rest of a name (fresh seed 683783121, file 74, a table photo)", () => {
     // 'AVAKHAN OLDFORGEVETSLIMITED' was given for Ava Khan over Old Forge Vets Limited: the name alone reads right.
     expect(wrappedName("AVAKHAN", ["OLDFORGEVETSLIMITED", "FLAT 1C", "167WILLOWCRESCENT"])).toBe(false);

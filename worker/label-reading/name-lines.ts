@@ -218,6 +218,10 @@ const lettering = (line: string) => {
 export function wrappedName(name: string, address: string[]): boolean {
   const [next, after, street] = address;
   if (COMPANY_SUFFIX_RE.test(next)) return true;
+  // A couple's name wrapped at its '&', a title left alone over the rest ('MR' / '& MRS JACKSON': run D, SEED=2845914634,
+  // file 2631, a 300 DPI scan of a legacy despatch label, whose name was missed). No line of an address starts '& Mrs'.
+  const couple = next?.match(/^(?:&|and)\s+(.+)$/i)?.[1];
+  if (couple && TITLE_ALONE_RE.test(name) && startsWithTitle(couple) && NAME_END_RE.test(couple)) return true;
   // A name's words are set alike: a word in capitals under a name in small letters (or the other way) is another line's,
   // ('SHIP FROM: Thistle Crafts' over the recipient's "GO'BRIEN": fresh seed 1622903726, file 376, a 200 DPI photo whose
   // sender was given as "Thistle Crafts GO'BRIEN").
