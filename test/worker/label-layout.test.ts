@@ -401,6 +401,25 @@ describe("routing labels: the sort box and the retailer header", () => {
     expect(readAddresses(block(["MRS JONES", "ROSE COTTAGE", "41 BRIDGE STREET", "EXETER", "EX4 6LG"])).recipient?.name).toBe("MRS JONES");
   });
 
+  it("knows a street without its number by Row, Walk or Rise in a block printed bottom up (run D, SEED=2845914634, file 1905)", () => {
+    // 'ST1 9GX' / 'Stoke-on-Trent' / 'Castle Row' / 'The Laurels' / 'Gurpreet de la Cruz': no street was known, so the block
+    // was not read bottom up and the recipient was the postcode alone.
+    const page = (street: string) => [
+      L(9, 0, 23.4, "evri"),
+      L(142, 2, 12.8, "48 Hour Delivery"),
+      L(170, 37, 6.4, "Sent by:"),
+      ...["Larkspur Jewellery Ltd", "124 Mount Pleasant Drive", "London", "E14 0FP"].map((t, i) => L(170, 44 + 7.6 * i, 7, t)),
+      L(9, 37, 10.8, "ST1 9GX"),
+      ...["Stoke-on-Trent", street, "The Laurels", "Gurpreet de la Cruz"].map((t, i) => L(9, 49 + 10.5 * i, 9.8, t)),
+    ];
+    for (const street of ["Castle Row", "Orchard Walk", "Abbey Rise"]) {
+      const d = parseEvriLabel({ lines: page(street), barcodes: [code128("H0HHR50266419740")] });
+      expect(d?.address).toMatchObject({ name: "Gurpreet de la Cruz", address: ["The Laurels", street, "Stoke-on-Trent"], postcode: "ST1 9GX" });
+    }
+    // A name ending so is still a name: 'Jane Row' over her street.
+    expect(readAddresses(["Jane Row", "12 Mill Lane", "Leeds", "LS6 1AB"].map((t, i) => L(10, 55 + 13 * i, 11, t))).recipient?.name).toBe("Jane Row");
+  });
+
   it("takes no line of a packing slip's block printed bottom up over a routing label for the retailer (rehearsal seed 1175936852, file 37)", () => {
     // The slip's shipping and billing addresses, postcode first and name last, then the routing label: 'ST1 0QE', then
     // 'Stoke-on-Trent', was given as the sender.

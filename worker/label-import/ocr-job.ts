@@ -337,6 +337,7 @@ function noNameShape(name: string): boolean {
     endsAtParticle(name) ||
     NOISY.test(name) ||
     DOUBLED.test(name) ||
+    letterTwiceInCase(name) ||
     MISREAD_TITLE.test(name) ||
     titleAndOneWord(name) ||
     splitServiceWord(name) ||
@@ -482,6 +483,15 @@ const initialMisread = (t: string) => {
  * on images: a miss. Text layers keep it. (A figure run into a word is no house number: '3D Prints'.)
  */
 const HOUSE_NUMBER_FIRST = /^\d+\s/u;
+
+/**
+ * A letter read three times, its capital between two of its small letters ('GwenlLlian Morris' for Gwenllian: run D,
+ * SEED=2845914634, file 3220, a 203 DPI thermal print): OCR's reading of a double letter, one stroke read as a capital. No
+ * name is so spelt (a capital inside a name follows another letter: 'McCarthy', 'DiIorio', 'MacLeod'); of the ~28,000
+ * distinct names the stored runs read, it is the only one so shaped. (A small letter before its own capital alone is a
+ * whole name run together, 'IslaAhmed', 'MissSKhan': not this.) None: which letters were printed is not known.
+ */
+const letterTwiceInCase = (name: string) => [...name.matchAll(/(?=(\p{Ll})(\p{Lu})\1)/gu)].some((m) => m[2].toLowerCase() === m[1]);
 
 /**
  * A name's last word read twice ('Niamh Baker Baker': fresh seed 2711752841, file 477, a table photo; two of Tesseract's

@@ -408,7 +408,7 @@ export async function agreedNames(
     if (!verdict.get(name) || !heldSpelling(name, named[key]?.name ?? name, reading) || swappedLetter(name, named[key]?.name ?? name)) out[key] = { ...(named[key] as Address), name: "" };
     else if (titled && !holds(reading)) out[key] = { ...(named[key] as Address), name: titled };
     const final = out[key]?.name ?? "";
-    if (/[łŁ]/u.test(final)) out[key] = { ...(out[key] as Address), name: await plainL(final) };
+    if (MARKED_CONSONANT.test(final)) out[key] = { ...(out[key] as Address), name: await plainL(final) };
     else if (final) out[key] = { ...(out[key] as Address), name: shapesFromLatin(final, reading) };
   }
   return out;
@@ -439,16 +439,30 @@ export function shapesFromLatin(name: string, reading: string): string {
 }
 
 /**
- * The name with an ł the Latin reading gave put back to the page's l in a word that is, so spelt, in the English model's
- * word list: the Latin model reads a speck or a rule across an l as its stroke ('Sophie Cłarke' for Clarke: fresh seed
- * 1113018866, file 3995, a 203 DPI thermal print; 'Hołlow'), and no English word has the letter. A Polish name keeps it
- * ('Małgorzata', read right by bench/outside: its plain spelling is no listed word).
+ * A consonant with a mark of Central and Eastern Europe (Latin Extended-A: ł, a caron, an acute, a dot, a cedilla or a
+ * comma under it, as in č, ř, š, ž, ś, ń, ż, ş), which no English word carries. Not Welsh's ŵ and ŷ; not a vowel's mark
+ * (ě, ė, ő, ą): the Latin model names a printed é or ë so ('Chloė': reread.ts UNNAMED_MARK), and its plain letter would
+ * then lose a printed accent.
+ */
+const MARKED_CONSONANT = /[ĆćĈĉĊċČčĎďĐđĜĝĞğĠġĢģĤĥĦħĴĵĶķĹĺĻļĽľĿŀŁłŃńŅņŇňŔŕŖŗŘřŚśŜŝŞşŠšŢţŤťŦŧŹźŻżŽžȘșȚț]/u;
+
+/** Consonants whose mark is a stroke through them (no Unicode decomposition), and their plain letters. */
+const STROKED: Record<string, string> = { ł: "l", Ł: "L", đ: "d", Đ: "D", ħ: "h", Ħ: "H", ŧ: "t", Ŧ: "T" };
+const unmarked = (s: string) => s.normalize("NFD").replace(/\p{M}/gu, "");
+/**
+ * The name with a marked consonant (MARKED_CONSONANT) the Latin reading gave put back to the page's plain letter in a word
+ * that is, so spelt, in the English model's word list: the Latin model reads a speck or a rule across an l as its stroke
+ * ('Sophie Cłarke' for Clarke: fresh seed 1113018866, file 3995, a 203 DPI thermal print; 'Hołlow') and a speck over a c
+ * as a caron ('Atlas Acčountants': gate seed 1331295779, a 144 DPI screenshot, given so), and no English word has such a
+ * letter. A name so spelt keeps it ('Małgorzata', 'Paweł', 'Dvořák': their plain spellings are no listed words). (A name
+ * whose plain spelling is listed, Czech 'Šimon', would lose its mark: no such name was drawn or read in the stored runs,
+ * whose ~28,000 distinct names hold ten words with a letter of Latin Extended-A, all misreadings but 'Małgorzata'.)
  */
 export async function plainL(name: string, listed: (word: string) => Promise<boolean> = isListedWord): Promise<string> {
   let out = name;
-  for (const word of name.match(/\p{L}*[łŁ]\p{L}*/gu) ?? []) {
-    const plain = word.replace(/ł/g, "l").replace(/Ł/g, "L");
-    if (await listed(plain.toLowerCase())) out = out.replace(word, plain);
+  for (const word of name.match(new RegExp(String.raw`\p{L}*${MARKED_CONSONANT.source}\p{L}*`, "gu")) ?? []) {
+    const plain = [...word].map((c) => (MARKED_CONSONANT.test(c) ? (STROKED[c] ?? unmarked(c)) : c)).join("");
+    if (await listed(unmarked(plain).toLowerCase())) out = out.replace(word, plain);
   }
   return out;
 }
