@@ -276,6 +276,26 @@ describe("an Evri service run into the carrier's name on a photo", () => {
     expect(read("HUB 48HR Evrim Yilmaz")).toBeNull();
   });
 
+  it("takes a legacy Hermes label's 16-digit code printed beside it in its groups, whatever the header read (run D, file 2757)", () => {
+    // 'STANDARD COU-PNETHUBHERMES' (run D, SEED=2845914634, file 2757, a 150 DPI photo): the carrier's name run into the word
+    // before it, the page named no carrier, and the whole label was lost though every line was read.
+    const legacy = "6669359619826402";
+    const read = (printed: string, format: "Code128" | "ITF" = "Code128") =>
+      parseEvriLabel({
+        lines: [line("Order: 19-40259-22905", 36), line("6) 1 STANDARD COU-PNETHUBHERMES", 78), line("VAN 54", 372), line("DR KOFI KAUR", 465), line("80 WILLOW WAY", 505), line("LONDON", 545), line("SE22 3EH", 585), line(printed, 1304)],
+        barcodes: [{ format, text: legacy, box: { x: 255, y: 1200, w: 880, h: 285 } }],
+      });
+    for (const format of ["Code128", "ITF"] as const) {
+      const d = read("66-693-59-61982640-2", format);
+      expect(d?.trackingCode, format).toBe(legacy);
+      expect(d?.address).toMatchObject({ name: "DR KOFI KAUR", postcode: "SE22 3EH" });
+      expect(read("66 693 59 61982640 2", format)?.trackingCode, format).toBe(legacy);
+    }
+    // Not digits printed otherwise, nor another number in the groups.
+    expect(read("6669359619826402")).toBeNull();
+    expect(read("66-693-59-61982640-3")).toBeNull();
+  });
+
   it("gives no retailer from a routing label's header line holding a courier network ('HUB COU-PDRO')", () => {
     // The header read twice, once cut (fresh seed 1011379100, file 523, a 150 DPI scan): 'HUB COU-PDRO' was the sender.
     const at = (y: number, text: string, x = 57): TextLine => ({ text, x, y, size: 30 });

@@ -83,6 +83,14 @@ function codeInPayload(text: string): string | null {
   return null;
 }
 
+/**
+ * The legacy Hermes numbers printed on the page in their groups ('66-693-59-61982640-2'). A barcode's 16 digits printed so
+ * beside it are a Hermes label's own, whether or not the carrier's name was read: run D (SEED=2845914634), file 2757, a
+ * 150 DPI photo, read its header 'STANDARD COU-PNETHUBHERMES' with the name run into the word before it, and the whole
+ * label (recipient, postcode, service) was lost though every line of it was read.
+ */
+const printedLegacy = (text: string) => [...text.matchAll(LEGACY_IN_TEXT)].map((m) => normaliseEvriCode(m[0]));
+
 export function looksLikeEvri(input: LabelInput): boolean {
   const text = fullText(input.lines);
   // Or its name run into the next word or figure on a photo ('HUB 48HR HERMESUK COU-PDRO': fresh seed 928977629, file 140,
@@ -99,7 +107,7 @@ export function parseEvriLabel(input: LabelInput): LabelDetails | null {
   const fromBarcode = input.barcodes
     .filter((b) => b.format === "Code128" || b.format === "ITF")
     .map((b) => ({ code: normaliseEvriCode(b.text), itf: b.format === "ITF" }))
-    .find(({ code, itf }) => isValidEvriCode(code) && (/^[HT]/.test(code) || (itf && unread) || looksLikeEvri(input)))?.code;
+    .find(({ code, itf }) => isValidEvriCode(code) && (/^[HT]/.test(code) || (itf && unread) || looksLikeEvri(input) || printedLegacy(text).includes(code)))?.code;
   const fromPayload = fromBarcode ? null : input.barcodes.map((b) => (b.format === "Code128" || b.format === "ITF" ? null : codeInPayload(b.text))).find(Boolean);
   const fromText = printedEvriCodes(text)[0] ?? null;
   const trackingCode = fromBarcode ?? fromPayload ?? (fromText && (/^[HT]/.test(fromText) || looksLikeEvri(input)) ? fromText : null);
