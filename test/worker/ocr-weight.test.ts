@@ -361,9 +361,18 @@ describe("Royal Mail's classes read with their gaps lost", () => {
       ["TRACKED24SIGNATURE", "Tracked 24"],
       ["Royal Mail Tracked 24No Signature", "Tracked 24"],
       ["Tracked48NoSignature", "Tracked 48"],
+      // The class run into the carrier's name before it, and '1st Class' without its gap (run D, SEED=2845914634, files 55 and
+      // 2668, 300 and 200 DPI photos, whose services were lost).
+      ["ROYALMAILTRACKED24", "Tracked 24"],
+      ["Royal MailTracked48", "Tracked 48"],
+      ["1STCLASS", "1st Class"],
+      ["ROYAL MAIL ISTCLASS", "1st Class"],
+      ["2ndClass", "2nd Class"],
     ]) {
       expect(parseRoyalMailLabel({ lines: page(name), barcodes: [] })?.classId, name).toBe(want);
     }
+    // Not a word that ends so, nor a class's word inside another.
+    for (const name of ["UNTRACKED24", "1STCLASSIC"]) expect(parseRoyalMailLabel({ lines: page(name), barcodes: [] })?.classId ?? null, name).toBeNull();
   });
 });
 
