@@ -276,24 +276,33 @@ describe("an Evri service run into the carrier's name on a photo", () => {
     expect(read("HUB 48HR Evrim Yilmaz")).toBeNull();
   });
 
-  it("takes a legacy Hermes label's 16-digit code printed beside it in its groups, whatever the header read (run D, file 2757)", () => {
+  it("takes a legacy Hermes label's 16-digit code printed beside it in its groups, or its name run into the word before it (run D, file 2757)", () => {
     // 'STANDARD COU-PNETHUBHERMES' (run D, SEED=2845914634, file 2757, a 150 DPI photo): the carrier's name run into the word
     // before it, the page named no carrier, and the whole label was lost though every line was read.
     const legacy = "6669359619826402";
-    const read = (printed: string, format: "Code128" | "ITF" = "Code128") =>
+    const read = (header: string, printed: string, format: "Code128" | "ITF" = "Code128") =>
       parseEvriLabel({
-        lines: [line("Order: 19-40259-22905", 36), line("6) 1 STANDARD COU-PNETHUBHERMES", 78), line("VAN 54", 372), line("DR KOFI KAUR", 465), line("80 WILLOW WAY", 505), line("LONDON", 545), line("SE22 3EH", 585), line(printed, 1304)],
+        lines: [line("Order: 19-40259-22905", 36), line(header, 78), line("VAN 54", 372), line("DR KOFI KAUR", 465), line("80 WILLOW WAY", 505), line("LONDON", 545), line("SE22 3EH", 585), line(printed, 1304)],
         barcodes: [{ format, text: legacy, box: { x: 255, y: 1200, w: 880, h: 285 } }],
       });
     for (const format of ["Code128", "ITF"] as const) {
-      const d = read("66-693-59-61982640-2", format);
-      expect(d?.trackingCode, format).toBe(legacy);
-      expect(d?.address).toMatchObject({ name: "DR KOFI KAUR", postcode: "SE22 3EH" });
-      expect(read("66 693 59 61982640 2", format)?.trackingCode, format).toBe(legacy);
+      for (const [header, printed] of [
+        ["6) 1 STANDARD COU-PNETHUBHERMES", "6669359619826402"],
+        ["6) 1 STANDARD COU-PNETHUB", "66-693-59-61982640-2"],
+        ["6) 1 STANDARD COU-PNETHUB", "66 693 59 61982640 2"],
+      ]) {
+        const d = read(header, printed, format);
+        expect(d?.trackingCode, `${format} ${header} ${printed}`).toBe(legacy);
+        expect(d?.address).toMatchObject({ name: "DR KOFI KAUR", postcode: "SE22 3EH" });
+        // Nor is the header line the retailer: the carrier's name is in it.
+        expect(d?.fromAddress?.name ?? "").not.toMatch(/HERMES|COU-PNET/);
+      }
     }
-    // Not digits printed otherwise, nor another number in the groups.
-    expect(read("6669359619826402")).toBeNull();
-    expect(read("66-693-59-61982640-3")).toBeNull();
+    // Not the digits printed otherwise, nor another number in the groups, on a page that names no carrier; nor a word
+    // that only ends in the carrier's name's letters in small letters.
+    expect(read("6) 1 STANDARD COU-PNETHUB", "6669359619826402")).toBeNull();
+    expect(read("6) 1 STANDARD COU-PNETHUB", "66-693-59-61982640-3")).toBeNull();
+    expect(read("Thermes Spa", "6669359619826402")).toBeNull();
   });
 
   it("gives no retailer from a routing label's header line holding a courier network ('HUB COU-PDRO')", () => {

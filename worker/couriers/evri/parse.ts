@@ -36,7 +36,9 @@ const SERVICES: [RegExp, string, boolean][] = [
  */
 const NOT_RETAILER = [/\b(?:evri|hermes|parcel|courier|delivery|postage)\b/i, /^\d/, new RegExp(String.raw`(?:^|\s)(?:${CARRIER_NETWORKS.join("|")})(?=\s|$)`, "i")];
 /** The carrier's name run into the next word or figure on a photo ('HERMESUK', 'EVRIEVRI48', 'evriSTANDARD'); not 'Evrim'. */
-const GLUED_NAME = [/\b(?:evri|hermes)(?=uk\b|\d)/i, /\b(?:EVRI|HERMES|Evri|Hermes|evri|hermes)(?=[A-Z]{2})/];
+// Or run into the word before it, in capitals ('STANDARD COU-PNETHUBHERMES': run D, SEED=2845914634, file 2757, a 150 DPI photo,
+// whose header line was then given as the retailer).
+const GLUED_NAME = [/\b(?:evri|hermes)(?=uk\b|\d)/i, /\b(?:EVRI|HERMES|Evri|Hermes|evri|hermes)(?=[A-Z]{2})/, /(?<=[A-Z]{2})(?:EVRI|HERMES)\b/];
 
 /**
  * The one postcode among the 2D payload's fields, if it holds exactly one: where the parcel goes. Evri's payload is not
