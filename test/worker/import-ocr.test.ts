@@ -425,6 +425,13 @@ describe("OCR helpers", () => {
     expect(fixHeading("Deliver toa:")).toBe("Deliver to:");
     expect(fixHeading("Fr0m:")).toBe("From:");
     expect(fixHeading("Delivery address")).toBe("Delivery address");
+    // An rn read as m: 'Retum address:' over the sender's name (3,000-label seed 1113018866, file 394, a 203 DPI thermal
+    // print: the heading was given as the sender's name); 'Retums address.' (seed 1914321767, file 3024, a 150 DPI photo).
+    expect(fixHeading("Retum address:")).toBe("Return address:");
+    expect(fixHeading("Retums address.")).toBe("Return address:");
+    expect(fixHeading("Retum to: Bluebell Ceramics")).toBe("Return to: Bluebell Ceramics");
+    // Not a name or a street of those letters one more off.
+    for (const text of ["Reta Adams", "Retford Road", "Reform Club"]) expect(fixHeading(text), text).toBe(text);
     expect(fixPostcode("M1 LAE")).toBe("M1 1AE");
     expect(fixPostcode("Ml LAE")).toBe("M1 1AE");
     expect(fixPostcode("Leeds LS11 STD")).toBe("Leeds LS11 5TD");

@@ -1128,3 +1128,42 @@ describe(`a name wrapped before its last word over its street misread (drawn, SE
     expect(readAddresses(block(["Jane Smith", "Windrush", "Church Lane", "Ambleside", "Cumbria", "LA22 9BU"])).recipient?.name).toBe("Jane Smith");
   });
 });
+
+describe(`a routing label whose recipient's postcode was not read (drawn, SEED=${SEED})`, () => {
+  it("takes no line of the recipient's block, nor the depot's sort code, for the retailer; a retailer printed at the top is still read (rehearsal ci-80, seed 3278361977, file 504: 'GRACE HUSSAIN')", () => {
+    const evri = code128("H8LEP10460362283");
+    let [drawn, shops, shopsRead] = [0, 0, 0];
+    for (let k = 0; k < 200; k++) {
+      const rng = new Rng(`${SEED}/routing-no-postcode/${k}`);
+      const to = recipientParty(rng);
+      // A block whose address has a street (a house number, a flat, a street's word) tells itself from a header.
+      if (to.second || !to.lines.some((l) => isStreetLine(l) || /\b(?:road|street|lane|avenue|close|drive|way|place|crescent|grove|gardens|terrace|hill|rise|park|row|square|walk|view|green|parade|court)$/i.test(l))) continue;
+      drawn++;
+      const size = rng.int(30, 38);
+      const shop = rng.chance(0.5) ? senderParty(rng, true).name.toUpperCase() : null;
+      // The outward code alone was read: the inward code printed in small letters, lost ('ML1' for 'ML1 8jw').
+      const texts = [to.name, ...to.lines, to.town, ...(to.county && rng.chance(0.5) ? [to.county] : []), to.printedPostcode.split(/\s+/)[0]].map((t) => t.toUpperCase());
+      const top = 360;
+      const block = texts.map((text, i) => L(110, top + i * size * 1.75, size, text));
+      const end = top + texts.length * size * 1.75;
+      const van = `VAN ${rng.int(1, 99)} DROP ${rng.int(1, 60)} C-ROUND ${rng.int(1000, 9999)}`;
+      const page = [
+        ...(shop ? [L(436, 60, 34, shop)] : []),
+        L(434, 140, 24, String(rng.int(1_000_000, 9_999_999))),
+        L(433, 190, 20, rng.pick(["48 HOUR DELIVERY HERMES COU-PNXT", "HUB NEXT DAY evri COU-PNXT"])),
+        L(145, 100, 104, String(rng.int(10, 99))),
+        L(108, 245, 58, rng.pick(["NRWC", "EXET", "LEED", "CARD", "SHEF"])),
+        ...block,
+        ...(rng.chance(0.5) ? [L(62, end + 20, 43, van)] : [L(62, 300, 30, van)]),
+        L(67, end + 110, 45, rng.pick(["NEXT DAY", "48 HOUR"])),
+      ];
+      const sender = parseEvriLabel({ lines: page, barcodes: [evri] })?.fromAddress?.name;
+      // The retailer printed, or none: never a line of the recipient's block or the sort code.
+      expect([shop ?? "", ""], JSON.stringify({ k, shop, texts })).toContain(sender ?? "");
+      if (shop) shops++;
+      if (shop && sender === shop) shopsRead++;
+    }
+    expect(drawn).toBeGreaterThan(80);
+    expect(shopsRead).toBeGreaterThanOrEqual(Math.floor(shops * 0.8));
+  });
+});

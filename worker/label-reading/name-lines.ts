@@ -347,7 +347,10 @@ function headerFrom(sorted: TextLine[], layout: { blocks: AddressBlock[] }, excl
   // taken for a routing label's retailer: rehearsal seed 1175936852, file 37, a Chromium text PDF.)
   const names = new Set(layout.blocks.flatMap((b) => [b.lines[0] ?? "", b.postcode ?? ""]).filter(Boolean).map((t) => clean(t).toLowerCase()));
   const tops = [...layout.blocks.map((b) => b.top), ...sorted.filter((l) => names.has(clean(l.text).toLowerCase())).map((l) => l.y)];
-  const firstBlockTop = Math.min(...tops.filter((y) => y >= from), Number.POSITIVE_INFINITY);
+  // No block found (its postcode misread): the first street line stands for its top ('Bek 1 Ot', a misread 'Pcl 1 of 1'
+  // under the recipient's block whose postcode read '1si1 5qj', was taken for the retailer: a stored 300 DPI photo).
+  const streets = layout.blocks.length ? [] : sorted.filter((l) => streetish(clean(l.text))).map((l) => l.y);
+  const firstBlockTop = Math.min(...tops.filter((y) => y >= from), ...streets.filter((y) => y >= from), Number.POSITIVE_INFINITY);
   const sortBox = sortBoxLines(sorted);
   const addressSize = Math.max(...layout.blocks.map((b) => b.size));
   // A depot's sort code (a few capitals, 'WARR') whose number was not read is no retailer.
@@ -357,9 +360,37 @@ function headerFrom(sorted: TextLine[], layout: { blocks: AddressBlock[] }, excl
     if (l.y >= firstBlockTop) break;
     const t = clean(l.text);
     if (t.length < 3 || sortBox.has(l) || sortCode(l, t) || !looksLikeName(t) || exclude.some((re) => re.test(t))) continue;
+    if (!layout.blocks.length && (classifyLine(t).contact || streetish(t) || inBlock(sorted, l))) continue;
     return withoutDebris(t);
   }
   return null;
+}
+
+const streetish = (t: string) => isStreetLine(t) || STREET_END_RE.test(t);
+
+/**
+ * A line of an address block: a street (a house number and a street's word, a flat, a line ending in a street's word)
+ * within three lines of it, above or below, in its column (as far left, each close to the last, type of its size).
+ * Asked only where the layout found no block. A retailer's header is printed alone, with no address; a recipient's block
+ * whose postcode was not read is no block to the layout, and its name, first on the page, was taken for the retailer
+ * ('GRACE HUSSAIN' over 'TY NEWYDD' / '68 CORONATION CLOSE', its postcode read 'ML1': rehearsal ci-80's gate, seed
+ * 3278361977, file 504, a 300 DPI photo turned over), or its town once the name was passed. A bare reference number or
+ * '48 HOUR DELIVERY' under a header is no street.
+ */
+function inBlock(sorted: TextLine[], line: TextLine): boolean {
+  const column = sorted.filter((l) => l !== line && Math.abs(l.x - line.x) <= line.size);
+  const near = (from: TextLine, step: 1 | -1): boolean => {
+    let last = from;
+    const run = step === 1 ? column.filter((l) => l.y > from.y) : column.filter((l) => l.y < from.y).reverse();
+    for (const l of run.slice(0, 3)) {
+      const gap = step === 1 ? l.y - (last.y + last.size) : last.y - (l.y + l.size);
+      if (gap > 1.5 * Math.max(line.size, l.size) || Math.abs(l.size - line.size) > 0.25 * line.size) return false;
+      if (streetish(clean(l.text))) return true;
+      last = l;
+    }
+    return false;
+  };
+  return near(line, 1) || near(line, -1);
 }
 
 /** Header lines are at most this many lines apart (and 60 pt): a wider gap above them is the label's edge. */

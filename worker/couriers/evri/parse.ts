@@ -39,6 +39,16 @@ const NOT_RETAILER = [/\b(?:evri|hermes|parcel|courier|delivery|postage)\b/i, /^
 // Or run into the word before it, in capitals ('STANDARD COU-PNETHUBHERMES': run D, SEED=2845914634, file 2757, a 150 DPI photo,
 // whose header line was then given as the retailer).
 const GLUED_NAME = [/\b(?:evri|hermes)(?=uk\b|\d)/i, /\b(?:EVRI|HERMES|Evri|Hermes|evri|hermes)(?=[A-Z]{2})/, /(?<=[A-Z]{2})(?:EVRI|HERMES)\b/];
+/**
+ * A Hermes courier network ('COU-PNXT', 'COU-PDRO', or 'PNET' as a word): Hermes' own routing mark, printed by the logo of
+ * its legacy and routing labels and by no other carrier's, so it names the carrier as the logo does. A legacy label's
+ * 'HERMES', printed small and bold beside it, was not read ('COU-PNXT HUB NEXT DAY': 3,000-label seed 969544535, file
+ * 953, a 203 DPI thermal print), and its 16 plain digits then named no carrier: the whole label was lost. Only as a word
+ * of its own; run into the words beside it ('COU-PNETHUBHERMES', a 150 DPI photo, seed 2845914634, file 2757) the name
+ * glued after it names the carrier (GLUED_NAME), and that page's name run into the house's ('DRKOFIKAUR BRYNAWEL') is
+ * none (label-reading/name-lines.ts wrappedName).
+ */
+const NETWORK = new RegExp(String.raw`\b(?:${CARRIER_NETWORKS.map((n) => n.replace("-", "-?")).join("|")})\b`, "i");
 
 /**
  * The one postcode among the 2D payload's fields, if it holds exactly one: where the parcel goes. Evri's payload is not
@@ -98,7 +108,7 @@ export function looksLikeEvri(input: LabelInput): boolean {
   // Or its name run into the next word or figure on a photo ('HUB 48HR HERMESUK COU-PDRO': fresh seed 928977629, file 140,
   // a 300 DPI photo of a legacy Hermes label, whose 16-digit code then named no carrier and the whole label was lost;
   // 'EVRIEVRI48 hr', 'evriSTANDARD'). Not a name that starts as the carrier's does ('Evrim').
-  return /\b(evri|hermes)\b/i.test(text) || GLUED_NAME.some((re) => re.test(text));
+  return /\b(evri|hermes)\b/i.test(text) || GLUED_NAME.some((re) => re.test(text)) || NETWORK.test(text);
 }
 
 export function parseEvriLabel(input: LabelInput): LabelDetails | null {
