@@ -401,6 +401,25 @@ describe("routing labels: the sort box and the retailer header", () => {
     expect(readAddresses(block(["MRS JONES", "ROSE COTTAGE", "41 BRIDGE STREET", "EXETER", "EX4 6LG"])).recipient?.name).toBe("MRS JONES");
   });
 
+  it("knows a street without its number by Row, Walk or Rise in a block printed bottom up (run D, SEED=2845914634, file 1905)", () => {
+    // 'ST1 9GX' / 'Stoke-on-Trent' / 'Castle Row' / 'The Laurels' / 'Gurpreet de la Cruz': no street was known, so the block
+    // was not read bottom up and the recipient was the postcode alone.
+    const page = (street: string) => [
+      L(9, 0, 23.4, "evri"),
+      L(142, 2, 12.8, "48 Hour Delivery"),
+      L(170, 37, 6.4, "Sent by:"),
+      ...["Larkspur Jewellery Ltd", "124 Mount Pleasant Drive", "London", "E14 0FP"].map((t, i) => L(170, 44 + 7.6 * i, 7, t)),
+      L(9, 37, 10.8, "ST1 9GX"),
+      ...["Stoke-on-Trent", street, "The Laurels", "Gurpreet de la Cruz"].map((t, i) => L(9, 49 + 10.5 * i, 9.8, t)),
+    ];
+    for (const street of ["Castle Row", "Orchard Walk", "Abbey Rise"]) {
+      const d = parseEvriLabel({ lines: page(street), barcodes: [code128("H0HHR50266419740")] });
+      expect(d?.address).toMatchObject({ name: "Gurpreet de la Cruz", address: ["The Laurels", street, "Stoke-on-Trent"], postcode: "ST1 9GX" });
+    }
+    // A name ending so is still a name: 'Jane Row' over her street.
+    expect(readAddresses(["Jane Row", "12 Mill Lane", "Leeds", "LS6 1AB"].map((t, i) => L(10, 55 + 13 * i, 11, t))).recipient?.name).toBe("Jane Row");
+  });
+
   it("takes no line of a packing slip's block printed bottom up over a routing label for the retailer (rehearsal seed 1175936852, file 37)", () => {
     // The slip's shipping and billing addresses, postcode first and name last, then the routing label: 'ST1 0QE', then
     // 'Stoke-on-Trent', was given as the sender.
@@ -1107,5 +1126,44 @@ describe(`a name wrapped before its last word over its street misread (drawn, SE
     // The run's own reading; and one word over a street printed without its number stays the house's ('Windrush' / 'Church Lane').
     expect(readAddresses(block(["Tomasz Hannah", "Watson", "Sc cCim Lill", "Leeds", "West Yorkshire", "LS1 0UA"])).recipient).toMatchObject({ name: "", postcode: "LS1 0UA" });
     expect(readAddresses(block(["Jane Smith", "Windrush", "Church Lane", "Ambleside", "Cumbria", "LA22 9BU"])).recipient?.name).toBe("Jane Smith");
+  });
+});
+
+describe(`a routing label whose recipient's postcode was not read (drawn, SEED=${SEED})`, () => {
+  it("takes no line of the recipient's block, nor the depot's sort code, for the retailer; a retailer printed at the top is still read (rehearsal ci-80, seed 3278361977, file 504: 'GRACE HUSSAIN')", () => {
+    const evri = code128("H8LEP10460362283");
+    let [drawn, shops, shopsRead] = [0, 0, 0];
+    for (let k = 0; k < 200; k++) {
+      const rng = new Rng(`${SEED}/routing-no-postcode/${k}`);
+      const to = recipientParty(rng);
+      // A block whose address has a street (a house number, a flat, a street's word) tells itself from a header.
+      if (to.second || !to.lines.some((l) => isStreetLine(l) || /\b(?:road|street|lane|avenue|close|drive|way|place|crescent|grove|gardens|terrace|hill|rise|park|row|square|walk|view|green|parade|court)$/i.test(l))) continue;
+      drawn++;
+      const size = rng.int(30, 38);
+      const shop = rng.chance(0.5) ? senderParty(rng, true).name.toUpperCase() : null;
+      // The outward code alone was read: the inward code printed in small letters, lost ('ML1' for 'ML1 8jw').
+      const texts = [to.name, ...to.lines, to.town, ...(to.county && rng.chance(0.5) ? [to.county] : []), to.printedPostcode.split(/\s+/)[0]].map((t) => t.toUpperCase());
+      const top = 360;
+      const block = texts.map((text, i) => L(110, top + i * size * 1.75, size, text));
+      const end = top + texts.length * size * 1.75;
+      const van = `VAN ${rng.int(1, 99)} DROP ${rng.int(1, 60)} C-ROUND ${rng.int(1000, 9999)}`;
+      const page = [
+        ...(shop ? [L(436, 60, 34, shop)] : []),
+        L(434, 140, 24, String(rng.int(1_000_000, 9_999_999))),
+        L(433, 190, 20, rng.pick(["48 HOUR DELIVERY HERMES COU-PNXT", "HUB NEXT DAY evri COU-PNXT"])),
+        L(145, 100, 104, String(rng.int(10, 99))),
+        L(108, 245, 58, rng.pick(["NRWC", "EXET", "LEED", "CARD", "SHEF"])),
+        ...block,
+        ...(rng.chance(0.5) ? [L(62, end + 20, 43, van)] : [L(62, 300, 30, van)]),
+        L(67, end + 110, 45, rng.pick(["NEXT DAY", "48 HOUR"])),
+      ];
+      const sender = parseEvriLabel({ lines: page, barcodes: [evri] })?.fromAddress?.name;
+      // The retailer printed, or none: never a line of the recipient's block or the sort code.
+      expect([shop ?? "", ""], JSON.stringify({ k, shop, texts })).toContain(sender ?? "");
+      if (shop) shops++;
+      if (shop && sender === shop) shopsRead++;
+    }
+    expect(drawn).toBeGreaterThan(80);
+    expect(shopsRead).toBeGreaterThanOrEqual(Math.floor(shops * 0.8));
   });
 });

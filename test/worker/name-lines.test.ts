@@ -121,6 +121,26 @@ describe("address lines that look like names", () => {
     expect(named.recipient).toMatchObject({ name: "Sophie Robinson", postcode: "SR1 4LH" });
   });
 
+  it("gives no name where a block starts at its town over its county (gate seed 2793123049, file 587, a 300 DPI photo)", () => {
+    // As read: the street 'ST JOHN'S COURT' read as 'COURT' alone, set right, parted the block; 'MILTON KEYNES' was given.
+    const read = [
+      [80, 521, 45, "ZOE TURNER-HALE"], [79, 580, 42, "C/O CIARAN BJORN CHOWDHURY"], [78, 643, 33, "FERNLODGE"], [316, 697, 33, "COURT"],
+      [78, 752, 33, "MILTON KEYNES"], [77, 806, 33, "BUCKINGHAMSHIRE"], [77, 862, 32, "MK94PS"], [77, 913, 44, "E:zoe_turner_hale4@example.com"],
+    ] as const;
+    const { recipient } = readAddresses(read.map(([x, y, size, text]) => ({ text, x, y, size })));
+    expect(recipient?.name ?? "").toBe("");
+    // Any town of one word or more so placed; a name over a street, its town and county keeps it.
+    const at = (lines: string[]) => readAddresses(["SHIP TO", ...lines].map((text, i) => ({ text, x: 80, y: 330 + i * 70, size: 50 }))).recipient;
+    for (const town of ["Newcastle upon Tyne", "HEBDEN BRIDGE", "Stoke-on-Trent", "Leeds"]) expect(at([town, "West Yorkshire", "HX7 8AD"])?.name ?? "", town).toBe("");
+    expect(at(["Sophie Robinson", "14 Mill Lane", "Hebden Bridge", "West Yorkshire", "HX7 8AD"])).toMatchObject({ name: "Sophie Robinson" });
+    // A town of two words over the postcode alone, no heading over it ('Hampton Wick' given as a sender, a stored reading);
+    // under a heading the line is the name it introduces, the street lost ('Seller:' / 'Quayside Crafts' / 'NP20 2PR').
+    const alone = (lines: string[]) => readAddresses(lines.map((text, i) => ({ text, x: 80, y: 330 + i * 40, size: 25 })), { destinationPostcode: "LS11 2HZ" }).recipient;
+    expect(alone(["Hampton Wick", "LS11 2HZ"])?.name ?? "").toBe("");
+    expect(alone(["MILTON KEYNES", "LS11 2HZ"])?.name ?? "").toBe("");
+    expect(alone(["Deliver to:", "Quayside Crafts", "LS11 2HZ"])).toMatchObject({ name: "Quayside Crafts", postcode: "LS11 2HZ" });
+  });
+
   it("takes no one-line address for the recipient's beside a larger street whose postcode was not read (bench/outside seed 163306060, file 94)", () => {
     const lines: TextLine[] = [
       // (As read: 'Front' for From, 'Fat 4' for Flat 4.)
@@ -180,6 +200,17 @@ describe("where a name ends", () => {
     // A broker label's sender (fresh seed 893735432, file 33): one word between the name and a house name.
     expect(wrappedName("LITTLE FERN", ["OUTFITTERS", "THE OLD RECTORY", "GLADSTONE CRESCENT"])).toBe(true);
     expect(wrappedName("Little Fern", ["Gifts", "Beechwood", "57 High Square"])).toBe(true);
+  });
+
+  it("takes no house's 'The …' whose gap OCR lost for a name's end (run D, SEED=2845914634, file 2488, a 150 DPI table photo)", () => {
+    // As read: 'MR. CHLOÉ DOHERTY THELAURELS' was given for Mr. Chloé Doherty over The Laurels.
+    const block = ["Deliver to:", "MR. CHLOE DOHERTY", "THELAURELS", "216 CHESTNUT RISE", "BIRMINGHAM", "B158XD"];
+    const { recipient } = readAddresses(block.map((text, i) => ({ text, x: 54, y: 260 + i * 50, size: 33 })));
+    expect(recipient).toMatchObject({ name: "MR. CHLOE DOHERTY", postcode: "B15 8XD" });
+    expect(wrappedName("Isla Hughes", ["TheWillows", "12 Mill Lane"])).toBe(false);
+    // A name that cannot end where it does still takes the word under it; a surname not so spelt is still its end.
+    expect(wrappedName("Ms Z", ["Theobald", "1 High Street"])).toBe(true);
+    expect(wrappedName("DR OSCAR", ["THOMAS", "THE OLD RECTORY"])).toBe(true);
   });
 
   it("joins a couple's name a narrow column broke at its '&' (run D, SEED=2845914634, file 2631, a 300 DPI scan)", () => {

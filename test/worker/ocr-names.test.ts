@@ -23,6 +23,18 @@ describe("a recipient's name with the words the page's reading lost", () => {
     expect(withLostWords(name, read, before)).toBe(want);
   });
 
+  it("for a name cut short, takes only words after it that end the row's reading (run D, SEED=2845914634, file 3834)", () => {
+    // A 200 DPI photo: 'DELIVER TO: Thomas' for Thomas Sørensen, the ø's word dropped; ink beside the name made it none.
+    expect(withLostWords("Thomas", "DELIVER TO: Thomas Sørensen", ["DELIVER", "TO:"], true)).toBe("Thomas Sørensen");
+    expect(withLostWords("GEORGE", "GEORGE SØRENSEN", [], true)).toBe("GEORGE SØRENSEN");
+    // More of the row after the words that fit ('Zoë Søren Kelly': 'Kelly' is plain, the name would be cut again), words
+    // only before the name, or none: nothing.
+    expect(withLostWords("Zoe", "Zoë Søren Kelly", [], true)).toBeNull();
+    expect(withLostWords("Zoë Søren", "Zoë Søren Kelly", [], true)).toBeNull();
+    expect(withLostWords("Ward", "Zoë Ward", ["zoe"], true)).toBeNull();
+    expect(withLostWords("Thomas", "DELIVER TO: Thomas", ["DELIVER", "TO:"], true)).toBeNull();
+  });
+
   it("takes the row's next text for the name's end only in the name's type (gate seed 1836775388, file 669)", () => {
     // A 300 DPI scan: the sender's 'Hollow Oak Ceramics' in type a third of the name's, in the next column on its row, was
     // joined to the recipient's name after its lost word was found ('María Kwame Sørensen Hollow Oak Ceramics').

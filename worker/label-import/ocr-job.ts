@@ -213,12 +213,18 @@ async function finished(asRead: LabelDetails, { lines, image, dpi }: Reading): P
   // So is one cut short, more of its words' ink beside it on its row (withoutCutNames) or its company's suffix alone on the
   // line under it (withoutSuffixUnder), one with a figure alone among its words, and one read under its block's first line
   // misread into debris (withoutLineLostAbove).
-  const details = withoutLineLostAbove(withoutSuffixUnder(withoutCutNames(withoutLoneFigures(withoutOtherLines(withoutHeadings(asRead))), lines, image), lines), lines);
-  const read = await restoreLostWords(details, lines, image, dpi);
+  const uncut = withoutLoneFigures(withoutOtherLines(withoutHeadings(asRead)));
+  const cutFree = withoutCutNames(uncut, lines, image);
+  // A recipient's name cut short by a word with an accent the page's reading lost is read again first: the words the Latin
+  // reading of its row has after it, accented each, to the row's end ('DELIVER TO: Thomas' for Thomas Sørensen, the ø's
+  // word dropped: run D, SEED=2845914634, file 3834, a 200 DPI photo, then none). Nothing after them: else it stays none.
+  const rescued = !cutFree.address?.name && uncut.address?.name ? await restoreLostWords(uncut, lines, image, dpi, true) : cutFree;
+  const details = withoutLineLostAbove(withoutSuffixUnder(rescued.address?.name ? rescued : cutFree, lines), lines);
+  const read = rescued.address?.name && rescued !== cutFree ? details : await restoreLostWords(details, lines, image, dpi);
   // A name's Latin reading that does not hold it is read again enlarged (ocr/reread.ts latinReading).
   const accented = await restoreAccents(read, lines, image, dpi, holdsName);
   // A name restoreLostWords gave words to is the Latin reading's of its row: held by it already.
-  const given = read.address?.name && read.address.name !== details.address?.name ? [read.address.name] : [];
+  const given = read.address?.name && read.address.name !== uncut.address?.name ? [read.address.name] : [];
   // A name the page's reading got a letter wrong in, put right where two other readings of its line agree (ocr/reread.ts).
   const voted = await votedNames(read, accented.details, accented, dpi, holdsName);
   const { latin, crops, pageLines } = voted;
@@ -337,6 +343,7 @@ function noNameShape(name: string): boolean {
     endsAtParticle(name) ||
     NOISY.test(name) ||
     DOUBLED.test(name) ||
+    letterTwiceInCase(name) ||
     MISREAD_TITLE.test(name) ||
     titleAndOneWord(name) ||
     splitServiceWord(name) ||
@@ -482,6 +489,15 @@ const initialMisread = (t: string) => {
  * on images: a miss. Text layers keep it. (A figure run into a word is no house number: '3D Prints'.)
  */
 const HOUSE_NUMBER_FIRST = /^\d+\s/u;
+
+/**
+ * A letter read three times, its capital between two of its small letters ('GwenlLlian Morris' for Gwenllian: run D,
+ * SEED=2845914634, file 3220, a 203 DPI thermal print): OCR's reading of a double letter, one stroke read as a capital. No
+ * name is so spelt (a capital inside a name follows another letter: 'McCarthy', 'DiIorio', 'MacLeod'); of the ~28,000
+ * distinct names the stored runs read, it is the only one so shaped. (A small letter before its own capital alone is a
+ * whole name run together, 'IslaAhmed', 'MissSKhan': not this.) None: which letters were printed is not known.
+ */
+const letterTwiceInCase = (name: string) => [...name.matchAll(/(?=(\p{Ll})(\p{Lu})\1)/gu)].some((m) => m[2].toLowerCase() === m[1]);
 
 /**
  * A name's last word read twice ('Niamh Baker Baker': fresh seed 2711752841, file 477, a table photo; two of Tesseract's

@@ -32,6 +32,14 @@ export const endsAtParticle = (name: string) => CUT_AT_PARTICLE.test(name);
 /** The end of Mr, Mrs, Ms, Miss or Mx alone, its first letters lost, before a capitalised word. */
 const TITLE_TAIL_RE = /^(?:s|rs|ss|iss|r|x)\s+\p{Lu}\p{Ll}/u;
 
+/**
+ * One line over a postcode alone, its block's only other line, read as its town: one word ('London' / 'NW1 0FQ'), or more
+ * where no heading stands over the block ('Hampton Wick' / 'LS11 2HZ' given as a sender, 'Milton Keynes'): under a
+ * heading ('Seller:' / 'Quayside Crafts' / 'NP20 2PR', the street lost) the line is the name the heading introduces. On
+ * the 4,428 stored page readings the words' case takes two wrong names (a town, 'Close') and no right one.
+ */
+const townShaped = (first: string, block: AddressBlock) => !/[,\d]/.test(first) && (!/\s/.test(first) || !block.headingRole);
+
 export function blockAddress(block: AddressBlock, countryCode = "GB"): Address | null {
   const lines = [...block.lines];
   for (let i = lines.length - 1; i >= 0; i--) {
@@ -57,12 +65,15 @@ export function blockAddress(block: AddressBlock, countryCode = "GB"): Address |
   const alone = block.lines.length === 1 && lines.length === 1 && !/[\d,]/.test(first);
   // So is one word over a county and the postcode, nothing more of the block read ('Reading' / 'Lancashire' / 'RG1 5NH':
   // a return address in small type whose name and street OCR lost, bench/outside seed 1366117983).
-  if (block.postcode && lines.length === 2 && !/[\s,\d]/.test(first) && COUNTY_RE.test(lines[1])) return { name: "", address: lines, postcode: block.postcode, countryCode };
+  // Nor words of a town, however many, over a county and the postcode and nothing else ('MILTON KEYNES' / 'BUCKINGHAMSHIRE'
+  // / 'MK9 4PS' given as the recipient: the street over them read as two lines apart, which parted the block there; gate
+  // seed 2793123049, file 587, a 300 DPI photo): no address is a name, a county and a postcode.
+  if (block.postcode && lines.length === 2 && !/[,\d]/.test(first) && COUNTY_RE.test(lines[1])) return { name: "", address: lines, postcode: block.postcode, countryCode };
   // Nor is a county ever a name: a block that starts at one lost its lines above it ('Tyne and Wear' / 'SR1 4LH' given as the
   // recipient: the town over it, 'Sunderland', read 'Sender: Land', a heading that cut the block there: fresh SEED=969544535,
   // file 2638, a 400 DPI photo). Of the 23,900 distinct names the stored runs read, only that one is a county.
   if (COUNTY_RE.test(first)) return { name: "", address: lines, postcode: block.postcode, countryCode };
-  if (block.postcode && ((block.lines.length === 2 && lines.length === 1 && !/[\s,]/.test(first)) || alone)) return { name: "", address: [first], postcode: block.postcode, countryCode };
+  if (block.postcode && ((block.lines.length === 2 && lines.length === 1 && townShaped(first, block)) || alone)) return { name: "", address: [first], postcode: block.postcode, countryCode };
   // A title's end alone before the name ('s Imogen Mensah' for Ms: its M lost, fresh seed 969544535, file 189, a 400 DPI
   // scan, whose recipient was given as 'Imogen Mensah'): the title is part of the name, lost. Whole or none.
   if (TITLE_TAIL_RE.test(first)) return { name: "", address, postcode: block.postcode, countryCode };

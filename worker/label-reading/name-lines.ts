@@ -91,12 +91,15 @@ const BUILDING_RE = /\b(?:buildings?|house|court|maltings|works|mill|chambers|es
 
 /**
  * A street printed without its number ('Tennyson Crescent', "King's Close"; OCR may also have lost the number): words
- * ending in a street's word that no name or shop ends in ('Hill', 'Lane', 'Green' and 'Park' are surnames too).
+ * ending in a street's word that no name or shop ends in ('Hill', 'Lane', 'Green' and 'Park' are surnames too; 'Way'
+ * is one too, and 'Place' and 'Court' end businesses' names). Row, Walk and Rise end no name: 'Castle Row' over 'The
+ * Laurels' over 'Gurpreet de la Cruz' printed bottom up gave no name, the street not known (run D, SEED=2845914634, file
+ * 1905, a Chromium text PDF); of the ~28,000 distinct names the stored runs read, none ends so but one street run in.
  */
 export const isNumberlessStreet = (line: string) => NUMBERLESS_STREET_RE.test(line);
 // (A street may start with Sir or Dame: 'Dame Street', 'Sir Thomas Street'.)
 const NOT_TITLED = `(?!(?:${ABBREVIATED_TITLES.join("|")})\\b)`;
-const NUMBERLESS_STREET_RE = new RegExp(String.raw`^${NOT_TITLED}[\p{L}'’.-]+(?:\s[\p{L}'’.-]+){0,2}\s(?:road|street|avenue|close|drive|crescent|gardens|terrace|mews|square|parade|grove|approach|circus|boulevard|embankment|causeway)$`, "iu");
+const NUMBERLESS_STREET_RE = new RegExp(String.raw`^${NOT_TITLED}[\p{L}'’.-]+(?:\s[\p{L}'’.-]+){0,2}\s(?:road|street|avenue|close|drive|crescent|gardens|terrace|mews|square|parade|grove|approach|circus|boulevard|embankment|causeway|row|walk|rise)$`, "iu");
 
 /** A comma that starts a house number or premises: the name line goes on with the address. */
 const ADDRESS_AFTER_COMMA_RE = /^(?:\d|(?:flat|unit|apartment|apt|suite|floor|room|studio|block)\b)/i;
@@ -115,6 +118,8 @@ const COMPANY_SUFFIX_RE = /^(?:\(uk\)\s*|uk\s+)?(?:ltd\.?|limited|plc|llp|inc\.?
 const NAME_END_RE = new RegExp(`^(?!.*(?:${STREET_WORD_RE.source}|${HOUSE_NAME_RE.source}))[\\p{L}'’.-]+(?:\\s(?:(?:${NAME_PARTICLES.join("|")})\\s)*[\\p{L}'’.-]+){0,2}$`, "iu");
 /** One word of letters: the end of a name, never a street on its own ('Hill', 'Johnson'). */
 const ONE_WORD_RE = /^[\p{L}'’-]{2,}$/u;
+/** 'The' run into the word after it ('THELAURELS', 'TheWillows'): a house's or a shop's name whose gap OCR lost. */
+const THE_RUN_IN_RE = /^the\p{L}{4,}$/iu;
 /** Sixteen letters or more with no gap: no surname is so long ('Featherstonehaugh' aside); OCR's words run together. */
 const RUN_TOGETHER_RE = /\p{L}{16,}/u;
 /**
@@ -228,6 +233,12 @@ export function wrappedName(name: string, address: string[]): boolean {
   // 'AVAKHAN' over 'OLDFORGEVETSLIMITED' over 'FLAT 1C', fresh seed 683783121, file 74, a table photo set tight.)
   const oneWord = ONE_WORD_RE.test(next) && !HOUSE_NAME_RE.test(next) && !RUN_TOGETHER_RE.test(next);
   if (UNFINISHED_NAME_RE.test(name)) return NAME_END_RE.test(next) || oneWord;
+  // (Nor a word that starts with 'The' run into the next under a name that can end there: a house's 'The Laurels' whose gap
+  // OCR lost ('MR. CHLOÉ DOHERTY' / 'THELAURELS' / '216 CHESTNUT RISE' gave 'MR. CHLOÉ DOHERTY THELAURELS': run D, SEED=
+  // 2845914634, file 2488, a 150 DPI table photo). A surname so spelt ('Theobald', 'Thelwell') wrapped alone under a
+  // name that can end is rarer than a house called 'The …'; of the 28,900 distinct names the stored runs read, no right one
+  // ends in such a word.)
+  if (THE_RUN_IN_RE.test(next)) return false;
   // (A house name by its ending, not the town under it: 'Kirkstall' / 'Huddersfield' is a locality and its town.)
   const houseAfter = ONE_WORD_RE.test(after) && ONE_WORD_ADDRESS_RE.test(after) && address.length > 2;
   // A line of words over the numbered street is the premises, printed once between the name and its street: the word over it
@@ -330,7 +341,10 @@ function headerFrom(sorted: TextLine[], layout: { blocks: AddressBlock[] }, excl
   // taken for a routing label's retailer: rehearsal seed 1175936852, file 37, a Chromium text PDF.)
   const names = new Set(layout.blocks.flatMap((b) => [b.lines[0] ?? "", b.postcode ?? ""]).filter(Boolean).map((t) => clean(t).toLowerCase()));
   const tops = [...layout.blocks.map((b) => b.top), ...sorted.filter((l) => names.has(clean(l.text).toLowerCase())).map((l) => l.y)];
-  const firstBlockTop = Math.min(...tops.filter((y) => y >= from), Number.POSITIVE_INFINITY);
+  // No block found (its postcode misread): the first street line stands for its top ('Bek 1 Ot', a misread 'Pcl 1 of 1'
+  // under the recipient's block whose postcode read '1si1 5qj', was taken for the retailer: a stored 300 DPI photo).
+  const streets = layout.blocks.length ? [] : sorted.filter((l) => streetish(clean(l.text))).map((l) => l.y);
+  const firstBlockTop = Math.min(...tops.filter((y) => y >= from), ...streets.filter((y) => y >= from), Number.POSITIVE_INFINITY);
   const sortBox = sortBoxLines(sorted);
   const addressSize = Math.max(...layout.blocks.map((b) => b.size));
   // A depot's sort code (a few capitals, 'WARR') whose number was not read is no retailer.
@@ -340,9 +354,37 @@ function headerFrom(sorted: TextLine[], layout: { blocks: AddressBlock[] }, excl
     if (l.y >= firstBlockTop) break;
     const t = clean(l.text);
     if (t.length < 3 || sortBox.has(l) || sortCode(l, t) || !looksLikeName(t) || exclude.some((re) => re.test(t))) continue;
+    if (!layout.blocks.length && (classifyLine(t).contact || streetish(t) || inBlock(sorted, l))) continue;
     return withoutDebris(t);
   }
   return null;
+}
+
+const streetish = (t: string) => isStreetLine(t) || STREET_END_RE.test(t);
+
+/**
+ * A line of an address block: a street (a house number and a street's word, a flat, a line ending in a street's word)
+ * within three lines of it, above or below, in its column (as far left, each close to the last, type of its size).
+ * Asked only where the layout found no block. A retailer's header is printed alone, with no address; a recipient's block
+ * whose postcode was not read is no block to the layout, and its name, first on the page, was taken for the retailer
+ * ('GRACE HUSSAIN' over 'TY NEWYDD' / '68 CORONATION CLOSE', its postcode read 'ML1': rehearsal ci-80's gate, seed
+ * 3278361977, file 504, a 300 DPI photo turned over), or its town once the name was passed. A bare reference number or
+ * '48 HOUR DELIVERY' under a header is no street.
+ */
+function inBlock(sorted: TextLine[], line: TextLine): boolean {
+  const column = sorted.filter((l) => l !== line && Math.abs(l.x - line.x) <= line.size);
+  const near = (from: TextLine, step: 1 | -1): boolean => {
+    let last = from;
+    const run = step === 1 ? column.filter((l) => l.y > from.y) : column.filter((l) => l.y < from.y).reverse();
+    for (const l of run.slice(0, 3)) {
+      const gap = step === 1 ? l.y - (last.y + last.size) : last.y - (l.y + l.size);
+      if (gap > 1.5 * Math.max(line.size, l.size) || Math.abs(l.size - line.size) > 0.25 * line.size) return false;
+      if (streetish(clean(l.text))) return true;
+      last = l;
+    }
+    return false;
+  };
+  return near(line, 1) || near(line, -1);
 }
 
 /** Header lines are at most this many lines apart (and 60 pt): a wider gap above them is the label's edge. */

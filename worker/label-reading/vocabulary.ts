@@ -159,6 +159,20 @@ export const NAME_PARTICLES = ["de", "da", "di", "du", "del", "della", "der", "d
 /** Prefixes written joined to a capital ('McKenzie', 'MacLeod', 'DeVito', 'FitzGerald', 'StJohn'): no gap OCR lost there. */
 export const JOINED_NAME_PREFIXES = ["mc", "mac", "de", "di", "da", "du", "le", "la", "van", "von", "fitz", "st"];
 
+/**
+ * Words a small shop's or maker's name ends with ('Hazel & Hive Home', 'Copper Kettle Studio', "Gurpreet's Candles",
+ * 'Harry's Tools'). A word one look-alike letter off one of these, ending a shop's name, is that word misread (ocr/agree.ts
+ * misreadShopWord). Left out: words one such letter off a common surname or first name ('crafts' of Crofts, 'games' of
+ * Gomes, 'deli' of Dell, 'homes' of Hames), and words under four letters ('tea' of Teo).
+ */
+export const SHOP_WORDS = (
+  "home studio studios candles supplies designs design gifts books bookshop records ceramics prints knits goods vintage " +
+  "outfitters apothecary coffee tools silver bakehouse bakery trading jewellery yarns pottery boutique florist flowers " +
+  "interiors textiles leather soaps soap teas toys wares works workshop emporium collective company store shop market " +
+  "kitchen garden living beauty botanicals provisions pantry arts threads linen wool cycles outdoor outdoors pets pots " +
+  "stationery paper press"
+).split(" ");
+
 // ---- Places -----------------------------------------------------------------------------------------------------
 
 /**

@@ -37,6 +37,15 @@ const SERVICES: [RegExp, string, boolean][] = [
 const NOT_RETAILER = [/\b(?:evri|hermes|parcel|courier|delivery|postage)\b/i, /^\d/, new RegExp(String.raw`(?:^|\s)(?:${CARRIER_NETWORKS.join("|")})(?=\s|$)`, "i")];
 /** The carrier's name run into the next word or figure on a photo ('HERMESUK', 'EVRIEVRI48', 'evriSTANDARD'); not 'Evrim'. */
 const GLUED_NAME = [/\b(?:evri|hermes)(?=uk\b|\d)/i, /\b(?:EVRI|HERMES|Evri|Hermes|evri|hermes)(?=[A-Z]{2})/];
+/**
+ * A Hermes courier network ('COU-PNXT', 'COU-PDRO', or 'PNET' as a word): Hermes' own routing mark, printed by the logo of
+ * its legacy and routing labels and by no other carrier's, so it names the carrier as the logo does. A legacy label's
+ * 'HERMES', printed small and bold beside it, was not read ('COU-PNXT HUB NEXT DAY': 3,000-label seed 969544535, file
+ * 953, a 203 DPI thermal print), and its 16 plain digits then named no carrier: the whole label was lost. Only as a word
+ * of its own: run into the words beside it ('COU-PNETHUBHERMES', a 150 DPI photo, seed 2845914634, file 2757) the page is
+ * read so poorly that its name came back run into the house's ('DRKOFIKAUR BRYNAWEL'): a lost label is better.
+ */
+const NETWORK = new RegExp(String.raw`\b(?:${CARRIER_NETWORKS.map((n) => n.replace("-", "-?")).join("|")})\b`, "i");
 
 /**
  * The one postcode among the 2D payload's fields, if it holds exactly one: where the parcel goes. Evri's payload is not
@@ -88,7 +97,7 @@ export function looksLikeEvri(input: LabelInput): boolean {
   // Or its name run into the next word or figure on a photo ('HUB 48HR HERMESUK COU-PDRO': fresh seed 928977629, file 140,
   // a 300 DPI photo of a legacy Hermes label, whose 16-digit code then named no carrier and the whole label was lost;
   // 'EVRIEVRI48 hr', 'evriSTANDARD'). Not a name that starts as the carrier's does ('Evrim').
-  return /\b(evri|hermes)\b/i.test(text) || GLUED_NAME.some((re) => re.test(text));
+  return /\b(evri|hermes)\b/i.test(text) || GLUED_NAME.some((re) => re.test(text)) || NETWORK.test(text);
 }
 
 export function parseEvriLabel(input: LabelInput): LabelDetails | null {

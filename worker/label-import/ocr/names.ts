@@ -54,7 +54,7 @@ export function rowRight(lines: TextLine[], line: TextLine, width: number): { ri
  * taken only for one the first reading has there but not as a name's word (`before`: 'zoe' of
  * 'zoe Ward'): a heading on the name's line ('Ship To') is no part of it.
  */
-export function withLostWords(name: string, read: string, before: string[] = []): string | null {
+export function withLostWords(name: string, read: string, before: string[] = [], toEnd = false): string | null {
   const words = name.split(" ");
   const tokens = read.normalize("NFC").split(/\s+/).filter(Boolean);
   const at: number[] = [];
@@ -83,11 +83,13 @@ export function withLostWords(name: string, read: string, before: string[] = [])
   while (after < tokens.length && fits(tokens[after])) out.push(tokens[after++]);
   const added = out.length - words.length;
   if (added === 0 || added > 2) return null;
+  // `toEnd`: words after the name, and the reading's last (nothing of the row after them that does not fit).
+  if (toEnd && (after < tokens.length || out[out.length - 1] === words[words.length - 1])) return null;
   return out.map((w) => (words.includes(w) ? w : caps ? w.toUpperCase() : w)).join(" ");
 }
 
 /** The details with the recipient's name given the words its line's second reading has (withLostWords). */
-export async function restoreLostWords(details: LabelDetails, lines: TextLine[], page: Grey, dpi: number): Promise<LabelDetails> {
+export async function restoreLostWords(details: LabelDetails, lines: TextLine[], page: Grey, dpi: number, toEnd = false): Promise<LabelDetails> {
   const a = details.address;
   const line = a?.name ? lines.find((l) => l.text.includes(a.name)) : undefined;
   if (!a || !line) return details;
@@ -101,7 +103,7 @@ export async function restoreLostWords(details: LabelDetails, lines: TextLine[],
   const y1 = Math.min(page.height, Math.ceil(line.y + line.size + pad), below);
   if (x1 - x0 < 4 || y1 - y0 < 4) return details;
   const before = line.text.slice(0, line.text.indexOf(a.name)).split(" ").filter(Boolean);
-  let name = withLostWords(a.name, await readLatinLine(cropGrey(page, x0, y0, x1, y1), dpi), before);
+  let name = withLostWords(a.name, await readLatinLine(cropGrey(page, x0, y0, x1, y1), dpi), before, toEnd);
   // A word found in the gap before a name's words on the same row: the name goes on with them. Without one the
   // row's next text stays apart (a sender's name in the next column).
   if (name && next && !name.endsWith(a.name)) name = `${name} ${next.text}`;
