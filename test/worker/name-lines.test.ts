@@ -210,6 +210,10 @@ describe("where a name ends", () => {
     expect(wrappedName("Isla Hughes", ["TheWillows", "12 Mill Lane"])).toBe(false);
     // A name that cannot end where it does still takes the word under it; a surname not so spelt is still its end.
     expect(wrappedName("Ms Z", ["Theobald", "1 High Street"])).toBe(true);
+    // Nor a word under a whole name whose gaps were lost, its title run into it (run D, file 2757, a 150 DPI photo); a
+    // one-word name over its last word still joins ('PENNYROYAL' / 'HOME').
+    expect(wrappedName("DRKOFIKAUR", ["BRYNAWEL", "80 WILLOW WAY", "LONDON"])).toBe(false);
+    expect(wrappedName("PENNYROYAL", ["HOME", "80 WILLOW WAY", "LONDON"])).toBe(true);
     expect(wrappedName("DR OSCAR", ["THOMAS", "THE OLD RECTORY"])).toBe(true);
   });
 

@@ -281,6 +281,35 @@ describe("an Evri service run into the carrier's name on a photo", () => {
     expect(read("STANDARD COU-PNETHUBSHEF")).toBeNull();
   });
 
+  it("takes a legacy Hermes label's 16-digit code printed beside it in its groups, or its name run into the word before it (run D, file 2757)", () => {
+    // 'STANDARD COU-PNETHUBHERMES' (run D, SEED=2845914634, file 2757, a 150 DPI photo): the carrier's name run into the word
+    // before it, the page named no carrier, and the whole label was lost though every line was read.
+    const legacy = "6669359619826402";
+    const read = (header: string, printed: string, format: "Code128" | "ITF" = "Code128") =>
+      parseEvriLabel({
+        lines: [line("Order: 19-40259-22905", 36), line(header, 78), line("VAN 54", 372), line("DR KOFI KAUR", 465), line("80 WILLOW WAY", 505), line("LONDON", 545), line("SE22 3EH", 585), line(printed, 1304)],
+        barcodes: [{ format, text: legacy, box: { x: 255, y: 1200, w: 880, h: 285 } }],
+      });
+    for (const format of ["Code128", "ITF"] as const) {
+      for (const [header, printed] of [
+        ["6) 1 STANDARD COU-PNETHUBHERMES", "6669359619826402"],
+        ["6) 1 STANDARD COU-PNETHUB", "66-693-59-61982640-2"],
+        ["6) 1 STANDARD COU-PNETHUB", "66 693 59 61982640 2"],
+      ]) {
+        const d = read(header, printed, format);
+        expect(d?.trackingCode, `${format} ${header} ${printed}`).toBe(legacy);
+        expect(d?.address).toMatchObject({ name: "DR KOFI KAUR", postcode: "SE22 3EH" });
+        // Nor is the header line the retailer: the carrier's name is in it.
+        expect(d?.fromAddress?.name ?? "").not.toMatch(/HERMES|COU-PNET/);
+      }
+    }
+    // Not the digits printed otherwise, nor another number in the groups, on a page that names no carrier; nor a word
+    // that only ends in the carrier's name's letters in small letters.
+    expect(read("6) 1 STANDARD COU-PNETHUB", "6669359619826402")).toBeNull();
+    expect(read("6) 1 STANDARD COU-PNETHUB", "66-693-59-61982640-3")).toBeNull();
+    expect(read("Thermes Spa", "6669359619826402")).toBeNull();
+  });
+
   it("gives no retailer from a routing label's header line holding a courier network ('HUB COU-PDRO')", () => {
     // The header read twice, once cut (fresh seed 1011379100, file 523, a 150 DPI scan): 'HUB COU-PDRO' was the sender.
     const at = (y: number, text: string, x = 57): TextLine => ({ text, x, y, size: 30 });
@@ -346,9 +375,18 @@ describe("Royal Mail's classes read with their gaps lost", () => {
       ["TRACKED24SIGNATURE", "Tracked 24"],
       ["Royal Mail Tracked 24No Signature", "Tracked 24"],
       ["Tracked48NoSignature", "Tracked 48"],
+      // The class run into the carrier's name before it, and '1st Class' without its gap (run D, SEED=2845914634, files 55 and
+      // 2668, 300 and 200 DPI photos, whose services were lost).
+      ["ROYALMAILTRACKED24", "Tracked 24"],
+      ["Royal MailTracked48", "Tracked 48"],
+      ["1STCLASS", "1st Class"],
+      ["ROYAL MAIL ISTCLASS", "1st Class"],
+      ["2ndClass", "2nd Class"],
     ]) {
       expect(parseRoyalMailLabel({ lines: page(name), barcodes: [] })?.classId, name).toBe(want);
     }
+    // Not a word that ends so, nor a class's word inside another.
+    for (const name of ["UNTRACKED24", "1STCLASSIC"]) expect(parseRoyalMailLabel({ lines: page(name), barcodes: [] })?.classId ?? null, name).toBeNull();
   });
 });
 

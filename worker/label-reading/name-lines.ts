@@ -120,6 +120,8 @@ const NAME_END_RE = new RegExp(`^(?!.*(?:${STREET_WORD_RE.source}|${HOUSE_NAME_R
 const ONE_WORD_RE = /^[\p{L}'’-]{2,}$/u;
 /** 'The' run into the word after it ('THELAURELS', 'TheWillows'): a house's or a shop's name whose gap OCR lost. */
 const THE_RUN_IN_RE = /^the\p{L}{4,}$/iu;
+/** A title run into the name after it in capitals, the line's gaps lost ('DRKOFIKAUR', 'MRSJANEHILL'). */
+const TITLE_RUN_IN_RE = new RegExp(`^(?:${ABBREVIATED_TITLES.map((t) => t.toUpperCase()).join("|")})\\p{Lu}{6,}$`, "u");
 /** Sixteen letters or more with no gap: no surname is so long ('Featherstonehaugh' aside); OCR's words run together. */
 const RUN_TOGETHER_RE = /\p{L}{16,}/u;
 /**
@@ -239,6 +241,10 @@ export function wrappedName(name: string, address: string[]): boolean {
   // name that can end is rarer than a house called 'The …'; of the 28,900 distinct names the stored runs read, no right one
   // ends in such a word.)
   if (THE_RUN_IN_RE.test(next)) return false;
+  // (Nor under a whole name whose gaps OCR lost, its title run into it ('DRKOFIKAUR' / 'BRYNAWEL' / '80 WILLOW WAY' gave
+  // 'DRKOFIKAUR BRYNAWEL': run D, SEED=2845914634, file 2757, a 150 DPI photo): the word under it lost its gaps too, a house's
+  // ('Bryn Awel'), not the name's end. No name of the 28,900 the stored runs read has a word so begun.)
+  if (TITLE_RUN_IN_RE.test(name) && oneWord) return false;
   // (A house name by its ending, not the town under it: 'Kirkstall' / 'Huddersfield' is a locality and its town.)
   const houseAfter = ONE_WORD_RE.test(after) && ONE_WORD_ADDRESS_RE.test(after) && address.length > 2;
   // A line of words over the numbered street is the premises, printed once between the name and its street: the word over it

@@ -36,14 +36,17 @@ const SERVICES: [RegExp, string, boolean][] = [
  */
 const NOT_RETAILER = [/\b(?:evri|hermes|parcel|courier|delivery|postage)\b/i, /^\d/, new RegExp(String.raw`(?:^|\s)(?:${CARRIER_NETWORKS.join("|")})(?=\s|$)`, "i")];
 /** The carrier's name run into the next word or figure on a photo ('HERMESUK', 'EVRIEVRI48', 'evriSTANDARD'); not 'Evrim'. */
-const GLUED_NAME = [/\b(?:evri|hermes)(?=uk\b|\d)/i, /\b(?:EVRI|HERMES|Evri|Hermes|evri|hermes)(?=[A-Z]{2})/];
+// Or run into the word before it, in capitals ('STANDARD COU-PNETHUBHERMES': run D, SEED=2845914634, file 2757, a 150 DPI photo,
+// whose header line was then given as the retailer).
+const GLUED_NAME = [/\b(?:evri|hermes)(?=uk\b|\d)/i, /\b(?:EVRI|HERMES|Evri|Hermes|evri|hermes)(?=[A-Z]{2})/, /(?<=[A-Z]{2})(?:EVRI|HERMES)\b/];
 /**
  * A Hermes courier network ('COU-PNXT', 'COU-PDRO', or 'PNET' as a word): Hermes' own routing mark, printed by the logo of
  * its legacy and routing labels and by no other carrier's, so it names the carrier as the logo does. A legacy label's
  * 'HERMES', printed small and bold beside it, was not read ('COU-PNXT HUB NEXT DAY': 3,000-label seed 969544535, file
  * 953, a 203 DPI thermal print), and its 16 plain digits then named no carrier: the whole label was lost. Only as a word
- * of its own: run into the words beside it ('COU-PNETHUBHERMES', a 150 DPI photo, seed 2845914634, file 2757) the page is
- * read so poorly that its name came back run into the house's ('DRKOFIKAUR BRYNAWEL'): a lost label is better.
+ * of its own; run into the words beside it ('COU-PNETHUBHERMES', a 150 DPI photo, seed 2845914634, file 2757) the name
+ * glued after it names the carrier (GLUED_NAME), and that page's name run into the house's ('DRKOFIKAUR BRYNAWEL') is
+ * none (label-reading/name-lines.ts wrappedName).
  */
 const NETWORK = new RegExp(String.raw`\b(?:${CARRIER_NETWORKS.map((n) => n.replace("-", "-?")).join("|")})\b`, "i");
 
@@ -92,6 +95,14 @@ function codeInPayload(text: string): string | null {
   return null;
 }
 
+/**
+ * The legacy Hermes numbers printed on the page in their groups ('66-693-59-61982640-2'). A barcode's 16 digits printed so
+ * beside it are a Hermes label's own, whether or not the carrier's name was read: run D (SEED=2845914634), file 2757, a
+ * 150 DPI photo, read its header 'STANDARD COU-PNETHUBHERMES' with the name run into the word before it, and the whole
+ * label (recipient, postcode, service) was lost though every line of it was read.
+ */
+const printedLegacy = (text: string) => [...text.matchAll(LEGACY_IN_TEXT)].map((m) => normaliseEvriCode(m[0]));
+
 export function looksLikeEvri(input: LabelInput): boolean {
   const text = fullText(input.lines);
   // Or its name run into the next word or figure on a photo ('HUB 48HR HERMESUK COU-PDRO': fresh seed 928977629, file 140,
@@ -108,7 +119,7 @@ export function parseEvriLabel(input: LabelInput): LabelDetails | null {
   const fromBarcode = input.barcodes
     .filter((b) => b.format === "Code128" || b.format === "ITF")
     .map((b) => ({ code: normaliseEvriCode(b.text), itf: b.format === "ITF" }))
-    .find(({ code, itf }) => isValidEvriCode(code) && (/^[HT]/.test(code) || (itf && unread) || looksLikeEvri(input)))?.code;
+    .find(({ code, itf }) => isValidEvriCode(code) && (/^[HT]/.test(code) || (itf && unread) || looksLikeEvri(input) || printedLegacy(text).includes(code)))?.code;
   const fromPayload = fromBarcode ? null : input.barcodes.map((b) => (b.format === "Code128" || b.format === "ITF" ? null : codeInPayload(b.text))).find(Boolean);
   const fromText = printedEvriCodes(text)[0] ?? null;
   const trackingCode = fromBarcode ?? fromPayload ?? (fromText && (/^[HT]/.test(fromText) || looksLikeEvri(input)) ? fromText : null);
