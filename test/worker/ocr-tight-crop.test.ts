@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { holdsName } from "../../worker/label-import/ocr/agree";
-import { restoreAccents } from "../../worker/label-import/ocr/reread";
+import { inkBands, restoreAccents } from "../../worker/label-import/ocr/reread";
 import { decodePngOnWhite } from "../../worker/images/png";
 import { type Grey, toGrey } from "../../worker/images/raster";
 import type { LabelDetails } from "../../shared/label";
@@ -68,5 +68,25 @@ describe("a name's line read again", () => {
     // Another name than the line's: the looser crop's reading does not hold it either, and the first crop is kept.
     const other = await restoreAccents(sender("Blue Harbour Designs"), [{ ...line, text: "SHIP FROM: Blue Harbour Designs, Hillside Farm" }], page, 300, holdsName);
     expect(other.crops.get("Blue Harbour Designs")?.[0].height).toBe(15 + 2 * Math.round(15 * 0.35));
+  });
+  it("is read off its own band of print where OCR boxed it over the next line's ink (run D, SEED=2845914634, file 3418)", async () => {
+    // A 300 DPI scan of a Click & Drop label, as scanned: 'Harpreet Fitzgerald' in bold over 'Suite 49, Ty Gwyn'. The page's
+    // reading boxed the name 75 px high at (40, 80) of this picture, its ink 45: its crop (0.35 of 75 over and under) took
+    // in the street's top half and was read 'Hipe orar', the looser one worse; the right name was given as none.
+    const page = await picture("bold-over-street-harpreet-fitzgerald.png");
+    const name = "Harpreet Fitzgerald";
+    const line = { text: name, x: 40, y: 80, size: 75, width: 443 };
+    const bands = inkBands(page, line);
+    // The name's print first, then its neighbours': each a line's height, none two lines run together.
+    expect(bands.length).toBeGreaterThanOrEqual(2);
+    for (const band of bands) expect(band.height).toBeLessThan(75 * 1.6 + 2 * 0.2 * 75 * 1.6);
+    const { latin, crops: read } = await restoreAccents(sender(name), [line], page, 300, holdsName);
+    expect(holdsName(name, latin.get(name) ?? ""), latin.get(name)).toBe(true);
+    expect(read.get(name)?.[0].height).toBe(bands[0].height);
+    // Another name than the page's: no band holds it, and the first crop is kept, as read.
+    const other = "Harriet Fitzroy";
+    const again = await restoreAccents(sender(other), [{ ...line, text: other }], page, 300, holdsName);
+    expect(holdsName(other, again.latin.get(other) ?? "")).toBe(false);
+    expect(again.crops.get(other)?.[0].height).toBe(75 + 2 * Math.round(75 * 0.35));
   });
 });

@@ -180,6 +180,80 @@ function crop(g: Grey, l: TextLine, over = PAD): Grey | null {
   return cropBox(g, Math.floor(l.x - pad), Math.floor(l.y - rows), Math.ceil(l.x + (l.width ?? l.text.length * l.size * 0.6) + pad), Math.ceil(l.y + l.size + rows));
 }
 
+/**
+ * The rows of print in and around a line's box (from a line's height over it to two under it), each a crop of its own:
+ * rows holding ink, split where a row holds none, with a fifth of the band's height round it but never past halfway to the
+ * next band. Nearest the box's middle first; at most BANDS. Where OCR boxed a line tall enough to take in its
+ * neighbour's ink, the band of the name's own print reads whole: 'Harpreet Fitzgerald' in bold, boxed 75 px high over
+ * 'Suite 49, Ty Gwyn', its crop read 'Hipe orar', and 'Hannah Ravi Gallagher, Flat 6B, …' under 'Return address:', read
+ * 'Fah Nai. Calater Flat 6B, …' (run D, SEED=2845914634, file 3418, a clean 300 DPI scan whose two right names were
+ * given as none). (A name whose box OCR put a line too high, over its heading's ink, 'Heather Hill Print Studio Ltd.'
+ * under 'Delivery address:' on a flattened PDF aslant, file 1728, is parted from it, but its band read aslant is still
+ * not held: none.)
+ */
+export function inkBands(g: Grey, l: TextLine): Grey[] {
+  const pad = Math.round(l.size * PAD);
+  const x0 = Math.max(0, Math.floor(l.x - pad));
+  const x1 = Math.min(g.width, Math.ceil(l.x + (l.width ?? l.text.length * l.size * 0.6) + pad));
+  const y0 = Math.max(0, Math.floor(l.y - l.size));
+  const y1 = Math.min(g.height, Math.ceil(l.y + 2 * l.size));
+  if (x1 - x0 < 4 || y1 - y0 < 4) return [];
+  // Paper and ink by the region's own levels: a pixel is ink past halfway from the paper (its 90th percentile) to the
+  // darkest (its 1st).
+  const counts = new Array<number>(256).fill(0);
+  for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) counts[g.data[y * g.width + x]]++;
+  const level = (share: number) => {
+    let seen = 0;
+    const want = share * (x1 - x0) * (y1 - y0);
+    for (let v = 0; v < 256; v++) {
+      seen += counts[v];
+      if (seen > want) return v;
+    }
+    return 255;
+  };
+  const [dark, paper] = [level(0.01), level(0.9)];
+  if (paper - dark < 40) return [];
+  const cut = (paper + dark) / 2;
+  const least = Math.max(2, Math.round((x1 - x0) * 0.004));
+  const ink: number[] = [];
+  for (let y = y0; y < y1; y++) {
+    let n = 0;
+    for (let x = x0; x < x1; x++) if (g.data[y * g.width + x] < cut) n++;
+    ink.push(n);
+  }
+  const runs: [number, number][] = [];
+  for (let i = 0; i < ink.length; i++) {
+    if (ink[i] < least) continue;
+    const last = runs[runs.length - 1];
+    if (last && i - last[1] <= 1) last[1] = i + 1;
+    else runs.push([i, i + 1]);
+  }
+  // Two lines whose ink touches (a descender over the next line's capitals, a line aslant): parted at the row of least ink
+  // in the run's middle.
+  for (let k = 0; k < runs.length; k++) {
+    const [a, b] = runs[k];
+    if (b - a <= l.size * 1.6) continue;
+    let at = a + Math.round((b - a) * 0.2);
+    for (let y = at; y < a + Math.round((b - a) * 0.8); y++) if (ink[y] < ink[at]) at = y;
+    runs.splice(k, 1, [a, at], [at + 1, b]);
+    k--;
+  }
+  // A band of a line's height: not a rule or a speck (under a third of the box's height), nor two lines run together.
+  const bands = runs.filter(([a, b]) => b - a >= l.size / 3 && b - a <= l.size * 1.6);
+  const middle = l.y + l.size / 2 - y0;
+  bands.sort((p, q) => Math.abs((p[0] + p[1]) / 2 - middle) - Math.abs((q[0] + q[1]) / 2 - middle));
+  return bands.slice(0, BANDS).flatMap(([a, b]) => {
+    const k = runs.findIndex((r) => r[0] === a);
+    const room = Math.round((b - a) / 5);
+    const top = Math.max(a - room, k > 0 ? Math.ceil((runs[k - 1][1] + a) / 2) : 0);
+    const bottom = Math.min(b + room, k < runs.length - 1 ? Math.floor((b + runs[k + 1][0]) / 2) : ink.length);
+    return cropBox(g, x0, y0 + top, x1, y0 + bottom) ?? [];
+  });
+}
+
+/** How many of a line's bands of print (inkBands) are read again at most. */
+const BANDS = 3;
+
 /** Room left round a line's box in its crop, as a share of its height. */
 const PAD = 0.35;
 
@@ -380,6 +454,16 @@ export async function restoreAccents(
       if (!read && imgs.length) await again(TIGHT, Boolean);
       // Not held: the line's crop again, looser over and under (LOOSE), kept only where its reading holds the name.
       if (holds && imgs.length && !holds(a.name, read)) await again(LOOSE, (reading) => holds(a.name, reading));
+      // Still not held, a name on one line: each band of print round its box read on its own, kept where it holds the name
+      // (inkBands). Like the looser crop's, it can only confirm the page's letters.
+      if (holds && found.length === 1 && !holds(a.name, read)) {
+        for (const band of inkBands(page, found[0])) {
+          const reading = await latinReading(a.name, [band], dpi);
+          if (!holds(a.name, reading)) continue;
+          [imgs, read] = [[band], reading];
+          break;
+        }
+      }
       if (imgs.length) [latin.set(a.name, read), crops.set(a.name, imgs)];
       done.set(a.name, read ? (withAccents(a.name, read) ?? a.name) : a.name);
     }
