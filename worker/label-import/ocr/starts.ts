@@ -47,6 +47,24 @@ function inked(page: Grey, x0: number, y0: number, x1: number, y1: number): bool
 }
 
 /**
+ * Whether the ink of rows [y0, y1) from `x0` rightwards starts within a line's height of `l`'s left edge and ends within
+ * three of its heights of it: a word of a few letters at the block's edge ('MS', 'Dr.'), not a line of words or a logo.
+ */
+function shortAtEdge(page: Grey, l: TextLine, x0: number, y0: number, y1: number): boolean {
+  const dark = (cx: number) => {
+    for (let y = Math.max(0, y0); y < Math.min(page.height, y1); y++) if (page.data[y * page.width + cx] < 110) return true;
+    return false;
+  };
+  let [first, last] = [-1, -1];
+  for (let cx = Math.max(0, x0); cx < Math.min(page.width, Math.ceil(l.x + 6 * l.size)); cx++) {
+    if (!dark(cx)) continue;
+    if (first < 0) first = cx;
+    last = cx;
+  }
+  return first >= 0 && first - l.x < l.size && last - l.x < 3 * l.size;
+}
+
+/**
  * Where a row's ink ends, from `x` rightwards: `x` itself when nothing is printed there, else the end of the run of ink whose
  * gaps are narrower than a column's (a word space is a third of the type; a gap of the type's height parts columns), plus a
  * margin. A crop cut at `x` through a word gives part of a line: part of a name is worse than none (issue 36, class 2).
@@ -167,9 +185,10 @@ async function rereadAboveBlocks(lines: TextLine[], page: Grey, dpi: number, max
     // Nothing read from a stretch with ink: a word or two alone ('Mr', 'Ms' over 'Freya Roberts'), in which Tesseract's page
     // layout finds no line at all (run D, SEED=2845914634, file 1232, a 300 DPI photo whose 'MS' was lost so and the
     // recipient given as 'FREYA ROBERTS'; measured on rendered pages too: 'Mr' and 'Ms' in Times at 10-24 pt), read as one
-    // line. Only then: one more OCR pass of a line's crop, where the first found nothing.
+    // line. Only then, and only where the ink is a title's or an initial's (short, at the block's left edge): one more OCR
+    // pass of a line's crop. (Without that bound 4 of 20 photos of a fresh seed read a wider stretch again for nothing.)
     let words = (await recognise(crop, dpi)).words;
-    if (!words.length) words = (await recognise(crop, dpi, "line")).words;
+    if (!words.length && shortAtEdge(page, l, x0, Math.ceil(l.y - pitch + 0.15 * l.size), Math.floor(l.y - 0.2 * l.size))) words = (await recognise(crop, dpi, "line")).words;
     const found = ocrLines(words.filter((w) => w.conf >= 60))
       .map((f) => ({ ...f, x: f.x + x0, y: f.y + y0 }))
       .filter((f) => sameColumn(f, l) && /\p{Lu}\p{L}/u.test(f.text) && addressWords(f.text));
