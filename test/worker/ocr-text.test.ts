@@ -189,3 +189,37 @@ describe("a company's 'Ltd' read 'Lid'", () => {
     for (const kept of ["Jar Lid", "Glass Jar Lid and seal", "Item: Glass Jar Lid 2 pack"]) expect(line(kept)).toBe(kept);
   });
 });
+
+describe(`a name in capitals broken at a monospaced face's word space (drawn, SEED=${SEED})`, () => {
+  // Tesseract's own lines, one a line: 'ANH' and 'MENSAH' a line height apart on one row (run D, SEED=2845914634, file
+  // 3419, a 300 DPI scan of a broker's label in a typewriter face; the boxes as read).
+  const at = (text: string, left: number, top: number, height: number, line: string, width = text.length * height * 0.9): OcrWord => ({ text, left, top, width, height, conf: 90, line });
+
+  it("is one line: 'ANH' / 'MENSAH' (run D file 3419, given as 'ANH', then none)", () => {
+    const words = [at("Deliver", 624, 277, 33, "6.1.1", 178), at("to", 817, 277, 33, "6.1.1", 50), at("ANH", 621, 338, 33, "8.1.1", 88), at("MENSAH", 744, 337, 34, "9.1.1", 177), at("UNIT", 624, 400, 34, "11.1.1", 116), at("15", 761, 400, 34, "11.1.1", 58)];
+    expect(ocrLines(words).map((l) => l.text)).toEqual(["Deliver to", "ANH MENSAH", "UNIT 15"]);
+  });
+
+  it("joins drawn names so broken, and nothing with a figure, a sign or a small letter, nor words a column apart", () => {
+    for (let k = 0; k < 40; k++) {
+      const rng = new Rng(`${SEED}/monospace/${k}`);
+      const [first, ...rest] = personName(rng).toUpperCase().replace(/[^\p{L} ]/gu, "").split(/\s+/).filter((w) => w.length >= 2);
+      if (!first || !rest.length) continue;
+      const second = rest.slice(0, 2).join(" ");
+      const h = rng.int(20, 50);
+      const left = rng.int(30, 600);
+      const top = rng.int(100, 900);
+      // Over a word space (columns.ts joins lines 0.6 of a line height apart or closer, whatever they hold).
+      const gap = Math.round(h * rng.float(0.7, 1.4));
+      const a = at(first, left, top, h, "1.1.1");
+      const b = (text: string, apart = gap) => at(text, left + a.width + apart, top + rng.int(-2, 2), h, "2.1.1");
+      expect(ocrLines([a, b(second)]).map((l) => l.text), `${first} / ${second}`).toEqual([`${first} ${second}`]);
+      // A postcode, a phone number, a heading, a word in small letters: two lines.
+      for (const other of [postcodeIn(rng, rng.pick(districts)), `${rng.int(1, 99)} ${second}`, "FROM:", second.toLowerCase()]) {
+        expect(ocrLines([a, b(other)]).map((l) => l.text).length, `${first} / ${other}`).toBe(2);
+      }
+      // Words a column apart (twice a line height and more).
+      expect(ocrLines([a, b(second, Math.round(h * rng.float(2, 4)))]).length, `${first} / ${second} far`).toBe(2);
+    }
+  });
+});

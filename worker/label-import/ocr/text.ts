@@ -6,6 +6,7 @@
 import { isRealPostcode, UK_POSTCODE_IN_TEXT_RE, UK_POSTCODE_RE } from "../../lib/uk-postcode";
 import { editDistance, letters, weightGrams } from "../../label-reading/fields";
 import { columnLines } from "./columns";
+import { classifyLine } from "../../label-reading/line-kinds";
 import { groupLines, type TextLine, type TextWord } from "../../label-reading/text";
 import { CAPITALISED_TITLES, JOINED_NAME_PREFIXES, PRINTED_ADDRESS_HEADINGS, PRINTED_HEADINGS, WEIGHT_HEADING } from "../../label-reading/vocabulary";
 
@@ -46,7 +47,7 @@ export function ocrLines(words: OcrWord[], minConf = 10): TextLine[] {
     .flatMap((w, i) => (letterLost(read[i - 1], w) ? [{ ...w, text: read[i - 1].text + w.text }] : letterLost(w, read[i + 1]) ? [] : [w]))
     .filter((w) => w.conf >= minConf && !/^[|_\-=~.,:;'"`!]+$/.test(w.text));
   // Tesseract's own lines, one per column (ocr/columns.ts).
-  if (kept.length && kept.every((w) => w.line)) return suffixJoined(columnLines(kept)).map((l) => ({ ...l, text: fixLine(l.text) }));
+  if (kept.length && kept.every((w) => w.line)) return wordsApartJoined(suffixJoined(columnLines(kept))).map((l) => ({ ...l, text: fixLine(l.text) }));
   const textWords: TextWord[] = kept.map((w) => ({
     text: w.text,
     x: w.left,
@@ -58,6 +59,36 @@ export function ocrLines(words: OcrWord[], minConf = 10): TextLine[] {
   }));
   return groupLines(textWords).map((l) => ({ ...l, text: fixLine(l.text) }));
 }
+
+/**
+ * A name in capitals that Tesseract broke in two at the wide word space of a monospaced face ('ANH' / 'MENSAH', a line
+ * height apart on one row: run D, SEED=2845914634, file 3419, a 300 DPI scan of a broker's label in a typewriter face,
+ * whose recipient was given as 'ANH', then none): one word of capitals and one or two more right after it on its row, in
+ * its type, a line height or so after it (columns.ts joins lines a word space apart, 0.6 of one). Words of capitals only:
+ * a figure, a sign or a small letter on either side (a postcode, a phone number, a heading's colon) keeps them apart.
+ */
+function wordsApartJoined(lines: TextLine[]): TextLine[] {
+  const out = [...lines];
+  for (const b of lines) {
+    if (!TWO_WORDS_OF_CAPITALS.test(b.text)) continue;
+    const a = out.find(
+      (o) =>
+        o !== b &&
+        o.width !== undefined &&
+        ONE_WORD_OF_CAPITALS.test(o.text) &&
+        Math.abs(o.size - b.size) <= 0.15 * Math.max(o.size, b.size) &&
+        Math.abs(o.y - b.y) < 0.25 * Math.max(o.size, b.size) &&
+        b.x - (o.x + o.width) >= 0.5 * o.size &&
+        b.x - (o.x + o.width) <= 1.5 * o.size,
+    );
+    if (!a?.width || classifyLine(a.text).heading || classifyLine(b.text).heading) continue;
+    out.splice(out.indexOf(a), 1, { ...a, text: `${a.text} ${b.text}`, width: b.x + (b.width ?? 0) - a.x });
+    out.splice(out.indexOf(b), 1);
+  }
+  return out;
+}
+const ONE_WORD_OF_CAPITALS = /^\p{Lu}{2,}$/u;
+const TWO_WORDS_OF_CAPITALS = /^\p{Lu}{2,}(?: \p{Lu}{2,})?$/u;
 
 /** A company's suffix as the last word of its name. */
 const SUFFIX_RE = /^(?:ltd\.?|limited|llp|plc|inc\.?)$/i;
