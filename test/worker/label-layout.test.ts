@@ -1167,3 +1167,32 @@ describe(`a routing label whose recipient's postcode was not read (drawn, SEED=$
     expect(shopsRead).toBeGreaterThanOrEqual(Math.floor(shops * 0.8));
   });
 });
+
+describe(`a marketplace's lines over a recipient whose initial stands alone (drawn, SEED=${SEED})`, () => {
+  it("gives the whole name or none, never the marketplace ('Marketloop' / 'Marketloop Shipping' / 'STANDARD' over 'A.' / 'Leroy': photo7's fresh seed 1495111038, file 1220)", () => {
+    let drawn = 0;
+    for (let k = 0; k < 60; k++) {
+      const rng = new Rng(`${SEED}/shipper-over-initial/${k}`);
+      const to = recipientParty(rng);
+      const surname = to.name.split(" ").at(-1)!;
+      if (to.second || !/^\p{Lu}\p{Ll}{2,}$/u.test(surname)) continue;
+      drawn++;
+      const shop = rng.pick(["Marketloop", "Tradewell", "Shopfront", "Amazon", "Parcelly"]);
+      const size = rng.int(34, 42);
+      const initial = `${String.fromCharCode(65 + rng.int(0, 25))}.`;
+      const page = [
+        L(69, 70, 67, shop),
+        L(65, 159, 34, `${shop} ${rng.pick(["Shipping", "Delivery", "Logistics"])}`),
+        L(67, 244, 34, rng.pick(["STANDARD", "EXPRESS", "Standard"])),
+        // The initial's box has no descender: a quarter lower than the surname's.
+        L(63, 314, Math.round(size * 0.78), initial),
+        L(68, 362, size, surname),
+        ...[...to.lines, to.town, to.printedPostcode].map((t, i) => L(66, 407 + i * 50, Math.round(size * 0.85), t)),
+      ];
+      const got = readAddresses(page).recipient;
+      expect(got?.postcode).toBe(normalisePostcode(to.postcode));
+      expect(["", `${initial} ${surname}`], JSON.stringify({ k, shop, surname })).toContain(got?.name ?? "");
+    }
+    expect(drawn).toBeGreaterThan(30);
+  });
+});

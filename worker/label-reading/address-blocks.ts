@@ -203,9 +203,10 @@ function walkUp(sorted: TextLine[], p: number, used: Set<TextLine>, gap = LINE_G
       // Capitals on the first line's left edge and in its type, right over it: the name may start there, read as debris
       // (initials run together: 'H.O' for 'H. Ó' over 'Súilleabháin', gate seed 893044337, file 86, a 300 DPI photo of a
       // broker's label, whose recipient was given as 'Súilleabháin'). Part of a name is worse than none. (A barcode's or a
-      // smudge's debris reads as small letters: 'nis', 'j'.)
+      // smudge's debris reads as small letters: 'nis', 'j'.) An initial's box is a quarter lower than a name's with a
+      // descender ('A.' over 'Leroy', 32 px and 41: photo7's fresh seed 1495111038, file 1220, a 300 DPI thermal print).
       const first = picked[0];
-      if (picked.length > 1 && /\p{Lu}/u.test(l.text) && Math.abs(l.x - first.x) <= first.size / 2 && Math.abs(l.size - first.size) <= first.size * 0.2 && first.y - (l.y + l.size) <= first.size * LINE_GAP) lostStart = l;
+      if (picked.length > 1 && /\p{Lu}/u.test(l.text) && Math.abs(l.x - first.x) <= first.size / 2 && Math.abs(l.size - first.size) <= first.size * 0.25 && first.y - (l.y + l.size) <= first.size * LINE_GAP) lostStart = l;
       continue;
     }
     const h = kind.heading;
@@ -291,8 +292,15 @@ function serviceWordEndingName(sorted: TextLine[], i: number, picked: TextLine[]
   // sheet's pdf-lib text PDF whose sender was given as 'The Cwm'.)
   if (!above) return false;
   const named = classifyLine(above.text).heading?.rest || above.text;
-  return alike(above) && l.y - (above.y + above.size) <= size * LINE_GAP && looksLikeName(named);
+  return alike(above) && l.y - (above.y + above.size) <= size * LINE_GAP && looksLikeName(named) && !SHIPPER_LINE.test(clean(named));
 }
+
+/**
+ * A marketplace's or carrier's line over its service ('Marketloop Shipping' / 'STANDARD', 'Amazon Shipping', 'Royal Mail
+ * Delivery'): no name's start. Over a recipient whose initial OCR dropped ('A.' / 'Leroy'), it was taken for one and the
+ * recipient given as 'Marketloop' (photo7's fresh seed 1495111038, file 1220, a 300 DPI thermal print).
+ */
+const SHIPPER_LINE = /\b(?:shipping|delivery|deliveries|logistics|parcels?|courier|postage)$/i;
 
 /** Whether `l` starts over two type heights right of the left edge every line of `picked` (two or more) shares to half a height. */
 function indented(l: TextLine, picked: TextLine[]): boolean {
