@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { personName, shopName } from "../../bench/label-generator/world";
 import { NAME_PARTICLES, SHOP_WORDS, TITLE_WORD } from "../../worker/label-reading/vocabulary";
 import { freshSeed, Rng } from "../../bench/label-generator/random";
-import { agreedNames, capitalDisputed, cutShort, fDisputed, fusedApostrophe, heldSpelling, holdsName, iSplit, lReadAsI, markOverPlain, minimDisputed, misreadShopWord, misreadWord, nearlyHolds, plainL, retitled, shapesFromLatin, swappedLetter, unplacedMark } from "../../worker/label-import/ocr/agree";
+import { agreedNames, capitalDisputed, cutShort, fDisputed, fusedApostrophe, graveAtEnd, heldSpelling, holdsName, iSplit, lReadAsI, markOverPlain, minimDisputed, misreadShopWord, misreadWord, nearlyHolds, plainL, retitled, shapesFromLatin, swappedLetter, unplacedMark } from "../../worker/label-import/ocr/agree";
 import { plausibleOnly } from "../../worker/label-import/ocr-job";
 import { apostropheCaron } from "../../worker/label-import/ocr/reread";
 import type { LabelDetails } from "../../shared/label";
@@ -129,6 +129,19 @@ describe("names given only when a second reading agrees", () => {
     const out = await agreedNames(read, named, latin, new Map(), 300);
     expect(out.address).toEqual(named.address);
     expect(out.fromAddress).toEqual({ ...read.fromAddress, name: "" });
+  });
+
+  it("gives none where the Latin reading put a grave on a word's last e the page read plain (photo7's fresh seed 1495111038, file 1364: 'The Old Forgè Ceramics')", async () => {
+    const shop: LabelDetails = { ...read, fromAddress: { name: "The Old Forge Ceramics", address: [], postcode: "", countryCode: "GB" } };
+    const marked: LabelDetails = { ...shop, fromAddress: { ...shop.fromAddress!, name: "The Old Forgè Ceramics" } };
+    const latin = new Map([["The Old Forge Ceramics", "SHIP FROM: The Old Forgè Ceramics, 239 Quay Grove"]]);
+    expect((await agreedNames(shop, marked, latin, new Map(), 300)).fromAddress?.name).toBe("");
+    // A grave inside a word stays ('Hélène', 'Lefèvre'); so does one the page's reading gave too.
+    expect(graveAtEnd("The Old Forge Ceramics", "The Old Forgè Ceramics")).toBe(true);
+    expect(graveAtEnd("Mr & Mrs de la Cruz", "Mr & Mrs dè la Cruz")).toBe(true);
+    expect(graveAtEnd("Helene Wilson", "Hélène Wilson")).toBe(false);
+    expect(graveAtEnd("Aoife Lefevre", "Aoife Lefèvre")).toBe(false);
+    expect(graveAtEnd("Forgè Ceramics", "Forgè Ceramics")).toBe(false);
   });
 
   it("gives none for the end of a name", async () => {
