@@ -1196,3 +1196,30 @@ describe(`a marketplace's lines over a recipient whose initial stands alone (dra
     expect(drawn).toBeGreaterThan(30);
   });
 });
+
+describe(`two blocks side by side that OCR gave one line height (drawn, SEED=${SEED})`, () => {
+  it("takes the block in the wider letters for the recipient, the other for the sender (photo7's fresh seed 1495111038, file 259: the blocks swapped)", () => {
+    let drawn = 0;
+    for (let k = 0; k < 60; k++) {
+      const rng = new Rng(`${SEED}/one-height/${k}`);
+      const [to, from] = [recipientParty(rng), senderParty(rng)];
+      if (to.second || normalisePostcode(to.postcode) === normalisePostcode(from.postcode)) continue;
+      drawn++;
+      // The sender's block on the left in letters of `small` px, the recipient's on the right in `big`; each row of the two
+      // one OCR line, so each part has the row's height; the sender's has fewer lines, its rows the taller ones.
+      const [small, big] = [rng.int(18, 24), rng.int(36, 44)];
+      const fromLines = [from.name, from.lines[0], from.printedPostcode];
+      const toLines = [to.name, ...to.lines, to.town, to.printedPostcode];
+      const page: TextLine[] = [];
+      toLines.forEach((t, i) => {
+        const height = i < fromLines.length ? rng.int(80, 86) : rng.int(50, 60);
+        page.push({ text: t, x: 685, y: 350 + i * 85, size: height, width: big * t.length });
+        if (i < fromLines.length) page.push({ text: fromLines[i], x: 72, y: 350 + i * 85, size: height, width: small * fromLines[i].length });
+      });
+      const got = readAddresses(page);
+      expect(got.recipient?.postcode, JSON.stringify({ k, toLines, fromLines })).toBe(normalisePostcode(to.postcode));
+      expect(got.sender?.postcode ?? normalisePostcode(from.postcode)).toBe(normalisePostcode(from.postcode));
+    }
+    expect(drawn).toBeGreaterThan(40);
+  });
+});
