@@ -133,6 +133,10 @@ describe("address lines that look like names", () => {
     const at = (lines: string[]) => readAddresses(["SHIP TO", ...lines].map((text, i) => ({ text, x: 80, y: 330 + i * 70, size: 50 }))).recipient;
     for (const town of ["Newcastle upon Tyne", "HEBDEN BRIDGE", "Stoke-on-Trent", "Leeds"]) expect(at([town, "West Yorkshire", "HX7 8AD"])?.name ?? "", town).toBe("");
     expect(at(["Sophie Robinson", "14 Mill Lane", "Hebden Bridge", "West Yorkshire", "HX7 8AD"])).toMatchObject({ name: "Sophie Robinson" });
+    // A shop's name over a county town and its postcode is no town (a dispatch note's seller, 'Wren & Ivy Crafts' / 'Durham
+    // DH1 6EB': run E, SEED=76423947, file 1451, a Chromium text PDF whose sender was made none).
+    for (const shop of ["Wren & Ivy Crafts", "Bluebell Ceramics", "Harbour Trading Co", "Kestrel Books Ltd"]) expect(at([shop, "Durham DH1 6EB"])?.name, shop).toBe(shop);
+    expect(at(["Needham Market", "Suffolk", "IP6 8AB"])?.name ?? "").toBe("");
     // A town of two words over the postcode alone, no heading over it ('Hampton Wick' given as a sender, a stored reading);
     // under a heading the line is the name it introduces, the street lost ('Seller:' / 'Quayside Crafts' / 'NP20 2PR').
     const alone = (lines: string[]) => readAddresses(lines.map((text, i) => ({ text, x: 80, y: 330 + i * 40, size: 25 })), { destinationPostcode: "LS11 2HZ" }).recipient;

@@ -11,7 +11,7 @@ import { clean } from "./fields";
 import { classifyLine } from "./line-kinds";
 import { endMisread, endUnknown, isHouseName, isNameStart, isNumberlessStreet, isStreetLine, looksLikeName, loneWords, splitNameLine, surnameOrHouse, withoutDebris, withoutTrailingHeading, wrappedName } from "./name-lines";
 import { estWidth, inColumn, type TextLine, usualSize } from "./text";
-import { type AddressRole, COUNTIES, loosely, NAME_PARTICLES } from "./vocabulary";
+import { type AddressRole, COUNTIES, loosely, NAME_PARTICLES, SHOP_WORDS } from "./vocabulary";
 
 export interface LabelLayout {
   recipient: Address | null;
@@ -68,7 +68,9 @@ export function blockAddress(block: AddressBlock, countryCode = "GB"): Address |
   // Nor words of a town, however many, over a county and the postcode and nothing else ('MILTON KEYNES' / 'BUCKINGHAMSHIRE'
   // / 'MK9 4PS' given as the recipient: the street over them read as two lines apart, which parted the block there; gate
   // seed 2793123049, file 587, a 300 DPI photo): no address is a name, a county and a postcode.
-  if (block.postcode && lines.length === 2 && !/[,\d]/.test(first) && COUNTY_RE.test(lines[1])) return { name: "", address: lines, postcode: block.postcode, countryCode };
+  // (A shop's name is no town: 'Wren & Ivy Crafts' / 'Durham DH1 6EB', a dispatch note's seller, run E SEED=76423947, file
+  // 1451, a Chromium text PDF whose sender this made none.)
+  if (block.postcode && lines.length === 2 && !/[,\d]/.test(first) && !shopsName(first) && COUNTY_RE.test(lines[1])) return { name: "", address: lines, postcode: block.postcode, countryCode };
   // Nor is a county ever a name: a block that starts at one lost its lines above it ('Tyne and Wear' / 'SR1 4LH' given as the
   // recipient: the town over it, 'Sunderland', read 'Sender: Land', a heading that cut the block there: fresh SEED=969544535,
   // file 2638, a 400 DPI photo). Of the 23,900 distinct names the stored runs read, only that one is a county.
@@ -105,6 +107,10 @@ export function blockAddress(block: AddressBlock, countryCode = "GB"): Address |
   if (/^[.,;:)\]}]/.test(name)) name = "";
   return { name, address: [...rest, ...address], postcode: block.postcode, countryCode };
 }
+
+/** A shop's name by its '&' or its last word (not 'Market': Needham Market is a town). */
+const shopsName = (line: string) => line.includes("&") || SHOP_END.has(line.split(/\s+/).at(-1)!.toLowerCase().replace(/[.,]$/, ""));
+const SHOP_END = new Set([...SHOP_WORDS.filter((w) => w !== "market"), "crafts", "co", "ltd", "limited"]);
 
 export interface LayoutHints {
   /** Postcodes a 2D payload names (Royal Mail: destination and return). */
