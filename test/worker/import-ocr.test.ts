@@ -672,6 +672,12 @@ describe("OCR helpers", () => {
     expect(weightGrams("Parcel 1 of 2\nkg")).toBeNull();
     expect(weightGrams("Weight\n1.2 kg")).toBe(1200);
     expect(weightGrams("Weight (kg):\n2.60")).toBe(2600);
+    // A heading whose line ends in a bare figure holds the weight's first figure, read apart ('Weight:1' / '2600g' for
+    // 12600 g: rehearsal ci-83, gate seed 1014088097, file 536, a 300 DPI photo): none, not 2,600 g.
+    expect(weightGrams("STANDARD DELIVERY\nWeight:1\n2600g\nFrom:")).toBeNull();
+    expect(weightGrams("Weight: 1\n0.35 kg")).toBeNull();
+    expect(weightGrams("Weight: 12600g\nParcel 1 of 1")).toBe(12600);
+    expect(weightGrams("Weight:\n2600g")).toBe(2600);
     expect(fixWeight("@.35 KG")).toBe("0.35kg");
     expect(fixWeight("€.35 KG")).toBe("0.35kg");
     for (const t of ["jo@x.kg", "€5 off"]) expect(fixWeight(t)).toBe(t);

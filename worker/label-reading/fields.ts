@@ -49,7 +49,12 @@ export function weightGrams(text: string): number | null {
   // OCR misread ('Peel na 0.6 ky' for 'Weight: 0.6 kg', import-ocr.test.ts) or a parcel's own line ('Small Parcel 1.5kg').
   const slip = SLIP_WORDS.test(text);
   const unpriced = text.split("\n").filter((l) => !PRICE.test(l) && !(slip && namesItem(l))).join("\n");
-  const m = (unitFirst && [unitFirst[0], unitFirst[2], unitFirst[1]]) ?? text.match(WEIGHT_LABELLED) ?? unpriced.match(WEIGHT_KILOS) ?? unpriced.match(WEIGHT_GRAMS);
+  const labelled = (unitFirst && [unitFirst[0], unitFirst[2], unitFirst[1]]) ?? text.match(WEIGHT_LABELLED);
+  // A heading whose line ends in a bare figure ('Weight:1' over '2600g' for 12600 g, the value's first figure read apart
+  // into the heading's box: rehearsal ci-83, gate seed 1014088097, file 536, a 300 DPI photo, given 2,600 g) holds part of
+  // the weight: a figure with a unit elsewhere is not known to be all of it. None.
+  if (!labelled && HEADING_BARE_FIGURE.test(text)) return null;
+  const m = labelled ?? unpriced.match(WEIGHT_KILOS) ?? unpriced.match(WEIGHT_GRAMS);
   if (!m) return null;
   const kilos = /^k/i.test(m[2]);
   // In grams a comma or point before three digits groups thousands ('12,800 g', '4.300 g': no one
@@ -70,6 +75,7 @@ const WEIGHT_LABELLED = new RegExp(String.raw`\b${WEIGHT_HEADING}(?![a-z])[^\d\n
 const WEIGHT_KILOS = new RegExp(String.raw`(?<!\p{L})${WEIGHT_NUM}[^\S\n]*(kg|kgs|kilos?)\b`, "iu");
 const WEIGHT_GRAMS = /(?<![\p{L}\d.,/-])(\d{2,5}|\d{1,2},\d{3})[^\S\n]*(g|grams?)\b/iu;
 const PRICE = /[£€$]\s?\d/;
+const HEADING_BARE_FIGURE = new RegExp(String.raw`\b${WEIGHT_HEADING}(?![a-z])[^\d\n]{0,12}\d[\d.,]*[^\S\n]*$`, "im");
 /** Words a packing slip or an order prints and a label does not. */
 const SLIP_WORDS = /\b(?:packing (?:slip|list)|(?:delivery|dispatch) note|order (?:summary|total)|qty|quantity|subtotal|items? ordered|product)\b/i;
 /** A bare weight after two words or more on its line of a slip: an item's size in its name, no parcel's weight ('Parcel 1.2 kg' is one word). */
