@@ -69,13 +69,15 @@ const WEIGHT_NUM = String.raw`(?<![\d.,/-])(\d{1,3}(?:,\d{3})+|\d+(?:[.,]\d+)?)`
 const WEIGHT_UNIT_FIRST = new RegExp(String.raw`\b${WEIGHT_HEADING}\s*\(\s*(kg|kgs|g|grams?)\s*\)\s*:?\s*${WEIGHT_NUM}`, "i");
 // A figure and its unit share a line: '2026' ending a date line is no weight of a 'KG' under it whose figure OCR lost.
 // (The heading may run into its figure: 'Weight1050g', OCR's reading of a photo.)
-const WEIGHT_LABELLED = new RegExp(String.raw`\b${WEIGHT_HEADING}(?![a-z])[^\d\n]{0,12}${WEIGHT_NUM}[^\S\n]*(kg|kgs|g|grams?)\b`, "i");
+/** A weight heading and up to 12 characters after it on its line, none a figure. */
+const HEADING_THEN = String.raw`\b${WEIGHT_HEADING}(?![a-z])[^\d\n]{0,12}`;
+const WEIGHT_LABELLED = new RegExp(String.raw`${HEADING_THEN}${WEIGHT_NUM}[^\S\n]*(kg|kgs|g|grams?)\b`, "i");
 // A bare figure never runs on from a letter: 'H06G R404 2890 7995', an Evri code printed grouped, holds no '06G' (gate seed
 // 1306377285, file 44, a Chromium text PDF whose weight was read as 6 g where none is printed).
 const WEIGHT_KILOS = new RegExp(String.raw`(?<!\p{L})${WEIGHT_NUM}[^\S\n]*(kg|kgs|kilos?)\b`, "iu");
 const WEIGHT_GRAMS = /(?<![\p{L}\d.,/-])(\d{2,5}|\d{1,2},\d{3})[^\S\n]*(g|grams?)\b/iu;
 const PRICE = /[£€$]\s?\d/;
-const HEADING_BARE_FIGURE = new RegExp(String.raw`\b${WEIGHT_HEADING}(?![a-z])[^\d\n]{0,12}\d[\d.,]*[^\S\n]*$`, "im");
+const HEADING_BARE_FIGURE = new RegExp(String.raw`${HEADING_THEN}\d[\d.,]*[^\S\n]*$`, "im");
 /** Words a packing slip or an order prints and a label does not. */
 const SLIP_WORDS = /\b(?:packing (?:slip|list)|(?:delivery|dispatch) note|order (?:summary|total)|qty|quantity|subtotal|items? ordered|product)\b/i;
 /** A bare weight after two words or more on its line of a slip: an item's size in its name, no parcel's weight ('Parcel 1.2 kg' is one word). */

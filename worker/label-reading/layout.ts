@@ -145,7 +145,8 @@ export function readAddresses(lines: TextLine[], hints: LayoutHints = {}): Label
   // was given as the recipient's). No role.
   for (const b of free()) if (underHeadedBlock(lines, blocks, role, b)) unsure.add(b);
   if (![...role.values()].includes("recipient")) {
-    const largest = free().sort((a, b) => Number(bare(a)) - Number(bare(b)) || widerType(lines, a, b) || b.size - a.size || b.lines.length - a.lines.length || a.top - b.top)[0];
+    const widths = new Map(free().map((b) => [b, letterWidth(lines, b)]));
+    const largest = free().sort((a, b) => Number(bare(a)) - Number(bare(b)) || widerType(widths.get(a), widths.get(b)) || b.size - a.size || b.lines.length - a.lines.length || a.top - b.top)[0];
     if (largest && free().filter((b) => !bare(b)).length === 1 && unreadAddressBeside(lines, largest)) unsure.add(largest);
     else if (largest) role.set(largest, "recipient");
   }
@@ -166,21 +167,20 @@ export function readAddresses(lines: TextLine[], hints: LayoutHints = {}): Label
 }
 
 /**
- * Which of two blocks is printed in plainly wider type: -1 for `a`, 1 for `b`, 0 when neither's letters are a third wider
- * or a block's line widths are not known. Line heights can mislead where OCR ran both columns into one line of its own
- * (each part given the line's height): a sender's 'Deborah's Silver' in 24 px letters beside 'Wei Williams' in 41, both
+ * Which of two blocks is printed in plainly wider type, by their letters' widths (letterWidth): -1 for the first, 1 for
+ * the second, 0 when neither's letters are a third wider or a block's are not known. Line heights can mislead where OCR
+ * ran both columns into one line of its own (each part given the line's height): a sender's 'Deborah's Silver' in 24 px letters beside 'Wei Williams' in 41, both
  * 83 px high, the sender's three lines averaging higher (photo7's fresh seed 1495111038, file 259, a 600 DPI scan whose
  * 'From:' was lost: recipient, postcode and sender given swapped). A letter's width is the line's over its letters.
  */
-function widerType(lines: TextLine[], a: AddressBlock, b: AddressBlock): number {
-  const [wa, wb] = [letterWidth(lines, a), letterWidth(lines, b)];
+function widerType(wa: number | null | undefined, wb: number | null | undefined): number {
   if (!wa || !wb) return 0;
   return wa > wb * 1.35 ? -1 : wb > wa * 1.35 ? 1 : 0;
 }
 function letterWidth(lines: TextLine[], block: AddressBlock): number | null {
   const own = new Set(block.lines);
   const widths = lines.filter((l) => own.has(clean(l.text)) && l.width && Math.abs(l.x - block.left) <= block.size * 2).map((l) => l.width! / [...clean(l.text)].length);
-  return widths.length >= 2 ? [...widths].sort((x, y) => x - y)[widths.length >> 1] : null;
+  return widths.length >= 2 ? widths.sort((x, y) => x - y)[widths.length >> 1] : null;
 }
 
 /**
