@@ -172,7 +172,7 @@ export async function readLabelPage(pixmap: Pixmap): Promise<LabelReading> {
   // A routing label (carrier API output: VAN / DROP / C-ROUND) prints no weight (LABELS.md): not read again for one.
   const noWeight = (d: LabelDetails) => d.weightInGrams == null && !d.routing && !disputed;
   // A line that should give the weight and does not ('Weight:' with its figure lost, '2.90k'): that line read again (ocr/weight.ts).
-  const lost = reading.details && noWeight(reading.details) ? await rereadWeight(reading.lines, reading.image, reading.dpi) : null;
+  const lost = reading.details && noWeight(reading.details) ? await rereadWeight(reading.lines, reading.image, reading.dpi, reading.words) : null;
   if (lost !== null) reading.details = { ...reading.details!, weightInGrams: lost };
   if (reading.details && (noService(reading.details) || noWeight(reading.details))) await serviceAndWeight(rereadUnread(reading.lines, reading.image, reading.dpi));
   if (reading.details && noService(reading.details)) await serviceAndWeight(rereadTop(reading.lines, reading.image, reading.dpi));
