@@ -22,7 +22,7 @@ import { ImportError } from "../lib/errors";
 import { endsAtParticle } from "../label-reading/layout";
 import { classifyLine } from "../label-reading/line-kinds";
 import { CAPITALISED_TITLES, SERVICE_WORDS, TITLE_WORD } from "../label-reading/vocabulary";
-import { OcrEngineError, recognise, type OcrResult } from "./ocr/tesseract";
+import { isListedWord, OcrEngineError, recognise, type OcrResult } from "./ocr/tesseract";
 import { agreedNames, holdsName } from "./ocr/agree";
 import { irishParticle, ownSender, restoreLostWords, SENDER_KEYS, withoutCutNames, withoutHeadings, withoutLineLostAbove, withoutLoneFigures, withoutOtherLines, withoutSenderUnderVan, withoutSortCode, withoutSuffixUnder, withTitleAbove } from "./ocr/names";
 import { checkedPostcode, codedPostcodeLines, loosePostcodes, withoutCodePieces } from "./ocr/postcode";
@@ -213,7 +213,7 @@ async function finished(asRead: LabelDetails, { lines, image, dpi }: Reading): P
   // So is one cut short, more of its words' ink beside it on its row (withoutCutNames) or its company's suffix alone on the
   // line under it (withoutSuffixUnder), one with a figure alone among its words, and one read under its block's first line
   // misread into debris or lost whole, its print left between it and its heading (withoutLineLostAbove).
-  const uncut = withoutLoneFigures(withoutOtherLines(withoutHeadings(asRead)));
+  const uncut = withoutLoneFigures(withoutOtherLines(withoutHeadings(await withGapsBack(asRead))));
   const cutFree = withoutCutNames(uncut, lines, image);
   // A recipient's name cut short by a word with an accent the page's reading lost is read again first: the words the Latin
   // reading of its row has after it, accented each, to the row's end ('DELIVER TO: Thomas' for Thomas Sørensen, the ø's
@@ -573,6 +573,32 @@ function pieceOfCode(name: string, code: string | undefined): boolean {
  * where their gaps were is no name.
  */
 const GLUED = /[\p{L}&()]{20,}/u;
+
+/**
+ * A name OCR read with its gaps lost, its words told apart by their capitals, the gaps put back ('BrambleCraftsLimited' for
+ * Bramble Crafts Limited, 'Wren&IvyOutfittersLimited': run E, SEED=76423947, files 3857 and 3085, a 300 DPI table photo and
+ * a 300 DPI photo of a return address in small type, given as none by GLUED). Only where the name is a run of capitalised
+ * words and '&' alone, two words or more, and every word of two letters or more is in the English model's word list
+ * (`listed`): a letter misread in the run ('MoorlandkKnits') or a name in capitals alone ('COPPERKETTLESUPPLIES') is none,
+ * as before. A name with a gap already, or with a capital inside a word a name may have ('McKenzie', 'MacLeod'), is as read.
+ */
+export async function unglued(name: string, listed: (word: string) => Promise<boolean> = isListedWord): Promise<string> {
+  if (!GLUED.test(name) || /\s/u.test(name) || !/^(?:\p{Lu}\p{Ll}+|&)+$/u.test(name)) return name;
+  const words = name.match(/\p{Lu}\p{Ll}+|&/gu) ?? [];
+  if (words.filter((w) => w !== "&").length < 2) return name;
+  for (const w of words) if (w !== "&" && (w.length < 2 || !(await listed(w.toLowerCase())))) return name;
+  return words.join(" ");
+}
+
+/** The details with each glued name's gaps put back (unglued). */
+async function withGapsBack(d: LabelDetails): Promise<LabelDetails> {
+  const out = { ...d };
+  for (const k of ADDRESS_KEYS) {
+    const a = out[k];
+    if (a?.name) out[k] = { ...a, name: await unglued(a.name) };
+  }
+  return out;
+}
 
 /**
  * A company's suffix run into the word before it ('Old Forge Dental PracticeLtd.', 'OUTDOORLTD'): no English word ends in
