@@ -154,6 +154,10 @@ describe("courier parsers on real layouts", () => {
     ["Weight: 4.300 kg", 4300],
     ["Weight (kg): 2.60", 2600],
     ["Weight (g): 850", 850],
+    // A comma before three decimals of kilograms: thousands or a misread point, never printed so (gate seed 2785969602, file 291).
+    ["Weight: 6,100 kg", null],
+    ["Weight: 1,250kg", null],
+    ["Weight: 2,50 kg", 2500],
     ["Printed: 16-01-20261.8 kg", null],
   ])("reads the weight '%s'", (printed, grams) => {
     const d = parseEvriLabel({ lines: [L(14, 10, 8, "evri"), L(14, 30, 8, printed)], barcodes: [code128("H04AQA0004726589")] });

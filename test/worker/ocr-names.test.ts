@@ -417,3 +417,68 @@ describe(`a line read between a block's heading and the line taken for its name 
     }
   });
 });
+
+describe(`a line of print the reading lost between a block's heading and the line taken for its name (drawn, SEED=${SEED})`, () => {
+  const label = (name: string): LabelDetails => ({ courier: "evri", countryCode: "GB", trackingCode: "H081VR4408257990", fromAddress: { name, address: ["3 Orchard Mews", "London"], postcode: "WC1E 7SQ", countryCode: "GB" } });
+  const at = (text: string, x: number, y: number, size: number) => ({ text, x, y, size, width: Math.round(text.length * size * 0.55) });
+  // A white page with black boxes standing for printed words ([x0, y0, x1, y1]).
+  const page = (width: number, height: number, boxes: number[][]) => {
+    const data = new Uint8Array(width * height).fill(255);
+    for (const [x0, y0, x1, y1] of boxes) for (let y = Math.max(0, y0); y < Math.min(height, y1); y++) data.fill(0, y * width + Math.max(0, x0), y * width + Math.min(width, x1));
+    return { data, width, height };
+  };
+  // A line's print as boxes: its words, a letter's height high from its box's top, gaps between them.
+  const print = (rng: Rng, l: { x: number; y: number; size: number; width: number }, tall = 1) => {
+    const boxes: number[][] = [];
+    for (let x = l.x; x < l.x + l.width; ) {
+      const w = rng.int(Math.round(l.size * 1.5), Math.round(l.size * 4));
+      boxes.push([x, l.y, Math.min(x + w, l.x + l.width), l.y + Math.round(l.size * tall)]);
+      x += w + Math.round(l.size * rng.float(0.3, 0.6));
+    }
+    return boxes;
+  };
+
+  it("makes the name none ('SENDER' / 'Saltmarsh Books' lost / 'Beechwood': run E, SEED=76423947, file 3669, a 144 DPI screenshot)", () => {
+    const rng = new Rng(`${SEED}/3669`);
+    // The small-type pass's lines; the page: the lost line's print where 'Saltmarsh Books' is printed (2x of 144 DPI).
+    const lines = [at("SENDER", 41, 256, 19), at("Beechwood", 42, 337, 24), at("3 Orchard Mews", 42, 379, 22), at("London WC1E 7SQ", 42, 423, 30)];
+    const printed = [...lines.flatMap((l) => print(rng, l)), ...print(rng, at("Saltmarsh Books", 41, 296, 20))];
+    expect(withoutLineLostAbove(label("Beechwood"), lines, page(900, 600, printed)).fromAddress?.name).toBe("");
+    // Without the page, as before: nothing read between, the name stays.
+    expect(withoutLineLostAbove(label("Beechwood"), lines).fromAddress?.name).toBe("Beechwood");
+  });
+
+  it("takes drawn blocks whose first line was lost whole; leaves a name right under its heading, a rule under the heading, and specks", () => {
+    for (let k = 0; k < 300; k++) {
+      const rng = new Rng(`${SEED}/ink-between/${k}`);
+      const [person, company] = [personName(rng), rng.chance(0.5) ? companyName(rng) : shopName(rng)];
+      const heading = rng.pick(["SENDER", "FROM", "From:", "Sender", "Return address:", "Deliver to", "SHIP TO:"]);
+      const [x, y, size] = [rng.int(10, 500), rng.int(20, 300), rng.int(12, 50)];
+      const pitch = Math.round(size * rng.float(1.15, 1.7));
+      const head = at(heading, x + rng.int(-2, 2), y, Math.round(size * rng.float(0.7, 1.2)));
+      const top = y + head.size + Math.round(size * rng.float(0.15, 0.6));
+      const row = (text: string, n: number) => at(text, x + rng.int(-2, 2), top + n * pitch, size);
+      const drawn = JSON.stringify({ k, person, company, heading, size, pitch });
+      const [W, H] = [x + 40 * size, top + 6 * pitch + 2 * size];
+      const street = `${rng.int(1, 200)} ${rng.pick(["Orchard Mews", "High Street", "Mill Lane"])}`;
+      // Ascenders and descenders past a line's box: a fifth of its height at most, over and under some of its words.
+      const marks = (l: { x: number; y: number; size: number; width: number }) =>
+        rng.chance(0.5) ? [[l.x + 2, l.y - Math.round(l.size * rng.float(0, 0.2)), l.x + 4, l.y], [l.x + 8, l.y + l.size, l.x + 10, l.y + l.size + Math.round(l.size * rng.float(0, 0.2))]] : [];
+      // The person's line printed and lost, the company's under it taken for the name.
+      const lost = [head, row(company, 1), row(street, 2)];
+      const lostPage = page(W, H, [...print(rng, head), ...print(rng, row(person, 0), rng.float(0.7, 1)), ...lost.slice(1).flatMap((l) => print(rng, l))]);
+      expect(withoutLineLostAbove(label(company), lost, lostPage).fromAddress?.name, drawn).toBe("");
+      // Read whole: the name right under its heading; a rule under the heading; a speck between.
+      const whole = [head, row(person, 0), row(company, 1), row(street, 2)];
+      const rule = head.y + head.size + Math.round(size * 0.1);
+      const wholePage = page(W, H, [
+        ...whole.flatMap((l) => [...print(rng, l), ...marks(l)]),
+        ...(rng.chance(0.5) ? [[x - 5, rule, x + 20 * size, rule + Math.max(1, Math.round(size * 0.08))]] : []),
+      ]);
+      expect(withoutLineLostAbove(label(person), whole, wholePage).fromAddress?.name, drawn).toBe(person);
+      // A block whose name stands a line's gap under its heading, nothing printed between.
+      const apart = [head, row(person, 1), row(street, 2)];
+      expect(withoutLineLostAbove(label(person), apart, page(W, H, apart.flatMap((l) => [...print(rng, l), ...marks(l)]))).fromAddress?.name, drawn).toBe(person);
+    }
+  });
+});

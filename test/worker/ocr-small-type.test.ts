@@ -1,6 +1,8 @@
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { rowGoesOn } from "../../worker/label-import/ocr-job";
+import { rowComesBefore, rowGoesOn, twoLinesHigh } from "../../worker/label-import/ocr-job";
+import { freshSeed, Rng } from "../../bench/label-generator/random";
+import { companyName, personName, shopName } from "../../bench/label-generator/world";
 import { atOcrResolution } from "../../worker/label-import/ocr/image";
 import { blockHeading, rereadSmallType, smallTypeBlocks } from "../../worker/label-import/ocr/reread";
 import { recognise } from "../../worker/label-import/ocr/tesseract";
@@ -9,6 +11,7 @@ import { renderPages } from "../../worker/label-import/pdfium";
 import { type Pixmap, toGrey } from "../../worker/images/raster";
 import type { TextLine } from "../../worker/label-reading/text";
 
+const SEED = process.env.SEED || freshSeed();
 const line = (text: string, x: number, y: number, size: number, width = text.length * size * 0.55): TextLine => ({ text, x, y, size, width });
 
 describe("blocks in small type", () => {
@@ -84,5 +87,48 @@ describe("blocks in small type", () => {
     const whole = [line("Return to:", 48, 1035, 25), line("Bluebell Crafts Limited, Flat 40, Sheffield S10 1GY", 49, 1066, 27, 700)];
     expect(rowGoesOn(whole, "Bluebell Crafts Limited")).toBe(false);
     expect(rowGoesOn([line("Bluebell Crafts", 49, 1066, 27, 210), line("Weight 2kg", 700, 1066, 27)], "Bluebell Crafts")).toBe(false);
+  });
+
+  it("whose name's row holds a line before it may have lost the name's start (run E, SEED=76423947, file 980: 'Trading Co')", () => {
+    // Read again enlarged off a 240 DPI scan: 'AI nnrlangd Trad:' over the start of 'Trading Co', for Moorland Trading Co.
+    const split = [line("Sender details", 911, 306, 28, 268), line("AI nnrlangd Trad:", 910, 350, 22, 323), line("Trading Co", 1127, 353, 40, 235), line("Lavender Square", 977, 404, 39, 361)];
+    expect(rowComesBefore(split, "Trading Co")).toBe(true);
+    const rng = new Rng(`${SEED}/row-before`);
+    for (let k = 0; k < 200; k++) {
+      const name = rng.pick([personName, companyName, shopName])(rng);
+      const [x, y, size] = [rng.int(300, 1200), rng.int(100, 1500), rng.int(15, 45)];
+      const drawn = JSON.stringify({ k, name, x, y, size });
+      const own = line(name, x, y, size);
+      // Debris of the name's first words right before it, overlapping it or a word's gap short of it.
+      const debris = line(rng.pick(["AI nnrlangd Trad:", "Moor", "Juni per", "ee"]), x - rng.int(2, 8) * size, y + rng.int(-size / 4, size / 4), Math.round(size * rng.float(0.6, 1.1)));
+      debris.width = Math.max(size, x - debris.x + rng.int(-size, size));
+      expect(rowComesBefore([debris, own], name), drawn).toBe(true);
+      // Nothing before it, a heading alone on its row before it, or another column's line well apart: it stands.
+      expect(rowComesBefore([own], name), drawn).toBe(false);
+      const heading = line(rng.pick(["From:", "Return to:", "SENDER", "Sender:"]), x - rng.int(4, 8) * size, y, size);
+      heading.width = x - heading.x - rng.int(0, size);
+      expect(rowComesBefore([heading, own], name), drawn).toBe(false);
+      const width = rng.int(3, 6) * size;
+      const column = line("Seren Wong", x - width - Math.round(rng.float(2.5, 6) * size), y, size, width);
+      expect(rowComesBefore([column, own], name), drawn).toBe(false);
+    }
+  });
+
+  it("whose name's box is twice its block's lines' height holds two lines, one of them lost (run E, SEED=76423947, file 3515: 'Bryn Awel')", () => {
+    // Read again enlarged off a 150 DPI table photo of a block printed bottom up: 'Bryn Awel' boxed over 'Foxhole Silver'.
+    const lines = [line("IV28NW", 50, 619, 23, 94), line("Inverness", 50, 656, 23, 109), line("183 St Mary's Row", 51, 693, 24, 209), line("Bryn Awel", 48, 718, 45, 113)];
+    expect(twoLinesHigh(lines, { name: "Bryn Awel", address: ["183 St Mary's Row", "Inverness"], postcode: "IV2 8NW", countryCode: "GB" })).toBe(true);
+    const rng = new Rng(`${SEED}/two-high`);
+    for (let k = 0; k < 200; k++) {
+      const name = rng.pick([personName, companyName, shopName])(rng);
+      const [x, y, size] = [rng.int(20, 1200), rng.int(100, 1500), rng.int(15, 45)];
+      const address = { name, address: ["183 St Mary's Row", "Inverness"], postcode: "IV2 8NW", countryCode: "GB" };
+      const block = (nameSize: number) => [line(name, x, y, nameSize), line("183 St Mary's Row", x, y + 2 * size, Math.round(size * rng.float(0.9, 1.1))), line("Inverness", x, y + 3 * size, size), line("IV2 8NW", x, y + 4 * size, size)];
+      const drawn = JSON.stringify({ k, name, size });
+      expect(twoLinesHigh(block(Math.round(size * rng.float(1.85, 2.3))), address), drawn).toBe(true);
+      // In its block's type, in bold or larger type up to half as high again, or with no line of its block read: it stands.
+      expect(twoLinesHigh(block(Math.round(size * rng.float(0.8, 1.5))), address), drawn).toBe(false);
+      expect(twoLinesHigh([line(name, x, y, 2 * size)], address), drawn).toBe(false);
+    }
   });
 });

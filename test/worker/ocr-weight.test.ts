@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseEvriLabel } from "../../worker/couriers/evri/parse";
 import { parseRoyalMailLabel } from "../../worker/couriers/royalmail/parse";
 import { fixPostcode, fixWeight, type OcrWord } from "../../worker/label-import/ocr/text";
-import { DOUBTFUL, latinWeight, rowStarts, textInk, unsureFigure, weightCandidates } from "../../worker/label-import/ocr/weight";
+import { DOUBTFUL, droppedWeights, latinWeight, rowStarts, textInk, unsureFigure, weightCandidates, wholeWeight, withoutIslands } from "../../worker/label-import/ocr/weight";
 import { weightGrams } from "../../worker/label-reading/fields";
 import type { TextLine } from "../../worker/label-reading/text";
 import { freshSeed, Rng } from "../../bench/label-generator/random";
@@ -248,6 +248,11 @@ describe("an Evri service run into the carrier's name on a photo", () => {
     // The r of 'hr' lost on a photo (fresh seed 1011379100, file 733, a 300 DPI scan).
     ["Evri_ Evri 48 h", "48 HOUR"],
     ["24h", "24 HOUR"],
+    // Its hours run into the word after them (run E, SEED=76423947, file 2891, a 300 DPI table photo; stored readings).
+    ["48 HOURDELIVERY", "48 HOUR"],
+    ["48HOURHERMESCOU-PDROHUB", "48 HOUR"],
+    ["24HRDELIVERY", "24 HOUR"],
+    ["EVRI 48HoursEvri", "48 HOUR"],
   ])("reads %j as %j", (printed, service) => {
     expect(label(printed)?.serviceCode).toBe(service);
   });
@@ -256,6 +261,7 @@ describe("an Evri service run into the carrier's name on a photo", () => {
     expect(label("Evrim Yilmaz")?.serviceCode ?? null).toBeNull();
     expect(label("Standardson Ltd")?.serviceCode ?? null).toBeNull();
     expect(label("Flat 48H")?.serviceCode ?? null).toBeNull();
+    expect(label("48 Hourston Road")?.serviceCode ?? null).toBeNull();
   });
 
   it("takes a legacy Hermes label's 16-digit code where the carrier's name was run into the next word", () => {
@@ -445,5 +451,112 @@ describe("a weight whose figure the page's reading was unsure of (ocr/weight.ts 
     expect(unsureFigure([word("Wt:", 60, 638, 30)], lines, 16000)).toBe(false);
     // A line giving another weight is not the weight's.
     expect(unsureFigure([word("16.00kg", 130, 638, 18.6)], lines, 1600)).toBe(false);
+  });
+});
+
+describe("a weight whose figure the Latin model read with a gap at its point (ocr/weight.ts latinWeight)", () => {
+  // '4.60kg' / '4. 60kg': run E, SEED=76423947, file 2197, a 300 DPI thermal print in a monospaced face (the point a whole
+  // letter wide), whose weight was lost: the Latin reading gave 60 kg.
+  it("agrees with the English reading where the two read the same digits, the gap aside", () => {
+    const rng = new Rng(`${SEED}:latin-point`);
+    for (let i = 0; i < 200; i++) {
+      const grams = rng.int(1, 300) * 50;
+      const figure = (grams / 1000).toFixed(rng.pick([1, 2]));
+      if (Number(figure) * 1000 !== grams) continue;
+      const head = rng.pick(["", "Weight: ", "WT ", "Wt:"]);
+      const unit = rng.pick(["kg", " kg", "KG"]);
+      const tail = rng.pick(["", " Date: 09-02-2026", " Printed: 25 Sep 2026"]);
+      const english = `${head}${figure}${unit}${tail}`;
+      const [whole, part] = figure.split(".");
+      const latin = `${head}${whole}${rng.pick([". ", " .", " . "])}${part}${unit}${tail}`;
+      expect(weightGrams(latin), latin).not.toBe(grams);
+      expect(latinWeight(latin, english, grams), `${english} / ${latin}`).toBe(grams);
+      // Another digit read on either side of the point: no agreement.
+      const other = (d: string) => String((Number(d) + rng.int(1, 9)) % 10);
+      const moved = rng.chance(0.5) ? `${whole.slice(0, -1)}${other(whole.slice(-1))}. ${part}` : `${whole}. ${other(part[0])}${part.slice(1)}`;
+      expect(latinWeight(`${head}${moved}${unit}${tail}`, english, grams), moved).not.toBe(grams);
+    }
+  });
+});
+
+describe("a weight's word the page's reading dropped (ocr/weight.ts droppedWeights, wholeWeight)", () => {
+  // 'Weight:5.4kg' read as a word '5.4kg' at confidence 0 and left out of the page's lines: run E, SEED=76423947, file
+  // 2518, a 240 DPI table photo whose weight was lost.
+  const word = (text: string, left: number, top: number, height: number, conf: number): OcrWord => ({ text, left, top, height, width: text.length * height * 0.6, conf });
+  it("reads again a word under ocrLines' confidence that gives a weight and is on no kept line, widened to the left", () => {
+    const rng = new Rng(`${SEED}:dropped`);
+    for (let i = 0; i < 200; i++) {
+      const size = rng.float(14, 45);
+      const { figure, unit } = drawWeight(rng);
+      const text = `${figure}${unit}`;
+      const [left, top] = [rng.float(0, 800), rng.float(0, 1500)];
+      const lines: TextLine[] = [{ text: "Kingston upon Thames KT1 2ZT", x: 60, y: top + rng.pick([-3, 3]) * size, size }];
+      const dropped = word(text, left, top, size, rng.int(0, 9));
+      const found = droppedWeights([dropped, word("Weight:", left - 5 * size, top, size, rng.int(0, 95))], lines);
+      expect(found, text).toHaveLength(1);
+      expect(found[0].x).toBeCloseTo(Math.max(0, left - 6 * size));
+      expect(found[0].x + (found[0].width ?? 0)).toBeCloseTo(left + dropped.width);
+      // Kept (read at ocrLines' confidence or more), on a line the reading kept, or no weight: none.
+      expect(droppedWeights([{ ...dropped, conf: rng.int(10, 95) }], lines)).toHaveLength(0);
+      expect(droppedWeights([dropped], [...lines, { text: `Weight: ${text}`, x: left - 4 * size, y: top + rng.float(-0.3, 0.3) * size, size, width: (8 + text.length) * size * 0.6 }])).toHaveLength(0);
+      expect(droppedWeights([{ ...dropped, text: rng.pick(["KT12ZT", "2026", "14ForeWalk", "ae", "48HR"]) }], lines)).toHaveLength(0);
+    }
+  });
+
+  it("gives the weight read there only where no figure stands before it ('Weight:1 2600g' for 12600 g)", () => {
+    const rng = new Rng(`${SEED}:whole`);
+    for (let i = 0; i < 200; i++) {
+      const { grams, figure, unit } = drawWeight(rng);
+      const head = rng.pick(["", "Weight:", "Weight: ", "WT ", "ae "]);
+      expect(wholeWeight(`${head}${figure}${unit}`), `${head}${figure}${unit}`).toBe(grams);
+      const apart = `${head}${rng.int(1, 9)} ${figure}${unit}`;
+      expect(wholeWeight(apart), apart).toBeNull();
+    }
+  });
+});
+
+describe("a monospaced zero's dot painted out before the weight is read again (ocr/weight.ts withoutIslands)", () => {
+  // '14.10kg' read '14.19kg' by the Latin model, '1400g' read '14060g' by the English (run E, SEED=76423947, files 3556 and
+  // 489, 203 DPI thermal prints): a dotted zero.
+  it("paints out each stroke inside another's hole and nothing else; none where no stroke is", () => {
+    const rng = new Rng(`${SEED}:islands`);
+    for (let i = 0; i < 60; i++) {
+      const [w, h] = [rng.int(120, 400), rng.int(40, 90)];
+      const paper = rng.int(200, 255);
+      const data = new Uint8Array(w * h).fill(paper);
+      const fill = (x0: number, y0: number, x1: number, y1: number, v: number) => {
+        for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) data[y * w + x] = v;
+      };
+      const dots: [number, number, number, number][] = [];
+      // Glyphs left to right: rings (zeros), some dotted, and bars (ones); a bar may run off the cut's edge.
+      for (let x = 4; x < w - 30; x += rng.int(26, 34)) {
+        const [top, bottom, t] = [rng.int(4, 10), h - rng.int(4, 10), rng.int(2, 4)];
+        const ink = rng.int(0, 80);
+        if (rng.chance(0.3)) {
+          fill(x + 8, rng.chance(0.3) ? 0 : top, x + 8 + t, bottom, ink);
+          continue;
+        }
+        fill(x, top, x + 22, bottom, ink);
+        fill(x + t, top + t, x + 22 - t, bottom - t, paper);
+        if (rng.chance(0.5)) {
+          const [cx, cy] = [x + 11, Math.round((top + bottom) / 2)];
+          const dot: [number, number, number, number] = [cx - 2, cy - 3, cx + 2, cy + 3];
+          fill(...dot, ink);
+          dots.push(dot);
+        }
+      }
+      const img = { data: new Uint8Array(data), width: w, height: h };
+      const plain = withoutIslands(img);
+      if (!dots.length) {
+        expect(plain).toBeNull();
+        continue;
+      }
+      expect(plain).not.toBeNull();
+      const want = new Uint8Array(data);
+      for (const [x0, y0, x1, y1] of dots) for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) want[y * w + x] = 255;
+      expect(Buffer.from(plain!.data).equals(Buffer.from(want))).toBe(true);
+      // The image read is not changed.
+      expect(Buffer.from(img.data).equals(Buffer.from(data))).toBe(true);
+    }
   });
 });

@@ -76,8 +76,7 @@ export function NavBar() {
 
   async function logout() {
     setOpen(false);
-    await signOut();
-    void navigate("/login");
+    await signOut(() => void navigate("/login"));
   }
 
   const links = (variant: "desktop" | "mobile") => (

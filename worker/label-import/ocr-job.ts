@@ -172,7 +172,7 @@ export async function readLabelPage(pixmap: Pixmap): Promise<LabelReading> {
   // A routing label (carrier API output: VAN / DROP / C-ROUND) prints no weight (LABELS.md): not read again for one.
   const noWeight = (d: LabelDetails) => d.weightInGrams == null && !d.routing && !disputed;
   // A line that should give the weight and does not ('Weight:' with its figure lost, '2.90k'): that line read again (ocr/weight.ts).
-  const lost = reading.details && noWeight(reading.details) ? await rereadWeight(reading.lines, reading.image, reading.dpi) : null;
+  const lost = reading.details && noWeight(reading.details) ? await rereadWeight(reading.lines, reading.image, reading.dpi, reading.words) : null;
   if (lost !== null) reading.details = { ...reading.details!, weightInGrams: lost };
   if (reading.details && (noService(reading.details) || noWeight(reading.details))) await serviceAndWeight(rereadUnread(reading.lines, reading.image, reading.dpi));
   if (reading.details && noService(reading.details)) await serviceAndWeight(rereadTop(reading.lines, reading.image, reading.dpi));
@@ -212,14 +212,14 @@ async function finished(asRead: LabelDetails, { lines, image, dpi }: Reading): P
   // A name with a misread heading in it, or that is another line of the label, is none before it is read again (ocr/names.ts).
   // So is one cut short, more of its words' ink beside it on its row (withoutCutNames) or its company's suffix alone on the
   // line under it (withoutSuffixUnder), one with a figure alone among its words, and one read under its block's first line
-  // misread into debris (withoutLineLostAbove).
+  // misread into debris or lost whole, its print left between it and its heading (withoutLineLostAbove).
   const uncut = withoutLoneFigures(withoutOtherLines(withoutHeadings(asRead)));
   const cutFree = withoutCutNames(uncut, lines, image);
   // A recipient's name cut short by a word with an accent the page's reading lost is read again first: the words the Latin
   // reading of its row has after it, accented each, to the row's end ('DELIVER TO: Thomas' for Thomas Sørensen, the ø's
   // word dropped: run D, SEED=2845914634, file 3834, a 200 DPI photo, then none). Nothing after them: else it stays none.
   const rescued = !cutFree.address?.name && uncut.address?.name ? await restoreLostWords(uncut, lines, image, dpi, true) : cutFree;
-  const details = withoutLineLostAbove(withoutSuffixUnder(rescued.address?.name ? rescued : cutFree, lines), lines);
+  const details = withoutLineLostAbove(withoutSuffixUnder(rescued.address?.name ? rescued : cutFree, lines), lines, image);
   const read = rescued.address?.name && rescued !== cutFree ? details : await restoreLostWords(details, lines, image, dpi);
   // A name's Latin reading that does not hold it is read again enlarged (ocr/reread.ts latinReading).
   const accented = await restoreAccents(read, lines, image, dpi, holdsName);
@@ -263,6 +263,35 @@ export function rowGoesOn(lines: readonly TextLine[], name: string): boolean {
 }
 
 /**
+ * Whether the line a name starts is preceded on its row, within two of its heights or overlapping it, by another line that
+ * is not a heading alone: Tesseract split the row in two, and the cut may have taken the name's first words ('AI nnrlangd
+ * Trad:' over the start of 'Trading Co', for Moorland Trading Co, read again enlarged off a 240 DPI scan: run E,
+ * SEED=76423947, file 980, the sender given as 'Trading Co'). The name may have lost its start: none.
+ */
+export function rowComesBefore(lines: readonly TextLine[], name: string): boolean {
+  const line = lines.find((l) => l.text.startsWith(name));
+  return Boolean(
+    line &&
+      lines.some((o) => o !== line && Math.abs(o.y - line.y) < line.size / 2 && o.x < line.x && line.x - (o.x + estWidth(o)) < 2 * line.size && classifyLine(o.text).heading?.rest !== ""),
+  );
+}
+
+/**
+ * Whether a name's line is boxed twice as high as its block's other lines (its address lines and postcode) or more: the
+ * box took in two printed lines and the reading gave one of them ('Bryn Awel' boxed 45 px high over 'Foxhole Silver', in
+ * a block of 23 px lines read again enlarged off a 150 DPI table photo printed bottom up: run E, SEED=76423947, file 3515,
+ * the house's name given as the sender). Which line was read is not known: none. A name in bold or larger type than its
+ * address is under one and a half times its height.
+ */
+export function twoLinesHigh(lines: readonly TextLine[], a: Address): boolean {
+  const line = lines.find((l) => l.text.includes(a.name));
+  const own = lines.filter((l) => l !== line && ((a.postcode && l.text.replace(/\s/g, "").includes(a.postcode.replace(/\s/g, ""))) || a.address?.some((t) => t && l.text.includes(t))));
+  if (!line || !own.length) return false;
+  const sizes = own.map((l) => l.size).sort((p, q) => p - q);
+  return line.size >= 1.7 * sizes[Math.floor(sizes.length / 2)];
+}
+
+/**
  * The finished details (`done`, no sender named) with the sender's name read from the page's blocks in small type read
  * again enlarged (ocr/reread.ts rereadSmallType): a return address printed at 6–8 pt on a 203 DPI thermal print or a
  * 150 DPI scan, whose heading or name letters the page's reading lost (fresh seed 1113018866: 'Retuiti to:' over 'Hazel &
@@ -277,7 +306,10 @@ async function senderInSmallType(done: LabelDetails, reading: Reading, barcodes:
   const again = lines && senderFromSparse(reading.details!, parseLabel({ lines, barcodes }), true);
   if (!lines || !again) return { details: done, passes: lines ? 1 : 0 };
   const named = await finished(again, { ...reading, lines });
-  for (const k of SENDER_KEYS) if (named[k]?.name && rowGoesOn(lines, named[k].name)) named[k] = { ...named[k], name: "" };
+  for (const k of SENDER_KEYS) {
+    const a = named[k];
+    if (a?.name && (rowGoesOn(lines, a.name) || rowComesBefore(lines, a.name) || twoLinesHigh(lines, a))) named[k] = { ...a, name: "" };
+  }
   const out: LabelDetails = { ...done };
   for (const k of SENDER_KEYS) if (named[k]?.name) out[k] = named[k];
   return { details: out, passes: 1 };

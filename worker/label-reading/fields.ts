@@ -57,6 +57,11 @@ export function weightGrams(text: string): number | null {
   const m = labelled ?? unpriced.match(WEIGHT_KILOS) ?? unpriced.match(WEIGHT_GRAMS);
   if (!m) return null;
   const kilos = /^k/i.test(m[2]);
+  // Kilograms with a comma before three digits ('6,100 kg') are thousands (no parcel weighs tonnes) or a decimal comma
+  // no UK label prints with three decimals: OCR's reading of a point, and a figure misread once may be misread twice
+  // (rehearsal ci-87's gate, seed 2785969602, file 291: 'Weight: 0.100 kg', a monospaced dotted zero on a 203 DPI
+  // thermal print, read 'Weight: 6,100 kg' and given 6,100 g). None. '1,2 kg' (a decimal comma) is read as before.
+  if (kilos && /^\d{1,3},\d{3}$/.test(m[1])) return null;
   // In grams a comma or point before three digits groups thousands ('12,800 g', '4.300 g': no one
   // prints 4.3 grams; OCR also reads a comma as a point); in kilograms it is the decimal point.
   const n = Number(kilos ? m[1].replace(",", ".") : m[1].replace(/[.,](?=\d{3}\b)/g, "").replace(",", "."));

@@ -33,8 +33,7 @@ export function CloseAccountCard({ subscribed }: { subscribed: boolean }) {
     setError(null);
     try {
       const { email } = await api<{ email: string }>("/api/v1/user/close", { method: "POST", body: { password } });
-      await signOut();
-      void navigate("/", { state: { accountClosed: email } satisfies ClosedLocationState });
+      await signOut(() => void navigate("/", { state: { accountClosed: email } satisfies ClosedLocationState }));
     } catch (err) {
       setError(errorText(err, T.failed));
       setBusy(false);

@@ -22,8 +22,10 @@ const SERVICES: [RegExp, string, boolean][] = [
   [/\bnext[\s-]*day\b|\bND\s*24\b/i, "NEXT DAY", true],
   // Or an 'h' ending its line, the r lost on a photo, alone or after the carrier's name ('Evri_ Evri 48 h': fresh seed
   // 1011379100, file 733, a 300 DPI scan); not an address's 'Flat 48H'.
-  [/\b48\s*-?\s*(?:hour|hr)s?\b|(?:^|\b(?:evri|hermes)\W*)48\s?h$/im, "48 HOUR", false],
-  [/\b24\s*-?\s*(?:hour|hr)s?\b|(?:^|\b(?:evri|hermes)\W*)24\s?h$/im, "24 HOUR", true],
+  // Or run into the word printed after it, as 'STANDARD' below ('48 HOURDELIVERY': run E, SEED=76423947, file 2891, a 300 DPI
+  // table photo whose service was lost; '48HOURHERMESCOU-PDROHUB' of stored readings).
+  [/\b48\s*-?\s*(?:hour|hr)s?(?=\b|delivery|hermes|evri|hub|cou)|(?:^|\b(?:evri|hermes)\W*)48\s?h$/im, "48 HOUR", false],
+  [/\b24\s*-?\s*(?:hour|hr)s?(?=\b|delivery|hermes|evri|hub|cou)|(?:^|\b(?:evri|hermes)\W*)24\s?h$/im, "24 HOUR", true],
   // Or run into the words printed beside it, the gaps lost on a flattened PDF or a photo ('STANDARDDELIVERY',
   // 'COU-PNETSTANDARDHUB', 'STANDARDHERMES…': fresh seed 258096912, file 1832, whose service was lost).
   [/\bstandard(?=\b|delivery|hermes|evri|hub)|(?<=\bcou-?p[a-z]{3,4})standard|\b2\s*-\s*3\s*(?:working\s*)?days?\b/i, "STANDARD", false],

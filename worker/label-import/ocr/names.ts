@@ -409,7 +409,7 @@ const headingLine = (t: string) => !/\d/u.test(t) && BLOCK_HEADINGS.has(t.toLowe
  * names, parsed again) it takes two names, both wrong (the other 'O'CONNOR' for Renée O'Connor, her first name misread
  * into debris over it: seed 3141977986, file 1388, a 200 DPI scan), and no right one.
  */
-export function withoutLineLostAbove(details: LabelDetails, lines: TextLine[]): LabelDetails {
+export function withoutLineLostAbove(details: LabelDetails, lines: TextLine[], page?: Grey): LabelDetails {
   return renamed(details, NAMED_KEYS, (a) => {
     const line = lines.find((l) => l.text.includes(a.name));
     if (!line || ownHeading(line.text, a.name)) return a.name;
@@ -420,8 +420,31 @@ export function withoutLineLostAbove(details: LabelDetails, lines: TextLine[]): 
       .sort((p, q) => q.y - p.y)[0];
     if (!heading) return a.name;
     const between = lines.some((l) => l !== line && l !== heading && l.y > heading.y + 0.5 * heading.size && l.y < line.y - 0.5 * size && l.x < end && l.x + estWidth(l) > line.x);
-    return between ? "" : a.name;
+    return between || (page && lineOfInkBetween(page, heading, line)) ? "" : a.name;
   });
+}
+
+/**
+ * Whether a row of print the reading gave no line for lies between a heading and the line under it, over that line's
+ * words: rows with ink, half the line's height high or more and at most one and a half, with a quarter of its height of
+ * room left to the heading's box and the line's (their descenders and ascenders). The reading lost the block's first line
+ * whole, and the line taken for the name is its second ('SENDER' / 'Saltmarsh Books' / 'Beechwood' / '3 Orchard Mews', the
+ * name's line not read, the house's given as the sender: run E, SEED=76423947, file 3669, a 144 DPI screenshot). A rule
+ * under a heading is thinner than that; a heading right over its name leaves no such room.
+ */
+function lineOfInkBetween(page: Grey, heading: TextLine, line: TextLine): boolean {
+  const size = line.size;
+  const [y0, y1] = [Math.max(0, Math.round(heading.y + heading.size + 0.25 * size)), Math.min(page.height, Math.round(line.y - 0.25 * size))];
+  const [x0, x1] = [Math.max(0, Math.round(line.x + 0.1 * size)), Math.min(page.width, Math.round(line.x + estWidth(line)))];
+  if (y1 - y0 < 0.5 * size || x1 - x0 < size) return false;
+  let [run, longest] = [0, 0];
+  for (let y = y0; y < y1; y++) {
+    let n = 0;
+    for (let x = x0; x < x1; x++) if (page.data[y * page.width + x] < 110) n++;
+    run = n >= 2 ? run + 1 : 0;
+    longest = Math.max(longest, run);
+  }
+  return longest >= 0.5 * size && longest <= 1.5 * size;
 }
 
 /**

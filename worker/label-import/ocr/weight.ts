@@ -11,7 +11,7 @@ import { weightGrams } from "../../label-reading/fields";
 import { readLatinLine, recognise } from "./tesseract";
 import { fixWeight, ocrLines, type OcrWord } from "./text";
 import { cropGrey, otsuThreshold, scaleGrey, type Grey } from "../../images/raster";
-import type { TextLine } from "../../label-reading/text";
+import { estWidth, type TextLine } from "../../label-reading/text";
 import { WEIGHT_HEADING } from "../../label-reading/vocabulary";
 
 /** A weight heading ('Weight:', 'WT', 'Parcel weight'). */
@@ -98,15 +98,45 @@ function lineImage(page: Grey, l: TextLine): { img: Grey; scale: number } | null
  * The weight (grams) read again from the lines that should give one and did not (at most `max`),
  * where the English and the Latin reading of a line agree; null when none does.
  */
-export async function rereadWeight(lines: TextLine[], page: Grey, dpi: number, max = 2): Promise<number | null> {
+export async function rereadWeight(lines: TextLine[], page: Grey, dpi: number, words: OcrWord[] = [], max = 2): Promise<number | null> {
   // The page's ink threshold, worked out only where a row start is found.
   let ink: number | undefined;
   const rows = rowStarts(lines, (x0, y0, x1, y1) => {
     ink ??= otsuThreshold(page);
     return textInk(page, ink, x0, y0, x1, y1);
   });
-  return agreedWeight([...weightCandidates(lines).slice(0, max), ...rows.slice(0, 1)], page, dpi);
+  const found = await agreedWeight([...weightCandidates(lines).slice(0, max), ...rows.slice(0, 1)], page, dpi);
+  return found ?? agreedWeight(droppedWeights(words, lines).slice(0, 1), page, dpi, true);
 }
+
+/** Confidence under which ocrLines drops a word (its default minConf): such a word is in no line of the page's reading. */
+const DROPPED = 10;
+
+/**
+ * Words that give a weight ('5.4kg') which the page's reading dropped, read at a confidence under DROPPED, on no line it
+ * kept: 'Weight:5.4kg' of a 240 DPI table photo was read as a word '5.4kg' at confidence 0 and left out, and no line gave
+ * the weight (run E, SEED=76423947, file 2518). Each as a line to read again, its box widened six letters to the left so
+ * that a heading before it (or a figure of it read apart) is read with it; taken only where both models read the same weight
+ * there and no figure stands before it (agreedWeight `whole`).
+ */
+export function droppedWeights(words: OcrWord[], lines: TextLine[]): TextLine[] {
+  const kept = (w: OcrWord) => lines.some((l) => Math.abs(l.y - w.top) < 0.6 * w.height && w.left >= l.x - w.height && w.left + w.width <= l.x + (l.width ?? estWidth(l)) + w.height);
+  return words
+    .filter((w) => w.conf < DROPPED && w.height > 0 && weightGrams(w.text) !== null && !kept(w))
+    .map((w) => {
+      const x = Math.max(0, w.left - 6 * w.height);
+      return { text: w.text, x, y: w.top, size: w.height, width: w.left + w.width - x };
+    });
+}
+
+/**
+ * A figure with a unit read after another figure ('Weight:1 2600g' for 12600 g: c2d5122's class, a figure of the weight
+ * read apart): not known to be the whole weight.
+ */
+const FIGURE_BEFORE = /\d[^\S\n]+\d[\d.,]*[^\S\n]*(?:kg|kgs|g|grams?)\b/i;
+
+/** The weight a line's reading gives where no figure stands before the weight's own (FIGURE_BEFORE); null otherwise. */
+export const wholeWeight = (text: string): number | null => (FIGURE_BEFORE.test(text) ? null : weightGrams(text));
 
 /**
  * Whether a stretch of the page holds ink as printed words do: pixels darker than the page's ink threshold (`ink`, Otsu's:
@@ -170,6 +200,14 @@ export function unsureFigure(words: OcrWord[], lines: TextLine[], grams: number,
 const wholeKilos = (text: string) =>
   text.replace(/(?<![\p{L}\d.,])[0-9OoIil|]{1,3}(?=\s?kg\b)/giu, (figure) => (/\d/.test(figure) ? figure.replace(/[Oo]/g, "0").replace(/[Iil|]/g, "1") : figure));
 
+/**
+ * A figure's decimal point with a gap read beside it ('4. 60kg' for '4.60kg': run E, SEED=76423947, file 2197, a 300 DPI
+ * thermal print whose weight was lost, the Latin reading giving 60 kg against the English 4.6). A monospaced face gives the
+ * point a whole letter's width, and the Latin model reads the room round it as a word's gap. Closed, between digits only,
+ * for comparing the Latin reading with the English one (latinWeight): both must still read the same digits.
+ */
+const pointJoined = (text: string) => text.replace(/(?<=\d) ?([.,]) ?(?=\d)/g, "$1");
+
 /** The English reading's figure of grams ('11000g', '300 g'), to be compared with the Latin's with its g read as a 9. */
 const GRAMS_FIGURE = /(?<![\d.,])(\d{2,5})\s?g\b/i;
 
@@ -182,7 +220,7 @@ const GRAMS_FIGURE = /(?<![\d.,])(\d{2,5})\s?g\b/i;
  * 'Weight200Dimensions:…': fresh seed 969544535, file 3925, a 300 DPI table photo whose weight was lost).
  */
 export function latinWeight(latin: string, english: string, grams: number): number | null {
-  const own = weightGrams(fixWeight(wholeKilos(latin)));
+  const own = weightGrams(fixWeight(wholeKilos(pointJoined(latin))));
   if (own !== null) return own;
   const figure = english.match(GRAMS_FIGURE);
   if (!figure || Number(figure[1]) !== grams) return null;
@@ -206,15 +244,86 @@ async function linesAround(page: Grey, l: TextLine, dpi: number): Promise<TextLi
   return ocrLines(words).map((o) => ({ ...o, x: o.x + x0, y: o.y + y0 }));
 }
 
-async function agreedWeight(candidates: TextLine[], page: Grey, dpi: number): Promise<number | null> {
+/**
+ * The cut with every stroke that stands inside another's hole painted out, or null where none does: the dot inside a
+ * monospaced face's zero. The English model reads such a zero now and then as a 6 ('Weight 1406g' for '1400g' where the
+ * Latin read 1400: run E, SEED=76423947, file 489, a 203 DPI thermal print whose weight was lost; without the dot both
+ * read 1400), and the Latin one next to a unit as an 8 or a 9 ('14.19kg' for '14.10kg', file 3556, which it still reads
+ * so without the dot: that weight stays lost; at 96 DPI the dot is joined to its ring, file 149). Figures, units and
+ * headings hold no stroke inside another's hole: a zero with its dot painted out is a plain zero, and nothing else of the
+ * line changes. Ink is what Otsu's threshold of the cut puts under it; a stroke is one run of ink (eight neighbours) that
+ * touches no paper joined to the cut's edge (four neighbours) nor the edge itself. Only where the two readings disagree.
+ */
+export function withoutIslands(img: Grey): Grey | null {
+  const { width: w, height: h, data } = img;
+  const ink = otsuThreshold(img);
+  const dark = (i: number) => data[i] < ink;
+  // Paper joined to the edge.
+  const outside = new Uint8Array(w * h);
+  const stack: number[] = [];
+  for (let x = 0; x < w; x++) stack.push(x, (h - 1) * w + x);
+  for (let y = 0; y < h; y++) stack.push(y * w, y * w + w - 1);
+  while (stack.length) {
+    const i = stack.pop()!;
+    if (outside[i] || dark(i)) continue;
+    outside[i] = 1;
+    const [x, y] = [i % w, Math.floor(i / w)];
+    if (x > 0) stack.push(i - 1);
+    if (x < w - 1) stack.push(i + 1);
+    if (y > 0) stack.push(i - w);
+    if (y < h - 1) stack.push(i + w);
+  }
+  const seen = new Uint8Array(w * h);
+  let out: Uint8Array | null = null;
+  for (let start = 0; start < w * h; start++) {
+    if (seen[start] || !dark(start)) continue;
+    const stroke: number[] = [];
+    let island = true;
+    stack.push(start);
+    seen[start] = 1;
+    while (stack.length) {
+      const i = stack.pop()!;
+      stroke.push(i);
+      const [x, y] = [i % w, Math.floor(i / w)];
+      if (x === 0 || y === 0 || x === w - 1 || y === h - 1) island = false;
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const [nx, ny] = [x + dx, y + dy];
+          if ((!dx && !dy) || nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
+          const j = ny * w + nx;
+          if (dark(j)) {
+            if (!seen[j]) [seen[j], stack[stack.length]] = [1, j];
+          } else if ((!dx || !dy) && outside[j]) island = false;
+        }
+      }
+    }
+    if (!island) continue;
+    out ??= new Uint8Array(data);
+    for (const i of stroke) out[i] = 255;
+  }
+  return out && { width: w, height: h, data: out };
+}
+
+/**
+ * The first weight a candidate line gives read again where the English and the Latin reading of its cut agree. `whole`: a
+ * reading with a figure before the weight's (FIGURE_BEFORE) gives none, and nothing else is tried round the line.
+ */
+async function agreedWeight(candidates: TextLine[], page: Grey, dpi: number, whole = false): Promise<number | null> {
   for (const l of candidates) {
     const cut = lineImage(page, l);
     if (!cut) continue;
     const at = dpi * cut.scale;
     const english = ocrLines((await recognise(cut.img, at, "line")).words, 0).map((x) => x.text).join(" ");
-    const grams = weightGrams(english);
+    const grams = whole ? wholeWeight(english) : weightGrams(english);
+    if (whole && grams === null) continue;
     if (grams !== null) {
       if (latinWeight(await readLatinLine(cut.img, at), english, grams) === grams) return grams;
+      // The two disagree: where a stroke stands in another's hole (a zero's dot), read both again without it.
+      const plain = withoutIslands(cut.img);
+      if (!plain) continue;
+      const again = ocrLines((await recognise(plain, at, "line")).words, 0).map((x) => x.text).join(" ");
+      const found = whole ? wholeWeight(again) : weightGrams(again);
+      if (found !== null && latinWeight(await readLatinLine(plain, at), again, found) === found) return found;
       continue;
     }
     // Nothing read from the line's cut: the stretch around it read, and a line there giving a weight read again on its own.
