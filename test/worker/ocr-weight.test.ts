@@ -396,6 +396,26 @@ describe("Royal Mail's classes read with their gaps lost", () => {
   });
 });
 
+describe("a Royal Mail tracked product's code printed under a heading, its class lost", () => {
+  // 'Service: TPS' read where the framed 'Tracked 48' beside the QR code was lost (run E, SEED=76423947, file 441, a 400 DPI scan).
+  it("names the class from 'Service:' or 'Product:' and a tracked code; none from another code or a code without its heading", () => {
+    const rng = new Rng(`${SEED}:product-code`);
+    const classes: Record<string, string> = { N: "Tracked 24", S: "Tracked 48" };
+    for (let i = 0; i < 100; i++) {
+      const code = `T${rng.pick(["P", "R", "S"])}${rng.pick(["N", "S"])}`;
+      const heading = rng.pick(["Service:", "Service: ", "Product: ", "SERVICE ", "Product:"]);
+      const lines = [line("ROYAL MAIL", 80), line("POSTED: 2026-01-18", 130), line(`${heading}${code}`, 180), line("Mx G Johnson", 300), line("E14 6ZW", 400), line("LF 414 830 560 GB", 900)];
+      expect(parseRoyalMailLabel({ lines, barcodes: [] })?.classId, `${heading}${code}`).toBe(classes[code[2]]);
+      // A printed class wins; another code (CRL has no tier, a Special Delivery digit may be misread), or no heading: none.
+      const other = rng.pick(["CRL", "SD2", "SD5", "TPX", "MTA"]);
+      expect(parseRoyalMailLabel({ lines: lines.map((l) => (l.text.endsWith(code) ? { ...l, text: `${heading}${other}` } : l)), barcodes: [] })?.classId ?? "", other).not.toMatch(/^Tracked/);
+      expect(parseRoyalMailLabel({ lines: lines.map((l) => (l.text.endsWith(code) ? { ...l, text: `Ref ${code}` } : l)), barcodes: [] })?.classId ?? null).toBeNull();
+      const printed = rng.pick(["1st Class", "2nd Class", "Tracked 24", "Tracked 48"]);
+      expect(parseRoyalMailLabel({ lines: [line(printed, 60), ...lines], barcodes: [] })?.classId).toBe(printed);
+    }
+  });
+});
+
 describe("Special Delivery's time printed under its name in larger type", () => {
   it("reads the time, at most a line and a half under the name counted in the larger size; not a line further down", () => {
     // 'SPECIAL DELIVERY GUARANTEED' in small capitals over 'BY 9AM' (fresh seed 1471927557, file 1862, a 203 DPI thermal

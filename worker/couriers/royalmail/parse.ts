@@ -89,6 +89,17 @@ function printedClass(lines: LabelInput["lines"], productCode: string | null): s
 }
 
 /**
+ * A tracked product's code printed under a heading ('Service: TPS', 'Product: TPN': Click & Drop prints the code's first
+ * three letters), where no class was read: the class it names. Run E (SEED=76423947, file 441, a 400 DPI scan) lost its
+ * framed 'Tracked 48' beside the QR code and read 'Service: TPS'. Only the tracked codes: the last letter (N 24, S 48) is
+ * not one OCR confuses, where a Special Delivery code's digit (SD1-3 by 1pm, SD4-6 by 9am) may be misread.
+ */
+function printedTrackedCode(text: string): string | null {
+  const code = text.match(/\b(?:[Ss]ervice|SERVICE|[Pp]roduct|PRODUCT)\s*:?\s*(T[PRS][NS])\b/)?.[1];
+  return code ? (PRODUCTS[code] ?? null) : null;
+}
+
+/**
  * Which Special Delivery product a text naming it is: its time as printed after the name (on its line, the next, or the
  * line printed under it: 'Special Delivery Guaranteed®' / 'by 9am' with 'Royal Mail' beside the first on its row came
  * after it in reading order, and the time was not read: 'by 1pm' for 9am, fresh text seed 1108467383, file 29, a Chromium
@@ -230,7 +241,7 @@ export function parseRoyalMailLabel(input: LabelInput): LabelDetails | null {
   if (returnAddress && !ret) sources.returnAddress = "barcode";
 
   const productCode = payload?.productCode ?? text.match(/\bservice\s*:?\s*([A-Z]{3}\d{2}|SD\d{3})\b/i)?.[1]?.toUpperCase() ?? null;
-  const printed = printedClass(input.lines, productCode);
+  const printed = printedClass(input.lines, productCode) ?? printedTrackedCode(text);
   const classId = printed ?? (productCode ? productClass(productCode) : null);
   if (classId || productCode) sources.service = printed ? "text" : "barcode";
   const weight = weightGrams(text);
