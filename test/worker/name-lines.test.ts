@@ -305,4 +305,15 @@ describe("the retailer over a routing label", () => {
     const lines = routing("Shipped with Shopify");
     expect(headerName(lines, readAddresses(lines))).toBeNull();
   });
+
+  it("passes over a speck read as a word before it, boxed a few pixels high (run E, SEED=76423947, file 2438: 'Bee' for Dovetail Goods)", () => {
+    // A 240 DPI scan's reading: 'Bee' boxed 1 px high right of the retailer's line, a little above it.
+    for (const size of [1, 2]) {
+      const lines = [{ ...L(400, 6, 11, "Bee"), size }, ...routing("Dovetail Goods")];
+      expect(headerName(lines, readAddresses(lines))).toBe("Dovetail Goods");
+    }
+    // A retailer in small type over the address's (a third of its height or more) is still the retailer.
+    const small = [L(14, 2, 4, "Hollow Oak Ceramics"), ...routing("Handmade in Wales").slice(1)];
+    expect(headerName(small, readAddresses(small))).toBe("Hollow Oak Ceramics");
+  });
 });

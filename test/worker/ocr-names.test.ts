@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readLabelPage } from "../../worker/label-import/ocr-job";
+import { readLabelPage, unglued } from "../../worker/label-import/ocr-job";
 import { irishParticle, otherLine, ownSender, rowRight, withLostWords, withoutCutNames, withoutHeadings, withoutLineLostAbove, withoutLoneFigures, withoutOtherLines, withoutSenderUnderVan, withoutSortCode, withoutSuffixUnder, withTitleAbove } from "../../worker/label-import/ocr/names";
 import { freshSeed, Rng } from "../../bench/label-generator/random";
 import { companyName, personName, retailerName, shopName } from "../../bench/label-generator/world";
@@ -480,5 +480,32 @@ describe(`a line of print the reading lost between a block's heading and the lin
       const apart = [head, row(person, 1), row(street, 2)];
       expect(withoutLineLostAbove(label(person), apart, page(W, H, apart.flatMap((l) => [...print(rng, l), ...marks(l)]))).fromAddress?.name, drawn).toBe(person);
     }
+  });
+});
+
+describe(`a name read with its gaps lost (drawn, SEED=${SEED})`, () => {
+  it("has its gaps put back where its words are capitalised and listed ('BrambleCraftsLimited': run E, SEED=76423947, files 3857 and 3085)", async () => {
+    expect(await unglued("BrambleCraftsLimited")).toBe("Bramble Crafts Limited");
+    expect(await unglued("Wren&IvyOutfittersLimited")).toBe("Wren & Ivy Outfitters Limited");
+    // A letter misread in the run, capitals alone, a bracket, a gap already, or under twenty letters: as read (GLUED makes it none).
+    for (const t of ["MoorlandkKnitsTradingCo", "COPPERKETTLESUPPLIES", "HAZEL&HIVEOUTDOORLTD", "SaltmarshOutdoor(UK)Ltd", "Bramble CraftsLimitedCo", "BrambleCrafts"]) expect(await unglued(t), t).toBe(t);
+  });
+
+  it("gives a drawn shop's or company's name back whole or leaves the run as read, never other words", async () => {
+    let back = 0;
+    let glued = 0;
+    for (let k = 0; k < 300; k++) {
+      const rng = new Rng(`${SEED}/glued/${k}`);
+      const name = rng.chance(0.5) ? companyName(rng) : shopName(rng);
+      if (!/^(?:\p{Lu}\p{Ll}+|&)(?: (?:\p{Lu}\p{Ll}+|&))+$/u.test(name)) continue;
+      const run = name.replace(/ /g, "");
+      if (run.length < 20) continue;
+      glued++;
+      const got = await unglued(run);
+      expect([name, run], JSON.stringify({ k, name })).toContain(got);
+      if (got === name) back++;
+    }
+    // Most drawn names are words the English model lists ('Bramble', 'Supplies', 'Outfitters'); a few ('Saltmarsh') are not.
+    expect(back, `${back} of ${glued}`).toBeGreaterThanOrEqual(glued / 2);
   });
 });

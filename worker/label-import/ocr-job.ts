@@ -21,8 +21,8 @@ import { pageBarcodes } from "./barcodes";
 import { ImportError } from "../lib/errors";
 import { endsAtParticle } from "../label-reading/layout";
 import { classifyLine } from "../label-reading/line-kinds";
-import { CAPITALISED_TITLES, SERVICE_WORDS, TITLE_WORD } from "../label-reading/vocabulary";
-import { OcrEngineError, recognise, type OcrResult } from "./ocr/tesseract";
+import { ABBREVIATED_TITLES, CAPITALISED_TITLES, NAME_PARTICLES, SERVICE_WORDS, TITLE_WORD } from "../label-reading/vocabulary";
+import { isListedWord, OcrEngineError, recognise, type OcrResult } from "./ocr/tesseract";
 import { agreedNames, holdsName } from "./ocr/agree";
 import { irishParticle, ownSender, restoreLostWords, SENDER_KEYS, withoutCutNames, withoutHeadings, withoutLineLostAbove, withoutLoneFigures, withoutOtherLines, withoutSenderUnderVan, withoutSortCode, withoutSuffixUnder, withTitleAbove } from "./ocr/names";
 import { checkedPostcode, codedPostcodeLines, loosePostcodes, withoutCodePieces } from "./ocr/postcode";
@@ -214,7 +214,7 @@ async function finished(asRead: LabelDetails, { lines, image, dpi }: Reading): P
   // So is one cut short, more of its words' ink beside it on its row (withoutCutNames) or its company's suffix alone on the
   // line under it (withoutSuffixUnder), one with a figure alone among its words, and one read under its block's first line
   // misread into debris or lost whole, its print left between it and its heading (withoutLineLostAbove).
-  const uncut = withoutLoneFigures(withoutOtherLines(withoutHeadings(asRead)));
+  const uncut = withoutLoneFigures(withoutOtherLines(withoutHeadings(await withGapsBack(asRead))));
   const cutFree = withoutCutNames(uncut, lines, image);
   // A recipient's name cut short by a word with an accent the page's reading lost is read again first: the words the Latin
   // reading of its row has after it, accented each, to the row's end ('DELIVER TO: Thomas' for Thomas Sørensen, the ø's
@@ -359,7 +359,7 @@ export function plausibleOnly(d: LabelDetails): LabelDetails {
     if (a?.postcode && !isRealPostcode(a.postcode)) out[k] = { ...a, postcode: "" };
     if (!a?.name) continue;
     // An initial O read as a zero ('0. van der Berg': fresh seed 1307231402, file 1717, a 300 DPI scan).
-    const name = a.name.replace(ZERO_INITIAL, "$1O.").replace(MARK_BEFORE_INITIAL, "$1").replace(GLUED_SUFFIX, "$1 $2").replace(CAPITAL_MARK_INSIDE, (c) => c.toLowerCase());
+    const name = strokeTitle(a.name.replace(ZERO_INITIAL, "$1O.").replace(MARK_BEFORE_INITIAL, "$1").replace(GLUED_SUFFIX, "$1 $2").replace(CAPITAL_MARK_INSIDE, (c) => c.toLowerCase()));
     // A heading read as the name: the name's line was lost (fresh seed 3215497301, a 203 DPI thermal print: 'FROM').
     // A name ending in a particle, as the layout's rule, again here: the accents restored after it may make one ('EWAN
     // NI' of Ewan Ní Bhriain, its end lost, given the Latin reading's 'Ní': rehearsal seed 4055776722, file 176, a 400 DPI scan).
@@ -379,6 +379,7 @@ function noNameShape(name: string): boolean {
     letterTwiceInCase(name) ||
     strokeReadT(name) ||
     MISREAD_TITLE.test(name) ||
+    SMALL_AFTER_TITLE.test(name) ||
     titleAndOneWord(name) ||
     splitServiceWord(name) ||
     JOINING_WORD_ALONE.test(t) ||
@@ -497,6 +498,36 @@ const mixedInCapitals = (name: string) => {
 };
 
 /**
+ * A title, then a word starting with a small letter whose capital has another shape: the word's capital lost ('Mr ethan
+ * Turner-Hale' for Mr Bethan: gate seed 1875347505, file 287, a 200 DPI scan, given so). Not a particle ('Mr de la Cruz'),
+ * 'and' ('Mr and Mrs'), nor a letter whose capital is the same shape but for its size, read small ('Mr inés White', then
+ * given its capital from the Latin reading: SIZE_ONLY in ocr/agree.ts). Of the 37,243 names the stored runs read right,
+ * that last is the only one that starts so.
+ */
+const SMALL_AFTER_TITLE = new RegExp(
+  String.raw`^(?:${ABBREVIATED_TITLES.map((t) => [...t].map((c) => `[${c.toUpperCase()}${c}]`).join("")).join("|")})\.?\s+(?!(?:${[...NAME_PARTICLES, "and"].join("|")})(?:\s|$))[abd-hj-nprtyà-æè-ëñ]`,
+  "u",
+);
+
+/**
+ * The name with its first word a title read with one stroke letter for another (t, l, f and r: 'Prot C Brown' for Prof, the
+ * f's bar lost: gate seed 359445321, file 491, a flattened PDF) given that title, before a word in capitals or an initial.
+ * Each word so read stands for one title alone ('Dt', 'Mts', 'Prol'…) and starts no name. (An i is left out: 'Di' is a
+ * name, and 'Mi' for Mr, Ms or Mx is MISREAD_TITLE's; so is 'Mt', Mount's: 'Mt Pleasant Stores'.) None of the stored
+ * runs' 37,243 names read right starts so.
+ */
+const STROKES = "ltfr";
+function strokeTitle(name: string): string {
+  const [first, ...rest] = name.split(" ");
+  const bare = first.replace(/\.$/, "");
+  if (!rest.length || !/^\p{Lu}/u.test(rest[0]) || TITLE_WORD.test(first) || /^mt$/i.test(bare)) return name;
+  const titles = ABBREVIATED_TITLES.filter((t) => t.length === bare.length && [...t].filter((c, i) => c !== bare[i].toLowerCase()).length === 1 && [...t].every((c, i) => c === bare[i].toLowerCase() || (STROKES.includes(c) && STROKES.includes(bare[i].toLowerCase()))));
+  if (titles.length !== 1) return name;
+  const title = [...titles[0]].map((c, i) => (bare[i] === bare[i].toUpperCase() ? c.toUpperCase() : c)).join("");
+  return [title + first.slice(bare.length), ...rest].join(" ");
+}
+
+/**
  * A name in small letters and capitals whose last word starts with a small letter: a surname's capital lost ('Mr and Mrs
  * Ní hriain' for Ní Bhriain: fresh seed 2711752841, file 561, a table photo; 'Noah wilson') or a word split or run
  * together ('Siobhán Garc ía', 'Renée delaCruz', 'OscarF french'). A particle (de, van, ap, ní) stands before the surname,
@@ -574,6 +605,32 @@ function pieceOfCode(name: string, code: string | undefined): boolean {
  * where their gaps were is no name.
  */
 const GLUED = /[\p{L}&()]{20,}/u;
+
+/**
+ * A name OCR read with its gaps lost, its words told apart by their capitals, the gaps put back ('BrambleCraftsLimited' for
+ * Bramble Crafts Limited, 'Wren&IvyOutfittersLimited': run E, SEED=76423947, files 3857 and 3085, a 300 DPI table photo and
+ * a 300 DPI photo of a return address in small type, given as none by GLUED). Only where the name is a run of capitalised
+ * words and '&' alone, two words or more, and every word of two letters or more is in the English model's word list
+ * (`listed`): a letter misread in the run ('MoorlandkKnits') or a name in capitals alone ('COPPERKETTLESUPPLIES') is none,
+ * as before. A name with a gap already, or with a capital inside a word a name may have ('McKenzie', 'MacLeod'), is as read.
+ */
+export async function unglued(name: string, listed: (word: string) => Promise<boolean> = isListedWord): Promise<string> {
+  if (!GLUED.test(name) || /\s/u.test(name) || !/^(?:\p{Lu}\p{Ll}+|&)+$/u.test(name)) return name;
+  const words = name.match(/\p{Lu}\p{Ll}+|&/gu) ?? [];
+  if (words.filter((w) => w !== "&").length < 2) return name;
+  for (const w of words) if (w !== "&" && (w.length < 2 || !(await listed(w.toLowerCase())))) return name;
+  return words.join(" ");
+}
+
+/** The details with each glued name's gaps put back (unglued). */
+async function withGapsBack(d: LabelDetails): Promise<LabelDetails> {
+  const out = { ...d };
+  for (const k of ADDRESS_KEYS) {
+    const a = out[k];
+    if (a?.name) out[k] = { ...a, name: await unglued(a.name) };
+  }
+  return out;
+}
 
 /**
  * A company's suffix run into the word before it ('Old Forge Dental PracticeLtd.', 'OUTDOORLTD'): no English word ends in

@@ -110,6 +110,42 @@ export async function readPdfText(bytes: Uint8Array, maxPages: number): Promise<
 }
 
 /**
+ * The lines of a page that run to its edge along their baseline: pdf.js leaves out the glyphs that lie beyond the page's
+ * view, so such a line may have lost its last letters, which the page does not show either. Run E's file 734 (a
+ * pdf-lib text PDF) printed 'OAK & ANCHOR ACCOUNTANTS (UK) LTD' from 12 pt to 2.7 pt past a 288 pt page: the 'D' began
+ * beyond the edge, and the name was read 'OAK & ANCHOR ACCOUNTANTS (UK) LT'. A line whose text item reaches within a word
+ * space of the edge is one of these (labels keep a margin: text set against the page's edge is text that ran off it).
+ */
+export function linesAtEdge(page: PdfPageText): TextLine[] {
+  const { words, boxes, view } = page.items;
+  const out = new Set<TextLine>();
+  words.forEach((w, k) => {
+    const q = Math.round(w.angle / (Math.PI / 2));
+    const b = boxes[k];
+    // The edge its text runs to (left-aligned lines run off a page there; their starts keep the page's margin).
+    const near = EDGE * w.size;
+    const turn = ((q % 4) + 4) % 4;
+    const atEdge = [b.right >= view[2] - near, b.top >= view[3] - near, b.left <= view[0] + near, b.bottom <= view[1] + near][turn];
+    if (!atEdge) return;
+    // The word's place in its reading frame, as groupLines puts it (text.ts).
+    const a = q * (Math.PI / 2);
+    const [c, s] = [Math.cos(a), Math.sin(a)];
+    const [rx, ry] = [w.x * c + w.y * s, -(-w.x * s + w.y * c)];
+    for (const l of page.lines) {
+      if (Math.abs(l.y + l.size - ry) < 0.5 * l.size && rx >= l.x - 1 && rx <= l.x + (l.width ?? 0) + 1) out.add(l);
+    }
+  });
+  return [...out];
+}
+
+/**
+ * How near the page's edge a text item ends to have lost letters beyond it, in its type's size: a word after a space is
+ * lost whole when it starts beyond the edge, and the item then ends a space's width inside it (a quarter of an em in
+ * Helvetica, 0.6 in Courier).
+ */
+const EDGE = 0.65;
+
+/**
  * Letter-spaced type (Tc, or a producer's spaced glyphs) reaches pdf.js's text with a space between
  * every letter ('L O N D O N'): a run of four or more single letters or digits is one word again.
  * Real single letters rarely come four in a row ('Mr A J K Smith' keeps its initials; a line's item holds more than them). Words of a

@@ -10,8 +10,9 @@ import { DOCUMENT_REFUSALS, type DocumentKind, documentKind, withoutCustomsForm 
 import { ImportError } from "../lib/errors";
 import { ADDRESS_KEYS, type LabelDetails } from "../../shared/label";
 import type { LabelInput } from "../label-reading/fields";
+import type { TextLine } from "../label-reading/text";
 import { parseLabel } from "./parse-label";
-import { loadPdfText, type PdfPageText, readPdfText } from "./pdf";
+import { linesAtEdge, loadPdfText, type PdfPageText, readPdfText } from "./pdf";
 import { codesOn, type PdfTextPart } from "./sheet-parts";
 import { partRunTogetherWords } from "./glyph-spaces";
 import { BEYOND_ASCII, unmappedFontPages } from "./font-maps";
@@ -136,8 +137,13 @@ async function importPdf(bytes: Uint8Array, checkTime: () => void): Promise<Pipe
     // A label with a customs form beside it is read without the form (its weights are the contents').
     const outside = withoutCustomsForm(input.lines);
     const own = outside && parseLabel({ lines: outside, barcodes: input.barcodes });
-    const details = withoutMisencodedNames(own?.trackingCode === read.trackingCode ? own : read);
+    const details = withoutCutNames(withoutMisencodedNames(own?.trackingCode === read.trackingCode ? own : read), edges(page));
     return unmapped.has(page) ? withoutUnknownLetters(details) : details;
+  };
+  const atEdge = new Map<number, TextLine[]>();
+  const edges = (page: number) => {
+    if (!atEdge.has(page)) atEdge.set(page, text.pages[page] ? linesAtEdge(text.pages[page]) : []);
+    return atEdge.get(page)!;
   };
   const native: number[] = [];
   const readPage = (dpi: number, atImageResolution = false) => async (i: number, pixmap: Pixmap) => {
@@ -182,7 +188,7 @@ async function importPdf(bytes: Uint8Array, checkTime: () => void): Promise<Pipe
       native.push(i);
       return;
     }
-    const details = read && page ? ownFields(read, page) : read;
+    const details = read && page ? withoutCutNames(ownFields(read, page), edges(i)) : read;
     if (details) labels.push({ page: i + 1, details, ocrPending: lines.length === 0 });
     else skippedPages.push(i + 1);
   };
@@ -267,6 +273,29 @@ async function checkedImageBarcodes(kind: Exclude<FileKind, "pdf">, bytes: Uint8
     if (err instanceof ImportError) throw err;
     throw new ImportError(422, "This image is damaged or incomplete and cannot be read.");
   }
+}
+
+/**
+ * A name on a line that runs to the page's edge (pdf.ts linesAtEdge) may have lost letters there, and a name cut short is
+ * a wrong name ('OAK & ANCHOR ACCOUNTANTS (UK) LT' for '… (UK) LTD'): none, as a miss. A name is on such a line when the
+ * line holds the name's first word and its own last word is one of the name's (a name broken over two lines included).
+ */
+export function withoutCutNames(details: LabelDetails, cut: TextLine[]): LabelDetails {
+  if (!cut.length) return details;
+  const words = (t: string) => t.toUpperCase().split(/\s+/).filter(Boolean);
+  const onCutLine = (name: string) => {
+    const n = words(name);
+    return cut.some((l) => {
+      const w = words(l.text);
+      return n.length > 0 && w.includes(n[0]) && n.includes(w[w.length - 1]);
+    });
+  };
+  let out = details;
+  for (const k of ADDRESS_KEYS) {
+    const name = out[k]?.name;
+    if (name && onCutLine(name)) out = { ...out, [k]: { ...out[k]!, name: "" } };
+  }
+  return out;
 }
 
 /**

@@ -67,9 +67,15 @@ export function findAddressBlocks(lines: TextLine[]): AddressBlock[] {
     // Nothing of an address above the postcode (a country at most): a block printed bottom up has its lines under it.
     // (Also under a heading printed on the postcode's line, with the town at most: 'DELIVER TO S1 8EE' over the town,
     // 'SHIP TO: Nottingham NG1 7AA' over the street, the name last: fresh seed 584889086, file 67, a pdfkit text PDF.)
-    const nothingAbove = pcHeading ? !/[\d,]/.test(pcText.replace(m[0], "")) : walk.picked.slice(0, -1).every((l) => COUNTRY_RE.test(clean(l.text)));
+    // Nor is a sender's heading with its name on its line, right over the postcode alone: when the lines under the postcode
+    // read as a block printed bottom up, the heading heads a block of its own, the sender's name with no address ('Sender:
+    // Cwm Gifts' over 'TW1 0RW' / 'Middlesex' / … / 'Björn Smith': run E's file 1408, a pdf-lib sheet, whose right-hand
+    // label was read as the sender 'Cwm Gifts' at TW1 0RW and no recipient, and the sheet as one label).
+    const headedOver = !pcHeading && walk.picked.length === 2 && walk.heading !== null && walk.heading.role !== "recipient" && walk.picked[0].y === walk.heading.line.y;
+    const nothingAbove = pcHeading ? !/[\d,]/.test(pcText.replace(m[0], "")) : headedOver || walk.picked.slice(0, -1).every((l) => COUNTRY_RE.test(clean(l.text)));
     const down = nothingAbove ? walkDown(sorted, p, used) : null;
-    if (down) walk = { ...walk, picked: [...down, walk.picked[walk.picked.length - 1]], left: Math.min(pc.x, ...down.map((l) => l.x)), nameUnsure: false };
+    if (down && headedOver) walk = { picked: [...down, pc], heading: null, top: pc.y, left: Math.min(pc.x, ...down.map((l) => l.x)), parts: [], nameUnsure: false };
+    else if (down) walk = { ...walk, picked: [...down, walk.picked[walk.picked.length - 1]], left: Math.min(pc.x, ...down.map((l) => l.x)), nameUnsure: false };
     // Nothing above it a line's gap away nor under it: a line between the postcode and the town may be lost (OCR read
     // 'Cromwell Terrace' and 'DH1 6ZF' and nothing between: fresh seed 3217537065, file 1425, a table photo, whose
     // recipient was then a postcode alone and the sender's block taken for the recipient's).

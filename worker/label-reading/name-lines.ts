@@ -359,6 +359,9 @@ function headerFrom(sorted: TextLine[], layout: { blocks: AddressBlock[] }, excl
     if (l.y < from) continue;
     if (l.y >= firstBlockTop) break;
     const t = clean(l.text);
+    // A line boxed under a quarter of the address's type high is a speck's reading, no print ('Bee' boxed 1 px high beside
+    // 'Dovetail Goods' in 49 px type, taken for the retailer: run E, SEED=76423947, file 2438, a 240 DPI scan, then none).
+    if (l.size < addressSize / 4) continue;
     if (t.length < 3 || sortBox.has(l) || sortCode(l, t) || !looksLikeName(t) || exclude.some((re) => re.test(t))) continue;
     if (!layout.blocks.length && (classifyLine(t).contact || streetish(t) || inBlock(sorted, l))) continue;
     return withoutDebris(t);

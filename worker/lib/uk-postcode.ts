@@ -23,8 +23,13 @@ const AREAS = new Set(
     "HA HD HG HP HR HS HU HX IG IM IP IV JE KA KT KW KY L LA LD LE LL LN LS LU M ME MK ML N NE NG NN NP NR NW OL OX PA PE PH PL PO PR " +
     "RG RH RM S SA SE SG SK SL SM SN SO SP SR SS ST SW SY TA TD TF TN TQ TR TS TW UB W WA WC WD WF WN WR WS WV YO ZE").split(" "),
 );
-/** Districts with a letter after their digit: central London only (EC1A, WC2N, W1A, SW1A, SE1P, NW1W, E1W, N1C). */
-const LETTER_DISTRICT = /^(?:EC[1-4]|WC[12]|W1|SW1|SE1|NW1|E1|N1)[A-Z]$/;
+/**
+ * Districts with a letter after their digit: central London only (EC1A, WC2N, W1A, SW1A, SE1P, NW1W, E1W, N1C), and that
+ * letter one of those the postcode's format allows there: after one letter and a digit (A9A) one of ABCDEFGHJKPSTUW,
+ * after two letters and a digit (AA9A) one of ABEHMNPRVWXY (Royal Mail's format; BS 7666). 'SE1S 1SZ', a 200 DPI scan's
+ * SE15 1SZ with its 5 read as S, is none (gate seed 1875347505, file 388, given so).
+ */
+const LETTER_DISTRICT = /^(?:(?:W1|E1|N1)[ABCDEFGHJKPSTUW]|(?:EC[1-4]|WC[12]|SW1|SE1|NW1)[ABEHMNPRVWXY])$/;
 
 /**
  * A postcode that can exist, not just one of the right shape: a real area ('WW2 8AQ' has none), a

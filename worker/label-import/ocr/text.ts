@@ -488,6 +488,12 @@ function realPostcode(line: string): string {
   const m = line.match(/(^|\s)([A-Z]{1,2}\d[A-Z\d]?) (\d[A-Z]{2})$/);
   if (!m || isRealPostcode(`${m[2]} ${m[3]}`)) return line;
   const outward = m[2];
+  // A letter after the district's digit that no district has there and that looks like a digit is that digit ('SE1S' for
+  // SE15, 'CF1O' for CF10), before a character is dropped (which gave 'SE1 1SZ'); not an I or L after a 1, the 1 read
+  // twice ('BR1I', 'SE1L' for SE1: loosePostcode's onceOne).
+  const last = outward.at(-1) ?? "";
+  const asDigit = /^[A-Z]{1,2}\d[A-Z]$/.test(outward) && !/1[IL]$/.test(outward) && TO_DIGIT[last] ? `${outward.slice(0, -1)}${TO_DIGIT[last]}` : null;
+  if (asDigit && isRealPostcode(`${asDigit} ${m[3]}`)) return `${line.slice(0, m.index! + m[1].length)}${asDigit} ${m[3]}`;
   const real = new Set([...outward].map((_, i) => outward.slice(0, i) + outward.slice(i + 1)).filter((o) => isRealPostcode(`${o} ${m[3]}`)));
   return real.size === 1 ? `${line.slice(0, m.index! + m[1].length)}${[...real][0]} ${m[3]}` : line;
 }
