@@ -388,6 +388,7 @@ function noNameShape(name: string): boolean {
     mixedInCapitals(name) ||
     SMALL_LAST.test(name) ||
     LETTER_PIECES.test(t) ||
+    TWO_LETTERS_ALONE.test(t) ||
     initialMisread(t) ||
     HOUSE_NUMBER_FIRST.test(t) ||
     classifyLine(name).headingAlone
@@ -542,6 +543,13 @@ const SMALL_LAST = /^(?=.*\p{Ll}).*\s(?!(?:plc|co|ltd|llp)\.?$)\p{Ll}[\p{L}'’.
  * stored runs' 20,300 distinct names only that one is so shaped. A name truly so printed ('A NG LEE') is lost: a miss.
  */
 const LETTER_PIECES = /^\p{Lu}\.?(?:\s\p{Lu}{2,3}){2,}$/u;
+
+/**
+ * One word of one or two letters: no whole name, a person's or a shop's, is so short. A logo's letters or a speck read as
+ * the name ('Ll' of a routing label's 'Ll l' given as its sender, which routing labels do not print: fresh seed 770422545,
+ * file 1210, a flattened PDF). One of the 135,604 names the stored runs read is so shaped, and it is that one.
+ */
+const TWO_LETTERS_ALONE = /^\p{L}{1,2}\.?$/u;
 
 /**
  * A first word of a capital, one small letter and a stop that is no title ('Cc. Kaur' for C. Kaur: fresh seed 740915671,
