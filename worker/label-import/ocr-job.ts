@@ -36,7 +36,7 @@ import { offDesk, paperOnly } from "./ocr/paper";
 import { evenLight, paperQuad, rectifiedPaper } from "./ocr/quad";
 import { labelPixels } from "./label-pixels";
 import { rereadBesideLogo, rereadPostcodes, rereadSmallType, rereadTop, rereadUnread, restoreAccents, votedNames } from "./ocr/reread";
-import { checkedWeight, DOUBTFUL, rereadWeight, unsureFigure } from "./ocr/weight";
+import { checkedWeight, DOUBTFUL, mayBeZero, rereadWeight, unsureFigure } from "./ocr/weight";
 import { estWidth, type TextLine } from "../label-reading/text";
 import type { Barcode } from "../images/zxing";
 
@@ -142,9 +142,10 @@ export async function readLabelPage(pixmap: Pixmap): Promise<LabelReading> {
   // 6.46KG' for 0.40 kg in black and white: fresh seed 91827364, a 96 DPI screenshot), is read again from its line and
   // kept only where both models agree; not looked for anywhere else (the page read again would give the same line back).
   // So is one whose figure the reading itself was unsure of ('16.00kg' at confidence 19 for 'Wt: 10.00kg': 3,000-label
-  // seed 1914321767, file 3513, a 150 DPI photo whose type reads 0 as 6; ocr/weight.ts unsureFigure).
+  // seed 1914321767, file 3513, a 150 DPI photo whose type reads 0 as 6; ocr/weight.ts unsureFigure). So is one with an 8
+  // in its figure, which may be a monospaced face's barred zero (ocr/weight.ts mayBeZero).
   const grams = reading.details?.weightInGrams;
-  const disputed = typeof grams === "number" && ([...weights].some((w) => w !== grams) || unsureFigure(reading.words, reading.lines, grams));
+  const disputed = typeof grams === "number" && ([...weights].some((w) => w !== grams) || unsureFigure(reading.words, reading.lines, grams) || mayBeZero(grams));
   if (disputed) reading.details = { ...reading.details!, weightInGrams: await checkedWeight(reading.lines, reading.image, reading.dpi, grams) };
   // One it was a little unsure of ('950g' at 64 for a clean '550g': 3,000-label seed 258096912, file 2374, a 300 DPI
   // thermal print) is read again too, and replaced only by another weight both models agree on there; none agreed, it stands.
