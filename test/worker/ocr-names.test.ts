@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readLabelPage, unglued } from "../../worker/label-import/ocr-job";
-import { irishParticle, otherLine, ownSender, rowRight, withLostWords, withoutCutNames, withoutHeadings, withoutLineLostAbove, withoutLoneFigures, withoutOtherLines, withoutSenderUnderVan, withoutSortCode, withoutSuffixUnder, withTitleAbove } from "../../worker/label-import/ocr/names";
+import { irishParticle, otherLine, ownSender, rowRight, withLostWords, withoutCutNames, withoutHeadings, withoutLineLostAbove, withoutLoneFigures, withoutOtherLines, withoutPartOfHeader, withoutSenderUnderVan, withoutSortCode, withoutSuffixUnder, withTitleAbove } from "../../worker/label-import/ocr/names";
 import { freshSeed, Rng } from "../../bench/label-generator/random";
 import { companyName, personName, retailerName, shopName } from "../../bench/label-generator/world";
 import { PRINTED_HEADINGS } from "../../worker/label-reading/vocabulary";
@@ -507,5 +507,36 @@ describe(`a name read with its gaps lost (drawn, SEED=${SEED})`, () => {
     }
     // Most drawn names are words the English model lists ('Bramble', 'Supplies', 'Outfitters'); a few ('Saltmarsh') are not.
     expect(back, `${back} of ${glued}`).toBeGreaterThanOrEqual(glued / 2);
+  });
+});
+
+describe(`a sender's name that is part of the shop's name printed whole elsewhere on the page (drawn, SEED=${SEED})`, () => {
+  const label = (name: string): LabelDetails => ({ courier: "evri", countryCode: "GB", trackingCode: "TI14JT3770453110", returnAddress: { name, address: ["Dundee"], postcode: "DD2 3SA", countryCode: "GB" } });
+  const at = (text: string, x: number, y: number, size = 26) => ({ text, x, y, size, width: Math.round(text.length * size * 0.55) });
+
+  it("makes it none ('Juniper Soap' under the header 'Juniper Soap Co', 'Pine Bookshop': bench/outside SEED=2646511857, files 32 and 68)", () => {
+    const lines = [at("evri", 40, 44), at("Juniper Soap Co", 924, 64), at("IF UNDELIVERED, PLEASE RETURN TO", 40, 144, 16), at("Juniper Soap", 37, 155, 65), at("Dundee", 40, 221, 39), at("DD2 3SA", 40, 270, 14)];
+    expect(withoutPartOfHeader(label("Juniper Soap"), lines).returnAddress?.name).toBe("");
+    const pine = [at("Pebble & Pine Bookshop", 847, 54, 20), at("Pine Bookshop, Flat 37, 161 Dale View, Hillside, Reading, North Yorkshire, RG1 1BU", 114, 479, 15)];
+    expect(withoutPartOfHeader(label("Pine Bookshop"), pine).returnAddress?.name).toBe("");
+  });
+
+  it("takes drawn names read with words lost at either end; leaves a name read whole, after its heading, or in a sentence", () => {
+    for (let k = 0; k < 300; k++) {
+      const rng = new Rng(`${SEED}/part-of-header/${k}`);
+      const shop = rng.chance(0.5) ? shopName(rng) : companyName(rng);
+      const words = shop.split(" ");
+      if (words.length < 3 || words.some((w) => !/^(?:\p{Lu}[\p{L}'’.-]*|&)$/u.test(w))) continue;
+      const lost = rng.int(1, Math.min(3, words.length - 2));
+      const part = (rng.chance(0.5) ? words.slice(lost) : words.slice(0, words.length - lost)).join(" ");
+      const header = at(shop, rng.int(400, 900), rng.int(20, 80));
+      const block = [at(rng.pick(["Return to:", "FROM", "SENDER", "If undelivered return to:"]), 40, 300, 16), at(`${part}${rng.chance(0.5) ? ", 12 Mill Lane, Dundee DD2 3SA" : ""}`, 40, 330, 20)];
+      const drawn = JSON.stringify({ k, shop, part });
+      expect(withoutPartOfHeader(label(part), [header, ...block]).returnAddress?.name, drawn).toBe("");
+      // Read whole, the header the same; the name after its heading on its own line; the shop named in a sentence.
+      expect(withoutPartOfHeader(label(shop), [header, at(shop, 40, 330, 20)]).returnAddress?.name, drawn).toBe(shop);
+      expect(withoutPartOfHeader(label(part), [at(`${rng.pick(["SENDER", "FROM", "From:", "Return to:"])} ${part}`, 40, 330, 20)]).returnAddress?.name, drawn).toBe(part);
+      expect(withoutPartOfHeader(label(part), [at(`Thank you for shopping at ${part}`, 40, 900, 14), ...block]).returnAddress?.name, drawn).toBe(part);
+    }
   });
 });

@@ -24,7 +24,7 @@ import { classifyLine } from "../label-reading/line-kinds";
 import { ABBREVIATED_TITLES, CAPITALISED_TITLES, NAME_PARTICLES, SERVICE_WORDS, TITLE_WORD } from "../label-reading/vocabulary";
 import { isListedWord, OcrEngineError, recognise, type OcrResult } from "./ocr/tesseract";
 import { agreedNames, holdsName } from "./ocr/agree";
-import { irishParticle, ownSender, restoreLostWords, SENDER_KEYS, withoutCutNames, withoutHeadings, withoutLineLostAbove, withoutLoneFigures, withoutOtherLines, withoutSenderUnderVan, withoutSortCode, withoutSuffixUnder, withTitleAbove } from "./ocr/names";
+import { irishParticle, ownSender, restoreLostWords, SENDER_KEYS, withoutCutNames, withoutHeadings, withoutLineLostAbove, withoutLoneFigures, withoutOtherLines, withoutPartOfHeader, withoutSenderUnderVan, withoutSortCode, withoutSuffixUnder, withTitleAbove } from "./ocr/names";
 import { checkedPostcode, codedPostcodeLines, loosePostcodes, withoutCodePieces } from "./ocr/postcode";
 import { rereadLost } from "./ocr/starts";
 import { ocrLines } from "./ocr/text";
@@ -220,7 +220,7 @@ async function finished(asRead: LabelDetails, { lines, image, dpi }: Reading): P
   // reading of its row has after it, accented each, to the row's end ('DELIVER TO: Thomas' for Thomas Sørensen, the ø's
   // word dropped: run D, SEED=2845914634, file 3834, a 200 DPI photo, then none). Nothing after them: else it stays none.
   const rescued = !cutFree.address?.name && uncut.address?.name ? await restoreLostWords(uncut, lines, image, dpi, true) : cutFree;
-  const details = withoutLineLostAbove(withoutSuffixUnder(rescued.address?.name ? rescued : cutFree, lines), lines, image);
+  const details = withoutPartOfHeader(withoutLineLostAbove(withoutSuffixUnder(rescued.address?.name ? rescued : cutFree, lines), lines, image), lines);
   const read = rescued.address?.name && rescued !== cutFree ? details : await restoreLostWords(details, lines, image, dpi);
   // A name's Latin reading that does not hold it is read again enlarged (ocr/reread.ts latinReading).
   const accented = await restoreAccents(read, lines, image, dpi, holdsName);
@@ -388,6 +388,7 @@ function noNameShape(name: string): boolean {
     mixedInCapitals(name) ||
     SMALL_LAST.test(name) ||
     LETTER_PIECES.test(t) ||
+    TWO_LETTERS_ALONE.test(t) ||
     initialMisread(t) ||
     HOUSE_NUMBER_FIRST.test(t) ||
     classifyLine(name).headingAlone
@@ -542,6 +543,13 @@ const SMALL_LAST = /^(?=.*\p{Ll}).*\s(?!(?:plc|co|ltd|llp)\.?$)\p{Ll}[\p{L}'’.
  * stored runs' 20,300 distinct names only that one is so shaped. A name truly so printed ('A NG LEE') is lost: a miss.
  */
 const LETTER_PIECES = /^\p{Lu}\.?(?:\s\p{Lu}{2,3}){2,}$/u;
+
+/**
+ * One word of one or two letters: no whole name, a person's or a shop's, is so short. A logo's letters or a speck read as
+ * the name ('Ll' of a routing label's 'Ll l' given as its sender, which routing labels do not print: fresh seed 770422545,
+ * file 1210, a flattened PDF). One of the 135,604 names the stored runs read is so shaped, and it is that one.
+ */
+const TWO_LETTERS_ALONE = /^\p{L}{1,2}\.?$/u;
 
 /**
  * A first word of a capital, one small letter and a stop that is no title ('Cc. Kaur' for C. Kaur: fresh seed 740915671,

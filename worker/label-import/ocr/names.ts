@@ -17,6 +17,7 @@ import { ABBREVIATED_TITLES, FIELD_HEADINGS, PRINTED_HEADINGS, PRINTED_RETURN_HE
 import { readLatinLine } from "./tesseract";
 import { cropGrey, type Grey } from "../../images/raster";
 import { estWidth, type TextLine } from "../../label-reading/text";
+import { classifyLine } from "../../label-reading/line-kinds";
 
 /** A word of a name as printed: a capital, then letters, apostrophes, hyphens or a full stop. */
 const NAME_WORD = /^\p{Lu}[\p{L}'’.-]*\p{L}[.]?$/u;
@@ -421,6 +422,33 @@ export function withoutLineLostAbove(details: LabelDetails, lines: TextLine[], p
     if (!heading) return a.name;
     const between = lines.some((l) => l !== line && l !== heading && l.y > heading.y + 0.5 * heading.size && l.y < line.y - 0.5 * size && l.x < end && l.x + estWidth(l) > line.x);
     return between || (page && lineOfInkBetween(page, heading, line)) ? "" : a.name;
+  });
+}
+
+/** A word of a shop's name as printed: a capital and letters (an apostrophe, a hyphen, a stop), or '&'. */
+const SHOP_NAME_WORD = /^(?:\p{Lu}[\p{L}'’.-]*|&)$/u;
+
+/**
+ * The details without a sender's name that is the start or the end of another line of the page, that line being the name
+ * with one to three more words of a name and nothing else: the shop's name printed whole in the label's header, the
+ * sender's block read with a word lost at its edge ('Juniper Soap' for Juniper Soap Co, its header 'Juniper Soap Co', a
+ * 150 DPI JPEG; 'Pine Bookshop' for Pebble & Pine Bookshop, a 300 DPI scan: the second maker, bench/outside, SEED=2646511857,
+ * files 32 and 68). Which the block printed is not known: none. A line that goes on with other words ('Thank you for
+ * shopping at …', an address after a comma), or the name's own line after its heading ('SENDER Atlas Jewellery'), is no
+ * such line.
+ */
+export function withoutPartOfHeader(details: LabelDetails, lines: TextLine[]): LabelDetails {
+  return renamed(details, SENDER_KEYS, (a) => {
+    const words = a.name.split(/\s+/);
+    const longer = lines.some((l) => {
+      const other = l.text.trim().split(/\s+/);
+      const more = other.length - words.length;
+      if (more < 1 || more > 3 || !other.every((w) => SHOP_NAME_WORD.test(w)) || classifyLine(l.text).heading) return false;
+      const starts = words.every((w, i) => other[i] === w);
+      const ends = words.every((w, i) => other[more + i] === w);
+      return starts || ends;
+    });
+    return longer ? "" : a.name;
   });
 }
 
