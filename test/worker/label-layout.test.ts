@@ -882,7 +882,8 @@ describe(`another column's line OCR ran on over a block (drawn, SEED=${SEED})`, 
       const under = fromPage.filter((l) => !ran.includes(l) && !(lost && l.y > ran[0].y && l !== fromPage[fromPage.length - 1]));
       const read = readAddresses([...page, ...under].sort((a, b) => a.y - b.y || a.x - b.x));
       expect(read.recipient?.postcode, JSON.stringify({ k, page: [...page, ...under] })).toBe(normalisePostcode(to.postcode));
-      expect(read.recipient?.name).not.toBe(from.name);
+      // (The parties' lists may draw one name for both, SEED=3152838567: then only a recipient's name that is not its own is wrong.)
+      if (from.name !== to.name) expect(read.recipient?.name).not.toBe(from.name);
     }
     expect(drawn).toBeGreaterThan(40);
   });
