@@ -15,7 +15,7 @@ import { classifyLine, sortBoxLines } from "./line-kinds";
 import { addressLine, initialsOver, isHeaderWord, isNameStart, isNumberlessStreet, isPremises, isStreetLine, looksLikeName, loneWords, namesItself, splitNameLine, startsWithTitle, wrappedName } from "./name-lines";
 import { walkDown } from "./reversed-blocks";
 import { estWidth, inColumn, type TextLine, usualSize } from "./text";
-import type { AddressRole } from "./vocabulary";
+import { type AddressRole, NAME_PARTICLES } from "./vocabulary";
 
 export interface AddressBlock {
   /** The block's lines, top to bottom, heading removed (name first, postcode line last). */
@@ -269,7 +269,33 @@ function walkUp(sorted: TextLine[], p: number, used: Set<TextLine>, gap = LINE_G
     // widen the block over that column: at most twice the block's width counts.
     [left, right, top, size] = [Math.min(left, l.x), Math.max(right, l.x + Math.min(estWidth(l), 2 * (right - left))), l.y, Math.max(size, l.size)];
   }
-  return { picked, heading, top, left, parts, nameUnsure: nameUnsure || lostStart !== null };
+  return { picked, heading, top, left, parts, nameUnsure: nameUnsure || lostStart !== null || nameEndBeside(sorted, picked, [left, right, top], used) };
+}
+
+/** How a name's end may start: a capital, a bracket, an '&', a company's suffix or a particle in small letters. */
+const NAME_END_START = new RegExp(`^(?:[\\p{Lu}(&]|(?:plc|ltd|llp|co|${NAME_PARTICLES.join("|")})(?:\\s|$))`, "u");
+
+/**
+ * Whether, between a heading alone at the block's left edge ('Ship to:', 'To:') and the block's first line, a line stands
+ * right of the block's edge, within its width or alone beyond it, in its type or larger, of no block and no heading: the
+ * name's end, its start not read, the rest standing where the name was printed ('Ship to:' / 'Fitzgeral d' / 'Harbour Light Nursery Holdings Ltd' / '204b
+ * Meadow Street' / …: gate seed 1014088097, file 159, a 200 DPI scan, whose recipient Søren Fitzgerald was given the
+ * company line under the name). The block's first line may not be its name.
+ */
+function nameEndBeside(sorted: TextLine[], picked: TextLine[], [left, right, top]: number[], used: Set<TextLine>): boolean {
+  if (picked.length < 2) return false;
+  const size = usualSize(picked);
+  const heading = sorted.find((o) => {
+    const h = classifyLine(o.text).heading;
+    return h !== null && !h.rest && Math.abs(o.x - left) <= size && o.y + o.size <= top && top - (o.y + o.size) <= 3.5 * size;
+  });
+  if (!heading) return false;
+  // Within the block's width as the walk measured it (a line OCR ran on into the next column widens it twice at most: seed
+  // 1390630706, file 601), or a line alone beyond it starting as a name's word does (NAME_END_START): another
+  // column's lines share their left edge, and a logo's debris read 'eg' far right of a block is no name's end (a stored
+  // reading, 'PROF ANH TURNER-HALE', kept so).
+  const alone = (m: TextLine) => !sorted.some((o) => o !== m && Math.abs(o.x - m.x) <= size);
+  return sorted.some((m) => m.y > heading.y + heading.size * 0.5 && m.y + m.size * 0.5 < top && m.x > left + size && (m.x < right || (alone(m) && NAME_END_START.test(m.text))) && m.size >= 0.8 * size && !used.has(m) && !picked.includes(m) && !classifyLine(m.text).heading);
 }
 
 /** A name, then a numbered street, then more, split by commas, the postcode last: a whole address on one line. */

@@ -109,6 +109,10 @@ export function walkDown(sorted: TextLine[], p: number, used: Set<TextLine>): Te
   // 'PATTERSON' gave 'THE LAURELS CALLUM': fresh seed 969544535, file 2085, a 203 DPI thermal print of a legacy despatch
   // label). (Not over a business's last words: 'The Copper Kettle' / 'Supplies Ltd' is one name, or none.)
   if (!premises.length && names.length === 3 && THE_NAME_RE.test(clean(names[0].text)) && loneWords(clean(names[1].text), clean(names[2].text))) premises.push(...names.splice(0, 1));
+  // So are the lines over a title or initials alone on a line, the name's start ('The Laurels' / 'Prof' / 'François St
+  // John' gave 'The Laurels Prof': a drawn case of label-layout's test of a sender's heading over a block printed bottom up).
+  const nameStart = names.findIndex((l, i) => i > 0 && isNameStart(clean(l.text)));
+  if (!premises.length && nameStart > 0) premises.push(...names.splice(0, nameStart).reverse());
   if (names.length > 3 || !looksLikeName(text(names)[names.length - 1])) return null;
   const second = names.length > 1 && SECOND_LINE_RE.test(text(names)[0]) ? names.splice(0, 1) : [];
   // Two lines left are one name broken, or nothing sure: a house name not known by its words ('THE OLD POST OFFICE'
