@@ -424,6 +424,17 @@ describe("routing labels: the sort box and the retailer header", () => {
     expect(readAddresses(["Jane Row", "12 Mill Lane", "Leeds", "LS6 1AB"].map((t, i) => L(10, 55 + 13 * i, 11, t))).recipient?.name).toBe("Jane Row");
   });
 
+  it("reads a house's name over a name broken over two lines, printed bottom up, as the premises (label-layout SEED=275228483)", () => {
+    // 'NP20 4EQ' / 'Newport' / 'Roath' / 'Mount Pleasant Drive' / 'Bryn Awel' / 'Gurpreet' / 'Öztürk' gave 'Bryn Awel Gurpreet'.
+    const block = (lines: string[]) => lines.map((t, i) => L(10, 55 + 13 * i, 11, t));
+    for (const [house, first, last] of [["Bryn Awel", "Gurpreet", "Öztürk"], ["BRYN AWEL", "HÉLÈNE", "BAJWA"], ["Glenview", "Olivia", "MacLeod"]]) {
+      const got = readAddresses(block(["NP20 4EQ", "Newport", "Roath", "Mount Pleasant Drive", house, first, last])).recipient;
+      expect(got).toMatchObject({ name: `${first} ${last}`, address: [house, "Mount Pleasant Drive", "Roath", "Newport"], postcode: "NP20 4EQ" });
+    }
+    // A title alone over the name's two lines is the name's start: a name on three lines, none rather than 'MR GURPREET'.
+    expect(readAddresses(block(["NP20 4EQ", "Newport", "Mount Pleasant Drive", "MR", "GURPREET", "ÖZTÜRK"])).recipient?.name ?? "").toBe("");
+  });
+
   it("takes no line of a packing slip's block printed bottom up over a routing label for the retailer (rehearsal seed 1175936852, file 37)", () => {
     // The slip's shipping and billing addresses, postcode first and name last, then the routing label: 'ST1 0QE', then
     // 'Stoke-on-Trent', was given as the sender.

@@ -115,6 +115,16 @@ export function walkDown(sorted: TextLine[], p: number, used: Set<TextLine>): Te
   if (!premises.length && nameStart > 0) premises.push(...names.splice(0, nameStart).reverse());
   if (names.length > 3 || !looksLikeName(text(names)[names.length - 1])) return null;
   const second = names.length > 1 && SECOND_LINE_RE.test(text(names)[0]) ? names.splice(0, 1) : [];
+  // Three lines left, none a company's, a contact's or 'The…': a premises' name over a name broken over two lines
+  // ('Bryn Awel' / 'Gurpreet' / 'Öztürk' gave 'Bryn Awel Gurpreet' with 'Öztürk' an address line: drawn, label-layout
+  // SEED=275228483 and 8052918).
+  // A title or initials alone over the two ('MR' / 'GURPREET' / 'ÖZTÜRK') are the name's start: a name on three lines,
+  // which the block's reading top down would cut after two ('MR GURPREET'): nothing sure, none.
+  if (!premises.length && !second.length && names.length === 3) {
+    const [start, next, last] = text(names);
+    if (loneWords(next, last) && isNameStart(start)) return null;
+    if (loneWords(next, last)) premises.push(...names.splice(0, 1));
+  }
   // Two lines left are one name broken, or nothing sure: a house name not known by its words ('THE OLD POST OFFICE'
   // over a shop's name) reads the same as a name's first line, and part of a name is worse than none.
   const rest = [...premises, ...below.slice(0, street + 1).reverse()];
