@@ -208,6 +208,9 @@ describe("names given only when a second reading agrees", () => {
     // One word of two letters or fewer: a logo's letters or a speck (fresh seed 770422545, file 1210, a flattened routing label's 'Ll').
     for (const name of ["Ll", "LL", "J", "Ab."]) expect(named(name), name).toBe("");
     for (const name of ["Bo Li", "Jo Kaur", "Ed Wu"]) expect(named(name), name).toBe(name);
+    // A recipient's heading run into the name (run F, SEED=2548624490, files 3367 and 1384).
+    for (const name of ["Deliverlo H NAKAMURA", "TOMISS MORAG O'BRIEN", "DeliverToAoifeÓ Súilleabháin", "ToMr J Smith"]) expect(named(name), name).toBe("");
+    for (const name of ["Tom Smith", "TOMASZ NOWAK", "Toby Mrs", "Delia Verity"]) expect(named(name), name).not.toBe("");
     const sender = (name: string) => plausibleOnly({ ...read, fromAddress: { name, address: [], postcode: "", countryCode: "GB" } }).fromAddress?.name;
     expect(sender("Ll")).toBe("");
     for (const name of ["Ali", "Zed", "Bo Li"]) expect(sender(name), name).toBe(name);
