@@ -1307,7 +1307,9 @@ describe(`a name whose start OCR did not read, over the block's first line (draw
       // A sender's block in its own column to the right, clear of the whole name as printed, or none.
       if (rng.chance(0.5)) {
         const fx = Math.round(x + Math.max(to.name.length * nameSize * 0.55, ...page.map((l) => l.x - x + l.text.length * l.size * 0.55)) + rng.int(60, 200));
-        [rng.pick(["From:", "Sender:", "Sent by:"]), from.name, ...from.lines, from.town, from.printedPostcode].forEach((text, i) => page.push(L(fx, top + i * size * 0.8, Math.round(size * 0.6), text)));
+        [rng.pick(["From:", "Sender:", "Sent by:"]), from.name, ...from.lines, from.town, from.printedPostcode].forEach((text, i) => {
+          page.push(L(fx, top + i * size * 0.8, Math.round(size * 0.6), text));
+        });
       }
       const got = readAddresses(page.sort((a, b) => a.y - b.y || a.x - b.x));
       const why = JSON.stringify({ k, page: page.map((l) => [l.text, l.x, l.y, l.size]), got: got.recipient });
