@@ -568,7 +568,7 @@ const TWO_LETTERS_ALONE = /^\p{L}{1,2}\.?$/u;
  * distinct names of the 129,453 the stored runs read that do are all these, all wrong. None (the heading's words cannot
  * be told from the name's when OCR read them as one).
  */
-const RUN_IN_HEADING = /^(?:deliver\p{L}*|to(?:miss|mrs|mr|ms|mx|dr|prof|rev)\.?)(?=\s|$)/iu;
+const RUN_IN_HEADING = new RegExp(String.raw`^(?:deliver\p{L}*|to(?:${ABBREVIATED_TITLES.join("|")})\.?)(?=\s|$)`, "iu");
 
 /**
  * A first word of a capital, one small letter and a stop that is no title ('Cc. Kaur' for C. Kaur: fresh seed 740915671,
