@@ -36,7 +36,7 @@ import { offDesk, paperOnly } from "./ocr/paper";
 import { evenLight, paperQuad, rectifiedPaper } from "./ocr/quad";
 import { labelPixels } from "./label-pixels";
 import { rereadBesideLogo, rereadPostcodes, rereadSmallType, rereadTop, rereadUnread, restoreAccents, votedNames } from "./ocr/reread";
-import { checkedWeight, DOUBTFUL, mayBeZero, rereadWeight, unsureFigure } from "./ocr/weight";
+import { checkedWeight, DOUBTFUL, mayBeZero, rereadWeight, unsureFigure, zeroMisreadWeight } from "./ocr/weight";
 import { estWidth, type TextLine } from "../label-reading/text";
 import type { Barcode } from "../images/zxing";
 
@@ -153,6 +153,9 @@ export async function readLabelPage(pixmap: Pixmap): Promise<LabelReading> {
     const again = await checkedWeight(reading.lines, reading.image, reading.dpi, grams);
     if (again !== null) reading.details = { ...reading.details!, weightInGrams: again };
   }
+  // A figure holding a 6, 8 or 9 on a page whose date's year reads a zero so is none (ocr/weight.ts zeroMisreadWeight).
+  const read = reading.details?.weightInGrams;
+  if (typeof read === "number" && zeroMisreadWeight(reading.lines, read)) reading.details = { ...reading.details!, weightInGrams: null };
   // A weight over the courier's limit is none: the re-reads below may find the right one.
   if (reading.details && overLimit(reading.details)) reading.details = { ...reading.details, weightInGrams: null };
   // No service or no weight read: what the reading left unread, then (still no service) the top of

@@ -161,7 +161,7 @@ export function textInk(page: Grey, ink: number, x0: number, y0: number, x1: num
  * postcode: 9,350 g for 350 (fixed seed 3636036, file 96). None is better than a wrong one.
  */
 export async function checkedWeight(lines: TextLine[], page: Grey, dpi: number, grams: number): Promise<number | null> {
-  return agreedWeight(lines.filter((l) => weightGrams(l.text) === grams).slice(0, 2), page, dpi);
+  return agreedWeight(lines.filter((l) => weightGrams(l.text) === grams).slice(0, 2), page, dpi, false, mayBeZero(grams));
 }
 
 /**
@@ -199,7 +199,27 @@ export function unsureFigure(words: OcrWord[], lines: TextLine[], grams: number,
  * alike). Measured on run E's 20 raster weights with an 8 (SEED=76423947): all 20 still right; 897 none. It costs two
  * line readings where it runs.
  */
-export const mayBeZero = (grams: number) => String(grams).includes("8");
+export const mayBeZero = (grams: number) => String(grams).includes("8") || DOTTED_ZERO_READ.includes(Math.floor(grams / 1000));
+
+/**
+ * Whole kilograms a monospaced dotted zero before the point was read as by both models alike on 203 DPI thermal prints:
+ * 'Weight: 0.100 kg' read '8.100 kg', '0.950 kg' read '6.950 kg' (final rehearsal ci-92, gate seed 2213608380, files 180
+ * and 323; '6,100 kg' in ci-87). A weight of 6, 8 or 9 kilograms and some grams is checked (mayBeZero), and where both
+ * models agree on it the line is read once more with the zero's dot painted out (agreedWeight `dotCheck`): a reading that
+ * then gives another weight makes it none. (Not 19 kg: a figure's other digits are no dotted zero before a point; on a 200
+ * DPI photo '19100g' read with its zero's dot painted out gave another figure, a right weight lost.)
+ */
+const DOTTED_ZERO_READ = [6, 8, 9];
+
+/**
+ * A date's year read with its zero as a 6, 8 or 9 ('18 Aug 2626', '28-04-2626'): this page's type reads zeros as other
+ * digits, and a weight's may be read so by both models alike (a 203 DPI thermal print's barred zero, 'Weight: 0.1kg'
+ * read '8.1kg' beside 'Collection date: 18 Aug 2626': final rehearsal ci-92, gate seed 2213608380, file 180; no dot to
+ * paint out there). A weight whose figure holds a 6, 8 or 9 on such a page is none (ocr-job.ts). 7 of the 6,014 distinct
+ * stored page readings read a year so.
+ */
+const ZERO_MISREAD_YEAR = /\b\d{1,2}[\s/.-]+(?:[A-Za-z]{3,9}|\d{1,2})[\s/.-]+2[689]\d\d\b/;
+export const zeroMisreadWeight = (lines: TextLine[], grams: number) => /[689]/.test(String(grams)) && lines.some((l) => ZERO_MISREAD_YEAR.test(l.text));
 
 /**
  * Whole kilograms with a 1 or a 0 read as a letter, at least one real digit among them ('i1 KG' for '11 KG': the Latin
@@ -316,8 +336,10 @@ export function withoutIslands(img: Grey): Grey | null {
 /**
  * The first weight a candidate line gives read again where the English and the Latin reading of its cut agree. `whole`: a
  * reading with a figure before the weight's (FIGURE_BEFORE) gives none, and nothing else is tried round the line.
+ * `dotCheck`: where the two agree, the cut read again with every stroke inside another's hole painted out must give the
+ * same weight (a dotted zero both read as a 6 or an 8: DOTTED_ZERO_READ).
  */
-async function agreedWeight(candidates: TextLine[], page: Grey, dpi: number, whole = false): Promise<number | null> {
+async function agreedWeight(candidates: TextLine[], page: Grey, dpi: number, whole = false, dotCheck = false): Promise<number | null> {
   for (const l of candidates) {
     const cut = lineImage(page, l);
     if (!cut) continue;
@@ -326,7 +348,14 @@ async function agreedWeight(candidates: TextLine[], page: Grey, dpi: number, who
     const grams = whole ? wholeWeight(english) : weightGrams(english);
     if (whole && grams === null) continue;
     if (grams !== null) {
-      if (latinWeight(await readLatinLine(cut.img, at), english, grams) === grams) return grams;
+      if (latinWeight(await readLatinLine(cut.img, at), english, grams) === grams) {
+        // `dotCheck`: a figure that may hold a dotted zero read as another digit (mayBeZero), read again without the dot.
+        const dotless = dotCheck ? withoutIslands(cut.img) : null;
+        if (!dotless) return grams;
+        const again = weightGrams(ocrLines((await recognise(dotless, at, "line")).words, 0).map((x) => x.text).join(" "));
+        if (again === grams) return grams;
+        continue;
+      }
       // The two disagree: where a stroke stands in another's hole (a zero's dot), read both again without it.
       const plain = withoutIslands(cut.img);
       if (!plain) continue;
