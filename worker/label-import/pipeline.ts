@@ -137,7 +137,7 @@ async function importPdf(bytes: Uint8Array, checkTime: () => void): Promise<Pipe
     // A label with a customs form beside it is read without the form (its weights are the contents').
     const outside = withoutCustomsForm(input.lines);
     const own = outside && parseLabel({ lines: outside, barcodes: input.barcodes });
-    const details = withoutCutNames(withoutMisencodedNames(own?.trackingCode === read.trackingCode ? own : read), edges(page));
+    const details = withoutNamesAtEdge(withoutMisencodedNames(own?.trackingCode === read.trackingCode ? own : read), edges(page));
     return unmapped.has(page) ? withoutUnknownLetters(details) : details;
   };
   const atEdge = new Map<number, TextLine[]>();
@@ -188,7 +188,7 @@ async function importPdf(bytes: Uint8Array, checkTime: () => void): Promise<Pipe
       native.push(i);
       return;
     }
-    const details = read && page ? withoutCutNames(ownFields(read, page), edges(i)) : read;
+    const details = read && page ? withoutNamesAtEdge(ownFields(read, page), edges(i)) : read;
     if (details) labels.push({ page: i + 1, details, ocrPending: lines.length === 0 });
     else skippedPages.push(i + 1);
   };
@@ -280,7 +280,7 @@ async function checkedImageBarcodes(kind: Exclude<FileKind, "pdf">, bytes: Uint8
  * a wrong name ('OAK & ANCHOR ACCOUNTANTS (UK) LT' for '… (UK) LTD'): none, as a miss. A name is on such a line when the
  * line holds the name's first word and its own last word is one of the name's (a name broken over two lines included).
  */
-export function withoutCutNames(details: LabelDetails, cut: TextLine[]): LabelDetails {
+export function withoutNamesAtEdge(details: LabelDetails, cut: TextLine[]): LabelDetails {
   if (!cut.length) return details;
   const words = (t: string) => t.toUpperCase().split(/\s+/).filter(Boolean);
   const onCutLine = (name: string) => {

@@ -46,18 +46,20 @@ function inked(page: Grey, x0: number, y0: number, x1: number, y1: number): bool
   return dark >= 0.02 * (x1 - x0) * (y1 - y0);
 }
 
+/** Whether column `cx` of the page holds a dark pixel in rows [y0, y1). */
+function columnInked(page: Grey, cx: number, y0: number, y1: number): boolean {
+  for (let y = Math.max(0, y0); y < Math.min(page.height, y1); y++) if (page.data[y * page.width + cx] < 110) return true;
+  return false;
+}
+
 /**
  * Whether the ink of rows [y0, y1) from `x0` rightwards starts within a line's height of `l`'s left edge and ends within
  * three of its heights of it: a word of a few letters at the block's edge ('MS', 'Dr.'), not a line of words or a logo.
  */
 function shortAtEdge(page: Grey, l: TextLine, x0: number, y0: number, y1: number): boolean {
-  const dark = (cx: number) => {
-    for (let y = Math.max(0, y0); y < Math.min(page.height, y1); y++) if (page.data[y * page.width + cx] < 110) return true;
-    return false;
-  };
   let [first, last] = [-1, -1];
   for (let cx = Math.max(0, x0); cx < Math.min(page.width, Math.ceil(l.x + 6 * l.size)); cx++) {
-    if (!dark(cx)) continue;
+    if (!columnInked(page, cx, y0, y1)) continue;
     if (first < 0) first = cx;
     last = cx;
   }
@@ -71,12 +73,8 @@ function shortAtEdge(page: Grey, l: TextLine, x0: number, y0: number, y1: number
  */
 function inkEnd(page: Grey, x: number, y0: number, y1: number, size: number): number {
   const gap = Math.max(4, Math.round(size));
-  const dark = (cx: number) => {
-    for (let y = Math.max(0, y0); y < Math.min(page.height, y1); y++) if (page.data[y * page.width + cx] < 110) return true;
-    return false;
-  };
   let last = -1;
-  for (let cx = x - Math.round(0.3 * size); cx < page.width && cx - Math.max(last, x) < gap; cx++) if (cx >= 0 && dark(cx)) last = cx;
+  for (let cx = x - Math.round(0.3 * size); cx < page.width && cx - Math.max(last, x) < gap; cx++) if (cx >= 0 && columnInked(page, cx, y0, y1)) last = cx;
   return last < x ? x : Math.min(page.width, last + Math.round(0.35 * size));
 }
 
