@@ -54,6 +54,7 @@ describe("signing out from a page that needs an account", () => {
     fakeApi();
     tokens.set("acc", "ref");
     const router = renderRoutes(routes, "/settings");
+    const scrolled = vi.spyOn(window, "scrollTo").mockImplementation(() => {});
     fireEvent.click(await screen.findByRole("button", { name: "Close my account…" }));
     fireEvent.change(await screen.findByLabelText("Password"), { target: { value: "secret12" } });
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Close my account" })));
@@ -64,6 +65,8 @@ describe("signing out from a page that needs an account", () => {
     await act(() => new Promise((r) => setTimeout(r, 50)));
     expect(where(router)).toBe("/");
     expect(screen.getByText(accountClosedText(EMAIL))).toBeTruthy();
+    // The home page opens at its top, where the notice is (Settings was scrolled to its foot on a phone).
+    expect(scrolled).toHaveBeenLastCalledWith(0, 0);
   });
 
   it("'Logout' goes to the plain login page", async () => {

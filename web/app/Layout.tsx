@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useRef } from "react";
-import { Outlet, useLocation, useNavigate } from "react-router";
+import { Outlet, useLocation, useNavigate, useNavigationType } from "react-router";
 import { setLoggedOutHandler } from "../api/client";
 import { Spinner } from "../components/Spinner";
 import { keepFocusOnBusyButtons } from "./keep-focus";
@@ -16,6 +16,14 @@ export function Layout() {
   const here = useRef(location);
   here.current = location;
   useEffect(() => setLoggedOutHandler(() => navigate(loginPathFor(here.current))), [navigate]);
+  // A new page starts at its top, as a page loaded does: a link or a move to another path kept the last page's scroll (the
+  // home page's closed-account notice, above the fold, was out of view after closing an account at the foot of Settings on
+  // a phone). Not a change of query or hash on one page (a list's filters), nor Back and Forward, which keep the browser's.
+  const navigationType = useNavigationType();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of page scrolls to its top
+  useEffect(() => {
+    if (navigationType !== "POP") window.scrollTo(0, 0);
+  }, [location.pathname]);
   // A button disabled while it works gets its focus back when it is done (keep-focus.ts).
   useEffect(() => keepFocusOnBusyButtons(), []);
 
