@@ -1216,7 +1216,8 @@ describe(`a marketplace's lines over a recipient whose initial stands alone (dra
 describe(`two blocks side by side that OCR gave one line height (drawn, SEED=${SEED})`, () => {
   it("takes the block in the wider letters for the recipient, the other for the sender (photo7's fresh seed 1495111038, file 259: the blocks swapped)", () => {
     let drawn = 0;
-    for (let k = 0; k < 60; k++) {
+    // (80 draws: a recipient with a second line is left out, and 60 left 40 on SEED=254397505, under the sample's bar.)
+    for (let k = 0; k < 80; k++) {
       const rng = new Rng(`${SEED}/one-height/${k}`);
       const [to, from] = [recipientParty(rng), senderParty(rng)];
       if (to.second || normalisePostcode(to.postcode) === normalisePostcode(from.postcode)) continue;
