@@ -222,6 +222,31 @@ const ZERO_MISREAD_YEAR = /\b\d{1,2}[\s/.-]+(?:[A-Za-z]{3,9}|\d{1,2})[\s/.-]+2[6
 export const zeroMisreadWeight = (lines: TextLine[], grams: number) => /[689]/.test(String(grams)) && lines.some((l) => ZERO_MISREAD_YEAR.test(l.text));
 
 /**
+ * The weight the page's reading gave (`grams`), settled before anything is read again for a lost one. Disputed: another
+ * reading of the page (`others`, the page's own among them) gave another or none, the reading was unsure of its figure
+ * (unsureFigure), or the figure may hold a zero read as another digit (mayBeZero); a disputed weight is kept only where
+ * `check` (checkedWeight: its lines read again by both models) gives it. One the reading was a little unsure of (under
+ * DOUBTFUL) is checked too, and replaced only by another weight `check` gives; none given, it stands ('950g' at 64 for a
+ * clean '550g': 3,000-label seed 258096912, file 2374, a 300 DPI thermal print). A figure holding a 6, 8 or 9 on a page
+ * whose date's year reads a zero so is none (zeroMisreadWeight). `disputed`: nothing read later may give a weight (the
+ * page read again gives the same line back).
+ */
+export async function settledWeight(
+  grams: number | null | undefined,
+  page: { lines: TextLine[]; words: OcrWord[]; others: Iterable<number | null | undefined> },
+  check: (grams: number) => Promise<number | null>,
+): Promise<{ grams: number | null | undefined; disputed: boolean }> {
+  if (typeof grams !== "number") return { grams, disputed: false };
+  const { lines, words } = page;
+  const disputed = [...page.others].some((w) => w !== grams) || unsureFigure(words, lines, grams) || mayBeZero(grams);
+  let kept: number | null = grams;
+  if (disputed) kept = await check(grams);
+  else if (unsureFigure(words, lines, grams, DOUBTFUL)) kept = (await check(grams)) ?? grams;
+  if (kept !== null && zeroMisreadWeight(lines, kept)) kept = null;
+  return { grams: kept, disputed };
+}
+
+/**
  * Whole kilograms with a 1 or a 0 read as a letter, at least one real digit among them ('i1 KG' for '11 KG': the Latin
  * reading of a 203 DPI thermal print's weight line, fresh seed 709770960, file 287, where the English read it right and
  * the two disagreed): the digits put back. Used only to compare the Latin reading with the English one (latinWeight).
