@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseEvriLabel } from "../../worker/couriers/evri/parse";
 import { parseRoyalMailLabel } from "../../worker/couriers/royalmail/parse";
 import { fixPostcode, fixWeight, type OcrWord } from "../../worker/label-import/ocr/text";
-import { DOUBTFUL, droppedWeights, latinWeight, mayBeZero, rowStarts, textInk, unsureFigure, weightCandidates, wholeWeight, withoutIslands, zeroMisreadWeight } from "../../worker/label-import/ocr/weight";
+import { DOUBTFUL, droppedWeights, latinWeight, mayBeZero, rowStarts, settledWeight, textInk, unsureFigure, weightCandidates, wholeWeight, withoutIslands, zeroMisreadWeight } from "../../worker/label-import/ocr/weight";
 import { weightGrams } from "../../worker/label-reading/fields";
 import type { TextLine } from "../../worker/label-reading/text";
 import { freshSeed, Rng } from "../../bench/label-generator/random";
@@ -613,5 +613,63 @@ describe("a weight on a page whose date's year reads a zero as a 6, 8 or 9 (ocr/
     for (const date of ["Collection date: 18 Aug 2026", "17/03/2026", "Tel: 0117 496 2626", "Order 2626"]) {
       expect(zeroMisreadWeight(page("Weight: 8.1kg", date), 8100), date).toBe(false);
     }
+  });
+});
+
+describe("a thermal page whose zeros read as a 6, 8 or 9 in its weight and its date's year (ocr/weight.ts settledWeight)", () => {
+  // The page-level rule (zeroMisreadWeight) made a weight none that nothing had disputed, and the re-reads for a missing
+  // weight (ocr-job.ts: rereadUnread, rereadWeight) read the same line back and gave it again, both models agreeing on the
+  // misread figure. Such a weight is disputed: nothing read later gives one.
+  const HEADINGS = ["Weight:", "WEIGHT", "Wt:", "Parcel weight:", "WT"];
+  const DATES = ["Ship date:", "Collection date:", "Printed:", "Date:", "Despatch date:"];
+  const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+  const two = (n: number) => String(n).padStart(2, "0");
+  function drawDate(rng: Rng): string {
+    const [day, month] = [rng.int(1, 28), rng.int(1, 12)];
+    return rng.pick([`${day} ${MONTHS[month - 1]} 2026`, `${two(day)}/${two(month)}/2026`, `${two(day)}-${two(month)}-2026`, `${two(day)}.${two(month)}.2026`]);
+  }
+  /** A drawn thermal label's lines, its weight and date on one row or two, in its type's size. */
+  function drawPage(rng: Rng, weight: string, date: string): TextLine[] {
+    const size = rng.int(14, 40);
+    const x = rng.int(10, 80);
+    const texts = [
+      rng.pick(["EVRI", "Royal Mail", "PARCEL", "DPD"]),
+      rng.pick(["SHIP TO:", "DELIVER TO:", "TO:"]),
+      rng.pick(["Mrs Ana Lowe", "J SMITH", "Priya Patel", "Mr Tom O'Neill"]),
+      `${rng.int(1, 199)} ${rng.pick(["High Street", "Mill Lane", "Station Road"])}`,
+      rng.pick(["LEEDS", "Bristol", "Inverness"]),
+      rng.pick(["LS1 4AP", "BS1 6ET", "IV2 4JN"]),
+    ];
+    const rows = rng.chance(0.5) ? [`${weight}  ${date}`] : rng.chance(0.5) ? [weight, date] : [date, weight];
+    return [...texts, ...rows].map((text, i) => ({ text, x, y: 20 + i * Math.round(size * 1.5), size, width: Math.round(text.length * size * 0.6) }));
+  }
+
+  it("disputes a weight read with its zero so beside the year read so; keeps a weight read right on a page read right", async () => {
+    const rng = new Rng(`${SEED}:zero-year`);
+    let asked = 0;
+    for (let i = 0; i < 200; i++) {
+      let drawn = drawWeight(rng);
+      while (!drawn.figure.includes("0")) drawn = drawWeight(rng);
+      const [inWeight, inYear] = [rng.pick(["6", "8", "9"]), rng.pick(["6", "8", "9"])];
+      const heading = rng.pick(HEADINGS);
+      const dateHeading = rng.pick(DATES);
+      const date = drawDate(rng);
+      const misread = `${heading} ${drawn.figure.replaceAll("0", inWeight)}${drawn.unit}`;
+      const lines = drawPage(rng, misread, `${dateHeading} ${date.replaceAll("0", inYear)}`);
+      const grams = weightGrams(misread)!;
+      expect(grams, misread).not.toBe(drawn.grams);
+      // Both models read the line back alike (what the page's reading gave), as the later re-reads did.
+      const settled = await settledWeight(grams, { lines, words: [], others: [grams] }, async (g) => {
+        asked++;
+        return g;
+      });
+      expect(settled, JSON.stringify({ misread, lines: lines.map((l) => l.text) })).toEqual({ grams: null, disputed: true });
+      // The same label read right: its weight stands, not disputed unless its figure may hold a zero read so (mayBeZero).
+      const right = `${heading} ${drawn.figure}${drawn.unit}`;
+      const page = drawPage(rng, right, `${dateHeading} ${date}`);
+      const kept = await settledWeight(drawn.grams, { lines: page, words: [], others: [drawn.grams] }, async (g) => g);
+      expect(kept, right).toEqual({ grams: drawn.grams, disputed: mayBeZero(drawn.grams) });
+    }
+    expect(asked).toBeGreaterThan(0);
   });
 });

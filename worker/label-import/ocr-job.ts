@@ -36,7 +36,7 @@ import { offDesk, paperOnly } from "./ocr/paper";
 import { evenLight, paperQuad, rectifiedPaper } from "./ocr/quad";
 import { labelPixels } from "./label-pixels";
 import { rereadBesideLogo, rereadPostcodes, rereadSmallType, rereadTop, rereadUnread, restoreAccents, votedNames } from "./ocr/reread";
-import { checkedWeight, rereadWeight, settledWeight } from "./ocr/weight";
+import { checkedWeight, rereadWeight, settledWeight, zeroMisreadWeight } from "./ocr/weight";
 import { estWidth, type TextLine } from "../label-reading/text";
 import type { Barcode } from "../images/zxing";
 
@@ -175,6 +175,10 @@ export async function readLabelPage(pixmap: Pixmap): Promise<LabelReading> {
   if (lost !== null) reading.details = { ...reading.details!, weightInGrams: lost };
   if (reading.details && (noService(reading.details) || noWeight(reading.details))) await serviceAndWeight(rereadUnread(reading.lines, reading.image, reading.dpi));
   if (reading.details && noService(reading.details)) await serviceAndWeight(rereadTop(reading.lines, reading.image, reading.dpi));
+  // A weight the page's reading lost and a re-read found is held to the page's rule too: a figure holding a 6, 8 or 9 on a
+  // page whose date's year reads a zero so is none (ocr/weight.ts zeroMisreadWeight).
+  const found = reading.details?.weightInGrams;
+  if (typeof found === "number" && zeroMisreadWeight(reading.lines, found)) reading.details = { ...reading.details!, weightInGrams: null };
   // No sender's name read: the page read again as sparse text, for the sender's block alone (senderFromSparse).
   if (reading.details && !senderNamed(reading.details)) {
     const found = ocrLines((await recognise(reading.image, reading.dpi, "sparse")).words);

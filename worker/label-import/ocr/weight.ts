@@ -228,8 +228,8 @@ export const zeroMisreadWeight = (lines: TextLine[], grams: number) => /[689]/.t
  * `check` (checkedWeight: its lines read again by both models) gives it. One the reading was a little unsure of (under
  * DOUBTFUL) is checked too, and replaced only by another weight `check` gives; none given, it stands ('950g' at 64 for a
  * clean '550g': 3,000-label seed 258096912, file 2374, a 300 DPI thermal print). A figure holding a 6, 8 or 9 on a page
- * whose date's year reads a zero so is none (zeroMisreadWeight). `disputed`: nothing read later may give a weight (the
- * page read again gives the same line back).
+ * whose date's year reads a zero so is none (zeroMisreadWeight) and disputed. `disputed`: nothing read later may give a
+ * weight (the page read again gives the same line back).
  */
 export async function settledWeight(
   grams: number | null | undefined,
@@ -242,7 +242,9 @@ export async function settledWeight(
   let kept: number | null = grams;
   if (disputed) kept = await check(grams);
   else if (unsureFigure(words, lines, grams, DOUBTFUL)) kept = (await check(grams)) ?? grams;
-  if (kept !== null && zeroMisreadWeight(lines, kept)) kept = null;
+  // Made none so, it is disputed: the re-reads for a lost weight read the same line back, both models alike (the gap
+  // cbbd50b left: a '1.05kg' read '1.65kg' beside '2626' was made none, then given again).
+  if (kept !== null && zeroMisreadWeight(lines, kept)) return { grams: null, disputed: true };
   return { grams: kept, disputed };
 }
 
