@@ -388,11 +388,16 @@ describe("Royal Mail's classes read with their gaps lost", () => {
       ["1STCLASS", "1st Class"],
       ["ROYAL MAIL ISTCLASS", "1st Class"],
       ["2ndClass", "2nd Class"],
+      // '1st Class' run into the carrier's name before it (run F, SEED=2548624490, file 3259, a 200 DPI photo, its service lost).
+      ["Royal Mail1stClass", "1st Class"],
+      ["ROYALMAILISTCLASS", "1st Class"],
+      ["Royal Mail2nd Class", "2nd Class"],
+      ["RoyalMailZndClass", "2nd Class"],
     ]) {
       expect(parseRoyalMailLabel({ lines: page(name), barcodes: [] })?.classId, name).toBe(want);
     }
     // Not a word that ends so, nor a class's word inside another.
-    for (const name of ["UNTRACKED24", "1STCLASSIC"]) expect(parseRoyalMailLabel({ lines: page(name), barcodes: [] })?.classId ?? null, name).toBeNull();
+    for (const name of ["UNTRACKED24", "1STCLASSIC", "Mail1stClassic", "Email1st Class"]) expect(parseRoyalMailLabel({ lines: page(name), barcodes: [] })?.classId ?? null, name).toBeNull();
   });
 });
 
