@@ -208,6 +208,29 @@ describe("a weight OCR misread (ocr/text.ts fixWeight)", () => {
     }
   });
 
+  it("compares a reading whose heading has a character run into its start, where the English starts with the heading", () => {
+    // 'wWeight (kg): 1.60' / 'Weight (kg): 1.60' (run F, SEED=2548624490, file 811, a 300 DPI scan whose weight was lost): a
+    // mark at the cut's left edge read as a letter, the unit in the heading, so the Latin reading gave no weight.
+    const rng = new Rng(`${SEED}:latin-stray`);
+    for (let i = 0; i < 100; i++) {
+      const kilos = rng.chance(0.5);
+      const places = rng.pick([1, 2]);
+      const grams = kilos ? rng.int(1, 150) * (places === 1 ? 100 : 50) : rng.int(2, 199) * 50;
+      const heading = rng.pick(kilos ? ["Weight (kg):", "WEIGHT (KG)", "Wt (kg):", "Weight(kg):"] : ["Weight (g):", "WEIGHT (G)", "Wt (g):"]);
+      const english = `${heading} ${kilos ? (grams / 1000).toFixed(places) : grams}`;
+      const stray = rng.pick(["w", "W", "i", "l", "|", "'", "1", "r", "("]);
+      expect(latinWeight(english, english, grams), english).toBe(grams);
+      expect(latinWeight(`${stray}${english}`, english, grams), `${stray}${english}`).toBe(grams);
+      // Its figure read otherwise, a second character, or an English reading with words before its heading: no agreement.
+      const other = english.replace(/\d(?=\D*$)/, (d) => String((Number(d) + 1) % 10));
+      expect(latinWeight(`${stray}${other}`, english, grams), other).not.toBe(grams);
+      // (A sign before the heading leaves its word's start: read so, the heading gave the weight already.)
+      if (!/\w/.test(stray)) continue;
+      expect(latinWeight(`${stray}${stray}${english}`, english, grams), english).toBeNull();
+      expect(latinWeight(`${stray}${english}`, `Ref ${english}`, grams), english).toBeNull();
+    }
+  });
+
   it("compares whole kilograms the Latin model read with a 1 or 0 as a letter ('i1 KG' for '11 KG')", () => {
     // Fresh seed 709770960, file 287, a 203 DPI thermal print: the English read '11 KG', the Latin 'i1 KG'.
     const rng = new Rng(`${SEED}:latin-kilos`);

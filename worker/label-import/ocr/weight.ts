@@ -264,6 +264,21 @@ const wholeKilos = (text: string) =>
  */
 const pointJoined = (text: string) => text.replace(/(?<=\d) ?([.,]) ?(?=\d)/g, "$1");
 
+/** A weight heading starting a line's reading. */
+const HEADING_FIRST = new RegExp(String.raw`^${WEIGHT_HEADING}\b`, "i");
+
+/**
+ * The Latin reading without one character run into the start of the weight heading it starts with, where the English
+ * reading starts with the heading: a mark at the cut's left edge read as a letter ('wWeight (kg): 1.60' / 'Weight (kg):
+ * 1.60': run F, SEED=2548624490, file 811, a 300 DPI scan whose weight line the page's reading lost into its logo's; read
+ * again, the two disagreed for that letter alone and the weight was lost). Only to compare the two: the figure and unit
+ * must still be read alike.
+ */
+function withoutStrayStart(latin: string, english: string): string {
+  const t = latin.trim();
+  return HEADING_FIRST.test(english.trim()) && !HEADING_FIRST.test(t) && HEADING_FIRST.test(t.slice(1)) ? t.slice(1) : latin;
+}
+
 /** The English reading's figure of grams ('11000g', '300 g'), to be compared with the Latin's with its g read as a 9. */
 const GRAMS_FIGURE = /(?<![\d.,])(\d{2,5})\s?g\b/i;
 
@@ -276,7 +291,7 @@ const GRAMS_FIGURE = /(?<![\d.,])(\d{2,5})\s?g\b/i;
  * 'Weight200Dimensions:…': fresh seed 969544535, file 3925, a 300 DPI table photo whose weight was lost).
  */
 export function latinWeight(latin: string, english: string, grams: number): number | null {
-  const own = weightGrams(fixWeight(wholeKilos(pointJoined(latin))));
+  const own = weightGrams(fixWeight(wholeKilos(pointJoined(withoutStrayStart(latin, english)))));
   if (own !== null) return own;
   const figure = english.match(GRAMS_FIGURE);
   if (!figure || Number(figure[1]) !== grams) return null;
