@@ -131,6 +131,29 @@ describe("a weight OCR misread (ocr/text.ts fixWeight)", () => {
     expect(right).toBeGreaterThanOrEqual(n * 0.8);
   });
 
+  it("reads a figure with its unit run into a date's four-digit year before it, the gaps lost ('DATE18May20261.85KG')", () => {
+    // 'DATE 18 May 2026 1.85KG' read 'DATE18May20261.85KG' (run E, SEED=76423947, file 1741, a 240 DPI table photo whose
+    // weight was lost). Each line goes through fixPostcode, then fixWeight, as ocrLines does.
+    const rng = new Rng(`${SEED}:year-run-in`);
+    const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec", "January", "September", "SEPT", "JUNE"];
+    for (let i = 0; i < 200; i++) {
+      const { grams, figure, unit } = drawWeight(rng);
+      const [day, month] = [rng.int(1, 28), rng.int(1, 12)];
+      const year = String(rng.int(2024, 2028));
+      const gap = () => rng.pick(["", "", " "]);
+      const date = rng.chance(0.5)
+        ? `${day}${gap()}${rng.pick(MONTHS)}${gap()}${year}`
+        : `${String(day).padStart(2, "0")}${rng.pick(["/", "-", "."])}${String(month).padStart(2, "0")}${rng.pick(["/", "-", "."])}${year}`;
+      const text = `${rng.pick(["DATE", "Date:", "DATE:", "Ship date:", ""])}${gap()}${date}${figure}${unit}`;
+      expect(weightGrams(fixWeight(fixPostcode(text))), text).toBe(grams);
+      // A two-digit year, or no date's day and month before the figures: where the year ends is not known, so no split.
+      const short = `Date: ${String(day).padStart(2, "0")}/${String(month).padStart(2, "0")}/${year.slice(2)}${figure}${unit}`;
+      expect(fixWeight(short), short).not.toContain(`${year.slice(2)} ${figure}`);
+      const bare = `Order ${year}${figure}${unit}`;
+      expect(fixWeight(bare), bare).not.toContain(`${year} ${figure}`);
+    }
+  });
+
   it("takes no weight from a postcode, a date or a reference ending a line after a date", () => {
     for (const text of ["DATE 2026-06-23 HU16 2ZJ", "DATE 2026-06-23 I0", "DATE 23/06/2026 HU16 2ZJ", "Date: 01/02/2026 SO14 0AA", "Printed 12/03/26 LS11 0LB", "DATE 21-09-2026 Ref 5510", "Date 03/11/26 12:40", "DATE 23/06/2026 I0"]) {
       expect(weightGrams(fixWeight(fixPostcode(text))), text).toBeNull();
