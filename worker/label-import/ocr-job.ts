@@ -36,7 +36,7 @@ import { offDesk, paperOnly } from "./ocr/paper";
 import { evenLight, paperQuad, rectifiedPaper } from "./ocr/quad";
 import { labelPixels } from "./label-pixels";
 import { rereadBesideLogo, rereadPostcodes, rereadSmallType, rereadTop, rereadUnread, restoreAccents, votedNames } from "./ocr/reread";
-import { checkedWeight, DOUBTFUL, mayBeZero, rereadWeight, unsureFigure, zeroMisreadWeight } from "./ocr/weight";
+import { checkedWeight, rereadWeight, settledWeight, zeroMisreadWeight } from "./ocr/weight";
 import { estWidth, type TextLine } from "../label-reading/text";
 import type { Barcode } from "../images/zxing";
 
@@ -144,18 +144,13 @@ export async function readLabelPage(pixmap: Pixmap): Promise<LabelReading> {
   // So is one whose figure the reading itself was unsure of ('16.00kg' at confidence 19 for 'Wt: 10.00kg': 3,000-label
   // seed 1914321767, file 3513, a 150 DPI photo whose type reads 0 as 6; ocr/weight.ts unsureFigure). So is one with an 8
   // in its figure, which may be a monospaced face's barred zero (ocr/weight.ts mayBeZero).
-  const grams = reading.details?.weightInGrams;
-  const disputed = typeof grams === "number" && ([...weights].some((w) => w !== grams) || unsureFigure(reading.words, reading.lines, grams) || mayBeZero(grams));
-  if (disputed) reading.details = { ...reading.details!, weightInGrams: await checkedWeight(reading.lines, reading.image, reading.dpi, grams) };
-  // One it was a little unsure of ('950g' at 64 for a clean '550g': 3,000-label seed 258096912, file 2374, a 300 DPI
-  // thermal print) is read again too, and replaced only by another weight both models agree on there; none agreed, it stands.
-  else if (typeof grams === "number" && unsureFigure(reading.words, reading.lines, grams, DOUBTFUL)) {
-    const again = await checkedWeight(reading.lines, reading.image, reading.dpi, grams);
-    if (again !== null) reading.details = { ...reading.details!, weightInGrams: again };
-  }
-  // A figure holding a 6, 8 or 9 on a page whose date's year reads a zero so is none (ocr/weight.ts zeroMisreadWeight).
-  const read = reading.details?.weightInGrams;
-  if (typeof read === "number" && zeroMisreadWeight(reading.lines, read)) reading.details = { ...reading.details!, weightInGrams: null };
+  // One it was a little unsure of is read again too (ocr/weight.ts settledWeight), and a figure holding a 6, 8 or 9 on a
+  // page whose date's year reads a zero so is none (zeroMisreadWeight).
+  const settled = await settledWeight(reading.details?.weightInGrams, { lines: reading.lines, words: reading.words, others: weights }, (grams) =>
+    checkedWeight(reading.lines, reading.image, reading.dpi, grams),
+  );
+  const disputed = settled.disputed;
+  if (reading.details && typeof reading.details.weightInGrams === "number") reading.details = { ...reading.details, weightInGrams: settled.grams };
   // A weight over the courier's limit is none: the re-reads below may find the right one.
   if (reading.details && overLimit(reading.details)) reading.details = { ...reading.details, weightInGrams: null };
   // No service or no weight read: what the reading left unread, then (still no service) the top of
@@ -180,6 +175,10 @@ export async function readLabelPage(pixmap: Pixmap): Promise<LabelReading> {
   if (lost !== null) reading.details = { ...reading.details!, weightInGrams: lost };
   if (reading.details && (noService(reading.details) || noWeight(reading.details))) await serviceAndWeight(rereadUnread(reading.lines, reading.image, reading.dpi));
   if (reading.details && noService(reading.details)) await serviceAndWeight(rereadTop(reading.lines, reading.image, reading.dpi));
+  // A weight the page's reading lost and a re-read found is held to the page's rule too: a figure holding a 6, 8 or 9 on a
+  // page whose date's year reads a zero so is none (ocr/weight.ts zeroMisreadWeight).
+  const found = reading.details?.weightInGrams;
+  if (typeof found === "number" && zeroMisreadWeight(reading.lines, found)) reading.details = { ...reading.details!, weightInGrams: null };
   // No sender's name read: the page read again as sparse text, for the sender's block alone (senderFromSparse).
   if (reading.details && !senderNamed(reading.details)) {
     const found = ocrLines((await recognise(reading.image, reading.dpi, "sparse")).words);
