@@ -234,6 +234,28 @@ describe("a name cut short at its line's end or start, the rest of its words ink
     const line = { ...name, text: "BLUEBELL ENGINEERING, 58 WILLOW ROW" };
     expect(withoutCutNames(label(name.text), [line], page([...words, [308, 52, 380, 70]])).address?.name).toBe(name.text);
   });
+
+  it(`stays where the ink beside it is a frame's edge, a rule running on past its row; a word there still cuts it (drawn, SEED=${SEED})`, () => {
+    // The box round a routing label's sort code, its edge 0.55 of a height before 'GANNET YARNS' (run F, SEED=2548624490,
+    // file 1542, a 203 DPI thermal print): the name was none.
+    for (let k = 0; k < 200; k++) {
+      const rng = new Rng(`${SEED}/frame-edge/${k}`);
+      const size = rng.int(12, 30);
+      const [x, y, width] = [rng.int(150, 250), rng.int(40, 60), rng.int(4, 8) * size];
+      const line = { text: "GANNET YARNS", x, y, size, width };
+      const text: [number, number, number, number] = [x, y + Math.round(0.15 * size), x + width, y + Math.round(0.85 * size)];
+      const side = rng.pick([1, -1] as const);
+      const gap = Math.round(rng.float(0.15, 0.5) * size);
+      const at = side === 1 ? x + width + gap : x - gap;
+      const thick = rng.int(1, 3);
+      const [top, bottom] = [Math.max(0, y - Math.round(rng.float(0, 1.5) * size)), Math.min(199, y + Math.round(rng.float(2.2, 4) * size))];
+      const rule: [number, number, number, number] = side === 1 ? [at, top, at + thick, bottom] : [at - thick, top, at, bottom];
+      const word: [number, number, number, number] = side === 1 ? [at, text[1], at + 3 * size, text[3]] : [at - 3 * size, text[1], at, text[3]];
+      const drawn = JSON.stringify({ k, size, side, gap, thick, top, bottom });
+      expect(withoutCutNames(label(line.text), [line], page([text, rule])).address?.name, drawn).toBe(line.text);
+      expect(withoutCutNames(label(line.text), [line], page([text, word])).address?.name, drawn).toBe("");
+    }
+  });
 });
 
 describe(`a title printed alone on the line over a name (drawn, SEED=${SEED})`, () => {

@@ -389,6 +389,7 @@ function noNameShape(name: string): boolean {
     titleAndInitials(t) ||
     mixedInCapitals(name) ||
     SMALL_LAST.test(name) ||
+    CUT_AFTER_CAPITAL.test(name) ||
     LETTER_PIECES.test(t) ||
     TWO_LETTERS_ALONE.test(t) ||
     RUN_IN_HEADING.test(t) ||
@@ -548,6 +549,14 @@ const PREMISES_LAST = /\s(?:unit|flat|apartment|apt|suite)\.?$/iu;
  * stored runs (the bench reports kept on this machine) were all wrong.
  */
 const SMALL_LAST = /^(?=.*\p{Ll}).*\s(?!(?:plc|co|ltd|llp)\.?$)\p{Ll}[\p{L}'’.-]*$/u;
+
+/**
+ * A name whose last word ends in a capital run on after small letters: the first letter of a word the reading lost, the gap
+ * before it lost too ('CeilidhSuppliesL' for Ceilidh Supplies Ltd: run F, SEED=2548624490, file 1862, a flattened PDF). No
+ * name ends so: an initial stands before the surname, apart. Of the 43,864 distinct names the stored runs read, it is the
+ * only one.
+ */
+const CUT_AFTER_CAPITAL = /\p{Ll}\p{Lu}\.?$/u;
 
 /**
  * A letter, then two or more runs of two or three capitals, and nothing else: a name printed letter-spaced and read in
