@@ -234,6 +234,28 @@ describe("a name cut short at its line's end or start, the rest of its words ink
     const line = { ...name, text: "BLUEBELL ENGINEERING, 58 WILLOW ROW" };
     expect(withoutCutNames(label(name.text), [line], page([...words, [308, 52, 380, 70]])).address?.name).toBe(name.text);
   });
+
+  it(`stays where the ink beside it is a frame's edge, a rule running on past its row; a word there still cuts it (drawn, SEED=${SEED})`, () => {
+    // The box round a routing label's sort code, its edge 0.55 of a height before 'GANNET YARNS' (run F, SEED=2548624490,
+    // file 1542, a 203 DPI thermal print): the name was none.
+    for (let k = 0; k < 200; k++) {
+      const rng = new Rng(`${SEED}/frame-edge/${k}`);
+      const size = rng.int(12, 30);
+      const [x, y, width] = [rng.int(150, 250), rng.int(40, 60), rng.int(4, 8) * size];
+      const line = { text: "GANNET YARNS", x, y, size, width };
+      const text: [number, number, number, number] = [x, y + Math.round(0.15 * size), x + width, y + Math.round(0.85 * size)];
+      const side = rng.pick([1, -1] as const);
+      const gap = Math.round(rng.float(0.15, 0.5) * size);
+      const at = side === 1 ? x + width + gap : x - gap;
+      const thick = rng.int(1, 3);
+      const [top, bottom] = [Math.max(0, y - Math.round(rng.float(0, 1.5) * size)), Math.min(199, y + Math.round(rng.float(2.2, 4) * size))];
+      const rule: [number, number, number, number] = side === 1 ? [at, top, at + thick, bottom] : [at - thick, top, at, bottom];
+      const word: [number, number, number, number] = side === 1 ? [at, text[1], at + 3 * size, text[3]] : [at - 3 * size, text[1], at, text[3]];
+      const drawn = JSON.stringify({ k, size, side, gap, thick, top, bottom });
+      expect(withoutCutNames(label(line.text), [line], page([text, rule])).address?.name, drawn).toBe(line.text);
+      expect(withoutCutNames(label(line.text), [line], page([text, word])).address?.name, drawn).toBe("");
+    }
+  });
 });
 
 describe(`a title printed alone on the line over a name (drawn, SEED=${SEED})`, () => {
@@ -395,6 +417,16 @@ describe(`a line read between a block's heading and the line taken for its name 
       const fields = [at(`Date: 2026-0${rng.int(1, 9)}-1${rng.int(0, 9)}`, x, y - pitch, size), row(person, 0), row("a", 0.5, 40 * size), row("205 Abbey Way", 1)];
       expect(withoutLineLostAbove(label(person), fields).address?.name, drawn).toBe(person);
     }
+  });
+
+  it("leaves the name of a block printed bottom up, its postcode first under the heading (run F, SEED=2548624490, file 3522)", () => {
+    // 'Delivery Address:' / 'E19ZT' / 'London' / '197 Manor Square' / 'Miss Morag Martin', a 600 DPI photo: the name was none.
+    const bottomUp = (name: string): LabelDetails => ({ courier: "royalmail", countryCode: "GB", trackingCode: "JR903948836GB", address: { name, address: ["197 Manor Square", "London"], postcode: "E1 9ZT", countryCode: "GB" } });
+    const lines = [at("Delivery Address:", 41, 630, 55), at("E19ZT", 41, 689, 37), at("London", 41, 743, 38), at("197 Manor Square", 42, 795, 37), at("Miss Morag Martin", 41, 850, 56), at("07700900010", 40, 911, 37)];
+    expect(withoutLineLostAbove(bottomUp("Miss Morag Martin"), lines).address?.name).toBe("Miss Morag Martin");
+    expect(withoutLineLostAbove(bottomUp("Miss Morag Martin"), [lines[0], at("E1 9ZT", 41, 689, 37), ...lines.slice(2)]).address?.name).toBe("Miss Morag Martin");
+    // Another postcode between (another block's, or a misread one): the rule holds.
+    expect(withoutLineLostAbove(bottomUp("Miss Morag Martin"), [lines[0], at("E19ZX", 41, 689, 37), ...lines.slice(2)]).address?.name).toBe("");
   });
 
   it("leaves a name whose line starts with its own heading under another block ('SENDER' and its lines over 'TO: Bjorn Johnson': fresh SEED=969544535, file 505)", () => {

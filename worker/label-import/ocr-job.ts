@@ -21,6 +21,7 @@ import { pageBarcodes } from "./barcodes";
 import { ImportError } from "../lib/errors";
 import { endsAtParticle } from "../label-reading/layout";
 import { classifyLine } from "../label-reading/line-kinds";
+import { isOneWordAddress } from "../label-reading/name-lines";
 import { ABBREVIATED_TITLES, CAPITALISED_TITLES, NAME_PARTICLES, SERVICE_WORDS, TITLE_WORD } from "../label-reading/vocabulary";
 import { isListedWord, OcrEngineError, recognise, type OcrResult } from "./ocr/tesseract";
 import { agreedNames, holdsName } from "./ocr/agree";
@@ -37,7 +38,7 @@ import { evenLight, paperQuad, rectifiedPaper } from "./ocr/quad";
 import { labelPixels } from "./label-pixels";
 import { withoutMarkedCapitals } from "./ocr/marks";
 import { rereadBesideLogo, rereadPostcodes, rereadSmallType, rereadTop, rereadUnread, restoreAccents, votedNames } from "./ocr/reread";
-import { checkedWeight, DOUBTFUL, mayBeZero, rereadWeight, unsureFigure, zeroMisreadWeight } from "./ocr/weight";
+import { checkedWeight, rereadWeight, settledWeight, zeroMisreadWeight } from "./ocr/weight";
 import { estWidth, type TextLine } from "../label-reading/text";
 import type { Barcode } from "../images/zxing";
 
@@ -145,18 +146,13 @@ export async function readLabelPage(pixmap: Pixmap): Promise<LabelReading> {
   // So is one whose figure the reading itself was unsure of ('16.00kg' at confidence 19 for 'Wt: 10.00kg': 3,000-label
   // seed 1914321767, file 3513, a 150 DPI photo whose type reads 0 as 6; ocr/weight.ts unsureFigure). So is one with an 8
   // in its figure, which may be a monospaced face's barred zero (ocr/weight.ts mayBeZero).
-  const grams = reading.details?.weightInGrams;
-  const disputed = typeof grams === "number" && ([...weights].some((w) => w !== grams) || unsureFigure(reading.words, reading.lines, grams) || mayBeZero(grams));
-  if (disputed) reading.details = { ...reading.details!, weightInGrams: await checkedWeight(reading.lines, reading.image, reading.dpi, grams) };
-  // One it was a little unsure of ('950g' at 64 for a clean '550g': 3,000-label seed 258096912, file 2374, a 300 DPI
-  // thermal print) is read again too, and replaced only by another weight both models agree on there; none agreed, it stands.
-  else if (typeof grams === "number" && unsureFigure(reading.words, reading.lines, grams, DOUBTFUL)) {
-    const again = await checkedWeight(reading.lines, reading.image, reading.dpi, grams);
-    if (again !== null) reading.details = { ...reading.details!, weightInGrams: again };
-  }
-  // A figure holding a 6, 8 or 9 on a page whose date's year reads a zero so is none (ocr/weight.ts zeroMisreadWeight).
-  const read = reading.details?.weightInGrams;
-  if (typeof read === "number" && zeroMisreadWeight(reading.lines, read)) reading.details = { ...reading.details!, weightInGrams: null };
+  // One it was a little unsure of is read again too (ocr/weight.ts settledWeight), and a figure holding a 6, 8 or 9 on a
+  // page whose date's year reads a zero so is none (zeroMisreadWeight).
+  const settled = await settledWeight(reading.details?.weightInGrams, { lines: reading.lines, words: reading.words, others: weights }, (grams) =>
+    checkedWeight(reading.lines, reading.image, reading.dpi, grams),
+  );
+  const disputed = settled.disputed;
+  if (reading.details && typeof reading.details.weightInGrams === "number") reading.details = { ...reading.details, weightInGrams: settled.grams };
   // A weight over the courier's limit is none: the re-reads below may find the right one.
   if (reading.details && overLimit(reading.details)) reading.details = { ...reading.details, weightInGrams: null };
   // No service or no weight read: what the reading left unread, then (still no service) the top of
@@ -181,6 +177,10 @@ export async function readLabelPage(pixmap: Pixmap): Promise<LabelReading> {
   if (lost !== null) reading.details = { ...reading.details!, weightInGrams: lost };
   if (reading.details && (noService(reading.details) || noWeight(reading.details))) await serviceAndWeight(rereadUnread(reading.lines, reading.image, reading.dpi));
   if (reading.details && noService(reading.details)) await serviceAndWeight(rereadTop(reading.lines, reading.image, reading.dpi));
+  // A weight the page's reading lost and a re-read found is held to the page's rule too: a figure holding a 6, 8 or 9 on a
+  // page whose date's year reads a zero so is none (ocr/weight.ts zeroMisreadWeight).
+  const found = reading.details?.weightInGrams;
+  if (typeof found === "number" && zeroMisreadWeight(reading.lines, found)) reading.details = { ...reading.details!, weightInGrams: null };
   // No sender's name read: the page read again as sparse text, for the sender's block alone (senderFromSparse).
   if (reading.details && !senderNamed(reading.details)) {
     const found = ocrLines((await recognise(reading.image, reading.dpi, "sparse")).words);
@@ -394,9 +394,13 @@ function noNameShape(name: string): boolean {
     titleAndInitials(t) ||
     mixedInCapitals(name) ||
     SMALL_LAST.test(name) ||
+    CUT_AFTER_CAPITAL.test(name) ||
     LETTER_PIECES.test(t) ||
     TWO_LETTERS_ALONE.test(t) ||
     RUN_IN_HEADING.test(t) ||
+    HEADING_FIRST.some((re) => re.test(t)) ||
+    SENDER_HEADING_INSIDE.test(t) ||
+    houseByItsEnding(t) ||
     initialMisread(t) ||
     HOUSE_NUMBER_FIRST.test(t) ||
     PREMISES_LAST.test(t) ||
@@ -555,6 +559,14 @@ const PREMISES_LAST = /\s(?:unit|flat|apartment|apt|suite)\.?$/iu;
 const SMALL_LAST = /^(?=.*\p{Ll}).*\s(?!(?:plc|co|ltd|llp)\.?$)\p{Ll}[\p{L}'’.-]*$/u;
 
 /**
+ * A name whose last word ends in a capital run on after small letters: the first letter of a word the reading lost, the gap
+ * before it lost too ('CeilidhSuppliesL' for Ceilidh Supplies Ltd: run F, SEED=2548624490, file 1862, a flattened PDF). No
+ * name ends so: an initial stands before the surname, apart. Of the 43,864 distinct names the stored runs read, it is the
+ * only one.
+ */
+const CUT_AFTER_CAPITAL = /\p{Ll}\p{Lu}\.?$/u;
+
+/**
  * A letter, then two or more runs of two or three capitals, and nothing else: a name printed letter-spaced and read in
  * pieces, its first letter misread ('M EN SAH' for I Mensah: fresh seed 969544535, file 2900, a 200 DPI scan). Of the
  * stored runs' 20,300 distinct names only that one is so shaped. A name truly so printed ('A NG LEE') is lost: a miss.
@@ -576,6 +588,42 @@ const TWO_LETTERS_ALONE = /^\p{L}{1,2}\.?$/u;
  * be told from the name's when OCR read them as one).
  */
 const RUN_IN_HEADING = new RegExp(String.raw`^(?:deliver\p{L}*|to(?:${ABBREVIATED_TITLES.join("|")})\.?)(?=\s|$)`, "iu");
+
+/**
+ * A contact's, a sender's or a recipient's heading first, then the name, read as one line: 'FromF.Fraser' (a sender's
+ * heading run into the name, taken for the recipient: gate a31e7c6, a 300 DPI photo), 'FAOH.Cooper' (an FAO line run
+ * together, taken for a company's recipient: gate 2585763299, a 200 DPI photo), 'FAOIsla Morgan', 'FAO Aoife García' (the
+ * contact under a company taken for it), 'TO PROF SØREN DOHERTY'. Glued, the heading in small letters before a capital,
+ * or in capitals before an initial and its stop or a word in small letters ('Faolan', 'FAOLAN', 'TOMASZ' and 'Toby' stay);
+ * spaced, 'FAO' or 'Attn' in any case, 'From' or 'To' before an initial or a title. Of the ~34,000 distinct names the
+ * stored runs read, the four that match are those four, all wrong. None: whose name follows is not sure (a contact's is
+ * not the company's).
+ */
+const HEADING_FIRST = [
+  /^(?:From|Fao|Attn|To)\p{Lu}/u,
+  /^(?:FAO|FROM|ATTN)\p{Lu}(?:\.|\p{Ll})/u,
+  /^(?:fao|attn)[\s:.]+\S/iu,
+  // ('From' or 'To' spaced only before an initial or a title: a shop may be called 'From Scratch'.)
+  new RegExp(String.raw`^(?:From|FROM|To|TO)[\s:.]+(?:\p{Lu}\.?\s|(?:${ABBREVIATED_TITLES.flatMap((t) => [t.toUpperCase(), t[0].toUpperCase() + t.slice(1)]).join("|")})\b)`, "u"),
+];
+
+/**
+ * One word, a capital and small letters, that is an address's by its ending or a department's ('Beechwood', 'Glenview',
+ * 'Reception'): the house's line taken for the name, the name's line lost or left out of the block ('Deliver to:' / "Sophie
+ * D'Arc" / a company's line in small type read as debris / 'Beechwood' / '35 Cromwell Parade': run F, SEED=2548624490, file
+ * 3271, a 200 DPI table photo whose recipient was given as 'Beechwood'; run E's sender 'Beechwood', file 3669). Of the
+ * 34,044 distinct names the stored runs read, the one so shaped is 'Beechwood' (8 times, all wrong); a name run together in
+ * capitals or with its capital ('DANIELWOOD', 'InésWood': right, gaps aside) is not so shaped.
+ */
+const houseByItsEnding = (t: string) => /^\p{Lu}\p{Ll}+$/u.test(t) && isOneWordAddress(t);
+
+/**
+ * A sender's heading inside the name, before an initial or a title: the sender's block run on into the recipient's
+ * ('Tidewater Engineering & Co FROM G MORRIS': gate 3856939004, a 150 DPI photo): 'FROM' or 'SENDER' in capitals, or with its
+ * colon. A shop's name may hold 'From' ('Gifts From Wales'), not so set before an initial or a title; none of the 34,215
+ * distinct names the stored runs read does.
+ */
+const SENDER_HEADING_INSIDE = new RegExp(String.raw`\s(?:FROM|SENDER|From:|Sender:)\s+(?:\p{Lu}\.?\s|(?:${ABBREVIATED_TITLES.flatMap((t) => [t.toUpperCase(), t[0].toUpperCase() + t.slice(1)]).join("|")})\b)`, "u");
 
 /**
  * A first word of a capital, one small letter and a stop that is no title ('Cc. Kaur' for C. Kaur: fresh seed 740915671,

@@ -57,15 +57,16 @@ const SPECIAL_DELIVERY = /\bspecial\s*delivery/i;
 // So may the gap after a tracked class's hours ('TRACKED24SIGNATURE', 'Tracked 24No Signature': flattened PDFs and photos of
 // fresh seeds 3930571097 and 258096912, whose service was lost).
 // And the gap before it, after the carrier's name ('ROYALMAILTRACKED24': run D, SEED=2845914634, file 55, a 300 DPI photo), and
-// inside '1st Class' ('1STCLASS': file 2668, a 200 DPI photo): both services lost.
+// inside '1st Class' ('1STCLASS': file 2668, a 200 DPI photo): both services lost. So may the gap before '1st Class'
+// after the carrier's name ('Royal Mail1stClass': run F, SEED=2548624490, file 3259, a 200 DPI photo, its service lost).
 const CLASSES: [RegExp, string][] = [
   [/(?:\b|(?<=royal\s*mail))tracked\s*24(?!\d)/i, "Tracked 24"],
   [/(?:\b|(?<=royal\s*mail))tracked\s*48(?!\d)/i, "Tracked 48"],
   [SPECIAL_DELIVERY, "Special Delivery Guaranteed"],
   [/\binternational\s+tracked\b/i, "International Tracked"],
   // OCR reads a printed '1' as 'I' or 'l' and a '2' as 'Z' at small sizes.
-  [/\b[1Il|]st\s*class\b/i, "1st Class"],
-  [/\b[2Z]nd\s*class\b/i, "2nd Class"],
+  [/(?:\b|(?<=royal\s*mail))[1Il|]st\s*class\b/i, "1st Class"],
+  [/(?:\b|(?<=royal\s*mail))[2Z]nd\s*class\b/i, "2nd Class"],
   [/\bsigned\s+for\b/i, "Signed For"],
 ];
 

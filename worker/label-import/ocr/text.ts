@@ -386,7 +386,7 @@ const SPLIT_KILOS = /(^|[:\s])(\d{1,2}) (\d{1,2})\s?kg(?=\s|$)/i;
  * read as a space ('15 3kg', where 3 kg would be wrong), the figure alone or after a heading.
  */
 export function fixWeight(read: string): string {
-  const line = pointBack(read);
+  const line = pointBack(yearApart(read));
   const split = line.match(SPLIT_KILOS);
   if (split && !/\d[\s.,/-]*$/.test(line.slice(0, split.index! + split[1].length))) {
     return `${line.slice(0, split.index! + split[1].length)}${split[2]}.${split[3]}kg${line.slice(split.index! + split[0].length)}`;
@@ -440,6 +440,15 @@ export function fixWeight(read: string): string {
   }
   return underlined;
 }
+
+/**
+ * A date's four-digit year run into the weight's figure and unit after it, the gaps lost on a photo ('DATE18May20261.85KG'
+ * for 'DATE 18 May 2026 1.85KG': run E, SEED=76423947, file 1741, a 240 DPI table photo whose weight was lost): the gap put
+ * back after the year. Only after a day and a month's name, or a day and a month's number with their separators, and a
+ * year of 20xx: the year's four digits are known, so the figure is what follows them.
+ */
+const YEAR_RUN_IN = /((?<!\d)\d{1,2}\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]{0,6}\.?\s*20\d\d|(?<!\d)\d{1,2}[/.-]\d{1,2}[/.-]20\d\d)(?=\d{1,5}(?:[.,]\d{1,3})?\s?(?:kg|g)\b)/i;
+const yearApart = (text: string) => text.replace(YEAR_RUN_IN, "$1 ");
 
 /**
  * Kilograms read with a leading 0 and no point ('04KG' for '0.4KG', 'O95 kg' for '0.95 kg'), its point put back: no label
