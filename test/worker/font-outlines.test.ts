@@ -183,7 +183,7 @@ describe("a text PDF drawn in fonts with no Unicode map", () => {
     let read = 0;
     for (let n = 0; n < 4; n++) {
       let face = typeface(rng.fork(`face ${n}`));
-      while (!nameWith(face.want, "í")) face = typeface(rng.fork(`face ${n} again ${read}`));
+      for (let again = 0; !nameWith(face.want, "í"); again++) face = typeface(rng.fork(`face ${n} again ${again}`));
       const { bytes, code } = await labelPage(rng, [face.bytes], { hex: nameWith(face.want, "í")!, font: 0 });
       const { labels } = await importLabelFile(bytes);
       expect(labels.map((l) => l.details.trackingCode)).toEqual([code]);
@@ -196,7 +196,7 @@ describe("a text PDF drawn in fonts with no Unicode map", () => {
   it("gives no name where the page has a font that says its letters too, or two fonts draw one code as two letters", async () => {
     const rng = new Rng(`font-outlines page others ${SEED}`);
     let face = typeface(rng.fork("a"));
-    while (!nameWith(face.want, "í")) face = typeface(rng.fork(`a ${rng.int(0, 1e9)}`));
+    for (let again = 0; !nameWith(face.want, "í"); again++) face = typeface(rng.fork(`a ${again}`));
     // A standard font beside it (WinAnsi: its letters beyond ASCII are letters of their own): nothing is told.
     const mixed = await labelPage(rng, [face.bytes], { hex: nameWith(face.want, "í")!, font: 0 }, { standardFont: true });
     const one = await importLabelFile(mixed.bytes);
@@ -205,7 +205,7 @@ describe("a text PDF drawn in fonts with no Unicode map", () => {
     // A second font drawing that code as another letter (a subset of its own).
     const code = [...face.want].find(([, l]) => l === "í")![0];
     let other = typeface(rng.fork("b"));
-    while (other.want.get(code) === "í" || other.want.get(code) === undefined) other = typeface(rng.fork(`b ${rng.int(0, 1e9)}`));
+    for (let again = 0; other.want.get(code) === "í" || other.want.get(code) === undefined; again++) other = typeface(rng.fork(`b ${again}`));
     const two = await labelPage(rng, [face.bytes, other.bytes], { hex: nameWith(face.want, "í")!, font: 0 });
     const read = await importLabelFile(two.bytes);
     expect(read.labels[0].details.trackingCode).toBe(two.code);
