@@ -232,6 +232,25 @@ describe("where a name ends", () => {
     expect(wrappedName("Jane Smith", ["& Mrs Jackson", "12 Mill Lane"])).toBe(false);
   });
 
+  it("joins a saint's surname a narrow column broke off a title (run F, SEED=2548624490, file 1311, a turned pdf-lib label)", () => {
+    expect(wrappedName("Dr.", ["Z St John", "c/o Joaquín Walker", "73 Manor Crescent", "Birmingham"])).toBe(true);
+    expect(wrappedName("MRS", ["ST CLAIR", "12 MILL LANE"])).toBe(true);
+    expect(wrappedName("Mr A", ["St. John", "12 Mill Lane"])).toBe(true);
+    // 'St' as a street's word: at the line's end, or before one; nor under a name that can end.
+    expect(wrappedName("Dr.", ["Z High St", "12 Mill Lane"])).toBe(false);
+    expect(wrappedName("Dr.", ["St Mary's Road", "Leeds"])).toBe(false);
+    expect(wrappedName("Dr.", ["St Mary Cottage", "Leeds"])).toBe(false);
+    expect(wrappedName("Dr Jane Smith", ["St John", "12 Mill Lane"])).toBe(false);
+  });
+
+  it("takes no house named in Welsh for the end of a couple's name whose surname was lost (gate seed 3856939004, a 96 DPI screenshot)", () => {
+    expect(wrappedName("Mr and Mrs", ["Ty Newydd", "12 Mill Lane"])).toBe(false);
+    expect(wrappedName("MR & MRS", ["PLAS NEWYDD", "12 MILL LANE"])).toBe(false);
+    expect(wrappedName("Dr", ["Tŷ Gwyn", "Cardiff"])).toBe(false);
+    expect(wrappedName("Mr and Mrs", ["Lefèvre", "Ty Newydd", "12 Mill Lane"])).toBe(true);
+    expect(wrappedName("Mr and Mrs", ["Tyler", "12 Mill Lane"])).toBe(true);
+  });
+
   it("takes no line of words OCR ran together for the rest of a name (fresh seed 683783121, file 74, a table photo)", () => {
     // 'AVAKHAN OLDFORGEVETSLIMITED' was given for Ava Khan over Old Forge Vets Limited: the name alone reads right.
     expect(wrappedName("AVAKHAN", ["OLDFORGEVETSLIMITED", "FLAT 1C", "167WILLOWCRESCENT"])).toBe(false);

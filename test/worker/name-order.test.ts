@@ -53,6 +53,21 @@ describe("a block printed bottom up", () => {
     expect(recipientOf(block(29, 60, ["Deliver to:", "UNITED KINGDOM", "York YO31 5FD", "110 George Grove", "A. Harris", "+44 7700 900589"]))?.name).toBe("A. Harris");
   });
 
+  it("takes a 'The …' line over a whole name for the premises where the street is not known by its words (run F, file 1348)", () => {
+    // A pdf-lib legacy despatch label: 'BB1 1ET' / 'LANCASHIRE' / 'BLACKBURN' / 'ACACIA WAY' / 'THE LAURELS' / 'NOAH THOMAS'
+    // ('Way', ending surnames too, is no known street without its number): the recipient's name was missed.
+    const r = recipientOf(block(16, 60, ["UNITED KINGDOM", "BB1 1ET", "LANCASHIRE", "BLACKBURN", "ACACIA WAY", "THE LAURELS", "NOAH THOMAS"]));
+    expect(r).toMatchObject({ name: "NOAH THOMAS", address: ["THE LAURELS", "ACACIA WAY", "BLACKBURN", "LANCASHIRE"], postcode: "BB1 1ET" });
+    // Not a 'The …' line right under the postcode (no town before it), nor over a one-word name.
+    expect(recipientOf(block(16, 60, ["BB1 1ET", "THE LAURELS", "NOAH THOMAS"]))?.name ?? "").toBe("");
+    expect(recipientOf(block(16, 60, ["BB1 1ET", "BLACKBURN", "ACACIA WAY", "THE LAURELS", "THOMAS"]))?.name ?? "").toBe("");
+    // So does the line over a whole name starting with its title (run E, SEED=76423947, file 2388, a turned pdf-lib label).
+    const r2 = recipientOf(block(19, 60, ["DELIVER TO EN1 4GT", "Enfield", "Lavender Place", "Bryn Awel", "Miss Noah Harrison", "noahharrison@example.co.uk"]));
+    expect(r2).toMatchObject({ name: "Miss Noah Harrison", address: ["Bryn Awel", "Lavender Place", "Enfield"], postcode: "EN1 4GT" });
+    // Not a title alone, nor a name right under the postcode.
+    expect(recipientOf(block(19, 60, ["EN1 4GT", "Miss Noah Harrison"]))?.name ?? "").toBe("");
+  });
+
   it("takes a name that starts with its title whole, the lines between it and the street for the premises'", () => {
     // Fresh seed 584889086, file 85, a 203 DPI thermal print: 'The Old Post Office' over 'Mrs. Bjorn Wood', the name missed.
     const r = recipientOf(block(90, 60, ["IP1 7LZ", "Suffolk", "Ipswich", "Hyde Park", "High Grove", "The Old Post Office", "Mrs. Bjorn Wood"], 14));

@@ -419,6 +419,16 @@ describe(`a line read between a block's heading and the line taken for its name 
     }
   });
 
+  it("leaves the name of a block printed bottom up, its postcode first under the heading (run F, SEED=2548624490, file 3522)", () => {
+    // 'Delivery Address:' / 'E19ZT' / 'London' / '197 Manor Square' / 'Miss Morag Martin', a 600 DPI photo: the name was none.
+    const bottomUp = (name: string): LabelDetails => ({ courier: "royalmail", countryCode: "GB", trackingCode: "JR903948836GB", address: { name, address: ["197 Manor Square", "London"], postcode: "E1 9ZT", countryCode: "GB" } });
+    const lines = [at("Delivery Address:", 41, 630, 55), at("E19ZT", 41, 689, 37), at("London", 41, 743, 38), at("197 Manor Square", 42, 795, 37), at("Miss Morag Martin", 41, 850, 56), at("07700900010", 40, 911, 37)];
+    expect(withoutLineLostAbove(bottomUp("Miss Morag Martin"), lines).address?.name).toBe("Miss Morag Martin");
+    expect(withoutLineLostAbove(bottomUp("Miss Morag Martin"), [lines[0], at("E1 9ZT", 41, 689, 37), ...lines.slice(2)]).address?.name).toBe("Miss Morag Martin");
+    // Another postcode between (another block's, or a misread one): the rule holds.
+    expect(withoutLineLostAbove(bottomUp("Miss Morag Martin"), [lines[0], at("E19ZX", 41, 689, 37), ...lines.slice(2)]).address?.name).toBe("");
+  });
+
   it("leaves a name whose line starts with its own heading under another block ('SENDER' and its lines over 'TO: Bjorn Johnson': fresh SEED=969544535, file 505)", () => {
     const lines = [at("SENDER", 60, 281, 24), at("Nettle Apothecary", 61, 323, 32), at("164 Canal Court", 62, 367, 25), at("Bolton", 61, 410, 26), at("BL1 4YY", 61, 454, 25), at("TO: Bjorn Johnson", 58, 538, 66), at("Apartment 114", 59, 631, 55)];
     expect(withoutLineLostAbove(label("Bjorn Johnson"), lines).address?.name).toBe("Bjorn Johnson");

@@ -51,8 +51,44 @@ export function wordEnds(run: Glyph[]): number[] {
   return ends;
 }
 
-/** The runs of glyphs spelling `squashed` (a line without its spaces) on one baseline, for each place it is drawn. */
-function runsOf(squashed: string, glyphs: Glyph[], chars: string): Glyph[][] {
+/** A page's glyphs in one order, and their characters as one string (index for index). */
+interface Order {
+  glyphs: Glyph[];
+  chars: string;
+}
+
+/** The page's printed glyphs in PDFium's order and, for runs not found in it, baseline by baseline along each. */
+interface PageGlyphs {
+  drawn: Order;
+  byLine: Order;
+}
+
+/**
+ * The glyphs baseline by baseline, each baseline's left to right. PDFium orders a page's characters by its own reading of
+ * the layout, and a small line set a little below a large one's baseline is read into it: a pdf-lib label's 10.7 pt
+ * 'DELIVERTOR. Green' (no space glyphs) came as 'DEL', the 6 pt 'Printed:22Sep2026' beside it, then 'IVERTOR.Green', so
+ * the run was matched nowhere, left as pdf.js read it, and the recipient read 'DELIVERTOR' (run F, file 1254). Glyphs on
+ * one baseline share it to a tenth of their size; the two lines were 2.6 pt apart.
+ */
+function byBaseline(glyphs: Glyph[]): Order {
+  const sorted = [...glyphs].sort((a, b) => a.across - b.across);
+  const rows: Glyph[][] = [];
+  for (const g of sorted) {
+    const row = rows[rows.length - 1];
+    if (row && g.across - row[0].across < 0.1 * Math.max(g.size, row[0].size)) row.push(g);
+    else rows.push([g]);
+  }
+  const out = rows.flatMap((row) => row.sort((a, b) => a.along - b.along));
+  return { glyphs: out, chars: out.map((g) => g.char).join("") };
+}
+
+/** The runs of glyphs spelling `squashed` (a line without its spaces) on one baseline, for each place it is drawn (in PDFium's order; else baseline by baseline). */
+function runsOf(squashed: string, page: PageGlyphs): Glyph[][] {
+  const found = runsIn(squashed, page.drawn);
+  return found.length ? found : runsIn(squashed, page.byLine);
+}
+
+function runsIn(squashed: string, { glyphs, chars }: Order): Glyph[][] {
   const out: Glyph[][] = [];
   for (let at = chars.indexOf(squashed); at >= 0; at = chars.indexOf(squashed, at + 1)) {
     const run = glyphs.slice(at, at + squashed.length);
@@ -66,10 +102,10 @@ function runsOf(squashed: string, glyphs: Glyph[], chars: string): Glyph[][] {
  * A line drawn by a producer that placed its glyphs to fit (each stepped less than its advance): its spaces as its
  * glyphs' positions give them, where every place the line is drawn agrees; else null.
  */
-function respaced(line: TextLine, glyphs: Glyph[], chars: string): TextLine | null {
+function respaced(line: TextLine, page: PageGlyphs): TextLine | null {
   const squashed = line.text.replace(/\s+/g, "");
   if (squashed.length < 4) return null;
-  const runs = runsOf(squashed, glyphs, chars).filter((run) => {
+  const runs = runsOf(squashed, page).filter((run) => {
     const usual = run.length >= 4 ? usualStep(run) : 1;
     return usual > 0.3 && usual < FITTED;
   });
@@ -85,12 +121,12 @@ function respaced(line: TextLine, glyphs: Glyph[], chars: string): TextLine | nu
  * first glyph overlaps the next, whose start then lines up with other lines and is taken for a column's): joined
  * again when, on one baseline and in that order, they spell one placed run that spaces again from its glyphs.
  */
-function joinFittedPieces(lines: TextLine[], glyphs: Glyph[], chars: string): TextLine[] {
+function joinFittedPieces(lines: TextLine[], page: PageGlyphs): TextLine[] {
   const out: TextLine[] = [];
   for (const line of lines) {
     const prev = out[out.length - 1];
     const oneBaseline = prev && Math.abs(prev.y - line.y) < prev.size * 0.3 && Math.abs(prev.size - line.size) < prev.size * 0.1 && line.x > prev.x;
-    const joined = oneBaseline && nextInRun(prev, line, glyphs, chars) ? respaced({ ...prev, text: `${prev.text} ${line.text}`, width: line.width === undefined ? undefined : line.x + line.width - prev.x }, glyphs, chars) : null;
+    const joined = oneBaseline && nextInRun(prev, line, page) ? respaced({ ...prev, text: `${prev.text} ${line.text}`, width: line.width === undefined ? undefined : line.x + line.width - prev.x }, page) : null;
     if (joined) out[out.length - 1] = joined;
     else out.push(line);
   }
@@ -98,18 +134,51 @@ function joinFittedPieces(lines: TextLine[], glyphs: Glyph[], chars: string): Te
 }
 
 /** Whether `next`'s glyphs follow `line`'s in every place they are drawn, at most a word space after them: two fields on one baseline are further apart. */
-function nextInRun(line: TextLine, next: TextLine, glyphs: Glyph[], chars: string): boolean {
+function nextInRun(line: TextLine, next: TextLine, page: PageGlyphs): boolean {
   const [a, b] = [line.text.replace(/\s+/g, ""), next.text.replace(/\s+/g, "")];
-  const runs = runsOf(a + b, glyphs, chars);
+  const runs = runsOf(a + b, page);
   return runs.length > 0 && runs.every((run) => {
     const [last, first] = [run[a.length - 1], run[a.length]];
     return first.along - last.along - last.advance < JOIN_GAP_EM * last.size;
   });
 }
 
-/** A page's lines with the fitted ones spaced from their glyphs; the others as pdf.js read them. */
-function respacedLines(lines: TextLine[], glyphs: Glyph[], chars: string): TextLine[] {
-  return joinFittedPieces(lines, glyphs, chars).map((l) => respaced(l, glyphs, chars) ?? l);
+/**
+ * A line pdf.js put a space into inside a word, where its glyphs stand no further apart than the line's letters do:
+ * letter-spaced type (Tc) squeezed (Tz) leaves each letter's spacing after it, and where a kerning pair widens a gap
+ * ('r' and 't' in pdfkit's 'Martin', 0.4 pt on 16 pt) pdf.js takes the two for a word space: 'Eoin Mar tin', whose name
+ * was then given as 'Eoin Mar' (run F, SEED=2548624490, file 498, a turned pdfkit page). A space is kept where the gap
+ * beyond the glyph's advance exceeds the line's usual gap between letters by a tenth of an em or more (a word space is
+ * a quarter to a third of one); else the line is joined there, where every place the line is drawn agrees.
+ */
+function withoutFalseSpaces(line: TextLine, page: PageGlyphs): TextLine | null {
+  if (!/\S\s\S/.test(line.text)) return null;
+  const squashed = line.text.replace(/\s+/g, "");
+  // Where pdf.js's spaces fall: after these indexes of the squashed line.
+  const spaces = new Set<number>();
+  let k = -1;
+  for (const c of line.text.trim()) {
+    if (/\s/.test(c)) spaces.add(k);
+    else k++;
+  }
+  const runs = runsOf(squashed, page).filter((run) => run.every((g) => g.advance > 0));
+  if (!runs.length) return null;
+  const joins = runs.map((run) => {
+    const gap = (i: number) => run[i + 1].along - run[i].along - run[i].advance;
+    const letters = run.slice(0, -1).flatMap((_, i) => (spaces.has(i) ? [] : [gap(i)]));
+    if (letters.length < 2) return "";
+    const usual = median(letters);
+    const em = median(run.map((g) => g.size));
+    return [...spaces].filter((i) => i + 1 < run.length && gap(i) < usual + 0.1 * em).join();
+  });
+  if (!joins[0] || joins.some((j) => j !== joins[0])) return null;
+  const join = new Set(joins[0].split(",").map(Number));
+  return { ...line, text: [...squashed].map((c, i) => (spaces.has(i) && !join.has(i) ? `${c} ` : c)).join("") };
+}
+
+/** A page's lines with the fitted ones spaced from their glyphs, and spaces pdf.js put inside words taken out; the others as pdf.js read them. */
+function respacedLines(lines: TextLine[], page: PageGlyphs): TextLine[] {
+  return joinFittedPieces(lines, page).map((l) => respaced(l, page) ?? withoutFalseSpaces(l, page) ?? l);
 }
 
 /** The PDF's text with the lines of a producer that placed its glyphs to fit spaced by their glyphs (each page, and each label part of a sheet). */
@@ -125,8 +194,9 @@ export async function partRunTogetherWords(bytes: Uint8Array, text: PdfText): Pr
     const glyphs = all.filter((g) => g.char.trim() !== "").map((g) => (g.char === "\u0002" ? { ...g, char: "-" } : g));
     const chars = glyphs.map((g) => g.char).join("");
     if (chars.length !== glyphs.length) continue; // a character outside the BMP: indexes would not line up
+    const placed: PageGlyphs = { drawn: { glyphs, chars }, byLine: byBaseline(glyphs) };
     const page = text.pages[i];
-    const respace = (lines: TextLine[]) => respacedLines(lines, glyphs, chars);
+    const respace = (lines: TextLine[]) => respacedLines(lines, placed);
     page.lines = respace(page.lines);
     // A sheet of labels is cut where each side reads as a label with a recipient's postcode: words run together hid
     // it ('SouthYorkshireS19LU' holds no postcode), so a sheet not cut before, or cut into parts one of which still

@@ -83,7 +83,16 @@ export function walkDown(sorted: TextLine[], p: number, used: Set<TextLine>): Te
   }
   // The last street or premises line ('THE OLD RECTORY' or 'Glenview' printed over the name, 'Bridge Road' without its
   // number); the name's lines after it.
-  const lastStreet = below.findLastIndex((l) => addressLine(clean(l.text)));
+  const last = clean(below[below.length - 1]?.text ?? "");
+  // A line starting 'The' over a person's whole name: a house's name not known by its words ('The Laurels' over 'Jane
+  // Smith', a miss) or a business's the person is at; either way not the name's first line, but the premises.
+  const overThe = below.length >= 2 && THE_NAME_RE.test(clean(below[below.length - 2].text)) && personLine(last);
+  // (The premises so found stand for the street where the street is not known by its words: 'ACACIA WAY' printed without
+  // its number, 'Way' ending surnames too, over 'THE LAURELS' over 'NOAH THOMAS' gave no name: run F, SEED=2548624490,
+  // file 1348, a pdf-lib legacy despatch label. So does the line over a whole name that starts with its title: 'Lavender
+  // Place' / 'Bryn Awel' / 'Miss Noah Harrison', 'Place' ending businesses' names too: run E, SEED=76423947, file 2388.)
+  const titledName = startsWithTitle(last) && personLine(last);
+  const lastStreet = Math.max(below.findLastIndex((l) => addressLine(clean(l.text))), overThe || titledName ? below.length - 2 : -1);
   // The town comes before the street: on the postcode's own line ('York YO31 5FD') or the line under it.
   const townFirst = clean((classifyLine(pc.text).heading?.rest ?? pc.text).replace(UK_POSTCODE_IN_TEXT_RE, "")) !== "";
   if (lastStreet < (townFirst ? 0 : 1) || lastStreet === below.length - 1) return null;
@@ -91,11 +100,7 @@ export function walkDown(sorted: TextLine[], p: number, used: Set<TextLine>): Te
   // Office' over 'Mrs. Bjorn Wood': fresh seed 584889086, file 85, a 203 DPI thermal print; 'TY NEWYDD' over 'C
   // TURNER-HALE': fresh seed 1877855200, file 223, a pdf-lib text PDF; both names missed).
   // (Not under a title or initials of its own line: 'PROF' / 'C WOOD' is one name: fresh seed 1622903726, file 413.)
-  const last = clean(below[below.length - 1].text);
   const initialled = INITIAL_FIRST.test(last) && !isNameStart(clean(below[below.length - 2]?.text ?? ""));
-  // So is a line starting 'The' over a person's whole name: a house's name not known by its words ('The Laurels' over 'Jane
-  // Smith', a miss) or a business's the person is at; either way not the name's first line.
-  const overThe = below.length >= 2 && THE_NAME_RE.test(clean(below[below.length - 2].text)) && personLine(last);
   const street = startsWithTitle(last) || initialled || overThe ? below.length - 2 : lastStreet;
   const names = below.slice(street + 1);
   const text = (ls: TextLine[]) => ls.map((l) => clean(l.text));

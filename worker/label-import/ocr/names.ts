@@ -442,8 +442,12 @@ export function withoutLineLostAbove(details: LabelDetails, lines: TextLine[], p
       .filter((l) => l !== line && headingLine(l.text) && l.y < line.y - 0.5 * size && line.y - l.y < 4 * size && Math.abs(l.x - line.x) <= 0.5 * size)
       .sort((p, q) => q.y - p.y)[0];
     if (!heading) return a.name;
-    const between = lines.some((l) => l !== line && l !== heading && l.y > heading.y + 0.5 * heading.size && l.y < line.y - 0.5 * size && l.x < end && l.x + estWidth(l) > line.x);
-    return between || (page && lineOfInkBetween(page, heading, line)) ? "" : a.name;
+    const lying = lines.filter((l) => l !== line && l !== heading && l.y > heading.y + 0.5 * heading.size && l.y < line.y - 0.5 * size && l.x < end && l.x + estWidth(l) > line.x);
+    // (Not a block printed bottom up, its postcode first under the heading and the name last: 'Delivery Address:' / 'E19ZT'
+    // / 'London' / '197 Manor Square' / 'Miss Morag Martin' gave none: run F, SEED=2548624490, file 3522, a 600 DPI photo.)
+    const postcode = a.postcode.replace(/\s+/g, "");
+    if (postcode && lying.some((l) => l.text.replace(/\s+/g, "").toUpperCase().includes(postcode))) return a.name;
+    return lying.length > 0 || (page && lineOfInkBetween(page, heading, line)) ? "" : a.name;
   });
 }
 

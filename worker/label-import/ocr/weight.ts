@@ -71,13 +71,26 @@ export function rowStarts(lines: TextLine[], inked: (x0: number, y0: number, x1:
 const LINE_PX = 48;
 /** The most a line is enlarged by. */
 const MAX_SCALE = 4;
+/**
+ * Height a line is enlarged to for the Latin model's second reading, where its first gave no weight at all (agreedWeight):
+ * the Latin model read a 300 DPI scan's '1.85 KG' as 'L85 KG' and a 400 DPI scan's '1kg' as 'lkg' at LINE_PX, both '1.85
+ * KG' and '1kg' at 64 px (run F, SEED=2548624490, files 746 and 2329, weights lost; at 32 and 40 px 't.85 KG', 'E8353 KG').
+ */
+const LARGER_PX = 64;
+
+/**
+ * Whether the Latin model reads a line again larger: only where its reading gave no weight (`latin` null: 'L85 KG', no vote
+ * against the English reading's) and the larger cut is larger than the first (MAX_SCALE caps both). A Latin reading that
+ * gave another weight ('14.19kg' for the English '14.10kg') disputes the figure and is never read again until it agrees.
+ */
+export const readLarger = (latin: number | null, scale: number, larger: number) => latin === null && larger > scale;
 
 /**
  * The line's stretch of the page (its box, padded; a heading's line to the right too, where its lost
  * figure is, and a unit's to the left), enlarged. Left grey: thresholded (Otsu, or local means) a 203 DPI thermal print's
  * '2.90kg' lost its point or its g.
  */
-function lineImage(page: Grey, l: TextLine): { img: Grey; scale: number } | null {
+function lineImage(page: Grey, l: TextLine, px = LINE_PX): { img: Grey; scale: number } | null {
   const pad = Math.round(l.size * 0.4);
   const width = l.width ?? l.text.length * l.size * 0.6;
   const right = l.x + width + (HEADING.test(l.text) ? 8 * l.size : 0);
@@ -90,7 +103,7 @@ function lineImage(page: Grey, l: TextLine): { img: Grey; scale: number } | null
   const [x0, y0] = [Math.max(0, Math.floor(left - pad)), Math.max(0, Math.floor(l.y - pad))];
   const [x1, y1] = [Math.min(page.width, Math.ceil(right + pad)), Math.min(page.height, Math.ceil(l.y + l.size + pad))];
   if (x1 - x0 < 8 || y1 - y0 < 8) return null;
-  const scale = Math.min(MAX_SCALE, Math.max(1, LINE_PX / Math.max(1, l.size)));
+  const scale = Math.min(MAX_SCALE, Math.max(1, px / Math.max(1, l.size)));
   return { img: scaleGrey(cropGrey(page, x0, y0, x1, y1), scale), scale };
 }
 
@@ -390,7 +403,10 @@ async function agreedWeight(candidates: TextLine[], page: Grey, dpi: number, who
     const grams = whole ? wholeWeight(english) : weightGrams(english);
     if (whole && grams === null) continue;
     if (grams !== null) {
-      if (latinWeight(await readLatinLine(cut.img, at), english, grams) === grams) {
+      let latin = latinWeight(await readLatinLine(cut.img, at), english, grams);
+      const larger = latin === null ? lineImage(page, l, LARGER_PX) : null;
+      if (larger && readLarger(latin, cut.scale, larger.scale)) latin = latinWeight(await readLatinLine(larger.img, dpi * larger.scale), english, grams);
+      if (latin === grams) {
         // `dotCheck`: a figure that may hold a dotted zero read as another digit (mayBeZero), read again without the dot.
         const dotless = dotCheck ? withoutIslands(cut.img) : null;
         if (!dotless) return grams;
