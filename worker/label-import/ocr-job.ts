@@ -662,7 +662,11 @@ const strokeReadT = (name: string) => name.toLowerCase().split(/[^\p{L}]+/u).som
  * distinct names the stored runs read, it is the only one so shaped. (A small letter before its own capital alone is a
  * whole name run together, 'IslaAhmed', 'MissSKhan': not this.) None: which letters were printed is not known.
  */
-const letterTwiceInCase = (name: string) => [...name.matchAll(/(?=(\p{Ll})(\p{Lu})\1)/gu)].some((m) => m[2].toLowerCase() === m[1]);
+const letterTwiceInCase = (name: string) =>
+  [...name.matchAll(/(?=(\p{Ll})(\p{Lu})\1)/gu)].some((m) => m[2].toLowerCase() === m[1]) ||
+  // Or its capital first, then two of its small letters, inside a word ('Mr GwenLllian Hall': fresh seed 295051100, file
+  // 364, a 96 DPI screenshot): no word holds a letter three times; none of the 43,864 distinct names the stored runs read does so.
+  [...name.matchAll(/(?<=\p{Ll})(\p{Lu})(?=(\p{Ll})\2)/gu)].some((m) => m[1].toLowerCase() === m[2]);
 
 /**
  * A name's last word read twice ('Niamh Baker Baker': fresh seed 2711752841, file 477, a table photo; two of Tesseract's
