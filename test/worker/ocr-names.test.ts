@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { plausibleOnly, readLabelPage, unglued } from "../../worker/label-import/ocr-job";
-import { irishParticle, otherLine, ownSender, rowRight, withLostWords, withoutCutNames, withoutHeadings, withoutLineLostAbove, withoutLoneFigures, withoutOtherLines, withoutPartOfHeader, withoutSenderUnderVan, withoutSortCode, withoutSuffixUnder, withTitleAbove } from "../../worker/label-import/ocr/names";
+import { irishParticle, otherLine, ownSender, rescuedOrCut, rowRight, withLostWords, withoutCutNames, withoutHeadings, withoutLineLostAbove, withoutLoneFigures, withoutOtherLines, withoutPartOfHeader, withoutSenderUnderVan, withoutSortCode, withoutSuffixUnder, withTitleAbove } from "../../worker/label-import/ocr/names";
 import { freshSeed, Rng } from "../../bench/label-generator/random";
 import { companyName, personName, retailerName, shopName } from "../../bench/label-generator/world";
 import { PRINTED_HEADINGS } from "../../worker/label-reading/vocabulary";
@@ -33,6 +33,19 @@ describe("a recipient's name with the words the page's reading lost", () => {
     expect(withLostWords("Zoë Søren", "Zoë Søren Kelly", [], true)).toBeNull();
     expect(withLostWords("Ward", "Zoë Ward", ["zoe"], true)).toBeNull();
     expect(withLostWords("Thomas", "DELIVER TO: Thomas", ["DELIVER", "TO:"], true)).toBeNull();
+  });
+
+  it("keeps a name cut short none where reading its row again found no words for it (gate seed 4152206495, files 568, 579)", () => {
+    const label = (name: string): LabelDetails => ({ courier: "royalmail", countryCode: "GB", trackingCode: "VB192040244GB", address: { name, address: ["Unit 10, The Maltings"], postcode: "CV37 0SB", countryCode: "GB" } });
+    // A 600 DPI photo read 'DOVETAIL PRINT' for Dovetail Print Studio Ltd.: ink beside it made it none, and the row's
+    // second reading gave nothing (restoreLostWords hands the details back as they were).
+    const uncut = label("DOVETAIL PRINT");
+    const cutFree = label("");
+    expect(rescuedOrCut(uncut, cutFree, uncut).address?.name).toBe("");
+    expect(rescuedOrCut(uncut, cutFree, { ...uncut }).address?.name).toBe("");
+    expect(rescuedOrCut(uncut, cutFree, null).address?.name).toBe("");
+    // Words found after it that end the row's reading (run D 3834): the name with them.
+    expect(rescuedOrCut(label("Thomas"), cutFree, label("Thomas Sørensen")).address?.name).toBe("Thomas Sørensen");
   });
 
   it("takes the row's next text for the name's end only in the name's type (gate seed 1836775388, file 669)", () => {

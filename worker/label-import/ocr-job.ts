@@ -25,7 +25,7 @@ import { isOneWordAddress } from "../label-reading/name-lines";
 import { ABBREVIATED_TITLES, CAPITALISED_TITLES, NAME_PARTICLES, SERVICE_WORDS, TITLE_WORD } from "../label-reading/vocabulary";
 import { isListedWord, OcrEngineError, recognise, type OcrResult } from "./ocr/tesseract";
 import { agreedNames, holdsName } from "./ocr/agree";
-import { irishParticle, ownSender, restoreLostWords, SENDER_KEYS, withoutCutNames, withoutHeadings, withoutLineLostAbove, withoutLoneFigures, withoutOtherLines, withoutPartOfHeader, withoutSenderUnderVan, withoutSortCode, withoutSuffixUnder, withTitleAbove } from "./ocr/names";
+import { irishParticle, ownSender, rescuedOrCut, restoreLostWords, SENDER_KEYS, withoutCutNames, withoutHeadings, withoutLineLostAbove, withoutLoneFigures, withoutOtherLines, withoutPartOfHeader, withoutSenderUnderVan, withoutSortCode, withoutSuffixUnder, withTitleAbove } from "./ocr/names";
 import { checkedPostcode, codedPostcodeLines, loosePostcodes, withoutCodePieces } from "./ocr/postcode";
 import { rereadLost } from "./ocr/starts";
 import { ocrLines } from "./ocr/text";
@@ -226,7 +226,8 @@ async function finished(asRead: LabelDetails, { lines, image, dpi }: Reading): P
   // A recipient's name cut short by a word with an accent the page's reading lost is read again first: the words the Latin
   // reading of its row has after it, accented each, to the row's end ('DELIVER TO: Thomas' for Thomas Sørensen, the ø's
   // word dropped: run D, SEED=2845914634, file 3834, a 200 DPI photo, then none). Nothing after them: else it stays none.
-  const rescued = !cutFree.address?.name && uncut.address?.name ? await restoreLostWords(uncut, lines, image, dpi, true) : cutFree;
+  const again = !cutFree.address?.name && uncut.address?.name ? await restoreLostWords(uncut, lines, image, dpi, true) : null;
+  const rescued = rescuedOrCut(uncut, cutFree, again);
   const details = withoutPartOfHeader(withoutLineLostAbove(withoutSuffixUnder(rescued.address?.name ? rescued : cutFree, lines), lines, image), lines);
   const read = rescued.address?.name && rescued !== cutFree ? details : await restoreLostWords(details, lines, image, dpi);
   // A name's Latin reading that does not hold it is read again enlarged (ocr/reread.ts latinReading).

@@ -111,6 +111,16 @@ export async function restoreLostWords(details: LabelDetails, lines: TextLine[],
   return name ? { ...details, address: { ...a, name } } : details;
 }
 
+/**
+ * The details after withoutCutNames made the recipient's name none (`cutFree`) and restoreLostWords read its row again
+ * (`again`, from the details as read, `uncut`): the name with the words that reading gave it, else none. restoreLostWords
+ * gives its details back as they were when it finds nothing, and that is no rescue: the name cut short was given whole
+ * ('DOVETAIL PRINT' for Dovetail Print Studio Ltd., gate seed 4152206495, file 568, a 600 DPI photo; 'MOORLAND
+ * ARCHITECTS HOLDINGS' for … Holdings Ltd, file 579, a 200 DPI scan).
+ */
+export const rescuedOrCut = (uncut: LabelDetails, cutFree: LabelDetails, again: LabelDetails | null): LabelDetails =>
+  again?.address?.name && again.address.name !== uncut.address?.name ? again : cutFree;
+
 /** The sender's keys of a label's details. */
 export const SENDER_KEYS = ["fromAddress", "sendAddress", "returnAddress"] as const;
 /** Every address's key: the recipient's and the sender's. */
