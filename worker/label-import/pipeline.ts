@@ -15,7 +15,7 @@ import { parseLabel } from "./parse-label";
 import { linesAtEdge, loadPdfText, type PdfPageText, readPdfText } from "./pdf";
 import { codesOn, type PdfTextPart } from "./sheet-parts";
 import { partRunTogetherWords } from "./glyph-spaces";
-import { BEYOND_ASCII, unmappedFontPages } from "./font-maps";
+import { BEYOND_ASCII, toldLetters, UNKNOWN, unmappedFontPages } from "./font-maps";
 import { getPdfium, renderPages, type RegionRequest } from "./pdfium";
 import type { Pixmap } from "../images/raster";
 import { imageInfo, MIME, sniff, type FileKind } from "../images/sniff";
@@ -103,7 +103,9 @@ async function importPdf(bytes: Uint8Array, checkTime: () => void): Promise<Pipe
   // Pages drawn in a font with no Unicode map (font-maps.ts): their letters beyond ASCII are unknown. Looked for only when
   // the text layer has such a letter; a file pdf-lib cannot take apart is read as before.
   const hasBeyondAscii = text.pages.some((p) => p.lines.some((l) => BEYOND_ASCII.test(l.text)));
-  const unmapped = hasBeyondAscii ? await unmappedFontPages(bytes, text.pages.length).catch(() => new Set<number>()) : new Set<number>();
+  const unmapped = hasBeyondAscii ? await unmappedFontPages(bytes, text.pages.length).catch(() => new Map()) : new Map();
+  // Their letters beyond ASCII read as the fonts' outlines tell them, the rest as unknown (U+FFFD).
+  for (const [i, page] of unmapped) for (const line of text.pages[i]?.lines ?? []) line.text = toldLetters(line.text, page);
   checkTime();
   const labels: PipelineLabel[] = [];
   const skippedPages: number[] = [];
@@ -318,16 +320,17 @@ export function withoutMisencodedNames(details: LabelDetails): LabelDetails {
 const misencoded = (name: string) => /\p{Ll}/u.test(name) && /\p{L}[^\P{Lu}A-Z]/u.test(name.normalize("NFC"));
 
 /**
- * A label read from a page drawn in a font with no Unicode map (font-maps.ts), whose letters beyond ASCII are unknown
- * ('MaÄgorzata' for Małgorzata, 'ChloÄ' for Chloé): a name holding one is none, an address line holding one is left
- * out (a miss, never a wrong letter). Names and lines in plain ASCII are as read: the font's ASCII codes are its letters.
+ * A label read from a page drawn in a font with no Unicode map (font-maps.ts), whose letters beyond ASCII its fonts'
+ * outlines did not tell are unknown (U+FFFD; 'MaÄgorzata' for Małgorzata before): a name holding one is none, an address
+ * line holding one is left out (a miss, never a wrong letter). Letters told and plain ASCII are as read.
  */
 export function withoutUnknownLetters(details: LabelDetails): LabelDetails {
   let out = details;
+  const unknown = (s: string) => s.includes(UNKNOWN);
   for (const k of ADDRESS_KEYS) {
     const a = out[k];
-    if (!a || !(BEYOND_ASCII.test(a.name) || a.address.some((line) => BEYOND_ASCII.test(line)))) continue;
-    out = { ...out, [k]: { ...a, name: BEYOND_ASCII.test(a.name) ? "" : a.name, address: a.address.filter((line) => !BEYOND_ASCII.test(line)) } };
+    if (!a || !(unknown(a.name) || a.address.some(unknown))) continue;
+    out = { ...out, [k]: { ...a, name: unknown(a.name) ? "" : a.name, address: a.address.filter((line) => !unknown(line)) } };
   }
   return out;
 }
