@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { districts, personName, postcodeIn, shopName } from "../../bench/label-generator/world";
 import { freshSeed, Rng } from "../../bench/label-generator/random";
-import { fixHeading, ocrLines, type OcrWord, postcodeApart, premisesApart } from "../../worker/label-import/ocr/text";
+import { fixHeading, ocrLines, type OcrWord, postcodeApart, premisesApart, zeroInitial } from "../../worker/label-import/ocr/text";
 import { parseLabel } from "../../worker/label-import/parse-label";
 import { isRealPostcode } from "../../worker/lib/uk-postcode";
 
@@ -38,6 +38,20 @@ describe("a flat's word run into its number", () => {
 
   it.each(["Flatley", "Flat 4A", "Unity Gifts", "Suites4U"])("%j stays as read", (read) => {
     expect(premisesApart(read)).toBe(read);
+  });
+});
+
+describe("a zero alone after a title (run E, SEED=76423947, file 1306; a 203 DPI thermal print's \"Mx 0 D'Arcy\")", () => {
+  it.each([
+    ["MRS 0", "MRS O"],
+    ["Mx 0 D'Arcy", "Mx O D'Arcy"],
+    ["Dr. 0. Smith", "Dr. O. Smith"],
+  ])("%j is the initial O: %j", (read, line) => {
+    expect(zeroInitial(read)).toBe(line);
+  });
+
+  it.each(["MR 01632 960142", "Flat 0", "Mrs 0ld Road", "Mrs O Harrison", "Unit 0 Mill Lane", "Tel 0 1632"])("%j stays as read", (read) => {
+    expect(zeroInitial(read)).toBe(read);
   });
 });
 

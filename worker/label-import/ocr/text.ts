@@ -133,7 +133,15 @@ function initialI(w: OcrWord, next: OcrWord | undefined): boolean {
   return next.left - (w.left + w.width) < 0.6 * next.height && Math.abs(w.height - next.height) <= 0.3 * next.height;
 }
 
-const fixLine = (text: string) => fixWeight(fixPostcode(postcodeApart(fixCompanyEnd(fixCapitalI(fixHeading(premisesApart(gapsBack(text))))))));
+const fixLine = (text: string) => fixWeight(fixPostcode(postcodeApart(fixCompanyEnd(fixCapitalI(fixHeading(premisesApart(zeroInitial(gapsBack(text)))))))));
+
+/**
+ * A zero alone right after a title at a line's start: the initial O read as a figure ('MRS 0' over 'HARRISON', a block
+ * printed bottom up: run E, SEED=76423947, file 1306, a 203 DPI screenshot; "Mx 0 D'Arcy", a 203 DPI thermal print: both
+ * names missed). No name holds a figure; a title is followed by a name.
+ */
+export const zeroInitial = (text: string) => text.replace(ZERO_AFTER_TITLE, "$1O");
+const ZERO_AFTER_TITLE = new RegExp(`^((?:${CAPITALISED_TITLES}|${CAPITALISED_TITLES.toUpperCase()})\\.?\\s+)0(?=\\.?(?:\\s|$))`, "u");
 
 /**
  * A flat's or unit's word run into its number, the gap lost on a photo ('FlatiB' for Flat 1B under 'Freya Morris': fresh
