@@ -5,6 +5,7 @@ import { parseEvriLabel } from "../../worker/couriers/evri/parse";
 import { parseRoyalMailLabel } from "../../worker/couriers/royalmail/parse";
 import { findAddressBlocks } from "../../worker/label-reading/address-blocks";
 import { readAddresses } from "../../worker/label-reading/layout";
+import { classifyLine } from "../../worker/label-reading/line-kinds";
 import { isStreetLine } from "../../worker/label-reading/name-lines";
 import type { TextLine } from "../../worker/label-reading/text";
 import { parseLabel } from "../../worker/label-import/parse-label";
@@ -526,6 +527,18 @@ describe("blocks beside and above each other", () => {
   ])("reads a name wrapped over two lines ('%s' / '%s') as one only where its first line cannot end", (a, b, name) => {
     const page = [L(10, 10, 10, a), L(10, 22, 10, b), L(10, 34, 10, "12 High Street"), L(10, 46, 10, "Leeds LS1 1AA")];
     expect(readAddresses(page).recipient?.name).toBe(name);
+  });
+
+  it("takes a heading printed letter-spaced ('T O', 'F R O M') for its heading, never a name's initials (run G, SEED=353825910, file 1564)", () => {
+    // A pdfkit text PDF's second page: 'T O' over 'C LEROY' was given as the name 'T O C LEROY'.
+    const page = [L(13, 381, 12.4, "T O"), L(13, 366, 13.8, "C LEROY"), L(13, 348, 12.4, "APARTMENT 29"), L(13, 332, 12.4, "222 PRINCE'S ROAD"), L(13, 317, 12.4, "SLOUGH"), L(13, 301, 12.4, "SL15ZA")].map((l) => ({ ...l, y: -l.y }));
+    const name = readAddresses(page).recipient?.name ?? "";
+    expect(name).not.toMatch(/^T O/);
+    expect(readAddresses(page).recipient?.postcode).toBe("SL1 5ZA");
+    for (const [text, role] of [["T O", "recipient"], ["F R O M", "sender"], ["S H I P  T O", "recipient"], ["J K", null], ["A B C", null]] as const) expect(classifyLine(text).heading?.role ?? null, text).toBe(role);
+    // Initials alone over a surname stay the name's start.
+    const initials = [L(13, 10, 12, "J K"), L(13, 24, 12, "ROWLING"), L(13, 38, 12, "12 MILL LANE"), L(13, 52, 12, "LEEDS"), L(13, 66, 12, "LS1 1AA")];
+    expect(readAddresses(initials).recipient?.name).toBe("J K ROWLING");
   });
 
   it("keeps one word under a short name as an address line unless the premises follow it ('Dr. Olivia' / 'Beechwood' / 'Mill Lane')", () => {

@@ -74,8 +74,14 @@ export type AroundKind =
 /** What one line of text is (it is cleaned first: runs of space are one). */
 export function classifyLine(text: string): LineKind {
   const t = clean(text);
-  return { heading: headingOf(t), headingAlone: isPrintedHeading(t), contact: CONTACT.test(t), debris: isOcrDebris(t), around: aroundKind(t) };
+  return { heading: headingOf(LETTER_SPACED.test(t) ? t.replace(/ /g, "") : t), headingAlone: isPrintedHeading(t), contact: CONTACT.test(t), debris: isOcrDebris(t), around: aroundKind(t) };
 }
+
+/**
+ * A word printed letter-spaced, one letter and one space at a time ('T O', 'F R O M'): its heading is the word's. 'T O' over
+ * 'C LEROY' was read as the name 'T O C LEROY' (run G, SEED=353825910, file 1564, a pdfkit text PDF's second page).
+ */
+const LETTER_SPACED = /^(?:\p{L} )+\p{L}:?$/u;
 
 const HEADINGS: [RegExp, AddressRole][] = ADDRESS_HEADINGS.map(([source, role]) => [new RegExp(String.raw`${source}\b\s*:?`, "i"), role]);
 
