@@ -529,6 +529,17 @@ describe("blocks beside and above each other", () => {
     expect(readAddresses(page).recipient?.name).toBe(name);
   });
 
+  it("takes no platform's name over its service word for a name wrapped onto it, where the page's tagline names it (run G, file 1454)", () => {
+    // A pdfkit text PDF: 'Pre-Loved Market' / 'STANDARD' over the recipient's block was read as a name ending in a service
+    // word ('Copper Kettle' / 'Home'), the recipient given as 'Pre-Loved Market'.
+    const block = [L(10, 10, 13.5, "Pre-Loved Market"), L(10, 41, 11.5, "STANDARD"), L(10, 59, 13.4, "Magpie Architects plc"), L(10, 76, 13.4, "21 Cromwell Crescent"), L(10, 93, 13.4, "Doncaster"), L(10, 110, 13.4, "DN1 9HG")];
+    const tagline = L(76, 413, 8.1, "Delivered with Pre-Loved Market Postage");
+    expect(readAddresses([...block, tagline]).recipient?.name).toBe("Magpie Architects plc");
+    // Without the tagline a shop's name may end on such a word, as before.
+    const shop = [L(10, 10, 13.4, "Copper Kettle"), L(10, 27, 13.4, "Home"), L(10, 44, 13.4, "92 Dock Street"), L(10, 61, 13.4, "Leeds"), L(10, 78, 13.4, "LS1 1AA")];
+    expect(readAddresses(shop).recipient?.name).toBe("Copper Kettle Home");
+  });
+
   it("takes a heading printed letter-spaced ('T O', 'F R O M') for its heading, never a name's initials (run G, SEED=353825910, file 1564)", () => {
     // A pdfkit text PDF's second page: 'T O' over 'C LEROY' was given as the name 'T O C LEROY'.
     const page = [L(13, 381, 12.4, "T O"), L(13, 366, 13.8, "C LEROY"), L(13, 348, 12.4, "APARTMENT 29"), L(13, 332, 12.4, "222 PRINCE'S ROAD"), L(13, 317, 12.4, "SLOUGH"), L(13, 301, 12.4, "SL15ZA")].map((l) => ({ ...l, y: -l.y }));

@@ -325,7 +325,17 @@ function serviceWordEndingName(sorted: TextLine[], i: number, picked: TextLine[]
   // sheet's pdf-lib text PDF whose sender was given as 'The Cwm'.)
   if (!above) return false;
   const named = classifyLine(above.text).heading?.rest || above.text;
-  return alike(above) && l.y - (above.y + above.size) <= size * LINE_GAP && looksLikeName(named) && !SHIPPER_LINE.test(clean(named));
+  return alike(above) && l.y - (above.y + above.size) <= size * LINE_GAP && looksLikeName(named) && !SHIPPER_LINE.test(clean(named)) && !namedByTagline(sorted, named);
+}
+
+/**
+ * Whether the page's tagline names `text` ('Delivered with Pre-Loved Market Postage'): the platform's own name, printed over
+ * its service ('Pre-Loved Market' / 'STANDARD' over the recipient's block, taken for a name wrapped onto the service word:
+ * run G, SEED=353825910, file 1454, a pdfkit text PDF whose recipient was given as 'Pre-Loved Market').
+ */
+function namedByTagline(sorted: TextLine[], text: string): boolean {
+  const own = clean(text).toLowerCase();
+  return own.length >= 4 && sorted.some((t) => classifyLine(t.text).around === "tagline" && clean(t.text).toLowerCase().includes(own));
 }
 
 /**
