@@ -50,13 +50,14 @@ export async function unmappedFontPages(bytes: Uint8Array, pages: number): Promi
     const n = flags instanceof Num ? flags.asNumber() : 0;
     return !!get(descriptor, "FontFile2") && (n & SYMBOLIC) !== 0 && (n & NONSYMBOLIC) === 0;
   };
-  // Each code from 128 up the font draws -> its letter, or null where the outline does not tell it.
-  const letters = (font: PDFDict): Map<number, string | null> => {
+  // Each code from 128 up the font draws -> its letter, or null where the outline does not tell it; null for a font file
+  // that cannot be read (it may draw any code).
+  const letters = (font: PDFDict): Map<number, string | null> | null => {
     const file = get(asDict(get(font, "FontDescriptor")), "FontFile2");
     try {
-      return file instanceof Raw ? lettersOfFont(decodePDFRawStream(file).decode()) : new Map([[-1, null]]);
+      return file instanceof Raw ? lettersOfFont(decodePDFRawStream(file).decode()) : null;
     } catch {
-      return new Map([[-1, null]]);
+      return null;
     }
   };
   // Fonts of the page's resources and of the forms it draws (a form's own resources, two levels deep).
@@ -81,16 +82,13 @@ export async function unmappedFontPages(bytes: Uint8Array, pages: number): Promi
     // Letters are told only where every font of the page is such a font (a text layer letter from another font would be
     // read as a code of these) and each code is one letter in every font that tells it.
     const told = new Map<string, string | null>();
-    if (fonts.every(unmapped)) {
-      const each = fonts.map(letters);
-      // A font whose file cannot be read may draw any code: nothing is told.
-      if (each.some((m) => m.has(-1))) told.clear();
-      else
-        for (const [code, letter] of each.flatMap((m) => [...m])) {
-          const shown = MAC_ROMAN[code - 0x80];
-          if (shown) told.set(shown, told.has(shown) && told.get(shown) !== letter ? null : letter);
-        }
-    }
+    const each = fonts.every(unmapped) ? fonts.map(letters) : [];
+    // A font whose file cannot be read may draw any code: nothing is told.
+    if (each.every((m) => m !== null))
+      for (const [code, letter] of each.flatMap((m) => [...m])) {
+        const shown = MAC_ROMAN[code - 0x80];
+        if (shown) told.set(shown, told.has(shown) && told.get(shown) !== letter ? null : letter);
+      }
     out.set(i, { letters: new Map([...told].filter((e): e is [string, string] => e[1] !== null)) });
   });
   return out;

@@ -22,7 +22,7 @@ import { ImportError } from "../lib/errors";
 import { endsAtParticle } from "../label-reading/layout";
 import { classifyLine } from "../label-reading/line-kinds";
 import { isOneWordAddress } from "../label-reading/name-lines";
-import { ABBREVIATED_TITLES, CAPITALISED_TITLES, NAME_PARTICLES, SERVICE_WORDS, TITLE_WORD } from "../label-reading/vocabulary";
+import { ABBREVIATED_TITLES, CAPITALISED_TITLES, NAME_PARTICLES, SERVICE_WORDS, TITLE_WORD, TITLES_EITHER_CASE } from "../label-reading/vocabulary";
 import { isListedWord, OcrEngineError, recognise, type OcrResult } from "./ocr/tesseract";
 import { agreedNames, holdsName } from "./ocr/agree";
 import { irishParticle, ownSender, rescuedOrCut, restoreLostWords, SENDER_KEYS, withoutCutNames, withoutHeadings, withoutLineLostAbove, withoutLoneFigures, withoutOtherLines, withoutPartOfHeader, withoutSenderUnderVan, withoutSortCode, withoutSuffixUnder, withTitleAbove } from "./ocr/names";
@@ -607,7 +607,7 @@ const HEADING_FIRST = [
   /^(?:FAO|FROM|ATTN)\p{Lu}(?:\.|\p{Ll})/u,
   /^(?:fao|attn)[\s:.]+\S/iu,
   // ('From' or 'To' spaced only before an initial or a title: a shop may be called 'From Scratch'.)
-  new RegExp(String.raw`^(?:From|FROM|To|TO)[\s:.]+(?:\p{Lu}\.?\s|(?:${ABBREVIATED_TITLES.flatMap((t) => [t.toUpperCase(), t[0].toUpperCase() + t.slice(1)]).join("|")})\b)`, "u"),
+  new RegExp(String.raw`^(?:From|FROM|To|TO)[\s:.]+(?:\p{Lu}\.?\s|(?:${TITLES_EITHER_CASE})\b)`, "u"),
 ];
 
 /**
@@ -621,18 +621,18 @@ const HEADING_FIRST = [
 const houseByItsEnding = (t: string) => /^\p{Lu}\p{Ll}+$/u.test(t) && isOneWordAddress(t);
 
 /**
- * A house's word run into the word before it, its gap lost between a small letter and its capital ('The OldRectory' for
- * the recipient Noah MacLeod: rehearsal ci-99's gate, SEED=3180838037, file 296, a 300 DPI photo; 'FERNLODGE' alone is
- * name-lines.ts's). No surname or shop ends so: of the 34,244 distinct names the stored runs read, none is so shaped
- * ('Priya's Bakehouse' is a shop's word, not run in).
- */
-/**
  * One short word and a number, nothing else: a flat's or a unit's line, its word misread ('Fiat 10' for Flat 10, taken
  * for the sender's name: rehearsal ci-100's gate, SEED=2686594078, file 43, a 150 DPI scan). Of the 123,810 names the
  * stored reports hold, none is so shaped.
  */
 const WORD_AND_NUMBER = /^\p{L}{2,6}\.?\s+\d{1,4}\p{L}?$/u;
 
+/**
+ * A house's word run into the word before it, its gap lost between a small letter and its capital ('The OldRectory' for
+ * the recipient Noah MacLeod: rehearsal ci-99's gate, SEED=3180838037, file 296, a 300 DPI photo; 'FERNLODGE' alone is
+ * name-lines.ts's). No surname or shop ends so: of the 34,244 distinct names the stored runs read, none is so shaped
+ * ('Priya's Bakehouse' is a shop's word, not run in).
+ */
 const HOUSE_RUN_IN = /\p{Ll}(?:Lodge|Cottage|Farm|Farmhouse|Barn|Manor|Rectory|Vicarage|Granary|Bungalow|Grange)$/u;
 
 /**
@@ -641,7 +641,7 @@ const HOUSE_RUN_IN = /\p{Ll}(?:Lodge|Cottage|Farm|Farmhouse|Barn|Manor|Rectory|V
  * colon. A shop's name may hold 'From' ('Gifts From Wales'), not so set before an initial or a title; none of the 34,215
  * distinct names the stored runs read does.
  */
-const SENDER_HEADING_INSIDE = new RegExp(String.raw`\s(?:FROM|SENDER|From:|Sender:)\s+(?:\p{Lu}\.?\s|(?:${ABBREVIATED_TITLES.flatMap((t) => [t.toUpperCase(), t[0].toUpperCase() + t.slice(1)]).join("|")})\b)`, "u");
+const SENDER_HEADING_INSIDE = new RegExp(String.raw`\s(?:FROM|SENDER|From:|Sender:)\s+(?:\p{Lu}\.?\s|(?:${TITLES_EITHER_CASE})\b)`, "u");
 
 /**
  * A first word of a capital, one small letter and a stop that is no title ('Cc. Kaur' for C. Kaur: fresh seed 740915671,

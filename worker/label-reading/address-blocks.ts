@@ -199,7 +199,7 @@ function walkUp(sorted: TextLine[], p: number, used: Set<TextLine>, gap = LINE_G
     // its type: the start of the name, not debris (blockAddress joins them).
     // (Not a heading printed letter-spaced: 'T O' over 'C LEROY', run G, SEED=353825910, file 1564, a pdfkit text PDF.)
     const nameLine = picked[0];
-    if (picked.length > 1 && isNameStart(l.text) && !classifyLine(l.text).heading && Math.abs(l.x - nameLine.x) <= nameLine.size && Math.abs(l.size - nameLine.size) <= nameLine.size * 0.15 && looksLikeName(nameLine.text)) {
+    if (picked.length > 1 && isNameStart(l.text) && !kind.heading && Math.abs(l.x - nameLine.x) <= nameLine.size && Math.abs(l.size - nameLine.size) <= nameLine.size * 0.15 && looksLikeName(nameLine.text)) {
       picked.unshift(l);
       top = l.y;
       continue;

@@ -148,6 +148,8 @@ export const WEIGHT_HEADING = "(?:weight|wt)";
 export const ABBREVIATED_TITLES = ["mr", "mrs", "ms", "mx", "miss", "dr", "prof", "rev"];
 /** Them as a regex alternation, capitalised as run into the word after them ('Dr|Mrs|…': 'DrPriya', 'MrsJ'). */
 export const CAPITALISED_TITLES = ABBREVIATED_TITLES.map((t) => t[0].toUpperCase() + t.slice(1)).join("|");
+/** Them capitalised or in capitals, as a regex alternation ('Mr|…|MR|…'). */
+export const TITLES_EITHER_CASE = `${CAPITALISED_TITLES}|${CAPITALISED_TITLES.toUpperCase()}`;
 /** One of them as a word alone, with or without its stop, in any case ('Dr.', 'MRS', 'Prof'). */
 export const TITLE_WORD = new RegExp(`^(?:${ABBREVIATED_TITLES.join("|")})\\.?$`, "iu");
 /** Titles that are words: a street may start with one ('Dame Street', 'Sir Thomas Street'), and none is written with a stop. */

@@ -219,20 +219,15 @@ function median(xs: number[]): number {
 }
 
 /**
- * `d` with each name holding a word read in capitals without an accent over which the page shows a mark
- * (markOverCapitals) made none. The name's own line only: one the page's reading holds whole.
+ * `d` with the recipient's name made none where it holds a word read in capitals without an accent over which the page
+ * shows a mark (markOverCapitals). The name's own line only: one the page's reading holds whole.
  */
 export function withoutMarkedCapitals(d: LabelDetails, lines: readonly TextLine[], page: Grey): LabelDetails {
-  const out = { ...d };
   // The recipient's name only. A sender's block is set in small type under tight leading, and the line above's commas and
   // descenders stood over its capitals as marks: run G (SEED=353825910, main 3e3be25) lost three right senders so ('NETTLE
   // GIFTS LTD.' under 'SUITE 58, RIVERSIDE ESTATE', file 3382, a 150 DPI scan; 3334, 3459) against one wrong recipient
   // made none ('MR. JOAQUIN DOHERTY', 2670); every wrong value the rule caught (runs F and G) was a recipient's.
-  for (const k of ["address"] as const) {
-    const name = out[k]?.name;
-    if (!name) continue;
-    const line = lines.find((l) => l.text.includes(name));
-    if (line && markOverCapitals(page, line, name)) out[k] = { ...out[k]!, name: "" };
-  }
-  return out;
+  const name = d.address?.name;
+  const line = name ? lines.find((l) => l.text.includes(name)) : undefined;
+  return name && line && markOverCapitals(page, line, name) ? { ...d, address: { ...d.address!, name: "" } } : d;
 }

@@ -8,7 +8,7 @@ import { editDistance, letters, weightGrams } from "../../label-reading/fields";
 import { columnLines } from "./columns";
 import { classifyLine } from "../../label-reading/line-kinds";
 import { groupLines, type TextLine, type TextWord } from "../../label-reading/text";
-import { CAPITALISED_TITLES, JOINED_NAME_PREFIXES, PRINTED_ADDRESS_HEADINGS, PRINTED_HEADINGS, WEIGHT_HEADING } from "../../label-reading/vocabulary";
+import { CAPITALISED_TITLES, JOINED_NAME_PREFIXES, PRINTED_ADDRESS_HEADINGS, PRINTED_HEADINGS, TITLES_EITHER_CASE, WEIGHT_HEADING } from "../../label-reading/vocabulary";
 
 /** A word Tesseract read, in pixels of the image it was given (y grows downwards). */
 export interface OcrWord {
@@ -141,7 +141,7 @@ const fixLine = (text: string) => fixWeight(fixPostcode(postcodeApart(fixCompany
  * names missed). No name holds a figure; a title is followed by a name.
  */
 export const zeroInitial = (text: string) => text.replace(ZERO_AFTER_TITLE, "$1O");
-const ZERO_AFTER_TITLE = new RegExp(`^((?:${CAPITALISED_TITLES}|${CAPITALISED_TITLES.toUpperCase()})\\.?\\s+)0(?=\\.?(?:\\s|$))`, "u");
+const ZERO_AFTER_TITLE = new RegExp(`^((?:${TITLES_EITHER_CASE})\\.?\\s+)0(?=\\.?(?:\\s|$))`, "u");
 
 /**
  * A flat's or unit's word run into its number, the gap lost on a photo ('FlatiB' for Flat 1B under 'Freya Morris': fresh
