@@ -245,10 +245,11 @@ describe("an Evri label's 2D payload names its recipient's block", () => {
       const inward = to.slice(-3);
       for (const misread of [inward, `I${to.slice(1, -4).replace(/^[A-Z]/, "")} ${inward}`]) {
         // The sender's block on the left in the larger type with no name line, the recipient's on the right.
-        const page: TextLine[] = [{ text: "evri Next Day", x: 0, y: 0, size: 14 }];
-        sender.slice(1).forEach((t, i) => page.push({ text: t, x: 0, y: 30 + i * 24, size: 20 }));
-        [...recipient.slice(0, -1), misread].forEach((t, i) => page.push({ text: t, x: 400, y: 30 + i * 20, size: 14 }));
-        page.sort((a, b) => a.y - b.y || a.x - b.x);
+        const page: TextLine[] = [
+          { text: "evri Next Day", x: 0, y: 0, size: 14 },
+          ...sender.slice(1).map((text, i) => ({ text, x: 0, y: 30 + i * 24, size: 20 })),
+          ...[...recipient.slice(0, -1), misread].map((text, i) => ({ text, x: 400, y: 30 + i * 20, size: 14 })),
+        ].sort((a, b) => a.y - b.y || a.x - b.x);
         const d = parseEvriLabel({ lines: page.map((l) => ({ ...l })), barcodes: bars([to]) });
         expect(d?.address?.postcode, `case ${k}, '${misread}'`).not.toBe(from);
         // The rule needs the payload: without it the block is read as before.
