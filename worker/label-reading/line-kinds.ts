@@ -96,8 +96,18 @@ function headingOf(t: string): { role: AddressRole; rest: string } | null {
   // A seller's heading whose verb OCR misread ('Sok! by: Oscar's Jewelery'): a word, 'by' or 'from', a colon.
   const misread = t.match(MISREAD_SENDER_HEADING);
   if (misread) return { role: "sender", rest: clean(t.slice(misread[0].length)) };
-  return misreadReturnHeading(t) ? { role: "return", rest: "" } : null;
+  return misreadReturnHeading(t) || RETURN_HEADING_START.test(t) ? { role: "return", rest: "" } : null;
 }
+
+/** The word of a return heading OCR misreads ('undeliverable', 'undellvered'), anywhere in a word: no name holds it. */
+const UNDELIVERED = "unde[li1]{1,3}ver(?:ed|able)";
+
+/**
+ * A return heading's start alone on its line, glued or not ('Ifundelivered', 'If undelivered,'): OCR read no more of 'If
+ * undelivered, please return to:' (gate seed 1705849762, file 52, a 300 DPI photo, whose 'Ifundelivered' over the sender's
+ * 'MagpieCoffee' was taken for a name wrapped over two lines, 'Ifundelivered MagpieCoffee'). No name holds the word.
+ */
+const RETURN_HEADING_START = new RegExp(String.raw`^(?:\p{L}{1,2}[\s,]*)?${UNDELIVERED}[\s,.:;]*$`, "iu");
 const MISREAD_SENDER_HEADING = /^\S{2,8}\s+(?:by|from)\s*:\s*/i;
 
 /** A return heading as printed, its letters only. */
@@ -150,7 +160,8 @@ const NOT_ADDRESS: [AroundKind, RegExp][] = [
   // A barcode's or an account's number: seven digits in a row are in no address.
   ["long number", /\d{7}/],
   // The words of a return heading OCR misread ('If undelivered, please return tc').
-  ["misread return heading", /\bunde[li1]{1,3}ver(?:ed|able)\b/i],
+  // (Its 'If' run into it too: 'Ifundelivered MagpieCoffee'.)
+  ["misread return heading", new RegExp(UNDELIVERED, "i")],
   ["sort box", /^\d{1,3}\s*\/\s*[A-Z]{2,6}$/i],
   ["table heading", /^(?:qty|quantity|sku|item|description|price|total|subtotal)\b/i],
   // A document's title over a packing slip printed with the label ('Packing List', 'Dispatch Note').
