@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { addressLines, addressStyle, recipientParty, senderParty } from "../../bench/label-generator/content";
 import { freshSeed, Rng } from "../../bench/label-generator/random";
+import { personName, shopName } from "../../bench/label-generator/world";
 import { parseEvriLabel } from "../../worker/couriers/evri/parse";
 import { parseRoyalMailLabel } from "../../worker/couriers/royalmail/parse";
 import { findAddressBlocks } from "../../worker/label-reading/address-blocks";
@@ -423,6 +424,30 @@ describe("routing labels: the sort box and the retailer header", () => {
     }
     // A name ending so is still a name: 'Jane Row' over her street.
     expect(readAddresses(["Jane Row", "12 Mill Lane", "Leeds", "LS6 1AB"].map((t, i) => L(10, 55 + 13 * i, 11, t))).recipient?.name).toBe("Jane Row");
+  });
+
+  it("knows a house number and street read with their gaps lost in a block printed bottom up (run H, SEED=1227518014, files 695 and 3298)", () => {
+    // 'Return to:' / 'IG1 1XB' / 'Essex' / 'Ilford' / '139BridgeClose' / 'Nettle Books' and 'FROM' / 'NR25 8TA' / … /
+    // '201CROMWELLSQUARE' / 'HAZEL & HIVE KNITS', 200 and 240 DPI photos: the street not known, the block was not read
+    // bottom up and the sender was lost.
+    const rng = new Rng(`${SEED}/glued-street-bottom-up`);
+    for (let k = 0; k < 40; k++) {
+      const name = rng.pick([personName, shopName])(rng);
+      const street = `${rng.int(1, 240)} ${rng.pick(["Cromwell", "Bridge", "Victoria", "Chestnut", "St Mary's"])} ${rng.pick(["Square", "Close", "Avenue", "Road", "Street", "Terrace", "Parade"])}`;
+      const glued = rng.chance(0.5) ? street.replace(/\s+/g, "") : street.toUpperCase().replace(/(?<=\p{L})\s+(?=\p{L})/gu, "");
+      const page = [
+        L(10, 10, 14, "Jane Smith"),
+        L(10, 28, 14, "12 Mill Lane"),
+        L(10, 46, 14, "Leeds LS6 1AB"),
+        L(10, 100, 8, rng.pick(["Return to:", "FROM"])),
+        ...["IG1 1XB", "Essex", "Ilford", glued, name].map((t, i) => L(10, 110 + 10 * i, 8, t)),
+      ];
+      const drawn = JSON.stringify({ k, name, glued });
+      expect(isStreetLine(glued), drawn).toBe(true);
+      const read = readAddresses(page);
+      expect(read.sender, drawn).toMatchObject({ name, postcode: "IG1 1XB" });
+      expect(read.recipient?.name, drawn).toBe("Jane Smith");
+    }
   });
 
   it("reads a house's name over a name broken over two lines, printed bottom up, as the premises (label-layout SEED=275228483)", () => {
