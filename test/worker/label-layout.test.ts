@@ -1398,3 +1398,26 @@ describe(`a return heading of which OCR read only 'If undelivered', glued or not
     expect(classifyLine("Ifundelivered MagpieCoffee").around).not.toBeNull();
   });
 });
+
+describe(`a heading of which OCR read only its first word ('Ship' of 'Ship to:') (drawn, SEED=${SEED})`, () => {
+  it("ends the block over its name, never is the name ('Ship' / 'Maria Gallagher': run H, SEED=1227518014, file 730)", () => {
+    // A 400 DPI scan of a marketplace label: 'Ship to:' read 'Ship' in a box taller than the name's, given as the name.
+    for (let k = 0; k < 150; k++) {
+      const rng = new Rng(`${SEED}/heading-first-word/${k}`);
+      const [to, from] = [recipientParty(rng), senderParty(rng)];
+      const big = rng.int(30, 60);
+      const small = Math.round(big * rng.float(0.5, 0.8));
+      const toHead = rng.pick(["Ship", "SHIP", "Deliver", "DELIVER", "Delivery", "Ship:"]);
+      const fromHead = rng.pick(["Sent", "SHIP", "Ship", "Sold"]);
+      const toLines = [toHead, to.name, ...to.lines, to.town, to.printedPostcode].map((text, i) => ({ text, x: 120, y: 460 + i * big * 1.5, size: i === 0 ? Math.round(big * rng.float(1, 1.4)) : big }));
+      const fromLines = [fromHead, from.name, ...from.lines, from.town, from.printedPostcode].map((text, i) => ({ text, x: 40, y: 1400 + i * small * 1.4, size: small }));
+      const read = readAddresses([...toLines, ...fromLines]);
+      const context = JSON.stringify({ k, toHead, fromHead, to: to.name, from: from.name });
+      expect(read.recipient?.name, context).toBe(to.name);
+      expect(read.recipient?.postcode, context).toBe(normalisePostcode(to.postcode));
+      expect(read.sender?.name, context).toBe(from.name);
+    }
+    // A name that starts with such a word is a name ('Shipley Crafts', 'Sent Jones' aside, no name is the word alone).
+    expect(readAddresses([L(10, 10, 10, "Shipley Crafts"), L(10, 22, 10, "3 Mill Lane"), L(10, 34, 10, "Leeds LS1 1AA")]).recipient?.name).toBe("Shipley Crafts");
+  });
+});
