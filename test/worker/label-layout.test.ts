@@ -1373,6 +1373,35 @@ describe(`a name whose start OCR did not read, over the block's first line (draw
   });
 });
 
+describe(`a parcel's size printed under a block printed bottom up (drawn, SEED=${SEED})`, () => {
+  it("is never the block's name: the line over it is (run H, SEED=1227518014, file 2134: 'Dimensions: 13 x 32 x 2 cm' for the sender)", () => {
+    // A broker's label printed the collection address postcode first, its name last, and the parcel's size right under it;
+    // the size was read as the name the block ends on.
+    const size = (rng: Rng) => {
+      const [l, w, h] = [rng.int(5, 60), rng.int(5, 45), rng.int(1, 30)];
+      const x = rng.pick([" x ", "x", " × ", " X "]);
+      const unit = rng.pick(["cm", "CM", " cm", "mm"]);
+      return rng.pick([`Dimensions: ${l}${x}${w}${x}${h}${unit}`, `DIMS ${l}${x}${w}${x}${h}${unit}`, `Size: ${l}${x}${w}${x}${h}${unit}`, `${l}${x}${w}${x}${h}${unit}`, `Parcel size (cm): ${l}${x}${w}${x}${h}`]);
+    };
+    for (let k = 0; k < 60; k++) {
+      const rng = new Rng(`${SEED}/dimensions/${k}`);
+      const [to, from] = [recipientParty(rng), senderParty(rng)];
+      const dims = size(rng);
+      const page = [
+        L(221, 0, 8, "Delivery details"),
+        ...[to.name, ...to.lines, `${to.town} ${to.printedPostcode}`].map((t, i) => L(221, 10 + 15 * i, 11, t)),
+        L(13, 0, 8, "Collection address"),
+        ...[`${from.town} ${from.printedPostcode}`, ...[...from.lines].reverse(), from.name].map((t, i) => L(13, 10 + 12 * i, 9, t)),
+        L(13, 12 + 12 * (from.lines.length + 2), 7, dims),
+      ].sort((a, b) => a.y - b.y || a.x - b.x);
+      expect(classifyLine(dims).around, dims).toBe("dimensions");
+      const read = readAddresses(page);
+      expect(read.sender?.name, JSON.stringify({ k, dims })).not.toBe(dims);
+      expect(read.recipient?.name).not.toBe(dims);
+    }
+  });
+});
+
 describe(`a return heading of which OCR read only 'If undelivered', glued or not (drawn, SEED=${SEED})`, () => {
   it("takes it for the heading, never the sender's name's first word ('Ifundelivered' / 'MagpieCoffee': gate seed 1705849762, file 52)", () => {
     // A 300 DPI photo: 'If undelivered, please return to:' read 'Ifundelivered' alone over the sender's 'MagpieCoffee', the

@@ -57,6 +57,7 @@ export type AroundKind =
   | "file name"
   | "order number"
   | "weight"
+  | "dimensions"
   | "date"
   | "service"
   | "parcel count"
@@ -143,6 +144,13 @@ const NOT_ADDRESS: [AroundKind, RegExp][] = [
   ["tracking code", /^[HT][-\s]?[0-9A-Z](?:[-\s]?[0-9A-Z]){4}(?:[-\s]?\d){10}$/i],
   ["tracking code", /^\d{2}([-\s])\d{3}\1\d{2}\1\d{8}\1\d$/],
   ["weight", new RegExp(String.raw`\b${WEIGHT_HEADING}\b|\b\d+(?:[.,]\d+)?\s*(?:kg|kgs|g|grams?)\b`, "i")],
+  // A parcel's size: three figures with an x between ('13 x 32 x 2 cm', '47x8x28CM'), or a size's label ('Dimensions:',
+  // 'DIMS', 'Parcel size (cm):'). Under a block printed bottom up it was read as the name the block ends on (run H,
+  // SEED=1227518014, file 2134: 'Dimensions: 13 x 32 x 2 cm' for the sender).
+  [
+    "dimensions",
+    /\b\d+(?:[.,]\d+)?\s*[x×*]\s*\d+(?:[.,]\d+)?\s*[x×*]\s*\d+(?:[.,]\d+)?(?:\s*(?:cm|mm|in)\b)?|^(?:(?:parcel|package|box)\s+)?(?:(?:dimensions?|dims)\b\D*\d|size\s*(?:\(\w+\))?\s*:\s*\d)/i,
+  ],
   // (A date in any form a label prints one: '10/07/2026', '2026-07-10', '25 Sep 2026', 'DATE 2026-07-10' over a block
   // printed bottom up, which was read as its name.)
   [
