@@ -1470,7 +1470,7 @@ describe(`two columns whose rows OCR ran together under the left one's name (dra
       const page: TextLine[] = [{ text: left[0], x: 40, y: 200, size, width: w(left[0]) }, { text: right[0], x: rx, y: 200 - rng.int(0, Math.round(size / 3)), size: Math.round(size * 0.7), width: w(right[0]) }];
       for (const i of [1, 2]) page.push({ text: `${left[i]} ${right[i]}`, x: 40, y: 200 + i * pitch, size, width: rx - 40 + w(right[i]) });
       const rest = [...to.lines.filter((t) => !/^(?:flat|unit|apartment)/i.test(t)), to.town, to.printedPostcode].map((t) => t.toUpperCase());
-      rest.forEach((text, i) => page.push({ text, x: 40, y: 200 + (3 + i) * pitch, size, width: w(text) }));
+      for (const [i, text] of rest.entries()) page.push({ text, x: 40, y: 200 + (3 + i) * pitch, size, width: w(text) });
       const read = readAddresses(page);
       const context = JSON.stringify({ k, page: page.map((l) => l.text) });
       // Whatever role each block is given, the right column's postcode never goes with the left column's name.
