@@ -949,6 +949,34 @@ describe(`a postcode OCR misread at another block's end (drawn, SEED=${SEED})`, 
   });
 });
 
+describe(`a postcode whose digit OCR read as a sign, at another block's end (drawn, SEED=${SEED})`, () => {
+  it("ends the block under it: the recipient's name is never the sender's ('DA] 3UH' for DA1 3UH: run G, SEED=353825910, file 2974)", () => {
+    // A 203 DPI thermal print: 'FROM:' / 'Harbour Light Prints Ltd.' / … / 'DA] 3UH' right over 'Niamh Siobhan Ffrench' / … /
+    // 'PO1 9YN': the recipient's block climbed through the sender's to its heading and was given the sender's name.
+    let drawn = 0;
+    for (let k = 0; k < 200; k++) {
+      const rng = new Rng(`${SEED}/sign-postcode/${k}`);
+      const [to, from] = [recipientParty(rng), senderParty(rng)];
+      const [outward, inward] = from.postcode.split(" ");
+      const digits = [...outward].flatMap((c, i) => (/\d/.test(c) ? [i] : []));
+      const at = rng.pick(digits);
+      const misread = `${outward.slice(0, at)}${rng.pick(["]", "[", "|"])}${outward.slice(at + 1)} ${inward}`;
+      drawn++;
+      const small = rng.int(10, 24);
+      const big = Math.round(small * rng.float(1.2, 1.9));
+      const fromLines = [rng.pick(["FROM:", "Sender:"]), from.name, ...from.lines, from.town, misread].map((text, i) => ({ text, x: 40, y: 200 + i * small * 1.35, size: small }));
+      const last = fromLines[fromLines.length - 1];
+      const toLines = [to.name, ...to.lines, to.town, to.printedPostcode].map((text, i) => ({ text, x: 44, y: last.y + small + big * 0.9 + i * big * 1.4, size: big }));
+      const read = readAddresses([...fromLines, ...toLines]);
+      const context = JSON.stringify({ k, misread, from: from.name, to: to.name });
+      expect([to.name, ""], context).toContain(read.recipient?.name);
+      expect(read.recipient?.postcode, context).toBe(normalisePostcode(to.postcode));
+      expect(read.recipient?.address.join(" "), context).not.toContain(from.name);
+    }
+    expect(drawn).toBeGreaterThan(100);
+  });
+});
+
 describe(`the sender's postcode never the recipient's where the recipient's was not read (drawn, SEED=${SEED})`, () => {
   const glued = (to: ReturnType<typeof recipientParty>) => `${to.town}${to.printedPostcode.replace(" ", "")}`; // 'lpswichIP13XH'
 
@@ -1342,5 +1370,60 @@ describe(`a name whose start OCR did not read, over the block's first line (draw
       expect(["", to.name], why).toContain(got.recipient?.name);
     }
     expect(drawn).toBeGreaterThan(60);
+  });
+});
+
+describe(`a parcel's size printed under a block printed bottom up (drawn, SEED=${SEED})`, () => {
+  it("is never the block's name: the line over it is (run H, SEED=1227518014, file 2134: 'Dimensions: 13 x 32 x 2 cm' for the sender)", () => {
+    // A broker's label printed the collection address postcode first, its name last, and the parcel's size right under it;
+    // the size was read as the name the block ends on.
+    const size = (rng: Rng) => {
+      const [l, w, h] = [rng.int(5, 60), rng.int(5, 45), rng.int(1, 30)];
+      const x = rng.pick([" x ", "x", " × ", " X "]);
+      const unit = rng.pick(["cm", "CM", " cm", "mm"]);
+      return rng.pick([`Dimensions: ${l}${x}${w}${x}${h}${unit}`, `DIMS ${l}${x}${w}${x}${h}${unit}`, `Size: ${l}${x}${w}${x}${h}${unit}`, `${l}${x}${w}${x}${h}${unit}`, `Parcel size (cm): ${l}${x}${w}${x}${h}`]);
+    };
+    for (let k = 0; k < 60; k++) {
+      const rng = new Rng(`${SEED}/dimensions/${k}`);
+      const [to, from] = [recipientParty(rng), senderParty(rng)];
+      const dims = size(rng);
+      const page = [
+        L(221, 0, 8, "Delivery details"),
+        ...[to.name, ...to.lines, `${to.town} ${to.printedPostcode}`].map((t, i) => L(221, 10 + 15 * i, 11, t)),
+        L(13, 0, 8, "Collection address"),
+        ...[`${from.town} ${from.printedPostcode}`, ...[...from.lines].reverse(), from.name].map((t, i) => L(13, 10 + 12 * i, 9, t)),
+        L(13, 12 + 12 * (from.lines.length + 2), 7, dims),
+      ].sort((a, b) => a.y - b.y || a.x - b.x);
+      expect(classifyLine(dims).around, dims).toBe("dimensions");
+      const read = readAddresses(page);
+      expect(read.sender?.name, JSON.stringify({ k, dims })).not.toBe(dims);
+      expect(read.recipient?.name).not.toBe(dims);
+    }
+  });
+});
+
+describe(`a return heading of which OCR read only 'If undelivered', glued or not (drawn, SEED=${SEED})`, () => {
+  it("takes it for the heading, never the sender's name's first word ('Ifundelivered' / 'MagpieCoffee': gate seed 1705849762, file 52)", () => {
+    // A 300 DPI photo: 'If undelivered, please return to:' read 'Ifundelivered' alone over the sender's 'MagpieCoffee', the
+    // two taken for one name wrapped over two lines, 'Ifundelivered MagpieCoffee'.
+    const heads = ["Ifundelivered", "If undelivered", "If undelivered,", "lfundelivered", "Itundelivered,", "IF UNDELIVERED", "IFUNDELIVERED", "Ifundeliverable", "If undeliverable,"];
+    for (let k = 0; k < 150; k++) {
+      const rng = new Rng(`${SEED}/undelivered/${k}`);
+      const [to, from] = [recipientParty(rng), senderParty(rng)];
+      const big = rng.int(30, 52);
+      const small = Math.round(big * rng.float(0.5, 0.8));
+      const name = rng.chance(0.5) ? from.name : from.name.replace(/ /g, "");
+      const head = rng.pick(heads);
+      const toLines = [to.name, ...to.lines, to.town, to.printedPostcode].map((text, i) => ({ text, x: 80, y: 500 + i * big * 1.4, size: big }));
+      const fromLines = [head, name, ...from.lines, from.town, from.printedPostcode].map((text, i) => ({ text, x: 40, y: 1280 + i * small * 1.4, size: small }));
+      const read = readAddresses([...toLines, ...fromLines]);
+      const context = JSON.stringify({ k, head, name });
+      expect(read.sender?.name, context).toBe(name);
+      expect(read.sender?.postcode, context).toBe(normalisePostcode(from.postcode));
+      expect(classifyLine(head).heading?.role, context).toBe("return");
+    }
+    // A name is no heading's start; the words of the heading run into a name on its line are no address.
+    for (const name of ["Undine Fraser", "If Jones", "Isla Undeliver"]) expect(classifyLine(name).heading, name).toBeNull();
+    expect(classifyLine("Ifundelivered MagpieCoffee").around).not.toBeNull();
   });
 });

@@ -37,6 +37,7 @@ import { offDesk, paperOnly } from "./ocr/paper";
 import { evenLight, paperQuad, rectifiedPaper } from "./ocr/quad";
 import { labelPixels } from "./label-pixels";
 import { withoutMarkedCapitals } from "./ocr/marks";
+import { withoutDisputedMarks } from "./ocr/small-marks";
 import { rereadBesideLogo, rereadPostcodes, rereadSmallType, rereadTop, rereadUnread, restoreAccents, votedNames } from "./ocr/reread";
 import { checkedWeight, rereadWeight, settledWeight, zeroMisreadWeight } from "./ocr/weight";
 import { estWidth, type TextLine } from "../label-reading/text";
@@ -200,9 +201,10 @@ export async function readLabelPage(pixmap: Pixmap): Promise<LabelReading> {
     passes += again.passes;
     details = again.details;
   }
-  // A name read in capitals without an accent whose line shows a mark over a capital lost it: none (ocr/marks.ts). Last,
-  // so that no re-read for a sender gives the name back as it was read.
-  if (details) details = withoutMarkedCapitals(details, reading.lines, reading.image);
+  // A name read in capitals without an accent whose line shows a mark over a capital lost it: none (ocr/marks.ts); so is a
+  // name whose marks over small letters, lost or invented, the page's ink does not bear out (ocr/small-marks.ts). Last, so
+  // that no re-read for a sender gives the name back as it was read.
+  if (details) details = withoutDisputedMarks(withoutMarkedCapitals(details, reading.lines, reading.image), reading.lines, reading.image);
   return {
     details,
     quarters,

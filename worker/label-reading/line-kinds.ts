@@ -56,6 +56,7 @@ export type AroundKind =
   | "file name"
   | "order number"
   | "weight"
+  | "dimensions"
   | "date"
   | "service"
   | "parcel count"
@@ -96,8 +97,18 @@ function headingOf(t: string): { role: AddressRole; rest: string } | null {
   // A seller's heading whose verb OCR misread ('Sok! by: Oscar's Jewelery'): a word, 'by' or 'from', a colon.
   const misread = t.match(MISREAD_SENDER_HEADING);
   if (misread) return { role: "sender", rest: clean(t.slice(misread[0].length)) };
-  return misreadReturnHeading(t) ? { role: "return", rest: "" } : null;
+  return misreadReturnHeading(t) || RETURN_HEADING_START.test(t) ? { role: "return", rest: "" } : null;
 }
+
+/** The word of a return heading OCR misreads ('undeliverable', 'undellvered'), anywhere in a word: no name holds it. */
+const UNDELIVERED = "unde[li1]{1,3}ver(?:ed|able)";
+
+/**
+ * A return heading's start alone on its line, glued or not ('Ifundelivered', 'If undelivered,'): OCR read no more of 'If
+ * undelivered, please return to:' (gate seed 1705849762, file 52, a 300 DPI photo, whose 'Ifundelivered' over the sender's
+ * 'MagpieCoffee' was taken for a name wrapped over two lines, 'Ifundelivered MagpieCoffee'). No name holds the word.
+ */
+const RETURN_HEADING_START = new RegExp(String.raw`^(?:\p{L}{1,2}[\s,]*)?${UNDELIVERED}[\s,.:;]*$`, "iu");
 const MISREAD_SENDER_HEADING = /^\S{2,8}\s+(?:by|from)\s*:\s*/i;
 
 /** A return heading as printed, its letters only. */
@@ -131,6 +142,13 @@ const NOT_ADDRESS: [AroundKind, RegExp][] = [
   ["tracking code", /^[HT][-\s]?[0-9A-Z](?:[-\s]?[0-9A-Z]){4}(?:[-\s]?\d){10}$/i],
   ["tracking code", /^\d{2}([-\s])\d{3}\1\d{2}\1\d{8}\1\d$/],
   ["weight", new RegExp(String.raw`\b${WEIGHT_HEADING}\b|\b\d+(?:[.,]\d+)?\s*(?:kg|kgs|g|grams?)\b`, "i")],
+  // A parcel's size: three figures with an x between ('13 x 32 x 2 cm', '47x8x28CM'), or a size's label ('Dimensions:',
+  // 'DIMS', 'Parcel size (cm):'). Under a block printed bottom up it was read as the name the block ends on (run H,
+  // SEED=1227518014, file 2134: 'Dimensions: 13 x 32 x 2 cm' for the sender).
+  [
+    "dimensions",
+    /\b\d+(?:[.,]\d+)?\s*[x×*]\s*\d+(?:[.,]\d+)?\s*[x×*]\s*\d+(?:[.,]\d+)?(?:\s*(?:cm|mm|in)\b)?|^(?:(?:parcel|package|box)\s+)?(?:(?:dimensions?|dims)\b\D*\d|size\s*(?:\(\w+\))?\s*:\s*\d)/i,
+  ],
   // (A date in any form a label prints one: '10/07/2026', '2026-07-10', '25 Sep 2026', 'DATE 2026-07-10' over a block
   // printed bottom up, which was read as its name.)
   [
@@ -150,7 +168,8 @@ const NOT_ADDRESS: [AroundKind, RegExp][] = [
   // A barcode's or an account's number: seven digits in a row are in no address.
   ["long number", /\d{7}/],
   // The words of a return heading OCR misread ('If undelivered, please return tc').
-  ["misread return heading", /\bunde[li1]{1,3}ver(?:ed|able)\b/i],
+  // (Its 'If' run into it too: 'Ifundelivered MagpieCoffee'.)
+  ["misread return heading", new RegExp(UNDELIVERED, "i")],
   ["sort box", /^\d{1,3}\s*\/\s*[A-Z]{2,6}$/i],
   ["table heading", /^(?:qty|quantity|sku|item|description|price|total|subtotal)\b/i],
   // A document's title over a packing slip printed with the label ('Packing List', 'Dispatch Note').

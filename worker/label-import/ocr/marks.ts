@@ -17,7 +17,7 @@ import type { Grey } from "../../images/raster";
 import type { TextLine } from "../../label-reading/text";
 
 /** A component of ink: its box (x1, y1 past the end) and how many pixels it holds. */
-interface Blob {
+export interface Blob {
   x0: number;
   y0: number;
   x1: number;
@@ -146,7 +146,7 @@ function markOver(ink: Uint8Array, labels: Int32Array, w: number, blobs: Blob[],
  * The region's ink (1) and paper (0) by its own levels: a pixel is ink past halfway from the paper (its 90th percentile)
  * to the darkest (its 1st), as ocr/reread.ts inkBands judges it; null where the region holds no contrast.
  */
-function inkOf(g: Grey, x0: number, y0: number, x1: number, y1: number): Uint8Array | null {
+export function inkOf(g: Grey, x0: number, y0: number, x1: number, y1: number): Uint8Array | null {
   const counts = new Array<number>(256).fill(0);
   for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) counts[g.data[y * g.width + x]]++;
   const total = (x1 - x0) * (y1 - y0);
@@ -167,7 +167,7 @@ function inkOf(g: Grey, x0: number, y0: number, x1: number, y1: number): Uint8Ar
 }
 
 /** The 8-connected components of `ink` (w x h); `labels` takes each pixel's component, numbered from 1. */
-function components(ink: Uint8Array, w: number, h: number, labels: Int32Array): Blob[] {
+export function components(ink: Uint8Array, w: number, h: number, labels: Int32Array): Blob[] {
   const seen = labels;
   const out: Blob[] = [];
   const stack: number[] = [];
@@ -213,7 +213,7 @@ function part(labels: Int32Array, w: number, c: Blob, above: number): Blob {
   return b;
 }
 
-function median(xs: number[]): number {
+export function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)];
 }
