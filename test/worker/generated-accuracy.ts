@@ -239,6 +239,16 @@ function documentsReport(d: DocumentResults): string[] {
   ];
 }
 
+/** Names scored right with their words run together ('OliverMartin'), by medium, and the first few of them. */
+function gapsLostReport(byMedium: Map<string, Accuracy>): string[] {
+  const all = [...byMedium.values()].flatMap((a) => a.gapsLost);
+  const counts = [...byMedium.entries()].map(([medium, a]) => {
+    const n = (f: Field) => a.gapsLost.filter((g) => g.field === f).length;
+    return `${medium} ${n("recipientName")} of ${a.right.recipientName} right recipients, ${n("senderName")} of ${a.right.senderName} right senders`;
+  });
+  return [`Names right but with words run together (gaps lost, counted right): ${all.length}: ${counts.join("; ")}`, ...all.slice(0, 10).map((g) => `  ${g.where} ${g.field}: ${JSON.stringify(g.got)} for ${JSON.stringify(g.want)}`)];
+}
+
 export function generatedReport(g: GeneratedAccuracy): string {
   const wrongs = g.all.misses.filter((m) => m.kind === "wrong");
   const ms = [...g.readMs.entries()].map(([k, v]) => {
@@ -254,6 +264,8 @@ export function generatedReport(g: GeneratedAccuracy): string {
     ...g.wrongCodes.slice(0, 20).map((w) => `  ${w.file}: read ${w.got} (${w.courier}), the file holds ${w.want.join(", ")}`),
     "",
     countsTable("medium", g.byMedium),
+    "",
+    ...gapsLostReport(g.byMedium),
     "",
     `Wrong values: ${wrongs.length}${wrongs.length > 40 ? " (the first 40)" : ""}`,
     ...wrongs.slice(0, 40).map((m) => `  ${m.where} ${m.field}: got ${JSON.stringify(m.got)}, want ${JSON.stringify(m.want)}`),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { GeneratedFile } from "../../bench/label-generator/manifest";
 import type { LabelDetails } from "../../shared/label";
-import { newGeneratedAccuracy, scoreFile, tooManyWrong, worstMisses } from "./generated-accuracy";
+import { generatedReport, newGeneratedAccuracy, scoreFile, tooManyWrong, worstMisses } from "./generated-accuracy";
 
 const file = (over: Partial<GeneratedFile> = {}): GeneratedFile => ({
   index: 0,
@@ -28,6 +28,17 @@ describe("scoring generated labels", () => {
     expect(missed.wrongCodes).toEqual([]);
     expect(missed.all.total.trackingCode).toBe(1);
     expect(missed.all.failures).toEqual(["00000-rm-clickdrop-pdf-lib-text.pdf: ImportError: not a label"]);
+  });
+
+  it("counts a name read with its words run together right, and notes it among the gaps lost", () => {
+    const out = newGeneratedAccuracy();
+    const image = { name: "00001-rm-clickdrop-chromium-scan-300.png", toolchain: "chromium", medium: "image" } as const;
+    scoreFile(out, file(image), [read({ address: { name: "TomJones", address: [], postcode: "OX18 3UQ" } } as never)]);
+    scoreFile(out, file(image), [read({ address: { name: "Tom-Jones", address: [], postcode: "OX18 3UQ" } } as never)]);
+    scoreFile(out, file(image), [read({})]);
+    expect(out.all.right.recipientName).toBe(3);
+    expect(out.byMedium.get("image")!.gapsLost).toEqual([{ where: "00001-rm-clickdrop-chromium-scan-300.png [VB442550835GB]", field: "recipientName", got: "TomJones", want: "Tom Jones" }]);
+    expect(generatedReport(out)).toContain("gaps lost, counted right): 1: image 1 of 3 right recipients");
   });
 
   it("scores a label in its family, toolchain and medium; no sender read is right when none is printed", () => {

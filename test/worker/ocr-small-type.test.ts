@@ -1,8 +1,8 @@
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { rowComesBefore, rowGoesOn, twoLinesHigh } from "../../worker/label-import/ocr-job";
+import { rowComesBefore, rowGoesOn, runsAcross, twoLinesHigh } from "../../worker/label-import/ocr-job";
 import { freshSeed, Rng } from "../../bench/label-generator/random";
-import { companyName, personName, shopName } from "../../bench/label-generator/world";
+import { companyName, districts, personName, postcodeIn, shopName, streetLines } from "../../bench/label-generator/world";
 import { atOcrResolution } from "../../worker/label-import/ocr/image";
 import { blockHeading, rereadSmallType, smallTypeBlocks } from "../../worker/label-import/ocr/reread";
 import { recognise } from "../../worker/label-import/ocr/tesseract";
@@ -111,6 +111,37 @@ describe("blocks in small type", () => {
       const width = rng.int(3, 6) * size;
       const column = line("Seren Wong", x - width - Math.round(rng.float(2.5, 6) * size), y, size, width);
       expect(rowComesBefore([column, own], name), drawn).toBe(false);
+    }
+  });
+
+  it("whose lines run on under a line beside the name hold two columns read as one (run H, SEED=1227518014, file 2802)", () => {
+    // A 203 DPI thermal print: the recipient's rows and the sender's beside them read as one line each, the sender's
+    // postcode ending one; the block under 'IMOGEN LEROY' took the sender's postcode, and the payload made it the sender's.
+    const rng = new Rng(`${SEED}/runs-across`);
+    for (let k = 0; k < 200; k++) {
+      const [size, small] = [rng.int(25, 45), rng.int(18, 28)];
+      const [x0, y0] = [rng.int(20, 120), rng.int(100, 800)];
+      const left = [personName(rng), ...streetLines(rng), postcodeIn(rng, rng.pick(districts))];
+      // The right column a gap of one to four letters' height right of the left one's longest line.
+      const x1 = x0 + Math.max(...left.map((t) => t.length * size * 0.55)) + rng.int(1, 4) * size;
+      const right = [shopName(rng), ...streetLines(rng), postcodeIn(rng, rng.pick(districts))];
+      const drawn = JSON.stringify({ k, left, right, size });
+      const at = (i: number) => y0 + i * Math.round(size * 1.6);
+      // The rows under the names read as one line each, down to the right column's postcode.
+      const rows = right.length - 1;
+      const merged = [line(left[0], x0, at(0), size), line(right[0], x1, at(0) - rng.int(0, 10), small)];
+      for (let i = 1; i <= rows; i++) {
+        const text = `${left[i] ?? ""} ${right[i]}`.trim();
+        merged.push(line(text, x0, at(i), size, x1 + right[i].length * small * 0.55 - x0));
+      }
+      const postcode = right.at(-1)!;
+      const block = { name: left[0], address: merged.slice(2, -1).map((l) => l.text), postcode, countryCode: "GB" };
+      expect(runsAcross(merged, block), drawn).toBe(true);
+      // Each column read apart: the name's block stays in its column.
+      const apart = [...left.map((t, i) => line(t, x0, at(i), size)), ...right.map((t, i) => line(t, x1, at(i), small))];
+      const own = { name: left[0], address: left.slice(1, -1), postcode: left.at(-1)!, countryCode: "GB" };
+      expect(runsAcross(apart, own), drawn).toBe(false);
+      expect(runsAcross(apart, { ...own, name: right[0], address: right.slice(1, -1), postcode }), drawn).toBe(false);
     }
   });
 

@@ -235,6 +235,29 @@ describe("an Evri label's 2D payload names its recipient's block", () => {
     expect(parseEvriLabel({ lines: page, barcodes: bars("H0US8O3889229766^^0^0^0^AVA") })?.address?.postcode).toBe("BN1 8BB");
   });
 
+  it("gives the recipient no postcode where its block read another and the page prints the payload's inward code, its district misread", () => {
+    // Fresh seed 1625916577, file 796 (a 150 DPI photo): the sender's heading and name lost, its block (in the larger type)
+    // taken for the recipient's; the recipient's postcode read '8PW' alone, or 'I17 8PW', for WD17 8PW. The sender's
+    // postcode was given as the recipient's.
+    for (let k = 0; k < 20; k++) {
+      const { to, from, recipient, sender, bars, same } = drawn(k);
+      if (same) continue;
+      const inward = to.slice(-3);
+      for (const misread of [inward, `I${to.slice(1, -4).replace(/^[A-Z]/, "")} ${inward}`]) {
+        // The sender's block on the left in the larger type with no name line, the recipient's on the right.
+        const page: TextLine[] = [
+          { text: "evri Next Day", x: 0, y: 0, size: 14 },
+          ...sender.slice(1).map((text, i) => ({ text, x: 0, y: 30 + i * 24, size: 20 })),
+          ...[...recipient.slice(0, -1), misread].map((text, i) => ({ text, x: 400, y: 30 + i * 20, size: 14 })),
+        ].sort((a, b) => a.y - b.y || a.x - b.x);
+        const d = parseEvriLabel({ lines: page.map((l) => ({ ...l })), barcodes: bars([to]) });
+        expect(d?.address?.postcode, `case ${k}, '${misread}'`).not.toBe(from);
+        // The rule needs the payload: without it the block is read as before.
+        expect(parseEvriLabel({ lines: page, barcodes: bars([]) })?.address?.postcode, `case ${k}`).toBe(from);
+      }
+    }
+  });
+
   it("is no hint where the payload holds both postcodes or none", () => {
     for (let k = 0; k < 20; k++) {
       const { to, from, page, bars } = drawn(k);

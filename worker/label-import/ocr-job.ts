@@ -182,6 +182,8 @@ export async function readLabelPage(pixmap: Pixmap): Promise<LabelReading> {
   // page whose date's year reads a zero so is none (ocr/weight.ts zeroMisreadWeight).
   const found = reading.details?.weightInGrams;
   if (typeof found === "number" && zeroMisreadWeight(reading.lines, found)) reading.details = { ...reading.details!, weightInGrams: null };
+  // A sender's name whose block runs across another column is none (runsAcross): read again as the page's unnamed senders are.
+  if (reading.details) reading.details = withoutSenderAcross(reading.details, reading.lines);
   // No sender's name read: the page read again as sparse text, for the sender's block alone (senderFromSparse).
   if (reading.details && !senderNamed(reading.details)) {
     const found = ocrLines((await recognise(reading.image, reading.dpi, "sparse")).words);
@@ -303,6 +305,33 @@ export function twoLinesHigh(lines: readonly TextLine[], a: Address): boolean {
 }
 
 /**
+ * Whether a name's block runs across another column: a line of the block, under the name and from its left edge, runs on
+ * under a line printed beside the name on its row. Tesseract read two columns' rows as one line ('C/O DR & MR S@RENSEN 169
+ * LONDON HILL' under 'IMOGEN LEROY', 'COPPER KETTLE CRAFTS' beside it: run H, SEED=1227518014, file 2802, a 203 DPI thermal
+ * print, the payload giving the recipient's postcode's block no name, so the recipient's name was given as the sender's).
+ * Which column the name heads is not known: none, and read again (senderFromSparse reads each column's lines apart).
+ */
+export function runsAcross(lines: readonly TextLine[], a: Address): boolean {
+  const head = a.name ? lines.find((l) => l.text.includes(a.name)) : undefined;
+  if (!head) return false;
+  const compact = (s: string) => s.replace(/\s/g, "");
+  const ownText = (l: TextLine) => a.address?.some((t) => t && l.text.includes(t)) || (a.postcode && compact(l.text).includes(compact(a.postcode)));
+  const own = lines.filter((l) => l !== head && l.y > head.y && Math.abs(l.x - head.x) <= head.size && ownText(l));
+  const beside = lines.filter((o) => o !== head && !own.includes(o) && o.y < head.y + head.size && o.y + o.size > head.y && o.x > head.x + estWidth(head));
+  return beside.some((o) => own.some((l) => l.x < o.x && l.x + estWidth(l) > o.x + o.size));
+}
+
+/** The details without a sender's name whose block runs across another column (runsAcross). */
+function withoutSenderAcross(details: LabelDetails, lines: readonly TextLine[]): LabelDetails {
+  const out = { ...details };
+  for (const k of SENDER_KEYS) {
+    const a = out[k];
+    if (a?.name && runsAcross(lines, a)) out[k] = { ...a, name: "" };
+  }
+  return out;
+}
+
+/**
  * The finished details (`done`, no sender named) with the sender's name read from the page's blocks in small type read
  * again enlarged (ocr/reread.ts rereadSmallType): a return address printed at 6–8 pt on a 203 DPI thermal print or a
  * 150 DPI scan, whose heading or name letters the page's reading lost (fresh seed 1113018866: 'Retuiti to:' over 'Hazel &
@@ -319,7 +348,7 @@ async function senderInSmallType(done: LabelDetails, reading: Reading, barcodes:
   const named = await finished(again, { ...reading, lines });
   for (const k of SENDER_KEYS) {
     const a = named[k];
-    if (a?.name && (rowGoesOn(lines, a.name) || rowComesBefore(lines, a.name) || twoLinesHigh(lines, a))) named[k] = { ...a, name: "" };
+    if (a?.name && (rowGoesOn(lines, a.name) || rowComesBefore(lines, a.name) || twoLinesHigh(lines, a) || runsAcross(lines, a))) named[k] = { ...a, name: "" };
   }
   const out: LabelDetails = { ...done };
   for (const k of SENDER_KEYS) if (named[k]?.name) out[k] = named[k];

@@ -76,8 +76,19 @@ function payloadPostcode(payload: string): string | null {
  */
 function printedDestination(recipient: Address | null, destination: string | null, lines: LabelInput["lines"]): Address | null {
   if (!recipient?.postcode || !destination || recipient.postcode === destination) return recipient;
-  const printed = lines.some((l) => isUkPostcode(l.text.trim()) && normalisePostcode(l.text) === destination);
+  const printed = lines.some((l) => (isUkPostcode(l.text.trim()) && normalisePostcode(l.text) === destination) || endsWithInward(l.text, destination, recipient.postcode));
   return printed ? { ...recipient, postcode: "" } : recipient;
+}
+
+/**
+ * Whether a line ends with the payload's postcode's inward code as a word of its own, its district misread or lost ('8PW'
+ * alone, 'I17 8PW' for WD17 8PW), and is not the block's own postcode line: a photo's OCR lost the sender's heading and
+ * name and took the sender's block, in the larger type, for the recipient's (fresh seed 1625916577, file 796, a 150 DPI
+ * photo: the sender's postcode given as the recipient's).
+ */
+function endsWithInward(text: string, destination: string, read: string): boolean {
+  const t = text.trim().toUpperCase();
+  return new RegExp(String.raw`(?:^|\s)${destination.slice(-3)}$`).test(t) && !t.replace(/\s/g, "").includes(read.replace(/\s/g, ""));
 }
 
 /** Valid Evri codes printed in a text ('H0IO S085 6127 5718', 'H-04AQ-A-000472658-9'), and legacy Hermes numbers printed grouped. */
