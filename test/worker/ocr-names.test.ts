@@ -248,6 +248,19 @@ describe("a name cut short at its line's end or start, the rest of its words ink
     expect(withoutCutNames(label(name.text), [line], page([...words, [308, 52, 380, 70]])).address?.name).toBe(name.text);
   });
 
+  it("is none where the rest of its row lies inside another reading of the same row ('Oscar Harnres' under '=e ae Khan': run G, SEED=353825910, file 3190)", () => {
+    // A 200 DPI photo's small-type pass read the sender's row twice: 'Oscar Harnres' (26 px) and '=e ae Khan' (71 px high, from
+    // the name's start to past its end); the ink after 'Harnres' was inside the second, and 'Oscar Harpree' was given.
+    const row = { text: "=e ae BLUEBELL ENGINEERING STUDIOS", x: 100, y: 40, size: 40, width: 420 };
+    expect(withoutCutNames(label(name.text), [name, row], page([...words, [308, 52, 500, 70]])).address?.name).toBe("");
+    // The other reading over the same row with nothing printed past the name: the name stays; so does one beside it that
+    // starts after it (a column, a heading).
+    expect(withoutCutNames(label(name.text), [name, { ...row, width: 205 }], page(words)).address?.name).toBe(name.text);
+    expect(withoutCutNames(label(name.text), [name, { ...row, text: "Ship from:", x: 308, width: 100 }], page([...words, [308, 52, 400, 70]])).address?.name).toBe(name.text);
+    // (Its box starting a little inside the name's end, as boxes of two columns overlap.)
+    expect(withoutCutNames(label(name.text), [name, { ...row, text: "Ship from:", x: 290, width: 110 }], page([...words, [308, 52, 400, 70]])).address?.name).toBe(name.text);
+  });
+
   it(`stays where the ink beside it is a frame's edge, a rule running on past its row; a word there still cuts it (drawn, SEED=${SEED})`, () => {
     // The box round a routing label's sort code, its edge 0.55 of a height before 'GANNET YARNS' (run F, SEED=2548624490,
     // file 1542, a 203 DPI thermal print): the name was none.
@@ -524,6 +537,53 @@ describe(`a line of print the reading lost between a block's heading and the lin
       // A block whose name stands a line's gap under its heading, nothing printed between.
       const apart = [head, row(person, 1), row(street, 2)];
       expect(withoutLineLostAbove(label(person), apart, page(W, H, apart.flatMap((l) => [...print(rng, l), ...marks(l)]))).fromAddress?.name, drawn).toBe(person);
+    }
+  });
+});
+
+describe(`a heading whose row goes on past it with print the reading lost (drawn, SEED=${SEED})`, () => {
+  const label = (name: string): LabelDetails => ({ courier: "evri", countryCode: "GB", trackingCode: "H09OXB4614966099", address: { name, address: ["47 QUAY ROAD", "EDINBURGH"], postcode: "EH1 1LE", countryCode: "GB" } });
+  const at = (text: string, x: number, y: number, size: number, width = Math.round(text.length * size * 0.55)) => ({ text, x, y, size, width });
+  const page = (width: number, height: number, boxes: number[][]) => {
+    const data = new Uint8Array(width * height).fill(255);
+    for (const [x0, y0, x1, y1] of boxes) for (let y = Math.max(0, y0); y < Math.min(height, y1); y++) data.fill(0, y * width + Math.max(0, x0), y * width + Math.min(width, x1));
+    return { data, width, height };
+  };
+  // A line's print as boxes: its words, most of its box's height high, gaps between them.
+  const print = (rng: Rng, l: { x: number; y: number; size: number; width: number }) => {
+    const boxes: number[][] = [];
+    for (let x = l.x; x < l.x + l.width; ) {
+      const w = rng.int(Math.round(l.size * 1.5), Math.round(l.size * 4));
+      boxes.push([x, l.y + Math.round(l.size * 0.1), Math.min(x + w, l.x + l.width), l.y + Math.round(l.size * 0.9)]);
+      x += w + Math.round(l.size * rng.float(0.3, 0.6));
+    }
+    return boxes;
+  };
+
+  it("makes the line under it no name ('Delivery address:' + 'EOIN MORGAN' lost / 'LARKSPUR GARAGE LTD.': gate seed 1705849762, file 387)", () => {
+    for (let k = 0; k < 200; k++) {
+      const rng = new Rng(`${SEED}/heading-goes-on/${k}`);
+      const [person, company] = [personName(rng).toUpperCase(), companyName(rng).toUpperCase()];
+      const heading = rng.pick(["Delivery address:", "Deliver to:", "SHIP TO:", "To:", "FROM:", "Sender:"]);
+      const [x, y, size] = [rng.int(20, 200), rng.int(100, 400), rng.int(20, 60)];
+      const pitch = Math.round(size * rng.float(1.3, 1.8));
+      const head = at(heading, x, y, size);
+      const lostName = at(person, x + head.width + Math.round(size * rng.float(0.25, 0.6)), y, size);
+      const rows = [at(company, x + rng.int(-2, 2), y + pitch, size), at("47 QUAY ROAD", x, y + 2 * pitch, size), at("EDINBURGH", x, y + 3 * pitch, size)];
+      const [W, H] = [Math.max(lostName.x + lostName.width, ...rows.map((r) => r.x + r.width)) + 4 * size, y + 5 * pitch];
+      const drawn = JSON.stringify({ k, person, company, heading, size, pitch });
+      // The name printed after the heading on its row, lost: the company's line is no name.
+      const lost = page(W, H, [...[head, lostName, ...rows].flatMap((l) => print(rng, l))]);
+      expect(withoutLineLostAbove(label(company), [head, ...rows], lost).address?.name, drawn).toBe("");
+      // Nothing printed after the heading: the line under it is the name (a company with no contact).
+      const whole = page(W, H, [...[head, ...rows].flatMap((l) => print(rng, l))]);
+      expect(withoutLineLostAbove(label(company), [head, ...rows], whole).address?.name, drawn).toBe(company);
+      // Another column a gap of many heights away on the heading's row, or a line the reading gave there: the name stays.
+      const column = at("Weight: 1.8kg", head.x + head.width + Math.round(size * rng.float(4, 8)), y, size);
+      const far = page(W + column.width + 4 * size, H, [...[head, column, ...rows].flatMap((l) => print(rng, l))]);
+      expect(withoutLineLostAbove(label(company), [head, ...rows], far).address?.name, drawn).toBe(company);
+      const read = at(person, lostName.x, y, size);
+      expect(withoutLineLostAbove(label(company), [head, read, ...rows], lost).address?.name, drawn).toBe(company);
     }
   });
 });

@@ -158,12 +158,29 @@ export function readAddresses(lines: TextLine[], hints: LayoutHints = {}): Label
   }
   const pick = (r: AddressRole) => {
     const b = blocks.find((x) => role.get(x) === r);
-    return b ? blockAddress(b) : null;
+    const a = b ? blockAddress(b) : null;
+    return a && b && columnsRunTogether(lines, blocks, b) ? { ...a, name: "" } : a;
   };
   const recipient = pick("recipient");
   const returnAddress = pick("return");
   const sender = pick("sender") ?? returnAddress;
   return { recipient, sender, returnAddress, blocks };
+}
+
+/**
+ * Whether a block's first line has a name's line right of it on its row that no block took, and lines of the block under
+ * it reach on past that line's start: OCR ran the two columns' rows together under their names, and the block holds two
+ * addresses ('IMOGEN LEROY' beside 'COPPER KETTLE CRAFTS' over 'C/O DR & MR S@RENSEN 169 LONDON HILL' over 'FLAT 1, THE
+ * MALTINGS WATFORD WD174RR': run H, SEED=1227518014, file 2802, a 203 DPI thermal print, whose sender was given as the
+ * recipient's 'IMOGEN LEROY'). Which column's name goes with the postcode is not known: none.
+ */
+function columnsRunTogether(lines: TextLine[], blocks: AddressBlock[], block: AddressBlock): boolean {
+  const first = lines.find((l) => clean(l.text) === block.lines[0] && Math.abs(l.x - block.left) <= block.size * 2);
+  if (!first) return false;
+  const taken = new Set(blocks.flatMap((b) => b.lines));
+  const beside = lines.filter((r) => Math.abs(r.y - first.y) < 0.6 * first.size && r.x > first.x + estWidth(first) && !taken.has(clean(r.text)) && looksLikeName(r.text));
+  const under = lines.filter((l) => l !== first && block.lines.includes(clean(l.text)) && l.y > first.y + 0.5 * first.size);
+  return beside.some((r) => under.some((l) => l.x < r.x && l.x + estWidth(l) > r.x + r.size));
 }
 
 /**

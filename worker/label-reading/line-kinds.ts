@@ -17,6 +17,7 @@ import {
   CARRIER_NAMES,
   CARRIER_NETWORKS,
   loosely,
+  PRINTED_ADDRESS_HEADINGS,
   PRINTED_HEADINGS,
   PRINTED_RETURN_HEADINGS,
   READ_CARRIERS,
@@ -63,6 +64,7 @@ export type AroundKind =
   | "web or e-mail"
   | "long number"
   | "misread return heading"
+  | "heading's first word"
   | "sort box"
   | "tracking code"
   | "table heading"
@@ -170,6 +172,10 @@ const NOT_ADDRESS: [AroundKind, RegExp][] = [
   // The words of a return heading OCR misread ('If undelivered, please return tc').
   // (Its 'If' run into it too: 'Ifundelivered MagpieCoffee'.)
   ["misread return heading", new RegExp(UNDELIVERED, "i")],
+  // The first word of a heading of two or more alone on its line, the rest lost ('Ship' of 'Ship to:', in a box taller than
+  // the name's under it: run H, SEED=1227518014, file 730, a 400 DPI scan, whose recipient was given as 'Ship' and then
+  // none). Which role it named is not known ('Ship to' or 'Ship from'): no heading, but never an address's line.
+  ["heading's first word", new RegExp(`^(?:${[...new Set(PRINTED_ADDRESS_HEADINGS.map((h) => h.split(" ")).filter((w) => w.length > 1).map((w) => w[0].toLowerCase()))].join("|")})[:.]?$`, "i")],
   ["sort box", /^\d{1,3}\s*\/\s*[A-Z]{2,6}$/i],
   ["table heading", /^(?:qty|quantity|sku|item|description|price|total|subtotal)\b/i],
   // A document's title over a packing slip printed with the label ('Packing List', 'Dispatch Note').

@@ -335,7 +335,12 @@ function inkBeside(page: Grey, line: TextLine, lines: TextLine[], side: 1 | -1):
   const [y0, y1] = [Math.max(0, Math.round(line.y + 0.2 * size)), Math.min(page.height, Math.round(line.y + 0.8 * size))];
   const reach = Math.ceil(3 * size);
   if (from + side * reach >= page.width || from + side * reach < 0) return null;
-  const others = lines.filter((o) => o !== line && o.y < line.y + size && o.y + o.size > line.y);
+  // (Not a line over half the line itself or more: the same print read again, its box taller or longer, whose words past the line's end
+  // are the row's lost ones: 'Oscar Harnres' under '=e ae Khan', from its start to past its end, for Oscar Harpreet Khan: run
+  // G, SEED=353825910, file 3190, a 200 DPI photo's small-type pass, whose sender was given as 'Oscar Harpree'.)
+  const end = line.x + (line.width ?? 0);
+  const over = (o: TextLine) => Math.min(end, o.x + (o.width ?? 0)) - Math.max(line.x, o.x) >= 0.5 * (line.width ?? 0);
+  const others = lines.filter((o) => o !== line && o.y < line.y + size && o.y + o.size > line.y && !over(o));
   const known = (x: number) => others.some((o) => x >= o.x - 0.2 * o.size && x <= o.x + (o.width ?? 0) + 0.2 * o.size);
   const dark = (x: number, a: number, b: number) => {
     let n = 0;
@@ -440,7 +445,10 @@ const headingLine = (t: string) => !/\d/u.test(t) && BLOCK_HEADINGS.has(t.toLowe
  * file 95, a 200 DPI scan, where the company was given as the recipient). A name is printed right under its heading; what
  * lies between was a line of the block, so the line taken is not the first: none. On the 2,106 stored page readings (6,257
  * names, parsed again) it takes two names, both wrong (the other 'O'CONNOR' for Renée O'Connor, her first name misread
- * into debris over it: seed 3141977986, file 1388, a 200 DPI scan), and no right one.
+ * into debris over it: seed 3141977986, file 1388, a 200 DPI scan), and no right one. So where the heading's own row goes
+ * on past it with print of its type the reading gave no line for (inkBeside): the name printed after the heading, on its
+ * line, lost ('Delivery address:' with 'EOIN MORGAN' after it lost, over 'LARKSPUR GARAGE LTD.', given as the recipient:
+ * gate seed 1705849762, file 387, a 400 DPI photo).
  */
 export function withoutLineLostAbove(details: LabelDetails, lines: TextLine[], page?: Grey): LabelDetails {
   return renamed(details, NAMED_KEYS, (a) => {
@@ -457,7 +465,7 @@ export function withoutLineLostAbove(details: LabelDetails, lines: TextLine[], p
     // / 'London' / '197 Manor Square' / 'Miss Morag Martin' gave none: run F, SEED=2548624490, file 3522, a 600 DPI photo.)
     const postcode = a.postcode.replace(/\s+/g, "");
     if (postcode && lying.some((l) => l.text.replace(/\s+/g, "").toUpperCase().includes(postcode))) return a.name;
-    return lying.length > 0 || (page && lineOfInkBetween(page, heading, line)) ? "" : a.name;
+    return lying.length > 0 || (page && (lineOfInkBetween(page, heading, line) || sameType(inkBeside(page, heading, lines, 1), 1))) ? "" : a.name;
   });
 }
 
