@@ -40,7 +40,8 @@ export const fullText = (lines: TextLine[]) => lines.map((l) => l.text).join("\n
  * figure). A labelled weight wins over a bare one; kilograms over a bare gram figure. A figure
  * run on from a date ('16-01-20261.8 kg') is no weight.
  */
-export function weightGrams(text: string): number | null {
+export function weightGrams(read: string): number | null {
+  const text = read.replace(POINT_GAP, "$1$2$3");
   const unitFirst = text.match(WEIGHT_UNIT_FIRST);
   // A bare figure on a line with a price is an item's size on a packing slip ('1  Soy wax candle 200g  £12.50'); so is one
   // after two words or more, its price printed in a column of its own ('Soy wax candle 200g' / '£62.97': fresh seed
@@ -68,6 +69,13 @@ export function weightGrams(text: string): number | null {
   if (!Number.isFinite(n) || n <= 0) return null;
   return Math.round(kilos ? n * 1000 : n);
 }
+
+/**
+ * Kilograms whose point was read with a gap after it ('0. 60kg' for 0.60 kg: a monospaced face gives the point a whole
+ * letter's width; the second maker's seed 1322321477, file 258, a 150 DPI JPEG in Courier, read 60 kg, over the limit,
+ * and the weight lost): the gap closed, between digits before a unit of kilograms only.
+ */
+const POINT_GAP = /(?<![\d.,])(\d{1,3})([.,])[^\S\n](\d{1,3})(?=[^\S\n]*(?:kg|kgs|kilos?)\b)/gi;
 
 /** A weight's figure, not run on from a date or another number. */
 const WEIGHT_NUM = String.raw`(?<![\d.,/-])(\d{1,3}(?:,\d{3})+|\d+(?:[.,]\d+)?)`;
