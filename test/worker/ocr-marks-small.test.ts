@@ -8,6 +8,7 @@ import type { TextLine } from "../../worker/label-reading/text";
 import type { LabelDetails } from "../../shared/label";
 import { personName, shopName } from "../../bench/label-generator/world";
 import { freshSeed, Rng } from "../../bench/label-generator/random";
+import { blur } from "../fixtures/blur";
 
 // Drawn names, a fresh seed each run, printed (replay with SEED=…); never asserts what a seed drew.
 const SEED = process.env.SEED || freshSeed();
@@ -68,17 +69,6 @@ async function page(rng: Rng, name: string): Promise<{ page: Grey; line: (text: 
   return { page: g, line, media: `${face} ${size.toFixed(1)}pt ${dpi} DPI ${media}` };
 }
 
-/** A 3x3 box blur, in place: the soft edges of a photo or a scan. */
-function blur(g: Grey): void {
-  const src = g.data.slice();
-  for (let y = 1; y < g.height - 1; y++) {
-    for (let x = 1; x < g.width - 1; x++) {
-      let n = 0;
-      for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) n += src[(y + dy) * g.width + x + dx];
-      g.data[y * g.width + x] = Math.round(n / 9);
-    }
-  }
-}
 
 /**
  * A drawn name in small letters with a letter a mark may stand on, and that name with the mark; a plain i or j left in it:

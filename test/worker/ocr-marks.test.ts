@@ -8,6 +8,7 @@ import type { TextLine } from "../../worker/label-reading/text";
 import type { LabelDetails } from "../../shared/label";
 import { personName, shopName } from "../../bench/label-generator/world";
 import { freshSeed, Rng } from "../../bench/label-generator/random";
+import { blur } from "../fixtures/blur";
 
 // Drawn names, a fresh seed each run, printed (replay with SEED=…); never asserts what a seed drew.
 const SEED = process.env.SEED || freshSeed();
@@ -90,17 +91,6 @@ async function drawn(rng: Rng, marked: boolean): Promise<Drawn> {
   return { page: g, line, printed: name, read, media: `${face} ${size.toFixed(1)}pt ${dpi} DPI ${media}` };
 }
 
-/** A 3x3 box blur, in place: the soft edges of a photo or a scan. */
-function blur(g: Grey): void {
-  const src = g.data.slice();
-  for (let y = 1; y < g.height - 1; y++) {
-    for (let x = 1; x < g.width - 1; x++) {
-      let n = 0;
-      for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) n += src[(y + dy) * g.width + x + dx];
-      g.data[y * g.width + x] = Math.round(n / 9);
-    }
-  }
-}
 
 describe("a mark over a name printed in capitals", () => {
   it("finds the mark the reading lost over a drawn name in capitals, and none over one printed plain", async () => {
