@@ -25,7 +25,7 @@ import { isOneWordAddress } from "../label-reading/name-lines";
 import { ABBREVIATED_TITLES, CAPITALISED_TITLES, NAME_PARTICLES, SERVICE_WORDS, TITLE_WORD, TITLES_EITHER_CASE } from "../label-reading/vocabulary";
 import { isListedWord, OcrEngineError, recognise, type OcrResult } from "./ocr/tesseract";
 import { agreedNames, holdsName } from "./ocr/agree";
-import { irishParticle, ownSender, rescuedOrCut, restoreLostWords, SENDER_KEYS, withoutCutNames, withoutHeadings, withoutLineLostAbove, withoutLoneFigures, withoutOtherLines, withoutPartOfHeader, withoutSenderUnderVan, withoutSortCode, withoutSuffixUnder, withTitleAbove } from "./ocr/names";
+import { irishParticle, ownSender, renamed, rescuedOrCut, restoreLostWords, SENDER_KEYS, withoutCutNames, withoutHeadings, withoutLineLostAbove, withoutLoneFigures, withoutOtherLines, withoutPartOfHeader, withoutSenderUnderVan, withoutSortCode, withoutSuffixUnder, withTitleAbove } from "./ocr/names";
 import { checkedPostcode, codedPostcodeLines, loosePostcodes, withoutCodePieces } from "./ocr/postcode";
 import { rereadLost } from "./ocr/starts";
 import { ocrLines } from "./ocr/text";
@@ -322,14 +322,7 @@ export function runsAcross(lines: readonly TextLine[], a: Address): boolean {
 }
 
 /** The details without a sender's name whose block runs across another column (runsAcross). */
-function withoutSenderAcross(details: LabelDetails, lines: readonly TextLine[]): LabelDetails {
-  const out = { ...details };
-  for (const k of SENDER_KEYS) {
-    const a = out[k];
-    if (a?.name && runsAcross(lines, a)) out[k] = { ...a, name: "" };
-  }
-  return out;
-}
+const withoutSenderAcross = (details: LabelDetails, lines: readonly TextLine[]) => renamed(details, SENDER_KEYS, (a) => (runsAcross(lines, a) ? "" : a.name));
 
 /**
  * The finished details (`done`, no sender named) with the sender's name read from the page's blocks in small type read

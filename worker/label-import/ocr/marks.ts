@@ -40,21 +40,12 @@ export function markOverCapitals(g: Grey, l: TextLine, name: string): boolean {
   const judged = words.map((w) => /^[A-Z'’.-]+$/.test(w) && /[A-Z]/.test(w));
   if (at < 0 || !judged.some(Boolean)) return false;
   const width = l.width ?? l.text.length * l.size * 0.6;
-  // The name's share of the line, by its characters, and a third of the line's height either side of it.
-  const pad = Math.round(l.size * 0.35);
+  // The name's share of the line, by its characters.
   const start = l.x + (width * at) / l.text.length;
   const end = l.x + (width * (at + name.length)) / l.text.length;
-  const x0 = Math.max(0, Math.floor(start - pad));
-  const x1 = Math.min(g.width, Math.ceil(end + pad));
-  const y0 = Math.max(0, Math.floor(l.y - l.size));
-  const y1 = Math.min(g.height, Math.ceil(l.y + l.size * 1.5));
-  if (x1 - x0 < 8 || y1 - y0 < 8) return false;
-  const ink = inkOf(g, x0, y0, x1, y1);
-  if (!ink) return false;
-  const w = x1 - x0;
-  const h = y1 - y0;
-  const labels = new Int32Array(w * h);
-  const blobs = components(ink, w, h, labels);
+  const stretch = stretchInk(g, l, start, end);
+  if (!stretch) return false;
+  const { x0, y0, w, h, ink, labels, blobs } = stretch;
   // The letters: blobs at least half the line's height across its box's middle row, touching neither the crop's top nor
   // its foot (not the lines above and under).
   const middle = l.y + l.size / 2 - y0;
@@ -70,6 +61,36 @@ export function markOverCapitals(g: Grey, l: TextLine, name: string): boolean {
   if (spans.length !== words.length) return false;
   const marked = spans.filter(([a, b], k) => judged[k] && markOver(ink, labels, w, blobs, tall.filter((t) => (t.x0 + t.x1) / 2 >= a && (t.x0 + t.x1) / 2 < b), a, b));
   return marked.length > 0;
+}
+
+/** The ink of a stretch of a line and its components (`labels`: each pixel's), in the crop's coordinates from (x0, y0). */
+interface StretchInk {
+  x0: number;
+  y0: number;
+  w: number;
+  h: number;
+  ink: Uint8Array;
+  labels: Int32Array;
+  blobs: Blob[];
+}
+
+/**
+ * The ink of line `l` from `from` to `to` on the page (a name's stretch of it), a third of the line's height either side,
+ * a line's height over it and half under: the room its marks and its neighbours' stand in. Null where that is too small
+ * or holds no contrast. What this file and ocr/small-marks.ts judge a name's marks on.
+ */
+export function stretchInk(g: Grey, l: TextLine, from: number, to: number): StretchInk | null {
+  const pad = Math.round(l.size * 0.35);
+  const x0 = Math.max(0, Math.floor(from - pad));
+  const x1 = Math.min(g.width, Math.ceil(to + pad));
+  const y0 = Math.max(0, Math.floor(l.y - l.size));
+  const y1 = Math.min(g.height, Math.ceil(l.y + l.size * 1.5));
+  if (x1 - x0 < 8 || y1 - y0 < 8) return null;
+  const ink = inkOf(g, x0, y0, x1, y1);
+  if (!ink) return null;
+  const [w, h] = [x1 - x0, y1 - y0];
+  const labels = new Int32Array(w * h);
+  return { x0, y0, w, h, ink, labels, blobs: components(ink, w, h, labels) };
 }
 
 /**
@@ -146,7 +167,7 @@ function markOver(ink: Uint8Array, labels: Int32Array, w: number, blobs: Blob[],
  * The region's ink (1) and paper (0) by its own levels: a pixel is ink past halfway from the paper (its 90th percentile)
  * to the darkest (its 1st), as ocr/reread.ts inkBands judges it; null where the region holds no contrast.
  */
-export function inkOf(g: Grey, x0: number, y0: number, x1: number, y1: number): Uint8Array | null {
+function inkOf(g: Grey, x0: number, y0: number, x1: number, y1: number): Uint8Array | null {
   const counts = new Array<number>(256).fill(0);
   for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) counts[g.data[y * g.width + x]]++;
   const total = (x1 - x0) * (y1 - y0);
@@ -167,7 +188,7 @@ export function inkOf(g: Grey, x0: number, y0: number, x1: number, y1: number): 
 }
 
 /** The 8-connected components of `ink` (w x h); `labels` takes each pixel's component, numbered from 1. */
-export function components(ink: Uint8Array, w: number, h: number, labels: Int32Array): Blob[] {
+function components(ink: Uint8Array, w: number, h: number, labels: Int32Array): Blob[] {
   const seen = labels;
   const out: Blob[] = [];
   const stack: number[] = [];

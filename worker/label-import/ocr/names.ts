@@ -127,7 +127,7 @@ export const SENDER_KEYS = ["fromAddress", "sendAddress", "returnAddress"] as co
 const NAMED_KEYS = ["address", ...SENDER_KEYS] as const;
 
 /** The details with each name of `keys` as `rename` gives it from its address ('' for none; the name itself to keep it). */
-function renamed(details: LabelDetails, keys: readonly (typeof NAMED_KEYS)[number][], rename: (a: Address & { name: string }) => string): LabelDetails {
+export function renamed(details: LabelDetails, keys: readonly (typeof NAMED_KEYS)[number][], rename: (a: Address & { name: string }) => string): LabelDetails {
   const out = { ...details };
   for (const key of keys) {
     const a = out[key];

@@ -15,7 +15,8 @@
 import { ADDRESS_KEYS, type LabelDetails } from "../../../shared/label";
 import type { Grey } from "../../images/raster";
 import type { TextLine } from "../../label-reading/text";
-import { type Blob, components, inkOf, median } from "./marks";
+import { type Blob, median, stretchInk } from "./marks";
+import { renamed } from "./names";
 
 /** A letter without its marks, in small letters: what the name's line on the page is found by. */
 const fold = (s: string) => [...s.normalize("NFC")].map((c) => c.normalize("NFD")[0].toLowerCase()).join("");
@@ -46,16 +47,9 @@ interface Letters {
  * box). Null where the stretch holds no contrast or no small letters.
  */
 function lettersOf(g: Grey, l: TextLine, from: number, to: number): Letters | null {
-  const pad = Math.round(l.size * 0.35);
-  const x0 = Math.max(0, Math.floor(from - pad));
-  const x1 = Math.min(g.width, Math.ceil(to + pad));
-  const y0 = Math.max(0, Math.floor(l.y - l.size));
-  const y1 = Math.min(g.height, Math.ceil(l.y + l.size * 1.5));
-  if (x1 - x0 < 8 || y1 - y0 < 8) return null;
-  const ink = inkOf(g, x0, y0, x1, y1);
-  if (!ink) return null;
-  const w = x1 - x0;
-  const blobs = components(ink, w, y1 - y0, new Int32Array(w * (y1 - y0)));
+  const stretch = stretchInk(g, l, from, to);
+  if (!stretch) return null;
+  const { x0, y0, blobs } = stretch;
   const top = l.y - y0;
   const letters = blobs
     .filter((b) => b.y1 - b.y0 >= l.size * 0.25 && b.y0 < top + l.size * 0.8 && b.y1 > top + l.size * 0.5 && b.x1 > from - x0 - l.size * 0.3 && b.x0 < to - x0 + l.size * 0.3)
@@ -174,11 +168,8 @@ function acuteForDot(dotted: { c: string; on: Blob[] }[], xh: number): boolean {
  * invented makes a wrong name. The name's own line only: one the page's reading holds whole (accents aside).
  */
 export function withoutDisputedMarks(d: LabelDetails, lines: readonly TextLine[], page: Grey): LabelDetails {
-  let out = d;
-  for (const key of ADDRESS_KEYS) {
-    const name = d[key]?.name;
-    const line = name ? lines.find((l) => fold(l.text).includes(fold(name))) : undefined;
-    if (name && line && marksDisagree(page, line, name)) out = { ...out, [key]: { ...d[key]!, name: "" } };
-  }
-  return out;
+  return renamed(d, ADDRESS_KEYS, ({ name }) => {
+    const line = lines.find((l) => fold(l.text).includes(fold(name)));
+    return line && marksDisagree(page, line, name) ? "" : name;
+  });
 }

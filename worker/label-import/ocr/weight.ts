@@ -477,4 +477,3 @@ async function agreedWeight(candidates: TextLine[], page: Grey, dpi: number, who
   }
   return null;
 }
-
