@@ -25,7 +25,7 @@ import { isOneWordAddress } from "../label-reading/name-lines";
 import { ABBREVIATED_TITLES, CAPITALISED_TITLES, NAME_PARTICLES, SERVICE_WORDS, TITLE_WORD, TITLES_EITHER_CASE } from "../label-reading/vocabulary";
 import { isListedWord, OcrEngineError, recognise, type OcrResult } from "./ocr/tesseract";
 import { agreedNames, holdsName } from "./ocr/agree";
-import { irishParticle, ownSender, renamed, rescuedOrCut, restoreLostWords, SENDER_KEYS, withoutCutNames, withoutHeadings, withoutLineLostAbove, withoutLoneFigures, withoutOtherLines, withoutPartOfHeader, withoutSenderUnderVan, withoutSortCode, withoutSuffixUnder, withTitleAbove } from "./ocr/names";
+import { irishParticle, ownSender, renamed, rescuedOrCut, restoreLostWords, SENDER_KEYS, withoutBrokenStart, withoutCutNames, withoutHeadings, withoutLineLostAbove, withoutLoneFigures, withoutOtherLines, withoutPartOfHeader, withoutSenderUnderVan, withoutSortCode, withoutSuffixUnder, withTitleAbove } from "./ocr/names";
 import { checkedPostcode, codedPostcodeLines, loosePostcodes, withoutCodePieces } from "./ocr/postcode";
 import { rereadLost } from "./ocr/starts";
 import { ocrLines } from "./ocr/text";
@@ -243,7 +243,8 @@ async function finished(asRead: LabelDetails, { lines, image, dpi }: Reading): P
   const { latin, crops, pageLines } = voted;
   // A title printed alone over the name's line is its first word (withTitleAbove).
   const agreed = withTitleAbove(await agreedNames(voted.read, voted.named, latin, crops, dpi, given, pageLines), lines);
-  return untimedSpecialDelivery(irishParticle(withoutSenderUnderVan(withoutSortCode(plausibleOnly(await checkedPostcode(agreed, lines, image, dpi))), lines)), lines);
+  // A name whose first word's start the reading broke off, its end left before it on its line, is none (withoutBrokenStart).
+  return withoutBrokenStart(untimedSpecialDelivery(irishParticle(withoutSenderUnderVan(withoutSortCode(plausibleOnly(await checkedPostcode(agreed, lines, image, dpi))), lines)), lines), lines);
 }
 
 /**

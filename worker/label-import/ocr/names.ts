@@ -411,6 +411,7 @@ export function withoutCutNames(details: LabelDetails, lines: TextLine[], page: 
   });
 }
 
+
 /**
  * Whether the page's reading split a name's row in two: a line right after `line` on its row, a word's gap on (a
  * monospaced face's is a letter wide: up to 1.2 of its heights) in its type (its height within a fifth, its top within a
@@ -422,6 +423,27 @@ function rowSplit(line: TextLine, lines: TextLine[]): boolean {
   const { next } = rowRight(lines, line, Number.POSITIVE_INFINITY);
   const end = line.x + (line.width ?? line.text.length * line.size * 0.6);
   return !!next && next.x - end <= 1.2 * line.size && Math.abs(next.size - line.size) <= 0.2 * line.size && Math.abs(next.y - line.y) <= 0.25 * line.size;
+}
+
+/**
+ * The details without a name whose line holds, right before it, a word of one to four small letters that is no heading
+ * nor a contact's ('attn', 'fao'): the end of the name's first word, the reading having broken it off its start ('ei O
+ * Suilleabhain' for Mei Ó Súilleabháin, a 400 DPI scan, its M lost: 'Ó Súilleabháin' was given, accented; 'aes Home' for
+ * Magpie Home, 'om Rise' for Old Forge Knits: run H, SEED=1227518014, files 1820, 2641, 2588; 'a Trading Co' for Rowan
+ * Trading Co: run J, SEED=3605086469, file 1099). Over runs H's, I's and J's stored page readings every name with such a
+ * word before it was one of these, and no right name. Judged once the name has its lost words and accents back (a first
+ * name read in small letters, 'zoe Ward', is given back whole by restoreLostWords: 'Zoë Ward'); the line is found by the
+ * name's letters without their accents. A sender made none is read again in small type.
+ */
+export function withoutBrokenStart(details: LabelDetails, lines: TextLine[]): LabelDetails {
+  return renamed(details, NAMED_KEYS, (a) => {
+    const name = fold(a.name);
+    const line = lines.find((l) => fold(l.text).includes(name));
+    if (!line) return a.name;
+    const before = line.text.slice(0, fold(line.text).indexOf(name)).trimEnd();
+    const last = before.split(" ").pop() ?? "";
+    return /^\p{Ll}{1,4}$/u.test(last) && classifyLine(before).heading?.rest !== "" && !CONTACT_LINE.test(last) ? "" : a.name;
+  });
 }
 
 /** A title at a name's start: the name has one already. */
