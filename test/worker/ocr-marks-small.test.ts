@@ -109,6 +109,32 @@ describe("a mark over a name's small letters", () => {
     expect(lost + invented, `not found: ${missed.join("; ")}`).toBeGreaterThanOrEqual(N);
   }, 180_000);
 
+  it("finds an acute or a grave lost over a name's one i, where no other dot stands to weigh it against", async () => {
+    const rng = new Rng(`${SEED}:one-i`);
+    const N = 12;
+    const missed: string[] = [];
+    const wrong: string[] = [];
+    for (let k = 0; k < N; k++) {
+      // A person's name with one i or j, after no f, and no apostrophe: 'María Khan' read 'Maria Khan'.
+      let name = "";
+      while (!/^[^ij']*[ij][^ij']*$/.test(name) || /f[ij]/i.test(name)) name = plain(personName(rng));
+      const at = name.search(/[ij]/);
+      const withMark = name.slice(0, at) + (name[at] === "i" ? rng.pick(["í", "ì"]) : name[at]) + name.slice(at + 1);
+      if (withMark === name) {
+        k--;
+        continue;
+      }
+      const a = await page(rng, withMark);
+      if (!marksDisagree(a.page, a.line(name), name)) missed.push(`${withMark} (${a.media})`);
+      // The same name printed plain and read so keeps its name: an i's dot is no acute.
+      const b = await page(rng, name);
+      if (marksDisagree(b.page, b.line(name), name)) wrong.push(`${name} read right (${b.media})`);
+    }
+    expect(wrong).toEqual([]);
+    // Thermal prints binarise a 150 DPI acute into a speck no wider than a dot: some are not found (a miss, as before).
+    expect(N - missed.length, `not found: ${missed.join("; ")}`).toBeGreaterThanOrEqual(N * 0.6);
+  }, 180_000);
+
   it("makes only the disputed name none, recipient or sender", async () => {
     const rng = new Rng(`${SEED}:names`);
     let drawn = names(rng);

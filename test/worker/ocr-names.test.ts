@@ -5,6 +5,7 @@ import { freshSeed, Rng } from "../../bench/label-generator/random";
 import { companyName, personName, retailerName, shopName } from "../../bench/label-generator/world";
 import { PRINTED_HEADINGS } from "../../worker/label-reading/vocabulary";
 import type { LabelDetails } from "../../shared/label";
+import type { TextLine } from "../../worker/label-reading/text";
 import { editDistance } from "../../worker/label-reading/fields";
 import { labelPixels } from "../../worker/label-import/label-pixels";
 import { fixture } from "./import-fixtures";
@@ -246,6 +247,30 @@ describe("a name cut short at its line's end or start, the rest of its words ink
     // Ink past a name that is not at its line's end (the line goes on with its address).
     const line = { ...name, text: "BLUEBELL ENGINEERING, 58 WILLOW ROW" };
     expect(withoutCutNames(label(name.text), [line], page([...words, [308, 52, 380, 70]])).address?.name).toBe(name.text);
+  });
+
+  it(`is none where the reading split its row in two, the rest of the name a line of its own a word's gap on (drawn, SEED=${SEED})`, () => {
+    // 'HOLLOW OAK NURSERY' then 'HOLDINGS LTD' on one row, 0.95 of a height apart in Courier Bold (run I, SEED=139911343,
+    // file 3332, a flattened 400 DPI scan): the name was given cut.
+    for (let k = 0; k < 100; k++) {
+      const rng = new Rng(`${SEED}/row-split/${k}`);
+      // The rest a name's words (capitals and stops, at most three): not '& IVY', nor '(UK) LTD'.
+      let [words, at] = [[""], 0];
+      while (!at || words.length - at > 3 || !words.slice(at).every((w) => /^[A-Z][A-Z.]*[A-Z.]$/.test(w))) {
+        words = companyName(rng).toUpperCase().split(" ");
+        at = rng.int(1, words.length - 1);
+      }
+      const size = rng.int(14, 40);
+      const first = { text: words.slice(0, at).join(" "), x: rng.int(20, 80), y: rng.int(40, 60), size, width: words.slice(0, at).join(" ").length * size * 0.6 };
+      const rest = (gap: number, over: Partial<TextLine> = {}) => ({ text: words.slice(at).join(" "), x: first.x + first.width + gap * size, y: first.y + Math.round(rng.float(-0.2, 0.2) * size), size: Math.round(size * rng.float(0.85, 1.15)), width: 200, ...over });
+      const named = (other: TextLine) => withoutCutNames(label(first.text), [first, other], page([])).address?.name;
+      expect(named(rest(rng.float(0.2, 1.2)))).toBe("");
+      // A column's gap on, type of another size, a line lower on the page, or a line that is no name's words: it stays.
+      expect(named(rest(rng.float(1.6, 4)))).toBe(first.text);
+      expect(named(rest(rng.float(0.2, 1.2), { size: Math.round(size * 0.6) }))).toBe(first.text);
+      expect(named(rest(rng.float(0.2, 1.2), { y: first.y + size * 0.6 }))).toBe(first.text);
+      expect(named(rest(rng.float(0.2, 1.2), { text: rng.pick(["Ship from:", "12 MAY 2026", "Ref: 1029", "VAN 12"]) }))).toBe(first.text);
+    }
   });
 
   it("is none where the rest of its row lies inside another reading of the same row ('Oscar Harnres' under '=e ae Khan': run G, SEED=353825910, file 3190)", () => {
@@ -537,6 +562,40 @@ describe(`a line of print the reading lost between a block's heading and the lin
       // A block whose name stands a line's gap under its heading, nothing printed between.
       const apart = [head, row(person, 1), row(street, 2)];
       expect(withoutLineLostAbove(label(person), apart, page(W, H, apart.flatMap((l) => [...print(rng, l), ...marks(l)]))).fromAddress?.name, drawn).toBe(person);
+    }
+  });
+});
+
+describe(`a line lost whole between a heading and the line under it, all three set close (drawn, SEED=${SEED})`, () => {
+  // 'Buyer' / 'Chloé Morris' lost / 'AtlasArchitects Co.' given as the recipient, the lost line's ink 6 rows under the
+  // heading's box and 8 over the company's (run I, SEED=139911343, file 1108, a 300 DPI table photo).
+  const label = (name: string): LabelDetails => ({ courier: "royalmail", countryCode: "GB", trackingCode: "KB637690251GB", address: { name, address: ["Flat 4", "Birmingham"], postcode: "B15 4RP", countryCode: "GB" } });
+  const at = (text: string, x: number, y: number, size: number) => ({ text, x, y, size, width: Math.round(text.length * size * 0.55) });
+  const page = (width: number, height: number, boxes: number[][]) => {
+    const data = new Uint8Array(width * height).fill(255);
+    for (const [x0, y0, x1, y1] of boxes) for (let y = Math.max(0, y0); y < Math.min(height, y1); y++) data.fill(0, y * width + Math.max(0, x0), y * width + Math.min(width, x1));
+    return { data, width, height };
+  };
+  const ink = (l: { x: number; y: number; size: number; width: number }, top: number, high: number) => [[l.x, top, l.x + l.width, top + high]];
+
+  it("makes the name none; one right under its heading stays", () => {
+    for (let k = 0; k < 200; k++) {
+      const rng = new Rng(`${SEED}/close/${k}`);
+      const [person, company] = [personName(rng), companyName(rng)];
+      const [x, y, size] = [rng.int(10, 300), rng.int(20, 200), rng.int(16, 48)];
+      const head = at(rng.pick(["Buyer", "Recipient", "Deliver to", "SHIP TO"]), x, y, Math.round(size * rng.float(0.7, 0.9)));
+      // The lost line's ink: a fifth of a height or less under the heading's box, three fifths to four fifths of a height high.
+      const lostTop = head.y + head.size + Math.round(size * rng.float(0.1, 0.2));
+      const lostHigh = Math.round(size * rng.float(0.6, 0.8));
+      const line = at(company, x, lostTop + lostHigh + Math.round(size * rng.float(0.1, 0.2)), size);
+      const drawn = JSON.stringify({ k, person, company, size });
+      const [W, H] = [x + 40 * size, line.y + 3 * size];
+      const lost = page(W, H, [...ink(head, head.y + 2, head.size - 4), ...ink(at(person, x, lostTop, size), lostTop, lostHigh), ...ink(line, line.y + 3, size - 6)]);
+      expect(withoutLineLostAbove(label(company), [head, line], lost).address?.name, drawn).toBe("");
+      // The person's line read: right under its heading, nothing between.
+      const read = { ...at(person, x, lostTop - 2, size) };
+      const whole = page(W, H, [...ink(head, head.y + 2, head.size - 4), ...ink(read, lostTop, lostHigh), ...ink(line, line.y + 3, size - 6)]);
+      expect(withoutLineLostAbove(label(person), [head, read, line], whole).address?.name, drawn).toBe(person);
     }
   });
 });

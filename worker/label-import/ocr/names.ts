@@ -405,9 +405,23 @@ export function withoutCutNames(details: LabelDetails, lines: TextLine[], page: 
   return renamed(details, NAMED_KEYS, (a) => {
     const line = lines.find((l) => l.text.includes(a.name));
     if (!line) return a.name;
-    const cut = (line.text.endsWith(a.name) && sameType(inkBeside(page, line, lines, 1), 1)) || (line.text.startsWith(a.name) && sameType(inkBeside(page, line, lines, -1), -1));
+    const atEnd = line.text.endsWith(a.name) && (sameType(inkBeside(page, line, lines, 1), 1) || rowSplit(line, lines));
+    const cut = atEnd || (line.text.startsWith(a.name) && sameType(inkBeside(page, line, lines, -1), -1));
     return cut ? "" : a.name;
   });
+}
+
+/**
+ * Whether the page's reading split a name's row in two: a line right after `line` on its row, a word's gap on (a
+ * monospaced face's is a letter wide: up to 1.2 of its heights) in its type (its height within a fifth, its top within a
+ * quarter), holding name's words only ('HOLLOW OAK NURSERY' then 'HOLDINGS LTD', run I, SEED=139911343, file 3332, a
+ * flattened 400 DPI scan in Courier Bold, given as the name). Over runs H's, I's and J's stored page readings no right name
+ * had such a line beside it: the nearest, a heading 2.3 heights on ('SENDER James Watson' | 'Deliver to:').
+ */
+function rowSplit(line: TextLine, lines: TextLine[]): boolean {
+  const { next } = rowRight(lines, line, Number.POSITIVE_INFINITY);
+  const end = line.x + (line.width ?? line.text.length * line.size * 0.6);
+  return !!next && next.x - end <= 1.2 * line.size && Math.abs(next.size - line.size) <= 0.2 * line.size && Math.abs(next.y - line.y) <= 0.25 * line.size;
 }
 
 /** A title at a name's start: the name has one already. */
@@ -436,7 +450,7 @@ export function withTitleAbove(details: LabelDetails, lines: TextLine[]): LabelD
 const NOT_BLOCK_HEADINGS = [...FIELD_HEADINGS, "Sold by:"];
 const BLOCK_HEADINGS = new Set([...HEADING_TEXTS.filter((h) => !NOT_BLOCK_HEADINGS.includes(h)).map((h) => h.toLowerCase().replace(/[^a-z]/g, "")), "sender", "from", "to"]);
 /** A line that is an address block's heading and nothing else ('Deliver to', 'SHIP FROM:'); a figure in it is a field's line. */
-const headingLine = (t: string) => !/\d/u.test(t) && BLOCK_HEADINGS.has(t.toLowerCase().replace(/[^a-z]/g, ""));
+const headingLine = (t: string) => !/\d/u.test(t) && (BLOCK_HEADINGS.has(t.toLowerCase().replace(/[^a-z]/g, "")) || classifyLine(t).heading?.rest === "");
 
 /**
  * The details without a name whose line stands under its block's heading with a line of something else read between the
@@ -508,7 +522,8 @@ function lineOfInkBetween(page: Grey, heading: TextLine, line: TextLine): boolea
   const size = line.size;
   const [y0, y1] = [Math.max(0, Math.round(heading.y + heading.size + 0.25 * size)), Math.min(page.height, Math.round(line.y - 0.25 * size))];
   const [x0, x1] = [Math.max(0, Math.round(line.x + 0.1 * size)), Math.min(page.width, Math.round(line.x + estWidth(line)))];
-  if (y1 - y0 < 0.5 * size || x1 - x0 < size) return false;
+  if (x1 - x0 < size) return false;
+  if (y1 - y0 < 0.5 * size) return bandBetween(page, heading, line, x0, x1);
   let [run, longest] = [0, 0];
   for (let y = y0; y < y1; y++) {
     let n = 0;
@@ -516,7 +531,29 @@ function lineOfInkBetween(page: Grey, heading: TextLine, line: TextLine): boolea
     run = n >= 2 ? run + 1 : 0;
     longest = Math.max(longest, run);
   }
-  return longest >= 0.5 * size && longest <= 1.5 * size;
+  return (longest >= 0.5 * size && longest <= 1.5 * size) || bandBetween(page, heading, line, x0, x1);
+}
+
+/**
+ * Whether the rows from a heading's box foot to the line's box top under it (columns x0 to x1) hold a band of ink with
+ * paper over and under it, half the line's height high or more and at most one and a half: a line lost whole, set so close
+ * under its heading that the quarter heights of room lineOfInkBetween leaves either side leave too little to hold it
+ * ('Buyer' / 'Chloé Morris' lost / 'AtlasArchitects Co.', given as the recipient: run I, SEED=139911343, file 1108, a 300
+ * DPI table photo, the lost line's 26 rows of ink 6 under the heading's box and 8 over the line's).
+ */
+function bandBetween(page: Grey, heading: TextLine, line: TextLine, x0: number, x1: number): boolean {
+  const [y0, y1] = [Math.max(0, Math.round(heading.y + heading.size)), Math.min(page.height, Math.round(line.y))];
+  let start = -1;
+  for (let y = y0; y < y1; y++) {
+    let n = 0;
+    for (let x = x0; x < x1 && n < 2; x++) if (page.data[y * page.width + x] < 110) n++;
+    if (n >= 2 && start < 0) start = y;
+    if (n < 2 && start >= 0) {
+      if (start > y0 && y - start >= 0.5 * line.size && y - start <= 1.5 * line.size) return true;
+      start = -1;
+    }
+  }
+  return false;
 }
 
 /**
