@@ -38,6 +38,7 @@ import { evenLight, paperQuad, rectifiedPaper } from "./ocr/quad";
 import { labelPixels } from "./label-pixels";
 import { withoutMarkedCapitals } from "./ocr/marks";
 import { withoutDisputedMarks } from "./ocr/small-marks";
+import { withGapsFromInk } from "./ocr/gaps";
 import { rereadBesideLogo, rereadPostcodes, rereadSmallType, rereadTop, rereadUnread, restoreAccents, votedNames } from "./ocr/reread";
 import { checkedWeight, rereadWeight, settledWeight, zeroMisreadWeight } from "./ocr/weight";
 import { estWidth, type TextLine } from "../label-reading/text";
@@ -207,6 +208,8 @@ export async function readLabelPage(pixmap: Pixmap): Promise<LabelReading> {
   // name whose marks over small letters, lost or invented, the page's ink does not bear out (ocr/small-marks.ts). Last, so
   // that no re-read for a sender gives the name back as it was read.
   if (details) details = withoutDisputedMarks(withoutMarkedCapitals(details, reading.lines, reading.image), reading.lines, reading.image);
+  // A name whose words the reading ran together gets its gaps back where the page's ink shows them (ocr/gaps.ts): ink only.
+  if (details) details = withGapsFromInk(details, reading.lines, reading.image);
   return {
     details,
     quarters,
