@@ -6,7 +6,8 @@ import { sheetParts } from "../../worker/label-import/sheet-parts";
 import bwipjs from "bwip-js/generic";
 import { evriCode, printedEvri, printedS10, s10Code } from "../../bench/label-generator/codes";
 import { freshSeed, Rng } from "../../bench/label-generator/random";
-import { districts, personName, postcodeIn, streetLines } from "../../bench/label-generator/world";
+import { districts, personName, postcodeIn, shopName, streetLines } from "../../bench/label-generator/world";
+import { parseLabel } from "../../worker/label-import/parse-label";
 
 /** A 4x6in Evri label drawn as text at (x0, top) of a page (points, PDF y upwards). */
 interface Drawn {
@@ -405,6 +406,52 @@ async function barcodeSheet(rng: Rng, bfpo = -1) {
   const labels = cells.map(([cx, cy], k) => drawBarcodeLabel(page, font, rng, cx + rng.float(4, 16), cy + rng.float(4, 16), cy + hh - rng.float(3, 12), k === bfpo));
   return { bytes: await doc.save(), labels };
 }
+
+describe(`two labels stacked, each its recipient in a column of its own, the upper one's number reaching past the middle (drawn, SEED=${SHEET_SEED})`, () => {
+  it("cuts the rows through the empty band between them, not a column beside the upper recipient (each code with its own recipient)", async () => {
+    // Fresh seed 3605086469, file 422 (a pdf-lib sheet): the upper label's sender at its left and recipient at its right,
+    // the lower label's recipient at its left and return address at its right; a column cut just left of the upper
+    // recipient crossed only the upper label's printed number, most of it left of the cut, and each part read one
+    // label's code with the other label's recipient.
+    for (let k = 0; k < 8; k++) {
+      const rng = new Rng(`${SHEET_SEED}/stacked columns/${k}`);
+      const party = () => {
+        const d = rng.pick(districts);
+        return { name: personName(rng), street: streetLines(rng).at(-1)!, town: d.town, postcode: postcodeIn(rng, d) };
+      };
+      const codes = [s10Code(rng), s10Code(rng)];
+      const [to1, from1, to2, from2] = [party(), { ...party(), name: shopName(rng) }, party(), { ...party(), name: shopName(rng) }];
+      const block = (x: number, top: number, size: number, lines: string[]) => lines.map((t, i): [number, number, number, string] => [x, top - i * size * 1.2, size, t]);
+      const xs = rng.float(160, 185);
+      const xr = xs + rng.float(120, 135);
+      const top = 841.89 - rng.float(20, 30);
+      const lowTop = rng.float(320, 360);
+      const parts = await drawnSheetParts([
+        [xs, top, 16, "ShipHub UK"],
+        [xs + 4, top - 28, 10, "Royal Mail 2ND CLASS"],
+        [xr, top - 45, 10, "RECIPIENT"],
+        ...block(xs, top - 45, 9, ["From", from1.name, from1.street, from1.town, from1.postcode]),
+        ...block(xr, top - 56, 10, [to1.name, to1.street, to1.town, to1.postcode, "UNITED KINGDOM"]),
+        [xs, top - 135, 7, "Date: 26/01/2026"],
+        // The upper number: most of it left of the upper recipient's column, its end past it.
+        [xr - rng.float(70, 80), rng.float(440, 470), 10, printedS10(rng, codes[0])],
+        [xs + 90, lowTop, 8, "2nd Class"],
+        ...block(rng.float(90, 110), lowTop - 20, 12, [to2.name, to2.street, to2.town, to2.postcode]),
+        [xr + 20, lowTop - 30, 8, "Weight: 0.35kg"],
+        [xr - rng.float(4, 10), lowTop - 160, 12, printedS10(rng, codes[1])],
+        ...block(xr - rng.float(4, 8), lowTop - 200, 6, ["If undelivered please return to:", from2.name, from2.street, `${from2.town} ${from2.postcode}`]),
+      ]);
+      const got = parts.map((p) => {
+        const d = parseLabel({ lines: p.lines, barcodes: [] });
+        return [d?.trackingCode, d?.address?.name, d?.address?.postcode];
+      });
+      expect(got, `sheet ${k}`).toEqual([
+        [codes[0], to1.name, to1.postcode],
+        [codes[1], to2.name, to2.postcode],
+      ]);
+    }
+  });
+});
 
 describe(`four labels on an A4 sheet, each barcode under its printed number (drawn, SEED=${SHEET_SEED})`, () => {
   it("cuts each label's part around its barcode too, not through it", async () => {

@@ -92,7 +92,7 @@ export function sheetParts(
    * band count gives every band a number.
    */
   function split(ks: number[], lo: (b: PdfRect) => number, hi: (b: PdfRect) => number, span: [number, number], minBand: number) {
-    const whole = { groups: [{ ks, from: Number.NEGATIVE_INFINITY, to: Number.POSITIVE_INFINITY }], stray: 0, offGrid: 0 };
+    const whole = { groups: [{ ks, from: Number.NEGATIVE_INFINITY, to: Number.POSITIVE_INFINITY }], stray: 0, across: 0, offGrid: 0 };
     const n = codes(ks).size;
     if (n < 2 || n > 8) return whole;
     // As many bands as numbers (one label each), else fewer (a 2x2 sheet has two columns of two),
@@ -119,7 +119,9 @@ export function sheetParts(
       if (stray.length > MAX_STRAY_ITEMS || codes(stray).size) continue;
       // How far the cuts lie off the sheet's grid lines, in bands (the farthest).
       const offGrid = Math.max(...cuts.map((c, j) => Math.abs(c - (span[0] + band * (j + 1))) / band));
-      if (groups.every((g) => isLabel(g.ks))) return { groups, stray: stray.length, offGrid };
+      // Items a cut passes through at all, though most of each lies on one side (a printed number reaching past the cut).
+      const across = ks.filter((k) => cuts.some((c) => lo(boxes[k]) < c - 0.5 && hi(boxes[k]) > c + 0.5)).length;
+      if (groups.every((g) => isLabel(g.ks))) return { groups, stray: stray.length, across, offGrid };
     }
     return whole;
   }
@@ -168,16 +170,18 @@ export function sheetParts(
     const outer = first(words.map((_, k) => k));
     let stray = outer.stray;
     let offGrid = outer.offGrid;
+    let across = outer.across;
     for (const a of outer.groups) {
       const inner = then(a.ks);
       stray += inner.stray;
+      across += inner.across;
       offGrid = Math.max(offGrid, inner.offGrid);
       for (const b of inner.groups) {
         const [col, row] = columnsFirst ? [a, b] : [b, a];
         cells.push({ ks: b.ks, x: [col.from, col.to], y: [row.from, row.to] });
       }
     }
-    return { cells, stray, offGrid };
+    return { cells, stray, across, offGrid };
   };
   // Columns first (a 2x2 sheet), unless cutting rows first finds as many labels with fewer items
   // lying across a cut: a 6x4 label over another whose lines overlap in x across the page's middle.
@@ -187,7 +191,12 @@ export function sheetParts(
   // cells. Two labels stacked, the upper one's sender printed in a narrow column at its left, were cut down the page
   // beside that column (a quarter band off the middle), and the lower label took the upper one's sender (fresh seed
   // 1012457048, file 146, a Chromium sheet); the rows' cut lies on the page's middle.
-  const rowsFirst = byRows.cells.length >= byColumns.cells.length && (byRows.stray < byColumns.stray || (byRows.stray === byColumns.stray && byRows.offGrid + OFF_GRID_MARGIN < byColumns.offGrid));
+  // Then, as many items lying across, the cuts through fewer items at all: two stacked labels, each its recipient in a column
+  // of its own (the upper one's at the right, the lower one's at the left), were cut down the page through the upper
+  // label's printed number, most of which lay left of the cut, and each part read one label's code with the other's
+  // recipient (fresh seed 3605086469, file 422, a pdf-lib sheet); the rows' cut lies in the empty band between them.
+  const fewerAcross = byRows.across < byColumns.across || (byRows.across === byColumns.across && byRows.offGrid + OFF_GRID_MARGIN < byColumns.offGrid);
+  const rowsFirst = byRows.cells.length >= byColumns.cells.length && (byRows.stray < byColumns.stray || (byRows.stray === byColumns.stray && fewerAcross));
   const { cells } = rowsFirst ? byRows : byColumns;
   if (cells.length < 2 || cells.length > 8) return [];
   const parts = cells.map((c) => ({
