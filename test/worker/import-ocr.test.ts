@@ -729,6 +729,9 @@ describe("OCR helpers", () => {
     for (const pc of ["SW1A 1AA", "W1A 1AA", "EC1A 1BB", "E1W 1AA", "CR0 1GB", "KY16 3NY", "HX1 5YJ", "ZE1 0AA"]) expect(isRealPostcode(pc)).toBe(true);
     // No area WW, XX or QA; a letter after the district only in central London; no C, I, K, M, O or V inward.
     for (const pc of ["WW2 8AQ", "XX1 1AA", "QA1 1AA", "BR1I 5JW", "TD1I 9FT", "B1A 1AA", "HA1 5YC", "HA1 5OJ"]) expect(isRealPostcode(pc)).toBe(false);
+    // No two-figure district begins with 0 (run J, fresh seed 3605086469, file 1514: 'CO01 2WS' for CO1 2WS); a 0 alone is one.
+    for (const pc of ["CO01 2WS", "SE05 1AA", "B09 1AA", "LS00 1AB"]) expect(isRealPostcode(pc), pc).toBe(false);
+    for (const pc of ["BS0 1AA", "SE10 1AA", "B90 1AA"]) expect(isRealPostcode(pc), pc).toBe(true);
     // A 203 DPI thermal print and a 240 DPI scan: a letter read twice, an I after the district.
     expect(fixPostcode("BR1I 5JW")).toBe("BR1 5JW");
     expect(fixPostcode("WW2 8AQ")).toBe("W2 8AQ");

@@ -33,14 +33,17 @@ const LETTER_DISTRICT = /^(?:(?:W1|E1|N1)[ABCDEFGHJKPSTUW]|(?:EC[1-4]|WC[12]|SW1
 
 /**
  * A postcode that can exist, not just one of the right shape: a real area ('WW2 8AQ' has none), a
- * letter after the district's digit only in central London ('BR1I' is no district), and an inward
- * code whose letters are never C, I, K, M, O or V. For text read by OCR, where a wrong postcode is
- * worse than none.
+ * letter after the district's digit only in central London ('BR1I' is no district), no two-figure
+ * district beginning with 0, and an inward code whose letters are never C, I, K, M, O or V. For text
+ * read by OCR, where a wrong postcode is worse than none.
  */
 export function isRealPostcode(input: string): boolean {
   const m = input.toUpperCase().replace(/\s+/g, "").match(/^([A-Z]{1,2})(\d[A-Z\d]?)(\d[A-Z]{2})$/);
   if (!m) return false;
   const [, area, district, inward] = m;
   if (!AREAS.has(area) || (/[A-Z]$/.test(district) && !LETTER_DISTRICT.test(area + district))) return false;
+  // No district of two figures begins with 0 ('CO01 2WS' for CO1 2WS, the O's ink read again as a 0: run J, fresh seed
+  // 3605086469, file 1514, a 150 DPI scan, given so).
+  if (/^0\d$/.test(district)) return false;
   return /^\d[ABD-HJLNP-UW-Z]{2}$/.test(inward);
 }
