@@ -39,6 +39,33 @@ describe("blocks in small type", () => {
     expect(smallTypeBlocks(lines, 300, () => false)).toHaveLength(1);
   });
 
+  it("take in a box over them holding two of their rows run together (run H file 538 'Pes aaa', run I files 2406 and 3539)", () => {
+    // As the page's reading of a 240 DPI scan gave them: 'FROM Kofi Hall' and '217 Mill Mews' boxed as one 53 px line.
+    const read = [line("Pes aaa", 718, 228, 53, 160), line("Colchester", 718, 304, 22), line("CO1 6HS", 718, 343, 21)];
+    expect(smallTypeBlocks(read, 300, () => false)[0][1]).toBeLessThanOrEqual(228);
+    const rng = new Rng(`${SEED}/rows-run-together`);
+    for (let k = 0; k < 200; k++) {
+      // Lines in small type (under 30 px at 300 DPI), the box over them no small type of its own.
+      const size = rng.int(18, 26);
+      const [x, y] = [rng.int(20, 1200), rng.int(100, 1500)];
+      const district = rng.pick(districts);
+      const rows = [...(rng.chance(0.5) ? [streetLines(rng)[0]] : []), district.town, postcodeIn(rng, district)];
+      const step = Math.round(size * rng.float(1.3, 1.8));
+      const tall = Math.round(size * rng.float(1.75, 3.4));
+      const under = rows.map((t, i) => line(t, x + rng.int(-2, 2), y + tall + rng.int(2, size) + i * step, size));
+      const debris = rng.pick(["Pes aaa", "i bn BEM ee:", "ont wh 4", "Me ls Ae"]);
+      const drawn = JSON.stringify({ k, size, tall, rows, debris });
+      const top = (lines: TextLine[]) => Math.min(...smallTypeBlocks(lines, 300, () => false).map((b) => b[1]));
+      // Read as debris over the block's rows: the block takes it in, and is read again from its top.
+      expect(top([line(debris, x, y, tall), ...under]), drawn).toBeLessThanOrEqual(y);
+      // A carrier's or a service's line, a heading, a line in its block's type or far higher, one over no address: left out.
+      for (const [text, height] of [["Royal Mail", tall], ["TRACKED 48", tall], ["Return to:", tall], [debris, Math.round(size * 3.7)]] as const) {
+        expect(top([line(text, x, y, height), ...under]), drawn).toBeGreaterThan(y);
+      }
+      expect(top([line(debris, x, y, tall), ...under.slice(0, -1)]), drawn).toBeGreaterThan(y);
+    }
+  });
+
   it("read again enlarged take the place of the block's lines; the recipient's stay as the page read them", async () => {
     // A return address printed at 5 pt on a 4x6 in label at 203 DPI, enlarged to 300 DPI as the page is for its reading.
     const doc = await PDFDocument.create();

@@ -41,7 +41,7 @@ export const fullText = (lines: TextLine[]) => lines.map((l) => l.text).join("\n
  * run on from a date ('16-01-20261.8 kg') is no weight.
  */
 export function weightGrams(read: string): number | null {
-  const text = read.replace(POINT_GAP, "$1$2$3").replace(GRAMS_GROUP_GAP, "$1$2$4");
+  const text = read.replace(POINT_GAP, "$1$2$3");
   const unitFirst = text.match(WEIGHT_UNIT_FIRST);
   // A bare figure on a line with a price is an item's size on a packing slip ('1  Soy wax candle 200g  £12.50'); so is one
   // after two words or more, its price printed in a column of its own ('Soy wax candle 200g' / '£62.97': fresh seed
@@ -85,12 +85,6 @@ const WEIGHT_UNIT_FIRST = new RegExp(String.raw`\b${WEIGHT_HEADING}\s*\(\s*(kg|k
 /** A weight heading and up to 12 characters after it on its line, none a figure. */
 const HEADING_THEN = String.raw`\b${WEIGHT_HEADING}(?![a-z])[^\d\n]{0,12}`;
 const WEIGHT_LABELLED = new RegExp(String.raw`${HEADING_THEN}${WEIGHT_NUM}[^\S\n]*(kg|kgs|g|grams?)\b`, "i");
-/**
- * Grams whose thousands were printed apart or read with a gap after their separator, under a weight heading ('Weight: 1 500g',
- * 'Weight: 1. 500g' for 1,500 g, a point OCR read with a gap as in POINT_GAP): the figure after the gap alone read 500 g, a
- * wrong weight. Joined, under a heading only: elsewhere two figures may be a quantity and an item's size ('2 500g').
- */
-const GRAMS_GROUP_GAP = new RegExp(String.raw`(${HEADING_THEN})(\d{1,2})([.,]?)[^\S\n](\d{3})(?=[^\S\n]*(?:g|grams?)\b)`, "gi");
 // A bare figure never runs on from a letter: 'H06G R404 2890 7995', an Evri code printed grouped, holds no '06G' (gate seed
 // 1306377285, file 44, a Chromium text PDF whose weight was read as 6 g where none is printed).
 const WEIGHT_KILOS = new RegExp(String.raw`(?<!\p{L})${WEIGHT_NUM}[^\S\n]*(kg|kgs|kilos?)\b`, "iu");

@@ -651,11 +651,12 @@ type Box = [number, number, number, number];
  * one and a half of its lines under the one before and overlaps it across. Blocks `skip` holds a line of are left out.
  */
 export function smallTypeBlocks(lines: readonly TextLine[], dpi: number, skip: (l: TextLine) => boolean): Box[] {
-  const small = lines.filter((l) => (l.size * 300) / dpi < SMALL_TYPE && /\p{L}.*\p{L}/u.test(l.text)).sort((a, b) => a.y - b.y);
+  const small = lines.filter((l) => (typeSize(l, lines) * 300) / dpi < SMALL_TYPE && /\p{L}.*\p{L}/u.test(l.text)).sort((a, b) => a.y - b.y);
   const blocks: { lines: TextLine[]; box: Box }[] = [];
   for (const l of small) {
     const [x0, x1] = [l.x, l.x + (l.width ?? l.text.length * l.size * 0.55)];
-    const near = blocks.find(({ box }) => l.y - box[3] < 1.5 * l.size && x0 < box[2] + 2 * l.size && x1 > box[0] - 2 * l.size);
+    const size = typeSize(l, lines);
+    const near = blocks.find(({ box }) => l.y - box[3] < 1.5 * size && x0 < box[2] + 2 * size && x1 > box[0] - 2 * size);
     if (near) {
       near.lines.push(l);
       near.box = [Math.min(near.box[0], x0), Math.min(near.box[1], l.y), Math.max(near.box[2], x1), Math.max(near.box[3], l.y + l.size)];
@@ -664,7 +665,7 @@ export function smallTypeBlocks(lines: readonly TextLine[], dpi: number, skip: (
   const boxes: Box[] = [];
   for (const { lines: ls, box } of blocks) {
     if (ls.some(skip)) continue;
-    const size = Math.max(...ls.map((l) => l.size));
+    const size = Math.max(...ls.map((l) => typeSize(l, lines)));
     let b: Box = [Math.floor(box[0] - 2 * size), Math.floor(box[1] - 1.5 * size), Math.ceil(box[2] + 2 * size), Math.ceil(box[3] + 1.5 * size)];
     // Blocks whose margins meet are one (a name in larger type between a heading and its address: 'Collection Address:'
     // over 'MISS G BAKER' over 'ROSE COTTAGE', fresh seed 1113018866, file 3121): read once, not twice over.
@@ -675,6 +676,26 @@ export function smallTypeBlocks(lines: readonly TextLine[], dpi: number, skip: (
     boxes.push(b);
   }
   return boxes;
+}
+
+/**
+ * A line's type size: its box's height, or, for a box 1.7 to 3.5 times as high as the line right under it in its column
+ * (starting within a line and a half of its foot), over an address (a postcode in the column within six of those lines),
+ * and read as nothing known (no heading, no carrier, service or other line printed around addresses), that line's: rows
+ * of a block in small type that the page's reading ran into one box, the block tilted against the page. Read as debris
+ * ('Pes aaa' boxed 53 px over 'FROM Kofi Hall' and '217 Mill Mews' in a block of 22 px lines: run H, SEED=1227518014, file
+ * 538, a 240 DPI scan; 'i bn BEM ee:' over 'Isla King' and '128 Cromwell Place': run I, SEED=139911343, file 2406, a 200
+ * DPI photo), or as one of the rows, the box's crop then read as debris by the name's second readings ('Thistle Studio'
+ * boxed 67 px over 'SHIP FROM:' and itself, its Latin reading 'EREuaio': run I, file 3539, a 200 DPI photo). The three
+ * senders were lost; read again with their block, enlarged, the rows come apart.
+ */
+function typeSize(l: TextLine, lines: readonly TextLine[]): number {
+  const foot = l.y + l.size;
+  const under = lines.find((u) => u !== l && u.y > l.y + l.size / 2 && u.y - foot < 1.5 * u.size && Math.abs(u.x - l.x) <= u.size && l.size >= 1.7 * u.size && l.size <= 3.5 * u.size);
+  if (!under) return l.size;
+  const kind = classifyLine(l.text);
+  const overAddress = lines.some((p) => p.y > foot && p.y - foot < 6 * under.size && Math.abs(p.x - l.x) <= 2 * under.size && UK_POSTCODE_IN_TEXT_RE.test(p.text));
+  return overAddress && !kind.heading && !kind.around ? under.size : l.size;
 }
 
 const overlap = (a: Box, b: Box) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
@@ -692,7 +713,7 @@ export async function rereadSmallType(lines: TextLine[], page: Grey, dpi: number
     const img = cropBox(page, x0, y0, x1, y1);
     if (!img) continue;
     const inside = out.filter((l) => l.y >= y0 && l.y + l.size <= y1 && l.x >= x0 && l.x < x1);
-    const size = Math.max(...inside.map((l) => l.size), 1);
+    const size = Math.max(...inside.map((l) => typeSize(l, out)), 1);
     const f = Math.min(MAX_BLOCK_ENLARGE, Math.max(1.5, READ_AT / size));
     // Back at the page's scale, in whole pixels as the page's own lines are (crops of the page are cut at them).
     const back = (v: number) => Math.round(v / f);
