@@ -1,6 +1,6 @@
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { rowComesBefore, rowGoesOn, runsAcross, twoLinesHigh } from "../../worker/label-import/ocr-job";
+import { headingGlued, rowComesBefore, rowGoesOn, runsAcross, startsInsideLine, twoLinesHigh } from "../../worker/label-import/ocr-job";
 import { freshSeed, Rng } from "../../bench/label-generator/random";
 import { companyName, districts, personName, postcodeIn, shopName, streetLines } from "../../bench/label-generator/world";
 import { atOcrResolution } from "../../worker/label-import/ocr/image";
@@ -169,6 +169,40 @@ describe("blocks in small type", () => {
       const own = { name: left[0], address: left.slice(1, -1), postcode: left.at(-1)!, countryCode: "GB" };
       expect(runsAcross(apart, own), drawn).toBe(false);
       expect(runsAcross(apart, { ...own, name: right[0], address: right.slice(1, -1), postcode }), drawn).toBe(false);
+    }
+  });
+
+  it("whose line holds letters before the name that are no heading may have lost its first word (run H file 1820: 'ei O Suilleabhain')", () => {
+    expect(startsInsideLine([line("ei O Suilleabhain", 956, 331, 33)], "O Suilleabhain")).toBe(true);
+    const rng = new Rng(`${SEED}/starts-inside`);
+    for (let k = 0; k < 300; k++) {
+      const name = rng.pick([personName, companyName, shopName])(rng);
+      const drawn = JSON.stringify({ k, name });
+      const at = (text: string) => [line("Weight: 1.2kg", 40, 100, 30), line(text, 40, 200, 25), line("12 Mill Lane", 40, 240, 25)];
+      // The debris the layout passes over: small letters, a letter, or a word in small letters with a stop.
+      const debris = rng.pick(["ei", "aes", "pacar", "om", "a", "ee.", "nis", "ds", "“eres", "ai", "ej"]);
+      expect(startsInsideLine(at(`${debris} ${name}`), name), drawn).toBe(true);
+      // The name alone on its line, after a heading (as printed, or misread with its colon), a rule's or a border's mark: it stands.
+      expect(startsInsideLine(at(name), name), drawn).toBe(false);
+      const heading = rng.pick(["FROM", "From:", "Return to:", "SENDER", "Sender:", "Sent by:", "RETURN TO:", "If undelivered please return to:", "Retuiti to:"]);
+      expect(startsInsideLine(at(`${heading} ${name}`), name), drawn).toBe(false);
+      expect(startsInsideLine(at(`${rng.pick(["|", "—", "•", "[", "*"])} ${name}`), name), drawn).toBe(false);
+    }
+  });
+
+  it("whose name starts with 'From' run into it lost it to the heading (run J files 3577 'FromTheCeilidhCoffee', 3115)", () => {
+    expect(headingGlued("FromTheCeilidhCoffee")).toBe(true);
+    expect(headingGlued("Fromironbridge Coffee Ltd")).toBe(true);
+    const rng = new Rng(`${SEED}/heading-glued`);
+    for (let k = 0; k < 300; k++) {
+      const name = rng.pick([personName, companyName, shopName])(rng);
+      const drawn = JSON.stringify({ k, name });
+      expect(headingGlued(`From${name}`), drawn).toBe(true);
+      expect(headingGlued(`From${name.replace(/ /g, "")}`), drawn).toBe(true);
+      // As drawn, after 'From' and a gap, or a town's or surname's 'Frome', 'Fromm': a name.
+      expect(headingGlued(name), drawn).toBe(false);
+      expect(headingGlued(`From ${name}`), drawn).toBe(false);
+      expect(headingGlued(`${rng.pick(["Frome", "Fromm"])} ${name}`), drawn).toBe(false);
     }
   });
 

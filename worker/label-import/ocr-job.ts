@@ -183,13 +183,15 @@ export async function readLabelPage(pixmap: Pixmap): Promise<LabelReading> {
   // page whose date's year reads a zero so is none (ocr/weight.ts zeroMisreadWeight).
   const found = reading.details?.weightInGrams;
   if (typeof found === "number" && zeroMisreadWeight(reading.lines, found)) reading.details = { ...reading.details!, weightInGrams: null };
-  // A sender's name whose block runs across another column is none (runsAcross): read again as the page's unnamed senders are.
-  if (reading.details) reading.details = withoutSenderAcross(reading.details, reading.lines);
+  // A sender's name whose block runs across another column is none (runsAcross), and so is one read after letters on its line
+  // that are no heading or with its heading run into it (withoutSenderInside): read again as the page's unnamed senders are.
+  if (reading.details) reading.details = withoutSenderInside(withoutSenderAcross(reading.details, reading.lines), reading.lines);
   // No sender's name read: the page read again as sparse text, for the sender's block alone (senderFromSparse).
   if (reading.details && !senderNamed(reading.details)) {
     const found = ocrLines((await recognise(reading.image, reading.dpi, "sparse")).words);
     passes++;
-    const sender = senderFromSparse(reading.details, parseLabel({ lines: found, barcodes }));
+    const sparse = parseLabel({ lines: found, barcodes });
+    const sender = senderFromSparse(reading.details, sparse && withoutSenderInside(sparse, found));
     if (sender) {
       reading.details = sender;
       // The sender's line, for its name's second readings (finished): the page's reading has no line that holds it.
@@ -329,6 +331,39 @@ export function runsAcross(lines: readonly TextLine[], a: Address): boolean {
 const withoutSenderAcross = (details: LabelDetails, lines: readonly TextLine[]) => renamed(details, SENDER_KEYS, (a) => (runsAcross(lines, a) ? "" : a.name));
 
 /**
+ * Whether the line a name was read from holds letters before it that are no heading (nor a heading misread, ending in a
+ * colon): the layout took them for OCR's debris (name-lines.ts withoutDebris), and they may be the name's first word
+ * misread ('ei O Suilleabhain' given as 'Ó Súilleabháin' for Mei Ó Súilleabháin: run H, SEED=1227518014, file 1820, a 400
+ * DPI scan, replayed on main 0deb7d3). Of the names parseLabel gives from runs H, I and J's stored page readings (1,271
+ * pages), four pages' senders are so read and none is right ('aes' before 'Home' for Magpie Home, 'pacar' before 'Crafts
+ * Ltd' for Redwing Crafts Ltd, 'a' before 'Trading Co' for Rowan Trading Co, 'om' before 'Rise' under Old Forge Knits); no
+ * recipient's is. The name may have lost its start: none.
+ */
+export function startsInsideLine(lines: readonly TextLine[], name: string): boolean {
+  const line = lines.find((l) => l.text.includes(name));
+  if (!line) return false;
+  const before = line.text.slice(0, line.text.indexOf(name)).trim();
+  const kind = classifyLine(before);
+  return /\p{L}/u.test(before) && !before.endsWith(":") && !kind.heading && !kind.headingAlone;
+}
+
+/**
+ * A sender's name that starts with 'From' run into its next word, its gap lost: the block's heading read as the name's
+ * first word ('FromTheCeilidhCoffee', given as 'From The Ceilidh Coffee' once its gaps were put back, so past the end's
+ * HEADING_FIRST: run J, SEED=3605086469, file 3577, a 200 DPI photo; 'Fromironbridge Coffee Ltd', its I read small: file
+ * 3115, a 200 DPI table photo; both given so). Of the 2,490 names parseLabel gives from runs H, I and J's stored page
+ * readings (1,271 pages), those two senders' start so, and no other name. Not 'Frome' or 'Fromm' (a town, a surname: one letter after it).
+ */
+export const headingGlued = (name: string) => /^From(?:\p{Lu}|\p{Ll}{4})/u.test(name);
+
+/**
+ * The details without a sender's name read after letters on its line that are no heading (startsInsideLine), or with its
+ * heading run into it (headingGlued).
+ */
+const withoutSenderInside = (details: LabelDetails, lines: readonly TextLine[]) =>
+  renamed(details, SENDER_KEYS, (a) => (startsInsideLine(lines, a.name) || headingGlued(a.name) ? "" : a.name));
+
+/**
  * The finished details (`done`, no sender named) with the sender's name read from the page's blocks in small type read
  * again enlarged (ocr/reread.ts rereadSmallType): a return address printed at 6–8 pt on a 203 DPI thermal print or a
  * 150 DPI scan, whose heading or name letters the page's reading lost (fresh seed 1113018866: 'Retuiti to:' over 'Hazel &
@@ -340,7 +375,8 @@ async function senderInSmallType(done: LabelDetails, reading: Reading, barcodes:
   const to = reading.details?.address;
   const recipients = (l: TextLine) => Boolean((to?.postcode && l.text.includes(to.postcode)) || (to?.name && l.text.includes(to.name)));
   const lines = await rereadSmallType(reading.lines, reading.image, reading.dpi, recipients);
-  const again = lines && senderFromSparse(reading.details!, parseLabel({ lines, barcodes }), true);
+  const parsed = lines && parseLabel({ lines, barcodes });
+  const again = lines && senderFromSparse(reading.details!, parsed && withoutSenderInside(parsed, lines), true);
   if (!lines || !again) return { details: done, passes: lines ? 1 : 0 };
   const named = await finished(again, { ...reading, lines });
   for (const k of SENDER_KEYS) {
