@@ -1,68 +1,20 @@
-import { PDFDocument, type PDFFont, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { spacedFromInk, withGapsFromInk } from "../../worker/label-import/ocr/gaps";
-import { atOcrResolution } from "../../worker/label-import/ocr/image";
-import { renderPages } from "../../worker/label-import/pdfium";
-import { type Grey, type Pixmap, toGrey } from "../../worker/images/raster";
+import type { Grey } from "../../worker/images/raster";
 import type { TextLine } from "../../worker/label-reading/text";
 import type { LabelDetails } from "../../shared/label";
 import { personName, shopName } from "../../bench/label-generator/world";
 import { freshSeed, Rng } from "../../bench/label-generator/random";
-import { blur } from "../fixtures/blur";
+import { namePage, plain } from "../fixtures/name-page";
 
 // Drawn names, a fresh seed each run, printed (replay with SEED=…); never asserts what a seed drew.
 const SEED = process.env.SEED || freshSeed();
 console.log(`gaps from the ink (drawn cases): SEED=${SEED}`);
 
-/** Cap heights of the standard faces, in thousandths of the size. */
-const CAP: Partial<Record<StandardFonts, number>> = {
-  [StandardFonts.Helvetica]: 718,
-  [StandardFonts.HelveticaBold]: 718,
-  [StandardFonts.TimesRoman]: 662,
-};
-const FACES = Object.keys(CAP) as StandardFonts[];
-const plain = (s: string) => s.normalize("NFD").replace(/\p{M}/gu, "").replace(/Ø/g, "O").replace(/ø/g, "o").replace(/ł/g, "l");
-
-/**
- * A 4x6in page with a heading, `name` and a street under it, its words set `tight` (that share of an em taken off the face's
- * word space, as label printers that condense their type do) or as the face spaces them; rendered at a drawn resolution of
- * 150-400 DPI, enlarged as the OCR job enlarges it, blurred or binarised; with the line box OCR would give the name.
- */
+/** The page with `name`, its words set `tight` or as spaced, and how it was drawn. */
 async function page(rng: Rng, name: string, tight: number): Promise<{ page: Grey; line: (text: string) => TextLine; media: string }> {
-  const face = rng.pick(FACES);
-  const size = rng.float(10, 14);
-  const dpi = rng.pick([150, 200, 240, 300, 400]);
-  const doc = await PDFDocument.create();
-  const font: PDFFont = await doc.embedFont(face);
-  const p = doc.addPage([288, 432]);
-  const x = rng.float(20, 60);
-  const base = rng.float(80, 200);
-  const lead = size * rng.float(1.3, 1.6);
-  p.drawText(rng.pick(["Deliver To", "Ship to:", "Sender", "From:"]), { x, y: 432 - (base - lead), size: size * rng.float(0.7, 1), font });
-  const space = font.widthOfTextAtSize(" ", size) - tight * size;
-  let at = x;
-  for (const word of name.split(" ")) {
-    p.drawText(word, { x: at, y: 432 - base, size, font });
-    at += font.widthOfTextAtSize(word, size) + space;
-  }
-  const width = at - space - x;
-  p.drawText(`${rng.int(1, 300)} ${rng.pick(["Mill Lane", "High Street", "Grove Road"])}`, { x, y: 432 - (base + lead), size, font });
-  let out: Pixmap | null = null;
-  await renderPages(await doc.save(), { dpi, maxSide: 2400, maxPages: 1 }, async (_i, px) => {
-    out = px;
-  });
-  const ready = atOcrResolution(toGrey(out!), dpi, 4000);
-  const g = ready.grey;
-  const media = rng.pick(["clean", "blur", "thermal"]);
-  if (media === "blur") blur(g);
-  if (media === "thermal") for (let i = 0; i < g.data.length; i++) g.data[i] = g.data[i] < 128 ? 0 : 255;
-  const s = ready.dpi / 72;
-  const cap = (CAP[face]! / 1000) * size * s;
-  const over = rng.float(0, 0.2) * cap;
-  const top = (base - (CAP[face]! / 1000) * size) * s - over;
-  // The box's height: the capitals' and a descender's.
-  const line = (text: string): TextLine => ({ text, x: x * s, y: top, size: cap * 1.25 + over, width: width * s });
-  return { page: g, line, media: `${face} ${size.toFixed(1)}pt ${dpi} DPI ${media}, words ${tight ? `${tight.toFixed(2)} em tight` : "as spaced"}` };
+  const p = await namePage(rng, name, tight);
+  return { ...p, media: `${p.media}, words ${tight ? `${tight.toFixed(2)} em tight` : "as spaced"}` };
 }
 
 /** A drawn name of two words or more (a person's or a shop's, in capitals now and then). */
