@@ -16,9 +16,7 @@ import type { Grey } from "../../images/raster";
 import type { TextLine } from "../../label-reading/text";
 import { type Blob, median, stretchInk } from "./marks";
 import { renamed } from "./names";
-
-/** A letter without its marks, in small letters: what the name's line on the page is found by. */
-const fold = (s: string) => [...s.normalize("NFC")].map((c) => c.normalize("NFD")[0].toLowerCase()).join("");
+import { fold, nameStretch } from "./small-marks";
 
 /** Letters whose left side, and whose right side, is a straight stem in most faces. */
 const LEFT_STEM = /^[bhiklmnpruBDEFHIKLMNPRU]$/u;
@@ -51,12 +49,9 @@ export interface NameInk {
  * not on the line or its letters and the page's blobs do not pair off one to one.
  */
 export function nameInk(g: Grey, l: TextLine, name: string): NameInk | null {
-  const text = fold(l.text);
-  const at = text.indexOf(fold(name));
-  if (at < 0) return null;
-  const width = l.width ?? l.text.length * l.size * 0.6;
-  const from = l.x + (width * at) / text.length;
-  const to = l.x + (width * (at + fold(name).length)) / text.length;
+  const span = nameStretch(l, name);
+  if (!span) return null;
+  const { from, to } = span;
   // A letter's height wider either side: the words beside the name on its line, if any, are seen.
   const stretch = stretchInk(g, l, from - l.size, to + l.size);
   if (!stretch) return null;

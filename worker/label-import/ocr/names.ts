@@ -411,7 +411,6 @@ export function withoutCutNames(details: LabelDetails, lines: TextLine[], page: 
   });
 }
 
-
 /**
  * Whether the page's reading split a name's row in two: a line right after `line` on its row, a word's gap on (a
  * monospaced face's is a letter wide: up to 1.2 of its heights) in its type (its height within a fifth, its top within a

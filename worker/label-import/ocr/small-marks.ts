@@ -19,7 +19,7 @@ import { type Blob, median, stretchInk } from "./marks";
 import { renamed } from "./names";
 
 /** A letter without its marks, in small letters: what the name's line on the page is found by. */
-const fold = (s: string) => [...s.normalize("NFC")].map((c) => c.normalize("NFD")[0].toLowerCase()).join("");
+export const fold = (s: string) => [...s.normalize("NFC")].map((c) => c.normalize("NFD")[0].toLowerCase()).join("");
 
 /** Small letters with nothing over the x-height but a mark. */
 const LOW = /^[acegmnopqrsuvwxyz]$/;
@@ -127,19 +127,25 @@ function wordsOnPage(letters: Blob[], glyphs: number[], from: number, to: number
   return groups.every((g, k) => g.length === glyphs[k]) ? groups : null;
 }
 
+/** A name's stretch of its line `l` (the page's x from, to), by its characters' share of the line; null where the line does not hold it. */
+export function nameStretch(l: TextLine, name: string): { from: number; to: number } | null {
+  const text = fold(l.text);
+  const at = text.indexOf(fold(name));
+  if (at < 0) return null;
+  const width = l.width ?? l.text.length * l.size * 0.6;
+  return { from: l.x + (width * at) / text.length, to: l.x + (width * (at + fold(name).length)) / text.length };
+}
+
 /**
  * Whether the marks of `name` (read from line `l` of page `g`) disagree with the page's over a small letter: one lost or
  * one invented (see the file's comment). Words are parted at the widest gaps between the line's letters, as many as the
  * name has; a name whose letters and blobs do not pair off one to one, word by word, is not judged.
  */
 export function marksDisagree(g: Grey, l: TextLine, name: string): boolean {
-  const text = fold(l.text);
-  const at = text.indexOf(fold(name));
+  const stretch = nameStretch(l, name);
   const words = name.normalize("NFC").split(" ").filter(Boolean);
-  if (at < 0 || !words.some((w) => /\p{Ll}/u.test(w))) return false;
-  const width = l.width ?? l.text.length * l.size * 0.6;
-  const from = l.x + (width * at) / text.length;
-  const to = l.x + (width * (at + fold(name).length)) / text.length;
+  if (!stretch || !words.some((w) => /\p{Ll}/u.test(w))) return false;
+  const { from, to } = stretch;
   const page = lettersOf(g, l, from, to);
   if (!page) return false;
   const { letters, marks, base, xh } = page;
