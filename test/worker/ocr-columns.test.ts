@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ocrLines, type OcrWord } from "../../worker/label-import/ocr/text";
 import { parseLabel } from "../../worker/label-import/parse-label";
+import { freshSeed, Rng } from "../../bench/label-generator/random";
+import { companyName, personName } from "../../bench/label-generator/world";
 
 /** A word as Tesseract's TSV gives it: text, box (pixels, y down), its text line. */
 const w = (line: string, left: number, top: number, width: number, height: number, text: string): OcrWord => ({ text, left, top, width, height, conf: 90, line });
@@ -83,5 +85,45 @@ describe("OCR lines, columns that touch", () => {
     // On one row, a word a small gap after the last stays in its line however many lines start where it does.
     const row = [...words.slice(0, 7), w("3.1.1", 623, 344, 96, 27, "Little")];
     expect(texts(row)).toContain("IRONBRIDGE NURSERY & Co Little");
+  });
+});
+
+// Drawn from the label generator's names, a fresh seed each run (replay with SEED=…): never asserts what a seed drew.
+const SEED = process.env.SEED || freshSeed();
+console.log(`ocr columns (drawn cases): SEED=${SEED}`);
+
+describe(`OCR lines, a word boxed far higher than its line's type (drawn, SEED=${SEED})`, () => {
+  it("keeps the name's line where its other words stand, so the block keeps its name (run J, SEED=3605086469, file 3133)", () => {
+    // A 300 DPI scan: 'PROF' boxed 99 px high over 'FRANCOIS THOMPSON' in 53 px type, the name printed larger than the block.
+    for (let k = 0; k < 100; k++) {
+      const rng = new Rng(`${SEED}/outsized/${k}`);
+      const [name, company] = [personName(rng).toUpperCase(), companyName(rng).toUpperCase()];
+      const [size, body, x] = [rng.int(40, 56), rng.int(30, 40), rng.int(60, 120)];
+      const top = rng.int(400, 600);
+      const row = (line: string, y: number, h: number, text: string) => {
+        let left = x;
+        return text.split(" ").map((t) => {
+          const word = w(line, left, y, Math.round(t.length * h * 0.7), h, t);
+          left += word.width + Math.round(h * 0.4);
+          return word;
+        });
+      };
+      const nameWords = row("14.1.1", top, size, name);
+      // Its first word boxed from far above its line (specks or debris over it), 1.6 to 2 times the type's height.
+      const tall = Math.round(size * rng.float(1.6, 2));
+      nameWords[0] = { ...nameWords[0], top: top + size - tall, height: tall };
+      const under = top + size + rng.int(6, 12);
+      const words = [
+        ...nameWords,
+        ...row("15.1.1", under, body, company),
+        ...row("16.1.1", under + 1.5 * body, body, "167 LONDON CRESCENT"),
+        ...row("17.1.1", under + 3 * body, body, "CARDIFF"),
+        ...row("18.1.1", under + 4.5 * body, body, "CF10 3DE"),
+      ];
+      const drawn = JSON.stringify({ k, name, company, size, tall });
+      const lines = ocrLines(words);
+      expect(lines[0].y, drawn).toBe(top);
+      expect(parseLabel({ lines, barcodes: [evri] })?.address?.name, drawn).toBe(lines[0].text);
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { plausibleOnly, readLabelPage, unglued } from "../../worker/label-import/ocr-job";
-import { irishParticle, otherLine, ownSender, rescuedOrCut, rowRight, withLostWords, withoutBrokenStart, withoutCutNames, withoutHeadings, withoutLineLostAbove, withoutLoneFigures, withoutOtherLines, withoutPartOfHeader, withoutSenderUnderVan, withoutSortCode, withoutSuffixUnder, withTitleAbove } from "../../worker/label-import/ocr/names";
+import { irishParticle, otherLine, ownSender, rescuedOrCut, rowRight, withLostWords, withoutBrokenStart, withoutCutNames, withoutEndOfBrokenRow, withoutHeadings, withoutLineLostAbove, withoutLoneFigures, withoutOtherLines, withoutPartOfHeader, withoutSenderUnderVan, withoutSortCode, withoutSuffixUnder, withTitleAbove } from "../../worker/label-import/ocr/names";
 import { freshSeed, Rng } from "../../bench/label-generator/random";
 import { companyName, personName, retailerName, shopName } from "../../bench/label-generator/world";
 import { PRINTED_HEADINGS } from "../../worker/label-reading/vocabulary";
@@ -743,5 +743,38 @@ describe(`a name ending in a flat's or unit's first word (drawn, SEED=${PREMISES
       expect(["", name], why).toContain(plausibleOnly(label(name)).address?.name);
     }
     for (const name of ["Unit Four Supplies", "Flat Cap Co", "The Suite Shop", "Apartment Living Ltd"]) expect(plausibleOnly(label(name)).address?.name, name).toBe(name);
+  });
+});
+
+describe(`a name given the start of a row under it whose middle was lost (drawn, SEED=${SEED})`, () => {
+  const label = (name: string): LabelDetails => ({ courier: "royalmail", countryCode: "GB", trackingCode: "MX871918291GB", address: { name, address: ["Apartment 10"], postcode: "CF10 3DE", countryCode: "GB" } });
+  const at = (text: string, x: number, y: number, size: number) => ({ text, x, y, size, width: Math.round(text.length * size * 0.55) });
+
+  it("makes the name none ('Prof Mohammed Kowalski' over 'Old' … '& Co': run J, SEED=3605086469, file 354)", () => {
+    const lines = [at("Prof Mohammed Kowalski", 82, 637, 42), at("Old", 80, 714, 36), at("& Co", 530, 714, 36), at("Apartment 10", 78, 783, 45)];
+    expect(withoutEndOfBrokenRow(label("Prof Mohammed Kowalski Old"), lines).address?.name).toBe("");
+  });
+
+  it("takes any drawn name over a company line's first word with its last words on its row; leaves a name's end alone on its row, or a column beside it", () => {
+    for (let k = 0; k < 200; k++) {
+      const rng = new Rng(`${SEED}/broken-row/${k}`);
+      const [name, company] = [personName(rng), companyName(rng)];
+      const [first, ...rest] = company.split(" ");
+      const [x, y, size] = [rng.int(20, 300), rng.int(100, 400), rng.int(18, 50)];
+      const head = at(name, x, y, size);
+      const under = at(first, x + rng.int(-3, 3), y + Math.round(size * rng.float(1.3, 1.8)), size);
+      const endWord = rest.slice(-rng.int(1, 2)).join(" ");
+      // The row's last words, read where they stand: after the lost middle, still under the name's line.
+      const endX = under.x + under.width + Math.round(size * rng.float(2.6, 4));
+      if (endX >= head.x + head.width) continue;
+      const drawn = JSON.stringify({ k, name, company });
+      const given = `${name} ${first}`;
+      expect(withoutEndOfBrokenRow(label(given), [head, under, at(endWord, endX, under.y, size)]).address?.name, drawn).toBe("");
+      expect(withoutEndOfBrokenRow(label(given), [head, under]).address?.name, drawn).toBe(given);
+      // Another column's line on its row, starting past the name's line.
+      expect(withoutEndOfBrokenRow(label(given), [head, under, at(endWord, head.x + head.width + size, under.y, size)]).address?.name, drawn).toBe(given);
+      // A name read whole on its line keeps, whatever the row under it holds.
+      expect(withoutEndOfBrokenRow(label(name), [head, under, at(endWord, endX, under.y, size)]).address?.name, drawn).toBe(name);
+    }
   });
 });

@@ -120,6 +120,22 @@ function joinBroken<W extends WordBox>(runs: Run<W>[]): Run<W>[] {
   return out;
 }
 
+/**
+ * A line's top: its words' highest top, but for a word boxed over half as high again as the line's other words. Tesseract
+ * boxes a word with specks or a neighbour's ink above it far too high ('PROF' boxed 99 px high and 58 px above 'FRANCOIS
+ * THOMPSON' in 53 px type, debris over it: run J, SEED=3605086469, file 3133, a 300 DPI scan), and the line then stood a
+ * gap above the block's next line: the walk up from the postcode stopped under it and gave the company line under the
+ * name as the recipient. A word alone keeps its box.
+ */
+const OUTSIZED_BOX = 1.5;
+function lineTop(words: WordBox[]): number {
+  const boxed = words.filter((w) => {
+    const others = words.filter((o) => o !== w).map((o) => o.height);
+    return !others.length || w.height <= OUTSIZED_BOX * median(others);
+  });
+  return Math.min(...(boxed.length ? boxed : words).map((w) => w.top));
+}
+
 /** Words with Tesseract's line ids -> reading lines (text, left, top, size, width), top to bottom. */
 export function columnLines<W extends WordBox>(words: W[]): TextLine[] {
   const split = splitLines(words);
@@ -129,7 +145,7 @@ export function columnLines<W extends WordBox>(words: W[]): TextLine[] {
       const left = ws[0].left;
       // A name's O' or D' read as a word of its own ("O' BRIEN") is the start of the next one.
       const text = ws.map((w) => w.text).join(" ").replace(/(^|\s)(\p{L}{1,2}['’]) (?=\p{Lu})/gu, "$1$2");
-      return { text, x: left, y: Math.min(...ws.map((w) => w.top)), size, width: Math.max(...ws.map(right)) - left };
+      return { text, x: left, y: lineTop(ws), size, width: Math.max(...ws.map(right)) - left };
     })
     .sort((a, b) => a.y - b.y || a.x - b.x);
 }

@@ -16,7 +16,7 @@ import { editDistance } from "../../label-reading/fields";
 import { ABBREVIATED_TITLES, FIELD_HEADINGS, PRINTED_HEADINGS, PRINTED_RETURN_HEADINGS, TITLE_WORD } from "../../label-reading/vocabulary";
 import { readLatinLine } from "./tesseract";
 import { cropGrey, type Grey } from "../../images/raster";
-import { estWidth, type TextLine } from "../../label-reading/text";
+import { estWidth, printedUnder, type TextLine } from "../../label-reading/text";
 import { classifyLine } from "../../label-reading/line-kinds";
 
 /** A word of a name as printed: a capital, then letters, apostrophes, hyphens or a full stop. */
@@ -314,6 +314,26 @@ export function withoutSuffixUnder(details: LabelDetails, lines: TextLine[]): La
     if (!line) return a.name;
     const under = lines.filter((l) => l !== line && l.y > line.y + line.size * 0.5 && l.y < line.y + line.size * 2 && Math.abs(l.x - line.x) <= 0.5 * line.size).sort((p, q) => p.y - q.y)[0];
     return under && suffixWord(under.text.trim()) && !SUFFIXES.some((s) => a.name.toLowerCase().endsWith(s)) ? "" : a.name;
+  });
+}
+
+/**
+ * The details without a name that took its last words from the line under it (label-reading/name-lines.ts wrappedName)
+ * where that line is the start of a row that goes on under the name's line: another line on its row, right of it and
+ * starting before the name's line ends. The line under is a piece of a longer line whose middle the page's reading lost,
+ * not a name's end wrapped by its column, which ends its row there ('Prof Mohammed Kowalski' over 'Old' … '& Co', the
+ * words between, 'Forge Architects', read at confidence 0 and dropped: run J, SEED=3605086469, file 354, a 300 DPI photo,
+ * the recipient given as 'Prof Mohammed Kowalski Old'). Which it is is not known: none.
+ */
+export function withoutEndOfBrokenRow(details: LabelDetails, lines: TextLine[]): LabelDetails {
+  return renamed(details, NAMED_KEYS, (a) => {
+    const broken = lines.some((under) => {
+      if (!a.name.endsWith(` ${under.text}`)) return false;
+      const start = a.name.slice(0, -under.text.length - 1);
+      const head = lines.find((h) => printedUnder(h, under) && h.text.endsWith(start));
+      return !!head && lines.some((o) => o !== under && Math.abs(o.y - under.y) < under.size / 2 && o.x > under.x + estWidth(under) && o.x < head.x + estWidth(head));
+    });
+    return broken ? "" : a.name;
   });
 }
 
