@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { labelActionWindow } from "../../worker/deadlines/action-window";
 import { storedDetails } from "../../worker/deadlines/label-input";
 import { labels } from "../../worker/db/schema";
-import { fillDetails, plausibleOnly, senderFromSparse, untimedSpecialDelivery } from "../../worker/label-import/ocr-job";
+import { fillDetails, pieceOfLine, plausibleOnly, senderFromSparse, untimedSpecialDelivery } from "../../worker/label-import/ocr-job";
 import { atOcrResolution, invertReversedBoxes, levelled, printDpi, skewAngle } from "../../worker/label-import/ocr/image";
 import { offDesk, paperOnly } from "../../worker/label-import/ocr/paper";
 import { latinReading, linesOfName, rereadBesideLogo, rereadTop, undoubled, votedName, withAccents } from "../../worker/label-import/ocr/reread";
@@ -18,6 +18,7 @@ import { checkedWeight, weightCandidates } from "../../worker/label-import/ocr/w
 import { weightGrams } from "../../worker/label-reading/fields";
 import { PRINTED_HEADINGS } from "../../worker/label-reading/vocabulary";
 import { parseLabel } from "../../worker/label-import/pipeline";
+import type { TextLine } from "../../worker/label-reading/text";
 import { renderPages } from "../../worker/label-import/pdfium";
 import { type Pixmap, rotateGrey, toGrey, turnGrey, type Grey } from "../../worker/images/raster";
 import { labelPixels } from "../../worker/label-import/label-pixels";
@@ -1229,5 +1230,29 @@ describe("Special Delivery read off an image (untimedSpecialDelivery)", () => {
     expect(untimedSpecialDelivery(tracked, [])).toBe(tracked);
     // An address number with pm after it is no time ('21 PM' is not 'by 1pm').
     expect(untimedSpecialDelivery(sd, [line("21 PMB Street", 0)]).classId).toBeNull();
+  });
+});
+
+describe(`a sender's name a second reading broke off a line the page read whole (pieceOfLine, drawn, SEED=${HEADING_SEED})`, () => {
+  const at = (text: string, x: number, y: number, size: number): TextLine => ({ text, x, y, size, width: Math.round(text.length * size * 0.55) });
+
+  it("is none ('Order' where the page read 'Order: 271064-88': run J, SEED=3605086469, file 2199)", () => {
+    expect(pieceOfLine([at("Order", 43, 45, 23)], [at("Order: 271064-88", 43, 45, 23), at("evri STANDARD COU-PNXT", 43, 94, 32)], "Order")).toBe(true);
+  });
+
+  it("takes any drawn name cut inside its last word or before a colon; leaves one the page ran on into other words, or read elsewhere", () => {
+    for (let k = 0; k < 200; k++) {
+      const rng = new Rng(`${HEADING_SEED}/piece-of-line/${k}`);
+      const name = rng.pick([shopName, personName, companyName])(rng);
+      const [x, y, size] = [rng.int(20, 600), rng.int(40, 900), rng.int(15, 45)];
+      const cut = name.slice(0, -rng.int(1, Math.max(1, (name.split(" ").pop()?.length ?? 2) - 1)));
+      const drawn = JSON.stringify({ k, name, cut });
+      const found = (text: string) => [at(text, x + rng.int(-3, 3), y + rng.int(-3, 3), size)];
+      if (cut.length >= 2 && !cut.endsWith(" ")) expect(pieceOfLine(found(cut), [at(name, x, y, size)], cut), drawn).toBe(true);
+      expect(pieceOfLine(found(name), [at(`${name}: ${rng.int(100, 99999)}`, x, y, size)], name), drawn).toBe(true);
+      expect(pieceOfLine(found(name), [at(`${name} ${rng.int(1, 200)} Bridge Crescent`, x, y, size)], name), drawn).toBe(false);
+      expect(pieceOfLine(found(name), [at(name, x, y, size)], name), drawn).toBe(false);
+      expect(pieceOfLine(found(name), [at(`${name}: ${rng.int(100, 99999)}`, x, y + 3 * size, size)], name), drawn).toBe(false);
+    }
   });
 });

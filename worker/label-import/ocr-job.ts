@@ -191,7 +191,7 @@ export async function readLabelPage(pixmap: Pixmap): Promise<LabelReading> {
     const found = ocrLines((await recognise(reading.image, reading.dpi, "sparse")).words);
     passes++;
     const sparse = parseLabel({ lines: found, barcodes });
-    const sender = senderFromSparse(reading.details, sparse && withoutSenderInside(sparse, found));
+    const sender = senderFromSparse(reading.details, sparse && withoutPiecesOfLines(withoutSenderInside(sparse, found), found, reading.lines));
     if (sender) {
       reading.details = sender;
       // The sender's line, for its name's second readings (finished): the page's reading has no line that holds it.
@@ -362,6 +362,23 @@ export const headingGlued = (name: string) => /^From(?:\p{Lu}|\p{Ll}{4})/u.test(
  */
 const withoutSenderInside = (details: LabelDetails, lines: readonly TextLine[]) =>
   renamed(details, SENDER_KEYS, (a) => (startsInsideLine(lines, a.name) || headingGlued(a.name) ? "" : a.name));
+
+/**
+ * Whether the line a second reading (`found`) gave a name from lies where the page's reading has a line that holds the
+ * name and goes on inside its last word: the second reading broke a line the page read whole ('Order' read alone by the
+ * sparse reading where the page read 'Order: 271064-88': run J, SEED=3605086469, file 2199, a 150 DPI table photo of a
+ * routing label, the sender given as 'Order'). A name ends at a word's end.
+ */
+export function pieceOfLine(found: readonly TextLine[], page: readonly TextLine[], name: string): boolean {
+  const line = found.find((l) => l.text.endsWith(name));
+  return Boolean(
+    line && page.some((p) => Math.abs(p.y - line.y) < line.size / 2 && Math.abs(p.x - line.x) < line.size && p.text.includes(name) && /^\S/u.test(p.text.slice(p.text.indexOf(name) + name.length))),
+  );
+}
+
+/** The second reading's details without a sender's name read from a piece of a line the page's reading gave whole (pieceOfLine). */
+const withoutPiecesOfLines = (details: LabelDetails, found: readonly TextLine[], page: readonly TextLine[]) =>
+  renamed(details, SENDER_KEYS, (a) => (pieceOfLine(found, page, a.name) ? "" : a.name));
 
 /**
  * The finished details (`done`, no sender named) with the sender's name read from the page's blocks in small type read
