@@ -24,7 +24,7 @@ import { classifyLine } from "../label-reading/line-kinds";
 import { isOneWordAddress } from "../label-reading/name-lines";
 import { ABBREVIATED_TITLES, CAPITALISED_TITLES, NAME_PARTICLES, SERVICE_WORDS, TITLE_WORD, TITLES_EITHER_CASE } from "../label-reading/vocabulary";
 import { isListedWord, OcrEngineError, recognise, type OcrResult } from "./ocr/tesseract";
-import { agreedNames, holdsName } from "./ocr/agree";
+import { agreedNames, holdsName, T_FOR_STROKED_L } from "./ocr/agree";
 import { irishParticle, ownSender, renamed, rescuedOrCut, restoreLostWords, SENDER_KEYS, withoutBrokenStart, withoutCutNames, withoutEndOfBrokenRow, withoutHeadings, withoutLineLostAbove, withoutLoneFigures, withoutOtherLines, withoutPartOfHeader, withoutSenderUnderVan, withoutSortCode, withoutSuffixUnder, withTitleAbove } from "./ocr/names";
 import { checkedPostcode, codedPostcodeLines, loosePostcodes, withoutCodePieces } from "./ocr/postcode";
 import { rereadLost } from "./ocr/starts";
@@ -746,12 +746,10 @@ const HOUSE_NUMBER_FIRST = /^\d+\s/u;
 /**
  * A Polish first name with an ł, its ł read as a t by both models ('Matgorzata' for Małgorzata: bench/outside seed
  * 85369019, files 134 and 198, a 200 DPI and a 300 DPI scan, given so): the bar across the l is the t's. Which was printed,
- * Małgorzata or Malgorzata (both are written in the UK), is not known: none. Only the names below, the commonest with an
- * ł; a t in their place makes no English word or name ('Rafat' aside, which is why Rafał is not here). Of the ~28,000
- * distinct names the stored runs read, three hold such a word, all 'Matgorzata' and all wrong.
+ * Małgorzata or Malgorzata (both are written in the UK), is not known: none. Only the commonest names with an ł
+ * (vocabulary.ts STROKED_L_NAMES). Of the ~28,000 distinct names the stored runs read, three hold such a word, all
+ * 'Matgorzata' and all wrong. (Where the Latin reading gives the ł, the name is taken with it: ocr/agree.ts strokesFromLatin.)
  */
-const STROKED_L_NAMES = ["małgorzata", "michał", "paweł", "stanisław", "władysław", "mikołaj", "jarosław", "mirosław", "wiesław", "radosław", "przemysław", "bolesław", "zdzisław", "sławomir"];
-const T_FOR_STROKED_L = new Set(STROKED_L_NAMES.map((n) => n.replace(/ł/g, "t")));
 const strokeReadT = (name: string) => name.toLowerCase().split(/[^\p{L}]+/u).some((w) => T_FOR_STROKED_L.has(w));
 
 /**

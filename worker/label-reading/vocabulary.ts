@@ -160,6 +160,11 @@ export const TITLES = [...ABBREVIATED_TITLES, ...WORD_TITLES];
 export const NAME_PARTICLES = ["de", "da", "di", "du", "del", "della", "der", "den", "van", "von", "la", "le", "ap", "al", "el", "bin", "bint", "ní", "nic", "ó", "mac", "mc"];
 /** Prefixes written joined to a capital ('McKenzie', 'MacLeod', 'DeVito', 'FitzGerald', 'StJohn'): no gap OCR lost there. */
 export const JOINED_NAME_PREFIXES = ["mc", "mac", "de", "di", "da", "du", "le", "la", "van", "von", "fitz", "st"];
+/**
+ * Polish first names with an ł, the commonest: the English model reads the bar across the l as a t's ('Matgorzata',
+ * 'Pawet'); a t in its place makes no English word or name ('Rafat' aside, which is why Rafał is not here).
+ */
+export const STROKED_L_NAMES = ["małgorzata", "michał", "paweł", "stanisław", "władysław", "mikołaj", "jarosław", "mirosław", "wiesław", "radosław", "przemysław", "bolesław", "zdzisław", "sławomir"];
 
 /**
  * Words a small shop's or maker's name ends with ('Hazel & Hive Home', 'Copper Kettle Studio', "Gurpreet's Candles",

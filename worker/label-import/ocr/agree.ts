@@ -15,7 +15,7 @@ import { fixHeading } from "./text";
 import { UNNAMED_MARK } from "./reread";
 import { scaleGrey, type Grey } from "../../images/raster";
 import { editDistance, letters as lettersOnly } from "../../label-reading/fields";
-import { PRINTED_HEADINGS, SHOP_WORDS, TITLE_WORD } from "../../label-reading/vocabulary";
+import { PRINTED_HEADINGS, SHOP_WORDS, STROKED_L_NAMES, TITLE_WORD } from "../../label-reading/vocabulary";
 
 /** A letter or digit of a name, without its accent and in small letters ('' for anything else: a gap, a stop). */
 const letterOf = (c: string) =>
@@ -211,6 +211,23 @@ function readFor(page: string, accented: string): boolean {
   return /ø/iu.test(accented) && p === "e";
 }
 
+/** Each Polish name with an ł (vocabulary.ts STROKED_L_NAMES) as the English model reads it, its ł a t ('matgorzata'), and the name. */
+export const T_FOR_STROKED_L = new Map(STROKED_L_NAMES.map((n) => [n.replace(/ł/g, "t"), n]));
+
+/**
+ * The page's reading (`name`) with each word that is a Polish name's ł read as a t ('Matgorzata', T_FOR_STROKED_L) spelt
+ * as the Latin reading (`named`) has that word, where it has the name with its ł ('Małgorzata'): the English model knows
+ * no ł and reads its bar as a t's; the Latin model reads it (bench/outside seed 3259816050, files 262, 298 and 369, a
+ * 150 DPI scan, a 203 DPI thermal print: 'Małgorzata' read so by the Latin model, then none as two letters read there).
+ * A t the Latin model took for an ł in any other word stays two letters read (swappedLetter).
+ */
+export function strokesFromLatin(name: string, named: string): string {
+  const latin = named.split(" ");
+  const words = name.split(" ");
+  if (latin.length !== words.length) return name;
+  return words.map((w, i) => (T_FOR_STROKED_L.get(w.toLowerCase()) === latin[i].toLowerCase() ? latin[i] : w)).join(" ");
+}
+
 /**
  * Whether the name as the accents made it (`named`) puts an accented letter where the page's reading (`name`) has a
  * letter of another base that the English model does not read for it (readFor): then the two models read two letters
@@ -220,7 +237,7 @@ function readFor(page: string, accented: string): boolean {
  * accents' business (ocr/reread.ts withAccents).
  */
 export function swappedLetter(name: string, named: string): boolean {
-  const w = [...name.normalize("NFC")];
+  const w = [...strokesFromLatin(name, named).normalize("NFC")];
   const t = [...named.normalize("NFC")];
   // best[i][j]: the fewest edits of w[..i) into t[..j), and whether the cheapest such holds a swap readFor refuses.
   type Cell = { cost: number; bad: boolean };
