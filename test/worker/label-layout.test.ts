@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { addressLines, addressStyle, recipientParty, senderParty } from "../../bench/label-generator/content";
 import { freshSeed, Rng } from "../../bench/label-generator/random";
-import { personName, shopName } from "../../bench/label-generator/world";
+import { companyName, personName, retailerName, shopName, streetLines } from "../../bench/label-generator/world";
 import { parseEvriLabel } from "../../worker/couriers/evri/parse";
 import { parseRoyalMailLabel } from "../../worker/couriers/royalmail/parse";
 import { findAddressBlocks } from "../../worker/label-reading/address-blocks";
@@ -424,6 +424,34 @@ describe("routing labels: the sort box and the retailer header", () => {
     }
     // A name ending so is still a name: 'Jane Row' over her street.
     expect(readAddresses(["Jane Row", "12 Mill Lane", "Leeds", "LS6 1AB"].map((t, i) => L(10, 55 + 13 * i, 11, t))).recipient?.name).toBe("Jane Row");
+  });
+
+  it("ends a block printed without a heading at a platform's tagline and a service line read with their gaps lost (fresh seed 791838569, file 1533)", () => {
+    // A flattened 150 DPI table photo: 'Marketloop' / 'Shippedwith Marketloop' / 'Evri48 Hour' over 'Eoin Bronté' / '71Primrose
+    // Row' / 'Swindon' / 'SN18EJ': the block walked up over both, the recipient given as 'Marketloop'.
+    const rng = new Rng(`${SEED}/glued-tagline`);
+    // Each gap lost or kept at random (a photo's gaps), the words themselves as printed.
+    const glue = (t: string) => t.replace(/ /g, () => (rng.chance(0.5) ? "" : " "));
+    for (let k = 0; k < 60; k++) {
+      const platform = rng.pick(["Bazaarly", "Stallhub", "Crafted Lane", "Thriftwise", "Boot Sale Online"]);
+      // ('Sent by', 'Shipped by' head a sender: no tagline.)
+      const tagline = glue(rng.chance(0.7) ? `${rng.pick(["Shipped", "Sent", "Posted", "Fulfilled", "Delivered", "Printed"])} ${rng.pick(["with", "via", "through"])} ${platform}` : `${rng.pick(["Delivered", "Powered", "Printed", "Fulfilled"])} by ${platform}`);
+      const service = glue(rng.pick(["Evri 48 Hour", "Evri 24 Hour", "Evri Next Day", "Royal Mail Tracked 48", "Royal Mail 2nd Class"]));
+      const name = rng.pick([personName, shopName])(rng);
+      const [street] = streetLines(rng);
+      const page = [L(10, 10, 16, platform), L(10, 30, 8, tagline), L(10, 44, 12, service), ...[name, street, "Swindon", "SN1 8EJ"].map((t, i) => L(10, 62 + 14 * i, 11, t))];
+      const drawn = JSON.stringify({ k, tagline, service, name });
+      expect(classifyLine(tagline).around, drawn).not.toBeNull();
+      expect(classifyLine(service).around, drawn).not.toBeNull();
+      expect(readAddresses(page).recipient?.name, drawn).toBe(name);
+    }
+    // No drawn name, street or town is taken for either.
+    for (let k = 0; k < 3000; k++) {
+      const r = new Rng(`${SEED}/not-tagline/${k}`);
+      const text = r.pick([personName, shopName, companyName, retailerName, (q: Rng) => streetLines(q)[0]])(r);
+      expect([null, "identifier"], text).toContain(classifyLine(text).around);
+      expect([null, "identifier"], text).toContain(classifyLine(text.replace(/ /g, "")).around);
+    }
   });
 
   it("knows a house number and street read with their gaps lost in a block printed bottom up (run H, SEED=1227518014, files 695 and 3298)", () => {

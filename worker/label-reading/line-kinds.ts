@@ -196,11 +196,18 @@ const ROUTING_OR_SERVICE_WORDS = new Set([...ROUTING_WORDS, ...SERVICE_WORDS, ..
 
 /** A platform's tagline: 'Shipped with Shopify', 'Sent via eBay Delivery', 'Powered by Parcel2Go', 'Postage bought on …', 'Thank you for your order'. */
 const TAGLINE =
-  /^(?:(?:shipped|sent|posted|fulfilled|delivered|printed|created|generated|made|powered|label\s+(?:created|printed))\s+(?:with|via|using|through|on)\b|(?:delivered|fulfilled|powered|printed|generated|created)\s+by\b|(?:postage|labels?)\s+(?:bought|purchased|paid(?:\s+for)?)\b|thank(?:s|\s+you)\b)/i;
+  /^(?:(?:shipped|sent|posted|fulfilled|delivered|printed|created|generated|made|powered|label\s*(?:created|printed))(?:\s*(?:with|via|using|through)|\s+on)\b|(?:delivered|fulfilled|powered|printed|generated|created)\s*by\b|(?:postage|labels?)\s*(?:bought|purchased|paid(?:\s+for)?)\b|thank(?:s|\s+you)\b)/i;
+// (The verb and its preposition may be read run together, a photo's gap lost: 'Shippedwith Marketloop' over 'Evri48 Hour' and
+// a recipient printed without a heading, the block walked up over both and the recipient given as 'Marketloop': fresh seed
+// 791838569, file 1533, a flattened 150 DPI table photo. Not 'on': 'Senton', 'Madeon' may be names.)
+/** Where words run together part: a letter before a figure, a figure before a letter (not an ordinal's), a capital after a small letter. */
+const GLUED_WORDS = /(?<=\p{L})(?=\d)|(?<=\d)(?![sS][tT]|[nN][dD]|[rR][dD]|[tT][hH])(?=\p{L})|(?<=\p{Ll})(?=\p{Lu})/u;
 
 const isRoutingOrServiceLine = (t: string) => {
-  const words = t.toLowerCase().split(/[\s:/|·•,()[\]-]+/).filter(Boolean);
-  return words.length > 0 && words.every((w) => ROUTING_OR_SERVICE_WORDS.has(w) || /^\d{1,4}$/.test(w));
+  const words = t.split(/[\s:/|·•,()[\]-]+/).filter(Boolean);
+  const known = (w: string) => ROUTING_OR_SERVICE_WORDS.has(w.toLowerCase()) || /^\d{1,4}$/.test(w);
+  // A carrier's name run into its service's hours or words ('Evri48 Hour', 'RoyalMail2ndClass': the gaps lost) is its words.
+  return words.length > 0 && words.every((w) => known(w) || w.split(GLUED_WORDS).every(known));
 };
 
 /**
@@ -230,7 +237,8 @@ function aroundKind(t: string): AroundKind | null {
   if (never) return never[0];
   if (IDENTIFIER.test(t)) return "identifier";
   if (isRoutingOrServiceLine(t)) return "routing or service words";
-  if (TAGLINE.test(t)) return "tagline";
+  // (Its words run together are parted at a small letter's capital: 'Fulfilled withThriftwise'.)
+  if (TAGLINE.test(t) || TAGLINE.test(t.replace(/(?<=\p{Ll})(?=\p{Lu})/gu, " "))) return "tagline";
   return SPACED_LOGO.test(t.replace(/\s+/g, "")) ? "carrier logo" : null;
 }
 
