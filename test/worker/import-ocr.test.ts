@@ -8,11 +8,11 @@ import { labels } from "../../worker/db/schema";
 import { fillDetails, pieceOfLine, plausibleOnly, senderFromSparse, untimedSpecialDelivery } from "../../worker/label-import/ocr-job";
 import { atOcrResolution, invertReversedBoxes, levelled, printDpi, skewAngle } from "../../worker/label-import/ocr/image";
 import { offDesk, paperOnly } from "../../worker/label-import/ocr/paper";
-import { latinReading, linesOfName, rereadBesideLogo, rereadTop, undoubled, votedName, withAccents } from "../../worker/label-import/ocr/reread";
+import { keptWords, latinReading, linesOfName, rereadBesideLogo, rereadTop, undoubled, votedName, withAccents } from "../../worker/label-import/ocr/reread";
 import { holdsName } from "../../worker/label-import/ocr/agree";
 import { companyName, personName, shopName } from "../../bench/label-generator/world";
 import { freshSeed, Rng } from "../../bench/label-generator/random";
-import { recognise } from "../../worker/label-import/ocr/tesseract";
+import { isListedWord, recognise } from "../../worker/label-import/ocr/tesseract";
 import { fixCapitalI, fixCompanyEnd, fixHeading, fixPostcode, fixWeight, gapsBack, ocrLines, type OcrWord } from "../../worker/label-import/ocr/text";
 import { checkedWeight, weightCandidates } from "../../worker/label-import/ocr/weight";
 import { weightGrams } from "../../worker/label-reading/fields";
@@ -838,6 +838,36 @@ describe("OCR helpers", () => {
     expect(senderFromSparse(page, { ...sparse, fromAddress: block("Redwing Design", "DY1 4WQ"), sendAddress: null })).toBeNull();
     expect(senderFromSparse(page, { ...sparse, fromAddress: block("", "DY1 4WG"), sendAddress: null })).toBeNull();
     expect(senderFromSparse(page, null)).toBeNull();
+  });
+
+  it("keeps a word of the English model's list where the Latin reading put one accented letter for two of its letters (fresh seed 791838569, file 512)", async () => {
+    // A 150 DPI scan: 'Atlas Goods', the Latin reading 'Aïas Goods', was given as 'Aïas Goods'.
+    expect(await keptWords("Atlas Goods", withAccents("Atlas Goods", "Aïas Goods") ?? "")).toBe("Atlas Goods");
+    // Two letters the English model read for one it does not know make no listed word: the accent stays.
+    expect(await keptWords("Mx Imogen Quifiones", withAccents("Mx Imogen Quifiones", "Mx Imogen Quiñones") ?? "")).toBe("Mx Imogen Quiñones");
+    expect(await keptWords("Zoé Miller", "Zoë Müller")).toBe("Zoë Müller");
+    const seed = process.env.SEED || freshSeed();
+    const rng = new Rng(`${seed}/kept-words`);
+    let listedSeen = 0;
+    for (let k = 0; k < 120; k++) {
+      const name = rng.pick([shopName, companyName])(rng);
+      const words = name.split(" ");
+      const at = rng.int(0, words.length - 1);
+      const word = words[at];
+      if (!/^\p{L}{4,}$/u.test(word)) continue;
+      // Two of its letters read as one accented letter, anywhere in it.
+      const i = rng.int(1, word.length - 2);
+      const misread = word.slice(0, i) + rng.pick(["ï", "ü", "ñ", "é", "ø"]) + word.slice(i + 2);
+      const fixed = words.map((w, j) => (j === at ? misread : w)).join(" ");
+      const drawn = JSON.stringify({ seed, k, name, fixed });
+      const listed = await isListedWord(word.toLowerCase());
+      listedSeen += Number(listed);
+      expect(await keptWords(name, fixed), drawn).toBe(listed ? name : fixed);
+      // One accented letter for one of the word's letters is an accent, kept.
+      const marked = words.map((w, j) => (j === at ? word.slice(0, i) + "é" + word.slice(i + 1) : w)).join(" ");
+      expect(await keptWords(name, marked), drawn).toBe(marked);
+    }
+    expect(listedSeen).toBeGreaterThan(20);
   });
 
   it("takes a second reading's accents, never its other letters", () => {

@@ -12,7 +12,7 @@
  */
 import { UK_POSTCODE_IN_TEXT_RE } from "../../lib/uk-postcode";
 import { ADDRESS_KEYS, type Address, type LabelDetails } from "../../../shared/label";
-import { readLatinLine, recognise } from "./tesseract";
+import { isListedWord, readLatinLine, recognise } from "./tesseract";
 import { fixPostcode, ocrLines } from "./text";
 import { cropGrey, scaleGrey, type Grey } from "../../images/raster";
 import { editDistance, letters } from "../../label-reading/fields";
@@ -135,6 +135,24 @@ function wordAccents(word: string, candidates: string[]): string | null {
     if (end && end.gained > 0 && end.cost <= allowed(word) && better(best ?? undefined, end)) best = end;
   }
   return best?.out ?? null;
+}
+
+/**
+ * `fixed` (the name with the Latin reading's accents) with each word the page's reading gave as a word of the English
+ * model's list (`listed`) put back where an accented letter took the place of two of its letters: the English model read a
+ * whole word right, and the Latin model read two letters as one ('Atlas Goods', the Latin reading 'Aïas Goods', its 'tl' read
+ * as 'ï': fresh seed 791838569, file 512, a 150 DPI scan, given as 'Aïas Goods'). Two letters the English model reads for a
+ * letter it does not know ('Quifiones' for Quiñones, 'Se@ren' for Søren) make no word of its list.
+ */
+export async function keptWords(name: string, fixed: string, listed: (word: string) => Promise<boolean> = isListedWord): Promise<string> {
+  const [page, accents] = [name.split(" "), fixed.split(" ")];
+  if (page.length !== accents.length) return fixed;
+  const out: string[] = [];
+  for (const [i, word] of page.entries()) {
+    const lost = [...accents[i]].length < [...word].length && /^\p{L}+$/u.test(word) && (await listed(word.toLowerCase()));
+    out.push(lost ? word : accents[i]);
+  }
+  return out.join(" ");
 }
 
 const cased = (latin: string, as: string) => (as === as.toUpperCase() ? latin.toUpperCase() : latin.toLowerCase());
@@ -465,7 +483,7 @@ export async function restoreAccents(
         }
       }
       if (imgs.length) [latin.set(a.name, read), crops.set(a.name, imgs)];
-      done.set(a.name, read ? (withAccents(a.name, read) ?? a.name) : a.name);
+      done.set(a.name, read ? await keptWords(a.name, withAccents(a.name, read) ?? a.name) : a.name);
     }
     const name = done.get(a.name)!;
     if (name !== a.name) out[key] = { ...a, name };
