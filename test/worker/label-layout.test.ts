@@ -454,6 +454,34 @@ describe("routing labels: the sort box and the retailer header", () => {
     }
   });
 
+  it("takes no heading read inside a block, between its street and its postcode, for a block of its own (fresh seed 1671760863, file 3214)", () => {
+    // A 300 DPI photo: '73 London Drive' / 'Sender: Land' / 'Tyne and Wear' / 'SR1 4LX', the town Sunderland misread, gave
+    // the sender 'Land' with no address of its own.
+    const rng = new Rng(`${SEED}/heading-inside`);
+    for (let k = 0; k < 40; k++) {
+      const [name, sender] = [personName(rng), shopName(rng)];
+      // A numbered street (a house's name over the heading is no street: not judged).
+      const street = streetLines(rng).find((t) => /^\d/.test(t)) ?? `${rng.int(1, 240)} London Drive`;
+      const word = rng.pick(["Land", "Field", "Ford", "Wick", "Dale"]);
+      const misread = `${rng.pick(["Sender:", "From:", "Sent by:", "Return to:"])} ${word}`;
+      const under = rng.chance(0.5) ? ["Tyne and Wear", "SR1 4LX"] : ["SR1 4LX"];
+      const size = rng.float(9, 13);
+      const lead = size * rng.float(1.15, 1.45);
+      // (OCR boxes the misread line up to half as high again: its capitals and ascenders.)
+      const page = [name, street, misread, ...under].map((t, i) => L(10, 60 + lead * i, t === misread ? size * rng.float(1, 1.5) : size, t));
+      const back = ["Return to:", sender, "46 Wellington Road", "Colchester", "CO1 2JN"].map((t, i) => L(10, 200 + 12 * i, 9, t));
+      const drawn = JSON.stringify({ k, name, street, misread, under });
+      const read = readAddresses([...page, ...back]);
+      expect(read.sender?.name ?? "", drawn).not.toBe(word);
+      expect(read.returnAddress?.name, drawn).toBe(sender);
+      // A heading under the block's postcode, or under a street with no postcode after it, heads its own block as before.
+      const after = readAddresses([...[name, street, "Sunderland", "SR1 4LX", `From: ${sender}`].map((t, i) => L(10, 60 + lead * i, size, t))]);
+      expect(after.sender?.name, drawn).toBe(sender);
+      const noPostcode = readAddresses([...[name, street, `From: ${sender}`, "Acme House"].map((t, i) => L(10, 60 + lead * i, size, t)), L(10, 60 + lead * 6, size, "Leeds LS1 1AA")]);
+      expect(noPostcode.sender?.name, drawn).toBe(sender);
+    }
+  });
+
   it("knows a house number and street read with their gaps lost in a block printed bottom up (run H, SEED=1227518014, files 695 and 3298)", () => {
     // 'Return to:' / 'IG1 1XB' / 'Essex' / 'Ilford' / '139BridgeClose' / 'Nettle Books' and 'FROM' / 'NR25 8TA' / … /
     // '201CROMWELLSQUARE' / 'HAZEL & HIVE KNITS', 200 and 240 DPI photos: the street not known, the block was not read

@@ -219,6 +219,11 @@ function walkUp(sorted: TextLine[], p: number, used: Set<TextLine>, gap = LINE_G
       continue;
     }
     const h = kind.heading;
+    // A heading read inside this block, between its street and its postcode (insideBlock): a line of it misread, passed over.
+    if (h?.rest && insideBlock(sorted, i)) {
+      top = l.y;
+      continue;
+    }
     // A heading's word alone far right of the block's edge with words before it on its row is a sentence's end, not a
     // heading ('IF' … 'PLEASE' … 'TO' of 'IF UNDELIVERED, PLEASE RETURN TO', read in pieces: the return line under it was
     // taken for the recipient's block, file 113 above).
@@ -386,6 +391,30 @@ function underStreet(sorted: TextLine[], i: number, l: TextLine, size: number): 
 }
 
 /**
+ * Whether the heading line `sorted[h]` stands inside another block: right under its numbered street and over its postcode,
+ * a line or two on, in the block's column and type. No block has a heading there: it is a line of the block misread as one
+ * ('73 London Drive' / 'Sender: Land' / 'Tyne and Wear' / 'SR1 4LX', the town Sunderland read so: fresh seed 1671760863,
+ * file 3214, a 300 DPI photo whose sender was given as 'Land'), and heads no block of its own. (Not over a street of its
+ * own: 'From: Bob' / '5 Low Road' / 'York YO1 1AA' under another's street is a block of its own.)
+ */
+function insideBlock(sorted: TextLine[], h: number): boolean {
+  const head = sorted[h];
+  // (In the block's type: OCR boxes a line with capitals and ascenders up to half as high again, 'Sender: Land' 46 px under
+  // '73 London Drive' 32 px in that photo.)
+  const near = (a: TextLine, b: TextLine) => b.y - (a.y + a.size) <= LINE_GAP * Math.min(a.size, b.size) && b.y > a.y + a.size * 0.5 && Math.max(a.size, b.size) <= 1.6 * Math.min(a.size, b.size);
+  const column = (l: TextLine) => l !== head && inColumn(l, head.x, head.x + estWidth(head), Math.max(head.size, l.size));
+  const above = sorted.slice(0, h).findLast((l) => column(l) && l.y + l.size * 0.5 <= head.y);
+  if (!above || !near(above, head) || !isStreetLine(clean(above.text))) return false;
+  let last = head;
+  for (const l of sorted.slice(h + 1).filter((l) => column(l) && l.y >= head.y + head.size * 0.5).slice(0, 2)) {
+    if (!near(last, l) || classifyLine(l.text).heading || isStreetLine(clean(l.text))) return false;
+    if (UK_POSTCODE_IN_TEXT_RE.test(l.text)) return true;
+    last = l;
+  }
+  return false;
+}
+
+/**
  * Senders printed without a postcode ('From: Tidewater Tea Co', or 'From:' over a name and a town):
  * a sender or return heading with a name on its line or under it is a block of its own. Recipients
  * always carry a postcode, so a recipient heading never starts one (a print-at-home page's receipt
@@ -396,7 +425,7 @@ function headedBlocks(sorted: TextLine[], used: Set<TextLine>): AddressBlock[] {
   for (let h = 0; h < sorted.length; h++) {
     const head = sorted[h];
     const heading = used.has(head) ? null : classifyLine(head.text).heading;
-    if (!heading || heading.role === "recipient") continue;
+    if (!heading || heading.role === "recipient" || insideBlock(sorted, h)) continue;
     const picked: TextLine[] = heading.rest && !classifyLine(heading.rest).debris ? [{ ...head, text: heading.rest }] : [];
     let bottom = head.y + head.size;
     for (let i = h + 1; i < sorted.length && picked.length < 4; i++) {
