@@ -194,12 +194,14 @@ const IDENTIFIER = /^#?(?=(?:[^\d]*\d){4})[\p{L}\d][\p{L}\d./_#-]*$/u;
  */
 const ROUTING_OR_SERVICE_WORDS = new Set([...ROUTING_WORDS, ...SERVICE_WORDS, ...READ_CARRIERS.flatMap((c) => c.split(" "))]);
 
-/** A platform's tagline: 'Shipped with Shopify', 'Sent via eBay Delivery', 'Powered by Parcel2Go', 'Postage bought on …', 'Thank you for your order'. */
+/**
+ * A platform's tagline: 'Shipped with Shopify', 'Sent via eBay Delivery', 'Powered by Parcel2Go', 'Postage bought on …', 'Thank
+ * you for your order'. The verb and its preposition may be read run together, a photo's gap lost ('Shippedwith Marketloop'
+ * over 'Evri48 Hour' and a recipient printed without a heading: the block walked up over both and the recipient was given as
+ * 'Marketloop', fresh seed 791838569, file 1533, a flattened 150 DPI table photo). Not before 'on': 'Senton', 'Madeon' may be names.
+ */
 const TAGLINE =
   /^(?:(?:shipped|sent|posted|fulfilled|delivered|printed|created|generated|made|powered|label\s*(?:created|printed))(?:\s*(?:with|via|using|through)|\s+on)\b|(?:delivered|fulfilled|powered|printed|generated|created)\s*by\b|(?:postage|labels?)\s*(?:bought|purchased|paid(?:\s+for)?)\b|thank(?:s|\s+you)\b)/i;
-// (The verb and its preposition may be read run together, a photo's gap lost: 'Shippedwith Marketloop' over 'Evri48 Hour' and
-// a recipient printed without a heading, the block walked up over both and the recipient given as 'Marketloop': fresh seed
-// 791838569, file 1533, a flattened 150 DPI table photo. Not 'on': 'Senton', 'Madeon' may be names.)
 /** Where words run together part: a letter before a figure, a figure before a letter (not an ordinal's), a capital after a small letter. */
 const GLUED_WORDS = /(?<=\p{L})(?=\d)|(?<=\d)(?![sS][tT]|[nN][dD]|[rR][dD]|[tT][hH])(?=\p{L})|(?<=\p{Ll})(?=\p{Lu})/u;
 

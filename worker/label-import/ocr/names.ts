@@ -316,7 +316,7 @@ export function withoutSuffixUnder(details: LabelDetails, lines: TextLine[]): La
     // ('Co' too, its stop read as another mark: 'WILLOW & WICK VETS' over 'CO;', for Willow & Wick Vets Co.: fresh seed 791838569,
     // file 772, a 200 DPI table photo, given without it.)
     const word = under?.text.trim().replace(/[.,;:]$/, "") ?? "";
-    if (under && /^co$/i.test(word) && !/\sco\.?$/i.test(a.name)) return "";
+    if (/^co$/i.test(word) && !/\sco\.?$/i.test(a.name)) return "";
     return under && suffixWord(under.text.trim()) && !SUFFIXES.some((s) => a.name.toLowerCase().endsWith(s)) ? "" : a.name;
   });
 }
