@@ -351,7 +351,9 @@ describe("the code of a label photographed with a shadow's edge across its bars"
       // A 4x6 label at 120 DPI lying nearly square (turned up to 6°, its far edge 92-100% of the near one), modules of
       // 2.6-3.2 px; the shadow's edge 30-70% along the code, soft over 10-40 px, the shaded paper at 45-60% of the lit (the
       // run's files: 60%). Without the light made even the reader read 4 and 5 of 10 such codes on two seeds (7 on a third);
-      // with it, 7 to 10 (9.4 on average over 21 fresh seeds): at least 7, and none wrong.
+      // with it, 7 to 10 (9.4 on average over 21 fresh seeds), but fresh seed 1294084473 read 6 (shadows at 47-50% light,
+      // their edges soft over 12-22 px): the lit level smoothed into the shade. Taken back by a closing, 79 of 80 on a fresh
+      // seed (75 before) and that seed 10: at least 7, and none wrong.
       const shadow = { along: 0.3 + rand() * 0.4, soft: 10 + rand() * 30, light: 0.45 + rand() * 0.15 };
       const o: Slant = { turn: (rand() - 0.5) * 12, far: 0.92 + rand() * 0.08, module: (2.6 + rand() * 0.6) / 480, noise: 4, shadow, size: { picture: [800, 800], paper: [480, 720] } };
       const { pic } = slantedPhoto(digits, o, rand);

@@ -117,7 +117,7 @@ export async function rectifiedBarcodes(p: Pixmap, even = false): Promise<Barcod
     if (!g) return [];
     // Drawn twice as large only when the paper is under 200 DPI (a 4 in side under 800 px): modules of two pixels or less.
     if (k === 2 && Math.min(g.width, g.height) >= 2 * PAPER_200_DPI) return [];
-    const found = await decodeBarcodes(rgbaOf(even ? evenLight(g) : g));
+    const found = await decodeBarcodes(rgbaOf(even ? evenLight(g, true) : g));
     if (found.some(isLinear)) {
       return found.map((b) => {
         const corners = [[b.box.x, b.box.y], [b.box.x + b.box.w, b.box.y], [b.box.x, b.box.y + b.box.h], [b.box.x + b.box.w, b.box.y + b.box.h]].map(([x, y]) => pictureOf(quad, g.width, g.height, [x, y]));
@@ -130,7 +130,7 @@ export async function rectifiedBarcodes(p: Pixmap, even = false): Promise<Barcod
 }
 
 /**
- * Barcodes of a picture with its light made even (ocr/quad.ts evenLight, as the OCR reads a photo's paper), then of its
+ * Barcodes of a picture with its light made even (ocr/quad.ts evenLight, sharp: closed, not smoothed), then of its
  * paper drawn again upright with its light made even: a shadow whose edge runs across a 1D code's bars leaves the shaded
  * paper between them half as light as the rest, and zxing's threshold for a row of a 1D code is one for the whole row, set
  * between the two papers: the shaded spaces read as bars and the code is not read at all (fresh SEED=969544535, files 3016
@@ -143,7 +143,7 @@ export async function rectifiedBarcodes(p: Pixmap, even = false): Promise<Barcod
  */
 async function evenLitBarcodes(p: Pixmap): Promise<Barcode[]> {
   if (!paperQuad(p)) return [];
-  const g = evenLight(toGrey(p));
+  const g = evenLight(toGrey(p), true);
   const [sx, sy] = [p.width / g.width, p.height / g.height];
   const found = (await decodeBarcodes(rgbaOf(g))).map((b) => ({ ...b, box: { x: b.box.x * sx, y: b.box.y * sy, w: b.box.w * sx, h: b.box.h * sy } }));
   return found.some(isLinear) ? found : add(found, await rectifiedBarcodes(p, true));

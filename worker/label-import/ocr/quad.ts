@@ -318,8 +318,14 @@ export function rectifiedPaper(g: Grey, quad: Point[], scale = 1): Grey | null {
  * and smoothed), so a shadow across a photographed label no longer turns part of it dark for
  * Tesseract's one threshold. Dark areas larger than a block (a solid header box) are divided by at
  * most half the paper's level, so they stay dark.
+ *
+ * With `sharp` (the barcode reader's), the spread light is taken back by the same reach (the least of each block and its
+ * neighbours: a closing) instead of smoothed: spread and smoothed, the lit paper's level reaches a block or two into the
+ * shade, so the shaded spaces beside a sharp shadow edge stay half as light and read as bars. On codes drawn under a
+ * shadow's edge soft over 10-40 px, the paper shaded to 45-60%: 75 of 80 read smoothed, 79 of 80 sharp (seed 2863224375),
+ * none wrong; fresh seed 1294084473 read 6 of 10 smoothed, 10 sharp.
  */
-export function evenLight(g: Grey): Grey {
+export function evenLight(g: Grey, sharp = false): Grey {
   const { width: w, height: h, data } = g;
   const b = Math.max(8, Math.round(Math.min(w, h) / 40));
   const bw = Math.ceil(w / b);
@@ -344,7 +350,8 @@ export function evenLight(g: Grey): Grey {
     }
     return out;
   };
-  const light = around(around(peak, (v) => Math.max(...v)), (v) => v.reduce((s, n) => s + n, 0) / v.length);
+  const spread = around(peak, (v) => Math.max(...v));
+  const light = sharp ? around(spread, (v) => Math.min(...v)) : around(spread, (v) => v.reduce((s, n) => s + n, 0) / v.length);
   const sorted = Float64Array.from(light).sort();
   const floor = sorted[Math.floor(sorted.length * 0.9)] / 2;
   const out = new Uint8Array(w * h);
