@@ -249,7 +249,7 @@ async function finished(asRead: LabelDetails, { lines, image, dpi }: Reading): P
   // A title printed alone over the name's line is its first word (withTitleAbove).
   const agreed = withTitleAbove(await agreedNames(voted.read, voted.named, latin, crops, dpi, given, pageLines), lines);
   // A name whose first word's start the reading broke off, its end left before it on its line, is none (withoutBrokenStart).
-  return withoutBrokenStart(untimedSpecialDelivery(irishParticle(withoutSenderUnderVan(withoutSortCode(plausibleOnly(await checkedPostcode(agreed, lines, image, dpi))), lines)), lines), lines);
+  return withoutBrokenStart(untimedSpecialDelivery(irishParticle(withoutSenderUnderVan(withoutSortCode(plausibleOnly(await checkedPostcode(gluedSpacedFromInk(agreed, lines, image), lines, image, dpi))), lines)), lines), lines);
 }
 
 /**
@@ -788,6 +788,27 @@ function pieceOfCode(name: string, code: string | undefined): boolean {
  * where their gaps were is no name.
  */
 const GLUED = /[\p{L}&()]{20,}/u;
+
+/**
+ * The details with each name read as a glued run (GLUED) spaced from the page's ink first (ocr/gaps.ts spacedFromInk), before
+ * plausibleOnly gives such a run as none: a photo's reading loses word gaps the ink still shows (names of 20 letters or more
+ * drawn spaced as the face spaces them or a little tight, read run together: 7 to 16 of 24 spaced back, none wrong, over 12
+ * fresh seeds of test/worker/ocr-gaps.test.ts). The gaps are the ink's, not a guess; where the ink cannot tell, the run stays
+ * and is none as before. A name printed run together ('LARKSPURVINTAGELIMITED' on a legacy despatch label: fresh seed
+ * 2942110715, file 662) shows no gap to put back, and stays none. Every other name is spaced from the ink last, as it was
+ * (readLabelPage), so their readings are unchanged.
+ */
+export function gluedSpacedFromInk(d: LabelDetails, lines: readonly TextLine[], page: Grey): LabelDetails {
+  return renamed(d, ADDRESS_KEYS, (a) => {
+    if (!GLUED.test(a.name)) return a.name;
+    const spaced = withGapsFromInk({ ...d, address: a }, lines, page).address?.name ?? a.name;
+    // In a name in small letters, every word the ink parted starts with a capital or an '&': a gap put back before a small
+    // letter is one between two letters of a word ('MoragD oherty Crafts Limited', a 150 DPI Times-Roman drawn in
+    // test/worker/ocr-gaps.test.ts, SEED=3623293632), and the run stays as read.
+    const parted = spaced.split(" ").filter((w) => !a.name.split(" ").includes(w));
+    return /\p{Ll}/u.test(a.name) && parted.some((w) => !/^(?:\p{Lu}|&)/u.test(w)) ? a.name : spaced;
+  });
+}
 
 /**
  * A name OCR read with its gaps lost, its words told apart by their capitals, the gaps put back ('BrambleCraftsLimited' for
