@@ -995,6 +995,8 @@ describe("OCR helpers", () => {
     expect(withAccents("Zoe Williams", "Zoė Williams")).toBeNull();
     expect(withAccents("CIARA", "CIARÀ")).toBeNull();
     expect(withAccents("Oscar D'Arcy", "Oscàr D'Arcy")).toBeNull();
+    expect(withAccents("DANIEL O SUILLEABHAIN", "DANIEL Ó SŰILLEABHÁIN")).toBe("DANIEL Ó SUILLEABHÁIN");
+    expect(withAccents("Chidi O Suilleabhain", "Chidi Ó Súilleabhåin")).toBe("Chidi Ó Súilleabhain");
     expect(withAccents("Aoife Lefevre", "Aoife Lefèvre")).toBe("Aoife Lefèvre");
   });
 

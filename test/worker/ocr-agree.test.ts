@@ -820,6 +820,11 @@ describe(`a mark the Latin reading could not name, read ė or a grave over a, i,
     expect(markOverPlain("CIARA", "Sent by: CIARÀ")).toBe(true);
     expect(markOverPlain("Oscar D'Arcy", "Oscàr D'Arcy")).toBe(true);
     expect(markOverPlain("Aoife Lefèvre", "Aoife Lefèvre")).toBe(false);
+    // A double acute or a ring for an acute it saw thickened (fresh seed 2942110715, files 1463 and 1903: 'SŰILLEABHÁIN',
+    // 'Súilleabhåin', each given so).
+    expect(markOverPlain("DANIEL Ó SUILLEABHÁIN", "DANIEL Ó SŰILLEABHÁIN")).toBe(true);
+    expect(markOverPlain("Chidi Ó Súilleabhain", "Chidi Ó Súilleabhåin")).toBe(true);
+    expect(markOverPlain("Ewan Ozturk", "Ewan Őztürk")).toBe(true);
     const label = (name: string): LabelDetails => ({ courier: "royalmail", countryCode: "GB", trackingCode: "KB793040539GB", address: { name, address: ["4 Mill Lane"], postcode: "TW9 0PD", countryCode: "GB" } });
     const given = async (page: string, latin: string) => (await agreedNames(label(page), label(page), new Map([[page, latin]]), new Map(), 300)).address?.name;
     expect(await given("Hélene Wilson", "Hélėne Wilson")).toBe("");

@@ -37,10 +37,14 @@ const MACRON = /[āēīōūĀĒĪŌŪĕĭŏŭĔĬŎŬ]/u;
  * Nor Lithuanian's ė, nor a grave over an a, i, o or u: the Latin model's readings of a mark it could not make out
  * ('Chloė Morgan' for Chloé, off a 203 DPI thermal print: seed 258096912, file 796, given so; 'Hélėne Wilson' for
  * Hélène, seed 1108467383, file 46; 'Josė' for the page's right 'José'; 'CIARÀ' for Ciarán, seed 258096912, file 784, and
- * 'Oscàr D'Arcy', given so; 'Ò Súilleabháin'). Of the stored Latin readings, no grave over those four was printed. Where
- * the page's letter is plain, the mark is not known: ocr/agree.ts markOverPlain gives the name as none.
+ * 'Oscàr D'Arcy', given so; 'Ò Súilleabháin'). Of the stored Latin readings, no grave over those four was printed. Nor a
+ * double acute (ő, ű) or a ring over an a (å): its readings of an acute or a diaeresis it saw thickened or doubled ('DANIEL
+ * Ó SŰILLEABHÁIN' off a 203 DPI thermal print, 'Chidi Ó Súilleabhåin' off a 144 DPI screenshot: fresh seed 2942110715,
+ * files 1463 and 1903, each given so; 'Olå Forge Records' for Old). Hungarian's and the Nordic languages' names carry
+ * them, and a label printed so loses them (a miss); no name the generators draw does. Where the page's letter is plain,
+ * the mark is not known: ocr/agree.ts markOverPlain gives the name as none.
  */
-export const UNNAMED_MARK = /[ėĖàìòùÀÌÒÙ]/u;
+export const UNNAMED_MARK = /[ėĖàìòùÀÌÒÙőŐűŰåÅ]/u;
 
 /**
  * `name` spelt with the accents `line` (another reading of the line it came from) gives, or null
