@@ -3,7 +3,7 @@ import { plausibleOnly, readLabelPage, unglued } from "../../worker/label-import
 import { irishParticle, otherLine, ownSender, rescuedOrCut, rowRight, withLostWords, withoutBrokenStart, withoutCutNames, withoutEndOfBrokenRow, withoutHeadings, withoutLineLostAbove, withoutLoneFigures, withoutOtherLines, withoutPartOfHeader, withoutSenderUnderVan, withoutSortCode, withoutSuffixUnder, withTitleAbove } from "../../worker/label-import/ocr/names";
 import { freshSeed, Rng } from "../../bench/label-generator/random";
 import { companyName, personName, retailerName, shopName } from "../../bench/label-generator/world";
-import { PRINTED_HEADINGS } from "../../worker/label-reading/vocabulary";
+import { PRINTED_HEADINGS, SHOP_WORDS } from "../../worker/label-reading/vocabulary";
 import type { LabelDetails } from "../../shared/label";
 import type { TextLine } from "../../worker/label-reading/text";
 import { editDistance } from "../../worker/label-reading/fields";
@@ -463,6 +463,33 @@ describe(`a company's suffix alone on the line under its name (drawn, SEED=${SEE
       expect(withoutSuffixUnder(label(name), under(co, rng.int(-Math.floor(size / 3), Math.floor(size / 3)))).address?.name, `${drawn} ${co}`).toBe(hasCo ? name : "");
       if (!hasCo) expect(withoutSuffixUnder(label(`${name} Co.`), [at(`${name} Co.`, x, y, size), at(co, x, y + size * 1.3, size)]).address?.name, drawn).toBe(`${name} Co.`);
     }
+  });
+
+  it("takes a shop's name wrapped before the word it ends with ('The Larkspur' over 'Coffee': fresh seed 2942110715, file 3799); leaves a whole name", () => {
+    const lines = [at("Ifundeliveredreturnto:", 40, 900, 30), at("The Larkspur", 40, 940, 30), at("Coffee", 40, 980, 30), at("Way", 40, 1020, 30)];
+    expect(withoutSuffixUnder(label("The Larkspur"), lines).address?.name).toBe("");
+    let wrapped = 0;
+    for (let k = 0; k < 200; k++) {
+      const rng = new Rng(`${SEED}/shop-under/${k}`);
+      const name = shopName(rng);
+      const words = name.split(" ");
+      const last = words.at(-1) ?? "";
+      const [x, y, size] = [rng.int(20, 300), rng.int(100, 400), rng.int(18, 50)];
+      const row = (text: string, n: number, dx = 0) => at(text, x + dx, y + n * size * rng.float(1.1, 1.6), size);
+      const drawn = JSON.stringify({ k, name });
+      // Whole on its line, over its street, a person's name or a county: kept.
+      const street = `${rng.int(1, 200)} ${rng.pick(["Mill Lane", "High Street", "Abbey Parade"])}`;
+      expect(withoutSuffixUnder(label(name), [row(name, 0), row(street, 1)]).address?.name, drawn).toBe(name);
+      const person = personName(rng);
+      expect(withoutSuffixUnder(label(person), [row(person, 0), row(rng.pick(["Kent", "Flat 3", "Rose Cottage", street]), 1)]).address?.name, drawn).toBe(person);
+      // Its last word, one shops' names end with (not after another such: 'Bramble Books' is a whole name), wrapped alone
+      // onto the next line: none. (A word the vocabulary does not hold, 'Games', is not judged.)
+      if (words.length < 2 || !SHOP_WORDS.includes(last.toLowerCase()) || SHOP_WORDS.includes(words.at(-2)?.toLowerCase() ?? "")) continue;
+      const start = words.slice(0, -1).join(" ");
+      expect(withoutSuffixUnder(label(start), [row(start, 0), row(last, 1, rng.int(-Math.floor(size / 3), Math.floor(size / 3))), row(street, 2)]).address?.name, drawn).toBe("");
+      wrapped++;
+    }
+    expect(wrapped).toBeGreaterThan(20);
   });
 });
 

@@ -13,7 +13,7 @@
  */
 import type { Address, LabelDetails } from "../../../shared/label";
 import { editDistance } from "../../label-reading/fields";
-import { ABBREVIATED_TITLES, FIELD_HEADINGS, PRINTED_HEADINGS, PRINTED_RETURN_HEADINGS, TITLE_WORD } from "../../label-reading/vocabulary";
+import { ABBREVIATED_TITLES, FIELD_HEADINGS, PRINTED_HEADINGS, PRINTED_RETURN_HEADINGS, SHOP_WORDS, TITLE_WORD } from "../../label-reading/vocabulary";
 import { readLatinLine } from "./tesseract";
 import { cropGrey, type Grey } from "../../images/raster";
 import { estWidth, printedUnder, type TextLine } from "../../label-reading/text";
@@ -302,11 +302,18 @@ const SUFFIXES = ["plc", "ltd", "llp", "inc", "limited"];
 /** A word that is a company's suffix or one letter off it ('ple' for plc: a 203 DPI thermal print's c), of three letters or more. */
 const suffixWord = (w: string) => /^\p{L}{3,}\.?$/u.test(w) && SUFFIXES.some((s) => editDistance(w.toLowerCase().replace(/\.$/, ""), s) <= 1);
 
+/** A word shops' names end with (SHOP_WORDS: 'Coffee', 'Candles', 'Books'), in any case. */
+const SHOP_WORD = new Set(SHOP_WORDS);
+const shopWord = (w: string) => SHOP_WORD.has(w.toLowerCase());
+
 /**
  * The details without a name whose company's suffix stands alone on the line right under it, at its left edge: a long
  * company name wrapped in its column ('Wren & Ivy Dental Practice' over 'ple', for … plc: fresh seed 3487369636, file
  * 946, a 203 DPI thermal print, given as 'Wren & Ivy Dental Practice'). The page's reading dropped the misread suffix as
- * debris; the name without it is not the name printed, and which suffix it was is not known: none.
+ * debris; the name without it is not the name printed, and which suffix it was is not known: none. So is one over a lone
+ * word shops' names end with, itself not ending with one: the shop's name wrapped ('The Larkspur' over 'Coffee', then the
+ * street, for The Larkspur Coffee: fresh seed 2942110715, file 3799, a 150 DPI table photo, the sender given as 'The
+ * Larkspur'). An address has no line of such a word alone (a studio or a market has its number or its street with it).
  */
 export function withoutSuffixUnder(details: LabelDetails, lines: TextLine[]): LabelDetails {
   return renamed(details, NAMED_KEYS, (a) => {
@@ -317,6 +324,7 @@ export function withoutSuffixUnder(details: LabelDetails, lines: TextLine[]): La
     // file 772, a 200 DPI table photo, given without it.)
     const word = under?.text.trim().replace(/[.,;:]$/, "") ?? "";
     if (/^co$/i.test(word) && !/\sco\.?$/i.test(a.name)) return "";
+    if (shopWord(word) && !shopWord(a.name.split(" ").at(-1) ?? "")) return "";
     return under && suffixWord(under.text.trim()) && !SUFFIXES.some((s) => a.name.toLowerCase().endsWith(s)) ? "" : a.name;
   });
 }
