@@ -106,3 +106,34 @@ describe("a mark over a name's small letters", () => {
     expect(sender.fromAddress?.name).toBe("");
   }, 120_000);
 });
+
+describe("a name wrapped over two lines", () => {
+  it("is judged on both lines: a mark lost on either makes it none, one read as printed stays (fresh seed 2942110715, file 1786)", async () => {
+    const rng = new Rng(`${SEED}:wrapped`);
+    const N = 12;
+    let found = 0;
+    const wrong: string[] = [];
+    const address = (name: string) => ({ name, address: [], postcode: "", countryCode: "GB" });
+    for (let k = 0; k < N; k++) {
+      const drawn = names(rng);
+      const [printed, read] = [drawn.withMark.split(" "), drawn.name.split(" ")];
+      if (printed.length < 2) continue;
+      // Wrapped after its first word, as a routing label's narrow column does.
+      const p = await namePage(rng, printed[0], 0, printed.slice(1).join(" "));
+      const lines = (words: string[]) => [p.line(words[0]), p.lineUnder(words.slice(1).join(" "))];
+      // Read without its mark: none where the mark is found on its line alone, never where it is not.
+      const alone = printed.findIndex((w, i) => w !== read[i]);
+      const line = alone === 0 ? p.line(read[0]) : p.lineUnder(read.slice(1).join(" "));
+      const part = alone === 0 ? read[0] : read.slice(1).join(" ");
+      const judged = marksDisagree(p.page, line, part);
+      const lost = withoutDisputedMarks({ address: address(drawn.name) } as unknown as LabelDetails, lines(read), p.page).address?.name;
+      expect(lost, `${drawn.name} for ${drawn.withMark} (${p.media})`).toBe(judged ? "" : drawn.name);
+      if (judged) found++;
+      // Read as printed: kept.
+      const right = withoutDisputedMarks({ address: address(drawn.withMark) } as unknown as LabelDetails, lines(printed), p.page).address?.name;
+      if (right !== drawn.withMark) wrong.push(`${drawn.withMark} read right (${p.media})`);
+    }
+    expect(wrong).toEqual([]);
+    expect(found, "marks lost found on a wrapped name's lines").toBeGreaterThanOrEqual(2);
+  }, 180_000);
+});
