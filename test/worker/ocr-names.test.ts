@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { plausibleOnly, readLabelPage, unglued } from "../../worker/label-import/ocr-job";
-import { irishParticle, otherLine, ownSender, rescuedOrCut, rowRight, withLostWords, withoutBrokenStart, withoutCutNames, withoutEndOfBrokenRow, withoutHeadings, withoutLineLostAbove, withoutLoneFigures, withoutOtherLines, withoutPartOfHeader, withoutSenderUnderVan, withoutSortCode, withoutSuffixUnder, withTitleAbove } from "../../worker/label-import/ocr/names";
+import { irishParticle, otherLine, ownSender, rescuedOrCut, rowRight, withLostWords, withoutBrokenStart, withoutCutNames, withoutEndOfBrokenRow, withoutHeadings, withoutLineLostAbove, withoutLineLostUnder, withoutLoneFigures, withoutOtherLines, withoutPartOfHeader, withoutSenderUnderVan, withoutSortCode, withoutSuffixUnder, withTitleAbove } from "../../worker/label-import/ocr/names";
 import { freshSeed, Rng } from "../../bench/label-generator/random";
 import { companyName, personName, retailerName, shopName } from "../../bench/label-generator/world";
 import { PRINTED_HEADINGS, SHOP_WORDS } from "../../worker/label-reading/vocabulary";
@@ -808,6 +808,44 @@ describe(`a name given the start of a row under it whose middle was lost (drawn,
       expect(withoutEndOfBrokenRow(label(given), [head, under, at(endWord, head.x + head.width + size, under.y, size)]).address?.name, drawn).toBe(given);
       // A name read whole on its line keeps, whatever the row under it holds.
       expect(withoutEndOfBrokenRow(label(name), [head, under, at(endWord, endX, under.y, size)]).address?.name, drawn).toBe(name);
+    }
+  });
+});
+
+describe(`a line under the name that ends a block printed bottom up (drawn, SEED=${SEED})`, () => {
+  const at = (text: string, x: number, y: number, size = 33) => ({ text, x, y, size, width: text.length * size * 0.55 });
+
+  it("makes the name none ('MISS BJORN' over 'in', for Miss Björn Clarke: fresh seed 2942110715, file 3140)", () => {
+    const label: LabelDetails = { courier: "royalmail", countryCode: "GB", trackingCode: "WB320271306GB", address: { name: "MISS BJORN", address: ["IRONBRIDGE ARCHITECTS & CO", "70 MANOR CRESCENT", "WORCESTER"], postcode: "WR1 4WN", countryCode: "GB" } };
+    const lines = ["WR1 4WN", "WORCESTER", "70 MANOR CRESCENT", "IRONBRIDGE ARCHITECTS & CO", "MISS BJORN", "in"].map((t, i) => at(t, 40, 300 + 40 * i));
+    expect(withoutLineLostUnder(label, lines).address?.name).toBe("");
+  });
+
+  it("takes a drawn bottom-up block whose name's last line was misread; leaves a name with nothing of its own under it, and a block read top down", () => {
+    const debris = (rng: Rng) => rng.pick(["in", "ee", "Cl ark", "wooD", "rn", "Ie"]);
+    for (let k = 0; k < 200; k++) {
+      const rng = new Rng(`${SEED}/lost-under/${k}`);
+      const name = rng.chance(0.5) ? personName(rng) : companyName(rng);
+      const street = `${rng.int(1, 300)} ${rng.pick(["Manor Crescent", "Mill Lane", "High Street"])}`;
+      const town = rng.pick(["Worcester", "Perth", "Bath", "Leeds"]);
+      const postcode = rng.pick(["WR1 4WN", "PH1 9FE", "BA1 1AA", "LS1 4DT"]);
+      const premises = rng.pick(["Rose Cottage", "Flat B", "The Old Mill"]);
+      const label = (n: string): LabelDetails => ({ courier: "royalmail", countryCode: "GB", trackingCode: "WB320271306GB", address: { name: n, address: [premises, street, town], postcode, countryCode: "GB" } });
+      const [x, y, size] = [rng.int(20, 600), rng.int(100, 600), rng.int(18, 50)];
+      const pitch = size * rng.float(1.2, 1.6);
+      const rows = (texts: string[], from = 0) => texts.map((t, i) => at(t, x + rng.int(-2, 2), y + (from + i) * pitch, size));
+      const drawn = JSON.stringify({ k, name });
+      const bottomUp = rows([postcode, town, street, premises, name]);
+      // Its last line misread, right under it: none.
+      expect(withoutLineLostUnder(label(name), [...bottomUp, ...rows([debris(rng)], 5)]).address?.name, drawn).toBe("");
+      // Nothing under it, the next block's heading, a code's digits, or print a column away: kept.
+      expect(withoutLineLostUnder(label(name), bottomUp).address?.name, drawn).toBe(name);
+      expect(withoutLineLostUnder(label(name), [...bottomUp, ...rows([rng.pick(["SHIP FROM:", "Sender", "From"])], 5)]).address?.name, drawn).toBe(name);
+      expect(withoutLineLostUnder(label(name), [...bottomUp, ...rows(["WB 3202 7130 6GB"], 5)]).address?.name, drawn).toBe(name);
+      expect(withoutLineLostUnder(label(name), [...bottomUp, at("in", x + 6 * size, y + 5 * pitch, size)]).address?.name, drawn).toBe(name);
+      // Read top down, its premises under it and a postcode printed over it in a header: kept.
+      const topDown = [at(postcode, x, y - 3 * pitch, size), ...rows([name, premises, street, town, postcode])];
+      expect(withoutLineLostUnder(label(name), topDown).address?.name, drawn).toBe(name);
     }
   });
 });

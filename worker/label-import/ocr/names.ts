@@ -536,6 +536,30 @@ export function withoutLineLostAbove(details: LabelDetails, lines: TextLine[], p
   });
 }
 
+/**
+ * The details without a name that ends a block printed bottom up (its postcode on a line over the name's, the name last)
+ * with a line of letters read right under it, at its left edge: the name wrapped in its column and its last line lost or
+ * misread ('MISS BJORN' over 'in', for Miss Björn Clarke, 'CLARKE' under it misread: fresh seed 2942110715, file 3140, a
+ * flattened legacy despatch label whose block reads 'WR1 4WN' / 'WORCESTER' / … / 'MISS BJÖRN' / 'CLARKE'). Nothing of its
+ * block stands under a bottom-up block's name; what does is the name's. Not a heading (the next block's), nor a line with a
+ * figure (a code's digits, a field). Which words were lost is not known: none.
+ */
+export function withoutLineLostUnder(details: LabelDetails, lines: TextLine[]): LabelDetails {
+  return renamed(details, NAMED_KEYS, (a) => {
+    const line = lines.find((l) => l.text.endsWith(a.name));
+    const postcode = a.postcode.replace(/\s+/g, "").toUpperCase();
+    if (!line || !postcode) return a.name;
+    const size = line.size;
+    // Its postcode and every line of its address over the name (a postcode printed in a header too, over a block read top
+    // down, leaves the block's lines under the name).
+    const streets = lines.filter((l) => l !== line && a.address.some((s) => s && l.text.includes(s)));
+    const bottomUp = streets.length > 0 && streets.every((l) => l.y < line.y) && lines.some((l) => l.y < line.y - 0.5 * size && line.y - l.y < 8 * size && l.text.replace(/\s+/g, "").toUpperCase().includes(postcode));
+    if (!bottomUp) return a.name;
+    const under = lines.filter((l) => l !== line && l.y > line.y + 0.5 * size && l.y < line.y + 2 * size && Math.abs(l.x - line.x) <= 0.5 * size).sort((p, q) => p.y - q.y)[0];
+    return under && /\p{L}/u.test(under.text) && !/\d/u.test(under.text) && !headingLine(under.text) ? "" : a.name;
+  });
+}
+
 /** A word of a shop's name as printed: a capital and letters (an apostrophe, a hyphen, a stop), or '&'. */
 const SHOP_NAME_WORD = /^(?:\p{Lu}[\p{L}'’.-]*|&)$/u;
 
