@@ -380,6 +380,9 @@ function bottomUpAbove(sorted: TextLine[], i: number): boolean {
 
 /** A country's line: under a UK address, never its name. */
 export const COUNTRY_RE = /^(?:united\s+kingdom|uk|u\.k\.|gb|great\s+britain|england|scotland|wales|northern\s+ireland)$/i;
+/** A house's number and its name with no street word ('181 Ty Gwyn', '12a The Maltings'): a line of an address block. */
+const NUMBERED_HOUSE = /^\d{1,4}[A-Za-z]?,?\s+\p{Lu}\p{L}*(?:\s+\p{L}+)*$/u;
+
 /** Whether the line printed right above `sorted[i]`, in its column and a line's gap away, is a street or premises line. */
 function underStreet(sorted: TextLine[], i: number, l: TextLine, size: number): boolean {
   for (let j = i - 1; j >= 0; j--) {
@@ -395,7 +398,8 @@ function underStreet(sorted: TextLine[], i: number, l: TextLine, size: number): 
  * a line or two on, in the block's column and type. No block has a heading there: it is a line of the block misread as one
  * ('73 London Drive' / 'Sender: Land' / 'Tyne and Wear' / 'SR1 4LX', the town Sunderland read so: fresh seed 1671760863,
  * file 3214, a 300 DPI photo whose sender was given as 'Land'), and heads no block of its own. (Not over a street of its
- * own: 'From: Bob' / '5 Low Road' / 'York YO1 1AA' under another's street is a block of its own.)
+ * own: 'From: Bob' / '5 Low Road' / 'York YO1 1AA' under another's street is a block of its own.) A numbered house's name
+ * with no street word ('181 Ty Gwyn') stands for the street as well: drawn seed 2655513204 read a heading there as a block.
  */
 function insideBlock(sorted: TextLine[], h: number): boolean {
   const head = sorted[h];
@@ -404,7 +408,7 @@ function insideBlock(sorted: TextLine[], h: number): boolean {
   const near = (a: TextLine, b: TextLine) => b.y - (a.y + a.size) <= LINE_GAP * Math.min(a.size, b.size) && b.y > a.y + a.size * 0.5 && Math.max(a.size, b.size) <= 1.6 * Math.min(a.size, b.size);
   const column = (l: TextLine) => l !== head && inColumn(l, head.x, head.x + estWidth(head), Math.max(head.size, l.size));
   const above = sorted.slice(0, h).findLast((l) => column(l) && l.y + l.size * 0.5 <= head.y);
-  if (!above || !near(above, head) || !isStreetLine(clean(above.text))) return false;
+  if (!above || !near(above, head) || !(isStreetLine(clean(above.text)) || NUMBERED_HOUSE.test(clean(above.text)))) return false;
   let last = head;
   for (const l of sorted.slice(h + 1).filter((l) => column(l) && l.y >= head.y + head.size * 0.5).slice(0, 2)) {
     if (!near(last, l) || classifyLine(l.text).heading || isStreetLine(clean(l.text))) return false;
