@@ -8,7 +8,7 @@ import { labels } from "../../worker/db/schema";
 import { fillDetails, pieceOfLine, plausibleOnly, senderFromSparse, untimedSpecialDelivery } from "../../worker/label-import/ocr-job";
 import { atOcrResolution, invertReversedBoxes, levelled, printDpi, skewAngle } from "../../worker/label-import/ocr/image";
 import { offDesk, paperOnly } from "../../worker/label-import/ocr/paper";
-import { keptWords, latinReading, linesOfName, rereadBesideLogo, rereadTop, undoubled, votedName, withAccents } from "../../worker/label-import/ocr/reread";
+import { keptWords, latinReading, linesOfName, rereadBesideLogo, rereadTop, undoubled, votedAccents, votedName, withAccents } from "../../worker/label-import/ocr/reread";
 import { holdsName } from "../../worker/label-import/ocr/agree";
 import { companyName, personName, shopName } from "../../bench/label-generator/world";
 import { freshSeed, Rng } from "../../bench/label-generator/random";
@@ -843,6 +843,10 @@ describe("OCR helpers", () => {
   it("keeps a word of the English model's list where the Latin reading put one accented letter for two of its letters (fresh seed 791838569, file 512)", async () => {
     // A 150 DPI scan: 'Atlas Goods', the Latin reading 'Aïas Goods', was given as 'Aïas Goods'.
     expect(await keptWords("Atlas Goods", withAccents("Atlas Goods", "Aïas Goods") ?? "")).toBe("Atlas Goods");
+    // A name the readings voted for is given its accents so too (votedNames).
+    expect(await votedAccents("Atlas Goods", "Aïas Goods")).toBe("Atlas Goods");
+    expect(await votedAccents("Mx Imogen Quifiones", "Mx Imogen Quiñones")).toBe("Mx Imogen Quiñones");
+    expect(await votedAccents("Zoe Muller", "Zoë Müller")).toBe("Zoë Müller");
     // Two letters the English model read for one it does not know make no listed word: the accent stays.
     expect(await keptWords("Mx Imogen Quifiones", withAccents("Mx Imogen Quifiones", "Mx Imogen Quiñones") ?? "")).toBe("Mx Imogen Quiñones");
     expect(await keptWords("Zoé Miller", "Zoë Müller")).toBe("Zoë Müller");

@@ -644,9 +644,17 @@ export async function votedNames(
     const voted = done.get(name);
     if (!voted) continue;
     read[key] = { ...details[key]!, name: voted };
-    out[key] = { ...named[key]!, name: withAccents(voted, latin) ?? voted };
+    out[key] = { ...named[key]!, name: await votedAccents(voted, latin) };
   }
   return { read, named: out, ...readings };
+}
+
+/**
+ * A voted name with its Latin reading's accents (withAccents), each word of the English model's list kept as voted where
+ * an accented letter took two of its letters' place (keptWords), as the page's names are given theirs (restoreAccents).
+ */
+export async function votedAccents(voted: string, latin: string): Promise<string> {
+  return keptWords(voted, withAccents(voted, latin) ?? voted);
 }
 
 /**
