@@ -842,6 +842,9 @@ describe(`a line under the name that ends a block printed bottom up (drawn, SEED
       expect(withoutLineLostUnder(label(name), bottomUp).address?.name, drawn).toBe(name);
       expect(withoutLineLostUnder(label(name), [...bottomUp, ...rows([rng.pick(["SHIP FROM:", "Sender", "From"])], 5)]).address?.name, drawn).toBe(name);
       expect(withoutLineLostUnder(label(name), [...bottomUp, ...rows(["WB 3202 7130 6GB"], 5)]).address?.name, drawn).toBe(name);
+      // The buyer's email or web address under the name (an Evri drop-off label: fresh seed 2942110715, file 2779).
+      const email = `${name.toLowerCase().replace(/[^a-z]/g, "")}@${rng.pick(["example.co.uk", "mail.com"])}`;
+      expect(withoutLineLostUnder(label(name), [...bottomUp, ...rows([rng.pick([email, "www.gannetprints.co.uk"])], 5)]).address?.name, drawn).toBe(name);
       expect(withoutLineLostUnder(label(name), [...bottomUp, at("in", x + 6 * size, y + 5 * pitch, size)]).address?.name, drawn).toBe(name);
       // Read top down, its premises under it and a postcode printed over it in a header: kept.
       const topDown = [at(postcode, x, y - 3 * pitch, size), ...rows([name, premises, street, town, postcode])];

@@ -542,7 +542,8 @@ export function withoutLineLostAbove(details: LabelDetails, lines: TextLine[], p
  * misread ('MISS BJORN' over 'in', for Miss Björn Clarke, 'CLARKE' under it misread: fresh seed 2942110715, file 3140, a
  * flattened legacy despatch label whose block reads 'WR1 4WN' / 'WORCESTER' / … / 'MISS BJÖRN' / 'CLARKE'). Nothing of its
  * block stands under a bottom-up block's name; what does is the name's. Not a heading (the next block's), nor a line with a
- * figure (a code's digits, a field). Which words were lost is not known: none.
+ * figure (a code's digits, a field) or anything but letters (a buyer's email address). Which words were lost is not known:
+ * none.
  */
 export function withoutLineLostUnder(details: LabelDetails, lines: TextLine[]): LabelDetails {
   return renamed(details, NAMED_KEYS, (a) => {
@@ -556,7 +557,9 @@ export function withoutLineLostUnder(details: LabelDetails, lines: TextLine[]): 
     const bottomUp = streets.length > 0 && streets.every((l) => l.y < line.y) && lines.some((l) => l.y < line.y - 0.5 * size && line.y - l.y < 8 * size && l.text.replace(/\s+/g, "").toUpperCase().includes(postcode));
     if (!bottomUp) return a.name;
     const under = lines.filter((l) => l !== line && l.y > line.y + 0.5 * size && l.y < line.y + 2 * size && Math.abs(l.x - line.x) <= 0.5 * size).sort((p, q) => p.y - q.y)[0];
-    return under && /\p{L}/u.test(under.text) && !/\d/u.test(under.text) && !headingLine(under.text) ? "" : a.name;
+    // Letters and a name's marks alone: not an email address or a web address printed under the name (the buyer's, on an Evri
+    // drop-off label: 'Muhammad Thomas' over 'muhammadthomas@example.co.uk', fresh seed 2942110715, file 2779, read right).
+    return under && /^[\p{L}\s'’&.,-]+$/u.test(under.text.trim()) && /\p{L}/u.test(under.text) && !/www\.|\.(?:co|com|org|net|uk)\b/iu.test(under.text) && !headingLine(under.text) ? "" : a.name;
   });
 }
 
