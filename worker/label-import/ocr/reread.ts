@@ -41,10 +41,12 @@ const MACRON = /[āēīōūĀĒĪŌŪĕĭŏŭĔĬŎŬ]/u;
  * double acute (ő, ű) or a ring over an a (å): its readings of an acute or a diaeresis it saw thickened or doubled ('DANIEL
  * Ó SŰILLEABHÁIN' off a 203 DPI thermal print, 'Chidi Ó Súilleabhåin' off a 144 DPI screenshot: fresh seed 2942110715,
  * files 1463 and 1903, each given so; 'Olå Forge Records' for Old). Hungarian's and the Nordic languages' names carry
- * them, and a label printed so loses them (a miss); no name the generators draw does. Where the page's letter is plain,
- * the mark is not known: ocr/agree.ts markOverPlain gives the name as none.
+ * them, and a label printed so loses them (a miss); no name the generators draw does. Nor Latvian's cedilla under an l, a
+ * k, an n or a g (ļ, ķ, ņ, ģ): a speck under the letter ('ORĻA FASHION' for Orla Fashion: fresh seed 2657129363, file
+ * 1505, a 240 DPI table photo, given so). Where the page's letter is plain, the mark is not known: ocr/agree.ts
+ * markOverPlain gives the name as none.
  */
-export const UNNAMED_MARK = /[ėĖàìòùÀÌÒÙőŐűŰåÅ]/u;
+export const UNNAMED_MARK = /[ėĖàìòùÀÌÒÙőŐűŰåÅļĻķĶņŅģĢ]/u;
 
 /**
  * `name` spelt with the accents `line` (another reading of the line it came from) gives, or null
