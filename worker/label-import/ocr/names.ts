@@ -204,14 +204,19 @@ export function withoutSenderUnderVan(details: LabelDetails, lines: TextLine[]):
  */
 const BARE_NI = /(^|\s)(Ni|NI)(?=\s(?:[BDFGMPT][hH]|h[AEIOUÁÉÍÓÚ])\p{L})/gu;
 
+/** An O with a circumflex standing alone before a surname: no name's word; the Latin model's reading of the particle Ó. */
+const CIRCUMFLEX_O = /(^|\s)Ô(?=\s\p{Lu})/gu;
+
 /**
  * The details with the Irish particle Ní ('daughter of') given its accent where OCR read it 'Ni' ('Harry Ni Bhriain': gate
  * seed 2806404162, file 107, a 300 DPI scan, where neither model gave the í, and the name was a letter off as printed).
  * Before a surname it lenites (Bhriain, Mhurchú) or puts an h before a vowel (Ní hAodha), and there it is never written
- * otherwise; 'Ni' elsewhere stays as read (a surname of its own).
+ * otherwise; 'Ni' elsewhere stays as read (a surname of its own). And the particle Ó ('grandson of') where the Latin model
+ * gave its acute as a circumflex ('Mrs Z Ô Súilleabháin': fresh seed 2657129363, file 1278, a 120 DPI screenshot, given
+ * so): a lone Ô before a surname is no word of any name.
  */
 export function irishParticle(details: LabelDetails): LabelDetails {
-  return renamed(details, NAMED_KEYS, (a) => a.name.replace(BARE_NI, (_, gap: string, ni: string) => `${gap}${ni === "NI" ? "NÍ" : "Ní"}`));
+  return renamed(details, NAMED_KEYS, (a) => a.name.replace(BARE_NI, (_, gap: string, ni: string) => `${gap}${ni === "NI" ? "NÍ" : "Ní"}`).replace(CIRCUMFLEX_O, "$1Ó"));
 }
 
 /** A word ending in a colon: a heading. */
