@@ -273,6 +273,13 @@ describe("a name cut short at its line's end or start, the rest of its words ink
       expect(named(rest(rng.float(0.2, 1.2), { size: Math.round(size * 0.6) }))).toBe(first.text);
       expect(named(rest(rng.float(0.2, 1.2), { y: first.y + size * 0.6 }))).toBe(first.text);
       expect(named(rest(rng.float(0.2, 1.2), { text: rng.pick(["Ship from:", "12 MAY 2026", "Ref: 1029", "VAN 12"]) }))).toBe(first.text);
+      // Split inside a word: the word's end in small letters a letter's gap on, boxed lower and smaller ('Wren & Ivy Bakeh'
+      // then 'nee': fresh seed 2657129363, file 833). A column's gap on, or a line under the row, it stays.
+      const end = rng.pick(["ouse", "nery", "ings", "ure", "ac"]);
+      const piece = (gap: number, dy: number) => rest(gap, { text: end, y: first.y + Math.round(dy * size), size: Math.round(size * rng.float(0.6, 0.75)) });
+      expect(named(piece(rng.float(0, 0.5), rng.float(0.1, 0.3)))).toBe("");
+      expect(named(piece(rng.float(1.6, 4), rng.float(0.1, 0.3)))).toBe(first.text);
+      expect(named(piece(rng.float(0, 0.5), rng.float(1, 1.5)))).toBe(first.text);
     }
   });
 
