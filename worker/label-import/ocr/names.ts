@@ -458,7 +458,7 @@ export function withoutCutNames(details: LabelDetails, lines: TextLine[], page: 
 function rowSplit(line: TextLine, lines: TextLine[]): boolean {
   const { next } = rowRight(lines, line, Number.POSITIVE_INFINITY);
   const end = line.x + (line.width ?? line.text.length * line.size * 0.6);
-  if (!!next && next.x - end <= 1.2 * line.size && Math.abs(next.size - line.size) <= 0.2 * line.size && Math.abs(next.y - line.y) <= 0.25 * line.size) return true;
+  if (next && next.x - end <= 1.2 * line.size && Math.abs(next.size - line.size) <= 0.2 * line.size && Math.abs(next.y - line.y) <= 0.25 * line.size) return true;
   // Or split inside a word: small letters a letter's gap on, boxed lower and smaller for want of capitals and ascenders
   // but inside the row's box ('Wren & Ivy Bakeh' then 'nee', the misread 'ouse', its box two thirds as high: fresh seed
   // 2657129363, file 833, a 150 DPI table photo, given as 'Wren & Ivy Bakehc').
