@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { plausibleOnly, readLabelPage, unglued } from "../../worker/label-import/ocr-job";
-import { irishParticle, otherLine, ownSender, rescuedOrCut, rowRight, withLostWords, withoutBrokenStart, withoutCutNames, withoutEndOfBrokenRow, withoutHeadings, withoutLineLostAbove, withoutLineLostUnder, withoutLoneFigures, withoutOtherLines, withoutPartOfHeader, withoutSenderUnderVan, withoutSortCode, withoutSuffixUnder, withTitleAbove } from "../../worker/label-import/ocr/names";
+import { irishParticle, otherLine, ownSender, rescuedOrCut, rowRight, withLostWords, withoutBrokenStart, withoutCutNames, withoutEndOfBrokenRow, withoutHeadings, withoutLineLostAbove, withoutLineLostOver, withoutLineLostUnder, withoutLoneFigures, withoutOtherLines, withoutPartOfHeader, withoutSenderUnderVan, withoutSortCode, withoutSuffixUnder, withTitleAbove } from "../../worker/label-import/ocr/names";
 import { freshSeed, Rng } from "../../bench/label-generator/random";
 import { companyName, personName, retailerName, shopName } from "../../bench/label-generator/world";
 import { PRINTED_HEADINGS, SHOP_WORDS } from "../../worker/label-reading/vocabulary";
@@ -627,6 +627,36 @@ describe(`a line of print the reading lost between a block's heading and the lin
       // A block whose name stands a line's gap under its heading, nothing printed between.
       const apart = [head, row(person, 1), row(street, 2)];
       expect(withoutLineLostAbove(label(person), apart, page(W, H, apart.flatMap((l) => [...print(rng, l), ...marks(l)]))).fromAddress?.name, drawn).toBe(person);
+    }
+  });
+
+  it("takes drawn blocks printed without a heading whose first line was lost whole; leaves a whole block, a logo over it and specks (fresh seed 2657129363, file 719)", () => {
+    for (let k = 0; k < 300; k++) {
+      const rng = new Rng(`${SEED}/ink-over/${k}`);
+      const [person, company] = [personName(rng), rng.chance(0.5) ? companyName(rng) : shopName(rng)];
+      const [x, y, size] = [rng.int(10, 500), rng.int(120, 300), rng.int(12, 50)];
+      const pitch = Math.round(size * rng.float(1.15, 1.7));
+      const row = (text: string, n: number) => at(text, x + rng.int(-2, 2), y + n * pitch, size);
+      const street = `${rng.int(1, 200)} ${rng.pick(["Orchard Mews", "High Street", "Mill Lane"])}`;
+      // A routing label's line far over the block ('VAN 7 DROP 57 C-ROUND 1503'), read.
+      const header = at("VAN 7 DROP 57 C-ROUND 1503", x - 60, y - Math.round(rng.float(3, 5) * pitch), Math.round(size * 1.2));
+      const drawn = JSON.stringify({ k, person, company, size, pitch });
+      const [W, H] = [x + 40 * size, y + 6 * pitch + 2 * size];
+      const marks = (l: { x: number; y: number; size: number; width: number }) =>
+        rng.chance(0.5) ? [[l.x + 2, l.y - Math.round(l.size * rng.float(0, 0.2)), l.x + 4, l.y], [l.x + 8, l.y + l.size, l.x + 10, l.y + l.size + Math.round(l.size * rng.float(0, 0.2))]] : [];
+      const label = (name: string): LabelDetails => ({ courier: "evri", countryCode: "GB", trackingCode: "H0YXMM5694376733", address: { name, address: [street], postcode: "SA19 9AS", countryCode: "GB" } });
+      // The person's line printed and lost, the company's under it taken for the name: none.
+      const lost = [header, row(company, 1), row(street, 2)];
+      const lostPage = page(W, H, [...print(rng, header), ...print(rng, row(person, 0), rng.float(0.7, 1)), ...lost.slice(1).flatMap((l) => print(rng, l))]);
+      expect(withoutLineLostOver(label(company), lost, lostPage).address?.name, drawn).toBe("");
+      // Read whole, with ascenders and specks: kept.
+      const whole = [header, row(person, 0), row(company, 1), row(street, 2)];
+      expect(withoutLineLostOver(label(person), whole, page(W, H, whole.flatMap((l) => [...print(rng, l), ...marks(l)]))).address?.name, drawn).toBe(person);
+      // A logo (three lines high) over the name, ending a little over it: kept.
+      const logo = [x, y - Math.round(3.5 * size), x + 6 * size, y - Math.round(size * rng.float(0.3, 0.6))];
+      expect(withoutLineLostOver(label(person), whole.slice(1), page(W, H, [logo, ...whole.slice(1).flatMap((l) => print(rng, l))])).address?.name, drawn).toBe(person);
+      // Without the page, as before.
+      expect(withoutLineLostOver(label(company), lost).address?.name, drawn).toBe(company);
     }
   });
 });

@@ -25,7 +25,7 @@ import { isOneWordAddress } from "../label-reading/name-lines";
 import { ABBREVIATED_TITLES, CAPITALISED_TITLES, NAME_PARTICLES, SERVICE_WORDS, TITLE_WORD, TITLES_EITHER_CASE } from "../label-reading/vocabulary";
 import { isListedWord, OcrEngineError, recognise, type OcrResult } from "./ocr/tesseract";
 import { agreedNames, holdsName, T_FOR_STROKED_L } from "./ocr/agree";
-import { irishParticle, ownSender, renamed, rescuedOrCut, restoreLostWords, SENDER_KEYS, withoutBrokenStart, withoutCutNames, withoutEndOfBrokenRow, withoutHeadings, withoutLineLostAbove, withoutLineLostUnder, withoutLoneFigures, withoutOtherLines, withoutPartOfHeader, withoutSenderUnderVan, withoutSortCode, withoutSuffixUnder, withTitleAbove } from "./ocr/names";
+import { irishParticle, ownSender, renamed, rescuedOrCut, restoreLostWords, SENDER_KEYS, withoutBrokenStart, withoutCutNames, withoutEndOfBrokenRow, withoutHeadings, withoutLineLostAbove, withoutLineLostOver, withoutLineLostUnder, withoutLoneFigures, withoutOtherLines, withoutPartOfHeader, withoutSenderUnderVan, withoutSortCode, withoutSuffixUnder, withTitleAbove } from "./ocr/names";
 import { checkedPostcode, codedPostcodeLines, loosePostcodes, withoutCodePieces } from "./ocr/postcode";
 import { rereadLost } from "./ocr/starts";
 import { ocrLines } from "./ocr/text";
@@ -230,7 +230,8 @@ async function finished(asRead: LabelDetails, { lines, image, dpi }: Reading): P
   // So is one cut short, more of its words' ink beside it on its row (withoutCutNames) or its company's suffix alone on the
   // line under it (withoutSuffixUnder), one given the start of a row under it whose middle was lost (withoutEndOfBrokenRow), one with a figure alone among its words, and one read under its block's first line
   // misread into debris or lost whole, its print left between it and its heading (withoutLineLostAbove), and one ending a block
-  // printed bottom up with a line of letters under it (withoutLineLostUnder).
+  // printed bottom up with a line of letters under it (withoutLineLostUnder), and one with a row of print over it the reading
+  // lost (withoutLineLostOver).
   const uncut = withoutLoneFigures(withoutOtherLines(withoutHeadings(await withGapsBack(asRead))));
   const cutFree = withoutCutNames(uncut, lines, image);
   // A recipient's name cut short by a word with an accent the page's reading lost is read again first: the words the Latin
@@ -238,7 +239,7 @@ async function finished(asRead: LabelDetails, { lines, image, dpi }: Reading): P
   // word dropped: run D, SEED=2845914634, file 3834, a 200 DPI photo, then none). Nothing after them: else it stays none.
   const again = !cutFree.address?.name && uncut.address?.name ? await restoreLostWords(uncut, lines, image, dpi, true) : null;
   const rescued = rescuedOrCut(uncut, cutFree, again);
-  const details = withoutPartOfHeader(withoutLineLostUnder(withoutLineLostAbove(withoutSuffixUnder(withoutEndOfBrokenRow(rescued.address?.name ? rescued : cutFree, lines), lines), lines, image), lines), lines);
+  const details = withoutPartOfHeader(withoutLineLostOver(withoutLineLostUnder(withoutLineLostAbove(withoutSuffixUnder(withoutEndOfBrokenRow(rescued.address?.name ? rescued : cutFree, lines), lines), lines, image), lines), lines, image), lines);
   const read = rescued.address?.name && rescued !== cutFree ? details : await restoreLostWords(details, lines, image, dpi);
   // A name's Latin reading that does not hold it is read again enlarged (ocr/reread.ts latinReading).
   const accented = await restoreAccents(read, lines, image, dpi, holdsName);

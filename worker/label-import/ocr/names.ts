@@ -648,6 +648,42 @@ function bandBetween(page: Grey, heading: TextLine, line: TextLine, x0: number, 
 }
 
 /**
+ * The details without a name that starts its line with a row of print right over it that the reading gave no line for
+ * (within two of its heights, in its column, paper over and under it, half its height high to one and a half): the block's
+ * first line lost whole, the second taken for the name ('VAN 7 DROP 57 C-ROUND 1503' / 'José van der Berg' lost /
+ * 'Saltmarsh Print Studio LLP', given as the recipient: fresh seed 2657129363, file 719, a 200 DPI photo of a routing
+ * label printed without headings). Under a heading, withoutLineLostAbove judges. Which line was the name is not known: none.
+ */
+export function withoutLineLostOver(details: LabelDetails, lines: TextLine[], page?: Grey): LabelDetails {
+  if (!page) return details;
+  return renamed(details, NAMED_KEYS, (a) => {
+    const line = lines.find((l) => l.text.startsWith(a.name));
+    if (!line) return a.name;
+    const size = line.size;
+    const [x0, x1] = [Math.max(0, Math.round(line.x + 0.1 * size)), Math.min(page.width, Math.round(line.x + estWidth(line)))];
+    const above = lines.filter((l) => l !== line && l.y + l.size <= line.y + 0.25 * size && l.x < x1 && l.x + estWidth(l) > x0).sort((p, q) => q.y - p.y)[0];
+    if (above && headingLine(above.text)) return a.name;
+    const [y0, y1] = [Math.max(0, Math.round(Math.max(above ? above.y + above.size : 0, line.y - 2.2 * size))), Math.round(line.y)];
+    if (x1 - x0 < size || y1 - y0 < size) return a.name;
+    // Rows of print: dark pixels across a thirtieth of the line's width or more (not a speck of a photo's grain).
+    const least = Math.max(3, 0.03 * (x1 - x0));
+    let start = -1;
+    for (let y = y0; y < y1; y++) {
+      let n = 0;
+      for (let x = x0; x < x1 && n < least; x++) if (page.data[y * page.width + x] < 110) n++;
+      if (n >= least && start < 0) start = y;
+      // (A run still open at the name's box, set close over it, ends there.)
+      if ((n < least || y === y1 - 1) && start >= 0) {
+        const end = n < least ? y : y1;
+        if (start > y0 && end - start >= 0.5 * size && end - start <= 1.5 * size) return "";
+        start = -1;
+      }
+    }
+    return a.name;
+  });
+}
+
+/**
  * Whether the name's line starts with a block's heading of its own before the name ('TO: Bjorn Johnson'): the name is its
  * block's first line, and a heading over it with lines between is another block's (the sender's 'SENDER' over its four
  * lines, 257 px over a recipient's line in 66 px type: fresh SEED=969544535, file 505, a 400 DPI photo, where 'Bjorn
