@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { personName, shopName } from "../../bench/label-generator/world";
 import { NAME_PARTICLES, SHOP_WORDS, STROKED_L_NAMES, TITLE_WORD } from "../../worker/label-reading/vocabulary";
 import { freshSeed, Rng } from "../../bench/label-generator/random";
-import { agreedNames, capitalDisputed, cutShort, fDisputed, fusedApostrophe, graveAtEnd, heldSpelling, holdsName, iSplit, lReadAsI, markOverPlain, minimDisputed, misreadShopWord, misreadWord, nearlyHolds, plainL, retitled, shapesFromLatin, swappedLetter, unplacedMark } from "../../worker/label-import/ocr/agree";
+import { agreedNames, capitalDisputed, cutShort, fDisputed, fusedApostrophe, graveAtEnd, heldSpelling, holdsName, iSplit, lostWordMisread, lReadAsI, markOverPlain, minimDisputed, misreadShopWord, misreadWord, nearlyHolds, plainL, retitled, shapesFromLatin, swappedLetter, unplacedMark } from "../../worker/label-import/ocr/agree";
 import { plausibleOnly } from "../../worker/label-import/ocr-job";
 import { apostropheCaron } from "../../worker/label-import/ocr/reread";
 import type { LabelDetails } from "../../shared/label";
@@ -907,5 +907,27 @@ describe(`a title's letters misread, or the word after it losing its capital (dr
     // About one draw in four is titled with a first name after the title: 300 draws give some 60 of each, the bars far under.
     expect(strokes).toBeGreaterThan(15);
     expect(capitals).toBeGreaterThan(15);
+  });
+});
+
+describe("a word taken in from the Latin reading for its accent, its accented letter another letter", () => {
+  it("is found where the English model reads that letter as one it never gives for the accent (bench/outside seed 531518048, file 224)", () => {
+    expect(lostWordMisread("Mrs Bartosz McAllisteę", "Mrs Bartosz McAllister")).toBe(true);
+    expect(lostWordMisread("MRS BARTOSZ MCALLISTEĘ", "MRS BARTOSZ MCALLISTER,")).toBe(true);
+  });
+
+  it.each([
+    // The English model's letters for accents it does not know, or the accent's own base letter.
+    ["Thomas Sørensen", "Thomas Sgrensen"],
+    ["Zoë Müller", "Zoe Miller"],
+    ["Aoife Ó Súilleabháin", "Aoife O Sdilleabhain"],
+    ["Mrs Bartosz Wałęsa", "Mrs Bartosz Watesa"],
+    ["François Dubois", "Frangois Dubois"],
+    // The word not read at all, or read otherwise: not judged.
+    ["Thomas Sørensen", "Thomas"],
+    ["Mrs Bartosz McAllisteę", "Mrs Bartosz MeAlister"],
+    ["Jane Smith", "Jane Smyth"],
+  ])("%j read %j is not", (name, reading) => {
+    expect(lostWordMisread(name, reading)).toBe(false);
   });
 });
