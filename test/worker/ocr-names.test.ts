@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { plausibleOnly, readLabelPage, unglued } from "../../worker/label-import/ocr-job";
-import { irishParticle, otherLine, ownSender, rescuedOrCut, rowRight, withLostWords, withoutBrokenStart, withoutCutNames, withoutEndOfBrokenRow, withoutHeadings, withoutLineLostAbove, withoutLineLostOver, withoutLineLostUnder, withoutLoneFigures, withoutOtherLines, withoutPartOfHeader, withoutSenderUnderVan, withoutSortCode, withoutSuffixUnder, withTitleAbove } from "../../worker/label-import/ocr/names";
+import { inkAtEdge, irishParticle, otherLine, ownSender, rescuedOrCut, rowRight, withLostWords, withoutBrokenStart, withoutCutNames, withoutEndOfBrokenRow, withoutHeadings, withoutLineLostAbove, withoutLineLostOver, withoutLineLostUnder, withoutLoneFigures, withoutOtherLines, withoutPartOfHeader, withoutSenderUnderVan, withoutSortCode, withoutSuffixUnder, withTitleAbove } from "../../worker/label-import/ocr/names";
 import { freshSeed, Rng } from "../../bench/label-generator/random";
 import { companyName, personName, retailerName, shopName } from "../../bench/label-generator/world";
 import { PRINTED_HEADINGS, SHOP_WORDS } from "../../worker/label-reading/vocabulary";
@@ -890,5 +890,23 @@ describe(`a line under the name that ends a block printed bottom up (drawn, SEED
       const topDown = [at(postcode, x, y - 3 * pitch, size), ...rows([name, premises, street, town, postcode])];
       expect(withoutLineLostUnder(label(name), topDown).address?.name, drawn).toBe(name);
     }
+  });
+});
+
+describe("a row read again whose print runs on past the crop's right edge", () => {
+  // 'Mrs Bartosz McAllisteę': the row's crop cut through McAllister's r, read as an ę and taken in for its accent (the
+  // second maker's seed 531518048, file 224, a 300 DPI scan). Print in the crop's last two columns, in its rows' middle.
+  const page = (boxes: [number, number, number, number][]) => {
+    const [width, height] = [400, 120];
+    const data = new Uint8Array(width * height).fill(255);
+    for (const [x0, y0, x1, y1] of boxes) for (let y = y0; y < y1; y++) data.fill(0, y * width + x0, y * width + x1);
+    return { data, width, height };
+  };
+  it("is seen where a letter's stroke crosses the edge, not where paper, the line above's descenders or the page's end are", () => {
+    // The crop: columns to 300, rows 30 to 90, type 40 high.
+    expect(inkAtEdge(page([[290, 45, 304, 80]]), 300, 30, 90, 40)).toBe(true);
+    expect(inkAtEdge(page([[250, 45, 290, 80]]), 300, 30, 90, 40)).toBe(false);
+    expect(inkAtEdge(page([[290, 28, 304, 38], [290, 84, 304, 95]]), 300, 30, 90, 40)).toBe(false);
+    expect(inkAtEdge(page([[390, 45, 400, 80]]), 400, 30, 90, 40)).toBe(false);
   });
 });

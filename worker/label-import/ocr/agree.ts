@@ -418,10 +418,7 @@ export async function agreedNames(
       // One letter off, but not an l the page's reading took for an i, a minim, a word's capital read as another, an f read
       // as i or t, or an l read as a capital I after a gap: the English model's own misreading, read again by it.
       const third = async () => spellings.some((n) => nearlyHolds(n, reading) && !lReadAsI(n, reading) && !minimDisputed(n, reading) && !capitalDisputed(n, reading) && !fDisputed(n, reading) && !iSplit(n, reading)) && holds(await thirdReading(crops.get(name) ?? [], dpi));
-      // A name given words from the Latin reading of its row (restoreLostWords) is held by that reading; the English model's
-      // third reading must not show one of their accented letters to be another letter it reads right (lostWordMisread).
-      const givenHeld = async () => given.includes(name) && !lostWordMisread(name, await thirdReading(crops.get(name) ?? [], dpi));
-      verdict.set(name, sure && ((await givenHeld()) || holds(reading) || Boolean(titled) || (await third())));
+      verdict.set(name, sure && (given.includes(name) || holds(reading) || Boolean(titled) || (await third())));
     }
     // A word misread alike by both readings into a non-word (misreadWord): none.
     if (verdict.get(name) && ((await misreadWord(name)) || misreadShopWord(name))) verdict.set(name, false);
@@ -435,11 +432,11 @@ export async function agreedNames(
 }
 
 /**
- * Whether a word of `name` with an accented letter stands in `reading` (the English model's reading of its line) letter for
+ * Whether a word of `name` with an accented letter stands in `reading` (the English model's reading of its row) letter for
  * letter but at its accented letters, one of which the English model read as a letter it does not give for that accent
  * (readFor): the Latin model misread a plain letter as an accented one, and the word was taken in for its accent
- * ('Mrs Bartosz McAllisteę', the page's reading 'Mrs Bartosz', its surname lost, the Latin 'McAllisteę' taken in: the
- * second maker's seed 531518048, file 224, a 300 DPI scan; the English model reads 'McAllister', an r for the ę).
+ * (ocr/names.ts restoreLostWords: 'Mrs Bartosz McAllisteę', the page's reading 'Mrs Bartosz', its surname lost, the Latin
+ * 'McAllisteę' taken in: the second maker's seed 531518048, file 224, a 300 DPI scan; the English model reads 'McAllister').
  */
 export function lostWordMisread(name: string, reading: string): boolean {
   const tokens = reading.normalize("NFC").split(/\s+/).map((t) => [...t.replace(/[,;:.]+$/u, "")]);

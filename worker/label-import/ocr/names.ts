@@ -14,7 +14,8 @@
 import type { Address, LabelDetails } from "../../../shared/label";
 import { editDistance } from "../../label-reading/fields";
 import { ABBREVIATED_TITLES, FIELD_HEADINGS, PRINTED_HEADINGS, PRINTED_RETURN_HEADINGS, SHOP_WORDS, TITLE_WORD } from "../../label-reading/vocabulary";
-import { readLatinLine } from "./tesseract";
+import { readLatinLine, recognise } from "./tesseract";
+import { lostWordMisread } from "./agree";
 import { cropGrey, type Grey } from "../../images/raster";
 import { estWidth, printedUnder, type TextLine } from "../../label-reading/text";
 import { classifyLine } from "../../label-reading/line-kinds";
@@ -89,6 +90,14 @@ export function withLostWords(name: string, read: string, before: string[] = [],
   return out.map((w) => (words.includes(w) ? w : caps ? w.toUpperCase() : w)).join(" ");
 }
 
+/** Whether print stands in the last two columns before `x1` (a crop's right edge), in the middle of the rows `y0` to `y1`. */
+export function inkAtEdge(page: Grey, x1: number, y0: number, y1: number, size: number): boolean {
+  if (x1 >= page.width) return false;
+  let n = 0;
+  for (let y = Math.round(y0 + 0.25 * size); y < Math.round(y1 - 0.25 * size); y++) for (let x = Math.max(0, x1 - 2); x < x1; x++) if (page.data[y * page.width + x] < 110) n++;
+  return n >= 2;
+}
+
 /** The details with the recipient's name given the words its line's second reading has (withLostWords). */
 export async function restoreLostWords(details: LabelDetails, lines: TextLine[], page: Grey, dpi: number, toEnd = false): Promise<LabelDetails> {
   const a = details.address;
@@ -104,7 +113,15 @@ export async function restoreLostWords(details: LabelDetails, lines: TextLine[],
   const y1 = Math.min(page.height, Math.ceil(line.y + line.size + pad), below);
   if (x1 - x0 < 4 || y1 - y0 < 4) return details;
   const before = line.text.slice(0, line.text.indexOf(a.name)).split(" ").filter(Boolean);
-  let name = withLostWords(a.name, await readLatinLine(cropGrey(page, x0, y0, x1, y1), dpi), before, toEnd);
+  const row = cropGrey(page, x0, y0, x1, y1);
+  let name = withLostWords(a.name, await readLatinLine(row, dpi), before, toEnd);
+  // Words taken in from a row whose print runs on past the crop's right edge may be cut there, a cut letter read as an
+  // accented one ('Mrs Bartosz McAllisteę' off 'McAllister' cut through its r: the second maker's seed 531518048, file 224, a
+  // 300 DPI scan, given so); and one whose accented letter the English model reads as another letter it reads right was
+  // the Latin model's misreading (ocr/agree.ts lostWordMisread). The name without them is cut short: none.
+  if (name && name !== a.name && (inkAtEdge(page, x1, y0, y1, line.size) || lostWordMisread(name, (await recognise(row, dpi, "line")).words.map((w) => w.text).join(" ")))) {
+    return { ...details, address: { ...a, name: "" } };
+  }
   // A word found in the gap before a name's words on the same row: the name goes on with them. Without one the
   // row's next text stays apart (a sender's name in the next column).
   if (name && next && !name.endsWith(a.name)) name = `${name} ${next.text}`;
