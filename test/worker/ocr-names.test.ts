@@ -252,6 +252,14 @@ describe("a name cut short at its line's end or start, the rest of its words ink
     expect(withoutCutNames(label(name.text), [line], page([...words, [308, 52, 380, 70]])).address?.name).toBe(name.text);
   });
 
+  it("is none where its last word's end was read as a line of its own inside the name's box ('Wren & Ivy Bakeh' then 'nee': fresh seed 2657129363, file 833)", () => {
+    const lines = [{ text: "Wren & Ivy Bakeh", x: 725, y: 276, size: 37, width: 278 }, { text: "nee", x: 880, y: 282, size: 24, width: 16 }];
+    const sender: LabelDetails = { courier: "evri", countryCode: "GB", trackingCode: "T0CTAS8852953492", fromAddress: { name: "Wren & Ivy Bakeh", address: [], postcode: "", countryCode: "GB" } };
+    const blank = { data: new Uint8Array(1200 * 400).fill(255), width: 1200, height: 400 };
+    expect(withoutCutNames(sender, lines, blank).fromAddress?.name).toBe("");
+    expect(withoutCutNames(sender, [lines[0], { ...lines[1], text: "Ship from:" }], blank).fromAddress?.name).toBe("Wren & Ivy Bakeh");
+  });
+
   it(`is none where the reading split its row in two, the rest of the name a line of its own a word's gap on (drawn, SEED=${SEED})`, () => {
     // 'HOLLOW OAK NURSERY' then 'HOLDINGS LTD' on one row, 0.95 of a height apart in Courier Bold (run I, SEED=139911343,
     // file 3332, a flattened 400 DPI scan): the name was given cut.
@@ -647,11 +655,17 @@ describe(`a line of print the reading lost between a block's heading and the lin
       const label = (name: string): LabelDetails => ({ courier: "evri", countryCode: "GB", trackingCode: "H0YXMM5694376733", address: { name, address: [street], postcode: "SA19 9AS", countryCode: "GB" } });
       // The person's line printed and lost, the company's under it taken for the name: none.
       const lost = [header, row(company, 1), row(street, 2)];
-      const lostPage = page(W, H, [...print(rng, header), ...print(rng, row(person, 0), rng.float(0.7, 1)), ...lost.slice(1).flatMap((l) => print(rng, l))]);
+      const lostPage = page(W, H, [...print(rng, header), ...print(rng, row(person, 0), rng.float(0.8, 1)), ...lost.slice(1).flatMap((l) => print(rng, l))]);
       expect(withoutLineLostOver(label(company), lost, lostPage).address?.name, drawn).toBe("");
       // Read whole, with ascenders and specks: kept.
       const whole = [header, row(person, 0), row(company, 1), row(street, 2)];
       expect(withoutLineLostOver(label(person), whole, page(W, H, whole.flatMap((l) => [...print(rng, l), ...marks(l)]))).address?.name, drawn).toBe(person);
+      // A field in small type unread over it ('DATE: 03-04-2026' over 'Miss Renée Leroy': fresh seed 2657129363, file 3742), and a
+      // heading boxed down beside the name's top ('SHIP FROM:' over 'Mr & Mrs Hill', file 2962): kept.
+      const date = at("DATE: 03-04-2026", x, y - Math.round(size * 0.9), Math.round(size * 0.45));
+      expect(withoutLineLostOver(label(person), whole.slice(1), page(W, H, [...print(rng, date), ...whole.slice(1).flatMap((l) => print(rng, l))])).address?.name, drawn).toBe(person);
+      const heading = { ...at("SHIP FROM:", x, y - Math.round(size * 1.3), size), size: Math.round(size * 1.6) };
+      expect(withoutLineLostOver(label(person), [heading, ...whole.slice(1)], page(W, H, [...print(rng, { ...heading, size }), ...whole.slice(1).flatMap((l) => print(rng, l))])).address?.name, drawn).toBe(person);
       // A logo (three lines high) over the name, ending a little over it: kept.
       const logo = [x, y - Math.round(3.5 * size), x + 6 * size, y - Math.round(size * rng.float(0.3, 0.6))];
       expect(withoutLineLostOver(label(person), whole.slice(1), page(W, H, [logo, ...whole.slice(1).flatMap((l) => print(rng, l))])).address?.name, drawn).toBe(person);

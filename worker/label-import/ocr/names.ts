@@ -476,11 +476,12 @@ function rowSplit(line: TextLine, lines: TextLine[]): boolean {
   const { next } = rowRight(lines, line, Number.POSITIVE_INFINITY);
   const end = line.x + (line.width ?? line.text.length * line.size * 0.6);
   if (next && next.x - end <= 1.2 * line.size && Math.abs(next.size - line.size) <= 0.2 * line.size && Math.abs(next.y - line.y) <= 0.25 * line.size) return true;
-  // Or split inside a word: small letters a letter's gap on, boxed lower and smaller for want of capitals and ascenders
-  // but inside the row's box ('Wren & Ivy Bakeh' then 'nee', the misread 'ouse', its box two thirds as high: fresh seed
-  // 2657129363, file 833, a 150 DPI table photo, given as 'Wren & Ivy Bakehc').
+  // Or split inside a word: small letters a letter's gap on or inside the line's own box (its words' boxes reach over them),
+  // boxed lower and smaller for want of capitals and ascenders but inside the row's box ('Wren & Ivy Bakeh' then 'nee', the
+  // misread 'ouse', boxed inside the name's line 278 px wide and two thirds as high: fresh seed 2657129363, file 833, a 150
+  // DPI table photo, given as 'Wren & Ivy Bakehc').
   return lines.some(
-    (o) => o !== line && /^\p{Ll}/u.test(o.text) && o.x >= end - 0.2 * line.size && o.x - end <= 0.6 * line.size && o.size >= 0.5 * line.size && o.y >= line.y - 0.25 * line.size && o.y + o.size <= line.y + line.size * 1.25,
+    (o) => o !== line && /^\p{Ll}/u.test(o.text) && o.x >= line.x + 0.3 * (end - line.x) && o.x - end <= 0.6 * line.size && o.size >= 0.5 * line.size && o.y >= line.y - 0.25 * line.size && o.y + o.size <= line.y + line.size * 1.25,
   );
 }
 
@@ -666,7 +667,9 @@ function bandBetween(page: Grey, heading: TextLine, line: TextLine, x0: number, 
 
 /**
  * The details without a name that starts its line with a row of print right over it that the reading gave no line for
- * (within two of its heights, in its column, paper over and under it, half its height high to one and a half): the block's
+ * (within two of its heights, in its column, paper over and under it, three quarters of its height high to one and a half:
+ * the name's type, not a date's in small type over it, 'DATE: 03-04-2026' unread over 'Miss Renée Leroy', fresh seed
+ * 2657129363, file 3742, a 203 DPI thermal print, made none at half its height): the block's
  * first line lost whole, the second taken for the name ('VAN 7 DROP 57 C-ROUND 1503' / 'José van der Berg' lost /
  * 'Saltmarsh Print Studio LLP', given as the recipient: fresh seed 2657129363, file 719, a 200 DPI photo of a routing
  * label printed without headings). Under a heading, withoutLineLostAbove judges. Which line was the name is not known: none.
@@ -678,9 +681,11 @@ export function withoutLineLostOver(details: LabelDetails, lines: TextLine[], pa
     if (!line) return a.name;
     const size = line.size;
     const [x0, x1] = [Math.max(0, Math.round(line.x + 0.1 * size)), Math.min(page.width, Math.round(line.x + estWidth(line)))];
-    const above = lines.filter((l) => l !== line && l.y + l.size <= line.y + 0.25 * size && l.x < x1 && l.x + estWidth(l) > x0).sort((p, q) => q.y - p.y)[0];
+    // The lines over it in its column, by their tops (a heading's box may reach down beside the name's top).
+    const over = lines.filter((l) => l !== line && l.y < line.y - 0.25 * size && l.x < x1 && l.x + estWidth(l) > x0);
+    const above = over.sort((p, q) => q.y - p.y)[0];
     if (above && headingLine(above.text)) return a.name;
-    const [y0, y1] = [Math.max(0, Math.round(Math.max(above ? above.y + above.size : 0, line.y - 2.2 * size))), Math.round(line.y)];
+    const [y0, y1] = [Math.max(0, Math.round(Math.max(...over.map((l) => l.y + l.size), line.y - 2.2 * size))), Math.round(line.y)];
     if (x1 - x0 < size || y1 - y0 < size) return a.name;
     // Rows of print: dark pixels across a thirtieth of the line's width or more (not a speck of a photo's grain).
     const least = Math.max(3, 0.03 * (x1 - x0));
@@ -692,7 +697,7 @@ export function withoutLineLostOver(details: LabelDetails, lines: TextLine[], pa
       // (A run still open at the name's box, set close over it, ends there.)
       if ((n < least || y === y1 - 1) && start >= 0) {
         const end = n < least ? y : y1;
-        if (start > y0 && end - start >= 0.5 * size && end - start <= 1.5 * size) return "";
+        if (start > y0 && end - start >= 0.75 * size && end - start <= 1.5 * size) return "";
         start = -1;
       }
     }
