@@ -10,6 +10,13 @@ import { editDistance } from "../../worker/label-reading/fields";
 import { labelPixels } from "../../worker/label-import/label-pixels";
 import { fixture } from "./import-fixtures";
 
+/** A white page `width` by `height` with black boxes ([x0, y0, x1, y1], clipped to it) standing for printed words. */
+function boxesPage(width: number, height: number, boxes: number[][]) {
+  const data = new Uint8Array(width * height).fill(255);
+  for (const [x0, y0, x1, y1] of boxes) for (let y = Math.max(0, y0); y < Math.min(height, y1); y++) data.fill(0, y * width + Math.max(0, x0), y * width + Math.min(width, x1));
+  return { data, width, height };
+}
+
 // The English model's page reading against the Latin-script model's reading of the name's row
 // (generated labels, seed 1149016970: files 990, 2051, 1141, 546).
 describe("a recipient's name with the words the page's reading lost", () => {
@@ -225,13 +232,7 @@ describe(`another line of the label read as a name (drawn, SEED=${SEED})`, () =>
 });
 
 describe("a name cut short at its line's end or start, the rest of its words ink the reading lost", () => {
-  // A white page with black boxes standing for printed words.
-  const page = (boxes: [number, number, number, number][]) => {
-    const [width, height] = [600, 200];
-    const data = new Uint8Array(width * height).fill(255);
-    for (const [x0, y0, x1, y1] of boxes) for (let y = y0; y < y1; y++) data.fill(0, y * width + x0, y * width + x1);
-    return { data, width, height };
-  };
+  const page = (boxes: [number, number, number, number][]) => boxesPage(600, 200, boxes);
   const name = { text: "BLUEBELL ENGINEERING", x: 100, y: 50, size: 20, width: 200 };
   const label = (n: string): LabelDetails => ({ courier: "evri", countryCode: "GB", trackingCode: "H0D7TF4471973999", address: { name: n, address: ["The Old Rectory"], postcode: "BT34 1EW", countryCode: "GB" } });
   const words = [[100, 52, 300, 70]] as [number, number, number, number][];
@@ -577,12 +578,7 @@ describe(`a line read between a block's heading and the line taken for its name 
 describe(`a line of print the reading lost between a block's heading and the line taken for its name (drawn, SEED=${SEED})`, () => {
   const label = (name: string): LabelDetails => ({ courier: "evri", countryCode: "GB", trackingCode: "H081VR4408257990", fromAddress: { name, address: ["3 Orchard Mews", "London"], postcode: "WC1E 7SQ", countryCode: "GB" } });
   const at = (text: string, x: number, y: number, size: number) => ({ text, x, y, size, width: Math.round(text.length * size * 0.55) });
-  // A white page with black boxes standing for printed words ([x0, y0, x1, y1]).
-  const page = (width: number, height: number, boxes: number[][]) => {
-    const data = new Uint8Array(width * height).fill(255);
-    for (const [x0, y0, x1, y1] of boxes) for (let y = Math.max(0, y0); y < Math.min(height, y1); y++) data.fill(0, y * width + Math.max(0, x0), y * width + Math.min(width, x1));
-    return { data, width, height };
-  };
+  const page = boxesPage;
   // A line's print as boxes: its words, a letter's height high from its box's top, gaps between them.
   const print = (rng: Rng, l: { x: number; y: number; size: number; width: number }, tall = 1) => {
     const boxes: number[][] = [];
@@ -680,11 +676,7 @@ describe(`a line lost whole between a heading and the line under it, all three s
   // heading's box and 8 over the company's (run I, SEED=139911343, file 1108, a 300 DPI table photo).
   const label = (name: string): LabelDetails => ({ courier: "royalmail", countryCode: "GB", trackingCode: "KB637690251GB", address: { name, address: ["Flat 4", "Birmingham"], postcode: "B15 4RP", countryCode: "GB" } });
   const at = (text: string, x: number, y: number, size: number) => ({ text, x, y, size, width: Math.round(text.length * size * 0.55) });
-  const page = (width: number, height: number, boxes: number[][]) => {
-    const data = new Uint8Array(width * height).fill(255);
-    for (const [x0, y0, x1, y1] of boxes) for (let y = Math.max(0, y0); y < Math.min(height, y1); y++) data.fill(0, y * width + Math.max(0, x0), y * width + Math.min(width, x1));
-    return { data, width, height };
-  };
+  const page = boxesPage;
   const ink = (l: { x: number; y: number; size: number; width: number }, top: number, high: number) => [[l.x, top, l.x + l.width, top + high]];
 
   it("makes the name none; one right under its heading stays", () => {
@@ -712,11 +704,7 @@ describe(`a line lost whole between a heading and the line under it, all three s
 describe(`a heading whose row goes on past it with print the reading lost (drawn, SEED=${SEED})`, () => {
   const label = (name: string): LabelDetails => ({ courier: "evri", countryCode: "GB", trackingCode: "H09OXB4614966099", address: { name, address: ["47 QUAY ROAD", "EDINBURGH"], postcode: "EH1 1LE", countryCode: "GB" } });
   const at = (text: string, x: number, y: number, size: number, width = Math.round(text.length * size * 0.55)) => ({ text, x, y, size, width });
-  const page = (width: number, height: number, boxes: number[][]) => {
-    const data = new Uint8Array(width * height).fill(255);
-    for (const [x0, y0, x1, y1] of boxes) for (let y = Math.max(0, y0); y < Math.min(height, y1); y++) data.fill(0, y * width + Math.max(0, x0), y * width + Math.min(width, x1));
-    return { data, width, height };
-  };
+  const page = boxesPage;
   // A line's print as boxes: its words, most of its box's height high, gaps between them.
   const print = (rng: Rng, l: { x: number; y: number; size: number; width: number }) => {
     const boxes: number[][] = [];
@@ -910,12 +898,7 @@ describe(`a line under the name that ends a block printed bottom up (drawn, SEED
 describe("a row read again whose print runs on past the crop's right edge", () => {
   // 'Mrs Bartosz McAllisteę': the row's crop cut through McAllister's r, read as an ę and taken in for its accent (the
   // second maker's seed 531518048, file 224, a 300 DPI scan). Print in the crop's last two columns, in its rows' middle.
-  const page = (boxes: [number, number, number, number][]) => {
-    const [width, height] = [400, 120];
-    const data = new Uint8Array(width * height).fill(255);
-    for (const [x0, y0, x1, y1] of boxes) for (let y = y0; y < y1; y++) data.fill(0, y * width + x0, y * width + x1);
-    return { data, width, height };
-  };
+  const page = (boxes: [number, number, number, number][]) => boxesPage(400, 120, boxes);
   it("is seen where a letter's stroke crosses the edge, not where paper, the line above's descenders or the page's end are", () => {
     // The crop: columns to 300, rows 30 to 90, type 40 high.
     expect(inkAtEdge(page([[290, 45, 304, 80]]), 300, 30, 90, 40)).toBe(true);
