@@ -179,6 +179,9 @@ export const SHOP_WORDS = (
   "kitchen garden living beauty botanicals provisions pantry arts threads linen wool cycles outdoor outdoors pets pots " +
   "stationery paper press"
 ).split(" ");
+const SHOP_WORD_SET = new Set(SHOP_WORDS);
+/** Whether `word`, in any case, is one of SHOP_WORDS. */
+export const isShopWord = (word: string) => SHOP_WORD_SET.has(word.toLowerCase());
 
 // ---- Places -----------------------------------------------------------------------------------------------------
 

@@ -15,7 +15,7 @@ import { fixHeading } from "./text";
 import { UNNAMED_MARK } from "./reread";
 import { scaleGrey, type Grey } from "../../images/raster";
 import { editDistance, letters as lettersOnly } from "../../label-reading/fields";
-import { PRINTED_HEADINGS, SHOP_WORDS, STROKED_L_NAMES, TITLE_WORD } from "../../label-reading/vocabulary";
+import { isShopWord, PRINTED_HEADINGS, SHOP_WORDS, STROKED_L_NAMES, TITLE_WORD } from "../../label-reading/vocabulary";
 
 /** A letter or digit of a name, without its accent and in small letters ('' for anything else: a gap, a stop). */
 const letterOf = (c: string) =>
@@ -571,7 +571,6 @@ export async function misreadWord(name: string, listed: (word: string) => Promis
 /** Letters OCR reads one for another in small or thin type: a stroke (i, l, t, f, r) and a bowl (a, o, e, c). */
 const LOOK_ALIKE = ["iltfr", "aoec"];
 const lookAlike = (a: string, b: string) => LOOK_ALIKE.some((g) => g.includes(a) && g.includes(b));
-const SHOP_WORD = new Set(SHOP_WORDS);
 
 /**
  * Whether a shop's name ends with a word one look-alike letter off a word shops' names end with (SHOP_WORDS), that word
@@ -589,7 +588,7 @@ export function misreadShopWord(name: string): boolean {
   if (words.some((w) => TITLE_WORD.test(w))) return false;
   if (words.length < 2) return false;
   const last = words.at(-1) ?? "";
-  if (last.length < 4 || SHOP_WORD.has(last)) return false;
+  if (last.length < 4 || isShopWord(last)) return false;
   return SHOP_WORDS.some((s) => {
     // Two letters read as one ('Harry's Yams' for Yarns, an rn read m: run E's file 1916 and gate seed 1875347505's file
     // 432, 203 DPI thermal prints; a cl read d, an li read h): the word itself may be listed (yams), so no word list tells.

@@ -13,7 +13,7 @@
  */
 import type { Address, LabelDetails } from "../../../shared/label";
 import { editDistance } from "../../label-reading/fields";
-import { ABBREVIATED_TITLES, FIELD_HEADINGS, PRINTED_HEADINGS, PRINTED_RETURN_HEADINGS, SHOP_WORDS, TITLE_WORD } from "../../label-reading/vocabulary";
+import { ABBREVIATED_TITLES, FIELD_HEADINGS, isShopWord, PRINTED_HEADINGS, PRINTED_RETURN_HEADINGS, TITLE_WORD } from "../../label-reading/vocabulary";
 import { readLatinLine, recognise } from "./tesseract";
 import { lostWordMisread } from "./agree";
 import { cropGrey, type Grey } from "../../images/raster";
@@ -324,10 +324,6 @@ const SUFFIXES = ["plc", "ltd", "llp", "inc", "limited"];
 /** A word that is a company's suffix or one letter off it ('ple' for plc: a 203 DPI thermal print's c), of three letters or more. */
 const suffixWord = (w: string) => /^\p{L}{3,}\.?$/u.test(w) && SUFFIXES.some((s) => editDistance(w.toLowerCase().replace(/\.$/, ""), s) <= 1);
 
-/** A word shops' names end with (SHOP_WORDS: 'Coffee', 'Candles', 'Books'), in any case. */
-const SHOP_WORD = new Set(SHOP_WORDS);
-const shopWord = (w: string) => SHOP_WORD.has(w.toLowerCase());
-
 /**
  * The details without a name whose company's suffix stands alone on the line right under it, at its left edge: a long
  * company name wrapped in its column ('Wren & Ivy Dental Practice' over 'ple', for … plc: fresh seed 3487369636, file
@@ -346,7 +342,7 @@ export function withoutSuffixUnder(details: LabelDetails, lines: TextLine[]): La
     // file 772, a 200 DPI table photo, given without it.)
     const word = under?.text.trim().replace(/[.,;:]$/, "") ?? "";
     if (/^co$/i.test(word) && !/\sco\.?$/i.test(a.name)) return "";
-    if (shopWord(word) && !shopWord(a.name.split(" ").at(-1) ?? "")) return "";
+    if (isShopWord(word) && !isShopWord(a.name.split(" ").at(-1) ?? "")) return "";
     return under && suffixWord(under.text.trim()) && !SUFFIXES.some((s) => a.name.toLowerCase().endsWith(s)) ? "" : a.name;
   });
 }
@@ -652,13 +648,22 @@ function lineOfInkBetween(page: Grey, heading: TextLine, line: TextLine): boolea
  */
 function bandBetween(page: Grey, heading: TextLine, line: TextLine, x0: number, x1: number): boolean {
   const [y0, y1] = [Math.max(0, Math.round(heading.y + heading.size)), Math.min(page.height, Math.round(line.y))];
+  return rowOfPrint(page, x0, x1, y0, y1, { least: 2, low: 0.5 * line.size, high: 1.5 * line.size });
+}
+
+/**
+ * Whether rows `y0` to `y1` (columns x0 to x1) hold a run of rows of print, each with `least` dark pixels or more, with paper
+ * over it, `low` to `high` rows high; with `openEnd`, a run still open at `y1` ends there (a line set close over the next).
+ */
+function rowOfPrint(page: Grey, x0: number, x1: number, y0: number, y1: number, o: { least: number; low: number; high: number; openEnd?: boolean }): boolean {
   let start = -1;
   for (let y = y0; y < y1; y++) {
     let n = 0;
-    for (let x = x0; x < x1 && n < 2; x++) if (page.data[y * page.width + x] < 110) n++;
-    if (n >= 2 && start < 0) start = y;
-    if (n < 2 && start >= 0) {
-      if (start > y0 && y - start >= 0.5 * line.size && y - start <= 1.5 * line.size) return true;
+    for (let x = x0; x < x1 && n < o.least; x++) if (page.data[y * page.width + x] < 110) n++;
+    if (n >= o.least && start < 0) start = y;
+    if ((n < o.least || (o.openEnd && y === y1 - 1)) && start >= 0) {
+      const end = n < o.least ? y : y1;
+      if (start > y0 && end - start >= o.low && end - start <= o.high) return true;
       start = -1;
     }
   }
@@ -687,21 +692,9 @@ export function withoutLineLostOver(details: LabelDetails, lines: TextLine[], pa
     if (above && headingLine(above.text)) return a.name;
     const [y0, y1] = [Math.max(0, Math.round(Math.max(...over.map((l) => l.y + l.size), line.y - 2.2 * size))), Math.round(line.y)];
     if (x1 - x0 < size || y1 - y0 < size) return a.name;
-    // Rows of print: dark pixels across a thirtieth of the line's width or more (not a speck of a photo's grain).
-    const least = Math.max(3, 0.03 * (x1 - x0));
-    let start = -1;
-    for (let y = y0; y < y1; y++) {
-      let n = 0;
-      for (let x = x0; x < x1 && n < least; x++) if (page.data[y * page.width + x] < 110) n++;
-      if (n >= least && start < 0) start = y;
-      // (A run still open at the name's box, set close over it, ends there.)
-      if ((n < least || y === y1 - 1) && start >= 0) {
-        const end = n < least ? y : y1;
-        if (start > y0 && end - start >= 0.75 * size && end - start <= 1.5 * size) return "";
-        start = -1;
-      }
-    }
-    return a.name;
+    // Rows of print: dark pixels across a thirtieth of the line's width or more (not a speck of a photo's grain); a run still
+    // open at the name's box, set close over it, ends there.
+    return rowOfPrint(page, x0, x1, y0, y1, { least: Math.max(3, 0.03 * (x1 - x0)), low: 0.75 * size, high: 1.5 * size, openEnd: true }) ? "" : a.name;
   });
 }
 

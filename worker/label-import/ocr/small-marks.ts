@@ -211,13 +211,13 @@ function acuteForDot(dotted: { c: string; on: Blob[] }[], xh: number): boolean {
 }
 
 /**
- * The page's lines that hold `name`: the one that holds it whole (`holds`: by its letters without marks or case), else a line
+ * The page's lines that hold `name`: the one that holds it whole (by its letters without marks or case), else a line
  * ending with its first words and one just under it starting with the rest (a name wrapped in its column: 'Anais' over
  * 'Bronte' on a routing label, given as 'Anais Brontë' for Anaïs, the i's two dots not judged: fresh seed 2942110715, file
  * 1786, a 300 DPI photo); each with its part of the name. None where no line holds it.
  */
-export function nameOnLines(lines: readonly TextLine[], name: string, holds = (l: TextLine, part: string) => fold(l.text).includes(fold(part))): { line: TextLine; part: string }[] {
-  const whole = lines.find((l) => holds(l, name));
+function nameOnLines(lines: readonly TextLine[], name: string): { line: TextLine; part: string }[] {
+  const whole = lines.find((l) => fold(l.text).includes(fold(name)));
   if (whole) return [{ line: whole, part: name }];
   const words = name.split(" ");
   for (let k = 1; k < words.length; k++) {
