@@ -21,7 +21,7 @@ import { pageBarcodes } from "./barcodes";
 import { ImportError } from "../lib/errors";
 import { endsAtParticle } from "../label-reading/layout";
 import { classifyLine } from "../label-reading/line-kinds";
-import { isOneWordAddress } from "../label-reading/name-lines";
+import { isCelticHouse, isOneWordAddress, isStreetLine } from "../label-reading/name-lines";
 import { ABBREVIATED_TITLES, CAPITALISED_TITLES, NAME_PARTICLES, SERVICE_WORDS, TITLE_WORD, TITLES_EITHER_CASE } from "../label-reading/vocabulary";
 import { isListedWord, OcrEngineError, recognise, type OcrResult } from "./ocr/tesseract";
 import { agreedNames, holdsName, T_FOR_STROKED_L } from "./ocr/agree";
@@ -489,6 +489,8 @@ function noNameShape(name: string): boolean {
     WORD_AND_NUMBER.test(t) ||
     initialMisread(t) ||
     HOUSE_NUMBER_FIRST.test(t) ||
+    streetNumberGlued(t) ||
+    isCelticHouse(t) ||
     PREMISES_LAST.test(t) ||
     classifyLine(name).headingAlone
   );
@@ -744,6 +746,18 @@ const initialMisread = (t: string) => {
  * on images: a miss. Text layers keep it. (A figure run into a word is no house number: '3D Prints'.)
  */
 const HOUSE_NUMBER_FIRST = /^\d+\s/u;
+
+/**
+ * A street's line whose number OCR ran into the first word ('19BRIDGE DRIVE', taken for the recipient's name, the name's
+ * line lost: run F, SEED=1598520224, a photo): with the gap put back it is a street. A shop whose name starts with a
+ * figure run into a word is no street ('3D Prints', '7Seas Crafts'). (A Welsh or Gaelic house's name, 'TY NEWYDD', the same
+ * run's other such value, is no name either: ocr-job noNameShape asks name-lines.ts isCelticHouse. 'Ty' is a first name
+ * too, rare in the UK: a miss, never a house given as the name.)
+ */
+function streetNumberGlued(t: string): boolean {
+  const glued = t.match(/^(\d+)(\p{L}{3,}.*)$/u);
+  return glued !== null && isStreetLine(`${glued[1]} ${glued[2]}`);
+}
 
 /**
  * A Polish first name with an ł, its ł read as a t by both models ('Matgorzata' for Małgorzata: bench/outside seed

@@ -177,6 +177,8 @@ export const isPremises = (line: string) => (HOUSE_NAME_RE.test(line) || CELTIC_
  * pdf-lib text PDF). ('Bryn' and 'Pen' start house names too, 'Bryn Awel', but people's names as well: 'Bryn Jones'.)
  */
 const CELTIC_HOUSE_RE = /^(?:\d+[a-z]?,?\s+)?(?:ty|tŷ|plas|bwthyn|fferm|tyddyn|llys|taigh|tigh)\s+\p{L}/iu;
+/** Whether a line is a house named in Welsh or Gaelic by its first word (above). */
+export const isCelticHouse = (line: string) => CELTIC_HOUSE_RE.test(line);
 
 /**
  * A house's name, by the word it ends in ('ROSE COTTAGE', 'Orchard House', 'Fernlodge'): no one's name. A block starting
