@@ -22,7 +22,7 @@ import { ImportError } from "../lib/errors";
 import { endsAtParticle } from "../label-reading/layout";
 import { classifyLine } from "../label-reading/line-kinds";
 import { isCelticHouse, isOneWordAddress, isStreetLine } from "../label-reading/name-lines";
-import { ABBREVIATED_TITLES, CAPITALISED_TITLES, NAME_PARTICLES, SERVICE_WORDS, TITLE_WORD, TITLES_EITHER_CASE } from "../label-reading/vocabulary";
+import { ABBREVIATED_TITLES, CAPITALISED_TITLES, isShopWord, NAME_PARTICLES, SERVICE_WORDS, TITLE_WORD, TITLES_EITHER_CASE } from "../label-reading/vocabulary";
 import { isListedWord, OcrEngineError, recognise, type OcrResult } from "./ocr/tesseract";
 import { agreedNames, holdsName, T_FOR_STROKED_L } from "./ocr/agree";
 import { irishParticle, ownSender, renamed, rescuedOrCut, restoreLostWords, SENDER_KEYS, withoutBrokenStart, withoutCutNames, withoutEndOfBrokenRow, withoutHeadings, withoutLineLostAbove, withoutLineLostOver, withoutLineLostUnder, withoutLoneFigures, withoutOtherLines, withoutPartOfHeader, withoutSenderUnderVan, withoutSortCode, withoutSuffixUnder, withTitleAbove } from "./ocr/names";
@@ -492,6 +492,7 @@ function noNameShape(name: string): boolean {
     streetNumberGlued(t) ||
     isCelticHouse(t) ||
     PREMISES_LAST.test(t) ||
+    suffixMisread(t) ||
     classifyLine(name).headingAlone
   );
 }
@@ -635,6 +636,18 @@ function strokeTitle(name: string): string {
  * 'Unie', the layout took a one-word line under a short name for the name's end, and the name's second reading gave
  * 'Unit'). Where the name ends is unknown: none. Of the 31,469 distinct names the stored runs read, that one alone ends so.
  */
+/**
+ * A shop's name whose last word is a company's suffix misread ('Seren Trading Ci' for Seren Trading Co: fresh seed
+ * 1333315663, file 3818, a 200 DPI table photo; 'Ltc', 'Lid' for Ltd): after a shop's word (vocabulary.ts isShopWord), a 'C'
+ * and one letter or figure that is no 'o', or an 'L' word one letter off 'Ltd'. Which suffix was printed is not known: none.
+ */
+function suffixMisread(t: string): boolean {
+  const words = t.split(/\s+/);
+  if (words.length < 2 || !isShopWord(words[words.length - 2].replace(/[.,]$/, ""))) return false;
+  const last = words[words.length - 1].replace(/\.$/, "");
+  return /^C[^oO\s]$/u.test(last) || (/^l(?:t\S|\Sd)$/i.test(last) && !/^ltd$/i.test(last));
+}
+
 const PREMISES_LAST = /\s(?:unit|flat|apartment|apt|suite)\.?$/iu;
 
 /**
@@ -688,8 +701,15 @@ const RUN_IN_HEADING = new RegExp(String.raw`^(?:deliver\p{L}*|to(?:${ABBREVIATE
  * not the company's).
  */
 const HEADING_FIRST = [
-  /^(?:From|Fao|Attn|To)\p{Lu}/u,
-  /^(?:FAO|FROM|ATTN)\p{Lu}(?:\.|\p{Ll})/u,
+  /^(?:From|Fao|Attn|To|Sender)\p{Lu}/u,
+  /^(?:FAO|FROM|ATTN|SENDER)\p{Lu}(?:\.|\p{Ll})/u,
+  // (In capitals before an initial run into a surname in small letters: 'SENDERARoberts' for A Roberts under 'SENDER', taken
+  // for the sender: fresh seed 1333315663, file 2169, a 240 DPI table photo.)
+  /^(?:FAO|FROM|ATTN|SENDER)\p{Lu}\p{Lu}\p{Ll}/u,
+  // A c/o line run into the name under it, its stroke read as a letter ('CIOGARETHJONES ZOËHILL' for ZOË HILL under 'C/O
+  // GARETH JONES': the same seed, file 2927, a 400 DPI photo): whose name follows is not sure. Spaced, or glued before a
+  // run of eight capitals or more ('CIOFFI', a surname, stays).
+  /^[Cc][/Il1|][Oo0](?:\s+\S|\p{Lu}{8})/u,
   /^(?:fao|attn)[\s:.]+\S/iu,
   // ('From' or 'To' spaced only before an initial or a title: a shop may be called 'From Scratch'.)
   new RegExp(String.raw`^(?:From|FROM|To|TO)[\s:.]+(?:\p{Lu}\.?\s|(?:${TITLES_EITHER_CASE})\b)`, "u"),
