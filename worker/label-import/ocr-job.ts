@@ -450,7 +450,7 @@ export function plausibleOnly(d: LabelDetails): LabelDetails {
     if (a?.postcode && !isRealPostcode(a.postcode)) out[k] = { ...a, postcode: "" };
     if (!a?.name) continue;
     // An initial O read as a zero ('0. van der Berg': fresh seed 1307231402, file 1717, a 300 DPI scan).
-    const name = strokeTitle(a.name.replace(ZERO_INITIAL, "$1O.").replace(MARK_BEFORE_INITIAL, "$1").replace(GLUED_SUFFIX, "$1 $2").replace(CAPITAL_MARK_INSIDE, (c) => c.toLowerCase()));
+    const name = strokeTitle(a.name.replace(ZERO_INITIAL, "$1O.").replace(MARK_BEFORE_INITIAL, "$1").replace(SPACED_APOSTROPHE, "$1'").replace(GLUED_SUFFIX, "$1 $2").replace(CAPITAL_MARK_INSIDE, (c) => c.toLowerCase()));
     // A heading read as the name: the name's line was lost (fresh seed 3215497301, a 203 DPI thermal print: 'FROM').
     // A name ending in a particle, as the layout's rule, again here: the accents restored after it may make one ('EWAN
     // NI' of Ewan Ní Bhriain, its end lost, given the Latin reading's 'Ní': rehearsal seed 4055776722, file 176, a 400 DPI scan).
@@ -510,6 +510,13 @@ const CAPITAL_MARK_INSIDE = /(?<=\p{Ll})[^\P{Lu}A-Z](?=\p{Ll})/gu;
  * runs read has a word starting with one): the initial alone.
  */
 const MARK_BEFORE_INITIAL = /(^|\s)['’‘`](?=\p{Lu}\.?(?:\s|$))/gu;
+
+/**
+ * The apostrophe of an O' or D' surname read with a gap either side, or as an opening quote ('Emily O ‘ Connor' for Emily
+ * O'Connor: fresh seed 1333315663, file 3737, a 300 DPI scan, then none for the quote no name holds): the surname whole.
+ * Only after a lone O or D before a capital, where no other reading of the mark is a name's.
+ */
+const SPACED_APOSTROPHE = /(?<=(?:^|\s))([OD])(?:\s*[‘’'`´]\s+|\s+[‘’'`´]\s*|[‘`´])(?=\p{Lu}\p{Ll})/gu;
 
 /** A zero standing for an initial O: alone, before a stop. */
 const ZERO_INITIAL = /(^|\s)0\.(?=\s)/u;
