@@ -10,6 +10,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { isRealPostcode } from "../lib/uk-postcode";
+import { townDisagrees } from "../lib/post-towns";
 import { inValueList } from "../db/d1-limits";
 import type { Db } from "../db/client";
 import { labelFiles, labels, type LabelRow, users } from "../db/schema";
@@ -447,7 +448,8 @@ export function plausibleOnly(d: LabelDetails): LabelDetails {
   if (overLimit(d)) out.weightInGrams = null;
   for (const k of ADDRESS_KEYS) {
     const a = out[k];
-    if (a?.postcode && !isRealPostcode(a.postcode)) out[k] = { ...a, postcode: "" };
+    // (Nor one of another area than the town its address names: lib/post-towns.ts.)
+    if (a?.postcode && (!isRealPostcode(a.postcode) || townDisagrees(a.postcode, a.address))) out[k] = { ...a, postcode: "" };
     if (!a?.name) continue;
     // An initial O read as a zero ('0. van der Berg': fresh seed 1307231402, file 1717, a 300 DPI scan).
     const name = strokeTitle(a.name.replace(ZERO_INITIAL, "$1O.").replace(MARK_BEFORE_INITIAL, "$1").replace(SPACED_APOSTROPHE, "$1'").replace(GLUED_SUFFIX, "$1 $2").replace(CAPITAL_MARK_INSIDE, (c) => c.toLowerCase()));
