@@ -352,7 +352,9 @@ describe("OCR helpers", () => {
     // A speck read as an apostrophe before an initial (fresh seed 41926439, file 374, a 300 DPI thermal print): the initial.
     expect(plausibleOnly({ ...fine, address: { ...fine.address!, name: "MX 'W LEFÈVRE" } }).address?.name).toBe("MX W LEFÈVRE");
     expect(plausibleOnly({ ...fine, address: { ...fine.address!, name: "‘J. Smith" } }).address?.name).toBe("J. Smith");
-    for (const name of ["Niamh O'Brien", "Noah's Silver", "Bethan D'Arcy", "Mr O' Neill"]) expect(plausibleOnly({ ...fine, address: { ...fine.address!, name } }).address?.name, name).toBe(name);
+    for (const name of ["Niamh O'Brien", "Noah's Silver", "Bethan D'Arcy"]) expect(plausibleOnly({ ...fine, address: { ...fine.address!, name } }).address?.name, name).toBe(name);
+    // An O' surname's apostrophe read with a gap after it: the surname whole (ocr-job.ts SPACED_APOSTROPHE).
+    expect(plausibleOnly({ ...fine, address: { ...fine.address!, name: "Mrs Ann O' Neill" } }).address?.name).toBe("Mrs Ann O'Neill");
     // A last word starting with a small letter in a name of both cases: a capital lost or a word split (fresh seed
     // 2711752841, file 561, a table photo: 'Ní hriain' for Ní Bhriain). A particle stands before the surname; a suffix may be small.
     for (const name of ["Mr and Mrs Ní hriain", "Noah wilson", "Siobhán Garc ía", "Renée delaCruz"])

@@ -341,7 +341,9 @@ export function withoutSuffixUnder(details: LabelDetails, lines: TextLine[]): La
     // ('Co' too, its stop read as another mark: 'WILLOW & WICK VETS' over 'CO;', for Willow & Wick Vets Co.: fresh seed 791838569,
     // file 772, a 200 DPI table photo, given without it.)
     const word = under?.text.trim().replace(/[.,;:]$/, "") ?? "";
-    if (/^co$/i.test(word) && !/\sco\.?$/i.test(a.name)) return "";
+    // (Or its o misread: 'Seren Trading' over 'Cc', for Seren Trading Co: fresh seed 1333315663, file 3818, a 200 DPI table
+    // photo read twice, 'Ci' and 'Cc'. No address line is a C and one letter alone.)
+    if (/^c[\p{L}\d]$/iu.test(word) && !/\sco\.?$/i.test(a.name)) return "";
     if (isShopWord(word) && !isShopWord(a.name.split(" ").at(-1) ?? "")) return "";
     return under && suffixWord(under.text.trim()) && !SUFFIXES.some((s) => a.name.toLowerCase().endsWith(s)) ? "" : a.name;
   });

@@ -225,6 +225,10 @@ export function codeWidths(page: Grey, l: TextLine): [number, number] | null {
   if (runs.length < 2) return null;
   const gaps = runs.slice(1).map((r, i) => ({ i, width: r[0] - runs[i][1] })).sort((a, b) => b.width - a.width);
   if (gaps.length > 1 && gaps[0].width < 1.5 * gaps[1].width) return null;
+  // (And a word's space wide: a quarter of the type's height or more. Between glyphs set evenly in small type the gaps are a
+  // pixel or three, and one a pixel wider than the rest by rounding is no space: drawn SEED=1356351036, 'GU23NU' in a
+  // monospaced face, parted at such a gap.)
+  if (gaps[0].width < 0.25 * l.size) return null;
   const at = gaps[0].i;
   return [runs[at][1] - runs[0][0], runs[runs.length - 1][1] - runs[at + 1][0]];
 }
