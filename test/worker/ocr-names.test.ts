@@ -253,6 +253,34 @@ describe("a name cut short at its line's end or start, the rest of its words ink
     expect(withoutCutNames(label(name.text), [line], page([...words, [308, 52, 380, 70]])).address?.name).toBe(name.text);
   });
 
+  it(`is none where its next word stands as far as its own words stand apart, in a monospaced face ('The Old Forge' then 'Jewellery' lost: fresh seed 1333315663, file 2759; drawn, SEED=${SEED})`, () => {
+    for (let k = 0; k < 200; k++) {
+      const rng = new Rng(`${SEED}/own-gap/${k}`);
+      const size = rng.int(16, 50);
+      const mono = rng.chance(0.5);
+      // Its words' gap: a monospaced face's a letter wide (0.9 to 1.2 heights), a proportional face's 0.3 to 0.6.
+      const gap = Math.round(size * (mono ? rng.float(0.9, 1.2) : rng.float(0.3, 0.6)));
+      const words = rng.int(2, 4);
+      const boxes: [number, number, number, number][] = [];
+      let x = 40;
+      for (let w = 0; w < words; w++) {
+        const width = Math.round(size * rng.float(1.5, 4));
+        boxes.push([x, 100 + Math.round(0.1 * size), x + width, 100 + Math.round(0.9 * size)]);
+        x += width + gap;
+      }
+      const text = Array.from({ length: words }, (_, i) => ["The", "Old", "Forge", "Mill"][i]).join(" ");
+      const line = { text, x: 40, y: 100, size, width: x - gap - 40 };
+      const next = (at: number): [number, number, number, number] => [at, 100 + Math.round(0.1 * size), at + 3 * size, 100 + Math.round(0.9 * size)];
+      const W = x + 8 * size;
+      const drawn = JSON.stringify({ k, size, mono, gap, words });
+      // The next word lost at the line's own gap: none.
+      expect(withoutCutNames(label(text), [line], boxesPage(W, 300, [...boxes, next(x)])).address?.name, drawn).toBe("");
+      // A column two and a half heights on, or nothing: the name stays.
+      expect(withoutCutNames(label(text), [line], boxesPage(W, 300, [...boxes, next(x - gap + Math.round(2.5 * size))])).address?.name, drawn).toBe(text);
+      expect(withoutCutNames(label(text), [line], boxesPage(W, 300, boxes)).address?.name, drawn).toBe(text);
+    }
+  });
+
   it("is none where its last word's end was read as a line of its own inside the name's box ('Wren & Ivy Bakeh' then 'nee': fresh seed 2657129363, file 833)", () => {
     const lines = [{ text: "Wren & Ivy Bakeh", x: 725, y: 276, size: 37, width: 278 }, { text: "nee", x: 880, y: 282, size: 24, width: 16 }];
     const sender: LabelDetails = { courier: "evri", countryCode: "GB", trackingCode: "T0CTAS8852953492", fromAddress: { name: "Wren & Ivy Bakeh", address: [], postcode: "", countryCode: "GB" } };
