@@ -485,6 +485,7 @@ function noNameShape(name: string): boolean {
     TWO_LETTERS_ALONE.test(t) ||
     RUN_IN_HEADING.test(t) ||
     HEADING_FIRST.some((re) => re.test(t)) ||
+    CARE_OF_INSIDE.test(t) ||
     SENDER_HEADING_INSIDE.test(t) ||
     houseByItsEnding(t) ||
     HOUSE_RUN_IN.test(t) ||
@@ -715,14 +716,18 @@ const HEADING_FIRST = [
   // (In capitals before an initial run into a surname in small letters: 'SENDERARoberts' for A Roberts under 'SENDER', taken
   // for the sender: fresh seed 1333315663, file 2169, a 240 DPI table photo.)
   /^(?:FAO|FROM|ATTN|SENDER)\p{Lu}\p{Lu}\p{Ll}/u,
-  // A c/o line run into the name under it, its stroke read as a letter ('CIOGARETHJONES ZOËHILL' for ZOË HILL under 'C/O
-  // GARETH JONES': the same seed, file 2927, a 400 DPI photo): whose name follows is not sure. Spaced, or glued before a
-  // run of eight capitals or more ('CIOFFI', a surname, stays).
-  /^[Cc][/Il1|][Oo0](?:\s+\S|\p{Lu}{8})/u,
   /^(?:fao|attn)[\s:.]+\S/iu,
   // ('From' or 'To' spaced only before an initial or a title: a shop may be called 'From Scratch'.)
   new RegExp(String.raw`^(?:From|FROM|To|TO)[\s:.]+(?:\p{Lu}\.?\s|(?:${TITLES_EITHER_CASE})\b)`, "u"),
 ];
+
+/**
+ * A c/o line run into the name under it, its stroke read as a letter ('CIOGARETHJONES ZOËHILL' for ZOË HILL under 'C/O
+ * GARETH JONES': fresh seed 1333315663, file 2927, a 400 DPI photo), or into the name over it ('ZSÓFIABRONTË CIOWEICHOWDHURY':
+ * run F, SEED=1598520224): whose name it is is not sure. Spaced, or glued before a run of eight capitals or more
+ * ('CIOFFI', a surname, stays; so does a 'CIO' ending a name, a job's title).
+ */
+const CARE_OF_INSIDE = /(?:^|\s)[Cc][/Il1|][Oo0](?:\s+\S|\p{Lu}{8})/u;
 
 /**
  * One word, a capital and small letters, that is an address's by its ending or a department's ('Beechwood', 'Glenview',
