@@ -486,6 +486,7 @@ function noNameShape(name: string): boolean {
     RUN_IN_HEADING.test(t) ||
     HEADING_FIRST.some((re) => re.test(t)) ||
     CARE_OF_INSIDE.test(t) ||
+    routingRunTogether(t) ||
     SENDER_HEADING_INSIDE.test(t) ||
     houseByItsEnding(t) ||
     HOUSE_RUN_IN.test(t) ||
@@ -727,6 +728,19 @@ const HEADING_FIRST = [
  * run F, SEED=1598520224): whose name it is is not sure. Spaced, or glued before a run of eight capitals or more
  * ('CIOFFI', a surname, stays; so does a 'CIO' ending a name, a job's title).
  */
+/**
+ * A courier's routing words run together in capitals with others ('HUBHERMESCOU-PNXTNEXTDAY', an Evri routing label's
+ * header given as the sender where the label prints none: run F, SEED=1598520224, a flattened PDF): a carrier's or a
+ * route's word inside a longer run of capitals. A name that is such a word with a letter or two ('EVRIM', a first name)
+ * is left; no name holds 'HERMES' or 'NEXTDAY' run into other capitals.
+ */
+const routingRunTogether = (t: string) =>
+  t.split(/\s+/).some((w) => {
+    const letters = w.replace(/-/g, "");
+    const m = /^\p{Lu}+$/u.test(letters) ? letters.match(/HERMES|EVRI|NEXTDAY|COUP|PARCELSHOP|ROYALMAIL/) : null;
+    return m !== null && letters.length >= m[0].length + 3;
+  });
+
 const CARE_OF_INSIDE = /(?:^|\s)[Cc][/Il1|][Oo0](?:\s+\S|\p{Lu}{8})/u;
 
 /**
