@@ -23,7 +23,7 @@ import { ImportError } from "../lib/errors";
 import { endsAtParticle } from "../label-reading/layout";
 import { classifyLine } from "../label-reading/line-kinds";
 import { isCelticHouse, isOneWordAddress, isStreetLine } from "../label-reading/name-lines";
-import { ABBREVIATED_TITLES, CAPITALISED_TITLES, isShopWord, NAME_PARTICLES, SERVICE_WORDS, TITLE_WORD, TITLES_EITHER_CASE } from "../label-reading/vocabulary";
+import { ABBREVIATED_TITLES, CAPITALISED_TITLES, CARRIER_NAMES, CARRIER_NETWORKS, isShopWord, NAME_PARTICLES, SERVICE_WORDS, TITLE_WORD, TITLES_EITHER_CASE } from "../label-reading/vocabulary";
 import { isListedWord, OcrEngineError, recognise, type OcrResult } from "./ocr/tesseract";
 import { agreedNames, holdsName, T_FOR_STROKED_L } from "./ocr/agree";
 import { irishParticle, ownSender, renamed, rescuedOrCut, restoreLostWords, SENDER_KEYS, withoutBrokenStart, withoutCutNames, withoutEndOfBrokenRow, withoutHeadings, withoutLineLostAbove, withoutLineLostOver, withoutLineLostUnder, withoutLoneFigures, withoutOtherLines, withoutPartOfHeader, withoutSenderUnderVan, withoutSortCode, withoutSuffixUnder, withTitleAbove } from "./ocr/names";
@@ -731,15 +731,16 @@ const HEADING_FIRST = [
 /**
  * A courier's routing words run together in capitals with others ('HUBHERMESCOU-PNXTNEXTDAY', an Evri routing label's
  * header given as the sender where the label prints none: run F, SEED=1598520224, a flattened PDF): a carrier's or a
- * route's word inside a longer run of capitals. A name that is such a word with a letter or two ('EVRIM', a first name)
- * is left; no name holds 'HERMES' or 'NEXTDAY' run into other capitals.
+ * route's word (vocabulary.ts CARRIER_NAMES, CARRIER_NETWORKS) three letters or more short of a longer run of capitals. A
+ * name that is such a word with a letter or two ('EVRIM', a first name) is left; no name holds 'HERMES' run into other capitals.
  */
 const routingRunTogether = (t: string) =>
   t.split(/\s+/).some((w) => {
     const letters = w.replace(/-/g, "");
-    const m = /^\p{Lu}+$/u.test(letters) ? letters.match(/HERMES|EVRI|NEXTDAY|COUP|PARCELSHOP|ROYALMAIL/) : null;
-    return m !== null && letters.length >= m[0].length + 3;
+    return /^\p{Lu}+$/u.test(letters) && CARRIER_WORDS.some((c) => letters.length >= c.length + 3 && letters.includes(c));
   });
+/** The carriers' names and networks of four letters or more as run together in capitals ('ROYALMAIL', 'COUPNXT'). */
+const CARRIER_WORDS = [...CARRIER_NAMES, ...CARRIER_NETWORKS].map((c) => c.toUpperCase().replace(/[^A-Z]/g, "")).filter((c) => c.length >= 4);
 
 const CARE_OF_INSIDE = /(?:^|\s)[Cc][/Il1|][Oo0](?:\s+\S|\p{Lu}{8})/u;
 
