@@ -10,7 +10,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { isRealPostcode } from "../lib/uk-postcode";
-import { townDisagrees } from "../lib/post-towns";
+import { isPostTown, townDisagrees } from "../lib/post-towns";
 import { inValueList } from "../db/d1-limits";
 import type { Db } from "../db/client";
 import { labelFiles, labels, type LabelRow, users } from "../db/schema";
@@ -487,6 +487,8 @@ function noNameShape(name: string): boolean {
     HEADING_FIRST.some((re) => re.test(t)) ||
     CARE_OF_INSIDE.test(t) ||
     routingRunTogether(t) ||
+    // A town alone ('LONDON' given as the sender, its name's line lost: fresh seed 1690049, file 3730, a 203 DPI thermal print).
+    isPostTown(t) ||
     SENDER_HEADING_INSIDE.test(t) ||
     houseByItsEnding(t) ||
     HOUSE_RUN_IN.test(t) ||

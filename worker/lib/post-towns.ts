@@ -68,3 +68,6 @@ export function townDisagrees(postcode: string, lines: readonly string[]): boole
     return areas !== undefined && !areas.has(area);
   });
 }
+
+/** Whether a line is one of the listed towns alone ('LONDON', 'Leeds'): an address's town, never a name. */
+export const isPostTown = (line: string) => TOWN_AREAS.has(townOf(line));
