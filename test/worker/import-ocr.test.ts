@@ -701,6 +701,9 @@ describe("OCR helpers", () => {
     // which gave 2,026 kg; dropped as over the limit, but it kept the weight line from being read again.
     expect(weightGrams("DATE: 5 Aug 2026\nKG")).toBeNull();
     expect(weightGrams("Parcel 1 of 2\nkg")).toBeNull();
+    // A street's number before a word whose capital G OCR split off it (fresh seed 1828812012, file 580, a 240 DPI table photo).
+    expect(weightGrams("Return address:\nOld Forge Goods\n159G eorgeAvenue\nLondon")).toBeNull();
+    for (const [text, grams] of [["450G", 450], ["450 G\nLondon", 450], ["Small parcel 750g net", 750], ["250 grams", 250], ["250 GRAMS", 250]] as const) expect(weightGrams(text), text).toBe(grams);
     expect(weightGrams("Weight\n1.2 kg")).toBe(1200);
     expect(weightGrams("Weight (kg):\n2.60")).toBe(2600);
     // A heading whose line ends in a bare figure holds the weight's first figure, read apart ('Weight:1' / '2600g' for

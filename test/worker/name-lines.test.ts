@@ -204,6 +204,8 @@ describe("where a name ends", () => {
     // A broker label's sender (fresh seed 893735432, file 33): one word between the name and a house name.
     expect(wrappedName("LITTLE FERN", ["OUTFITTERS", "THE OLD RECTORY", "GLADSTONE CRESCENT"])).toBe(true);
     expect(wrappedName("Little Fern", ["Gifts", "Beechwood", "57 High Square"])).toBe(true);
+    // A premises' word alone, its number lost ("Ffion'sVintage" / 'Units': fresh seed 1828812012, file 2347), is no name's end.
+    for (const word of ["Units", "UNIT", "Flat", "Suite", "Apartment"]) expect(wrappedName("Ffion'sVintage", [word, "168 Corstorphine Hill", "Birmingham"]), word).toBe(false);
   });
 
   it("takes no house's 'The …' whose gap OCR lost for a name's end (run D, SEED=2845914634, file 2488, a 150 DPI table photo)", () => {

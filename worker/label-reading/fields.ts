@@ -88,7 +88,10 @@ const WEIGHT_LABELLED = new RegExp(String.raw`${HEADING_THEN}${WEIGHT_NUM}[^\S\n
 // A bare figure never runs on from a letter: 'H06G R404 2890 7995', an Evri code printed grouped, holds no '06G' (gate seed
 // 1306377285, file 44, a Chromium text PDF whose weight was read as 6 g where none is printed).
 const WEIGHT_KILOS = new RegExp(String.raw`(?<!\p{L})${WEIGHT_NUM}[^\S\n]*(kg|kgs|kilos?)\b`, "iu");
-const WEIGHT_GRAMS = /(?<![\p{L}\d.,/-])(\d{2,5}|\d{1,2},\d{3})[^\S\n]*(g|grams?)\b/iu;
+// Nor is a capital G the start of a word OCR split after it ('159G eorgeAvenue' for 159 George Avenue, a sender's street:
+// fresh seed 1828812012, file 580, a 240 DPI table photo of a label that prints no weight, given 159 g).
+// (Cased by hand, not /i: under /i the G looked back at would be a g too.)
+const WEIGHT_GRAMS = /(?<![\p{L}\d.,/-])(\d{2,5}|\d{1,2},\d{3})[^\S\n]*(g|G|[Gg]rams?|GRAMS?)\b(?!(?<=G)[^\S\n]\p{Ll})/u;
 const PRICE = /[£€$]\s?\d/;
 const HEADING_BARE_FIGURE = new RegExp(String.raw`${HEADING_THEN}\d[\d.,]*[^\S\n]*$`, "im");
 /** Words a packing slip or an order prints and a label does not. */

@@ -152,7 +152,9 @@ const DEPARTMENT_RE = /^(?:reception|accounts|warehouse|stores|office|mailroom|a
 const RUN_TOGETHER_HOUSE_RE = /(?:lodge|cottage|farm|barn|manor)$/i;
 // (The ending after a word of its own: 'Wood', 'Hurst' or 'Croft' alone is a surname, the end of a name wrapped over two lines
 // ('Joaquín Gurpreet' / 'Wood' / '35 Acacia Mews' gave 'Joaquín Gurpreet': fresh seed 3921715364, file 1040, a pdf-lib text PDF).)
-const ONE_WORD_ADDRESS_RE = new RegExp(`\\p{L}{2}(?:wood|woods|view|side|fields?|mount|hurst|croft|holme|dene|lea|lands|stones|crest|ways|acres?|haven|garth|brae|combe|ridge|stead|cote)$|${RUN_TOGETHER_HOUSE_RE.source}|${DEPARTMENT_RE.source}`, "iu");
+// (And a premises' word alone, its number lost or misread into it: "Ffion'sVintage" / 'Units' (Unit 5) / '168 Corstorphine
+// Hill' gave "Ffion'sVintage Units": fresh seed 1828812012, file 2347, a 300 DPI photo. No name ends in such a word.)
+const ONE_WORD_ADDRESS_RE = new RegExp(`\\p{L}{2}(?:wood|woods|view|side|fields?|mount|hurst|croft|holme|dene|lea|lands|stones|crest|ways|acres?|haven|garth|brae|combe|ridge|stead|cote)$|^(?:units?|flats?|suites?|apartments?)$|${RUN_TOGETHER_HOUSE_RE.source}|${DEPARTMENT_RE.source}`, "iu");
 /** One word that is an address's ('Glenview', 'Reception'): a premises line, never a name's. */
 export const isOneWordAddress = (line: string) => ONE_WORD_RE.test(line) && ONE_WORD_ADDRESS_RE.test(line);
 /** What follows a whole name: the premises ('27 Station Grove', 'Flat 5B', 'UNIT 1, MERCER HOUSE'), a company ('… Holdings Ltd') or a contact ('c/o …', 'Attn …'). */
