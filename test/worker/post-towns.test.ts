@@ -12,8 +12,12 @@ describe("a postcode of another area than the town its address names (lib/post-t
     expect(townDisagrees("LS6 7PT", ["Suite 42, Priory Mews", "61 Jubilee Way", "Kirkstall", "Leeds"])).toBe(false);
     expect(townDisagrees("OX18 5WN", ["157 HOLLY PARADE", "BURFORD", "OXFORDSHIRE"])).toBe(false);
     expect(townDisagrees("M14 3LJ", ["184 WELLINGTON HILL", "Watford WD17 2QF"])).toBe(true);
+    // A neighbouring block's postcode with a town's line ('KY16 4EA' for CV37 8AP, as fresh seed 1828812012's file 3085 gave,
+    // where the town was printed under the postcode's line, outside the lines the address was given, and not asked).
+    expect(townDisagrees("KY16 4EA", ["Suite 36, Kingsway House", "49 Castle Square", "Stratford-upon-Avon"])).toBe(true);
+    expect(townDisagrees("CV37 8AP", ["49 Castle Square", "Stratford-upon-Avon"])).toBe(false);
     // A city's name over a suburb's postcode, a county, a village sharing a town's name, a street: nothing said.
-    for (const [postcode, line] of [["CR0 1AB", "London"], ["SK4 2AB", "Manchester"], ["TS24 7AB", "Durham"], ["CB6 2AB", "Sutton"], ["DL10 4AB", "Richmond"], ["ST5 1AB", "Newcastle"], ["BD1 1AB", "Leeds Road"]])
+    for (const [postcode, line] of [["CR0 1AB", "London"], ["SK4 2AB", "Manchester"], ["TS24 7AB", "Durham"], ["CB6 2AB", "Sutton"], ["DL10 4AB", "Richmond"], ["ST5 1AB", "Newcastle"], ["BD1 1AB", "Leeds Road"], ["NR4 7AB", "Keswick"], ["BA14 6AB", "Holt"], ["BT19 1AB", "Bangor"]])
       expect(townDisagrees(postcode, ["1 Church Lane", line]), `${postcode} ${line}`).toBe(false);
   });
 

@@ -37,7 +37,15 @@ const OWN = (
   "reading RG;romford RM;swansea SA;stevenage SG;stockport SK;slough SL;swindon SN;" +
   "southampton SO;salisbury SP;sunderland SR;southend-on-sea SS;stoke-on-trent ST;shrewsbury SY;taunton TA;galashiels TD;" +
   "telford TF;tonbridge TN;torquay TQ;truro TR;middlesbrough TS;twickenham TW;southall UB;warrington WA;watford WD;" +
-  "wakefield WF;wigan WN;worcester WR;walsall WS;wolverhampton WV;york YO;lerwick ZE"
+  "wakefield WF;wigan WN;worcester WR;walsall WS;wolverhampton WV;york YO;lerwick ZE;" +
+  // Other post towns whose names no other post town or village shares ('Keswick', 'Burford', 'Christchurch', 'Holt',
+  // 'Bangor' and 'St Ives' each name two places: left out).
+  "stratford-upon-avon CV;caernarfon LL;cheltenham GL;windermere LA;kendal LA;bakewell DE;woking GU;hove BN;fordingbridge SP;" +
+  "st andrews KY;aberystwyth SY;whitby YO;scarborough YO;ripon HG;hexham NE;alnwick NE;morpeth NE;stirling FK;totnes TQ;" +
+  "padstow PL;penzance TR;kettering NN;brecon LD;llandeilo SA;tenby SA;hebden bridge HX;skipton BD;ilkley LS;ayr KA;" +
+  "bracknell RG;basingstoke RG;kidlington OX;maidstone ME;winchester SO;tunbridge wells TN;sevenoaks TN;hastings TN;" +
+  "crawley RH;horsham RH;reigate RH;chichester PO;worthing BN;eastbourne BN;lewes BN;macclesfield SK;buxton SK;" +
+  "altrincham WA;matlock DE;fort william PH;oban PA;yeovil BA;weymouth DT;poole BH;stroud GL;epsom KT"
 ).split(";");
 
 const TOWN_AREAS = new Map<string, Set<string>>([
