@@ -644,12 +644,6 @@ function strokeTitle(name: string): string {
 }
 
 /**
- * A name ending in the word a flat's or a unit's line starts with: that line's first word joined to the name, its number
- * lost ('Z Clark Unit' for Z Clark over 'Unit 12': run E, SEED=76423947, file 1226, a flattened PDF; OCR read the line
- * 'Unie', the layout took a one-word line under a short name for the name's end, and the name's second reading gave
- * 'Unit'). Where the name ends is unknown: none. Of the 31,469 distinct names the stored runs read, that one alone ends so.
- */
-/**
  * A shop's name whose last word is a company's suffix misread ('Seren Trading Ci' for Seren Trading Co: fresh seed
  * 1333315663, file 3818, a 200 DPI table photo; 'Ltc', 'Lid' for Ltd): after a shop's word (vocabulary.ts isShopWord), a 'C'
  * and one letter or figure that is no 'o', or an 'L' word one letter off 'Ltd'. Which suffix was printed is not known: none.
@@ -661,6 +655,12 @@ function suffixMisread(t: string): boolean {
   return /^C[^oO\s]$/u.test(last) || (/^l(?:t\S|\Sd)$/i.test(last) && !/^ltd$/i.test(last));
 }
 
+/**
+ * A name ending in the word a flat's or a unit's line starts with: that line's first word joined to the name, its number
+ * lost ('Z Clark Unit' for Z Clark over 'Unit 12': run E, SEED=76423947, file 1226, a flattened PDF; OCR read the line
+ * 'Unie', the layout took a one-word line under a short name for the name's end, and the name's second reading gave
+ * 'Unit'). Where the name ends is unknown: none. Of the 31,469 distinct names the stored runs read, that one alone ends so.
+ */
 const PREMISES_LAST = /\s(?:unit|flat|apartment|apt|suite)\.?$/iu;
 
 /**
@@ -725,12 +725,6 @@ const HEADING_FIRST = [
 ];
 
 /**
- * A c/o line run into the name under it, its stroke read as a letter ('CIOGARETHJONES ZOËHILL' for ZOË HILL under 'C/O
- * GARETH JONES': fresh seed 1333315663, file 2927, a 400 DPI photo), or into the name over it ('ZSÓFIABRONTË CIOWEICHOWDHURY':
- * run F, SEED=1598520224): whose name it is is not sure. Spaced, or glued before a run of eight capitals or more
- * ('CIOFFI', a surname, stays; so does a 'CIO' ending a name, a job's title).
- */
-/**
  * A courier's routing words run together in capitals with others ('HUBHERMESCOU-PNXTNEXTDAY', an Evri routing label's
  * header given as the sender where the label prints none: run F, SEED=1598520224, a flattened PDF): a carrier's or a
  * route's word (vocabulary.ts CARRIER_NAMES, CARRIER_NETWORKS) three letters or more short of a longer run of capitals. A
@@ -744,6 +738,12 @@ const routingRunTogether = (t: string) =>
 /** The carriers' names and networks of four letters or more as run together in capitals ('ROYALMAIL', 'COUPNXT'). */
 const CARRIER_WORDS = [...CARRIER_NAMES, ...CARRIER_NETWORKS].map((c) => c.toUpperCase().replace(/[^A-Z]/g, "")).filter((c) => c.length >= 4);
 
+/**
+ * A c/o line run into the name under it, its stroke read as a letter ('CIOGARETHJONES ZOËHILL' for ZOË HILL under 'C/O
+ * GARETH JONES': fresh seed 1333315663, file 2927, a 400 DPI photo), or into the name over it ('ZSÓFIABRONTË CIOWEICHOWDHURY':
+ * run F, SEED=1598520224): whose name it is is not sure. Spaced, or glued before a run of eight capitals or more
+ * ('CIOFFI', a surname, stays; so does a 'CIO' ending a name, a job's title).
+ */
 const CARE_OF_INSIDE = /(?:^|\s)[Cc][/Il1|][Oo0](?:\s+\S|\p{Lu}{8})/u;
 
 /**
