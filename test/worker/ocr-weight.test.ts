@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseEvriLabel } from "../../worker/couriers/evri/parse";
 import { parseRoyalMailLabel } from "../../worker/couriers/royalmail/parse";
 import { fixPostcode, fixWeight, type OcrWord } from "../../worker/label-import/ocr/text";
-import { DOUBTFUL, droppedWeights, latinWeight, mayBeZero, readLarger, rowStarts, settledWeight, textInk, unsureFigure, weightCandidates, wholeWeight, withoutIslands, zeroMisreadWeight } from "../../worker/label-import/ocr/weight";
+import { contested, DOUBTFUL, droppedWeights, latinWeight, mayBeZero, readLarger, rowStarts, settledWeight, textInk, unsureFigure, weightCandidates, wholeWeight, withoutIslands, zeroMisreadWeight, zeroReadAgainAsDigit } from "../../worker/label-import/ocr/weight";
 import { weightGrams } from "../../worker/label-reading/fields";
 import type { TextLine } from "../../worker/label-reading/text";
 import type { Grey } from "../../worker/images/raster";
@@ -832,5 +832,76 @@ describe("a thermal page whose zeros read as a 6, 8 or 9 in its weight and its d
       expect(kept, right).toEqual({ grams: drawn.grams, disputed: mayBeZero(drawn.grams) });
     }
     expect(asked).toBeGreaterThan(0);
+  });
+});
+
+describe("a weight read again otherwise than the page read it (ocr/weight.ts settledWeight)", () => {
+  const HEADINGS = ["Weight:", "WEIGHT:", "Wt:", "WT", ""];
+  /** A page whose one weight line reads `text`, its figure read at `conf`. */
+  function page(text: string, conf: number): { lines: TextLine[]; words: OcrWord[] } {
+    const size = 24;
+    const l: TextLine = { text, x: 40, y: 200, size, width: Math.round(text.length * size * 0.6) };
+    const figure = text.split(" ").at(-1)!;
+    return { lines: [{ text: "ROYAL MAIL", x: 40, y: 40, size }, l], words: [{ text: figure, left: 40 + Math.round((text.length - figure.length) * size * 0.6), top: 200, width: 90, height: size, conf }] };
+  }
+  /** `figure` with `count` of its zeros (at least one) read as a 6, 8 or 9. */
+  function zerosMisread(rng: Rng, figure: string): string {
+    const zeros = [...figure].flatMap((c, i) => (c === "0" ? [i] : []));
+    const chosen = new Set(zeros.filter((_, k) => k === 0 || rng.chance(0.5)).map((i) => i));
+    return [...figure].map((c, i) => (chosen.has(i) ? rng.pick(["6", "8", "9"]) : c)).join("");
+  }
+
+  it("makes none a weight the re-read gave with a zero the page read as a zero read as a 6, 8 or 9 ('0.85KG' read again '8.85KG')", async () => {
+    // Fresh seed 244943082, file 3716, a 203 DPI thermal print: the page read 'WEIGHT: 0.85KG' at 87, its 8 checked
+    // (mayBeZero), and both models read the enlarged cut '8.85KG': 8,850 g given for 850.
+    const rng = new Rng(`${SEED}:zero-again`);
+    let checked = 0;
+    for (let i = 0; i < 300; i++) {
+      const drawn = drawWeight(rng);
+      if (!drawn.figure.includes("0")) continue;
+      const misread = `${zerosMisread(rng, drawn.figure)}${drawn.unit}`;
+      const again = weightGrams(misread);
+      if (again === null || again === drawn.grams) continue;
+      const heading = rng.pick(HEADINGS);
+      const { lines, words } = page(`${heading} ${drawn.figure}${drawn.unit}`.trim(), rng.int(75, 96));
+      const others = [drawn.grams];
+      expect(zeroReadAgainAsDigit(drawn.grams, again), misread).toBe(true);
+      const settled = await settledWeight(drawn.grams, { lines, words, others: [...others, again] }, async () => again);
+      expect(settled, `${drawn.figure}${drawn.unit} read again ${misread}`).toEqual({ grams: null, disputed: true });
+      // Misread the other way (the page's 6, 8 or 9 for a printed zero), the re-read's zero stands.
+      expect(zeroReadAgainAsDigit(again, drawn.grams), misread).toBe(false);
+      const fixed = await settledWeight(again, { lines, words, others: [again, drawn.grams] }, async () => drawn.grams);
+      expect(fixed, `${misread} read again ${drawn.figure}${drawn.unit}`).toEqual({ grams: drawn.grams, disputed: true });
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(50);
+  });
+
+  it("makes none a figure read a little unsure where a model read another weight on its line and the two agreed on none ('4.45kg' for '1.45kg')", async () => {
+    // Fresh seed 244943082, file 3309, a 203 DPI thermal print: '1.45kg' read '4.45kg' at 53; read again, the English
+    // model gave 4.45 and the Latin 1.45, and the page's 4,450 g stood.
+    const rng = new Rng(`${SEED}:contested`);
+    for (let i = 0; i < 200; i++) {
+      const drawn = drawWeight(rng);
+      const text = `${rng.pick(HEADINGS)} ${drawn.figure}${drawn.unit}`.trim();
+      const conf = rng.int(51, DOUBTFUL - 1);
+      const { lines, words } = page(text, conf);
+      expect(unsureFigure(words, lines, drawn.grams, DOUBTFUL), text).toBe(true);
+      const other = drawn.grams + rng.pick([-1, 1]) * rng.int(1, 20) * 50;
+      if (other <= 0 || mayBeZero(drawn.grams)) continue;
+      // Another weight read by one model: none.
+      const lost = await settledWeight(drawn.grams, { lines, words, others: [drawn.grams] }, async (g, seen) => {
+        seen.add(g).add(other);
+        return null;
+      });
+      expect(lost, `${text} at ${conf}, ${other} read again`).toEqual({ grams: null, disputed: false });
+      // Only its own weight read again, or nothing: it stands.
+      const kept = await settledWeight(drawn.grams, { lines, words, others: [drawn.grams] }, async (g, seen) => {
+        if (rng.chance(0.5)) seen.add(g);
+        return null;
+      });
+      expect(kept, `${text} at ${conf}`).toEqual({ grams: drawn.grams, disputed: false });
+      expect(contested(drawn.grams, new Set([drawn.grams]))).toBe(false);
+    }
   });
 });

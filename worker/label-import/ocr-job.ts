@@ -151,8 +151,8 @@ export async function readLabelPage(pixmap: Pixmap): Promise<LabelReading> {
   // in its figure, which may be a monospaced face's barred zero (ocr/weight.ts mayBeZero).
   // One it was a little unsure of is read again too (ocr/weight.ts settledWeight), and a figure holding a 6, 8 or 9 on a
   // page whose date's year reads a zero so is none (zeroMisreadWeight).
-  const settled = await settledWeight(reading.details?.weightInGrams, { lines: reading.lines, words: reading.words, others: weights }, (grams) =>
-    checkedWeight(reading.lines, reading.image, reading.dpi, grams),
+  const settled = await settledWeight(reading.details?.weightInGrams, { lines: reading.lines, words: reading.words, others: weights }, (grams, seen) =>
+    checkedWeight(reading.lines, reading.image, reading.dpi, grams, seen),
   );
   const disputed = settled.disputed;
   if (reading.details && typeof reading.details.weightInGrams === "number") reading.details = { ...reading.details, weightInGrams: settled.grams };

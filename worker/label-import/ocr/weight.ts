@@ -173,8 +173,8 @@ export function textInk(page: Grey, ink: number, x0: number, y0: number, x1: num
  * 0.35' was read '0.35' by the page's first reading and '9.35' by its black-and-white one, which was kept for its
  * postcode: 9,350 g for 350 (fixed seed 3636036, file 96). None is better than a wrong one.
  */
-export async function checkedWeight(lines: TextLine[], page: Grey, dpi: number, grams: number): Promise<number | null> {
-  return agreedWeight(lines.filter((l) => weightGrams(l.text) === grams).slice(0, 2), page, dpi, false, mayBeZero(grams));
+export async function checkedWeight(lines: TextLine[], page: Grey, dpi: number, grams: number, seen?: Set<number>): Promise<number | null> {
+  return agreedWeight(lines.filter((l) => weightGrams(l.text) === grams).slice(0, 2), page, dpi, false, mayBeZero(grams), seen);
 }
 
 /**
@@ -240,26 +240,55 @@ export const zeroMisreadWeight = (lines: TextLine[], grams: number) => /[689]/.t
  * (unsureFigure), or the figure may hold a zero read as another digit (mayBeZero); a disputed weight is kept only where
  * `check` (checkedWeight: its lines read again by both models) gives it. One the reading was a little unsure of (under
  * DOUBTFUL) is checked too, and replaced only by another weight `check` gives; none given, it stands ('950g' at 64 for a
- * clean '550g': 3,000-label seed 258096912, file 2374, a 300 DPI thermal print). A figure holding a 6, 8 or 9 on a page
- * whose date's year reads a zero so is none (zeroMisreadWeight) and disputed. `disputed`: nothing read later may give a
- * weight (the page read again gives the same line back).
+ * clean '550g': 3,000-label seed 258096912, file 2374, a 300 DPI thermal print), unless a model read another weight there
+ * (`check` adds every weight a model read to `seen`: contested). A weight `check` gives that is the page's with a zero read
+ * as a 6, 8 or 9 is none (zeroReadAgainAsDigit). A figure holding a 6, 8 or 9 on a page whose date's year reads a zero so
+ * is none (zeroMisreadWeight) and disputed. `disputed`: nothing read later may give a weight (the page read again gives
+ * the same line back).
  */
 export async function settledWeight(
   grams: number | null | undefined,
   page: { lines: TextLine[]; words: OcrWord[]; others: Iterable<number | null | undefined> },
-  check: (grams: number) => Promise<number | null>,
+  check: (grams: number, seen: Set<number>) => Promise<number | null>,
 ): Promise<{ grams: number | null | undefined; disputed: boolean }> {
   if (typeof grams !== "number") return { grams, disputed: false };
   const { lines, words } = page;
   const disputed = [...page.others].some((w) => w !== grams) || unsureFigure(words, lines, grams) || mayBeZero(grams);
   let kept: number | null = grams;
-  if (disputed) kept = await check(grams);
-  else if (unsureFigure(words, lines, grams, DOUBTFUL)) kept = (await check(grams)) ?? grams;
+  const seen = new Set<number>();
+  if (disputed) kept = await check(grams, seen);
+  else if (unsureFigure(words, lines, grams, DOUBTFUL)) kept = (await check(grams, seen)) ?? (contested(grams, seen) ? null : grams);
+  // A zero the page read as a zero, read again as a 6, 8 or 9: the re-read misread the dotted zero, not the page.
+  if (kept !== null && zeroReadAgainAsDigit(grams, kept)) return { grams: null, disputed: true };
   // Made none so, it is disputed: the re-reads for a lost weight read the same line back, both models alike (the gap
   // cbbd50b left: a '1.05kg' read '1.65kg' beside '2626' was made none, then given again).
   if (kept !== null && zeroMisreadWeight(lines, kept)) return { grams: null, disputed: true };
   return { grams: kept, disputed };
 }
+
+/**
+ * Whether a re-read of a doubtful figure's line gave another weight, by either model, where the two agreed on none: then
+ * the page's figure is none, not kept. A 203 DPI thermal print's '1.45kg' read '4.45kg' at confidence 53 (over UNSURE,
+ * under DOUBTFUL); read again, the English model gave 4.45 and the Latin 1.45, and the page's 4,450 g stood (fresh seed
+ * 244943082, file 3309).
+ */
+export const contested = (grams: number, seen: ReadonlySet<number>) => [...seen].some((w) => w !== grams);
+
+/**
+ * Whether `again` is the page's `grams` with zeros read as a 6, 8 or 9 and nothing else changed (a whole kilogram's zero
+ * before the point among them: 0.85 kg read again as 8.85). The page's reading had a zero there; the re-read of the
+ * enlarged line read a monospaced face's dotted zero as the digit it looks like ('WEIGHT: 0.85KG' read right by the page
+ * at confidence 87, checked for its 8 (mayBeZero), and both models read the cut '8.85KG': fresh seed 244943082, file 3716,
+ * a 203 DPI thermal print, 8,850 g given for 850). Misread the other way, a 6, 8 or 9 read again as a zero, the re-read stands.
+ */
+export function zeroReadAgainAsDigit(grams: number, again: number): boolean {
+  if (again === grams) return false;
+  const [a, b] = [String(grams), String(again)];
+  const width = Math.max(a.length, b.length);
+  const [page, reread] = [a.padStart(width, "0"), b.padStart(width, "0")];
+  return [...page].every((d, i) => d === reread[i] || (d === "0" && DOTTED_ZERO_DIGITS.includes(reread[i]!)));
+}
+const DOTTED_ZERO_DIGITS = "689";
 
 /**
  * Whole kilograms with a 1 or a 0 read as a letter, at least one real digit among them ('i1 KG' for '11 KG': the Latin
@@ -439,7 +468,7 @@ function small(stroke: number[], w: number, most: number): boolean {
  * `dotCheck`: where the two agree, the cut read again with every stroke inside another's hole painted out must give the
  * same weight (a dotted zero both read as a 6 or an 8: DOTTED_ZERO_READ).
  */
-async function agreedWeight(candidates: TextLine[], page: Grey, dpi: number, whole = false, dotCheck = false): Promise<number | null> {
+async function agreedWeight(candidates: TextLine[], page: Grey, dpi: number, whole = false, dotCheck = false, seen = new Set<number>()): Promise<number | null> {
   for (const l of candidates) {
     const cut = lineImage(page, l);
     if (!cut) continue;
@@ -448,9 +477,11 @@ async function agreedWeight(candidates: TextLine[], page: Grey, dpi: number, who
     const grams = whole ? wholeWeight(english) : weightGrams(english);
     if (whole && grams === null) continue;
     if (grams !== null) {
+      seen.add(grams);
       let latin = latinWeight(await readLatinLine(cut.img, at), english, grams);
       const larger = latin === null ? lineImage(page, l, LARGER_PX) : null;
       if (larger && readLarger(latin, cut.scale, larger.scale)) latin = latinWeight(await readLatinLine(larger.img, dpi * larger.scale), english, grams);
+      if (latin !== null) seen.add(latin);
       if (latin === grams) {
         // `dotCheck`: a figure that may hold a dotted zero read as another digit (mayBeZero), read again without the dot.
         const dotless = dotCheck ? withoutIslands(cut.img) : null;
