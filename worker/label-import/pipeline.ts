@@ -17,6 +17,7 @@ import { codesOn, type PdfTextPart } from "./sheet-parts";
 import { partRunTogetherWords } from "./glyph-spaces";
 import { BEYOND_ASCII, toldLetters, UNKNOWN, unmappedFontPages } from "./font-maps";
 import { getPdfium, renderPages, type RegionRequest } from "./pdfium";
+import { type UnspelledName, unspelledNames, withNamesSpelled } from "./unspelled-names";
 import type { Pixmap } from "../images/raster";
 import { imageInfo, MIME, sniff, type FileKind } from "../images/sniff";
 import { loadBarcodeReader, type Barcode } from "../images/zxing";
@@ -139,9 +140,14 @@ async function importPdf(bytes: Uint8Array, checkTime: () => void): Promise<Pipe
     // A label with a customs form beside it is read without the form (its weights are the contents').
     const outside = withoutCustomsForm(input.lines);
     const own = outside && parseLabel({ lines: outside, barcodes: input.barcodes });
-    const details = withoutNamesAtEdge(withoutMisencodedNames(own?.trackingCode === read.trackingCode ? own : read), edges(page));
-    return unmapped.has(page) ? withoutUnknownLetters(details) : details;
+    const whole = withoutNamesAtEdge(own?.trackingCode === read.trackingCode ? own : read, edges(page));
+    const details = withoutMisencodedNames(whole);
+    const kept = unmapped.has(page) ? withoutUnknownLetters(details) : details;
+    // A name dropped for letters the text layer cannot tell: read off the page's picture below (unspelled-names.ts).
+    unspelled.push(...unspelledNames(whole, kept, page, misencoded));
+    return kept;
   };
+  const unspelled: UnspelledName[] = [];
   const atEdge = new Map<number, TextLine[]>();
   const edges = (page: number) => {
     if (!atEdge.has(page)) atEdge.set(page, text.pages[page] ? linesAtEdge(text.pages[page]) : []);
@@ -213,9 +219,24 @@ async function importPdf(bytes: Uint8Array, checkTime: () => void): Promise<Pipe
     throw new ImportError(422, "This PDF is damaged or incomplete and cannot be read.");
   }
   if (!labels.length) throw new ImportError(422, documents.length ? DOCUMENT_REFUSALS[documents[documents.length - 1]] : notALabel());
-  labels.sort((a, b) => a.page - b.page);
+  const spelled = unspelled.length ? await spelledNames(bytes, text.pages, labels, unspelled) : labels;
+  spelled.sort((a, b) => a.page - b.page);
   skippedPages.sort((a, b) => a - b);
-  return { kind: "pdf", mime: MIME.pdf, pages: text.pageCount, labels, skippedPages };
+  return { kind: "pdf", mime: MIME.pdf, pages: text.pageCount, labels: spelled, skippedPages };
+}
+
+/**
+ * The labels with their unspelled names read off the page's picture (unspelled-names.ts); the OCR engine loads only here.
+ * A picture that cannot be drawn or read leaves them none, as before.
+ */
+async function spelledNames(bytes: Uint8Array, pages: PdfPageText[], labels: PipelineLabel[], unspelled: UnspelledName[]): Promise<PipelineLabel[]> {
+  try {
+    const { readLatinLine } = await import("./ocr/tesseract");
+    return await withNamesSpelled(bytes, pages, labels, unspelled, readLatinLine);
+  } catch (err) {
+    if (err instanceof ImportError) throw err;
+    return labels;
+  }
 }
 
 /**
@@ -305,7 +326,8 @@ export function withoutNamesAtEdge(details: LabelDetails, cut: TextLine[]): Labe
  * 'SÄren MÅller', 'Vikram NÄ Dhomhnaill'): a font without a Unicode map, whose letters beyond ASCII the producer gave the
  * codes from 128 up, which a reader can only take in the Mac's table (Ä, Å, Ç, É…). Ghostscript's pdfwrite so rewrites
  * ReportLab's subset fonts: the second label maker's 'gs' PDFs, 29 names in the stored runs, every one wrong (for Chloé,
- * Søren, Müller, Ní, Renée, Joël). Which letter was printed is unknown: the name is none, as a miss. A name in capitals
+ * Søren, Müller, Ní, Renée, Joël). Which letter was printed is unknown: the name is none, as a miss, unless the page's
+ * picture spells it (unspelled-names.ts: read off the name's line, kept only where it holds every letter told). A name in capitals
  * ('SØREN MÜLLER') and a capital starting a word ('Åsa') are names as printed.
  */
 export function withoutMisencodedNames(details: LabelDetails): LabelDetails {
@@ -321,8 +343,9 @@ const misencoded = (name: string) => /\p{Ll}/u.test(name) && /\p{L}[^\P{Lu}A-Z]/
 
 /**
  * A label read from a page drawn in a font with no Unicode map (font-maps.ts), whose letters beyond ASCII its fonts'
- * outlines did not tell are unknown (U+FFFD; 'MaÄgorzata' for Małgorzata before): a name holding one is none, an address
- * line holding one is left out (a miss, never a wrong letter). Letters told and plain ASCII are as read.
+ * outlines did not tell are unknown (U+FFFD; 'MaÄgorzata' for Małgorzata before): a name holding one is none (unless the
+ * page's picture spells it: unspelled-names.ts), an address line holding one is left out (a miss, never a wrong letter).
+ * Letters told and plain ASCII are as read.
  */
 export function withoutUnknownLetters(details: LabelDetails): LabelDetails {
   let out = details;

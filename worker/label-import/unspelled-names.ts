@@ -1,0 +1,130 @@
+/**
+ * Names a text layer cannot spell, read off the page's picture (issue 36). A PDF drawn in a font with no Unicode map
+ * (font-maps.ts: Ghostscript's pdfwrite rewriting ReportLab's subset fonts) gives its letters beyond ASCII as unknown
+ * (U+FFFD) where the fonts' outlines do not tell them ('S�ren Pritchard', 'MA�GORZATA LLOYD', 'Mr Joël M�ller'), or in
+ * the Mac's table where the font was not seen to lack a map ('SÄren MÅller'): such a name was none (pipeline.ts
+ * withoutUnknownLetters, withoutMisencodedNames). Every other letter of it is known, and the page is vector type: the
+ * name's line is drawn at 400 DPI and read by the Latin-script model, and a name is taken only where that reading holds
+ * the text layer's name letter for letter, with a letter beyond ASCII wherever the text layer's letter is unknown (the
+ * code drawn there is over 127: never an ASCII letter). Anything else (a letter read otherwise, a gap read or lost, an
+ * unknown letter read as plain ASCII, two places that fit) leaves the name none: a miss is better than a wrong name.
+ *
+ * Runs only for a label that lost a name so (none in most files): the OCR engine loads for those files alone.
+ */
+import { ADDRESS_KEYS, type LabelDetails } from "../../shared/label";
+import type { TextLine } from "../label-reading/text";
+import { toGrey } from "../images/raster";
+import { UNKNOWN } from "./font-maps";
+import type { PdfPageText } from "./pdf";
+import { renderPages } from "./pdfium";
+
+type AddressKey = (typeof ADDRESS_KEYS)[number];
+
+/** A name the text layer could not spell: on which page, whose (a label's code, an address's key), and as read. */
+export interface UnspelledName {
+  page: number;
+  trackingCode: string;
+  key: AddressKey;
+  /** The text layer's name: U+FFFD or a letter beyond ASCII where the printed letter is unknown. */
+  name: string;
+  /** Whether every letter beyond ASCII of `name` is unknown (a name in the Mac's table), not U+FFFD alone. */
+  beyondAsciiUnknown: boolean;
+}
+
+/** Resolution the name's line is drawn at: vector type, read best with capitals 30-40 px tall (9-11 pt type at 400 DPI). */
+const LINE_DPI = 400;
+/** The longest side a page could be drawn at whole: only a line's region of it is drawn (pdfium.ts drawBitmap). */
+const MAX_SIDE = 6000;
+/** Points of white around a line's box, of its type's size. */
+const PAD = 0.35;
+
+/**
+ * The names of `read` that `kept` (the same label after withoutUnknownLetters and withoutMisencodedNames) has none for,
+ * as UnspelledName: a name with an unknown letter (U+FFFD), or a name in the Mac's table (`misencoded`).
+ */
+export function unspelledNames(read: LabelDetails, kept: LabelDetails, page: number, misencoded: (name: string) => boolean): UnspelledName[] {
+  return ADDRESS_KEYS.flatMap((key) => {
+    const name = read[key]?.name;
+    if (!name || kept[key]?.name) return [];
+    const beyondAsciiUnknown = misencoded(name);
+    if (!beyondAsciiUnknown && !name.includes(UNKNOWN)) return [];
+    return [{ page, trackingCode: read.trackingCode, key, name, beyondAsciiUnknown }];
+  });
+}
+
+const ASCII = /^\p{ASCII}$/u;
+const LETTER_BEYOND_ASCII = /^\P{ASCII}$/u;
+const isLetter = (c: string | undefined) => c !== undefined && /\p{L}/u.test(c);
+
+/**
+ * The name as the picture's reading (`read`) spells it, where exactly one stretch of it, whole words, holds `name` letter
+ * for letter and a letter beyond ASCII wherever `name`'s is unknown (U+FFFD; every letter beyond ASCII where
+ * `beyondAsciiUnknown`); null otherwise.
+ */
+export function spelledByPicture(name: string, read: string, beyondAsciiUnknown: boolean): string | null {
+  const mask = [...name.normalize("NFC")];
+  const text = [...read.normalize("NFC")];
+  const unknown = (c: string) => c === UNKNOWN || (beyondAsciiUnknown && !ASCII.test(c));
+  if (!mask.some(unknown)) return null;
+  const found: string[] = [];
+  for (let s = 0; s + mask.length <= text.length; s++) {
+    if (isLetter(text[s - 1]) || isLetter(text[s + mask.length])) continue;
+    const window = text.slice(s, s + mask.length);
+    const fits = mask.every((c, i) => (unknown(c) ? LETTER_BEYOND_ASCII.test(window[i]!) && isLetter(window[i]) : window[i] === c));
+    if (fits) found.push(window.join(""));
+  }
+  return found.length === 1 ? found[0]! : null;
+}
+
+/** The text layer's line holding `name` (upright lines only: a turned line's box is not worked out here). */
+const lineOf = (page: PdfPageText, name: string): TextLine | undefined => page.lines.find((l) => l.text.includes(name));
+
+/**
+ * The labels with the names `unspelled` lists spelled from the page's picture where it holds them (spelledByPicture);
+ * every other name as it was. `read` reads a line's picture (the Latin-script model: ocr/tesseract.ts readLatinLine).
+ */
+export async function withNamesSpelled<T extends { page: number; details: LabelDetails }>(
+  bytes: Uint8Array,
+  pages: PdfPageText[],
+  labels: T[],
+  unspelled: UnspelledName[],
+  read: (img: ReturnType<typeof toGrey>, dpi: number) => Promise<string>,
+): Promise<T[]> {
+  const spelled = new Map<UnspelledName, string>();
+  for (const index of new Set(unspelled.map((u) => u.page))) {
+    const page = pages[index];
+    if (!page || page.rotate) continue;
+    const wanted = unspelled.flatMap((u) => {
+      const line = u.page === index ? lineOf(page, u.name) : undefined;
+      return line ? [{ u, line }] : [];
+    });
+    if (!wanted.length) continue;
+    // The line's box in the page's user space (label-reading/text.ts groupLines: a line's y is its top, the baseline's
+    // height over the view's bottom turned downwards, less the type's size).
+    const [left0, bottom0] = page.items.view;
+    const box = (l: TextLine) => {
+      const pad = PAD * l.size;
+      const baseline = bottom0! - l.y - l.size;
+      return { left: left0! + l.x - pad, right: left0! + l.x + (l.width ?? l.text.length * l.size * 0.6) + pad, bottom: baseline - 0.3 * l.size - pad, top: baseline + l.size + pad };
+    };
+    const regions = wanted.map(({ line }) => ({ textBox: box(line), limit: box(line) }));
+    const dpi = Math.min(LINE_DPI, (MAX_SIDE * 72) / Math.max(page.width, page.height));
+    await renderPages(bytes, { dpi, maxSide: MAX_SIDE, maxPages: index + 1, fromPage: index, regions: () => regions }, async (_, pixmap) => {
+      const k = pixmap.clip?.part ?? 0;
+      const want = wanted[k];
+      if (!want || !pixmap.clip) return;
+      const name = spelledByPicture(want.u.name, await read(toGrey(pixmap), dpi), want.u.beyondAsciiUnknown);
+      if (name) spelled.set(want.u, name);
+    });
+  }
+  if (!spelled.size) return labels;
+  return labels.map((l) => {
+    let details = l.details;
+    for (const [u, name] of spelled) {
+      const a = details[u.key];
+      if (l.page !== u.page + 1 || details.trackingCode !== u.trackingCode || !a || a.name) continue;
+      details = { ...details, [u.key]: { ...a, name } };
+    }
+    return details === l.details ? l : { ...l, details };
+  });
+}
