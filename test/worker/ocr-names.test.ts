@@ -342,6 +342,35 @@ describe("a name cut short at its line's end or start, the rest of its words ink
     }
   });
 
+  it(`is none where no line holds it whole and the line of its first word, a letter off, has a broken word's end before it ('Fizgerald Har': drawn, SEED=${SEED})`, () => {
+    // The second maker's seed 628310799, file 199, a 200 DPI scan: the row 'Hamza Fitzgerald' read as 'mza Fitzgerald' and
+    // 'Ha', the name taken as 'Fitzgerald Ha' and voted 'Fizgerald Har'.
+    let drawn = 0;
+    for (let k = 0; k < 150; k++) {
+      const rng = new Rng(`${SEED}/broken-row/${k}`);
+      const words = personName(rng).split(" ");
+      if (words.length < 2 || !/^\p{L}{4,}$/u.test(words[0]) || !/^\p{L}{5,}$/u.test(words[1])) continue;
+      const cut = rng.int(1, words[0].length - 2);
+      const [start, end] = [words[0].slice(0, cut), words[0].slice(cut).toLowerCase()];
+      if (end.length > 4) continue;
+      const rest = words.slice(1);
+      const at = rng.int(1, rest[0].length - 2);
+      const misread = rest[0].slice(0, at) + rest[0].slice(at + 1);
+      const given = [misread, ...rest.slice(1), start].join(" ");
+      const lines = [
+        { text: rng.pick(["TO:", "Deliver to", "SHIP TO"]), x: 100, y: 10, size: 14, width: 80 },
+        { text: `${end} ${rest.join(" ")}`, x: 100 + 12 * cut, y: 30, size: 20, width: 12 * (end.length + rest.join(" ").length + 1) },
+        { text: start, x: 100, y: 32, size: 20, width: 12 * start.length },
+      ];
+      expect(withoutBrokenStart(label(given), lines).address?.name, `${given} from ${lines.map((l) => l.text).join(" / ")}`).toBe("");
+      // Its first word after a heading or a word in capitals on its line: it stays.
+      const kept = [{ ...lines[1], text: `${rng.pick(["Ship to:", "Deliver to", words[0].toUpperCase()])} ${rest.join(" ")}` }];
+      expect(withoutBrokenStart(label(given), kept).address?.name, `${given} from ${kept[0].text}`).toBe(given);
+      drawn++;
+    }
+    expect(drawn).toBeGreaterThan(20);
+  });
+
   it("is none where the rest of its row lies inside another reading of the same row ('Oscar Harnres' under '=e ae Khan': run G, SEED=353825910, file 3190)", () => {
     // A 200 DPI photo's small-type pass read the sender's row twice: 'Oscar Harnres' (26 px) and '=e ae Khan' (71 px high, from
     // the name's start to past its end); the ink after 'Harnres' was inside the second, and 'Oscar Harpree' was given.

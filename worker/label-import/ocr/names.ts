@@ -524,17 +524,38 @@ function rowSplit(line: TextLine, lines: TextLine[]): boolean {
  * Trading Co: run J, SEED=3605086469, file 1099). Over runs H's, I's and J's stored page readings every name with such a
  * word before it was one of these, and no right name. Judged once the name has its lost words and accents back (a first
  * name read in small letters, 'zoe Ward', is given back whole by restoreLostWords: 'Zoë Ward'); the line is found by the
- * name's letters without their accents. A sender made none is read again in small type.
+ * name's letters without their accents. A sender made none is read again in small type. A name no line holds whole (its
+ * words taken from two lines, a letter of it put right by a second reading) is found by its first word, a letter off at
+ * most: 'mza Fitzgerald' and 'Ha' read as two lines of the row 'Hamza Fitzgerald' gave 'Fitzgerald Ha', voted 'Fizgerald
+ * Har' (the second maker's seed 628310799, file 199, a 200 DPI scan of a narrow face).
  */
 export function withoutBrokenStart(details: LabelDetails, lines: TextLine[]): LabelDetails {
   return renamed(details, NAMED_KEYS, (a) => {
     const name = fold(a.name);
-    const line = lines.find((l) => fold(l.text).includes(name));
-    if (!line) return a.name;
-    const before = line.text.slice(0, fold(line.text).indexOf(name)).trimEnd();
+    const whole = lines.find((l) => fold(l.text).includes(name));
+    const at = whole ? { line: whole, index: fold(whole.text).indexOf(name) } : firstWordAt(lines, name);
+    if (!at) return a.name;
+    const before = at.line.text.slice(0, at.index).trimEnd();
     const last = before.split(" ").pop() ?? "";
     return /^\p{Ll}{1,4}$/u.test(last) && classifyLine(before).heading?.rest !== "" && !CONTACT_LINE.test(last) ? "" : a.name;
   });
+}
+
+/**
+ * The line holding a word a letter or none off `name`'s first word (folded; four letters or more, no title), and where
+ * that word starts in the line's text.
+ */
+function firstWordAt(lines: TextLine[], name: string): { line: TextLine; index: number } | null {
+  const first = name.split(" ")[0] ?? "";
+  if (first.length < 4 || TITLE_WORD.test(first)) return null;
+  for (const line of lines) {
+    let index = 0;
+    for (const word of line.text.split(" ")) {
+      if (word && editDistance(fold(word), first) <= 1) return { line, index };
+      index += word.length + 1;
+    }
+  }
+  return null;
 }
 
 /** A title at a name's start: the name has one already. */
