@@ -94,19 +94,24 @@ export async function withNamesSpelled<T extends { page: number; details: LabelD
   for (const index of new Set(unspelled.map((u) => u.page))) {
     const page = pages[index];
     if (!page || page.rotate) continue;
-    const wanted = unspelled.flatMap((u) => {
-      const line = u.page === index ? lineOf(page, u.name) : undefined;
-      return line ? [{ u, line }] : [];
-    });
-    if (!wanted.length) continue;
     // The line's box in the page's user space (label-reading/text.ts groupLines: a line's y is its top, the baseline's
     // height over the view's bottom turned downwards, less the type's size).
-    const [left0, bottom0] = page.items.view;
+    const [left0, bottom0, right0, top0] = page.items.view as [number, number, number, number];
     const box = (l: TextLine) => {
       const pad = PAD * l.size;
-      const baseline = bottom0! - l.y - l.size;
-      return { left: left0! + l.x - pad, right: left0! + l.x + (l.width ?? l.text.length * l.size * 0.6) + pad, bottom: baseline - 0.3 * l.size - pad, top: baseline + l.size + pad };
+      const baseline = bottom0 - l.y - l.size;
+      // Kept inside the page: PDFium draws the whole page for a region it cannot place, at this resolution a bitmap far
+      // larger than a line's.
+      const left = Math.max(left0, left0 + l.x - pad);
+      const right = Math.min(right0, left0 + l.x + (l.width ?? l.text.length * l.size * 0.6) + pad);
+      return { left, right, bottom: Math.max(bottom0, baseline - 0.3 * l.size - pad), top: Math.min(top0, baseline + l.size + pad) };
     };
+    const drawable = (b: ReturnType<typeof box>) => b.right - b.left >= 1 && b.top - b.bottom >= 1;
+    const wanted = unspelled.flatMap((u) => {
+      const line = u.page === index ? lineOf(page, u.name) : undefined;
+      return line && drawable(box(line)) ? [{ u, line }] : [];
+    });
+    if (!wanted.length) continue;
     const regions = wanted.map(({ line }) => ({ textBox: box(line), limit: box(line) }));
     const dpi = Math.min(LINE_DPI, (MAX_SIDE * 72) / Math.max(page.width, page.height));
     await renderPages(bytes, { dpi, maxSide: MAX_SIDE, maxPages: index + 1, fromPage: index, regions: () => regions }, async (_, pixmap) => {
