@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { UNKNOWN } from "../../worker/label-import/font-maps";
 import { readLatinLine } from "../../worker/label-import/ocr/tesseract";
 import { readPdfText } from "../../worker/label-import/pdf";
-import { spelledByPicture, withNamesSpelled } from "../../worker/label-import/unspelled-names";
+import { MAX_NAMES, spelledByPicture, withNamesSpelled } from "../../worker/label-import/unspelled-names";
 import type { LabelDetails } from "../../shared/label";
 import { freshSeed, Rng } from "../../bench/label-generator/random";
 
@@ -113,4 +113,25 @@ describe("names read off a drawn page (unspelled-names.ts withNamesSpelled)", ()
     // pt, SEED=3) leaves that name none, as it should.
     expect(spelled).toBeGreaterThanOrEqual(draws / 2);
   }, 120_000);
+
+  it(`reads at most ${MAX_NAMES} names off one file's pictures, however many it holds`, async () => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const pages = 15;
+    for (let i = 0; i < pages; i++) doc.addPage([288, 432]).drawText("Søren Müller", { x: 20, y: 300, size: 12, font });
+    const bytes = await doc.save();
+    const text = await readPdfText(bytes, pages);
+    const layer = "S\uFFFDren M\uFFFDller";
+    for (const p of text.pages) for (const l of p.lines) l.text = layer;
+    const details: LabelDetails = { courier: "royalmail", countryCode: "GB", trackingCode: "KB793040539GB", address: { name: "", address: [], postcode: "", countryCode: "GB" } };
+    const unspelled = text.pages.map((_, page) => ({ page, trackingCode: details.trackingCode, key: "address" as const, name: layer, beyondAsciiUnknown: false }));
+    let reads = 0;
+    const labels = text.pages.map((_, page) => ({ page: page + 1, details }));
+    const out = await withNamesSpelled(bytes, text.pages, labels, unspelled, async () => {
+      reads++;
+      return "Søren Müller";
+    });
+    expect(reads).toBe(MAX_NAMES);
+    expect(out.filter((l) => l.details.address?.name === "Søren Müller")).toHaveLength(MAX_NAMES);
+  }, 60_000);
 });

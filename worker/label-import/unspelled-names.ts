@@ -33,6 +33,11 @@ export interface UnspelledName {
 
 /** Resolution the name's line is drawn at: vector type, read best with capitals 30-40 px tall (9-11 pt type at 400 DPI). */
 const LINE_DPI = 400;
+/**
+ * The most names read off one file's pictures: each costs a line's drawing and reading (100-300 ms on 2 cores), and a
+ * 50-label file of such names would take the upload past its time (pipeline.ts LIMITS.maxMillis). Past it, names stay none.
+ */
+export const MAX_NAMES = 12;
 /** The longest side a page could be drawn at whole: only a line's region of it is drawn (pdfium.ts drawBitmap). */
 const MAX_SIDE = 6000;
 /** Points of white around a line's box, of its type's size. */
@@ -91,7 +96,8 @@ export async function withNamesSpelled<T extends { page: number; details: LabelD
   read: (img: ReturnType<typeof toGrey>, dpi: number) => Promise<string>,
 ): Promise<T[]> {
   const spelled = new Map<UnspelledName, string>();
-  for (const index of new Set(unspelled.map((u) => u.page))) {
+  const asked = unspelled.slice(0, MAX_NAMES);
+  for (const index of new Set(asked.map((u) => u.page))) {
     const page = pages[index];
     if (!page || page.rotate) continue;
     // The line's box in the page's user space (label-reading/text.ts groupLines: a line's y is its top, the baseline's
@@ -107,7 +113,7 @@ export async function withNamesSpelled<T extends { page: number; details: LabelD
       return { left, right, bottom: Math.max(bottom0, baseline - 0.3 * l.size - pad), top: Math.min(top0, baseline + l.size + pad) };
     };
     const drawable = (b: ReturnType<typeof box>) => b.right - b.left >= 1 && b.top - b.bottom >= 1;
-    const wanted = unspelled.flatMap((u) => {
+    const wanted = asked.flatMap((u) => {
       const line = u.page === index ? lineOf(page, u.name) : undefined;
       return line && drawable(box(line)) ? [{ u, line }] : [];
     });
