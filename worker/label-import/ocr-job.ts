@@ -456,7 +456,7 @@ export function plausibleOnly(d: LabelDetails): LabelDetails {
     // A heading read as the name: the name's line was lost (fresh seed 3215497301, a 203 DPI thermal print: 'FROM').
     // A name ending in a particle, as the layout's rule, again here: the accents restored after it may make one ('EWAN
     // NI' of Ewan Ní Bhriain, its end lost, given the Latin reading's 'Ní': rehearsal seed 4055776722, file 176, a 400 DPI scan).
-    const none = GLUED.test(a.name) || pieceOfCode(name, d.trackingCode) || noNameShape(name) || ((k === "address" || Boolean(a.postcode) || ACCENTED_WORD.test(name)) && partOfName(name));
+    const none = GLUED.test(a.name) || pieceOfCode(name, d.trackingCode) || noNameShape(name) || ((k === "address" || Boolean(a.postcode) || ACCENTED_WORD.test(name)) && partOfName(name, k === "address"));
     if (none || name !== a.name) out[k] = { ...out[k]!, name: none ? "" : name };
   }
   return out;
@@ -531,7 +531,8 @@ const ZERO_INITIAL = /(^|\s)0\.(?=\s)/u;
  * A recipient's name read as one short word: a surname or a first name alone, the rest of its line lost ('Green' of 'I
  * Green' after 'Deliver to:', 'LEROY' of 'SIOBHÁN LEROY': fresh seed 1307231402, a 400 DPI scan and a thermal print).
  * A person is named by two words at least, a business nearly always; nine letters or more in one word are more often
- * a whole name whose gaps OCR lost ('IAINMENSAH', 'Ewanjones'), and so is a word with a capital inside ('SMorris').
+ * a whole name whose gaps OCR lost ('IAINMENSAH'), and so is a word with a capital inside ('SMorris'), but not a
+ * recipient's in title case (ONE_CAPITAL_WORD).
  * So is a sender's over an address with a postcode ('Wei' of 'Wei Müller', 'Anh' of 'Anh Quiñones': fresh seeds
  * 3515107650 and 1307231402; never right in any stored run); a retailer's name printed alone as a routing label's
  * header ('Loomwell') has no postcode and stays. So is a sender's of one short word with an accent, postcode or none: a
@@ -542,7 +543,16 @@ const ZERO_INITIAL = /(^|\s)0\.(?=\s)/u;
  */
 /** A letter with an accent (or its mark in its shape: ø, ł). */
 const ACCENTED_WORD = /[\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F]/u;
-const partOfName = (name: string) => name.length <= 8 && /^[\p{L}'’-]+$/u.test(name) && !/\p{Ll}\p{Lu}|\p{Lu}\p{Lu}\p{Ll}/u.test(name);
+const partOfName = (name: string, recipient = false) =>
+  (name.length <= 8 || (recipient && ONE_CAPITAL_WORD.test(name))) && /^[\p{L}'’-]+$/u.test(name) && !/\p{Ll}\p{Lu}|\p{Lu}\p{Lu}\p{Ll}/u.test(name);
+/**
+ * A recipient's one word of nine letters or more in small letters after one capital ('Gallagher' of Iain Gallagher, its
+ * first name lost: CI rehearsal ci-131, gate seed 90105473, file 475, a flattened PDF): a surname alone, none as the
+ * shorter ones are. A whole name run together keeps a capital inside ('EwanJones', 'SMorris') or is in capitals
+ * ('IAINMENSAH', 'KOFIFITZGERALD': three such right recipients in run A's 399 images, none in title case); a shop's one
+ * word is a sender's ('Hatherley', 'Threadline') and stays.
+ */
+const ONE_CAPITAL_WORD = /^\p{Lu}\p{Ll}{8,}$/u;
 
 /**
  * A title both readings misread alike ('Mi A Scott' for Mr: fresh seed 3422321280, file 255, a 203 DPI thermal print): an
