@@ -12,6 +12,11 @@ import {
   wrappedName,
 } from "../../worker/label-reading/name-lines";
 import type { TextLine } from "../../worker/label-reading/text";
+import { freshSeed, Rng } from "../../bench/label-generator/random";
+import { personName } from "../../bench/label-generator/world";
+
+// Drawn cases take a fresh seed each run, printed in their names (replay with SEED=…).
+const SEED = process.env.SEED || freshSeed();
 
 const L = (x: number, y: number, size: number, text: string): TextLine => ({ text, x, y, size });
 
@@ -287,7 +292,28 @@ describe("where a name ends", () => {
     // Before a possessive's apostrophe too (fresh seed 208294708, file 274, a 150 DPI photo: the sender given as none).
     expect(withoutDebris("WE!'S APOTHECARY")).toBe("WEI'S APOTHECARY");
     expect(withoutDebris("Danie!'s Tea Co")).toBe("Daniel's Tea Co");
+    // A capital I read twice, as itself and as a '!' beside it (fresh seed 244943082, file 200, a 200 DPI scan).
+    expect(withoutDebris("NGOZ!I WOOD")).toBe("NGOZI WOOD");
+    expect(withoutDebris("KOFI! THOMPSON")).toBe("KOFI THOMPSON");
     for (const name of ["Thomas de la Cruz", "Mx Niamh ap Rhys", "JOHN SMITH Ltd", "Mr JOHN SMITH", "OAK & ANCHOR Crafts", "c/o Jane Smith", "Smith and co", "J H ug hes"]) expect(withoutDebris(name)).toBe(name);
+  });
+
+  it(`reads a capital I read as '!', and as itself and a '!' beside it, as the one I (drawn, SEED=${SEED})`, () => {
+    const rng = new Rng(`${SEED}:bang-i`);
+    let drawn = 0;
+    for (let k = 0; k < 300; k++) {
+      const name = personName(rng).toUpperCase();
+      // One I inside a word, not its first letter (names doubling it are not drawn), no other mark.
+      const words = name.split(" ");
+      const w = words.findIndex((x) => /^[A-Z]+$/.test(x) && (x.match(/I/g) ?? []).length === 1 && !x.startsWith("I"));
+      if (w < 0) continue;
+      const at = words[w]!.indexOf("I");
+      const misread = rng.pick(["!", "!I", "I!"]);
+      const read = words.map((x, i) => (i === w ? x.slice(0, at) + misread + x.slice(at + 1) : x)).join(" ");
+      expect(withoutDebris(read), read).toBe(name);
+      drawn++;
+    }
+    expect(drawn).toBeGreaterThan(50);
   });
 
   it("keeps a title read in small letters before the name: part of the name (fresh seed 740915671, file 2284, a 203 DPI thermal print)", () => {

@@ -53,11 +53,13 @@ const COMPANY_END_RE = /^(?:ltd\.?|limited|plc|llp|inc\.?|co\.?|&|and|sons)$/i;
  */
 export function withoutDebris(name: string): string {
   // An I or l read as '!' ('KOF! THOMPSON', 'Danie! Johnson'), before a possessive's apostrophe too ("WE!'S APOTHECARY": fresh
-  // seed 208294708, file 274, a 150 DPI photo, whose sender was given as none): no name holds a '!'.
+  // seed 208294708, file 274, a 150 DPI photo, whose sender was given as none): no name holds a '!'. A capital I read both
+  // as itself and as a '!' beside it is one I ('NGOZ!I WOOD' for NGOZI WOOD, given 'NGOZII': fresh seed 244943082, file 200,
+  // a 200 DPI scan); not a small l, which names double ('Russe!l').
   let words = name
     .split(" ")
     .filter(Boolean)
-    .map((w) => (/^\p{Lu}+!(?:\p{Lu}|['’])*$/u.test(w) ? w.replace("!", "I") : /^\p{Lu}\p{Ll}+!(?:\p{Ll}|['’])*$/u.test(w) ? w.replace("!", "l") : w));
+    .map((w) => (/^\p{Lu}+!(?:\p{Lu}|['’])*$/u.test(w) ? w.replace(/!I|I!|!/, "I") : /^\p{Lu}\p{Ll}+!(?:\p{Ll}|['’])*$/u.test(w) ? w.replace("!", "l") : w));
   // (Not a title read in small letters, 'mrs. Amelia Hussain' for Mrs.: fresh seed 740915671, file 2284, a 203 DPI thermal
   // print, whose recipient was given as 'Amelia Hussain'. The title is part of the name.)
   const debris = (w: string) => SMALL_WORD_RE.test(w) && !PARTICLE_RE.test(w.replace(/[^\p{L}]/gu, "")) && !TITLE_ALONE_RE.test(w);
