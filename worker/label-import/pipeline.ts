@@ -132,6 +132,8 @@ async function importPdf(bytes: Uint8Array, checkTime: () => void): Promise<Pipe
   const partBarcodes = new Map<number, Barcode[][]>();
   // Pages that hold a code but are no label (documents.ts): what they were, for the refusal's words.
   const documents: DocumentKind[] = [];
+  // Names dropped for letters the text layer cannot tell, read off the pages' pictures once every page is read.
+  const unspelled: UnspelledName[] = [];
   const labelOn = (input: LabelInput, page: number): LabelDetails | null => {
     const read = parseLabel(input);
     const kind = read && documentKind(input, read);
@@ -147,7 +149,6 @@ async function importPdf(bytes: Uint8Array, checkTime: () => void): Promise<Pipe
     unspelled.push(...unspelledNames(whole, kept, page, misencoded));
     return kept;
   };
-  const unspelled: UnspelledName[] = [];
   const atEdge = new Map<number, TextLine[]>();
   const edges = (page: number) => {
     if (!atEdge.has(page)) atEdge.set(page, text.pages[page] ? linesAtEdge(text.pages[page]) : []);

@@ -171,7 +171,8 @@ export function textInk(page: Grey, ink: number, x0: number, y0: number, x1: num
  * A weight two readings of the page gave differently, checked: the lines that gave the one kept (`grams`) read again,
  * and a weight taken only where both models agree on it; null otherwise. A flattened marketplace PDF's 'Weight (kg):
  * 0.35' was read '0.35' by the page's first reading and '9.35' by its black-and-white one, which was kept for its
- * postcode: 9,350 g for 350 (fixed seed 3636036, file 96). None is better than a wrong one.
+ * postcode: 9,350 g for 350 (fixed seed 3636036, file 96). None is better than a wrong one. `seen`: every weight the
+ * models read there (agreedWeight).
  */
 export async function checkedWeight(lines: TextLine[], page: Grey, dpi: number, grams: number, seen?: Set<number>): Promise<number | null> {
   return agreedWeight(lines.filter((l) => weightGrams(l.text) === grams).slice(0, 2), page, dpi, false, mayBeZero(grams), seen);
@@ -466,7 +467,8 @@ function small(stroke: number[], w: number, most: number): boolean {
  * The first weight a candidate line gives read again where the English and the Latin reading of its cut agree. `whole`: a
  * reading with a figure before the weight's (FIGURE_BEFORE) gives none, and nothing else is tried round the line.
  * `dotCheck`: where the two agree, the cut read again with every stroke inside another's hole painted out must give the
- * same weight (a dotted zero both read as a 6 or an 8: DOTTED_ZERO_READ).
+ * same weight (a dotted zero both read as a 6 or an 8: DOTTED_ZERO_READ). `seen` gathers every weight either model read
+ * off a cut (settledWeight's `contested`).
  */
 async function agreedWeight(candidates: TextLine[], page: Grey, dpi: number, whole = false, dotCheck = false, seen = new Set<number>()): Promise<number | null> {
   for (const l of candidates) {
