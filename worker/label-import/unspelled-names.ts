@@ -13,7 +13,7 @@
  */
 import { ADDRESS_KEYS, type LabelDetails } from "../../shared/label";
 import type { TextLine } from "../label-reading/text";
-import { toGrey } from "../images/raster";
+import { type Grey, toGrey } from "../images/raster";
 import { UNKNOWN } from "./font-maps";
 import type { PdfPageText } from "./pdf";
 import { renderPages } from "./pdfium";
@@ -93,7 +93,7 @@ export async function withNamesSpelled<T extends { page: number; details: LabelD
   pages: PdfPageText[],
   labels: T[],
   unspelled: UnspelledName[],
-  read: (img: ReturnType<typeof toGrey>, dpi: number) => Promise<string>,
+  read: (img: Grey, dpi: number) => Promise<string>,
 ): Promise<T[]> {
   const spelled = new Map<UnspelledName, string>();
   const asked = unspelled.slice(0, MAX_NAMES);
@@ -112,20 +112,25 @@ export async function withNamesSpelled<T extends { page: number; details: LabelD
       const right = Math.min(right0, left0 + l.x + (l.width ?? l.text.length * l.size * 0.6) + pad);
       return { left, right, bottom: Math.max(bottom0, baseline - 0.3 * l.size - pad), top: Math.min(top0, baseline + l.size + pad) };
     };
-    const drawable = (b: ReturnType<typeof box>) => b.right - b.left >= 1 && b.top - b.bottom >= 1;
-    const wanted = asked.flatMap((u) => {
+    // Each line drawn and read once: a sender's name stands under two keys (fromAddress and sendAddress), one line.
+    const wanted: { line: TextLine; region: ReturnType<typeof box>; names: UnspelledName[] }[] = [];
+    for (const u of asked) {
       const line = u.page === index ? lineOf(page, u.name) : undefined;
-      return line && drawable(box(line)) ? [{ u, line }] : [];
-    });
+      if (!line) continue;
+      const same = wanted.find((w) => w.line === line && w.names[0]!.name === u.name && w.names[0]!.beyondAsciiUnknown === u.beyondAsciiUnknown);
+      const region = box(line);
+      if (same) same.names.push(u);
+      else if (region.right - region.left >= 1 && region.top - region.bottom >= 1) wanted.push({ line, region, names: [u] });
+    }
     if (!wanted.length) continue;
-    const regions = wanted.map(({ line }) => ({ textBox: box(line), limit: box(line) }));
+    const regions = wanted.map(({ region }) => ({ textBox: region, limit: region }));
     const dpi = Math.min(LINE_DPI, (MAX_SIDE * 72) / Math.max(page.width, page.height));
     await renderPages(bytes, { dpi, maxSide: MAX_SIDE, maxPages: index + 1, fromPage: index, regions: () => regions }, async (_, pixmap) => {
-      const k = pixmap.clip?.part ?? 0;
-      const want = wanted[k];
+      const want = wanted[pixmap.clip?.part ?? 0];
       if (!want || !pixmap.clip) return;
-      const name = spelledByPicture(want.u.name, await read(toGrey(pixmap), dpi), want.u.beyondAsciiUnknown);
-      if (name) spelled.set(want.u, name);
+      const [first] = want.names;
+      const name = spelledByPicture(first!.name, await read(toGrey(pixmap), dpi), first!.beyondAsciiUnknown);
+      if (name) for (const u of want.names) spelled.set(u, name);
     });
   }
   if (!spelled.size) return labels;
