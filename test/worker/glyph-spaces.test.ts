@@ -1,6 +1,6 @@
 import { beginText, endText, PDFDocument, type PDFFont, type PDFName, PDFNumber, PDFOperator, PDFOperatorNames, type PDFPage, setCharacterSpacing, setCharacterSqueeze, setFontAndSize, setTextMatrix, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { partRunTogetherWords, wordEnds } from "../../worker/label-import/glyph-spaces";
+import { mendFromGlyphs, wordEnds } from "../../worker/label-import/glyph-spaces";
 import { readPdfText } from "../../worker/label-import/pdf";
 import { importLabelFile } from "../../worker/label-import/pipeline";
 import type { Glyph } from "../../worker/label-import/pdfium";
@@ -94,7 +94,7 @@ describe("words run together in a text layer, parted by their glyphs' positions"
       const text = await readPdfText(await fittedPdf(lines, squeeze), 5);
       // What pdf.js reads: the gaps are narrower than it takes for a space.
       expect(text.pages[0].lines.map((l) => l.text)).toContain("JOHNSMITH");
-      await partRunTogetherWords(await fittedPdf(lines, squeeze), text);
+      await mendFromGlyphs(await fittedPdf(lines, squeeze), text);
       expect(text.pages[0].lines.map((l) => l.text)).toEqual(lines);
     }
   });
@@ -111,7 +111,7 @@ describe("words run together in a text layer, parted by their glyphs' positions"
     fitted(page, font, ["Mr F Thompson", "83 Primrose Close", "Cambridge", "CB1 6AD"], 0.8, 13, 18, 300);
     const bytes = await doc.save();
     const text = await readPdfText(bytes, 5);
-    await partRunTogetherWords(bytes, text);
+    await mendFromGlyphs(bytes, text);
     const lines = text.pages[0].lines.map((l) => l.text);
     expect(lines).toContain("ORLA FASHION");
     expect(lines).toEqual(expect.arrayContaining(["VAN 44", "DROP 51", "Mr F Thompson", "83 Primrose Close", "CB1 6AD"]));
@@ -125,7 +125,7 @@ describe("words run together in a text layer, parted by their glyphs' positions"
     for (const [i, t] of lines.entries()) page.drawText(t, { x: 20, y: 400 - i * 16, size: 11, font });
     const bytes = await doc.save();
     const text = await readPdfText(bytes, 5);
-    await partRunTogetherWords(bytes, text);
+    await mendFromGlyphs(bytes, text);
     expect(text.pages[0].lines.map((l) => l.text)).toEqual(lines);
   });
 
@@ -203,7 +203,7 @@ describe("words run together in a text layer, parted by their glyphs' positions"
     for (let k = 0; k < 24; k++) {
       const { bytes, want } = await fittedGrid(new Rng(`${SHEET_SEED}/fitted grid/${k}`));
       const text = await readPdfText(bytes, 5);
-      await partRunTogetherWords(bytes, text);
+      await mendFromGlyphs(bytes, text);
       const parts = text.pages[0].parts.map((p) => p.lines.map((l) => l.text.replace(/[\s-]/g, "")).filter((t) => want.some((w) => w.code === t)));
       if (parts.length === 4 && want.every((w) => parts.some((p) => p.length === 1 && p[0] === w.code))) four++;
     }
@@ -305,7 +305,7 @@ describe("words run together in a text layer, parted by their glyphs' positions"
     spacedLine(page, font, fontName, "H0ITJ85854926089", [12, 20], 10, 0, 100, new Map());
     const bytes = await doc.save();
     const text = await readPdfText(bytes, 5);
-    await partRunTogetherWords(bytes, text);
+    await mendFromGlyphs(bytes, text);
     expect(text.pages[0].lines.map((l) => l.text)).toEqual(expect.arrayContaining(want));
   });
 });

@@ -10,6 +10,7 @@
  * spaced again, wholly from their glyphs: pdf.js, seeing glyphs overlap by its widths, also splits such a line in
  * odd places ('M 11AE'). A kerning pair or letter spacing keeps the run's own factor and parts nothing.
  */
+import { doubtfulGlyphs, doubtfulLetters } from "./doubtful-letters";
 import type { PdfText } from "./pdf";
 import { type Glyph, readGlyphs } from "./pdfium";
 import { codesOn, sheetParts } from "./sheet-parts";
@@ -186,8 +187,12 @@ function respacedLines(lines: TextLine[], page: PageGlyphs): TextLine[] {
   return joinFittedPieces(lines, page).map((l) => respaced(l, page) ?? withoutFalseSpaces(l, page) ?? l);
 }
 
-/** The PDF's text with the lines of a producer that placed its glyphs to fit spaced by their glyphs (each page, and each label part of a sheet). */
-export async function partRunTogetherWords(bytes: Uint8Array, text: PdfText): Promise<void> {
+/**
+ * The PDF's text mended where its glyphs say otherwise (each page, and each label part of a sheet): the lines of a
+ * producer that placed its glyphs to fit spaced by their glyphs, and the letters two glyphs of one font claim kept on
+ * the page (`doubtful`, doubtful-letters.ts).
+ */
+export async function mendFromGlyphs(bytes: Uint8Array, text: PdfText): Promise<void> {
   const pages = text.pages.flatMap((p, i) => (p.lines.some((l) => RUN.test(l.text)) ? [i] : []));
   if (!pages.length) return;
   const found = await readGlyphs(bytes, pages);
@@ -212,5 +217,7 @@ export async function partRunTogetherWords(bytes: Uint8Array, text: PdfText): Pr
     const again = uncut && codesOn(page.lines).size > 1 ? sheetParts(page.items.words, page.items.boxes, page.rotate, page.items.view, respace) : [];
     if (again.length > page.parts.length) page.parts = again;
     else for (const part of page.parts) part.lines = respace(part.lines);
+    const doubtful = doubtfulGlyphs(glyphs);
+    if (doubtful.size) page.doubtful = doubtfulLetters(doubtful, (squashed) => runsOf(squashed, placed));
   }
 }

@@ -4,6 +4,7 @@
  */
 import { getDocumentProxy, getResolvedPDFJS } from "unpdf";
 import { ImportError } from "../lib/errors";
+import type { DoubtfulLetters } from "./doubtful-letters";
 import { type PdfRect, type PdfTextPart, sheetParts, unionRect } from "./sheet-parts";
 import { groupLines, type TextLine, type TextWord } from "../label-reading/text";
 
@@ -26,6 +27,8 @@ export interface PdfPageText {
    * right). Empty for a page whose text does not fall apart that way.
    */
   parts: PdfTextPart[];
+  /** Letters two glyphs of one font claim on this page, one of them falsely (doubtful-letters.ts); unset where none do. */
+  doubtful?: DoubtfulLetters;
   /** The page's text items, their boxes and its view: the sheet is cut again on them once words run together are parted (glyph-spaces.ts). */
   items: { words: TextWord[]; boxes: PdfRect[]; view: number[] };
 }

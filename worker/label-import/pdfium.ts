@@ -159,6 +159,14 @@ export interface Glyph {
   advance: number;
   /** The font's ascent to descent: about an em. */
   size: number;
+  /** The font that draws it (PDFium's handle: one font dictionary of the file, one handle). */
+  font?: number;
+  /**
+   * Its glyph's box from its origin, along the text by its advance and across it by its size: [start, end, below, above].
+   * The same glyph of one font has the same box however large or squeezed; null for text turned other than by quarters
+   * and for a glyph drawing two characters (a ligature, whose characters share one origin).
+   */
+  ink?: [number, number, number, number] | null;
 }
 
 /**
@@ -172,7 +180,7 @@ export async function readGlyphs(bytes: Uint8Array, pages: number[]): Promise<Ma
   const mod = lib.pdfium as typeof lib.pdfium & { HEAPU8: Uint8Array; HEAPF64: Float64Array };
   const out = new Map<number, Glyph[]>();
   const filePtr = mod.wasmExports.malloc(bytes.length);
-  const buf = mod.wasmExports.malloc(32);
+  const buf = mod.wasmExports.malloc(64);
   if (!filePtr || !buf) throw new PdfiumError("out of memory");
   mod.HEAPU8.set(bytes, filePtr);
   const doc = lib.FPDF_LoadMemDocument(filePtr, bytes.length, "");
@@ -196,8 +204,23 @@ export async function readGlyphs(bytes: Uint8Array, pages: number[]): Promise<Ma
           const [wide, high] = [Math.abs(box[2] - box[0]), Math.abs(box[1] - box[3])];
           const flat = Math.abs(c) >= Math.abs(sn);
           // The loose box spans the advance along the text and the font's ascent to descent across it (about an em).
-          glyphs.push({ char: String.fromCodePoint(code), along: x * c + y * sn, across: -x * sn + y * c, advance: flat ? wide : high, size: flat ? high : wide });
+          const glyph: Glyph = { char: String.fromCodePoint(code), along: x * c + y * sn, across: -x * sn + y * c, advance: flat ? wide : high, size: flat ? high : wide };
+          const object = lib.FPDFText_GetTextObject(text, k);
+          glyph.font = object ? lib.FPDFTextObj_GetFont(object) : 0;
+          const square = Math.abs(Math.sin(2 * angle)) < 1e-3;
+          // The tight box (the glyph's outline bounds), turned into the text's direction from its origin.
+          if (square && glyph.advance > 0 && glyph.size > 0 && lib.FPDFText_GetCharBox(text, k, buf + 32, buf + 40, buf + 48, buf + 56)) {
+            const [left, right, bottom, top] = [4, 5, 6, 7].map((n) => mod.HEAPF64[buf / 8 + n]);
+            const corners = [left, right].flatMap((px) => [bottom, top].map((py) => [(px - x) * c + (py - y) * sn, -(px - x) * sn + (py - y) * c]));
+            const along = corners.map((p) => p[0] / glyph.advance);
+            const across = corners.map((p) => p[1] / glyph.size);
+            glyph.ink = [Math.min(...along), Math.max(...along), Math.min(...across), Math.max(...across)];
+          }
+          glyphs.push(glyph);
         }
+        // Characters of one glyph (a ligature's) share its origin: their boxes are pieces of it, no glyph's own.
+        for (let k = 1; k < glyphs.length; k++)
+          if (Math.abs(glyphs[k].along - glyphs[k - 1].along) < 0.01 && Math.abs(glyphs[k].across - glyphs[k - 1].across) < 0.01) glyphs[k].ink = glyphs[k - 1].ink = null;
         out.set(i, glyphs);
       } finally {
         if (text) lib.FPDFText_ClosePage(text);

@@ -14,7 +14,8 @@ import type { TextLine } from "../label-reading/text";
 import { parseLabel } from "./parse-label";
 import { linesAtEdge, loadPdfText, type PdfPageText, readPdfText } from "./pdf";
 import { codesOn, type PdfTextPart } from "./sheet-parts";
-import { partRunTogetherWords } from "./glyph-spaces";
+import { mendFromGlyphs } from "./glyph-spaces";
+import { withDoubtfulNames } from "./doubtful-letters";
 import { BEYOND_ASCII, toldLetters, UNKNOWN, unmappedFontPages } from "./font-maps";
 import { getPdfium, renderPages, type RegionRequest } from "./pdfium";
 import { type UnspelledName, unspelledNames, withNamesSpelled } from "./unspelled-names";
@@ -100,7 +101,7 @@ async function readersLoaded(kind: FileKind): Promise<void> {
 async function importPdf(bytes: Uint8Array, checkTime: () => void): Promise<PipelineResult> {
   const text = await readPdfText(bytes, LIMITS.maxPages);
   // A damaged file PDFium cannot take apart keeps the text as pdf.js read it (its drawing, next, decides the answer).
-  await partRunTogetherWords(bytes, text).catch(() => {});
+  await mendFromGlyphs(bytes, text).catch(() => {});
   // Pages drawn in a font with no Unicode map (font-maps.ts): their letters beyond ASCII are unknown. Looked for only when
   // the text layer has such a letter; a file pdf-lib cannot take apart is read as before.
   const hasBeyondAscii = text.pages.some((p) => p.lines.some((l) => BEYOND_ASCII.test(l.text)));
@@ -142,9 +143,11 @@ async function importPdf(bytes: Uint8Array, checkTime: () => void): Promise<Pipe
     // A label with a customs form beside it is read without the form (its weights are the contents').
     const outside = withoutCustomsForm(input.lines);
     const own = outside && parseLabel({ lines: outside, barcodes: input.barcodes });
-    const whole = withoutNamesAtEdge(own?.trackingCode === read.trackingCode ? own : read, edges(page));
+    // A name holding a letter two of a font's glyphs claim has it unknown (doubtful-letters.ts).
+    const whole = withDoubtfulNames(withoutNamesAtEdge(own?.trackingCode === read.trackingCode ? own : read, edges(page)), text.pages[page]?.doubtful, input.lines);
     const details = withoutMisencodedNames(whole);
-    const kept = unmapped.has(page) ? withoutUnknownLetters(details) : details;
+    // Letters unknown: a font's with no Unicode map (font-maps.ts), or claimed by two of a font's glyphs (doubtful-letters.ts).
+    const kept = withoutUnknownLetters(details);
     // A name dropped for letters the text layer cannot tell: read off the page's picture below (unspelled-names.ts).
     unspelled.push(...unspelledNames(whole, kept, page, misencoded));
     return kept;

@@ -5,15 +5,16 @@
  * the Mac's table where the font was not seen to lack a map ('SÄren MÅller'): such a name was none (pipeline.ts
  * withoutUnknownLetters, withoutMisencodedNames). Every other letter of it is known, and the page is vector type: the
  * name's line is drawn at 400 DPI and read by the Latin-script model, and a name is taken only where that reading holds
- * the text layer's name letter for letter, with a letter beyond ASCII wherever the text layer's letter is unknown (the
- * code drawn there is over 127: never an ASCII letter). Anything else (a letter read otherwise, a gap read or lost, an
+ * the text layer's name letter for letter (at two sizes alike), with a letter beyond ASCII wherever the text layer's letter is unknown (the
+ * code drawn there is over 127: never an ASCII letter), or the letter claimed where two of a font's glyphs claimed it
+ * (doubtful-letters.ts: 'MaCgorzata Chowdhury' has both C unknown, one a 'ł'). Anything else (a letter read otherwise, a gap read or lost, an
  * unknown letter read as plain ASCII, two places that fit) leaves the name none: a miss is better than a wrong name.
  *
  * Runs only for a label that lost a name so (none in most files): the OCR engine loads for those files alone.
  */
 import { ADDRESS_KEYS, type LabelDetails } from "../../shared/label";
 import type { TextLine } from "../label-reading/text";
-import { type Grey, toGrey } from "../images/raster";
+import { type Grey, scaleGrey, toGrey } from "../images/raster";
 import { UNKNOWN } from "./font-maps";
 import type { PdfPageText } from "./pdf";
 import { renderPages } from "./pdfium";
@@ -34,10 +35,12 @@ export interface UnspelledName {
 /** Resolution the name's line is drawn at: vector type, read best with capitals 30-40 px tall (9-11 pt type at 400 DPI). */
 const LINE_DPI = 400;
 /**
- * The most names read off one file's pictures: each costs a line's drawing and reading (100-300 ms on 2 cores), and a
- * 50-label file of such names would take the upload past its time (pipeline.ts LIMITS.maxMillis). Past it, names stay none.
+ * The most names read off one file's pictures: each costs a line's drawing and two readings (150-450 ms on 2 cores), and
+ * a 50-label file of such names would take the upload past its time (pipeline.ts LIMITS.maxMillis). Past it, names stay none.
  */
 export const MAX_NAMES = 12;
+/** The share of its size a name's line is read again at (withNamesSpelled). */
+const AGAIN = 0.75;
 /** The longest side a page could be drawn at whole: only a line's region of it is drawn (pdfium.ts drawBitmap). */
 const MAX_SIDE = 6000;
 /** Points of white around a line's box, of its type's size. */
@@ -66,23 +69,31 @@ const isLetter = (c: string | undefined) => c !== undefined && /\p{L}/u.test(c);
  * for letter and a letter beyond ASCII wherever `name`'s is unknown (U+FFFD; every letter beyond ASCII where
  * `beyondAsciiUnknown`); null otherwise.
  */
-export function spelledByPicture(name: string, read: string, beyondAsciiUnknown: boolean): string | null {
+export function spelledByPicture(name: string, read: string, beyondAsciiUnknown: boolean, claimed: ReadonlySet<string> = new Set()): string | null {
   const mask = [...name.normalize("NFC")];
   const text = [...read.normalize("NFC")];
   const unknown = (c: string) => c === UNKNOWN || (beyondAsciiUnknown && !ASCII.test(c));
   if (!mask.some(unknown)) return null;
+  // An unknown letter is a letter beyond ASCII, or one the page's doubtful glyphs claim (doubtful-letters.ts).
+  const fitsUnknown = (c: string) => isLetter(c) && (LETTER_BEYOND_ASCII.test(c) || claimed.has(c));
   const found: string[] = [];
   for (let s = 0; s + mask.length <= text.length; s++) {
     if (isLetter(text[s - 1]) || isLetter(text[s + mask.length])) continue;
     const window = text.slice(s, s + mask.length);
-    const fits = mask.every((c, i) => (unknown(c) ? LETTER_BEYOND_ASCII.test(window[i]!) && isLetter(window[i]) : window[i] === c));
+    const fits = mask.every((c, i) => (unknown(c) ? fitsUnknown(window[i]!) : window[i] === c));
     if (fits) found.push(window.join(""));
   }
   return found.length === 1 ? found[0]! : null;
 }
 
-/** The text layer's line holding `name` (upright lines only: a turned line's box is not worked out here). */
-const lineOf = (page: PdfPageText, name: string): TextLine | undefined => page.lines.find((l) => l.text.includes(name));
+/**
+ * The text layer's line holding `name` (upright lines only: a turned line's box is not worked out here). An unknown letter
+ * of `name` stands for any one character of the line: a doubtful letter (doubtful-letters.ts) is in the line as claimed.
+ */
+function lineOf(page: PdfPageText, name: string): TextLine | undefined {
+  const held = new RegExp([...name].map((c) => (c === UNKNOWN ? "." : c.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))).join(""), "u");
+  return page.lines.find((l) => l.text.includes(name) || held.test(l.text));
+}
 
 /**
  * The labels with the names `unspelled` lists spelled from the page's picture where it holds them (spelledByPicture);
@@ -129,8 +140,12 @@ export async function withNamesSpelled<T extends { page: number; details: LabelD
       const want = wanted[pixmap.clip?.part ?? 0];
       if (!want || !pixmap.clip) return;
       const [first] = want.names;
-      const name = spelledByPicture(first!.name, await read(toGrey(pixmap), dpi), first!.beyondAsciiUnknown);
-      if (name) for (const u of want.names) spelled.set(u, name);
+      const spell = async (img: Grey, at: number) => spelledByPicture(first!.name, await read(img, at), first!.beyondAsciiUnknown, page.doubtful?.claimed);
+      const grey = toGrey(pixmap);
+      const name = await spell(grey, dpi);
+      // Read again at three quarters the size, and kept only where both readings spell it alike: a mark the reading gets
+      // wrong at one size ('Zoė' for Zoë at 400 DPI, Helvetica) it seldom gets wrong alike at another.
+      if (name && (await spell(scaleGrey(grey, AGAIN), dpi * AGAIN)) === name) for (const u of want.names) spelled.set(u, name);
     });
   }
   if (!spelled.size) return labels;
