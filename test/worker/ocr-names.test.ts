@@ -892,6 +892,22 @@ describe(`a name ending in a flat's or unit's first word (drawn, SEED=${PREMISES
   });
 });
 
+describe(`a country's line read as the name, its gaps as read (drawn, SEED=${PREMISES_SEED})`, () => {
+  it("gives none for the country, however OCR gapped or cased it, and keeps names that only hold a country's word ('U nited Kingdom': SEED=1411914453, file 3696)", () => {
+    const label = (name: string): LabelDetails => ({ courier: "evri", countryCode: "GB", trackingCode: "H0NE137343210494", address: { name, address: ["172 Corstorphine Grove"], postcode: "B15 9BD", countryCode: "GB" } });
+    for (let k = 0; k < 200; k++) {
+      const rng = new Rng(`${PREMISES_SEED}/country/${k}`);
+      const country = rng.pick(["United Kingdom", "Great Britain", "England", "Scotland", "Wales", "Northern Ireland"]);
+      const cased = rng.pick([country, country.toUpperCase()]);
+      // A gap read inside a word, or one lost between two.
+      const at = rng.int(1, cased.length - 1);
+      const gapped = rng.chance(0.5) ? `${cased.slice(0, at)} ${cased.slice(at)}`.replace(/\s+/g, " ") : cased.replace(" ", "");
+      expect(plausibleOnly(label(gapped)).address?.name, `${PREMISES_SEED}/${k} ${gapped}`).toBe("");
+    }
+    for (const name of ["Wales Crafts Ltd", "England & Co", "Mr Kofi England", "Scotland Street Books"]) expect(plausibleOnly(label(name)).address?.name, name).toBe(name);
+  });
+});
+
 describe(`a name given the start of a row under it whose middle was lost (drawn, SEED=${SEED})`, () => {
   const label = (name: string): LabelDetails => ({ courier: "royalmail", countryCode: "GB", trackingCode: "MX871918291GB", address: { name, address: ["Apartment 10"], postcode: "CF10 3DE", countryCode: "GB" } });
   const at = (text: string, x: number, y: number, size: number) => ({ text, x, y, size, width: Math.round(text.length * size * 0.55) });

@@ -20,6 +20,7 @@ import { ADDRESS_KEYS, type Address, type ApiLabel, type LabelDetails, type Sour
 import { enqueueMany } from "../lib/jobs";
 import { pageBarcodes } from "./barcodes";
 import { ImportError } from "../lib/errors";
+import { COUNTRY_RE } from "../label-reading/address-blocks";
 import { endsAtParticle } from "../label-reading/layout";
 import { classifyLine } from "../label-reading/line-kinds";
 import { isCelticHouse, isOneWordAddress, isStreetLine } from "../label-reading/name-lines";
@@ -489,6 +490,9 @@ function noNameShape(name: string): boolean {
     routingRunTogether(t) ||
     // A town alone ('LONDON' given as the sender, its name's line lost: fresh seed 1690049, file 3730, a 203 DPI thermal print).
     isPostTown(t) ||
+    // A country alone, its gaps as read aside ('U nited Kingdom' given as the recipient, its name's line lost: fresh seed
+    // 1411914453, file 3696, a 300 DPI photo on a table).
+    COUNTRY_RE.test(t.replace(/\s+/g, "")) ||
     SENDER_HEADING_INSIDE.test(t) ||
     houseByItsEnding(t) ||
     HOUSE_RUN_IN.test(t) ||

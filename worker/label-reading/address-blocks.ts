@@ -379,7 +379,7 @@ function bottomUpAbove(sorted: TextLine[], i: number): boolean {
 }
 
 /** A country's line: under a UK address, never its name. */
-export const COUNTRY_RE = /^(?:united\s+kingdom|uk|u\.k\.|gb|great\s+britain|england|scotland|wales|northern\s+ireland)$/i;
+export const COUNTRY_RE = /^(?:united\s*kingdom|uk|u\.k\.|gb|great\s*britain|england|scotland|wales|northern\s*ireland)$/i;
 /** A house's number and its name with no street word ('181 Ty Gwyn', '12a The Maltings'): a line of an address block. */
 const NUMBERED_HOUSE = /^\d{1,4}[A-Za-z]?,?\s+\p{Lu}\p{L}*(?:\s+\p{L}+)*$/u;
 
