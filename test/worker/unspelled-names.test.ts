@@ -69,6 +69,10 @@ describe("a name spelled from the page's picture (unspelled-names.ts spelledByPi
     // Not so read, a letter beyond ASCII the text layer gives is a told letter: the picture must read it alike.
     expect(spelledByPicture("Joël M\uFFFDller", "Joel Müller", false)).toBeNull();
     expect(spelledByPicture("Joël M\uFFFDller", "Joël Müller", false)).toBe("Joël Müller");
+    // A marked letter inside a word in the case of the name's told letters: the reading's case of it is a guess.
+    expect(spelledByPicture("Agnieszka N\uFFFD Dhomhnaill", "Agnieszka NÍ Dhomhnaill", false)).toBe("Agnieszka Ní Dhomhnaill");
+    expect(spelledByPicture("MA\uFFFDGORZATA LLOYD", "MAłGORZATA LLOYD", false)).toBe("MAŁGORZATA LLOYD");
+    expect(spelledByPicture("\uFFFDukasz Nowak", "Łukasz Nowak", false)).toBe("Łukasz Nowak");
   });
 });
 

@@ -39,8 +39,22 @@ const LINE_DPI = 400;
  * a 50-label file of such names would take the upload past its time (pipeline.ts LIMITS.maxMillis). Past it, names stay none.
  */
 export const MAX_NAMES = 12;
-/** The share of its size a name's line is read again at (withNamesSpelled). */
-const AGAIN = 0.75;
+/** The shares of its size a name's line is read again at (confirmed): the first, then the second where the first fits nothing. */
+const AGAIN = [0.75, 1.25];
+
+/**
+ * Whether a reading of the line at another size spells `name` alike (spelledByPicture: its case as the name's), read at the
+ * first of AGAIN's sizes, and at the second where the first spells nothing: a mark the reading gets wrong at one size
+ * ('Zoė' for Zoë at 400 DPI in Helvetica) it seldom gets wrong alike at another. A second spelling other than `name` is
+ * no confirmation, whatever a third gives.
+ */
+async function confirmed(name: string, grey: Grey, dpi: number, spell: (img: Grey, dpi: number) => Promise<string | null>): Promise<boolean> {
+  for (const share of AGAIN) {
+    const again = await spell(scaleGrey(grey, share), dpi * share);
+    if (again !== null) return again === name;
+  }
+  return false;
+}
 /** The longest side a page could be drawn at whole: only a line's region of it is drawn (pdfium.ts drawBitmap). */
 const MAX_SIDE = 6000;
 /** Points of white around a line's box, of its type's size. */
@@ -67,7 +81,7 @@ const isLetter = (c: string | undefined) => c !== undefined && /\p{L}/u.test(c);
 /**
  * The name as the picture's reading (`read`) spells it, where exactly one stretch of it, whole words, holds `name` letter
  * for letter and a letter beyond ASCII wherever `name`'s is unknown (U+FFFD; every letter beyond ASCII where
- * `beyondAsciiUnknown`); null otherwise.
+ * `beyondAsciiUnknown`), such a letter inside a word in the case of the name's told letters; null otherwise.
  */
 export function spelledByPicture(name: string, read: string, beyondAsciiUnknown: boolean, claimed: ReadonlySet<string> = new Set()): string | null {
   const mask = [...name.normalize("NFC")];
@@ -76,12 +90,17 @@ export function spelledByPicture(name: string, read: string, beyondAsciiUnknown:
   if (!mask.some(unknown)) return null;
   // An unknown letter is a letter beyond ASCII, or one the page's doubtful glyphs claim (doubtful-letters.ts).
   const fitsUnknown = (c: string) => isLetter(c) && (LETTER_BEYOND_ASCII.test(c) || claimed.has(c));
+  // An unknown letter beyond ASCII inside a word has the case of the name's told letters: small where any is (a name in
+  // title case), else a capital (a name in capitals). The reading's case of a marked letter is a guess ('NÍ' read for Ní
+  // at 400 DPI, Helvetica).
+  const small = mask.some((c) => !unknown(c) && /\p{Ll}/u.test(c));
+  const cased = (c: string) => (small ? c.toLowerCase() : c.toUpperCase());
   const found: string[] = [];
   for (let s = 0; s + mask.length <= text.length; s++) {
     if (isLetter(text[s - 1]) || isLetter(text[s + mask.length])) continue;
     const window = text.slice(s, s + mask.length);
     const fits = mask.every((c, i) => (unknown(c) ? fitsUnknown(window[i]!) : window[i] === c));
-    if (fits) found.push(window.join(""));
+    if (fits) found.push(window.map((c, i) => (unknown(mask[i]!) && isLetter(mask[i - 1]) && !ASCII.test(c) ? cased(c) : c)).join(""));
   }
   return found.length === 1 ? found[0]! : null;
 }
@@ -143,9 +162,7 @@ export async function withNamesSpelled<T extends { page: number; details: LabelD
       const spell = async (img: Grey, at: number) => spelledByPicture(first!.name, await read(img, at), first!.beyondAsciiUnknown, page.doubtful?.claimed);
       const grey = toGrey(pixmap);
       const name = await spell(grey, dpi);
-      // Read again at three quarters the size, and kept only where both readings spell it alike: a mark the reading gets
-      // wrong at one size ('Zoė' for Zoë at 400 DPI, Helvetica) it seldom gets wrong alike at another.
-      if (name && (await spell(scaleGrey(grey, AGAIN), dpi * AGAIN)) === name) for (const u of want.names) spelled.set(u, name);
+      if (name && (await confirmed(name, grey, dpi, spell))) for (const u of want.names) spelled.set(u, name);
     });
   }
   if (!spelled.size) return labels;
