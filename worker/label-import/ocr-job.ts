@@ -32,7 +32,7 @@ import { checkedPostcode, codedPostcodeLines, loosePostcodes, withoutCodePieces 
 import { rereadLost } from "./ocr/starts";
 import { ocrLines } from "./ocr/text";
 import { PdfiumError } from "./pdfium";
-import { type Pixmap, OCR_LIMITS, rotateGrey, toGrey, type Grey } from "../images/raster";
+import { type Pixmap, OCR_LIMITS, rotateGrey, scaleGrey, toGrey, type Grey } from "../images/raster";
 import { parseLabel } from "./pipeline";
 import { atOcrResolution, binarised, invertReversedBoxes, levelled, printDpi } from "./ocr/image";
 import { offDesk, paperOnly } from "./ocr/paper";
@@ -241,7 +241,8 @@ async function finished(asRead: LabelDetails, { lines, image, dpi }: Reading): P
   // word dropped: run D, SEED=2845914634, file 3834, a 200 DPI photo, then none). Nothing after them: else it stays none.
   const again = !cutFree.address?.name && uncut.address?.name ? await restoreLostWords(uncut, lines, image, dpi, true) : null;
   const rescued = rescuedOrCut(uncut, cutFree, again);
-  const details = withoutPartOfHeader(withoutLineLostOver(withoutLineLostUnder(withoutLineLostAbove(withoutSuffixUnder(withoutEndOfBrokenRow(rescued.address?.name ? rescued : cutFree, lines), lines), lines, image), lines), lines, image), lines);
+  const readRow = async (row: Grey) => (await recognise(scaleGrey(row, 2), dpi * 2, "line")).words.map((w) => w.text).join(" ");
+  const details = withoutPartOfHeader(await withoutLineLostOver(withoutLineLostUnder(withoutLineLostAbove(withoutSuffixUnder(withoutEndOfBrokenRow(rescued.address?.name ? rescued : cutFree, lines), lines), lines, image), lines), lines, image, readRow), lines);
   const read = rescued.address?.name && rescued !== cutFree ? details : await restoreLostWords(details, lines, image, dpi);
   // A name's Latin reading that does not hold it is read again enlarged (ocr/reread.ts latinReading).
   const accented = await restoreAccents(read, lines, image, dpi, holdsName);
