@@ -734,6 +734,10 @@ const HEADING_FIRST = [
   // (In capitals before an initial run into a surname in small letters: 'SENDERARoberts' for A Roberts under 'SENDER', taken
   // for the sender: fresh seed 1333315663, file 2169, a 240 DPI table photo.)
   /^(?:FAO|FROM|ATTN|SENDER)\p{Lu}\p{Lu}\p{Ll}/u,
+  // (A sender's heading run into a name in capitals, five letters or more after it: 'FROMMAGPIESILVER LTD' for Magpie Silver
+  // Ltd, the gap after FROM lost: CI rehearsal ci-135's gate, SEED=3071159601, file 323, a 300 DPI photo. 'FROMM', a
+  // surname, stays; a shop so named in capitals, 'FROMAGERIE', is none: a miss.)
+  /^(?:FROM|SENDER)\p{Lu}{5}/u,
   /^(?:fao|attn)[\s:.]+\S/iu,
   // ('From' or 'To' spaced only before an initial or a title: a shop may be called 'From Scratch'.)
   new RegExp(String.raw`^(?:From|FROM|To|TO)[\s:.]+(?:\p{Lu}\.?\s|(?:${TITLES_EITHER_CASE})\b)`, "u"),
