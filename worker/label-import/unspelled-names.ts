@@ -4,11 +4,12 @@
  * (U+FFFD) where the fonts' outlines do not tell them ('S�ren Pritchard', 'MA�GORZATA LLOYD', 'Mr Joël M�ller'), or in
  * the Mac's table where the font was not seen to lack a map ('SÄren MÅller'): such a name was none (pipeline.ts
  * withoutUnknownLetters, withoutMisencodedNames). Every other letter of it is known, and the page is vector type: the
- * name's line is drawn at 400 DPI and read by the Latin-script model, and a name is taken only where that reading holds
- * the text layer's name letter for letter (at two sizes alike), with a letter beyond ASCII wherever the text layer's letter is unknown (the
- * code drawn there is over 127: never an ASCII letter), or the letter claimed where two of a font's glyphs claimed it
- * (doubtful-letters.ts: 'MaCgorzata Chowdhury' has both C unknown, one a 'ł'). Anything else (a letter read otherwise, a gap read or lost, an
- * unknown letter read as plain ASCII, two places that fit) leaves the name none: a miss is better than a wrong name.
+ * name's line is drawn at 400 DPI and read by the Latin-script model, and a name is taken only where that reading (at two
+ * sizes alike) holds the text layer's name letter for letter, with a letter beyond ASCII wherever the text layer's letter
+ * is unknown (the code drawn there is over 127: never an ASCII letter), or the letter claimed where two of a font's glyphs
+ * claimed it (doubtful-letters.ts: 'MaCgorzata Chowdhury' has both C unknown, one a 'ł'). Anything else (a letter read
+ * otherwise, a gap read or lost, an unknown letter read as plain ASCII, two places that fit) leaves the name none: a miss
+ * is better than a wrong name.
  *
  * Runs only for a label that lost a name so (none in most files): the OCR engine loads for those files alone.
  */
