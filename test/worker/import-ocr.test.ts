@@ -1242,6 +1242,32 @@ describe(`a name the page's reading got a letter wrong in (drawn, SEED=${VOTE_SE
     expect(drawn).toBeGreaterThan(200);
   });
 
+  it(`is put right where a stroke read otherwise made a non-word of a listed word, both other readings giving the word (drawn, SEED=${VOTE_SEED}; 'Redwing Sitver', fresh seed 1411914453, file 1948)`, () => {
+    let drawn = 0;
+    for (let k = 0; k < 300; k++) {
+      const rng = new Rng(`${VOTE_SEED}/vote-word/${k}`);
+      const name = shopName(rng);
+      const words = name.split(" ");
+      // A word of the shop's, an l or i after its first letter read as a t or an l ('Silver' -> 'Sitver').
+      const w = rng.int(0, words.length - 1);
+      const at = [...words[w]!].flatMap((c, i) => (i > 0 && /[li]/.test(c) ? [i] : []));
+      if (!at.length) continue;
+      const i = rng.pick(at);
+      const misreadWord = words[w]!.slice(0, i) + (words[w]![i] === "l" ? "t" : rng.pick(["t", "l"])) + words[w]!.slice(i + 1);
+      const misread = words.map((x, k2) => (k2 === w ? misreadWord : x)).join(" ");
+      drawn++;
+      // The English model's list: the shop's words, not the misread one.
+      const listed = (x: string) => words.includes(x) && x !== misreadWord;
+      const [again, latin] = [`${heading(rng)}${name}${tail(rng)}`, `${heading(rng)}${name}${tail(rng)}`];
+      const why = JSON.stringify({ k, name, misread });
+      expect(votedName(misread, again, latin, holdsName, listed), why).toBe(name);
+      // Not where the misread word is a listed word too ('Candies' for Candles), nor without the list (a person's name).
+      expect(votedName(misread, again, latin, holdsName, (x) => words.includes(x) || x === misreadWord), why).toBeNull();
+      expect(votedName(misread, again, latin, holdsName), why).toBeNull();
+    }
+    expect(drawn).toBeGreaterThan(100);
+  });
+
   it("is left as none where both other readings take a stroke for another letter alike ('MISS BIORN WILSON' for BJÖRN, file 1685), or the name is another", () => {
     expect(votedName("MISS BJORN WILSON", " MISS BIORN WILSON", "MISS BIÖRN WILSON", holdsName)).toBeNull();
     expect(votedName("My Iain O'Connor", " Mx lain O'Connor", "Mx lain O'Connor", holdsName)).toBeNull();
